@@ -1,0 +1,126 @@
+/** Configuration, read once from flags and environment (flags win) into a frozen typed object. */
+
+export type StoreUrl =
+  | { kind: "sqlite"; path: string; memory: boolean; url: string }
+  | { kind: "postgres"; url: string };
+
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  readonly databaseUrl: StoreUrl;
+  /** Run the demo simulation (points advancing in the demo's running matches). */
+  readonly simulate: boolean;
+  /** Load the demo tournament when the store is empty. */
+  readonly demo: boolean;
+}
+
+/** A configuration value that cannot be used; its message names the setting. */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+export const DEFAULT_DATABASE_URL = "sqlite:./data/tournament.db";
+
+/** Parses a DATABASE_URL: `sqlite:PATH`, `sqlite::memory:`, or `postgres://...` / `postgresql://...`. */
+export function parseDatabaseUrl(raw: string): StoreUrl {
+  const value = raw.trim();
+  if (value === "sqlite::memory:" || value === ":memory:") {
+    return { kind: "sqlite", path: ":memory:", memory: true, url: "sqlite::memory:" };
+  }
+  if (value.startsWith("sqlite:")) {
+    const path = value.slice("sqlite:".length).replace(/^\/\/(?=\/)/, "");
+    if (path === "" || path.endsWith("/")) {
+      throw new ConfigError(`Invalid DATABASE_URL "${raw}": expected sqlite:PATH/TO/FILE.db`);
+    }
+    return { kind: "sqlite", path, memory: false, url: value };
+  }
+  if (/^postgres(ql)?:\/\//.test(value)) {
+    try {
+      const u = new URL(value);
+      if (!u.hostname) throw new Error("no host");
+    } catch {
+      throw new ConfigError(`Invalid DATABASE_URL "${redact(raw)}": not a valid postgres:// URL`);
+    }
+    return { kind: "postgres", url: value };
+  }
+  throw new ConfigError(
+    `Invalid DATABASE_URL "${redact(raw)}": expected sqlite:PATH, sqlite::memory: or postgres://USER@HOST/DB`,
+  );
+}
+
+/** Hides a password in a connection URL so that it can be printed. */
+export function redact(url: string): string {
+  return url.replace(/(\/\/[^:/@]+:)[^@]*@/, "$1***@");
+}
+
+function parsePort(raw: string, name: string): number {
+  if (!/^\d{1,5}$/.test(raw.trim()) || Number(raw) > 65535) {
+    throw new ConfigError(`Invalid ${name} "${raw}": expected a port number from 0 to 65535`);
+  }
+  return Number(raw);
+}
+
+function parseHost(raw: string): string {
+  const host = raw.trim();
+  if (!/^[A-Za-z0-9.:[\]-]+$/.test(host)) {
+    throw new ConfigError(`Invalid HOST "${raw}": expected a host name or an IP address`);
+  }
+  return host;
+}
+
+const FLAG_NAMES = ["port", "host", "database-url"] as const;
+
+/** Reads flags (`--port 8000`, `--port=8000`, `--host`, `--database-url`, `--no-simulate`, `--no-demo`). */
+export function parseFlags(args: readonly string[]): Record<string, string | boolean> {
+  const flags: Record<string, string | boolean> = {};
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === "--no-simulate") flags["simulate"] = false;
+    else if (arg === "--no-demo") flags["demo"] = false;
+    else if (arg.startsWith("--")) {
+      const [name, inline] = arg.slice(2).split(/=(.*)/s, 2) as [string, string | undefined];
+      if (!(FLAG_NAMES as readonly string[]).includes(name)) {
+        throw new ConfigError(
+          `Unknown flag "${arg}": expected --port, --host, --database-url, --no-simulate, --no-demo`,
+        );
+      }
+      const value = inline ?? args[++i];
+      if (value === undefined) throw new ConfigError(`Flag "--${name}" needs a value`);
+      flags[name] = value;
+    } else {
+      throw new ConfigError(`Unexpected argument "${arg}"`);
+    }
+  }
+  return flags;
+}
+
+/** Builds the configuration from flags and an environment lookup (flags override environment). */
+export function readConfig(args: readonly string[], env: (name: string) => string | undefined): Config {
+  const flags = parseFlags(args);
+  const pick = (flag: string, envName: string) => {
+    const f = flags[flag];
+    return typeof f === "string" ? f : env(envName);
+  };
+  const port = parsePort(pick("port", "PORT") ?? "8000", "PORT");
+  const host = parseHost(pick("host", "HOST") ?? "0.0.0.0");
+  const databaseUrl = parseDatabaseUrl(pick("database-url", "DATABASE_URL") ?? DEFAULT_DATABASE_URL);
+  return Object.freeze({
+    port,
+    host,
+    databaseUrl,
+    simulate: flags["simulate"] !== false,
+    demo: flags["demo"] !== false,
+  });
+}
+
+/** The environment variables the program reads (its `--allow-env` list). */
+export const ENV_NAMES = ["PORT", "HOST", "DATABASE_URL"] as const;
+
+/** Reads the environment without failing where a variable is not permitted. */
+export function denoEnv(name: string): string | undefined {
+  try {
+    return Deno.env.get(name);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,255 @@
+/**
+ * Table types for Kysely. Column names are snake_case in both stores; rows become plain domain objects in the
+ * repository functions of db/. Times are ISO 8601 UTC strings with milliseconds, dates are YYYY-MM-DD strings and
+ * booleans are integers 0/1, so that SQLite and PostgreSQL hold exactly the same values.
+ */
+import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+
+export type EventStatus = "draft" | "published" | "archived";
+export type SubeventFormat = "groups" | "knockout" | "groups_knockout";
+export type SubeventKind = "singles" | "doubles";
+/** A draw is a draft until published and locked; only a locked draw is public. */
+export type DrawState = "none" | "draft" | "locked";
+export type Stage = "group" | "knockout";
+
+export interface EventTable {
+  id: string;
+  slug: string;
+  name: string;
+  venue: string;
+  start_date: string;
+  end_date: string;
+  status: EventStatus;
+  description: string;
+  poster_url: string | null;
+  /** Grows with every write that touches the event; ETags and caches derive from it. */
+  revision: number;
+  /** Hash of the imported file, so that importing the same file twice changes nothing. */
+  source_hash: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SubeventTable {
+  id: string;
+  event_id: string;
+  /** The key of the category in the import file. */
+  code: string;
+  name: string;
+  kind: SubeventKind;
+  format: SubeventFormat;
+  best_of: number;
+  position: number;
+  group_size: number | null;
+  qualifiers_per_group: number | null;
+  draw_state: DrawState;
+  draw_seed: string | null;
+  draw_size: number | null;
+}
+
+export interface PlayerTable {
+  id: string;
+  display_name: string;
+  association: string | null;
+  federation_id: string | null;
+  /** Private: never served. */
+  email: string | null;
+  /** Private: never served. */
+  birth_date: string | null;
+  prior_rating: number | null;
+  prior_deviation: number | null;
+  prior_match_count: number | null;
+  created_at: string;
+}
+
+export interface EntryTable {
+  id: string;
+  subevent_id: string;
+  player1_id: string;
+  player2_id: string | null;
+  seed: number | null;
+}
+
+export interface GroupTable {
+  id: string;
+  subevent_id: string;
+  name: string;
+  position: number;
+}
+
+export interface GroupMemberTable {
+  group_id: string;
+  entry_id: string;
+  position: number;
+  /** The operator's lot order for players still level after ITTF 3.7.5 (1 first); null when not drawn. */
+  lot: number | null;
+}
+
+export interface DrawSlotTable {
+  subevent_id: string;
+  position: number;
+  entry_id: string | null;
+  is_bye: number;
+  /** A group qualifier placed here before the group is final: 0-based group index and place (1 or 2). */
+  qualifier_group: number | null;
+  qualifier_place: number | null;
+}
+
+export interface MatchTable {
+  id: string;
+  event_id: string;
+  subevent_id: string;
+  stage: Stage;
+  group_id: string | null;
+  round_no: number;
+  bracket_pos: number;
+  label: string;
+  home_entry_id: string | null;
+  away_entry_id: string | null;
+  table_no: number | null;
+  scheduled_at: string | null;
+  status: string;
+  result_reason: string | null;
+  retirement_after_game: number | null;
+  winner_entry_id: string | null;
+  best_of: number;
+  first_server: string | null;
+  /** Finished games as JSON `[[home, away], ...]`, derived by domain/scoring from points and corrections. */
+  games: string;
+  current_home: number;
+  current_away: number;
+  /** Who serves the next point, derived by domain/scoring; null before play. */
+  server: string | null;
+  /** Grows with every write to this match; a write must name the revision it was based on. */
+  revision: number;
+  started_at: string | null;
+  completed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MatchPointTable {
+  match_id: string;
+  seq: number;
+  side: string;
+  created_at: string;
+}
+
+export interface GameCorrectionTable {
+  match_id: string;
+  game: number;
+  home: number;
+  away: number;
+  created_at: string;
+}
+
+export interface RatingTable {
+  player_id: string;
+  rating: number;
+  deviation: number;
+  volatility: number;
+  match_count: number;
+  last_played_at: string | null;
+  updated_at: string;
+}
+
+export interface RatingHistoryTable {
+  match_id: string;
+  player_id: string;
+  seq: number;
+  rating_before: number;
+  deviation_before: number;
+  volatility_before: number;
+  rating_after: number;
+  deviation_after: number;
+  volatility_after: number;
+  at: string;
+}
+
+export interface PredictionTable {
+  match_id: string;
+  p_home: number;
+  ci_low: number;
+  ci_high: number;
+  confidence_label: string;
+  home_rating: number;
+  home_deviation: number;
+  home_match_count: number;
+  away_rating: number;
+  away_deviation: number;
+  away_match_count: number;
+  created_at: string;
+  /** null until the match is decided, then "home" or "away". */
+  outcome: string | null;
+}
+
+export interface AccountTable {
+  id: string;
+  email: string;
+  display_name: string;
+  created_at: string;
+}
+
+export interface TokenTable {
+  id: string;
+  label: string;
+  role: "admin" | "scorer";
+  event_id: string | null;
+  table_no: number | null;
+  /** SHA-256 of the secret, hex; the secret itself is shown once and never stored. */
+  token_hash: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface AuditLogTable {
+  id: string;
+  at: string;
+  token_label: string;
+  action: string;
+  event_id: string | null;
+  match_id: string | null;
+  detail: string;
+}
+
+export interface IdempotencyKeyTable {
+  key: string;
+  response: string;
+  created_at: string;
+}
+
+/** Named counters: "global" grows with every write; "event:<id>" with writes to that event. */
+export interface RevisionTable {
+  scope: string;
+  value: number;
+}
+
+export interface Database {
+  events: EventTable;
+  subevents: SubeventTable;
+  players: PlayerTable;
+  entries: EntryTable;
+  groups: GroupTable;
+  group_members: GroupMemberTable;
+  draw_slots: DrawSlotTable;
+  matches: MatchTable;
+  match_points: MatchPointTable;
+  game_corrections: GameCorrectionTable;
+  ratings: RatingTable;
+  rating_history: RatingHistoryTable;
+  predictions: PredictionTable;
+  accounts: AccountTable;
+  tokens: TokenTable;
+  audit_log: AuditLogTable;
+  idempotency_keys: IdempotencyKeyTable;
+  revisions: RevisionTable;
+}
+
+export type EventRow = Selectable<EventTable>;
+export type SubeventRow = Selectable<SubeventTable>;
+export type PlayerRow = Selectable<PlayerTable>;
+export type MatchRow = Selectable<MatchTable>;
+export type NewMatch = Insertable<MatchTable>;
+export type MatchUpdate = Updateable<MatchTable>;
+export type { Generated };

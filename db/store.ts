@@ -1,0 +1,58 @@
+/** Opens the configured store (SQLite through node:sqlite, or PostgreSQL through npm:pg) behind Kysely. */
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
+import type { StoreUrl } from "../cli/config.ts";
+import { migrateToLatest } from "./migrate.ts";
+import type { Database } from "./schema.ts";
+import { CachingSqliteDatabase } from "./sqlite_adapter.ts";
+
+export type Dialect = "sqlite" | "postgres";
+
+export interface Store {
+  readonly db: Kysely<Database>;
+  readonly dialect: Dialect;
+  /** The SQLite database itself (backups, integrity checks); undefined on PostgreSQL. */
+  readonly sqlite?: CachingSqliteDatabase;
+  /** The PostgreSQL pool (LISTEN/NOTIFY, health checks); undefined on SQLite. */
+  readonly pool?: pg.Pool;
+  close(): Promise<void>;
+}
+
+// PostgreSQL returns NUMERIC and INT8 as strings; the schema uses neither for values, but COUNT(*) is INT8.
+pg.types.setTypeParser(20, (v: string) => Number(v));
+
+/** Opens the store, creating the SQLite file's folder where needed, and migrates it to the latest schema. */
+export async function openStore(url: StoreUrl): Promise<Store> {
+  if (url.kind === "sqlite") {
+    if (!url.memory) {
+      const dir = url.path.includes("/") ? url.path.slice(0, url.path.lastIndexOf("/")) : ".";
+      if (dir) await Deno.mkdir(dir, { recursive: true });
+    }
+    const sqlite = new CachingSqliteDatabase(url.path);
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const store: Store = { db, dialect: "sqlite", sqlite, close: () => db.destroy() };
+    await migrateToLatest(db);
+    return store;
+  }
+  const pool = new pg.Pool({
+    connectionString: url.url,
+    max: 10,
+    // Fail fast when the database is away instead of hanging requests; the pool reconnects by itself.
+    connectionTimeoutMillis: 2000,
+    // Idle sockets are closed early: on Deno a long-idle pg socket may be dead without the pool noticing.
+    idleTimeoutMillis: 5000,
+    query_timeout: 10000,
+    keepAlive: true,
+  });
+  // An idle client's error (the server went away) must not crash the process; the next query reconnects.
+  pool.on("error", () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const store: Store = { db, dialect: "postgres", pool, close: () => db.destroy() };
+  try {
+    await migrateToLatest(db);
+  } catch (e) {
+    await store.close();
+    throw e;
+  }
+  return store;
+}

@@ -1,0 +1,44 @@
+import assert from "node:assert/strict";
+import { ConfigError, parseDatabaseUrl, readConfig } from "../../cli/config.ts";
+
+const env = (vars: Record<string, string>) => (name: string) => vars[name];
+
+Deno.test("readConfig() has documented defaults", () => {
+  const c = readConfig([], env({}));
+  assert.equal(c.port, 8000);
+  assert.equal(c.host, "0.0.0.0");
+  assert.deepEqual(c.databaseUrl, {
+    kind: "sqlite",
+    path: "./data/tournament.db",
+    memory: false,
+    url: "sqlite:./data/tournament.db",
+  });
+  assert.equal(c.simulate, true);
+});
+
+Deno.test("readConfig() lets flags override the environment", () => {
+  const c = readConfig(["--port", "9001", "--host=127.0.0.1", "--no-simulate"], env({ PORT: "8080" }));
+  assert.equal(c.port, 9001);
+  assert.equal(c.host, "127.0.0.1");
+  assert.equal(c.simulate, false);
+});
+
+Deno.test("readConfig() names the setting of a bad value", () => {
+  assert.throws(
+    () => readConfig([], env({ PORT: "eighty" })),
+    (e) => e instanceof ConfigError && /PORT/.test(e.message),
+  );
+  assert.throws(() => readConfig([], env({ PORT: "70000" })), /PORT/);
+  assert.throws(() => readConfig([], env({ DATABASE_URL: "mysql://x" })), /DATABASE_URL/);
+  assert.throws(() => readConfig(["--bogus"], env({})), /--bogus/);
+});
+
+Deno.test("parseDatabaseUrl() knows sqlite files, memory and postgres", () => {
+  assert.equal(parseDatabaseUrl("sqlite::memory:").kind, "sqlite");
+  assert.equal(parseDatabaseUrl("postgres://u:p@localhost:5432/db").kind, "postgres");
+  assert.throws(() => parseDatabaseUrl("sqlite:"), /DATABASE_URL/);
+});
+
+Deno.test("parseDatabaseUrl() never prints a password", () => {
+  assert.throws(() => parseDatabaseUrl("postgres://user:secret@"), (e) => !String(e).includes("secret"));
+});
