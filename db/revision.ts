@@ -22,3 +22,18 @@ export async function globalRevision(db: Kysely<Database>): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(row.value);
 }
+
+/** Recomputes `players.listed` (has an entry in a published event); call after import, publish or unpublish. */
+export async function refreshListedPlayers(trx: Transaction<Database> | Kysely<Database>): Promise<void> {
+  const published = trx.selectFrom("entries")
+    .innerJoin("subevents", "subevents.id", "entries.subevent_id")
+    .innerJoin("events", "events.id", "subevents.event_id")
+    .where("events.status", "=", "published");
+  await trx.updateTable("players").set({
+    listed: sql<number>`case when ${sql.ref("players.id")} in (${
+      published.select("entries.player1_id")
+    }) or ${sql.ref("players.id")} in (${
+      published.select("entries.player2_id").where("entries.player2_id", "is not", null)
+    }) then 1 else 0 end`,
+  }).execute();
+}

@@ -59,6 +59,11 @@ export interface PlayerTable {
   prior_rating: number | null;
   prior_deviation: number | null;
   prior_match_count: number | null;
+  /**
+   * 1 when the player has an entry in a published event: only such players appear on the public leaderboard,
+   * so that a draft's players stay private. Maintained by every write that imports, publishes or unpublishes.
+   */
+  listed: number;
   created_at: string;
 }
 

@@ -47,6 +47,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("prior_rating", "double precision")
     .addColumn("prior_deviation", "double precision")
     .addColumn("prior_match_count", "integer")
+    .addColumn("listed", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
 
