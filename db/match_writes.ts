@@ -1,0 +1,325 @@
+/**
+ * The one write path for a match: start, point, undo, correct a finished game, walkover, retirement,
+ * disqualification, table and time. Each write is one transaction: the new match state (derived by
+ * domain/scoring and domain/match_status), the revision bump and every consequence (knockout advancement,
+ * prediction outcome, ratings) commit together or not at all. The umpire's page, the management API, the demo
+ * simulation and the calibration replay all come through here.
+ */
+import type { Kysely, Transaction } from "kysely";
+import {
+  assertCanCorrect,
+  assertCanRecordPoint,
+  assertCanUndo,
+  disqualify,
+  MatchStatusError,
+  type MatchStatusRecord,
+  retire,
+  settleFromScore,
+  startMatch,
+  walkover,
+} from "../domain/match_status.ts";
+import {
+  type GameCorrection,
+  type MatchState,
+  pointsForScores,
+  scoreMatch,
+  ScoringError,
+  type Side,
+} from "../domain/scoring.ts";
+import { nextSlot } from "../domain/bracket.ts";
+import { freezePrediction, settlePredictionOutcome } from "./predictions_store.ts";
+import { rateDecidedMatch, rebuildRatings } from "./ratings_store.ts";
+import { bumpRevision } from "./revision.ts";
+import type { Database, MatchRow } from "./schema.ts";
+import type { Store } from "./store.ts";
+import { WriteError } from "./write_errors.ts";
+
+type Trx = Transaction<Database>;
+
+/** What a write does to a match. */
+export type MatchAction =
+  | { type: "start"; firstServer: Side }
+  | { type: "point"; side: Side }
+  | { type: "undo" }
+  | { type: "correct"; game: number; home: number; away: number }
+  | { type: "walkover"; winner: Side }
+  | { type: "retire"; side: Side }
+  | { type: "disqualify"; side: Side }
+  | { type: "assign"; tableNo?: number | null; scheduledAt?: string | null };
+
+export interface WriteContext {
+  /** Who writes (a token's label), for the audit log. */
+  actor: string;
+  now: Date;
+  /** The match revision the write was based on; a different current revision is a 409. */
+  expectedRevision?: number;
+  /** A key that makes a repeated request apply once (the first answer is returned again). */
+  idempotencyKey?: string;
+}
+
+export interface WriteResult {
+  match: MatchRow;
+  /** True when the idempotency key had been seen: nothing was written. */
+  replayed: boolean;
+}
+
+const sideOf = (m: MatchRow, entryId: string | null): Side | null =>
+  entryId === null ? null : entryId === m.home_entry_id ? "home" : entryId === m.away_entry_id ? "away" : null;
+
+function statusRecord(m: MatchRow): MatchStatusRecord {
+  return {
+    status: m.status as MatchStatusRecord["status"],
+    resultReason: m.result_reason as MatchStatusRecord["resultReason"],
+    winner: sideOf(m, m.winner_entry_id),
+    retirementAfterGame: m.retirement_after_game,
+  };
+}
+
+function storedGames(m: MatchRow): { home: number; away: number }[] {
+  return (JSON.parse(m.games) as [number, number][]).map(([home, away]) => ({ home, away }));
+}
+
+/** Applies an action to a match in one transaction and returns the new row. */
+export async function writeMatch(
+  store: Store,
+  matchId: string,
+  action: MatchAction,
+  ctx: WriteContext,
+): Promise<WriteResult> {
+  try {
+    return await store.db.transaction().execute((trx) => writeInTransaction(trx, store.dialect, matchId, action, ctx));
+  } catch (e) {
+    if (e instanceof MatchStatusError) throw new WriteError(409, "match-state", e.message);
+    if (e instanceof ScoringError) throw new WriteError(409, "scoring", e.message);
+    throw e;
+  }
+}
+
+async function lockMatch(trx: Trx, dialect: Store["dialect"], matchId: string): Promise<MatchRow | undefined> {
+  const q = trx.selectFrom("matches").selectAll().where("id", "=", matchId);
+  // SQLite serialises writers already; PostgreSQL needs the row lock so that two scorers queue up.
+  return await (dialect === "postgres" ? q.forUpdate() : q).executeTakeFirst();
+}
+
+async function writeInTransaction(
+  trx: Trx,
+  dialect: Store["dialect"],
+  matchId: string,
+  action: MatchAction,
+  ctx: WriteContext,
+): Promise<WriteResult> {
+  const now = ctx.now.toISOString();
+  const before = await lockMatch(trx, dialect, matchId);
+  if (!before) throw new WriteError(404, "not-found", `Match "${matchId}" does not exist`);
+  const key = ctx.idempotencyKey ? `${matchId}:${ctx.idempotencyKey}` : undefined;
+  if (key) {
+    const seen = await trx.selectFrom("idempotency_keys").select("response").where("key", "=", key)
+      .executeTakeFirst();
+    if (seen) {
+      const current = await trx.selectFrom("matches").selectAll().where("id", "=", matchId).executeTakeFirstOrThrow();
+      return { match: current, replayed: true };
+    }
+  }
+  if (ctx.expectedRevision !== undefined && ctx.expectedRevision !== before.revision) {
+    throw new WriteError(
+      409,
+      "stale-revision",
+      `Match "${matchId}" is at revision ${before.revision}, not ${ctx.expectedRevision}`,
+      before,
+    );
+  }
+  const next = await apply(trx, before, action, now);
+  await consequences(trx, before, next, now);
+  await bumpRevision(trx, before.event_id);
+  await trx.insertInto("audit_log").values({
+    id: crypto.randomUUID(),
+    at: now,
+    token_label: ctx.actor,
+    action: `match.${action.type}`,
+    event_id: before.event_id,
+    match_id: matchId,
+    detail: JSON.stringify({ action, revision: next.revision, status: next.status }),
+  }).execute();
+  if (key) {
+    await trx.insertInto("idempotency_keys").values({ key, response: String(next.revision), created_at: now })
+      .execute();
+  }
+  return { match: next, replayed: false };
+}
+
+async function loadRecord(trx: Trx, m: MatchRow, now: string) {
+  const pointRows = await trx.selectFrom("match_points").select(["seq", "side"]).where("match_id", "=", m.id)
+    .orderBy("seq").execute();
+  let points = pointRows.map((p) => p.side as Side);
+  const corrections: GameCorrection[] = (await trx.selectFrom("game_corrections")
+    .select(["game", "home", "away"]).where("match_id", "=", m.id).orderBy("game").execute());
+  const games = storedGames(m);
+  if (points.length === 0 && (games.length > 0 || m.current_home + m.current_away > 0)) {
+    // A result entered as game scores (an import): give it the points that replay to it, so that the
+    // umpire can go on scoring, undo or correct it like any other match.
+    points = pointsForScores(games, { home: m.current_home, away: m.current_away }, {
+      bestOf: m.best_of,
+      firstServer: (m.first_server as Side | null) ?? "home",
+    });
+    if (points.length) {
+      await trx.insertInto("match_points").values(
+        points.map((side, i) => ({ match_id: m.id, seq: i + 1, side, created_at: now })),
+      ).execute();
+    }
+  }
+  return { points, corrections };
+}
+
+async function apply(trx: Trx, m: MatchRow, action: MatchAction, now: string): Promise<MatchRow> {
+  if (action.type === "assign") {
+    const patch: Partial<MatchRow> = { revision: m.revision + 1, updated_at: now };
+    if (action.tableNo !== undefined) patch.table_no = action.tableNo;
+    if (action.scheduledAt !== undefined) patch.scheduled_at = action.scheduledAt;
+    return await save(trx, m, patch);
+  }
+  if (!m.home_entry_id || !m.away_entry_id) {
+    throw new WriteError(409, "sides-unknown", `Match "${m.id}" cannot be played yet: its two sides are not known`);
+  }
+  let record = statusRecord(m);
+  const format = { bestOf: m.best_of, firstServer: (m.first_server as Side | null) ?? "home" };
+  if (action.type === "start") {
+    record = startMatch(record);
+    return await save(trx, m, {
+      ...columnsOf(record, m, scoreMatch({ points: [] }, { ...format, firstServer: action.firstServer })),
+      first_server: action.firstServer,
+      started_at: now,
+      revision: m.revision + 1,
+      updated_at: now,
+    });
+  }
+  if (action.type === "walkover") {
+    record = walkover(record, action.winner);
+    return await save(trx, m, {
+      ...columnsOf(record, m, null),
+      completed_at: now,
+      revision: m.revision + 1,
+      updated_at: now,
+    });
+  }
+  const { points, corrections } = await loadRecord(trx, m, now);
+  let state: MatchState = scoreMatch({ points, corrections }, format);
+  switch (action.type) {
+    case "point": {
+      assertCanRecordPoint(record);
+      state = scoreMatch({ points: [...points, action.side], corrections }, format);
+      await trx.insertInto("match_points").values({
+        match_id: m.id,
+        seq: points.length + 1,
+        side: action.side,
+        created_at: now,
+      }).execute();
+      record = settleFromScore(record, state);
+      break;
+    }
+    case "undo": {
+      assertCanUndo(record);
+      if (points.length === 0) throw new ScoringError("Cannot undo the last point: no point has been recorded");
+      state = scoreMatch({ points: points.slice(0, -1), corrections }, format);
+      await trx.deleteFrom("match_points").where("match_id", "=", m.id).where("seq", "=", points.length).execute();
+      record = settleFromScore(record, state);
+      break;
+    }
+    case "correct": {
+      assertCanCorrect(record);
+      const all = [...corrections.filter((c) => c.game !== action.game), action];
+      state = scoreMatch({ points, corrections: all }, format);
+      await trx.deleteFrom("game_corrections").where("match_id", "=", m.id).where("game", "=", action.game)
+        .execute();
+      await trx.insertInto("game_corrections").values({
+        match_id: m.id,
+        game: action.game,
+        home: action.home,
+        away: action.away,
+        created_at: now,
+      }).execute();
+      if (record.resultReason === null) record = settleFromScore(record, state);
+      break;
+    }
+    case "retire":
+      record = retire(record, state, action.side);
+      break;
+    case "disqualify":
+      record = disqualify(record, state, action.side);
+      break;
+  }
+  const completedNow = record.status === "completed";
+  return await save(trx, m, {
+    ...columnsOf(record, m, state),
+    started_at: m.started_at ?? (record.status === "scheduled" ? null : now),
+    completed_at: completedNow ? (m.status === "completed" ? m.completed_at : now) : null,
+    revision: m.revision + 1,
+    updated_at: now,
+  });
+}
+
+function columnsOf(record: MatchStatusRecord, m: MatchRow, state: MatchState | null): Partial<MatchRow> {
+  const winner = record.winner === null ? null : record.winner === "home" ? m.home_entry_id : m.away_entry_id;
+  return {
+    status: record.status,
+    result_reason: record.resultReason,
+    retirement_after_game: record.retirementAfterGame,
+    winner_entry_id: winner,
+    games: state ? JSON.stringify(state.gameScores.map((g) => [g.home, g.away])) : "[]",
+    current_home: state && record.status === "in_progress" ? state.currentGame.home : 0,
+    current_away: state && record.status === "in_progress" ? state.currentGame.away : 0,
+    server: state && record.status === "in_progress" ? state.server : null,
+  };
+}
+
+async function save(trx: Trx, m: MatchRow, patch: Partial<MatchRow>): Promise<MatchRow> {
+  const { id: _id, ...rest } = patch;
+  return await trx.updateTable("matches").set(rest).where("id", "=", m.id).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Advancement, prediction outcome and ratings that follow from a change of result. */
+async function consequences(trx: Trx, before: MatchRow, after: MatchRow, now: string): Promise<void> {
+  const wasDecided = before.status === "completed";
+  const isDecided = after.status === "completed";
+  const sameWinner = before.winner_entry_id === after.winner_entry_id;
+  if (!wasDecided && !isDecided) return;
+  if (wasDecided && isDecided && sameWinner && before.result_reason === after.result_reason) return;
+  await settlePredictionOutcome(trx, after);
+  if (after.stage === "knockout") {
+    if (wasDecided) await setNextSlot(trx, before, null, now);
+    if (isDecided) await setNextSlot(trx, after, after.winner_entry_id, now);
+  }
+  if (!wasDecided) await rateDecidedMatch(trx, after, now);
+  else await rebuildRatings(trx, now);
+}
+
+/** Puts (or, with null, takes back) the winner of a knockout match into its slot of the next round. */
+async function setNextSlot(trx: Trx, m: MatchRow, entryId: string | null, now: string): Promise<void> {
+  const slot = nextSlot(m.round_no, m.bracket_pos);
+  const next = await trx.selectFrom("matches").selectAll()
+    .where("subevent_id", "=", m.subevent_id).where("stage", "=", "knockout")
+    .where("round_no", "=", slot.roundNo).where("bracket_pos", "=", slot.bracketPos).executeTakeFirst();
+  if (!next) return;
+  const column = slot.side === "home" ? "home_entry_id" : "away_entry_id";
+  if (next[column] === entryId) return;
+  if (next.status !== "scheduled") {
+    throw new WriteError(
+      409,
+      "next-match-started",
+      `Cannot change the result: the next match "${next.label}" (${next.id}) has already started`,
+    );
+  }
+  // The pairing changes, so a prediction frozen for the old pairing no longer describes this match.
+  await trx.deleteFrom("predictions").where("match_id", "=", next.id).execute();
+  const updated = await trx.updateTable("matches")
+    .set({ [column]: entryId, revision: next.revision + 1, updated_at: now })
+    .where("id", "=", next.id).returningAll().executeTakeFirstOrThrow();
+  await freezePrediction(trx, updated, now);
+}
+
+/** Freezes the predictions of every scheduled match of an event whose two sides are known (after an import). */
+export async function freezeEventPredictions(db: Kysely<Database> | Trx, eventId: string, now: string) {
+  const rows = await db.selectFrom("matches").selectAll().where("event_id", "=", eventId)
+    .where("status", "=", "scheduled").where("home_entry_id", "is not", null).where("away_entry_id", "is not", null)
+    .execute();
+  for (const m of rows) await freezePrediction(db, m, now);
+}

@@ -1,0 +1,208 @@
+/**
+ * Ratings in the store: one row per player, updated in the transaction that decides a match, and a rebuild that
+ * replays every rated match from the priors so that corrections leave ratings as if history had been right.
+ *
+ * Rules (docs/ratings.md): one rating period per rated match; before a match each player's deviation grows with
+ * the days since their last rated match; only decided singles played to a result count (a retirement counts as
+ * a win for the opponent, a walkover or a disqualification does not count); matches are rated in the order they
+ * were completed (then by id), which is also the order of the rebuild.
+ */
+import type { Kysely, Transaction } from "kysely";
+import { type Glicko2Rating, inflateDeviation, rateMatch } from "../domain/glicko2.ts";
+import { ratingFromPrior } from "../domain/rating_prior.ts";
+import type { Database, MatchRow, PlayerRow } from "./schema.ts";
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+const DAY_MS = 86_400_000;
+const CHUNK = 200;
+
+/** A player's stored rating state. */
+export interface PlayerRating extends Glicko2Rating {
+  playerId: string;
+  matchCount: number;
+  lastPlayedAt: string | null;
+}
+
+/** Whether a decided match changes ratings: singles, decided by play (normal result or retirement). */
+export function isRatedResult(
+  m: Pick<MatchRow, "status" | "result_reason" | "winner_entry_id">,
+  singles: boolean,
+): boolean {
+  return singles && m.status === "completed" && m.winner_entry_id !== null &&
+    (m.result_reason === null || m.result_reason === "retired");
+}
+
+function startingRating(p: Pick<PlayerRow, "id" | "prior_rating" | "prior_deviation" | "prior_match_count">) {
+  const start = ratingFromPrior(
+    p.prior_rating === null ? null : {
+      rating: p.prior_rating,
+      matchCount: p.prior_match_count ?? 0,
+      deviation: p.prior_deviation,
+    },
+  );
+  return { ...start, playerId: p.id, matchCount: p.prior_match_count ?? 0, lastPlayedAt: null } as PlayerRating;
+}
+
+function idleDays(last: string | null, now: string): number {
+  if (last === null) return 0;
+  return Math.max(0, Math.floor((Date.parse(now) - Date.parse(last)) / DAY_MS));
+}
+
+/** Applies one rated match to two rating states (pure apart from the inputs): the incremental step. */
+export function applyRatedMatch(home: PlayerRating, away: PlayerRating, homeWon: boolean, at: string) {
+  const h = inflateDeviation(home, idleDays(home.lastPlayedAt, at));
+  const a = inflateDeviation(away, idleDays(away.lastPlayedAt, at));
+  const next = rateMatch(h, a, homeWon);
+  return {
+    home: { ...next.home, playerId: home.playerId, matchCount: home.matchCount + 1, lastPlayedAt: at },
+    away: { ...next.away, playerId: away.playerId, matchCount: away.matchCount + 1, lastPlayedAt: at },
+    homeBefore: h,
+    awayBefore: a,
+  };
+}
+
+/** Reads the rating of players, creating the starting rating from the prior for those without a row. */
+export async function loadRatings(db: Db, playerIds: readonly string[]): Promise<Map<string, PlayerRating>> {
+  const out = new Map<string, PlayerRating>();
+  if (playerIds.length === 0) return out;
+  const rows = await db.selectFrom("ratings").selectAll().where("player_id", "in", [...playerIds]).execute();
+  for (const r of rows) {
+    out.set(r.player_id, {
+      playerId: r.player_id,
+      rating: r.rating,
+      deviation: r.deviation,
+      volatility: r.volatility,
+      matchCount: r.match_count,
+      lastPlayedAt: r.last_played_at,
+    });
+  }
+  const missing = playerIds.filter((id) => !out.has(id));
+  if (missing.length) {
+    const players = await db.selectFrom("players")
+      .select(["id", "prior_rating", "prior_deviation", "prior_match_count"]).where("id", "in", missing).execute();
+    for (const p of players) out.set(p.id, startingRating(p));
+  }
+  return out;
+}
+
+async function saveRatings(db: Db, ratings: readonly PlayerRating[], now: string) {
+  for (const r of ratings) {
+    const values = {
+      rating: r.rating,
+      deviation: r.deviation,
+      volatility: r.volatility,
+      match_count: r.matchCount,
+      last_played_at: r.lastPlayedAt,
+      updated_at: now,
+    };
+    await db.insertInto("ratings").values({ player_id: r.playerId, ...values })
+      .onConflict((oc) => oc.column("player_id").doUpdateSet(values)).execute();
+  }
+}
+
+/** Rates a match that has just been decided (the latest rated match): the incremental path. */
+export async function rateDecidedMatch(db: Db, match: MatchRow, now: string): Promise<void> {
+  const entries = await db.selectFrom("entries").select(["id", "player1_id", "player2_id"])
+    .where("id", "in", [match.home_entry_id!, match.away_entry_id!]).execute();
+  const home = entries.find((e) => e.id === match.home_entry_id);
+  const away = entries.find((e) => e.id === match.away_entry_id);
+  if (!home || !away || home.player2_id !== null || away.player2_id !== null) return;
+  if (!isRatedResult(match, true)) return;
+  const at = match.completed_at ?? now;
+  const ratings = await loadRatings(db, [home.player1_id, away.player1_id]);
+  const step = applyRatedMatch(
+    ratings.get(home.player1_id)!,
+    ratings.get(away.player1_id)!,
+    match.winner_entry_id === match.home_entry_id,
+    at,
+  );
+  await saveRatings(db, [step.home, step.away], now);
+  const seq = await nextHistorySeq(db);
+  await db.insertInto("rating_history").values([
+    historyRow(match.id, step.homeBefore, step.home, seq, at, home.player1_id),
+    historyRow(match.id, step.awayBefore, step.away, seq, at, away.player1_id),
+  ]).execute();
+}
+
+function historyRow(matchId: string, before: Glicko2Rating, after: PlayerRating, seq: number, at: string, pid: string) {
+  return {
+    match_id: matchId,
+    player_id: pid,
+    seq,
+    rating_before: before.rating,
+    deviation_before: before.deviation,
+    volatility_before: before.volatility,
+    rating_after: after.rating,
+    deviation_after: after.deviation,
+    volatility_after: after.volatility,
+    at,
+  };
+}
+
+async function nextHistorySeq(db: Db): Promise<number> {
+  const row = await db.selectFrom("rating_history").select((eb) => eb.fn.max("seq").as("m")).executeTakeFirst();
+  return Number(row?.m ?? 0) + 1;
+}
+
+/**
+ * Rebuilds every rating from the priors and the history of rated matches, deterministically: the same history
+ * gives the same ratings, whatever order the results were entered in.
+ */
+export async function rebuildRatings(db: Db, now: string): Promise<void> {
+  const players = await db.selectFrom("players")
+    .select(["id", "prior_rating", "prior_deviation", "prior_match_count"]).orderBy("id").execute();
+  const state = new Map<string, PlayerRating>();
+  for (const p of players) state.set(p.id, startingRating(p));
+  const matches = await db.selectFrom("matches as m")
+    .innerJoin("entries as h", "h.id", "m.home_entry_id")
+    .innerJoin("entries as a", "a.id", "m.away_entry_id")
+    .select([
+      "m.id",
+      "m.completed_at",
+      "m.winner_entry_id",
+      "m.home_entry_id",
+      "h.player1_id as home_player",
+      "a.player1_id as away_player",
+    ])
+    .where("m.status", "=", "completed")
+    .where("m.winner_entry_id", "is not", null)
+    .where((eb) => eb.or([eb("m.result_reason", "is", null), eb("m.result_reason", "=", "retired")]))
+    .where("h.player2_id", "is", null)
+    .where("a.player2_id", "is", null)
+    .orderBy("m.completed_at").orderBy("m.id")
+    .execute();
+  const history: ReturnType<typeof historyRow>[] = [];
+  let seq = 0;
+  for (const m of matches) {
+    const at = m.completed_at ?? now;
+    const step = applyRatedMatch(
+      state.get(m.home_player)!,
+      state.get(m.away_player)!,
+      m.winner_entry_id === m.home_entry_id,
+      at,
+    );
+    state.set(m.home_player, step.home);
+    state.set(m.away_player, step.away);
+    seq++;
+    history.push(historyRow(m.id, step.homeBefore, step.home, seq, at, m.home_player));
+    history.push(historyRow(m.id, step.awayBefore, step.away, seq, at, m.away_player));
+  }
+  await db.deleteFrom("rating_history").execute();
+  await db.deleteFrom("ratings").execute();
+  const rows = [...state.values()].map((r) => ({
+    player_id: r.playerId,
+    rating: r.rating,
+    deviation: r.deviation,
+    volatility: r.volatility,
+    match_count: r.matchCount,
+    last_played_at: r.lastPlayedAt,
+    updated_at: now,
+  }));
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    await db.insertInto("ratings").values(rows.slice(i, i + CHUNK)).execute();
+  }
+  for (let i = 0; i < history.length; i += CHUNK) {
+    await db.insertInto("rating_history").values(history.slice(i, i + CHUNK)).execute();
+  }
+}
