@@ -6,8 +6,9 @@
  * Doubles: each pair is rated as one side by domain/prediction teamRating (mean rating, RMS deviation).
  */
 import type { Kysely, Transaction } from "kysely";
-import { predictMatch, type PredictionSide, teamRating } from "../domain/prediction.ts";
-import { loadRatings } from "./ratings_store.ts";
+import { type PredictionSide, predictMatch, teamRating } from "../domain/prediction.ts";
+import { inflateDeviation } from "../domain/glicko2.ts";
+import { idleDays, loadRatings } from "./ratings_store.ts";
 import type { Database, MatchRow } from "./schema.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -27,7 +28,10 @@ export async function freezePrediction(db: Db, match: MatchRow, now: string): Pr
     if (!e) return undefined;
     const one = (id: string): PredictionSide | undefined => {
       const r = ratings.get(id);
-      return r && { rating: r.rating, deviation: r.deviation, matchCount: r.matchCount };
+      if (!r) return undefined;
+      // The deviation has grown since the player's last rated match, as it will when the match is rated.
+      const grown = inflateDeviation(r, idleDays(r.lastPlayedAt, now));
+      return { rating: grown.rating, deviation: grown.deviation, matchCount: r.matchCount };
     };
     const a = one(e.player1_id);
     if (!a) return undefined;
@@ -57,15 +61,23 @@ export async function freezePrediction(db: Db, match: MatchRow, now: string): Pr
 }
 
 /** The outcome a decided match gives its prediction: "home", "away", or "void" when nothing was played. */
-export function predictionOutcome(match: Pick<MatchRow, "status" | "result_reason" | "winner_entry_id" | "home_entry_id" | "games">): string | null {
+export function predictionOutcome(
+  match: Pick<MatchRow, "status" | "result_reason" | "winner_entry_id" | "home_entry_id" | "games">,
+): string | null {
   if (match.status !== "completed" || match.winner_entry_id === null) return null;
   const played = match.games !== "[]";
-  if (match.result_reason === "walkover" || (match.result_reason === "disqualified" && !played)) return "void";
+  if (match.result_reason === "walkover" || (match.result_reason === "disqualified" && !played)) {
+    return "void";
+  }
   return match.winner_entry_id === match.home_entry_id ? "home" : "away";
 }
 
 /** Sets (or clears, when the match is no longer decided) the outcome of the match's prediction. */
 export async function settlePredictionOutcome(db: Db, match: MatchRow): Promise<void> {
-  await db.updateTable("predictions").set({ outcome: predictionOutcome(match) }).where("match_id", "=", match.id)
+  await db.updateTable("predictions").set({ outcome: predictionOutcome(match) }).where(
+    "match_id",
+    "=",
+    match.id,
+  )
     .execute();
 }

@@ -41,19 +41,31 @@ function startingRating(p: Pick<PlayerRow, "id" | "prior_rating" | "prior_deviat
       deviation: p.prior_deviation,
     },
   );
-  return { ...start, playerId: p.id, matchCount: p.prior_match_count ?? 0, lastPlayedAt: null } as PlayerRating;
+  return {
+    ...start,
+    playerId: p.id,
+    matchCount: p.prior_match_count ?? 0,
+    lastPlayedAt: null,
+  } as PlayerRating;
 }
 
-function idleDays(last: string | null, now: string): number {
+/** Whole days between a player's last rated match and `now` (0 for a player who has not played). */
+export function idleDays(last: string | null, now: string): number {
   if (last === null) return 0;
   return Math.max(0, Math.floor((Date.parse(now) - Date.parse(last)) / DAY_MS));
 }
 
 /** Applies one rated match to two rating states (pure apart from the inputs): the incremental step. */
-export function applyRatedMatch(home: PlayerRating, away: PlayerRating, homeWon: boolean, at: string) {
+export function applyRatedMatch(
+  home: PlayerRating,
+  away: PlayerRating,
+  homeWon: boolean,
+  at: string,
+  bestOf: number,
+) {
   const h = inflateDeviation(home, idleDays(home.lastPlayedAt, at));
   const a = inflateDeviation(away, idleDays(away.lastPlayedAt, at));
-  const next = rateMatch(h, a, homeWon);
+  const next = rateMatch(h, a, homeWon, { bestOf });
   return {
     home: { ...next.home, playerId: home.playerId, matchCount: home.matchCount + 1, lastPlayedAt: at },
     away: { ...next.away, playerId: away.playerId, matchCount: away.matchCount + 1, lastPlayedAt: at },
@@ -80,7 +92,8 @@ export async function loadRatings(db: Db, playerIds: readonly string[]): Promise
   const missing = playerIds.filter((id) => !out.has(id));
   if (missing.length) {
     const players = await db.selectFrom("players")
-      .select(["id", "prior_rating", "prior_deviation", "prior_match_count"]).where("id", "in", missing).execute();
+      .select(["id", "prior_rating", "prior_deviation", "prior_match_count"]).where("id", "in", missing)
+      .execute();
     for (const p of players) out.set(p.id, startingRating(p));
   }
   return out;
@@ -116,6 +129,7 @@ export async function rateDecidedMatch(db: Db, match: MatchRow, now: string): Pr
     ratings.get(away.player1_id)!,
     match.winner_entry_id === match.home_entry_id,
     at,
+    match.best_of,
   );
   await saveRatings(db, [step.home, step.away], now);
   const seq = await nextHistorySeq(db);
@@ -125,7 +139,14 @@ export async function rateDecidedMatch(db: Db, match: MatchRow, now: string): Pr
   ]).execute();
 }
 
-function historyRow(matchId: string, before: Glicko2Rating, after: PlayerRating, seq: number, at: string, pid: string) {
+function historyRow(
+  matchId: string,
+  before: Glicko2Rating,
+  after: PlayerRating,
+  seq: number,
+  at: string,
+  pid: string,
+) {
   return {
     match_id: matchId,
     player_id: pid,
@@ -141,7 +162,8 @@ function historyRow(matchId: string, before: Glicko2Rating, after: PlayerRating,
 }
 
 async function nextHistorySeq(db: Db): Promise<number> {
-  const row = await db.selectFrom("rating_history").select((eb) => eb.fn.max("seq").as("m")).executeTakeFirst();
+  const row = await db.selectFrom("rating_history").select((eb) => eb.fn.max("seq").as("m"))
+    .executeTakeFirst();
   return Number(row?.m ?? 0) + 1;
 }
 
@@ -160,6 +182,7 @@ export async function rebuildRatings(db: Db, now: string): Promise<void> {
     .select([
       "m.id",
       "m.completed_at",
+      "m.best_of",
       "m.winner_entry_id",
       "m.home_entry_id",
       "h.player1_id as home_player",
@@ -181,6 +204,7 @@ export async function rebuildRatings(db: Db, now: string): Promise<void> {
       state.get(m.away_player)!,
       m.winner_entry_id === m.home_entry_id,
       at,
+      m.best_of,
     );
     state.set(m.home_player, step.home);
     state.set(m.away_player, step.away);
