@@ -63,7 +63,7 @@ export interface PlayerTable {
    * 1 when the player has an entry in a published event: only such players appear on the public leaderboard,
    * so that a draft's players stay private. Maintained by every write that imports, publishes or unpublishes.
    */
-  listed: number;
+  listed: Generated<number>;
   created_at: string;
 }
 

@@ -31,7 +31,7 @@ export async function openStore(url: StoreUrl): Promise<Store> {
     const sqlite = new CachingSqliteDatabase(url.path);
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
     const store: Store = { db, dialect: "sqlite", sqlite, close: () => db.destroy() };
-    await migrateToLatest(db);
+    await migrateToLatest(db, "sqlite");
     return store;
   }
   const pool = new pg.Pool({
@@ -49,7 +49,7 @@ export async function openStore(url: StoreUrl): Promise<Store> {
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const store: Store = { db, dialect: "postgres", pool, close: () => db.destroy() };
   try {
-    await migrateToLatest(db);
+    await migrateToLatest(db, "postgres");
   } catch (e) {
     await store.close();
     throw e;

@@ -1,0 +1,454 @@
+/**
+ * The demo tournament, built in code and loaded through the importer when the store is empty. Its draws come
+ * from the same domain code the operator uses (groups by makeGroups, knockout slots by placeKnockout), and its
+ * results are played out by a seeded lot, so every start builds the same tournament (times are relative to the
+ * start, so that it looks live). It has a draft event whose players have e-mail addresses: it must never appear
+ * publicly.
+ */
+import { placeKnockout } from "../domain/draw.ts";
+import { makeGroups, roundRobinOrder } from "../domain/groups.ts";
+import { createRng, type Rng } from "../domain/lot.ts";
+import { importEvent } from "../db/import_event.ts";
+import type { CategoryInput, EventFile, MatchInput, PlayerInput } from "../db/import_validate.ts";
+import type { Store } from "../db/store.ts";
+
+export const DEMO_SLUG = "demo-open-2026";
+export const DEMO_DRAFT_SLUG = "winter-club-2026";
+
+const ASSOCIATIONS = ["TTC Ghent", "Antwerp TT", "Lille TT", "Aachen TTV", "Utrecht TTV", "Luxembourg TT"];
+const MEN = [
+  "Lukas Meyer",
+  "Tomás Novák",
+  "Arjun Rao",
+  "Hugo Lefèvre",
+  "Jan de Vries",
+  "Kenji Watanabe",
+  "Mateo García",
+  "Olivier Dubois",
+  "Pieter Claes",
+  "Rafael Costa",
+  "Stefan Horvat",
+  "Yusuf Demir",
+  "Emil Lindqvist",
+  "Felix Braun",
+  "Gabriel Martin",
+  "Ivan Petrov",
+  "Jonas Berg",
+  "Karim Benali",
+  "Leo Janssens",
+  "Marco Rossi",
+  "Niklas Weber",
+  "Oscar Nilsson",
+  "Paul Schmitt",
+  "Quentin Moreau",
+];
+const WOMEN = [
+  "Anna Kowalska",
+  "Béatrice Laurent",
+  "Chloé Martin",
+  "Daria Ivanova",
+  "Elif Yılmaz",
+  "Femke Peeters",
+  "Greta Hansen",
+  "Hana Sato",
+  "Inès Garcia",
+  "Julia Schneider",
+  "Katarina Novak",
+  "Lena Vogel",
+  "Maya Cohen",
+  "Noor Jansen",
+];
+const DOUBLES_ONLY = ["Sam Willems", "Eva Maes"];
+/** Rated matches behind each prior, cycling: long and short histories, and players new to rating. */
+const HISTORY = [420, 260, 150, 90, 45, 24, 12, 6, 3, 0];
+
+interface Player {
+  key: string;
+  name: string;
+  association: string;
+  rating: number;
+}
+
+function pick(rng: Rng, n: number): number {
+  return Math.floor(rng() * n);
+}
+
+function makePlayers(rng: Rng, prefix: string, names: readonly string[], top: number): Player[] {
+  return names.map((name, i) => ({
+    key: `${prefix}${i + 1}`,
+    name,
+    association: ASSOCIATIONS[(i * 7 + prefix.length) % ASSOCIATIONS.length]!,
+    rating: Math.round(top - i * 28 + (rng() - 0.5) * 60),
+  }));
+}
+
+/** A game won by `homeWins`, with a plausible score (sometimes a deuce). */
+function gameScore(rng: Rng, homeWins: boolean): string {
+  const deuce = rng() < 0.15;
+  const loser = deuce ? 10 + pick(rng, 3) : 3 + pick(rng, 7);
+  const winner = deuce ? loser + 2 : 11;
+  return homeWins ? `${winner}-${loser}` : `${loser}-${winner}`;
+}
+
+/** The chance that home wins a game, from the two ratings (a game is closer than a match). */
+function gameChance(home: number, away: number): number {
+  return 1 / (1 + Math.pow(10, -(home - away) / 800));
+}
+
+/** Plays out games until one side has `need` or `stopAfter` games were played. */
+function playGames(rng: Rng, p: number, bestOf: number, stopAfter = bestOf) {
+  const need = (bestOf + 1) / 2;
+  const games: string[] = [];
+  let h = 0, a = 0;
+  while (h < need && a < need && games.length < stopAfter) {
+    const homeWins = rng() < p;
+    games.push(gameScore(rng, homeWins));
+    if (homeWins) h++;
+    else a++;
+  }
+  return { games, homeWon: h === need, decided: h === need || a === need };
+}
+
+type Clock = { minutes: (m: number) => string };
+
+class MatchMaker {
+  private finished = 0;
+  private upcoming = 0;
+  private table = 0;
+  constructor(private rng: Rng, private clock: Clock, private ratingOf: (entry: string) => number) {}
+
+  completed(base: Omit<MatchInput, "status">, bestOf: number): { match: MatchInput; winner: string } {
+    const home = base.home!, away = base.away!;
+    const r = playGames(this.rng, gameChance(this.ratingOf(home), this.ratingOf(away)), bestOf);
+    const start = 300 - 22 * this.finished++;
+    const winner = r.homeWon ? home : away;
+    return {
+      match: {
+        ...base,
+        status: "completed",
+        games: r.games,
+        winner,
+        firstServer: this.rng() < 0.5 ? "home" : "away",
+        startedAt: this.clock.minutes(-start),
+        completedAt: this.clock.minutes(-start + 20),
+        table: 1 + (this.finished % 8),
+      },
+      winner,
+    };
+  }
+
+  walkover(base: Omit<MatchInput, "status">, winner: string): MatchInput {
+    const start = 300 - 22 * this.finished++;
+    return {
+      ...base,
+      status: "completed",
+      resultReason: "walkover",
+      winner,
+      completedAt: this.clock.minutes(-start),
+    };
+  }
+
+  retired(base: Omit<MatchInput, "status">, bestOf: number, afterGames: number, retiring: "home" | "away") {
+    const r = playGames(this.rng, 0.5, bestOf, afterGames);
+    while (r.games.length < afterGames) r.games.push(gameScore(this.rng, r.games.length % 2 === 0));
+    const start = 300 - 22 * this.finished++;
+    const winner = retiring === "home" ? base.away! : base.home!;
+    return {
+      match: {
+        ...base,
+        status: "completed" as const,
+        resultReason: "retired" as const,
+        retirementAfterGame: afterGames,
+        games: r.games,
+        winner,
+        firstServer: "home" as const,
+        startedAt: this.clock.minutes(-start),
+        completedAt: this.clock.minutes(-start + 15),
+      },
+      winner,
+    };
+  }
+
+  running(base: Omit<MatchInput, "status">, bestOf: number, gamesDone: number, current: string): MatchInput {
+    const home = base.home!, away = base.away!;
+    let r = playGames(this.rng, gameChance(this.ratingOf(home), this.ratingOf(away)), bestOf, gamesDone);
+    // A running match is undecided: alternate the games if the lot decided it early.
+    if (r.decided) r = { ...r, games: r.games.map((_, i) => gameScore(this.rng, i % 2 === 0)) };
+    this.table++;
+    return {
+      ...base,
+      status: "in_progress",
+      games: r.games,
+      current,
+      firstServer: "home",
+      table: this.table,
+      startedAt: this.clock.minutes(-6 - 9 * gamesDone),
+    };
+  }
+
+  scheduled(base: Omit<MatchInput, "status">): MatchInput {
+    this.upcoming++;
+    return {
+      ...base,
+      status: "scheduled",
+      table: 5 + (this.upcoming % 4),
+      scheduledAt: this.clock.minutes(10 * this.upcoming),
+    };
+  }
+}
+
+/** Builds the demo's published event; `now` anchors its times. */
+export function buildDemoEvent(now: Date): EventFile {
+  const rng = createRng(DEMO_SLUG);
+  const clock: Clock = { minutes: (m) => new Date(now.getTime() + m * 60_000).toISOString() };
+  const men = makePlayers(rng, "m", MEN, 2150);
+  const women = makePlayers(rng, "w", WOMEN, 2050);
+  const extra = makePlayers(rng, "x", DOUBLES_ONLY, 1650);
+  const everyone = [...men, ...women, ...extra];
+  const players: PlayerInput[] = everyone.map((p, i) => {
+    const history = HISTORY[i % HISTORY.length]!;
+    return {
+      id: p.key,
+      displayName: p.name,
+      association: p.association,
+      federationId: `DEMO-${p.key.toUpperCase()}`,
+      ...(history > 0 ? { prior: { rating: p.rating, matchCount: history } } : {}),
+    };
+  });
+  const ratingOf = new Map<string, number>();
+  const maker = new MatchMaker(rng, clock, (entry) => ratingOf.get(entry) ?? 1500);
+
+  // Men's singles: groups of 4 by snake seeding on rating, two of each group to a knockout (drawn, still a draft).
+  const msEntries = men.map((p) => ({ id: `ms-${p.key}`, players: [p.key] }));
+  men.forEach((p) => ratingOf.set(`ms-${p.key}`, p.rating));
+  const groups = makeGroups(
+    men.map((p) => ({ id: `ms-${p.key}`, rating: p.rating, association: p.association })),
+    { groupSize: 4, lotSeed: `${DEMO_SLUG}/MS/groups` },
+  );
+  const msMatches: MatchInput[] = [];
+  groups.forEach((g, gi) => {
+    const order = roundRobinOrder(g.members.length, 2).flat();
+    // Groups A-D are finished, E is half-way, F has just begun.
+    const done = gi < 4 ? order.length : gi === 4 ? 4 : 2;
+    order.forEach(([h, a], k) => {
+      const base = {
+        id: `MS-${g.name}${k + 1}`,
+        stage: "group" as const,
+        group: g.name,
+        round: Math.floor(k / 2) + 1,
+        position: k,
+        home: g.members[h]!,
+        away: g.members[a]!,
+      };
+      if (gi === 1 && k === 2) msMatches.push(maker.walkover(base, base.home));
+      else if (gi === 2 && k === 1) msMatches.push(maker.retired(base, 5, 2, "away").match);
+      else if (k < done) msMatches.push(maker.completed(base, 5).match);
+      else if (k === done && gi >= 4) {
+        msMatches.push(maker.running(base, 5, gi === 4 ? 2 : 1, gi === 4 ? "8-6" : "3-2"));
+      } else msMatches.push(maker.scheduled(base));
+    });
+  });
+  const mensSingles: CategoryInput = {
+    id: "MS",
+    name: "Men's Singles",
+    kind: "singles",
+    format: "groups_knockout",
+    bestOf: 5,
+    groupSize: 4,
+    qualifiersPerGroup: 2,
+    entries: msEntries,
+    groups: groups.map((g) => ({ name: g.name, entries: g.members })),
+    draw: { state: "draft", lotSeed: `${DEMO_SLUG}/MS/knockout` },
+    matches: msMatches,
+  };
+
+  // Women's singles: a knockout of 14 with 4 seeds, so two byes; the draw is published and locked.
+  const wsEntries = women.map((p, i) => ({
+    id: `ws-${p.key}`,
+    players: [p.key],
+    ...(i < 4 ? { seed: i + 1 } : {}),
+  }));
+  women.forEach((p) => ratingOf.set(`ws-${p.key}`, p.rating));
+  const wsSlots = placeKnockout(
+    women.map((p, i) => ({
+      id: `ws-${p.key}`,
+      association: p.association,
+      ...(i < 4 ? { seed: i + 1 } : {}),
+    })),
+    { lotSeed: `${DEMO_SLUG}/WS` },
+  );
+  const womensSingles = knockoutCategory(
+    { id: "WS", name: "Women's Singles", kind: "singles", entries: wsEntries, lotSeed: `${DEMO_SLUG}/WS` },
+    wsSlots,
+    maker,
+    // Round of 16: all played (one walkover); quarter-finals: two done, one running, one to come.
+    [[0, 1, 2, 3, 4, 5, 6, 7], [0, 1], [], []],
+    { walkover: [1, 2], running: [2, 2] },
+  );
+
+  // Mixed doubles: eight pairs, a knockout of 8 with two seeds.
+  const pairs = Array.from({ length: 8 }, (_, i) => {
+    const man = i < 7 ? men[i * 3]! : extra[0]!;
+    const woman = i < 7 ? women[i * 2]! : extra[1]!;
+    return {
+      id: `xd-${i + 1}`,
+      players: [man.key, woman.key],
+      rating: (man.rating + woman.rating) / 2,
+      man,
+      woman,
+    };
+  }).sort((a, b) => b.rating - a.rating);
+  pairs.forEach((p) => ratingOf.set(p.id, p.rating));
+  const xdSlots = placeKnockout(
+    pairs.map((p, i) => ({
+      id: p.id,
+      ...(i < 2 ? { seed: i + 1 } : {}),
+      ...(p.man.association === p.woman.association ? { association: p.man.association } : {}),
+    })),
+    { lotSeed: `${DEMO_SLUG}/XD` },
+  );
+  const mixedDoubles = knockoutCategory(
+    {
+      id: "XD",
+      name: "Mixed Doubles",
+      kind: "doubles",
+      entries: pairs.map((p, i) => ({ id: p.id, players: p.players, ...(i < 2 ? { seed: i + 1 } : {}) })),
+      lotSeed: `${DEMO_SLUG}/XD`,
+    },
+    xdSlots,
+    maker,
+    [[0, 1], [], []],
+    { running: [1, 2] },
+  );
+
+  return {
+    format: "tt-event/1",
+    event: {
+      slug: DEMO_SLUG,
+      name: "Demo Open 2026",
+      venue: "Sporthal De Kouter, Ghent",
+      startDate: now.toISOString().slice(0, 10),
+      endDate: new Date(now.getTime() + 86_400_000).toISOString().slice(0, 10),
+      status: "published",
+      description:
+        "A demonstration tournament: men's singles in groups of four feeding a knockout, a women's singles knockout " +
+        "with byes, and mixed doubles. Scores move on their own while the demo simulation runs.",
+      posterUrl: null,
+    },
+    players,
+    categories: [mensSingles, womensSingles, mixedDoubles],
+  };
+}
+
+interface KnockoutSpec {
+  id: string;
+  name: string;
+  kind: "singles" | "doubles";
+  entries: CategoryInput["entries"];
+  lotSeed: string;
+}
+
+/**
+ * A locked knockout category from its slots: `done[r]` lists the positions of round r+1 that are finished;
+ * `running` = [round, position] of the match in play, `walkover` = [round, position] of a walkover.
+ */
+function knockoutCategory(
+  spec: KnockoutSpec,
+  slots: (string | null)[],
+  maker: MatchMaker,
+  done: number[][],
+  special: { running?: [number, number]; walkover?: [number, number] },
+): CategoryInput {
+  const rounds = Math.log2(slots.length);
+  const matches: MatchInput[] = [];
+  let current: (string | null | undefined)[] = slots.map((s) => s);
+  for (let round = 1; round <= rounds; round++) {
+    const next: (string | null | undefined)[] = [];
+    for (let pos = 0; pos < current.length / 2; pos++) {
+      const home = current[2 * pos];
+      const away = current[2 * pos + 1];
+      const base = { id: `${spec.id}-R${round}-${pos}`, stage: "knockout" as const, round, position: pos };
+      if (round === 1 && (home === null || away === null)) {
+        next.push(home ?? away); // a bye advances at once
+        continue;
+      }
+      if (home === undefined || away === undefined || home === null || away === null) {
+        matches.push({ ...base, status: "scheduled", home: home ?? null, away: away ?? null });
+        next.push(undefined);
+        continue;
+      }
+      const sides = { ...base, home, away };
+      if (special.walkover && special.walkover[0] === round && special.walkover[1] === pos) {
+        matches.push(maker.walkover(sides, away));
+        next.push(away);
+      } else if (done[round - 1]?.includes(pos)) {
+        const { match, winner } = maker.completed(sides, 5);
+        matches.push(match);
+        next.push(winner);
+      } else if (special.running && special.running[0] === round && special.running[1] === pos) {
+        matches.push(maker.running(sides, 5, 2, "6-7"));
+        next.push(undefined);
+      } else {
+        matches.push(maker.scheduled(sides));
+        next.push(undefined);
+      }
+    }
+    current = next;
+  }
+  return {
+    id: spec.id,
+    name: spec.name,
+    kind: spec.kind,
+    format: "knockout",
+    bestOf: 5,
+    entries: spec.entries,
+    draw: { state: "locked", lotSeed: spec.lotSeed, size: slots.length, slots: slots.map((s) => s ?? "bye") },
+    matches,
+  };
+}
+
+/** The draft event: players with e-mail addresses and birth dates, never to be served. */
+export function buildDraftEvent(now: Date): EventFile {
+  const names = ["Pat Private", "Robin Secret", "Alex Hidden", "Sam Unlisted", "Kim Draft", "Lou Quiet"];
+  const start = new Date(now.getTime() + 30 * 86_400_000).toISOString().slice(0, 10);
+  return {
+    format: "tt-event/1",
+    event: {
+      slug: DEMO_DRAFT_SLUG,
+      name: "Winter Club Championship 2026 (draft)",
+      venue: "Club hall",
+      startDate: start,
+      endDate: start,
+      status: "draft",
+      description: "Entries still open; not published.",
+      posterUrl: null,
+    },
+    players: names.map((n, i) => ({
+      id: `d${i + 1}`,
+      displayName: n,
+      association: "Private Club",
+      email: `${n.toLowerCase().replace(" ", ".")}@example.org`,
+      birthDate: `199${i}-0${i + 1}-1${i}`,
+    })),
+    accounts: [{ email: "organiser@example.org", displayName: "Club organiser" }],
+    categories: [{
+      id: "OS",
+      name: "Open Singles",
+      kind: "singles",
+      format: "knockout",
+      bestOf: 5,
+      entries: names.map((_, i) => ({ id: `os${i + 1}`, players: [`d${i + 1}`] })),
+      draw: { state: "draft", lotSeed: `${DEMO_DRAFT_SLUG}/OS` },
+      matches: [],
+    }],
+  };
+}
+
+/** Loads the demo when the store holds no event; returns whether it did. */
+export async function loadDemoIfEmpty(store: Store, now: Date): Promise<boolean> {
+  const any = await store.db.selectFrom("events").select("id").limit(1).executeTakeFirst();
+  if (any) return false;
+  await importEvent(store, buildDemoEvent(now), () => now);
+  await importEvent(store, buildDraftEvent(now), () => now);
+  return true;
+}

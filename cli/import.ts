@@ -1,0 +1,123 @@
+/**
+ * `deno task import FILE`: validates an event file (docs/import-format.md) and loads it into the store that
+ * DATABASE_URL names (default: the SQLite file under ./data). One summary line on success (exit 0); on a
+ * problem, one `FILE: path: message` line per problem on stderr (exit 1), never a stack trace. Usage errors
+ * exit 2.
+ * @module
+ */
+import { ConfigError, DEFAULT_DATABASE_URL, denoEnv, parseDatabaseUrl, redact } from "./config.ts";
+import { ImportError, importEvent, type ImportResult } from "../db/import_event.ts";
+import { type ImportProblem, parseEventFile } from "../db/import_validate.ts";
+import { openStore, type Store } from "../db/store.ts";
+
+/** Where the command writes: `out` for its answer (stdout), `err` for problems (stderr). */
+export interface ImportIo {
+  out(line: string): void;
+  err(line: string): void;
+}
+
+/** The usage line. */
+export const IMPORT_USAGE = "Usage: deno task import FILE  (the store comes from DATABASE_URL)";
+
+/**
+ * A problem as the command prints it: `FILE: path: message`, or `FILE: message` for the whole file.
+ * @example formatProblem("a.json", { path: "event.slug", message: "Required field is missing" }) // "a.json: event.slug: Required field is missing"
+ */
+export function formatProblem(file: string, problem: ImportProblem): string {
+  return problem.path === "" ? `${file}: ${problem.message}` : `${file}: ${problem.path}: ${problem.message}`;
+}
+
+/** The summary line of a successful import. */
+export function summaryLine(slug: string, result: ImportResult): string {
+  const c = result.counts;
+  if (!result.changed) {
+    return `Unchanged "${slug}" (event ${result.eventId}): the store already holds this file`;
+  }
+  return `Imported "${slug}" (event ${result.eventId}): ${c.categories} categories, ${c.players} players, ` +
+    `${c.entries} entries, ${c.groups} groups, ${c.matches} matches`;
+}
+
+/** Runs the command; returns the exit code. `env` looks up DATABASE_URL; `clock` gives the import time. */
+export async function runImport(
+  args: readonly string[],
+  env: (name: string) => string | undefined,
+  io: ImportIo,
+  clock: () => Date = () => new Date(),
+): Promise<number> {
+  if (args.length !== 1 || args[0] === "" || args[0] === "--help" || args[0] === "-h") {
+    io.err(IMPORT_USAGE);
+    return 2;
+  }
+  const path = args[0]!;
+  let text: string;
+  try {
+    // Fatal decoding: a file in another encoding is named as such instead of failing as odd JSON.
+    text = new TextDecoder("utf-8", { fatal: true }).decode(await Deno.readFile(path));
+  } catch (e) {
+    io.err(`${path}: Cannot read the file: ${readFailure(e)}`);
+    return 1;
+  }
+  const parsed = parseEventFile(text);
+  if (!parsed.ok) {
+    for (const problem of parsed.errors) io.err(formatProblem(path, problem));
+    return 1;
+  }
+  let store: Store | undefined;
+  const rawUrl = env("DATABASE_URL") ?? DEFAULT_DATABASE_URL;
+  try {
+    store = await openStore(parseDatabaseUrl(rawUrl));
+  } catch (e) {
+    const reason = e instanceof ConfigError
+      ? e.message
+      : `Cannot open the store "${redact(rawUrl)}": ${message(e)}`;
+    io.err(`${path}: ${reason}`);
+    return 1;
+  }
+  try {
+    const result = await importEvent(store, parsed.file, clock);
+    io.out(summaryLine(parsed.file.event.slug, result));
+    return 0;
+  } catch (e) {
+    if (e instanceof ImportError) {
+      for (const problem of e.problems) io.err(formatProblem(path, problem));
+    } else {
+      io.err(`${path}: Cannot import the event: ${message(e)}`);
+    }
+    return 1;
+  } finally {
+    await store.close().catch(() => {});
+  }
+}
+
+function readFailure(e: unknown): string {
+  if (e instanceof Deno.errors.NotFound) return "no such file";
+  if (e instanceof Deno.errors.IsADirectory) return "it is a directory";
+  if (e instanceof Deno.errors.PermissionDenied) return "permission denied";
+  if (e instanceof TypeError || e instanceof Deno.errors.InvalidData) return "it is not UTF-8 text";
+  return message(e);
+}
+
+function message(e: unknown): string {
+  const text = e instanceof Error ? e.message : String(e);
+  // One line: driver messages may span several.
+  return text.split("\n")[0]!.trim();
+}
+
+const encoder = new TextEncoder();
+
+/** The process's own output: answers on stdout, problems on stderr. */
+const processIo: ImportIo = {
+  out: (line) => Deno.stdout.writeSync(encoder.encode(line + "\n")),
+  err: (line) => Deno.stderr.writeSync(encoder.encode(line + "\n")),
+};
+
+if (import.meta.main) {
+  let code: number;
+  try {
+    code = await runImport(Deno.args, denoEnv, processIo);
+  } catch (e) {
+    processIo.err(`Cannot import: ${message(e)}`);
+    code = 1;
+  }
+  Deno.exit(code);
+}

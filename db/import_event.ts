@@ -1,0 +1,552 @@
+/**
+ * Loads a validated event file (tt-event/1, docs/import-format.md) into the store, in one transaction.
+ *
+ * Ids derive from the event slug and the file's keys (db/ids.ts), so a re-import keeps every URL. The file's
+ * SHA-256 (`events.source_hash`) makes the import idempotent: the same file again changes nothing, not even the
+ * revision; a changed file replaces the event's categories, entries, groups, draws and matches.
+ * @module
+ */
+import { createHash } from "node:crypto";
+import { type Insertable, type Kysely, sql, type Transaction } from "kysely";
+import { groupLabel, roundLabel } from "../domain/bracket.ts";
+import { pointsForScores, replayMatch, type Score, type Side } from "../domain/scoring.ts";
+import {
+  accountIdFor,
+  categoryIdFor,
+  entryIdFor,
+  eventIdFor,
+  groupIdFor,
+  matchIdFor,
+  playerIdFor,
+} from "./ids.ts";
+import { afterImport } from "./import_hooks.ts";
+import {
+  type CategoryInput,
+  commonAssociation,
+  drawByLot,
+  type DrawSlotInput,
+  type EventFile,
+  type ImportProblem,
+  type MatchInput,
+  parseScore,
+  validateEventFile,
+} from "./import_validate.ts";
+import { bumpRevision, refreshListedPlayers } from "./revision.ts";
+import type { Database } from "./schema.ts";
+
+/** Rows of each kind that the file holds (whether or not anything was written). */
+export interface ImportCounts {
+  players: number;
+  accounts: number;
+  categories: number;
+  entries: number;
+  groups: number;
+  drawSlots: number;
+  matches: number;
+  /** Points stored for the live scorer, rebuilt from the games of every match that has been played. */
+  points: number;
+}
+
+/** What an import did: the event's id, whether anything changed, and what the file holds. */
+export interface ImportResult {
+  eventId: string;
+  changed: boolean;
+  counts: ImportCounts;
+}
+
+/** A file that is not valid was given to the loader; `problems` lists every problem with its path. */
+export class ImportError extends Error {
+  override name = "ImportError";
+  constructor(readonly problems: readonly ImportProblem[]) {
+    super(
+      `Cannot import the event: ${problems.length} ${
+        problems.length === 1 ? "problem" : "problems"
+      }, first ` +
+        (problems[0] ? `${problems[0].path || "(file)"}: ${problems[0].message}` : "unknown"),
+    );
+  }
+}
+
+/**
+ * The file's JSON with object keys sorted and no whitespace: equal for files that differ only in layout or key
+ * order. `undefined` members are dropped as `JSON.stringify` drops them.
+ * @example canonicalJson({ b: 1, a: [true, "x"] }) // '{"a":[true,"x"],"b":1}'
+ */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) {
+    return `[${value.map((v) => v === undefined ? "null" : canonicalJson(v)).join(",")}]`;
+  }
+  if (value !== null && typeof value === "object") {
+    const record = value as Record<string, unknown>;
+    const keys = Object.keys(record).filter((k) => record[k] !== undefined).sort();
+    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(record[k])}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** The SHA-256 (hex) of the file's canonical JSON, without the editor hint `$schema`: `events.source_hash`. */
+export function sourceHash(file: EventFile): string {
+  const { $schema: _ignored, ...content } = file;
+  return createHash("sha256").update(canonicalJson(content), "utf8").digest("hex");
+}
+
+/**
+ * Imports a file in a transaction of its own; `clock` gives the import time (created/updated stamps and the
+ * defaults of `startedAt`/`completedAt`). Throws an `ImportError` for an invalid file; nothing is written then.
+ */
+export async function importEvent(
+  store: { readonly db: Kysely<Database> },
+  file: EventFile,
+  clock: () => Date = () => new Date(),
+): Promise<ImportResult> {
+  const now = clock();
+  return await store.db.transaction().execute((trx) => importEventInTransaction(trx, file, now));
+}
+
+/**
+ * Imports a file inside the caller's transaction (the demo loader's start-up, for one): validates it again,
+ * returns `changed: false` when the store already holds this very file, otherwise writes the event and all its
+ * rows, bumps the revision and runs `afterImport`.
+ */
+export async function importEventInTransaction(
+  trx: Transaction<Database>,
+  file: EventFile,
+  now: Date,
+): Promise<ImportResult> {
+  const checked = validateEventFile(file);
+  if (!checked.ok) throw new ImportError(checked.errors);
+  const at = now.toISOString();
+  const slug = file.event.slug;
+  const hash = sourceHash(file);
+  const existing = await trx.selectFrom("events").select(["id", "source_hash"]).where("slug", "=", slug)
+    .executeTakeFirst();
+  // An event made elsewhere under this slug keeps its id (and its tokens); the other ids come from the slug.
+  const eventId = existing?.id ?? eventIdFor(slug);
+  const plan = planRows(file, eventId, at, await knownFederationPlayers(trx, file));
+  if (existing && existing.source_hash === hash) return { eventId, changed: false, counts: plan.counts };
+
+  const event = {
+    slug,
+    name: file.event.name,
+    venue: file.event.venue,
+    start_date: file.event.startDate,
+    end_date: file.event.endDate,
+    status: file.event.status,
+    description: file.event.description ?? "",
+    poster_url: file.event.posterUrl ?? null,
+    source_hash: hash,
+    updated_at: at,
+  };
+  let previous = new Map<string, MatchStamp>();
+  if (existing) {
+    previous = await matchStamps(trx, eventId);
+    await trx.updateTable("events").set(event).where("id", "=", eventId).execute();
+    await deleteEventRows(trx, eventId);
+  } else {
+    await trx.insertInto("events").values({ ...event, id: eventId, revision: 0, created_at: at }).execute();
+  }
+  await upsertPlayers(trx, plan.players);
+  await upsertAccounts(trx, plan.accounts);
+  for (const chunk of chunks(plan.subevents)) await trx.insertInto("subevents").values(chunk).execute();
+  for (const chunk of chunks(plan.entries)) await trx.insertInto("entries").values(chunk).execute();
+  for (const chunk of chunks(plan.groups)) await trx.insertInto("groups").values(chunk).execute();
+  for (const chunk of chunks(plan.groupMembers)) {
+    await trx.insertInto("group_members").values(chunk).execute();
+  }
+  for (const chunk of chunks(plan.drawSlots)) await trx.insertInto("draw_slots").values(chunk).execute();
+  const matches = plan.matches.map((m) => {
+    // Revisions only grow: a client holding a match's old revision must not match the replaced row.
+    const before = previous.get(m.id);
+    return before ? { ...m, revision: before.revision + 1, created_at: before.createdAt } : m;
+  });
+  for (const chunk of chunks(matches)) await trx.insertInto("matches").values(chunk).execute();
+  for (const chunk of chunks(plan.points, 500)) await trx.insertInto("match_points").values(chunk).execute();
+
+  // Players with an entry in a published event appear on the leaderboard; the import may add or drop some.
+  await refreshListedPlayers(trx);
+  await bumpRevision(trx, eventId);
+  await afterImport(trx, eventId, now);
+  return { eventId, changed: true, counts: plan.counts };
+}
+
+/** The ids of players already in the store under the file's federation ids (the oldest row per id). */
+async function knownFederationPlayers(
+  trx: Transaction<Database>,
+  file: EventFile,
+): Promise<Map<string, string>> {
+  const federationIds = file.players.flatMap((p) => p.federationId ? [p.federationId] : []);
+  const known = new Map<string, string>();
+  if (federationIds.length === 0) return known;
+  const rows = await trx.selectFrom("players").select(["id", "federation_id"])
+    .where("federation_id", "in", federationIds).orderBy("created_at").orderBy("id").execute();
+  for (const row of rows) {
+    if (row.federation_id !== null && !known.has(row.federation_id)) known.set(row.federation_id, row.id);
+  }
+  return known;
+}
+
+interface MatchStamp {
+  revision: number;
+  createdAt: string;
+}
+
+/** The revision and creation time of each match of the event, kept across a re-import. */
+async function matchStamps(trx: Transaction<Database>, eventId: string): Promise<Map<string, MatchStamp>> {
+  const rows = await trx.selectFrom("matches").select(["id", "revision", "created_at"])
+    .where("event_id", "=", eventId).execute();
+  return new Map(rows.map((r) => [r.id, { revision: Number(r.revision), createdAt: r.created_at }]));
+}
+
+/** Inserts the players, or updates those that exist (players are shared by events). */
+async function upsertPlayers(
+  trx: Transaction<Database>,
+  rows: Insertable<Database["players"]>[],
+): Promise<void> {
+  // Public fields follow the latest import; private fields and the prior are kept unless the file has them.
+  const keepUnlessGiven = <T>(column: string) =>
+    sql<T>`coalesce(excluded.${sql.ref(column)}, players.${sql.ref(column)})`;
+  for (const chunk of chunks(rows)) {
+    await trx.insertInto("players").values(chunk).onConflict((oc) =>
+      oc.column("id").doUpdateSet((eb) => ({
+        display_name: eb.ref("excluded.display_name"),
+        association: eb.ref("excluded.association"),
+        federation_id: eb.ref("excluded.federation_id"),
+        email: keepUnlessGiven<string | null>("email"),
+        birth_date: keepUnlessGiven<string | null>("birth_date"),
+        prior_rating: keepUnlessGiven<number | null>("prior_rating"),
+        // The deviation belongs to the rating it came with: replaced together, even by null.
+        prior_deviation: sql<
+          number | null
+        >`case when excluded.prior_rating is null then players.prior_deviation
+          else excluded.prior_deviation end`,
+        prior_match_count: keepUnlessGiven<number | null>("prior_match_count"),
+      }))
+    ).execute();
+  }
+}
+
+/** Inserts the accounts, or renames those whose e-mail (without regard to case) exists. */
+async function upsertAccounts(
+  trx: Transaction<Database>,
+  rows: Insertable<Database["accounts"]>[],
+): Promise<void> {
+  for (const account of rows) {
+    const found = await trx.selectFrom("accounts").select("id").where(sql`lower(email)`, "=", account.email)
+      .executeTakeFirst();
+    if (found) {
+      await trx.updateTable("accounts").set({ display_name: account.display_name }).where("id", "=", found.id)
+        .execute();
+    } else {
+      await trx.insertInto("accounts").values(account).execute();
+    }
+  }
+}
+
+/** Deletes what an import of the event wrote, except the event row itself and the players (shared by events). */
+async function deleteEventRows(trx: Transaction<Database>, eventId: string): Promise<void> {
+  const subevents = trx.selectFrom("subevents").select("id").where("event_id", "=", eventId);
+  // Matches first (their points, corrections, predictions and rating history cascade), then what they reference.
+  await trx.deleteFrom("matches").where((eb) =>
+    eb.or([eb("event_id", "=", eventId), eb("subevent_id", "in", subevents)])
+  ).execute();
+  await trx.deleteFrom("draw_slots").where("subevent_id", "in", subevents).execute();
+  await trx.deleteFrom("group_members").where(
+    "group_id",
+    "in",
+    trx.selectFrom("groups").select("id").where("subevent_id", "in", subevents),
+  ).execute();
+  await trx.deleteFrom("groups").where("subevent_id", "in", subevents).execute();
+  await trx.deleteFrom("entries").where("subevent_id", "in", subevents).execute();
+  await trx.deleteFrom("subevents").where("event_id", "=", eventId).execute();
+}
+
+function* chunks<T>(rows: readonly T[], size = 100): Generator<T[]> {
+  for (let i = 0; i < rows.length; i += size) yield rows.slice(i, i + size);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// From the file to rows: pure, so that the unchanged case can count without writing.
+
+interface Plan {
+  players: Insertable<Database["players"]>[];
+  accounts: Insertable<Database["accounts"]>[];
+  subevents: Insertable<Database["subevents"]>[];
+  entries: Insertable<Database["entries"]>[];
+  groups: Insertable<Database["groups"]>[];
+  groupMembers: Insertable<Database["group_members"]>[];
+  drawSlots: Insertable<Database["draw_slots"]>[];
+  matches: Insertable<Database["matches"]>[];
+  points: Insertable<Database["match_points"]>[];
+  counts: ImportCounts;
+}
+
+function planRows(file: EventFile, eventId: string, at: string, knownPlayers: Map<string, string>): Plan {
+  const slug = file.event.slug;
+  const playerIds = new Map<string, string>();
+  const associations = new Map<string, string | undefined>();
+  const plan: Plan = {
+    players: [],
+    accounts: [],
+    subevents: [],
+    entries: [],
+    groups: [],
+    groupMembers: [],
+    drawSlots: [],
+    matches: [],
+    points: [],
+    counts: {
+      players: 0,
+      accounts: 0,
+      categories: 0,
+      entries: 0,
+      groups: 0,
+      drawSlots: 0,
+      matches: 0,
+      points: 0,
+    },
+  };
+  for (const p of file.players) {
+    const id = (p.federationId ? knownPlayers.get(p.federationId) : undefined) ??
+      playerIdFor(slug, p.id, p.federationId);
+    playerIds.set(p.id, id);
+    associations.set(p.id, p.association ?? undefined);
+    plan.players.push({
+      id,
+      display_name: p.displayName,
+      association: p.association ?? null,
+      federation_id: p.federationId ?? null,
+      email: p.email ?? null,
+      birth_date: p.birthDate ?? null,
+      prior_rating: p.prior?.rating ?? null,
+      prior_deviation: p.prior?.deviation ?? null,
+      prior_match_count: p.prior?.matchCount ?? null,
+      listed: 0,
+      created_at: at,
+    });
+  }
+  for (const a of file.accounts ?? []) {
+    const email = a.email.trim().toLowerCase();
+    plan.accounts.push({ id: accountIdFor(email), email, display_name: a.displayName, created_at: at });
+  }
+  file.categories.forEach((category, position) => {
+    planCategory(plan, category, position, { slug, eventId, at, playerIds, associations });
+  });
+  plan.counts = {
+    players: plan.players.length,
+    accounts: plan.accounts.length,
+    categories: plan.subevents.length,
+    entries: plan.entries.length,
+    groups: plan.groups.length,
+    drawSlots: plan.drawSlots.length,
+    matches: plan.matches.length,
+    points: plan.points.length,
+  };
+  return plan;
+}
+
+interface PlanContext {
+  slug: string;
+  eventId: string;
+  at: string;
+  playerIds: Map<string, string>;
+  associations: Map<string, string | undefined>;
+}
+
+function planCategory(plan: Plan, category: CategoryInput, position: number, ctx: PlanContext): void {
+  const { slug, eventId, at } = ctx;
+  const subeventId = categoryIdFor(slug, category.id);
+  const entryId = (key: string) => entryIdFor(slug, category.id, key);
+  const groups = category.groups ?? [];
+  const groupIndex = new Map(groups.map((g, i) => [g.name, i]));
+  const slots = drawSlots(category, ctx.associations);
+  plan.subevents.push({
+    id: subeventId,
+    event_id: eventId,
+    code: category.id,
+    name: category.name,
+    kind: category.kind,
+    format: category.format,
+    best_of: category.bestOf,
+    position,
+    group_size: category.groupSize ?? null,
+    qualifiers_per_group: category.qualifiersPerGroup ?? null,
+    draw_state: category.draw?.state ?? "none",
+    draw_seed: category.draw?.lotSeed ?? null,
+    draw_size: slots ? slots.length : null,
+  });
+  for (const e of category.entries) {
+    plan.entries.push({
+      id: entryId(e.id),
+      subevent_id: subeventId,
+      player1_id: ctx.playerIds.get(e.players[0]!)!,
+      player2_id: e.players[1] === undefined ? null : ctx.playerIds.get(e.players[1])!,
+      seed: e.seed ?? null,
+    });
+  }
+  groups.forEach((g, i) => {
+    const groupId = groupIdFor(slug, category.id, g.name);
+    plan.groups.push({ id: groupId, subevent_id: subeventId, name: g.name, position: i });
+    const lots = g.lots ?? [];
+    g.entries.forEach((key, j) => {
+      const lot = lots.indexOf(key);
+      plan.groupMembers.push({
+        group_id: groupId,
+        entry_id: entryId(key),
+        position: j,
+        lot: lot < 0 ? null : lot + 1,
+      });
+    });
+  });
+  (slots ?? []).forEach((slot, k) => {
+    const row = {
+      subevent_id: subeventId,
+      position: k,
+      entry_id: null,
+      is_bye: 0,
+      qualifier_group: null,
+      qualifier_place: null,
+    };
+    if (slot === "bye") plan.drawSlots.push({ ...row, is_bye: 1 });
+    else if (typeof slot === "string") plan.drawSlots.push({ ...row, entry_id: entryId(slot) });
+    else if (slot !== null) {
+      plan.drawSlots.push({
+        ...row,
+        qualifier_group: groupIndex.get(slot.group)!,
+        qualifier_place: slot.place,
+      });
+    } else plan.drawSlots.push(row);
+  });
+
+  const matches = category.matches ?? [];
+  const roundCount = slots ? Math.log2(slots.length) : inferredRoundCount(matches);
+  const groupOrder = new Map<string, number>();
+  for (const m of matches) {
+    const id = matchIdFor(slug, category.id, m.id);
+    let round: number;
+    let bracketPos: number;
+    let label: string;
+    let groupId: string | null = null;
+    if (m.stage === "group") {
+      const name = m.group!;
+      const order = groupOrder.get(name) ?? 0;
+      groupOrder.set(name, order + 1);
+      round = m.round ?? 1;
+      bracketPos = m.position ?? order;
+      label = groupLabel(groupIndex.get(name)!);
+      groupId = groupIdFor(slug, category.id, name);
+    } else {
+      round = m.round!;
+      bracketPos = m.position!;
+      label = roundLabel(round, roundCount);
+    }
+    const score = matchScore(m, category.bestOf);
+    const winnerKey = m.winner ?? (score.winner === null ? null : m[score.winner]);
+    plan.matches.push({
+      id,
+      event_id: eventId,
+      subevent_id: subeventId,
+      stage: m.stage,
+      group_id: groupId,
+      round_no: round,
+      bracket_pos: bracketPos,
+      label,
+      home_entry_id: m.home ? entryId(m.home) : null,
+      away_entry_id: m.away ? entryId(m.away) : null,
+      table_no: m.table ?? null,
+      scheduled_at: normalTime(m.scheduledAt),
+      status: m.status,
+      result_reason: m.status === "completed" ? m.resultReason ?? null : null,
+      retirement_after_game: m.resultReason === "retired"
+        ? m.retirementAfterGame ?? score.games.length
+        : null,
+      winner_entry_id: m.status === "completed" && winnerKey ? entryId(winnerKey) : null,
+      best_of: category.bestOf,
+      first_server: score.firstServer,
+      games: JSON.stringify(score.games.map((g) => [g.home, g.away])),
+      // As the match write path stores them: the running game only while the match runs (the points keep the
+      // unfinished game of a retirement).
+      current_home: m.status === "in_progress" ? score.current.home : 0,
+      current_away: m.status === "in_progress" ? score.current.away : 0,
+      server: score.server,
+      revision: 0,
+      started_at: m.status === "in_progress" ? normalTime(m.startedAt) ?? at : normalTime(m.startedAt),
+      completed_at: m.status === "completed" ? normalTime(m.completedAt) ?? at : null,
+      created_at: at,
+      updated_at: at,
+    });
+    score.points.forEach((side, seq) =>
+      plan.points.push({ match_id: id, seq: seq + 1, side, created_at: at })
+    );
+  }
+}
+
+/** The slots of a category's draw: as given, or made by lot from `lotSeed`; null without a draw. */
+function drawSlots(
+  category: CategoryInput,
+  associations: Map<string, string | undefined>,
+): DrawSlotInput[] | null {
+  const draw = category.draw;
+  if (!draw || category.format === "groups") return null;
+  if (draw.slots) return draw.slots;
+  return drawByLot({
+    format: category.format,
+    lotSeed: draw.lotSeed!,
+    entries: category.entries.map((e) => ({
+      id: e.id,
+      seed: e.seed ?? undefined,
+      association: commonAssociation(e.players.map((p) => associations.get(p))),
+    })),
+    groupNames: (category.groups ?? []).map((g) => g.name),
+    qualifiersPerGroup: category.qualifiersPerGroup ?? undefined,
+  });
+}
+
+/** Without a draw, the smallest bracket that holds every knockout match: round r, position p needs 2^(R-r) > p. */
+function inferredRoundCount(matches: readonly MatchInput[]): number {
+  let rounds = 1;
+  for (const m of matches) {
+    if (m.stage !== "knockout" || m.round === undefined || m.position === undefined) continue;
+    rounds = Math.max(rounds, m.round + Math.ceil(Math.log2(m.position + 1)));
+  }
+  return rounds;
+}
+
+interface MatchScore {
+  games: Score[];
+  current: Score;
+  points: Side[];
+  server: Side | null;
+  firstServer: Side | null;
+  winner: Side | null;
+}
+
+/**
+ * The stored score of a match: its games and running game, and the points that replay to them (so that the live
+ * scorer can resume or undo), built by domain/scoring's `pointsForScores`.
+ */
+function matchScore(m: MatchInput, bestOf: number): MatchScore {
+  const games = (m.games ?? []).map((g) => parseScore(g)!);
+  const current = (m.current ? parseScore(m.current) : null) ?? { home: 0, away: 0 };
+  const played = m.status !== "scheduled" && (games.length > 0 || current.home + current.away > 0);
+  const firstServer: Side | null = m.firstServer ?? (played || m.status === "in_progress" ? "home" : null);
+  if (!firstServer || (!played && m.status !== "in_progress")) {
+    return { games, current, points: [], server: null, firstServer, winner: null };
+  }
+  const format = { bestOf, firstServer };
+  const points = pointsForScores(games, current, format);
+  const state = replayMatch(points, format);
+  return {
+    games,
+    current,
+    points,
+    // Who serves next only means something while the match runs.
+    server: m.status === "in_progress" ? state.server : null,
+    firstServer,
+    winner: state.winner,
+  };
+}
+
+/** A file's date-time (any offset) as stored: UTC with milliseconds. */
+function normalTime(value: string | null | undefined): string | null {
+  return value ? new Date(value).toISOString() : null;
+}

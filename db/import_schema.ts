@@ -1,0 +1,332 @@
+/**
+ * The JSON Schema of the event import format (tt-event/1), as a constant so that nothing is read from disk at run
+ * time. It must equal docs/import-schema.json, the published copy (tests/db/import_validate_test.ts checks it):
+ * change both together. The format itself is described in docs/import-format.md.
+ * @module
+ */
+
+/** The JSON Schema (draft 2020-12) of a tt-event/1 file; see docs/import-schema.json. */
+export const IMPORT_SCHEMA: Readonly<Record<string, unknown>> = {
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "$id": "urn:tt-event:1",
+  "title": "Table tennis event file (tt-event/1)",
+  "description":
+    "One event with its players, categories, entries, groups, draws and matches. The rules that a schema cannot say (references, scores, winners) are listed in docs/import-format.md.",
+  "type": "object",
+  "required": ["format", "event", "players", "categories"],
+  "additionalProperties": false,
+  "properties": {
+    "$schema": {
+      "description": "Optional link to this schema, for editors; ignored by the import.",
+      "type": "string",
+    },
+    "format": { "description": "The format and its version.", "const": "tt-event/1" },
+    "event": { "$ref": "#/$defs/event" },
+    "players": {
+      "description": "Every player of the event, referenced by key from the entries.",
+      "type": "array",
+      "items": { "$ref": "#/$defs/player" },
+    },
+    "accounts": {
+      "description": "Operator accounts (private, never served).",
+      "type": "array",
+      "items": { "$ref": "#/$defs/account" },
+    },
+    "categories": {
+      "description": "The categories (subevents) of the event, in display order.",
+      "type": "array",
+      "items": { "$ref": "#/$defs/category" },
+    },
+  },
+  "$defs": {
+    "key": {
+      "description":
+        "A key local to the file: letters, digits, '_', '.', ':' or '-', starting with a letter or digit.",
+      "type": "string",
+      "pattern": "^[A-Za-z0-9][A-Za-z0-9_.:-]*$",
+      "maxLength": 64,
+    },
+    "text": { "description": "A non-blank text.", "type": "string", "pattern": "\\S", "maxLength": 200 },
+    "date": {
+      "description": "A calendar date, YYYY-MM-DD.",
+      "type": "string",
+      "pattern": "^\\d{4}-\\d{2}-\\d{2}$",
+    },
+    "dateTime": {
+      "description":
+        "A date and time with a UTC offset, e.g. 2026-03-14T09:30:00Z or 2026-03-14T10:30+01:00.",
+      "type": ["string", "null"],
+      "pattern": "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,3})?)?(Z|[+-]\\d{2}:\\d{2})$",
+    },
+    "score": {
+      "description": "A game score, home points first, e.g. 11-8.",
+      "type": "string",
+      "pattern": "^\\d{1,2}-\\d{1,2}$",
+    },
+    "entryRef": {
+      "description": "The key of an entry of the same category, or null when not known yet.",
+      "type": ["string", "null"],
+      "pattern": "^[A-Za-z0-9][A-Za-z0-9_.:-]*$",
+      "maxLength": 64,
+    },
+    "event": {
+      "type": "object",
+      "required": ["slug", "name", "venue", "startDate", "endDate", "status"],
+      "additionalProperties": false,
+      "properties": {
+        "slug": {
+          "description":
+            "URL-safe identifier of the event, unique in the store; the event's id derives from it.",
+          "type": "string",
+          "pattern": "^[a-z0-9][a-z0-9-]*$",
+          "maxLength": 80,
+        },
+        "name": { "$ref": "#/$defs/text" },
+        "venue": { "description": "Where the event is played.", "type": "string", "maxLength": 200 },
+        "startDate": { "$ref": "#/$defs/date" },
+        "endDate": { "$ref": "#/$defs/date" },
+        "status": {
+          "description": "Only published events are served.",
+          "enum": ["draft", "published", "archived"],
+        },
+        "description": {
+          "description": "Free text; empty when absent.",
+          "type": "string",
+          "maxLength": 5000,
+        },
+        "posterUrl": {
+          "description": "Address of the poster image, or null.",
+          "type": ["string", "null"],
+          "maxLength": 2000,
+        },
+      },
+    },
+    "player": {
+      "type": "object",
+      "required": ["id", "displayName"],
+      "additionalProperties": false,
+      "properties": {
+        "id": { "$ref": "#/$defs/key" },
+        "displayName": { "$ref": "#/$defs/text" },
+        "association": {
+          "description": "Club or association, or null.",
+          "type": ["string", "null"],
+          "maxLength": 200,
+        },
+        "federationId": {
+          "description":
+            "A federation's id of the person (e.g. ITTF:123456); the same federation id is the same player in every event.",
+          "type": ["string", "null"],
+          "pattern": "\\S",
+          "maxLength": 64,
+        },
+        "email": {
+          "description": "Private: stored, never served.",
+          "type": ["string", "null"],
+          "pattern": "^[^\\s@]+@[^\\s@]+$",
+          "maxLength": 254,
+        },
+        "birthDate": {
+          "description": "Private: stored, never served. YYYY-MM-DD.",
+          "type": ["string", "null"],
+          "pattern": "^\\d{4}-\\d{2}-\\d{2}$",
+        },
+        "prior": {
+          "description":
+            "An earlier rating (Elo-like, 400-point logistic scale) that seeds the player's rating.",
+          "type": "object",
+          "required": ["rating", "matchCount"],
+          "additionalProperties": false,
+          "properties": {
+            "rating": { "type": "number", "exclusiveMinimum": 0, "maximum": 5000 },
+            "deviation": { "type": ["number", "null"], "exclusiveMinimum": 0, "maximum": 1000 },
+            "matchCount": { "type": "integer", "minimum": 0 },
+          },
+        },
+      },
+    },
+    "account": {
+      "type": "object",
+      "required": ["email", "displayName"],
+      "additionalProperties": false,
+      "properties": {
+        "email": { "type": "string", "pattern": "^[^\\s@]+@[^\\s@]+$", "maxLength": 254 },
+        "displayName": { "$ref": "#/$defs/text" },
+      },
+    },
+    "category": {
+      "type": "object",
+      "required": ["id", "name", "kind", "format", "bestOf", "entries"],
+      "additionalProperties": false,
+      "properties": {
+        "id": { "$ref": "#/$defs/key" },
+        "name": { "$ref": "#/$defs/text" },
+        "kind": { "enum": ["singles", "doubles"] },
+        "format": { "enum": ["groups", "knockout", "groups_knockout"] },
+        "bestOf": { "description": "Games in a match: an odd number from 3 to 9.", "enum": [3, 5, 7, 9] },
+        "groupSize": {
+          "description": "Largest number of entries in a group (group formats only).",
+          "type": ["integer", "null"],
+          "minimum": 2,
+          "maximum": 64,
+        },
+        "qualifiersPerGroup": {
+          "description":
+            "Entries of each group that go on to the knockout stage, 1 or 2 (groups_knockout only).",
+          "type": ["integer", "null"],
+          "minimum": 1,
+          "maximum": 2,
+        },
+        "entries": { "type": "array", "items": { "$ref": "#/$defs/entry" } },
+        "groups": { "type": "array", "items": { "$ref": "#/$defs/group" } },
+        "draw": { "$ref": "#/$defs/draw" },
+        "matches": { "type": "array", "items": { "$ref": "#/$defs/match" } },
+      },
+    },
+    "entry": {
+      "type": "object",
+      "required": ["id", "players"],
+      "additionalProperties": false,
+      "properties": {
+        "id": { "$ref": "#/$defs/key" },
+        "players": {
+          "description": "Player keys: 1 for singles, 2 for doubles.",
+          "type": "array",
+          "items": { "$ref": "#/$defs/key" },
+          "minItems": 1,
+          "maxItems": 2,
+        },
+        "seed": { "type": ["integer", "null"], "minimum": 1 },
+      },
+    },
+    "group": {
+      "type": "object",
+      "required": ["name", "entries"],
+      "additionalProperties": false,
+      "properties": {
+        "name": {
+          "description": "Unique within the category, e.g. A.",
+          "type": "string",
+          "pattern": "\\S",
+          "maxLength": 64,
+        },
+        "entries": {
+          "description": "Entry keys, in the group's order.",
+          "type": "array",
+          "items": { "$ref": "#/$defs/key" },
+        },
+        "lots": {
+          "description":
+            "The operator's lot order (first drawn first) for entries still level after ITTF 3.7.5.",
+          "type": "array",
+          "items": { "$ref": "#/$defs/key" },
+        },
+      },
+    },
+    "draw": {
+      "type": "object",
+      "required": ["state"],
+      "additionalProperties": false,
+      "properties": {
+        "state": { "description": "Only a locked draw is public.", "enum": ["draft", "locked"] },
+        "lotSeed": {
+          "description":
+            "The seed of the lot. Without slots, the import makes the draw by lot from it (domain/draw.ts), the same on every run.",
+          "type": ["string", "null"],
+          "minLength": 1,
+          "maxLength": 200,
+        },
+        "size": {
+          "description":
+            "Slots in the first round: a power of 2 from 2 to 256; defaults to the number of slots.",
+          "enum": [2, 4, 8, 16, 32, 64, 128, 256],
+        },
+        "slots": {
+          "description":
+            'Each slot, top to bottom: an entry key, "bye", a group qualifier {group, place}, or null (not drawn yet). Absent: made by lot from lotSeed.',
+          "type": "array",
+          "items": { "$ref": "#/$defs/slot" },
+        },
+      },
+    },
+    "slot": {
+      "type": ["string", "object", "null"],
+      "pattern": "^[A-Za-z0-9][A-Za-z0-9_.:-]*$",
+      "maxLength": 64,
+      "required": ["group", "place"],
+      "additionalProperties": false,
+      "properties": {
+        "group": { "type": "string", "pattern": "\\S", "maxLength": 64 },
+        "place": { "type": "integer", "minimum": 1, "maximum": 2 },
+      },
+    },
+    "match": {
+      "type": "object",
+      "required": ["id", "stage", "status"],
+      "additionalProperties": false,
+      "properties": {
+        "id": { "$ref": "#/$defs/key" },
+        "stage": { "enum": ["group", "knockout"] },
+        "group": {
+          "description": "The group's name (group matches only).",
+          "type": ["string", "null"],
+          "pattern": "\\S",
+          "maxLength": 64,
+        },
+        "round": {
+          "description":
+            "Knockout: round number from 1 (the first round). Group: round of play, 1 when absent.",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 64,
+        },
+        "position": {
+          "description":
+            "Knockout: zero-based position in the round. Group: order of play; the match's place in the list when absent.",
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 10000,
+        },
+        "home": { "$ref": "#/$defs/entryRef" },
+        "away": { "$ref": "#/$defs/entryRef" },
+        "table": { "type": ["integer", "null"], "minimum": 1, "maximum": 999 },
+        "scheduledAt": { "$ref": "#/$defs/dateTime" },
+        "status": { "enum": ["scheduled", "in_progress", "completed"] },
+        "resultReason": {
+          "description": "Why a completed match was not decided by its games.",
+          "enum": ["walkover", "retired", "disqualified", null],
+        },
+        "retirementAfterGame": {
+          "description":
+            "Games finished when a side retired (retired only; defaults to the number of games).",
+          "type": ["integer", "null"],
+          "minimum": 0,
+        },
+        "winner": { "$ref": "#/$defs/entryRef" },
+        "games": {
+          "description": "Finished games in order of play, home points first.",
+          "type": "array",
+          "items": { "$ref": "#/$defs/score" },
+          "maxItems": 9,
+        },
+        "current": {
+          "description": "Points in the running game, home first (a match in progress, or a retirement).",
+          "type": ["string", "null"],
+          "pattern": "^\\d{1,2}-\\d{1,2}$",
+        },
+        "firstServer": {
+          "description":
+            'The side that served first in game 1; "home" when absent for a match that has started.',
+          "enum": ["home", "away", null],
+        },
+        "startedAt": { "$ref": "#/$defs/dateTime" },
+        "completedAt": { "$ref": "#/$defs/dateTime" },
+      },
+      "if": {
+        "properties": { "stage": { "const": "knockout" } },
+        "required": ["stage"],
+      },
+      "then": { "required": ["round", "position"] },
+    },
+  },
+};

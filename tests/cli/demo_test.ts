@@ -1,0 +1,56 @@
+import assert from "node:assert/strict";
+import { buildDemoEvent, buildDraftEvent, DEMO_SLUG, loadDemoIfEmpty } from "../../cli/demo.ts";
+import { validateEventFile } from "../../db/import_validate.ts";
+import { storeTest } from "../support/stores.ts";
+
+const now = new Date("2026-11-25T12:00:00.000Z");
+
+Deno.test("buildDemoEvent() is a valid import file and the same on every build", () => {
+  const a = buildDemoEvent(now);
+  const b = buildDemoEvent(now);
+  assert.deepEqual(a, b);
+  const checked = validateEventFile(a);
+  assert.ok(checked.ok, JSON.stringify(!checked.ok && checked.errors));
+  assert.ok(validateEventFile(buildDraftEvent(now)).ok);
+});
+
+Deno.test("buildDemoEvent() has what the demo promises", () => {
+  const file = buildDemoEvent(now);
+  assert.equal(file.event.status, "published");
+  assert.ok(file.players.length >= 38 && file.players.length <= 45);
+  assert.ok(new Set(file.players.map((p) => p.association)).size >= 4);
+  const formats = file.categories.map((c) => c.format);
+  assert.ok(formats.includes("groups_knockout") && formats.includes("knockout"));
+  assert.ok(file.categories.some((c) => c.kind === "doubles"));
+  const ws = file.categories.find((c) => c.id === "WS")!;
+  assert.equal(ws.draw?.state, "locked");
+  assert.ok(ws.draw?.slots?.includes("bye"));
+  const matches = file.categories.flatMap((c) => c.matches ?? []);
+  for (const status of ["completed", "in_progress", "scheduled"]) {
+    assert.ok(matches.some((m) => m.status === status));
+  }
+  assert.ok(matches.some((m) => m.resultReason === "walkover"));
+  assert.ok(matches.some((m) => m.resultReason === "retired"));
+  const histories = file.players.map((p) => p.prior?.matchCount ?? 0);
+  assert.ok(histories.some((n) => n >= 200) && histories.some((n) => n < 5));
+  assert.ok(!JSON.stringify(file).includes("@"), "no public field of the demo holds an e-mail address");
+  assert.ok(buildDraftEvent(now).players.every((p) => p.email?.includes("@")));
+});
+
+storeTest("loadDemoIfEmpty() loads once, with ratings and frozen predictions", async (store) => {
+  assert.equal(await loadDemoIfEmpty(store, now), true);
+  assert.equal(await loadDemoIfEmpty(store, now), false);
+  const events = await store.db.selectFrom("events").select(["slug", "status"]).orderBy("slug").execute();
+  assert.deepEqual(events.map((e) => [e.slug, e.status]), [[DEMO_SLUG, "published"], [
+    "winter-club-2026",
+    "draft",
+  ]]);
+  const predictions = await store.db.selectFrom("predictions").select("match_id").execute();
+  assert.ok(predictions.length > 0);
+  const listedDraft = await store.db.selectFrom("players").select("id").where("email", "is not", null)
+    .where("listed", "=", 1).execute();
+  assert.equal(listedDraft.length, 0);
+  const running = await store.db.selectFrom("matches").select("id").where("status", "=", "in_progress")
+    .execute();
+  assert.ok(running.length >= 3);
+});

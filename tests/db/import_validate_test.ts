@@ -1,0 +1,588 @@
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { IMPORT_SCHEMA } from "../../db/import_schema.ts";
+import {
+  drawByLot,
+  type EventFile,
+  type ImportProblem,
+  isCalendarDate,
+  parseDateTime,
+  parseEventFile,
+  parseScore,
+  validateEventFile,
+} from "../../db/import_validate.ts";
+
+const root = new URL("../../", import.meta.url);
+const fixture = (name: string) => new URL(`tests/fixtures/import/${name}`, root);
+const validText = Deno.readTextFileSync(fixture("spring_open.json"));
+
+/** A fresh copy of the valid fixture. */
+function valid(): EventFile {
+  return JSON.parse(validText) as EventFile;
+}
+
+/** The problems of the valid fixture after `change`; fails when the file stays valid. */
+function problemsAfter(change: (f: EventFile) => void): ImportProblem[] {
+  const file = valid();
+  change(file);
+  const result = validateEventFile(file);
+  assert.equal(result.ok, false, "expected the changed file to be invalid");
+  return result.ok ? [] : result.errors;
+}
+
+/** Asserts that the problems hold one at `path` whose message matches. */
+function assertProblem(problems: readonly ImportProblem[], path: string, message: RegExp | string): void {
+  const found = problems.some((p) =>
+    p.path === path && (typeof message === "string" ? p.message === message : message.test(p.message))
+  );
+  assert.ok(found, `no problem at "${path}" matching ${message}; got ${JSON.stringify(problems, null, 1)}`);
+}
+
+const S = 0; // the singles category of the fixture
+const XD = 1; // the mixed doubles category
+
+Deno.test("IMPORT_SCHEMA equals the published docs/import-schema.json", async () => {
+  const published = JSON.parse(await Deno.readTextFile(new URL("docs/import-schema.json", root)));
+  assert.deepEqual(IMPORT_SCHEMA, published);
+});
+
+Deno.test("IMPORT_SCHEMA is a valid JSON Schema 2020-12", () => {
+  const ajv = new Ajv2020({ strict: true, strictRequired: false, allowUnionTypes: true });
+  assert.equal(ajv.validateSchema(IMPORT_SCHEMA), true, JSON.stringify(ajv.errors));
+  assert.equal(IMPORT_SCHEMA["$schema"], "https://json-schema.org/draft/2020-12/schema");
+});
+
+Deno.test("the example in docs/import-format.md is the valid fixture", async () => {
+  const doc = await Deno.readTextFile(new URL("docs/import-format.md", root));
+  const block = /```json\n([\s\S]*?)\n```/.exec(doc);
+  assert.ok(block, "no json block in docs/import-format.md");
+  assert.deepEqual(JSON.parse(block[1]!), valid());
+});
+
+Deno.test("parseEventFile() accepts the valid fixture and returns the file", () => {
+  const result = parseEventFile(validText);
+  assert.ok(result.ok, JSON.stringify(!result.ok && result.errors));
+  assert.equal(result.file.event.slug, "spring-open-2026");
+});
+
+Deno.test("parseEventFile() accepts a byte order mark", () => {
+  assert.equal(parseEventFile("\ufeff" + validText).ok, true);
+});
+
+Deno.test("parseEventFile() reports a JSON syntax error with its line and column", () => {
+  const cases: [string, string][] = [
+    [
+      '{\n  "a": 1\n  "b": 2\n}',
+      'Invalid JSON at line 3, column 3: expected "," or "}" after a property value, got "\\""',
+    ],
+    [
+      '{\n  "a": 1,\n}',
+      'Invalid JSON at line 3, column 1: trailing comma: expected a property name after ","',
+    ],
+    ['{"a": [1, 2,]}', 'Invalid JSON at line 1, column 13: trailing comma: expected a value after ","'],
+    ['{"a": "x', "Invalid JSON at line 1, column 9: unterminated string: expected a closing '\"'"],
+    ["", "Invalid JSON at line 1, column 1: unexpected end of the file: expected a value"],
+    ["{} x", 'Invalid JSON at line 1, column 4: unexpected "x" after the end of the JSON value'],
+    ["{'a': 1}", `Invalid JSON at line 1, column 2: expected a property name in double quotes, got "'"`],
+    ['{"a": tru}', 'Invalid JSON at line 1, column 7: unexpected "t": expected a value'],
+    ['{"a": 01}', 'Invalid JSON at line 1, column 8: invalid number: unexpected "1"'],
+    ['{"a": "\\q"}', 'Invalid JSON at line 1, column 8: invalid escape "\\\\q" in a string'],
+  ];
+  for (const [text, message] of cases) {
+    const result = parseEventFile(text);
+    assert.equal(result.ok, false, text);
+    if (!result.ok) assert.deepEqual(result.errors, [{ path: "", message }], text);
+  }
+});
+
+Deno.test("parseEventFile() reports the malformed fixture at its line and column", async () => {
+  const result = parseEventFile(await Deno.readTextFile(fixture("malformed_json.txt")));
+  assert.equal(result.ok, false);
+  if (!result.ok) {
+    assert.deepEqual(result.errors, [{
+      path: "",
+      message: 'Invalid JSON at line 7, column 5: expected "," or "}" after a property value, got "\\""',
+    }]);
+  }
+});
+
+Deno.test("validateEventFile() reports every problem of the invalid fixture with its path", async () => {
+  const result = parseEventFile(await Deno.readTextFile(fixture("invalid_semantic.json")));
+  assert.equal(result.ok, false);
+  if (result.ok) return;
+  assert.deepEqual(result.errors, [
+    { path: "categories[2].bestOf", message: "Expected an odd number of games from 3 to 9, got 4" },
+    { path: "event.endDate", message: 'The event ends ("2026-04-17") before it starts ("2026-04-18")' },
+    { path: "players[8].id", message: 'Duplicate player id "p2": also players[1]' },
+    { path: "categories[0].entries[5].players[0]", message: 'Unknown player "p99": not in "players"' },
+    {
+      path: "categories[0].groups[1].entries[3]",
+      message: 'Unknown entry "s9": not an entry of category "S"',
+    },
+    { path: "categories[0].groups[1].entries", message: 'Group "B" has 4 entries, more than groupSize 3' },
+    {
+      path: "categories[0].matches[0].games[1]",
+      message:
+        '"11-10" is not a finished game: a game is won by the first side to 11 points, with a 2-point lead from 10-10',
+    },
+    { path: "categories[0].matches[1].group", message: 'Unknown group "C": not a group of category "S"' },
+    {
+      path: "categories[0].matches[3].winner",
+      message: 'Entry "s6" is not a side of this match (home "s2", away "s4")',
+    },
+    {
+      path: "categories[0].matches[4].games",
+      message:
+        "The games (2-2) do not decide a best of 5: a completed match needs the deciding game or a result reason",
+    },
+    {
+      path: "categories[0].matches[5].id",
+      message: 'Duplicate match id "B2" in category "S": also matches[4]',
+    },
+    { path: "categories[0].matches[5].home", message: 'Unknown entry "s7": not an entry of category "S"' },
+    { path: "categories[1].entries[3].players", message: "A doubles entry needs 2 players, got 1" },
+    {
+      path: "categories[1].matches[0].games[2]",
+      message: '"11-3" was played after the match was decided (2-0)',
+    },
+    {
+      path: "categories[1].matches[2].winner",
+      message: 'Entry "d2" contradicts the games: "d1" won them 2-1',
+    },
+    { path: "categories[2].id", message: 'Duplicate category id "S": also categories[0]' },
+  ]);
+});
+
+Deno.test("validateEventFile() reports schema problems with file paths and plain messages", async () => {
+  const result = parseEventFile(await Deno.readTextFile(fixture("invalid_schema.json")));
+  assert.equal(result.ok, false);
+  if (result.ok) return;
+  assert.deepEqual(result.errors, [
+    { path: "format", message: 'Expected "tt-event/1", got "tt-event/2"' },
+    {
+      path: "event.slug",
+      message:
+        "Expected a slug of lowercase letters, digits and hyphens, starting with a letter or digit, got " +
+        '"Spring Open"',
+    },
+    { path: "event.startDate", message: 'Expected a date YYYY-MM-DD, got "18/04/2026"' },
+    { path: "event.status", message: 'Expected one of "draft", "published", "archived", got "live"' },
+    { path: "players[0].displayName", message: "Required field is missing" },
+    { path: "players[1].prior.rating", message: 'Expected a number, got "1650"' },
+    { path: "categories[0].kind", message: 'Expected one of "singles", "doubles", got "single"' },
+    { path: "categories[0].matches[0].winer", message: 'Unknown field: did you mean "winner"?' },
+    {
+      path: "categories[0].matches[0].games[0]",
+      message: 'Expected a game score, home points first, e.g. "11-8", got "11:7"',
+    },
+    { path: "categories[0].matches[1].round", message: "Required field is missing" },
+    { path: "categories[0].matches[1].position", message: "Required field is missing" },
+  ]);
+});
+
+Deno.test("validateEventFile() suggests nothing for an unknown field far from every known one", () => {
+  const problems = problemsAfter((f) => Object.assign(f.event, { organiser: "x" }));
+  assertProblem(problems, "event.organiser", /^Unknown field: expected one of "slug", "name", /);
+});
+
+Deno.test("validateEventFile() does not add rule problems on a value the schema rejected", () => {
+  const problems = problemsAfter((f) => {
+    f.categories[S]!.matches![0]!.games = ["11-7", "9:11", "11-5", "11-8"];
+  });
+  assert.deepEqual(problems, [{
+    path: "categories[0].matches[0].games[1]",
+    message: 'Expected a game score, home points first, e.g. "11-8", got "9:11"',
+  }]);
+});
+
+Deno.test("validateEventFile() reports a file that is not an object", () => {
+  for (const json of [null, [], "x", 3]) {
+    const result = validateEventFile(json);
+    assert.equal(result.ok, false);
+    if (!result.ok) assert.equal(result.errors[0]!.path, "");
+  }
+  const result = validateEventFile({});
+  assert.equal(result.ok, false);
+  if (!result.ok) {
+    assert.deepEqual(result.errors.map((e) => e.path), ["format", "event", "players", "categories"]);
+  }
+});
+
+Deno.test("validateEventFile() checks calendar dates and date-times", () => {
+  assertProblem(
+    problemsAfter((f) => (f.event.startDate = "2026-02-30")),
+    "event.startDate",
+    '"2026-02-30" is not a calendar date',
+  );
+  assertProblem(
+    problemsAfter((f) => (f.players[0]!.birthDate = "2001-13-01")),
+    "players[0].birthDate",
+    '"2001-13-01" is not a calendar date',
+  );
+  assertProblem(
+    problemsAfter((f) => (f.categories[S]!.matches![0]!.startedAt = "2026-02-30T09:00:00Z")),
+    "categories[0].matches[0].startedAt",
+    '"2026-02-30T09:00:00Z" is not a real date and time',
+  );
+  assertProblem(
+    problemsAfter((f) => (f.categories[S]!.matches![0]!.completedAt = "2026-04-18T08:59:00Z")),
+    "categories[0].matches[0].completedAt",
+    'The match was completed ("2026-04-18T08:59:00Z") before it started ("2026-04-18T09:00:00Z")',
+  );
+});
+
+Deno.test("validateEventFile() reports duplicate keys, federation ids, e-mails, seeds and group names", () => {
+  assertProblem(
+    problemsAfter((f) => (f.players[2]!.federationId = "ITTF:100101")),
+    "players[2].federationId",
+    'Duplicate federation id "ITTF:100101": also players[0]',
+  );
+  assertProblem(
+    problemsAfter((f) => f.accounts!.push({ email: "REFEREE@example.org", displayName: "Again" })),
+    "accounts[1].email",
+    'Duplicate account e-mail "REFEREE@example.org": also accounts[0]',
+  );
+  assertProblem(
+    problemsAfter((f) => (f.categories[S]!.entries[1]!.id = "s1")),
+    "categories[0].entries[1].id",
+    'Duplicate entry id "s1" in category "S": also entries[0]',
+  );
+  assertProblem(
+    problemsAfter((f) => (f.categories[XD]!.entries[1]!.seed = 1)),
+    "categories[1].entries[1].seed",
+    'Seed 1 is already given to entry "d1"',
+  );
+  assertProblem(
+    problemsAfter((f) => (f.categories[S]!.groups![1]!.name = "A")),
+    "categories[0].groups[1].name",
+    'Duplicate group name "A" in category "S": also groups[0]',
+  );
+});
+
+Deno.test("validateEventFile() checks entries against the category's kind and players", () => {
+  assertProblem(
+    problemsAfter((f) => (f.categories[S]!.entries[0]!.players = ["p1", "p7"])),
+    "categories[0].entries[0].players",
+    "A singles entry needs 1 player, got 2",
+  );
+  assertProblem(
+    problemsAfter((f) => (f.categories[XD]!.entries[0]!.players = ["p1", "p1"])),
+    "categories[1].entries[0].players[1]",
+    'Player "p1" is twice in the same entry',
+  );
+  assertProblem(
+    problemsAfter((f) => (f.categories[XD]!.entries[1]!.players = ["p1", "p4"])),
+    "categories[1].entries[1].players[0]",
+    'Player "p1" already plays in entry "d1" of category "XD"',
+  );
+});
+
+Deno.test("validateEventFile() checks group membership and lots", () => {
+  assertProblem(
+    problemsAfter((f) => f.categories[S]!.groups![1]!.entries.push("s1")),
+    "categories[0].groups[1].entries[3]",
+    'Entry "s1" is already in group "A"',
+  );
+  assertProblem(
+    problemsAfter((f) => (f.categories[S]!.groups![1]!.lots = ["s4", "s1"])),
+    "categories[0].groups[1].lots[1]",
+    'Entry "s1" is not a member of group "B"',
+  );
+  assertProblem(
+    problemsAfter((f) => (f.categories[S]!.matches![0]!.away = "s2")),
+    "categories[0].matches[0].away",
+    'Entry "s2" is not a member of group "A"',
+  );
+  assertProblem(
+    problemsAfter((f) => delete f.categories[S]!.matches![5]!.home),
+    "categories[0].matches[5].home",
+    "A group match needs both sides",
+  );
+  assertProblem(
+    problemsAfter((f) => (f.categories[XD]!.groups = [{ name: "A", entries: ["d1", "d2"] }])),
+    "categories[1].groups",
+    'A category of format "knockout" has no groups',
+  );
+});
+
+Deno.test("validateEventFile() checks the draw's slots, size and qualifiers", () => {
+  const draw = (f: EventFile, c: number) => f.categories[c]!.draw!;
+  assertProblem(
+    problemsAfter((f) => (draw(f, XD).slots = ["d1", "d4", "d3"])),
+    "categories[1].draw.slots",
+    "A draw of 4 needs 4 slots, got 3",
+  );
+  assertProblem(
+    problemsAfter((f) => (draw(f, XD).slots = ["d1", "d4", "d3", "d9"])),
+    "categories[1].draw.slots[3]",
+    'Unknown entry "d9": not an entry of category "XD"',
+  );
+  assertProblem(
+    problemsAfter((f) => (draw(f, XD).slots = ["d1", "d4", "d3", "d1"])),
+    "categories[1].draw.slots[3]",
+    'Entry "d1" is already in slots[0]',
+  );
+  assertProblem(
+    problemsAfter((f) => (draw(f, XD).slots = ["d1", "d4", "d3", null])),
+    "categories[1].draw.slots[3]",
+    'A locked draw has no empty slot: give an entry, "bye" or a qualifier',
+  );
+  assertProblem(
+    problemsAfter((f) => (draw(f, XD).slots = ["d1", "d4", "d3", "bye"])),
+    "categories[1].draw.slots",
+    'A locked draw places every entry; missing: "d2"',
+  );
+  assertProblem(
+    problemsAfter((f) => (draw(f, S).slots![1] = { group: "C", place: 2 })),
+    "categories[0].draw.slots[1].group",
+    'Unknown group "C": not a group of category "S"',
+  );
+  assertProblem(
+    problemsAfter((f) => (draw(f, S).slots![1] = { group: "A", place: 1 })),
+    "categories[0].draw.slots[1]",
+    'Place 1 of group "A" is already in slots[0]',
+  );
+  assertProblem(
+    problemsAfter((f) => (draw(f, XD).slots![0] = { group: "A", place: 1 })),
+    "categories[1].draw.slots[0]",
+    'Only a category of format "groups_knockout" has group qualifiers in its draw',
+  );
+  assertProblem(
+    problemsAfter((f) => delete draw(f, XD).slots),
+    "categories[1].draw.slots",
+    "A draw needs its slots, or a lotSeed to make them by lot",
+  );
+});
+
+Deno.test("validateEventFile() makes a draw by lot when the slots are left out", () => {
+  const file = valid();
+  const xd = file.categories[XD]!;
+  xd.draw = { state: "locked", lotSeed: "xd-lot" };
+  xd.matches = [];
+  assert.equal(validateEventFile(file).ok, true);
+  // A knockout match outside the lot's bracket of 4 is reported as for given slots.
+  xd.matches = [{ id: "X", stage: "knockout", round: 3, position: 0, status: "scheduled" }];
+  const result = validateEventFile(file);
+  assert.equal(result.ok, false);
+  if (!result.ok) {
+    assertProblem(
+      result.errors,
+      "categories[1].matches[0].round",
+      "Round 3 does not exist in a draw of 4 (2 rounds)",
+    );
+  }
+});
+
+Deno.test("drawByLot() places every entry, keeps seed 1 on top and repeats itself for the same seed", () => {
+  const entries = [{ id: "a", seed: 1 }, { id: "b", seed: 2 }, { id: "c" }];
+  const input = {
+    format: "knockout" as const,
+    lotSeed: "x",
+    entries,
+    groupNames: [],
+    qualifiersPerGroup: undefined,
+  };
+  const slots = drawByLot(input);
+  assert.equal(slots.length, 4);
+  assert.equal(slots[0], "a");
+  assert.deepEqual([...slots].filter((s) => s !== "bye").sort(), ["a", "b", "c"]);
+  assert.deepEqual(drawByLot(input), slots);
+  const qualifiers = drawByLot({
+    ...input,
+    format: "groups_knockout",
+    groupNames: ["A", "B"],
+    qualifiersPerGroup: 2,
+  });
+  assert.deepEqual(qualifiers[0], { group: "A", place: 1 });
+  assert.throws(
+    () => drawByLot({ ...input, format: "groups_knockout", groupNames: ["A"] }),
+    /qualifiersPerGroup/,
+  );
+});
+
+Deno.test("validateEventFile() checks knockout places against the draw", () => {
+  assertProblem(
+    problemsAfter((f) => (f.categories[XD]!.matches![2]!.round = 3)),
+    "categories[1].matches[2].round",
+    "Round 3 does not exist in a draw of 4 (2 rounds)",
+  );
+  assertProblem(
+    problemsAfter((f) => (f.categories[XD]!.matches![1]!.position = 2)),
+    "categories[1].matches[1].position",
+    "Position 2 does not exist in round 1 of a draw of 4 (0 to 1)",
+  );
+  assertProblem(
+    problemsAfter((f) => {
+      const m = f.categories[XD]!.matches![0]!;
+      [m.home, m.away] = [m.away, m.home];
+    }),
+    "categories[1].matches[0].home",
+    'Entry "d4" differs from the draw: slots[0] holds "d1"',
+  );
+  assertProblem(
+    problemsAfter((f) => (f.categories[XD]!.matches![1]!.position = 0)),
+    "categories[1].matches[1].position",
+    'Match "SF1" (matches[0]) already has this round and position',
+  );
+  assertProblem(
+    problemsAfter((f) => (f.categories[S]!.matches![6]!.group = "A")),
+    "categories[0].matches[6].group",
+    "A knockout match has no group",
+  );
+  assertProblem(
+    problemsAfter((f) => (f.categories[XD]!.matches![2]!.stage = "group")),
+    "categories[1].matches[2].stage",
+    'A category of format "knockout" has no group matches',
+  );
+});
+
+Deno.test("validateEventFile() checks each status's fields", () => {
+  const match = (f: EventFile, c: number, m: number) => f.categories[c]!.matches![m]!;
+  assertProblem(
+    problemsAfter((f) => (match(f, S, 5).games = ["11-3"])),
+    "categories[0].matches[5].games",
+    'A scheduled match has no games: set its status to "in_progress" or "completed"',
+  );
+  assertProblem(
+    problemsAfter((f) => (match(f, S, 5).winner = "s2")),
+    "categories[0].matches[5].winner",
+    'Only a completed match has a winner, this one is "scheduled"',
+  );
+  assertProblem(
+    problemsAfter((f) => (match(f, S, 2).games = ["11-9", "11-3", "11-5"])),
+    "categories[0].matches[2].status",
+    'The games decide the match (3-0): its status must be "completed"',
+  );
+  assertProblem(
+    problemsAfter((f) => (match(f, S, 2).current = "12-5")),
+    "categories[0].matches[2].current",
+    '"12-5" is not the score of a game in play',
+  );
+  assertProblem(
+    problemsAfter((f) => {
+      match(f, S, 6).status = "in_progress";
+    }),
+    "categories[0].matches[6].home",
+    "A match in progress needs both sides",
+  );
+  assertProblem(
+    problemsAfter((f) => (match(f, S, 1).games = ["11-2"])),
+    "categories[0].matches[1].games",
+    "A walkover has no games: the match was not played",
+  );
+  assertProblem(
+    problemsAfter((f) => delete match(f, S, 1).winner),
+    "categories[0].matches[1].winner",
+    'A match completed by "walkover" needs a winner',
+  );
+  assertProblem(
+    problemsAfter((f) => (match(f, S, 3).retirementAfterGame = 2)),
+    "categories[0].matches[3].retirementAfterGame",
+    'Expected 1 (the number of finished games in "games"), got 2',
+  );
+  assertProblem(
+    problemsAfter((f) => (match(f, S, 3).games = ["11-6", "11-6", "11-6"])),
+    "categories[0].matches[3].resultReason",
+    'The games already decide the match (3-0): remove "retired" or the games after the decision',
+  );
+  assertProblem(
+    problemsAfter((f) => (match(f, XD, 1).retirementAfterGame = 1)),
+    "categories[1].matches[1].retirementAfterGame",
+    'Only a match with result reason "retired" has a retirement',
+  );
+  assertProblem(
+    problemsAfter((f) => (match(f, XD, 0).current = "3-2")),
+    "categories[1].matches[0].current",
+    "The games already decide the match (2-0): no game is running",
+  );
+  assertProblem(
+    problemsAfter((f) => (match(f, XD, 0).away = "d1")),
+    "categories[1].matches[0].away",
+    'Entry "d1" cannot play itself',
+  );
+});
+
+Deno.test("validateEventFile() accepts any legal completed match and rejects a game after its decision", () => {
+  const finishedGame = fc.oneof(
+    fc.integer({ min: 0, max: 9 }).map((low) => [11, low] as const),
+    fc.integer({ min: 10, max: 30 }).map((low) => [low + 2, low] as const),
+  );
+  fc.assert(
+    fc.property(
+      fc.constantFrom(3, 5, 7, 9),
+      fc.array(fc.tuple(fc.boolean(), finishedGame), { minLength: 20, maxLength: 20 }),
+      finishedGame,
+      (bestOf, draws, extra) => {
+        // Play games until one side has (bestOf + 1) / 2 wins.
+        const needed = (bestOf + 1) / 2;
+        const won = { home: 0, away: 0 };
+        const games: string[] = [];
+        for (const [homeWins, [w, l]] of draws) {
+          if (won.home === needed || won.away === needed) break;
+          games.push(homeWins ? `${w}-${l}` : `${l}-${w}`);
+          won[homeWins ? "home" : "away"]++;
+        }
+        const file = valid();
+        file.categories[XD]!.bestOf = bestOf;
+        const m = file.categories[XD]!.matches![0]!;
+        m.games = games;
+        const result = validateEventFile(file);
+        assert.ok(result.ok, JSON.stringify(!result.ok && result.errors));
+        m.games = [...games, `${extra[0]}-${extra[1]}`];
+        const late = validateEventFile(file);
+        assert.equal(late.ok, false);
+        if (!late.ok && games.length < 9) {
+          assertProblem(
+            late.errors,
+            `categories[1].matches[0].games[${games.length}]`,
+            /after the match was decided/,
+          );
+        } else if (!late.ok) {
+          // 10 games: more than any match can have, which the schema says first.
+          assertProblem(late.errors, "categories[1].matches[0].games", "Expected at most 9 items, got 10");
+        }
+      },
+    ),
+  );
+});
+
+Deno.test("validateEventFile() never throws, whatever the input", () => {
+  fc.assert(
+    fc.property(fc.jsonValue(), (json) => {
+      const result = validateEventFile(json);
+      assert.equal(result.ok, false);
+    }),
+  );
+  // Each member of the valid file replaced by an arbitrary value: problems, never a crash.
+  const paths: (string | number)[][] = [];
+  const walk = (value: unknown, path: (string | number)[]) => {
+    paths.push(path);
+    if (Array.isArray(value)) value.forEach((v, i) => walk(v, [...path, i]));
+    else if (value && typeof value === "object") {
+      for (const [k, v] of Object.entries(value)) walk(v, [...path, k]);
+    }
+  };
+  walk(valid(), []);
+  fc.assert(
+    fc.property(fc.constantFrom(...paths.filter((p) => p.length > 0)), fc.jsonValue(), (path, value) => {
+      const file = valid() as unknown as Record<string | number, unknown>;
+      let node: Record<string | number, unknown> = file;
+      for (const key of path.slice(0, -1)) node = node[key] as Record<string | number, unknown>;
+      node[path.at(-1)!] = value;
+      const result = validateEventFile(file);
+      if (!result.ok) { for (const p of result.errors) assert.equal(typeof p.message, "string"); }
+    }),
+    { numRuns: 500 },
+  );
+});
+
+Deno.test("parseScore(), isCalendarDate() and parseDateTime() read the format's values", () => {
+  assert.deepEqual(parseScore("9-11"), { home: 9, away: 11 });
+  assert.equal(parseScore("9:11"), null);
+  assert.equal(isCalendarDate("2028-02-29"), true);
+  assert.equal(isCalendarDate("2026-02-29"), false);
+  assert.equal(parseDateTime("2026-03-14T10:30+01:00"), Date.UTC(2026, 2, 14, 9, 30));
+  assert.equal(parseDateTime("2026-03-14T24:00:00Z"), null);
+  assert.equal(parseDateTime("2026-03-14T10:30"), null);
+});
