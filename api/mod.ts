@@ -1,9 +1,86 @@
-/** The public read-only API, mounted at /api/v1. */
-import { Hono } from "hono";
+/**
+ * The public read-only API, mounted at /api/v1: one sub-app per resource, and what every response shares
+ * (Cache-Control, CORS, Vary, compression, problem details for errors, OPTIONS, 405 and 404).
+ */
+import { type Context, Hono } from "hono";
+import { compressResponse } from "./compression.ts";
 import type { AppDeps } from "./deps.ts";
+import { eventsApi } from "./events.ts";
+import { CACHE_CONTROL, fingerprint, ifNoneMatchHits } from "./http_cache.ts";
+import { matchesApi } from "./matches.ts";
+import { openApiJson, PUBLIC_PATHS } from "./openapi.ts";
+import { ALLOWED_METHODS, methodNotAllowed, notFound, problemResponse, quoted } from "./problem.ts";
+import { rankingsApi } from "./rankings.ts";
+import { JSON_TYPE } from "./respond.ts";
+import { subeventsApi } from "./subevents.ts";
+
+/** The path and query of a request, for problem `instance`s. */
+function instanceOf(c: Context): string {
+  const url = new URL(c.req.url);
+  return url.pathname + url.search;
+}
+
+/** Sets what every /api/v1 response carries, errors and 304s included. */
+function shareHeaders(res: Response): void {
+  res.headers.set("Cache-Control", CACHE_CONTROL);
+  res.headers.set("Access-Control-Allow-Origin", "*");
+  // Browsers may read the ETag to revalidate by hand; it is not a CORS-safelisted header.
+  res.headers.set("Access-Control-Expose-Headers", "ETag");
+  res.headers.set("Vary", "Accept-Encoding");
+  res.headers.set("X-Content-Type-Options", "nosniff");
+}
 
 /** Builds the /api/v1 sub-app. */
-export function publicApi(_deps: AppDeps): Hono {
+export function publicApi(deps: AppDeps): Hono {
   const app = new Hono();
+
+  app.use("*", async (c, next) => {
+    await next();
+    // HEAD is compressed too, so that its headers are those of the GET (Content-Encoding included).
+    const res = await compressResponse(c.res, c.req.header("Accept-Encoding"));
+    shareHeaders(res);
+    // Cleared first: assigning over a response would copy the old response's headers onto the new one.
+    c.res = undefined;
+    c.res = res;
+  });
+
+  app.onError((error, c) => problemResponse(error, instanceOf(c), deps.log));
+
+  app.route("/events", eventsApi(deps));
+  app.route("/subevents", subeventsApi(deps));
+  app.route("/matches", matchesApi(deps));
+  app.route("/rankings", rankingsApi(deps));
+
+  const openApiEtag = `W/"openapi-${fingerprint(openApiJson())}"`;
+  app.get("/openapi.json", (c) => {
+    if (ifNoneMatchHits(c.req.header("If-None-Match"), openApiEtag)) {
+      return new Response(null, { status: 304, headers: { ETag: openApiEtag } });
+    }
+    return new Response(openApiJson(), { headers: { "Content-Type": JSON_TYPE, ETag: openApiEtag } });
+  });
+
+  for (const path of PUBLIC_PATHS) {
+    app.options(path, () =>
+      new Response(null, {
+        status: 204,
+        headers: {
+          "Allow": ALLOWED_METHODS,
+          "Access-Control-Allow-Methods": ALLOWED_METHODS,
+          "Access-Control-Allow-Headers": "Accept, Accept-Encoding, If-None-Match, Cache-Control",
+          "Access-Control-Max-Age": "86400",
+        },
+      }));
+    app.all(path, (c) => {
+      throw methodNotAllowed(c.req.method, new URL(c.req.url).pathname);
+    });
+  }
+
+  app.all("*", (c) => {
+    const path = new URL(c.req.url).pathname;
+    throw notFound(
+      `Cannot find ${quoted(path)}: no such resource (the API is described at /api/v1/openapi.json)`,
+    );
+  });
+
   return app;
 }

@@ -1,0 +1,53 @@
+/**
+ * HTTP caching of the public API: the Cache-Control every response carries, ETags derived from the data
+ * revision, and the `If-None-Match` comparison. The revision lookup lives here alone so that it can be
+ * replaced by an in-process revision cache without touching the handlers.
+ */
+import { globalRevision } from "../db/revision.ts";
+import type { AppDeps } from "./deps.ts";
+
+/** Cache-Control of every /api/v1 response (spec: s-maxage=10 with stale-while-revalidate=30). */
+export const CACHE_CONTROL = "public, s-maxage=10, stale-while-revalidate=30";
+
+/**
+ * The data revision that every public response depends on: the global revision, which grows with every
+ * write (db/revision.ts). Read it before the page's queries: a write landing in between then yields new
+ * data under the old ETag, which the next poll corrects, never old data under a new ETag.
+ */
+export function currentRevision(deps: AppDeps): Promise<number> {
+  return globalRevision(deps.store.db);
+}
+
+/**
+ * FNV-1a, 32 bits, as 8 hex digits: a cheap, stable fingerprint of a resource key (not a security measure).
+ * @example fingerprint("/events") // "205bf53b", on every machine and every run
+ */
+export function fingerprint(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(16).padStart(8, "0");
+}
+
+/**
+ * The weak ETag of a resource at a revision: `W/"r<revision>-<fingerprint of the key>"`, where the key is
+ * the path (under /api/v1) plus the normalised query. Weak because the bytes differ with the encoding (gzip,
+ * br, none) and with `meta.generatedAt`, while the data is the same.
+ * @example etagFor(42, "/rankings?limit=100&offset=0") // 'W/"r42-2ed1da15"'
+ */
+export function etagFor(revision: number, key: string): string {
+  return `W/"r${revision}-${fingerprint(key)}"`;
+}
+
+/**
+ * Whether an `If-None-Match` header matches the ETag, by the weak comparison of RFC 9110 13.1.2 (`W/` is
+ * ignored; `*` matches any current representation).
+ */
+export function ifNoneMatchHits(header: string | undefined | null, etag: string): boolean {
+  if (!header) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
+  const wanted = opaque(etag);
+  return header.split(",").some((tag) => tag.trim() === "*" || opaque(tag) === wanted);
+}

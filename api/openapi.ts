@@ -1,0 +1,274 @@
+/**
+ * The OpenAPI 3.1 document of the public API, generated from the zod schemas of api/schemas.ts, served at
+ * /api/v1/openapi.json and rendered as the reference page at /api.
+ */
+import { OpenApiGeneratorV31, OpenAPIRegistry, type ResponseConfig } from "@asteasolutions/zod-to-openapi";
+import { z } from "zod";
+import { CACHE_CONTROL } from "./http_cache.ts";
+import { ALLOWED_METHODS, PROBLEM_TYPES, problemType } from "./problem.ts";
+import {
+  DrawResponseSchema,
+  EventResponseSchema,
+  EventsResponseSchema,
+  MatchesResponseSchema,
+  MatchResponseSchema,
+  ProblemSchema,
+  RankingsResponseSchema,
+  StandingsResponseSchema,
+} from "./schemas.ts";
+
+/** The paths of the public API relative to /api/v1, in Hono's syntax; the document describes exactly these. */
+export const PUBLIC_PATHS = [
+  "/events",
+  "/events/:slug",
+  "/subevents/:id/draw",
+  "/subevents/:id/standings",
+  "/subevents/:id/matches",
+  "/matches/:id",
+  "/rankings",
+  "/openapi.json",
+] as const;
+
+const DESCRIPTION = `
+Free, read-only JSON API of the tournament data service: published events, their categories (subevents),
+knockout draws, group standings, matches with live scores, pre-match predictions and the public rating
+leaderboard. No key, no cookie: any site may call it (\`Access-Control-Allow-Origin: *\`).
+
+Every JSON response is an envelope \`{"data": ..., "meta": {"generatedAt": "2026-11-28T14:05:09.123Z"}}\`.
+Only published events are served; drafts, e-mail addresses, birth dates and account data never are.
+
+Caching: every response carries \`Cache-Control: ${CACHE_CONTROL}\`. A 200 carries a weak \`ETag\` derived from
+the data revision; send it back in \`If-None-Match\` to get a \`304 Not Modified\` when nothing changed. Poll no
+faster than the data changes (about once a second for a live score, at most) and expect rate limits later.
+
+Bodies over 1 KiB are sent compressed (\`br\` or \`gzip\`) when \`Accept-Encoding\` allows it
+(\`Vary: Accept-Encoding\`). \`HEAD\` is answered like \`GET\` without a body; \`OPTIONS\` (CORS preflight) with
+204 and \`Access-Control-Allow-Methods: ${ALLOWED_METHODS}\`; any other method with 405 and \`Allow\`.
+
+Errors are \`application/problem+json\` (RFC 9457) with \`type\`, \`title\`, \`status\`, \`detail\` and
+\`instance\`, never HTML and never a stack trace:
+
+${PROBLEM_TYPES.map((p) => `- \`${problemType(p.code)}\` (${p.status}): ${p.when}.`).join("\n")}
+
+Version 1 lives under \`/api/v1\`; breaking changes come under a new prefix, never silently within v1. Fields
+may be added.
+`.trim();
+
+const headers = {
+  "Cache-Control": { description: CACHE_CONTROL, schema: { type: "string" as const } },
+  "Access-Control-Allow-Origin": { description: "*", schema: { type: "string" as const } },
+  "Vary": { description: "Accept-Encoding", schema: { type: "string" as const } },
+};
+const okHeaders = {
+  ...headers,
+  "ETag": {
+    description: 'Weak ETag of the data revision, e.g. W/"r42-1a2b3c4d"',
+    schema: { type: "string" as const },
+  },
+};
+
+const problem = (description: string): ResponseConfig => ({
+  description,
+  headers,
+  content: { "application/problem+json": { schema: ProblemSchema } },
+});
+
+const common: Record<string, ResponseConfig> = {
+  304: { description: "Not modified: the If-None-Match ETag is current (no body)", headers: okHeaders },
+  405: problem("Method not allowed (the API is read-only); the Allow header lists GET, HEAD, OPTIONS"),
+  500: problem("The server failed"),
+};
+
+const idParams = (what: string) =>
+  z.object({
+    id: z.string().openapi({
+      format: "uuid",
+      description: `Id of the ${what}; anything that is not a UUID is answered with 404`,
+    }),
+  });
+
+const ok = (description: string, schema: z.ZodType): ResponseConfig => ({
+  description,
+  headers: okHeaders,
+  content: { "application/json": { schema } },
+});
+
+function build(): Record<string, unknown> {
+  const registry = new OpenAPIRegistry();
+  const route = (
+    path: string,
+    operationId: string,
+    summary: string,
+    description: string,
+    request: { params?: z.ZodObject; query?: z.ZodObject } | undefined,
+    responses: Record<string, ResponseConfig>,
+  ) => {
+    registry.registerPath({
+      method: "get",
+      path,
+      operationId,
+      summary,
+      description,
+      request,
+      responses: { ...responses, ...common },
+    });
+    registry.registerPath({
+      method: "options",
+      path,
+      operationId: `${operationId}Options`,
+      summary: "CORS preflight",
+      description: `Answered with 204, Access-Control-Allow-Methods: ${ALLOWED_METHODS}`,
+      request: request?.params ? { params: request.params } : undefined,
+      responses: { 204: { description: "Preflight answer (no body)", headers } },
+    });
+  };
+
+  route(
+    "/events",
+    "listEvents",
+    "List published events",
+    "Published events only, latest startDate first, then by name.",
+    undefined,
+    {
+      200: ok("The published events", EventsResponseSchema),
+    },
+  );
+  route(
+    "/events/{slug}",
+    "getEvent",
+    "One event and its categories",
+    "A published event and its categories (subevents) in their order. categoryCount equals the number of " +
+      "subevents. 404 for an unknown slug or an event that is not published.",
+    {
+      params: z.object({
+        slug: z.string().openapi({
+          description: "The event's slug (letters, digits, _ ~ . -)",
+          example: "city-open-2026",
+        }),
+      }),
+    },
+    {
+      200: ok("The event and its categories", EventResponseSchema),
+      404: problem("No published event has this slug"),
+    },
+  );
+  route(
+    "/subevents/{id}/draw",
+    "getDraw",
+    "The knockout draw of a category",
+    "The bracket by rounds: every first-round slot (entry, bye, group qualifier or open), every position of " +
+      "every round with the match and its result once both sides are known, and round labels. draw is null " +
+      "until the category has a published, locked knockout draw.",
+    { params: idParams("category") },
+    {
+      200: ok("The draw, or null", DrawResponseSchema),
+      404: problem("No category of a published event has this id"),
+    },
+  );
+  route(
+    "/subevents/{id}/standings",
+    "getStandings",
+    "Group standings of a category",
+    "One item per group, computed on each read from the stored matches by ITTF Statutes 3.7.5 (match points; " +
+      "then match points, games ratio and points ratio among the players level; then lot). decidedBy says " +
+      "which step fixed each place. Empty for a category without groups.",
+    { params: idParams("category") },
+    {
+      200: ok("The standings", StandingsResponseSchema),
+      404: problem("No category of a published event has this id"),
+    },
+  );
+  route(
+    "/subevents/{id}/matches",
+    "listMatches",
+    "The matches of a category",
+    "Every match whose two sides are known, as the same Match object as /matches/{id}: group stage first, " +
+      "then by round and position. Open positions and byes appear in the draw only. Knockout matches of a " +
+      "draft draw are not served.",
+    { params: idParams("category") },
+    {
+      200: ok("The matches", MatchesResponseSchema),
+      404: problem("No category of a published event has this id"),
+    },
+  );
+  route(
+    "/matches/{id}",
+    "getMatch",
+    "One match, live",
+    "The match, its live block (for scoreboards) and its frozen pre-match prediction (null when none). " +
+      "Poll it with If-None-Match: an unchanged match costs a 304.",
+    { params: idParams("match") },
+    {
+      200: ok("The match", MatchResponseSchema),
+      404: problem("No public match with both sides known has this id"),
+    },
+  );
+  route(
+    "/rankings",
+    "listRankings",
+    "The public rating leaderboard",
+    "Players with an entry in a published event and a rating, by rating (descending) then playerId. rank " +
+      "counts from 1 over the whole leaderboard; meta.total is its length. Unknown query parameters are " +
+      "ignored.",
+    {
+      query: z.object({
+        limit: z.int().min(1).max(500).default(100).optional().openapi({
+          description: "Rows per page, an integer from 1 to 500 (default 100)",
+        }),
+        offset: z.int().min(0).max(1_000_000).default(0).optional().openapi({
+          description: "Rows to skip, an integer from 0 to 1000000 (default 0)",
+        }),
+      }),
+    },
+    {
+      200: ok("A page of the leaderboard", RankingsResponseSchema),
+      400: problem("limit or offset is invalid"),
+    },
+  );
+  route(
+    "/openapi.json",
+    "getOpenApi",
+    "This document",
+    "The OpenAPI 3.1 description of the API (not wrapped in the envelope).",
+    undefined,
+    {
+      200: {
+        description: "The OpenAPI document",
+        headers: okHeaders,
+        content: { "application/json": { schema: { type: "object" } } },
+      },
+    },
+  );
+
+  const generator = new OpenApiGeneratorV31(registry.definitions);
+  return generator.generateDocument({
+    openapi: "3.1.0",
+    info: {
+      title: "Tournament data: public API",
+      version: "1.0.0",
+      description: DESCRIPTION,
+      license: { name: "Free to use" },
+    },
+    servers: [{ url: "/api/v1", description: "This server" }],
+  }) as unknown as Record<string, unknown>;
+}
+
+let cached: { doc: Record<string, unknown>; json: string } | undefined;
+
+function built(): { doc: Record<string, unknown>; json: string } {
+  if (cached === undefined) {
+    const doc = build();
+    cached = { doc, json: JSON.stringify(doc) };
+  }
+  return cached;
+}
+
+/** The OpenAPI document (built once per process). */
+export function openApiDocument(): Record<string, unknown> {
+  return built().doc;
+}
+
+/** The OpenAPI document as JSON text (serialised once per process). */
+export function openApiJson(): string {
+  return built().json;
+}

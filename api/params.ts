@@ -1,0 +1,72 @@
+/**
+ * Path and query parameters of the public API, checked before anything reaches the store: an id that is not
+ * UUID-shaped or a slug with characters no slug has is a 404 at once (never a query, never a cast error); a bad
+ * query parameter is a 400 naming it.
+ */
+import { invalidParameter, notFound, quoted } from "./problem.ts";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const SLUG = /^[A-Za-z0-9_~.-]{1,200}$/;
+
+/** Whether a value is UUID-shaped (8-4-4-4-12 hex digits). */
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
+
+/** The id from a path, or a 404 naming `what` when it is not UUID-shaped. */
+export function idParam(value: string | undefined, what: string): string {
+  if (value === undefined || !isUuid(value)) {
+    throw notFound(`Cannot find ${what} ${quoted(value ?? "")}: not a valid id (expected a UUID)`);
+  }
+  return value.toLowerCase();
+}
+
+/** The event slug from a path, or a 404 when it has characters that no slug has. */
+export function slugParam(value: string | undefined): string {
+  if (value === undefined || !SLUG.test(value)) {
+    throw notFound(`Cannot find a published event with slug ${quoted(value ?? "")}`);
+  }
+  return value;
+}
+
+/** Paging of a list. */
+export interface Paging {
+  limit: number;
+  offset: number;
+}
+
+/** Default and largest page size of the rankings. */
+export const DEFAULT_LIMIT = 100;
+export const MAX_LIMIT = 500;
+/** Largest offset: deeper pages cost more than they are worth to anybody. */
+export const MAX_OFFSET = 1_000_000;
+
+function integerParam(
+  query: URLSearchParams,
+  name: string,
+  min: number,
+  max: number,
+  fallback: number,
+): number {
+  const values = query.getAll(name);
+  const expected = `expected an integer from ${min} to ${max}`;
+  if (values.length === 0) return fallback;
+  if (values.length > 1) throw invalidParameter(name, `${expected}, given once`, values.join(","));
+  const raw = values[0] ?? "";
+  if (!/^\d{1,7}$/.test(raw)) throw invalidParameter(name, expected, raw);
+  const value = Number(raw);
+  if (value < min || value > max) throw invalidParameter(name, expected, raw);
+  return value;
+}
+
+/**
+ * The `limit` (1 to 500, default 100) and `offset` (0 to 1000000, default 0) of a query; other parameters are
+ * ignored.
+ * @example pagingParams(new URLSearchParams("limit=0")) // throws 400: "limit": expected an integer from 1 to 500
+ */
+export function pagingParams(query: URLSearchParams): Paging {
+  return {
+    limit: integerParam(query, "limit", 1, MAX_LIMIT, DEFAULT_LIMIT),
+    offset: integerParam(query, "offset", 0, MAX_OFFSET, 0),
+  };
+}

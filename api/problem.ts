@@ -1,0 +1,138 @@
+/**
+ * The one error type of the public API and its rendering as RFC 9457 problem details
+ * (`application/problem+json`: type, title, status, detail, instance). Handlers throw an `HttpError`; the
+ * /api/v1 sub-app turns it (or anything else thrown) into a problem response once, in its `onError`.
+ */
+import type { Logger } from "../cli/log.ts";
+
+/** Where the problem types are described: sections of the reference page at /api. */
+const TYPE_BASE = "/api#problem-";
+
+/** The kinds of problem the API answers with; each has a section on the reference page. */
+export type ProblemCode = "not-found" | "invalid-parameter" | "method-not-allowed" | "internal-error";
+
+/** Every problem type: its status, title and when it is answered (the reference page documents them). */
+export const PROBLEM_TYPES: readonly { code: ProblemCode; status: number; title: string; when: string }[] = [
+  {
+    code: "not-found",
+    status: 404,
+    title: "Not found",
+    when: "An unknown or malformed id or slug, a category or match of an event that is not published, or a " +
+      "path that is not part of the API",
+  },
+  {
+    code: "invalid-parameter",
+    status: 400,
+    title: "Invalid query parameter",
+    when: "A query parameter is not what the endpoint accepts; the `parameter` member names it",
+  },
+  {
+    code: "method-not-allowed",
+    status: 405,
+    title: "Method not allowed",
+    when: "A method other than GET, HEAD and OPTIONS on a resource of the API; the `Allow` header lists them",
+  },
+  {
+    code: "internal-error",
+    status: 500,
+    title: "Internal server error",
+    when: "The server failed; the detail says nothing more and the error is logged",
+  },
+];
+
+const TITLES = Object.fromEntries(PROBLEM_TYPES.map((p) => [p.code, p.title])) as Record<ProblemCode, string>;
+
+/** The `type` URI of a problem kind: a section of the reference page. */
+export function problemType(code: ProblemCode): string {
+  return TYPE_BASE + code;
+}
+
+/** An HTTP error with its status, problem kind and a detail message for the client (never a stack). */
+export class HttpError extends Error {
+  override name = "HttpError";
+  constructor(
+    readonly status: number,
+    readonly code: ProblemCode,
+    detail: string,
+    /** Extra response headers (e.g. `Allow` on a 405). */
+    readonly headers: Readonly<Record<string, string>> = {},
+    /** Extension members of the problem (e.g. `parameter` on a 400). */
+    readonly extensions: Readonly<Record<string, string>> = {},
+  ) {
+    super(detail);
+  }
+}
+
+/** The methods every /api/v1 resource allows. */
+export const ALLOWED_METHODS = "GET, HEAD, OPTIONS";
+
+/** Quotes a client-supplied value for a message, cut short so that a huge value cannot bloat the answer. */
+export function quoted(value: string): string {
+  return `"${value.length > 80 ? `${value.slice(0, 80)}...` : value}"`;
+}
+
+/** A 404 with the given detail. */
+export function notFound(detail: string): HttpError {
+  return new HttpError(404, "not-found", detail);
+}
+
+/**
+ * A 400 naming the query parameter and what was expected.
+ * @example invalidParameter("limit", "expected an integer from 1 to 500", "abc").message
+ * // 'Invalid query parameter "limit": expected an integer from 1 to 500, got "abc"'
+ */
+export function invalidParameter(name: string, expected: string, got: string): HttpError {
+  return new HttpError(
+    400,
+    "invalid-parameter",
+    `Invalid query parameter "${name}": ${expected}, got ${quoted(got)}`,
+    {},
+    { parameter: name },
+  );
+}
+
+/** A 405 for a method other than GET, HEAD and OPTIONS on a known resource. */
+export function methodNotAllowed(method: string, path: string): HttpError {
+  return new HttpError(
+    405,
+    "method-not-allowed",
+    `Cannot ${method} ${quoted(path)}: the API is read-only (allowed: ${ALLOWED_METHODS})`,
+    { Allow: ALLOWED_METHODS },
+  );
+}
+
+/** The RFC 9457 body of a problem. */
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  instance: string;
+  [extension: string]: string | number;
+}
+
+/**
+ * Renders anything thrown while answering `instance` (the request's path and query) as a problem response.
+ * An `HttpError` keeps its status and detail; anything else is logged and becomes a 500 without details.
+ */
+export function problemResponse(error: unknown, instance: string, log: Logger): Response {
+  const known = error instanceof HttpError ? error : null;
+  if (!known) {
+    const why = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    log.error(`Cannot answer ${quoted(instance)}: ${why}`);
+  }
+  const code: ProblemCode = known?.code ?? "internal-error";
+  const status = known?.status ?? 500;
+  const problem: Problem = {
+    type: problemType(code),
+    title: TITLES[code],
+    status,
+    detail: known?.message ?? "The server could not answer this request; the error has been logged",
+    instance,
+    ...known?.extensions,
+  };
+  return new Response(JSON.stringify(problem), {
+    status,
+    headers: { "Content-Type": "application/problem+json", ...known?.headers },
+  });
+}

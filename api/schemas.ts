@@ -1,0 +1,387 @@
+/**
+ * The shapes of the public API as zod schemas: the source of the OpenAPI document (api/openapi.ts) and of the
+ * reference page. Responses are not validated against them at run time (the serialisers in api/serialize.ts
+ * build exactly these shapes); the tests validate every response against the generated document.
+ */
+import { extendZodWithOpenApi } from "@asteasolutions/zod-to-openapi";
+import { z } from "zod";
+
+extendZodWithOpenApi(z);
+
+const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+const uuid = (description: string) => z.string().openapi({ format: "uuid", description });
+const timestamp = (description: string) =>
+  z.string().regex(ISO_MS).openapi({ format: "date-time", description, example: "2026-11-28T14:05:09.123Z" });
+const count = (description: string) => z.int().min(0).openapi({ description });
+/**
+ * A named schema or null. A union rather than `.nullable()`: the nullable copy of a named schema would
+ * inherit its name and replace the component in the document.
+ */
+const orNull = <T extends z.ZodType>(schema: T, description: string) =>
+  z.union([schema, z.null()]).openapi({ description });
+
+/** Points or games of each side. */
+export const ScoreSchema = z.object({
+  home: count("Home side"),
+  away: count("Away side"),
+}).openapi("Score", { description: "A pair of counts, home side first" });
+
+/** A published event. */
+export const EventSchema = z.object({
+  id: uuid("Event id"),
+  slug: z.string().regex(/^[A-Za-z0-9_~.-]+$/).openapi({
+    description: "URL-safe identifier, used in the path of the single-event endpoint",
+    example: "city-open-2026",
+  }),
+  name: z.string(),
+  venue: z.string(),
+  startDate: z.string().regex(DATE).openapi({ format: "date", description: "First day, YYYY-MM-DD" }),
+  endDate: z.string().regex(DATE).openapi({ format: "date", description: "Last day, YYYY-MM-DD" }),
+  status: z.enum(["published"]).openapi({ description: 'Always "published": other events are not served' }),
+  description: z.string().openapi({ description: "Free text" }),
+  posterUrl: z.string().nullable().openapi({
+    description: "URL of the poster image; null when there is none",
+  }),
+  categoryCount: count("Number of categories (subevents) of the event"),
+}).openapi("Event", { description: "A published tournament" });
+
+/** A player inside an entry. */
+export const EntryPlayerSchema = z.object({
+  id: uuid("Player id (the playerId of the rankings)"),
+  displayName: z.string(),
+  association: z.string().nullable().openapi({ description: "Club or association; null when none" }),
+}).openapi("EntryPlayer", { description: "A player of an entry" });
+
+/** An entry: one player, or a doubles pair. */
+export const EntrySchema = z.object({
+  id: z.string().openapi({ description: "Entry id (the homeId/awayId/winnerId of matches)" }),
+  name: z.string().openapi({ description: 'The player\'s name, or "A / B" for a doubles pair' }),
+  association: z.string().nullable().openapi({
+    description: 'Association, or "X / Y" for a pair from two associations; null when none is known',
+  }),
+  seed: z.int().min(1).nullable().openapi({
+    description: "Seed number (1 is the top seed); null when unseeded",
+  }),
+  players: z.array(EntryPlayerSchema).min(1).max(2).openapi({
+    description: "One player, or two for doubles",
+  }),
+}).openapi("Entry", { description: "An entry of a category: a player or a doubles pair" });
+
+/** A category of an event. */
+export const SubeventSchema = z.object({
+  id: uuid("Category id, used in the /subevents/{id}/... paths"),
+  eventId: uuid("Id of the event"),
+  name: z.string().openapi({ example: "Men's Singles" }),
+  kind: z.enum(["singles", "doubles"]),
+  format: z.enum(["groups", "knockout", "groups_knockout"]).openapi({
+    description: "Round-robin groups only, knockout only, or groups followed by a knockout",
+  }),
+  bestOf: z.int().min(1).openapi({ description: "Maximum number of games in a match", example: 5 }),
+  entryCount: count("Number of entries"),
+  groupCount: count("Number of round-robin groups"),
+  status: z.enum(["scheduled", "in_progress", "completed"]).openapi({
+    description: "Derived from the matches: completed when all are completed, in_progress once any has " +
+      "started or finished, scheduled before",
+  }),
+  hasDraw: z.boolean().openapi({
+    description: "Whether a locked knockout draw is served at /subevents/{id}/draw",
+  }),
+  hasStandings: z.boolean().openapi({
+    description: "Whether the category has groups (served at /standings)",
+  }),
+}).openapi("Subevent", { description: "A category (subevent) of an event" });
+
+/** A match with its score. */
+export const MatchSchema = z.object({
+  id: uuid("Match id (the {matchId} of /m/{matchId} and the overlay pages)"),
+  eventId: uuid("Id of the event"),
+  subeventId: uuid("Id of the category"),
+  status: z.enum(["scheduled", "in_progress", "completed"]),
+  matchKind: z.string().openapi({ description: 'Always "tournament" in version 1', example: "tournament" }),
+  stage: z.enum(["group", "knockout"]),
+  groupId: z.string().nullable().openapi({ description: "Group of a group match; null in the knockout" }),
+  groupName: z.string().nullable().openapi({ description: "Name of that group; null in the knockout" }),
+  roundNo: z.int().min(1).openapi({
+    description: "Round number (1 = first round; in a group, the round of play)",
+  }),
+  bracketPos: count("Zero-based position in the round"),
+  stageLabel: z.string().openapi({ description: "Human label of the round or group", example: "Final" }),
+  tableNo: z.int().nullable().openapi({
+    description: "Table the match is played on; null when not assigned",
+  }),
+  scheduledAt: z.string().nullable().openapi({
+    description: "Planned start (ISO 8601 UTC); null when not scheduled",
+  }),
+  bestOf: z.int().min(1).openapi({ description: "Maximum number of games", example: 5 }),
+  homeId: z.string().openapi({ description: "Entry id of the home side" }),
+  awayId: z.string().openapi({ description: "Entry id of the away side" }),
+  homeName: z.string().openapi({ description: 'Name of the home side ("A / B" for a doubles pair)' }),
+  awayName: z.string().openapi({ description: 'Name of the away side ("A / B" for a doubles pair)' }),
+  winnerId: z.string().nullable().openapi({ description: "homeId or awayId once decided; null until then" }),
+  resultReasonCode: z.enum(["walkover", "retired", "disqualified"]).nullable().openapi({
+    description: "How a match not decided by its score ended; null for a normal result or an undecided match",
+  }),
+  retirementAfterGame: count("Games finished when a side retired").nullable().openapi({
+    description: "Games finished when a side retired; null when there was no retirement",
+  }),
+  gamesWon: ScoreSchema.openapi({ description: "Games won by each side, counted from gameScores" }),
+  currentGame: ScoreSchema.openapi({ description: "Points in the running game (0-0 between games)" }),
+  gameScores: z.array(ScoreSchema).openapi({ description: "Finished games in order of play" }),
+  startedAt: timestamp("When play began").nullable().openapi({ description: "When play began; null before" }),
+  completedAt: timestamp("When the match was decided").nullable().openapi({
+    description: "When the match was decided; null until completed",
+  }),
+  updatedAt: timestamp("Last change to the match"),
+}).openapi("Match", { description: "A match whose two sides are known, with its score" });
+
+/** The live block of the single-match endpoint. */
+export const LiveSchema = z.object({
+  started: z.boolean().openapi({ description: "Whether play has begun (false for a walkover)" }),
+  gamesWon: ScoreSchema.openapi({ description: "Same as match.gamesWon" }),
+  currentGame: ScoreSchema.openapi({ description: "Same as match.currentGame" }),
+  currentServer: z.enum(["home", "away"]).nullable().openapi({
+    description: "Who serves the next point; null unless the match is in progress",
+  }),
+  bestOf: z.int().min(1).openapi({ description: "Maximum number of games", example: 5 }),
+}).openapi("Live", { description: "What a live scoreboard needs" });
+
+/** The frozen pre-match prediction. */
+export const PredictionSchema = z.object({
+  pHome: z.number().min(0).max(1).openapi({ description: "Probability that the home side wins" }),
+  ciLow: z.number().min(0).max(1).openapi({ description: "Lower bound of the interval around pHome" }),
+  ciHigh: z.number().min(0).max(1).openapi({ description: "Upper bound of the interval around pHome" }),
+  confidenceLabel: z.enum(["high", "medium", "low", "insufficient"]).openapi({
+    description: 'How far the number can be trusted. Show it with the probability; for "insufficient" show ' +
+      "words instead of a number",
+  }),
+  createdAt: timestamp("When the prediction was made (before the match started); it never changes"),
+  outcome: z.enum(["home", "away", "void"]).nullable().openapi({
+    description: 'Null while the match is undecided; then the winning side, or "void" when there was no ' +
+      "result to score it against (a walkover or a disqualification before play)",
+  }),
+}).openapi("Prediction", { description: "Pre-match win prediction, frozen before the match" });
+
+/** A side of a draw position. */
+export const DrawSideSchema = z.object({
+  kind: z.enum(["entry", "bye", "qualifier", "open"]).openapi({
+    description: "entry: known; bye: no opponent; qualifier: a group place not yet decided; open: the " +
+      "winner of an earlier match, or not drawn yet",
+  }),
+  entry: orNull(EntrySchema, 'The entry when kind is "entry"; null otherwise'),
+  qualifier: z.object({
+    groupId: z.string(),
+    groupName: z.string(),
+    place: z.int().min(1).openapi({ description: "Place in the group (1 = group winner)" }),
+  }).nullable().openapi({
+    description: "The group place that fills (or filled) this position; null otherwise",
+  }),
+  label: z.string().openapi({
+    description: 'What to display: the entry\'s name, "Bye", "1st Group A", "Winner of Semi-final 1" or ' +
+      '"To be decided"',
+  }),
+}).openapi("DrawSide", { description: "One side of a position in the bracket" });
+
+/** A first-round slot of a draw. */
+export const DrawSlotSchema = z.object({
+  position: count("Zero-based slot, top to bottom; slot 2k meets slot 2k+1 in round 1"),
+  ...DrawSideSchema.shape,
+}).openapi("DrawSlot", { description: "A first-round slot of the draw" });
+
+/** A position of the bracket: two sides and, once both are known, the match. */
+export const DrawMatchSchema = z.object({
+  bracketPos: count("Zero-based position in the round"),
+  home: DrawSideSchema,
+  away: DrawSideSchema,
+  match: orNull(
+    MatchSchema,
+    "The match (same object as /matches/{id}) once both sides are known; null for a bye or an open position",
+  ),
+}).openapi("DrawMatch", { description: "A position of a round of the bracket" });
+
+/** A round of the bracket. */
+export const DrawRoundSchema = z.object({
+  roundNo: z.int().min(1).openapi({ description: "1 for the first round" }),
+  label: z.string().openapi({
+    description: "Final, Semi-final, Quarter-final, Round of 16, ...",
+    example: "Final",
+  }),
+  matches: z.array(DrawMatchSchema).openapi({ description: "Every position of the round, top to bottom" }),
+}).openapi("DrawRound", { description: "A round of the bracket" });
+
+/** A locked knockout draw. */
+export const DrawSchema = z.object({
+  subeventId: uuid("Id of the category"),
+  size: z.int().min(2).openapi({ description: "Number of first-round slots (a power of two)", example: 16 }),
+  slots: z.array(DrawSlotSchema).openapi({ description: "Every first-round slot, top to bottom" }),
+  rounds: z.array(DrawRoundSchema).openapi({ description: "Every round, first round first, the final last" }),
+}).openapi("Draw", { description: "A locked knockout bracket with results" });
+
+/** One row of a group's standings. */
+export const StandingRowSchema = z.object({
+  position: z.int().min(1).openapi({ description: "Place in the group; rows still tied share the place" }),
+  entry: EntrySchema,
+  played: count("Decided matches (by play, walkover or retirement)"),
+  won: count("Matches won"),
+  lost: count("Matches lost"),
+  matchPoints: count("2 for a win, 1 for a loss in a match played to its end, 0 for a loss otherwise"),
+  gamesWon: count("Games won"),
+  gamesLost: count("Games lost"),
+  pointsWon: count("Points won"),
+  pointsLost: count("Points lost"),
+  tied: z.boolean().openapi({
+    description: "Still level after every step of ITTF 3.7.5 with no lot drawn: the place is decided by lot",
+  }),
+  decidedBy: z.enum([
+    "match_points",
+    "head_to_head_match_points",
+    "games_ratio",
+    "points_ratio",
+    "lot",
+    "tied",
+  ])
+    .openapi({
+      description: "The step of ITTF Statutes 3.7.5 that fixed the place: match_points over the group; " +
+        "head_to_head_match_points, games_ratio or points_ratio among the players level; lot (the " +
+        "operator's lot order); tied (not decided yet)",
+    }),
+}).openapi("StandingRow", { description: "A row of a group's standings" });
+
+/** The standings of one group. */
+export const GroupStandingsSchema = z.object({
+  groupId: z.string(),
+  name: z.string().openapi({ description: "The group's name", example: "A" }),
+  complete: z.boolean().openapi({ description: "Whether every match of the group is decided" }),
+  rows: z.array(StandingRowSchema).openapi({ description: "In finishing order" }),
+}).openapi("GroupStandings", { description: "Standings of a group, computed by ITTF Statutes 3.7.5" });
+
+/** A row of the rating leaderboard. */
+export const RankingSchema = z.object({
+  rank: z.int().min(1).openapi({ description: "Position in the leaderboard, from 1" }),
+  playerId: uuid("Player id"),
+  displayName: z.string(),
+  rating: z.int().openapi({ description: "Rating, rounded to an integer", example: 1734 }),
+  matchCount: count("Matches counted for the rating"),
+  association: z.string().nullable().openapi({ description: "Club or association; null when none" }),
+}).openapi("Ranking", { description: "A row of the public rating leaderboard" });
+
+/** The meta block of every response. */
+export const MetaSchema = z.object({
+  generatedAt: timestamp("When the response was generated (ISO 8601 UTC with milliseconds)"),
+}).openapi("Meta", { description: "About the response" });
+
+/** The meta block of the rankings, with paging. */
+export const RankingsMetaSchema = z.object({
+  ...MetaSchema.shape,
+  total: count("Number of rows in the whole leaderboard"),
+  limit: z.int().min(1).max(500).openapi({ description: "The page size used" }),
+  offset: count("The number of rows skipped"),
+}).openapi("RankingsMeta", { description: "About the response, with paging" });
+
+/** An RFC 9457 problem. */
+export const ProblemSchema = z.object({
+  type: z.string().openapi({
+    description: "URI reference of the problem type, described on the reference page",
+    example: "/api#problem-not-found",
+  }),
+  title: z.string().openapi({ example: "Not found" }),
+  status: z.int().openapi({ example: 404 }),
+  detail: z.string().openapi({ example: 'Cannot find a published event with slug "no-such-event"' }),
+  instance: z.string().openapi({
+    description: "The path (and query) of the request",
+    example: "/api/v1/events/x",
+  }),
+  parameter: z.string().optional().openapi({ description: "The query parameter at fault (400 only)" }),
+}).openapi("Problem", { description: "An error (RFC 9457 problem details)" });
+
+const envelope = <T extends z.ZodType>(
+  name: string,
+  data: T,
+  description: string,
+  meta: z.ZodType = MetaSchema,
+) => z.object({ data, meta }).openapi(name, { description });
+
+/** GET /events. */
+export const EventsResponseSchema = envelope(
+  "EventsResponse",
+  z.object({ events: z.array(EventSchema) }),
+  "Published events, latest start date first, then by name",
+);
+
+/** GET /events/{slug}. */
+export const EventResponseSchema = envelope(
+  "EventResponse",
+  z.object({
+    event: EventSchema,
+    subevents: z.array(SubeventSchema).openapi({ description: "The event's categories in their order" }),
+  }),
+  "One published event and its categories",
+);
+
+/** GET /subevents/{id}/draw. */
+export const DrawResponseSchema = envelope(
+  "DrawResponse",
+  z.object({
+    draw: orNull(DrawSchema, "The bracket; null while the category has no locked knockout draw"),
+  }),
+  "The knockout bracket of a category",
+);
+
+/** GET /subevents/{id}/standings. */
+export const StandingsResponseSchema = envelope(
+  "StandingsResponse",
+  z.object({
+    standings: z.array(GroupStandingsSchema).openapi({
+      description: "One item per group in group order; empty for a category without groups",
+    }),
+  }),
+  "Live group standings of a category",
+);
+
+/** GET /subevents/{id}/matches. */
+export const MatchesResponseSchema = envelope(
+  "MatchesResponse",
+  z.object({
+    matches: z.array(MatchSchema).openapi({
+      description: "Every match whose two sides are known: group stage first, then by round and position",
+    }),
+  }),
+  "The matches of a category",
+);
+
+/** GET /matches/{id}. */
+export const MatchResponseSchema = envelope(
+  "MatchResponse",
+  z.object({
+    match: MatchSchema,
+    live: LiveSchema,
+    prediction: orNull(PredictionSchema, "Null when no prediction was made"),
+  }),
+  "One match with its live block and prediction",
+);
+
+/** GET /rankings. */
+export const RankingsResponseSchema = envelope(
+  "RankingsResponse",
+  z.object({ rankings: z.array(RankingSchema) }),
+  "A page of the public rating leaderboard",
+  RankingsMetaSchema,
+);
+
+/** The TypeScript types of the shapes, for the serialisers. */
+export type Score = z.infer<typeof ScoreSchema>;
+export type Event = z.infer<typeof EventSchema>;
+export type Entry = z.infer<typeof EntrySchema>;
+export type Subevent = z.infer<typeof SubeventSchema>;
+export type Match = z.infer<typeof MatchSchema>;
+export type Live = z.infer<typeof LiveSchema>;
+export type Prediction = z.infer<typeof PredictionSchema>;
+export type DrawSide = z.infer<typeof DrawSideSchema>;
+export type DrawSlot = z.infer<typeof DrawSlotSchema>;
+export type DrawMatch = z.infer<typeof DrawMatchSchema>;
+export type DrawRound = z.infer<typeof DrawRoundSchema>;
+export type Draw = z.infer<typeof DrawSchema>;
+export type StandingRow = z.infer<typeof StandingRowSchema>;
+export type GroupStandings = z.infer<typeof GroupStandingsSchema>;
+export type Ranking = z.infer<typeof RankingSchema>;

@@ -1,0 +1,150 @@
+/**
+ * Serialisers of the public API: each lists the fields it emits, so that no stored row is ever passed through
+ * and nothing private can slip out. The shapes are those of api/schemas.ts.
+ */
+import type { EntryRecord } from "../db/read_entries.ts";
+import type { PublicEventRecord } from "../db/read_events.ts";
+import type { MatchRecord, PredictionRecord } from "../db/read_matches.ts";
+import type { RankingRecord } from "../db/read_rankings.ts";
+import type { SubeventSummaryRecord } from "../db/read_subevents.ts";
+import { categoryStatus, liveView, scoreView } from "../domain/match_view.ts";
+import type { Entry, Event, Live, Match, Prediction, Ranking, Subevent } from "./schemas.ts";
+
+/** An event; `categoryCount` is passed when the caller counted the categories it serves. */
+export function serializeEvent(e: PublicEventRecord, categoryCount = e.categoryCount): Event {
+  return {
+    id: e.id,
+    slug: e.slug,
+    name: e.name,
+    venue: e.venue,
+    startDate: e.startDate,
+    endDate: e.endDate,
+    status: "published",
+    description: e.description,
+    posterUrl: e.posterUrl,
+    categoryCount,
+  };
+}
+
+/** A category with its derived status and what it serves (a locked draw, group standings). */
+export function serializeSubevent(s: SubeventSummaryRecord): Subevent {
+  return {
+    id: s.id,
+    eventId: s.eventId,
+    name: s.name,
+    kind: s.kind,
+    format: s.format,
+    bestOf: s.bestOf,
+    entryCount: s.entryCount,
+    groupCount: s.groupCount,
+    status: categoryStatus(s.matchStatuses),
+    hasDraw: s.format !== "groups" && s.drawState === "locked",
+    hasStandings: s.groupCount > 0,
+  };
+}
+
+/** An entry with its players' public fields. */
+export function serializeEntry(e: EntryRecord): Entry {
+  return {
+    id: e.id,
+    name: e.name,
+    association: e.association,
+    seed: e.seed,
+    players: e.players.map((p) => ({ id: p.id, displayName: p.displayName, association: p.association })),
+  };
+}
+
+/** The label of a match's round or group: the stored label, else one derived from the stage. */
+function stageLabel(m: MatchRecord): string {
+  if (m.label.trim() !== "") return m.label;
+  if (m.stage === "group") return m.groupName === null ? "Group" : groupDisplayName(m.groupName);
+  return `Round ${m.roundNo}`;
+}
+
+/** A group's name for display: "Group A" for a group named "A", the name itself when it says "Group". */
+export function groupDisplayName(name: string): string {
+  return /^group\b/i.test(name) ? name : `Group ${name}`;
+}
+
+/**
+ * A match, or null while one of its sides is unknown (open positions appear in the draw only). `entries`
+ * must hold both sides.
+ */
+export function serializeMatch(m: MatchRecord, entries: ReadonlyMap<string, EntryRecord>): Match | null {
+  if (m.homeEntryId === null || m.awayEntryId === null) return null;
+  const home = entries.get(m.homeEntryId);
+  const away = entries.get(m.awayEntryId);
+  if (!home || !away) {
+    throw new Error(`Cannot serialise match "${m.id}": an entry of the match is missing from the store`);
+  }
+  const score = scoreView(m.games, { home: m.currentHome, away: m.currentAway });
+  const winnerId = m.winnerEntryId === home.id || m.winnerEntryId === away.id ? m.winnerEntryId : null;
+  return {
+    id: m.id,
+    eventId: m.eventId,
+    subeventId: m.subeventId,
+    status: m.status as Match["status"],
+    matchKind: "tournament",
+    stage: m.stage,
+    groupId: m.stage === "group" ? m.groupId : null,
+    groupName: m.stage === "group" ? m.groupName : null,
+    roundNo: m.roundNo,
+    bracketPos: m.bracketPos,
+    stageLabel: stageLabel(m),
+    tableNo: m.tableNo,
+    scheduledAt: m.scheduledAt,
+    bestOf: m.bestOf,
+    homeId: home.id,
+    awayId: away.id,
+    homeName: home.name,
+    awayName: away.name,
+    winnerId,
+    resultReasonCode: m.resultReason as Match["resultReasonCode"],
+    retirementAfterGame: m.retirementAfterGame,
+    gamesWon: score.gamesWon,
+    currentGame: score.currentGame,
+    gameScores: score.gameScores,
+    startedAt: m.startedAt,
+    completedAt: m.completedAt,
+    updatedAt: m.updatedAt,
+  };
+}
+
+/** The live block of a match. */
+export function serializeLive(m: MatchRecord): Live {
+  const view = liveView(
+    { status: m.status, startedAt: m.startedAt, server: m.server, bestOf: m.bestOf },
+    scoreView(m.games, { home: m.currentHome, away: m.currentAway }),
+  );
+  return {
+    started: view.started,
+    gamesWon: view.gamesWon,
+    currentGame: view.currentGame,
+    currentServer: view.currentServer,
+    bestOf: view.bestOf,
+  };
+}
+
+/** A frozen prediction. */
+export function serializePrediction(p: PredictionRecord): Prediction {
+  return {
+    pHome: p.pHome,
+    ciLow: p.ciLow,
+    ciHigh: p.ciHigh,
+    confidenceLabel: p.confidenceLabel as Prediction["confidenceLabel"],
+    createdAt: p.createdAt,
+    outcome: p.outcome as Prediction["outcome"],
+  };
+}
+
+/** A leaderboard row at its rank, the rating rounded to an integer. */
+export function serializeRanking(r: RankingRecord, rank: number): Ranking {
+  return {
+    rank,
+    playerId: r.playerId,
+    displayName: r.displayName,
+    rating: Math.round(r.rating),
+    matchCount: r.matchCount,
+    association: r.association,
+  };
+}

@@ -1,0 +1,88 @@
+/**
+ * Read side of entries for the public API: an entry's name ("A / B" for a doubles pair), its association(s)
+ * and its players' public fields. Private player columns (e-mail, birth date, federation id, priors) are never
+ * selected.
+ */
+import type { Kysely } from "kysely";
+import type { Database } from "./schema.ts";
+
+/** A player as shown inside an entry. */
+export interface EntryPlayerRecord {
+  id: string;
+  displayName: string;
+  association: string | null;
+}
+
+/** An entry of a category: one player, or a doubles pair. */
+export interface EntryRecord {
+  id: string;
+  /** The player's name, or "A / B" for a pair. */
+  name: string;
+  /** The association, or "X / Y" for a pair from two associations; null when none is known. */
+  association: string | null;
+  seed: number | null;
+  players: EntryPlayerRecord[];
+}
+
+type EntrySelection = {
+  id: string;
+  seed: number | null;
+  p1_id: string;
+  p1_name: string;
+  p1_association: string | null;
+  p2_id: string | null;
+  p2_name: string | null;
+  p2_association: string | null;
+};
+
+function entriesQuery(db: Kysely<Database>) {
+  return db.selectFrom("entries")
+    .innerJoin("players as p1", "p1.id", "entries.player1_id")
+    .leftJoin("players as p2", "p2.id", "entries.player2_id")
+    .select([
+      "entries.id",
+      "entries.seed",
+      "p1.id as p1_id",
+      "p1.display_name as p1_name",
+      "p1.association as p1_association",
+      "p2.id as p2_id",
+      "p2.display_name as p2_name",
+      "p2.association as p2_association",
+    ]);
+}
+
+function toRecord(row: EntrySelection): EntryRecord {
+  const players: EntryPlayerRecord[] = [
+    { id: row.p1_id, displayName: row.p1_name, association: row.p1_association },
+  ];
+  if (row.p2_id !== null && row.p2_name !== null) {
+    players.push({ id: row.p2_id, displayName: row.p2_name, association: row.p2_association });
+  }
+  const associations = [...new Set(players.flatMap((p) => p.association === null ? [] : [p.association]))];
+  return {
+    id: row.id,
+    name: players.map((p) => p.displayName).join(" / "),
+    association: associations.length === 0 ? null : associations.join(" / "),
+    seed: row.seed === null ? null : Number(row.seed),
+    players,
+  };
+}
+
+/** Every entry of a category, by id. */
+export async function readSubeventEntries(
+  db: Kysely<Database>,
+  subeventId: string,
+): Promise<Map<string, EntryRecord>> {
+  const rows = await entriesQuery(db).where("entries.subevent_id", "=", subeventId).execute();
+  return new Map(rows.map((row) => [row.id, toRecord(row)]));
+}
+
+/** The entries with these ids, by id (unknown ids are left out). */
+export async function readEntries(
+  db: Kysely<Database>,
+  ids: readonly string[],
+): Promise<Map<string, EntryRecord>> {
+  if (ids.length === 0) return new Map();
+  const rows = await entriesQuery(db).where("entries.id", "in", [...new Set(ids)]).execute();
+  return new Map(rows.map((row) => [row.id, toRecord(row)]));
+}

@@ -1,0 +1,81 @@
+/**
+ * Read side of events for the public API: published events only, with the fields the API may show. Private
+ * columns (source hash, revision, timestamps) are never selected.
+ */
+import type { Kysely } from "kysely";
+import type { Database } from "./schema.ts";
+
+/** A published event as the public API shows it. */
+export interface PublicEventRecord {
+  id: string;
+  slug: string;
+  name: string;
+  venue: string;
+  startDate: string;
+  endDate: string;
+  status: "published";
+  description: string;
+  posterUrl: string | null;
+  /** Number of categories (subevents) of the event. */
+  categoryCount: number;
+}
+
+function publishedEvents(db: Kysely<Database>) {
+  return db.selectFrom("events")
+    .where("events.status", "=", "published")
+    .select((eb) => [
+      "events.id",
+      "events.slug",
+      "events.name",
+      "events.venue",
+      "events.start_date",
+      "events.end_date",
+      "events.description",
+      "events.poster_url",
+      eb.selectFrom("subevents").whereRef("subevents.event_id", "=", "events.id")
+        .select((s) => s.fn.countAll<number>().as("n")).as("category_count"),
+    ]);
+}
+
+type EventSelection = {
+  id: string;
+  slug: string;
+  name: string;
+  venue: string;
+  start_date: string;
+  end_date: string;
+  description: string;
+  poster_url: string | null;
+  category_count: number | string | null;
+};
+
+function toRecord(row: EventSelection): PublicEventRecord {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    venue: row.venue,
+    startDate: row.start_date,
+    endDate: row.end_date,
+    status: "published",
+    description: row.description,
+    posterUrl: row.poster_url,
+    categoryCount: Number(row.category_count ?? 0),
+  };
+}
+
+/** Every published event, latest start first, then by name. */
+export async function listPublishedEvents(db: Kysely<Database>): Promise<PublicEventRecord[]> {
+  const rows = await publishedEvents(db)
+    .orderBy("events.start_date", "desc").orderBy("events.name").orderBy("events.id").execute();
+  return rows.map(toRecord);
+}
+
+/** The published event with this slug, or null (unknown, draft or archived). */
+export async function findPublishedEvent(
+  db: Kysely<Database>,
+  slug: string,
+): Promise<PublicEventRecord | null> {
+  const row = await publishedEvents(db).where("events.slug", "=", slug).executeTakeFirst();
+  return row ? toRecord(row) : null;
+}

@@ -1,0 +1,206 @@
+/**
+ * Read side of matches for the public API. A match is public when its event is published and, for a knockout
+ * match, unless its category's draw is a draft (a draft draw's pairings may still change, so they stay
+ * private; knockout matches imported without a draw are public). Rows become plain records with the stored
+ * games parsed.
+ */
+import { type Kysely, sql } from "kysely";
+import type { Database, Stage } from "./schema.ts";
+
+/** A stored match with the fields the public API may show. */
+export interface MatchRecord {
+  id: string;
+  eventId: string;
+  subeventId: string;
+  stage: Stage;
+  groupId: string | null;
+  groupName: string | null;
+  roundNo: number;
+  bracketPos: number;
+  label: string;
+  homeEntryId: string | null;
+  awayEntryId: string | null;
+  tableNo: number | null;
+  scheduledAt: string | null;
+  status: string;
+  resultReason: string | null;
+  retirementAfterGame: number | null;
+  winnerEntryId: string | null;
+  bestOf: number;
+  /** Finished games as [home, away] points, in order of play. */
+  games: [number, number][];
+  currentHome: number;
+  currentAway: number;
+  /** Who serves the next point ("home" or "away"); null before play. */
+  server: string | null;
+  startedAt: string | null;
+  completedAt: string | null;
+  updatedAt: string;
+}
+
+/** A frozen pre-match prediction. */
+export interface PredictionRecord {
+  pHome: number;
+  ciLow: number;
+  ciHigh: number;
+  confidenceLabel: string;
+  createdAt: string;
+  /** Null until the match is decided; then "home", "away" or "void" (no result to score it against). */
+  outcome: string | null;
+}
+
+/** Stored games that cannot be read: the store was written by something other than the write path. */
+export class StoredMatchError extends Error {
+  override name = "StoredMatchError";
+}
+
+function publicMatches(db: Kysely<Database>) {
+  return db.selectFrom("matches")
+    .innerJoin("subevents", "subevents.id", "matches.subevent_id")
+    .innerJoin("events", "events.id", "matches.event_id")
+    .leftJoin("groups", "groups.id", "matches.group_id")
+    .where("events.status", "=", "published")
+    .where((eb) => eb.or([eb("matches.stage", "=", "group"), eb("subevents.draw_state", "!=", "draft")]))
+    .select([
+      "matches.id",
+      "matches.event_id",
+      "matches.subevent_id",
+      "matches.stage",
+      "matches.group_id",
+      "groups.name as group_name",
+      "matches.round_no",
+      "matches.bracket_pos",
+      "matches.label",
+      "matches.home_entry_id",
+      "matches.away_entry_id",
+      "matches.table_no",
+      "matches.scheduled_at",
+      "matches.status",
+      "matches.result_reason",
+      "matches.retirement_after_game",
+      "matches.winner_entry_id",
+      "matches.best_of",
+      "matches.games",
+      "matches.current_home",
+      "matches.current_away",
+      "matches.server",
+      "matches.started_at",
+      "matches.completed_at",
+      "matches.updated_at",
+    ]);
+}
+
+type MatchSelection = {
+  id: string;
+  event_id: string;
+  subevent_id: string;
+  stage: Stage;
+  group_id: string | null;
+  group_name: string | null;
+  round_no: number;
+  bracket_pos: number;
+  label: string;
+  home_entry_id: string | null;
+  away_entry_id: string | null;
+  table_no: number | null;
+  scheduled_at: string | null;
+  status: string;
+  result_reason: string | null;
+  retirement_after_game: number | null;
+  winner_entry_id: string | null;
+  best_of: number;
+  games: string;
+  current_home: number;
+  current_away: number;
+  server: string | null;
+  started_at: string | null;
+  completed_at: string | null;
+  updated_at: string;
+};
+
+/** Parses the stored games (`[[home, away], ...]`); throws a StoredMatchError for anything else. */
+export function parseStoredGames(matchId: string, text: string): [number, number][] {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    value = undefined;
+  }
+  const isCount = (n: unknown) => Number.isSafeInteger(n) && (n as number) >= 0;
+  if (!Array.isArray(value) || !value.every((g) => Array.isArray(g) && g.length === 2 && g.every(isCount))) {
+    throw new StoredMatchError(`Cannot read the games of match "${matchId}": expected [[home, away], ...]`);
+  }
+  return value as [number, number][];
+}
+
+const intOrNull = (v: number | null) => v === null ? null : Number(v);
+
+function toRecord(row: MatchSelection): MatchRecord {
+  return {
+    id: row.id,
+    eventId: row.event_id,
+    subeventId: row.subevent_id,
+    stage: row.stage,
+    groupId: row.group_id,
+    groupName: row.group_name,
+    roundNo: Number(row.round_no),
+    bracketPos: Number(row.bracket_pos),
+    label: row.label,
+    homeEntryId: row.home_entry_id,
+    awayEntryId: row.away_entry_id,
+    tableNo: intOrNull(row.table_no),
+    scheduledAt: row.scheduled_at,
+    status: row.status,
+    resultReason: row.result_reason,
+    retirementAfterGame: intOrNull(row.retirement_after_game),
+    winnerEntryId: row.winner_entry_id,
+    bestOf: Number(row.best_of),
+    games: parseStoredGames(row.id, row.games),
+    currentHome: Number(row.current_home),
+    currentAway: Number(row.current_away),
+    server: row.server,
+    startedAt: row.started_at,
+    completedAt: row.completed_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/**
+ * Every public match of a category, open ones included: group stage first (by round, group, position), then
+ * the knockout by round and bracket position.
+ */
+export async function listSubeventMatches(db: Kysely<Database>, subeventId: string): Promise<MatchRecord[]> {
+  const rows = await publicMatches(db).where("matches.subevent_id", "=", subeventId)
+    .orderBy(sql`case when ${sql.ref("matches.stage")} = 'group' then 0 else 1 end`)
+    .orderBy("matches.round_no")
+    .orderBy(sql`coalesce(${sql.ref("groups.position")}, 0)`)
+    .orderBy("matches.bracket_pos")
+    .orderBy("matches.id")
+    .execute();
+  return rows.map(toRecord);
+}
+
+/** The public match with this id, or null (unknown, unpublished event or draft draw). */
+export async function findPublicMatch(db: Kysely<Database>, id: string): Promise<MatchRecord | null> {
+  const row = await publicMatches(db).where("matches.id", "=", id).executeTakeFirst();
+  return row ? toRecord(row) : null;
+}
+
+/** The frozen prediction of a match, or null when none was made. */
+export async function findPrediction(
+  db: Kysely<Database>,
+  matchId: string,
+): Promise<PredictionRecord | null> {
+  const row = await db.selectFrom("predictions")
+    .select(["p_home", "ci_low", "ci_high", "confidence_label", "created_at", "outcome"])
+    .where("match_id", "=", matchId).executeTakeFirst();
+  if (!row) return null;
+  return {
+    pHome: Number(row.p_home),
+    ciLow: Number(row.ci_low),
+    ciHigh: Number(row.ci_high),
+    confidenceLabel: row.confidence_label,
+    createdAt: row.created_at,
+    outcome: row.outcome,
+  };
+}

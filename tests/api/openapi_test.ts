@@ -1,0 +1,168 @@
+import assert from "node:assert/strict";
+import Ajv2020 from "ajv/dist/2020.js";
+import { openApiDocument, PUBLIC_PATHS } from "../../api/openapi.ts";
+import { PROBLEM_TYPES } from "../../api/problem.ts";
+import { escapeHtml, renderReferencePage } from "../../api/reference_page.ts";
+import { apiClient } from "../support/api_client.ts";
+import { storeTest } from "../support/stores.ts";
+
+type Json = Record<string, unknown>;
+const doc = openApiDocument() as Json & {
+  paths: Record<string, Json>;
+  components: { schemas: Record<string, Json> };
+};
+
+Deno.test("[api] openApiDocument() describes exactly the served paths, each with GET and OPTIONS", () => {
+  assert.equal(doc.openapi, "3.1.0");
+  const served = PUBLIC_PATHS.map((p) => p.replace(/:(\w+)/g, "{$1}")).sort();
+  assert.deepEqual(Object.keys(doc.paths).sort(), served);
+  for (const [path, item] of Object.entries(doc.paths)) {
+    assert.deepEqual(Object.keys(item).sort(), ["get", "options"], path);
+    const get = item.get as Json;
+    assert.ok(typeof get.summary === "string" && typeof get.description === "string", path);
+    const statuses = Object.keys(get.responses as Json);
+    for (const status of ["200", "304", "405", "500"]) {
+      assert.ok(statuses.includes(status), `${path} ${status}`);
+    }
+    if (path.includes("{")) assert.ok(statuses.includes("404"), `${path} documents its 404`);
+    const params = (get.parameters ?? []) as Json[];
+    for (const name of path.match(/\{(\w+)\}/g) ?? []) {
+      assert.ok(
+        params.some((p) => `{${p.name}}` === name && p.in === "path" && p.required === true),
+        `${path} ${name}`,
+      );
+    }
+  }
+  const rankings = (doc.paths["/rankings"]!.get as Json).parameters as Json[];
+  assert.deepEqual(rankings.map((p) => [p.name, p.in]), [["limit", "query"], ["offset", "query"]]);
+  assert.ok(Object.keys((doc.paths["/rankings"]!.get as Json).responses as Json).includes("400"));
+});
+
+Deno.test("[api] openApiDocument() has resolvable references and schemas that compile under JSON Schema 2020-12", () => {
+  const refs = JSON.stringify(doc).match(/"\$ref":"[^"]+"/g) ?? [];
+  for (const ref of new Set(refs)) {
+    const name = ref.slice(ref.lastIndexOf("/") + 1, -1);
+    assert.ok(doc.components.schemas[name], `${ref} resolves`);
+  }
+  // deno-lint-ignore no-explicit-any
+  const ajv = new (Ajv2020 as any)({ strict: false });
+  ajv.addSchema({ ...doc, $id: "https://x.test/doc" });
+  for (const name of Object.keys(doc.components.schemas)) {
+    assert.ok(ajv.getSchema(`https://x.test/doc#/components/schemas/${name}`), name);
+  }
+  for (
+    const name of [
+      "Event",
+      "Match",
+      "Live",
+      "Prediction",
+      "Ranking",
+      "Subevent",
+      "Draw",
+      "GroupStandings",
+      "Problem",
+    ]
+  ) {
+    assert.ok(doc.components.schemas[name], `${name} is a named schema`);
+  }
+});
+
+Deno.test("[api] openApiDocument() names the spec's fields with their types", () => {
+  const props = (name: string) => (doc.components.schemas[name]!.properties ?? {}) as Record<string, Json>;
+  assert.deepEqual(
+    Object.keys(props("Event")),
+    [
+      "id",
+      "slug",
+      "name",
+      "venue",
+      "startDate",
+      "endDate",
+      "status",
+      "description",
+      "posterUrl",
+      "categoryCount",
+    ],
+  );
+  for (
+    const field of [
+      "id",
+      "status",
+      "matchKind",
+      "stage",
+      "roundNo",
+      "bracketPos",
+      "stageLabel",
+      "homeName",
+      "awayName",
+      "homeId",
+      "awayId",
+      "winnerId",
+      "resultReasonCode",
+      "retirementAfterGame",
+      "gamesWon",
+      "currentGame",
+      "gameScores",
+      "startedAt",
+      "completedAt",
+      "updatedAt",
+      "subeventId",
+      "eventId",
+      "groupId",
+      "groupName",
+      "tableNo",
+      "scheduledAt",
+      "bestOf",
+    ]
+  ) assert.ok(field in props("Match"), field);
+  assert.deepEqual(Object.keys(props("Live")), [
+    "started",
+    "gamesWon",
+    "currentGame",
+    "currentServer",
+    "bestOf",
+  ]);
+  assert.deepEqual(
+    Object.keys(props("Prediction")),
+    ["pHome", "ciLow", "ciHigh", "confidenceLabel", "createdAt", "outcome"],
+  );
+  assert.deepEqual(
+    Object.keys(props("Ranking")),
+    ["rank", "playerId", "displayName", "rating", "matchCount", "association"],
+  );
+});
+
+storeTest(
+  "[api] GET /api/v1/openapi.json serves the document with the API's headers and a 304",
+  async (store) => {
+    const api = apiClient(store);
+    const { status, res, body } = await api.request("/api/v1/openapi.json");
+    assert.equal(status, 200);
+    assert.deepEqual(body, doc);
+    const etag = res.headers.get("etag")!;
+    assert.equal(
+      (await api.request("/api/v1/openapi.json", { headers: { "If-None-Match": etag } })).status,
+      304,
+    );
+  },
+);
+
+storeTest("[api] GET /api renders the reference page from the document, self-contained", async (store) => {
+  const res = await apiClient(store).app.request("/api");
+  assert.equal(res.status, 200);
+  assert.equal(res.headers.get("content-type"), "text/html; charset=utf-8");
+  assert.match(res.headers.get("content-security-policy") ?? "", /default-src 'none'/);
+  const html = await res.text();
+  assert.equal(html, renderReferencePage(doc));
+  assert.doesNotMatch(html, /<script|<link|src=|@import|url\(|href="https?:/i, "no external asset");
+  for (const path of Object.keys(doc.paths)) assert.ok(html.includes(escapeHtml(`/api/v1${path}`)), path);
+  for (const name of Object.keys(doc.components.schemas)) {
+    assert.ok(html.includes(`id="schema-${name}"`), name);
+  }
+  for (const p of PROBLEM_TYPES) assert.ok(html.includes(`id="problem-${p.code}"`), p.code);
+  assert.ok(html.includes("Access-Control-Allow-Origin"));
+});
+
+Deno.test("[api] escapeHtml() escapes markup and quotes", () => {
+  assert.equal(escapeHtml(`<a href="x">'&'</a>`), "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;");
+});
