@@ -1,9 +1,13 @@
 /** The HTML pages: overlays, venue TV, poster, event, match, rankings and the operator's pages. */
 import { Hono } from "hono";
 import type { AppDeps } from "../api/deps.ts";
+import { notFoundRoutes, routes } from "./routes.tsx";
 
 /** Builds the pages sub-app, mounted at /. */
-export function pages(_deps: AppDeps): Hono {
+export function pages(deps: AppDeps): Hono {
   const app = new Hono();
+  app.route("/", routes(deps));
+  // Keep last: it answers every other GET path with the 404 page.
+  app.route("/", notFoundRoutes());
   return app;
 }

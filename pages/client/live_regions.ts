@@ -1,0 +1,57 @@
+/// <reference lib="dom" />
+/**
+ * Browser script of every live page. It polls the JSON API URLs listed in `<body data-watch>` every
+ * `data-poll-ms` milliseconds with `cache: "no-cache"`, so each poll revalidates with the ETag (a cheap 304).
+ * When the data differs from what the page shows, it fetches the page again and swaps each `[data-region]`
+ * element for its new version: the markup is rendered once, on the server, by the same Preact components.
+ * A failed poll changes nothing on screen; it marks `<body data-stale="1">` (only debug overlays show that)
+ * and the next poll tries again.
+ */
+export function liveRegions(): void {
+  const body = document.body;
+  const urls = (body.dataset.watch ?? "").split(" ").filter((u) => u !== "");
+  const every = Number(body.dataset.pollMs) || 1000;
+  // What the page shows; empty at first, so the first poll also catches a change made since the page was made.
+  let shown = "";
+
+  async function readData(): Promise<string> {
+    const parts = await Promise.all(urls.map(async (url) => {
+      const res = await fetch(url, { cache: "no-cache", signal: AbortSignal.timeout(8000) });
+      if (!res.ok) throw new Error(`Poll of "${url}" answered ${res.status}`);
+      // Only `data` counts: `meta.generatedAt` changes with every full answer.
+      return JSON.stringify((await res.json()).data);
+    }));
+    return parts.join("\n");
+  }
+
+  async function swapRegions(): Promise<void> {
+    const res = await fetch(location.href, { cache: "no-store", signal: AbortSignal.timeout(8000) });
+    if (!res.ok) throw new Error(`Reload of the page answered ${res.status}`);
+    // The new page's style element carries another nonce: parsing it would be reported as a CSP violation.
+    const html = (await res.text()).replace(/<style\b[^>]*>[\s\S]*?<\/style>/gi, "");
+    const fresh = new DOMParser().parseFromString(html, "text/html");
+    for (const next of Array.from(fresh.querySelectorAll("[data-region]"))) {
+      const name = next.getAttribute("data-region") ?? "";
+      const current = document.querySelector(`[data-region="${CSS.escape(name)}"]`);
+      if (current) current.replaceWith(document.importNode(next, true));
+    }
+  }
+
+  async function poll(): Promise<void> {
+    try {
+      const data = await readData();
+      if (data !== shown) {
+        await swapRegions();
+        shown = data;
+        body.dispatchEvent(new CustomEvent("regions-updated"));
+      }
+      delete body.dataset.stale;
+    } catch {
+      body.dataset.stale = "1";
+    } finally {
+      setTimeout(poll, every);
+    }
+  }
+
+  if (urls.length > 0) setTimeout(poll, every);
+}

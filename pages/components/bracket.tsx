@@ -1,0 +1,89 @@
+/**
+ * A knockout bracket drawn as a tree: one column per round; the matches of a round go in pairs of equal height
+ * (the two that feed one match of the next round) and each match is centred in its half of the pair, so every
+ * match sits level with the middle of the pair that feeds it. Lines are drawn in CSS.
+ */
+import type { Draw, DrawMatch, DrawSide } from "../view_types.ts";
+
+/** The bracket's CSS (the event page includes it). */
+export const BRACKET_CSS = `
+.bracket{display:flex;gap:1.5rem;overflow-x:auto;padding:.5rem 0 1rem;-webkit-overflow-scrolling:touch}
+.round{display:flex;flex-direction:column;min-width:12.5rem}
+.round>h4{margin:0 0 .5rem;font-size:.95rem;color:#333}
+.round>ol{flex:1;display:flex;flex-direction:column;margin:0;padding:0;list-style:none}
+.pair{flex:1;display:flex;flex-direction:column;justify-content:space-around;position:relative}
+.slot{position:relative;margin:.35rem 0}
+.round:not(:last-child) .pair::after{content:"";position:absolute;right:-.75rem;top:25%;bottom:25%;
+  border-right:1px solid #888}
+.round:not(:last-child) .pair.single::after{top:50%;bottom:50%}
+.round:not(:last-child) .slot::after,.round+.round .slot::before{content:"";position:absolute;top:50%;width:.75rem;
+  border-top:1px solid #888}
+.round:not(:last-child) .slot::after{right:-.75rem}
+.round+.round .slot::before{left:-.75rem}
+.bm{display:block;border:1px solid #888;border-radius:.3rem;text-decoration:none;color:#111;background:#fff}
+.bm:hover,.bm:focus-visible{border-color:#0b4fb3}
+.bm .side{display:flex;justify-content:space-between;gap:.5rem;padding:.2rem .5rem}
+.bm .side+.side{border-top:1px solid #ddd}
+.bm .side.winner{font-weight:700}
+.bm .side.open{color:#555;font-style:italic}
+.bm .g{font-variant-numeric:tabular-nums}
+.bm.live{border-color:#b00020;box-shadow:0 0 0 1px #b00020}
+`;
+
+function Side(props: { side: DrawSide; games: number | null; won: boolean }) {
+  return (
+    <span class={`side${props.won ? " winner" : ""}${props.side.kind === "entry" ? "" : " open"}`}>
+      <span class="n">{props.side.label}</span>
+      <span class="g">{props.games ?? ""}</span>
+    </span>
+  );
+}
+
+function BracketMatch(props: { position: DrawMatch }) {
+  const { home, away, match: m } = props.position;
+  const played = m !== null && m.status !== "scheduled";
+  const sides = (
+    <>
+      <Side side={home} games={played ? m.gamesWon.home : null} won={m !== null && m.winnerId === m.homeId} />
+      <Side side={away} games={played ? m.gamesWon.away : null} won={m !== null && m.winnerId === m.awayId} />
+    </>
+  );
+  return (
+    <div class="slot">
+      {m
+        ? (
+          <a class={`bm${m.status === "in_progress" ? " live" : ""}`} href={`/m/${encodeURIComponent(m.id)}`}>
+            {sides}
+          </a>
+        )
+        : <div class="bm">{sides}</div>}
+    </div>
+  );
+}
+
+/** Splits a round's positions (top to bottom) into the pairs that feed one position of the next round each. */
+export function pairsOf<T>(items: readonly T[]): T[][] {
+  const pairs: T[][] = [];
+  for (let i = 0; i < items.length; i += 2) pairs.push(items.slice(i, i + 2));
+  return pairs;
+}
+
+/** The bracket of a locked draw, every position of every round (byes and open positions by their labels). */
+export function Bracket(props: { draw: Draw; label: string }) {
+  return (
+    <div class="bracket" role="group" aria-label={props.label}>
+      {props.draw.rounds.map((round) => (
+        <div key={round.roundNo} class="round">
+          <h4>{round.label}</h4>
+          <ol>
+            {pairsOf(round.matches).map((pair) => (
+              <li key={pair[0]?.bracketPos} class={`pair${pair.length === 1 ? " single" : ""}`}>
+                {pair.map((position) => <BracketMatch key={position.bracketPos} position={position} />)}
+              </li>
+            ))}
+          </ol>
+        </div>
+      ))}
+    </div>
+  );
+}

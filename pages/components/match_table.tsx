@@ -1,0 +1,130 @@
+/** Tables of matches (live ones or results): a wide one for the venue TV, a stacked one for phones. */
+import { resultReasonText } from "../format.ts";
+import type { Match } from "../view_types.ts";
+
+/** A match with the name of its category, for lists that span categories. */
+export interface ListedMatch {
+  match: Match;
+  category: string;
+}
+
+/** The finished games in words, e.g. "11-7, 9-11, 11-5", or the result reason when not decided by score. */
+export function gamesDetail(match: Match): string {
+  const games = match.gameScores.map((g) => `${g.home}-${g.away}`).join(", ");
+  const reason = resultReasonText(match.resultReasonCode);
+  return reason ? (games ? `${reason} (${games})` : reason) : games;
+}
+
+/**
+ * The wide table of the venue TV: a row per match with the sides left and right of the score (games, then the
+ * running game's points, or each game's points for a result). Names are text, so Preact escapes them.
+ */
+export function MatchTable(props: {
+  rows: ListedMatch[];
+  caption: string;
+  live: boolean;
+  showTable?: boolean;
+  showCategory?: boolean;
+  links?: boolean;
+}) {
+  const { live, showTable, showCategory } = props;
+  return (
+    <div class="scroll">
+      <table class={`matches${live ? " live" : ""}`}>
+        <caption>{props.caption}</caption>
+        <thead>
+          <tr>
+            {showTable && <th scope="col">Table</th>}
+            {showCategory && <th scope="col">Category</th>}
+            <th scope="col" class="num">Home</th>
+            <th scope="col" class="score">{live ? "Games (points)" : "Result"}</th>
+            <th scope="col">Away</th>
+          </tr>
+        </thead>
+        <tbody>
+          {props.rows.map(({ match: m, category }) => {
+            const homeWon = m.winnerId !== null && m.winnerId === m.homeId;
+            const awayWon = m.winnerId !== null && m.winnerId === m.awayId;
+            return (
+              <tr key={m.id} data-match={m.id}>
+                {showTable && <td class="table-no">{m.tableNo ?? "–"}</td>}
+                {showCategory && <td class="cat">{category}</td>}
+                <td class={`num home${homeWon ? " winner" : ""}`}>{m.homeName}</td>
+                <td class="score">
+                  {props.links === false
+                    ? <span class="games">{m.gamesWon.home}–{m.gamesWon.away}</span>
+                    : (
+                      <a class="games" href={`/m/${encodeURIComponent(m.id)}`}>
+                        {m.gamesWon.home}–{m.gamesWon.away}
+                      </a>
+                    )} {live
+                    ? <span class="points">{m.currentGame.home}–{m.currentGame.away}</span>
+                    : <span class="detail">{gamesDetail(m)}</span>}
+                </td>
+                <td class={`away${awayWon ? " winner" : ""}`}>{m.awayName}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * The stacked table of the spectator pages, narrow enough for a phone: the two sides one above the other, with
+ * the table and category (or the games of a result) below, and the games (and the running game's points) in
+ * columns beside them. Each match links to its page.
+ */
+export function ScoreList(
+  props: { rows: ListedMatch[]; caption: string; live: boolean; showCategory?: boolean },
+) {
+  const { live } = props;
+  return (
+    <table class={`scores${live ? " live" : ""}`}>
+      <caption>{props.caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Match</th>
+          <th scope="col" class="num">Games</th>
+          {live && <th scope="col" class="num">Points</th>}
+        </tr>
+      </thead>
+      <tbody>
+        {props.rows.map(({ match: m, category }) => {
+          const context = [
+            live && m.tableNo != null ? `Table ${m.tableNo}` : "",
+            props.showCategory ? category : "",
+            m.stageLabel,
+          ].filter((t) => t !== "").join(" · ");
+          const detail = live ? "" : gamesDetail(m);
+          return (
+            <tr key={m.id} data-match={m.id}>
+              <th scope="row">
+                <a href={`/m/${encodeURIComponent(m.id)}`}>
+                  <span class={`side${m.winnerId !== null && m.winnerId === m.homeId ? " winner" : ""}`}>
+                    {m.homeName}
+                  </span>
+                  <span class={`side${m.winnerId !== null && m.winnerId === m.awayId ? " winner" : ""}`}>
+                    {m.awayName}
+                  </span>
+                </a>
+                <span class="ctx">{context}{detail ? ` · ${detail}` : ""}</span>
+              </th>
+              <td class="num games">
+                <span class="side">{m.gamesWon.home}</span>
+                <span class="side">{m.gamesWon.away}</span>
+              </td>
+              {live && (
+                <td class="num now">
+                  <span class="side">{m.currentGame.home}</span>
+                  <span class="side">{m.currentGame.away}</span>
+                </td>
+              )}
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}

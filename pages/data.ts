@@ -1,0 +1,137 @@
+/**
+ * What each page shows, read through the public API's own read functions (db/read_*.ts) and serialisers
+ * (api/serialize.ts, api/draw_view.ts, api/standings_view.ts), so that a page shows exactly what the API
+ * serves. Every loader answers null for anything unknown or unpublished.
+ */
+import type { Kysely } from "kysely";
+import { buildDraw, servesDraw } from "../api/draw_view.ts";
+import { isUuid } from "../api/params.ts";
+import type { Event, Live, Match, Prediction, Ranking } from "../api/schemas.ts";
+import {
+  serializeEvent,
+  serializeLive,
+  serializeMatch,
+  serializePrediction,
+  serializeRanking,
+} from "../api/serialize.ts";
+import { buildStandings } from "../api/standings_view.ts";
+import { readDrawSlots } from "../db/read_draw.ts";
+import { readEntries, readSubeventEntries } from "../db/read_entries.ts";
+import { findPublishedEvent, listPublishedEvents } from "../db/read_events.ts";
+import { readSubeventGroups } from "../db/read_groups.ts";
+import { findPrediction, findPublicMatch, listSubeventMatches } from "../db/read_matches.ts";
+import { findPublishedEventLink } from "../db/read_pages.ts";
+import { readRankingsPage } from "../db/read_rankings.ts";
+import { findPublicSubevent, listEventSubevents, type PublicSubeventRecord } from "../db/read_subevents.ts";
+import type { Database } from "../db/schema.ts";
+import type { CategoryView, EventData } from "./view_types.ts";
+
+type Db = Kysely<Database>;
+
+/** One match with everything its pages show. */
+export interface MatchData {
+  match: Match;
+  live: Live;
+  prediction: Prediction | null;
+  homeAssociation: string | null;
+  awayAssociation: string | null;
+  event: { slug: string; name: string };
+  category: string;
+}
+
+/** A public match whose two sides are known, or null. */
+export async function loadMatch(db: Db, id: string): Promise<MatchData | null> {
+  if (!isUuid(id)) return null;
+  const found = await findPublicMatch(db, id.toLowerCase());
+  if (!found || found.homeEntryId === null || found.awayEntryId === null) return null;
+  const [entries, prediction, event, subevent] = await Promise.all([
+    readEntries(db, [found.homeEntryId, found.awayEntryId]),
+    findPrediction(db, found.id),
+    findPublishedEventLink(db, found.eventId),
+    findPublicSubevent(db, found.subeventId),
+  ]);
+  const match = serializeMatch(found, entries);
+  if (!match || !event || !subevent) return null;
+  return {
+    match,
+    live: serializeLive(found),
+    prediction: prediction && serializePrediction(prediction),
+    homeAssociation: entries.get(found.homeEntryId)?.association ?? null,
+    awayAssociation: entries.get(found.awayEntryId)?.association ?? null,
+    event: { slug: event.slug, name: event.name },
+    category: subevent.name,
+  };
+}
+
+/** A category's serialised matches, its standings and its draw (null unless locked). */
+async function loadCategoryView(db: Db, subevent: PublicSubeventRecord): Promise<CategoryView> {
+  const [records, entries, groups, slots] = await Promise.all([
+    listSubeventMatches(db, subevent.id),
+    readSubeventEntries(db, subevent.id),
+    readSubeventGroups(db, subevent.id),
+    servesDraw(subevent) ? readDrawSlots(db, subevent.id) : Promise.resolve([]),
+  ]);
+  return {
+    id: subevent.id,
+    name: subevent.name,
+    format: subevent.format,
+    bestOf: subevent.bestOf,
+    matches: records.map((m) => serializeMatch(m, entries)).filter((m): m is Match => m !== null),
+    groups: groups.length === 0 ? [] : buildStandings(groups, records, entries),
+    draw: buildDraw({ subevent, slots, matches: records, entries, groups }),
+  };
+}
+
+/** A public category's name and serialised matches (the category overlay), or null. */
+export async function loadCategoryMatches(
+  db: Db,
+  id: string,
+): Promise<{ name: string; matches: Match[] } | null> {
+  if (!isUuid(id)) return null;
+  const subevent = await findPublicSubevent(db, id.toLowerCase());
+  if (!subevent) return null;
+  const [records, entries] = await Promise.all([
+    listSubeventMatches(db, subevent.id),
+    readSubeventEntries(db, subevent.id),
+  ]);
+  return {
+    name: subevent.name,
+    matches: records.map((m) => serializeMatch(m, entries)).filter((m): m is Match => m !== null),
+  };
+}
+
+/** A published event with every category's matches, standings and draw, or null. */
+export async function loadEvent(db: Db, slug: string): Promise<EventData | null> {
+  const event = await findPublishedEvent(db, slug);
+  if (!event) return null;
+  const subevents = await listEventSubevents(db, event.id);
+  const categories = await Promise.all(subevents.map((s) => loadCategoryView(db, s)));
+  return { event: serializeEvent(event, subevents.length), categories };
+}
+
+/** A published event and the names of its categories (the poster), or null. */
+export async function loadEventSummary(
+  db: Db,
+  slug: string,
+): Promise<{ event: Event; categories: string[] } | null> {
+  const event = await findPublishedEvent(db, slug);
+  if (!event) return null;
+  const subevents = await listEventSubevents(db, event.id);
+  return { event: serializeEvent(event, subevents.length), categories: subevents.map((s) => s.name) };
+}
+
+/** Every published event, latest first. */
+export async function loadEvents(db: Db): Promise<Event[]> {
+  return (await listPublishedEvents(db)).map((e) => serializeEvent(e));
+}
+
+/** A page of the leaderboard (`page` from 1) and its total size. */
+export async function loadRankings(
+  db: Db,
+  page: number,
+  size: number,
+): Promise<{ rows: Ranking[]; total: number }> {
+  const offset = (page - 1) * size;
+  const { rows, total } = await readRankingsPage(db, { limit: size, offset });
+  return { rows: rows.map((r, i) => serializeRanking(r, offset + i + 1)), total };
+}

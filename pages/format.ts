@@ -1,0 +1,73 @@
+/** How the pages word things: dates, percentages, result reasons and the prediction display rules of the spec. */
+
+/** The fields of the API's prediction block that the pages show. */
+export interface PredictionShown {
+  pHome: number;
+  ciLow: number;
+  ciHigh: number;
+  confidenceLabel: string;
+}
+
+const dateFormat = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
+/**
+ * An event's dates in words, one date when both are the same day.
+ * @example formatDateRange("2026-03-12", "2026-03-14") // "12–14 March 2026"
+ */
+export function formatDateRange(start: string, end: string): string {
+  const a = new Date(`${start}T00:00:00Z`);
+  const b = new Date(`${end}T00:00:00Z`);
+  if (Number.isNaN(a.getTime()) || Number.isNaN(b.getTime())) {
+    return start === end ? start : `${start} – ${end}`;
+  }
+  return b.getTime() <= a.getTime() ? dateFormat.format(a) : dateFormat.formatRange(a, b);
+}
+
+/** A probability as a whole percentage, e.g. 0.634 → "63%". */
+export function percent(p: number): string {
+  return `${Math.round(p * 100)}%`;
+}
+
+/** A short word for a result not decided by the score, or null for a normal result. */
+export function resultReasonText(code: string | null): string | null {
+  switch (code) {
+    case null:
+      return null;
+    case "walkover":
+      return "walkover";
+    case "retired":
+      return "retired";
+    case "disqualified":
+      return "disqualified";
+    default:
+      return code;
+  }
+}
+
+/**
+ * The prediction in words, by the spec's display rules: the confidence label always goes with the probability,
+ * and an "insufficient" label shows words instead of a number.
+ * @example predictionSentence({ pHome: 0.63, ciLow: 0.5, ciHigh: 0.74, confidenceLabel: "medium" }, "Ann", "Bo")
+ * // "Ann 63% to win (confidence: medium, range 50–74%)"
+ */
+export function predictionSentence(p: PredictionShown, homeName: string, awayName: string): string {
+  if (p.confidenceLabel === "insufficient") {
+    return `Not enough match history to predict ${homeName} against ${awayName}`;
+  }
+  const favourite = p.pHome >= 0.5
+    ? { name: homeName, p: p.pHome, low: p.ciLow, high: p.ciHigh }
+    : { name: awayName, p: 1 - p.pHome, low: 1 - p.ciHigh, high: 1 - p.ciLow };
+  return `${favourite.name} ${percent(favourite.p)} to win (confidence: ${p.confidenceLabel}, range ${
+    Math.round(favourite.low * 100)
+  }–${percent(favourite.high)})`;
+}
+
+/** "Best of 5" and the like. */
+export function bestOfText(bestOf: number): string {
+  return `Best of ${bestOf}`;
+}

@@ -1,0 +1,141 @@
+/** /m/{matchId}: one match for spectators: live score, game scores and the pre-match prediction. */
+import { clientScript } from "./client_script.ts";
+import { liveRegions } from "./client/live_regions.ts";
+import { PredictionBlock } from "./components/prediction.tsx";
+import { bestOfText, resultReasonText } from "./format.ts";
+import { SiteLayout } from "./layout.tsx";
+import type { Live, Match, Prediction } from "./view_types.ts";
+
+/** How often the match page polls. */
+export const MATCH_PAGE_POLL_MS = 2000;
+
+const CSS = `
+.crumbs{margin:.25rem 0;font-size:.95rem}
+.score table{max-width:40rem}
+.score th[scope=row]{font-weight:600}
+.score .assoc{display:block;font-weight:400;color:#444;font-size:.85rem}
+.score td.now{background:#fff4c2;font-weight:700}
+.serving{display:inline-block;width:.6rem;height:.6rem;border-radius:50%;background:#b08900;margin-left:.4rem}
+.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%)}
+.prediction meter{width:100%;max-width:28rem;height:1.2rem}
+.prediction .sentence{font-size:1.1rem;font-weight:600}
+`;
+
+/** What the match page shows. */
+export interface MatchPageProps {
+  nonce: string;
+  match: Match;
+  live: Live;
+  prediction: Prediction | null;
+  event: { slug: string; name: string };
+  category: string;
+  homeAssociation: string | null;
+  awayAssociation: string | null;
+}
+
+function statusBadge(match: Match) {
+  if (match.status === "in_progress") return <span class="badge live">Live</span>;
+  if (match.status === "completed") {
+    const reason = resultReasonText(match.resultReasonCode);
+    return <span class="badge final">Final{reason ? ` · ${reason}` : ""}</span>;
+  }
+  return <span class="badge final">Scheduled</span>;
+}
+
+/** The score table: a row per side with games won, each finished game, and the running game while live. */
+export function ScoreTable(
+  props: { match: Match; live: Live; associations: [string | null, string | null] },
+) {
+  const { match: m, live } = props;
+  const running = m.status === "in_progress";
+  const sides = [
+    { side: "home" as const, name: m.homeName, id: m.homeId, association: props.associations[0] },
+    { side: "away" as const, name: m.awayName, id: m.awayId, association: props.associations[1] },
+  ];
+  return (
+    <div class="scroll">
+      <table>
+        <caption>
+          Score {statusBadge(m)}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Player</th>
+            <th scope="col" class="num">Games</th>
+            {m.gameScores.map((_, i) => (
+              <th key={i} scope="col" class="num">
+                <abbr title={`Game ${i + 1}`}>G{i + 1}</abbr>
+              </th>
+            ))}
+            {running && (
+              <th scope="col" class="num">
+                <abbr title={`Game ${m.gameScores.length + 1}, in play`}>G{m.gameScores.length + 1}</abbr>
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {sides.map((s) => (
+            <tr
+              key={s.side}
+              data-side={s.side}
+              class={m.winnerId !== null && m.winnerId === s.id ? "winner" : undefined}
+            >
+              <th scope="row">
+                {s.name}
+                {s.association && <span class="assoc">{s.association}</span>}
+                {running && live.currentServer === s.side && (
+                  <>
+                    <span class="serving" aria-hidden="true" />
+                    <span class="sr">serving</span>
+                  </>
+                )}
+              </th>
+              <td class="num games">{m.gamesWon[s.side]}</td>
+              {m.gameScores.map((g, i) => <td key={i} class="num">{g[s.side]}</td>)}
+              {running && <td class="num now">{m.currentGame[s.side]}</td>}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The whole match page; the score region refreshes from /api/v1/matches/{id}. */
+export function MatchPage(props: MatchPageProps) {
+  const { match: m, event } = props;
+  const title = `${m.homeName} vs ${m.awayName}`;
+  return (
+    <SiteLayout
+      title={`${title} – ${event.name}`}
+      nonce={props.nonce}
+      css={CSS}
+      script={clientScript(liveRegions)}
+      bodyData={{
+        watch: `/api/v1/matches/${encodeURIComponent(m.id)}`,
+        "poll-ms": String(MATCH_PAGE_POLL_MS),
+      }}
+    >
+      <p class="crumbs">
+        <a href={`/t/${encodeURIComponent(event.slug)}`}>{event.name}</a> › {props.category}
+      </p>
+      <h1>{title}</h1>
+      <p class="meta">
+        {m.stageLabel} · {bestOfText(props.live.bestOf)}
+        {m.tableNo != null ? ` · Table ${m.tableNo}` : ""}
+      </p>
+      <section class="score" aria-label="Score" aria-live="polite" data-region="score">
+        <ScoreTable
+          match={m}
+          live={props.live}
+          associations={[props.homeAssociation, props.awayAssociation]}
+        />
+      </section>
+      <section aria-labelledby="prediction-h" data-region="prediction">
+        <h2 id="prediction-h">Prediction</h2>
+        <PredictionBlock prediction={props.prediction} homeName={m.homeName} awayName={m.awayName} />
+      </section>
+    </SiteLayout>
+  );
+}

@@ -1,0 +1,55 @@
+/**
+ * The document of both overlays: a transparent page (OBS composites it over the stream, no chroma key) with
+ * one `.stage` element placed by the pos and scale parameters, refreshed by client/live_regions.ts.
+ */
+import type { ComponentChildren } from "preact";
+import { clientScript } from "./client_script.ts";
+import { liveRegions } from "./client/live_regions.ts";
+import { Document } from "./layout.tsx";
+import { type OverlayParams, overlayPlacementCss } from "./overlay_params.ts";
+
+/** The overlays' poll interval (spec, section 8: 1 s). */
+export const OVERLAY_POLL_MS = 1000;
+
+/** CSS of every overlay: transparent page, the debug checkerboard and the debug-only staleness dot. */
+export const OVERLAY_CSS = `
+html,body{margin:0;padding:0;background:transparent;overflow:hidden}
+body{width:100vw;height:100vh;font:600 20px/1.2 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#fff}
+body.debug{background:repeating-conic-gradient(#bbb 0 25%,#fff 0 50%) 0 0/40px 40px}
+.stale-dot{position:fixed;top:8px;right:8px;width:12px;height:12px;border-radius:50%;background:#2e7d32}
+body[data-stale="1"] .stale-dot{background:#d32f2f}
+`;
+
+/** The empty transparent page of an unknown overlay: nothing is painted over the stream. */
+export const EMPTY_OVERLAY_CSS = "html,body{margin:0;background:transparent}";
+
+/** A transparent overlay document around the `.stage` content. */
+export function OverlayDocument(props: {
+  title: string;
+  nonce: string;
+  params: OverlayParams;
+  /** The API URL whose changes refresh the stage. */
+  watch: string;
+  css: string;
+  children: ComponentChildren;
+}) {
+  const { params } = props;
+  return (
+    <Document
+      title={props.title}
+      nonce={props.nonce}
+      css={OVERLAY_CSS + overlayPlacementCss(params) + props.css}
+      script={clientScript(liveRegions)}
+      bodyClass={`overlay pos-${params.pos}${params.debug ? " debug" : ""}`}
+      bodyData={{ watch: props.watch, "poll-ms": String(OVERLAY_POLL_MS) }}
+    >
+      <div class="stage" data-region="stage">{props.children}</div>
+      {params.debug && <span class="stale-dot" title="Poll state" />}
+    </Document>
+  );
+}
+
+/** The 404 overlay: a transparent, empty page. */
+export function EmptyOverlay(props: { nonce: string }) {
+  return <Document title="Overlay" nonce={props.nonce} css={EMPTY_OVERLAY_CSS} />;
+}

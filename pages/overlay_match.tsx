@@ -1,0 +1,102 @@
+/** /overlay/match/{matchId}: the transparent scoreboard bar of one match for OBS. */
+import { bestOfText, resultReasonText } from "./format.ts";
+import { OverlayDocument } from "./overlay_document.tsx";
+import type { OverlayParams } from "./overlay_params.ts";
+import type { Live, Match } from "./view_types.ts";
+
+/** What the scoreboard shows: the match, its live block and the sides' associations. */
+export interface ScoreboardProps {
+  match: Match;
+  live: Live;
+  homeAssociation: string | null;
+  awayAssociation: string | null;
+}
+
+const CSS = `
+.bar{min-width:620px;max-width:960px;background:rgba(9,20,38,.92);border-radius:10px;overflow:hidden;
+  box-shadow:0 4px 16px rgba(0,0,0,.35)}
+.bar .head{display:flex;gap:16px;padding:6px 14px;font-size:15px;font-weight:600;color:#cfd8e6;
+  background:rgba(255,255,255,.08);text-transform:uppercase;letter-spacing:.04em}
+.bar .head .state{margin-left:auto;color:#fff}
+.bar .head .state.live{color:#ff5a5f}
+.row{display:grid;grid-template-columns:18px minmax(0,1fr) auto 52px 60px;align-items:center;column-gap:10px;
+  padding:6px 14px;font-size:26px}
+.row+.row{border-top:1px solid rgba(255,255,255,.12)}
+.serve{width:12px;height:12px;border-radius:50%}
+.serve.on{background:#ffd400}
+.who{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.assoc{margin-left:10px;font-size:17px;font-weight:500;color:#b8c4d6}
+.past{display:flex;gap:6px;font-size:17px;color:#b8c4d6}
+.past span{min-width:24px;text-align:center}
+.past .w{color:#fff}
+.games{text-align:center;font-size:28px;background:rgba(255,255,255,.14);border-radius:6px}
+.points{text-align:center;font-size:30px;color:#101010;background:#ffd400;border-radius:6px}
+.row.won .who{color:#ffd400}
+.final .points{visibility:hidden}
+`;
+
+function stateText(match: Match): { text: string; live: boolean } {
+  if (match.status === "in_progress") {
+    return { text: `Live · game ${match.gameScores.length + 1}`, live: true };
+  }
+  if (match.status === "completed") {
+    const reason = resultReasonText(match.resultReasonCode);
+    return { text: reason ? `Final · ${reason}` : "Final", live: false };
+  }
+  return { text: "Up next", live: false };
+}
+
+/** The bar: stage label, best-of and state on top, then one row per side (serve, name, games, points). */
+export function Scoreboard(props: ScoreboardProps) {
+  const { match, live } = props;
+  const state = stateText(match);
+  const finished = match.status === "completed";
+  const row = (side: "home" | "away") => {
+    const id = side === "home" ? match.homeId : match.awayId;
+    const other = side === "home" ? "away" : "home";
+    return (
+      <div class={`row${match.winnerId !== null && match.winnerId === id ? " won" : ""}`} data-side={side}>
+        <span class={`serve${live.currentServer === side ? " on" : ""}`} />
+        <span class="who">
+          <span class="name">{side === "home" ? match.homeName : match.awayName}</span>
+          {(side === "home" ? props.homeAssociation : props.awayAssociation) && (
+            <span class="assoc">{side === "home" ? props.homeAssociation : props.awayAssociation}</span>
+          )}
+        </span>
+        <span class="past">
+          {match.gameScores.map((g, i) => <span key={i} class={g[side] > g[other] ? "w" : ""}>{g[side]}
+          </span>)}
+        </span>
+        <span class="games">{match.gamesWon[side]}</span>
+        <span class="points">{match.currentGame[side]}</span>
+      </div>
+    );
+  };
+  return (
+    <div class={`bar${finished ? " final" : ""}`} data-status={match.status}>
+      <div class="head">
+        <span class="label">{match.stageLabel}</span>
+        <span class="bestof">{bestOfText(live.bestOf)}</span>
+        <span class={`state${state.live ? " live" : ""}`}>{state.text}</span>
+      </div>
+      {row("home")}
+      {row("away")}
+    </div>
+  );
+}
+
+/** The whole overlay page of one match. */
+export function MatchOverlayPage(props: ScoreboardProps & { nonce: string; params: OverlayParams }) {
+  const { match } = props;
+  return (
+    <OverlayDocument
+      title={`${match.homeName} – ${match.awayName}`}
+      nonce={props.nonce}
+      params={props.params}
+      watch={`/api/v1/matches/${encodeURIComponent(match.id)}`}
+      css={CSS}
+    >
+      <Scoreboard {...props} />
+    </OverlayDocument>
+  );
+}

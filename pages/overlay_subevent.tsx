@@ -1,0 +1,82 @@
+/** /overlay/subevent/{subeventId}: a compact transparent board of a category's live matches and latest results. */
+import { OverlayDocument } from "./overlay_document.tsx";
+import type { OverlayParams } from "./overlay_params.ts";
+import { latestResults, liveMatches } from "./match_lists.ts";
+import type { Match } from "./view_types.ts";
+
+/** Rows of each kind the board has room for over a stream. */
+export const BOARD_LIVE_ROWS = 6;
+/** Latest results shown under the live matches. */
+export const BOARD_RESULT_ROWS = 4;
+
+const CSS = `
+.board{min-width:560px;max-width:900px;background:rgba(9,20,38,.92);border-radius:10px;overflow:hidden;
+  box-shadow:0 4px 16px rgba(0,0,0,.35)}
+.board h1{margin:0;padding:6px 14px;font-size:17px;text-transform:uppercase;letter-spacing:.04em;
+  color:#cfd8e6;background:rgba(255,255,255,.08)}
+.board h2{margin:0;padding:4px 14px 0;font-size:14px;text-transform:uppercase;color:#ff5a5f}
+.board h2.res{color:#b8c4d6}
+.line{display:grid;grid-template-columns:44px minmax(0,1fr) auto minmax(0,1fr);column-gap:10px;align-items:center;
+  padding:4px 14px;font-size:21px}
+.line .t{font-size:15px;color:#b8c4d6}
+.line .h{text-align:right;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.line .a{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.line .s{text-align:center;font-variant-numeric:tabular-nums;white-space:nowrap}
+.line .pts{color:#101010;background:#ffd400;border-radius:5px;padding:0 6px;margin-left:6px}
+.line .won{color:#ffd400}
+.quiet{padding:6px 14px;font-size:17px;color:#b8c4d6}
+`;
+
+function Line(props: { match: Match; live: boolean }) {
+  const m = props.match;
+  const homeWon = m.winnerId !== null && m.winnerId === m.homeId;
+  const awayWon = m.winnerId !== null && m.winnerId === m.awayId;
+  return (
+    <div class="line" data-match={m.id}>
+      <span class="t">{m.tableNo != null ? `T${m.tableNo}` : ""}</span>
+      <span class={`h${homeWon ? " won" : ""}`}>{m.homeName}</span>
+      <span class="s">
+        {m.gamesWon.home}–{m.gamesWon.away}
+        {props.live && <span class="pts">{m.currentGame.home}–{m.currentGame.away}</span>}
+      </span>
+      <span class={`a${awayWon ? " won" : ""}`}>{m.awayName}</span>
+    </div>
+  );
+}
+
+/** The board: live matches by table, then the latest results, newest first. */
+export function CategoryBoard(props: { name: string; matches: Match[] }) {
+  const live = liveMatches(props.matches).slice(0, BOARD_LIVE_ROWS);
+  const results = latestResults(props.matches, BOARD_RESULT_ROWS);
+  return (
+    <div class="board">
+      <h1>{props.name}</h1>
+      {live.length > 0 && <h2>Live</h2>}
+      {live.map((m) => <Line key={m.id} match={m} live />)}
+      {results.length > 0 && <h2 class="res">Results</h2>}
+      {results.map((m) => <Line key={m.id} match={m} live={false} />)}
+      {live.length === 0 && results.length === 0 && <p class="quiet">No matches played yet</p>}
+    </div>
+  );
+}
+
+/** The whole overlay page of one category. */
+export function CategoryOverlayPage(props: {
+  nonce: string;
+  params: OverlayParams;
+  subeventId: string;
+  name: string;
+  matches: Match[];
+}) {
+  return (
+    <OverlayDocument
+      title={props.name}
+      nonce={props.nonce}
+      params={props.params}
+      watch={`/api/v1/subevents/${encodeURIComponent(props.subeventId)}/matches`}
+      css={CSS}
+    >
+      <CategoryBoard name={props.name} matches={props.matches} />
+    </OverlayDocument>
+  );
+}

@@ -1,0 +1,9 @@
+/** Turns a page's Preact tree into the HTML response (doctype, status, content type). */
+import type { Context } from "hono";
+import type { VNode } from "preact";
+import { renderToString } from "preact-render-to-string";
+
+/** Renders the tree as a complete HTML document; Preact escapes every text and attribute value. */
+export function renderPage(c: Context, page: VNode, status: 200 | 404 = 200): Response {
+  return c.html("<!doctype html>" + renderToString(page), status);
+}

@@ -1,0 +1,155 @@
+/**
+ * The public pages' routes. Each handler reads through pages/data.ts and renders a page component; anything
+ * unknown or unpublished is a 404 page (an empty transparent one for overlays). Every response carries the
+ * security headers of security_headers.ts.
+ */
+import { type Context, Hono } from "hono";
+import type { AppDeps } from "../api/deps.ts";
+import {
+  loadCategoryMatches,
+  loadEvent,
+  loadEvents,
+  loadEventSummary,
+  loadMatch,
+  loadRankings,
+} from "./data.ts";
+import { EventPage } from "./event_page.tsx";
+import { HomePage } from "./home.tsx";
+import { MatchPage } from "./match_page.tsx";
+import { NotFoundPage } from "./not_found.tsx";
+import { EmptyOverlay } from "./overlay_document.tsx";
+import { MatchOverlayPage } from "./overlay_match.tsx";
+import { parseOverlayParams } from "./overlay_params.ts";
+import { CategoryOverlayPage } from "./overlay_subevent.tsx";
+import { parsePaperSize, PosterPage } from "./poster.tsx";
+import { RANKINGS_PAGE_SIZE, RankingsPage } from "./rankings_page.tsx";
+import { renderPage } from "./render.ts";
+import { type PageEnv, securityHeaders } from "./security_headers.ts";
+import { parseTvInterval, TvPage } from "./tv.tsx";
+
+/** The absolute URL of an event's page on the site that answered the request (for QR codes). */
+export function eventUrl(requestUrl: string, slug: string): string {
+  return `${new URL(requestUrl).origin}/t/${encodeURIComponent(slug)}`;
+}
+
+/** The rankings page number from `?page=`: a whole number from 1, else 1. */
+export function parsePageNumber(raw: string | undefined): number {
+  return raw !== undefined && /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : 1;
+}
+
+/** The 404 page of an unknown or unpublished thing. */
+function notFound(c: Context<PageEnv>): Response {
+  return renderPage(c, <NotFoundPage nonce={c.var.nonce} />, 404);
+}
+
+/**
+ * The 404 page for every other GET path, API paths excepted (they are the API's, even the ones it does not
+ * know). Mount it after every other page sub-app: it matches everything.
+ */
+export function notFoundRoutes(): Hono<PageEnv> {
+  const app = new Hono<PageEnv>();
+  app.get("*", securityHeaders(), (c) => c.req.path.startsWith("/api/") ? c.notFound() : notFound(c));
+  return app;
+}
+
+/** Builds the public pages' routes. */
+export function routes(deps: AppDeps): Hono<PageEnv> {
+  const db = deps.store.db;
+  const app = new Hono<PageEnv>();
+  // On each route rather than on "*": other sub-apps mounted beside these keep their own headers.
+  const headers = securityHeaders();
+
+  app.get("/", headers, async (c) => {
+    const events = await loadEvents(db);
+    return renderPage(c, <HomePage nonce={c.var.nonce} events={events} />);
+  });
+
+  app.get("/rankings", headers, async (c) => {
+    const page = parsePageNumber(c.req.query("page"));
+    const { rows, total } = await loadRankings(db, page, RANKINGS_PAGE_SIZE);
+    return renderPage(c, <RankingsPage nonce={c.var.nonce} rows={rows} page={page} total={total} />);
+  });
+
+  app.get("/t/:slug", headers, async (c) => {
+    const data = await loadEvent(db, c.req.param("slug"));
+    if (!data) return notFound(c);
+    return renderPage(c, <EventPage nonce={c.var.nonce} {...data} />);
+  });
+
+  app.get("/t/:slug/tv", headers, async (c) => {
+    const data = await loadEvent(db, c.req.param("slug"));
+    if (!data) return notFound(c);
+    return renderPage(
+      c,
+      <TvPage
+        nonce={c.var.nonce}
+        {...data}
+        followUrl={eventUrl(c.req.url, data.event.slug)}
+        interval={parseTvInterval(c.req.query("interval"))}
+      />,
+    );
+  });
+
+  app.get("/t/:slug/poster", headers, async (c) => {
+    const data = await loadEventSummary(db, c.req.param("slug"));
+    if (!data) return notFound(c);
+    return renderPage(
+      c,
+      <PosterPage
+        nonce={c.var.nonce}
+        {...data}
+        followUrl={eventUrl(c.req.url, data.event.slug)}
+        size={parsePaperSize(c.req.query("size"))}
+      />,
+    );
+  });
+
+  app.get("/m/:id", headers, async (c) => {
+    const data = await loadMatch(db, c.req.param("id"));
+    if (!data) return notFound(c);
+    return renderPage(c, <MatchPage nonce={c.var.nonce} {...data} />);
+  });
+
+  app.get("/overlay/match/:id", headers, async (c) => {
+    const data = await loadMatch(db, c.req.param("id"));
+    if (!data) return renderPage(c, <EmptyOverlay nonce={c.var.nonce} />, 404);
+    return renderPage(
+      c,
+      <MatchOverlayPage
+        nonce={c.var.nonce}
+        params={parseOverlayParams(c.req.query())}
+        match={data.match}
+        live={data.live}
+        homeAssociation={data.homeAssociation}
+        awayAssociation={data.awayAssociation}
+      />,
+    );
+  });
+
+  app.get("/overlay/subevent/:id", headers, async (c) => {
+    const id = c.req.param("id");
+    const data = await loadCategoryMatches(db, id);
+    if (!data) return renderPage(c, <EmptyOverlay nonce={c.var.nonce} />, 404);
+    return renderPage(
+      c,
+      <CategoryOverlayPage
+        nonce={c.var.nonce}
+        params={parseOverlayParams(c.req.query())}
+        subeventId={id.toLowerCase()}
+        {...data}
+      />,
+    );
+  });
+
+  app.onError((err, c) => {
+    deps.log.error(
+      `Cannot render the page "${c.req.path}": ${err instanceof Error ? err.stack : String(err)}`,
+    );
+    return c.html(
+      "<!doctype html><title>Error</title><p>Sorry, this page cannot be shown right now.</p>",
+      500,
+    );
+  });
+
+  return app;
+}

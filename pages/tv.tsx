@@ -1,0 +1,195 @@
+/**
+ * /t/{slug}/tv: the full-screen venue page. It needs no interaction: it rotates through the live board, the latest
+ * results, the group standings and a QR code to the event page (client/tv_rotation.ts), skipping a view with
+ * nothing to show, and keeps its data fresh through client/live_regions.ts. Sizes are in vw/vh so that it reads
+ * the same from across a hall on 1080p and 4K.
+ */
+import { groupDisplayName } from "../api/serialize.ts";
+import { clientScript } from "./client_script.ts";
+import { liveRegions } from "./client/live_regions.ts";
+import { tvRotation } from "./client/tv_rotation.ts";
+import { type ListedMatch, MatchTable } from "./components/match_table.tsx";
+import { StandingsTable } from "./components/standings_table.tsx";
+import { formatDateRange } from "./format.ts";
+import { Document } from "./layout.tsx";
+import { latestResults, liveMatches } from "./match_lists.ts";
+import { QrCode } from "./qr.tsx";
+import type { CategoryView, Event } from "./view_types.ts";
+
+/** The views in rotation order; body[data-view] names the one on screen. */
+export const TV_VIEWS = ["live", "results", "standings", "qr"] as const;
+/** Seconds per view (spec: about 12 s); `?interval=` overrides it within 1–600. */
+export const TV_DEFAULT_INTERVAL = 12;
+/** How often the TV polls for new data. */
+export const TV_POLL_MS = 2000;
+/** Rows the live board and the results list have room for. */
+export const TV_MAX_ROWS = 10;
+/** Groups the standings view has room for; more are named by count. */
+export const TV_MAX_GROUPS = 8;
+
+/**
+ * The rotation interval in seconds from the `interval` query parameter: a number from 1 to 600 (clamped),
+ * anything else gives the default 12.
+ */
+export function parseTvInterval(raw: string | undefined): number {
+  const n = raw?.trim() ? Number(raw) : NaN;
+  return Number.isNaN(n) ? TV_DEFAULT_INTERVAL : Math.min(600, Math.max(1, n));
+}
+
+const CSS = `
+*,*::before,*::after{box-sizing:border-box}
+html,body{margin:0;height:100%;overflow:hidden;background:#08121f;color:#fff}
+body{font:500 2.1vw/1.25 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;display:flex;flex-direction:column}
+header.tv{display:flex;align-items:baseline;gap:2vw;padding:1.6vh 3vw;background:#0f2136}
+header.tv h1{margin:0;font-size:3vw}
+header.tv .where{color:#b9c6d8;font-size:1.6vw}
+header.tv ol{margin:0 0 0 auto;padding:0;display:flex;gap:1vw;list-style:none;font-size:1.3vw;color:#7f8fa6}
+main.tv{flex:1;position:relative;padding:2vh 3vw;overflow:hidden}
+section.view{display:none;height:100%;flex-direction:column}
+section.view h2{margin:0 0 1.5vh;font-size:2.8vw;color:#ffd400}
+${
+  TV_VIEWS.map((v) =>
+    `body[data-view="${v}"] section[data-view-name="${v}"]{display:flex}` +
+    `body[data-view="${v}"] li.dot-${v}{color:#fff;font-weight:700}`
+  ).join("\n")
+}
+table{border-collapse:collapse;width:100%;font-variant-numeric:tabular-nums}
+caption{position:absolute;left:-9999px}
+th,td{padding:.9vh 1vw;text-align:left;border-bottom:.15vh solid rgba(255,255,255,.15)}
+th{font-size:1.3vw;color:#b9c6d8;font-weight:600;text-transform:uppercase}
+.num{text-align:right}
+table.matches{font-size:2.5vw}
+table.matches td{padding:1.4vh 1vw}
+.score{text-align:center;white-space:nowrap}
+.score a,.games{color:#fff;text-decoration:none;font-weight:700}
+.points{color:#101010;background:#ffd400;border-radius:.4vw;padding:0 .6vw;margin-left:.6vw}
+.detail{color:#b9c6d8;font-size:1.4vw;margin-left:.6vw}
+.winner{color:#ffd400;font-weight:700}
+.table-no{font-weight:700;color:#ffd400}
+.cat{color:#b9c6d8;font-size:1.6vw}
+.groups{display:grid;grid-template-columns:repeat(auto-fit,minmax(28vw,1fr));gap:2vh 2vw;font-size:1.5vw}
+.groups h3{margin:0 0 .5vh;font-size:1.7vw;color:#b9c6d8}
+.groups th[scope=row]{font-weight:500;color:#fff;text-transform:none;font-size:1.5vw}
+.groups td,.groups th{padding:.4vh .6vw}
+.groups .scroll{overflow:hidden}
+.more{color:#b9c6d8;margin-top:1vh}
+section[data-view-name="qr"]{align-items:center;justify-content:center;text-align:center}
+svg.qr{height:56vh;width:56vh;border-radius:1vh}
+.url{font-size:2.4vw;font-weight:700;margin-top:2vh;word-break:break-all}
+.quiet{color:#b9c6d8}
+`;
+
+/** Everything the TV shows. */
+export interface TvProps {
+  nonce: string;
+  event: Event;
+  categories: CategoryView[];
+  /** Absolute URL of the event page, for the QR code. */
+  followUrl: string;
+  interval: number;
+}
+
+function listed(categories: CategoryView[], pick: (ms: CategoryView["matches"]) => CategoryView["matches"]) {
+  return categories.flatMap((c) =>
+    pick(c.matches).map((match): ListedMatch => ({ match, category: c.name }))
+  );
+}
+
+/** The whole TV page; the first view on screen is the first one with something to show. */
+export function TvPage(props: TvProps) {
+  const { event, categories } = props;
+  const live = listed(categories, liveMatches)
+    .sort((a, b) => (a.match.tableNo ?? Infinity) - (b.match.tableNo ?? Infinity) || 0)
+    .slice(0, TV_MAX_ROWS);
+  const results = listed(categories, (ms) => latestResults(ms, TV_MAX_ROWS))
+    .sort((a, b) => (b.match.completedAt ?? "").localeCompare(a.match.completedAt ?? ""))
+    .slice(0, TV_MAX_ROWS);
+  // Groups still in play first: they are what the hall is waiting on.
+  const groups = categories.flatMap((c) =>
+    c.groups.filter((g) => g.rows.length > 0).map((group) => ({ group, category: c.name }))
+  ).sort((a, b) => Number(a.group.complete) - Number(b.group.complete));
+  const shownGroups = groups.slice(0, TV_MAX_GROUPS);
+  const empty = {
+    live: live.length === 0,
+    results: results.length === 0,
+    standings: groups.length === 0,
+    qr: false,
+  };
+  const first = TV_VIEWS.find((v) => !empty[v]) ?? "qr";
+  const watch = [
+    `/api/v1/events/${encodeURIComponent(event.slug)}`,
+    ...categories.map((c) => `/api/v1/subevents/${encodeURIComponent(c.id)}/matches`),
+  ];
+  const viewTitles = { live: "Live", results: "Results", standings: "Standings", qr: "Follow" };
+  return (
+    <Document
+      title={`${event.name} – venue screen`}
+      nonce={props.nonce}
+      css={CSS}
+      script={clientScript(liveRegions) + clientScript(tvRotation)}
+      bodyClass="tv"
+      bodyData={{
+        view: first,
+        views: TV_VIEWS.join(" "),
+        interval: String(props.interval),
+        watch: watch.join(" "),
+        "poll-ms": String(TV_POLL_MS),
+      }}
+    >
+      <header class="tv">
+        <h1>{event.name}</h1>
+        <span class="where">{event.venue} · {formatDateRange(event.startDate, event.endDate)}</span>
+        <ol aria-label="Views">
+          {TV_VIEWS.map((v) => <li key={v} class={`dot-${v}`}>{viewTitles[v]}</li>)}
+        </ol>
+      </header>
+      <main class="tv">
+        <section class="view" data-view-name="live" data-region="tv-live" data-empty={empty.live ? "1" : "0"}>
+          <h2>Live now</h2>
+          {live.length > 0
+            ? <MatchTable rows={live} caption="Live matches" live showTable showCategory links={false} />
+            : <p class="quiet">No match in play</p>}
+        </section>
+        <section
+          class="view"
+          data-view-name="results"
+          data-region="tv-results"
+          data-empty={empty.results ? "1" : "0"}
+        >
+          <h2>Latest results</h2>
+          {results.length > 0
+            ? <MatchTable rows={results} caption="Latest results" live={false} showCategory links={false} />
+            : <p class="quiet">No results yet</p>}
+        </section>
+        <section
+          class="view"
+          data-view-name="standings"
+          data-region="tv-standings"
+          data-empty={empty.standings ? "1" : "0"}
+        >
+          <h2>Group standings</h2>
+          <div class="groups">
+            {shownGroups.map(({ group, category }) => (
+              <div key={group.groupId}>
+                <h3>{category} · {groupDisplayName(group.name)}</h3>
+                <StandingsTable
+                  group={group}
+                  caption={`${category}, ${groupDisplayName(group.name)}`}
+                  compact
+                />
+              </div>
+            ))}
+          </div>
+          {groups.length > shownGroups.length && (
+            <p class="more">{groups.length - shownGroups.length} more groups on the event page</p>
+          )}
+        </section>
+        <section class="view" data-view-name="qr" data-region="tv-qr" data-empty="0">
+          <h2>Follow every match on your phone</h2>
+          <QrCode text={props.followUrl} label={`QR code to ${props.followUrl}`} />
+          <p class="url">{props.followUrl}</p>
+        </section>
+      </main>
+    </Document>
+  );
+}

@@ -1,0 +1,37 @@
+/**
+ * The shapes the pages render: the public API's serialised objects (api/schemas.ts), so that the server-side
+ * render and the browser's polls speak about the same thing.
+ */
+import type { Draw, Event, GroupStandings, Match } from "../api/schemas.ts";
+
+export type {
+  Draw,
+  DrawMatch,
+  DrawSide,
+  Event,
+  GroupStandings,
+  Live,
+  Match,
+  Prediction,
+  Ranking,
+} from "../api/schemas.ts";
+
+/** A category with what the live pages show of it. */
+export interface CategoryView {
+  id: string;
+  name: string;
+  format: string;
+  bestOf: number;
+  /** Every public match of the category whose sides are known (group stage first, then the knockout). */
+  matches: Match[];
+  /** Group standings; empty for a knockout-only category. */
+  groups: GroupStandings[];
+  /** The locked knockout draw, or null (none, or not published yet). */
+  draw: Draw | null;
+}
+
+/** An event with its categories, as the event page and the venue TV show it. */
+export interface EventData {
+  event: Event;
+  categories: CategoryView[];
+}

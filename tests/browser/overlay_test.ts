@@ -1,0 +1,156 @@
+import assert from "node:assert/strict";
+import type { Browser, Page } from "playwright-core";
+import { browserSuite, openPage } from "../support/browser.ts";
+import { EVIL_NAME, seedPages, setScore } from "../pages/seed.ts";
+
+const VIEWPORT = { width: 1280, height: 720 };
+
+/** The alpha of some pixels of a PNG, read by the browser itself (no PNG decoder needed here). */
+async function alphaAt(browser: Browser, png: Uint8Array, points: [number, number][]): Promise<number[]> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  try {
+    const b64 = btoa(Array.from(png, (b) => String.fromCharCode(b)).join(""));
+    return await page.evaluate(async ({ b64, points }) => {
+      const img = new Image();
+      img.src = `data:image/png;base64,${b64}`;
+      await img.decode();
+      const canvas = document.createElement("canvas");
+      canvas.width = img.width;
+      canvas.height = img.height;
+      const ctx = canvas.getContext("2d")!;
+      ctx.drawImage(img, 0, 0);
+      return points.map(([x, y]) => ctx.getImageData(x, y, 1, 1).data[3]!);
+    }, { b64, points });
+  } finally {
+    await context.close();
+  }
+}
+
+const box = async (page: Page, selector: string) => {
+  const b = await page.locator(selector).boundingBox();
+  assert.ok(b, `${selector} is on screen`);
+  return b;
+};
+
+browserSuite("overlays in Chromium", seedPages, async (t, { browser, server, seeded }) => {
+  const matchUrl = `${server.origin}/overlay/match/${seeded.matches.groupRunning}`;
+
+  await t.step("a point written through the store shows on the match overlay within 2 seconds", async () => {
+    const { page, close } = await openPage(browser, matchUrl, VIEWPORT);
+    const points = page.locator('.row[data-side="away"] .points');
+    assert.equal(await points.textContent(), "4");
+    await setScore(server.store, seeded.matches.groupRunning, {
+      games: [[11, 5]],
+      current: [3, 5],
+      server: "away",
+    });
+    const started = Date.now();
+    await page.waitForFunction(
+      () => document.querySelector('.row[data-side="away"] .points')?.textContent === "5",
+      undefined,
+      { timeout: 2000, polling: 50 },
+    );
+    assert.ok(Date.now() - started <= 2000);
+    await close();
+  });
+
+  await t.step("the category overlay follows the same points", async () => {
+    const { page, close } = await openPage(
+      browser,
+      `${server.origin}/overlay/subevent/${seeded.groups.id}`,
+      VIEWPORT,
+    );
+    const line = page.locator(`.line[data-match="${seeded.matches.groupRunning}"] .pts`);
+    assert.equal(await line.textContent(), "3–5");
+    await setScore(server.store, seeded.matches.groupRunning, {
+      games: [[11, 5]],
+      current: [4, 5],
+      server: "away",
+    });
+    await page.waitForFunction(
+      (id) => document.querySelector(`.line[data-match="${id}"] .pts`)?.textContent === "4–5",
+      seeded.matches.groupRunning,
+      { timeout: 2000, polling: 50 },
+    );
+    assert.ok(await page.locator(".board h2.res").isVisible(), "latest results are listed too");
+    await close();
+  });
+
+  await t.step("a name that is markup shows as text and runs nothing", async () => {
+    const { page, dialogs, errors, close } = await openPage(browser, matchUrl, VIEWPORT);
+    assert.equal(await page.locator('.row[data-side="home"] .name').textContent(), EVIL_NAME);
+    await page.waitForTimeout(1300); // one poll and region swap
+    assert.equal(await page.locator('.row[data-side="home"] .name').textContent(), EVIL_NAME);
+    assert.equal(await page.locator("img").count(), 0);
+    assert.deepEqual(dialogs, []);
+    assert.deepEqual(errors, []);
+    await close();
+  });
+
+  await t.step("pos, scale and debug change the layout as specified", async () => {
+    const measure = async (query: string) => {
+      const { page, close } = await openPage(browser, matchUrl + query, VIEWPORT);
+      const b = await box(page, ".bar");
+      const debug = await page.evaluate(() => ({
+        background: getComputedStyle(document.body).backgroundImage,
+        dot: document.querySelector(".stale-dot") !== null,
+      }));
+      await close();
+      return { ...b, ...debug };
+    };
+    const plain = await measure("");
+    assert.ok(Math.abs(plain.x + plain.width / 2 - VIEWPORT.width / 2) <= 1, "centred");
+    assert.ok(Math.abs(plain.y + plain.height - (VIEWPORT.height - 24)) <= 1, "on the bottom edge");
+    assert.equal(plain.background, "none");
+    assert.equal(plain.dot, false);
+    const top = await measure("?pos=top");
+    assert.ok(Math.abs(top.y - 24) <= 1, "on the top edge");
+    assert.ok(Math.abs(top.x + top.width / 2 - VIEWPORT.width / 2) <= 1, "centred at the top too");
+    const big = await measure("?scale=1.5");
+    assert.ok(Math.abs(big.width / plain.width - 1.5) < 0.01, `scaled 1.5 (${big.width} / ${plain.width})`);
+    assert.ok(Math.abs(big.y + big.height - (VIEWPORT.height - 24)) <= 1, "scaled from the edge it hugs");
+    const clamped = await measure("?scale=9");
+    assert.ok(Math.abs(clamped.width - big.width) < 1, "clamped to 1.5");
+    const small = await measure("?scale=0.1");
+    assert.ok(Math.abs(small.width / plain.width - 0.8) < 0.01, "clamped to 0.8");
+    const nonsense = await measure("?scale=huge&pos=left");
+    assert.ok(Math.abs(nonsense.width - plain.width) < 1 && Math.abs(nonsense.y - plain.y) < 1, "defaults");
+    const debug = await measure("?debug=1");
+    assert.match(debug.background, /conic-gradient/);
+    assert.equal(debug.dot, true);
+  });
+
+  await t.step("the page behind the bar is transparent", async () => {
+    const { page, close } = await openPage(browser, matchUrl, VIEWPORT);
+    const bar = await box(page, ".bar");
+    const png = await page.screenshot({ omitBackground: true });
+    const inside: [number, number] = [Math.round(bar.x + bar.width / 2), Math.round(bar.y + bar.height / 2)];
+    const [corner, middle, left, barPixel] = await alphaAt(browser, png, [
+      [5, 5],
+      [640, 300],
+      [40, 700],
+      inside,
+    ]);
+    assert.deepEqual([corner, middle, left], [0, 0, 0], "nothing painted away from the bar");
+    assert.ok(barPixel! > 200, "the bar itself is painted");
+    await close();
+  });
+
+  await t.step("when the server stops, the overlays keep their last state and show no error", async () => {
+    const plain = await openPage(browser, matchUrl, VIEWPORT);
+    const debug = await openPage(browser, `${matchUrl}?debug=1`, VIEWPORT);
+    await plain.page.waitForTimeout(1200); // let a poll succeed first
+    const before = await plain.page.locator(".stage").innerHTML();
+    await server.stop();
+    await debug.page.waitForFunction(() => document.body.dataset.stale === "1", undefined, { timeout: 3000 });
+    await plain.page.waitForTimeout(1500);
+    assert.equal(await plain.page.locator(".stage").innerHTML(), before);
+    const text = await plain.page.locator("body").innerText();
+    assert.doesNotMatch(text, /\b(error|failed|offline|loading|connection)\b/i);
+    assert.ok(await plain.page.locator(".bar").isVisible());
+    assert.ok(await debug.page.locator(".bar").isVisible());
+    await plain.close();
+    await debug.close();
+  });
+});

@@ -1,0 +1,120 @@
+import assert from "node:assert/strict";
+import { browserSuite, openPage } from "../support/browser.ts";
+import { seedPages, seedQuietEvent, setScore } from "../pages/seed.ts";
+
+const FULL_HD = { width: 1920, height: 1080 };
+
+/** Records every value body[data-view] takes from now on. */
+const recordViews = () => {
+  const seen = [document.body.dataset.view ?? ""];
+  (globalThis as unknown as { seenViews: string[] }).seenViews = seen;
+  new MutationObserver(() => seen.push(document.body.dataset.view ?? "")).observe(document.body, {
+    attributes: true,
+    attributeFilter: ["data-view"],
+  });
+};
+const seenViews = () => (globalThis as unknown as { seenViews: string[] }).seenViews;
+
+const seed = async (store: Parameters<typeof seedPages>[0]) => ({
+  ...(await seedPages(store)),
+  quiet: await seedQuietEvent(store),
+});
+
+browserSuite("venue TV in Chromium", seed, async (t, { browser, server, seeded }) => {
+  const url = `${server.origin}/t/${seeded.event.slug}/tv?interval=1`;
+
+  await t.step("visits its four views in order, one at a time", async () => {
+    const { page, dialogs, errors, close } = await openPage(browser, url, FULL_HD);
+    await page.evaluate(recordViews);
+    await page.waitForFunction(
+      () => (globalThis as unknown as { seenViews: string[] }).seenViews.length >= 5,
+      undefined,
+      {
+        timeout: 7000,
+      },
+    );
+    assert.deepEqual((await page.evaluate(seenViews)).slice(0, 5), [
+      "live",
+      "results",
+      "standings",
+      "qr",
+      "live",
+    ]);
+    const visible = await page.locator("section.view").evaluateAll((els) =>
+      els.filter((e) => getComputedStyle(e).display !== "none").map((e) => e.getAttribute("data-view-name"))
+    );
+    assert.equal(visible.length, 1);
+    assert.deepEqual(dialogs, []);
+    assert.deepEqual(errors, []);
+    await close();
+  });
+
+  await t.step("skips the views with nothing to show", async () => {
+    const { page, close } = await openPage(
+      browser,
+      `${server.origin}/t/${seeded.quiet.slug}/tv?interval=1`,
+      FULL_HD,
+    );
+    await page.evaluate(recordViews);
+    await page.waitForFunction(
+      () => (globalThis as unknown as { seenViews: string[] }).seenViews.length >= 3,
+      undefined,
+      {
+        timeout: 5000,
+      },
+    );
+    assert.deepEqual((await page.evaluate(seenViews)).slice(0, 3), ["standings", "qr", "standings"]);
+    await close();
+  });
+
+  await t.step("sizes its text by the screen, the same on 1080p and 4K", async () => {
+    const sizes = [];
+    for (const viewport of [FULL_HD, { width: 3840, height: 2160 }]) {
+      const { page, close } = await openPage(browser, `${server.origin}/t/${seeded.event.slug}/tv`, viewport);
+      sizes.push(
+        await page.locator("header.tv h1").evaluate((h) => parseFloat(getComputedStyle(h).fontSize)),
+      );
+      await close();
+    }
+    assert.ok(sizes[0]! >= 50, `headline readable from afar on 1080p (${sizes[0]}px)`);
+    assert.ok(Math.abs(sizes[1]! / sizes[0]! - 2) < 0.01, "twice the pixels on 4K");
+  });
+
+  await t.step(
+    "shows a new point, and keeps rotating with its last data when the server is gone",
+    async () => {
+      const { page, close } = await openPage(
+        browser,
+        `${server.origin}/t/${seeded.event.slug}/tv?interval=600`,
+        FULL_HD,
+      );
+      const points = page.locator(
+        `section[data-view-name="live"] tr[data-match="${seeded.matches.groupRunning}"] .points`,
+      );
+      assert.equal(await points.textContent(), "3–4");
+      await setScore(server.store, seeded.matches.groupRunning, {
+        games: [[11, 5]],
+        current: [4, 4],
+        server: "home",
+      });
+      await page.waitForFunction(
+        (id) => document.querySelector(`tr[data-match="${id}"] .points`)?.textContent === "4–4",
+        seeded.matches.groupRunning,
+        { timeout: 4000, polling: 100 },
+      );
+      await close();
+
+      const rotating = await openPage(browser, url, FULL_HD);
+      await rotating.page.evaluate(recordViews);
+      await server.stop();
+      await rotating.page.waitForFunction(
+        () => (globalThis as unknown as { seenViews: string[] }).seenViews.length >= 4,
+        undefined,
+        { timeout: 6000 },
+      );
+      assert.equal(await rotating.page.locator("section[data-view-name=live] tbody tr").count(), 2);
+      assert.doesNotMatch(await rotating.page.locator("body").innerText(), /\b(error|failed|offline)\b/i);
+      await rotating.close();
+    },
+  );
+});

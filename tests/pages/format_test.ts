@@ -1,0 +1,42 @@
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { formatDateRange, percent, predictionSentence, resultReasonText } from "../../pages/format.ts";
+
+Deno.test("formatDateRange() writes one day once and a span as a range", () => {
+  assert.equal(formatDateRange("2026-11-28", "2026-11-28"), "28 November 2026");
+  assert.equal(formatDateRange("2026-11-28", "2026-11-29"), "28–29 November 2026");
+  assert.equal(formatDateRange("2026-12-30", "2027-01-02"), "30 December 2026 – 2 January 2027");
+});
+
+Deno.test("predictionSentence() names the favourite with the label and the range", () => {
+  const p = { pHome: 0.62, ciLow: 0.48, ciHigh: 0.74, confidenceLabel: "medium" };
+  assert.equal(predictionSentence(p, "Ann", "Bo"), "Ann 62% to win (confidence: medium, range 48–74%)");
+  const away = { pHome: 0.3, ciLow: 0.2, ciHigh: 0.45, confidenceLabel: "high" };
+  assert.equal(predictionSentence(away, "Ann", "Bo"), "Bo 70% to win (confidence: high, range 55–80%)");
+});
+
+Deno.test("predictionSentence() shows the label with every number, and no number when insufficient", () => {
+  const probability = fc.double({ min: 0, max: 1, noNaN: true });
+  fc.assert(
+    fc.property(
+      probability,
+      probability,
+      probability,
+      fc.constantFrom("high", "medium", "low", "insufficient"),
+      (a, b, c, label) => {
+        const [ciLow, pHome, ciHigh] = [a, b, c].sort((x, y) => x - y) as [number, number, number];
+        const text = predictionSentence({ pHome, ciLow, ciHigh, confidenceLabel: label }, "Home", "Away");
+        if (label === "insufficient") assert.doesNotMatch(text, /\d/);
+        else {assert.ok(
+            text.includes(`confidence: ${label}`) && text.includes(percent(Math.max(pHome, 1 - pHome))),
+          );}
+      },
+    ),
+  );
+});
+
+Deno.test("resultReasonText() words the result reasons and says nothing for a normal result", () => {
+  assert.equal(resultReasonText(null), null);
+  assert.equal(resultReasonText("walkover"), "walkover");
+  assert.equal(resultReasonText("retired"), "retired");
+});

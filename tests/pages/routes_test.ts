@@ -1,0 +1,324 @@
+import assert from "node:assert/strict";
+import { silentLogger } from "../../cli/log.ts";
+import type { Store } from "../../db/store.ts";
+import { createApp } from "../../main.ts";
+import { PRIVATE_STRINGS, type Seeded } from "../support/fixtures.ts";
+import { storeTest } from "../support/stores.ts";
+import { EVIL_ASSOCIATION, EVIL_NAME, seedPages } from "./seed.ts";
+
+/** Drops the blanks that precompiled JSX leaves where a `key` or an undefined attribute was. */
+function tidy(html: string): string {
+  return html.replace(/<([a-z0-9]+) +/g, "<$1 ").replace(/ +>/g, ">");
+}
+
+async function setup(store: Store) {
+  const seeded = await seedPages(store);
+  const app = createApp({ store, log: silentLogger, clock: () => new Date("2026-11-28T10:00:00.000Z") });
+  const get = async (path: string) => {
+    const res = await app.request(path);
+    return { res, html: tidy(await res.text()) };
+  };
+  return { seeded, app, get };
+}
+
+function publicPages(s: Seeded): string[] {
+  return [
+    "/",
+    "/rankings",
+    `/t/${s.event.slug}`,
+    `/t/${s.event.slug}/tv`,
+    `/t/${s.event.slug}/poster`,
+    `/t/${s.event.slug}/poster?size=a3`,
+    ...Object.values(s.matches).filter((id) => id !== s.matches.semiOpen && id !== s.matches.final)
+      .flatMap((id) => [`/m/${id}`, `/overlay/match/${id}`]),
+    `/overlay/match/${s.matches.groupRunning}?pos=top&scale=1.5&debug=1`,
+    `/overlay/match/${s.matches.groupRunning}?pos=sideways&scale=9`,
+    ...[s.groups.id, s.knockout.id, s.doubles.id].map((id) => `/overlay/subevent/${id}`),
+  ];
+}
+
+function assertSecurityHeaders(res: Response, html: string, path: string) {
+  const csp = res.headers.get("content-security-policy") ?? "";
+  const nonce = /script-src 'nonce-([A-Za-z0-9+/=]+)'/.exec(csp)?.[1];
+  assert.ok(nonce, `${path}: CSP has a script nonce (${csp})`);
+  assert.match(csp, /default-src 'none'/);
+  assert.match(csp, new RegExp(`style-src 'nonce-${nonce.replace(/[+/=]/g, "\\$&")}'`));
+  assert.match(csp, /img-src 'self' data:/);
+  assert.match(csp, /connect-src 'self'/);
+  assert.match(csp, /frame-ancestors 'self'/);
+  assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval/);
+  assert.equal(res.headers.get("x-content-type-options"), "nosniff");
+  assert.ok(res.headers.get("referrer-policy"), `${path}: Referrer-Policy`);
+  for (const tag of html.match(/<(script|style)(\s[^>]*)?>/g) ?? []) {
+    assert.ok(tag.includes(`nonce="${nonce}"`), `${path}: ${tag} carries the response's nonce`);
+  }
+  assert.doesNotMatch(html, /\sstyle="/, `${path}: no style attribute (the CSP would block it)`);
+  assert.doesNotMatch(html, /\son[a-z]+="/, `${path}: no inline event handler`);
+}
+
+storeTest("[pages] every public page answers 200 HTML with the security headers", async (store) => {
+  const { seeded, get } = await setup(store);
+  const nonces = new Set<string>();
+  for (const path of publicPages(seeded)) {
+    const { res, html } = await get(path);
+    assert.equal(res.status, 200, path);
+    assert.match(res.headers.get("content-type") ?? "", /^text\/html/, path);
+    assert.match(html, /^<!doctype html><html lang="en">/, path);
+    assertSecurityHeaders(res, html, path);
+    nonces.add(res.headers.get("content-security-policy") ?? "");
+  }
+  assert.equal(nonces.size, publicPages(seeded).length, "a fresh nonce for every response");
+});
+
+storeTest("[pages] unknown, draft and open ids answer a 404 HTML page", async (store) => {
+  const { seeded, get } = await setup(store);
+  const nobody = crypto.randomUUID();
+  for (
+    const path of [
+      "/t/no-such-event",
+      "/t/no-such-event/tv",
+      "/t/no-such-event/poster",
+      `/t/${seeded.draft.slug}`,
+      `/t/${seeded.draft.slug}/tv`,
+      `/t/${seeded.archived.slug}/poster`,
+      `/m/${nobody}`,
+      "/m/not-an-id",
+      `/m/${seeded.draft.matchId}`,
+      `/m/${seeded.matches.semiOpen}`,
+      "/no/such/page",
+    ]
+  ) {
+    const { res, html } = await get(path);
+    assert.equal(res.status, 404, path);
+    assert.match(res.headers.get("content-type") ?? "", /^text\/html/, path);
+    assert.match(html, /<h1>Page not found<\/h1>/, path);
+    assertSecurityHeaders(res, html, path);
+  }
+});
+
+storeTest("[pages] an unknown or unpublished overlay is a transparent, empty 404 page", async (store) => {
+  const { seeded, get } = await setup(store);
+  for (
+    const path of [
+      `/overlay/match/${crypto.randomUUID()}`,
+      `/overlay/match/${seeded.draft.matchId}`,
+      `/overlay/subevent/${crypto.randomUUID()}`,
+      `/overlay/subevent/${seeded.draft.subeventId}`,
+    ]
+  ) {
+    const { res, html } = await get(path);
+    assert.equal(res.status, 404, path);
+    assert.match(html, /background:transparent/, path);
+    assert.match(html, /<body><\/body>/, `${path}: nothing painted`);
+  }
+});
+
+storeTest("[pages] API paths are left to the API", async (store) => {
+  const { get } = await setup(store);
+  const { res } = await get("/api/v1/no-such-resource");
+  assert.equal(res.status, 404);
+  assert.match(res.headers.get("content-type") ?? "", /json/);
+  assert.equal(res.headers.get("content-security-policy"), null);
+});
+
+storeTest("[pages] no draft, archived or private data appears on any page", async (store) => {
+  const { seeded, get } = await setup(store);
+  for (const path of publicPages(seeded)) {
+    const { html } = await get(path);
+    for (const secret of PRIVATE_STRINGS) assert.ok(!html.includes(secret), `${path} shows "${secret}"`);
+  }
+});
+
+storeTest("[pages] markup in names is escaped on every page that shows it", async (store) => {
+  const { seeded, get } = await setup(store);
+  const shows = [
+    "/rankings",
+    `/t/${seeded.event.slug}`,
+    `/t/${seeded.event.slug}/tv`,
+    `/m/${seeded.matches.groupRunning}`,
+    `/overlay/match/${seeded.matches.groupRunning}`,
+    `/overlay/subevent/${seeded.groups.id}`,
+  ];
+  for (const path of publicPages(seeded)) {
+    const { html } = await get(path);
+    assert.ok(!html.includes("<img src=x"), `${path}: the name is not markup`);
+    assert.ok(!html.includes("<b>West</b>"), `${path}: the association is not markup`);
+    if (shows.includes(path)) assert.ok(html.includes("&lt;/script>&lt;img src=x onerror=alert(1)>"), path);
+  }
+  const { html } = await get(`/overlay/match/${seeded.matches.groupRunning}`);
+  assert.ok(html.includes(EVIL_ASSOCIATION.replaceAll("<", "&lt;")));
+  assert.ok(EVIL_NAME.includes("</script>"));
+});
+
+storeTest(
+  "[pages] the match overlay shows names, associations, games, points, server and best-of",
+  async (store) => {
+    const { seeded, get } = await setup(store);
+    const { html } = await get(`/overlay/match/${seeded.matches.groupRunning}`);
+    assert.match(html, /background:transparent/);
+    assert.match(html, /data-watch="\/api\/v1\/matches\/[0-9a-f-]+"/);
+    assert.match(html, /data-poll-ms="1000"/);
+    assert.match(html, /<span class="label">Group B<\/span><span class="bestof">Best of 5<\/span>/);
+    const row = (side: string) => new RegExp(`data-side="${side}">(.*?)</div>`).exec(html)?.[1] ?? "";
+    assert.match(row("home"), /class="serve"/);
+    assert.match(row("away"), /class="serve on"/, "the away side serves");
+    assert.match(row("home"), /<span class="games">1<\/span><span class="points">3<\/span>/);
+    assert.match(row("away"), /Ella Fox.*<span class="games">0<\/span><span class="points">4<\/span>/);
+    assert.match(row("away"), /Ella Fox<\/span><\/span>/, "no association shown when there is none");
+    assert.match(row("home"), /class="assoc">TTC &lt;b>West&lt;\/b><\/span>/);
+  },
+);
+
+storeTest("[pages] a finished match's overlay shows the final result", async (store) => {
+  const { seeded, get } = await setup(store);
+  const { html } = await get(`/overlay/match/${seeded.matches.groupDone}`);
+  assert.match(html, /<div class="bar final" data-status="completed">/);
+  assert.match(html, /<span class="state">Final<\/span>/);
+  assert.match(html, /<div class="row won" data-side="home">/);
+  assert.match(html, /<span class="games">3<\/span>/);
+  const walkover = await get(`/overlay/match/${seeded.matches.groupWalkover}`);
+  assert.match(walkover.html, /<span class="state">Final · walkover<\/span>/);
+});
+
+storeTest("[pages] overlay parameters place and scale the bar; bad values fall back", async (store) => {
+  const { seeded, get } = await setup(store);
+  const id = seeded.matches.groupRunning;
+  const placement = async (query: string) => {
+    const { html } = await get(`/overlay/match/${id}${query}`);
+    return { css: /\.stage\{[^}]*\}/.exec(html)?.[0] ?? "", body: /<body[^>]*>/.exec(html)?.[0] ?? "", html };
+  };
+  const plain = await placement("");
+  assert.match(
+    plain.css,
+    /bottom:24px;transform-origin:bottom center;transform:translateX\(-50%\) scale\(1\)/,
+  );
+  assert.doesNotMatch(plain.body, /debug/);
+  assert.doesNotMatch(plain.html, /class="stale-dot"/);
+  const top = await placement("?pos=top&scale=1.25&debug=1");
+  assert.match(top.css, /top:24px;transform-origin:top center;transform:translateX\(-50%\) scale\(1.25\)/);
+  assert.match(top.body, /class="overlay pos-top debug"/);
+  assert.match(top.html, /class="stale-dot"/);
+  assert.match((await placement("?scale=9")).css, /scale\(1.5\)/);
+  assert.match((await placement("?scale=0.1")).css, /scale\(0.8\)/);
+  assert.match((await placement("?scale=big&pos=left")).css, /bottom:24px;.*scale\(1\)/);
+});
+
+storeTest(
+  "[pages] the match page shows the prediction with its label, and words when insufficient",
+  async (store) => {
+    const { seeded, get } = await setup(store);
+    const medium = await get(`/m/${seeded.matches.semiScheduled}`);
+    const section = (html: string) =>
+      /<section aria-labelledby="prediction-h"[\s\S]*?<\/section>/.exec(html)?.[0] ?? "";
+    assert.match(section(medium.html), /Hugo Ives 62% to win \(confidence: medium, range 48–74%\)/);
+    const insufficient = section((await get(`/m/${seeded.matches.r1Running}`)).html);
+    assert.match(insufficient, /Not enough match history to predict Karl Lund against Leo Moss/);
+    assert.doesNotMatch(insufficient, /\d+%|<meter/, "no number when the label is insufficient");
+    assert.match(section((await get(`/m/${seeded.matches.groupRunning}`)).html), /No prediction was made/);
+  },
+);
+
+storeTest("[pages] the match page shows the score by game and who serves", async (store) => {
+  const { seeded, get } = await setup(store);
+  const { html } = await get(`/m/${seeded.matches.r1Running}`);
+  assert.match(html, /<h1>Karl Lund vs Leo Moss<\/h1>/);
+  assert.match(html, /Quarter-final · Best of 5 · Table 3/);
+  assert.match(html, /<span class="badge live">Live<\/span>/);
+  const home = /<tr data-side="home"[\s\S]*?<\/tr>/.exec(html)?.[0] ?? "";
+  assert.match(home, /<span class="sr">serving<\/span>/);
+  assert.match(
+    home,
+    /<td class="num games">1<\/td><td class="num">8<\/td><td class="num">11<\/td><td class="num now">10<\/td>/,
+  );
+  assert.match(html, /data-watch="\/api\/v1\/matches\//);
+});
+
+storeTest(
+  "[pages] the event page shows categories, live matches, standings, results and the bracket",
+  async (store) => {
+    const { seeded, get } = await setup(store);
+    const { html } = await get(`/t/${seeded.event.slug}`);
+    assert.match(html, /<h1>City Open 2026<\/h1>/);
+    assert.match(html, /28–29 November 2026 · Riverside Sports Hall/);
+    for (const name of ["Women's Singles", "Men's Singles", "Mixed Doubles", "Draft Knockout"]) {
+      assert.ok(html.includes(`>${name.replace("'", "&#39;")}</a>`) || html.includes(`>${name}</a>`), name);
+    }
+    const live = /<section aria-labelledby="live-h"[\s\S]*?<\/section>/.exec(html)?.[0] ?? "";
+    assert.match(live, /Table 2 · Women/);
+    assert.match(live, /Table 3 · Men/);
+    assert.match(html, /<caption>Group A<\/caption>/);
+    assert.match(html, /<caption>Group B<\/caption>/);
+    assert.match(
+      html,
+      /class="bracket" role="group" aria-label="Men&#39;s Singles knockout bracket"|aria-label="Men's Singles knockout bracket"/,
+    );
+    assert.match(html, /<h4>Quarter-final<\/h4>[\s\S]*<h4>Semi-final<\/h4>[\s\S]*<h4>Final<\/h4>/);
+    assert.match(html, />Bye</);
+    assert.match(html, /walkover/);
+    const watched = /data-watch="([^"]*)"/.exec(html)?.[1]?.split(" ") ?? [];
+    assert.deepEqual(watched, [
+      `/api/v1/events/${seeded.event.slug}`,
+      ...[seeded.groups.id, seeded.knockout.id, seeded.doubles.id, seeded.draftKnockout.id]
+        .map((id) => `/api/v1/subevents/${id}/matches`),
+    ]);
+  },
+);
+
+storeTest(
+  "[pages] the venue TV starts on the live view and codes the event URL of the request's origin",
+  async (store) => {
+    const { seeded, app } = await setup(store);
+    const res = await app.request(`http://venue.local:8000/t/${seeded.event.slug}/tv?interval=3`);
+    const html = await res.text();
+    assert.match(
+      html,
+      /<body class="tv" data-view="live" data-views="live results standings qr" data-interval="3"/,
+    );
+    assert.match(html, /<p class="url">http:\/\/venue.local:8000\/t\/city-open-2026<\/p>/);
+    assert.match(
+      html,
+      /<svg class="qr" viewBox="0 0 \d+ \d+" role="img" aria-label="QR code to http:\/\/venue.local/,
+    );
+    for (const view of ["live", "results", "standings"]) {
+      assert.match(
+        html,
+        new RegExp(`data-view-name="${view}" data-region="tv-${view}" data-empty="0"`),
+        view,
+      );
+    }
+    const plain = await (await app.request(`/t/${seeded.event.slug}/tv`)).text();
+    assert.match(plain, /data-interval="12"/);
+  },
+);
+
+storeTest(
+  "[pages] the poster prints on A4, or A3 with ?size=a3, with a QR code to the event page",
+  async (store) => {
+    const { seeded, get } = await setup(store);
+    const a4 = (await get(`/t/${seeded.event.slug}/poster`)).html;
+    assert.match(a4, /@page\{size:A4 portrait;margin:0\}/);
+    assert.match(a4, /\.sheet\{width:210mm;height:297mm/);
+    assert.match(a4, /<h1>City Open 2026<\/h1>/);
+    assert.match(a4, /28–29 November 2026/);
+    assert.match(a4, /Riverside Sports Hall/);
+    assert.match(a4, /<li>Mixed Doubles<\/li>/);
+    assert.match(a4, /aria-label="QR code to http:\/\/localhost\/t\/city-open-2026"/);
+    const a3 = (await get(`/t/${seeded.event.slug}/poster?size=A3`)).html;
+    assert.match(a3, /@page\{size:A3 portrait;margin:0\}/);
+    assert.match(a3, /\.sheet\{width:297mm;height:420mm/);
+  },
+);
+
+storeTest(
+  "[pages] the home page lists published events and the rankings list listed players",
+  async (store) => {
+    const { seeded, get } = await setup(store);
+    const home = (await get("/")).html;
+    assert.match(home, new RegExp(`<a href="/t/${seeded.event.slug}">City Open 2026</a>`));
+    const rankings = (await get("/rankings")).html;
+    assert.match(rankings, /<th scope="col" class="num">Rank<\/th>/);
+    assert.match(rankings, /<td class="num">1<\/td><th scope="row">/);
+    const second = (await get("/rankings?page=2")).html;
+    assert.match(second, /No rated players yet|<table>/);
+  },
+);
