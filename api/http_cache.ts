@@ -3,7 +3,6 @@
  * revision, and the `If-None-Match` comparison. The revision lookup lives here alone so that it can be
  * replaced by an in-process revision cache without touching the handlers.
  */
-import { globalRevision } from "../db/revision.ts";
 import type { AppDeps } from "./deps.ts";
 
 /** Cache-Control of every /api/v1 response (spec: s-maxage=10 with stale-while-revalidate=30). */
@@ -15,7 +14,7 @@ export const CACHE_CONTROL = "public, s-maxage=10, stale-while-revalidate=30";
  * data under the old ETag, which the next poll corrects, never old data under a new ETag.
  */
 export function currentRevision(deps: AppDeps): Promise<number> {
-  return globalRevision(deps.store.db);
+  return deps.store.revisions.current();
 }
 
 /**

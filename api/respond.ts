@@ -3,8 +3,20 @@
  * data revision, or a 304 without running the page's queries when `If-None-Match` holds that ETag.
  */
 import type { Context } from "hono";
+import type { Store } from "../db/store.ts";
+import { chooseCoding, COMPRESSION_THRESHOLD } from "./compression.ts";
 import type { AppDeps } from "./deps.ts";
 import { currentRevision, etagFor, ifNoneMatchHits } from "./http_cache.ts";
+import { ResponseCache } from "./response_cache.ts";
+
+const caches = new WeakMap<Store, ResponseCache>();
+const encoder = new TextEncoder();
+
+function cacheOf(store: Store): ResponseCache {
+  let cache = caches.get(store);
+  if (!cache) caches.set(store, cache = new ResponseCache());
+  return cache;
+}
 
 /** What an endpoint produces: its data and any meta fields besides `generatedAt`. */
 export interface Payload {
@@ -26,11 +38,27 @@ export async function respond(
   key: string,
   produce: () => Promise<Payload>,
 ): Promise<Response> {
-  const etag = etagFor(await currentRevision(deps), key);
+  const revision = await currentRevision(deps);
+  const etag = etagFor(revision, key);
   if (ifNoneMatchHits(c.req.header("If-None-Match"), etag)) {
     return new Response(null, { status: 304, headers: { ETag: etag } });
   }
-  const { data, meta } = await produce();
-  const body = JSON.stringify({ data, meta: { generatedAt: deps.clock().toISOString(), ...meta } });
-  return new Response(body, { status: 200, headers: { "Content-Type": JSON_TYPE, ETag: etag } });
+  // A body built at this revision before is the same data: serve it (generatedAt says when it was built).
+  const cache = cacheOf(deps.store);
+  let body = cache.get(key, revision);
+  if (!body) {
+    const { data, meta } = await produce();
+    body = encoder.encode(
+      JSON.stringify({ data, meta: { generatedAt: deps.clock().toISOString(), ...meta } }),
+    );
+    cache.set(key, revision, body);
+  }
+  const headers: Record<string, string> = { "Content-Type": JSON_TYPE, ETag: etag };
+  const coding = body.length > COMPRESSION_THRESHOLD ? chooseCoding(c.req.header("Accept-Encoding")) : null;
+  const encoded = coding ? await cache.encoded(key, revision, coding) : undefined;
+  if (coding && encoded) {
+    headers["Content-Encoding"] = coding;
+    return new Response(encoded, { status: 200, headers });
+  }
+  return new Response(body, { status: 200, headers });
 }

@@ -2,10 +2,12 @@
 import { type Kysely, sql } from "kysely";
 import { type Migration, Migrator } from "kysely/migration";
 import * as initial from "./migrations/2026_11_25_000000_initial.ts";
+import * as revisionNotify from "./migrations/2026_11_25_000001_revision_notify.ts";
 import type { Database } from "./schema.ts";
 
 const MIGRATIONS: Record<string, Migration> = {
   "2026_11_25_000000_initial": initial,
+  "2026_11_25_000001_revision_notify": revisionNotify,
 };
 
 /** Brings the store's schema up to date; throws with the failing migration's name. */

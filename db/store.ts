@@ -3,6 +3,12 @@ import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 import type { StoreUrl } from "../cli/config.ts";
 import { migrateToLatest } from "./migrate.ts";
+import {
+  postgresRevisions,
+  type RevisionSource,
+  RevisionWritePlugin,
+  sqliteRevisions,
+} from "./revision_cache.ts";
 import type { Database } from "./schema.ts";
 import { CachingSqliteDatabase } from "./sqlite_adapter.ts";
 
@@ -15,6 +21,8 @@ export interface Store {
   readonly sqlite?: CachingSqliteDatabase;
   /** The PostgreSQL pool (LISTEN/NOTIFY, health checks); undefined on SQLite. */
   readonly pool?: pg.Pool;
+  /** The global revision, cached where that is safe (db/revision_cache.ts). */
+  readonly revisions: RevisionSource;
   close(): Promise<void>;
 }
 
@@ -30,9 +38,9 @@ export async function openStore(url: StoreUrl): Promise<Store> {
     }
     const sqlite = new CachingSqliteDatabase(url.path);
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-    const store: Store = { db, dialect: "sqlite", sqlite, close: () => db.destroy() };
     await migrateToLatest(db, "sqlite");
-    return store;
+    const revisions = sqliteRevisions(sqlite);
+    return { db, dialect: "sqlite", sqlite, revisions, close: () => db.destroy() };
   }
   const pool = new pg.Pool({
     connectionString: url.url,
@@ -46,13 +54,26 @@ export async function openStore(url: StoreUrl): Promise<Store> {
   });
   // An idle client's error (the server went away) must not crash the process; the next query reconnects.
   pool.on("error", () => {});
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  const store: Store = { db, dialect: "postgres", pool, close: () => db.destroy() };
+  const holder: { revisions?: RevisionSource } = {};
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    plugins: [new RevisionWritePlugin(() => holder.revisions?.invalidate())],
+  });
   try {
     await migrateToLatest(db, "postgres");
   } catch (e) {
-    await store.close();
+    await db.destroy();
     throw e;
   }
-  return store;
+  const revisions = holder.revisions = postgresRevisions(pool, url.url);
+  return {
+    db,
+    dialect: "postgres",
+    pool,
+    revisions,
+    close: async () => {
+      await revisions.close();
+      await db.destroy();
+    },
+  };
 }
