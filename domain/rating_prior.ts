@@ -50,10 +50,10 @@ export const PRIOR_RETENTION_PER_MATCH = 0.963;
 /**
  * A K-factor Elo starts everyone at 1500, but a typical newcomer is weaker than that: on the ITTF Elo of
  * the London 2026 data, players with few matches won clearly less than their rating promised (best-fitting
- * gap 180 points for the men, 260 for the women); 150 is the cautious end of that. The gap decays like the
+ * gap 180 points for the men, 260 for the women); 200 lies between the two, below their weighted mean. The gap decays like the
  * 1500 start itself. Pass `newcomerOffset: 0` for a source without this bias.
  */
-export const PRIOR_NEWCOMER_OFFSET = 150;
+export const PRIOR_NEWCOMER_OFFSET = 200;
 
 /**
  * Deviation of an imported rating backed by `matchCount` matches: the initial 350 decays geometrically
@@ -73,8 +73,8 @@ export function priorDeviation(matchCount: number, options: PriorOptions = {}): 
  * Expected true rating behind an imported rating: the newcomer offset, decayed like the 1500 start,
  * is taken off, rating - offset * retention^n.
  * @example
- * priorRating(1500, 0); // 1350: a player with no matches yet is a typical newcomer
- * priorRating(1500, 30); // 1451.6
+ * priorRating(1500, 0); // 1300: a player with no matches yet is a typical newcomer
+ * priorRating(1500, 30); // 1435.5
  * priorRating(2100, 300); // 2100
  */
 export function priorRating(rating: number, matchCount: number, options: PriorOptions = {}): number {

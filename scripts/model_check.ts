@@ -1,7 +1,7 @@
 /**
  * Offline check of the rating and prediction model against London 2026 (857 real singles, best of 5) and
  * against simulated tournaments. Run: `deno run --allow-read scripts/model_check.ts [--tau=0.5]
- * [--floor=55] [--retention=0.963] [--offset=150] [--data=DIR] [--seeds=20]`. Figures and their reading: docs/ratings.md.
+ * [--floor=55] [--retention=0.963] [--offset=200] [--data=DIR] [--seeds=20]`. Figures and their reading: docs/ratings.md.
  *
  * Replay: players start from the imported prior (elo_*_before, cumulative_matches_*; no prior row gives
  * 1500 / 350), matches run in source_match_id order, each is predicted first and rated after. All rows

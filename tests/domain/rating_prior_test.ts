@@ -42,9 +42,9 @@ Deno.test("priorDeviation() never grows with more matches and stays between the 
 });
 
 Deno.test("priorRating() takes the decaying newcomer offset off the imported rating", () => {
-  assert.equal(PRIOR_NEWCOMER_OFFSET, 150);
-  assert.equal(priorRating(1500, 0), 1350);
-  close(priorRating(1500, 30), 1500 - 150 * 0.963 ** 30, 1e-9, "30 matches");
+  assert.equal(PRIOR_NEWCOMER_OFFSET, 200);
+  assert.equal(priorRating(1500, 0), 1300);
+  close(priorRating(1500, 30), 1500 - 200 * 0.963 ** 30, 1e-9, "30 matches");
   close(priorRating(2100, 300), 2100, 0.01, "an established player");
   assert.equal(priorRating(1500, 0, { newcomerOffset: 0 }), 1500);
 });
