@@ -1,18 +1,32 @@
 /** Wiring only: read the configuration, open the store, build the app, serve. */
 import { Hono } from "hono";
 import type { AppDeps } from "./api/deps.ts";
+import { requestLimits } from "./api/limits.ts";
 import { manageApi } from "./api/manage/mod.ts";
 import { publicApi } from "./api/mod.ts";
+import { referencePage } from "./api/reference_page.ts";
 import { ConfigError, denoEnv, readConfig, redact } from "./cli/config.ts";
+import { DEMO_SLUG, loadDemoIfEmpty } from "./cli/demo.ts";
 import { printLine, stderrLogger } from "./cli/log.ts";
+import { storeOutageGuard } from "./db/health.ts";
 import { openStore } from "./db/store.ts";
 import { pages } from "./pages/mod.ts";
+import { operatorPages } from "./pages/operator/mod.ts";
+import { bannerHosts, startBanner } from "./cli/start_banner.ts";
+import { ensureAdminToken } from "./db/tokens.ts";
+import { startSimulation } from "./db/simulation.ts";
+import { listPublishedEvents } from "./db/read_events.ts";
 
 /** Builds the whole application (public API, management API, pages) on the given dependencies. */
 export function createApp(deps: AppDeps): Hono {
   const app = new Hono();
+  // First: a store outage answers 503 in time; oversized or too deep requests are refused before any route.
+  app.use("*", storeOutageGuard({ dialect: deps.store.dialect }));
+  app.use("*", requestLimits());
+  app.get("/api", referencePage);
   app.route("/api/v1", publicApi(deps));
   app.route("/api/manage", manageApi(deps));
+  app.route("/", operatorPages(deps));
   app.route("/", pages(deps));
   return app;
 }
@@ -36,6 +50,9 @@ async function main() {
     printLine(`Cannot open DATABASE_URL "${redact(config.databaseUrl.url)}": ${(e as Error).message}`);
     Deno.exit(1);
   }
+  if (config.demo && await loadDemoIfEmpty(store, new Date())) log.info("Loaded the demo tournament");
+  const adminSecret = await ensureAdminToken(store, new Date());
+  const published = (await listPublishedEvents(store.db)).slice(0, 5);
   const deps: AppDeps = { store, log, clock: () => new Date() };
   const app = createApp(deps);
   const controller = new AbortController();
@@ -43,12 +60,23 @@ async function main() {
     port: config.port,
     hostname: config.host,
     signal: controller.signal,
-    onListen: ({ port }) => printLine(`Listening on http://localhost:${port}/`),
+    onListen: ({ port }) => {
+      printLine(`Listening on http://localhost:${port}/`);
+      const eventSlugs = published.map((e) => e.slug);
+      const hosts = bannerHosts(config.host);
+      for (const line of startBanner({ port, hosts, eventSlugs, adminSecret })) printLine(line);
+    },
   }, app.fetch);
+  // The demo's running matches move on (a point every 2.5 s); the simulation stops with the server.
+  const { signal } = controller;
+  const simulation = config.simulate
+    ? startSimulation(store, { eventSlug: DEMO_SLUG, intervalMs: 2500, clock: deps.clock, log, signal })
+    : Promise.resolve();
   const stop = () => controller.abort();
   Deno.addSignalListener("SIGTERM", stop);
   Deno.addSignalListener("SIGINT", stop);
   await server.finished;
+  await simulation;
   await store.close();
 }
 

@@ -1,9 +1,88 @@
-/** The management API for operators and umpires, mounted at /api/manage (bearer token). */
+/**
+ * The management API for operators and umpires, mounted at /api/manage: JSON, `Authorization: Bearer
+ * <token>`, never cached (`Cache-Control: no-store`), no cross-origin access (no CORS headers: only the
+ * site's own pages call it), bodies up to 1 MiB, errors as RFC 9457 problem details. docs/operator.md lists
+ * the routes.
+ */
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { listAudit } from "../../db/audit.ts";
+import { findManagedEvent } from "../../db/read_manage.ts";
 import type { AppDeps } from "../deps.ts";
+import { authenticate, type ManageEnv, requireAdmin } from "./auth.ts";
+import { eventRoutes, parseLimit } from "./events.ts";
+import { importRoute } from "./import.ts";
+import { qrRoute } from "./links.ts";
+import { matchRoutes } from "./matches.ts";
+import { ManageError, manageProblemResponse, NO_STORE_HEADERS } from "./problem.ts";
+import { FailureLimiter } from "./rate_limit.ts";
+import { envelope } from "./serialise.ts";
+import { subeventRoutes } from "./subevents.ts";
+import { tokenRoutes, whoamiRoute } from "./tokens.ts";
+
+/** The largest body accepted (an event file included). */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** Options for tests: a limiter of their own (the default allows 10 failed attempts a minute per address). */
+export interface ManageOptions {
+  limiter?: FailureLimiter;
+}
 
 /** Builds the /api/manage sub-app. */
-export function manageApi(_deps: AppDeps): Hono {
-  const app = new Hono();
-  return app;
+export function manageApi(deps: AppDeps, options: ManageOptions = {}): Hono {
+  const limiter = options.limiter ?? new FailureLimiter(10, 60_000);
+  const app = new Hono<ManageEnv>();
+  app.onError((error, c) => manageProblemResponse(error, new URL(c.req.url).pathname, deps.log));
+  app.use("*", async (c, next) => {
+    await next();
+    for (const [name, value] of Object.entries(NO_STORE_HEADERS)) c.res.headers.set(name, value);
+  });
+  app.use("*", authenticate(deps, limiter));
+  app.use(
+    "*",
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new ManageError(
+          413,
+          "payload-too-large",
+          `Cannot read the body: it is larger than 1 MiB (${MAX_BODY_BYTES} bytes)`,
+        );
+      },
+    }),
+  );
+
+  app.route("/whoami", whoamiRoute(deps));
+  app.route("/events/import", importRoute(deps));
+  app.route("/events", eventRoutes(deps));
+  app.route("/subevents", subeventRoutes(deps));
+  app.route("/matches", matchRoutes(deps));
+  app.route("/tokens", tokenRoutes(deps));
+  app.route("/qr", qrRoute(deps));
+
+  app.get("/audit", async (c) => {
+    requireAdmin(c.var.token, "read the audit log");
+    const slug = c.req.query("event");
+    let eventId: string | undefined;
+    if (slug !== undefined) {
+      const event = await findManagedEvent(deps.store.db, slug);
+      if (!event) throw new ManageError(404, "not-found", `Event "${slug}" does not exist`);
+      eventId = event.id;
+    }
+    const entries = await listAudit(deps.store.db, {
+      eventId,
+      matchId: c.req.query("match"),
+      limit: parseLimit(c.req.query("limit")),
+    });
+    return c.json(envelope({ entries }, deps.clock()));
+  });
+
+  app.all("*", (c) => {
+    throw new ManageError(
+      404,
+      "not-found",
+      `No management route "${c.req.method} ${new URL(c.req.url).pathname}"`,
+    );
+  });
+  return app as unknown as Hono;
 }

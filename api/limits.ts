@@ -1,0 +1,174 @@
+/**
+ * Limits on what a request may be, checked once for the whole app before any route runs: a Host header that
+ * makes a valid URL (400), the request target (path and query) at most 2,048 characters (414), the body at
+ * most 1 MiB (413, also for chunked bodies without a Content-Length), and JSON bodies of the management API
+ * nested at most 32 deep (400). Answers
+ * are RFC 9457 problem details under /api and a small HTML page elsewhere. docs/reliability.md lists them.
+ */
+import type { Context, MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+
+/** The longest request target (path and query), in characters. */
+export const MAX_URL_LENGTH = 2048;
+
+/** The largest request body, in bytes (1 MiB: an event file fits many times over). */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** The deepest nesting of arrays and objects accepted in a management API body (an event file needs 6). */
+export const MAX_JSON_DEPTH = 32;
+
+/** What the limits may be set to (tests use smaller ones). */
+export interface LimitOptions {
+  maxUrlLength?: number;
+  maxBodyBytes?: number;
+  maxJsonDepth?: number;
+}
+
+/** Where the problem types of the limits and of store outages are described. */
+const TYPE_BASE = "/docs/reliability.md#problem-";
+
+/** The path and query of a request URL (`http://host/p?q` gives `/p?q`), without parsing it. */
+export function requestTarget(url: string): string {
+  const start = url.indexOf("/", url.indexOf("//") + 2);
+  return start < 0 ? "/" : url.slice(start);
+}
+
+/**
+ * An error answer of the app's guards: problem details (with a `code` member, like the management API's)
+ * under /api, a small HTML page elsewhere; never cached.
+ */
+export function guardResponse(
+  c: Context,
+  status: number,
+  code: string,
+  title: string,
+  detail: string,
+  headers: Record<string, string> = {},
+): Response {
+  const path = c.req.path;
+  const common = { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff", ...headers };
+  if (path === "/api" || path.startsWith("/api/")) {
+    const target = requestTarget(c.req.url);
+    const instance = target.length > 200 ? `${target.slice(0, 200)}...` : target;
+    const body = { type: TYPE_BASE + code, title, status, detail, instance, code };
+    return new Response(JSON.stringify(body), {
+      status,
+      headers: {
+        "Content-Type": "application/problem+json",
+        // The public API is read from any site; its errors must be readable there too.
+        ...(path.startsWith("/api/v1") ? { "Access-Control-Allow-Origin": "*" } : {}),
+        ...common,
+      },
+    });
+  }
+  const html =
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>` +
+    `</head><body><h1>${escapeHtml(title)}</h1><p>${escapeHtml(detail)}</p></body></html>`;
+  return new Response(html, {
+    status,
+    headers: {
+      "Content-Type": "text/html; charset=UTF-8",
+      "Content-Security-Policy": "default-src 'none'",
+      ...common,
+    },
+  });
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+/**
+ * How deeply arrays and objects nest in a JSON text, scanning characters only (no parse, no recursion), so
+ * that a hostile body cannot exhaust the stack of the parser or of a validator.
+ * @example jsonDepth('{"a":[1,{"b":"[["}]}') // 3: brackets inside strings do not count
+ */
+export function jsonDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (inString) {
+      if (ch === 0x5c) i++; // a backslash escapes the next character
+      else if (ch === 0x22) inString = false;
+    } else if (ch === 0x22) inString = true;
+    else if (ch === 0x5b || ch === 0x7b) {
+      if (++depth > max) max = depth;
+    } else if (ch === 0x5d || ch === 0x7d) depth--;
+  }
+  return max;
+}
+
+const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
+
+/** Middleware: the URL, body size and JSON depth limits; mount it first, with `app.use("*", requestLimits())`. */
+export function requestLimits(options: LimitOptions = {}): MiddlewareHandler {
+  const maxUrl = options.maxUrlLength ?? MAX_URL_LENGTH;
+  const maxBody = options.maxBodyBytes ?? MAX_BODY_BYTES;
+  const maxDepth = options.maxJsonDepth ?? MAX_JSON_DEPTH;
+  const limitBody = bodyLimit({
+    maxSize: maxBody,
+    onError: (c) =>
+      guardResponse(
+        c,
+        413,
+        "payload-too-large",
+        "Payload too large",
+        `Cannot read the body: it is larger than 1 MiB (${maxBody} bytes)`,
+      ),
+  });
+  return async (c, next) => {
+    // The server builds the URL from the Host header unchecked: a hostile one ("a b") would make every later
+    // `new URL(c.req.url)` throw, turning a 404 into a 500.
+    if (!URL.canParse(c.req.url)) {
+      return guardResponse(
+        c,
+        400,
+        "invalid-host",
+        "Invalid request",
+        "Cannot answer the request: its Host header does not make a valid URL",
+      );
+    }
+    const target = requestTarget(c.req.url);
+    if (target.length > maxUrl) {
+      return guardResponse(
+        c,
+        414,
+        "uri-too-long",
+        "URI too long",
+        `Cannot answer the request: its path and query are ${target.length} characters long (at most ${maxUrl})`,
+      );
+    }
+    return await limitBody(c, async () => {
+      const blocked = await checkJsonDepth(c, maxDepth);
+      if (blocked) {
+        c.res = blocked;
+        return;
+      }
+      await next();
+    });
+  };
+}
+
+/** Reads a management API JSON body and answers 400 when it nests too deep; the handlers can still read it. */
+async function checkJsonDepth(c: Context, maxDepth: number): Promise<Response | undefined> {
+  const path = c.req.path;
+  if (!(path === "/api/manage" || path.startsWith("/api/manage/")) || !BODY_METHODS.has(c.req.method)) return;
+  if (!c.req.raw.body) return;
+  const type = c.req.header("Content-Type");
+  // A body that does not claim to be JSON is left to the route, which answers 415.
+  if (type !== undefined && type !== "" && !JSON_TYPE.test(type)) return;
+  const bytes = new Uint8Array(await c.req.raw.arrayBuffer());
+  c.req.raw = new Request(c.req.raw, { body: bytes });
+  const depth = jsonDepth(new TextDecoder().decode(bytes));
+  if (depth <= maxDepth) return;
+  return guardResponse(
+    c,
+    400,
+    "invalid-body",
+    "Invalid request",
+    `Invalid body: JSON nested ${depth} levels deep (at most ${maxDepth})`,
+  );
+}

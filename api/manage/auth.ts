@@ -1,0 +1,104 @@
+/**
+ * Bearer-token authentication of the management API and the checks of what a token may do: "admin" anything,
+ * "scorer" only scoring, within its event and table when it is limited. Failed attempts are limited per client
+ * address (api/manage/rate_limit.ts); secrets are never logged.
+ */
+import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
+import { authenticateToken, type TokenRecord } from "../../db/tokens.ts";
+import type { AppDeps } from "../deps.ts";
+import { ManageError } from "./problem.ts";
+import type { FailureLimiter } from "./rate_limit.ts";
+
+/** The Hono environment of the management API: the authenticated token in `c.var.token`. */
+export interface ManageEnv {
+  Variables: { token: TokenRecord };
+}
+
+/** What a match is, for the scope check of a scorer. */
+export interface ScopedMatch {
+  id: string;
+  eventId: string;
+  eventSlug: string;
+  tableNo: number | null;
+}
+
+/**
+ * The client's address: the TCP peer given by Deno.serve (`c.env.remoteAddr`). Forwarded headers are not
+ * trusted: anyone could send them to escape the limit.
+ */
+export function clientAddress(c: Context): string {
+  const env = c.env as { remoteAddr?: { hostname?: string } } | undefined;
+  return env?.remoteAddr?.hostname ?? "unknown";
+}
+
+const BEARER = /^Bearer[ \t]+([^\s]+)[ \t]*$/i;
+
+/** Middleware: 429 while the address is limited, 401 without a live token, else `c.var.token`. */
+export function authenticate(deps: AppDeps, limiter: FailureLimiter) {
+  return createMiddleware<ManageEnv>(async (c, next) => {
+    const address = clientAddress(c);
+    const now = deps.clock();
+    const wait = limiter.retryAfter(address, now.getTime());
+    if (wait > 0) {
+      throw new ManageError(
+        429,
+        "too-many-requests",
+        `Too many failed authentications from this address: try again in ${wait} s`,
+        { retryAfter: wait },
+        { "Retry-After": String(wait) },
+      );
+    }
+    const header = c.req.header("Authorization");
+    const secret = header === undefined ? undefined : BEARER.exec(header)?.[1];
+    const token = secret === undefined ? null : await authenticateToken(deps.store.db, secret, now);
+    if (!token) {
+      limiter.fail(address, now.getTime());
+      const detail = header === undefined
+        ? `Missing token: send "Authorization: Bearer <token>"`
+        : secret === undefined
+        ? `Invalid "Authorization" header: expected "Bearer <token>"`
+        : "Invalid token: it is unknown or revoked";
+      const error = header === undefined ? "" : ', error="invalid_token"';
+      throw new ManageError(401, "unauthorized", detail, {}, {
+        "WWW-Authenticate": `Bearer realm="manage"${error}`,
+      });
+    }
+    c.set("token", token);
+    await next();
+  });
+}
+
+/** Throws a 403 unless the token is an admin token; `action` names what was refused. */
+export function requireAdmin(token: TokenRecord, action: string): void {
+  if (token.role !== "admin") {
+    throw new ManageError(
+      403,
+      "forbidden",
+      `Cannot ${action}: the token "${token.label}" is a scorer token (needs an admin token)`,
+    );
+  }
+}
+
+/** Throws a 403 unless the token may write to this match (an admin, or a scorer within its event and table). */
+export function requireMatchScope(token: TokenRecord, match: ScopedMatch, action: string): void {
+  if (token.role === "admin") return;
+  if (token.eventId !== null && token.eventId !== match.eventId) {
+    throw new ManageError(
+      403,
+      "forbidden",
+      `Cannot ${action}: the token "${token.label}" may only score event "${
+        token.eventSlug ?? token.eventId
+      }"`,
+    );
+  }
+  if (token.tableNo !== null && token.tableNo !== match.tableNo) {
+    const where = match.tableNo === null ? "has no table" : `is on table ${match.tableNo}`;
+    throw new ManageError(
+      403,
+      "forbidden",
+      `Cannot ${action}: the token "${token.label}" may only score table ${token.tableNo} and match ` +
+        `"${match.id}" ${where}`,
+    );
+  }
+}

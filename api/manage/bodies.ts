@@ -1,0 +1,152 @@
+/**
+ * Request bodies of the management API as zod schemas, and the one parser that turns a bad body into a 400
+ * naming the field (`Invalid "side": expected "home" or "away", got "left"`). Unknown fields are refused, so
+ * that a misspelt field is not silently ignored.
+ */
+import type { Context } from "hono";
+import { z } from "zod";
+import { ManageError } from "./problem.ts";
+
+const SIDE = 'expected "home" or "away"';
+
+const side = () => z.enum(["home", "away"], { error: SIDE });
+const wholeFrom = (min: number, what: string) => {
+  const message = `expected ${what} as a whole number from ${min}`;
+  return z.int({ error: message }).min(min, { error: message });
+};
+const revision = () => wholeFrom(0, "the match's current revision").optional();
+
+/** Body of a start: who serves first in game 1 (decided by lot, ITTF Law 2.13.1). */
+export const StartBody = z.strictObject({ firstServer: side(), revision: revision() });
+/** Body of a point: the side that won it. */
+export const PointBody = z.strictObject({ side: side(), revision: revision() });
+/** Body of an undo of the last point. */
+export const UndoBody = z.strictObject({ revision: revision() });
+/** Body of a correction of a finished game (1-based game number). */
+export const CorrectBody = z.strictObject({
+  game: wholeFrom(1, "the game number"),
+  home: wholeFrom(0, "the home side's points"),
+  away: wholeFrom(0, "the away side's points"),
+  revision: revision(),
+});
+/** Body of a walkover: the side awarded the match. */
+export const WalkoverBody = z.strictObject({ winner: side(), revision: revision() });
+/** Body of a retirement: the side that retires. */
+export const RetireBody = z.strictObject({ side: side(), revision: revision() });
+/** Body of a disqualification: the side disqualified. */
+export const DisqualifyBody = z.strictObject({ side: side(), revision: revision() });
+
+const isoTime = z.string({ error: "expected an ISO 8601 time such as 2026-11-28T14:00:00Z" })
+  .refine((s) => /^\d{4}-\d{2}-\d{2}T/.test(s) && Number.isFinite(Date.parse(s)), {
+    error: "expected an ISO 8601 time such as 2026-11-28T14:00:00Z",
+  })
+  .transform((s) => new Date(s).toISOString());
+
+/** Body of an assignment: the table and/or the planned time (null clears it). */
+export const AssignBody = z.strictObject({
+  tableNo: wholeFrom(1, "the table number").nullable().optional(),
+  scheduledAt: isoTime.nullable().optional(),
+  revision: revision(),
+}).refine((b) => b.tableNo !== undefined || b.scheduledAt !== undefined, {
+  error: 'expected "tableNo" or "scheduledAt"',
+  path: ["tableNo"],
+});
+
+/** Body of a new token. */
+export const TokenBody = z.strictObject({
+  role: z.enum(["admin", "scorer"], { error: 'expected "admin" or "scorer"' }),
+  label: z.string({ error: "expected a non-empty label" }).trim().min(1, {
+    error: "expected a non-empty label",
+  })
+    .max(100, { error: "expected a label of at most 100 characters" }),
+  event: z.string({ error: "expected an event slug" }).min(1, { error: "expected an event slug" }).optional(),
+  table: wholeFrom(1, "the table number").optional(),
+});
+
+function quoteValue(value: unknown): string {
+  if (value === undefined) return "nothing";
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 80 ? `${text.slice(0, 80)}...` : text;
+}
+
+function valueAt(body: unknown, path: readonly PropertyKey[]): unknown {
+  let v = body;
+  for (const key of path) {
+    if (v === null || typeof v !== "object") return undefined;
+    v = (v as Record<PropertyKey, unknown>)[key];
+  }
+  return v;
+}
+
+/** Validates a parsed JSON body; throws a 400 naming the first bad field (all of them in `errors`). */
+export function validateBody<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  // An unknown field first: it is usually a misspelling of the field reported missing.
+  const issues = [...result.error.issues].sort((a, b) =>
+    Number(b.code === "unrecognized_keys") - Number(a.code === "unrecognized_keys")
+  );
+  const errors = issues.map((issue) => {
+    if (issue.code === "unrecognized_keys") {
+      const key = issue.keys[0] ?? "";
+      return {
+        field: key,
+        message: `unknown field "${key}"`,
+        detail: `Invalid body: unknown field "${key}"`,
+      };
+    }
+    const field = issue.path.map(String).join(".");
+    if (!field) {
+      return { field: "", message: "expected a JSON object", detail: "Invalid body: expected a JSON object" };
+    }
+    const got = quoteValue(valueAt(body, issue.path));
+    return { field, message: issue.message, detail: `Invalid "${field}": ${issue.message}, got ${got}` };
+  });
+  const first = errors[0]!;
+  throw new ManageError(400, "invalid-body", first.detail, {
+    field: first.field,
+    errors: errors.map(({ field, message }) => ({ field, message })),
+  });
+}
+
+/**
+ * Reads the request's JSON body (an empty body is `{}`): 415 for a body that is not JSON by its content type,
+ * 400 for text that does not parse.
+ */
+export async function readJson(c: Context): Promise<unknown> {
+  const text = await c.req.text();
+  if (text.trim() === "") return {};
+  const type = c.req.header("Content-Type") ?? "";
+  if (type && !/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type)) {
+    throw new ManageError(
+      415,
+      "unsupported-media-type",
+      `Cannot read the body: expected Content-Type "application/json", got "${type.slice(0, 80)}"`,
+    );
+  }
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new ManageError(400, "invalid-body", `Invalid body: not JSON (${(e as Error).message})`);
+  }
+}
+
+/** Reads and validates the JSON body. */
+export async function parseBody<T extends z.ZodType>(c: Context, schema: T): Promise<z.output<T>> {
+  return validateBody(schema, await readJson(c));
+}
+
+/** The Idempotency-Key header, checked: 1 to 200 visible ASCII characters; undefined when absent. */
+export function idempotencyKey(c: Context): string | undefined {
+  const key = c.req.header("Idempotency-Key");
+  if (key === undefined) return undefined;
+  if (!/^[\x21-\x7e]{1,200}$/.test(key)) {
+    throw new ManageError(
+      400,
+      "invalid-header",
+      `Invalid "Idempotency-Key": expected 1 to 200 visible ASCII characters, got ${quoteValue(key)}`,
+      { field: "Idempotency-Key" },
+    );
+  }
+  return key;
+}

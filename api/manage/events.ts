@@ -1,0 +1,92 @@
+/**
+ * Event routes of the management API (admin tokens only): every event whatever its status, an event at a
+ * glance, publishing and unpublishing, the audit log and the URLs (with QR codes) to open on the TV, in OBS and
+ * on the umpires' phones.
+ */
+import { Hono } from "hono";
+import { listAudit } from "../../db/audit.ts";
+import { setEventStatus } from "../../db/manage_writes.ts";
+import { findManagedEvent, listManagedEvents, readEventOverview } from "../../db/read_manage.ts";
+import { WriteError } from "../../db/write_errors.ts";
+import type { AppDeps } from "../deps.ts";
+import { type ManageEnv, requireAdmin } from "./auth.ts";
+import { eventLinks, linkBase } from "./links.ts";
+import { ManageError } from "./problem.ts";
+import { envelope, managedEventJson, overviewJson } from "./serialise.ts";
+
+/** The event routes, mounted at /api/manage/events. */
+export function eventRoutes(deps: AppDeps): Hono<ManageEnv> {
+  const app = new Hono<ManageEnv>();
+
+  app.use("*", async (c, next) => {
+    requireAdmin(c.var.token, "manage events");
+    await next();
+  });
+
+  app.get("/", async (c) => {
+    const events = await listManagedEvents(deps.store.db);
+    return c.json(envelope({ events: events.map(managedEventJson) }, deps.clock()));
+  });
+
+  app.get("/:slug", async (c) => {
+    const overview = await readEventOverview(deps.store.db, c.req.param("slug"));
+    if (!overview) throw notFound(c.req.param("slug"));
+    return c.json(envelope(overviewJson(overview), deps.clock()));
+  });
+
+  for (const [path, status] of [["publish", "published"], ["unpublish", "draft"]] as const) {
+    app.post(`/:slug/${path}`, async (c) => {
+      const slug = c.req.param("slug");
+      const change = await setEventStatus(deps.store, slug, status, {
+        actor: c.var.token.label,
+        now: deps.clock(),
+      })
+        .catch(rethrow);
+      const event = await findManagedEvent(deps.store.db, slug);
+      return c.json(envelope({ event: managedEventJson(event!), changed: change.changed }, deps.clock()));
+    });
+  }
+
+  app.get("/:slug/audit", async (c) => {
+    const event = await findManagedEvent(deps.store.db, c.req.param("slug"));
+    if (!event) throw notFound(c.req.param("slug"));
+    const limit = parseLimit(c.req.query("limit"));
+    const entries = await listAudit(deps.store.db, { eventId: event.id, limit });
+    return c.json(envelope({ entries }, deps.clock()));
+  });
+
+  app.get("/:slug/links", async (c) => {
+    const overview = await readEventOverview(deps.store.db, c.req.param("slug"));
+    if (!overview) throw notFound(c.req.param("slug"));
+    const base = linkBase(c.req.query("base"), new URL(c.req.url).origin);
+    return c.json(envelope({ base, links: eventLinks(base, overview) }, deps.clock()));
+  });
+
+  return app;
+}
+
+function notFound(slug: string): ManageError {
+  return new ManageError(404, "not-found", `Event "${slug}" does not exist`);
+}
+
+/** Turns a refused write into the API's error (same status, code and message). */
+export function rethrow(e: unknown): never {
+  if (e instanceof WriteError) throw new ManageError(e.status, e.code, e.message);
+  throw e;
+}
+
+/** The `limit` query parameter: 1 to 1000, 100 when absent. */
+export function parseLimit(raw: string | undefined): number {
+  if (raw === undefined) return 100;
+  if (!/^\d{1,4}$/.test(raw) || Number(raw) < 1 || Number(raw) > 1000) {
+    throw new ManageError(
+      400,
+      "invalid-query",
+      `Invalid "limit": expected a whole number from 1 to 1000, got "${raw.slice(0, 40)}"`,
+      {
+        field: "limit",
+      },
+    );
+  }
+  return Number(raw);
+}

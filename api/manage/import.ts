@@ -1,0 +1,61 @@
+/**
+ * POST /api/manage/events/import (admin): the body is an event file (docs/import-format.md). A file with any
+ * problem changes nothing and answers 400 with every problem and its JSON path; a valid one is imported in one
+ * transaction (importing the same file twice changes nothing) and the import is written to the audit log.
+ */
+import { Hono } from "hono";
+import { writeAudit } from "../../db/audit.ts";
+import { ImportError, importEventInTransaction } from "../../db/import_event.ts";
+import { type ImportProblem, parseEventFile } from "../../db/import_validate.ts";
+import type { AppDeps } from "../deps.ts";
+import { type ManageEnv, requireAdmin } from "./auth.ts";
+import { ManageError } from "./problem.ts";
+import { envelope } from "./serialise.ts";
+
+/** The import route, mounted at /api/manage/events/import. */
+export function importRoute(deps: AppDeps): Hono<ManageEnv> {
+  const app = new Hono<ManageEnv>();
+  app.post("/", async (c) => {
+    requireAdmin(c.var.token, "import an event");
+    const type = c.req.header("Content-Type") ?? "";
+    if (type && !/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type)) {
+      throw new ManageError(
+        415,
+        "unsupported-media-type",
+        `Cannot read the body: expected Content-Type "application/json", got "${type.slice(0, 80)}"`,
+      );
+    }
+    const parsed = parseEventFile(await c.req.text());
+    if (!parsed.ok) throw invalidFile(parsed.errors);
+    const now = deps.clock();
+    const file = parsed.file;
+    const result = await deps.store.db.transaction().execute(async (trx) => {
+      const done = await importEventInTransaction(trx, file, now);
+      await writeAudit(trx, {
+        at: now,
+        actor: c.var.token.label,
+        action: "event.import",
+        eventId: done.eventId,
+        detail: { slug: file.event.slug, changed: done.changed, counts: done.counts },
+      });
+      return done;
+    }).catch((e) => {
+      if (e instanceof ImportError) throw invalidFile(e.problems);
+      throw e;
+    });
+    return c.json(envelope({ ...result, slug: file.event.slug }, now), result.changed ? 201 : 200);
+  });
+  return app;
+}
+
+/** A 400 naming the first problem of the file (and listing all of them with their JSON paths). */
+function invalidFile(problems: readonly ImportProblem[]): ManageError {
+  const first = problems[0] ?? { path: "", message: "the file is not valid" };
+  return new ManageError(
+    400,
+    "invalid-event-file",
+    `Cannot import the event file: ${first.path ? `${first.path}: ` : ""}${first.message}` +
+      (problems.length > 1 ? ` (and ${problems.length - 1} more problems)` : ""),
+    { field: first.path, errors: problems.map((p) => ({ field: p.path, message: p.message })) },
+  );
+}

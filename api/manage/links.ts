@@ -1,0 +1,93 @@
+/**
+ * The URLs an operator hands out for an event (TV, poster, overlays, the scoring page) with their QR codes.
+ * The base is the address the phones and the TV reach the server by, which the operator's laptop may not
+ * know (it may itself use localhost): the operator's page lets them set it.
+ */
+import { Hono } from "hono";
+import type { EventOverviewRecord } from "../../db/read_manage.ts";
+import { qrPath } from "../../pages/qr.tsx";
+import type { AppDeps } from "../deps.ts";
+import { type ManageEnv, requireAdmin } from "./auth.ts";
+import { ManageError } from "./problem.ts";
+import { envelope } from "./serialise.ts";
+
+/** A URL to hand out, with its QR code (module count and one SVG path, as pages/qr.tsx draws it). */
+export interface LinkJson {
+  kind: "operator" | "scoring" | "tv" | "poster" | "event" | "overlay-subevent" | "overlay-match";
+  label: string;
+  url: string;
+  qr: { size: number; d: string };
+}
+
+/**
+ * The base URL from the `base` query parameter (an http(s) origin, path and query dropped), else the
+ * request's origin.
+ */
+export function linkBase(raw: string | undefined, requestOrigin: string): string {
+  if (raw === undefined || raw === "") return requestOrigin;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = new URL("invalid:");
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new ManageError(
+      400,
+      "invalid-query",
+      `Invalid "base": expected an http:// or https:// address, got "${raw.slice(0, 80)}"`,
+      { field: "base" },
+    );
+  }
+  return url.origin;
+}
+
+/** Every link of an event: operator, scoring, TV, poster, event page, category overlays, live match overlays. */
+export function eventLinks(base: string, o: EventOverviewRecord): LinkJson[] {
+  const slug = encodeURIComponent(o.event.slug);
+  const links: Omit<LinkJson, "qr">[] = [
+    { kind: "scoring", label: "Scoring (umpires' phones)", url: `${base}/score` },
+    { kind: "tv", label: "Venue TV", url: `${base}/t/${slug}/tv` },
+    { kind: "event", label: "Spectators' page", url: `${base}/t/${slug}` },
+    { kind: "poster", label: "Poster", url: `${base}/t/${slug}/poster` },
+    { kind: "operator", label: "Operator's page", url: `${base}/manage` },
+  ];
+  for (const s of o.subevents) {
+    links.push({
+      kind: "overlay-subevent",
+      label: `Overlay: ${s.name}`,
+      url: `${base}/overlay/subevent/${s.id}`,
+    });
+  }
+  for (const t of o.tables) {
+    const m = t.current ?? t.next;
+    if (!m) continue;
+    links.push({
+      kind: "overlay-match",
+      label: `Overlay: table ${t.tableNo}, ${m.homeName ?? "?"} v ${m.awayName ?? "?"}`,
+      url: `${base}/overlay/match/${m.id}`,
+    });
+  }
+  return links.map((l) => ({ ...l, qr: qrPath(l.url) }));
+}
+
+/** GET /api/manage/qr?text=... (admin): the QR code of a text, e.g. the scoring page with a new token. */
+export function qrRoute(deps: AppDeps): Hono<ManageEnv> {
+  const app = new Hono<ManageEnv>();
+  app.get("/", (c) => {
+    requireAdmin(c.var.token, "make a QR code");
+    const text = c.req.query("text") ?? "";
+    if (text === "" || text.length > 1000) {
+      throw new ManageError(
+        400,
+        "invalid-query",
+        `Invalid "text": expected 1 to 1000 characters, got ${text.length}`,
+        {
+          field: "text",
+        },
+      );
+    }
+    return c.json(envelope({ qr: qrPath(text) }, deps.clock()));
+  });
+  return app;
+}

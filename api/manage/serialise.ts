@@ -1,0 +1,111 @@
+/**
+ * JSON of the management API. A match has the fields of the public Match (api/schemas.ts MatchSchema) plus
+ * what operators and umpires need: event slug and category name, `revision` (to send back with a write),
+ * `firstServer`, `server`, and, for the umpire's page, the points and corrections it replays.
+ */
+import type { EntryRecord } from "../../db/read_entries.ts";
+import { scoreView } from "../../domain/match_view.ts";
+import type {
+  EventOverviewRecord,
+  ManagedEventRecord,
+  ManageMatchRecord,
+  ScoringMatchRecord,
+} from "../../db/read_manage.ts";
+import type { TokenRecord } from "../../db/tokens.ts";
+import { serializeLive, serializeMatch } from "../serialize.ts";
+
+/**
+ * A match as the management API answers it: the public serialiser's fields (api/serialize.ts) while both sides
+ * are known, the same fields with null sides before, plus the management fields.
+ */
+export function manageMatchJson(m: ManageMatchRecord | ScoringMatchRecord) {
+  const score = scoreView(m.games, { home: m.currentHome, away: m.currentAway });
+  const sides = new Map<string, EntryRecord>();
+  for (const [id, name] of [[m.homeEntryId, m.homeName], [m.awayEntryId, m.awayName]] as const) {
+    // serializeMatch reads only the id and the name of an entry; the names come with the match row.
+    if (id !== null) sides.set(id, { id, name: name ?? "", association: null, seed: null, players: [] });
+  }
+  const known = m.homeEntryId !== null && m.awayEntryId !== null;
+  const pub = known ? serializeMatch(m, sides) : null;
+  const winnerSide = m.winnerEntryId === null
+    ? null
+    : m.winnerEntryId === m.homeEntryId
+    ? "home"
+    : m.winnerEntryId === m.awayEntryId
+    ? "away"
+    : null;
+  const base = {
+    ...(pub ?? {
+      id: m.id,
+      eventId: m.eventId,
+      subeventId: m.subeventId,
+      status: m.status,
+      matchKind: "tournament",
+      stage: m.stage,
+      groupId: m.stage === "group" ? m.groupId : null,
+      groupName: m.stage === "group" ? m.groupName : null,
+      roundNo: m.roundNo,
+      bracketPos: m.bracketPos,
+      stageLabel: m.label || `Round ${m.roundNo}`,
+      tableNo: m.tableNo,
+      scheduledAt: m.scheduledAt,
+      bestOf: m.bestOf,
+      homeId: m.homeEntryId,
+      awayId: m.awayEntryId,
+      homeName: m.homeName,
+      awayName: m.awayName,
+      winnerId: null,
+      resultReasonCode: m.resultReason,
+      retirementAfterGame: m.retirementAfterGame,
+      gamesWon: score.gamesWon,
+      currentGame: score.currentGame,
+      gameScores: score.gameScores,
+      startedAt: m.startedAt,
+      completedAt: m.completedAt,
+      updatedAt: m.updatedAt,
+    }),
+    eventSlug: m.eventSlug,
+    eventName: m.eventName,
+    subeventName: m.subeventName,
+    winnerSide,
+    firstServer: m.firstServer,
+    currentServer: serializeLive(m).currentServer,
+    revision: m.revision,
+  };
+  if ("points" in m) return { ...base, points: m.points, corrections: m.corrections };
+  return base;
+}
+
+/** The answer to a read or write of one match: the match, its live block (as public) and its revision. */
+export function matchPayload(m: ManageMatchRecord | ScoringMatchRecord) {
+  return { match: manageMatchJson(m), live: serializeLive(m), revision: m.revision };
+}
+
+/** An event in the operator's list. */
+export function managedEventJson(e: ManagedEventRecord) {
+  return { ...e };
+}
+
+/** An event at a glance. */
+export function overviewJson(o: EventOverviewRecord) {
+  return {
+    event: managedEventJson(o.event),
+    subevents: o.subevents,
+    matches: o.matches.map(manageMatchJson),
+    tables: o.tables.map((t) => ({
+      tableNo: t.tableNo,
+      current: t.current && manageMatchJson(t.current),
+      next: t.next && manageMatchJson(t.next),
+    })),
+  };
+}
+
+/** A token as listed (never its secret or hash). */
+export function tokenJson(t: TokenRecord) {
+  return { ...t };
+}
+
+/** The envelope of every management answer: `{ data, meta: { generatedAt } }`, like the public API. */
+export function envelope<T>(data: T, now: Date) {
+  return { data, meta: { generatedAt: now.toISOString() } };
+}

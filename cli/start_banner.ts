@@ -1,0 +1,70 @@
+/**
+ * What the server prints once it listens: the URLs to open (operator page, scoring page, the TV page of each
+ * published event, where the overlays are listed) on each address the phones can use, and, on the very first
+ * start, the admin token, shown this once and never logged.
+ */
+
+/** What the banner is made from. */
+export interface BannerInput {
+  port: number;
+  /** The host names or addresses to print the URLs with (LAN addresses first). */
+  hosts: readonly string[];
+  /** Slugs of the published events, for their TV pages. */
+  eventSlugs: readonly string[];
+  /** The admin token made at this start, or null. */
+  adminSecret: string | null;
+}
+
+/**
+ * The banner's lines.
+ * @example startBanner({ port: 8000, hosts: ["192.168.1.20"], eventSlugs: [], adminSecret: null })[0]
+ * // "Operator page:   http://192.168.1.20:8000/manage"
+ */
+export function startBanner(input: BannerInput): string[] {
+  const bases = (input.hosts.length ? input.hosts : ["localhost"]).map((h) =>
+    `http://${h.includes(":") ? `[${h}]` : h}:${input.port}`
+  );
+  const lines: string[] = [];
+  const each = (label: string, path: string) => {
+    for (const base of bases) lines.push(`${label.padEnd(17)}${base}${path}`);
+  };
+  each("Operator page:", "/manage");
+  each("Scoring page:", "/score");
+  for (const slug of input.eventSlugs) each("Venue TV:", `/t/${encodeURIComponent(slug)}/tv`);
+  lines.push(
+    `${
+      "Overlays:".padEnd(17)
+    }listed with QR codes on the operator page (/overlay/match/{id}, /overlay/subevent/{id})`,
+  );
+  if (input.adminSecret !== null) {
+    lines.push(
+      "",
+      "First start: an admin token was made. It is shown only now; keep it to sign in on the operator page:",
+      `  ${input.adminSecret}`,
+      "More tokens: deno task token create --role scorer [--event SLUG] [--table N] --label LABEL",
+      "",
+    );
+  }
+  return lines;
+}
+
+/**
+ * The addresses to print for a bind host: the host itself, or for all interfaces (0.0.0.0, ::) the machine's
+ * non-internal IPv4 addresses and localhost. Listing interfaces needs --allow-sys; without it, localhost only.
+ */
+export function bannerHosts(bindHost: string): string[] {
+  if (bindHost !== "0.0.0.0" && bindHost !== "::") return [bindHost];
+  let lan: string[] = [];
+  try {
+    // Query first: calling without the permission would prompt on a terminal.
+    if (Deno.permissions.querySync({ name: "sys", kind: "networkInterfaces" }).state !== "granted") {
+      return ["localhost"];
+    }
+    lan = Deno.networkInterfaces()
+      .filter((i) => i.family === "IPv4" && !i.address.startsWith("127."))
+      .map((i) => i.address);
+  } catch {
+    lan = [];
+  }
+  return [...new Set([...lan, "localhost"])];
+}

@@ -1,0 +1,212 @@
+/**
+ * `deno task token`: makes, lists and revokes the tokens of the management API in the store DATABASE_URL names.
+ *
+ *   deno task token create --role scorer [--event SLUG] [--table N] [--label LABEL]
+ *   deno task token create --role admin [--label LABEL]
+ *   deno task token list
+ *   deno task token revoke ID
+ *
+ * A new token's secret is printed once (stdout) and never stored; problems go to stderr (exit 1), usage errors
+ * exit 2.
+ * @module
+ */
+import { ConfigError, DEFAULT_DATABASE_URL, denoEnv, parseDatabaseUrl, redact } from "./config.ts";
+import { printLine } from "./log.ts";
+import { findManagedEvent } from "../db/read_manage.ts";
+import { openStore, type Store } from "../db/store.ts";
+import {
+  createToken,
+  listTokens,
+  revokeToken,
+  TokenError,
+  type TokenRecord,
+  type TokenRole,
+} from "../db/tokens.ts";
+
+/** Where the command writes: `out` for its answer (stdout), `err` for problems (stderr). */
+export interface TokenIo {
+  out(line: string): void;
+  err(line: string): void;
+}
+
+/** The usage text. */
+export const TOKEN_USAGE = [
+  "Usage: deno task token create --role admin|scorer [--event SLUG] [--table N] [--label LABEL]",
+  "       deno task token list",
+  "       deno task token revoke ID",
+  "The store comes from DATABASE_URL (default sqlite:./data/tournament.db).",
+].join("\n");
+
+/** A command line that cannot be run; the message says why. */
+export class UsageError extends Error {
+  override name = "UsageError";
+}
+
+/** What the command line asks for. */
+export type TokenCommand =
+  | { kind: "create"; role: TokenRole; event: string | null; table: number | null; label: string }
+  | { kind: "list" }
+  | { kind: "revoke"; id: string };
+
+/**
+ * Parses the arguments (flags as `--name value` or `--name=value`).
+ * @example parseTokenArgs(["create", "--role", "scorer", "--table=3"]) // { kind: "create", role: "scorer", table: 3, ... }
+ */
+export function parseTokenArgs(args: readonly string[]): TokenCommand {
+  const [command, ...rest] = args;
+  if (command === "list") {
+    if (rest.length) throw new UsageError(`Unexpected argument "${rest[0]}" after "list"`);
+    return { kind: "list" };
+  }
+  if (command === "revoke") {
+    if (rest.length !== 1 || rest[0]!.startsWith("--")) throw new UsageError(`"revoke" needs one token ID`);
+    return { kind: "revoke", id: rest[0]! };
+  }
+  if (command !== "create") {
+    throw new UsageError(
+      command === undefined
+        ? "Missing command"
+        : `Unknown command "${command}": expected create, list or revoke`,
+    );
+  }
+  const flags: Record<string, string> = {};
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i]!;
+    if (!arg.startsWith("--")) throw new UsageError(`Unexpected argument "${arg}"`);
+    const [name, inline] = arg.slice(2).split(/=(.*)/s, 2) as [string, string | undefined];
+    if (!["role", "event", "table", "label"].includes(name)) {
+      throw new UsageError(`Unknown flag "--${name}": expected --role, --event, --table, --label`);
+    }
+    const value = inline ?? rest[++i];
+    if (value === undefined || value === "") throw new UsageError(`Flag "--${name}" needs a value`);
+    flags[name] = value;
+  }
+  const role = flags["role"];
+  if (role !== "admin" && role !== "scorer") {
+    throw new UsageError(`Invalid "--role": expected "admin" or "scorer", got "${role ?? ""}"`);
+  }
+  let table: number | null = null;
+  if (flags["table"] !== undefined) {
+    if (!/^[1-9]\d{0,3}$/.test(flags["table"])) {
+      throw new UsageError(`Invalid "--table": expected a table number from 1, got "${flags["table"]}"`);
+    }
+    table = Number(flags["table"]);
+  }
+  const event = flags["event"] ?? null;
+  if (role === "admin" && (event !== null || table !== null)) {
+    throw new UsageError(`An admin token cannot be limited: "--event" and "--table" are for scorer tokens`);
+  }
+  const label = flags["label"] ??
+    (role === "admin"
+      ? "admin"
+      : ["scorer", event, table === null ? null : `table ${table}`].filter(Boolean).join(" "));
+  return { kind: "create", role, event, table, label };
+}
+
+/** One line of `token list`. */
+export function tokenLine(t: TokenRecord): string {
+  const limits = [
+    t.eventSlug ? `event ${t.eventSlug}` : null,
+    t.tableNo === null ? null : `table ${t.tableNo}`,
+  ]
+    .filter(Boolean).join(", ");
+  const state = t.revokedAt
+    ? `revoked ${t.revokedAt}`
+    : t.lastUsedAt
+    ? `last used ${t.lastUsedAt}`
+    : "never used";
+  return `${t.id}  ${t.role.padEnd(6)}  ${JSON.stringify(t.label)}${limits ? ` (${limits})` : ""}  ${state}`;
+}
+
+/** Runs the command on an open store; returns the exit code. */
+export async function runTokenCommand(
+  store: Store,
+  command: TokenCommand,
+  io: TokenIo,
+  now: Date,
+): Promise<number> {
+  if (command.kind === "list") {
+    const tokens = await listTokens(store.db);
+    if (tokens.length === 0) io.out("No token yet: the server makes an admin token on its first start");
+    for (const t of tokens) io.out(tokenLine(t));
+    return 0;
+  }
+  if (command.kind === "revoke") {
+    if (!await revokeToken(store.db, command.id, now)) {
+      io.err(`Cannot revoke token "${command.id}": no token has this ID (see "deno task token list")`);
+      return 1;
+    }
+    io.out(`Revoked token ${command.id}`);
+    return 0;
+  }
+  let eventId: string | null = null;
+  if (command.event !== null) {
+    const event = await findManagedEvent(store.db, command.event);
+    if (!event) {
+      io.err(`Cannot create the token: no event has the slug "${command.event}"`);
+      return 1;
+    }
+    eventId = event.id;
+  }
+  try {
+    const { token, secret } = await createToken(store.db, {
+      role: command.role,
+      label: command.label,
+      eventId,
+      tableNo: command.table,
+    }, now);
+    io.out(tokenLine(token));
+    io.out(`Secret (shown once, give it to its holder): ${secret}`);
+    return 0;
+  } catch (e) {
+    if (e instanceof TokenError) {
+      io.err(e.message);
+      return 1;
+    }
+    throw e;
+  }
+}
+
+/** The whole command: parses, opens the store DATABASE_URL names, runs, closes; returns the exit code. */
+export async function runToken(
+  args: readonly string[],
+  env: (name: string) => string | undefined,
+  io: TokenIo,
+  now: Date = new Date(),
+): Promise<number> {
+  let command: TokenCommand;
+  try {
+    command = parseTokenArgs(args);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    io.err(e.message);
+    io.err(TOKEN_USAGE);
+    return 2;
+  }
+  const rawUrl = env("DATABASE_URL") ?? DEFAULT_DATABASE_URL;
+  let store: Store;
+  try {
+    store = await openStore(parseDatabaseUrl(rawUrl));
+  } catch (e) {
+    io.err(
+      e instanceof ConfigError
+        ? e.message
+        : `Cannot open the store "${redact(rawUrl)}": ${(e as Error).message}`,
+    );
+    return 1;
+  }
+  try {
+    return await runTokenCommand(store, command, io, now);
+  } finally {
+    await store.close();
+  }
+}
+
+if (import.meta.main) {
+  const stderr = new TextEncoder();
+  const code = await runToken(Deno.args, denoEnv, {
+    out: printLine,
+    err: (line) => Deno.stderr.writeSync(stderr.encode(line + "\n")),
+  });
+  Deno.exit(code);
+}

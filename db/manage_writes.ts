@@ -1,0 +1,106 @@
+/**
+ * The operator's writes that are not match writes: publishing and unpublishing an event, locking and unlocking
+ * a draw. Each is one transaction with the revision bump (so that ETags and caches move) and an audit row.
+ * Match writes go through db/match_writes.ts.
+ */
+import { bumpRevision, refreshListedPlayers } from "./revision.ts";
+import { writeAudit } from "./audit.ts";
+import { drawHasStarted } from "./read_manage.ts";
+import type { EventStatus } from "./schema.ts";
+import type { Store } from "./store.ts";
+import { WriteError } from "./write_errors.ts";
+
+/** Who writes and when. */
+export interface ManageWriteContext {
+  actor: string;
+  now: Date;
+}
+
+/** The outcome of a status change: the new status and whether anything changed. */
+export interface StatusChange<S> {
+  id: string;
+  status: S;
+  changed: boolean;
+}
+
+/**
+ * Publishes ("published") or unpublishes ("draft") the event with this slug; the players' `listed` flags and
+ * the revisions follow in the same transaction. Setting the status it already has changes nothing.
+ */
+export async function setEventStatus(
+  store: Store,
+  slug: string,
+  status: Extract<EventStatus, "published" | "draft">,
+  ctx: ManageWriteContext,
+): Promise<StatusChange<EventStatus>> {
+  return await store.db.transaction().execute(async (trx) => {
+    const event = await trx.selectFrom("events").select(["id", "status"]).where("slug", "=", slug)
+      .executeTakeFirst();
+    if (!event) throw new WriteError(404, "not-found", `Event "${slug}" does not exist`);
+    if (event.status === status) return { id: event.id, status, changed: false };
+    await trx.updateTable("events").set({ status, updated_at: ctx.now.toISOString() }).where(
+      "id",
+      "=",
+      event.id,
+    )
+      .execute();
+    await refreshListedPlayers(trx);
+    await bumpRevision(trx, event.id);
+    await writeAudit(trx, {
+      at: ctx.now,
+      actor: ctx.actor,
+      action: status === "published" ? "event.publish" : "event.unpublish",
+      eventId: event.id,
+      detail: { slug, from: event.status, to: status },
+    });
+    return { id: event.id, status, changed: true };
+  });
+}
+
+/**
+ * Locks a draft draw (it becomes public) or unlocks a locked one (back to draft). A category without a draw
+ * cannot be locked; a draw whose matches have begun cannot be unlocked. The state it already has changes
+ * nothing.
+ */
+export async function setDrawLocked(
+  store: Store,
+  subeventId: string,
+  locked: boolean,
+  ctx: ManageWriteContext,
+): Promise<StatusChange<"draft" | "locked"> & { eventId: string }> {
+  return await store.db.transaction().execute(async (trx) => {
+    const sub = await trx.selectFrom("subevents").select(["id", "event_id", "name", "format", "draw_state"])
+      .where("id", "=", subeventId).executeTakeFirst();
+    if (!sub) throw new WriteError(404, "not-found", `Category "${subeventId}" does not exist`);
+    const target = locked ? "locked" : "draft";
+    if (sub.draw_state === "none") {
+      throw new WriteError(
+        409,
+        "no-draw",
+        `Cannot ${locked ? "lock" : "unlock"} the draw of "${sub.name}": it has no draw`,
+      );
+    }
+    if (sub.draw_state === target) {
+      return { id: sub.id, eventId: sub.event_id, status: target, changed: false };
+    }
+    if (!locked && await drawHasStarted(trx, sub.id, sub.format)) {
+      throw new WriteError(
+        409,
+        "draw-started",
+        `Cannot unlock the draw of "${sub.name}": a match of the draw has already started`,
+      );
+    }
+    await trx.updateTable("subevents").set({ draw_state: target }).where("id", "=", sub.id).execute();
+    await trx.updateTable("events").set({ updated_at: ctx.now.toISOString() }).where("id", "=", sub.event_id)
+      .execute();
+    await bumpRevision(trx, sub.event_id);
+    await writeAudit(trx, {
+      at: ctx.now,
+      actor: ctx.actor,
+      action: locked ? "draw.lock" : "draw.unlock",
+      eventId: sub.event_id,
+      detail: { subeventId: sub.id, name: sub.name, from: sub.draw_state, to: target },
+    });
+    return { id: sub.id, eventId: sub.event_id, status: target, changed: true };
+  });
+}

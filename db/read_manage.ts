@@ -1,0 +1,420 @@
+/**
+ * Read side of the management API and the operator's pages: every event whatever its status, a match with its
+ * points (for the umpire's page), the matches a token may score and an event at a glance. Unlike the public
+ * reads (db/read_*.ts) nothing here is filtered by publication: callers are authenticated.
+ */
+import { type Kysely, sql, type Transaction } from "kysely";
+import { pointsForScores, type Side } from "../domain/scoring.ts";
+import type { MatchRecord } from "./read_matches.ts";
+import type { Database, DrawState, EventStatus, Stage, SubeventFormat } from "./schema.ts";
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** A match as operators and umpires see it: the public record plus names, revision and service. */
+export interface ManageMatchRecord extends MatchRecord {
+  eventSlug: string;
+  eventName: string;
+  subeventName: string;
+  homeName: string | null;
+  awayName: string | null;
+  /** Who served first in game 1; null before the start. */
+  firstServer: Side | null;
+  /** Grows with every write to the match; a write names the revision it was based on. */
+  revision: number;
+}
+
+/** A match with what the umpire's page replays: the points in order and the corrections of finished games. */
+export interface ScoringMatchRecord extends ManageMatchRecord {
+  points: Side[];
+  corrections: { game: number; home: number; away: number }[];
+}
+
+/** An event in the operator's list, whatever its status. */
+export interface ManagedEventRecord {
+  id: string;
+  slug: string;
+  name: string;
+  venue: string;
+  startDate: string;
+  endDate: string;
+  status: EventStatus;
+  revision: number;
+  categoryCount: number;
+  matchCounts: { scheduled: number; in_progress: number; completed: number };
+}
+
+/** A category in the operator's overview, with the state of its draw. */
+export interface ManagedSubeventRecord {
+  id: string;
+  code: string;
+  name: string;
+  format: SubeventFormat;
+  bestOf: number;
+  drawState: DrawState;
+  matchCount: number;
+  /** Whether a match of its draw has started (then the draw cannot be unlocked). */
+  drawStarted: boolean;
+}
+
+/** A table at a glance: the match on it and the next one. */
+export interface TableRecord {
+  tableNo: number;
+  current: ManageMatchRecord | null;
+  next: ManageMatchRecord | null;
+}
+
+/** An event at a glance: its categories, its matches and its tables. */
+export interface EventOverviewRecord {
+  event: ManagedEventRecord;
+  subevents: ManagedSubeventRecord[];
+  matches: ManageMatchRecord[];
+  tables: TableRecord[];
+}
+
+/** What limits a scorer: an event, a table, both or neither. */
+export interface ScoringScope {
+  eventId: string | null;
+  tableNo: number | null;
+}
+
+function matchQuery(db: Db) {
+  return db.selectFrom("matches")
+    .innerJoin("events", "events.id", "matches.event_id")
+    .innerJoin("subevents", "subevents.id", "matches.subevent_id")
+    .leftJoin("groups", "groups.id", "matches.group_id")
+    .leftJoin("entries as he", "he.id", "matches.home_entry_id")
+    .leftJoin("players as hp1", "hp1.id", "he.player1_id")
+    .leftJoin("players as hp2", "hp2.id", "he.player2_id")
+    .leftJoin("entries as ae", "ae.id", "matches.away_entry_id")
+    .leftJoin("players as ap1", "ap1.id", "ae.player1_id")
+    .leftJoin("players as ap2", "ap2.id", "ae.player2_id")
+    .select([
+      "matches.id",
+      "matches.event_id",
+      "events.slug as event_slug",
+      "events.name as event_name",
+      "matches.subevent_id",
+      "subevents.name as subevent_name",
+      "matches.stage",
+      "matches.group_id",
+      "groups.name as group_name",
+      "matches.round_no",
+      "matches.bracket_pos",
+      "matches.label",
+      "matches.home_entry_id",
+      "matches.away_entry_id",
+      "hp1.display_name as home_name1",
+      "hp2.display_name as home_name2",
+      "ap1.display_name as away_name1",
+      "ap2.display_name as away_name2",
+      "matches.table_no",
+      "matches.scheduled_at",
+      "matches.status",
+      "matches.result_reason",
+      "matches.retirement_after_game",
+      "matches.winner_entry_id",
+      "matches.best_of",
+      "matches.first_server",
+      "matches.games",
+      "matches.current_home",
+      "matches.current_away",
+      "matches.server",
+      "matches.revision",
+      "matches.started_at",
+      "matches.completed_at",
+      "matches.updated_at",
+    ]);
+}
+
+type MatchSelection = {
+  id: string;
+  event_id: string;
+  event_slug: string;
+  event_name: string;
+  subevent_id: string;
+  subevent_name: string;
+  stage: Stage;
+  group_id: string | null;
+  group_name: string | null;
+  round_no: number;
+  bracket_pos: number;
+  label: string;
+  home_entry_id: string | null;
+  away_entry_id: string | null;
+  home_name1: string | null;
+  home_name2: string | null;
+  away_name1: string | null;
+  away_name2: string | null;
+  table_no: number | null;
+  scheduled_at: string | null;
+  status: string;
+  result_reason: string | null;
+  retirement_after_game: number | null;
+  winner_entry_id: string | null;
+  best_of: number;
+  first_server: string | null;
+  games: string;
+  current_home: number;
+  current_away: number;
+  server: string | null;
+  revision: number;
+  started_at: string | null;
+  completed_at: string | null;
+  updated_at: string;
+};
+
+const intOrNull = (v: number | null) => v === null ? null : Number(v);
+const pairName = (a: string | null, b: string | null) => a === null ? null : b === null ? a : `${a} / ${b}`;
+
+function parseGames(text: string): [number, number][] {
+  try {
+    const value = JSON.parse(text);
+    return Array.isArray(value) ? value as [number, number][] : [];
+  } catch {
+    return [];
+  }
+}
+
+function toRecord(row: MatchSelection): ManageMatchRecord {
+  return {
+    id: row.id,
+    eventId: row.event_id,
+    eventSlug: row.event_slug,
+    eventName: row.event_name,
+    subeventId: row.subevent_id,
+    subeventName: row.subevent_name,
+    stage: row.stage,
+    groupId: row.group_id,
+    groupName: row.group_name,
+    roundNo: Number(row.round_no),
+    bracketPos: Number(row.bracket_pos),
+    label: row.label,
+    homeEntryId: row.home_entry_id,
+    awayEntryId: row.away_entry_id,
+    homeName: pairName(row.home_name1, row.home_name2),
+    awayName: pairName(row.away_name1, row.away_name2),
+    tableNo: intOrNull(row.table_no),
+    scheduledAt: row.scheduled_at,
+    status: row.status,
+    resultReason: row.result_reason,
+    retirementAfterGame: intOrNull(row.retirement_after_game),
+    winnerEntryId: row.winner_entry_id,
+    bestOf: Number(row.best_of),
+    firstServer: row.first_server === "home" || row.first_server === "away" ? row.first_server : null,
+    games: parseGames(row.games),
+    currentHome: Number(row.current_home),
+    currentAway: Number(row.current_away),
+    server: row.server,
+    revision: Number(row.revision),
+    startedAt: row.started_at,
+    completedAt: row.completed_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** The match with this id (any event, any status), or null. */
+export async function readManageMatch(db: Db, id: string): Promise<ManageMatchRecord | null> {
+  const row = await matchQuery(db).where("matches.id", "=", id).executeTakeFirst();
+  return row ? toRecord(row) : null;
+}
+
+/**
+ * The match with its points and corrections, or null. A result entered as game scores (an import) has no
+ * points yet: it gets the points that replay to it, as the write path will store them on its first write.
+ */
+export async function readScoringMatch(db: Db, id: string): Promise<ScoringMatchRecord | null> {
+  const match = await readManageMatch(db, id);
+  if (!match) return null;
+  const pointRows = await db.selectFrom("match_points").select(["seq", "side"]).where("match_id", "=", id)
+    .orderBy("seq").execute();
+  let points = pointRows.map((p) => p.side as Side);
+  const corrections = (await db.selectFrom("game_corrections").select(["game", "home", "away"])
+    .where("match_id", "=", id).orderBy("game").execute()).map((c) => ({
+      game: Number(c.game),
+      home: Number(c.home),
+      away: Number(c.away),
+    }));
+  if (points.length === 0 && (match.games.length > 0 || match.currentHome + match.currentAway > 0)) {
+    try {
+      points = pointsForScores(
+        match.games.map(([home, away]) => ({ home, away })),
+        { home: match.currentHome, away: match.currentAway },
+        { bestOf: match.bestOf, firstServer: match.firstServer ?? "home" },
+      );
+    } catch {
+      // A result ended by a reason may not replay (a retirement mid-game); the page then shows the games only.
+      points = [];
+    }
+  }
+  return { ...match, points, corrections };
+}
+
+/**
+ * The matches a scorer may score, by table then time: scheduled (both sides known) and in progress, of events
+ * that are not archived, within the token's event and table when it is limited.
+ */
+export async function listScorableMatches(db: Db, scope: ScoringScope): Promise<ManageMatchRecord[]> {
+  let q = matchQuery(db)
+    .where("events.status", "!=", "archived")
+    .where((eb) =>
+      eb.or([
+        eb("matches.status", "=", "in_progress"),
+        eb.and([
+          eb("matches.status", "=", "scheduled"),
+          eb("matches.home_entry_id", "is not", null),
+          eb("matches.away_entry_id", "is not", null),
+        ]),
+      ])
+    );
+  if (scope.eventId !== null) q = q.where("matches.event_id", "=", scope.eventId);
+  if (scope.tableNo !== null) q = q.where("matches.table_no", "=", scope.tableNo);
+  const rows = await q
+    .orderBy(sql`case when ${sql.ref("matches.table_no")} is null then 1 else 0 end`)
+    .orderBy("matches.table_no")
+    .orderBy(sql`case when ${sql.ref("matches.status")} = 'in_progress' then 0 else 1 end`)
+    .orderBy(sql`coalesce(${sql.ref("matches.scheduled_at")}, '9999')`)
+    .orderBy("matches.round_no").orderBy("matches.bracket_pos").orderBy("matches.id")
+    .limit(500)
+    .execute();
+  return rows.map(toRecord);
+}
+
+function eventQuery(db: Db) {
+  return db.selectFrom("events").select((eb) => {
+    const count = (status: string) =>
+      eb.selectFrom("matches").whereRef("matches.event_id", "=", "events.id").where(
+        "matches.status",
+        "=",
+        status,
+      )
+        .select((s) => s.fn.countAll<number>().as("n"));
+    return [
+      "events.id",
+      "events.slug",
+      "events.name",
+      "events.venue",
+      "events.start_date",
+      "events.end_date",
+      "events.status",
+      "events.revision",
+      eb.selectFrom("subevents").whereRef("subevents.event_id", "=", "events.id")
+        .select((s) => s.fn.countAll<number>().as("n")).as("category_count"),
+      count("scheduled").as("scheduled_count"),
+      count("in_progress").as("in_progress_count"),
+      count("completed").as("completed_count"),
+    ];
+  });
+}
+
+type EventSelection = {
+  id: string;
+  slug: string;
+  name: string;
+  venue: string;
+  start_date: string;
+  end_date: string;
+  status: EventStatus;
+  revision: number;
+  category_count: number | null;
+  scheduled_count: number | null;
+  in_progress_count: number | null;
+  completed_count: number | null;
+};
+
+function toEvent(row: EventSelection): ManagedEventRecord {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    venue: row.venue,
+    startDate: row.start_date,
+    endDate: row.end_date,
+    status: row.status,
+    revision: Number(row.revision),
+    categoryCount: Number(row.category_count ?? 0),
+    matchCounts: {
+      scheduled: Number(row.scheduled_count ?? 0),
+      in_progress: Number(row.in_progress_count ?? 0),
+      completed: Number(row.completed_count ?? 0),
+    },
+  };
+}
+
+/** Every event whatever its status (drafts included), latest start first. */
+export async function listManagedEvents(db: Db): Promise<ManagedEventRecord[]> {
+  const rows = await eventQuery(db).orderBy("events.start_date", "desc").orderBy("events.name")
+    .orderBy("events.id").execute();
+  return rows.map(toEvent);
+}
+
+/** The event with this slug whatever its status, or null. */
+export async function findManagedEvent(db: Db, slug: string): Promise<ManagedEventRecord | null> {
+  const row = await eventQuery(db).where("events.slug", "=", slug).executeTakeFirst();
+  return row ? toEvent(row) : null;
+}
+
+/** The matches that make up a category's draw: the knockout when it has one, else every match. */
+export function drawStages(format: SubeventFormat): Stage[] {
+  return format === "groups" ? ["group"] : ["knockout"];
+}
+
+/** Whether a match of the category's draw has started (or finished): its draw may then not be unlocked. */
+export async function drawHasStarted(db: Db, subeventId: string, format: SubeventFormat): Promise<boolean> {
+  const row = await db.selectFrom("matches").select("id").where("subevent_id", "=", subeventId)
+    .where("stage", "in", drawStages(format))
+    .where((eb) => eb.or([eb("status", "!=", "scheduled"), eb("started_at", "is not", null)]))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * An event at a glance: categories with their draw state, every match (by table, then time) and, per table,
+ * the match being played and the next one scheduled there. Null when no event has this slug.
+ */
+export async function readEventOverview(db: Db, slug: string): Promise<EventOverviewRecord | null> {
+  const event = await findManagedEvent(db, slug);
+  if (!event) return null;
+  const subRows = await db.selectFrom("subevents").selectAll().where("event_id", "=", event.id)
+    .orderBy("position").orderBy("id").execute();
+  const matchRows = await matchQuery(db).where("matches.event_id", "=", event.id)
+    .orderBy(sql`coalesce(${sql.ref("matches.scheduled_at")}, '9999')`)
+    .orderBy("matches.round_no").orderBy("matches.bracket_pos").orderBy("matches.id")
+    .execute();
+  const matches = matchRows.map(toRecord);
+  const subevents: ManagedSubeventRecord[] = subRows.map((s) => {
+    const stages = drawStages(s.format);
+    const own = matches.filter((m) => m.subeventId === s.id);
+    return {
+      id: s.id,
+      code: s.code,
+      name: s.name,
+      format: s.format,
+      bestOf: Number(s.best_of),
+      drawState: s.draw_state,
+      matchCount: own.length,
+      drawStarted: own.some((m) =>
+        stages.includes(m.stage) && (m.status !== "scheduled" || m.startedAt !== null)
+      ),
+    };
+  });
+  return { event, subevents, matches, tables: tablesOf(matches) };
+}
+
+/**
+ * Per table: the match in progress there (the latest started when several) and the next scheduled match with
+ * both sides known (the earliest). Tables are those named by any match.
+ */
+export function tablesOf(matches: readonly ManageMatchRecord[]): TableRecord[] {
+  const numbers = [...new Set(matches.flatMap((m) => m.tableNo === null ? [] : [m.tableNo]))].sort((a, b) =>
+    a - b
+  );
+  return numbers.map((tableNo) => {
+    const here = matches.filter((m) => m.tableNo === tableNo);
+    const live = here.filter((m) => m.status === "in_progress")
+      .sort((a, b) => (b.startedAt ?? "").localeCompare(a.startedAt ?? ""));
+    const next = here.filter((m) =>
+      m.status === "scheduled" && m.homeEntryId !== null && m.awayEntryId !== null
+    );
+    return { tableNo, current: live[0] ?? null, next: next[0] ?? null };
+  });
+}

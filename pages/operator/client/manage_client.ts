@@ -1,0 +1,565 @@
+/// <reference lib="dom" />
+/**
+ * Browser script of the operator's page `/manage`. The admin token is entered in the page, kept in
+ * localStorage and sent as a bearer header (no cookie). It shows the chosen event at a glance (tables, live
+ * matches, what is next, results), refreshed every 3 seconds, and calls the management API to publish, lock
+ * draws, start matches, fix results, assign tables, hand out links with QR codes and make scorer tokens.
+ * Every text comes from the API and is written with textContent: no markup is built from data.
+ */
+export function manageClient(): void {
+  type Side = "home" | "away";
+  type Pair = { home: number; away: number };
+  type Match = {
+    id: string;
+    status: string;
+    subeventName: string;
+    stageLabel: string;
+    tableNo: number | null;
+    scheduledAt: string | null;
+    homeId: string | null;
+    awayId: string | null;
+    homeName: string | null;
+    awayName: string | null;
+    winnerSide: Side | null;
+    resultReasonCode: string | null;
+    gamesWon: Pair;
+    currentGame: Pair;
+    gameScores: Pair[];
+    currentServer: Side | null;
+    revision: number;
+  };
+  type Overview = {
+    event: { id: string; slug: string; name: string; status: string; venue: string };
+    subevents: {
+      id: string;
+      name: string;
+      format: string;
+      drawState: string;
+      drawStarted: boolean;
+      matchCount: number;
+    }[];
+    matches: Match[];
+    tables: { tableNo: number; current: Match | null; next: Match | null }[];
+  };
+
+  const TOKEN_KEY = "tt.token";
+  const EVENT_KEY = "tt.manage.event";
+  const BASE_KEY = "tt.manage.base";
+  const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T | null;
+  let token = localStorage.getItem(TOKEN_KEY) ?? "";
+  let slug = localStorage.getItem(EVENT_KEY) ?? "";
+  let base = localStorage.getItem(BASE_KEY) ?? location.origin;
+  let shown = "";
+
+  function make(tag: string, className = "", text?: string): HTMLElement {
+    const node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  function button(label: string, onClick: () => void, className = ""): HTMLButtonElement {
+    const b = make("button", className, label) as HTMLButtonElement;
+    b.type = "button";
+    b.addEventListener("click", onClick);
+    return b;
+  }
+
+  function setStatus(text: string, kind: "ok" | "busy" | "error" = "ok"): void {
+    const status = byId("status");
+    if (!status) return;
+    status.textContent = text;
+    status.dataset.kind = kind;
+  }
+
+  // Once the token is refused, refreshing stops: each refused request counts towards the rate limit.
+  let halted = false;
+
+  function showTokenForm(message: string): void {
+    halted = true;
+    byId<HTMLFormElement>("token-form")!.hidden = false;
+    byId("token-error")!.textContent = message;
+    byId("content")!.hidden = true;
+  }
+
+  byId<HTMLFormElement>("token-form")?.addEventListener("submit", (event) => {
+    event.preventDefault();
+    token = (byId<HTMLInputElement>("token-input")?.value ?? "").trim();
+    localStorage.setItem(TOKEN_KEY, token);
+    location.reload();
+  });
+  byId("forget-token")?.addEventListener("click", () => {
+    localStorage.removeItem(TOKEN_KEY);
+    location.reload();
+  });
+
+  async function api(path: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    headers.set("Authorization", `Bearer ${token}`);
+    if (init.body !== undefined) headers.set("Content-Type", "application/json");
+    return await fetch(`/api/manage${path}`, {
+      ...init,
+      headers,
+      cache: "no-store",
+      signal: AbortSignal.timeout(10_000),
+    });
+  }
+
+  async function problemText(res: Response): Promise<string> {
+    try {
+      const p = await res.json();
+      return typeof p.detail === "string" ? p.detail : `Error ${res.status}`;
+    } catch {
+      return `Error ${res.status}`;
+    }
+  }
+
+  /** Sends a write; on success reloads the overview, on failure shows the problem's detail. */
+  async function act(
+    path: string,
+    body: Record<string, unknown> | undefined,
+    done = "Saved",
+  ): Promise<unknown> {
+    setStatus("Saving…", "busy");
+    try {
+      const res = await api(path, {
+        method: "POST",
+        headers: { "Idempotency-Key": crypto.randomUUID() },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (!res.ok) {
+        if (res.status === 401) showTokenForm(await problemText(res));
+        else setStatus(await problemText(res), "error");
+        return null;
+      }
+      const data = (await res.json()).data;
+      setStatus(done);
+      shown = "";
+      await refresh();
+      void loadTokens();
+      return data;
+    } catch {
+      setStatus("Cannot reach the server", "error");
+      return null;
+    }
+  }
+
+  const name = (m: Match, side: Side) => (side === "home" ? m.homeName : m.awayName) ?? "to be decided";
+  const time = (iso: string | null) =>
+    iso === null
+      ? ""
+      : new Date(iso).toLocaleString([], { weekday: "short", hour: "2-digit", minute: "2-digit" });
+
+  function scoreText(m: Match): string {
+    const games = m.gameScores.map((g) => `${g.home}-${g.away}`).join(", ");
+    if (m.status === "in_progress") {
+      const serving = m.currentServer ? `, ${name(m, m.currentServer)} serving` : "";
+      return `${m.gamesWon.home}-${m.gamesWon.away} (${m.currentGame.home}-${m.currentGame.away}${serving})`;
+    }
+    if (m.status === "completed") {
+      const reason = m.resultReasonCode ? ` by ${m.resultReasonCode}` : "";
+      return `${
+        m.winnerSide ? name(m, m.winnerSide) : "?"
+      } wins${reason} ${m.gamesWon.home}-${m.gamesWon.away}` +
+        (games ? ` (${games})` : "");
+    }
+    return m.scheduledAt ? time(m.scheduledAt) : "";
+  }
+
+  function matchRow(m: Match): HTMLElement {
+    const li = make("li", `match ${m.status}`);
+    li.dataset.matchId = m.id;
+    const head = make("div", "match-head");
+    head.append(
+      make("span", "table", m.tableNo === null ? "No table" : `Table ${m.tableNo}`),
+      make("span", "names", `${name(m, "home")} v ${name(m, "away")}`),
+      make("span", "where", `${m.subeventName} · ${m.stageLabel}`),
+      make("span", "score", scoreText(m)),
+    );
+    li.append(head);
+    const actions = make("div", "actions");
+    const write = (action: string, b: Record<string, unknown>, question?: string) => () => {
+      if (question && !confirm(question)) return;
+      void act(`/matches/${m.id}/${action}`, { ...b, revision: m.revision });
+    };
+    const known = m.homeId !== null && m.awayId !== null;
+    const sides = ["home", "away"] as const;
+    if (m.status === "scheduled" && known) {
+      for (const s of sides) {
+        actions.append(button(`Start: ${name(m, s)} serves`, write("start", { firstServer: s }), "primary"));
+      }
+      for (const s of sides) {
+        actions.append(
+          button(`Walkover to ${name(m, s)}`, write("walkover", { winner: s }, `Walkover to ${name(m, s)}?`)),
+        );
+      }
+    }
+    if (m.status === "in_progress") {
+      const link = make("a", "button", "Score") as HTMLAnchorElement;
+      link.href = `/score/${m.id}`;
+      actions.append(link);
+      for (const s of sides) {
+        actions.append(
+          button(`${name(m, s)} retires`, write("retire", { side: s }, `${name(m, s)} retires?`)),
+        );
+      }
+    }
+    if ((m.status === "scheduled" && known) || m.status === "in_progress") {
+      for (const s of sides) {
+        actions.append(
+          button(`Disqualify ${name(m, s)}`, write("disqualify", { side: s }, `Disqualify ${name(m, s)}?`)),
+        );
+      }
+    }
+    if ((m.status === "in_progress" || m.status === "completed") && m.resultReasonCode === null) {
+      const undoQuestion = m.status === "completed"
+        ? "Undo the last point? The match will be reopened."
+        : undefined;
+      actions.append(button("Undo last point", write("undo", {}, undoQuestion)));
+    }
+    if (m.gameScores.length > 0 && m.resultReasonCode !== "walkover") {
+      const form = make("form", "inline correct") as HTMLFormElement;
+      const game = numberInput("Game", 1, m.gameScores.length, m.gameScores.length);
+      const home = numberInput(name(m, "home"), 0, 99, m.gameScores[m.gameScores.length - 1]!.home);
+      const away = numberInput(name(m, "away"), 0, 99, m.gameScores[m.gameScores.length - 1]!.away);
+      form.append(game.label, home.label, away.label, submit("Correct game"));
+      form.addEventListener("submit", (e) => {
+        e.preventDefault();
+        void act(`/matches/${m.id}/correct`, {
+          game: Number(game.input.value),
+          home: Number(home.input.value),
+          away: Number(away.input.value),
+          revision: m.revision,
+        });
+      });
+      actions.append(form);
+    }
+    if (m.status !== "completed") {
+      const form = make("form", "inline assign") as HTMLFormElement;
+      const table = numberInput("Table", 1, 999, m.tableNo ?? undefined);
+      const at = make("label", "", "Time ");
+      const when = make("input") as HTMLInputElement;
+      when.type = "datetime-local";
+      if (m.scheduledAt) {
+        const d = new Date(m.scheduledAt);
+        when.value = new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+      }
+      at.append(when);
+      form.append(table.label, at, submit("Assign"));
+      form.addEventListener("submit", (e) => {
+        e.preventDefault();
+        void act(`/matches/${m.id}/assign`, {
+          tableNo: table.input.value === "" ? null : Number(table.input.value),
+          scheduledAt: when.value === "" ? null : new Date(when.value).toISOString(),
+          revision: m.revision,
+        });
+      });
+      actions.append(form);
+    }
+    li.append(actions);
+    return li;
+  }
+
+  function numberInput(text: string, min: number, max: number, value?: number) {
+    const label = make("label", "", `${text} `);
+    const input = make("input") as HTMLInputElement;
+    input.type = "number";
+    input.min = String(min);
+    input.max = String(max);
+    input.inputMode = "numeric";
+    if (value !== undefined) input.value = String(value);
+    label.append(input);
+    return { label, input };
+  }
+
+  function submit(text: string): HTMLButtonElement {
+    const b = make("button", "", text) as HTMLButtonElement;
+    b.type = "submit";
+    return b;
+  }
+
+  function qrSvg(qr: { size: number; d: string }, label: string): SVGSVGElement {
+    const ns = "http://www.w3.org/2000/svg";
+    const full = qr.size + 8;
+    const svg = document.createElementNS(ns, "svg");
+    svg.setAttribute("viewBox", `0 0 ${full} ${full}`);
+    svg.setAttribute("class", "qr");
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", label);
+    svg.setAttribute("shape-rendering", "crispEdges");
+    const rect = document.createElementNS(ns, "rect");
+    rect.setAttribute("width", String(full));
+    rect.setAttribute("height", String(full));
+    rect.setAttribute("fill", "#fff");
+    const path = document.createElementNS(ns, "path");
+    path.setAttribute("d", qr.d);
+    path.setAttribute("fill", "#000");
+    svg.append(rect, path);
+    return svg;
+  }
+
+  function list(id: string, matches: Match[], empty: string): void {
+    const ul = byId(id)!;
+    ul.replaceChildren(...(matches.length ? matches.map(matchRow) : [make("li", "muted", empty)]));
+  }
+
+  function render(o: Overview): void {
+    byId("event-name")!.textContent = o.event.name;
+    const status = byId("event-status")!;
+    status.textContent = o.event.status;
+    status.dataset.status = o.event.status;
+    const publish = byId<HTMLButtonElement>("publish")!;
+    publish.textContent = o.event.status === "published" ? "Unpublish" : "Publish";
+    publish.dataset.action = o.event.status === "published" ? "unpublish" : "publish";
+
+    const tables = byId("tables")!;
+    tables.replaceChildren(...o.tables.map((t) => {
+      const card = make("li", `table-card${t.current ? " busy" : ""}`);
+      card.append(make("h3", "", `Table ${t.tableNo}`));
+      card.append(
+        make(
+          "p",
+          "now",
+          t.current
+            ? `${name(t.current, "home")} v ${name(t.current, "away")}: ${scoreText(t.current)}`
+            : "Free",
+        ),
+      );
+      if (t.next) {
+        card.append(make("p", "next muted", `Next: ${name(t.next, "home")} v ${name(t.next, "away")}`));
+      }
+      return card;
+    }));
+    if (o.tables.length === 0) tables.append(make("li", "muted", "No table assigned yet"));
+
+    const known = (m: Match) => m.homeId !== null && m.awayId !== null;
+    list("live", o.matches.filter((m) => m.status === "in_progress"), "No match in progress");
+    list("next", o.matches.filter((m) => m.status === "scheduled" && known(m)), "Nothing scheduled");
+    list(
+      "done",
+      o.matches.filter((m) => m.status === "completed").sort((a, b) => b.revision - a.revision).slice(0, 30),
+      "No result yet",
+    );
+    list("waiting", o.matches.filter((m) => m.status === "scheduled" && !known(m)), "None");
+
+    const cats = byId("categories")!;
+    cats.replaceChildren(...o.subevents.map((s) => {
+      const li = make("li", "category");
+      li.dataset.subeventId = s.id;
+      li.append(
+        make("span", "names", s.name),
+        make("span", "where", `${s.format}, ${s.matchCount} matches, draw ${s.drawState}`),
+      );
+      if (s.drawState === "draft") {
+        li.append(
+          button("Lock draw", () => void act(`/subevents/${s.id}/lock`, undefined, "Draw locked"), "primary"),
+        );
+      } else if (s.drawState === "locked") {
+        const b = button("Unlock draw", () => {
+          if (confirm(`Unlock the draw of ${s.name}? It stops being public.`)) {
+            void act(`/subevents/${s.id}/unlock`, undefined, "Draw unlocked");
+          }
+        });
+        b.disabled = s.drawStarted;
+        if (s.drawStarted) b.title = "A match of the draw has started";
+        li.append(b);
+      }
+      return li;
+    }));
+  }
+
+  async function loadLinks(): Promise<void> {
+    if (!slug) return;
+    const warning = byId("base-warning")!;
+    warning.hidden = !/^https?:\/\/(localhost|127\.|\[::1\])/.test(base);
+    try {
+      const res = await api(`/events/${encodeURIComponent(slug)}/links?base=${encodeURIComponent(base)}`);
+      if (!res.ok) return setStatus(await problemText(res), "error");
+      const links: { label: string; url: string; qr: { size: number; d: string } }[] =
+        (await res.json()).data.links;
+      byId("link-grid")!.replaceChildren(...links.map((l) => {
+        const fig = make("figure", "link");
+        const a = make("a", "", l.url) as HTMLAnchorElement;
+        a.href = l.url;
+        a.target = "_blank";
+        a.rel = "noopener";
+        const caption = make("figcaption", "");
+        caption.append(make("strong", "", l.label), make("br"), a);
+        fig.append(qrSvg(l.qr, `QR code: ${l.label}`), caption);
+        return fig;
+      }));
+    } catch {
+      setStatus("Cannot reach the server", "error");
+    }
+  }
+
+  async function loadTokens(): Promise<void> {
+    try {
+      const res = await api("/tokens");
+      if (!res.ok) return;
+      const tokens: {
+        id: string;
+        label: string;
+        role: string;
+        eventSlug: string | null;
+        tableNo: number | null;
+        lastUsedAt: string | null;
+        revokedAt: string | null;
+      }[] = (await res.json()).data.tokens;
+      byId("token-list")!.replaceChildren(...tokens.map((t) => {
+        const li = make("li", t.revokedAt ? "revoked" : "");
+        const limits = [t.eventSlug, t.tableNo === null ? null : `table ${t.tableNo}`].filter((x) =>
+          x !== null
+        ).join(", ");
+        li.append(
+          make("span", "names", t.label),
+          make("span", "where", `${t.role}${limits ? ` (${limits})` : ""}`),
+        );
+        li.append(
+          make(
+            "span",
+            "muted",
+            t.revokedAt ? "revoked" : t.lastUsedAt ? `used ${time(t.lastUsedAt)}` : "never used",
+          ),
+        );
+        if (!t.revokedAt) {
+          li.append(button("Revoke", () => {
+            if (confirm(`Revoke the token "${t.label}"?`)) {
+              void act(`/tokens/${t.id}/revoke`, undefined, "Token revoked");
+            }
+          }));
+        }
+        return li;
+      }));
+    } catch {
+      // The token list is secondary: the next refresh tries again.
+    }
+  }
+
+  async function loadAudit(): Promise<void> {
+    if (!slug) return;
+    try {
+      const res = await api(`/events/${encodeURIComponent(slug)}/audit?limit=20`);
+      if (!res.ok) return;
+      const entries: { at: string; actor: string; action: string }[] = (await res.json()).data.entries;
+      byId("audit")!.replaceChildren(
+        ...entries.map((e) =>
+          make("li", "", `${new Date(e.at).toLocaleTimeString()} · ${e.actor} · ${e.action}`)
+        ),
+      );
+    } catch {
+      // As above.
+    }
+  }
+
+  async function refresh(): Promise<void> {
+    if (!slug) return;
+    const active = document.activeElement;
+    // Re-rendering would throw away what the operator is typing in a match's form.
+    if (active instanceof HTMLInputElement && active.closest("#matches")) return;
+    try {
+      const res = await api(`/events/${encodeURIComponent(slug)}`);
+      if (res.status === 401) return showTokenForm(await problemText(res));
+      if (res.status === 403) return showTokenForm(await problemText(res));
+      if (!res.ok) return setStatus(await problemText(res), "error");
+      const data = (await res.json()).data as Overview;
+      const text = JSON.stringify(data);
+      if (text !== shown) {
+        shown = text;
+        render(data);
+        void loadAudit();
+      }
+      const status = byId("status");
+      if (
+        status &&
+        (status.dataset.kind === undefined || /^(Loading|Cannot reach)/.test(status.textContent ?? ""))
+      ) {
+        setStatus("Up to date");
+      }
+    } catch {
+      setStatus("Cannot reach the server: retrying", "error");
+    }
+  }
+
+  async function start(): Promise<void> {
+    const res = await api("/events").catch(() => null);
+    if (!res) return setStatus("Cannot reach the server", "error");
+    if (res.status === 401 || res.status === 403) return showTokenForm(await problemText(res));
+    const events: { slug: string; name: string; status: string }[] = (await res.json()).data.events;
+    const who = await api("/whoami");
+    if (who.ok) byId("whoami")!.textContent = (await who.json()).data.token.label;
+    const select = byId<HTMLSelectElement>("event-select")!;
+    select.replaceChildren(...events.map((e) => {
+      const option = make("option", "", `${e.name} (${e.status})`) as HTMLOptionElement;
+      option.value = e.slug;
+      return option;
+    }));
+    if (!events.some((e) => e.slug === slug)) {
+      slug = events.find((e) => e.status === "published")?.slug ?? events[0]?.slug ?? "";
+    }
+    select.value = slug;
+    byId("no-event")!.hidden = events.length > 0;
+    select.addEventListener("change", () => {
+      slug = select.value;
+      localStorage.setItem(EVENT_KEY, slug);
+      shown = "";
+      void refresh();
+      void loadLinks();
+    });
+    byId("publish")!.addEventListener("click", (e) => {
+      const action = (e.currentTarget as HTMLElement).dataset.action;
+      if (action === "unpublish" && !confirm("Unpublish the event? Its pages and API answers disappear.")) {
+        return;
+      }
+      void act(
+        `/events/${encodeURIComponent(slug)}/${action}`,
+        undefined,
+        action === "publish" ? "Published" : "Unpublished",
+      );
+    });
+    const baseInput = byId<HTMLInputElement>("base")!;
+    baseInput.value = base;
+    byId<HTMLFormElement>("base-form")!.addEventListener("submit", (e) => {
+      e.preventDefault();
+      base = baseInput.value.trim().replace(/\/+$/, "") || location.origin;
+      localStorage.setItem(BASE_KEY, base);
+      void loadLinks();
+    });
+    byId<HTMLFormElement>("token-create")!.addEventListener("submit", async (e) => {
+      e.preventDefault();
+      const label = byId<HTMLInputElement>("new-label")!.value.trim();
+      const table = byId<HTMLInputElement>("new-table")!.value;
+      const limit = byId<HTMLInputElement>("new-limit")!.checked;
+      const made = await act("/tokens", {
+        role: "scorer",
+        label,
+        ...(limit && slug ? { event: slug } : {}),
+        ...(table ? { table: Number(table) } : {}),
+      }, "Token made: it is shown once") as { secret: string } | null;
+      const out = byId("new-secret")!;
+      out.replaceChildren();
+      if (made) {
+        // The scoring page with the token in its fragment: the browser never sends a fragment to a server.
+        const url = `${base}/score#token=${made.secret}`;
+        out.append(make("p", "", `Token for ${label} (shown once): `), make("code", "secret", made.secret));
+        out.append(make("p", "muted", "Scan on the umpire's phone to open the scoring page signed in:"));
+        out.dataset.url = url;
+        void showTokenQr(url);
+      }
+    });
+    await refresh();
+    void loadLinks();
+    void loadTokens();
+    setInterval(() => halted || void refresh(), 3000);
+  }
+
+  async function showTokenQr(url: string): Promise<void> {
+    const res = await api(`/qr?text=${encodeURIComponent(url)}`);
+    if (!res.ok) return;
+    const qr = (await res.json()).data.qr;
+    byId("new-secret")!.append(qrSvg(qr, "QR code: scoring page with this token"));
+  }
+
+  if (!token) return showTokenForm("");
+  void start();
+}

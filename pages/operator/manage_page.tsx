@@ -1,0 +1,82 @@
+/**
+ * The operator's page `/manage`: the event at a glance (tables, live matches, what is next, results, waiting
+ * matches), publishing, draws, starting matches, fixing results, the URLs and QR codes to hand out, scorer
+ * tokens and the audit log. The server sends the frame; the inline script (client/manage_client.ts) fills it
+ * from the management API with the admin token entered in the page.
+ */
+import { Document } from "../layout.tsx";
+import { manageClient } from "./client/manage_client.ts";
+import { inlineCall } from "./script.ts";
+import { MANAGE_CSS } from "./styles.ts";
+import { TokenForm } from "./token_form.tsx";
+
+/** `/manage`. */
+export function ManagePage(props: { nonce: string }) {
+  return (
+    <Document title="Operator" nonce={props.nonce} css={MANAGE_CSS} script={inlineCall(manageClient)}>
+      <header class="bar">
+        <h1>Operator</h1>
+        <label>
+          Event <select id="event-select" aria-label="Event"></select>
+        </label>
+        <span id="whoami"></span>
+        <button type="button" id="forget-token">Change token</button>
+      </header>
+      <p id="status" class="status" role="status" aria-live="polite">Loading…</p>
+      <TokenForm purpose="Enter the admin token printed when the server first started (or made with deno task token)." />
+      <main id="content">
+        <p id="no-event" class="muted" hidden>
+          No event yet: import one with <code>deno task import FILE</code> or POST /api/manage/events/import.
+        </p>
+        <div class="event-bar">
+          <h2 id="event-name"></h2>
+          <span id="event-status"></span>
+          <button type="button" id="publish" class="primary">Publish</button>
+        </div>
+        <h2>Tables</h2>
+        <ul id="tables" class="cards"></ul>
+        <div id="matches">
+          <h2>In progress</h2>
+          <ul id="live" class="rows"></ul>
+          <h2>Next</h2>
+          <ul id="next" class="rows"></ul>
+          <h2>Results</h2>
+          <ul id="done" class="rows"></ul>
+          <h2>Waiting for players</h2>
+          <ul id="waiting" class="rows"></ul>
+        </div>
+        <h2>Categories and draws</h2>
+        <ul id="categories" class="rows"></ul>
+        <h2>Links to open</h2>
+        <form id="base-form" class="inline">
+          <label>
+            Address the phones and the TV use <input id="base" type="url" size={32} />
+          </label>
+          <button type="submit">Update</button>
+        </form>
+        <p id="base-warning" class="warning" hidden>
+          This address only works on this computer: enter the address of this computer on the local network
+          (for example http://192.168.1.20:8000), as printed when the server started.
+        </p>
+        <div id="link-grid"></div>
+        <h2>Scorer tokens</h2>
+        <form id="token-create" class="inline">
+          <label>
+            Label <input id="new-label" required maxlength={100} placeholder="Table 3 umpire" />
+          </label>
+          <label>
+            Table <input id="new-table" type="number" min={1} max={999} />
+          </label>
+          <label>
+            <input id="new-limit" type="checkbox" checked /> only this event
+          </label>
+          <button type="submit" class="primary">Make a scorer token</button>
+        </form>
+        <div id="new-secret"></div>
+        <ul id="token-list" class="rows"></ul>
+        <h2>Latest changes</h2>
+        <ol id="audit"></ol>
+      </main>
+    </Document>
+  );
+}

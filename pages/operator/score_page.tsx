@@ -1,0 +1,105 @@
+/**
+ * The umpire's pages: `/score` (the matches this token may score, by table) and `/score/{matchId}` (two big tap
+ * targets, who serves, games and points, undo, confirmation of each game and of the match). The server sends
+ * the frame; the inline script (client/score_client.ts) fills it from the management API and keeps the taps
+ * in a queue that survives reloads and lost connections.
+ */
+import { Document } from "../layout.tsx";
+import { scoreClient } from "./client/score_client.ts";
+import { projectScore } from "./client/score_projection.ts";
+import { inlineCall } from "./script.ts";
+import { SCORE_CSS } from "./styles.ts";
+import { TokenForm } from "./token_form.tsx";
+
+const PURPOSE = "Ask the operator for a scorer token, or scan the QR code they show you.";
+
+function Bar(props: { title: string }) {
+  return (
+    <header class="bar">
+      <h1>{props.title}</h1>
+      <span id="whoami"></span>
+      <button type="button" id="forget-token">Change token</button>
+    </header>
+  );
+}
+
+/** `/score`: the list of matches to score. */
+export function ScoreListPage(props: { nonce: string }) {
+  return (
+    <Document
+      title="Scoring"
+      nonce={props.nonce}
+      css={SCORE_CSS}
+      script={inlineCall(scoreClient, projectScore)}
+    >
+      <Bar title="Scoring" />
+      <p id="status" class="status" role="status" aria-live="polite">Loading…</p>
+      <TokenForm purpose={PURPOSE} />
+      <main id="content">
+        <div id="list"></div>
+      </main>
+    </Document>
+  );
+}
+
+/** `/score/{matchId}`: scoring one match. */
+export function ScoreMatchPage(props: { nonce: string; matchId: string }) {
+  return (
+    <Document
+      title="Scoring a match"
+      nonce={props.nonce}
+      css={SCORE_CSS}
+      script={inlineCall(scoreClient, projectScore)}
+      bodyData={{ "match-id": props.matchId, state: "loading", queued: "0" }}
+    >
+      <Bar title="Scoring" />
+      <p id="status" class="status" role="status" aria-live="polite">Loading…</p>
+      <TokenForm purpose={PURPOSE} />
+      <main id="content">
+        <div class="match-head">
+          <span id="match-title"></span>
+          <span id="match-table"></span>
+        </div>
+        <section id="start-panel" hidden>
+          <h2>Who serves first?</h2>
+          <div class="choices">
+            <button type="button" id="start-home" class="primary">
+              <span id="start-name-home"></span>
+            </button>
+            <button type="button" id="start-away" class="primary">
+              <span id="start-name-away"></span>
+            </button>
+          </div>
+        </section>
+        <section id="score-panel" hidden>
+          <div class="taps">
+            {(["home", "away"] as const).map((side) => (
+              <button type="button" class="tap" id={`tap-${side}`} data-side={side}>
+                <span class="name" id={`name-${side}`}></span>
+                <span class="points" id={`points-${side}`}>0</span>
+                <span class="games">
+                  Games <strong id={`games-${side}`}>0</strong>
+                </span>
+                <span class="serve">Serves</span>
+              </button>
+            ))}
+          </div>
+          <div class="row">
+            <button type="button" id="undo">Undo last point</button>
+          </div>
+          <ol id="game-list" aria-label="Finished games"></ol>
+        </section>
+        <p>
+          <a href="/score">All matches</a>
+        </p>
+        <div id="dialog" role="alertdialog" aria-labelledby="dialog-text" hidden>
+          <p id="dialog-text"></p>
+          <div class="row">
+            <button type="button" id="dialog-undo">Undo last point</button>
+            <button type="button" id="dialog-ok" class="primary">Next game</button>
+          </div>
+        </div>
+      </main>
+    </Document>
+  );
+}

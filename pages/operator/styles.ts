@@ -1,0 +1,94 @@
+/** CSS of the operator's pages: phone first for the umpire, dense for the operator; no external assets. */
+
+const COMMON = `
+*,*::before,*::after{box-sizing:border-box}
+html{-webkit-text-size-adjust:100%}
+body{margin:0;font:16px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#111;background:#f4f5f7}
+[hidden]{display:none!important}
+a{color:#0b4fb3}
+button,.button{font:inherit;border:1px solid #8a94a6;border-radius:.5rem;background:#fff;color:#111;padding:.5rem .8rem;
+  cursor:pointer;text-decoration:none;display:inline-block;min-height:2.75rem}
+button.primary{background:#0b4fb3;border-color:#0b4fb3;color:#fff}
+button:disabled{opacity:.45;cursor:not-allowed}
+button:focus-visible,.button:focus-visible,a:focus-visible,input:focus-visible,select:focus-visible{outline:3px solid #f5a524;outline-offset:2px}
+input,select{font:inherit;padding:.45rem;border:1px solid #8a94a6;border-radius:.4rem;min-height:2.5rem}
+header.bar{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;background:#0d1b2a;color:#fff;padding:.6rem 1rem}
+header.bar h1{font-size:1.15rem;margin:0;margin-right:auto}
+header.bar button{min-height:2.25rem;padding:.25rem .6rem}
+.status{margin:0;padding:.4rem 1rem;font-weight:600;background:#e7f5ea;color:#0f5f24}
+.status[data-kind=busy]{background:#fff6dd;color:#6b4b00}
+.status[data-kind=offline],.status[data-kind=error]{background:#fde7e9;color:#8a0016}
+.muted{color:#555}
+form.token{max-width:28rem;margin:2rem auto;padding:1rem;background:#fff;border-radius:.75rem;display:grid;gap:.6rem}
+form.token input{width:100%}
+.error{color:#8a0016;font-weight:600}
+`;
+
+/** The umpire's pages (/score and /score/{id}): two huge tap targets, the server marked, a confirm dialog. */
+export const SCORE_CSS = COMMON + `
+main{max-width:40rem;margin:0 auto;padding:.75rem}
+.table-group h2{font-size:1.1rem;margin:1rem 0 .4rem}
+a.match-link{display:block;background:#fff;border:1px solid #c4cad4;border-radius:.75rem;padding:.9rem 1rem;margin:.5rem 0;
+  color:#111;text-decoration:none}
+a.match-link.in_progress{border-left:.4rem solid #b00020}
+a.match-link .names{display:block;font-weight:700;font-size:1.15rem}
+a.match-link .where{display:block;color:#444;font-size:.9rem}
+.match-head{display:flex;justify-content:space-between;gap:.5rem;font-size:.9rem;color:#333;margin-bottom:.5rem}
+#start-panel{background:#fff;border-radius:.75rem;padding:1rem;text-align:center}
+#start-panel .choices{display:grid;grid-template-columns:1fr 1fr;gap:.75rem;margin-top:.75rem}
+#start-panel button{min-height:5rem;font-size:1.1rem;font-weight:700}
+.taps{display:grid;grid-template-columns:1fr 1fr;gap:.6rem}
+button.tap{min-height:min(55vh,24rem);display:flex;flex-direction:column;align-items:center;justify-content:center;gap:.3rem;
+  background:#fff;border:3px solid #0b4fb3;border-radius:1rem;padding:.5rem;touch-action:manipulation;user-select:none}
+button.tap:active{background:#dce8fb}
+button.tap .name{font-weight:700;font-size:1.05rem;overflow-wrap:anywhere}
+button.tap .points{font-size:clamp(4rem,22vw,8rem);font-weight:800;line-height:1;font-variant-numeric:tabular-nums}
+button.tap .games{font-size:1.1rem}
+button.tap .serve{visibility:hidden;background:#f5a524;color:#111;border-radius:1rem;padding:.1rem .7rem;font-weight:700}
+button.tap[data-serving=true]{border-color:#f5a524;box-shadow:0 0 0 3px #f5a524 inset}
+button.tap[data-serving=true] .serve{visibility:visible}
+.row{display:flex;gap:.6rem;margin-top:.6rem}
+.row>*{flex:1}
+button#undo{min-height:3.5rem;font-size:1.1rem}
+#game-list{list-style:none;padding:0;margin:.75rem 0;display:flex;flex-wrap:wrap;gap:.4rem}
+#game-list li{background:#fff;border-radius:.4rem;padding:.2rem .6rem;font-variant-numeric:tabular-nums}
+#dialog{position:fixed;inset:auto 0 0 0;background:#0d1b2a;color:#fff;padding:1rem 1rem 1.5rem;box-shadow:0 -4px 16px #0006;
+  display:grid;gap:.75rem}
+#dialog p{margin:0;font-size:1.2rem;font-weight:700}
+#dialog .row button{min-height:3.5rem;font-size:1.1rem}
+`;
+
+/** The operator's page (/manage): the event at a glance, actions inline, QR codes in a grid. */
+export const MANAGE_CSS = COMMON + `
+main{max-width:80rem;margin:0 auto;padding:.75rem 1rem 3rem}
+h2{font-size:1.2rem;margin:1.5rem 0 .5rem}
+.event-bar{display:flex;flex-wrap:wrap;gap:.75rem;align-items:center}
+.event-bar h2{margin:0}
+#event-status{font-weight:700;border-radius:.3rem;padding:.1rem .5rem;background:#ddd}
+#event-status[data-status=published]{background:#0f5f24;color:#fff}
+ul.cards,ul.rows{list-style:none;padding:0;margin:0}
+ul.cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(14rem,1fr));gap:.6rem}
+.table-card{background:#fff;border-radius:.6rem;padding:.6rem .8rem;border-left:.35rem solid #8a94a6}
+.table-card.busy{border-left-color:#b00020}
+.table-card h3{margin:0;font-size:1rem}
+.table-card p{margin:.2rem 0}
+ul.rows>li{background:#fff;border-radius:.6rem;padding:.6rem .8rem;margin:.4rem 0}
+.match-head{display:flex;flex-wrap:wrap;gap:.25rem 1rem;align-items:baseline}
+.match-head .table{font-weight:700;min-width:5rem}
+.match-head .names,.names{font-weight:700}
+.where{color:#444;font-size:.9rem}
+.score{font-variant-numeric:tabular-nums}
+.actions{display:flex;flex-wrap:wrap;gap:.4rem;margin-top:.5rem;align-items:center}
+.actions button,.actions .button{min-height:2.25rem;padding:.25rem .6rem;font-size:.9rem}
+form.inline{display:flex;flex-wrap:wrap;gap:.3rem;align-items:center;border:1px dashed #c4cad4;border-radius:.4rem;padding:.2rem .4rem}
+form.inline input[type=number]{width:4.5rem}
+li.category{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center}
+#link-grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(13rem,1fr));gap:.75rem}
+figure.link{margin:0;background:#fff;border-radius:.6rem;padding:.6rem;overflow-wrap:anywhere;font-size:.85rem}
+svg.qr{width:100%;max-width:11rem;display:block;margin:0 auto .4rem}
+#new-secret svg.qr{max-width:14rem;margin:0}
+code.secret{font-size:1rem;background:#fff;padding:.2rem .4rem;border-radius:.3rem;overflow-wrap:anywhere}
+li.revoked{opacity:.55}
+#audit{font-size:.85rem;color:#333}
+.warning{background:#fff6dd;padding:.4rem .6rem;border-radius:.4rem}
+`;

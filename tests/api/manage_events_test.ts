@@ -1,0 +1,308 @@
+import assert from "node:assert/strict";
+import { writeMatch } from "../../db/match_writes.ts";
+import type { Store } from "../../db/store.ts";
+import { authenticateToken } from "../../db/tokens.ts";
+import { storeTest } from "../support/stores.ts";
+import { call, makeToken, manageApp, manualClock, seedKnockout, T0 } from "./manage_fixtures.ts";
+
+async function setup(store: Store, status: "draft" | "published" = "draft") {
+  const ev = await seedKnockout(store.db, { status, drawState: "draft" });
+  const admin = await makeToken(store.db, "admin", { label: "Desk" });
+  return { ev, admin, app: manageApp(store) };
+}
+
+async function ok(res: Response, status = 200) {
+  assert.equal(res.status, status, await res.clone().text());
+  assert.match(res.headers.get("Content-Type") ?? "", /^application\/json/);
+  return (await res.json()).data;
+}
+
+async function problem(res: Response, status: number) {
+  assert.equal(res.status, status, await res.clone().text());
+  assert.equal(res.headers.get("Content-Type"), "application/problem+json");
+  return await res.json();
+}
+
+const revisionOf = async (store: Store) =>
+  Number((await store.db.selectFrom("revisions").select("value").executeTakeFirstOrThrow()).value);
+
+storeTest(
+  "[api] GET /api/manage/events lists every event, drafts included, with match counts",
+  async (store) => {
+    const { app, admin } = await setup(store);
+    await seedKnockout(store.db, { slug: "live-cup", status: "published" });
+    const data = await ok(await app.request("/api/manage/events", call(admin, "GET")));
+    const bySlug = Object.fromEntries(data.events.map((e: { slug: string }) => [e.slug, e]));
+    assert.equal(bySlug["test-open"].status, "draft");
+    assert.equal(bySlug["live-cup"].status, "published");
+    assert.deepEqual(bySlug["test-open"].matchCounts, { scheduled: 3, in_progress: 0, completed: 0 });
+    assert.equal(bySlug["test-open"].categoryCount, 1);
+  },
+);
+
+storeTest(
+  "[api] GET /api/manage/events/:slug shows the event at a glance: categories, matches, tables",
+  async (store) => {
+    const { app, admin, ev } = await setup(store, "published");
+    await writeMatch(store, ev.rounds[0]![0]!, { type: "start", firstServer: "home" }, {
+      actor: "t",
+      now: T0,
+    });
+    const data = await ok(await app.request(`/api/manage/events/${ev.slug}`, call(admin, "GET")));
+    assert.equal(data.event.slug, ev.slug);
+    assert.deepEqual(
+      data.subevents.map((s: { drawState: string; drawStarted: boolean }) => [s.drawState, s.drawStarted]),
+      [[
+        "draft",
+        true,
+      ]],
+    );
+    assert.equal(data.matches.length, 3);
+    assert.deepEqual(
+      data.tables.map((
+        t: { tableNo: number; current: { id: string } | null; next: { id: string } | null },
+      ) => [
+        t.tableNo,
+        t.current?.id ?? null,
+        t.next?.id ?? null,
+      ]),
+      [[1, ev.rounds[0]![0], null], [2, null, ev.rounds[0]![1]]],
+    );
+    await problem(await app.request("/api/manage/events/nope", call(admin, "GET")), 404);
+  },
+);
+
+storeTest(
+  "[api] POST /api/manage/events/:slug/publish and unpublish: status, listed players, revision, audit",
+  async (store) => {
+    const { app, admin, ev } = await setup(store);
+    const before = await revisionOf(store);
+    const data = await ok(await app.request(`/api/manage/events/${ev.slug}/publish`, call(admin, "POST")));
+    assert.equal(data.event.status, "published");
+    assert.equal(data.changed, true);
+    assert.ok(await revisionOf(store) > before, "the revision moves so that caches see the change");
+    const listed = await store.db.selectFrom("players").select("listed").execute();
+    assert.ok(listed.every((p) => Number(p.listed) === 1), "players of a published event are listed");
+    const again = await ok(await app.request(`/api/manage/events/${ev.slug}/publish`, call(admin, "POST")));
+    assert.equal(again.changed, false);
+    const un = await ok(await app.request(`/api/manage/events/${ev.slug}/unpublish`, call(admin, "POST")));
+    assert.equal(un.event.status, "draft");
+    const unlisted = await store.db.selectFrom("players").select("listed").execute();
+    assert.ok(unlisted.every((p) => Number(p.listed) === 0));
+    const audit = await store.db.selectFrom("audit_log").select(["action", "token_label", "event_id"])
+      .where("action", "like", "event.%").orderBy("at").execute();
+    assert.deepEqual(audit.map((a) => [a.action, a.token_label, a.event_id]), [
+      ["event.publish", "Desk", ev.eventId],
+      ["event.unpublish", "Desk", ev.eventId],
+    ]);
+    await problem(await app.request("/api/manage/events/nope/publish", call(admin, "POST")), 404);
+  },
+);
+
+storeTest(
+  "[api] POST /api/manage/subevents/:id/lock and unlock switch the draw between draft and locked",
+  async (store) => {
+    const { app, admin, ev } = await setup(store, "published");
+    const before = await revisionOf(store);
+    const locked = await ok(
+      await app.request(`/api/manage/subevents/${ev.subeventId}/lock`, call(admin, "POST")),
+    );
+    assert.deepEqual([locked.drawState, locked.changed], ["locked", true]);
+    assert.ok(await revisionOf(store) > before);
+    const again = await ok(
+      await app.request(`/api/manage/subevents/${ev.subeventId}/lock`, call(admin, "POST")),
+    );
+    assert.equal(again.changed, false);
+    const unlocked = await ok(
+      await app.request(`/api/manage/subevents/${ev.subeventId}/unlock`, call(admin, "POST")),
+    );
+    assert.equal(unlocked.drawState, "draft");
+    const audit = await store.db.selectFrom("audit_log").select("action").where("action", "like", "draw.%")
+      .orderBy("at").execute();
+    assert.deepEqual(audit.map((a) => a.action), ["draw.lock", "draw.unlock"]);
+    await problem(await app.request("/api/manage/subevents/nope/lock", call(admin, "POST")), 404);
+  },
+);
+
+storeTest("[api] unlocking a draw is refused once a match of the draw has started", async (store) => {
+  const { app, admin, ev } = await setup(store, "published");
+  await ok(await app.request(`/api/manage/subevents/${ev.subeventId}/lock`, call(admin, "POST")));
+  await writeMatch(store, ev.rounds[0]![1]!, { type: "start", firstServer: "home" }, { actor: "t", now: T0 });
+  const p = await problem(
+    await app.request(`/api/manage/subevents/${ev.subeventId}/unlock`, call(admin, "POST")),
+    409,
+  );
+  assert.match(
+    p.detail,
+    /Cannot unlock the draw of "Men's singles": a match of the draw has already started/,
+  );
+  const row = await store.db.selectFrom("subevents").select("draw_state").where("id", "=", ev.subeventId)
+    .executeTakeFirstOrThrow();
+  assert.equal(row.draw_state, "locked");
+});
+
+storeTest("[api] a category without a draw cannot be locked", async (store) => {
+  const { app, admin, ev } = await setup(store);
+  await store.db.updateTable("subevents").set({ draw_state: "none" }).where("id", "=", ev.subeventId)
+    .execute();
+  const p = await problem(
+    await app.request(`/api/manage/subevents/${ev.subeventId}/lock`, call(admin, "POST")),
+    409,
+  );
+  assert.match(p.detail, /it has no draw/);
+});
+
+storeTest(
+  "[api] GET /api/manage/events/:slug/links gives the URLs with QR codes on the chosen address",
+  async (store) => {
+    const { app, admin, ev } = await setup(store, "published");
+    const data = await ok(
+      await app.request(
+        `/api/manage/events/${ev.slug}/links?base=${
+          encodeURIComponent("http://192.168.1.20:8000/whatever?x=1")
+        }`,
+        call(admin, "GET"),
+      ),
+    );
+    assert.equal(data.base, "http://192.168.1.20:8000");
+    const urls = data.links.map((l: { url: string }) => l.url);
+    assert.ok(urls.includes("http://192.168.1.20:8000/score"));
+    assert.ok(urls.includes(`http://192.168.1.20:8000/t/${ev.slug}/tv`));
+    assert.ok(urls.includes(`http://192.168.1.20:8000/overlay/subevent/${ev.subeventId}`));
+    assert.ok(urls.includes(`http://192.168.1.20:8000/overlay/match/${ev.rounds[0]![0]}`));
+    for (const l of data.links) {
+      assert.ok(l.qr.size >= 21);
+      assert.match(l.qr.d, /^(M\d+ \d+h\d+v1h-\d+z)+$/);
+    }
+    const own = await ok(
+      await app.request(`http://localhost:8000/api/manage/events/${ev.slug}/links`, call(admin, "GET")),
+    );
+    assert.equal(own.base, "http://localhost:8000");
+    const bad = await problem(
+      await app.request(`/api/manage/events/${ev.slug}/links?base=javascript:alert(1)`, call(admin, "GET")),
+      400,
+    );
+    assert.equal(bad.field, "base");
+  },
+);
+
+storeTest("[api] /api/manage/tokens lists, creates (secret shown once) and revokes tokens", async (store) => {
+  const { app, admin, ev } = await setup(store);
+  const made = await ok(
+    await app.request(
+      "/api/manage/tokens",
+      call(admin, "POST", { role: "scorer", label: "Table 3", event: ev.slug, table: 3 }),
+    ),
+    201,
+  );
+  assert.match(made.secret, /^tt_/);
+  assert.deepEqual([made.token.role, made.token.eventSlug, made.token.tableNo], ["scorer", ev.slug, 3]);
+  assert.ok(await authenticateToken(store.db, made.secret, T0));
+  const list = await ok(await app.request("/api/manage/tokens", call(admin, "GET")));
+  assert.equal(list.tokens.length, 2);
+  assert.ok(!JSON.stringify(list).includes(made.secret));
+  assert.ok(!JSON.stringify(list).includes("token_hash"));
+  await ok(await app.request(`/api/manage/tokens/${made.token.id}/revoke`, call(admin, "POST")));
+  assert.equal(await authenticateToken(store.db, made.secret, T0), null);
+  await problem(await app.request("/api/manage/tokens/nope/revoke", call(admin, "POST")), 404);
+  const badEvent = await problem(
+    await app.request(
+      "/api/manage/tokens",
+      call(admin, "POST", { role: "scorer", label: "x", event: "nope" }),
+    ),
+    400,
+  );
+  assert.equal(badEvent.field, "event");
+  const badRole = await problem(
+    await app.request("/api/manage/tokens", call(admin, "POST", { role: "root", label: "x" })),
+    400,
+  );
+  assert.match(badRole.detail, /Invalid "role": expected "admin" or "scorer", got "root"/);
+  const limitedAdmin = await problem(
+    await app.request("/api/manage/tokens", call(admin, "POST", { role: "admin", label: "x", table: 2 })),
+    400,
+  );
+  assert.match(limitedAdmin.detail, /cannot be limited/);
+});
+
+storeTest("[api] GET /api/manage/audit lists writes with the token's label, newest first", async (store) => {
+  const { admin, ev } = await setup(store, "published");
+  const clock = manualClock();
+  const app = manageApp(store, clock.now);
+  const scorer = await makeToken(store.db, "scorer", { label: "Umpire 7" });
+  await app.request(
+    `/api/manage/matches/${ev.rounds[0]![0]}/start`,
+    call(scorer, "POST", { firstServer: "home", revision: 0 }),
+  );
+  clock.advance(1000);
+  await app.request(`/api/manage/events/${ev.slug}/unpublish`, call(admin, "POST"));
+  const data = await ok(await app.request(`/api/manage/audit?event=${ev.slug}&limit=10`, call(admin, "GET")));
+  assert.deepEqual(
+    data.entries.slice(0, 2).map((e: { action: string; actor: string }) => [e.action, e.actor]),
+    [
+      ["event.unpublish", "Desk"],
+      ["match.start", "Umpire 7"],
+    ],
+  );
+  const byEvent = await ok(await app.request(`/api/manage/events/${ev.slug}/audit`, call(admin, "GET")));
+  assert.equal(byEvent.entries.length, 2);
+  const bad = await problem(await app.request("/api/manage/audit?limit=0", call(admin, "GET")), 400);
+  assert.equal(bad.field, "limit");
+  await problem(await app.request("/api/manage/audit?event=nope", call(admin, "GET")), 404);
+});
+
+storeTest(
+  "[api] POST /api/manage/events/import imports a file once, audits it, and lists every problem of a bad one",
+  async (store) => {
+    const admin = await makeToken(store.db, "admin", { label: "Desk" });
+    const app = manageApp(store);
+    const file = await Deno.readTextFile(new URL("../fixtures/import/spring_open.json", import.meta.url));
+    const first = await ok(
+      await app.request("/api/manage/events/import", {
+        method: "POST",
+        headers: { Authorization: `Bearer ${admin}`, "Content-Type": "application/json" },
+        body: file,
+      }),
+      201,
+    );
+    assert.equal(first.slug, "spring-open-2026");
+    assert.equal(first.changed, true);
+    const second = await ok(
+      await app.request("/api/manage/events/import", {
+        method: "POST",
+        headers: { Authorization: `Bearer ${admin}`, "Content-Type": "application/json" },
+        body: file,
+      }),
+    );
+    assert.equal(second.changed, false);
+    const audit = await store.db.selectFrom("audit_log").select(["action", "token_label"]).where(
+      "action",
+      "=",
+      "event.import",
+    )
+      .execute();
+    assert.deepEqual(audit.map((a) => a.token_label), ["Desk", "Desk"]);
+    const bad = await Deno.readTextFile(new URL("../fixtures/import/invalid_semantic.json", import.meta.url));
+    const p = await problem(
+      await app.request("/api/manage/events/import", {
+        method: "POST",
+        headers: { Authorization: `Bearer ${admin}`, "Content-Type": "application/json" },
+        body: bad,
+      }),
+      400,
+    );
+    assert.equal(p.code, "invalid-event-file");
+    assert.ok(p.errors.length >= 1);
+    assert.ok(p.errors.every((e: { field: string; message: string }) => typeof e.message === "string"));
+    const syntax = await problem(
+      await app.request(
+        "/api/manage/events/import",
+        call(admin, "POST", undefined, {
+          "Content-Type": "application/json",
+        }),
+      ),
+      400,
+    );
+    assert.match(syntax.detail, /Cannot import the event file/);
+  },
+);

@@ -1,0 +1,325 @@
+import assert from "node:assert/strict";
+import type { Hono } from "hono";
+import type { Store } from "../../db/store.ts";
+import { storeTest } from "../support/stores.ts";
+import { call, makeToken, manageApp, seedKnockout } from "./manage_fixtures.ts";
+
+async function setup(store: Store) {
+  const ev = await seedKnockout(store.db);
+  const admin = await makeToken(store.db, "admin", { label: "Desk" });
+  const scorer = await makeToken(store.db, "scorer", { label: "Umpire A" });
+  return { ev, admin, scorer, app: manageApp(store), id: ev.rounds[0]![0]! };
+}
+
+async function post(app: Hono, token: string, id: string, action: string, body: unknown, headers = {}) {
+  return await app.request(`/api/manage/matches/${id}/${action}`, call(token, "POST", body, headers));
+}
+
+async function ok(res: Response) {
+  assert.equal(res.status, 200, await res.clone().text());
+  assert.match(res.headers.get("Content-Type") ?? "", /^application\/json/);
+  assert.equal(res.headers.get("Cache-Control"), "no-store");
+  return (await res.json()).data;
+}
+
+async function problem(res: Response, status: number) {
+  assert.equal(res.status, status, await res.clone().text());
+  assert.equal(res.headers.get("Content-Type"), "application/problem+json");
+  return await res.json();
+}
+
+/** Scores `n` points to `side` from `revision`, returning the last revision. */
+async function score(app: Hono, token: string, id: string, side: string, n: number, revision: number) {
+  for (let i = 0; i < n; i++) {
+    const data = await ok(await post(app, token, id, "point", { side, revision }));
+    revision = data.revision;
+  }
+  return revision;
+}
+
+storeTest(
+  "[api] POST /api/manage/matches/:id/start, point and undo answer the match and its revision",
+  async (store) => {
+    const { app, scorer, id, ev } = await setup(store);
+    let data = await ok(await post(app, scorer, id, "start", { firstServer: "away", revision: 0 }));
+    assert.equal(data.revision, 1);
+    assert.equal(data.match.status, "in_progress");
+    assert.equal(data.match.currentServer, "away");
+    assert.equal(data.live.currentServer, "away");
+    assert.equal(data.match.homeName, `Player ${ev.slug} 1`);
+    data = await ok(await post(app, scorer, id, "point", { side: "home", revision: 1 }));
+    assert.equal(data.revision, 2);
+    assert.deepEqual(data.match.currentGame, { home: 1, away: 0 });
+    assert.deepEqual(data.match.points, ["home"]);
+    assert.equal(data.match.matchKind, "tournament");
+    assert.equal(data.match.stageLabel, "Round 1 match 1");
+    data = await ok(await post(app, scorer, id, "undo", { revision: 2 }));
+    assert.deepEqual(data.match.currentGame, { home: 0, away: 0 });
+    assert.deepEqual(data.match.points, []);
+    assert.equal(data.revision, 3);
+  },
+);
+
+storeTest("[api] a full match through the API completes it and advances the winner", async (store) => {
+  const { app, scorer, admin, id, ev } = await setup(store);
+  let rev = (await ok(await post(app, scorer, id, "start", { firstServer: "home", revision: 0 }))).revision;
+  rev = await score(app, scorer, id, "away", 11, rev);
+  rev = await score(app, scorer, id, "home", 3, rev);
+  rev = await score(app, scorer, id, "away", 11, rev);
+  const res = await app.request(`/api/manage/matches/${id}`, call(scorer, "GET"));
+  const data = await ok(res);
+  assert.equal(data.match.status, "completed");
+  assert.equal(data.match.winnerSide, "away");
+  assert.equal(data.match.winnerId, ev.entryIds[1]);
+  assert.deepEqual(data.match.gameScores, [{ home: 0, away: 11 }, { home: 3, away: 11 }]);
+  assert.equal(data.revision, rev);
+  const final = await ok(await app.request(`/api/manage/matches/${ev.rounds[1]![0]}`, call(admin, "GET")));
+  assert.equal(final.match.homeId, ev.entryIds[1]);
+  const point = await problem(await post(app, scorer, id, "point", { side: "home", revision: rev }), 409);
+  assert.match(point.detail, /Cannot record a point: match is "completed"/);
+  assert.equal(point.current.match.status, "completed");
+  const audit = await store.db.selectFrom("audit_log").select("token_label").where("match_id", "=", id)
+    .execute();
+  assert.ok(
+    audit.length > 0 && audit.every((a) => a.token_label === "Umpire A"),
+    "the audit names the token",
+  );
+});
+
+storeTest(
+  "[api] a stale revision gets 409 with the current match; no point lost or doubled",
+  async (store) => {
+    const { app, id, admin } = await setup(store);
+    const one = await makeToken(store.db, "scorer", { label: "one" });
+    const two = await makeToken(store.db, "scorer", { label: "two" });
+    await ok(await post(app, one, id, "start", { firstServer: "home", revision: 0 }));
+    // Both scorers saw revision 1 and tap at once: one write goes through, the other is refused.
+    const [a, b] = await Promise.all([
+      post(app, one, id, "point", { side: "home", revision: 1 }),
+      post(app, two, id, "point", { side: "away", revision: 1 }),
+    ]);
+    const statuses = [a.status, b.status].sort();
+    assert.deepEqual(statuses, [200, 409]);
+    const refused = await problem(a.status === 409 ? a : b, 409);
+    await (a.status === 200 ? a : b).body?.cancel();
+    assert.equal(refused.code, "stale-revision");
+    assert.match(refused.detail, /is at revision 2, not 1/);
+    assert.equal(refused.revision, 2);
+    assert.equal(refused.current.revision, 2);
+    assert.equal(refused.current.match.points.length, 1);
+    // The refused scorer retries on the current revision: both points count, once each.
+    const retry = await ok(
+      await post(app, a.status === 409 ? one : two, id, "point", {
+        side: a.status === 409 ? "home" : "away",
+        revision: refused.revision,
+      }),
+    );
+    assert.deepEqual(retry.match.currentGame, { home: 1, away: 1 });
+    const data = await ok(await app.request(`/api/manage/matches/${id}`, call(admin, "GET")));
+    assert.equal(data.match.points.length, 2);
+  },
+);
+
+storeTest("[api] a repeated Idempotency-Key is applied once and answered again", async (store) => {
+  const { app, scorer, id } = await setup(store);
+  await ok(await post(app, scorer, id, "start", { firstServer: "home" }, { "Idempotency-Key": "s-1" }));
+  const first = await post(app, scorer, id, "point", { side: "home" }, { "Idempotency-Key": "p-1" });
+  assert.equal(first.headers.get("Idempotency-Replayed"), "false");
+  const a = await ok(first);
+  const second = await post(app, scorer, id, "point", { side: "home" }, { "Idempotency-Key": "p-1" });
+  assert.equal(second.headers.get("Idempotency-Replayed"), "true");
+  const b = await ok(second);
+  assert.equal(b.revision, a.revision);
+  assert.deepEqual(b.match.points, ["home"]);
+  // With a key and a revision that went stale, the retry is still recognised as the same write.
+  await ok(await post(app, scorer, id, "point", { side: "away" }, { "Idempotency-Key": "p-2" }));
+  const late = await ok(
+    await post(app, scorer, id, "point", { side: "home", revision: a.revision - 1 }, {
+      "Idempotency-Key": "p-1",
+    }),
+  );
+  assert.deepEqual(late.match.points, ["home", "away"]);
+});
+
+storeTest("[api] Idempotency-Keys are kept per token", async (store) => {
+  const { app, scorer, admin, id } = await setup(store);
+  await ok(await post(app, scorer, id, "start", { firstServer: "home" }, { "Idempotency-Key": "s" }));
+  await ok(await post(app, scorer, id, "point", { side: "home" }, { "Idempotency-Key": "k" }));
+  const other = await ok(await post(app, admin, id, "point", { side: "home" }, { "Idempotency-Key": "k" }));
+  assert.deepEqual(other.match.points, ["home", "home"]);
+});
+
+storeTest("[api] a match write needs a revision or an Idempotency-Key", async (store) => {
+  const { app, scorer, id } = await setup(store);
+  const body = await problem(await post(app, scorer, id, "start", { firstServer: "home" }), 400);
+  assert.equal(body.field, "revision");
+  assert.match(
+    body.detail,
+    /Invalid "revision": expected the match's current revision \(or an "Idempotency-Key"/,
+  );
+  const bad = await problem(
+    await post(app, scorer, id, "start", { firstServer: "home" }, { "Idempotency-Key": "a b" }),
+    400,
+  );
+  assert.equal(bad.field, "Idempotency-Key");
+});
+
+storeTest("[api] match writes answer 400 naming the field", async (store) => {
+  const { app, admin, id } = await setup(store);
+  const cases: [string, unknown, string, RegExp][] = [
+    ["point", { side: "left", revision: 0 }, "side", /Invalid "side": expected "home" or "away", got "left"/],
+    ["point", { revision: 0 }, "side", /Invalid "side": expected "home" or "away", got nothing/],
+    ["start", { firstServer: 1, revision: 0 }, "firstServer", /expected "home" or "away", got 1/],
+    [
+      "point",
+      { side: "home", revision: -1 },
+      "revision",
+      /Invalid "revision": expected .* whole number from 0/,
+    ],
+    ["point", { side: "home", revision: "3" }, "revision", /got "3"/],
+    ["point", { side: "home", sde: "x", revision: 0 }, "sde", /unknown field "sde"/],
+    ["point", [1, 2], "", /expected a JSON object/],
+    [
+      "correct",
+      { game: 0, home: 11, away: 5, revision: 0 },
+      "game",
+      /Invalid "game": expected the game number/,
+    ],
+    ["correct", { game: 1, home: 11, away: 10, revision: 0 }, "home", /"11-10" is not a finished game/],
+    ["walkover", { side: "home", revision: 0 }, "side", /unknown field "side"/],
+    ["walkover", { winner: "draw", revision: 0 }, "winner", /Invalid "winner": expected "home" or "away"/],
+    ["retire", { winner: "home", revision: 0 }, "winner", /unknown field "winner"/],
+    ["disqualify", { side: "both", revision: 0 }, "side", /expected "home" or "away"/],
+    ["assign", { tableNo: 0, revision: 0 }, "tableNo", /Invalid "tableNo": expected the table number/],
+    ["assign", { scheduledAt: "tomorrow", revision: 0 }, "scheduledAt", /expected an ISO 8601 time/],
+    ["assign", { revision: 0 }, "tableNo", /expected "tableNo" or "scheduledAt"/],
+  ];
+  for (const [action, body, field, detail] of cases) {
+    const p = await problem(await post(app, admin, id, action, body), 400);
+    assert.equal(p.field, field, `${action} ${JSON.stringify(body)}`);
+    assert.match(p.detail, detail);
+    assert.ok(Array.isArray(p.errors) || field === "home");
+  }
+  const notJson = await app.request(`/api/manage/matches/${id}/point`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${admin}`, "Content-Type": "application/json" },
+    body: "{side:",
+  });
+  assert.match((await problem(notJson, 400)).detail, /Invalid body: not JSON/);
+});
+
+storeTest("[api] match routes answer 404 for an unknown match", async (store) => {
+  const { app, admin } = await setup(store);
+  assert.match(
+    (await problem(await post(app, admin, "nope", "point", { side: "home", revision: 0 }), 404)).detail,
+    /Match "nope" does not exist/,
+  );
+  await problem(await app.request("/api/manage/matches/nope", call(admin, "GET")), 404);
+});
+
+storeTest("[api] a point before the start is a 409 that says so", async (store) => {
+  const { app, scorer, id } = await setup(store);
+  const p = await problem(await post(app, scorer, id, "point", { side: "home", revision: 0 }), 409);
+  assert.match(p.detail, /Cannot record a point: match is "scheduled"/);
+  assert.equal(p.current.match.status, "scheduled");
+});
+
+storeTest(
+  "[api] walkover, retirement, disqualification and assignment need an admin token",
+  async (store) => {
+    const { app, scorer, admin, ev } = await setup(store);
+    const [a, b] = ev.rounds[0]! as [string, string];
+    for (
+      const [action, body] of [["walkover", { winner: "home" }], ["retire", { side: "home" }], [
+        "disqualify",
+        { side: "home" },
+      ], ["assign", { tableNo: 3 }]] as const
+    ) {
+      const p = await problem(await post(app, scorer, a, action, { ...body, revision: 0 }), 403);
+      assert.match(p.detail, /is a scorer token/);
+    }
+    const wo = await ok(await post(app, admin, a, "walkover", { winner: "away", revision: 0 }));
+    assert.equal(wo.match.resultReasonCode, "walkover");
+    assert.equal(wo.match.winnerSide, "away");
+    let rev = (await ok(await post(app, admin, b, "start", { firstServer: "home", revision: 0 }))).revision;
+    rev = await score(app, admin, b, "home", 11, rev);
+    const ret = await ok(await post(app, admin, b, "retire", { side: "home", revision: rev }));
+    assert.equal(ret.match.resultReasonCode, "retired");
+    assert.equal(ret.match.retirementAfterGame, 1);
+    assert.equal(ret.match.winnerSide, "away");
+    const asg = await ok(
+      await post(app, admin, ev.rounds[1]![0]!, "assign", {
+        tableNo: 4,
+        scheduledAt: "2026-11-28T15:00:00+01:00",
+        revision: 2,
+      }),
+    );
+    assert.equal(asg.match.tableNo, 4);
+    assert.equal(asg.match.scheduledAt, "2026-11-28T14:00:00.000Z");
+  },
+);
+
+storeTest("[api] disqualification through the API", async (store) => {
+  const { app, admin, id } = await setup(store);
+  const d = await ok(await post(app, admin, id, "disqualify", { side: "home", revision: 0 }));
+  assert.equal(d.match.resultReasonCode, "disqualified");
+  assert.equal(d.match.winnerSide, "away");
+});
+
+storeTest("[api] correcting a finished game through the API", async (store) => {
+  const { app, scorer, id } = await setup(store);
+  let rev = (await ok(await post(app, scorer, id, "start", { firstServer: "home", revision: 0 }))).revision;
+  rev = await score(app, scorer, id, "home", 11, rev);
+  const data = await ok(
+    await post(app, scorer, id, "correct", { game: 1, home: 11, away: 8, revision: rev }),
+  );
+  assert.deepEqual(data.match.gameScores, [{ home: 11, away: 8 }]);
+  assert.deepEqual(data.match.corrections, [{ game: 1, home: 11, away: 8 }]);
+  const p = await problem(
+    await post(app, scorer, id, "correct", { game: 2, home: 11, away: 8, revision: data.revision }),
+    409,
+  );
+  assert.match(p.detail, /Cannot correct game "2": only 1 game is finished/);
+});
+
+async function limited(store: Store, limits: { eventId?: string; tableNo?: number }) {
+  return await makeToken(store.db, "scorer", { ...limits, label: "Limited" });
+}
+
+storeTest("[api] a scorer limited to an event or a table gets 403 elsewhere", async (store) => {
+  const { app, ev } = await setup(store);
+  const other = await seedKnockout(store.db, { slug: "other-cup" });
+  const eventOnly = await limited(store, { eventId: ev.eventId });
+  const table2 = await limited(store, { eventId: ev.eventId, tableNo: 2 });
+  const p1 = await problem(
+    await post(app, eventOnly, other.rounds[0]![0]!, "start", { firstServer: "home", revision: 0 }),
+    403,
+  );
+  assert.match(p1.detail, /may only score event "test-open"/);
+  await problem(await app.request(`/api/manage/matches/${other.rounds[0]![0]}`, call(eventOnly, "GET")), 403);
+  const p2 = await problem(
+    await post(app, table2, ev.rounds[0]![0]!, "start", { firstServer: "home", revision: 0 }),
+    403,
+  );
+  assert.match(p2.detail, /may only score table 2 and match ".*" is on table 1/);
+  const p3 = await problem(
+    await post(app, table2, ev.rounds[1]![0]!, "start", { firstServer: "home", revision: 0 }),
+    403,
+  );
+  assert.match(p3.detail, /has no table/);
+  await ok(await post(app, table2, ev.rounds[0]![1]!, "start", { firstServer: "home", revision: 0 }));
+});
+
+storeTest("[api] GET /api/manage/matches lists what the token may score, by table", async (store) => {
+  const { app, admin, ev } = await setup(store);
+  const other = await seedKnockout(store.db, { slug: "other-cup", size: 2 });
+  const all = await ok(await app.request("/api/manage/matches", call(admin, "GET")));
+  assert.deepEqual(all.matches.map((m: { tableNo: number }) => m.tableNo), [1, 1, 2]);
+  const table2 = await makeToken(store.db, "scorer", { eventId: ev.eventId, tableNo: 2 });
+  const mine = await ok(await app.request("/api/manage/matches", call(table2, "GET")));
+  assert.deepEqual(mine.matches.map((m: { id: string }) => m.id), [ev.rounds[0]![1]]);
+  const eventOnly = await makeToken(store.db, "scorer", { eventId: other.eventId });
+  const theirs = await ok(await app.request("/api/manage/matches", call(eventOnly, "GET")));
+  assert.deepEqual(theirs.matches.map((m: { id: string }) => m.id), [other.rounds[0]![0]]);
+  assert.ok(all.matches.every((m: { points?: unknown }) => m.points === undefined), "lists carry no points");
+});

@@ -1,0 +1,120 @@
+/** The operator's page /manage in Chromium: sign in, publish, lock a draw, start a match, links, tokens. */
+import assert from "node:assert/strict";
+import { authenticateToken } from "../../db/tokens.ts";
+import { browserSuite } from "../support/browser.ts";
+import { makeToken, seedKnockout } from "../api/manage_fixtures.ts";
+
+browserSuite(
+  "/manage runs the event: publish, lock the draw, start a match, links and scorer tokens",
+  async (store) => {
+    const ev = await seedKnockout(store.db, { status: "draft", drawState: "draft" });
+    const admin = await makeToken(store.db, "admin", { label: "Desk" });
+    return { ev, admin };
+  },
+  async (t, { browser, server, seeded }) => {
+    // Not openPage(): it dismisses every dialog, and the operator's confirmations must be accepted here.
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    const confirmations: string[] = [];
+    page.on("dialog", (d) => {
+      confirmations.push(d.message());
+      void d.accept();
+    });
+    page.on("pageerror", (e) => errors.push(e.message));
+    page.on("console", (m) => {
+      if (m.type() === "error") errors.push(m.text());
+    });
+    const close = () => context.close();
+    await page.goto(`${server.origin}/manage`);
+    const row = (id: string) => `li.match[data-match-id="${id}"]`;
+    try {
+      await t.step("the token is entered once and kept", async () => {
+        await page.waitForSelector("#token-form:not([hidden])");
+        await page.fill("#token-input", seeded.admin);
+        await page.click("#token-form button[type=submit]");
+        await page.waitForFunction(() =>
+          document.getElementById("event-name")?.textContent === "Event test-open"
+        );
+        assert.equal(await page.textContent("#event-status"), "draft");
+        assert.equal(await page.textContent("#whoami"), "Desk");
+      });
+
+      await t.step("publish and lock the draw", async () => {
+        await page.click("#publish");
+        await page.waitForFunction(() =>
+          document.getElementById("event-status")?.textContent === "published"
+        );
+        await page.click(`li.category[data-subevent-id="${seeded.ev.subeventId}"] button`);
+        await page.waitForFunction(() =>
+          document.querySelector("li.category button")?.textContent === "Unlock draw"
+        );
+        const sub = await server.store.db.selectFrom("subevents").select("draw_state")
+          .executeTakeFirstOrThrow();
+        assert.equal(sub.draw_state, "locked");
+      });
+
+      await t.step("start a match: it moves to the tables and to the matches in progress", async () => {
+        const id = seeded.ev.rounds[0]![0]!;
+        await page.click(`#next ${row(id)} button:has-text("Start: Player test-open 2 serves")`);
+        await page.waitForSelector(`#live ${row(id)}`);
+        assert.match(
+          await page.textContent(`#live ${row(id)} .score`) ?? "",
+          /0-0 \(0-0, Player test-open 2 serving\)/,
+        );
+        assert.match(
+          await page.textContent("#tables .table-card.busy") ?? "",
+          /Table 1.*Player test-open 1 v Player test-open 2/,
+        );
+      });
+
+      await t.step("a walkover is recorded after a confirmation", async () => {
+        const id = seeded.ev.rounds[0]![1]!;
+        await page.click(`#next ${row(id)} button:has-text("Walkover to Player test-open 4")`);
+        await page.waitForSelector(`#done ${row(id)}`);
+        assert.deepEqual(confirmations, ["Walkover to Player test-open 4?"]);
+        assert.match(
+          await page.textContent(`#done ${row(id)} .score`) ?? "",
+          /Player test-open 4 wins by walkover/,
+        );
+      });
+
+      await t.step("links for the phones' address, each with a QR code", async () => {
+        await page.fill("#base", "http://192.168.1.20:8000");
+        await page.click("#base-form button");
+        await page.waitForSelector('#link-grid a[href="http://192.168.1.20:8000/score"]');
+        const qrs = await page.$$eval(
+          "#link-grid svg.qr path",
+          (ps) => ps.map((p) => p.getAttribute("d") ?? ""),
+        );
+        assert.ok(qrs.length >= 5 && qrs.every((d) => d.startsWith("M")));
+        assert.equal(await page.isVisible("#base-warning"), false);
+      });
+
+      await t.step("a scorer token is made, shown once with its QR code, and works", async () => {
+        await page.fill("#new-label", "Table 1 umpire");
+        await page.fill("#new-table", "1");
+        await page.click("#token-create button[type=submit]");
+        await page.waitForSelector("#new-secret svg.qr");
+        const secret = (await page.textContent("#new-secret code.secret")) ?? "";
+        assert.match(secret, /^tt_/);
+        assert.equal(
+          await page.getAttribute("#new-secret", "data-url"),
+          `http://192.168.1.20:8000/score#token=${secret}`,
+        );
+        const token = await authenticateToken(server.store.db, secret, new Date());
+        assert.deepEqual([token?.role, token?.tableNo, token?.eventId], ["scorer", 1, seeded.ev.eventId]);
+        await page.waitForFunction(() => document.querySelectorAll("#token-list li").length === 2);
+      });
+
+      await t.step("the audit log names the token of each change", async () => {
+        await page.waitForFunction(() =>
+          /Desk · event\.publish/.test(document.getElementById("audit")?.textContent ?? "")
+        );
+      });
+      assert.deepEqual(errors, []);
+    } finally {
+      await close();
+    }
+  },
+);

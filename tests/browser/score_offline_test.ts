@@ -1,0 +1,234 @@
+import assert from "node:assert/strict";
+import type { Page } from "playwright-core";
+import type { Side } from "../../domain/scoring.ts";
+import type { Store } from "../../db/store.ts";
+import { browserSuite, openPage } from "../support/browser.ts";
+import { makeToken, seedKnockout } from "../api/manage_fixtures.ts";
+
+const PHONE = { width: 390, height: 844 };
+
+async function storedPoints(store: Store, matchId: string): Promise<Side[]> {
+  const rows = await store.db.selectFrom("match_points").select(["seq", "side"]).where(
+    "match_id",
+    "=",
+    matchId,
+  )
+    .orderBy("seq").execute();
+  return rows.map((r) => r.side as Side);
+}
+
+async function waitQueued(page: Page, n: number) {
+  await page.waitForFunction((q) => document.body.dataset.queued === String(q), n, { timeout: 10_000 });
+}
+
+async function text(page: Page, selector: string) {
+  return (await page.textContent(selector))?.trim() ?? "";
+}
+
+/** Network errors logged by the browser while offline are expected; anything else is a failure. */
+function unexpected(errors: string[]) {
+  return errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR/.test(e));
+}
+
+browserSuite(
+  "/score queues taps offline and sends each once when the connection returns",
+  async (store) => {
+    const ev = await seedKnockout(store.db, { bestOf: 3 });
+    const secret = await makeToken(store.db, "scorer", { label: "Umpire 1" });
+    return { ev, secret, matchId: ev.rounds[0]![0]! };
+  },
+  async (t, { browser, server, seeded }) => {
+    const { page, errors, dialogs, close } = await openPage(
+      browser,
+      `${server.origin}/score#token=${seeded.secret}`,
+      PHONE,
+    );
+    try {
+      await t.step(
+        "the list shows the token's matches by table, and the token left the address bar",
+        async () => {
+          await page.waitForSelector(`a.match-link[data-match-id="${seeded.matchId}"]`);
+          assert.equal(new URL(page.url()).hash, "");
+          assert.deepEqual(await page.$$eval(".table-group h2", (hs) => hs.map((h) => h.textContent)), [
+            "Table 1",
+            "Table 2",
+          ]);
+          assert.equal(await page.evaluate(() => localStorage.getItem("tt.token")), seeded.secret);
+        },
+      );
+
+      await t.step("the umpire opens the match, picks the first server and scores", async () => {
+        await page.click(`a.match-link[data-match-id="${seeded.matchId}"]`);
+        await page.waitForSelector("#start-panel:not([hidden])");
+        await page.click("#start-home");
+        await page.waitForSelector("#score-panel:not([hidden])");
+        for (let i = 0; i < 3; i++) await page.click("#tap-home");
+        await waitQueued(page, 0);
+        assert.equal(await text(page, "#points-home"), "3");
+        assert.equal(
+          await page.getAttribute("#tap-away", "data-serving"),
+          "true",
+          "after 2 points the receiver serves",
+        );
+        assert.deepEqual(await storedPoints(server.store, seeded.matchId), ["home", "home", "home"]);
+      });
+
+      await t.step("a reload shows the same state, from the server", async () => {
+        await page.reload();
+        await page.waitForFunction(() => document.getElementById("points-home")?.textContent === "3");
+        assert.equal(await text(page, "#points-away"), "0");
+      });
+
+      await t.step("offline, taps are queued in localStorage and shown at once", async () => {
+        await page.context().setOffline(true);
+        await page.click("#tap-away");
+        await page.click("#tap-away");
+        await page.click("#tap-home");
+        assert.equal(await text(page, "#points-home"), "4");
+        assert.equal(await text(page, "#points-away"), "2");
+        const queued = await page.evaluate(
+          (id) => JSON.parse(localStorage.getItem(`tt.queue.${id}`) ?? "[]"),
+          seeded.matchId,
+        );
+        assert.equal(queued.length, 3);
+        assert.equal(new Set(queued.map((q: { key: string }) => q.key)).size, 3, "each tap has its own key");
+        await page.waitForFunction(() => document.getElementById("status")?.dataset.kind === "offline");
+        assert.deepEqual(await storedPoints(server.store, seeded.matchId), ["home", "home", "home"]);
+      });
+
+      await t.step("back online, the queue is sent in order and each tap counted once", async () => {
+        await page.context().setOffline(false);
+        await waitQueued(page, 0);
+        assert.deepEqual(await storedPoints(server.store, seeded.matchId), [
+          "home",
+          "home",
+          "home",
+          "away",
+          "away",
+          "home",
+        ]);
+        assert.equal(await text(page, "#status"), "Saved");
+      });
+
+      await t.step("a lost answer is sent again with the same key and applied once", async () => {
+        // The request reaches the server but its answer is lost: the page sends it again when it can.
+        let dropped = false;
+        await page.route("**/api/manage/matches/*/point", async (route) => {
+          if (dropped) return await route.continue();
+          dropped = true;
+          await route.fetch();
+          await route.abort("failed");
+        });
+        await page.click("#tap-home");
+        await waitQueued(page, 0);
+        await page.unroute("**/api/manage/matches/*/point");
+        assert.ok(dropped);
+        const points = await storedPoints(server.store, seeded.matchId);
+        assert.equal(points.length, 7, "the repeated request was not counted twice");
+        assert.equal(await text(page, "#points-home"), "5");
+      });
+
+      await t.step("the end of a game asks for confirmation, and undo goes back across it", async () => {
+        for (let i = 0; i < 6; i++) await page.click("#tap-home");
+        await page.waitForSelector("#dialog:not([hidden])");
+        assert.match(await text(page, "#dialog-text"), /^Game 1 to Player test-open 1, 11-2\. Games 1-0\.$/);
+        assert.equal(await page.isDisabled("#tap-home"), true, "no tap while the dialog asks");
+        await page.click("#dialog-undo");
+        await page.waitForSelector("#dialog", { state: "hidden" });
+        await waitQueued(page, 0);
+        assert.equal(await text(page, "#points-home"), "10");
+        await page.click("#tap-home");
+        await page.waitForSelector("#dialog:not([hidden])");
+        await page.click("#dialog-ok");
+        await page.waitForSelector("#dialog", { state: "hidden" });
+        assert.equal(await text(page, "#games-home"), "1");
+        assert.equal(await text(page, "#points-home"), "0");
+        await waitQueued(page, 0);
+      });
+
+      await t.step("the end of the match asks to confirm the result", async () => {
+        for (let i = 0; i < 11; i++) await page.click("#tap-away");
+        await page.click("#dialog-ok");
+        for (let i = 0; i < 11; i++) await page.click("#tap-home");
+        await page.waitForSelector("#dialog:not([hidden])");
+        assert.match(
+          await text(page, "#dialog-text"),
+          /^Match to Player test-open 1, 2-1\. Confirm the result\?$/,
+        );
+        await waitQueued(page, 0);
+        const m = await server.store.db.selectFrom("matches").select(["status", "winner_entry_id"])
+          .where("id", "=", seeded.matchId).executeTakeFirstOrThrow();
+        assert.equal(m.status, "completed");
+        assert.equal(m.winner_entry_id, seeded.ev.entryIds[0]);
+        await page.click("#dialog-ok");
+        await page.waitForURL(`${server.origin}/score`);
+      });
+
+      assert.deepEqual(unexpected(errors), []);
+      assert.deepEqual(dialogs, []);
+    } finally {
+      await close();
+    }
+  },
+);
+
+browserSuite(
+  "/score/{id} drops queued taps after a 409 from another scorer and shows the current score",
+  async (store) => {
+    const ev = await seedKnockout(store.db);
+    const secret = await makeToken(store.db, "scorer", { label: "Umpire 2" });
+    return { ev, secret, matchId: ev.rounds[0]![1]! };
+  },
+  async (_t, { browser, server, seeded }) => {
+    const { page, errors, close } = await openPage(
+      browser,
+      `${server.origin}/score/${seeded.matchId}#token=${seeded.secret}`,
+      PHONE,
+    );
+    try {
+      await page.click("#start-away");
+      await page.click("#tap-home");
+      await waitQueued(page, 0);
+      // Another device scores a point: this page's revision is now stale.
+      const { writeMatch } = await import("../../db/match_writes.ts");
+      await writeMatch(server.store, seeded.matchId, { type: "point", side: "away" }, {
+        actor: "other",
+        now: new Date(),
+      });
+      await page.click("#tap-home");
+      await page.waitForFunction(() => document.getElementById("status")?.dataset.kind === "error");
+      assert.match(
+        await text(page, "#status"),
+        /is at revision 3, not 2\. 1 tap was not recorded: check the score\./,
+      );
+      assert.equal(await text(page, "#points-home"), "1");
+      assert.equal(await text(page, "#points-away"), "1");
+      assert.deepEqual(await storedPoints(server.store, seeded.matchId), ["home", "away"]);
+      await page.click("#tap-home");
+      await waitQueued(page, 0);
+      assert.deepEqual(await storedPoints(server.store, seeded.matchId), ["home", "away", "home"]);
+      assert.deepEqual(unexpected(errors).filter((e) => !/status of 409/.test(e)), []);
+    } finally {
+      await close();
+    }
+  },
+);
+
+browserSuite(
+  "/score asks for a token and refuses a bad one",
+  () => Promise.resolve(null),
+  async (_t, { browser, server }) => {
+    const { page, close } = await openPage(browser, `${server.origin}/score`, PHONE);
+    try {
+      await page.waitForSelector("#token-form:not([hidden])");
+      await page.fill("#token-input", "tt_wrong");
+      await page.click("#token-form button[type=submit]");
+      await page.waitForSelector("#token-form:not([hidden])");
+      await page.waitForFunction(() =>
+        /unknown or revoked/.test(document.getElementById("token-error")?.textContent ?? "")
+      );
+    } finally {
+      await close();
+    }
+  },
+);

@@ -1,0 +1,28 @@
+import assert from "node:assert/strict";
+import { bannerHosts, startBanner } from "../../cli/start_banner.ts";
+
+Deno.test("startBanner() lists the operator, scoring and TV URLs on each address", () => {
+  const lines = startBanner({
+    port: 8000,
+    hosts: ["192.168.1.20", "localhost"],
+    eventSlugs: ["demo-open-2026"],
+    adminSecret: null,
+  });
+  assert.ok(lines.includes("Operator page:   http://192.168.1.20:8000/manage"));
+  assert.ok(lines.includes("Scoring page:    http://localhost:8000/score"));
+  assert.ok(lines.includes("Venue TV:        http://192.168.1.20:8000/t/demo-open-2026/tv"));
+  assert.ok(lines.some((l) => l.startsWith("Overlays:")));
+  assert.ok(!lines.some((l) => l.includes("tt_")));
+});
+
+Deno.test("startBanner() shows a new admin token once, with how to make more", () => {
+  const lines = startBanner({ port: 9000, hosts: ["::1"], eventSlugs: [], adminSecret: "tt_secret" });
+  assert.ok(lines.includes("Operator page:   http://[::1]:9000/manage"));
+  assert.ok(lines.includes("  tt_secret"));
+  assert.ok(lines.some((l) => l.includes("deno task token create")));
+});
+
+Deno.test("bannerHosts() keeps a specific bind host and lists localhost for all interfaces", () => {
+  assert.deepEqual(bannerHosts("127.0.0.1"), ["127.0.0.1"]);
+  assert.ok(bannerHosts("0.0.0.0").includes("localhost"));
+});

@@ -1,0 +1,472 @@
+import assert from "node:assert/strict";
+import { type MatchAction, writeMatch } from "../../db/match_writes.ts";
+import type { MatchRow } from "../../db/schema.ts";
+import type { Store } from "../../db/store.ts";
+import { WriteError } from "../../db/write_errors.ts";
+import { replayMatch, type Side } from "../../domain/scoring.ts";
+import { storeTest } from "../support/stores.ts";
+import { seedKnockout, T0 } from "../api/manage_fixtures.ts";
+
+const ctx = (extra: { expectedRevision?: number; idempotencyKey?: string; at?: number } = {}) => ({
+  actor: "umpire 1",
+  now: new Date(T0.getTime() + (extra.at ?? 0)),
+  expectedRevision: extra.expectedRevision,
+  idempotencyKey: extra.idempotencyKey,
+});
+
+const w = (store: Store, id: string, action: MatchAction, extra: Parameters<typeof ctx>[0] = {}) =>
+  writeMatch(store, id, action, ctx(extra));
+
+async function row(store: Store, id: string): Promise<MatchRow> {
+  return await store.db.selectFrom("matches").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+}
+
+async function points(store: Store, id: string): Promise<Side[]> {
+  const rows = await store.db.selectFrom("match_points").select(["seq", "side"]).where("match_id", "=", id)
+    .orderBy("seq").execute();
+  rows.forEach((r, i) => assert.equal(Number(r.seq), i + 1, "points are numbered 1, 2, 3... without gaps"));
+  return rows.map((r) => r.side as Side);
+}
+
+/** Scores `n` points to one side. */
+async function score(store: Store, id: string, side: Side, n: number) {
+  for (let i = 0; i < n; i++) await w(store, id, { type: "point", side });
+}
+
+/** Plays a whole best of 3 to a 2-0 win of `winner` (11-0, 11-0). */
+async function win(store: Store, id: string, winner: Side) {
+  await w(store, id, { type: "start", firstServer: "home" });
+  await score(store, id, winner, 22);
+}
+
+/** The stored columns agree with a replay of the stored points. */
+async function assertConsistent(store: Store, id: string) {
+  const m = await row(store, id);
+  const state = replayMatch(await points(store, id), {
+    bestOf: m.best_of,
+    firstServer: (m.first_server ?? "home") as Side,
+  });
+  assert.deepEqual(JSON.parse(m.games), state.gameScores.map((g) => [g.home, g.away]));
+  if (m.status === "in_progress") {
+    assert.deepEqual([m.current_home, m.current_away], [state.currentGame.home, state.currentGame.away]);
+    assert.equal(m.server, state.server);
+  }
+}
+
+storeTest(
+  "writeMatch() plays a full match: status, games, server, revision, audit and advancement",
+  async (store) => {
+    const ev = await seedKnockout(store.db);
+    const id = ev.rounds[0]![0]!;
+    const started = await w(store, id, { type: "start", firstServer: "away" });
+    assert.equal(started.match.status, "in_progress");
+    assert.equal(started.match.server, "away");
+    assert.equal(started.match.revision, 1);
+    assert.equal(started.match.started_at, T0.toISOString());
+    await score(store, id, "home", 2);
+    assert.equal((await row(store, id)).server, "home", "service changes after 2 points (ITTF Law 2.13.3)");
+    await score(store, id, "home", 9);
+    let m = await row(store, id);
+    assert.deepEqual(JSON.parse(m.games), [[11, 0]]);
+    assert.deepEqual([m.current_home, m.current_away], [0, 0]);
+    assert.equal(m.server, "home", "the other side serves first in game 2 (Law 2.13.6)");
+    await score(store, id, "away", 5);
+    await score(store, id, "home", 11);
+    m = await row(store, id);
+    assert.equal(m.status, "completed");
+    assert.equal(m.winner_entry_id, ev.entryIds[0]);
+    assert.equal(m.result_reason, null);
+    assert.deepEqual(JSON.parse(m.games), [[11, 0], [11, 5]]);
+    assert.equal(m.completed_at, T0.toISOString());
+    assert.equal(m.revision, 1 + 27);
+    await assertConsistent(store, id);
+    const final = await row(store, ev.rounds[1]![0]!);
+    assert.equal(final.home_entry_id, ev.entryIds[0], "the winner of position 0 is home in the final");
+    assert.equal(final.away_entry_id, null);
+    const audit = await store.db.selectFrom("audit_log").select(["action", "token_label", "match_id"])
+      .where("match_id", "=", id).execute();
+    assert.equal(audit.length, 28);
+    assert.ok(audit.every((a) => a.token_label === "umpire 1"));
+    const event = await store.db.selectFrom("events").select("revision").where("id", "=", ev.eventId)
+      .executeTakeFirstOrThrow();
+    assert.equal(event.revision, 28, "every write bumps the event's revision");
+    const ratings = await store.db.selectFrom("ratings").select("player_id").execute();
+    assert.equal(ratings.length, 2, "the decided singles match is rated");
+  },
+);
+
+storeTest("writeMatch() refuses a point on a finished match with a 409 that says so", async (store) => {
+  const ev = await seedKnockout(store.db);
+  const id = ev.rounds[0]![0]!;
+  await win(store, id, "home");
+  await assert.rejects(w(store, id, { type: "point", side: "home" }), (e: unknown) => {
+    assert.ok(e instanceof WriteError);
+    assert.equal(e.status, 409);
+    assert.match(e.message, /Cannot record a point: match is "completed"/);
+    return true;
+  });
+});
+
+storeTest("writeMatch() answers 404 for an unknown match", async (store) => {
+  await assert.rejects(w(store, "nope", { type: "point", side: "home" }), (e: unknown) => {
+    assert.ok(e instanceof WriteError);
+    assert.equal(e.status, 404);
+    return true;
+  });
+});
+
+storeTest("writeMatch() refuses points before the start and a start twice", async (store) => {
+  const ev = await seedKnockout(store.db);
+  const id = ev.rounds[0]![0]!;
+  await assert.rejects(w(store, id, { type: "point", side: "home" }), { status: 409 });
+  await w(store, id, { type: "start", firstServer: "home" });
+  await assert.rejects(w(store, id, { type: "start", firstServer: "home" }), { status: 409 });
+});
+
+storeTest("writeMatch() undoes a point across the end of a game", async (store) => {
+  const ev = await seedKnockout(store.db);
+  const id = ev.rounds[0]![0]!;
+  await w(store, id, { type: "start", firstServer: "home" });
+  await score(store, id, "away", 7);
+  await score(store, id, "home", 11);
+  let m = await row(store, id);
+  assert.deepEqual(JSON.parse(m.games), [[11, 7]]);
+  await w(store, id, { type: "undo" });
+  m = await row(store, id);
+  assert.deepEqual(JSON.parse(m.games), []);
+  assert.deepEqual([m.current_home, m.current_away], [10, 7]);
+  assert.equal(m.server, "home", "at 10-7 (17 points, 8 turns of 2) the first server serves again");
+  assert.equal((await points(store, id)).length, 17);
+  await assertConsistent(store, id);
+});
+
+storeTest(
+  "writeMatch() undo after the match end reopens it and takes the winner out of the next round",
+  async (store) => {
+    const ev = await seedKnockout(store.db);
+    const id = ev.rounds[0]![0]!;
+    await win(store, id, "away");
+    assert.equal((await row(store, ev.rounds[1]![0]!)).home_entry_id, ev.entryIds[1]);
+    await w(store, id, { type: "undo" });
+    const m = await row(store, id);
+    assert.equal(m.status, "in_progress");
+    assert.equal(m.winner_entry_id, null);
+    assert.equal(m.completed_at, null);
+    assert.deepEqual([m.current_home, m.current_away], [0, 10]);
+    assert.equal((await row(store, ev.rounds[1]![0]!)).home_entry_id, null);
+    const ratings = await store.db.selectFrom("ratings").select(["player_id", "match_count"]).execute();
+    assert.ok(
+      ratings.every((r) => Number(r.match_count) === 20),
+      "the ratings are rebuilt without the match",
+    );
+    await w(store, id, { type: "point", side: "away" });
+    assert.equal((await row(store, id)).status, "completed");
+  },
+);
+
+storeTest("writeMatch() refuses undo when nothing was scored", async (store) => {
+  const ev = await seedKnockout(store.db);
+  const id = ev.rounds[0]![0]!;
+  await w(store, id, { type: "start", firstServer: "home" });
+  await assert.rejects(w(store, id, { type: "undo" }), (e: unknown) => {
+    assert.ok(e instanceof WriteError);
+    assert.equal(e.status, 409);
+    assert.match(e.message, /no point has been recorded/);
+    return true;
+  });
+});
+
+storeTest("writeMatch() corrects a finished game, and a correction can change the winner", async (store) => {
+  const ev = await seedKnockout(store.db);
+  const id = ev.rounds[0]![0]!;
+  await w(store, id, { type: "start", firstServer: "home" });
+  await score(store, id, "home", 11);
+  await w(store, id, { type: "correct", game: 1, home: 11, away: 9 });
+  let m = await row(store, id);
+  assert.deepEqual(JSON.parse(m.games), [[11, 9]]);
+  assert.equal(m.status, "in_progress");
+  await score(store, id, "home", 11);
+  m = await row(store, id);
+  assert.equal(m.status, "completed");
+  assert.equal(m.winner_entry_id, ev.entryIds[0]);
+  // Game 2 was really won by away: the match is 1-1 again and play goes on.
+  await w(store, id, { type: "correct", game: 2, home: 9, away: 11 });
+  m = await row(store, id);
+  assert.equal(m.status, "in_progress");
+  assert.equal(m.winner_entry_id, null);
+  assert.deepEqual(JSON.parse(m.games), [[11, 9], [9, 11]]);
+  assert.equal((await row(store, ev.rounds[1]![0]!)).home_entry_id, null, "the advancement is taken back");
+  const audit = await store.db.selectFrom("audit_log").select("detail").where("action", "=", "match.correct")
+    .execute();
+  assert.equal(audit.length, 2);
+  assert.deepEqual(JSON.parse(audit[1]?.detail ?? audit[0]!.detail).action.type, "correct");
+});
+
+storeTest(
+  "writeMatch() refuses a correction of a game that is not finished or not a finished score",
+  async (store) => {
+    const ev = await seedKnockout(store.db);
+    const id = ev.rounds[0]![0]!;
+    await w(store, id, { type: "start", firstServer: "home" });
+    await score(store, id, "home", 11);
+    await assert.rejects(w(store, id, { type: "correct", game: 2, home: 11, away: 3 }), { status: 409 });
+    await assert.rejects(w(store, id, { type: "correct", game: 1, home: 11, away: 10 }), { status: 409 });
+    assert.deepEqual(JSON.parse((await row(store, id)).games), [[11, 0]], "a refused write changes nothing");
+  },
+);
+
+storeTest(
+  "writeMatch() records a walkover: completed, advanced, prediction void, not rated",
+  async (store) => {
+    const ev = await seedKnockout(store.db);
+    const id = ev.rounds[0]![0]!;
+    await store.db.insertInto("predictions").values({
+      match_id: id,
+      p_home: 0.6,
+      ci_low: 0.5,
+      ci_high: 0.7,
+      confidence_label: "medium",
+      home_rating: 1700,
+      home_deviation: 100,
+      home_match_count: 20,
+      away_rating: 1650,
+      away_deviation: 100,
+      away_match_count: 20,
+      created_at: T0.toISOString(),
+      outcome: null,
+    }).execute();
+    await w(store, id, { type: "walkover", winner: "away" });
+    const m = await row(store, id);
+    assert.equal(m.status, "completed");
+    assert.equal(m.result_reason, "walkover");
+    assert.equal(m.winner_entry_id, ev.entryIds[1]);
+    assert.equal(m.started_at, null);
+    assert.equal((await row(store, ev.rounds[1]![0]!)).home_entry_id, ev.entryIds[1]);
+    const p = await store.db.selectFrom("predictions").select("outcome").where("match_id", "=", id)
+      .executeTakeFirstOrThrow();
+    assert.equal(p.outcome, "void");
+    assert.equal((await store.db.selectFrom("ratings").selectAll().execute()).length, 0);
+    await assert.rejects(w(store, id, { type: "undo" }), { status: 409 });
+    await assert.rejects(w(store, id, { type: "start", firstServer: "home" }), { status: 409 });
+  },
+);
+
+storeTest(
+  "writeMatch() records a retirement with the games finished and the other side winning",
+  async (store) => {
+    const ev = await seedKnockout(store.db);
+    const id = ev.rounds[0]![0]!;
+    await w(store, id, { type: "start", firstServer: "home" });
+    await score(store, id, "home", 11);
+    await score(store, id, "away", 4);
+    await w(store, id, { type: "retire", side: "home" });
+    const m = await row(store, id);
+    assert.equal(m.status, "completed");
+    assert.equal(m.result_reason, "retired");
+    assert.equal(m.retirement_after_game, 1);
+    assert.equal(m.winner_entry_id, ev.entryIds[1]);
+    assert.deepEqual(JSON.parse(m.games), [[11, 0]]);
+    assert.equal((await row(store, ev.rounds[1]![0]!)).home_entry_id, ev.entryIds[1]);
+    assert.equal(
+      (await store.db.selectFrom("ratings").selectAll().execute()).length,
+      2,
+      "a retirement is rated",
+    );
+    await assert.rejects(w(store, id, { type: "point", side: "home" }), { status: 409 });
+  },
+);
+
+storeTest("writeMatch() records a disqualification before play and during play", async (store) => {
+  const ev = await seedKnockout(store.db);
+  const [a, b] = ev.rounds[0]! as [string, string];
+  await w(store, a, { type: "disqualify", side: "away" });
+  let m = await row(store, a);
+  assert.equal(m.result_reason, "disqualified");
+  assert.equal(m.winner_entry_id, ev.entryIds[0]);
+  assert.equal(m.retirement_after_game, null);
+  await w(store, b, { type: "start", firstServer: "home" });
+  await score(store, b, "away", 3);
+  await w(store, b, { type: "disqualify", side: "home" });
+  m = await row(store, b);
+  assert.equal(m.winner_entry_id, ev.entryIds[3]);
+  const final = await row(store, ev.rounds[1]![0]!);
+  assert.deepEqual([final.home_entry_id, final.away_entry_id], [ev.entryIds[0], ev.entryIds[3]]);
+});
+
+storeTest(
+  "writeMatch() advances both semi-final winners and freezes the final's prediction",
+  async (store) => {
+    const ev = await seedKnockout(store.db);
+    const [a, b] = ev.rounds[0]! as [string, string];
+    const finalId = ev.rounds[1]![0]!;
+    await win(store, a, "home");
+    await win(store, b, "away");
+    const final = await row(store, finalId);
+    assert.deepEqual([final.home_entry_id, final.away_entry_id], [ev.entryIds[0], ev.entryIds[3]]);
+    assert.ok(final.revision >= 2, "the final's revision grows when a side is filled in");
+    const p = await store.db.selectFrom("predictions").selectAll().where("match_id", "=", finalId)
+      .executeTakeFirst();
+    assert.ok(p, "a prediction is frozen once both sides are known");
+    await win(store, finalId, "home");
+    assert.equal((await row(store, finalId)).winner_entry_id, ev.entryIds[0]);
+  },
+);
+
+storeTest("writeMatch() refuses to change a result once the next match has started", async (store) => {
+  const ev = await seedKnockout(store.db);
+  const [a, b] = ev.rounds[0]! as [string, string];
+  const finalId = ev.rounds[1]![0]!;
+  await win(store, a, "home");
+  await win(store, b, "home");
+  await w(store, finalId, { type: "start", firstServer: "home" });
+  await assert.rejects(w(store, a, { type: "undo" }), (e: unknown) => {
+    assert.ok(e instanceof WriteError);
+    assert.equal(e.status, 409);
+    assert.equal(e.code, "next-match-started");
+    return true;
+  });
+  assert.equal((await row(store, a)).status, "completed", "the refused undo changed nothing");
+  assert.equal((await points(store, a)).length, 22);
+});
+
+storeTest("writeMatch() answers 409 with the current row for a stale revision", async (store) => {
+  const ev = await seedKnockout(store.db);
+  const id = ev.rounds[0]![0]!;
+  await w(store, id, { type: "start", firstServer: "home" }, { expectedRevision: 0 });
+  await w(store, id, { type: "point", side: "home" }, { expectedRevision: 1 });
+  await assert.rejects(
+    w(store, id, { type: "point", side: "away" }, { expectedRevision: 1 }),
+    (e: unknown) => {
+      assert.ok(e instanceof WriteError);
+      assert.equal(e.status, 409);
+      assert.equal(e.code, "stale-revision");
+      assert.equal((e.current as MatchRow).revision, 2);
+      return true;
+    },
+  );
+  assert.deepEqual(await points(store, id), ["home"]);
+});
+
+storeTest("writeMatch() applies a repeated idempotency key once and answers it again", async (store) => {
+  const ev = await seedKnockout(store.db);
+  const id = ev.rounds[0]![0]!;
+  await w(store, id, { type: "start", firstServer: "home" });
+  const first = await w(store, id, { type: "point", side: "home" }, { idempotencyKey: "k1" });
+  const again = await w(store, id, { type: "point", side: "home" }, { idempotencyKey: "k1" });
+  assert.equal(first.replayed, false);
+  assert.equal(again.replayed, true);
+  assert.equal(again.match.revision, first.match.revision);
+  // A replay is recognised even when its revision has gone stale meanwhile.
+  await w(store, id, { type: "point", side: "away" }, { idempotencyKey: "k2" });
+  const late = await w(store, id, { type: "point", side: "home" }, {
+    idempotencyKey: "k1",
+    expectedRevision: 1,
+  });
+  assert.equal(late.replayed, true);
+  assert.deepEqual(await points(store, id), ["home", "away"]);
+});
+
+storeTest("writeMatch() keeps idempotency keys per match", async (store) => {
+  const ev = await seedKnockout(store.db);
+  const [a, b] = ev.rounds[0]! as [string, string];
+  await w(store, a, { type: "start", firstServer: "home" }, { idempotencyKey: "same" });
+  const other = await w(store, b, { type: "start", firstServer: "home" }, { idempotencyKey: "same" });
+  assert.equal(other.replayed, false);
+});
+
+storeTest(
+  "writeMatch() queues concurrent points: none lost, none doubled, numbered without gaps",
+  async (store) => {
+    const ev = await seedKnockout(store.db, { bestOf: 7 });
+    const id = ev.rounds[0]![0]!;
+    await w(store, id, { type: "start", firstServer: "home" });
+    const sides: Side[] = Array.from({ length: 30 }, (_, i) => i % 3 === 0 ? "away" : "home");
+    const results = await Promise.all(sides.map((side) => w(store, id, { type: "point", side })));
+    const revisions = results.map((r) => r.match.revision).sort((x, y) => x - y);
+    assert.deepEqual(
+      revisions,
+      Array.from({ length: 30 }, (_, i) => i + 2),
+      "each write got its own revision",
+    );
+    const stored = await points(store, id);
+    assert.equal(stored.length, 30);
+    assert.equal(stored.filter((s) => s === "away").length, 10);
+    await assertConsistent(store, id);
+  },
+);
+
+storeTest(
+  "writeMatch() lets one of two writes on the same revision through and refuses the other",
+  async (store) => {
+    const ev = await seedKnockout(store.db);
+    const id = ev.rounds[0]![0]!;
+    await w(store, id, { type: "start", firstServer: "home" });
+    const outcomes = await Promise.allSettled([
+      w(store, id, { type: "point", side: "home" }, { expectedRevision: 1 }),
+      w(store, id, { type: "point", side: "away" }, { expectedRevision: 1 }),
+    ]);
+    const ok = outcomes.filter((o) => o.status === "fulfilled");
+    const refused = outcomes.filter((o) => o.status === "rejected");
+    assert.equal(ok.length, 1);
+    assert.equal(refused.length, 1);
+    assert.equal(((refused[0] as PromiseRejectedResult).reason as WriteError).status, 409);
+    assert.equal((await points(store, id)).length, 1);
+  },
+);
+
+storeTest("writeMatch() assigns a table and a time without touching the score", async (store) => {
+  const ev = await seedKnockout(store.db);
+  const id = ev.rounds[0]![0]!;
+  const r = await w(store, id, { type: "assign", tableNo: 7, scheduledAt: "2026-11-28T12:30:00.000Z" });
+  assert.equal(r.match.table_no, 7);
+  assert.equal(r.match.scheduled_at, "2026-11-28T12:30:00.000Z");
+  assert.equal(r.match.status, "scheduled");
+  await w(store, id, { type: "assign", tableNo: null });
+  const m = await row(store, id);
+  assert.equal(m.table_no, null);
+  assert.equal(m.scheduled_at, "2026-11-28T12:30:00.000Z", "a field not named is kept");
+});
+
+storeTest("writeMatch() refuses to start a match whose sides are not known", async (store) => {
+  const ev = await seedKnockout(store.db);
+  await assert.rejects(w(store, ev.rounds[1]![0]!, { type: "start", firstServer: "home" }), (e: unknown) => {
+    assert.ok(e instanceof WriteError);
+    assert.equal(e.status, 409);
+    assert.equal(e.code, "sides-unknown");
+    return true;
+  });
+});
+
+storeTest("writeMatch() resumes an imported running match from its game scores", async (store) => {
+  const ev = await seedKnockout(store.db);
+  const id = ev.rounds[0]![0]!;
+  await store.db.updateTable("matches").set({
+    status: "in_progress",
+    first_server: "home",
+    games: JSON.stringify([[11, 9]]),
+    current_home: 3,
+    current_away: 5,
+    server: "away",
+    started_at: T0.toISOString(),
+  }).where("id", "=", id).execute();
+  await w(store, id, { type: "point", side: "home" });
+  const m = await row(store, id);
+  assert.deepEqual(JSON.parse(m.games), [[11, 9]]);
+  assert.deepEqual([m.current_home, m.current_away], [4, 5]);
+  assert.equal((await points(store, id)).length, 20 + 9);
+  await assertConsistent(store, id);
+});
+
+storeTest("writeMatch() writes nothing when a consequence fails", async (store) => {
+  const ev = await seedKnockout(store.db);
+  const [a, b] = ev.rounds[0]! as [string, string];
+  await win(store, a, "home");
+  await win(store, b, "home");
+  await w(store, ev.rounds[1]![0]!, { type: "start", firstServer: "home" });
+  const before = await row(store, a);
+  const auditBefore = (await store.db.selectFrom("audit_log").selectAll().execute()).length;
+  await assert.rejects(w(store, a, { type: "correct", game: 2, home: 5, away: 11 }), { status: 409 });
+  assert.deepEqual(await row(store, a), before);
+  assert.equal((await store.db.selectFrom("audit_log").selectAll().execute()).length, auditBefore);
+  assert.equal((await store.db.selectFrom("game_corrections").selectAll().execute()).length, 0);
+});
