@@ -17,6 +17,8 @@ import { EventPage } from "./event_page.tsx";
 import { HomePage } from "./home.tsx";
 import { MatchPage } from "./match_page.tsx";
 import { NotFoundPage } from "./not_found.tsx";
+import { notFound as apiNotFound, problemResponse, quoted } from "../api/problem.ts";
+import { silentLogger } from "../cli/log.ts";
 import { EmptyOverlay } from "./overlay_document.tsx";
 import { MatchOverlayPage } from "./overlay_match.tsx";
 import { parseOverlayParams } from "./overlay_params.ts";
@@ -48,7 +50,16 @@ function notFound(c: Context<PageEnv>): Response {
  */
 export function notFoundRoutes(): Hono<PageEnv> {
   const app = new Hono<PageEnv>();
-  app.get("*", securityHeaders(), (c) => c.req.path.startsWith("/api/") ? c.notFound() : notFound(c));
+  // Every method: a POST to a page path is as unknown as a GET to a missing one. Under /api the answer is
+  // problem JSON, as everywhere in the API.
+  app.all(
+    "*",
+    securityHeaders(),
+    (c) =>
+      c.req.path === "/api" || c.req.path.startsWith("/api/")
+        ? problemResponse(apiNotFound(`No resource at ${quoted(c.req.path)}`), c.req.path, silentLogger)
+        : notFound(c),
+  );
   return app;
 }
 
