@@ -64,7 +64,13 @@ export interface WriteResult {
 }
 
 const sideOf = (m: MatchRow, entryId: string | null): Side | null =>
-  entryId === null ? null : entryId === m.home_entry_id ? "home" : entryId === m.away_entry_id ? "away" : null;
+  entryId === null
+    ? null
+    : entryId === m.home_entry_id
+    ? "home"
+    : entryId === m.away_entry_id
+    ? "away"
+    : null;
 
 function statusRecord(m: MatchRow): MatchStatusRecord {
   return {
@@ -87,7 +93,9 @@ export async function writeMatch(
   ctx: WriteContext,
 ): Promise<WriteResult> {
   try {
-    return await store.db.transaction().execute((trx) => writeInTransaction(trx, store.dialect, matchId, action, ctx));
+    return await store.db.transaction().execute((trx) =>
+      writeInTransaction(trx, store.dialect, matchId, action, ctx)
+    );
   } catch (e) {
     if (e instanceof MatchStatusError) throw new WriteError(409, "match-state", e.message);
     if (e instanceof ScoringError) throw new WriteError(409, "scoring", e.message);
@@ -95,7 +103,11 @@ export async function writeMatch(
   }
 }
 
-async function lockMatch(trx: Trx, dialect: Store["dialect"], matchId: string): Promise<MatchRow | undefined> {
+async function lockMatch(
+  trx: Trx,
+  dialect: Store["dialect"],
+  matchId: string,
+): Promise<MatchRow | undefined> {
   const q = trx.selectFrom("matches").selectAll().where("id", "=", matchId);
   // SQLite serialises writers already; PostgreSQL needs the row lock so that two scorers queue up.
   return await (dialect === "postgres" ? q.forUpdate() : q).executeTakeFirst();
@@ -116,7 +128,8 @@ async function writeInTransaction(
     const seen = await trx.selectFrom("idempotency_keys").select("response").where("key", "=", key)
       .executeTakeFirst();
     if (seen) {
-      const current = await trx.selectFrom("matches").selectAll().where("id", "=", matchId).executeTakeFirstOrThrow();
+      const current = await trx.selectFrom("matches").selectAll().where("id", "=", matchId)
+        .executeTakeFirstOrThrow();
       return { match: current, replayed: true };
     }
   }
@@ -151,8 +164,8 @@ async function loadRecord(trx: Trx, m: MatchRow, now: string) {
   const pointRows = await trx.selectFrom("match_points").select(["seq", "side"]).where("match_id", "=", m.id)
     .orderBy("seq").execute();
   let points = pointRows.map((p) => p.side as Side);
-  const corrections: GameCorrection[] = (await trx.selectFrom("game_corrections")
-    .select(["game", "home", "away"]).where("match_id", "=", m.id).orderBy("game").execute());
+  const corrections: GameCorrection[] = await trx.selectFrom("game_corrections")
+    .select(["game", "home", "away"]).where("match_id", "=", m.id).orderBy("game").execute();
   const games = storedGames(m);
   if (points.length === 0 && (games.length > 0 || m.current_home + m.current_away > 0)) {
     // A result entered as game scores (an import): give it the points that replay to it, so that the
@@ -178,7 +191,11 @@ async function apply(trx: Trx, m: MatchRow, action: MatchAction, now: string): P
     return await save(trx, m, patch);
   }
   if (!m.home_entry_id || !m.away_entry_id) {
-    throw new WriteError(409, "sides-unknown", `Match "${m.id}" cannot be played yet: its two sides are not known`);
+    throw new WriteError(
+      409,
+      "sides-unknown",
+      `Match "${m.id}" cannot be played yet: its two sides are not known`,
+    );
   }
   let record = statusRecord(m);
   const format = { bestOf: m.best_of, firstServer: (m.first_server as Side | null) ?? "home" };
@@ -218,9 +235,12 @@ async function apply(trx: Trx, m: MatchRow, action: MatchAction, now: string): P
     }
     case "undo": {
       assertCanUndo(record);
-      if (points.length === 0) throw new ScoringError("Cannot undo the last point: no point has been recorded");
+      if (points.length === 0) {
+        throw new ScoringError("Cannot undo the last point: no point has been recorded");
+      }
       state = scoreMatch({ points: points.slice(0, -1), corrections }, format);
-      await trx.deleteFrom("match_points").where("match_id", "=", m.id).where("seq", "=", points.length).execute();
+      await trx.deleteFrom("match_points").where("match_id", "=", m.id).where("seq", "=", points.length)
+        .execute();
       record = settleFromScore(record, state);
       break;
     }
@@ -273,7 +293,8 @@ function columnsOf(record: MatchStatusRecord, m: MatchRow, state: MatchState | n
 
 async function save(trx: Trx, m: MatchRow, patch: Partial<MatchRow>): Promise<MatchRow> {
   const { id: _id, ...rest } = patch;
-  return await trx.updateTable("matches").set(rest).where("id", "=", m.id).returningAll().executeTakeFirstOrThrow();
+  return await trx.updateTable("matches").set(rest).where("id", "=", m.id).returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /** Advancement, prediction outcome and ratings that follow from a change of result. */
@@ -319,7 +340,11 @@ async function setNextSlot(trx: Trx, m: MatchRow, entryId: string | null, now: s
 /** Freezes the predictions of every scheduled match of an event whose two sides are known (after an import). */
 export async function freezeEventPredictions(db: Kysely<Database> | Trx, eventId: string, now: string) {
   const rows = await db.selectFrom("matches").selectAll().where("event_id", "=", eventId)
-    .where("status", "=", "scheduled").where("home_entry_id", "is not", null).where("away_entry_id", "is not", null)
+    .where("status", "=", "scheduled").where("home_entry_id", "is not", null).where(
+      "away_entry_id",
+      "is not",
+      null,
+    )
     .execute();
   for (const m of rows) await freezePrediction(db, m, now);
 }

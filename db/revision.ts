@@ -7,7 +7,10 @@ import { type Kysely, sql, type Transaction } from "kysely";
 import type { Database } from "./schema.ts";
 
 /** Bumps the global revision and, when given, the event's revision; call inside the write's transaction. */
-export async function bumpRevision(trx: Transaction<Database> | Kysely<Database>, eventId?: string): Promise<number> {
+export async function bumpRevision(
+  trx: Transaction<Database> | Kysely<Database>,
+  eventId?: string,
+): Promise<number> {
   if (eventId) {
     await trx.updateTable("events").set({ revision: sql`revision + 1` }).where("id", "=", eventId).execute();
   }
