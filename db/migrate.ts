@@ -1,31 +1,50 @@
-/** Runs the migrations; they are imported statically so that a compiled binary needs no migration files. */
+/**
+ * Runs the migrations; they are imported statically so that a compiled binary needs no migration files.
+ *
+ * A small runner of our own rather than Kysely's Migrator: the Migrator finds its bookkeeping tables by
+ * introspecting every schema of the database, which fails when another schema is dropped at the same moment
+ * (several stores in one PostgreSQL database, as tests and tenants have). Here the bookkeeping table lives in
+ * the store's own schema, all pending migrations apply in one transaction, and on PostgreSQL an advisory lock
+ * makes instances that start together take turns.
+ */
 import { type Kysely, sql } from "kysely";
-import { type Migration, Migrator } from "kysely/migration";
 import * as initial from "./migrations/2026_11_25_000000_initial.ts";
 import * as revisionNotify from "./migrations/2026_11_25_000001_revision_notify.ts";
 import type { Database } from "./schema.ts";
+
+interface Migration {
+  // deno-lint-ignore no-explicit-any
+  up(db: Kysely<any>): Promise<void>;
+}
 
 const MIGRATIONS: Record<string, Migration> = {
   "2026_11_25_000000_initial": initial,
   "2026_11_25_000001_revision_notify": revisionNotify,
 };
 
+/** An arbitrary, fixed key of the PostgreSQL advisory lock that serialises migrations. */
+const MIGRATION_LOCK_KEY = 7_240_311;
+
 /** Brings the store's schema up to date; throws with the failing migration's name. */
 export async function migrateToLatest(db: Kysely<Database>, dialect: "sqlite" | "postgres"): Promise<void> {
-  // Kysely looks for its bookkeeping tables in any schema unless told which: name the current one on
-  // PostgreSQL, so that stores in several schemas of one database (tests, tenants) do not see each other's.
-  const schema = dialect === "postgres"
-    ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s
-    : undefined;
-  const migrator = new Migrator({
-    db,
-    ...(schema ? { migrationTableSchema: schema } : {}),
-    provider: { getMigrations: () => Promise.resolve(MIGRATIONS) },
-  });
-  const { error, results } = await migrator.migrateToLatest();
-  const failed = results?.find((r) => r.status === "Error");
-  if (error) {
-    const why = error instanceof Error ? error.message : String(error);
-    throw new Error(`Cannot migrate the store${failed ? ` at "${failed.migrationName}"` : ""}: ${why}`);
+  let current = "";
+  try {
+    await db.transaction().execute(async (trx) => {
+      if (dialect === "postgres") await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`.execute(trx);
+      await sql`CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)`
+        .execute(trx);
+      const applied = await sql<{ name: string }>`SELECT name FROM schema_migrations`.execute(trx);
+      const done = new Set(applied.rows.map((r) => r.name));
+      for (const name of Object.keys(MIGRATIONS).sort()) {
+        if (done.has(name)) continue;
+        current = name;
+        await MIGRATIONS[name]!.up(trx);
+        const at = new Date().toISOString();
+        await sql`INSERT INTO schema_migrations (name, applied_at) VALUES (${name}, ${at})`.execute(trx);
+      }
+    });
+  } catch (e) {
+    const why = e instanceof Error ? e.message : String(e);
+    throw new Error(`Cannot migrate the store${current ? ` at "${current}"` : ""}: ${why}`);
   }
 }
