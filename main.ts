@@ -59,7 +59,6 @@ async function main() {
   const server = Deno.serve({
     port: config.port,
     hostname: config.host,
-    signal: controller.signal,
     onListen: ({ port }) => {
       printLine(`Listening on http://localhost:${port}/`);
       const eventSlugs = published.map((e) => e.slug);
@@ -72,7 +71,13 @@ async function main() {
   const simulation = config.simulate
     ? startSimulation(store, { eventSlug: DEMO_SLUG, intervalMs: 2500, clock: deps.clock, log, signal })
     : Promise.resolve();
-  const stop = () => controller.abort();
+  // Graceful: stop accepting, let the requests in flight finish, then close the store (aborting Deno.serve's
+  // signal would drop them).
+  const stop = () => {
+    if (controller.signal.aborted) return;
+    controller.abort();
+    server.shutdown().catch(() => {});
+  };
   Deno.addSignalListener("SIGTERM", stop);
   Deno.addSignalListener("SIGINT", stop);
   await server.finished;

@@ -1,8 +1,8 @@
 /**
  * Limits on what a request may be, checked once for the whole app before any route runs: a Host header that
- * makes a valid URL (400), the request target (path and query) at most 2,048 characters (414), the body at
- * most 1 MiB (413, also for chunked bodies without a Content-Length), and JSON bodies of the management API
- * nested at most 32 deep (400). Answers
+ * makes a valid URL (400), no NUL character in the path or query (400), the request target (path and query) at
+ * most 2,048 characters (414), the body at most 1 MiB (413, also for chunked bodies without a Content-Length),
+ * and JSON bodies of the management API nested at most 32 deep and free of NUL characters (400). Answers
  * are RFC 9457 problem details under /api and a small HTML page elsewhere. docs/reliability.md lists them.
  */
 import type { Context, MiddlewareHandler } from "hono";
@@ -132,6 +132,16 @@ export function requestLimits(options: LimitOptions = {}): MiddlewareHandler {
       );
     }
     const target = requestTarget(c.req.url);
+    // No slug, id or parameter has a NUL, and PostgreSQL refuses NUL in text: a query would fail with a 500.
+    if (/%00|\0/.test(target)) {
+      return guardResponse(
+        c,
+        400,
+        "invalid-request",
+        "Invalid request",
+        "Cannot answer the request: its path or query contains a NUL character (%00)",
+      );
+    }
     if (target.length > maxUrl) {
       return guardResponse(
         c,
@@ -142,7 +152,7 @@ export function requestLimits(options: LimitOptions = {}): MiddlewareHandler {
       );
     }
     return await limitBody(c, async () => {
-      const blocked = await checkJsonDepth(c, maxDepth);
+      const blocked = await checkJsonBody(c, maxDepth);
       if (blocked) {
         c.res = blocked;
         return;
@@ -152,8 +162,8 @@ export function requestLimits(options: LimitOptions = {}): MiddlewareHandler {
   };
 }
 
-/** Reads a management API JSON body and answers 400 when it nests too deep; the handlers can still read it. */
-async function checkJsonDepth(c: Context, maxDepth: number): Promise<Response | undefined> {
+/** Reads a management API JSON body: 400 when it nests too deep or holds a NUL; the handlers can still read it. */
+async function checkJsonBody(c: Context, maxDepth: number): Promise<Response | undefined> {
   const path = c.req.path;
   if (!(path === "/api/manage" || path.startsWith("/api/manage/")) || !BODY_METHODS.has(c.req.method)) return;
   if (!c.req.raw.body) return;
@@ -162,13 +172,33 @@ async function checkJsonDepth(c: Context, maxDepth: number): Promise<Response | 
   if (type !== undefined && type !== "" && !JSON_TYPE.test(type)) return;
   const bytes = new Uint8Array(await c.req.raw.arrayBuffer());
   c.req.raw = new Request(c.req.raw, { body: bytes });
-  const depth = jsonDepth(new TextDecoder().decode(bytes));
-  if (depth <= maxDepth) return;
-  return guardResponse(
-    c,
-    400,
-    "invalid-body",
-    "Invalid request",
-    `Invalid body: JSON nested ${depth} levels deep (at most ${maxDepth})`,
-  );
+  const text = new TextDecoder().decode(bytes);
+  const depth = jsonDepth(text);
+  if (depth > maxDepth) {
+    return guardResponse(
+      c,
+      400,
+      "invalid-body",
+      "Invalid request",
+      `Invalid body: JSON nested ${depth} levels deep (at most ${maxDepth})`,
+    );
+  }
+  if (hasNul(text)) {
+    return guardResponse(
+      c,
+      400,
+      "invalid-body",
+      "Invalid request",
+      "Invalid body: text with a NUL character (\\u0000)",
+    );
+  }
+}
+
+/**
+ * Whether a JSON text holds a NUL character, raw or escaped as `\u0000` (an escaped backslash before "u0000"
+ * does not count): PostgreSQL cannot store it in text, so a write would fail with a 500.
+ * @example hasNul('{"label":"a\\u0000"}') // true
+ */
+export function hasNul(text: string): boolean {
+  return text.includes("\0") || /(^|[^\\])(\\\\)*\\u0000/i.test(text);
 }

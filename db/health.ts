@@ -32,11 +32,23 @@ const SOCKET_CODES = new Set([
  */
 const SQLSTATES = new Set(["57P01", "57P02", "57P03", "53300"]);
 
-/** Messages of node-postgres and pg-pool that carry no code. */
-const MESSAGES =
-  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly|the database system is (starting up|shutting down|in recovery mode)/i;
+/**
+ * Messages that carry no usable code: node-postgres and pg-pool's, and SQLite's for a database held by
+ * another connection past the busy timeout (Deno's node:sqlite gives no `errcode`).
+ */
+const MESSAGES = new RegExp(
+  [
+    "Connection terminated",
+    "timeout exceeded when trying to connect",
+    "Client has encountered a connection error",
+    "Connection ended unexpectedly",
+    "the database system is (starting up|shutting down|in recovery mode)",
+    "^database (table )?is locked$",
+  ].join("|"),
+  "i",
+);
 
-/** SQLite result codes of a database held by another connection past the busy timeout: BUSY and LOCKED. */
+/** SQLite result codes (where the driver gives them) of a busy or locked database: BUSY and LOCKED. */
 const SQLITE_BUSY = new Set([5, 6]);
 
 /**

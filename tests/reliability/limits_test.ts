@@ -1,0 +1,281 @@
+/**
+ * Limits (api/limits.ts): body size (413), URL length (414), JSON depth of management bodies (400), a Host
+ * header that makes no URL (400), each a clear problem; and the rate limit on failed authentications (429,
+ * implemented by api/manage/rate_limit.ts), in-process and over loopback against the real server.
+ */
+import assert from "node:assert/strict";
+import {
+  hasNul,
+  jsonDepth,
+  MAX_BODY_BYTES,
+  MAX_JSON_DEPTH,
+  MAX_URL_LENGTH,
+  requestTarget,
+} from "../../api/limits.ts";
+import { silentLogger } from "../../cli/log.ts";
+import { loadDemoIfEmpty } from "../../cli/demo.ts";
+import { parseDatabaseUrl } from "../../cli/config.ts";
+import { openStore, type Store } from "../../db/store.ts";
+import { createToken } from "../../db/tokens.ts";
+import { createApp } from "../../main.ts";
+import { spawnServer } from "../support/server.ts";
+
+const NOW = new Date("2026-11-28T12:00:00.000Z");
+
+async function withApp(
+  fn: (app: ReturnType<typeof createApp>, admin: string, store: Store) => Promise<void>,
+) {
+  const store = await openStore(parseDatabaseUrl("sqlite::memory:"));
+  try {
+    await loadDemoIfEmpty(store, NOW);
+    const { secret } = await createToken(store.db, { role: "admin", label: "limits admin" }, NOW);
+    await fn(createApp({ store, log: silentLogger, clock: () => NOW }), secret, store);
+  } finally {
+    await store.close();
+  }
+}
+
+/** Asserts a problem answer: status, content type, and the problem's own status, code and detail. */
+async function assertProblem(res: Response, status: number, code: string, detail: RegExp): Promise<void> {
+  assert.equal(res.status, status);
+  assert.equal(res.headers.get("Content-Type"), "application/problem+json");
+  const problem = await res.json();
+  assert.equal(problem.status, status);
+  assert.equal(problem.code, code);
+  assert.match(problem.detail, detail);
+  assert.equal(typeof problem.title, "string");
+  assert.equal(typeof problem.type, "string");
+}
+
+/** A body stream without a Content-Length (chunked on the wire), of `size` bytes in 64 KiB chunks. */
+function streamOf(size: number): ReadableStream<Uint8Array> {
+  let left = size;
+  return new ReadableStream({
+    pull(controller) {
+      if (left <= 0) return controller.close();
+      const n = Math.min(left, 65536);
+      left -= n;
+      controller.enqueue(new Uint8Array(n).fill(0x20));
+    },
+  });
+}
+
+Deno.test("jsonDepth() counts nesting of arrays and objects, not brackets inside strings", () => {
+  assert.equal(jsonDepth("1"), 0);
+  assert.equal(jsonDepth("{}"), 1);
+  assert.equal(jsonDepth('{"a":[1,{"b":"[[[{{"}]}'), 3);
+  assert.equal(jsonDepth('["\\"[[", [[]]]'), 3);
+  assert.equal(jsonDepth("[".repeat(100_000)), 100_000);
+});
+
+Deno.test("hasNul() finds a NUL character, raw or escaped, but not an escaped backslash before u0000", () => {
+  assert.equal(hasNul('{"a":"x\\u0000"}'), true);
+  assert.equal(hasNul('{"a":"\\U0000"}'), true);
+  assert.equal(hasNul('{"a":"\u0000"}'), true);
+  assert.equal(hasNul('{"a":"\\\\u0000"}'), false);
+  assert.equal(hasNul('{"a":"\\\\\\u0000"}'), true);
+  assert.equal(hasNul('{"a":"u0000"}'), false);
+});
+
+Deno.test("[limits] a NUL character in the path, the query or a management body is refused with 400", async () => {
+  await withApp(async (app, admin) => {
+    await assertProblem(await app.request("/api/v1/events/a%00b"), 400, "invalid-request", /NUL character/);
+    await assertProblem(
+      await app.request("/api/v1/rankings?limit=%00"),
+      400,
+      "invalid-request",
+      /NUL character/,
+    );
+    const page = await app.request("/t/demo%00/tv");
+    assert.equal(page.status, 400);
+    assert.match(page.headers.get("Content-Type") ?? "", /^text\/html/);
+    await page.body?.cancel();
+    await assertProblem(
+      await app.request("/api/manage/tokens", {
+        method: "POST",
+        headers: { Authorization: `Bearer ${admin}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ role: "scorer", label: "a\u0000b" }),
+      }),
+      400,
+      "invalid-body",
+      /NUL character/,
+    );
+  });
+});
+
+Deno.test("requestTarget() is the path and query of a URL", () => {
+  assert.equal(requestTarget("http://localhost:8000/api/v1/events?limit=1"), "/api/v1/events?limit=1");
+  assert.equal(requestTarget("http://localhost"), "/");
+});
+
+Deno.test("[limits] a body over 1 MiB is refused with 413, with or without a Content-Length", async () => {
+  await withApp(async (app, admin) => {
+    const headers = { Authorization: `Bearer ${admin}`, "Content-Type": "application/json" };
+    // Exactly the limit passes the guard (the route then judges the body).
+    const atLimit = JSON.stringify({ label: "x".repeat(MAX_BODY_BYTES - 30), role: "scorer" });
+    assert.ok(new TextEncoder().encode(atLimit).length <= MAX_BODY_BYTES);
+    const ok = await app.request("/api/manage/tokens", {
+      method: "POST",
+      headers: { ...headers, "Content-Length": String(atLimit.length) },
+      body: atLimit,
+    });
+    assert.notEqual(ok.status, 413);
+    await ok.body?.cancel();
+    const over = "x".repeat(MAX_BODY_BYTES + 1);
+    await assertProblem(
+      await app.request("/api/manage/tokens", {
+        method: "POST",
+        headers: { ...headers, "Content-Length": String(over.length) },
+        body: over,
+      }),
+      413,
+      "payload-too-large",
+      /larger than 1 MiB/,
+    );
+    // Chunked: counted while read.
+    await assertProblem(
+      await app.request("/api/manage/events/import", {
+        method: "POST",
+        headers,
+        body: streamOf(2 * MAX_BODY_BYTES),
+      }),
+      413,
+      "payload-too-large",
+      /1048576 bytes/,
+    );
+    // The limit holds for the whole app, public paths and pages included.
+    const page = await app.request("/t/demo-open-2026", {
+      method: "POST",
+      body: streamOf(MAX_BODY_BYTES + 1),
+    });
+    assert.equal(page.status, 413);
+    assert.match(page.headers.get("Content-Type") ?? "", /^text\/html/);
+    await page.body?.cancel();
+  });
+});
+
+Deno.test("[limits] a path and query over 2,048 characters is refused with 414 (problem JSON or HTML)", async () => {
+  await withApp(async (app) => {
+    const base = "/api/v1/events?q=";
+    const fits = await app.request(base + "a".repeat(MAX_URL_LENGTH - base.length));
+    assert.equal(fits.status, 200);
+    await fits.body?.cancel();
+    const long = await app.request(base + "a".repeat(MAX_URL_LENGTH - base.length + 1));
+    await assertProblem(long, 414, "uri-too-long", /2049 characters long \(at most 2048\)/);
+    assert.equal(long.headers.get("Access-Control-Allow-Origin"), "*");
+    const page = await app.request("/t/" + "a".repeat(3000));
+    assert.equal(page.status, 414);
+    assert.match(page.headers.get("Content-Type") ?? "", /^text\/html/);
+    assert.match(await page.text(), /URI too long/);
+  });
+});
+
+Deno.test("[limits] a management body nested deeper than 32 is refused with 400 before it is parsed", async () => {
+  await withApp(async (app, admin) => {
+    const headers = { Authorization: `Bearer ${admin}`, "Content-Type": "application/json" };
+    const nest = (n: number) =>
+      '{"role":"scorer","label":"deep","x":' + "[".repeat(n - 1) + "]".repeat(n - 1) + "}";
+    const shallow = await app.request("/api/manage/tokens", {
+      method: "POST",
+      headers,
+      body: nest(MAX_JSON_DEPTH),
+    });
+    // Not refused for depth: the route sees the body (and refuses the unknown field "x").
+    assert.equal(shallow.status, 400);
+    assert.doesNotMatch((await shallow.json()).detail, /nested/);
+    await assertProblem(
+      await app.request("/api/manage/tokens", { method: "POST", headers, body: nest(MAX_JSON_DEPTH + 1) }),
+      400,
+      "invalid-body",
+      /nested 33 levels deep \(at most 32\)/,
+    );
+    await assertProblem(
+      await app.request("/api/manage/events/import", { method: "POST", headers, body: "[".repeat(500_000) }),
+      400,
+      "invalid-body",
+      /nested 500000 levels deep/,
+    );
+    // A body read by the guard can still be read by the route.
+    const made = await app.request("/api/manage/tokens", {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ role: "scorer", label: "after the guard" }),
+    });
+    assert.equal(made.status, 201);
+    assert.equal((await made.json()).data.token.label, "after the guard");
+  });
+});
+
+Deno.test("[limits] failed authentications are rate limited per client address (429 with Retry-After)", async () => {
+  await withApp(async (app, admin) => {
+    const from = (hostname: string) => ({ remoteAddr: { transport: "tcp", hostname, port: 1 } });
+    const bad = { Authorization: "Bearer tt_" + "A".repeat(43) };
+    for (let i = 0; i < 10; i++) {
+      const res = await app.request("/api/manage/whoami", { headers: bad }, from("192.0.2.1"));
+      assert.equal(res.status, 401, `attempt ${i + 1}`);
+      await res.body?.cancel();
+    }
+    const limited = await app.request("/api/manage/whoami", { headers: bad }, from("192.0.2.1"));
+    assert.ok(Number(limited.headers.get("Retry-After")) > 0);
+    await assertProblem(limited, 429, "too-many-requests", /Too many failed authentications/);
+    // While limited, the address is refused even with a good token (guessing must not be confirmed).
+    const good = { Authorization: `Bearer ${admin}` };
+    const refused = await app.request("/api/manage/whoami", { headers: good }, from("192.0.2.1"));
+    assert.equal(refused.status, 429);
+    await refused.body?.cancel();
+    // Another address is not affected.
+    const other = await app.request("/api/manage/whoami", { headers: good }, from("192.0.2.2"));
+    assert.equal(other.status, 200);
+    await other.body?.cancel();
+    // Reading the public API never counts.
+    const pub = await app.request("/api/v1/events", { headers: bad }, from("192.0.2.1"));
+    assert.equal(pub.status, 200);
+    await pub.body?.cancel();
+  });
+});
+
+Deno.test({
+  name: "[limits] over loopback: 413, 414, a bad Host header and the 429 of the real server",
+  sanitizeResources: false,
+  sanitizeOps: false,
+  fn: async () => {
+    const server = await spawnServer();
+    try {
+      const big = await fetch(`${server.origin}/api/manage/tokens`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: "x".repeat(2 * MAX_BODY_BYTES),
+      });
+      assert.equal(big.status, 413);
+      assert.equal((await big.json()).code, "payload-too-large");
+      const long = await fetch(`${server.origin}/api/v1/events?q=${"a".repeat(3000)}`);
+      assert.equal(long.status, 414);
+      assert.equal((await long.json()).code, "uri-too-long");
+
+      const conn = await Deno.connect({ hostname: "127.0.0.1", port: server.port });
+      await conn.write(
+        new TextEncoder().encode(
+          "GET /api/v1/events/x HTTP/1.1\r\nHost: bad host\r\nConnection: close\r\n\r\n",
+        ),
+      );
+      const buf = new Uint8Array(2048);
+      const n = await conn.read(buf);
+      conn.close();
+      const answer = new TextDecoder().decode(buf.subarray(0, n ?? 0));
+      assert.match(answer, /^HTTP\/1\.1 400 /);
+      assert.match(answer, /invalid-host/);
+
+      const statuses: number[] = [];
+      for (let i = 0; i < 12; i++) {
+        const res = await fetch(`${server.origin}/api/manage/whoami`, {
+          headers: { Authorization: "Bearer tt_guess" + i },
+        });
+        statuses.push(res.status);
+        await res.body?.cancel();
+      }
+      assert.deepEqual(statuses, [...Array(10).fill(401), 429, 429]);
+    } finally {
+      await server.dispose();
+    }
+  },
+});

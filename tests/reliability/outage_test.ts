@@ -1,0 +1,395 @@
+/**
+ * Store outage, PostgreSQL mode: the real server on a throwaway PostgreSQL 15 of the test's own. When the
+ * database is stopped the API answers 503 problem JSON within 2 s (reads and writes) and pages 503 HTML, while
+ * a live page already open in a browser keeps what it shows; when the database is back the service recovers
+ * by itself within 5 s. An idle pool of more than 10 s still answers fast, and a frozen database (accepts
+ * connections, never answers) still gets 503 within 2 s. Skipped, with the reason in its name, without the
+ * PostgreSQL binaries. The guard itself (db/health.ts) is also tested in-process, on a pool whose server
+ * refuses connections and on one whose server never answers, which needs no PostgreSQL at all.
+ */
+import assert from "node:assert/strict";
+import { DatabaseSync } from "node:sqlite";
+import { Kysely, PostgresDialect } from "kysely";
+import pg from "pg";
+import { parseDatabaseUrl } from "../../cli/config.ts";
+import { silentLogger } from "../../cli/log.ts";
+import { isStoreUnavailable, StoreUnavailable, withDeadline } from "../../db/health.ts";
+import type { Database } from "../../db/schema.ts";
+import type { Store } from "../../db/store.ts";
+import { createApp } from "../../main.ts";
+import { loadDemoIfEmpty } from "../../cli/demo.ts";
+import { openStore } from "../../db/store.ts";
+import { createToken } from "../../db/tokens.ts";
+import { hasChromium, launchBrowser } from "../support/browser.ts";
+import {
+  freePort,
+  hasPostgres,
+  POSTGRES_PERMISSIONS,
+  reportFigure,
+  spawnServer,
+  startPostgres,
+} from "../support/server.ts";
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** How fast an answer must come while the database is away. */
+const OUTAGE_ANSWER_MS = 2000;
+/** How soon after the database is back the service must answer again. */
+const RECOVERY_MS = 5000;
+
+interface Timed {
+  status: number;
+  ms: number;
+  type: string;
+  retryAfter: string | null;
+  body: string;
+}
+
+async function timed(url: string, init?: RequestInit): Promise<Timed> {
+  const t0 = performance.now();
+  const res = await fetch(url, { ...init, signal: AbortSignal.timeout(15_000) });
+  const body = await res.text();
+  return {
+    status: res.status,
+    ms: performance.now() - t0,
+    type: res.headers.get("Content-Type") ?? "",
+    retryAfter: res.headers.get("Retry-After"),
+    body,
+  };
+}
+
+/** The slowest 503 seen, per kind of outage, for the figures of docs/reliability.md. */
+const slowest = { stopped: 0, frozen: 0 };
+
+function assertUnavailable(
+  r: Timed,
+  what: string,
+  api: boolean,
+  kind: keyof typeof slowest = "stopped",
+): void {
+  slowest[kind] = Math.max(slowest[kind], r.ms);
+  assert.equal(r.status, 503, `${what} answered ${r.status}: ${r.body.slice(0, 200)}`);
+  assert.ok(r.ms < OUTAGE_ANSWER_MS, `${what} took ${Math.round(r.ms)} ms`);
+  assert.equal(r.retryAfter, "2");
+  if (api) {
+    assert.equal(r.type, "application/problem+json");
+    const problem = JSON.parse(r.body);
+    assert.equal(problem.status, 503);
+    assert.equal(problem.code, "store-unavailable");
+  } else {
+    assert.match(r.type, /^text\/html/);
+  }
+}
+
+/** Polls `url` until it answers 200; returns how long that took. */
+async function untilOk(url: string, limitMs: number): Promise<number> {
+  const t0 = performance.now();
+  while (performance.now() - t0 < limitMs + 2000) {
+    const status = await fetch(url, { signal: AbortSignal.timeout(3000) }).then(async (r) => {
+      await r.body?.cancel();
+      return r.status;
+    }, () => 0);
+    if (status === 200) return performance.now() - t0;
+    await sleep(100);
+  }
+  return Infinity;
+}
+
+Deno.test({
+  name: hasPostgres()
+    ? "[outage] PostgreSQL away: 503 within 2 s, pages keep their state, recovery within 5 s, idle pool fast"
+    : "[outage] PostgreSQL away (skipped: no PostgreSQL 15 binaries in /usr/lib/postgresql/15/bin)",
+  ignore: !hasPostgres(),
+  sanitizeResources: false,
+  sanitizeOps: false,
+  fn: async (t) => {
+    const db = await startPostgres();
+    let server: Awaited<ReturnType<typeof spawnServer>> | undefined;
+    let browser: Awaited<ReturnType<typeof launchBrowser>> | undefined;
+    try {
+      const store = await openStore(parseDatabaseUrl(db.url));
+      await loadDemoIfEmpty(store, new Date());
+      const admin =
+        (await createToken(store.db, { role: "admin", label: "outage admin" }, new Date())).secret;
+      const running = await store.db.selectFrom("matches").select("id").where("status", "=", "in_progress")
+        .executeTakeFirstOrThrow();
+      await store.close();
+      server = await spawnServer({ databaseUrl: db.url, permissions: POSTGRES_PERMISSIONS });
+      const origin = server.origin;
+      const auth = { Authorization: `Bearer ${admin}` };
+      const reads = [
+        "/api/v1/events",
+        "/api/v1/events/demo-open-2026",
+        `/api/v1/matches/${running.id}`,
+        "/api/v1/rankings",
+      ];
+      for (const path of [...reads, "/t/demo-open-2026", `/overlay/match/${running.id}`]) {
+        assert.equal((await timed(origin + path)).status, 200, path);
+      }
+
+      // A live overlay open in a browser before the outage (polling every second).
+      let overlay: { stage(): Promise<string>; stale(): Promise<boolean> } | undefined;
+      if (hasChromium()) {
+        browser = await launchBrowser();
+        const page = await (await browser.newContext()).newPage();
+        await page.goto(`${origin}/overlay/match/${running.id}`);
+        overlay = {
+          stage: () => page.locator('[data-region="stage"]').innerText(),
+          stale: () => page.evaluate(() => document.body.dataset.stale === "1"),
+        };
+        assert.ok((await overlay.stage()).length > 0);
+      }
+      const before = await overlay?.stage();
+
+      await db.stop();
+      await t.step("reads answer 503 problem JSON (API) or HTML (pages) within 2 s", async () => {
+        for (const path of reads) assertUnavailable(await timed(origin + path), `GET ${path}`, true);
+        assertUnavailable(await timed(`${origin}/t/demo-open-2026`), "GET /t/demo-open-2026", false);
+        assertUnavailable(
+          await timed(`${origin}/api/manage/whoami`, { headers: auth }),
+          "GET /api/manage/whoami",
+          true,
+        );
+      });
+      await t.step(
+        "writes answer 503 within 2 s, and a failed write is not counted as a failed login",
+        async () => {
+          const publish = await timed(`${origin}/api/manage/events/demo-open-2026/publish`, {
+            method: "POST",
+            headers: auth,
+          });
+          assertUnavailable(publish, "POST publish", true);
+          for (let i = 0; i < 12; i++) {
+            const r = await timed(`${origin}/api/manage/whoami`, { headers: auth });
+            assert.equal(r.status, 503, "never 401/429 for a good token while the store is away");
+          }
+        },
+      );
+      await t.step({
+        name: hasChromium()
+          ? "a live page keeps what it shows (marked stale)"
+          : "a live page (skipped: no Chromium)",
+        ignore: overlay === undefined,
+        fn: async () => {
+          await sleep(3000); // three polls fail
+          assert.equal(await overlay!.stage(), before);
+          assert.equal(await overlay!.stale(), true);
+        },
+      });
+
+      const back = performance.now();
+      await db.start();
+      const figures: string[] = [];
+      await t.step("the service recovers by itself within 5 s of the database's return", async () => {
+        const took = await untilOk(`${origin}/api/v1/events`, RECOVERY_MS);
+        figures.push(`recovery ${Math.round(took)} ms after the database was back`);
+        assert.ok(took <= RECOVERY_MS, `recovered after ${Math.round(took)} ms`);
+        for (const path of [...reads, "/t/demo-open-2026"]) {
+          assert.equal((await timed(origin + path)).status, 200, path);
+        }
+        const whoami = await timed(`${origin}/api/manage/whoami`, { headers: auth });
+        assert.equal(whoami.status, 200);
+        if (overlay) {
+          while ((await overlay.stale()) && performance.now() - back < RECOVERY_MS + 2000) await sleep(200);
+          assert.equal(await overlay.stale(), false, "the live page is fresh again");
+        }
+      });
+
+      await t.step("after more than 10 s idle the pool still answers fast", async () => {
+        await sleep(11_000);
+        for (
+          const path of [`/api/v1/rankings?limit=9`, `/api/v1/matches/${running.id}`, "/t/demo-open-2026"]
+        ) {
+          const r = await timed(origin + path);
+          figures.push(`${path.replace(running.id, ":id")} ${Math.round(r.ms)} ms after 11 s idle`);
+          assert.equal(r.status, 200, path);
+          assert.ok(r.ms < 1000, `${path} took ${Math.round(r.ms)} ms after the idle time`);
+        }
+      });
+
+      await t.step("a frozen database (never answers) still gets 503 within 2 s, then recovery", async () => {
+        await db.freeze();
+        try {
+          // An answer cached for the current revision may still be served (no write can happen meanwhile);
+          // what needs the database must not hang.
+          for (const limit of [3, 4]) {
+            const path = `/api/v1/rankings?limit=${limit}`;
+            assertUnavailable(await timed(origin + path), `GET ${path}`, true, "frozen");
+          }
+          assertUnavailable(
+            await timed(`${origin}/t/demo-open-2026`),
+            "GET /t/demo-open-2026",
+            false,
+            "frozen",
+          );
+          const whoami = await timed(`${origin}/api/manage/whoami`, { headers: auth });
+          assertUnavailable(whoami, "GET /api/manage/whoami", true, "frozen");
+        } finally {
+          await db.thaw();
+        }
+        const took = await untilOk(`${origin}/api/v1/events`, RECOVERY_MS);
+        assert.ok(took <= RECOVERY_MS, `recovered after ${Math.round(took)} ms`);
+        figures.push(`recovery ${Math.round(took)} ms after the freeze`);
+      });
+      reportFigure(
+        "outage",
+        `slowest 503 ${Math.round(slowest.stopped)} ms (stopped), ${
+          Math.round(slowest.frozen)
+        } ms (frozen); ` +
+          figures.join("; "),
+      );
+
+      const exit = await server.stop();
+      assert.equal(exit.code, 0, server.output().slice(-2000));
+    } finally {
+      await browser?.close().catch(() => {});
+      await server?.dispose();
+      await db.dispose();
+    }
+  },
+});
+
+Deno.test("isStoreUnavailable() tells an outage from a wrong request", () => {
+  const coded = (message: string, code: string) => Object.assign(new Error(message), { code });
+  assert.equal(isStoreUnavailable(coded("connect ECONNREFUSED 127.0.0.1:5432", "ECONNREFUSED")), true);
+  assert.equal(
+    isStoreUnavailable(coded("terminating connection due to administrator command", "57P01")),
+    true,
+  );
+  assert.equal(isStoreUnavailable(coded("the database system is starting up", "57P03")), true);
+  assert.equal(isStoreUnavailable(coded("connection failure", "08006")), true);
+  assert.equal(isStoreUnavailable(new Error("Connection terminated unexpectedly")), true);
+  assert.equal(isStoreUnavailable(new Error("timeout exceeded when trying to connect")), true);
+  assert.equal(isStoreUnavailable(new StoreUnavailable("late")), true);
+  assert.equal(isStoreUnavailable(new Error("wrapped", { cause: coded("reset", "ECONNRESET") })), true);
+  assert.equal(
+    isStoreUnavailable(coded('duplicate key value violates unique constraint "events_slug"', "23505")),
+    false,
+  );
+  assert.equal(isStoreUnavailable(coded("invalid byte sequence for encoding UTF8: 0x00", "22021")), false);
+  assert.equal(isStoreUnavailable(new Error("Cannot read properties of undefined")), false);
+  assert.equal(isStoreUnavailable("a string"), false);
+
+  // SQLite: a database held by another connection past the busy timeout, against a constraint failure.
+  const path = Deno.makeTempFileSync({ suffix: ".db" });
+  const a = new DatabaseSync(path), b = new DatabaseSync(path);
+  try {
+    a.exec("PRAGMA journal_mode = WAL; CREATE TABLE t (x PRIMARY KEY); INSERT INTO t VALUES (1)");
+    b.exec("PRAGMA busy_timeout = 0");
+    a.exec("BEGIN IMMEDIATE");
+    assert.throws(() => b.exec("INSERT INTO t VALUES (2)"), (e) => isStoreUnavailable(e));
+    a.exec("COMMIT");
+    assert.throws(() => b.exec("INSERT INTO t VALUES (1)"), (e) => !isStoreUnavailable(e));
+  } finally {
+    a.close();
+    b.close();
+    Deno.removeSync(path);
+  }
+});
+
+Deno.test("withDeadline() passes a quick answer on and turns a late one into StoreUnavailable", async () => {
+  assert.equal(await withDeadline(Promise.resolve(7), 50, "read"), 7);
+  const late = new Promise((resolve) => setTimeout(() => resolve(1), 300));
+  await assert.rejects(withDeadline(late, 50, "read"), (e) => {
+    assert.ok(e instanceof StoreUnavailable);
+    assert.match(e.message, /Cannot read: the store did not answer within 50 ms/);
+    return true;
+  });
+  await late;
+  await assert.rejects(withDeadline(Promise.reject(new TypeError("bad")), 50, "read"), TypeError);
+});
+
+/** A store on a PostgreSQL pool whose server is at `port` (refusing, or never answering). */
+function poolStore(port: number): Store {
+  const pool = new pg.Pool({
+    connectionString: `postgres://tt@127.0.0.1:${port}/tt`,
+    connectionTimeoutMillis: 2000,
+  });
+  pool.on("error", () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    dialect: "postgres",
+    pool,
+    revisions: {
+      current: () => pool.query("SELECT 0").then(() => 0),
+      invalidate() {},
+      close: async () => {},
+    },
+    close: () => db.destroy(),
+  };
+}
+
+async function requestAll(store: Store) {
+  const app = createApp({ store, log: silentLogger, clock: () => new Date() });
+  const auth = { Authorization: "Bearer tt_" + "a".repeat(43) };
+  const one = async (path: string, init?: RequestInit) => {
+    const t0 = performance.now();
+    const res = await app.request(path, init);
+    const body = await res.text();
+    return {
+      path,
+      status: res.status,
+      ms: performance.now() - t0,
+      type: res.headers.get("Content-Type") ?? "",
+      retryAfter: res.headers.get("Retry-After"),
+      body,
+    };
+  };
+  return await Promise.all([
+    one("/api/v1/events"),
+    one("/api/v1/rankings"),
+    one("/t/demo-open-2026"),
+    one("/api/manage/whoami", { headers: auth }),
+    one("/api/manage/events/demo-open-2026/publish", { method: "POST", headers: auth }),
+  ]);
+}
+
+Deno.test({
+  name: "[outage] in-process: a refused connection is a 503 at once, for reads, writes and pages",
+  sanitizeResources: false,
+  sanitizeOps: false,
+  fn: async () => {
+    const store = poolStore(freePort());
+    try {
+      for (const r of await requestAll(store)) {
+        assert.equal(r.status, 503, `${r.path}: ${r.body.slice(0, 200)}`);
+        assert.ok(r.ms < 500, `${r.path} took ${Math.round(r.ms)} ms`);
+        assert.equal(r.retryAfter, "2");
+        if (r.path.startsWith("/api/")) assert.equal(JSON.parse(r.body).code, "store-unavailable");
+        else assert.match(r.type, /^text\/html/);
+      }
+    } finally {
+      await store.close();
+    }
+  },
+});
+
+Deno.test({
+  name: "[outage] in-process: a database that never answers is a 503 within 2 s (reads by the deadline)",
+  sanitizeResources: false,
+  sanitizeOps: false,
+  fn: async () => {
+    // A server that accepts connections and never says a word.
+    const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+    const held: Deno.Conn[] = [];
+    const accepting = (async () => {
+      for await (const conn of listener) held.push(conn);
+    })();
+    const store = poolStore((listener.addr as Deno.NetAddr).port);
+    try {
+      for (const r of await requestAll(store)) {
+        assert.equal(r.status, 503, `${r.path}: ${r.body.slice(0, 200)}`);
+        const read = !r.path.endsWith("/publish");
+        // Reads: the 1.5 s deadline; a write waits for the pool's 2 s connection timeout.
+        assert.ok(r.ms < (read ? 1900 : 2600), `${r.path} took ${Math.round(r.ms)} ms`);
+        if (read) assert.ok(r.ms >= 1400, `${r.path} waited for the deadline (${Math.round(r.ms)} ms)`);
+      }
+    } finally {
+      await store.close().catch(() => {});
+      listener.close();
+      for (const conn of held) conn.close();
+      await accepting.catch(() => {});
+    }
+  },
+});
