@@ -60,7 +60,7 @@ export function pointChance(pHome: number | null): number {
 
 /**
  * One step of the simulation: a point in each running match of the event, then new matches started on the
- * free tables (both sides known, neither side playing elsewhere, knockout draws locked), in the order of
+ * free tables (both sides known, none of their players playing elsewhere, knockout draws locked), in the order of
  * their time, round and position. A write that another writer got to first (409) is skipped.
  */
 export async function simulateStep(
@@ -97,7 +97,19 @@ export async function simulateStep(
     .select(["table_no", "home_entry_id", "away_entry_id"])
     .where("event_id", "=", event.id).where("status", "=", "in_progress").execute();
   const busyTables = new Set(running.flatMap((r) => r.table_no === null ? [] : [Number(r.table_no)]));
-  const busyEntries = new Set(running.flatMap((r) => [r.home_entry_id, r.away_entry_id]));
+  // A player is busy while any entry of theirs plays: a doubles pair and a singles entry share people.
+  const entryPlayers = new Map<string, string[]>();
+  const entryRows = await store.db.selectFrom("entries")
+    .innerJoin("subevents", "subevents.id", "entries.subevent_id")
+    .select(["entries.id", "entries.player1_id", "entries.player2_id"])
+    .where("subevents.event_id", "=", event.id).execute();
+  for (const e of entryRows) {
+    entryPlayers.set(e.id, e.player2_id ? [e.player1_id, e.player2_id] : [e.player1_id]);
+  }
+  const playersOf = (entryId: string | null) => entryId ? entryPlayers.get(entryId) ?? [] : [];
+  const busyPlayers = new Set(
+    running.flatMap((r) => [...playersOf(r.home_entry_id), ...playersOf(r.away_entry_id)]),
+  );
   let free = options.tables - running.length;
   if (free <= 0) return report;
   const candidates = await store.db.selectFrom("matches")
@@ -118,7 +130,8 @@ export async function simulateStep(
   const tableNumbers = Array.from({ length: options.tables }, (_, i) => i + 1);
   for (const c of candidates) {
     if (free <= 0) break;
-    if (busyEntries.has(c.home_entry_id) || busyEntries.has(c.away_entry_id)) continue;
+    const players = [...playersOf(c.home_entry_id), ...playersOf(c.away_entry_id)];
+    if (players.some((p) => busyPlayers.has(p))) continue;
     let revision = Number(c.revision);
     let table = c.table_no === null ? null : Number(c.table_no);
     if (table !== null && busyTables.has(table)) continue;
@@ -137,7 +150,7 @@ export async function simulateStep(
     );
     if (!started) continue;
     busyTables.add(table);
-    busyEntries.add(c.home_entry_id).add(c.away_entry_id);
+    for (const p of players) busyPlayers.add(p);
     report.started++;
     free--;
   }

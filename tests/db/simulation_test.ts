@@ -156,3 +156,35 @@ storeTest("startSimulation() advances the demo and stops on abort", async (store
   await new Promise((r) => setTimeout(r, 50));
   assert.equal(await count(), after, "nothing is written after the abort");
 });
+
+storeTest(
+  "simulateStep() never puts a player on two tables at once (singles and doubles share players)",
+  async (store) => {
+    const { buildDemoEvent, DEMO_SLUG } = await import("../../cli/demo.ts");
+    const { importEvent } = await import("../../db/import_event.ts");
+    const now = new Date("2026-11-25T12:00:00.000Z");
+    await importEvent(store, buildDemoEvent(now), () => now);
+    // Finish what the demo has running, so that only matches the simulation starts are in play.
+    await store.db.updateTable("matches").set({ status: "completed" }).where("status", "=", "in_progress")
+      .execute();
+    const random = seededRandom(7);
+    for (let step = 0; step < 30; step++) {
+      await simulateStep(store, {
+        eventSlug: DEMO_SLUG,
+        now: new Date(now.getTime() + step * 1000),
+        random,
+        tables: 8,
+      });
+      const running = await store.db.selectFrom("matches as m")
+        .innerJoin("entries as h", "h.id", "m.home_entry_id").innerJoin(
+          "entries as a",
+          "a.id",
+          "m.away_entry_id",
+        )
+        .select(["h.player1_id as h1", "h.player2_id as h2", "a.player1_id as a1", "a.player2_id as a2"])
+        .where("m.status", "=", "in_progress").execute();
+      const players = running.flatMap((r) => [r.h1, r.h2, r.a1, r.a2].filter((p) => p !== null));
+      assert.equal(new Set(players).size, players.length, `step ${step}: a player is on two tables`);
+    }
+  },
+);
