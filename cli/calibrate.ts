@@ -14,6 +14,7 @@
  * N matches only), `--out FILE`, `--strict` (exit 1 when a target fails). Figures and reading: docs/ratings.md.
  * @module
  */
+import { parse } from "csv-parse/sync";
 import { ConfigError, parseDatabaseUrl, redact, type StoreUrl } from "./config.ts";
 import { stderrLogger } from "./log.ts";
 import {
@@ -100,46 +101,17 @@ export interface LondonData {
   readonly predictions: readonly LondonPrediction[];
 }
 
-/** RFC 4180 CSV: quoted fields may hold commas, quotes and line breaks; one record per row keyed by the header. */
+/** RFC 4180 CSV (csv-parse): one record per row keyed by the header; a row of another width is an error. */
 export function parseCsv(text: string): Record<string, string>[] {
-  const rows: string[][] = [];
-  let field = "";
-  let row: string[] = [];
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") {
-      row.push(field);
-      field = "";
-    } else if (c === "\n" || c === "\r") {
-      if (c === "\r" && text[i + 1] === "\n") i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = "";
-    } else field += c;
+  try {
+    return parse(text, {
+      columns: true,
+      skip_empty_lines: true,
+      record_delimiter: ["\r\n", "\n", "\r"],
+    }) as Record<string, string>[];
+  } catch (e) {
+    throw new CalibrateError(`Cannot read the CSV: ${(e as Error).message}`);
   }
-  if (field !== "" || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
-  const [header, ...body] = rows;
-  if (!header) return [];
-  return body.filter((r) => !(r.length === 1 && r[0] === "")).map((r, i) => {
-    if (r.length !== header.length) {
-      throw new CalibrateError(
-        `Cannot read the CSV: row ${i + 2} has ${r.length} fields, the header ${header.length}`,
-      );
-    }
-    return Object.fromEntries(header.map((name, k) => [name, r[k] ?? ""]));
-  });
 }
 
 function column(row: Record<string, string>, name: string, file: string): string {

@@ -8,6 +8,7 @@
  * carry the same event date, so no idle-day inflation applies inside the event.
  */
 
+import { parseCsv } from "../cli/calibrate.ts";
 import { DEFAULT_TAU, type Glicko2Rating, rateMatch } from "../domain/glicko2.ts";
 import { type ConfidenceLabel, predictMatch } from "../domain/prediction.ts";
 import { type PriorOptions, ratingFromPrior } from "../domain/rating_prior.ts";
@@ -49,43 +50,6 @@ function numberFlag(map: Map<string, string>, name: string): number | undefined 
   const value = Number(text);
   if (!Number.isFinite(value)) throw new Error(`Cannot read "--${name}": expected a number, got "${text}"`);
   return value;
-}
-
-/** RFC 4180 CSV: quoted fields may hold commas; returns one record per line keyed by the header. */
-function parseCsv(text: string): Record<string, string>[] {
-  const rows: string[][] = [];
-  let field = "";
-  let row: string[] = [];
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") {
-      row.push(field);
-      field = "";
-    } else if (c === "\n" || c === "\r") {
-      if (c === "\r" && text[i + 1] === "\n") i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = "";
-    } else field += c;
-  }
-  if (field !== "" || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
-  const [header, ...body] = rows;
-  if (!header) return [];
-  return body.filter((r) => r.length === header.length).map((r) =>
-    Object.fromEntries(header.map((name, i) => [name, r[i] ?? ""]))
-  );
 }
 
 function field(row: Record<string, string>, name: string): string {
