@@ -6,6 +6,7 @@
 import { bumpRevision, refreshListedPlayers } from "./revision.ts";
 import { writeAudit } from "./audit.ts";
 import { drawHasStarted } from "./read_manage.ts";
+import { unassignedPositions } from "./draw_writes.ts";
 import type { EventStatus } from "./schema.ts";
 import type { Store } from "./store.ts";
 import { WriteError } from "./write_errors.ts";
@@ -82,6 +83,22 @@ export async function setDrawLocked(
     }
     if (sub.draw_state === target) {
       return { id: sub.id, eventId: sub.event_id, status: target, changed: false };
+    }
+    if (locked) {
+      // A locked draw is public: every position must say who (or what) is there.
+      const empty = await unassignedPositions(trx, sub.id);
+      if (empty === null || empty.length > 0) {
+        throw new WriteError(
+          409,
+          "draw-incomplete",
+          `Cannot lock the draw of "${sub.name}": ` +
+            (empty === null
+              ? "it has no positions yet (generate the draw first)"
+              : `position${empty.length === 1 ? "" : "s"} ${empty.map((p) => p + 1).join(", ")} ${
+                empty.length === 1 ? "is" : "are"
+              } assigned to nothing (an entry, a bye or a group qualifier)`),
+        );
+      }
     }
     if (!locked && await drawHasStarted(trx, sub.id, sub.format)) {
       throw new WriteError(

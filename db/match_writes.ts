@@ -27,6 +27,7 @@ import {
   type Side,
 } from "../domain/scoring.ts";
 import { nextSlot } from "../domain/bracket.ts";
+import { fillGroupQualifiers } from "./draw_writes.ts";
 import { freezePrediction, settlePredictionOutcome } from "./predictions_store.ts";
 import { rateDecidedMatch, rebuildRatings } from "./ratings_store.ts";
 import { bumpRevision } from "./revision.ts";
@@ -301,6 +302,10 @@ async function save(trx: Trx, m: MatchRow, patch: Partial<MatchRow>): Promise<Ma
 async function consequences(trx: Trx, before: MatchRow, after: MatchRow, now: string): Promise<void> {
   const wasDecided = before.status === "completed";
   const isDecided = after.status === "completed";
+  // Any change to a decided group match (a correction too) may change who qualifies from a final group.
+  if (after.stage === "group" && (wasDecided || isDecided)) {
+    await fillGroupQualifiers(trx, after.subevent_id, after.group_id, now);
+  }
   const sameWinner = before.winner_entry_id === after.winner_entry_id;
   if (!wasDecided && !isDecided) return;
   if (wasDecided && isDecided && sameWinner && before.result_reason === after.result_reason) return;

@@ -10,6 +10,7 @@ import { listAudit } from "../../db/audit.ts";
 import { findManagedEvent } from "../../db/read_manage.ts";
 import type { AppDeps } from "../deps.ts";
 import { authenticate, type ManageEnv, requireAdmin } from "./auth.ts";
+import { drawRoutes } from "./draws.ts";
 import { eventRoutes, parseLimit } from "./events.ts";
 import { importRoute } from "./import.ts";
 import { qrRoute } from "./links.ts";
@@ -56,6 +57,7 @@ export function manageApi(deps: AppDeps, options: ManageOptions = {}): Hono {
   app.route("/events/import", importRoute(deps));
   app.route("/events", eventRoutes(deps));
   app.route("/subevents", subeventRoutes(deps));
+  app.route("/subevents", drawRoutes(deps));
   app.route("/matches", matchRoutes(deps));
   app.route("/tokens", tokenRoutes(deps));
   app.route("/qr", qrRoute(deps));

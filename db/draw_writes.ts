@@ -1,0 +1,966 @@
+/**
+ * Draws made by the service itself: a category's draw generated (or drawn again while it is a draft) by lot
+ * from a stored seed, the group qualifiers written into the knockout once a group is final, and what a lock
+ * checks. Each write is one transaction with the revision bump and an audit row; the qualifiers are placed
+ * inside the match write that completes the group (db/match_writes.ts `consequences`). docs/draws.md, "Draws in
+ * the service", states the rules.
+ *
+ * Rows follow the import's conventions (db/import_event.ts): group matches labelled "Group A" with their round
+ * and their place in the order of play, knockout matches labelled by `roundLabel`, a bye as a `draw_slots` row
+ * with `is_bye = 1` and no match row for a first-round pairing with a bye (its player is already in round 2).
+ * @module
+ */
+import type { Insertable, Kysely, Transaction } from "kysely";
+import { groupLabel, type NextSlot, nextSlot, roundLabel } from "../domain/bracket.ts";
+import { type DrawEntry, DrawError, placeKnockout } from "../domain/draw.ts";
+import { placeGroupQualifiers, type QualifierRef } from "../domain/group_qualifiers.ts";
+import { type GroupEntry, GroupError, makeGroups, roundRobinOrder } from "../domain/groups.ts";
+import { LotError } from "../domain/lot.ts";
+import { isMatchStatus, isResultReason, MatchStatusError, standingsStatus } from "../domain/match_status.ts";
+import { type GroupMatch, isGroupComplete, rankGroup, StandingsError } from "../domain/standings.ts";
+import { writeAudit } from "./audit.ts";
+import { commonAssociation } from "./import_validate.ts";
+import type { ManageWriteContext } from "./manage_writes.ts";
+import { freezePrediction } from "./predictions_store.ts";
+import { loadRatings } from "./ratings_store.ts";
+import { type DrawSlotRecord, readDrawSlots } from "./read_draw.ts";
+import { type EntryRecord, readSubeventEntries } from "./read_entries.ts";
+import { type GroupRecord, readSubeventGroups } from "./read_groups.ts";
+import type { MatchRecord } from "./read_matches.ts";
+import { bumpRevision } from "./revision.ts";
+import type { Database, DrawState, MatchRow, Stage, SubeventFormat, SubeventKind } from "./schema.ts";
+import type { Store } from "./store.ts";
+import { WriteError } from "./write_errors.ts";
+
+type Trx = Transaction<Database>;
+type Db = Kysely<Database> | Trx;
+
+/** What a draw may be told; each option left out takes the category's stored value, else the default. */
+export interface GenerateDrawOptions {
+  /** The lot's seed string; left out, a new random one is made (and stored). */
+  lotSeed?: string;
+  /** Players per group, 3 to 6 (formats with groups; default the stored size, else 4). */
+  groupSize?: number;
+  /** Qualifiers per group, 1 or 2 (default the stored value, else 2 with a knockout and 1 without). */
+  qualifiersPerGroup?: number;
+}
+
+/** What `generateDraw` made. */
+export interface GeneratedDraw {
+  subeventId: string;
+  eventId: string;
+  format: SubeventFormat;
+  drawState: "draft";
+  lotSeed: string;
+  groupSize: number | null;
+  qualifiersPerGroup: number | null;
+  /** First-round slots of the knockout; null without one. */
+  size: number | null;
+  groupCount: number;
+  /** Match rows written (group and knockout). */
+  matchCount: number;
+  /** True when group matches had begun: the groups and their matches were kept, only the knockout drawn. */
+  groupsKept: boolean;
+}
+
+/** Where a group place stands in the knockout. */
+export interface QualifierPlacement {
+  groupId: string;
+  groupName: string;
+  place: number;
+  /** The entry placed; null while the group is not final or the place is tied. */
+  entryId: string | null;
+  /** "placed"; "pending": the group has an undecided match; "tied": level until a lot is given. */
+  state: "placed" | "pending" | "tied";
+}
+
+/** What `advanceGroups` did: every qualifier place of the groups it looked at, and whether anything moved. */
+export interface AdvanceResult {
+  subeventId: string;
+  placements: QualifierPlacement[];
+  changed: boolean;
+}
+
+/** A category's draw as the operator sees it, drafts included: the parts the API and the CLI render. */
+export interface DrawDetail {
+  subevent: {
+    id: string;
+    eventId: string;
+    eventSlug: string;
+    code: string;
+    name: string;
+    kind: SubeventKind;
+    format: SubeventFormat;
+    bestOf: number;
+    position: number;
+    drawState: DrawState;
+    lotSeed: string | null;
+    drawSize: number | null;
+    groupSize: number | null;
+    qualifiersPerGroup: number | null;
+  };
+  entries: Map<string, EntryRecord>;
+  groups: GroupRecord[];
+  slots: DrawSlotRecord[];
+  /** Every match of the category (group and knockout) by stage, round and position. */
+  matches: MatchRecord[];
+  /** First-round positions assigned to nothing (what a lock refuses). */
+  unassigned: number[];
+}
+
+const MAX_SEED_LENGTH = 200;
+
+/** A fresh lot seed: 128 random bits (crypto), hex. */
+export function newLotSeed(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * The lot seed of a category's groups: the draw's seed with "/groups" appended, so that the groups and the
+ * knockout of one draw are two independent lots and the knockout keeps the import's meaning of `lotSeed`.
+ * @example groupLotSeed("ms-2026") === "ms-2026/groups"
+ */
+export function groupLotSeed(lotSeed: string): string {
+  return `${lotSeed}/groups`;
+}
+
+function checkOptions(options: GenerateDrawOptions): void {
+  const { lotSeed, groupSize, qualifiersPerGroup } = options;
+  if (
+    lotSeed !== undefined && (typeof lotSeed !== "string" || lotSeed.trim() === "" ||
+      lotSeed.length > MAX_SEED_LENGTH)
+  ) {
+    throw new WriteError(
+      400,
+      "invalid-body",
+      `Invalid "lotSeed": expected 1 to ${MAX_SEED_LENGTH} characters, got ${JSON.stringify(lotSeed)}`,
+    );
+  }
+  if (groupSize !== undefined && (!Number.isInteger(groupSize) || groupSize < 3 || groupSize > 6)) {
+    throw new WriteError(
+      400,
+      "invalid-body",
+      `Invalid "groupSize": expected 3, 4, 5 or 6, got ${JSON.stringify(groupSize)}`,
+    );
+  }
+  if (qualifiersPerGroup !== undefined && qualifiersPerGroup !== 1 && qualifiersPerGroup !== 2) {
+    throw new WriteError(
+      400,
+      "invalid-body",
+      `Invalid "qualifiersPerGroup": expected 1 or 2, got ${JSON.stringify(qualifiersPerGroup)}`,
+    );
+  }
+}
+
+/** A match counts as begun once started or decided (a walkover has no start): the same test as the unlock. */
+const hasBegun = (m: { status: string; started_at: string | null }) =>
+  m.status !== "scheduled" || m.started_at !== null;
+
+/**
+ * Draws a category by lot, or draws it again while it is a draft: its groups and their round-robin matches,
+ * its knockout slots and every knockout match, with byes advanced and predictions frozen where both sides are
+ * known. Refused: a locked draw (409 `draw-locked`), a draw with a match begun (409 `draw-started`; with groups
+ * feeding a knockout, begun group matches keep the groups and only the knockout is drawn again), fewer than 2
+ * entries, a player with two entries, a bad option (400), a draw the rules refuse (409 `draw-invalid`).
+ */
+export async function generateDraw(
+  store: Store,
+  subeventId: string,
+  options: GenerateDrawOptions,
+  ctx: ManageWriteContext,
+): Promise<GeneratedDraw> {
+  checkOptions(options);
+  const lotSeed = options.lotSeed ?? newLotSeed();
+  try {
+    return await store.db.transaction().execute((trx) =>
+      generateInTransaction(trx, store.dialect, subeventId, { ...options, lotSeed }, ctx)
+    );
+  } catch (e) {
+    if (e instanceof DrawError || e instanceof GroupError || e instanceof LotError) {
+      throw new WriteError(409, "draw-invalid", e.message);
+    }
+    throw e;
+  }
+}
+
+interface DrawEntryRow {
+  id: string;
+  name: string;
+  seed: number | null;
+  association: string | undefined;
+  rating: number | undefined;
+  playerIds: string[];
+}
+
+async function generateInTransaction(
+  trx: Trx,
+  dialect: Store["dialect"],
+  subeventId: string,
+  options: GenerateDrawOptions & { lotSeed: string },
+  ctx: ManageWriteContext,
+): Promise<GeneratedDraw> {
+  const now = ctx.now.toISOString();
+  const subQuery = trx.selectFrom("subevents").selectAll().where("id", "=", subeventId);
+  // PostgreSQL: two operators drawing at once queue up on the category's row.
+  const sub = await (dialect === "postgres" ? subQuery.forUpdate() : subQuery).executeTakeFirst();
+  if (!sub) throw new WriteError(404, "not-found", `Category "${subeventId}" does not exist`);
+  if (sub.draw_state === "locked") {
+    throw new WriteError(
+      409,
+      "draw-locked",
+      `Cannot draw "${sub.name}" again: the draw is locked (unlock first)`,
+    );
+  }
+  const matchQuery = trx.selectFrom("matches").select(["id", "stage", "label", "status", "started_at"])
+    .where("subevent_id", "=", subeventId).orderBy("stage").orderBy("round_no").orderBy("bracket_pos");
+  // The row locks make a concurrent start wait for the draw (and then find its match gone).
+  const existing = await (dialect === "postgres" ? matchQuery.forUpdate() : matchQuery).execute();
+  const withGroups = sub.format !== "knockout";
+  const withKnockout = sub.format !== "groups";
+  const begun = existing.filter(hasBegun);
+  const blocking = begun.find((m) => m.stage === "knockout" || sub.format !== "groups_knockout");
+  if (blocking) {
+    throw new WriteError(
+      409,
+      "draw-started",
+      `Cannot draw "${sub.name}" again: match "${blocking.label}" (${blocking.id}) has already begun`,
+    );
+  }
+  const groupsKept = begun.length > 0;
+  if (options.groupSize !== undefined && sub.format === "knockout") {
+    throw new WriteError(
+      400,
+      "invalid-body",
+      `Invalid "groupSize": "${sub.name}" is a knockout without groups`,
+    );
+  }
+  if (options.qualifiersPerGroup !== undefined && sub.format === "knockout") {
+    throw new WriteError(
+      400,
+      "invalid-body",
+      `Invalid "qualifiersPerGroup": "${sub.name}" is a knockout without groups`,
+    );
+  }
+  if (groupsKept && options.groupSize !== undefined && options.groupSize !== sub.group_size) {
+    throw new WriteError(
+      409,
+      "groups-in-play",
+      `Cannot change the group size of "${sub.name}" to ${options.groupSize}: group matches have begun, so ` +
+        "the groups are kept",
+    );
+  }
+  const groupSize = !withGroups
+    ? null
+    : groupsKept
+    ? sub.group_size
+    : options.groupSize ?? validGroupSize(sub.group_size) ?? 4;
+  const qualifiers = withGroups
+    ? (options.qualifiersPerGroup ?? validQualifiers(sub.qualifiers_per_group) ?? (withKnockout ? 2 : 1)) as
+      | 1
+      | 2
+    : null;
+
+  const entries = await drawEntries(trx, subeventId);
+  checkEntries(sub.name, entries);
+
+  // The groups: drawn now, or kept while their matches are in play.
+  let groupIds: string[] = [];
+  let groupRows: Insertable<Database["groups"]>[] = [];
+  const memberRows: Insertable<Database["group_members"]>[] = [];
+  const matchRows: Insertable<Database["matches"]>[] = [];
+  const base = {
+    event_id: sub.event_id,
+    subevent_id: subeventId,
+    best_of: sub.best_of,
+    now,
+  };
+  if (withGroups && groupsKept) {
+    groupIds = (await trx.selectFrom("groups").select("id").where("subevent_id", "=", subeventId)
+      .orderBy("position").orderBy("id").execute()).map((g) => g.id);
+  } else if (withGroups) {
+    const groups = makeGroups(
+      entries.map((e): GroupEntry => ({
+        id: e.id,
+        ...(e.seed === null ? {} : { seed: e.seed }),
+        ...(e.rating === undefined ? {} : { rating: e.rating }),
+        ...(e.association === undefined ? {} : { association: e.association }),
+      })),
+      { groupSize: groupSize!, lotSeed: groupLotSeed(options.lotSeed) },
+    );
+    groupRows = groups.map((g, i) => ({
+      id: crypto.randomUUID(),
+      subevent_id: subeventId,
+      name: g.name,
+      position: i,
+    }));
+    groupIds = groupRows.map((g) => g.id);
+    groups.forEach((g, gi) => {
+      const groupId = groupIds[gi]!;
+      g.members.forEach((entryId, position) =>
+        memberRows.push({ group_id: groupId, entry_id: entryId, position, lot: null })
+      );
+      let order = 0;
+      roundRobinOrder(g.members.length, qualifiers!).forEach((round, r) => {
+        for (const [a, b] of round) {
+          matchRows.push(newMatch(base, {
+            stage: "group",
+            group_id: groupId,
+            round_no: r + 1,
+            bracket_pos: order++,
+            label: groupLabel(gi),
+            home_entry_id: g.members[a]!,
+            away_entry_id: g.members[b]!,
+          }));
+        }
+      });
+    });
+  }
+
+  // The knockout: entries placed by the lot, or the group places.
+  let slots: SlotContent[] = [];
+  if (sub.format === "knockout") {
+    slots = placeKnockout(
+      entries.map((e): DrawEntry => ({
+        id: e.id,
+        ...(e.seed === null ? {} : { seed: e.seed }),
+        ...(e.association === undefined ? {} : { association: e.association }),
+      })),
+      { lotSeed: options.lotSeed },
+    ).map((id): SlotContent => id === null ? { kind: "bye" } : { kind: "entry", entryId: id });
+  } else if (sub.format === "groups_knockout") {
+    slots = placeGroupQualifiers(groupIds.length, qualifiers!, { lotSeed: options.lotSeed })
+      .map((ref): SlotContent => ref === null ? { kind: "bye" } : { kind: "qualifier", ref });
+  }
+  const slotRows = slots.map((s, position): Insertable<Database["draw_slots"]> => ({
+    subevent_id: subeventId,
+    position,
+    entry_id: s.kind === "entry" ? s.entryId : null,
+    is_bye: s.kind === "bye" ? 1 : 0,
+    qualifier_group: s.kind === "qualifier" ? s.ref.group : null,
+    qualifier_place: s.kind === "qualifier" ? s.ref.place : null,
+  }));
+  if (withKnockout) matchRows.push(...knockoutMatches(slots, base));
+
+  // Out with the old draft (predictions of its matches go with them), in with the new.
+  await trx.deleteFrom("matches").where("subevent_id", "=", subeventId)
+    .where("stage", "in", groupsKept ? ["knockout"] : ["group", "knockout"] satisfies Stage[]).execute();
+  await trx.deleteFrom("draw_slots").where("subevent_id", "=", subeventId).execute();
+  if (!groupsKept) {
+    await trx.deleteFrom("group_members").where(
+      "group_id",
+      "in",
+      trx.selectFrom("groups").select("id").where("subevent_id", "=", subeventId),
+    ).execute();
+    await trx.deleteFrom("groups").where("subevent_id", "=", subeventId).execute();
+  }
+  for (const chunk of chunks(groupRows)) await trx.insertInto("groups").values(chunk).execute();
+  for (const chunk of chunks(memberRows)) await trx.insertInto("group_members").values(chunk).execute();
+  for (const chunk of chunks(slotRows)) await trx.insertInto("draw_slots").values(chunk).execute();
+  for (const chunk of chunks(matchRows)) await trx.insertInto("matches").values(chunk).execute();
+  await trx.updateTable("subevents").set({
+    draw_state: "draft",
+    draw_seed: options.lotSeed,
+    draw_size: withKnockout ? slots.length : null,
+    ...(withGroups && !groupsKept ? { group_size: groupSize } : {}),
+    ...(withGroups ? { qualifiers_per_group: qualifiers } : {}),
+  }).where("id", "=", subeventId).execute();
+
+  // Groups already final (kept while the knockout is drawn again) send their qualifiers at once.
+  if (sub.format === "groups_knockout" && groupsKept) {
+    for (const groupId of groupIds) await fillGroupQualifiers(trx, subeventId, groupId, now);
+  }
+  const known = await trx.selectFrom("matches").selectAll().where("subevent_id", "=", subeventId)
+    .where("status", "=", "scheduled").where("home_entry_id", "is not", null)
+    .where("away_entry_id", "is not", null).execute();
+  for (const m of known) await freezePrediction(trx, m, now);
+
+  await trx.updateTable("events").set({ updated_at: now }).where("id", "=", sub.event_id).execute();
+  await bumpRevision(trx, sub.event_id);
+  const result: GeneratedDraw = {
+    subeventId,
+    eventId: sub.event_id,
+    format: sub.format,
+    drawState: "draft",
+    lotSeed: options.lotSeed,
+    groupSize,
+    qualifiersPerGroup: qualifiers,
+    size: withKnockout ? slots.length : null,
+    groupCount: groupIds.length,
+    matchCount: matchRows.length,
+    groupsKept,
+  };
+  await writeAudit(trx, {
+    at: ctx.now,
+    actor: ctx.actor,
+    action: "draw.generate",
+    eventId: sub.event_id,
+    detail: { name: sub.name, from: sub.draw_state, previousLotSeed: sub.draw_seed, ...result },
+  });
+  return result;
+}
+
+const validGroupSize = (n: number | null) =>
+  n !== null && Number.isInteger(n) && n >= 3 && n <= 6 ? n : undefined;
+const validQualifiers = (n: number | null) => n === 1 || n === 2 ? n : undefined;
+
+/**
+ * The category's entries in a fixed order (seed, then rating, higher first, then id), which the lot takes as
+ * the nomination order, so that the same seed gives the same draw. Doubles: the pair's common association
+ * (db/import_validate.ts `commonAssociation`) and the mean of the two ratings when both are known.
+ */
+async function drawEntries(trx: Trx, subeventId: string): Promise<DrawEntryRow[]> {
+  const rows = await trx.selectFrom("entries")
+    .innerJoin("players as p1", "p1.id", "entries.player1_id")
+    .leftJoin("players as p2", "p2.id", "entries.player2_id")
+    .select([
+      "entries.id",
+      "entries.seed",
+      "entries.player1_id",
+      "entries.player2_id",
+      "p1.display_name as p1_name",
+      "p1.association as p1_association",
+      "p1.prior_rating as p1_prior",
+      "p2.display_name as p2_name",
+      "p2.association as p2_association",
+      "p2.prior_rating as p2_prior",
+    ])
+    .where("entries.subevent_id", "=", subeventId).execute();
+  const playerIds = rows.flatMap((r) =>
+    r.player2_id === null ? [r.player1_id] : [r.player1_id, r.player2_id]
+  );
+  const ratings = await loadRatings(trx, playerIds);
+  // A rating counts for seeding once it says something: a prior, or matches played.
+  const ratingOf = (id: string, prior: number | null): number | undefined => {
+    const r = ratings.get(id);
+    if (r && (r.matchCount > 0 || prior !== null)) return r.rating;
+    return prior ?? undefined;
+  };
+  const entries = rows.map((r): DrawEntryRow => {
+    const one = ratingOf(r.player1_id, r.p1_prior);
+    const two = r.player2_id === null ? undefined : ratingOf(r.player2_id, r.p2_prior);
+    const doubles = r.player2_id !== null;
+    return {
+      id: r.id,
+      name: doubles ? `${r.p1_name} / ${r.p2_name ?? ""}` : r.p1_name,
+      seed: r.seed === null ? null : Number(r.seed),
+      association: commonAssociation(doubles ? [r.p1_association, r.p2_association] : [r.p1_association]),
+      rating: !doubles ? one : one !== undefined && two !== undefined ? (one + two) / 2 : undefined,
+      playerIds: doubles ? [r.player1_id, r.player2_id!] : [r.player1_id],
+    };
+  });
+  return entries.sort((a, b) =>
+    (a.seed ?? Infinity) - (b.seed ?? Infinity) || (b.rating ?? -Infinity) - (a.rating ?? -Infinity) ||
+    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+  );
+}
+
+/** Refuses a category that cannot be drawn: too few entries, a player entered twice, a seed given twice. */
+function checkEntries(name: string, entries: readonly DrawEntryRow[]): void {
+  if (entries.length < 2) {
+    throw new WriteError(
+      409,
+      "too-few-entries",
+      `Cannot draw "${name}": it has ${entries.length} ${
+        entries.length === 1 ? "entry" : "entries"
+      }, at least 2 are needed`,
+    );
+  }
+  const byPlayer = new Map<string, DrawEntryRow>();
+  const bySeed = new Map<number, DrawEntryRow>();
+  for (const e of entries) {
+    for (const p of e.playerIds) {
+      const other = byPlayer.get(p);
+      if (other && other.id !== e.id) {
+        throw new WriteError(
+          409,
+          "duplicate-entry",
+          `Cannot draw "${name}": a player is entered twice, in "${other.name}" (${other.id}) and "${e.name}" (${e.id})`,
+        );
+      }
+      byPlayer.set(p, e);
+    }
+    if (e.seed === null) continue;
+    const other = bySeed.get(e.seed);
+    if (other) {
+      throw new WriteError(
+        409,
+        "duplicate-seed",
+        `Cannot draw "${name}": seed ${e.seed} is given to both "${other.name}" and "${e.name}"`,
+      );
+    }
+    bySeed.set(e.seed, e);
+  }
+}
+
+type SlotContent =
+  | { kind: "entry"; entryId: string }
+  | { kind: "bye" }
+  | { kind: "qualifier"; ref: QualifierRef };
+
+interface MatchBase {
+  event_id: string;
+  subevent_id: string;
+  best_of: number;
+  now: string;
+}
+
+function newMatch(
+  base: MatchBase,
+  o: Pick<
+    Insertable<Database["matches"]>,
+    "stage" | "group_id" | "round_no" | "bracket_pos" | "label" | "home_entry_id" | "away_entry_id"
+  >,
+): Insertable<Database["matches"]> {
+  return {
+    id: crypto.randomUUID(),
+    event_id: base.event_id,
+    subevent_id: base.subevent_id,
+    ...o,
+    table_no: null,
+    scheduled_at: null,
+    status: "scheduled",
+    result_reason: null,
+    retirement_after_game: null,
+    winner_entry_id: null,
+    best_of: base.best_of,
+    first_server: null,
+    games: "[]",
+    current_home: 0,
+    current_away: 0,
+    server: null,
+    revision: 0,
+    started_at: null,
+    completed_at: null,
+    created_at: base.now,
+    updated_at: base.now,
+  };
+}
+
+/**
+ * Every knockout match of a bracket: round 1 .. log2(size), positions 0.., except a first-round pairing with a
+ * bye, whose player starts in round 2 (a qualifier facing a bye is put there when its group is final).
+ */
+function knockoutMatches(slots: readonly SlotContent[], base: MatchBase): Insertable<Database["matches"]>[] {
+  const roundCount = Math.log2(slots.length);
+  const rows: Insertable<Database["matches"]>[] = [];
+  const advanced = new Map<string, string>();
+  const entryOf = (s: SlotContent | undefined) => s?.kind === "entry" ? s.entryId : null;
+  for (let pos = 0; pos < slots.length / 2; pos++) {
+    const home = slots[2 * pos];
+    const away = slots[2 * pos + 1];
+    if (home?.kind === "bye" || away?.kind === "bye") {
+      const through = entryOf(home?.kind === "bye" ? away : home);
+      const to = nextSlot(1, pos);
+      if (through !== null) advanced.set(`${to.roundNo}/${to.bracketPos}/${to.side}`, through);
+      continue;
+    }
+    rows.push(newMatch(base, {
+      stage: "knockout",
+      group_id: null,
+      round_no: 1,
+      bracket_pos: pos,
+      label: roundLabel(1, roundCount),
+      home_entry_id: entryOf(home),
+      away_entry_id: entryOf(away),
+    }));
+  }
+  for (let round = 2; round <= roundCount; round++) {
+    for (let pos = 0; pos < slots.length / 2 ** round; pos++) {
+      rows.push(newMatch(base, {
+        stage: "knockout",
+        group_id: null,
+        round_no: round,
+        bracket_pos: pos,
+        label: roundLabel(round, roundCount),
+        home_entry_id: advanced.get(`${round}/${pos}/home`) ?? null,
+        away_entry_id: advanced.get(`${round}/${pos}/away`) ?? null,
+      }));
+    }
+  }
+  return rows;
+}
+
+function* chunks<T>(rows: readonly T[], size = 100): Generator<T[]> {
+  for (let i = 0; i < rows.length; i += size) yield rows.slice(i, i + size);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Group qualifiers into the knockout.
+
+interface GroupStanding {
+  complete: boolean;
+  /** Entry ids in finishing order, null where the place is still tied; empty until the group is final. */
+  places: (string | null)[];
+  /** The first match not decided yet, for messages. */
+  undecided: { id: string; label: string } | null;
+}
+
+/** A stored group match as the standings rules read it (as api/standings_view.ts reads it). */
+function toGroupMatch(m: MatchRow): GroupMatch | null {
+  if (m.home_entry_id === null || m.away_entry_id === null) return null;
+  const status = isMatchStatus(m.status) ? m.status : "scheduled";
+  const reason = status === "completed" && isResultReason(m.result_reason) ? m.result_reason : null;
+  const games = JSON.parse(m.games) as [number, number][];
+  return {
+    home: m.home_entry_id,
+    away: m.away_entry_id,
+    games,
+    status: standingsStatus(status, reason, games.length),
+    winner: status === "completed" ? m.winner_entry_id : null,
+  };
+}
+
+/** The finishing order of a group (ITTF Statutes 3.7.5 via domain/standings.ts) once it is final. */
+async function groupStanding(db: Db, groupId: string): Promise<GroupStanding> {
+  const members = await db.selectFrom("group_members").select(["entry_id", "position", "lot"])
+    .where("group_id", "=", groupId).orderBy("position").orderBy("entry_id").execute();
+  const rows = await db.selectFrom("matches").selectAll().where("group_id", "=", groupId)
+    .where("stage", "=", "group").orderBy("round_no").orderBy("bracket_pos").execute();
+  const players = members.map((m) => m.entry_id);
+  const inGroup = new Set(players);
+  const matches = rows.map(toGroupMatch)
+    .filter((m): m is GroupMatch => m !== null && inGroup.has(m.home) && inGroup.has(m.away));
+  const open = rows.find((m) => m.status !== "completed");
+  const undecided = open ? { id: open.id, label: open.label } : null;
+  if (!isGroupComplete(players, matches)) return { complete: false, places: [], undecided };
+  const lots = members.filter((m) => m.lot !== null).sort((a, b) => Number(a.lot) - Number(b.lot))
+    .map((m) => m.entry_id);
+  const ranked = rankGroup(players, matches, lots.length ? lots : undefined);
+  return { complete: true, places: ranked.map((r) => r.tied ? null : r.player), undecided: null };
+}
+
+/**
+ * Writes a group's qualifiers into the knockout of a "groups_knockout" category, in the caller's transaction:
+ * the slot's entry (`draw_slots.entry_id`, the qualifier reference kept) and the side of the first-round match
+ * that slot plays, or of the round-2 match when the slot faces a bye. While the group is not final, or a place
+ * is still tied (until a lot order is given), the place is empty, so a corrected result takes a qualifier back.
+ * A knockout match that has begun is never changed: 409 `next-match-started`. Predictions are frozen where both
+ * sides become known. Does nothing for other formats. Returns every qualifier place of the group.
+ */
+export async function fillGroupQualifiers(
+  trx: Trx,
+  subeventId: string,
+  groupId: string | null,
+  now: string,
+): Promise<QualifierPlacement[]> {
+  if (groupId === null) return [];
+  const sub = await trx.selectFrom("subevents").select(["format"]).where("id", "=", subeventId)
+    .executeTakeFirst();
+  if (sub?.format !== "groups_knockout") return [];
+  const groups = await trx.selectFrom("groups").select(["id", "name"]).where("subevent_id", "=", subeventId)
+    .orderBy("position").orderBy("id").execute();
+  const index = groups.findIndex((g) => g.id === groupId);
+  if (index < 0) return [];
+  const slots = await trx.selectFrom("draw_slots").selectAll().where("subevent_id", "=", subeventId)
+    .orderBy("position").execute();
+  const mine = slots.filter((s) => s.qualifier_group !== null && Number(s.qualifier_group) === index);
+  if (mine.length === 0) return [];
+  let standing: GroupStanding;
+  try {
+    standing = await groupStanding(trx, groupId);
+  } catch (e) {
+    // Stored rows the rules cannot read (written by hand): leave the knockout as it is rather than refuse
+    // the result being written; the public standings report the same problem.
+    if (e instanceof StandingsError || e instanceof MatchStatusError) return [];
+    throw e;
+  }
+  const placements: QualifierPlacement[] = [];
+  for (const slot of mine) {
+    const position = Number(slot.position);
+    const place = Number(slot.qualifier_place);
+    const entryId = standing.complete ? standing.places[place - 1] ?? null : null;
+    placements.push({
+      groupId,
+      groupName: groups[index]!.name,
+      place,
+      entryId,
+      state: entryId !== null ? "placed" : standing.complete ? "tied" : "pending",
+    });
+    if (slot.entry_id !== entryId) {
+      await trx.updateTable("draw_slots").set({ entry_id: entryId }).where("subevent_id", "=", subeventId)
+        .where("position", "=", position).execute();
+    }
+    const partner = slots.find((s) => Number(s.position) === (position ^ 1));
+    const pair = Math.floor(position / 2);
+    const target: NextSlot = partner && Number(partner.is_bye) === 1
+      ? nextSlot(1, pair)
+      : { roundNo: 1, bracketPos: pair, side: position % 2 === 0 ? "home" : "away" };
+    await setKnockoutSide(trx, subeventId, target, entryId, now);
+  }
+  return placements;
+}
+
+/** Puts an entry (or, with null, nobody) on one side of a knockout match that has not begun. */
+async function setKnockoutSide(
+  trx: Trx,
+  subeventId: string,
+  at: NextSlot,
+  entryId: string | null,
+  now: string,
+): Promise<void> {
+  const m = await trx.selectFrom("matches").selectAll().where("subevent_id", "=", subeventId)
+    .where("stage", "=", "knockout").where("round_no", "=", at.roundNo).where(
+      "bracket_pos",
+      "=",
+      at.bracketPos,
+    )
+    .executeTakeFirst();
+  if (!m) return;
+  const column = at.side === "home" ? "home_entry_id" : "away_entry_id";
+  if (m[column] === entryId) return;
+  if (hasBegun(m)) {
+    throw new WriteError(
+      409,
+      "next-match-started",
+      `Cannot change the group's qualifiers: the knockout match "${m.label}" (${m.id}) has already begun`,
+    );
+  }
+  // The pairing changes, so a prediction frozen for the old pairing no longer describes this match.
+  await trx.deleteFrom("predictions").where("match_id", "=", m.id).execute();
+  const updated = await trx.updateTable("matches")
+    .set({ [column]: entryId, revision: m.revision + 1, updated_at: now })
+    .where("id", "=", m.id).returningAll().executeTakeFirstOrThrow();
+  await freezePrediction(trx, updated, now);
+}
+
+/**
+ * Places the qualifiers of a category's groups again (they are placed by themselves when a group's last
+ * result is written), optionally after giving one group a lot order for players still level (`lots`: entry
+ * ids, first drawn first; stored in `group_members.lot`). With `group` (its name) the group must be final and
+ * its qualifying places decided: 409 `group-not-complete` names the undecided match, 409 `tied-by-lot` the
+ * tied place. Without it every group is looked at and the ones not final are reported "pending".
+ */
+export async function advanceGroups(
+  store: Store,
+  subeventId: string,
+  options: { group?: string; lots?: readonly string[] },
+  ctx: ManageWriteContext,
+): Promise<AdvanceResult> {
+  return await store.db.transaction().execute(async (trx) => {
+    const now = ctx.now.toISOString();
+    const sub = await trx.selectFrom("subevents").select(["id", "event_id", "name", "format"])
+      .where("id", "=", subeventId).executeTakeFirst();
+    if (!sub) throw new WriteError(404, "not-found", `Category "${subeventId}" does not exist`);
+    if (sub.format !== "groups_knockout") {
+      throw new WriteError(
+        409,
+        "no-qualifiers",
+        `Cannot advance from the groups of "${sub.name}": its format "${sub.format}" has no groups feeding a knockout`,
+      );
+    }
+    const groups = await trx.selectFrom("groups").select(["id", "name"]).where("subevent_id", "=", subeventId)
+      .orderBy("position").orderBy("id").execute();
+    let chosen = groups;
+    if (options.group !== undefined) {
+      const wanted = options.group.replace(/^group\s+/i, "");
+      chosen = groups.filter((g) => g.name === wanted);
+      if (chosen.length === 0) {
+        throw new WriteError(
+          400,
+          "invalid-body",
+          `Invalid "group": "${sub.name}" has no group "${options.group}" (groups: ${
+            groups.map((g) => g.name).join(", ") || "none"
+          })`,
+        );
+      }
+    } else if (options.lots !== undefined) {
+      throw new WriteError(400, "invalid-body", `Invalid "lots": name the "group" the lot order is for`);
+    }
+    if (options.lots !== undefined) await writeLots(trx, chosen[0]!.id, options.lots);
+    const slotsBefore = await trx.selectFrom("draw_slots").select(["position", "entry_id"])
+      .where("subevent_id", "=", subeventId).orderBy("position").execute();
+    const placements: QualifierPlacement[] = [];
+    for (const g of chosen) {
+      if (options.group !== undefined) {
+        const standing = await groupStanding(trx, g.id);
+        if (!standing.complete) {
+          const m = standing.undecided;
+          throw new WriteError(
+            409,
+            "group-not-complete",
+            `Cannot advance from "Group ${g.name}": ` +
+              (m ? `match "${m.label}" (${m.id}) is not decided yet` : "its matches are not all decided yet"),
+          );
+        }
+      }
+      const placed = await fillGroupQualifiers(trx, subeventId, g.id, now);
+      const tied = placed.find((p) => p.state === "tied");
+      if (options.group !== undefined && tied) {
+        throw new WriteError(
+          409,
+          "tied-by-lot",
+          `Cannot advance from "Group ${g.name}": place ${tied.place} is tied until a lot order is given ("lots")`,
+        );
+      }
+      placements.push(...placed);
+    }
+    const slotsAfter = await trx.selectFrom("draw_slots").select(["position", "entry_id"])
+      .where("subevent_id", "=", subeventId).orderBy("position").execute();
+    const changed = options.lots !== undefined ||
+      JSON.stringify(slotsBefore.map((s) => s.entry_id)) !==
+        JSON.stringify(slotsAfter.map((s) => s.entry_id));
+    if (changed) {
+      await trx.updateTable("events").set({ updated_at: now }).where("id", "=", sub.event_id).execute();
+      await bumpRevision(trx, sub.event_id);
+      await writeAudit(trx, {
+        at: ctx.now,
+        actor: ctx.actor,
+        action: "draw.advance",
+        eventId: sub.event_id,
+        detail: {
+          subeventId,
+          name: sub.name,
+          group: options.group ?? null,
+          lots: options.lots ?? null,
+          placements,
+        },
+      });
+    }
+    return { subeventId, placements, changed };
+  });
+}
+
+/** Stores a group's lot order: the listed members get 1, 2, ... in order, the others none. */
+async function writeLots(trx: Trx, groupId: string, lots: readonly string[]): Promise<void> {
+  const members = new Set(
+    (await trx.selectFrom("group_members").select("entry_id").where("group_id", "=", groupId).execute())
+      .map((m) => m.entry_id),
+  );
+  const seen = new Set<string>();
+  for (const [i, id] of lots.entries()) {
+    if (!members.has(id)) {
+      throw new WriteError(400, "invalid-body", `Invalid "lots[${i}]": "${id}" is not a member of the group`);
+    }
+    if (seen.has(id)) {
+      throw new WriteError(400, "invalid-body", `Invalid "lots[${i}]": "${id}" is listed twice`);
+    }
+    seen.add(id);
+  }
+  await trx.updateTable("group_members").set({ lot: null }).where("group_id", "=", groupId).execute();
+  for (const [i, id] of lots.entries()) {
+    await trx.updateTable("group_members").set({ lot: i + 1 }).where("group_id", "=", groupId)
+      .where("entry_id", "=", id).execute();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Reads: what a lock checks, and the draw as the operator sees it.
+
+/**
+ * The first-round positions of a knockout draw assigned to nothing: a slot that is neither an entry, a bye nor a
+ * group qualifier, a position missing below the draw's size, or (a draw stored without slots) a first-round
+ * match side that is empty. `null` when a knockout format has no positions at all. Groups-only: none.
+ */
+export async function unassignedPositions(db: Db, subeventId: string): Promise<number[] | null> {
+  const sub = await db.selectFrom("subevents").select(["format", "draw_size"]).where("id", "=", subeventId)
+    .executeTakeFirst();
+  if (!sub || sub.format === "groups") return [];
+  const slots = await db.selectFrom("draw_slots").selectAll().where("subevent_id", "=", subeventId)
+    .orderBy("position").execute();
+  if (slots.length > 0) {
+    const size = Math.max(Number(sub.draw_size ?? 0), slots.length);
+    const byPosition = new Map(slots.map((s) => [Number(s.position), s]));
+    const empty: number[] = [];
+    for (let p = 0; p < size; p++) {
+      const s = byPosition.get(p);
+      if (!s || (s.entry_id === null && Number(s.is_bye) !== 1 && s.qualifier_group === null)) empty.push(p);
+    }
+    return empty;
+  }
+  // Matches stored without slots (an import that gave the matches): their first round is the draw.
+  const first = await db.selectFrom("matches").select(["bracket_pos", "home_entry_id", "away_entry_id"])
+    .where("subevent_id", "=", subeventId).where("stage", "=", "knockout").where("round_no", "=", 1)
+    .orderBy("bracket_pos").execute();
+  if (first.length === 0) return null;
+  return first.flatMap((m) => [
+    ...(m.home_entry_id === null ? [2 * Number(m.bracket_pos)] : []),
+    ...(m.away_entry_id === null ? [2 * Number(m.bracket_pos) + 1] : []),
+  ]);
+}
+
+/** The id of the category with this code in the event with this slug (the code compared without case), or null. */
+export async function findSubeventByCode(db: Db, eventSlug: string, code: string): Promise<string | null> {
+  const rows = await db.selectFrom("subevents").innerJoin("events", "events.id", "subevents.event_id")
+    .select(["subevents.id", "subevents.code"]).where("events.slug", "=", eventSlug).execute();
+  const exact = rows.find((r) => r.code === code) ??
+    rows.find((r) => r.code.toLowerCase() === code.toLowerCase());
+  return exact?.id ?? null;
+}
+
+/** The codes of an event's categories in their order (for messages), or null when no event has the slug. */
+export async function listSubeventCodes(db: Db, eventSlug: string): Promise<string[] | null> {
+  const event = await db.selectFrom("events").select("id").where("slug", "=", eventSlug).executeTakeFirst();
+  if (!event) return null;
+  const rows = await db.selectFrom("subevents").select("code").where("event_id", "=", event.id)
+    .orderBy("position").orderBy("code").execute();
+  return rows.map((r) => r.code);
+}
+
+/** A category's draw, drafts included, with everything needed to show it; null when the category is unknown. */
+export async function readDrawDetail(db: Kysely<Database>, subeventId: string): Promise<DrawDetail | null> {
+  const sub = await db.selectFrom("subevents").innerJoin("events", "events.id", "subevents.event_id")
+    .selectAll("subevents").select("events.slug as event_slug").where("subevents.id", "=", subeventId)
+    .executeTakeFirst();
+  if (!sub) return null;
+  const [entries, groups, slots, rows, unassigned] = await Promise.all([
+    readSubeventEntries(db, subeventId),
+    readSubeventGroups(db, subeventId),
+    readDrawSlots(db, subeventId),
+    db.selectFrom("matches").leftJoin("groups", "groups.id", "matches.group_id").selectAll("matches")
+      .select("groups.name as group_name").where("matches.subevent_id", "=", subeventId)
+      .orderBy("matches.stage").orderBy("groups.position").orderBy("matches.round_no")
+      .orderBy("matches.bracket_pos").orderBy("matches.id").execute(),
+    unassignedPositions(db, subeventId),
+  ]);
+  const int = (v: number | null) => v === null ? null : Number(v);
+  return {
+    subevent: {
+      id: sub.id,
+      eventId: sub.event_id,
+      eventSlug: sub.event_slug,
+      code: sub.code,
+      name: sub.name,
+      kind: sub.kind,
+      format: sub.format,
+      bestOf: Number(sub.best_of),
+      position: Number(sub.position),
+      drawState: sub.draw_state,
+      lotSeed: sub.draw_seed,
+      drawSize: int(sub.draw_size),
+      groupSize: int(sub.group_size),
+      qualifiersPerGroup: int(sub.qualifiers_per_group),
+    },
+    entries,
+    groups,
+    slots,
+    matches: rows.map((m) => ({
+      id: m.id,
+      eventId: m.event_id,
+      subeventId: m.subevent_id,
+      stage: m.stage,
+      groupId: m.group_id,
+      groupName: m.group_name,
+      roundNo: Number(m.round_no),
+      bracketPos: Number(m.bracket_pos),
+      label: m.label,
+      homeEntryId: m.home_entry_id,
+      awayEntryId: m.away_entry_id,
+      tableNo: int(m.table_no),
+      scheduledAt: m.scheduled_at,
+      status: m.status,
+      resultReason: m.result_reason,
+      retirementAfterGame: int(m.retirement_after_game),
+      winnerEntryId: m.winner_entry_id,
+      bestOf: Number(m.best_of),
+      games: JSON.parse(m.games) as [number, number][],
+      currentHome: Number(m.current_home),
+      currentAway: Number(m.current_away),
+      server: m.server,
+      startedAt: m.started_at,
+      completedAt: m.completed_at,
+      updatedAt: m.updated_at,
+    })),
+    unassigned: unassigned ?? [],
+  };
+}
