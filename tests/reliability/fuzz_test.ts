@@ -153,6 +153,8 @@ const ROUTES: readonly string[] = [
   "/api/manage/events/import",
   "/api/manage/subevents/:x/lock",
   "/api/manage/subevents/:x/unlock",
+  "/api/manage/subevents/:x/draw",
+  "/api/manage/subevents/:x/draw/advance",
   "/api/manage/matches",
   "/api/manage/matches/:x",
   "/api/manage/matches/:x/start",
