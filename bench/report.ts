@@ -1,0 +1,864 @@
+/**
+ * The benchmark's report: the figures as Markdown tables (printed, and saved to docs/benchmarks.md), the
+ * targets checked against them, and the findings derived from them (what is slow, with the figures that show
+ * it, and what would help). Pure: every number comes in through `BenchReport`.
+ */
+import type { StoreCounts } from "./build_store.ts";
+import type { LiveResult } from "./live.ts";
+import type { Profile } from "./profile.ts";
+import type { Summary } from "./stats.ts";
+import type { WrkResult } from "./wrk.ts";
+
+/** One wrk row: an endpoint (or the baseline) under load. */
+export interface EndpointRow {
+  name: string;
+  /** What the row rotates over, or how it differs. */
+  note: string;
+  kind: "baseline" | "reference" | "read" | "revalidate" | "compressed" | "page" | "churn";
+  result?: WrkResult;
+  /** Why the row could not be measured (an endpoint that is missing answers 404, say). */
+  error?: string;
+  /** Peak resident memory of the serving process during the row, bytes. */
+  peakRss?: number | null;
+}
+
+/** Single requests, one at a time: idle, and right after a write (the first read of a new revision). */
+export interface AfterWriteRow {
+  name: string;
+  idle?: Summary;
+  afterWrite?: Summary;
+  error?: string;
+}
+
+/** One endpoint on the base store and on the store `factor` times larger. */
+export interface GrowthRow {
+  name: string;
+  base?: WrkResult;
+  grown?: WrkResult;
+  error?: string;
+}
+
+/** A write through one instance, read through another (PostgreSQL). */
+export interface TwoInstancesResult {
+  samples: number;
+  /** From the write's acknowledgement to the other instance showing it. */
+  delay: Summary;
+  /** Samples not visible within 2 s. */
+  late: number;
+  error?: string;
+}
+
+/** A built store as the report shows it. */
+export interface StoreFacts {
+  counts: StoreCounts;
+  seconds: number;
+}
+
+/** Everything the benchmark measured. */
+export interface BenchReport {
+  date: string;
+  mode: "quick" | "full";
+  store: "sqlite" | "postgres";
+  machine: string;
+  command: string;
+  connections: number;
+  seconds: number;
+  /** Seconds of wrk before each measured row (0: only the check requests). */
+  warmup?: number;
+  built: StoreFacts;
+  rows: EndpointRow[];
+  afterWrite: { rows: AfterWriteRow[]; writes: Summary; writerMode: string; error?: string };
+  churn: { rows: EndpointRow[]; writesPerSecond: number; writeErrors: number };
+  live?: (LiveResult & { peakRss: number | null }) | { error: string };
+  /** The same overlays with nothing written: every poll can be a 304. */
+  liveQuiet?: (LiveResult & { peakRss: number | null }) | { error: string };
+  growth?: {
+    factor: number;
+    built?: StoreFacts;
+    rows: GrowthRow[];
+    /** Single reads right after a write, on the larger store. */
+    afterWrite?: AfterWriteRow[];
+    profile?: Profile;
+    error?: string;
+  };
+  twoInstances?: TwoInstancesResult;
+  profile?: Profile;
+  /** Peak resident memory of the server over the whole base run, bytes. */
+  peakRss: number | null;
+  /** The server's resident memory once it answered its first request, bytes. */
+  rssAtStart?: number | null;
+  totalSeconds: number;
+  /** /proc/loadavg (1 minute) at the start and the end: other work on the machine skews the figures. */
+  load?: { start: number; end: number };
+}
+
+/** The targets the figures are checked against (issue 10). */
+export const TARGETS = {
+  hotReadRatio: 0.8,
+  revalidateRatio: 0.9,
+  p99Ms: 5,
+  liveP99Ms: 20,
+  peakRssBytes: 150 * 1024 * 1024,
+} as const;
+
+/** Milliseconds with a precision that suits their size. */
+export function fmtMs(ms: number | undefined): string {
+  if (ms === undefined || !Number.isFinite(ms)) return "–";
+  if (ms < 10) return ms.toFixed(2);
+  if (ms < 100) return ms.toFixed(1);
+  return Math.round(ms).toLocaleString("en-US");
+}
+
+/** Requests per second, whole, with thousands separators. */
+export function fmtRps(rps: number | undefined): string {
+  return rps === undefined || !Number.isFinite(rps) ? "–" : Math.round(rps).toLocaleString("en-US");
+}
+
+/** A ratio as "0.83"; "–" without one. */
+export function fmtRatio(ratio: number | undefined): string {
+  return ratio === undefined || !Number.isFinite(ratio) ? "–" : ratio.toFixed(2);
+}
+
+/** Bytes as MB (10^6 would mislead against VmHWM's KiB: MiB, one decimal). */
+export function fmtMb(bytes: number | null | undefined): string {
+  return bytes === null || bytes === undefined ? "–" : `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+}
+
+/** Bytes per response as "2.9 kB" or "412 B". */
+export function fmtBytes(bytes: number | undefined): string {
+  if (bytes === undefined || !Number.isFinite(bytes)) return "–";
+  return bytes >= 1000 ? `${(bytes / 1000).toFixed(1)} kB` : `${Math.round(bytes)} B`;
+}
+
+/** A Markdown table; cells have their pipes escaped. */
+export function table(head: readonly string[], rows: readonly (readonly string[])[]): string {
+  const cell = (s: string) => s.replaceAll("|", "\\|").replaceAll("\n", " ");
+  const line = (cells: readonly string[]) => `| ${cells.map(cell).join(" | ")} |`;
+  return [line(head), line(head.map(() => "---")), ...rows.map(line)].join("\n");
+}
+
+/** The baseline's requests per second: the mean of its runs that succeeded. */
+export function baselineRps(rows: readonly EndpointRow[]): number | undefined {
+  const runs = rows.filter((r) => r.kind === "baseline" && r.result).map((r) => r.result!.rps);
+  return runs.length === 0 ? undefined : runs.reduce((a, b) => a + b, 0) / runs.length;
+}
+
+function errorsOf(r: WrkResult): string {
+  const parts = [];
+  if (r.statusErrors) parts.push(`${r.statusErrors} HTTP ≥400`);
+  if (r.socketErrors) parts.push(`${r.socketErrors} socket`);
+  return parts.length ? parts.join(", ") : "0";
+}
+
+/** The main table: one line per wrk row. */
+export function endpointTable(rows: readonly EndpointRow[], baseline: number | undefined): string {
+  return table(
+    [
+      "endpoint",
+      "rotates over",
+      "req/s",
+      "p50 ms",
+      "p99 ms",
+      "max ms",
+      "ratio to baseline",
+      "bytes/resp",
+      "errors",
+      "peak RSS",
+    ],
+    rows.map((r) => {
+      if (!r.result) {
+        return [r.name, r.note, "error", "–", "–", "–", "–", "–", r.error ?? "not measured", "–"];
+      }
+      const x = r.result;
+      return [
+        r.name,
+        r.note,
+        fmtRps(x.rps),
+        fmtMs(x.p50Ms),
+        fmtMs(x.p99Ms),
+        fmtMs(x.maxMs),
+        r.kind === "baseline" || baseline === undefined ? "1.00" : fmtRatio(x.rps / baseline),
+        fmtBytes(x.requests ? x.bytes / x.requests : undefined),
+        errorsOf(x),
+        fmtMb(r.peakRss),
+      ];
+    }),
+  );
+}
+
+/** A check of one target: what it asks, what was measured, whether it holds. */
+export interface TargetCheck {
+  target: string;
+  measured: string;
+  ok: boolean | null;
+}
+
+/** The targets of issue 10 against the figures; `ok` is null where nothing was measured. */
+export function checkTargets(report: BenchReport): TargetCheck[] {
+  const base = baselineRps(report.rows);
+  const reads = report.rows.filter((r) => r.kind === "read" && r.result && base);
+  const worstRead =
+    reads.map((r) => ({ r, ratio: r.result!.rps / base! })).sort((a, b) => a.ratio - b.ratio)[0];
+  const revalidate = report.rows.filter((r) => r.kind === "revalidate" && r.result && base)
+    .map((r) => ({ r, ratio: r.result!.rps / base! })).sort((a, b) => a.ratio - b.ratio)[0];
+  const served = (r: EndpointRow) => r.kind !== "baseline" && r.kind !== "reference";
+  const measured = report.rows.filter((r) => served(r) && r.result);
+  const worstP99 = [...measured].sort((a, b) => b.result!.p99Ms - a.result!.p99Ms)[0];
+  const live = report.live && "polls" in report.live ? report.live : undefined;
+  const missing = report.rows.filter((r) => served(r) && !r.result);
+  return [
+    {
+      target: `hot reads ≥ ${TARGETS.hotReadRatio} of baseline req/s`,
+      measured: worstRead ? `worst ${fmtRatio(worstRead.ratio)} (${worstRead.r.name})` : "–",
+      ok: worstRead ? worstRead.ratio >= TARGETS.hotReadRatio : null,
+    },
+    {
+      target: `304 revalidation ≥ ${TARGETS.revalidateRatio} of baseline`,
+      measured: revalidate ? `worst ${fmtRatio(revalidate.ratio)} (${revalidate.r.name})` : "–",
+      ok: revalidate ? revalidate.ratio >= TARGETS.revalidateRatio : null,
+    },
+    {
+      target: `p99 < ${TARGETS.p99Ms} ms at ${report.connections} connections`,
+      measured: worstP99 ? `worst ${fmtMs(worstP99.result!.p99Ms)} ms (${worstP99.name})` : "–",
+      ok: worstP99 ? worstP99.result!.p99Ms < TARGETS.p99Ms : null,
+    },
+    {
+      target: `live: zero errors, p99 < ${TARGETS.liveP99Ms} ms`,
+      measured: live ? `${live.errors} errors, p99 ${fmtMs(live.pollLatency.p99)} ms` : "–",
+      ok: live ? live.errors === 0 && live.pollLatency.p99 < TARGETS.liveP99Ms : null,
+    },
+    {
+      target: `peak RSS < ${fmtMb(TARGETS.peakRssBytes)}`,
+      measured: fmtMb(report.peakRss),
+      ok: report.peakRss === null ? null : report.peakRss < TARGETS.peakRssBytes,
+    },
+    {
+      target: "every endpoint answers",
+      measured: missing.length ? missing.map((r) => `${r.name}: ${r.error}`).join("; ") : "all answered",
+      ok: missing.length === 0,
+    },
+  ];
+}
+
+const mark = (ok: boolean | null) => ok === null ? "–" : ok ? "yes" : "**no**";
+
+/** The profile step whose name starts with `prefix`, when it ran. */
+function step(profile: Profile | undefined, prefix: string) {
+  const found = profile?.steps.find((s) => s.step.startsWith(prefix));
+  return found && Number.isFinite(found.meanMs) ? found : undefined;
+}
+
+/** The slowest profiled statement whose SQL matches. */
+function query(profile: Profile | undefined, pattern: RegExp) {
+  return profile?.queries.filter((q) => pattern.test(q.sql)).sort((a, b) => b.meanMs - a.meanMs)[0];
+}
+
+/** The after-a-write p50 of each endpoint on the base store and on the larger one. */
+function growthAfterWrite(
+  report: BenchReport,
+): { name: string; base?: number; grown?: number; error?: string }[] {
+  const grown = report.growth?.afterWrite ?? [];
+  return grown.map((g) => {
+    const b = report.afterWrite.rows.find((r) => r.name === g.name);
+    return { name: g.name, base: b?.afterWrite?.p50, grown: g.afterWrite?.p50, error: g.error ?? b?.error };
+  });
+}
+
+/** Findings derived from the figures: what misses a target or grows, with its numbers. */
+export function findings(report: BenchReport): string[] {
+  const out: string[] = [];
+  const base = baselineRps(report.rows);
+  const slowReads = report.rows.filter((r) =>
+    (r.kind === "read" || r.kind === "page" || r.kind === "compressed") && r.result && base &&
+    r.result.rps / base < TARGETS.hotReadRatio
+  ).sort((a, b) => a.result!.rps - b.result!.rps);
+  if (slowReads.length) {
+    out.push(
+      `Below ${TARGETS.hotReadRatio} of the baseline (${fmtRps(base)} req/s): ` +
+        slowReads.map((r) =>
+          `${r.name} ${fmtRps(r.result!.rps)} req/s (${fmtRatio(r.result!.rps / base!)}, p99 ${
+            fmtMs(r.result!.p99Ms)
+          } ms)`
+        ).join("; ") + ".",
+    );
+  }
+  const large = report.rows.find((r) => r.kind === "reference" && r.result)?.result;
+  const category = report.rows.find((r) => r.name === "GET /api/v1/subevents/{id}/matches" && r.result)
+    ?.result;
+  if (large && category && base) {
+    out.push(
+      `Size matters: a bare Deno.serve answering a constant ${
+        fmtBytes(large.bytes / large.requests)
+      } body does ` +
+        `${fmtRps(large.rps)} req/s (${fmtRatio(large.rps / base)} of the small baseline); ` +
+        `GET /api/v1/subevents/{id}/matches (${
+          fmtBytes(category.bytes / category.requests)
+        } a response) does ` +
+        `${fmtRps(category.rps)}, ${fmtRatio(category.rps / large.rps)} of that same-size reference.`,
+    );
+  }
+  for (const r of report.rows.filter((r) => r.kind === "revalidate" && r.result && base)) {
+    const ratio = r.result!.rps / base!;
+    if (ratio < TARGETS.revalidateRatio) {
+      const app304 = step(report.profile, "app: 304");
+      out.push(
+        `${r.name} reaches ${fmtRatio(ratio)} of the baseline. The baseline's whole answer costs about ` +
+          `${fmtMs(1000 / base!)} ms of server time (1 / its req/s)` +
+          (app304
+            ? `; in-process, without a socket, the app alone takes ${fmtMs(app304.meanMs)} ms for this 304 ` +
+              `(routing, every middleware, the revision read)`
+            : "") +
+          `. Answering a matching \`If-None-Match\` first, before the other middleware and the router, would ` +
+          `bring it close to the baseline.`,
+      );
+    }
+  }
+  if (report.profile) {
+    const slowSteps = report.profile.steps.filter((s) => s.meanMs >= 1).sort((a, b) => b.meanMs - a.meanMs);
+    if (slowSteps.length) {
+      out.push(
+        `In-process cost per call (no HTTP, one at a time): ` +
+          slowSteps.map((s) => `${s.step} ${fmtMs(s.meanMs)} ms`).join("; ") + ".",
+      );
+    }
+  }
+  const live = report.live && "polls" in report.live ? report.live : undefined;
+  const quiet = report.liveQuiet && "polls" in report.liveQuiet ? report.liveQuiet : undefined;
+  if (live) {
+    const share = live.polls ? live.ok200 / live.polls : 0;
+    if (share > 0.5) {
+      out.push(
+        `Live: ${
+          Math.round(share * 100)
+        }% of the overlays' polls were full 200 answers, although each watched ` +
+          `match got a point only every ${
+            (live.matches / Math.max(0.1, live.pointsPerSecond)).toFixed(0)
+          } s: the ETag follows a revision that every write bumps (the global revision, api/http_cache.ts), so ` +
+          `any point invalidates every overlay at once` +
+          (quiet
+            ? ` (the same ${quiet.overlays} overlays with no writes: ${
+              Math.round(100 * quiet.notModified / Math.max(1, quiet.polls))
+            }% 304, poll p99 ${fmtMs(quiet.pollLatency.p99)} ms, against ${
+              fmtMs(live.pollLatency.p99)
+            } ms with writes).`
+            : "."),
+      );
+    }
+    if (live.errors > 0) out.push(`Live: ${live.errors} failed polls (${live.errorSamples.join("; ")}).`);
+    if (live.pollLatency.p99 >= TARGETS.liveP99Ms) {
+      out.push(
+        `Live: poll p99 ${
+          fmtMs(live.pollLatency.p99)
+        } ms is over the ${TARGETS.liveP99Ms} ms target; a write ` +
+          `reached the overlays after ${fmtMs(live.delay.p50)} ms (p50), ${fmtMs(live.delay.p99)} ms (p99).`,
+      );
+    }
+  }
+  const heaviest = report.rows.filter((r) => r.peakRss && r.kind !== "baseline" && r.kind !== "reference")
+    .sort((a, b) => b.peakRss! - a.peakRss!)[0];
+  if (report.peakRss !== null && report.peakRss >= TARGETS.peakRssBytes) {
+    const reference = report.rows.find((r) => r.kind === "reference" && r.peakRss);
+    out.push(
+      `Peak RSS ${fmtMb(report.peakRss)} is over ${fmtMb(TARGETS.peakRssBytes)}` +
+        (report.rssAtStart ? ` (${fmtMb(report.rssAtStart)} after start)` : "") +
+        (heaviest ? `; the highest row peak was ${fmtMb(heaviest.peakRss)} during ${heaviest.name}` : "") +
+        (reference
+          ? `; for comparison a bare Deno.serve sending ${
+            reference.note.replace("constant JSON, ", "")
+          } bodies to ` +
+            `${report.connections} connections peaked at ${fmtMb(reference.peakRss)}`
+          : "") +
+        `. A row's peak starts from what the rows before it left resident: the figure that counts is the ` +
+        `highest, reached by the busiest rows (large answers to 64 connections at once).`,
+    );
+  }
+  const grownCold = growthAfterWrite(report).filter((r) => r.base && r.grown && r.grown > 1.5 * r.base + 0.5);
+  if (grownCold.length) {
+    out.push(
+      `The first read after a write grows with the store (single requests, p50): ` +
+        grownCold.map((r) => `${r.name} ${fmtMs(r.base)} → ${fmtMs(r.grown)} ms`).join("; ") + ".",
+    );
+  }
+  const grown = report.growth?.rows.filter((r) =>
+    r.base && r.grown && r.grown.p50Ms > 1.5 * r.base.p50Ms + 0.2
+  );
+  if (grown?.length) {
+    out.push(
+      `Grows with the store (p50 on the ${report.growth!.factor}× store): ` +
+        grown.map((r) => `${r.name} ${fmtMs(r.base!.p50Ms)} → ${fmtMs(r.grown!.p50Ms)} ms`).join("; ") + ".",
+    );
+  }
+  return out;
+}
+
+/**
+ * How often a cost is paid: on every request, or (when the app answers a repeat read much faster than the
+ * cost itself, i.e. from a response cache) only on the first read after each write.
+ */
+function whenPaid(cost: { meanMs: number } | undefined, repeat: { meanMs: number } | undefined): string {
+  if (!cost || !repeat || repeat.meanMs * 3 > cost.meanMs) return "It is paid on every request.";
+  return `It is paid by the first read after each write; a repeat read comes from the response cache in ${
+    fmtMs(repeat.meanMs)
+  } ms.`;
+}
+
+/** Causes and what would help, each given only when this run's figures show the symptom. */
+export function suggestions(report: BenchReport): string[] {
+  const out: string[] = [];
+  const p = report.profile;
+  const scans = (q: { plan: string[] } | undefined) =>
+    (q?.plan ?? []).filter((l) => /\bSCAN\b(?!.*COVERING INDEX)|Seq Scan|TEMP B-TREE|Sort/.test(l))
+      .map((l) => `\`${l.trim()}\``).join(", ");
+  const rankings = step(p, "rankings: readRankingsPage offset 0");
+  if (rankings && rankings.meanMs > 5) {
+    const page = query(p, /from "ratings" inner join "players".*limit/);
+    const count = query(p, /count\(\*\).*from "ratings"/);
+    const fromPlayers = page?.plan.some((l) => /SCAN players|Seq Scan on players/.test(l)) ?? false;
+    const blocking = report.store === "sqlite"
+      ? ` On SQLite the query runs synchronously (node:sqlite), so every other request waits while it runs.`
+      : "";
+    const planNote = fromPlayers
+      ? `The page query (${fmtMs(page!.meanMs)} ms; plan ${
+        scans(page) || "–"
+      }) starts from \`players\`, filtered ` +
+        `on \`listed\`, and sorts the whole leaderboard instead of walking \`ratings_leaderboard_idx\` and stopping ` +
+        `after offset + limit rows (SQLite has no statistics to prefer the index: the server never runs ANALYZE). `
+      : page
+      ? `The page query walks the leaderboard index (${
+        fmtMs(page.meanMs)
+      } ms; an offset still costs its length). `
+      : "";
+    const countNote = count
+      ? `The \`count(*)\` over the whole leaderboard (${fmtMs(count.meanMs)} ms) runs with every page. `
+      : "";
+    const indexIdea = fromPlayers
+      ? "keep `listed` on `ratings` with an index `(listed, rating desc, player_id)` (or, SQLite only, " +
+        "`from ratings cross join players` to force the index order); "
+      : "";
+    out.push(
+      `**Rankings**: ${fmtMs(rankings.meanMs)} ms a page in-process. ` +
+        `${whenPaid(rankings, step(p, "app: 200 GET /api/v1/rankings"))}${blocking} ${planNote}${countNote}` +
+        `Suggestions: ${indexIdea}cache the total per global revision (it changes only with a write) or keep it ` +
+        `in a counter row; keyset paging (\`after=<rating>,<playerId>\`) for deep pages.`,
+    );
+  }
+  const event = step(p, "event: findPublishedEvent");
+  const statuses = query(p, /"matches"."status", count\(\*\)/);
+  if (event && event.meanMs > 3) {
+    out.push(
+      `**Event page**: ${fmtMs(event.meanMs)} ms and ${event.queriesPerCall} queries in-process. ` +
+        `${whenPaid(event, step(p, "app: 200 GET /api/v1/events/{slug}"))} ` +
+        (statuses
+          ? `The per-category match statuses group all ${
+            report.built.counts.matches.toLocaleString("en-US")
+          } matches ` +
+            `of the event each time (${fmtMs(statuses.meanMs)} ms; plan ${
+              scans(statuses) || "–"
+            }). An index ` +
+            `\`matches(event_id, subevent_id, status)\` lets it count from the index in group order without a temp ` +
+            `B-tree; caching the answer per event revision removes it from the hot path.`
+          : `Most of it is in the per-category counts; cache the answer per event revision.`),
+    );
+  }
+  const serialise = step(p, "view: serialise");
+  const standings = step(p, "view: buildStandings");
+  const draw = step(p, "view: buildDraw");
+  const list = step(p, "category: listSubeventMatches");
+  const repeat = step(p, "app: 200 GET /api/v1/subevents/{id}/matches");
+  const build = (list?.meanMs ?? 0) + (serialise?.meanMs ?? 0);
+  const after = report.afterWrite.rows.find((r) => r.name === "GET /api/v1/subevents/{id}/matches");
+  const churned = report.churn.rows.find((r) => r.name.startsWith("GET /api/v1/subevents/{id}/matches"));
+  const steady = report.rows.find((r) => r.name === "GET /api/v1/subevents/{id}/matches");
+  const parts =
+    `reading 224 matches takes ${fmtMs(list?.meanMs)} ms, serialising them ${fmtMs(serialise?.meanMs)} ms, ` +
+    `building standings ${fmtMs(standings?.meanMs)} ms and a 128 draw ${fmtMs(draw?.meanMs)} ms`;
+  if (repeat && build > 2 && repeat.meanMs > build / 2) {
+    out.push(
+      `**Category endpoints** rebuild their answer on every request (${fmtMs(repeat.meanMs)} ms a request ` +
+        `in-process): ${parts}. Cache the encoded body (and its br form) per resource and revision: a repeat read ` +
+        `then costs about what a 304 costs.`,
+    );
+  } else if (repeat && build > 2) {
+    out.push(
+      `**Category endpoints** are served from a cache on a repeat read (${
+        fmtMs(repeat.meanMs)
+      } ms in-process), ` +
+        `but the first read after a write rebuilds: ${parts}` +
+        (after?.afterWrite ? ` (${fmtMs(after.afterWrite.p50)} ms p50 over HTTP right after a write)` : "") +
+        (churned?.result && steady?.result
+          ? `; with a writer running, the row falls from ${fmtRps(steady.result.rps)} to ${
+            fmtRps(churned.result.rps)
+          } req/s`
+          : "") +
+        `. The cache is keyed on the global revision (api/respond.ts), so it empties at every point written anywhere; keyed on the ` +
+        `event's revision (\`events.revision\`, already bumped by writeMatch), or on a per-category revision, a point ` +
+        `would rebuild only the resources it changes.`,
+    );
+  }
+  const overlayRow = report.rows.find((r) => r.kind === "page" && r.result);
+  const overlayStep = step(p, "app: 200 GET /overlay/match/{id}");
+  const base = baselineRps(report.rows);
+  if (overlayRow && base && overlayRow.result!.rps / base < TARGETS.hotReadRatio) {
+    out.push(
+      `**Overlay page** (${fmtRps(overlayRow.result!.rps)} req/s, p50 ${
+        fmtMs(overlayRow.result!.p50Ms)
+      } ms): it is ` +
+        `rendered with Preact on every request` +
+        (overlayStep
+          ? ` (${fmtMs(overlayStep.meanMs)} ms and ${
+            overlayStep.queriesPerCall.toFixed(0)
+          } queries in-process)`
+          : "") +
+        `, and an overlay fetches it again each time its match changes. Cache the rendered HTML per match and ` +
+        `revision and fill in the per-response CSP nonce, or let the page's script patch the score from the JSON ` +
+        `it already polls instead of fetching the page again.`,
+    );
+  }
+  const live = report.live && "polls" in report.live ? report.live : undefined;
+  if (live && live.polls && live.ok200 / live.polls > 0.5) {
+    out.push(
+      `**Overlay polls** (${live.overlays} overlays): derive the single-match ETag from the match's own revision ` +
+        `(\`matches.revision\`, bumped on every write to it) plus the revision of what the answer also shows ` +
+        `(entries' names, the prediction): a point then invalidates ~${
+          Math.round(live.overlays / live.matches)
+        } ` +
+        `overlays instead of all ${live.overlays}, and the rest get 304s, which this server answers at ` +
+        `${fmtRps(report.rows.find((r) => r.kind === "revalidate")?.result?.rps)} req/s.`,
+    );
+  }
+  const aw = report.afterWrite;
+  if (aw.writes.count && aw.writes.p50 > 3) {
+    out.push(
+      `**Writes** take ${fmtMs(aw.writes.p50)} ms (p50) and ${fmtMs(aw.writes.p99)} ms (p99) through ` +
+        `${
+          aw.writerMode === "http" ? "the management API" : "writeMatch"
+        }: each point re-reads and replays every ` +
+        `point of the match and commits with \`synchronous = FULL\` (an fsync per point). Fine for umpires (a few ` +
+        `points a second per venue); the churn rows show reads slowing while they run.`,
+    );
+  }
+  return out;
+}
+
+function profileSection(profile: Profile, title: string): string {
+  const steps = table(
+    ["step", "mean ms per call", "queries per call", "calls"],
+    profile.steps.map((
+      s,
+    ) => [
+      s.step,
+      s.error ? `error: ${s.error}` : fmtMs(s.meanMs),
+      s.queriesPerCall.toFixed(1),
+      String(s.calls),
+    ]),
+  );
+  const queries = profile.queries.map((q) =>
+    `- ${fmtMs(q.meanMs)} ms mean (max ${fmtMs(q.maxMs)}, ${q.calls} calls): \`${q.sql}\`\n` +
+    (q.plan.length ? q.plan.map((l) => `  - plan: \`${l}\``).join("\n") : "  - plan: –")
+  ).join("\n");
+  return `${title}\n\n${steps}\n\nSlowest statements, with the database's plan:\n\n${queries}`;
+}
+
+/** The live scenario's measures as [measure, value] rows. */
+function liveRows(live: LiveResult & { peakRss: number | null }): [string, string][] {
+  const n = (v: number) => v.toLocaleString("en-US");
+  return [
+    ["polls answered (after the first 2 s)", n(live.polls)],
+    ["200 / 304", `${n(live.ok200)} / ${n(live.notModified)}`],
+    ["failed polls", `${live.errors}${live.errorSamples.length ? ` (${live.errorSamples.join("; ")})` : ""}`],
+    [
+      "poll latency p50 / p90 / p99 / max ms",
+      [live.pollLatency.p50, live.pollLatency.p90, live.pollLatency.p99, live.pollLatency.max].map(fmtMs)
+        .join(" / "),
+    ],
+    [
+      "page reloads (data changed)",
+      `${n(live.pageReloads)}, ${live.pageErrors} failed, p50 ${fmtMs(live.pageLatency.p50)} ms, p99 ${
+        fmtMs(live.pageLatency.p99)
+      } ms`,
+    ],
+    [
+      "points written",
+      `${live.writesAttempted} sent, ${live.writesFailed} failed${
+        live.writeErrorSamples.length ? ` (${live.writeErrorSamples.join("; ")})` : ""
+      }, p50 ${fmtMs(live.writeLatency.p50)} ms, p99 ${fmtMs(live.writeLatency.p99)} ms`,
+    ],
+    [
+      "write → first poll showing it (per overlay) p50 / p99 / max ms",
+      `${[live.delay.p50, live.delay.p99, live.delay.max].map(fmtMs).join(" / ")} (${
+        n(live.delay.count)
+      } pairs, ` +
+      `${live.unseen} not shown by the end)`,
+    ],
+    ["server peak RSS", fmtMb(live.peakRss)],
+  ];
+}
+
+/** The machine's load around the run, with a warning when other work was competing for the cores. */
+function loadNote(report: BenchReport): string {
+  if (!report.load) return "";
+  const { start, end } = report.load;
+  // The end includes the bench's own last processes; only the start tells of other work (2 cores here).
+  const busy = start > 1.5;
+  return ` Load average (1 min) ${start.toFixed(2)} at the start, ${end.toFixed(2)} at the end` +
+    (busy
+      ? ": **other work was running on the machine, so the figures are lower and noisier than on a quiet one**."
+      : ".");
+}
+
+/** The whole report as Markdown. */
+export function renderReport(report: BenchReport): string {
+  const base = baselineRps(report.rows);
+  const c = report.built.counts;
+  const parts: string[] = [];
+  parts.push(`# Benchmarks
+
+Written by \`${report.command}\` on ${report.date} (${report.mode} mode, ${
+    Math.round(report.totalSeconds)
+  } s).
+Do not edit by hand: run the bench again. Store: **${report.store}**. Machine: ${report.machine}.${
+    loadNote(report)
+  }
+Load: wrk, 1 thread, ${report.connections} connections, ${report.seconds} s per row${
+    report.warmup ? ` after a ${report.warmup} s warm-up` : ""
+  } (each path requested twice first), no
+\`Accept-Encoding\` unless the row says so (so bodies are not compressed).${
+    report.mode === "quick"
+      ? "\n**Quick mode**: 1-second rows and a short live run make a smoke test; the figures are indicative " +
+        "only. `deno task bench` measures."
+      : ""
+  }
+
+The store: ${c.events} event(s), ${c.categories} categories, ${
+    c.tournamentPlayers.toLocaleString("en-US")
+  } players
+in the tournament, ${c.matches.toLocaleString("en-US")} matches (${
+    c.completedMatches.toLocaleString("en-US")
+  } completed,
+${c.liveMatches} live), ${c.entries.toLocaleString("en-US")} entries, ${
+    c.predictions.toLocaleString("en-US")
+  } predictions,
+a leaderboard of ${c.rankedPlayers.toLocaleString("en-US")} rated players; built in ${
+    report.built.seconds.toFixed(1)
+  } s.`);
+
+  parts.push(
+    `## Targets\n\n${
+      table(
+        ["target", "measured", "met"],
+        checkTargets(report).map((t) => [t.target, t.measured, mark(t.ok)]),
+      )
+    }`,
+  );
+
+  parts.push(
+    `## Throughput and latency\n\nBaseline: a bare \`Deno.serve\` (bench/baseline.ts) answering a constant
+JSON body of the size of a match answer, run first and last; ratio = req/s of the row / mean baseline req/s
+(${
+      fmtRps(base)
+    }); the reference row is the same bare server answering a body the size of a category's matches.
+Peak RSS is the serving process's VmHWM during the row (reset to its current RSS before each row).\n\n${
+      endpointTable(report.rows, base)
+    }`,
+  );
+
+  const aw = report.afterWrite;
+  parts.push(`## Uncached: the first read after a write
+
+A write makes the next read of what it changed a full answer (of everything, while ETags and caches key on
+the global revision). One request at a time on one connection: "idle" repeats the read with nothing written; "after a write" sends a point
+(${aw.writerMode}, p50 ${fmtMs(aw.writes.p50)} ms, p99 ${
+    fmtMs(aw.writes.p99)
+  } ms per write) and then the read.${aw.error ? `\n\nError: ${aw.error}` : ""}
+
+${
+    table(
+      [
+        "endpoint",
+        "idle p50",
+        "idle p99",
+        "after write p50",
+        "after write p99",
+        "after write max",
+        "samples",
+      ],
+      aw.rows.map((r) =>
+        r.error ? [r.name, "error", "–", "–", "–", "–", r.error] : [
+          r.name,
+          fmtMs(r.idle?.p50),
+          fmtMs(r.idle?.p99),
+          fmtMs(r.afterWrite?.p50),
+          fmtMs(r.afterWrite?.p99),
+          fmtMs(r.afterWrite?.max),
+          String(r.afterWrite?.count ?? 0),
+        ]
+      ),
+    )
+  }
+
+Under load while a writer bumps the revision continuously (${fmtRps(report.churn.writesPerSecond)} writes/s
+achieved, ${report.churn.writeErrors} failed writes):
+
+${endpointTable(report.churn.rows, base)}`);
+
+  const live = report.live;
+  if (live && "error" in live) parts.push(`## Live scenario\n\nError: ${live.error}`);
+  else if (live) {
+    const quiet = report.liveQuiet;
+    parts.push(`## Live scenario
+
+${
+      live.overlays.toLocaleString("en-US")
+    } simulated overlays (bench/live.ts, one Deno process, fetch, which asks
+for br/gzip as a browser does) on ${live.matches} live matches poll \`/api/v1/matches/{id}\` as
+pages/client/live_regions.ts does: the next poll 1 s after the last one ended, \`If-None-Match\`, the overlay page
+fetched again when the data changed; first polls spread over the first second and not counted (the first
+2 s are every overlay's first load). Then
+${live.pointsPerSecond} points a second are written (${live.writerMode}), each to the next live match in turn.
+"No writes" is the same run, shorter, with nothing written: every poll after the first can be a 304.
+
+${
+      table(
+        [
+          "measure",
+          `with writes (${live.seconds.toFixed(0)} s)`,
+          ...(quiet && "polls" in quiet ? [`no writes (${quiet.seconds.toFixed(0)} s)`] : []),
+        ],
+        liveRows(live).map((
+          row,
+          i,
+        ) => [...row, ...(quiet && "polls" in quiet ? [liveRows(quiet)[i]![1]!] : [])]),
+      )
+    }${quiet && "error" in quiet ? `\n\nNo-writes run: error: ${quiet.error}` : ""}`);
+  }
+
+  const g = report.growth;
+  if (g) {
+    const gc = g.built?.counts;
+    parts.push(`## Growth: a store ${g.factor} times larger
+
+${
+      gc
+        ? `${gc.events} events of the same shape (one live, the others finished), ${
+          gc.matches.toLocaleString("en-US")
+        } matches, ` +
+          `${gc.tournamentPlayers.toLocaleString("en-US")} tournament players, a leaderboard of ${
+            gc.rankedPlayers.toLocaleString("en-US")
+          }; ` +
+          `built in ${
+            g.built!.seconds.toFixed(1)
+          } s. The live event and each category are the same size as before, so ` +
+          `category endpoints should not change; the event list holds ${gc.events} events instead of ${c.events}; ` +
+          `the rankings pages must not grow with the leaderboard.`
+        : ""
+    }${g.error ? `\n\nError: ${g.error}` : ""}
+
+${
+      table(
+        [
+          "endpoint",
+          "req/s base",
+          `req/s ${g.factor}×`,
+          "p50 base",
+          `p50 ${g.factor}×`,
+          "p99 base",
+          `p99 ${g.factor}×`,
+          "p50 change",
+        ],
+        g.rows.map((r) =>
+          r.error && (!r.base || !r.grown) ? [r.name, "error", "–", "–", "–", "–", "–", r.error] : [
+            r.name,
+            fmtRps(r.base?.rps),
+            fmtRps(r.grown?.rps),
+            fmtMs(r.base?.p50Ms),
+            fmtMs(r.grown?.p50Ms),
+            fmtMs(r.base?.p99Ms),
+            fmtMs(r.grown?.p99Ms),
+            r.base && r.grown ? `×${fmtRatio(r.grown.p50Ms / r.base.p50Ms)}` : "–",
+          ]
+        ),
+      )
+    }`);
+  }
+
+  if (g && (g.afterWrite?.length || g.profile)) {
+    const cold = growthAfterWrite(report);
+    const rowsOf = (profile: Profile | undefined) =>
+      new Map((profile?.steps ?? []).map((s) => [s.step, s.meanMs]));
+    const baseSteps = rowsOf(report.profile);
+    const grownSteps = rowsOf(g.profile);
+    parts.push(
+      `Uncached, on each size: the first read after a write (single requests over HTTP, p50 ms) and the
+in-process cost of each step (mean ms per call):
+
+${
+        table(
+          ["endpoint, first read after a write", "base", `${g.factor}×`, "change"],
+          cold.map((r) =>
+            r.base !== undefined && r.grown !== undefined
+              ? [r.name, fmtMs(r.base), fmtMs(r.grown), `×${fmtRatio(r.grown / r.base)}`]
+              : [r.name, fmtMs(r.base), fmtMs(r.grown), r.error ?? "–"]
+          ),
+        )
+      }
+
+${
+        table(
+          ["step (in-process)", "base", `${g.factor}×`, "change"],
+          [...grownSteps.keys()].map((name) => {
+            const b = baseSteps.get(name), x = grownSteps.get(name);
+            return [name, fmtMs(b), fmtMs(x), b && x ? `×${fmtRatio(x / b)}` : "–"];
+          }),
+        )
+      }`,
+    );
+  }
+
+  if (report.twoInstances) {
+    const t = report.twoInstances;
+    parts.push(`## Two instances on one PostgreSQL
+
+A point written through instance A, then instance B polled every 5 ms until it shows it (${t.samples} samples).
+${
+      t.error
+        ? `Error: ${t.error}`
+        : `Delay from A's acknowledgement to B showing it: p50 ${fmtMs(t.delay.p50)} ms, ` +
+          `p99 ${fmtMs(t.delay.p99)} ms, max ${fmtMs(t.delay.max)} ms; ${t.late} not visible within 2 s ` +
+          `(target: within 1 s: ${t.late === 0 && t.delay.max < 1000 ? "met" : "**not met**"}).`
+    }`);
+  }
+
+  const skipped = [
+    !report.live ? "the live scenario (--no-live)" : "",
+    !report.growth ? `the growth check (${report.mode === "quick" ? "quick mode" : "--no-growth"})` : "",
+    !report.twoInstances && report.store === "sqlite" ? "the two-instance check (PostgreSQL only)" : "",
+  ].filter((x) => x !== "");
+  if (skipped.length) {
+    parts.push(`Not run this time: ${skipped.join(", ")}. \`deno task bench\` runs them all.`);
+  }
+
+  const found = findings(report);
+  const ideas = suggestions(report);
+  parts.push(
+    `## Where it is slow\n\nFrom the figures of this run:\n\n${
+      found.length ? found.map((f) => `- ${f}`).join("\n") : "- Nothing misses a target."
+    }\n\nCauses and what would help (each shown only when this run's figures show the symptom):\n\n${
+      ideas.length ? ideas.map((f) => `- ${f}`).join("\n") : "- None."
+    }`,
+  );
+
+  if (report.profile) {
+    parts.push(profileSection(report.profile, `### Query profile (base store, in-process, no HTTP)`));
+  }
+  if (g?.profile) parts.push(profileSection(g.profile, `### Query profile (${g.factor}× store)`));
+
+  parts.push(`## Running it
+
+\`deno task bench\` (about 10 minutes), \`deno task bench --quick\` (about a minute: short rows, short live
+scenario, no growth), \`DATABASE_URL=postgres://... deno task bench\` for PostgreSQL (a fresh schema per store,
+dropped at the end; adds the two-instance check). Flags: \`--seconds N\` per row, \`--warmup N\`,
+\`--connections N\`, \`--live-seconds N\`, \`--overlays N\`, \`--points-per-second N\`, \`--no-live\`,
+\`--no-growth\`, \`--growth-factor N\`, \`--writer auto|http|direct\`, \`--out FILE\`, \`--keep\`. Needs wrk:
+\`apt-get install wrk\`.`);
+  return parts.join("\n\n") + "\n";
+}

@@ -1,0 +1,207 @@
+/**
+ * Child processes of the benchmark: the real server (main.ts) and the bare Deno.serve baseline, each logging to
+ * a file, and the peak resident memory of a process from /proc (VmHWM, which `clear_refs` resets between rows).
+ */
+
+/** A running child that answers HTTP. */
+export interface ServerProcess {
+  readonly pid: number;
+  readonly port: number;
+  readonly url: string;
+  readonly logPath: string;
+  /** SIGTERM, then SIGKILL after 5 s. */
+  stop(): Promise<void>;
+}
+
+/** A port that was free a moment ago (the OS picks it). */
+export function freePort(): number {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (listener.addr as Deno.NetAddr).port;
+  listener.close();
+  return port;
+}
+
+/** The root of the repository (bench/ sits in it). */
+export const REPO_ROOT = new URL("..", import.meta.url).pathname;
+
+async function tail(path: string, lines = 20): Promise<string> {
+  try {
+    return (await Deno.readTextFile(path)).split("\n").slice(-lines).join("\n");
+  } catch {
+    return "(no log)";
+  }
+}
+
+/** Spawns `deno run` with the arguments, its output going to `logPath`, and waits until `readyPath` answers. */
+async function spawnDeno(
+  args: string[],
+  port: number,
+  logPath: string,
+  readyPath: string,
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
+  const log = await Deno.open(logPath, { write: true, create: true, append: true });
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", ...args],
+    cwd: REPO_ROOT,
+    stdout: "piped",
+    stderr: "piped",
+    stdin: "null",
+    env,
+  }).spawn();
+  // Both streams into one file; the file closes when both end.
+  const writer = log.writable.getWriter();
+  const pump = async (stream: ReadableStream<Uint8Array>) => {
+    for await (const chunk of stream) await writer.write(chunk);
+  };
+  const pumped = Promise.all([pump(child.stdout), pump(child.stderr)]).finally(() =>
+    writer.close().catch(() => {})
+  );
+  let exited = false;
+  const status = child.status.then((s) => {
+    exited = true;
+    return s;
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  while (true) {
+    if (exited) {
+      await pumped.catch(() => {});
+      throw new Error(
+        `Cannot start "${args.join(" ")}": it exited (${(await status).code}):\n${await tail(logPath)}`,
+      );
+    }
+    try {
+      const res = await fetch(url + readyPath, { signal: AbortSignal.timeout(2000) });
+      await res.body?.cancel();
+      break;
+    } catch {
+      if (Date.now() > deadline) {
+        child.kill("SIGKILL");
+        throw new Error(
+          `Cannot start "${args.join(" ")}": no answer on ${url} after 90 s:\n${await tail(logPath)}`,
+        );
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  return {
+    pid: child.pid,
+    port,
+    url,
+    logPath,
+    async stop() {
+      if (exited) return;
+      try {
+        child.kill("SIGTERM");
+      } catch { /* already gone */ }
+      const timer = setTimeout(() => {
+        try {
+          child.kill("SIGKILL");
+        } catch { /* already gone */ }
+      }, 5000);
+      await status;
+      clearTimeout(timer);
+      await pumped.catch(() => {});
+    },
+  };
+}
+
+/** Starts the real server on the store, without the demo and without the demo simulation. */
+export function startServer(databaseUrl: string, logPath: string): Promise<ServerProcess> {
+  const port = freePort();
+  return spawnDeno(
+    [
+      "--allow-net",
+      "--allow-env",
+      "--allow-read",
+      "--allow-write",
+      "main.ts",
+      "--port",
+      String(port),
+      "--host",
+      "127.0.0.1",
+      "--database-url",
+      databaseUrl,
+      "--no-simulate",
+      "--no-demo",
+    ],
+    port,
+    logPath,
+    "/api/v1/events",
+  );
+}
+
+/** Starts the baseline: a bare Deno.serve answering a constant JSON body of `bytes` bytes (`largeBytes` at /large). */
+export function startBaseline(bytes: number, largeBytes: number, logPath: string): Promise<ServerProcess> {
+  const port = freePort();
+  return spawnDeno(
+    [
+      "--allow-net",
+      "bench/baseline.ts",
+      "--port",
+      String(port),
+      "--bytes",
+      String(bytes),
+      "--large-bytes",
+      String(largeBytes),
+    ],
+    port,
+    logPath,
+    "/",
+  );
+}
+
+/** Peak resident memory of a process in bytes (VmHWM), or null when /proc cannot tell. */
+export function peakRss(pid: number): number | null {
+  try {
+    const status = Deno.readTextFileSync(`/proc/${pid}/status`);
+    const kb = /^VmHWM:\s+(\d+)\s+kB/m.exec(status)?.[1];
+    return kb === undefined ? null : Number(kb) * 1024;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Resets a process's peak resident memory to its current size (`echo 5 > /proc/PID/clear_refs`, Linux 4.0+),
+ * so that the next VmHWM is the peak of what follows; false when not allowed (then peaks are cumulative).
+ */
+export function resetPeakRss(pid: number): boolean {
+  try {
+    Deno.writeTextFileSync(`/proc/${pid}/clear_refs`, "5");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** CPU time a process has used so far, in clock ticks (utime + stime of /proc/PID/stat); null off Linux. */
+export function cpuTicks(pid: number): number | null {
+  try {
+    const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
+    // Fields after "(comm)": state is the first, utime the 12th and stime the 13th.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Waits until the process is idle (under ~10% of a core over 200 ms), so that requests still queued from one
+ * row (wrk stops counting, the server goes on answering) do not slow the next one; gives up after `maxMs`.
+ */
+export async function waitIdle(pid: number, maxMs = 60_000): Promise<number> {
+  const started = Date.now();
+  let before = cpuTicks(pid);
+  if (before === null) return 0;
+  while (Date.now() - started < maxMs) {
+    await new Promise((r) => setTimeout(r, 200));
+    const now = cpuTicks(pid);
+    if (now === null) return Date.now() - started;
+    if (now - before <= 2) return Date.now() - started;
+    before = now;
+  }
+  return Date.now() - started;
+}

@@ -1,0 +1,153 @@
+import assert from "node:assert/strict";
+import {
+  baselineRps,
+  type BenchReport,
+  checkTargets,
+  endpointTable,
+  fmtBytes,
+  fmtMb,
+  fmtMs,
+  fmtRatio,
+  fmtRps,
+  renderReport,
+  table,
+} from "../../bench/report.ts";
+import { summarize } from "../../bench/stats.ts";
+import type { WrkResult } from "../../bench/wrk.ts";
+
+function wrk(rps: number, p99Ms = 2): WrkResult {
+  return {
+    requests: rps * 2,
+    seconds: 2,
+    rps,
+    bytes: rps * 2 * 1200,
+    meanMs: 1,
+    p50Ms: 1,
+    p90Ms: 1.5,
+    p99Ms,
+    maxMs: p99Ms * 2,
+    statusErrors: 0,
+    socketErrors: 0,
+  };
+}
+
+function tinyReport(): BenchReport {
+  const counts = {
+    events: 1,
+    categories: 8,
+    tournamentPlayers: 300,
+    rankedPlayers: 1000,
+    entries: 500,
+    matches: 1200,
+    liveMatches: 5,
+    completedMatches: 900,
+    predictions: 100,
+  };
+  return {
+    date: "2026-11-28 09:00 UTC",
+    mode: "quick",
+    store: "sqlite",
+    machine: "2 cores",
+    command: "deno task bench --quick",
+    connections: 64,
+    seconds: 2,
+    built: { counts, seconds: 1.5 },
+    rows: [
+      { name: "baseline: bare Deno.serve", note: "constant JSON", kind: "baseline", result: wrk(40_000) },
+      {
+        name: "GET /api/v1/matches/{id}",
+        note: "5 live matches",
+        kind: "read",
+        result: wrk(20_000, 9),
+        peakRss: 80e6,
+      },
+      {
+        name: "304 GET /api/v1/matches/{id}",
+        note: "If-None-Match",
+        kind: "revalidate",
+        result: wrk(38_000),
+      },
+      {
+        name: "GET /api/v1/rankings",
+        note: "first page",
+        kind: "read",
+        error: "HTTP 404 on /api/v1/rankings",
+      },
+      {
+        name: "baseline: bare Deno.serve (again)",
+        note: "constant JSON",
+        kind: "baseline",
+        result: wrk(42_000),
+      },
+    ],
+    afterWrite: {
+      rows: [{ name: "GET /api/v1/matches/{id}", idle: summarize([1, 2]), afterWrite: summarize([3, 4]) }],
+      writes: summarize([5, 6]),
+      writerMode: "http",
+    },
+    churn: { rows: [], writesPerSecond: 120, writeErrors: 0 },
+    peakRss: 90e6,
+    totalSeconds: 61,
+    load: { start: 0.2, end: 0.4 },
+  };
+}
+
+Deno.test("fmtMs() and friends print figures for a table", () => {
+  assert.equal(fmtMs(1.234), "1.23");
+  assert.equal(fmtMs(12.34), "12.3");
+  assert.equal(fmtMs(1234.5), "1,235");
+  assert.equal(fmtMs(NaN), "–");
+  assert.equal(fmtRps(12345.6), "12,346");
+  assert.equal(fmtRatio(0.8349), "0.83");
+  assert.equal(fmtMb(150 * 1024 * 1024), "150.0 MiB");
+  assert.equal(fmtMb(null), "–");
+  assert.equal(fmtBytes(412), "412 B");
+  assert.equal(fmtBytes(2950), "3.0 kB");
+});
+
+Deno.test("table() escapes pipes inside cells", () => {
+  assert.equal(table(["a", "b"], [["x|y", "z"]]), "| a | b |\n| --- | --- |\n| x\\|y | z |");
+});
+
+Deno.test("baselineRps() is the mean of the baseline runs", () => {
+  assert.equal(baselineRps(tinyReport().rows), 41_000);
+});
+
+Deno.test("endpointTable() shows a missing endpoint as an error row", () => {
+  const text = endpointTable(tinyReport().rows, 41_000);
+  assert.match(text, /\| GET \/api\/v1\/rankings \| first page \| error \|.*HTTP 404 on \/api\/v1\/rankings/);
+  assert.match(
+    text,
+    /\| GET \/api\/v1\/matches\/\{id\} \| 5 live matches \| 20,000 \| 1\.00 \| 9\.00 \|.*\| 0\.49 \|/,
+  );
+});
+
+Deno.test("checkTargets() says which targets hold", () => {
+  const checks = checkTargets(tinyReport());
+  const byName = (prefix: string) => checks.find((c) => c.target.startsWith(prefix))!;
+  assert.equal(byName("hot reads").ok, false);
+  assert.equal(byName("304 revalidation").ok, true);
+  assert.equal(byName("p99").ok, false);
+  assert.equal(byName("live").ok, null);
+  assert.equal(byName("peak RSS").ok, true);
+  assert.equal(byName("every endpoint").ok, false);
+});
+
+Deno.test("renderReport() writes every section that was measured", () => {
+  const text = renderReport(tinyReport());
+  assert.match(text, /^# Benchmarks/);
+  for (
+    const heading of [
+      "## Targets",
+      "## Throughput and latency",
+      "## Uncached",
+      "## Where it is slow",
+      "## Running it",
+    ]
+  ) {
+    assert.ok(text.includes(heading), heading);
+  }
+  assert.ok(!text.includes("## Live scenario"), "no live section when it did not run");
+  assert.ok(!text.includes("## Growth"), "no growth section when it did not run");
+  assert.match(text, /Below 0\.8 of the baseline/);
+});
