@@ -28,7 +28,8 @@ export interface Payload {
 export const JSON_TYPE = "application/json";
 
 /**
- * Answers with the payload that `produce` builds, or with 304 when the client's ETag is current. `key`
+ * Answers with the payload that `produce` builds, or with 304 when the client's ETag is current. `version`, when
+ * given, is the resource's own version (db/read_versions.ts) and replaces the global revision. `key`
  * identifies the resource (path and normalised query), so that two resources never share an ETag. Params are
  * checked before calling this, so that a 304 is never given for a request that would fail.
  */
@@ -37,8 +38,12 @@ export async function respond(
   deps: AppDeps,
   key: string,
   produce: () => Promise<Payload>,
+  version?: () => Promise<string | null>,
 ): Promise<Response> {
-  const revision = await currentRevision(deps);
+  // A resource with a version of its own (a match, an event) is keyed on it, so that writes elsewhere leave its
+  // ETag alone; anything else on the global revision. Not public (null): produce() answers the 404.
+  const own = version ? await version() : null;
+  const revision = own ?? `r${await currentRevision(deps)}`;
   const etag = etagFor(revision, key);
   if (ifNoneMatchHits(c.req.header("If-None-Match"), etag)) {
     return new Response(null, { status: 304, headers: { ETag: etag } });

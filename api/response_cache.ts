@@ -6,7 +6,7 @@
 import { type Coding, encode } from "./compression.ts";
 
 interface Entry {
-  revision: number;
+  revision: string;
   body: Uint8Array<ArrayBuffer>;
   encoded: Map<Coding, Uint8Array<ArrayBuffer>>;
   bytes: number;
@@ -21,7 +21,7 @@ export class ResponseCache {
   #bytes = 0;
 
   /** The body of `key` at `revision`, or undefined when not cached for that revision. */
-  get(key: string, revision: number): Uint8Array<ArrayBuffer> | undefined {
+  get(key: string, revision: string): Uint8Array<ArrayBuffer> | undefined {
     const e = this.#entries.get(key);
     if (!e || e.revision !== revision) return undefined;
     this.#entries.delete(key);
@@ -29,10 +29,9 @@ export class ResponseCache {
     return e.body;
   }
 
-  /** Keeps a body built at `revision`; an older revision never replaces a newer one. */
-  set(key: string, revision: number, body: Uint8Array<ArrayBuffer>): void {
+  /** Keeps a body built at `revision` (replacing the one of another revision). */
+  set(key: string, revision: string, body: Uint8Array<ArrayBuffer>): void {
     const old = this.#entries.get(key);
-    if (old && old.revision > revision) return;
     if (old) this.#drop(key, old);
     const entry: Entry = { revision, body, encoded: new Map(), bytes: body.length };
     this.#entries.set(key, entry);
@@ -41,7 +40,7 @@ export class ResponseCache {
   }
 
   /** The body of `key` at `revision` compressed with `coding`, computed once per revision. */
-  async encoded(key: string, revision: number, coding: Coding): Promise<Uint8Array<ArrayBuffer> | undefined> {
+  async encoded(key: string, revision: string, coding: Coding): Promise<Uint8Array<ArrayBuffer> | undefined> {
     const e = this.#entries.get(key);
     if (!e || e.revision !== revision) return undefined;
     let out = e.encoded.get(coding);

@@ -1,4 +1,5 @@
 /** /api/v1/subevents/{id}/...: a category's draw, group standings and matches. */
+import { eventVersionBySubevent } from "../db/read_versions.ts";
 import { Hono } from "hono";
 import { readDrawSlots } from "../db/read_draw.ts";
 import { readSubeventEntries } from "../db/read_entries.ts";
@@ -25,6 +26,9 @@ export function subeventsApi(deps: AppDeps): Hono {
     return found;
   };
 
+  // A category changes only with its event: its answers are keyed on the event's revision.
+  const version = (id: string) => () => eventVersionBySubevent(db, id);
+
   app.get("/:id/draw", (c) => {
     const id = idParam(c.req.param("id"), "a category");
     return respond(c, deps, `/subevents/${id}/draw`, async () => {
@@ -37,7 +41,7 @@ export function subeventsApi(deps: AppDeps): Hono {
         readSubeventGroups(db, id),
       ]);
       return { data: { draw: buildDraw({ subevent, slots, matches, entries, groups }) } };
-    });
+    }, version(id));
   });
 
   app.get("/:id/standings", (c) => {
@@ -51,7 +55,7 @@ export function subeventsApi(deps: AppDeps): Hono {
         readSubeventEntries(db, id),
       ]);
       return { data: { standings: buildStandings(groups, matches, entries) } };
-    });
+    }, version(id));
   });
 
   app.get("/:id/matches", (c) => {
@@ -64,7 +68,7 @@ export function subeventsApi(deps: AppDeps): Hono {
       ]);
       const served = matches.map((m) => serializeMatch(m, entries)).filter((m): m is Match => m !== null);
       return { data: { matches: served } };
-    });
+    }, version(id));
   });
 
   return app;

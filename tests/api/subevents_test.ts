@@ -1,8 +1,8 @@
-import { bumpRevision } from "../../db/revision.ts";
 import assert from "node:assert/strict";
 import { rankGroup } from "../../domain/standings.ts";
 import { apiClient } from "../support/api_client.ts";
 import {
+  bump,
   games,
   makeDrawSlot,
   makeEntry,
@@ -163,7 +163,7 @@ storeTest(
       winner_entry_id: a3!,
       games: games([11, 1], [11, 2], [11, 3]),
     }).where("group_id", "=", s.groups.groupA).where("round_no", "=", 3).execute();
-    await bumpRevision(store.db); // as every write does
+    await bump(store.db); // as every write does
     const after = await api.request(`/api/v1/subevents/${s.groups.id}/standings`);
     assert.equal(after.body.data.standings[0].complete, true);
     assert.ok(after.body.data.standings[0].rows.every((r: { tied: boolean }) => r.tied === false));

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 /**
  * The pages' test data: the shared fixture tournament (tests/support/fixtures.ts) with one player renamed to an
  * HTML injection attempt, and a way to write a running score the way the scoring write path does.
@@ -55,6 +56,7 @@ export async function setScore(
       current_home: score.current[0],
       current_away: score.current[1],
       server: score.server,
+      revision: sql`revision + 1`,
       updated_at: new Date().toISOString(),
     }).where("id", "=", matchId).returning("event_id").executeTakeFirstOrThrow();
     await bumpRevision(trx, row.event_id);

@@ -3,7 +3,7 @@
  * a whole published tournament with a draft beside it, for the API tests and the conformance run. Every
  * factory returns the inserted row; defaults make a valid row of a published event.
  */
-import type { Insertable, Kysely } from "kysely";
+import { type Insertable, type Kysely, sql } from "kysely";
 import { bumpRevision } from "../../db/revision.ts";
 import type {
   AccountTable,
@@ -170,9 +170,12 @@ export async function makeMatch(
   return row;
 }
 
-/** Inserts a player's rating. */
+/** Inserts a player's rating; `listed` defaults to the player's flag, as the store keeps it. */
 export async function makeRating(db: Db, o: Partial<Insertable<RatingTable>> & { player_id: string }) {
+  const player = await db.selectFrom("players").select("listed").where("id", "=", o.player_id)
+    .executeTakeFirst();
   const row = {
+    listed: player?.listed ?? 0,
     rating: 1500,
     deviation: 120,
     volatility: 0.06,
@@ -237,9 +240,14 @@ export async function makeToken(db: Db, o: Partial<Insertable<TokenTable>> = {})
   return row;
 }
 
-/** Bumps the global revision, as every write does. */
-export function bump(db: Db): Promise<number> {
-  return bumpRevision(db);
+/**
+ * Marks a direct change of rows as a write: bumps the global revision and, since a fixture does not say what it
+ * changed, every event's and every match's own revision too (the write path bumps those it touches).
+ */
+export async function bump(db: Db): Promise<number> {
+  await db.updateTable("events").set({ revision: sql`revision + 1` }).execute();
+  await db.updateTable("matches").set({ revision: sql`revision + 1` }).execute();
+  return await bumpRevision(db);
 }
 
 /** Games as stored: `[[home, away], ...]`. */
