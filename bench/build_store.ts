@@ -485,6 +485,7 @@ export function planPlayers(from: number, to: number, now: Date): {
       match_count: n % 300,
       last_played_at: at,
       updated_at: at,
+      listed: 1, // mirrors players.listed above
     });
   }
   return { players, ratings };

@@ -109,7 +109,9 @@ async function saveRatings(db: Db, ratings: readonly PlayerRating[], now: string
       last_played_at: r.lastPlayedAt,
       updated_at: now,
     };
-    await db.insertInto("ratings").values({ player_id: r.playerId, ...values })
+    // A new row copies the player's listed flag; an existing row keeps its own (refreshListedPlayers owns it).
+    const listed = db.selectFrom("players").select("players.listed").where("players.id", "=", r.playerId);
+    await db.insertInto("ratings").values({ player_id: r.playerId, ...values, listed })
       .onConflict((oc) => oc.column("player_id").doUpdateSet(values)).execute();
   }
 }
@@ -173,9 +175,13 @@ async function nextHistorySeq(db: Db): Promise<number> {
  */
 export async function rebuildRatings(db: Db, now: string): Promise<void> {
   const players = await db.selectFrom("players")
-    .select(["id", "prior_rating", "prior_deviation", "prior_match_count"]).orderBy("id").execute();
+    .select(["id", "prior_rating", "prior_deviation", "prior_match_count", "listed"]).orderBy("id").execute();
   const state = new Map<string, PlayerRating>();
-  for (const p of players) state.set(p.id, startingRating(p));
+  const listed = new Map<string, number>();
+  for (const p of players) {
+    state.set(p.id, startingRating(p));
+    listed.set(p.id, p.listed);
+  }
   const matches = await db.selectFrom("matches as m")
     .innerJoin("entries as h", "h.id", "m.home_entry_id")
     .innerJoin("entries as a", "a.id", "m.away_entry_id")
@@ -222,6 +228,7 @@ export async function rebuildRatings(db: Db, now: string): Promise<void> {
     match_count: r.matchCount,
     last_played_at: r.lastPlayedAt,
     updated_at: now,
+    listed: listed.get(r.playerId) ?? 0,
   }));
   for (let i = 0; i < rows.length; i += CHUNK) {
     await db.insertInto("ratings").values(rows.slice(i, i + CHUNK)).execute();

@@ -3,7 +3,7 @@
  * `revision` with each write to that event. ETags and in-process caches derive from them, so a write must bump
  * them in the same transaction as the data it changes.
  */
-import { type Kysely, sql, type Transaction } from "kysely";
+import { type ExpressionBuilder, type Kysely, sql, type Transaction } from "kysely";
 import type { Database } from "./schema.ts";
 
 /** Bumps the global revision and, when given, the event's revision; call inside the write's transaction. */
@@ -26,7 +26,10 @@ export async function globalRevision(db: Kysely<Database>): Promise<number> {
   return Number(row.value);
 }
 
-/** Recomputes `players.listed` (has an entry in a published event); call after import, publish or unpublish. */
+/**
+ * Recomputes `players.listed` (has an entry in a published event) and its copy `ratings.listed`; call after
+ * import, publish or unpublish.
+ */
 export async function refreshListedPlayers(trx: Transaction<Database> | Kysely<Database>): Promise<void> {
   const published = trx.selectFrom("entries")
     .innerJoin("subevents", "subevents.id", "entries.subevent_id")
@@ -39,4 +42,14 @@ export async function refreshListedPlayers(trx: Transaction<Database> | Kysely<D
       published.select("entries.player2_id").where("entries.player2_id", "is not", null)
     }) then 1 else 0 end`,
   }).execute();
+  // The leaderboard reads the copy on ratings; only rows whose flag changed are written.
+  await trx.updateTable("ratings")
+    .set((eb) => ({ listed: playerListed(eb) }))
+    .where((eb) => eb("ratings.listed", "<>", playerListed(eb)))
+    .execute();
+}
+
+/** The players.listed of a ratings row, as a correlated subquery. */
+function playerListed(eb: ExpressionBuilder<Database, "ratings">) {
+  return eb.selectFrom("players").select("players.listed").whereRef("players.id", "=", "ratings.player_id");
 }

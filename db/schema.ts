@@ -156,6 +156,12 @@ export interface RatingTable {
   match_count: number;
   last_played_at: string | null;
   updated_at: string;
+  /**
+   * Mirrors players.listed (1 when the player has an entry in a published event), kept in step by every write of
+   * a rating row or of the flags, so that the leaderboard index (listed, rating desc, player_id) serves the page
+   * and the count without a join.
+   */
+  listed: Generated<number>;
 }
 
 export interface RatingHistoryTable {

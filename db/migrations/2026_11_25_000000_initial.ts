@@ -145,9 +145,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("match_count", "integer", (c) => c.notNull())
     .addColumn("last_played_at", "text")
     .addColumn("updated_at", "text", (c) => c.notNull())
+    // A copy of players.listed, so that the leaderboard and its count walk one index without joining players.
+    .addColumn("listed", "integer", (c) => c.notNull().defaultTo(0))
     .execute();
-  await db.schema.createIndex("ratings_leaderboard_idx").on("ratings").columns(["rating desc", "player_id"])
-    .execute();
+  await db.schema.createIndex("ratings_leaderboard_idx").on("ratings")
+    .columns(["listed", "rating desc", "player_id"]).execute();
 
   await db.schema.createTable("rating_history")
     .addColumn("match_id", "text", (c) => c.notNull().references("matches.id").onDelete("cascade"))
