@@ -119,6 +119,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .columns(["subevent_id", "stage", "round_no", "bracket_pos"]).execute();
   await db.schema.createIndex("matches_event_status_idx").on("matches").columns(["event_id", "status"])
     .execute();
+  // The per-category status counts of an event page group by category within the event.
+  await db.schema.createIndex("matches_event_subevent_status_idx").on("matches")
+    .columns(["event_id", "subevent_id", "status"]).execute();
 
   await db.schema.createTable("match_points")
     .addColumn("match_id", "text", (c) => c.notNull().references("matches.id").onDelete("cascade"))
