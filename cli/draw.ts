@@ -12,6 +12,7 @@
  * The answer goes to stdout; problems go to stderr (exit 1), usage errors exit 2.
  * @module
  */
+import { type CommandIo, runWithStore, STANDARD_IO, UsageError } from "./store_command.ts";
 import { drawJson } from "../api/manage/draws.ts";
 import {
   advanceGroups,
@@ -22,18 +23,14 @@ import {
   readDrawDetail,
 } from "../db/draw_writes.ts";
 import { setDrawLocked } from "../db/manage_writes.ts";
-import { openStore, type Store } from "../db/store.ts";
+import type { Store } from "../db/store.ts";
 import { WriteError } from "../db/write_errors.ts";
 import type { DrawSide } from "../api/schemas.ts";
 import { groupDisplayName } from "../api/serialize.ts";
-import { ConfigError, DEFAULT_DATABASE_URL, denoEnv, parseDatabaseUrl, redact } from "./config.ts";
-import { printLine } from "./log.ts";
+import { denoEnv } from "./config.ts";
 
 /** Where the command writes: `out` for its answer (stdout), `err` for problems (stderr). */
-export interface DrawIo {
-  out(line: string): void;
-  err(line: string): void;
-}
+export type DrawIo = CommandIo;
 
 /** The usage text. */
 export const DRAW_USAGE = [
@@ -44,10 +41,7 @@ export const DRAW_USAGE = [
   "The store comes from DATABASE_URL (default sqlite:./data/tournament.db).",
 ].join("\n");
 
-/** A command line that cannot be run; the message names the flag. */
-export class UsageError extends Error {
-  override name = "UsageError";
-}
+export { UsageError };
 
 /** Which category a command is about. */
 export interface CategoryRef {
@@ -338,45 +332,17 @@ export async function runDrawCommand(
 }
 
 /** The whole command: parses, opens the store DATABASE_URL names, runs, closes; returns the exit code. */
-export async function runDraw(
+export function runDraw(
   args: readonly string[],
   env: (name: string) => string | undefined,
   io: DrawIo,
   now: Date = new Date(),
 ): Promise<number> {
-  let command: DrawCommand;
-  try {
-    command = parseDrawArgs(args);
-  } catch (e) {
-    if (!(e instanceof UsageError)) throw e;
-    io.err(e.message);
-    io.err(DRAW_USAGE);
-    return 2;
-  }
-  const rawUrl = env("DATABASE_URL") ?? DEFAULT_DATABASE_URL;
-  let store: Store;
-  try {
-    store = await openStore(parseDatabaseUrl(rawUrl));
-  } catch (e) {
-    io.err(
-      e instanceof ConfigError
-        ? e.message
-        : `Cannot open the store "${redact(rawUrl)}": ${(e as Error).message}`,
-    );
-    return 1;
-  }
-  try {
-    return await runDrawCommand(store, command, io, now);
-  } finally {
-    await store.close();
-  }
+  return runWithStore(args, env, io, {
+    parse: parseDrawArgs,
+    usage: DRAW_USAGE,
+    run: (store, command) => runDrawCommand(store, command, io, now),
+  });
 }
 
-if (import.meta.main) {
-  const stderr = new TextEncoder();
-  const code = await runDraw(Deno.args, denoEnv, {
-    out: printLine,
-    err: (line) => Deno.stderr.writeSync(stderr.encode(line + "\n")),
-  });
-  Deno.exit(code);
-}
+if (import.meta.main) Deno.exit(await runDraw(Deno.args, denoEnv, STANDARD_IO));

@@ -5,11 +5,11 @@
  * the command is for audits and for repairing a store changed by hand.
  * @module
  */
-import { DEFAULT_DATABASE_URL, denoEnv, parseDatabaseUrl, redact } from "./config.ts";
-import { printLine } from "./log.ts";
+import { denoEnv } from "./config.ts";
+import { type CommandIo, runWithStore, STANDARD_IO, UsageError } from "./store_command.ts";
 import { rebuildRatings } from "../db/ratings_store.ts";
 import { bumpRevision } from "../db/revision.ts";
-import { openStore, type Store } from "../db/store.ts";
+import type { Store } from "../db/store.ts";
 
 /** Rebuilds the ratings of a store; returns the number of rated players and matches. */
 export async function rebuildAll(store: Store, now: Date): Promise<{ players: number; matches: number }> {
@@ -27,26 +27,23 @@ export async function rebuildAll(store: Store, now: Date): Promise<{ players: nu
 }
 
 /** Runs the command; returns the exit code. */
-export async function runRatings(args: readonly string[], env: (name: string) => string | undefined) {
-  if (args.length !== 1 || args[0] !== "rebuild") {
-    printLine("Usage: deno task ratings rebuild   (the store comes from DATABASE_URL)");
-    return 2;
-  }
-  const raw = env("DATABASE_URL") ?? DEFAULT_DATABASE_URL;
-  let store: Store;
-  try {
-    store = await openStore(parseDatabaseUrl(raw));
-  } catch (e) {
-    printLine(`Cannot open DATABASE_URL "${redact(raw)}": ${(e as Error).message}`);
-    return 1;
-  }
-  try {
-    const { players, matches } = await rebuildAll(store, new Date());
-    printLine(`Rebuilt the ratings of ${players} players from ${matches} rated matches`);
-    return 0;
-  } finally {
-    await store.close();
-  }
+export function runRatings(
+  args: readonly string[],
+  env: (name: string) => string | undefined,
+  io: CommandIo = STANDARD_IO,
+): Promise<number> {
+  return runWithStore(args, env, io, {
+    parse: (a) => {
+      if (a.length !== 1 || a[0] !== "rebuild") throw new UsageError(`Unexpected arguments "${a.join(" ")}"`);
+      return "rebuild" as const;
+    },
+    usage: "Usage: deno task ratings rebuild   (the store comes from DATABASE_URL)",
+    run: async (store) => {
+      const { players, matches } = await rebuildAll(store, new Date());
+      io.out(`Rebuilt the ratings of ${players} players from ${matches} rated matches`);
+      return 0;
+    },
+  });
 }
 
 if (import.meta.main) Deno.exit(await runRatings(Deno.args, denoEnv));

@@ -10,10 +10,10 @@
  * exit 2.
  * @module
  */
-import { ConfigError, DEFAULT_DATABASE_URL, denoEnv, parseDatabaseUrl, redact } from "./config.ts";
-import { printLine } from "./log.ts";
+import { type CommandIo, runWithStore, STANDARD_IO, UsageError } from "./store_command.ts";
+import { denoEnv } from "./config.ts";
 import { findManagedEvent } from "../db/read_manage.ts";
-import { openStore, type Store } from "../db/store.ts";
+import type { Store } from "../db/store.ts";
 import {
   createToken,
   listTokens,
@@ -24,10 +24,7 @@ import {
 } from "../db/tokens.ts";
 
 /** Where the command writes: `out` for its answer (stdout), `err` for problems (stderr). */
-export interface TokenIo {
-  out(line: string): void;
-  err(line: string): void;
-}
+export type TokenIo = CommandIo;
 
 /** The usage text. */
 export const TOKEN_USAGE = [
@@ -37,10 +34,7 @@ export const TOKEN_USAGE = [
   "The store comes from DATABASE_URL (default sqlite:./data/tournament.db).",
 ].join("\n");
 
-/** A command line that cannot be run; the message says why. */
-export class UsageError extends Error {
-  override name = "UsageError";
-}
+export { UsageError };
 
 /** What the command line asks for. */
 export type TokenCommand =
@@ -168,45 +162,17 @@ export async function runTokenCommand(
 }
 
 /** The whole command: parses, opens the store DATABASE_URL names, runs, closes; returns the exit code. */
-export async function runToken(
+export function runToken(
   args: readonly string[],
   env: (name: string) => string | undefined,
   io: TokenIo,
   now: Date = new Date(),
 ): Promise<number> {
-  let command: TokenCommand;
-  try {
-    command = parseTokenArgs(args);
-  } catch (e) {
-    if (!(e instanceof UsageError)) throw e;
-    io.err(e.message);
-    io.err(TOKEN_USAGE);
-    return 2;
-  }
-  const rawUrl = env("DATABASE_URL") ?? DEFAULT_DATABASE_URL;
-  let store: Store;
-  try {
-    store = await openStore(parseDatabaseUrl(rawUrl));
-  } catch (e) {
-    io.err(
-      e instanceof ConfigError
-        ? e.message
-        : `Cannot open the store "${redact(rawUrl)}": ${(e as Error).message}`,
-    );
-    return 1;
-  }
-  try {
-    return await runTokenCommand(store, command, io, now);
-  } finally {
-    await store.close();
-  }
+  return runWithStore(args, env, io, {
+    parse: parseTokenArgs,
+    usage: TOKEN_USAGE,
+    run: (store, command) => runTokenCommand(store, command, io, now),
+  });
 }
 
-if (import.meta.main) {
-  const stderr = new TextEncoder();
-  const code = await runToken(Deno.args, denoEnv, {
-    out: printLine,
-    err: (line) => Deno.stderr.writeSync(stderr.encode(line + "\n")),
-  });
-  Deno.exit(code);
-}
+if (import.meta.main) Deno.exit(await runToken(Deno.args, denoEnv, STANDARD_IO));
