@@ -43,13 +43,15 @@ function reverseKeys(value: unknown): unknown {
 
 /** Every row of every table, as plain sorted data: equal dumps mean an unchanged store. */
 async function dump(store: Store): Promise<Record<string, string[]>> {
-  let tables = await store.db.introspection.getTables();
-  if (store.dialect === "postgres") {
-    const current = await sql<{ s: string }>`select current_schema() as s`.execute(store.db);
-    tables = tables.filter((t) => t.schema === current.rows[0]!.s);
-  }
+  // The store's own tables, listed without Kysely's introspection, which reads every schema of the database
+  // and fails when a parallel test drops its schema at the same moment.
+  const tables = store.dialect === "postgres"
+    ? await sql<{ name: string }>`select table_name as name from information_schema.tables
+        where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(store.db)
+    : await sql<{ name: string }>`select name from sqlite_master where type = 'table'
+        and name not like 'sqlite_%'`.execute(store.db);
   const out: Record<string, string[]> = {};
-  for (const table of tables.map((t) => t.name).sort()) {
+  for (const table of tables.rows.map((t) => t.name).sort()) {
     const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(store.db);
     out[table] = rows.rows.map((r) =>
       JSON.stringify(
