@@ -46,8 +46,8 @@ async function dump(store: Store): Promise<Record<string, string[]>> {
   // The store's own tables, listed without Kysely's introspection, which reads every schema of the database
   // and fails when a parallel test drops its schema at the same moment.
   const tables = store.dialect === "postgres"
-    ? await sql<{ name: string }>`select table_name as name from information_schema.tables
-        where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(store.db)
+    ? await sql<{ name: string }>`select tablename as name from pg_tables where schemaname = current_schema()`
+      .execute(store.db)
     : await sql<{ name: string }>`select name from sqlite_master where type = 'table'
         and name not like 'sqlite_%'`.execute(store.db);
   const out: Record<string, string[]> = {};
