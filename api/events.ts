@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import { findPublishedEvent, listPublishedEvents } from "../db/read_events.ts";
 import { listEventSubevents } from "../db/read_subevents.ts";
-import { eventVersionBySlug } from "../db/read_versions.ts";
+import { versions } from "../db/read_versions.ts";
 import type { AppDeps } from "./deps.ts";
 import { slugParam } from "./params.ts";
 import { notFound, quoted } from "./problem.ts";
@@ -29,7 +29,7 @@ export function eventsApi(deps: AppDeps): Hono {
       return {
         data: { event: serializeEvent(event, subevents.length), subevents: subevents.map(serializeSubevent) },
       };
-    }, () => eventVersionBySlug(db, slug));
+    }, () => versions(deps.store).eventBySlug(slug));
   });
 
   return app;

@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import { readEntries } from "../db/read_entries.ts";
 import { findPrediction, findPublicMatch } from "../db/read_matches.ts";
-import { matchVersion } from "../db/read_versions.ts";
+import { versions } from "../db/read_versions.ts";
 import type { AppDeps } from "./deps.ts";
 import { idParam } from "./params.ts";
 import { notFound, quoted } from "./problem.ts";
@@ -31,7 +31,7 @@ export function matchesApi(deps: AppDeps): Hono {
           prediction: prediction && serializePrediction(prediction),
         },
       };
-    }, () => matchVersion(db, id));
+    }, () => versions(deps.store).match(id));
   });
 
   return app;

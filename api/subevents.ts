@@ -1,5 +1,5 @@
 /** /api/v1/subevents/{id}/...: a category's draw, group standings and matches. */
-import { eventVersionBySubevent } from "../db/read_versions.ts";
+import { versions } from "../db/read_versions.ts";
 import { Hono } from "hono";
 import { readDrawSlots } from "../db/read_draw.ts";
 import { readSubeventEntries } from "../db/read_entries.ts";
@@ -27,7 +27,7 @@ export function subeventsApi(deps: AppDeps): Hono {
   };
 
   // A category changes only with its event: its answers are keyed on the event's revision.
-  const version = (id: string) => () => eventVersionBySubevent(db, id);
+  const version = (id: string) => () => versions(deps.store).eventBySubevent(id);
 
   app.get("/:id/draw", (c) => {
     const id = idParam(c.req.param("id"), "a category");

@@ -35,7 +35,7 @@ export interface RevisionSource {
 
 /** SQLite: a prepared single-row read per call. */
 export function sqliteRevisions(sqlite: CachingSqliteDatabase): RevisionSource {
-  const stmt = sqlite.raw.prepare("SELECT value FROM revisions WHERE scope = 'global'");
+  const stmt = sqlite.committed.prepare("SELECT value FROM revisions WHERE scope = 'global'");
   return {
     current: () => {
       const row = stmt.get() as { value: number | bigint } | undefined;

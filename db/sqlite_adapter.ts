@@ -28,6 +28,13 @@ class CachedStatement implements SqliteStatement {
 /** A node:sqlite database with a bounded cache of prepared statements, for Kysely's SqliteDialect. */
 export class CachingSqliteDatabase implements SqliteDatabase {
   readonly raw: DatabaseSync;
+  /**
+   * A second, read-only connection to the same file for the small reads that key caches (revisions, versions):
+   * it sees committed data only, so a cache is never keyed on a revision that a transaction still in flight on
+   * the main connection has written and may roll back. An in-memory database has no second connection: it is
+   * `raw` (tests).
+   */
+  readonly committed: DatabaseSync;
   readonly #cache = new Map<string, CachedStatement>();
 
   constructor(path: string) {
@@ -38,6 +45,8 @@ export class CachingSqliteDatabase implements SqliteDatabase {
     this.raw.exec("PRAGMA synchronous = FULL");
     this.raw.exec("PRAGMA foreign_keys = ON");
     this.raw.exec("PRAGMA busy_timeout = 5000");
+    this.committed = path === ":memory:" ? this.raw : new DatabaseSync(path, { readOnly: true });
+    if (this.committed !== this.raw) this.committed.exec("PRAGMA busy_timeout = 5000");
   }
 
   prepare(sql: string): SqliteStatement {
@@ -59,6 +68,7 @@ export class CachingSqliteDatabase implements SqliteDatabase {
 
   close(): void {
     this.#cache.clear();
+    if (this.committed !== this.raw && this.committed.isOpen) this.committed.close();
     if (this.raw.isOpen) this.raw.close();
   }
 }
