@@ -97,8 +97,13 @@ export function buildDraw(input: DrawInput): Draw | null {
   const sideOf = (roundNo: number, pos: number, which: "home" | "away"): DrawSide => {
     const stored = byPosition.get(`${roundNo}/${pos}`);
     const storedEntry = which === "home" ? stored?.homeEntryId : stored?.awayEntryId;
+    if (roundNo === 1) {
+      // A first-round side keeps the slot's qualifier ("2nd of Group D") once the match names the entry.
+      const slot = slotAt.get(2 * pos + (which === "home" ? 0 : 1));
+      if (storedEntry) return entrySide(storedEntry, slot ? qualifierOf(slot) : null);
+      return slotSide(2 * pos + (which === "home" ? 0 : 1));
+    }
     if (storedEntry) return entrySide(storedEntry);
-    if (roundNo === 1) return slotSide(2 * pos + (which === "home" ? 0 : 1));
     const feederPos = 2 * pos + (which === "home" ? 0 : 1);
     const feeder = sides.get(`${roundNo - 1}/${feederPos}`);
     const feederMatch = byPosition.get(`${roundNo - 1}/${feederPos}`);

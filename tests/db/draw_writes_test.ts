@@ -1,3 +1,4 @@
+import { buildDraw } from "../../api/draw_view.ts";
 import assert from "node:assert/strict";
 import {
   advanceGroups,
@@ -357,6 +358,20 @@ storeTest(
     assert.ok(semis.every((m) => m.home_entry_id !== null && m.away_entry_id !== null));
     const known = await predicted(store, c.subeventId);
     assert.ok(semis.every((m) => known.has(m.id)), "predictions frozen once both sides are known");
+    // The public bracket (as served once locked) still says where each semi-finalist came from.
+    const shown = (await readDrawDetail(store.db, c.subeventId))!;
+    const bracket = buildDraw({
+      subevent: { ...shown.subevent, drawState: "locked" },
+      slots: shown.slots,
+      matches: shown.matches,
+      entries: shown.entries,
+      groups: shown.groups,
+    })!;
+    const firstRound = bracket.rounds[0]!.matches.flatMap((m) => [m.home, m.away]);
+    assert.ok(
+      firstRound.every((side) => side.kind === "entry" && side.qualifier !== null),
+      "first-round sides keep their qualifier",
+    );
   },
 );
 
