@@ -10,6 +10,7 @@
  * with `is_bye = 1` and no match row for a first-round pairing with a bye (its player is already in round 2).
  * @module
  */
+import { entryName } from "./read_entries.ts";
 import type { Insertable, Kysely, Transaction } from "kysely";
 import { groupLabel, type NextSlot, nextSlot, roundLabel } from "../domain/bracket.ts";
 import { type DrawEntry, DrawError, placeKnockout } from "../domain/draw.ts";
@@ -442,7 +443,7 @@ async function drawEntries(trx: Trx, subeventId: string): Promise<DrawEntryRow[]
     const doubles = r.player2_id !== null;
     return {
       id: r.id,
-      name: doubles ? `${r.p1_name} / ${r.p2_name ?? ""}` : r.p1_name,
+      name: entryName([r.p1_name, doubles ? r.p2_name : null]),
       seed: r.seed === null ? null : Number(r.seed),
       association: commonAssociation(doubles ? [r.p1_association, r.p2_association] : [r.p1_association]),
       rating: !doubles ? one : one !== undefined && two !== undefined ? (one + two) / 2 : undefined,

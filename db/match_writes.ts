@@ -161,19 +161,32 @@ async function writeInTransaction(
   return { match: next, replayed: false };
 }
 
+/**
+ * The points of a result entered as game scores (an import) with no points recorded: those that replay to it, so
+ * that the umpire can go on scoring, undo or correct it like any other match. None for a match not begun.
+ */
+export function replayedPoints(m: {
+  games: readonly { home: number; away: number }[];
+  current: { home: number; away: number };
+  bestOf: number;
+  firstServer: Side | null;
+}): Side[] {
+  if (m.games.length === 0 && m.current.home + m.current.away === 0) return [];
+  return pointsForScores(m.games, m.current, { bestOf: m.bestOf, firstServer: m.firstServer ?? "home" });
+}
+
 async function loadRecord(trx: Trx, m: MatchRow, now: string) {
   const pointRows = await trx.selectFrom("match_points").select(["seq", "side"]).where("match_id", "=", m.id)
     .orderBy("seq").execute();
   let points = pointRows.map((p) => p.side as Side);
   const corrections: GameCorrection[] = await trx.selectFrom("game_corrections")
     .select(["game", "home", "away"]).where("match_id", "=", m.id).orderBy("game").execute();
-  const games = storedGames(m);
-  if (points.length === 0 && (games.length > 0 || m.current_home + m.current_away > 0)) {
-    // A result entered as game scores (an import): give it the points that replay to it, so that the
-    // umpire can go on scoring, undo or correct it like any other match.
-    points = pointsForScores(games, { home: m.current_home, away: m.current_away }, {
+  if (points.length === 0) {
+    points = replayedPoints({
+      games: storedGames(m),
+      current: { home: m.current_home, away: m.current_away },
       bestOf: m.best_of,
-      firstServer: (m.first_server as Side | null) ?? "home",
+      firstServer: m.first_server as Side | null,
     });
     if (points.length) {
       await trx.insertInto("match_points").values(

@@ -61,7 +61,7 @@ function toRecord(row: EntrySelection): EntryRecord {
   const associations = [...new Set(players.flatMap((p) => p.association === null ? [] : [p.association]))];
   return {
     id: row.id,
-    name: players.map((p) => p.displayName).join(" / "),
+    name: entryName(players.map((p) => p.displayName)),
     association: associations.length === 0 ? null : associations.join(" / "),
     seed: row.seed === null ? null : Number(row.seed),
     players,
@@ -85,4 +85,9 @@ export async function readEntries(
   if (ids.length === 0) return new Map();
   const rows = await entriesQuery(db).where("entries.id", "in", [...new Set(ids)]).execute();
   return new Map(rows.map((row) => [row.id, toRecord(row)]));
+}
+
+/** The name of an entry from its players' names: "A" for singles, "A / B" for a doubles pair. */
+export function entryName(names: readonly (string | null | undefined)[]): string {
+  return names.filter((n): n is string => typeof n === "string" && n !== "").join(" / ");
 }

@@ -3,8 +3,11 @@
  * points (for the umpire's page), the matches a token may score and an event at a glance. Unlike the public
  * reads (db/read_*.ts) nothing here is filtered by publication: callers are authenticated.
  */
+import { entryName } from "./read_entries.ts";
+import { replayedPoints } from "./match_writes.ts";
+import { parseStoredGames } from "./read_matches.ts";
 import { type Kysely, sql, type Transaction } from "kysely";
-import { pointsForScores, type Side } from "../domain/scoring.ts";
+import type { Side } from "../domain/scoring.ts";
 import type { MatchRecord } from "./read_matches.ts";
 import type { Database, DrawState, EventStatus, Stage, SubeventFormat } from "./schema.ts";
 
@@ -126,54 +129,11 @@ function matchQuery(db: Db) {
     ]);
 }
 
-type MatchSelection = {
-  id: string;
-  event_id: string;
-  event_slug: string;
-  event_name: string;
-  subevent_id: string;
-  subevent_name: string;
-  stage: Stage;
-  group_id: string | null;
-  group_name: string | null;
-  round_no: number;
-  bracket_pos: number;
-  label: string;
-  home_entry_id: string | null;
-  away_entry_id: string | null;
-  home_name1: string | null;
-  home_name2: string | null;
-  away_name1: string | null;
-  away_name2: string | null;
-  table_no: number | null;
-  scheduled_at: string | null;
-  status: string;
-  result_reason: string | null;
-  retirement_after_game: number | null;
-  winner_entry_id: string | null;
-  best_of: number;
-  first_server: string | null;
-  games: string;
-  current_home: number;
-  current_away: number;
-  server: string | null;
-  revision: number;
-  started_at: string | null;
-  completed_at: string | null;
-  updated_at: string;
-};
+/** A row of `matchQuery`, as Kysely infers it from the selection. */
+type MatchSelection = Awaited<ReturnType<ReturnType<typeof matchQuery>["executeTakeFirstOrThrow"]>>;
 
 const intOrNull = (v: number | null) => v === null ? null : Number(v);
-const pairName = (a: string | null, b: string | null) => a === null ? null : b === null ? a : `${a} / ${b}`;
-
-function parseGames(text: string): [number, number][] {
-  try {
-    const value = JSON.parse(text);
-    return Array.isArray(value) ? value as [number, number][] : [];
-  } catch {
-    return [];
-  }
-}
+const pairName = (a: string | null, b: string | null) => a === null ? null : entryName([a, b]);
 
 function toRecord(row: MatchSelection): ManageMatchRecord {
   return {
@@ -201,7 +161,7 @@ function toRecord(row: MatchSelection): ManageMatchRecord {
     winnerEntryId: row.winner_entry_id,
     bestOf: Number(row.best_of),
     firstServer: row.first_server === "home" || row.first_server === "away" ? row.first_server : null,
-    games: parseGames(row.games),
+    games: parseStoredGames(row.id, row.games),
     currentHome: Number(row.current_home),
     currentAway: Number(row.current_away),
     server: row.server,
@@ -234,13 +194,14 @@ export async function readScoringMatch(db: Db, id: string): Promise<ScoringMatch
       home: Number(c.home),
       away: Number(c.away),
     }));
-  if (points.length === 0 && (match.games.length > 0 || match.currentHome + match.currentAway > 0)) {
+  if (points.length === 0) {
     try {
-      points = pointsForScores(
-        match.games.map(([home, away]) => ({ home, away })),
-        { home: match.currentHome, away: match.currentAway },
-        { bestOf: match.bestOf, firstServer: match.firstServer ?? "home" },
-      );
+      points = replayedPoints({
+        games: match.games.map(([home, away]) => ({ home, away })),
+        current: { home: match.currentHome, away: match.currentAway },
+        bestOf: match.bestOf,
+        firstServer: match.firstServer,
+      });
     } catch {
       // A result ended by a reason may not replay (a retirement mid-game); the page then shows the games only.
       points = [];

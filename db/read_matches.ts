@@ -90,33 +90,8 @@ function publicMatches(db: Kysely<Database>) {
     ]);
 }
 
-type MatchSelection = {
-  id: string;
-  event_id: string;
-  subevent_id: string;
-  stage: Stage;
-  group_id: string | null;
-  group_name: string | null;
-  round_no: number;
-  bracket_pos: number;
-  label: string;
-  home_entry_id: string | null;
-  away_entry_id: string | null;
-  table_no: number | null;
-  scheduled_at: string | null;
-  status: string;
-  result_reason: string | null;
-  retirement_after_game: number | null;
-  winner_entry_id: string | null;
-  best_of: number;
-  games: string;
-  current_home: number;
-  current_away: number;
-  server: string | null;
-  started_at: string | null;
-  completed_at: string | null;
-  updated_at: string;
-};
+/** A row of `publicMatches`, as Kysely infers it from the selection. */
+type MatchSelection = Awaited<ReturnType<ReturnType<typeof publicMatches>["executeTakeFirstOrThrow"]>>;
 
 /** Parses the stored games (`[[home, away], ...]`); throws a StoredMatchError for anything else. */
 export function parseStoredGames(matchId: string, text: string): [number, number][] {
