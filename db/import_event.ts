@@ -31,7 +31,7 @@ import {
   parseScore,
   validateEventFile,
 } from "./import_validate.ts";
-import { bumpRevision, refreshListedPlayers } from "./revision.ts";
+import { bumpRevision, lockListing } from "./revision.ts";
 import type { Database } from "./schema.ts";
 
 /** Rows of each kind that the file holds (whether or not anything was written). */
@@ -115,6 +115,7 @@ export async function importEventInTransaction(
 ): Promise<ImportResult> {
   const checked = validateEventFile(file);
   if (!checked.ok) throw new ImportError(checked.errors);
+  await lockListing(trx);
   const at = now.toISOString();
   const slug = file.event.slug;
   const hash = sourceHash(file);
@@ -162,10 +163,10 @@ export async function importEventInTransaction(
   for (const chunk of chunks(matches)) await trx.insertInto("matches").values(chunk).execute();
   for (const chunk of chunks(plan.points, 500)) await trx.insertInto("match_points").values(chunk).execute();
 
-  // Players with an entry in a published event appear on the leaderboard; the import may add or drop some.
-  await refreshListedPlayers(trx);
-  await bumpRevision(trx, eventId);
+  // Ratings, the leaderboard's `listed` flags and predictions follow (import_hooks.ts); the revision bump comes
+  // last, as in every write, so that the revisions row is the last lock a write takes (no deadlock cycles).
   await afterImport(trx, eventId, now);
+  await bumpRevision(trx, eventId);
   return { eventId, changed: true, counts: plan.counts };
 }
 

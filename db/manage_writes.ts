@@ -3,7 +3,7 @@
  * a draw. Each is one transaction with the revision bump (so that ETags and caches move) and an audit row.
  * Match writes go through db/match_writes.ts.
  */
-import { bumpRevision, refreshListedPlayers } from "./revision.ts";
+import { bumpRevision, lockListing, refreshListedPlayers } from "./revision.ts";
 import { writeAudit } from "./audit.ts";
 import { drawHasStarted } from "./read_manage.ts";
 import { unassignedPositions } from "./draw_writes.ts";
@@ -35,6 +35,7 @@ export async function setEventStatus(
   ctx: ManageWriteContext,
 ): Promise<StatusChange<EventStatus>> {
   return await store.db.transaction().execute(async (trx) => {
+    await lockListing(trx);
     const event = await trx.selectFrom("events").select(["id", "status"]).where("slug", "=", slug)
       .executeTakeFirst();
     if (!event) throw new WriteError(404, "not-found", `Event "${slug}" does not exist`);

@@ -3,7 +3,7 @@
  * `revision` with each write to that event. ETags and in-process caches derive from them, so a write must bump
  * them in the same transaction as the data it changes.
  */
-import { type ExpressionBuilder, type Kysely, sql, type Transaction } from "kysely";
+import { type ExpressionBuilder, type Kysely, PostgresAdapter, sql, type Transaction } from "kysely";
 import type { Database } from "./schema.ts";
 
 /** Bumps the global revision and, when given, the event's revision; call inside the write's transaction. */
@@ -52,4 +52,19 @@ export async function refreshListedPlayers(trx: Transaction<Database> | Kysely<D
 /** The players.listed of a ratings row, as a correlated subquery. */
 function playerListed(eb: ExpressionBuilder<Database, "ratings">) {
   return eb.selectFrom("players").select("players.listed").whereRef("players.id", "=", "ratings.player_id");
+}
+
+/** An arbitrary, fixed key of the PostgreSQL advisory lock of the writes that recompute `listed`. */
+const LISTING_LOCK_KEY = 7_240_312;
+
+/**
+ * Call first in a transaction that will publish, unpublish or import (and so recompute `players.listed`): on
+ * PostgreSQL such transactions take turns, so that each recomputation sees the others' committed statuses (two
+ * concurrent publishes would otherwise each write a `listed` that misses the other's event) and their updates of
+ * every player's row cannot deadlock. SQLite has one writer at a time already.
+ */
+export async function lockListing(trx: Transaction<Database>): Promise<void> {
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+    await sql`SELECT pg_advisory_xact_lock(${LISTING_LOCK_KEY})`.execute(trx);
+  }
 }
