@@ -16,6 +16,9 @@ import { bannerHosts, startBanner } from "./cli/start_banner.ts";
 import { ensureAdminToken } from "./db/tokens.ts";
 import { startSimulation } from "./db/simulation.ts";
 import { listPublishedEvents } from "./db/read_events.ts";
+import { type HotEnv, HotResponses } from "./api/hot_path.ts";
+import { storeGeneration } from "./db/store_generation.ts";
+import { makeNonce } from "./pages/security_headers.ts";
 
 /** Builds the whole application (public API, management API, pages) on the given dependencies. */
 export function createApp(deps: AppDeps): Hono {
@@ -29,6 +32,31 @@ export function createApp(deps: AppDeps): Hono {
   app.route("/", operatorPages(deps));
   app.route("/", pages(deps));
   return app;
+}
+
+/** A request handler for Deno.serve. */
+export type Handler = (req: Request) => Response | Promise<Response>;
+
+/**
+ * The server's handler: a GET whose answer was kept at the store's current generation is answered from it
+ * (api/hot_path.ts) before the router runs; everything else goes through the app, which keeps what it may.
+ */
+export function createHandler(deps: AppDeps, app: Hono = createApp(deps)): Handler {
+  const hot = new HotResponses({ nonce: makeNonce });
+  const generation = storeGeneration(deps.store);
+  const viaApp = (req: Request, g: number) => app.fetch(req, { hot, generation: g } satisfies HotEnv);
+  return (req) => {
+    if (req.method !== "GET" || req.body !== null) return app.fetch(req);
+    let g: number | Promise<number>;
+    try {
+      g = generation();
+    } catch {
+      // The store cannot say: the app answers (a 503 from the outage guard, where that is the cause).
+      return app.fetch(req);
+    }
+    if (typeof g === "number") return hot.answer(req, g) ?? viaApp(req, g);
+    return g.then((g) => hot.answer(req, g) ?? viaApp(req, g), () => app.fetch(req));
+  };
 }
 
 async function main() {
@@ -54,7 +82,7 @@ async function main() {
   const adminSecret = await ensureAdminToken(store, new Date());
   const published = (await listPublishedEvents(store.db)).slice(0, 5);
   const deps: AppDeps = { store, log, clock: () => new Date() };
-  const app = createApp(deps);
+  const handler = createHandler(deps);
   const controller = new AbortController();
   const server = Deno.serve({
     port: config.port,
@@ -65,7 +93,7 @@ async function main() {
       const hosts = bannerHosts(config.host);
       for (const line of startBanner({ port, hosts, eventSlugs, adminSecret })) printLine(line);
     },
-  }, app.fetch);
+  }, handler);
   // The demo's running matches move on (a point every 2.5 s); the simulation stops with the server.
   const { signal } = controller;
   const simulation = config.simulate

@@ -6,6 +6,7 @@ import { type Context, Hono } from "hono";
 import { compressResponse } from "./compression.ts";
 import type { AppDeps } from "./deps.ts";
 import { eventsApi } from "./events.ts";
+import { hotEnvOf } from "./hot_path.ts";
 import { CACHE_CONTROL, fingerprint, ifNoneMatchHits } from "./http_cache.ts";
 import { matchesApi } from "./matches.ts";
 import { openApiJson, PUBLIC_PATHS } from "./openapi.ts";
@@ -37,8 +38,11 @@ export function publicApi(deps: AppDeps): Hono {
   app.use("*", async (c, next) => {
     await next();
     // HEAD is compressed too, so that its headers are those of the GET (Content-Encoding included).
-    const res = await compressResponse(c.res, c.req.header("Accept-Encoding"));
+    let res = await compressResponse(c.res, c.req.header("Accept-Encoding"));
     shareHeaders(res);
+    // Served from main's handler: keep the answer for the next request of the same URL at the same generation.
+    const hot = c.req.method === "GET" ? hotEnvOf(c.env) : undefined;
+    if (hot) res = await hot.hot.rememberApi(c.req.raw, hot.generation, res);
     // Cleared first: assigning over a response would copy the old response's headers onto the new one.
     c.res = undefined;
     c.res = res;

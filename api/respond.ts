@@ -50,14 +50,12 @@ export async function respond(
   }
   // A body built at this revision before is the same data: serve it (generatedAt says when it was built).
   const cache = cacheOf(deps.store);
-  let body = cache.get(key, revision);
-  if (!body) {
+  const body = await cache.body(key, revision, async () => {
     const { data, meta } = await produce();
-    body = encoder.encode(
+    return encoder.encode(
       JSON.stringify({ data, meta: { generatedAt: deps.clock().toISOString(), ...meta } }),
     );
-    cache.set(key, revision, body);
-  }
+  });
   const headers: Record<string, string> = { "Content-Type": JSON_TYPE, ETag: etag };
   const coding = body.length > COMPRESSION_THRESHOLD ? chooseCoding(c.req.header("Accept-Encoding")) : null;
   const encoded = coding ? await cache.encoded(key, revision, coding) : undefined;

@@ -4,6 +4,7 @@
  * at; a write makes every entry stale at once. Bounded by count and bytes, least recently used first out.
  */
 import { type Coding, encode } from "./compression.ts";
+import { BoundedLru } from "./lru.ts";
 
 interface Entry {
   revision: string;
@@ -15,42 +16,60 @@ interface Entry {
 const MAX_ENTRIES = 2000;
 const MAX_BYTES = 24 * 1024 * 1024;
 
-/** A bounded LRU of response bodies keyed by resource, valid for one revision each. */
+/**
+ * A bounded LRU of response bodies keyed by resource, valid for one revision each. Concurrent requests for a
+ * body not built yet share one build (after a write, every poller of a category asks for the same new body at
+ * once: one build instead of one per connection, in time and in memory).
+ */
 export class ResponseCache {
-  readonly #entries = new Map<string, Entry>();
-  #bytes = 0;
+  readonly #entries = new BoundedLru<Entry>(MAX_ENTRIES, MAX_BYTES, (e) => e.bytes);
+  readonly #building = new Map<string, Promise<unknown>>();
 
   /** The body of `key` at `revision`, or undefined when not cached for that revision. */
   get(key: string, revision: string): Uint8Array<ArrayBuffer> | undefined {
     const e = this.#entries.get(key);
-    if (!e || e.revision !== revision) return undefined;
-    this.#entries.delete(key);
-    this.#entries.set(key, e);
-    return e.body;
+    return e && e.revision === revision ? e.body : undefined;
+  }
+
+  /** The body of `key` at `revision`: cached, being built by another request, or built now by `build`. */
+  async body(
+    key: string,
+    revision: string,
+    build: () => Promise<Uint8Array<ArrayBuffer>>,
+  ): Promise<Uint8Array<ArrayBuffer>> {
+    const cached = this.get(key, revision);
+    if (cached) return cached;
+    const body = await this.#once(`${revision} ${key}`, build);
+    if (this.#entries.peek(key)?.revision !== revision) this.set(key, revision, body);
+    return body;
+  }
+
+  /** Runs `build` once for concurrent callers of the same id. */
+  #once<T>(id: string, build: () => Promise<T>): Promise<T> {
+    let pending = this.#building.get(id) as Promise<T> | undefined;
+    if (!pending) {
+      pending = build().finally(() => this.#building.delete(id));
+      this.#building.set(id, pending);
+    }
+    return pending;
   }
 
   /** Keeps a body built at `revision` (replacing the one of another revision). */
   set(key: string, revision: string, body: Uint8Array<ArrayBuffer>): void {
-    const old = this.#entries.get(key);
-    if (old) this.#drop(key, old);
-    const entry: Entry = { revision, body, encoded: new Map(), bytes: body.length };
-    this.#entries.set(key, entry);
-    this.#bytes += entry.bytes;
-    this.#evict();
+    this.#entries.set(key, { revision, body, encoded: new Map(), bytes: body.length });
   }
 
   /** The body of `key` at `revision` compressed with `coding`, computed once per revision. */
   async encoded(key: string, revision: string, coding: Coding): Promise<Uint8Array<ArrayBuffer> | undefined> {
-    const e = this.#entries.get(key);
+    const e = this.#entries.peek(key);
     if (!e || e.revision !== revision) return undefined;
     let out = e.encoded.get(coding);
     if (!out) {
-      out = await encode(e.body, coding);
-      if (this.#entries.get(key) === e) {
+      out = await this.#once(`${coding} ${revision} ${key}`, () => encode(e.body, coding));
+      if (this.#entries.peek(key) === e && !e.encoded.has(coding)) {
         e.encoded.set(coding, out);
         e.bytes += out.length;
-        this.#bytes += out.length;
-        this.#evict();
+        this.#entries.grew(out.length);
       }
     }
     return out;
@@ -58,18 +77,5 @@ export class ResponseCache {
 
   get size(): number {
     return this.#entries.size;
-  }
-
-  #drop(key: string, e: Entry) {
-    this.#entries.delete(key);
-    this.#bytes -= e.bytes;
-  }
-
-  #evict() {
-    while (this.#entries.size > MAX_ENTRIES || this.#bytes > MAX_BYTES) {
-      const oldest = this.#entries.keys().next();
-      if (oldest.done) break;
-      this.#drop(oldest.value, this.#entries.get(oldest.value)!);
-    }
   }
 }

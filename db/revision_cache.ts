@@ -19,7 +19,7 @@ import type {
   UnknownRow,
 } from "kysely";
 import { TableNode } from "kysely";
-import pg from "pg";
+import type pg from "pg";
 import type { CachingSqliteDatabase } from "./sqlite_adapter.ts";
 
 export const REVISION_CHANNEL = "tt_revision";
@@ -47,7 +47,7 @@ export function sqliteRevisions(sqlite: CachingSqliteDatabase): RevisionSource {
 }
 
 /** PostgreSQL: LISTEN/NOTIFY with a read of the row whenever the listener is not known to be current. */
-export function postgresRevisions(pool: pg.Pool, connectionString: string): RevisionSource {
+export function postgresRevisions(pool: pg.Pool, newClient: () => pg.Client): RevisionSource {
   let cached: number | null = null;
   /** Until then every call reads the row: a write of this process may not be notified yet. */
   let readUntil = 0;
@@ -71,7 +71,7 @@ export function postgresRevisions(pool: pg.Pool, connectionString: string): Revi
 
   const connect = () => {
     if (closed) return;
-    const client = new pg.Client({ connectionString, connectionTimeoutMillis: 2000, keepAlive: true });
+    const client = newClient();
     const lost = () => {
       if (listener === client) listener = null;
       cached = null;

@@ -1,6 +1,7 @@
 /** Opens the configured store (SQLite through node:sqlite, or PostgreSQL through npm:pg) behind Kysely. */
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
-import pg from "pg";
+// Types only: node-postgres is loaded when a PostgreSQL store is opened (on SQLite it would cost ~14 MB of memory).
+import type pg from "pg";
 import type { StoreUrl } from "../cli/config.ts";
 import { migrateToLatest } from "./migrate.ts";
 import {
@@ -26,9 +27,6 @@ export interface Store {
   close(): Promise<void>;
 }
 
-// PostgreSQL returns NUMERIC and INT8 as strings; the schema uses neither for values, but COUNT(*) is INT8.
-pg.types.setTypeParser(20, (v: string) => Number(v));
-
 /** Opens the store, creating the SQLite file's folder where needed, and migrates it to the latest schema. */
 export async function openStore(url: StoreUrl): Promise<Store> {
   if (url.kind === "sqlite") {
@@ -42,6 +40,9 @@ export async function openStore(url: StoreUrl): Promise<Store> {
     const revisions = sqliteRevisions(sqlite);
     return { db, dialect: "sqlite", sqlite, revisions, close: () => db.destroy() };
   }
+  const { default: pg } = await import("pg");
+  // PostgreSQL returns NUMERIC and INT8 as strings; the schema uses neither for values, but COUNT(*) is INT8.
+  pg.types.setTypeParser(20, (v: string) => Number(v));
   const pool = new pg.Pool({
     connectionString: url.url,
     max: 10,
@@ -65,7 +66,10 @@ export async function openStore(url: StoreUrl): Promise<Store> {
     await db.destroy();
     throw e;
   }
-  const revisions = holder.revisions = postgresRevisions(pool, url.url);
+  const revisions = holder.revisions = postgresRevisions(
+    pool,
+    () => new pg.Client({ connectionString: url.url, connectionTimeoutMillis: 2000, keepAlive: true }),
+  );
   return {
     db,
     dialect: "postgres",

@@ -68,7 +68,8 @@ export function routes(deps: AppDeps): Hono<PageEnv> {
   const db = deps.store.db;
   const app = new Hono<PageEnv>();
   // On each route rather than on "*": other sub-apps mounted beside these keep their own headers.
-  const headers = securityHeaders();
+  // Every page here is a function of its URL and the store's data: main's handler may keep its answer.
+  const headers = securityHeaders({ keep: true });
 
   app.get("/", headers, async (c) => {
     const events = await loadEvents(db);

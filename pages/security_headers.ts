@@ -3,6 +3,7 @@
  * style is a nonce made fresh for each response, plus nosniff and a referrer policy.
  */
 import { createMiddleware } from "hono/factory";
+import { hotEnvOf } from "../api/hot_path.ts";
 
 /** The Hono environment of the pages sub-app: the middleware puts the response's nonce in `c.var.nonce`. */
 export interface PageEnv {
@@ -33,10 +34,15 @@ export function contentSecurityPolicy(nonce: string): string {
   ].join("; ");
 }
 
-/** Middleware: makes the nonce and sets the security headers on every response of the pages sub-app. */
-export function securityHeaders() {
+/**
+ * Middleware: makes the nonce and sets the security headers on every response of the pages sub-app. With
+ * `keep`, the route's answer depends on its URL and the store's data alone, so that main's handler may keep it
+ * (api/hot_path.ts): the page is then rendered with a placeholder nonce, which the hot path fills in.
+ */
+export function securityHeaders(options: { keep?: boolean } = {}) {
   return createMiddleware<PageEnv>(async (c, next) => {
-    const nonce = makeNonce();
+    const hot = options.keep && c.req.method === "GET" ? hotEnvOf(c.env) : undefined;
+    const nonce = hot ? hot.hot.placeholder : makeNonce();
     c.set("nonce", nonce);
     await next();
     c.header("Content-Security-Policy", contentSecurityPolicy(nonce));
@@ -44,5 +50,11 @@ export function securityHeaders() {
     c.header("Referrer-Policy", "strict-origin-when-cross-origin");
     // The nonce changes with every response, so a page is revalidated instead of reused (it carries no validator, so it is refetched).
     c.header("Cache-Control", "no-cache");
+    if (hot) {
+      const res = await hot.hot.rememberPage(c.req.raw, hot.generation, c.res);
+      // Cleared first: assigning over a response would copy the old response's headers onto the new one.
+      c.res = undefined;
+      c.res = res;
+    }
   });
 }

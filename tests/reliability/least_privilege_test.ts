@@ -133,12 +133,16 @@ Deno.test({
   },
 });
 
-/** What reads files or loads code at run time: module-relative paths, file reads, dynamic imports. */
+/**
+ * What reads files or loads code at run time: module-relative paths, file reads, dynamic imports of a
+ * computed or relative specifier. A dynamic import of a bare specifier of deno.json (`import("pg")`) is
+ * static to `deno compile` and `deno info`, which include it in the graph; it loads no file of the repository.
+ */
 const RUNTIME_FILE_ACCESS = [
   /Deno\.(readFile|readTextFile|readFileSync|readTextFileSync|open|openSync|readDir|readDirSync|readLink|realPath|lstat|stat)\b/,
   /\bimport\.meta\.(dirname|filename|resolve)\b/,
   /new URL\([^)]*import\.meta\.url/,
-  /\bimport\s*\(/,
+  /\bimport\s*\((?!"[a-z@][\w@./-]*"\))/,
   /\b(readFileSync|createReadStream)\b/,
 ];
 

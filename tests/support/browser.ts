@@ -1,12 +1,12 @@
 /**
- * Browser tests: the app served on a free port (`Deno.serve({ port: 0, signal })` on `createApp` with an
+ * Browser tests: the app served on a free port (`Deno.serve({ port: 0, signal })` on `createHandler` with an
  * in-memory store) and Debian's Chromium driven by playwright-core. One browser per test file; where no
  * Chromium is installed the tests are registered as ignored, with the reason in their name.
  */
 import { type Browser, chromium, type Page } from "playwright-core";
 import { silentLogger } from "../../cli/log.ts";
 import type { Store } from "../../db/store.ts";
-import { createApp } from "../../main.ts";
+import { createHandler } from "../../main.ts";
 import { makeStore } from "./stores.ts";
 
 /** Where Debian installs Chromium. */
@@ -39,18 +39,19 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
-/** Serves `createApp` on an in-memory SQLite store on a free port of 127.0.0.1. */
+/** Serves the app (through `createHandler`, as main does) on an in-memory SQLite store on a free port of 127.0.0.1. */
 export async function startServer(
   seed?: (store: Store) => Promise<void>,
 ): Promise<TestServer & { drop(): Promise<void> }> {
   const store = await makeStore("sqlite");
   if (seed) await seed(store);
-  const app = createApp({ store, log: silentLogger, clock: () => new Date() });
+  // The handler main serves: the hot path in front of the app.
+  const handler = createHandler({ store, log: silentLogger, clock: () => new Date() });
   const controller = new AbortController();
   const { promise: listening, resolve } = Promise.withResolvers<number>();
   const server = Deno.serve(
     { port: 0, hostname: "127.0.0.1", signal: controller.signal, onListen: ({ port }) => resolve(port) },
-    app.fetch,
+    handler,
   );
   const port = await listening;
   let stopped = false;

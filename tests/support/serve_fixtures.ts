@@ -7,14 +7,14 @@
 import { parseDatabaseUrl } from "../../cli/config.ts";
 import { printLine, stderrLogger } from "../../cli/log.ts";
 import { openStore } from "../../db/store.ts";
-import { createApp } from "../../main.ts";
+import { createHandler } from "../../main.ts";
 import { seedTournament } from "./fixtures.ts";
 
 const portFlag = Deno.args.indexOf("--port");
 const port = portFlag >= 0 ? Number(Deno.args[portFlag + 1]) : 8123;
 const store = await openStore(parseDatabaseUrl("sqlite::memory:"));
 await seedTournament(store.db);
-const app = createApp({ store, log: stderrLogger, clock: () => new Date() });
+const handler = createHandler({ store, log: stderrLogger, clock: () => new Date() });
 const controller = new AbortController();
 Deno.addSignalListener("SIGTERM", () => controller.abort());
 Deno.addSignalListener("SIGINT", () => controller.abort());
@@ -23,6 +23,6 @@ const server = Deno.serve({
   hostname: "127.0.0.1",
   signal: controller.signal,
   onListen: ({ port }) => printLine(`Serving the test fixtures on http://127.0.0.1:${port}/`),
-}, app.fetch);
+}, handler);
 await server.finished;
 await store.close();

@@ -1,0 +1,166 @@
+/**
+ * The hot path: finished answers kept by request URL and store generation (db/store_generation.ts), served
+ * before the router and the middleware run. A poll of data that did not change then costs a generation read
+ * (a prepared statement of microseconds on SQLite, a cached value on PostgreSQL) and a map lookup, close to a bare
+ * `Deno.serve`; anything else, or the first request after any write, goes through the app, which hands its
+ * answer back here to be kept.
+ *
+ * What is kept: public API answers (200 with its body, per content coding, and the ETag for 304s) and the public
+ * pages whose answer depends on the URL and the data only. Pages carry a fresh CSP nonce in every response:
+ * they are rendered once with a placeholder, kept split at it, and joined with a new nonce per response.
+ * Never kept: errors, 404s, HEAD, requests with a body, the management API and the operator pages.
+ */
+import { chooseCoding } from "./compression.ts";
+import { ifNoneMatchHits } from "./http_cache.ts";
+import { requestTarget } from "./limits.ts";
+import { BoundedLru } from "./lru.ts";
+
+/** What main's handler passes to the app on a miss (as Hono's env), so that the answer can be kept. */
+export interface HotEnv {
+  hot: HotResponses;
+  /** The store's generation read before the app ran: the answer is kept under it, never under a later one. */
+  generation: number;
+}
+
+/** The hot env of a request, when main's handler passed one (in-process tests calling the app pass none). */
+export function hotEnvOf(env: unknown): HotEnv | undefined {
+  const e = env as Partial<HotEnv> | undefined;
+  return e?.hot instanceof HotResponses && typeof e.generation === "number" ? e as HotEnv : undefined;
+}
+
+type HeaderList = [string, string][];
+
+/**
+ * A kept API answer. Answers are clones of never-sent template responses: cloning a response with a body of
+ * bytes costs a fraction of building one with its headers (each header is validated on construction).
+ */
+interface ApiEntry {
+  generation: number;
+  etag: string;
+  /** Null when only a 304 was seen so far (the entry can answer 304s only). */
+  ok: Response | null;
+  bytes: number;
+  notModified: Response;
+}
+
+interface PageEntry {
+  generation: number;
+  bodyParts: string[];
+  cspParts: string[];
+  headers: HeaderList;
+}
+
+/** Headers that describe a body, which a 304 does not carry; and the length, which Deno.serve sets itself. */
+const BODY_HEADERS = new Set(["content-type", "content-encoding", "content-length"]);
+
+const MAX_ENTRIES = 4000;
+const MAX_BYTES = 32 * 1024 * 1024;
+
+/** A key for the coding a client gets; an `Accept-Encoding` value maps to the same coding on every request. */
+const codingKeys = new Map<string, string>();
+
+function codingKey(acceptEncoding: string | null): string {
+  if (acceptEncoding === null) return "-";
+  let key = codingKeys.get(acceptEncoding);
+  if (key === undefined) {
+    key = chooseCoding(acceptEncoding) ?? "-";
+    // Clients send a handful of distinct values; a flood of made-up ones must not grow this without bound.
+    if (codingKeys.size < 256) codingKeys.set(acceptEncoding, key);
+  }
+  return key;
+}
+
+const isApi = (url: string) => requestTarget(url).startsWith("/api/");
+
+/** The kept answers of one server. */
+export class HotResponses {
+  /** The nonce pages are rendered with when their answer is to be kept; it never leaves the process. */
+  readonly placeholder: string;
+  readonly #api = new BoundedLru<ApiEntry>(MAX_ENTRIES, MAX_BYTES, (e) => e.bytes);
+  readonly #pages = new BoundedLru<PageEntry>(
+    MAX_ENTRIES,
+    MAX_BYTES,
+    (e) => e.bodyParts.reduce((n, p) => n + p.length, 0),
+  );
+  readonly #nonce: () => string;
+
+  /** `nonce` makes a fresh CSP nonce for each page response. */
+  constructor(options: { nonce: () => string }) {
+    this.#nonce = options.nonce;
+    const bytes = crypto.getRandomValues(new Uint8Array(18));
+    this.placeholder = btoa(String.fromCharCode(...bytes));
+  }
+
+  /** The kept answer of a GET at this generation, or null when the app must answer. */
+  answer(req: Request, generation: number): Response | null {
+    const url = req.url;
+    if (isApi(url)) {
+      const e = this.#api.get(codingKey(req.headers.get("accept-encoding")) + " " + url);
+      if (e === undefined || e.generation !== generation) return null;
+      const ifNoneMatch = req.headers.get("if-none-match");
+      if (ifNoneMatch !== null && ifNoneMatchHits(ifNoneMatch, e.etag)) return e.notModified.clone();
+      return e.ok === null ? null : e.ok.clone();
+    }
+    const e = this.#pages.get(url);
+    if (e === undefined || e.generation !== generation) return null;
+    const nonce = this.#nonce();
+    const headers: HeaderList = [...e.headers, ["content-security-policy", e.cspParts.join(nonce)]];
+    return new Response(e.bodyParts.join(nonce), { status: 200, headers });
+  }
+
+  /**
+   * Keeps a public API answer of a GET (200 or 304 with an ETag) made at `generation`; gives back a response
+   * equal to `res` (its body is read here).
+   */
+  async rememberApi(req: Request, generation: number, res: Response): Promise<Response> {
+    const etag = res.headers.get("etag");
+    if ((res.status !== 200 && res.status !== 304) || etag === null || !isApi(req.url)) return res;
+    const key = codingKey(req.headers.get("accept-encoding")) + " " + req.url;
+    const all: HeaderList = [...res.headers].filter(([name]) => name !== "content-length");
+    const notModified = new Response(null, {
+      status: 304,
+      headers: all.filter(([name]) => !BODY_HEADERS.has(name)),
+    });
+    if (res.status === 304) {
+      const kept = this.#api.peek(key);
+      if (kept?.generation === generation && kept.etag === etag) return res;
+      this.#api.set(key, { generation, etag, ok: null, bytes: 0, notModified });
+      return res;
+    }
+    const body = new Uint8Array(await res.arrayBuffer());
+    const ok = new Response(body, { status: 200, headers: all });
+    this.#api.set(key, { generation, etag, ok, bytes: body.length, notModified });
+    return ok.clone();
+  }
+
+  /**
+   * Fills a page rendered with `placeholder` as its nonce with a fresh nonce, keeping it first when it is a
+   * 200 HTML page made at `generation`.
+   */
+  async rememberPage(req: Request, generation: number, res: Response): Promise<Response> {
+    const text = await res.text();
+    const csp = res.headers.get("content-security-policy") ?? "";
+    const isHtml = res.headers.get("content-type")?.startsWith("text/html") ?? false;
+    if (res.status === 200 && isHtml && !isApi(req.url)) {
+      const headers: HeaderList = [...res.headers].filter(
+        ([name]) => name !== "content-length" && name !== "content-security-policy",
+      );
+      this.#pages.set(req.url, {
+        generation,
+        bodyParts: text.split(this.placeholder),
+        cspParts: csp.split(this.placeholder),
+        headers,
+      });
+    }
+    const nonce = this.#nonce();
+    const headers = new Headers(res.headers);
+    if (csp) headers.set("content-security-policy", csp.replaceAll(this.placeholder, nonce));
+    headers.delete("content-length");
+    return new Response(text.replaceAll(this.placeholder, nonce), { status: res.status, headers });
+  }
+
+  /** How many answers are kept (API, pages). */
+  get size(): { api: number; pages: number } {
+    return { api: this.#api.size, pages: this.#pages.size };
+  }
+}

@@ -1,0 +1,185 @@
+import assert from "node:assert/strict";
+import type { Hono } from "hono";
+import { silentLogger } from "../../cli/log.ts";
+import { writeMatch } from "../../db/match_writes.ts";
+import type { Store } from "../../db/store.ts";
+import { createApp, createHandler } from "../../main.ts";
+import type { Seeded } from "../support/fixtures.ts";
+import { storeTest } from "../support/stores.ts";
+import { seedPages } from "../pages/seed.ts";
+
+const NOW = new Date("2026-11-28T10:00:00.000Z");
+const ORIGIN = "http://venue.test";
+
+/** The handler main serves, over an app that counts the requests it had to answer itself. */
+async function setup(store: Store) {
+  const seeded = await seedPages(store);
+  const deps = { store, log: silentLogger, clock: () => NOW };
+  const app = createApp(deps);
+  let viaApp = 0;
+  const counting = {
+    fetch: (req: Request, env?: unknown) => {
+      viaApp++;
+      return app.fetch(req, env);
+    },
+  } as unknown as Hono;
+  const handler = createHandler(deps, counting);
+  const get = async (path: string, headers: Record<string, string> = {}, method = "GET") => {
+    const before = viaApp;
+    const res = await handler(new Request(ORIGIN + path, { method, headers }));
+    const body = new Uint8Array(await res.arrayBuffer());
+    return { res, body, hot: viaApp === before };
+  };
+  const direct = async (path: string, headers: Record<string, string> = {}) => {
+    const res = await app.fetch(new Request(ORIGIN + path, { headers }));
+    return { res, body: new Uint8Array(await res.arrayBuffer()) };
+  };
+  return { seeded, get, direct };
+}
+
+function apiPaths(s: Seeded): string[] {
+  return [
+    "/api/v1/events",
+    `/api/v1/events/${s.event.slug}`,
+    `/api/v1/subevents/${s.groups.id}/matches`,
+    `/api/v1/subevents/${s.groups.id}/standings`,
+    `/api/v1/subevents/${s.knockout.id}/draw`,
+    `/api/v1/matches/${s.matches.groupRunning}`,
+    "/api/v1/rankings",
+    "/api/v1/rankings?limit=5&offset=1",
+    "/api/v1/openapi.json",
+  ];
+}
+
+const ENCODINGS: Record<string, string>[] = [{}, { "Accept-Encoding": "gzip, deflate, br" }, {
+  "Accept-Encoding": "gzip",
+}];
+
+/** Headers as a sorted list, without the ones that differ between any two responses. */
+function headersOf(res: Response): string[] {
+  return [...res.headers].filter(([name]) => name !== "date" && name !== "content-length")
+    .map(([name, value]) => `${name}: ${value}`).sort();
+}
+
+storeTest(
+  "[hot path] a repeated API GET is answered before the app, byte for byte as the app answers",
+  async (store) => {
+    const { seeded, get, direct } = await setup(store);
+    for (const path of apiPaths(seeded)) {
+      for (const headers of ENCODINGS) {
+        const first = await get(path, headers);
+        const second = await get(path, headers);
+        const at = `${path} ${JSON.stringify(headers)}`;
+        assert.equal(first.hot, false, `${at}: the first request goes through the app`);
+        assert.equal(second.hot, true, `${at}: the second is answered from the kept answer`);
+        const app = await direct(path, headers);
+        for (const r of [first, second]) {
+          assert.equal(r.res.status, 200, at);
+          assert.deepEqual(headersOf(r.res), headersOf(app.res), `${at}: headers`);
+          assert.deepEqual(r.body, app.body, `${at}: body`);
+        }
+      }
+    }
+  },
+);
+
+storeTest(
+  "[hot path] a kept answer revalidates: 304 for its ETag (and *), 200 for another",
+  async (store) => {
+    const { seeded, get, direct } = await setup(store);
+    const path = `/api/v1/matches/${seeded.matches.groupRunning}`;
+    const { res } = await get(path);
+    const etag = res.headers.get("etag")!;
+    for (const tag of [etag, `"x", ${etag}`, "*"]) {
+      const hit = await get(path, { "If-None-Match": tag });
+      const app = await direct(path, { "If-None-Match": tag });
+      assert.equal(hit.hot, true, tag);
+      assert.equal(hit.res.status, 304, tag);
+      assert.equal(hit.body.length, 0);
+      assert.deepEqual(headersOf(hit.res), headersOf(app.res), `${tag}: the app's 304 headers`);
+    }
+    const other = await get(path, { "If-None-Match": 'W/"r0-00000000"' });
+    assert.equal(other.res.status, 200);
+    assert.equal(other.hot, true);
+  },
+);
+
+storeTest("[hot path] a write is seen by the next request, never the kept answer", async (store) => {
+  const { seeded, get } = await setup(store);
+  const id = seeded.matches.groupRunning;
+  const path = `/api/v1/matches/${id}`;
+  const list = `/api/v1/subevents/${seeded.groups.id}/matches`;
+  const before = await get(path);
+  await get(path);
+  await get(list);
+  assert.equal((await get(path)).hot, true);
+  const points = (b: Uint8Array) => JSON.stringify(JSON.parse(new TextDecoder().decode(b)).data.live);
+  await writeMatch(store, id, { type: "point", side: "home" }, { actor: "test", now: NOW });
+  const after = await get(path, { "If-None-Match": before.res.headers.get("etag")! });
+  assert.equal(after.hot, false, "the write changed the generation");
+  assert.equal(after.res.status, 200, "the old ETag no longer matches");
+  assert.notEqual(points(after.body), points(before.body), "the new point shows");
+  const listAfter = await get(list);
+  assert.equal(listAfter.hot, false);
+  assert.ok(new TextDecoder().decode(listAfter.body).includes(id));
+  assert.equal((await get(path)).hot, true, "kept again at the new generation");
+});
+
+storeTest(
+  "[hot path] a kept page gets a fresh nonce in every response, in its CSP and its tags",
+  async (store) => {
+    const { seeded, get, direct } = await setup(store);
+    const paths = [
+      `/overlay/match/${seeded.matches.groupRunning}?pos=top&scale=1.5`,
+      `/t/${seeded.event.slug}`,
+      `/t/${seeded.event.slug}/tv`,
+      "/rankings",
+    ];
+    for (const path of paths) {
+      const seen = new Set<string>();
+      const pages: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        const { res, body, hot } = await get(path);
+        assert.equal(res.status, 200, path);
+        assert.equal(hot, i > 0, `${path}: request ${i + 1} ${i > 0 ? "is" : "is not"} answered hot`);
+        const html = new TextDecoder().decode(body);
+        const nonce = /script-src 'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")
+          ?.[1];
+        assert.ok(nonce, path);
+        assert.ok(!seen.has(nonce), `${path}: a nonce is never reused`);
+        seen.add(nonce);
+        for (const tag of html.match(/<(script|style)(\s[^>]*)?>/g) ?? []) {
+          assert.ok(tag.includes(`nonce="${nonce}"`), `${path}: ${tag} carries the response's nonce`);
+        }
+        pages.push(html.replaceAll(nonce, "NONCE"));
+      }
+      assert.equal(pages[1], pages[0], `${path}: the kept page is the rendered page`);
+      assert.equal(pages[2], pages[0]);
+      const app = await direct(path);
+      const appNonce = /script-src 'nonce-([^']+)'/.exec(
+        app.res.headers.get("content-security-policy")!,
+      )![1]!;
+      assert.equal(new TextDecoder().decode(app.body).replaceAll(appNonce, "NONCE"), pages[0]);
+    }
+  },
+);
+
+storeTest(
+  "[hot path] errors, HEAD, the management API and the operator pages are never kept",
+  async (store) => {
+    const { get } = await setup(store);
+    const cases: [string, Record<string, string>, string][] = [
+      ["/api/v1/matches/00000000-0000-4000-8000-000000000000", {}, "GET"],
+      ["/api/v1/nothing-here", {}, "GET"],
+      ["/overlay/match/00000000-0000-4000-8000-000000000000", {}, "GET"],
+      ["/api/v1/events", {}, "HEAD"],
+      ["/api/manage/events", {}, "GET"],
+      ["/operator", {}, "GET"],
+    ];
+    for (const [path, headers, method] of cases) {
+      await get(path, headers, method);
+      const again = await get(path, headers, method);
+      assert.equal(again.hot, false, `${method} ${path}`);
+    }
+  },
+);

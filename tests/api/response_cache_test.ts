@@ -1,0 +1,47 @@
+import assert from "node:assert/strict";
+import { ResponseCache } from "../../api/response_cache.ts";
+
+const bytes = (text: string) => new TextEncoder().encode(text);
+
+Deno.test("ResponseCache.body() builds once for concurrent requests of the same resource and revision", async () => {
+  const cache = new ResponseCache();
+  let builds = 0;
+  const build = async () => {
+    builds++;
+    await new Promise((r) => setTimeout(r, 5));
+    return bytes("body");
+  };
+  const bodies = await Promise.all(Array.from({ length: 10 }, () => cache.body("/k", "r1", build)));
+  assert.equal(builds, 1);
+  for (const b of bodies) assert.deepEqual(b, bytes("body"));
+  await cache.body("/k", "r1", build);
+  assert.equal(builds, 1, "kept for its revision");
+  await cache.body("/k", "r2", build);
+  assert.equal(builds, 2, "a new revision builds again");
+});
+
+Deno.test("ResponseCache.body() shares a failure with the waiting requests and builds again afterwards", async () => {
+  const cache = new ResponseCache();
+  let builds = 0;
+  const failing = () => {
+    builds++;
+    return Promise.reject(new Error("not found"));
+  };
+  const results = await Promise.allSettled([
+    cache.body("/k", "r1", failing),
+    cache.body("/k", "r1", failing),
+  ]);
+  assert.deepEqual(results.map((r) => r.status), ["rejected", "rejected"]);
+  assert.equal(builds, 1);
+  assert.deepEqual(await cache.body("/k", "r1", () => Promise.resolve(bytes("ok"))), bytes("ok"));
+});
+
+Deno.test("ResponseCache.encoded() compresses once per revision and coding", async () => {
+  const cache = new ResponseCache();
+  const body = bytes("x".repeat(5000));
+  await cache.body("/k", "r1", () => Promise.resolve(body));
+  const [a, b] = await Promise.all([cache.encoded("/k", "r1", "gzip"), cache.encoded("/k", "r1", "gzip")]);
+  assert.ok(a && a.length < body.length);
+  assert.equal(a, b, "the same bytes, compressed once");
+  assert.equal(await cache.encoded("/k", "r2", "gzip"), undefined, "not for another revision");
+});

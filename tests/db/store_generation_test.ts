@@ -1,0 +1,60 @@
+import assert from "node:assert/strict";
+import { parseDatabaseUrl } from "../../cli/config.ts";
+import { bumpRevision } from "../../db/revision.ts";
+import { openStore } from "../../db/store.ts";
+import { storeGeneration } from "../../db/store_generation.ts";
+import { storeTest } from "../support/stores.ts";
+
+/** A write of public data as every write path makes it: in a transaction, with the revision bumped. */
+const write = (db: Parameters<typeof bumpRevision>[0]) => bumpRevision(db);
+
+storeTest("storeGeneration() stays while nothing is written and changes with every write", async (store) => {
+  const generation = storeGeneration(store);
+  const first = await generation();
+  assert.equal(await generation(), first, "stable while nothing is written");
+  await store.db.transaction().execute((trx) => write(trx));
+  const second = await generation();
+  assert.notEqual(second, first, "a committed write changes it");
+  await store.db.transaction().execute((trx) => write(trx));
+  assert.notEqual(await generation(), second);
+});
+
+Deno.test("storeGeneration() of a SQLite file sees a commit of another connection (an import in another process)", async () => {
+  const dir = await Deno.makeTempDir();
+  const url = parseDatabaseUrl(`sqlite:${dir}/t.db`);
+  const server = await openStore(url);
+  const other = await openStore(url);
+  try {
+    const generation = storeGeneration(server);
+    const first = generation();
+    assert.equal(typeof first, "number", "read synchronously on SQLite");
+    assert.equal(generation(), first);
+    await other.db.transaction().execute((trx) => write(trx));
+    assert.notEqual(generation(), first, "the other connection's commit shows");
+  } finally {
+    await other.close();
+    await server.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("storeGeneration() of a SQLite file ignores a transaction that has not committed", async () => {
+  const dir = await Deno.makeTempDir();
+  const store = await openStore(parseDatabaseUrl(`sqlite:${dir}/t.db`));
+  try {
+    const generation = storeGeneration(store);
+    const first = generation();
+    await assert.rejects(
+      store.db.transaction().execute(async (trx) => {
+        await write(trx);
+        assert.equal(generation(), first, "not committed yet: the kept answers stay valid");
+        throw new Error("roll back");
+      }),
+      /roll back/,
+    );
+    assert.equal(generation(), first, "rolled back: nothing changed");
+  } finally {
+    await store.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
