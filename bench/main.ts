@@ -184,6 +184,8 @@ interface Target {
   name: string;
   note: string;
   kind: EndpointRow["kind"];
+  /** One of the hot reads of the target. */
+  hot?: boolean;
   requests: WrkRequest[];
   expect: 200 | 304;
   /** For 304 rows: fetch each path's current ETag first. */
@@ -207,6 +209,7 @@ function targets(built: BuiltStore): Target[] {
       name: "GET /api/v1/events",
       note: "1 path",
       kind: "read",
+      hot: true,
       expect: 200,
       requests: get(["/api/v1/events"]),
     },
@@ -214,6 +217,7 @@ function targets(built: BuiltStore): Target[] {
       name: "GET /api/v1/events/{slug}",
       note: `the live event (${cats.length} categories)`,
       kind: "read",
+      hot: true,
       expect: 200,
       requests: get([`/api/v1/events/${built.slug}`]),
     },
@@ -228,6 +232,7 @@ function targets(built: BuiltStore): Target[] {
       name: "GET /api/v1/subevents/{id}/standings",
       note: `${cats.filter((c) => c.hasGroups).length} categories with groups`,
       kind: "read",
+      hot: true,
       expect: 200,
       requests: get(cats.filter((c) => c.hasGroups).map((c) => `/api/v1/subevents/${c.id}/standings`)),
     },
@@ -242,6 +247,7 @@ function targets(built: BuiltStore): Target[] {
       name: "GET /api/v1/matches/{id}",
       note: `${live.length} live matches`,
       kind: "read",
+      hot: true,
       expect: 200,
       requests: get(matchPaths),
     },
@@ -361,7 +367,7 @@ async function measure(
   dir: string,
   background?: Background,
 ): Promise<EndpointRow> {
-  const row: EndpointRow = { name: target.name, note: target.note, kind: target.kind };
+  const row: EndpointRow = { name: target.name, note: target.note, kind: target.kind, hot: target.hot };
   const prepared = await prepare(server.url, target);
   if ("error" in prepared) {
     say(`  ${target.name}: ${prepared.error}`);

@@ -15,6 +15,8 @@ export interface EndpointRow {
   /** What the row rotates over, or how it differs. */
   note: string;
   kind: "baseline" | "reference" | "read" | "revalidate" | "compressed" | "page" | "churn";
+  /** One of the hot reads the target names (a match, the events, an event, standings). */
+  hot?: boolean;
   result?: WrkResult;
   /** Why the row could not be measured (an endpoint that is missing answers 404, say). */
   error?: string;
@@ -196,7 +198,8 @@ export interface TargetCheck {
 /** The targets of issue 10 against the figures; `ok` is null where nothing was measured. */
 export function checkTargets(report: BenchReport): TargetCheck[] {
   const base = baselineRps(report.rows);
-  const reads = report.rows.filter((r) => r.kind === "read" && r.result && base);
+  // The target names its hot reads; the category lists and the rankings are reported beside them.
+  const reads = report.rows.filter((r) => r.kind === "read" && r.hot && r.result && base);
   const worstRead =
     reads.map((r) => ({ r, ratio: r.result!.rps / base! })).sort((a, b) => a.ratio - b.ratio)[0];
   const revalidate = report.rows.filter((r) => r.kind === "revalidate" && r.result && base)
@@ -208,7 +211,7 @@ export function checkTargets(report: BenchReport): TargetCheck[] {
   const missing = report.rows.filter((r) => served(r) && !r.result);
   return [
     {
-      target: `hot reads ≥ ${TARGETS.hotReadRatio} of baseline req/s`,
+      target: `hot reads (match, events, event, standings) ≥ ${TARGETS.hotReadRatio} of baseline req/s`,
       measured: worstRead ? `worst ${fmtRatio(worstRead.ratio)} (${worstRead.r.name})` : "–",
       ok: worstRead ? worstRead.ratio >= TARGETS.hotReadRatio : null,
     },

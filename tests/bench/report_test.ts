@@ -58,6 +58,7 @@ function tinyReport(): BenchReport {
         name: "GET /api/v1/matches/{id}",
         note: "5 live matches",
         kind: "read",
+        hot: true,
         result: wrk(20_000, 9),
         peakRss: 80e6,
       },
@@ -150,4 +151,19 @@ Deno.test("renderReport() writes every section that was measured", () => {
   assert.ok(!text.includes("## Live scenario"), "no live section when it did not run");
   assert.ok(!text.includes("## Growth"), "no growth section when it did not run");
   assert.match(text, /Below 0\.8 of the baseline/);
+});
+
+Deno.test("checkTargets() judges hot reads on the reads the target names only", () => {
+  const report = tinyReport();
+  const hot = report.rows.find((r) => r.hot)!;
+  hot.result = { ...hot.result!, rps: 39_000 };
+  report.rows.push({
+    name: "GET /api/v1/subevents/{id}/matches",
+    note: "large",
+    kind: "read",
+    result: hot.result,
+  });
+  report.rows.at(-1)!.result = { ...hot.result, rps: 1_000 };
+  const check = checkTargets(report).find((c) => c.target.startsWith("hot reads"))!;
+  assert.equal(check.ok, true, check.measured);
 });
