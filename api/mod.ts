@@ -9,7 +9,7 @@ import { eventsApi } from "./events.ts";
 import { hotEnvOf } from "./hot_path.ts";
 import { CACHE_CONTROL, fingerprint, ifNoneMatchHits } from "./http_cache.ts";
 import { matchesApi } from "./matches.ts";
-import { openApiJson, PUBLIC_PATHS } from "./openapi.ts";
+import { PUBLIC_PATHS } from "./public_paths.ts";
 import { ALLOWED_METHODS, methodNotAllowed, notFound, problemResponse, quoted } from "./problem.ts";
 import { rankingsApi } from "./rankings.ts";
 import { JSON_TYPE } from "./respond.ts";
@@ -29,6 +29,20 @@ function shareHeaders(res: Response): void {
   res.headers.set("Access-Control-Expose-Headers", "ETag");
   res.headers.set("Vary", "Accept-Encoding");
   res.headers.set("X-Content-Type-Options", "nosniff");
+}
+
+let openApi: Promise<{ json: string; etag: string }> | undefined;
+
+/**
+ * The OpenAPI document and its ETag, built at its first request: its schemas (zod-to-openapi) cost ~10 MB of
+ * memory that a venue server polled by overlays never needs otherwise.
+ */
+function openApiAnswer(): Promise<{ json: string; etag: string }> {
+  openApi ??= import("./openapi.ts").then(({ openApiJson }) => {
+    const json = openApiJson();
+    return { json, etag: `W/"openapi-${fingerprint(json)}"` };
+  });
+  return openApi;
 }
 
 /** Builds the /api/v1 sub-app. */
@@ -55,12 +69,12 @@ export function publicApi(deps: AppDeps): Hono {
   app.route("/matches", matchesApi(deps));
   app.route("/rankings", rankingsApi(deps));
 
-  const openApiEtag = `W/"openapi-${fingerprint(openApiJson())}"`;
-  app.get("/openapi.json", (c) => {
-    if (ifNoneMatchHits(c.req.header("If-None-Match"), openApiEtag)) {
-      return new Response(null, { status: 304, headers: { ETag: openApiEtag } });
+  app.get("/openapi.json", async (c) => {
+    const { json, etag } = await openApiAnswer();
+    if (ifNoneMatchHits(c.req.header("If-None-Match"), etag)) {
+      return new Response(null, { status: 304, headers: { ETag: etag } });
     }
-    return new Response(openApiJson(), { headers: { "Content-Type": JSON_TYPE, ETag: openApiEtag } });
+    return new Response(json, { headers: { "Content-Type": JSON_TYPE, ETag: etag } });
   });
 
   for (const path of PUBLIC_PATHS) {

@@ -16,18 +16,9 @@ import {
   RankingsResponseSchema,
   StandingsResponseSchema,
 } from "./schemas.ts";
+import { PUBLIC_PATHS } from "./public_paths.ts";
 
-/** The paths of the public API relative to /api/v1, in Hono's syntax; the document describes exactly these. */
-export const PUBLIC_PATHS = [
-  "/events",
-  "/events/:slug",
-  "/subevents/:id/draw",
-  "/subevents/:id/standings",
-  "/subevents/:id/matches",
-  "/matches/:id",
-  "/rankings",
-  "/openapi.json",
-] as const;
+export { PUBLIC_PATHS };
 
 const DESCRIPTION = `
 Free, read-only JSON API of the tournament data service: published events, their categories (subevents),

@@ -3,7 +3,6 @@
  * CSS, no script, no CDN, no external asset) so that it works on an offline venue LAN.
  */
 import type { Context } from "hono";
-import { openApiDocument } from "./openapi.ts";
 import { PROBLEM_TYPES, problemType } from "./problem.ts";
 
 type Json = Record<string, unknown>;
@@ -200,9 +199,12 @@ ${schemaSections}
 
 let page: string | undefined;
 
-/** GET /api: the reference page (rendered once per process; the document does not change while it runs). */
-export function referencePage(c: Context): Response {
-  page ??= renderReferencePage(openApiDocument());
+/**
+ * GET /api: the reference page (rendered once per process; the document does not change while it runs). The
+ * document's module is loaded at the first request (see api/mod.ts `openApiAnswer`).
+ */
+export async function referencePage(c: Context): Promise<Response> {
+  page ??= renderReferencePage((await import("./openapi.ts")).openApiDocument());
   return c.body(page, 200, {
     "Content-Type": "text/html; charset=utf-8",
     "Cache-Control": "public, max-age=300",

@@ -57,7 +57,7 @@ export async function runImport(
     io.err(`${path}: Cannot read the file: ${readFailure(e)}`);
     return 1;
   }
-  const parsed = parseEventFile(text);
+  const parsed = await parseEventFile(text);
   if (!parsed.ok) {
     for (const problem of parsed.errors) io.err(formatProblem(path, problem));
     return 1;

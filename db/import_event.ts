@@ -113,7 +113,7 @@ export async function importEventInTransaction(
   file: EventFile,
   now: Date,
 ): Promise<ImportResult> {
-  const checked = validateEventFile(file);
+  const checked = await validateEventFile(file);
   if (!checked.ok) throw new ImportError(checked.errors);
   await lockListing(trx);
   const at = now.toISOString();

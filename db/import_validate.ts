@@ -5,8 +5,8 @@
  * (`categories[0].matches[12].games[2]`), so that one run shows everything to fix.
  * @module
  */
-// The named export: under Deno's CommonJS interop the default import has no construct signature in the types.
-import { Ajv2020, type ErrorObject } from "ajv/dist/2020.js";
+// Types only: ajv is loaded at the first validation (see `schemaValidator`).
+import type { ErrorObject } from "ajv/dist/2020.js";
 import { placeKnockout } from "../domain/draw.ts";
 import { placeGroupQualifiers } from "../domain/group_qualifiers.ts";
 import { isFinishedGame, isRunningGame, isValidBestOf, type Score, type Side } from "../domain/scoring.ts";
@@ -140,20 +140,35 @@ export interface ImportProblem {
 /** The result of validating a file: the typed file, or every problem found. */
 export type ValidationResult = { ok: true; file: EventFile } | { ok: false; errors: ImportProblem[] };
 
-const ajv = new Ajv2020({
-  allErrors: true,
-  verbose: true,
-  strict: true,
-  strictRequired: false,
-  allowUnionTypes: true,
-});
-const validateSchema = ajv.compile(IMPORT_SCHEMA);
+/** A compiled JSON Schema check, with the errors of its last call. */
+type SchemaCheck = ((json: unknown) => boolean) & { errors?: ErrorObject[] | null };
+
+let schemaCheck: Promise<SchemaCheck> | undefined;
+
+/**
+ * The import schema compiled by ajv, loaded and compiled at the first validation: ajv costs ~11 MB of memory
+ * that a server which never imports (most of its life) would carry from its start.
+ */
+function schemaValidator(): Promise<SchemaCheck> {
+  // The named export: under Deno's CommonJS interop the default import has no construct signature in the types.
+  schemaCheck ??= import("ajv/dist/2020.js").then(({ Ajv2020 }) =>
+    new Ajv2020({
+      allErrors: true,
+      verbose: true,
+      strict: true,
+      strictRequired: false,
+      allowUnionTypes: true,
+    }).compile(IMPORT_SCHEMA)
+  );
+  return schemaCheck;
+}
 
 /**
  * Validates a parsed file against the JSON Schema and the semantic rules; reports every problem with its path.
- * @example validateEventFile({ format: "tt-event/1" }) // { ok: false, errors: [{ path: "event", ... }, ...] }
+ * @example await validateEventFile({ format: "tt-event/1" }) // { ok: false, errors: [{ path: "event", ... }, ...] }
  */
-export function validateEventFile(json: unknown): ValidationResult {
+export async function validateEventFile(json: unknown): Promise<ValidationResult> {
+  const validateSchema = await schemaValidator();
   const schemaProblems = validateSchema(json) ? [] : schemaErrorsToProblems(validateSchema.errors ?? []);
   let semantic: ImportProblem[];
   try {
@@ -177,7 +192,7 @@ export function validateEventFile(json: unknown): ValidationResult {
  * Parses the text of a file and validates it; a JSON syntax error becomes one problem that names its line and
  * column (`Invalid JSON at line 3, column 7: expected ":" after a property name`).
  */
-export function parseEventFile(text: string): ValidationResult {
+export function parseEventFile(text: string): Promise<ValidationResult> {
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   let json: unknown;
   try {
@@ -186,12 +201,15 @@ export function parseEventFile(text: string): ValidationResult {
     const found = locateJsonError(source);
     if (found) {
       const { line, column } = lineAndColumn(source, found.offset);
-      return {
+      return Promise.resolve({
         ok: false,
         errors: [{ path: "", message: `Invalid JSON at line ${line}, column ${column}: ${found.message}` }],
-      };
+      });
     }
-    return { ok: false, errors: [{ path: "", message: `Invalid JSON: ${(e as Error).message}` }] };
+    return Promise.resolve({
+      ok: false,
+      errors: [{ path: "", message: `Invalid JSON: ${(e as Error).message}` }],
+    });
   }
   return validateEventFile(json);
 }

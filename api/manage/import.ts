@@ -25,7 +25,7 @@ export function importRoute(deps: AppDeps): Hono<ManageEnv> {
         `Cannot read the body: expected Content-Type "application/json", got "${type.slice(0, 80)}"`,
       );
     }
-    const parsed = parseEventFile(await c.req.text());
+    const parsed = await parseEventFile(await c.req.text());
     if (!parsed.ok) throw invalidFile(parsed.errors);
     const now = deps.clock();
     const file = parsed.file;

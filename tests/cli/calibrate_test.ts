@@ -115,9 +115,9 @@ Deno.test("parseCsv() reads quoted fields with commas, quotes and CRLF line ends
   assert.throws(() => parseCsv("a,b\n1,2,3\n"), /Cannot read the CSV/);
 });
 
-Deno.test("londonEventFile() is a valid import file with priors only where a predictions row gives one", () => {
+Deno.test("londonEventFile() is a valid import file with priors only where a predictions row gives one", async () => {
   const file = londonEventFile(tinyData());
-  const checked = validateEventFile(file);
+  const checked = await validateEventFile(file);
   assert.ok(checked.ok, JSON.stringify(!checked.ok && checked.errors));
   const prior = (key: string) => file.players.find((p) => p.id === key)?.prior;
   assert.deepEqual(prior("p1"), { rating: 1800, matchCount: 120 });

@@ -23,10 +23,10 @@ function valid(): EventFile {
 }
 
 /** The problems of the valid fixture after `change`; fails when the file stays valid. */
-function problemsAfter(change: (f: EventFile) => void): ImportProblem[] {
+async function problemsAfter(change: (f: EventFile) => void): Promise<ImportProblem[]> {
   const file = valid();
   change(file);
-  const result = validateEventFile(file);
+  const result = await validateEventFile(file);
   assert.equal(result.ok, false, "expected the changed file to be invalid");
   return result.ok ? [] : result.errors;
 }
@@ -60,17 +60,17 @@ Deno.test("the example in docs/import-format.md is the valid fixture", async () 
   assert.deepEqual(JSON.parse(block[1]!), valid());
 });
 
-Deno.test("parseEventFile() accepts the valid fixture and returns the file", () => {
-  const result = parseEventFile(validText);
+Deno.test("parseEventFile() accepts the valid fixture and returns the file", async () => {
+  const result = await parseEventFile(validText);
   assert.ok(result.ok, JSON.stringify(!result.ok && result.errors));
   assert.equal(result.file.event.slug, "spring-open-2026");
 });
 
-Deno.test("parseEventFile() accepts a byte order mark", () => {
-  assert.equal(parseEventFile("\ufeff" + validText).ok, true);
+Deno.test("parseEventFile() accepts a byte order mark", async () => {
+  assert.equal((await parseEventFile("\ufeff" + validText)).ok, true);
 });
 
-Deno.test("parseEventFile() reports a JSON syntax error with its line and column", () => {
+Deno.test("parseEventFile() reports a JSON syntax error with its line and column", async () => {
   const cases: [string, string][] = [
     [
       '{\n  "a": 1\n  "b": 2\n}',
@@ -90,14 +90,14 @@ Deno.test("parseEventFile() reports a JSON syntax error with its line and column
     ['{"a": "\\q"}', 'Invalid JSON at line 1, column 8: invalid escape "\\\\q" in a string'],
   ];
   for (const [text, message] of cases) {
-    const result = parseEventFile(text);
+    const result = await parseEventFile(text);
     assert.equal(result.ok, false, text);
     if (!result.ok) assert.deepEqual(result.errors, [{ path: "", message }], text);
   }
 });
 
 Deno.test("parseEventFile() reports the malformed fixture at its line and column", async () => {
-  const result = parseEventFile(await Deno.readTextFile(fixture("malformed_json.txt")));
+  const result = await parseEventFile(await Deno.readTextFile(fixture("malformed_json.txt")));
   assert.equal(result.ok, false);
   if (!result.ok) {
     assert.deepEqual(result.errors, [{
@@ -108,7 +108,7 @@ Deno.test("parseEventFile() reports the malformed fixture at its line and column
 });
 
 Deno.test("validateEventFile() reports every problem of the invalid fixture with its path", async () => {
-  const result = parseEventFile(await Deno.readTextFile(fixture("invalid_semantic.json")));
+  const result = await parseEventFile(await Deno.readTextFile(fixture("invalid_semantic.json")));
   assert.equal(result.ok, false);
   if (result.ok) return;
   assert.deepEqual(result.errors, [
@@ -155,7 +155,7 @@ Deno.test("validateEventFile() reports every problem of the invalid fixture with
 });
 
 Deno.test("validateEventFile() reports schema problems with file paths and plain messages", async () => {
-  const result = parseEventFile(await Deno.readTextFile(fixture("invalid_schema.json")));
+  const result = await parseEventFile(await Deno.readTextFile(fixture("invalid_schema.json")));
   assert.equal(result.ok, false);
   if (result.ok) return;
   assert.deepEqual(result.errors, [
@@ -181,13 +181,13 @@ Deno.test("validateEventFile() reports schema problems with file paths and plain
   ]);
 });
 
-Deno.test("validateEventFile() suggests nothing for an unknown field far from every known one", () => {
-  const problems = problemsAfter((f) => Object.assign(f.event, { organiser: "x" }));
+Deno.test("validateEventFile() suggests nothing for an unknown field far from every known one", async () => {
+  const problems = await problemsAfter((f) => Object.assign(f.event, { organiser: "x" }));
   assertProblem(problems, "event.organiser", /^Unknown field: expected one of "slug", "name", /);
 });
 
-Deno.test("validateEventFile() does not add rule problems on a value the schema rejected", () => {
-  const problems = problemsAfter((f) => {
+Deno.test("validateEventFile() does not add rule problems on a value the schema rejected", async () => {
+  const problems = await problemsAfter((f) => {
     f.categories[S]!.matches![0]!.games = ["11-7", "9:11", "11-5", "11-8"];
   });
   assert.deepEqual(problems, [{
@@ -196,174 +196,174 @@ Deno.test("validateEventFile() does not add rule problems on a value the schema 
   }]);
 });
 
-Deno.test("validateEventFile() reports a file that is not an object", () => {
+Deno.test("validateEventFile() reports a file that is not an object", async () => {
   for (const json of [null, [], "x", 3]) {
-    const result = validateEventFile(json);
+    const result = await validateEventFile(json);
     assert.equal(result.ok, false);
     if (!result.ok) assert.equal(result.errors[0]!.path, "");
   }
-  const result = validateEventFile({});
+  const result = await validateEventFile({});
   assert.equal(result.ok, false);
   if (!result.ok) {
     assert.deepEqual(result.errors.map((e) => e.path), ["format", "event", "players", "categories"]);
   }
 });
 
-Deno.test("validateEventFile() checks calendar dates and date-times", () => {
+Deno.test("validateEventFile() checks calendar dates and date-times", async () => {
   assertProblem(
-    problemsAfter((f) => (f.event.startDate = "2026-02-30")),
+    await problemsAfter((f) => (f.event.startDate = "2026-02-30")),
     "event.startDate",
     '"2026-02-30" is not a calendar date',
   );
   assertProblem(
-    problemsAfter((f) => (f.players[0]!.birthDate = "2001-13-01")),
+    await problemsAfter((f) => (f.players[0]!.birthDate = "2001-13-01")),
     "players[0].birthDate",
     '"2001-13-01" is not a calendar date',
   );
   assertProblem(
-    problemsAfter((f) => (f.categories[S]!.matches![0]!.startedAt = "2026-02-30T09:00:00Z")),
+    await problemsAfter((f) => (f.categories[S]!.matches![0]!.startedAt = "2026-02-30T09:00:00Z")),
     "categories[0].matches[0].startedAt",
     '"2026-02-30T09:00:00Z" is not a real date and time',
   );
   assertProblem(
-    problemsAfter((f) => (f.categories[S]!.matches![0]!.completedAt = "2026-04-18T08:59:00Z")),
+    await problemsAfter((f) => (f.categories[S]!.matches![0]!.completedAt = "2026-04-18T08:59:00Z")),
     "categories[0].matches[0].completedAt",
     'The match was completed ("2026-04-18T08:59:00Z") before it started ("2026-04-18T09:00:00Z")',
   );
 });
 
-Deno.test("validateEventFile() reports duplicate keys, federation ids, e-mails, seeds and group names", () => {
+Deno.test("validateEventFile() reports duplicate keys, federation ids, e-mails, seeds and group names", async () => {
   assertProblem(
-    problemsAfter((f) => (f.players[2]!.federationId = "ITTF:100101")),
+    await problemsAfter((f) => (f.players[2]!.federationId = "ITTF:100101")),
     "players[2].federationId",
     'Duplicate federation id "ITTF:100101": also players[0]',
   );
   assertProblem(
-    problemsAfter((f) => f.accounts!.push({ email: "REFEREE@example.org", displayName: "Again" })),
+    await problemsAfter((f) => f.accounts!.push({ email: "REFEREE@example.org", displayName: "Again" })),
     "accounts[1].email",
     'Duplicate account e-mail "REFEREE@example.org": also accounts[0]',
   );
   assertProblem(
-    problemsAfter((f) => (f.categories[S]!.entries[1]!.id = "s1")),
+    await problemsAfter((f) => (f.categories[S]!.entries[1]!.id = "s1")),
     "categories[0].entries[1].id",
     'Duplicate entry id "s1" in category "S": also entries[0]',
   );
   assertProblem(
-    problemsAfter((f) => (f.categories[XD]!.entries[1]!.seed = 1)),
+    await problemsAfter((f) => (f.categories[XD]!.entries[1]!.seed = 1)),
     "categories[1].entries[1].seed",
     'Seed 1 is already given to entry "d1"',
   );
   assertProblem(
-    problemsAfter((f) => (f.categories[S]!.groups![1]!.name = "A")),
+    await problemsAfter((f) => (f.categories[S]!.groups![1]!.name = "A")),
     "categories[0].groups[1].name",
     'Duplicate group name "A" in category "S": also groups[0]',
   );
 });
 
-Deno.test("validateEventFile() checks entries against the category's kind and players", () => {
+Deno.test("validateEventFile() checks entries against the category's kind and players", async () => {
   assertProblem(
-    problemsAfter((f) => (f.categories[S]!.entries[0]!.players = ["p1", "p7"])),
+    await problemsAfter((f) => (f.categories[S]!.entries[0]!.players = ["p1", "p7"])),
     "categories[0].entries[0].players",
     "A singles entry needs 1 player, got 2",
   );
   assertProblem(
-    problemsAfter((f) => (f.categories[XD]!.entries[0]!.players = ["p1", "p1"])),
+    await problemsAfter((f) => (f.categories[XD]!.entries[0]!.players = ["p1", "p1"])),
     "categories[1].entries[0].players[1]",
     'Player "p1" is twice in the same entry',
   );
   assertProblem(
-    problemsAfter((f) => (f.categories[XD]!.entries[1]!.players = ["p1", "p4"])),
+    await problemsAfter((f) => (f.categories[XD]!.entries[1]!.players = ["p1", "p4"])),
     "categories[1].entries[1].players[0]",
     'Player "p1" already plays in entry "d1" of category "XD"',
   );
 });
 
-Deno.test("validateEventFile() checks group membership and lots", () => {
+Deno.test("validateEventFile() checks group membership and lots", async () => {
   assertProblem(
-    problemsAfter((f) => f.categories[S]!.groups![1]!.entries.push("s1")),
+    await problemsAfter((f) => f.categories[S]!.groups![1]!.entries.push("s1")),
     "categories[0].groups[1].entries[3]",
     'Entry "s1" is already in group "A"',
   );
   assertProblem(
-    problemsAfter((f) => (f.categories[S]!.groups![1]!.lots = ["s4", "s1"])),
+    await problemsAfter((f) => (f.categories[S]!.groups![1]!.lots = ["s4", "s1"])),
     "categories[0].groups[1].lots[1]",
     'Entry "s1" is not a member of group "B"',
   );
   assertProblem(
-    problemsAfter((f) => (f.categories[S]!.matches![0]!.away = "s2")),
+    await problemsAfter((f) => (f.categories[S]!.matches![0]!.away = "s2")),
     "categories[0].matches[0].away",
     'Entry "s2" is not a member of group "A"',
   );
   assertProblem(
-    problemsAfter((f) => delete f.categories[S]!.matches![5]!.home),
+    await problemsAfter((f) => delete f.categories[S]!.matches![5]!.home),
     "categories[0].matches[5].home",
     "A group match needs both sides",
   );
   assertProblem(
-    problemsAfter((f) => (f.categories[XD]!.groups = [{ name: "A", entries: ["d1", "d2"] }])),
+    await problemsAfter((f) => (f.categories[XD]!.groups = [{ name: "A", entries: ["d1", "d2"] }])),
     "categories[1].groups",
     'A category of format "knockout" has no groups',
   );
 });
 
-Deno.test("validateEventFile() checks the draw's slots, size and qualifiers", () => {
+Deno.test("validateEventFile() checks the draw's slots, size and qualifiers", async () => {
   const draw = (f: EventFile, c: number) => f.categories[c]!.draw!;
   assertProblem(
-    problemsAfter((f) => (draw(f, XD).slots = ["d1", "d4", "d3"])),
+    await problemsAfter((f) => (draw(f, XD).slots = ["d1", "d4", "d3"])),
     "categories[1].draw.slots",
     "A draw of 4 needs 4 slots, got 3",
   );
   assertProblem(
-    problemsAfter((f) => (draw(f, XD).slots = ["d1", "d4", "d3", "d9"])),
+    await problemsAfter((f) => (draw(f, XD).slots = ["d1", "d4", "d3", "d9"])),
     "categories[1].draw.slots[3]",
     'Unknown entry "d9": not an entry of category "XD"',
   );
   assertProblem(
-    problemsAfter((f) => (draw(f, XD).slots = ["d1", "d4", "d3", "d1"])),
+    await problemsAfter((f) => (draw(f, XD).slots = ["d1", "d4", "d3", "d1"])),
     "categories[1].draw.slots[3]",
     'Entry "d1" is already in slots[0]',
   );
   assertProblem(
-    problemsAfter((f) => (draw(f, XD).slots = ["d1", "d4", "d3", null])),
+    await problemsAfter((f) => (draw(f, XD).slots = ["d1", "d4", "d3", null])),
     "categories[1].draw.slots[3]",
     'A locked draw has no empty slot: give an entry, "bye" or a qualifier',
   );
   assertProblem(
-    problemsAfter((f) => (draw(f, XD).slots = ["d1", "d4", "d3", "bye"])),
+    await problemsAfter((f) => (draw(f, XD).slots = ["d1", "d4", "d3", "bye"])),
     "categories[1].draw.slots",
     'A locked draw places every entry; missing: "d2"',
   );
   assertProblem(
-    problemsAfter((f) => (draw(f, S).slots![1] = { group: "C", place: 2 })),
+    await problemsAfter((f) => (draw(f, S).slots![1] = { group: "C", place: 2 })),
     "categories[0].draw.slots[1].group",
     'Unknown group "C": not a group of category "S"',
   );
   assertProblem(
-    problemsAfter((f) => (draw(f, S).slots![1] = { group: "A", place: 1 })),
+    await problemsAfter((f) => (draw(f, S).slots![1] = { group: "A", place: 1 })),
     "categories[0].draw.slots[1]",
     'Place 1 of group "A" is already in slots[0]',
   );
   assertProblem(
-    problemsAfter((f) => (draw(f, XD).slots![0] = { group: "A", place: 1 })),
+    await problemsAfter((f) => (draw(f, XD).slots![0] = { group: "A", place: 1 })),
     "categories[1].draw.slots[0]",
     'Only a category of format "groups_knockout" has group qualifiers in its draw',
   );
   assertProblem(
-    problemsAfter((f) => delete draw(f, XD).slots),
+    await problemsAfter((f) => delete draw(f, XD).slots),
     "categories[1].draw.slots",
     "A draw needs its slots, or a lotSeed to make them by lot",
   );
 });
 
-Deno.test("validateEventFile() makes a draw by lot when the slots are left out", () => {
+Deno.test("validateEventFile() makes a draw by lot when the slots are left out", async () => {
   const file = valid();
   const xd = file.categories[XD]!;
   xd.draw = { state: "locked", lotSeed: "xd-lot" };
   xd.matches = [];
-  assert.equal(validateEventFile(file).ok, true);
+  assert.equal((await validateEventFile(file)).ok, true);
   // A knockout match outside the lot's bracket of 4 is reported as for given slots.
   xd.matches = [{ id: "X", stage: "knockout", round: 3, position: 0, status: "scheduled" }];
-  const result = validateEventFile(file);
+  const result = await validateEventFile(file);
   assert.equal(result.ok, false);
   if (!result.ok) {
     assertProblem(
@@ -401,19 +401,19 @@ Deno.test("drawByLot() places every entry, keeps seed 1 on top and repeats itsel
   );
 });
 
-Deno.test("validateEventFile() checks knockout places against the draw", () => {
+Deno.test("validateEventFile() checks knockout places against the draw", async () => {
   assertProblem(
-    problemsAfter((f) => (f.categories[XD]!.matches![2]!.round = 3)),
+    await problemsAfter((f) => (f.categories[XD]!.matches![2]!.round = 3)),
     "categories[1].matches[2].round",
     "Round 3 does not exist in a draw of 4 (2 rounds)",
   );
   assertProblem(
-    problemsAfter((f) => (f.categories[XD]!.matches![1]!.position = 2)),
+    await problemsAfter((f) => (f.categories[XD]!.matches![1]!.position = 2)),
     "categories[1].matches[1].position",
     "Position 2 does not exist in round 1 of a draw of 4 (0 to 1)",
   );
   assertProblem(
-    problemsAfter((f) => {
+    await problemsAfter((f) => {
       const m = f.categories[XD]!.matches![0]!;
       [m.home, m.away] = [m.away, m.home];
     }),
@@ -421,99 +421,99 @@ Deno.test("validateEventFile() checks knockout places against the draw", () => {
     'Entry "d4" differs from the draw: slots[0] holds "d1"',
   );
   assertProblem(
-    problemsAfter((f) => (f.categories[XD]!.matches![1]!.position = 0)),
+    await problemsAfter((f) => (f.categories[XD]!.matches![1]!.position = 0)),
     "categories[1].matches[1].position",
     'Match "SF1" (matches[0]) already has this round and position',
   );
   assertProblem(
-    problemsAfter((f) => (f.categories[S]!.matches![6]!.group = "A")),
+    await problemsAfter((f) => (f.categories[S]!.matches![6]!.group = "A")),
     "categories[0].matches[6].group",
     "A knockout match has no group",
   );
   assertProblem(
-    problemsAfter((f) => (f.categories[XD]!.matches![2]!.stage = "group")),
+    await problemsAfter((f) => (f.categories[XD]!.matches![2]!.stage = "group")),
     "categories[1].matches[2].stage",
     'A category of format "knockout" has no group matches',
   );
 });
 
-Deno.test("validateEventFile() checks each status's fields", () => {
+Deno.test("validateEventFile() checks each status's fields", async () => {
   const match = (f: EventFile, c: number, m: number) => f.categories[c]!.matches![m]!;
   assertProblem(
-    problemsAfter((f) => (match(f, S, 5).games = ["11-3"])),
+    await problemsAfter((f) => (match(f, S, 5).games = ["11-3"])),
     "categories[0].matches[5].games",
     'A scheduled match has no games: set its status to "in_progress" or "completed"',
   );
   assertProblem(
-    problemsAfter((f) => (match(f, S, 5).winner = "s2")),
+    await problemsAfter((f) => (match(f, S, 5).winner = "s2")),
     "categories[0].matches[5].winner",
     'Only a completed match has a winner, this one is "scheduled"',
   );
   assertProblem(
-    problemsAfter((f) => (match(f, S, 2).games = ["11-9", "11-3", "11-5"])),
+    await problemsAfter((f) => (match(f, S, 2).games = ["11-9", "11-3", "11-5"])),
     "categories[0].matches[2].status",
     'The games decide the match (3-0): its status must be "completed"',
   );
   assertProblem(
-    problemsAfter((f) => (match(f, S, 2).current = "12-5")),
+    await problemsAfter((f) => (match(f, S, 2).current = "12-5")),
     "categories[0].matches[2].current",
     '"12-5" is not the score of a game in play',
   );
   assertProblem(
-    problemsAfter((f) => {
+    await problemsAfter((f) => {
       match(f, S, 6).status = "in_progress";
     }),
     "categories[0].matches[6].home",
     "A match in progress needs both sides",
   );
   assertProblem(
-    problemsAfter((f) => (match(f, S, 1).games = ["11-2"])),
+    await problemsAfter((f) => (match(f, S, 1).games = ["11-2"])),
     "categories[0].matches[1].games",
     "A walkover has no games: the match was not played",
   );
   assertProblem(
-    problemsAfter((f) => delete match(f, S, 1).winner),
+    await problemsAfter((f) => delete match(f, S, 1).winner),
     "categories[0].matches[1].winner",
     'A match completed by "walkover" needs a winner',
   );
   assertProblem(
-    problemsAfter((f) => (match(f, S, 3).retirementAfterGame = 2)),
+    await problemsAfter((f) => (match(f, S, 3).retirementAfterGame = 2)),
     "categories[0].matches[3].retirementAfterGame",
     'Expected 1 (the number of finished games in "games"), got 2',
   );
   assertProblem(
-    problemsAfter((f) => (match(f, S, 3).games = ["11-6", "11-6", "11-6"])),
+    await problemsAfter((f) => (match(f, S, 3).games = ["11-6", "11-6", "11-6"])),
     "categories[0].matches[3].resultReason",
     'The games already decide the match (3-0): remove "retired" or the games after the decision',
   );
   assertProblem(
-    problemsAfter((f) => (match(f, XD, 1).retirementAfterGame = 1)),
+    await problemsAfter((f) => (match(f, XD, 1).retirementAfterGame = 1)),
     "categories[1].matches[1].retirementAfterGame",
     'Only a match with result reason "retired" has a retirement',
   );
   assertProblem(
-    problemsAfter((f) => (match(f, XD, 0).current = "3-2")),
+    await problemsAfter((f) => (match(f, XD, 0).current = "3-2")),
     "categories[1].matches[0].current",
     "The games already decide the match (2-0): no game is running",
   );
   assertProblem(
-    problemsAfter((f) => (match(f, XD, 0).away = "d1")),
+    await problemsAfter((f) => (match(f, XD, 0).away = "d1")),
     "categories[1].matches[0].away",
     'Entry "d1" cannot play itself',
   );
 });
 
-Deno.test("validateEventFile() accepts any legal completed match and rejects a game after its decision", () => {
+Deno.test("validateEventFile() accepts any legal completed match and rejects a game after its decision", async () => {
   const finishedGame = fc.oneof(
     fc.integer({ min: 0, max: 9 }).map((low) => [11, low] as const),
     fc.integer({ min: 10, max: 30 }).map((low) => [low + 2, low] as const),
   );
-  fc.assert(
-    fc.property(
+  await fc.assert(
+    fc.asyncProperty(
       fc.constantFrom(3, 5, 7, 9),
       fc.array(fc.tuple(fc.boolean(), finishedGame), { minLength: 20, maxLength: 20 }),
       finishedGame,
-      (bestOf, draws, extra) => {
+      async (bestOf, draws, extra) => {
         // Play games until one side has (bestOf + 1) / 2 wins.
         const needed = (bestOf + 1) / 2;
         const won = { home: 0, away: 0 };
@@ -527,10 +527,10 @@ Deno.test("validateEventFile() accepts any legal completed match and rejects a g
         file.categories[XD]!.bestOf = bestOf;
         const m = file.categories[XD]!.matches![0]!;
         m.games = games;
-        const result = validateEventFile(file);
+        const result = await validateEventFile(file);
         assert.ok(result.ok, JSON.stringify(!result.ok && result.errors));
         m.games = [...games, `${extra[0]}-${extra[1]}`];
-        const late = validateEventFile(file);
+        const late = await validateEventFile(file);
         assert.equal(late.ok, false);
         if (!late.ok && games.length < 9) {
           assertProblem(
@@ -547,10 +547,10 @@ Deno.test("validateEventFile() accepts any legal completed match and rejects a g
   );
 });
 
-Deno.test("validateEventFile() never throws, whatever the input", () => {
-  fc.assert(
-    fc.property(fc.jsonValue(), (json) => {
-      const result = validateEventFile(json);
+Deno.test("validateEventFile() never throws, whatever the input", async () => {
+  await fc.assert(
+    fc.asyncProperty(fc.jsonValue(), async (json) => {
+      const result = await validateEventFile(json);
       assert.equal(result.ok, false);
     }),
   );
@@ -564,15 +564,19 @@ Deno.test("validateEventFile() never throws, whatever the input", () => {
     }
   };
   walk(valid(), []);
-  fc.assert(
-    fc.property(fc.constantFrom(...paths.filter((p) => p.length > 0)), fc.jsonValue(), (path, value) => {
-      const file = valid() as unknown as Record<string | number, unknown>;
-      let node: Record<string | number, unknown> = file;
-      for (const key of path.slice(0, -1)) node = node[key] as Record<string | number, unknown>;
-      node[path.at(-1)!] = value;
-      const result = validateEventFile(file);
-      if (!result.ok) { for (const p of result.errors) assert.equal(typeof p.message, "string"); }
-    }),
+  await fc.assert(
+    fc.asyncProperty(
+      fc.constantFrom(...paths.filter((p) => p.length > 0)),
+      fc.jsonValue(),
+      async (path, value) => {
+        const file = valid() as unknown as Record<string | number, unknown>;
+        let node: Record<string | number, unknown> = file;
+        for (const key of path.slice(0, -1)) node = node[key] as Record<string | number, unknown>;
+        node[path.at(-1)!] = value;
+        const result = await validateEventFile(file);
+        if (!result.ok) { for (const p of result.errors) assert.equal(typeof p.message, "string"); }
+      },
+    ),
     { numRuns: 500 },
   );
 });

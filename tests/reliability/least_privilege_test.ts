@@ -135,14 +135,15 @@ Deno.test({
 
 /**
  * What reads files or loads code at run time: module-relative paths, file reads, dynamic imports of a
- * computed or relative specifier. A dynamic import of a bare specifier of deno.json (`import("pg")`) is
- * static to `deno compile` and `deno info`, which include it in the graph; it loads no file of the repository.
+ * computed specifier. A dynamic import of a literal specifier (`import("pg")`, `import("./openapi.ts")`) is
+ * static to `deno compile` and `deno info`, which put it in the graph (the binary carries it), and Deno loads
+ * it without a read permission.
  */
 const RUNTIME_FILE_ACCESS = [
   /Deno\.(readFile|readTextFile|readFileSync|readTextFileSync|open|openSync|readDir|readDirSync|readLink|realPath|lstat|stat)\b/,
   /\bimport\.meta\.(dirname|filename|resolve)\b/,
   /new URL\([^)]*import\.meta\.url/,
-  /\bimport\s*\((?!"[a-z@][\w@./-]*"\))/,
+  /\bimport\s*\((?!"[\w@./-]+"\))/,
   /\b(readFileSync|createReadStream)\b/,
 ];
 
