@@ -30,6 +30,15 @@ export function hotEnvOf(env: unknown): HotEnv | undefined {
 
 type HeaderList = [string, string][];
 
+/** The bytes of responses made from bytes kept elsewhere (api/respond.ts), so that keeping them copies nothing. */
+const knownBodies = new WeakMap<Response, Uint8Array<ArrayBuffer>>();
+
+/** Marks a response as sending exactly `bytes` (which must not change); gives the response back. */
+export function withKnownBody(res: Response, bytes: Uint8Array<ArrayBuffer>): Response {
+  knownBodies.set(res, bytes);
+  return res;
+}
+
 /**
  * A kept API answer. Answers are clones of never-sent template responses: cloning a response with a body of
  * bytes costs a fraction of building one with its headers (each header is validated on construction).
@@ -127,7 +136,8 @@ export class HotResponses {
       this.#api.set(key, { generation, etag, ok: null, bytes: 0, notModified });
       return res;
     }
-    const body = new Uint8Array(await res.arrayBuffer());
+    // The bytes of the response cache where they came from there: the same bytes are kept once, not twice.
+    const body = knownBodies.get(res) ?? new Uint8Array(await res.arrayBuffer());
     const ok = new Response(body, { status: 200, headers: all });
     this.#api.set(key, { generation, etag, ok, bytes: body.length, notModified });
     return ok.clone();

@@ -6,6 +6,7 @@ import type { Context } from "hono";
 import type { Store } from "../db/store.ts";
 import { chooseCoding, COMPRESSION_THRESHOLD } from "./compression.ts";
 import type { AppDeps } from "./deps.ts";
+import { withKnownBody } from "./hot_path.ts";
 import { currentRevision, etagFor, ifNoneMatchHits } from "./http_cache.ts";
 import { ResponseCache } from "./response_cache.ts";
 
@@ -61,7 +62,7 @@ export async function respond(
   const encoded = coding ? await cache.encoded(key, revision, coding) : undefined;
   if (coding && encoded) {
     headers["Content-Encoding"] = coding;
-    return new Response(encoded, { status: 200, headers });
+    return withKnownBody(new Response(encoded, { status: 200, headers }), encoded);
   }
-  return new Response(body, { status: 200, headers });
+  return withKnownBody(new Response(body, { status: 200, headers }), body);
 }

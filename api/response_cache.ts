@@ -17,13 +17,41 @@ const MAX_ENTRIES = 2000;
 const MAX_BYTES = 24 * 1024 * 1024;
 
 /**
+ * Builds that run at once. A build awaits its queries one by one, so without a bound every poller's build
+ * would start and hold its rows at the same time: after a write under 64 connections, 64 categories' worth of
+ * rows and half-made JSON (~100 MB of heap). A few at a time keep PostgreSQL's round trips overlapped.
+ */
+const CONCURRENT_BUILDS = 4;
+
+/** A counting semaphore: first come, first served. */
+class Slots {
+  #free: number;
+  readonly #waiting: (() => void)[] = [];
+  constructor(size: number) {
+    this.#free = size;
+  }
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.#free > 0) this.#free--;
+    else await new Promise<void>((resolve) => this.#waiting.push(resolve));
+    try {
+      return await task();
+    } finally {
+      const next = this.#waiting.shift();
+      if (next) next();
+      else this.#free++;
+    }
+  }
+}
+
+/**
  * A bounded LRU of response bodies keyed by resource, valid for one revision each. Concurrent requests for a
  * body not built yet share one build (after a write, every poller of a category asks for the same new body at
- * once: one build instead of one per connection, in time and in memory).
+ * once: one build instead of one per connection, in time and in memory), and only a few builds run at once.
  */
 export class ResponseCache {
   readonly #entries = new BoundedLru<Entry>(MAX_ENTRIES, MAX_BYTES, (e) => e.bytes);
   readonly #building = new Map<string, Promise<unknown>>();
+  readonly #slots = new Slots(CONCURRENT_BUILDS);
 
   /** The body of `key` at `revision`, or undefined when not cached for that revision. */
   get(key: string, revision: string): Uint8Array<ArrayBuffer> | undefined {
@@ -39,7 +67,7 @@ export class ResponseCache {
   ): Promise<Uint8Array<ArrayBuffer>> {
     const cached = this.get(key, revision);
     if (cached) return cached;
-    const body = await this.#once(`${revision} ${key}`, build);
+    const body = await this.#once(`${revision} ${key}`, () => this.#slots.run(build));
     if (this.#entries.peek(key)?.revision !== revision) this.set(key, revision, body);
     return body;
   }

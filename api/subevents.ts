@@ -26,8 +26,8 @@ export function subeventsApi(deps: AppDeps): Hono {
     return found;
   };
 
-  // A category changes only with its event: its answers are keyed on the event's revision.
-  const version = (id: string) => () => versions(deps.store).eventBySubevent(id);
+  // A category's answers are keyed on its own version: a point in another category leaves them valid.
+  const version = (id: string) => () => versions(deps.store).subevent(id);
 
   app.get("/:id/draw", (c) => {
     const id = idParam(c.req.param("id"), "a category");

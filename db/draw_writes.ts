@@ -377,7 +377,7 @@ async function generateInTransaction(
   for (const m of known) await freezePrediction(trx, m, now);
 
   await trx.updateTable("events").set({ updated_at: now }).where("id", "=", sub.event_id).execute();
-  await bumpRevision(trx, sub.event_id);
+  await bumpRevision(trx, sub.event_id, [sub.id]);
   const result: GeneratedDraw = {
     subeventId,
     eventId: sub.event_id,
@@ -803,7 +803,7 @@ export async function advanceGroups(
         JSON.stringify(slotsAfter.map((s) => s.entry_id));
     if (changed) {
       await trx.updateTable("events").set({ updated_at: now }).where("id", "=", sub.event_id).execute();
-      await bumpRevision(trx, sub.event_id);
+      await bumpRevision(trx, sub.event_id, [sub.id]);
       await writeAudit(trx, {
         at: ctx.now,
         actor: ctx.actor,

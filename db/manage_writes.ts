@@ -111,7 +111,7 @@ export async function setDrawLocked(
     await trx.updateTable("subevents").set({ draw_state: target }).where("id", "=", sub.id).execute();
     await trx.updateTable("events").set({ updated_at: ctx.now.toISOString() }).where("id", "=", sub.event_id)
       .execute();
-    await bumpRevision(trx, sub.event_id);
+    await bumpRevision(trx, sub.event_id, [sub.id]);
     await writeAudit(trx, {
       at: ctx.now,
       actor: ctx.actor,

@@ -144,7 +144,8 @@ async function writeInTransaction(
   }
   const next = await apply(trx, before, action, now);
   await consequences(trx, before, next, now);
-  await bumpRevision(trx, before.event_id);
+  // Every consequence of a match write (advancement, group qualifiers) stays in the match's category.
+  await bumpRevision(trx, before.event_id, [before.subevent_id]);
   await trx.insertInto("audit_log").values({
     id: crypto.randomUUID(),
     at: now,

@@ -1,8 +1,8 @@
 /**
  * Versions of single resources, so that a write to one match does not make every other answer stale: a match's
  * version is its own revision and update time (every write to it, and every consequence such as advancement or
- * a new prediction, changes both), an event's and its categories' version is the event's revision (every write to
- * the event bumps it). Null when the resource is not public (then the answer is a 404 anyway).
+ * a new prediction, changes both), an event's version is the event's revision (every write to the event bumps it),
+ * a category's version the global revision of its last write (db/revision.ts `bumpRevision`). Null when the resource is not public (then the answer is a 404 anyway).
  *
  * They are read on every poll, 304s included, so on SQLite they go through prepared statements of node:sqlite
  * directly (microseconds, no query builder); on PostgreSQL through Kysely.
@@ -10,6 +10,7 @@
  * Known limit: a player shared by two events (one federation id) renamed by an import of one event shows the new
  * name in the other event's answers at that event's next write.
  */
+import { sql } from "kysely";
 import type { StatementSync } from "node:sqlite";
 import type { Store } from "./store.ts";
 
@@ -19,20 +20,25 @@ export interface VersionReader {
   match(id: string): Promise<string | null>;
   /** `e<revision>` of a published event found by slug, or null. */
   eventBySlug(slug: string): Promise<string | null>;
-  /** `e<revision>` of the event of a category of a published event, or null. */
-  eventBySubevent(subeventId: string): Promise<string | null>;
+  /**
+   * `s<global revision of its last write>` of a category of a published event (`e<event revision>` for a
+   * category not written since its version rows exist), or null.
+   */
+  subevent(subeventId: string): Promise<string | null>;
 }
 
 const MATCH_SQL = `SELECT m.revision AS revision, m.updated_at AS updated_at FROM matches m
   JOIN events e ON e.id = m.event_id WHERE m.id = ? AND e.status = 'published'`;
 const EVENT_BY_SLUG_SQL = `SELECT revision FROM events WHERE slug = ? AND status = 'published'`;
-const EVENT_BY_SUBEVENT_SQL = `SELECT e.revision AS revision FROM subevents s
-  JOIN events e ON e.id = s.event_id WHERE s.id = ? AND e.status = 'published'`;
+const SUBEVENT_SQL = `SELECT e.revision AS revision, r.value AS own FROM subevents s
+  JOIN events e ON e.id = s.event_id LEFT JOIN revisions r ON r.scope = 's:' || s.id
+  WHERE s.id = ? AND e.status = 'published'`;
 
-type Row = { revision: number | bigint; updated_at?: string } | undefined;
+type Row = { revision: number | bigint; updated_at?: string; own?: number | bigint | null } | undefined;
 
 const matchTag = (row: Row) => row ? `m${row.revision}.${Date.parse(row.updated_at!)}` : null;
 const eventTag = (row: Row) => row ? `e${row.revision}` : null;
+const subeventTag = (row: Row) => row ? (row.own == null ? `e${row.revision}` : `s${row.own}`) : null;
 
 const readers = new WeakMap<Store, VersionReader>();
 
@@ -50,11 +56,11 @@ function makeReader(store: Store): VersionReader {
     const one = (stmt: StatementSync, id: string) => stmt.get(id) as Row;
     const match = raw.prepare(MATCH_SQL);
     const bySlug = raw.prepare(EVENT_BY_SLUG_SQL);
-    const bySubevent = raw.prepare(EVENT_BY_SUBEVENT_SQL);
+    const bySubevent = raw.prepare(SUBEVENT_SQL);
     return {
       match: (id) => Promise.resolve(matchTag(one(match, id))),
       eventBySlug: (slug) => Promise.resolve(eventTag(one(bySlug, slug))),
-      eventBySubevent: (id) => Promise.resolve(eventTag(one(bySubevent, id))),
+      subevent: (id) => Promise.resolve(subeventTag(one(bySubevent, id))),
     };
   }
   const db = store.db;
@@ -70,10 +76,13 @@ function makeReader(store: Store): VersionReader {
         await db.selectFrom("events").select("revision").where("slug", "=", slug)
           .where("status", "=", "published").executeTakeFirst(),
       ),
-    eventBySubevent: async (id) =>
-      eventTag(
+    subevent: async (id) =>
+      subeventTag(
         await db.selectFrom("subevents").innerJoin("events", "events.id", "subevents.event_id")
-          .select("events.revision").where("subevents.id", "=", id).where("events.status", "=", "published")
+          .leftJoin("revisions", (join) =>
+            join.on("revisions.scope", "=", sql<string>`'s:' || ${sql.ref("subevents.id")}`))
+          .select(["events.revision", "revisions.value as own"])
+          .where("subevents.id", "=", id).where("events.status", "=", "published")
           .executeTakeFirst(),
       ),
   };

@@ -1,22 +1,48 @@
 /**
  * Revisions: numbers that grow with every write. "global" grows with each write to the store, an event's own
- * `revision` with each write to that event. ETags and in-process caches derive from them, so a write must bump
+ * `revision` with each write to that event, a category's version (`s:<id>`) with each write to that category. ETags and in-process caches derive from them, so a write must bump
  * them in the same transaction as the data it changes.
  */
 import { type ExpressionBuilder, type Kysely, PostgresAdapter, sql, type Transaction } from "kysely";
 import type { Database } from "./schema.ts";
 
-/** Bumps the global revision and, when given, the event's revision; call inside the write's transaction. */
+/**
+ * Bumps the global revision and, when given, the event's revision and the version of the event's categories that
+ * the write changed (`subeventIds`; all of the event's when not given); call inside the write's transaction.
+ *
+ * A category's version is a row `s:<id>` of `revisions` holding the global revision of the category's last
+ * write: a point in one category then leaves the answers of the others valid, and a category deleted and made
+ * again by an import never reuses a version. The rows are written after the global row, which every write locks
+ * first, so on PostgreSQL they add no lock order of their own.
+ */
 export async function bumpRevision(
   trx: Transaction<Database> | Kysely<Database>,
   eventId?: string,
+  subeventIds?: readonly string[],
 ): Promise<number> {
   if (eventId) {
     await trx.updateTable("events").set({ revision: sql`revision + 1` }).where("id", "=", eventId).execute();
   }
   const row = await trx.updateTable("revisions").set({ value: sql`value + 1` }).where("scope", "=", "global")
     .returning("value").executeTakeFirstOrThrow();
-  return Number(row.value);
+  const value = Number(row.value);
+  if (eventId) {
+    const ids = subeventIds ??
+      (await trx.selectFrom("subevents").select("id").where("event_id", "=", eventId).execute()).map((r) =>
+        r.id
+      );
+    if (ids.length > 0) {
+      await trx.insertInto("revisions").values(ids.map((id) => ({ scope: subeventScope(id), value })))
+        .onConflict((oc) => oc.column("scope").doUpdateSet({ value }))
+        .execute();
+    }
+  }
+  return value;
+}
+
+/** The `revisions` scope of a category's version. */
+export function subeventScope(subeventId: string): string {
+  return `s:${subeventId}`;
 }
 
 /** The global revision: the key of every cache that may depend on anything in the store. */

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { type KyselyPlugin, sql } from "kysely";
+import { writeMatch } from "../../db/match_writes.ts";
 import { bumpRevision } from "../../db/revision.ts";
 import { CACHE_CONTROL } from "../../api/http_cache.ts";
 import { createApp } from "../../main.ts";
@@ -108,7 +109,7 @@ storeTest("[api] a matching If-None-Match is a 304 without running the page's qu
   for (const path of paths(s)) {
     const first = await api.request(path);
     const etag = first.res.headers.get("etag");
-    assert.match(etag ?? "", /^W\/"(r\d+|e\d+|m\d+\.\d+)-[0-9a-f]{8}"$/);
+    assert.match(etag ?? "", /^W\/"(r\d+|e\d+|s\d+|m\d+\.\d+)-[0-9a-f]{8}"$/);
     const before = counted.queries();
     const again = await api.request(path, { headers: { "If-None-Match": etag! } });
     assert.equal(again.status, 304, path);
@@ -238,5 +239,40 @@ storeTest(
     const after = await api.request(written, { headers: { "If-None-Match": writtenBefore } });
     assert.equal(after.status, 200);
     assert.equal(after.body.data.live.currentGame.home, 9);
+  },
+);
+
+storeTest(
+  "[api] a point in one category leaves the answers of the other categories valid, and changes its own",
+  async (store) => {
+    const s = await seedTournament(store.db);
+    const api = apiClient(store);
+    const paths = (id: string) =>
+      ["matches", "standings", "draw"].map((what) => `/api/v1/subevents/${id}/${what}`);
+    const etags = async (id: string) =>
+      await Promise.all(paths(id).map(async (p) => (await api.request(p)).res.headers.get("etag")!));
+    const groupsBefore = await etags(s.groups.id);
+    const knockoutBefore = await etags(s.knockout.id);
+    await writeMatch(store, s.matches.r1Running, { type: "point", side: "home" }, {
+      actor: "test",
+      now: new Date("2026-11-28T10:00:00.000Z"),
+    });
+    for (const [i, path] of paths(s.groups.id).entries()) {
+      const r = await api.request(path, { headers: { "If-None-Match": groupsBefore[i]! } });
+      assert.equal(r.status, 304, `${path}: another category's answer is still valid`);
+    }
+    for (const [i, path] of paths(s.knockout.id).entries()) {
+      const r = await api.request(path, { headers: { "If-None-Match": knockoutBefore[i]! } });
+      assert.equal(r.status, 200, `${path}: the written category's answer changed`);
+    }
+    const list = await api.request(`/api/v1/subevents/${s.knockout.id}/matches`);
+    const running = list.body.data.matches.find((m: { id: string }) => m.id === s.matches.r1Running);
+    assert.ok(running, "the running match is listed");
+    // An event-wide write (publish, import) changes every category.
+    await store.db.transaction().execute((trx) => bumpRevision(trx, s.event.id));
+    const again = await api.request(paths(s.groups.id)[0]!, {
+      headers: { "If-None-Match": groupsBefore[0]! },
+    });
+    assert.equal(again.status, 200);
   },
 );

@@ -45,3 +45,24 @@ Deno.test("ResponseCache.encoded() compresses once per revision and coding", asy
   assert.equal(a, b, "the same bytes, compressed once");
   assert.equal(await cache.encoded("/k", "r2", "gzip"), undefined, "not for another revision");
 });
+
+Deno.test("ResponseCache.body() runs at most a few builds at once, in order of arrival", async () => {
+  const cache = new ResponseCache();
+  let running = 0;
+  let most = 0;
+  const started: number[] = [];
+  const build = (i: number) => async () => {
+    started.push(i);
+    running++;
+    most = Math.max(most, running);
+    await new Promise((r) => setTimeout(r, 2));
+    running--;
+    return bytes(`body ${i}`);
+  };
+  const bodies = await Promise.all(
+    Array.from({ length: 12 }, (_, i) => cache.body(`/k${i}`, "r1", build(i))),
+  );
+  assert.equal(most, 4);
+  assert.deepEqual(started, Array.from({ length: 12 }, (_, i) => i));
+  bodies.forEach((b, i) => assert.deepEqual(b, bytes(`body ${i}`)));
+});

@@ -242,12 +242,16 @@ export async function makeToken(db: Db, o: Partial<Insertable<TokenTable>> = {})
 
 /**
  * Marks a direct change of rows as a write: bumps the global revision and, since a fixture does not say what it
- * changed, every event's and every match's own revision too (the write path bumps those it touches).
+ * changed, every event's, every category's and every match's own revision too (the write path bumps those it
+ * touches).
  */
 export async function bump(db: Db): Promise<number> {
-  await db.updateTable("events").set({ revision: sql`revision + 1` }).execute();
   await db.updateTable("matches").set({ revision: sql`revision + 1` }).execute();
-  return await bumpRevision(db);
+  let value = await bumpRevision(db);
+  for (const event of await db.selectFrom("events").select("id").execute()) {
+    value = await bumpRevision(db, event.id);
+  }
+  return value;
 }
 
 /** Games as stored: `[[home, away], ...]`. */
