@@ -33,6 +33,11 @@ type HeaderList = [string, string][];
 /** The bytes of responses made from bytes kept elsewhere (api/respond.ts), so that keeping them copies nothing. */
 const knownBodies = new WeakMap<Response, Uint8Array<ArrayBuffer>>();
 
+/** Whether a response was made by `withKnownBody` (its body is bytes, already in the client's coding). */
+export function hasKnownBody(res: Response): boolean {
+  return knownBodies.has(res);
+}
+
 /** Marks a response as sending exactly `bytes` (which must not change); gives the response back. */
 export function withKnownBody(res: Response, bytes: Uint8Array<ArrayBuffer>): Response {
   knownBodies.set(res, bytes);
@@ -136,8 +141,14 @@ export class HotResponses {
       this.#api.set(key, { generation, etag, ok: null, bytes: 0, notModified });
       return res;
     }
-    // The bytes of the response cache where they came from there: the same bytes are kept once, not twice.
-    const body = knownBodies.get(res) ?? new Uint8Array(await res.arrayBuffer());
+    // A response of the response cache is itself a clone of a template there: cloning it again keeps its bytes
+    // without a copy (a response made from bytes copies them, 130 kB per category list and per write).
+    const known = knownBodies.get(res);
+    if (known) {
+      this.#api.set(key, { generation, etag, ok: res.clone(), bytes: known.length, notModified });
+      return res;
+    }
+    const body = new Uint8Array(await res.arrayBuffer());
     const ok = new Response(body, { status: 200, headers: all });
     this.#api.set(key, { generation, etag, ok, bytes: body.length, notModified });
     return ok.clone();

@@ -6,7 +6,7 @@ import { type Context, Hono } from "hono";
 import { compressResponse } from "./compression.ts";
 import type { AppDeps } from "./deps.ts";
 import { eventsApi } from "./events.ts";
-import { hotEnvOf } from "./hot_path.ts";
+import { hasKnownBody, hotEnvOf } from "./hot_path.ts";
 import { CACHE_CONTROL, fingerprint, ifNoneMatchHits } from "./http_cache.ts";
 import { matchesApi } from "./matches.ts";
 import { PUBLIC_PATHS } from "./public_paths.ts";
@@ -52,7 +52,9 @@ export function publicApi(deps: AppDeps): Hono {
   app.use("*", async (c, next) => {
     await next();
     // HEAD is compressed too, so that its headers are those of the GET (Content-Encoding included).
-    let res = await compressResponse(c.res, c.req.header("Accept-Encoding"));
+    // An answer of respond() is already in the client's coding (and must keep its body of bytes: see
+    // compressResponse); anything else is compressed here.
+    let res = hasKnownBody(c.res) ? c.res : await compressResponse(c.res, c.req.header("Accept-Encoding"));
     shareHeaders(res);
     // Served from main's handler: keep the answer for the next request of the same URL at the same generation.
     const hot = c.req.method === "GET" ? hotEnvOf(c.env) : undefined;

@@ -60,9 +60,9 @@ export async function respond(
   const headers: Record<string, string> = { "Content-Type": JSON_TYPE, ETag: etag };
   const coding = body.length > COMPRESSION_THRESHOLD ? chooseCoding(c.req.header("Accept-Encoding")) : null;
   const encoded = coding ? await cache.encoded(key, revision, coding) : undefined;
-  if (coding && encoded) {
-    headers["Content-Encoding"] = coding;
-    return withKnownBody(new Response(encoded, { status: 200, headers }), encoded);
-  }
-  return withKnownBody(new Response(body, { status: 200, headers }), body);
+  const bytes = coding && encoded ? encoded : body;
+  if (coding && encoded) headers["Content-Encoding"] = coding;
+  const variant = coding && encoded ? coding : "identity";
+  const res = cache.response(key, revision, variant, () => new Response(bytes, { status: 200, headers }));
+  return withKnownBody(res, bytes);
 }

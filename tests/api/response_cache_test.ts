@@ -66,3 +66,25 @@ Deno.test("ResponseCache.body() runs at most a few builds at once, in order of a
   assert.deepEqual(started, Array.from({ length: 12 }, (_, i) => i));
   bodies.forEach((b, i) => assert.deepEqual(b, bytes(`body ${i}`)));
 });
+
+Deno.test("ResponseCache.response() clones one template per revision and coding", async () => {
+  const cache = new ResponseCache();
+  await cache.body("/k", "r1", () => Promise.resolve(bytes("hello")));
+  let made = 0;
+  const make = () => {
+    made++;
+    return new Response(bytes("hello"), { headers: { ETag: 'W/"r1"' } });
+  };
+  const a = cache.response("/k", "r1", "identity", make);
+  const b = cache.response("/k", "r1", "identity", make);
+  assert.notEqual(a, b, "each answer is a response of its own");
+  assert.equal(made, 1, "from one template");
+  assert.equal(await a.text(), "hello");
+  assert.equal(await b.text(), "hello", "reading one leaves the others whole");
+  assert.equal(await cache.response("/k", "r1", "identity", make).text(), "hello");
+  cache.response("/k", "r1", "gzip", make);
+  assert.equal(made, 2, "another coding has a template of its own");
+  cache.response("/k", "r2", "identity", make);
+  cache.response("/k", "r2", "identity", make);
+  assert.equal(made, 4, "not kept for a revision the cache does not hold");
+});
