@@ -32,7 +32,8 @@ export function fingerprint(text: string): string {
 
 /**
  * The weak ETag of a resource at a version: `W/"<version>-<fingerprint of the key>"` (`r<global revision>`,
- * `e<event revision>`, `s<category version>` or `m<match revision>.<ms>`, see db/read_versions.ts), where the key is
+ * `e<event revision>`, `s<category version>`, `k<rankings version>` or `m<match revision>.<ms>`, see
+ * db/read_versions.ts), where the key is
  * the path (under /api/v1) plus the normalised query. Weak because the bytes differ with the encoding (gzip,
  * br, none) and with `meta.generatedAt`, while the data is the same.
  * @example etagFor("r42", "/rankings?limit=100&offset=0") // 'W/"r42-2ed1da15"'

@@ -1,6 +1,7 @@
 /** /api/v1/rankings: the public rating leaderboard, paged. */
 import { Hono } from "hono";
 import { readRankingsPage } from "../db/read_rankings.ts";
+import { versions } from "../db/read_versions.ts";
 import type { AppDeps } from "./deps.ts";
 import { pagingParams } from "./params.ts";
 import { respond } from "./respond.ts";
@@ -19,7 +20,8 @@ export function rankingsApi(deps: AppDeps): Hono {
         data: { rankings: page.rows.map((r, i) => serializeRanking(r, offset + i + 1)) },
         meta: { total: page.total, limit, offset },
       };
-    });
+      // A point changes no rating: the rankings are keyed on their own version, not on every write.
+    }, () => versions(deps.store).rankings());
   });
 
   return app;

@@ -143,9 +143,10 @@ async function writeInTransaction(
     );
   }
   const next = await apply(trx, before, action, now);
-  await consequences(trx, before, next, now);
-  // Every consequence of a match write (advancement, group qualifiers) stays in the match's category.
-  await bumpRevision(trx, before.event_id, [before.subevent_id]);
+  const rated = await consequences(trx, before, next, now);
+  // Every consequence of a match write (advancement, group qualifiers) stays in the match's category; a point
+  // (most writes) changes no rating, so the rankings keep their version.
+  await bumpRevision(trx, before.event_id, [before.subevent_id], { rankingsUnchanged: !rated });
   await trx.insertInto("audit_log").values({
     id: crypto.randomUUID(),
     at: now,
@@ -312,8 +313,11 @@ async function save(trx: Trx, m: MatchRow, patch: Partial<MatchRow>): Promise<Ma
     .executeTakeFirstOrThrow();
 }
 
-/** Advancement, prediction outcome and ratings that follow from a change of result. */
-async function consequences(trx: Trx, before: MatchRow, after: MatchRow, now: string): Promise<void> {
+/**
+ * Advancement, prediction outcome and ratings that follow from a change of result; true when ratings were
+ * written.
+ */
+async function consequences(trx: Trx, before: MatchRow, after: MatchRow, now: string): Promise<boolean> {
   const wasDecided = before.status === "completed";
   const isDecided = after.status === "completed";
   // Any change to a decided group match (a correction too) may change who qualifies from a final group.
@@ -321,8 +325,8 @@ async function consequences(trx: Trx, before: MatchRow, after: MatchRow, now: st
     await fillGroupQualifiers(trx, after.subevent_id, after.group_id, now);
   }
   const sameWinner = before.winner_entry_id === after.winner_entry_id;
-  if (!wasDecided && !isDecided) return;
-  if (wasDecided && isDecided && sameWinner && before.result_reason === after.result_reason) return;
+  if (!wasDecided && !isDecided) return false;
+  if (wasDecided && isDecided && sameWinner && before.result_reason === after.result_reason) return false;
   await settlePredictionOutcome(trx, after);
   if (after.stage === "knockout") {
     if (wasDecided) await setNextSlot(trx, before, null, now);
@@ -330,6 +334,7 @@ async function consequences(trx: Trx, before: MatchRow, after: MatchRow, now: st
   }
   if (!wasDecided) await rateDecidedMatch(trx, after, now);
   else await rebuildRatings(trx, now);
+  return true;
 }
 
 /** Puts (or, with null, takes back) the winner of a knockout match into its slot of the next round. */

@@ -10,7 +10,7 @@
 import { type Kysely, sql } from "kysely";
 import * as initial from "./migrations/2026_11_25_000000_initial.ts";
 import * as revisionNotify from "./migrations/2026_11_25_000001_revision_notify.ts";
-import * as categoryVersions from "./migrations/2026_11_26_000000_category_versions.ts";
+import * as ownVersions from "./migrations/2026_11_26_000000_own_versions.ts";
 import type { Database } from "./schema.ts";
 
 interface Migration {
@@ -21,7 +21,7 @@ interface Migration {
 const MIGRATIONS: Record<string, Migration> = {
   "2026_11_25_000000_initial": initial,
   "2026_11_25_000001_revision_notify": revisionNotify,
-  "2026_11_26_000000_category_versions": categoryVersions,
+  "2026_11_26_000000_own_versions": ownVersions,
 };
 
 /** An arbitrary, fixed key of the PostgreSQL advisory lock that serialises migrations. */

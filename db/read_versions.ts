@@ -2,7 +2,8 @@
  * Versions of single resources, so that a write to one match does not make every other answer stale: a match's
  * version is its own revision and update time (every write to it, and every consequence such as advancement or
  * a new prediction, changes both), an event's version is the event's revision (every write to the event bumps it),
- * a category's version the global revision of its last write (db/revision.ts `bumpRevision`). Null when the resource is not public (then the answer is a 404 anyway).
+ * a category's version the global revision of its last write, the rankings' version that of the last write of
+ * ratings or listings (db/revision.ts `bumpRevision`). Null when the resource is not public (then the answer is a 404 anyway).
  *
  * They are read on every poll, 304s included, so on SQLite they go through prepared statements of node:sqlite
  * directly (microseconds, no query builder); on PostgreSQL through Kysely.
@@ -25,11 +26,15 @@ export interface VersionReader {
    * category not written since its version rows exist), or null.
    */
   subevent(subeventId: string): Promise<string | null>;
+  /** `k<global revision of the last write of ratings or listings>` (`r<global>` before such a write). */
+  rankings(): Promise<string>;
 }
 
 const MATCH_SQL = `SELECT m.revision AS revision, m.updated_at AS updated_at FROM matches m
   JOIN events e ON e.id = m.event_id WHERE m.id = ? AND e.status = 'published'`;
 const EVENT_BY_SLUG_SQL = `SELECT revision FROM events WHERE slug = ? AND status = 'published'`;
+const RANKINGS_SQL = `SELECT (SELECT value FROM revisions WHERE scope = 'global') AS revision,
+  (SELECT value FROM revisions WHERE scope = 'rankings') AS own`;
 const SUBEVENT_SQL = `SELECT e.revision AS revision, r.value AS own FROM subevents s
   JOIN events e ON e.id = s.event_id LEFT JOIN revisions r ON r.scope = 's:' || s.id
   WHERE s.id = ? AND e.status = 'published'`;
@@ -38,6 +43,7 @@ type Row = { revision: number | bigint; updated_at?: string; own?: number | bigi
 
 const matchTag = (row: Row) => row ? `m${row.revision}.${Date.parse(row.updated_at!)}` : null;
 const eventTag = (row: Row) => row ? `e${row.revision}` : null;
+const rankingsTag = (row: Row) => row?.own == null ? `r${row?.revision ?? 0}` : `k${row.own}`;
 const subeventTag = (row: Row) => row ? (row.own == null ? `e${row.revision}` : `s${row.own}`) : null;
 
 const readers = new WeakMap<Store, VersionReader>();
@@ -57,10 +63,12 @@ function makeReader(store: Store): VersionReader {
     const match = raw.prepare(MATCH_SQL);
     const bySlug = raw.prepare(EVENT_BY_SLUG_SQL);
     const bySubevent = raw.prepare(SUBEVENT_SQL);
+    const rankings = raw.prepare(RANKINGS_SQL);
     return {
       match: (id) => Promise.resolve(matchTag(one(match, id))),
       eventBySlug: (slug) => Promise.resolve(eventTag(one(bySlug, slug))),
       subevent: (id) => Promise.resolve(subeventTag(one(bySubevent, id))),
+      rankings: () => Promise.resolve(rankingsTag(rankings.get() as Row)),
     };
   }
   const db = store.db;
@@ -76,6 +84,8 @@ function makeReader(store: Store): VersionReader {
         await db.selectFrom("events").select("revision").where("slug", "=", slug)
           .where("status", "=", "published").executeTakeFirst(),
       ),
+    rankings: async () =>
+      rankingsTag((await sql<NonNullable<Row>>`${sql.raw(RANKINGS_SQL)}`.execute(db)).rows[0]),
     subevent: async (id) =>
       subeventTag(
         await db.selectFrom("subevents").innerJoin("events", "events.id", "subevents.event_id")

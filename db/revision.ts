@@ -1,14 +1,22 @@
 /**
  * Revisions: numbers that grow with every write. "global" grows with each write to the store, an event's own
- * `revision` with each write to that event, a category's version (`s:<id>`) with each write to that category. ETags and in-process caches derive from them, so a write must bump
+ * `revision` with each write to that event, a category's version (`s:<id>`) with each write to that category,
+ * the rankings' version with each write of ratings or listings. ETags and in-process caches derive from them, so a write must bump
  * them in the same transaction as the data it changes.
  */
 import { type ExpressionBuilder, type Kysely, PostgresAdapter, sql, type Transaction } from "kysely";
 import type { Database } from "./schema.ts";
 
+/** What a write may leave alone; everything else is assumed changed. */
+export interface BumpOptions {
+  /** The write changed no rating and no listing: the rankings keep their version. */
+  rankingsUnchanged?: boolean;
+}
+
 /**
  * Bumps the global revision and, when given, the event's revision and the version of the event's categories that
- * the write changed (`subeventIds`; all of the event's when not given); call inside the write's transaction.
+ * the write changed (`subeventIds`; all of the event's when not given), and the rankings' version unless the
+ * write says it left them alone; call inside the write's transaction.
  *
  * A category's version is a row `s:<id>` of `revisions` holding the global revision of the category's last
  * write: a point in one category then leaves the answers of the others valid, and a category deleted and made
@@ -19,6 +27,7 @@ export async function bumpRevision(
   trx: Transaction<Database> | Kysely<Database>,
   eventId?: string,
   subeventIds?: readonly string[],
+  options: BumpOptions = {},
 ): Promise<number> {
   if (eventId) {
     await trx.updateTable("events").set({ revision: sql`revision + 1` }).where("id", "=", eventId).execute();
@@ -26,19 +35,24 @@ export async function bumpRevision(
   const row = await trx.updateTable("revisions").set({ value: sql`value + 1` }).where("scope", "=", "global")
     .returning("value").executeTakeFirstOrThrow();
   const value = Number(row.value);
+  const scopes = options.rankingsUnchanged ? [] : [RANKINGS_SCOPE];
   if (eventId) {
     const ids = subeventIds ??
       (await trx.selectFrom("subevents").select("id").where("event_id", "=", eventId).execute()).map((r) =>
         r.id
       );
-    if (ids.length > 0) {
-      await trx.insertInto("revisions").values(ids.map((id) => ({ scope: subeventScope(id), value })))
-        .onConflict((oc) => oc.column("scope").doUpdateSet({ value }))
-        .execute();
-    }
+    scopes.push(...ids.map(subeventScope));
+  }
+  if (scopes.length > 0) {
+    await trx.insertInto("revisions").values(scopes.map((scope) => ({ scope, value })))
+      .onConflict((oc) => oc.column("scope").doUpdateSet({ value }))
+      .execute();
   }
   return value;
 }
+
+/** The `revisions` scope of the rankings' version (ratings and listings). */
+export const RANKINGS_SCOPE = "rankings";
 
 /** The `revisions` scope of a category's version. */
 export function subeventScope(subeventId: string): string {

@@ -109,7 +109,7 @@ storeTest("[api] a matching If-None-Match is a 304 without running the page's qu
   for (const path of paths(s)) {
     const first = await api.request(path);
     const etag = first.res.headers.get("etag");
-    assert.match(etag ?? "", /^W\/"(r\d+|e\d+|s\d+|m\d+\.\d+)-[0-9a-f]{8}"$/);
+    assert.match(etag ?? "", /^W\/"(r\d+|e\d+|s\d+|k\d+|m\d+\.\d+)-[0-9a-f]{8}"$/);
     const before = counted.queries();
     const again = await api.request(path, { headers: { "If-None-Match": etag! } });
     assert.equal(again.status, 304, path);
@@ -276,3 +276,17 @@ storeTest(
     assert.equal(again.status, 200);
   },
 );
+
+storeTest("[api] a point leaves the rankings' answer valid; a decided match changes it", async (store) => {
+  const s = await seedTournament(store.db);
+  const api = apiClient(store);
+  const path = "/api/v1/rankings";
+  const before = (await api.request(path)).res.headers.get("etag")!;
+  assert.match(before, /^W\/"k\d+-/);
+  const now = new Date("2026-11-28T10:00:00.000Z");
+  await writeMatch(store, s.matches.r1Running, { type: "point", side: "home" }, { actor: "test", now });
+  assert.equal((await api.request(path, { headers: { "If-None-Match": before } })).status, 304);
+  await writeMatch(store, s.matches.r1Running, { type: "retire", side: "away" }, { actor: "test", now });
+  const after = await api.request(path, { headers: { "If-None-Match": before } });
+  assert.equal(after.status, 200, "the retirement was rated: the rankings changed");
+});
