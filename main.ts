@@ -19,6 +19,7 @@ import { listPublishedEvents } from "./db/read_events.ts";
 import { type HotEnv, HotResponses } from "./api/hot_path.ts";
 import { storeGeneration } from "./db/store_generation.ts";
 import { makeNonce } from "./pages/security_headers.ts";
+import { hashInlineElements } from "./pages/csp_hashes.ts";
 
 /** Builds the whole application (public API, management API, pages) on the given dependencies. */
 export function createApp(deps: AppDeps): Hono {
@@ -42,7 +43,7 @@ export type Handler = (req: Request) => Response | Promise<Response>;
  * (api/hot_path.ts) before the router runs; everything else goes through the app, which keeps what it may.
  */
 export function createHandler(deps: AppDeps, app: Hono = createApp(deps)): Handler {
-  const hot = new HotResponses({ nonce: makeNonce });
+  const hot = new HotResponses({ nonce: makeNonce, hashPage: hashInlineElements });
   const generation = storeGeneration(deps.store);
   const viaApp = (req: Request, g: number) => app.fetch(req, { hot, generation: g } satisfies HotEnv);
   return (req) => {
