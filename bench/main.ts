@@ -655,7 +655,11 @@ export async function runBench(options: BenchOptions, command: string): Promise<
     const rows: EndpointRow[] = [];
     rows.push(await measure(baseline, baselineTarget, options, dir));
     rows.push(await measure(baseline, largeTarget, options, dir));
-    for (const t of list) rows.push(await measure(server, t, options, dir));
+    for (const t of list) {
+      // The baseline again right before the row: the row's ratio is taken against it (bench/report.ts ratioOf).
+      const paired = await measure(baseline, baselineTarget, options, dir);
+      rows.push({ ...await measure(server, t, options, dir), pairedBaselineRps: paired.result?.rps });
+    }
     rows.push(
       await measure(baseline, { ...baselineTarget, name: "baseline: bare Deno.serve (again)" }, options, dir),
     );

@@ -20,6 +20,11 @@ export interface EndpointRow {
   result?: WrkResult;
   /** Why the row could not be measured (an endpoint that is missing answers 404, say). */
   error?: string;
+  /**
+   * Requests/s of the bare baseline measured right before this row: the row's ratio is taken against it, so
+   * that a machine whose speed drifts during the run (a shared VM) does not skew rows measured far apart.
+   */
+  pairedBaselineRps?: number;
   /** Peak resident memory of the serving process during the row, bytes. */
   peakRss?: number | null;
 }
@@ -158,6 +163,13 @@ function errorsOf(r: WrkResult): string {
   return parts.length ? parts.join(", ") : "0";
 }
 
+/** A row's requests/s over its paired baseline's, else over the run's mean baseline. */
+export function ratioOf(r: EndpointRow, base: number | undefined): number | undefined {
+  if (!r.result) return undefined;
+  const against = r.pairedBaselineRps ?? base;
+  return against ? r.result.rps / against : undefined;
+}
+
 /** The main table: one line per wrk row. */
 export function endpointTable(rows: readonly EndpointRow[], baseline: number | undefined): string {
   return table(
@@ -185,7 +197,7 @@ export function endpointTable(rows: readonly EndpointRow[], baseline: number | u
         fmtMs(x.p50Ms),
         fmtMs(x.p99Ms),
         fmtMs(x.maxMs),
-        r.kind === "baseline" || baseline === undefined ? "1.00" : fmtRatio(x.rps / baseline),
+        r.kind === "baseline" ? "1.00" : fmtRatio(ratioOf(r, baseline)),
         fmtBytes(x.requests ? x.bytes / x.requests : undefined),
         errorsOf(x),
         fmtMb(r.peakRss),
@@ -205,11 +217,10 @@ export interface TargetCheck {
 export function checkTargets(report: BenchReport): TargetCheck[] {
   const base = baselineRps(report.rows);
   // The target names its hot reads; the category lists and the rankings are reported beside them.
-  const reads = report.rows.filter((r) => r.kind === "read" && r.hot && r.result && base);
-  const worstRead =
-    reads.map((r) => ({ r, ratio: r.result!.rps / base! })).sort((a, b) => a.ratio - b.ratio)[0];
-  const revalidate = report.rows.filter((r) => r.kind === "revalidate" && r.result && base)
-    .map((r) => ({ r, ratio: r.result!.rps / base! })).sort((a, b) => a.ratio - b.ratio)[0];
+  const reads = report.rows.filter((r) => r.kind === "read" && r.hot && ratioOf(r, base) !== undefined);
+  const worstRead = reads.map((r) => ({ r, ratio: ratioOf(r, base)! })).sort((a, b) => a.ratio - b.ratio)[0];
+  const revalidate = report.rows.filter((r) => r.kind === "revalidate" && ratioOf(r, base) !== undefined)
+    .map((r) => ({ r, ratio: ratioOf(r, base)! })).sort((a, b) => a.ratio - b.ratio)[0];
   const served = (r: EndpointRow) => r.kind !== "baseline" && r.kind !== "reference";
   const measured = report.rows.filter((r) => served(r) && r.result);
   const worstP99 = [...measured].sort((a, b) => b.result!.p99Ms - a.result!.p99Ms)[0];
@@ -284,14 +295,17 @@ export function findings(report: BenchReport): string[] {
   const out: string[] = [];
   const base = baselineRps(report.rows);
   const slowReads = report.rows.filter((r) =>
-    (r.kind === "read" || r.kind === "page" || r.kind === "compressed") && r.result && base &&
-    r.result.rps / base < TARGETS.hotReadRatio
-  ).sort((a, b) => a.result!.rps - b.result!.rps);
+    (r.kind === "read" || r.kind === "page" || r.kind === "compressed") &&
+    (ratioOf(r, base) ?? 1) < TARGETS.hotReadRatio
+  ).sort((a, b) => ratioOf(a, base)! - ratioOf(b, base)!);
   if (slowReads.length) {
     out.push(
-      `Below ${TARGETS.hotReadRatio} of the baseline (${fmtRps(base)} req/s): ` +
+      `Below ${TARGETS.hotReadRatio} of the baseline (${
+        fmtRps(base)
+      } req/s on average; each row against the ` +
+        `baseline measured right before it): ` +
         slowReads.map((r) =>
-          `${r.name} ${fmtRps(r.result!.rps)} req/s (${fmtRatio(r.result!.rps / base!)}, p99 ${
+          `${r.name} ${fmtRps(r.result!.rps)} req/s (${fmtRatio(ratioOf(r, base))}, p99 ${
             fmtMs(r.result!.p99Ms)
           } ms)`
         ).join("; ") + ".",
@@ -313,7 +327,7 @@ export function findings(report: BenchReport): string[] {
     );
   }
   for (const r of report.rows.filter((r) => r.kind === "revalidate" && r.result && base)) {
-    const ratio = r.result!.rps / base!;
+    const ratio = ratioOf(r, base)!;
     if (ratio < TARGETS.revalidateRatio) {
       const app304 = step(report.profile, "app: 304");
       out.push(
@@ -515,7 +529,7 @@ export function suggestions(report: BenchReport): string[] {
   const overlayRow = report.rows.find((r) => r.kind === "page" && r.result);
   const overlayStep = step(p, "app: 200 GET /overlay/match/{id}");
   const base = baselineRps(report.rows);
-  if (overlayRow && base && overlayRow.result!.rps / base < TARGETS.hotReadRatio) {
+  if (overlayRow && base && (ratioOf(overlayRow, base) ?? 1) < TARGETS.hotReadRatio) {
     out.push(
       `**Overlay page** (${fmtRps(overlayRow.result!.rps)} req/s, p50 ${
         fmtMs(overlayRow.result!.p50Ms)
@@ -670,10 +684,11 @@ a leaderboard of ${c.rankedPlayers.toLocaleString("en-US")} rated players; built
 
   parts.push(
     `## Throughput and latency\n\nBaseline: a bare \`Deno.serve\` (bench/baseline.ts) answering a constant
-JSON body of the size of a match answer, run first and last; ratio = req/s of the row / mean baseline req/s
-(${
+JSON body of the size of a match answer, run first and last (mean ${
       fmtRps(base)
-    }); the reference row is the same bare server answering a body the size of a category's matches.
+    } req/s) and again right before each row: a row's ratio is its req/s over that of the baseline run just before
+it, so that a machine whose speed drifts during the run (a shared VM) does not skew rows measured minutes apart.
+The reference row is the same bare server answering a body the size of a category's matches.
 Peak RSS is the serving process's VmHWM during the row (reset to its current RSS before each row).\n\n${
       endpointTable(report.rows, base)
     }`,

@@ -9,6 +9,7 @@ import {
   fmtMs,
   fmtRatio,
   fmtRps,
+  ratioOf,
   renderReport,
   table,
 } from "../../bench/report.ts";
@@ -166,4 +167,13 @@ Deno.test("checkTargets() judges hot reads on the reads the target names only", 
   report.rows.at(-1)!.result = { ...hot.result, rps: 1_000 };
   const check = checkTargets(report).find((c) => c.target.startsWith("hot reads"))!;
   assert.equal(check.ok, true, check.measured);
+});
+
+Deno.test("ratioOf() takes a row against the baseline measured right before it, else the run's mean", () => {
+  const result = { ...tinyReport().rows[1]!.result!, rps: 30_000 };
+  const row = { name: "r", note: "", kind: "read" as const, result };
+  assert.equal(ratioOf(row, 40_000), 0.75);
+  assert.equal(ratioOf({ ...row, pairedBaselineRps: 60_000 }, 40_000), 0.5);
+  assert.equal(ratioOf({ ...row, result: undefined }, 40_000), undefined);
+  assert.equal(ratioOf(row, undefined), undefined);
 });
