@@ -35,6 +35,12 @@ export class CachingSqliteDatabase implements SqliteDatabase {
    * `raw` (tests).
    */
   readonly committed: DatabaseSync;
+  /**
+   * When this process last ran a statement that bumps the revisions (Date.now(), 0 for never), set by the
+   * store's RevisionWritePlugin before the write commits: db/store_generation.ts reads the store on every call
+   * for a while after it.
+   */
+  lastWriteAt = 0;
   readonly #cache = new Map<string, CachedStatement>();
 
   constructor(path: string) {

@@ -35,7 +35,10 @@ export async function openStore(url: StoreUrl): Promise<Store> {
       if (dir) await Deno.mkdir(dir, { recursive: true });
     }
     const sqlite = new CachingSqliteDatabase(url.path);
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const db = new Kysely<Database>({
+      dialect: new SqliteDialect({ database: sqlite }),
+      plugins: [new RevisionWritePlugin(() => sqlite.lastWriteAt = Date.now())],
+    });
     await migrateToLatest(db, "sqlite");
     const revisions = sqliteRevisions(sqlite);
     return { db, dialect: "sqlite", sqlite, revisions, close: () => db.destroy() };
