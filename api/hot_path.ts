@@ -1,9 +1,9 @@
 /**
  * The hot path: finished answers kept by request URL and store generation (db/store_generation.ts), served
  * before the router and the middleware run. A poll of data that did not change then costs a generation read
- * (a prepared statement of microseconds on SQLite, a cached value on PostgreSQL) and a map lookup, close to a bare
- * `Deno.serve`; anything else, or the first request after any write, goes through the app, which hands its
- * answer back here to be kept.
+ * (mostly a cached value), a map lookup and a clone, less than a bare `Deno.serve` spends making its response;
+ * anything else, or the first request after any write, goes through the app, which hands its answer back here
+ * to be kept.
  *
  * What is kept: public API answers (200 with its body, per content coding, and the ETag for 304s) and the public
  * pages whose answer depends on the URL and the data only. A page is rendered with a placeholder nonce; the
@@ -129,7 +129,7 @@ export class HotResponses {
 
   /**
    * Keeps a public API answer of a GET (200 or 304 with an ETag) made at `generation`; gives back a response
-   * equal to `res` (its body is read here).
+   * equal to `res` (which may be `res` itself).
    */
   async rememberApi(req: Request, generation: number, res: Response): Promise<Response> {
     const etag = res.headers.get("etag");

@@ -700,7 +700,8 @@ Peak RSS is the serving process's VmHWM during the row (reset to its current RSS
 A point makes the next read of what it changed a full answer: its match, its category's draw, standings and
 matches, its event and the event list. Other categories and the rankings keep their answers (their versions are
 their own, db/revision.ts), so their "after a write" figures are those of a kept answer; the in-process profile
-gives what building them costs. One request at a time on one connection: "idle" repeats the read with nothing written; "after a write" sends a point
+gives what building them costs. One request at a time on one connection: "idle" repeats the read with nothing
+written; "after a write" sends a point
 (${aw.writerMode}, p50 ${fmtMs(aw.writes.p50)} ms, p99 ${
     fmtMs(aw.writes.p99)
   } ms per write) and then the read.${aw.error ? `\n\nError: ${aw.error}` : ""}

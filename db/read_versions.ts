@@ -3,7 +3,8 @@
  * version is its own revision and update time (every write to it, and every consequence such as advancement or
  * a new prediction, changes both), an event's version is the event's revision (every write to the event bumps it),
  * a category's version the global revision of its last write, the rankings' version that of the last write of
- * ratings or listings (db/revision.ts `bumpRevision`). Null when the resource is not public (then the answer is a 404 anyway).
+ * ratings or listings (db/revision.ts `bumpRevision`). Null when the resource is not public (then the answer is
+ * a 404 anyway).
  *
  * They are read on every poll, 304s included, so on SQLite they go through prepared statements of node:sqlite
  * directly (microseconds, no query builder); on PostgreSQL through Kysely.

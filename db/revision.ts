@@ -1,8 +1,8 @@
 /**
  * Revisions: numbers that grow with every write. "global" grows with each write to the store, an event's own
  * `revision` with each write to that event, a category's version (`s:<id>`) with each write to that category,
- * the rankings' version with each write of ratings or listings. ETags and in-process caches derive from them, so a write must bump
- * them in the same transaction as the data it changes.
+ * the rankings' version with each write of ratings or listings. ETags and in-process caches derive from them,
+ * so a write must bump them in the same transaction as the data it changes.
  */
 import { type ExpressionBuilder, type Kysely, PostgresAdapter, sql, type Transaction } from "kysely";
 import type { Database } from "./schema.ts";
