@@ -192,6 +192,12 @@ interface Target {
   revalidate?: boolean;
 }
 
+/** The mean of the baseline runs around a row (one of them when the other failed). */
+export function pairedMean(before: number | undefined, after: number | undefined): number | undefined {
+  const runs = [before, after].filter((x): x is number => x !== undefined);
+  return runs.length ? runs.reduce((a, b) => a + b, 0) / runs.length : undefined;
+}
+
 const BROWSER_ENCODING = { "Accept-Encoding": "gzip, deflate, br" };
 
 /** The reference body: about the size of the largest answer, a category's 224 matches. */
@@ -655,14 +661,25 @@ export async function runBench(options: BenchOptions, command: string): Promise<
     const rows: EndpointRow[] = [];
     rows.push(await measure(baseline, baselineTarget, options, dir));
     rows.push(await measure(baseline, largeTarget, options, dir));
+    // The baseline runs again between rows: a row's ratio is taken against the mean of the baseline runs right
+    // before and right after it (bench/report.ts ratioOf), so that a stall of the machine during either shows.
+    const between: (number | undefined)[] = [];
+    const measured: EndpointRow[] = [];
     for (const t of list) {
-      // The baseline again right before the row: the row's ratio is taken against it (bench/report.ts ratioOf).
-      const paired = await measure(baseline, baselineTarget, options, dir);
-      rows.push({ ...await measure(server, t, options, dir), pairedBaselineRps: paired.result?.rps });
+      between.push((await measure(baseline, baselineTarget, options, dir)).result?.rps);
+      measured.push(await measure(server, t, options, dir));
     }
-    rows.push(
-      await measure(baseline, { ...baselineTarget, name: "baseline: bare Deno.serve (again)" }, options, dir),
+    const last = await measure(
+      baseline,
+      { ...baselineTarget, name: "baseline: bare Deno.serve (again)" },
+      options,
+      dir,
     );
+    between.push(last.result?.rps);
+    measured.forEach((row, i) =>
+      rows.push({ ...row, pairedBaselineRps: pairedMean(between[i], between[i + 1]) })
+    );
+    rows.push(last);
     await baseline.stop();
     processes.splice(processes.indexOf(baseline), 1);
     const serverPeak = () => peakRss(server.pid);

@@ -21,8 +21,9 @@ export interface EndpointRow {
   /** Why the row could not be measured (an endpoint that is missing answers 404, say). */
   error?: string;
   /**
-   * Requests/s of the bare baseline measured right before this row: the row's ratio is taken against it, so
-   * that a machine whose speed drifts during the run (a shared VM) does not skew rows measured far apart.
+   * Requests/s of the bare baseline runs right before and right after this row (their mean): the row's ratio is
+   * taken against it, so that a machine whose speed drifts during the run (a shared VM) does not skew rows
+   * measured far apart.
    */
   pairedBaselineRps?: number;
   /** Peak resident memory of the serving process during the row, bytes. */
@@ -303,7 +304,7 @@ export function findings(report: BenchReport): string[] {
       `Below ${TARGETS.hotReadRatio} of the baseline (${
         fmtRps(base)
       } req/s on average; each row against the ` +
-        `baseline measured right before it): ` +
+        `baseline runs around it): ` +
         slowReads.map((r) =>
           `${r.name} ${fmtRps(r.result!.rps)} req/s (${fmtRatio(ratioOf(r, base))}, p99 ${
             fmtMs(r.result!.p99Ms)
@@ -686,8 +687,9 @@ a leaderboard of ${c.rankedPlayers.toLocaleString("en-US")} rated players; built
     `## Throughput and latency\n\nBaseline: a bare \`Deno.serve\` (bench/baseline.ts) answering a constant
 JSON body of the size of a match answer, run first and last (mean ${
       fmtRps(base)
-    } req/s) and again right before each row: a row's ratio is its req/s over that of the baseline run just before
-it, so that a machine whose speed drifts during the run (a shared VM) does not skew rows measured minutes apart.
+    } req/s) and again between rows: a row's ratio is its req/s over the mean of the baseline runs right before and
+right after it, so that a machine whose speed drifts during the run (a shared VM) does not skew rows measured
+minutes apart.
 The reference row is the same bare server answering a body the size of a category's matches.
 Peak RSS is the serving process's VmHWM during the row (reset to its current RSS before each row).\n\n${
       endpointTable(report.rows, base)

@@ -145,8 +145,11 @@ async function writeInTransaction(
   const next = await apply(trx, before, action, now);
   const rated = await consequences(trx, before, next, now);
   // Every consequence of a match write (advancement, group qualifiers) stays in the match's category; a point
-  // (most writes) changes no rating, so the rankings keep their version.
-  await bumpRevision(trx, before.event_id, [before.subevent_id], { rankingsUnchanged: !rated });
+  // (most writes) changes no rating, so the rankings keep their version, and few rated matches add a player.
+  await bumpRevision(trx, before.event_id, [before.subevent_id], {
+    rankingsUnchanged: rated === "none",
+    listingUnchanged: rated !== "added",
+  });
   await trx.insertInto("audit_log").values({
     id: crypto.randomUUID(),
     at: now,
@@ -314,10 +317,15 @@ async function save(trx: Trx, m: MatchRow, patch: Partial<MatchRow>): Promise<Ma
 }
 
 /**
- * Advancement, prediction outcome and ratings that follow from a change of result; true when ratings were
- * written.
+ * Advancement, prediction outcome and ratings that follow from a change of result; what it did to the ratings:
+ * nothing, changed ratings, or added a player to them (a rebuild counts as that).
  */
-async function consequences(trx: Trx, before: MatchRow, after: MatchRow, now: string): Promise<boolean> {
+async function consequences(
+  trx: Trx,
+  before: MatchRow,
+  after: MatchRow,
+  now: string,
+): Promise<"none" | "rated" | "added"> {
   const wasDecided = before.status === "completed";
   const isDecided = after.status === "completed";
   // Any change to a decided group match (a correction too) may change who qualifies from a final group.
@@ -325,16 +333,16 @@ async function consequences(trx: Trx, before: MatchRow, after: MatchRow, now: st
     await fillGroupQualifiers(trx, after.subevent_id, after.group_id, now);
   }
   const sameWinner = before.winner_entry_id === after.winner_entry_id;
-  if (!wasDecided && !isDecided) return false;
-  if (wasDecided && isDecided && sameWinner && before.result_reason === after.result_reason) return false;
+  if (!wasDecided && !isDecided) return "none";
+  if (wasDecided && isDecided && sameWinner && before.result_reason === after.result_reason) return "none";
   await settlePredictionOutcome(trx, after);
   if (after.stage === "knockout") {
     if (wasDecided) await setNextSlot(trx, before, null, now);
     if (isDecided) await setNextSlot(trx, after, after.winner_entry_id, now);
   }
-  if (!wasDecided) await rateDecidedMatch(trx, after, now);
-  else await rebuildRatings(trx, now);
-  return true;
+  if (!wasDecided) return await rateDecidedMatch(trx, after, now) ? "added" : "rated";
+  await rebuildRatings(trx, now);
+  return "added";
 }
 
 /** Puts (or, with null, takes back) the winner of a knockout match into its slot of the next round. */

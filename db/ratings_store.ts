@@ -116,14 +116,17 @@ async function saveRatings(db: Db, ratings: readonly PlayerRating[], now: string
   }
 }
 
-/** Rates a match that has just been decided (the latest rated match): the incremental path. */
-export async function rateDecidedMatch(db: Db, match: MatchRow, now: string): Promise<void> {
+/**
+ * Rates a match that has just been decided (the latest rated match): the incremental path. True when a player
+ * got a ratings row for the first time (the leaderboard may have grown).
+ */
+export async function rateDecidedMatch(db: Db, match: MatchRow, now: string): Promise<boolean> {
   const entries = await db.selectFrom("entries").select(["id", "player1_id", "player2_id"])
     .where("id", "in", [match.home_entry_id!, match.away_entry_id!]).execute();
   const home = entries.find((e) => e.id === match.home_entry_id);
   const away = entries.find((e) => e.id === match.away_entry_id);
-  if (!home || !away || home.player2_id !== null || away.player2_id !== null) return;
-  if (!isRatedResult(match, true)) return;
+  if (!home || !away || home.player2_id !== null || away.player2_id !== null) return false;
+  if (!isRatedResult(match, true)) return false;
   const at = match.completed_at ?? now;
   const ratings = await loadRatings(db, [home.player1_id, away.player1_id]);
   const step = applyRatedMatch(
@@ -133,12 +136,15 @@ export async function rateDecidedMatch(db: Db, match: MatchRow, now: string): Pr
     at,
     match.best_of,
   );
+  const rowsBefore = await db.selectFrom("ratings").select("player_id")
+    .where("player_id", "in", [home.player1_id, away.player1_id]).execute();
   await saveRatings(db, [step.home, step.away], now);
   const seq = await nextHistorySeq(db);
   await db.insertInto("rating_history").values([
     historyRow(match.id, step.homeBefore, step.home, seq, at, home.player1_id),
     historyRow(match.id, step.awayBefore, step.away, seq, at, away.player1_id),
   ]).execute();
+  return rowsBefore.length < 2;
 }
 
 function historyRow(

@@ -1,7 +1,8 @@
 /**
  * Revisions: numbers that grow with every write. "global" grows with each write to the store, an event's own
  * `revision` with each write to that event, a category's version (`s:<id>`) with each write to that category,
- * the rankings' version with each write of ratings or listings. ETags and in-process caches derive from them,
+ * the rankings' version with each write of ratings or listings, the listing's with each write that may change
+ * the leaderboard's size. ETags and in-process caches derive from them,
  * so a write must bump them in the same transaction as the data it changes.
  */
 import { type ExpressionBuilder, type Kysely, PostgresAdapter, sql, type Transaction } from "kysely";
@@ -11,6 +12,8 @@ import type { Database } from "./schema.ts";
 export interface BumpOptions {
   /** The write changed no rating and no listing: the rankings keep their version. */
   rankingsUnchanged?: boolean;
+  /** The write added no player to the leaderboard and took none off: its size keeps its version. */
+  listingUnchanged?: boolean;
 }
 
 /**
@@ -35,7 +38,10 @@ export async function bumpRevision(
   const row = await trx.updateTable("revisions").set({ value: sql`value + 1` }).where("scope", "=", "global")
     .returning("value").executeTakeFirstOrThrow();
   const value = Number(row.value);
-  const scopes = options.rankingsUnchanged ? [] : [RANKINGS_SCOPE];
+  const scopes = [
+    ...(options.rankingsUnchanged ? [] : [RANKINGS_SCOPE]),
+    ...(options.listingUnchanged ? [] : [LISTING_SCOPE]),
+  ];
   if (eventId) {
     const ids = subeventIds ??
       (await trx.selectFrom("subevents").select("id").where("event_id", "=", eventId).execute()).map((r) =>
@@ -53,6 +59,9 @@ export async function bumpRevision(
 
 /** The `revisions` scope of the rankings' version (ratings and listings). */
 export const RANKINGS_SCOPE = "rankings";
+
+/** The `revisions` scope of the version of the leaderboard's size (its count of listed ratings). */
+export const LISTING_SCOPE = "listing";
 
 /** The `revisions` scope of a category's version. */
 export function subeventScope(subeventId: string): string {

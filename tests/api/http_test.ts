@@ -289,4 +289,7 @@ storeTest("[api] a point leaves the rankings' answer valid; a decided match chan
   await writeMatch(store, s.matches.r1Running, { type: "retire", side: "away" }, { actor: "test", now });
   const after = await api.request(path, { headers: { "If-None-Match": before } });
   assert.equal(after.status, 200, "the retirement was rated: the rankings changed");
+  const counted = await store.db.selectFrom("ratings").select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("listed", "=", 1).executeTakeFirstOrThrow();
+  assert.equal(after.body.meta.total, Number(counted.n), "the total follows a player's first rating");
 });

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { parseOptions } from "../../bench/main.ts";
+import { pairedMean, parseOptions } from "../../bench/main.ts";
 
 const noEnv = () => undefined;
 
@@ -24,4 +24,11 @@ Deno.test("parseOptions() reads flags after --quick and DATABASE_URL", () => {
   assert.throws(() => parseOptions(["--fast"], noEnv), /Unknown flag "--fast"/);
   assert.throws(() => parseOptions(["--seconds", "x"], noEnv), /Invalid "--seconds" "x"/);
   assert.throws(() => parseOptions(["--writer", "ftp"], noEnv), /Invalid "--writer" "ftp"/);
+});
+
+Deno.test("pairedMean() is the mean of the baseline runs around a row, or the one that ran", () => {
+  assert.equal(pairedMean(40_000, 60_000), 50_000);
+  assert.equal(pairedMean(undefined, 60_000), 60_000);
+  assert.equal(pairedMean(40_000, undefined), 40_000);
+  assert.equal(pairedMean(undefined, undefined), undefined);
 });

@@ -10,7 +10,7 @@ storeTest(
     const s = await seedTournament(store.db);
     // A store from before category versions: no `s:` rows.
     await store.db.deleteFrom("revisions").where((eb) =>
-      eb.or([eb("scope", "like", "s:%"), eb("scope", "=", "rankings")])
+      eb.or([eb("scope", "like", "s:%"), eb("scope", "in", ["rankings", "listing"])])
     )
       .execute();
     await up(store.db);
@@ -24,6 +24,9 @@ storeTest(
     const rankings = await store.db.selectFrom("revisions").select("value").where("scope", "=", "rankings")
       .executeTakeFirstOrThrow();
     assert.equal(Number(rankings.value), global);
+    const listing = await store.db.selectFrom("revisions").select("value").where("scope", "=", "listing")
+      .executeTakeFirstOrThrow();
+    assert.equal(Number(listing.value), global);
     await up(store.db);
     assert.equal(
       (await store.db.selectFrom("revisions").select("scope").where("scope", "like", "s:%").execute()).length,

@@ -3,7 +3,7 @@ import { type CompiledQuery, sql } from "kysely";
 import { setEventStatus } from "../../db/manage_writes.ts";
 import { rateDecidedMatch, rebuildRatings } from "../../db/ratings_store.ts";
 import { rankingsPageQuery, readRankingsPage } from "../../db/read_rankings.ts";
-import { refreshListedPlayers } from "../../db/revision.ts";
+import { bumpRevision, refreshListedPlayers } from "../../db/revision.ts";
 import type { Store } from "../../db/store.ts";
 import {
   at,
@@ -115,6 +115,8 @@ storeTest(
     await decided(dft, dftCat!, dftOnly!, both!);
     await rebuildRatings(db, T0);
     await refreshListedPlayers(db);
+    // Each write path ends with the bump, which moves the leaderboard's size version (db/revision.ts).
+    await bumpRevision(db);
     assert.deepEqual(await assertMirrored(store), [both!.id, pubOnly!.id].sort());
 
     await setEventStatus(store, "dft", "published", ctx);
@@ -122,6 +124,7 @@ storeTest(
     await setEventStatus(store, "pub", "draft", ctx);
     assert.deepEqual(await assertMirrored(store), [both!.id, dftOnly!.id].sort());
     await rebuildRatings(db, T0);
+    await bumpRevision(db);
     assert.deepEqual(await assertMirrored(store), [both!.id, dftOnly!.id].sort());
 
     // A first rating (the incremental path) copies the flag: `late` plays in a published event, `sideOnly`
@@ -129,8 +132,32 @@ storeTest(
     await entry(dftCat!, late!);
     await refreshListedPlayers(db);
     await rateDecidedMatch(db, await decided(side, sideCat!, late!, sideOnly!), T0);
+    await bumpRevision(db);
     assert.deepEqual(await assertMirrored(store), [both!.id, dftOnly!.id, late!.id].sort());
     await setEventStatus(store, "dft", "draft", ctx);
     assert.deepEqual(await assertMirrored(store), []);
+  },
+);
+
+storeTest(
+  "readRankingsPage() counts the leaderboard once per listing version, not with every page",
+  async (store) => {
+    const db = store.db;
+    for (let i = 0; i < 3; i++) {
+      const p = await makePlayer(db, { listed: 1 });
+      await makeRating(db, { player_id: p.id, rating: 1500 + i });
+    }
+    await bumpRevision(db);
+    assert.equal((await readRankingsPage(db, { limit: 10, offset: 0 })).total, 3);
+    // A rating added behind the write path's back is not counted until the listing version moves...
+    const extra = await makePlayer(db, { listed: 1 });
+    await makeRating(db, { player_id: extra.id, rating: 1400 });
+    await bumpRevision(db, undefined, undefined, { listingUnchanged: true });
+    assert.equal((await readRankingsPage(db, { limit: 10, offset: 0 })).total, 3, "kept for the version");
+    // ...which every write that may add or list a player moves.
+    await bumpRevision(db);
+    const page = await readRankingsPage(db, { limit: 10, offset: 0 });
+    assert.equal(page.total, 4);
+    assert.equal(page.rows.length, 4);
   },
 );
