@@ -55,8 +55,15 @@ export function createHandler(deps: AppDeps, app: Hono = createApp(deps)): Handl
       // The store cannot say: the app answers (a 503 from the outage guard, where that is the cause).
       return app.fetch(req);
     }
-    if (typeof g === "number") return hot.answer(req, g) ?? viaApp(req, g);
-    return g.then((g) => hot.answer(req, g) ?? viaApp(req, g), () => app.fetch(req));
+    const answer = (g: number): Response | Promise<Response> => {
+      const kept = hot.answer(req, g);
+      if (kept === null) return viaApp(req, g);
+      if (kept instanceof Response) return kept;
+      // A version read that fails (the store is away) leaves the answer to the app (a 503 where that is why).
+      return kept.then((r) => r ?? viaApp(req, g), () => app.fetch(req));
+    };
+    if (typeof g === "number") return answer(g);
+    return g.then(answer, () => app.fetch(req));
   };
 }
 

@@ -35,6 +35,23 @@ type HeaderList = [string, string][];
 /** The bytes of responses made from bytes kept elsewhere (api/respond.ts), so that keeping them copies nothing. */
 const knownBodies = new WeakMap<Response, Uint8Array<ArrayBuffer>>();
 
+/** The version an answer was made at, and how to read the resource's version now (db/read_versions.ts). */
+export interface AnswerVersion {
+  version: string;
+  current: () => Promise<string | null>;
+}
+
+const versionsOf = new WeakMap<Response, AnswerVersion>();
+
+/**
+ * Marks an answer with its resource's version, so that a kept answer can be checked again after a write
+ * elsewhere with one small read instead of being made again by the app; gives the response back.
+ */
+export function withVersion(res: Response, version: AnswerVersion): Response {
+  versionsOf.set(res, version);
+  return res;
+}
+
 /** Whether a response was made by `withKnownBody` (its body is bytes, already in the client's coding). */
 export function hasKnownBody(res: Response): boolean {
   return knownBodies.has(res);
@@ -57,6 +74,8 @@ interface ApiEntry {
   ok: Response | null;
   bytes: number;
   notModified: Response;
+  /** How to check the answer again when the generation moved on (none: the app answers then). */
+  version?: AnswerVersion;
 }
 
 interface PageEntry {
@@ -113,18 +132,33 @@ export class HotResponses {
     this.placeholder = btoa(String.fromCharCode(...bytes));
   }
 
-  /** The kept answer of a GET at this generation, or null when the app must answer. */
-  answer(req: Request, generation: number): Response | null {
+  /**
+   * The kept answer of a GET at this generation, or null when the app must answer. After a write, an API answer
+   * whose resource kept its version is still right: it is checked with one read of that version (a promise
+   * then) and kept for the new generation.
+   */
+  answer(req: Request, generation: number): Response | Promise<Response | null> | null {
     const url = req.url;
     if (isApi(url)) {
       const e = this.#api.get(codingKey(req.headers.get("accept-encoding")) + " " + url);
-      if (e === undefined || e.generation !== generation) return null;
-      const ifNoneMatch = req.headers.get("if-none-match");
-      if (ifNoneMatch !== null && ifNoneMatchHits(ifNoneMatch, e.etag)) return e.notModified.clone();
-      return e.ok === null ? null : e.ok.clone();
+      if (e === undefined) return null;
+      if (e.generation === generation) return this.#serve(e, req);
+      const version = e.version;
+      if (version === undefined) return null;
+      return version.current().then((now) => {
+        if (now !== version.version) return null;
+        if (e.generation < generation) e.generation = generation;
+        return this.#serve(e, req);
+      });
     }
     const e = this.#pages.get(url);
     return e === undefined || e.generation !== generation ? null : e.ok.clone();
+  }
+
+  #serve(e: ApiEntry, req: Request): Response | null {
+    const ifNoneMatch = req.headers.get("if-none-match");
+    if (ifNoneMatch !== null && ifNoneMatchHits(ifNoneMatch, e.etag)) return e.notModified.clone();
+    return e.ok === null ? null : e.ok.clone();
   }
 
   /**
@@ -140,22 +174,28 @@ export class HotResponses {
       status: 304,
       headers: all.filter(([name]) => !BODY_HEADERS.has(name)),
     });
+    const version = versionsOf.get(res);
     if (res.status === 304) {
       const kept = this.#api.peek(key);
+      if (kept?.etag === etag && kept.ok !== null) {
+        // The 200 kept for this ETag is still right: it only needed checking again.
+        if (kept.generation < generation) kept.generation = generation;
+        return res;
+      }
       if (kept?.generation === generation && kept.etag === etag) return res;
-      this.#api.set(key, { generation, etag, ok: null, bytes: 0, notModified });
+      this.#api.set(key, { generation, etag, ok: null, bytes: 0, notModified, version });
       return res;
     }
     // A response of the response cache is itself a clone of a template there: cloning it again keeps its bytes
     // without a copy (a response made from bytes copies them, 130 kB per category list and per write).
     const known = knownBodies.get(res);
     if (known) {
-      this.#api.set(key, { generation, etag, ok: res.clone(), bytes: known.length, notModified });
+      this.#api.set(key, { generation, etag, ok: res.clone(), bytes: known.length, notModified, version });
       return res;
     }
     const body = new Uint8Array(await res.arrayBuffer());
     const ok = new Response(body, { status: 200, headers: all });
-    this.#api.set(key, { generation, etag, ok, bytes: body.length, notModified });
+    this.#api.set(key, { generation, etag, ok, bytes: body.length, notModified, version });
     return ok.clone();
   }
 

@@ -212,3 +212,34 @@ storeTest(
     }
   },
 );
+
+storeTest(
+  "[hot path] after a write, answers whose resource did not change are checked again without the app",
+  async (store) => {
+    const { seeded, get } = await setup(store);
+    const written = seeded.matches.groupRunning;
+    const other = seeded.matches.r1Running;
+    const paths = {
+      written: `/api/v1/matches/${written}`,
+      other: `/api/v1/matches/${other}`,
+      ownCategory: `/api/v1/subevents/${seeded.groups.id}/matches`,
+      otherCategory: `/api/v1/subevents/${seeded.knockout.id}/matches`,
+      events: "/api/v1/events",
+    };
+    const before: Record<string, Uint8Array> = {};
+    for (const [name, path] of Object.entries(paths)) before[name] = (await get(path)).body;
+    await writeMatch(store, written, { type: "point", side: "home" }, { actor: "test", now: NOW });
+    const after = async (name: keyof typeof paths) => await get(paths[name]);
+    for (const name of ["other", "otherCategory"] as const) {
+      const r = await after(name);
+      assert.equal(r.hot, true, `${name}: its version did not move, the kept answer is still right`);
+      assert.deepEqual(r.body, before[name]);
+      assert.equal((await after(name)).hot, true, `${name}: kept for the new generation`);
+    }
+    for (const name of ["written", "ownCategory", "events"] as const) {
+      const r = await after(name);
+      assert.equal(r.hot, false, `${name}: its version moved, the app answers`);
+    }
+    assert.notDeepEqual((await after("written")).body, before.written, "the point shows");
+  },
+);

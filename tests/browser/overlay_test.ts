@@ -28,6 +28,8 @@ async function alphaAt(browser: Browser, png: Uint8Array, points: [number, numbe
 }
 
 const box = async (page: Page, selector: string) => {
+  // A live region may be swapped for a fresh copy at any moment (pages/client/live_regions.ts): wait for one.
+  await page.locator(selector).waitFor({ state: "visible", timeout: 5000 });
   const b = await page.locator(selector).boundingBox();
   assert.ok(b, `${selector} is on screen`);
   return b;
