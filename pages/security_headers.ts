@@ -1,6 +1,7 @@
 /**
  * Security headers for every HTML page: a Content-Security-Policy whose only way to run a script or apply a
- * style is a nonce made fresh for each response, plus nosniff and a referrer policy.
+ * style is a nonce made fresh for each response (or, on a page kept by the hot path, the SHA-256 of each inline
+ * element: pages/csp_hashes.ts), plus nosniff and a referrer policy.
  */
 import { createMiddleware } from "hono/factory";
 import { hotEnvOf } from "../api/hot_path.ts";
@@ -45,7 +46,8 @@ export function contentSecurityPolicy(nonce: string): string {
 /**
  * Middleware: makes the nonce and sets the security headers on every response of the pages sub-app. With
  * `keep`, the route's answer depends on its URL and the store's data alone, so that main's handler may keep it
- * (api/hot_path.ts): the page is then rendered with a placeholder nonce, which the hot path fills in.
+ * (api/hot_path.ts): the page is then rendered with a placeholder nonce, which the hot path turns into CSP
+ * hashes of the page's inline elements (a page it keeps) or a fresh nonce (one it does not).
  */
 export function securityHeaders(options: { keep?: boolean } = {}) {
   return createMiddleware<PageEnv>(async (c, next) => {
