@@ -32,35 +32,31 @@ export function hotEnvOf(env: unknown): HotEnv | undefined {
 
 type HeaderList = [string, string][];
 
-/** The bytes of responses made from bytes kept elsewhere (api/respond.ts), so that keeping them copies nothing. */
-const knownBodies = new WeakMap<Response, Uint8Array<ArrayBuffer>>();
-
 /** The version an answer was made at, and how to read the resource's version now (db/read_versions.ts). */
 export interface AnswerVersion {
   version: string;
   current: () => Promise<string | null>;
 }
 
-const versionsOf = new WeakMap<Response, AnswerVersion>();
+/** What api/respond.ts knows of an answer it made. */
+export interface AnswerFacts {
+  /** The bytes it sends, already in the client's coding (none for a 304); keeping them copies nothing. */
+  bytes?: Uint8Array<ArrayBuffer>;
+  /** Lets a kept answer be checked again after a write elsewhere with one small read, not made again. */
+  version: AnswerVersion;
+}
 
-/**
- * Marks an answer with its resource's version, so that a kept answer can be checked again after a write
- * elsewhere with one small read instead of being made again by the app; gives the response back.
- */
-export function withVersion(res: Response, version: AnswerVersion): Response {
-  versionsOf.set(res, version);
+const facts = new WeakMap<Response, AnswerFacts>();
+
+/** Marks an answer of api/respond.ts with what it knows of it; gives the response back. */
+export function markAnswer(res: Response, known: AnswerFacts): Response {
+  facts.set(res, known);
   return res;
 }
 
-/** Whether a response was made by `withKnownBody` (its body is bytes, already in the client's coding). */
+/** Whether a response carries bytes already in the client's coding (an answer of api/respond.ts). */
 export function hasKnownBody(res: Response): boolean {
-  return knownBodies.has(res);
-}
-
-/** Marks a response as sending exactly `bytes` (which must not change); gives the response back. */
-export function withKnownBody(res: Response, bytes: Uint8Array<ArrayBuffer>): Response {
-  knownBodies.set(res, bytes);
-  return res;
+  return facts.get(res)?.bytes !== undefined;
 }
 
 /**
@@ -128,8 +124,7 @@ export class HotResponses {
   constructor(options: { nonce: () => string; hashPage: PageHasher }) {
     this.#nonce = options.nonce;
     this.#hashPage = options.hashPage;
-    const bytes = crypto.getRandomValues(new Uint8Array(18));
-    this.placeholder = btoa(String.fromCharCode(...bytes));
+    this.placeholder = options.nonce();
   }
 
   /**
@@ -174,7 +169,7 @@ export class HotResponses {
       status: 304,
       headers: all.filter(([name]) => !BODY_HEADERS.has(name)),
     });
-    const version = versionsOf.get(res);
+    const { bytes: known, version } = facts.get(res) ?? {};
     if (res.status === 304) {
       const kept = this.#api.peek(key);
       if (kept?.etag === etag && kept.ok !== null) {
@@ -188,7 +183,6 @@ export class HotResponses {
     }
     // A response of the response cache is itself a clone of a template there: cloning it again keeps its bytes
     // without a copy (a response made from bytes copies them, 130 kB per category list and per write).
-    const known = knownBodies.get(res);
     if (known) {
       this.#api.set(key, { generation, etag, ok: res.clone(), bytes: known.length, notModified, version });
       return res;
@@ -221,10 +215,5 @@ export class HotResponses {
     const nonce = this.#nonce();
     if (csp) headers.set("content-security-policy", csp.replaceAll(this.placeholder, nonce));
     return new Response(text.replaceAll(this.placeholder, nonce), { status: res.status, headers });
-  }
-
-  /** How many answers are kept (API, pages). */
-  get size(): { api: number; pages: number } {
-    return { api: this.#api.size, pages: this.#pages.size };
   }
 }

@@ -6,7 +6,7 @@ import type { Context } from "hono";
 import type { Store } from "../db/store.ts";
 import { chooseCoding, COMPRESSION_THRESHOLD } from "./compression.ts";
 import type { AppDeps } from "./deps.ts";
-import { withKnownBody, withVersion } from "./hot_path.ts";
+import { markAnswer } from "./hot_path.ts";
 import { currentRevision, etagFor, ifNoneMatchHits } from "./http_cache.ts";
 import { ResponseCache } from "./response_cache.ts";
 
@@ -52,7 +52,7 @@ export async function respond(
     current: version && own !== null ? version : async () => `r${await currentRevision(deps)}`,
   };
   if (ifNoneMatchHits(c.req.header("If-None-Match"), etag)) {
-    return withVersion(new Response(null, { status: 304, headers: { ETag: etag } }), checked);
+    return markAnswer(new Response(null, { status: 304, headers: { ETag: etag } }), { version: checked });
   }
   // A body built at this revision before is the same data: serve it (generatedAt says when it was built).
   const cache = cacheOf(deps.store);
@@ -69,5 +69,5 @@ export async function respond(
   if (coding && encoded) headers["Content-Encoding"] = coding;
   const variant = coding && encoded ? coding : "identity";
   const res = cache.response(key, revision, variant, () => new Response(bytes, { status: 200, headers }));
-  return withVersion(withKnownBody(res, bytes), checked);
+  return markAnswer(res, { bytes, version: checked });
 }

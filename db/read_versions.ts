@@ -14,6 +14,7 @@
  */
 import { sql } from "kysely";
 import type { StatementSync } from "node:sqlite";
+import { RANKINGS_SCOPE, SUBEVENT_SCOPE_PREFIX } from "./revision.ts";
 import type { Store } from "./store.ts";
 
 /** Reads the versions of a store's resources. */
@@ -35,9 +36,9 @@ const MATCH_SQL = `SELECT m.revision AS revision, m.updated_at AS updated_at FRO
   JOIN events e ON e.id = m.event_id WHERE m.id = ? AND e.status = 'published'`;
 const EVENT_BY_SLUG_SQL = `SELECT revision FROM events WHERE slug = ? AND status = 'published'`;
 const RANKINGS_SQL = `SELECT (SELECT value FROM revisions WHERE scope = 'global') AS revision,
-  (SELECT value FROM revisions WHERE scope = 'rankings') AS own`;
+  (SELECT value FROM revisions WHERE scope = '${RANKINGS_SCOPE}') AS own`;
 const SUBEVENT_SQL = `SELECT e.revision AS revision, r.value AS own FROM subevents s
-  JOIN events e ON e.id = s.event_id LEFT JOIN revisions r ON r.scope = 's:' || s.id
+  JOIN events e ON e.id = s.event_id LEFT JOIN revisions r ON r.scope = '${SUBEVENT_SCOPE_PREFIX}' || s.id
   WHERE s.id = ? AND e.status = 'published'`;
 
 type Row = { revision: number | bigint; updated_at?: string; own?: number | bigint | null } | undefined;
@@ -91,7 +92,11 @@ function makeReader(store: Store): VersionReader {
       subeventTag(
         await db.selectFrom("subevents").innerJoin("events", "events.id", "subevents.event_id")
           .leftJoin("revisions", (join) =>
-            join.on("revisions.scope", "=", sql<string>`'s:' || ${sql.ref("subevents.id")}`))
+            join.on(
+              "revisions.scope",
+              "=",
+              sql<string>`${SUBEVENT_SCOPE_PREFIX} || ${sql.ref("subevents.id")}`,
+            ))
           .select(["events.revision", "revisions.value as own"])
           .where("subevents.id", "=", id).where("events.status", "=", "published")
           .executeTakeFirst(),

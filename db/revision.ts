@@ -63,9 +63,12 @@ export const RANKINGS_SCOPE = "rankings";
 /** The `revisions` scope of the version of the leaderboard's size (its count of listed ratings). */
 export const LISTING_SCOPE = "listing";
 
+/** What a category's `revisions` scope starts with (the category's id follows). */
+export const SUBEVENT_SCOPE_PREFIX = "s:";
+
 /** The `revisions` scope of a category's version. */
 export function subeventScope(subeventId: string): string {
-  return `s:${subeventId}`;
+  return SUBEVENT_SCOPE_PREFIX + subeventId;
 }
 
 /** The global revision: the key of every cache that may depend on anything in the store. */
