@@ -28,9 +28,15 @@ async function alphaAt(browser: Browser, png: Uint8Array, points: [number, numbe
 }
 
 const box = async (page: Page, selector: string) => {
-  // A live region may be swapped for a fresh copy at any moment (pages/client/live_regions.ts): wait for one.
+  // The first poll swaps every live region for a fresh copy (pages/client/live_regions.ts), so the element is
+  // found and measured in one step inside the page, where no swap can come in between.
   await page.locator(selector).waitFor({ state: "visible", timeout: 5000 });
-  const b = await page.locator(selector).boundingBox();
+  const b = await page.evaluate((sel) => {
+    const el = document.querySelector(sel);
+    if (!el) return null;
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 ? { x: r.x, y: r.y, width: r.width, height: r.height } : null;
+  }, selector);
   assert.ok(b, `${selector} is on screen`);
   return b;
 };
