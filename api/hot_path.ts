@@ -16,6 +16,7 @@ import { chooseCoding } from "./compression.ts";
 import { ifNoneMatchHits } from "./http_cache.ts";
 import { requestTarget } from "./limits.ts";
 import { BoundedLru } from "./lru.ts";
+import { textResponse } from "./text_response.ts";
 
 /** What main's handler passes to the app on a miss (as Hono's env), so that the answer can be kept. */
 export interface HotEnv {
@@ -108,8 +109,6 @@ function codingKey(acceptEncoding: string | null): string {
 }
 
 const isApi = (url: string) => requestTarget(url).startsWith("/api/");
-
-const encoder = new TextEncoder();
 
 /** The kept answers of one server. */
 export class HotResponses {
@@ -208,7 +207,7 @@ export class HotResponses {
       : null;
     if (hashed) {
       headers.set("content-security-policy", hashed.policy);
-      const ok = new Response(encoder.encode(hashed.html), { status: 200, headers });
+      const ok = textResponse(hashed.html, { status: 200, headers });
       this.#pages.set(req.url, { generation, ok, bytes: hashed.html.length });
       return ok.clone();
     }

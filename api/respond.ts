@@ -11,7 +11,6 @@ import { currentRevision, etagFor, ifNoneMatchHits } from "./http_cache.ts";
 import { ResponseCache } from "./response_cache.ts";
 
 const caches = new WeakMap<Store, ResponseCache>();
-const encoder = new TextEncoder();
 
 function cacheOf(store: Store): ResponseCache {
   let cache = caches.get(store);
@@ -56,18 +55,21 @@ export async function respond(
   }
   // A body built at this revision before is the same data: serve it (generatedAt says when it was built).
   const cache = cacheOf(deps.store);
+  const headers: Record<string, string> = { "Content-Type": JSON_TYPE, ETag: etag };
   const body = await cache.body(key, revision, async () => {
     const { data, meta } = await produce();
-    return encoder.encode(
-      JSON.stringify({ data, meta: { generatedAt: deps.clock().toISOString(), ...meta } }),
-    );
-  });
-  const headers: Record<string, string> = { "Content-Type": JSON_TYPE, ETag: etag };
+    return JSON.stringify({ data, meta: { generatedAt: deps.clock().toISOString(), ...meta } });
+  }, headers);
   const coding = body.length > COMPRESSION_THRESHOLD ? chooseCoding(c.req.header("Accept-Encoding")) : null;
   const encoded = coding ? await cache.encoded(key, revision, coding) : undefined;
   const bytes = coding && encoded ? encoded : body;
-  if (coding && encoded) headers["Content-Encoding"] = coding;
   const variant = coding && encoded ? coding : "identity";
-  const res = cache.response(key, revision, variant, () => new Response(bytes, { status: 200, headers }));
+  const variantHeaders = variant === "identity" ? headers : { ...headers, "Content-Encoding": variant };
+  const res = cache.response(
+    key,
+    revision,
+    variant,
+    () => new Response(bytes, { status: 200, headers: variantHeaders }),
+  );
   return markAnswer(res, { bytes, version: checked });
 }

@@ -1,0 +1,36 @@
+/**
+ * Responses made from text with one copy of its bytes. `new Response(bytes)` in Deno copies the bytes it is
+ * given, so a body encoded with `TextEncoder.encode` and then made a response lives twice: the encoded copy is
+ * garbage at once, 130 kB per category list rebuilt after each point, freed only when V8 next collects (and
+ * until then resident). Encoding into one scratch buffer of the process instead leaves a single copy: the
+ * response's own. Reading a clone of such a response (`bytes()`) gives that copy back without another.
+ */
+
+/** Texts longer than this (in UTF-16 units) are encoded on their own: the scratch buffer stays small. */
+const MAX_SCRATCH_TEXT = 4 * 1024 * 1024;
+
+const encoder = new TextEncoder();
+let scratch = new Uint8Array(256 * 1024);
+
+/** `text` as UTF-8 in the scratch buffer (a view valid until the next call). */
+function encodeToScratch(text: string): Uint8Array<ArrayBuffer> {
+  // UTF-8 takes at most 3 bytes per UTF-16 unit; most texts here are ASCII and fit at once.
+  let { read, written } = encoder.encodeInto(text, scratch);
+  if (read < text.length) {
+    scratch = new Uint8Array(text.length * 3);
+    ({ read, written } = encoder.encodeInto(text, scratch));
+  }
+  return scratch.subarray(0, written);
+}
+
+/** A response whose body is `text` in UTF-8, holding one copy of its bytes. */
+export function textResponse(text: string, init: ResponseInit): Response {
+  if (text.length > MAX_SCRATCH_TEXT) return new Response(encoder.encode(text), init);
+  // The constructor copies the view's bytes (exactly its length), so the scratch buffer is free again after.
+  return new Response(encodeToScratch(text), init);
+}
+
+/** The bytes of a response made here (or from any bytes), read from a clone: no copy, the response stays whole. */
+export function bytesOf(res: Response): Promise<Uint8Array<ArrayBuffer>> {
+  return res.clone().bytes() as Promise<Uint8Array<ArrayBuffer>>;
+}
