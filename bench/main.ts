@@ -27,6 +27,7 @@ import {
   type ServerProcess,
   startBaseline,
   startServer,
+  startTaskV8Flags,
   waitIdle,
 } from "./server.ts";
 import { summarize } from "./stats.ts";
@@ -819,6 +820,7 @@ export async function runBench(options: BenchOptions, command: string): Promise<
       mode: options.quick ? "quick" : "full",
       store: pgUrl ? "postgres" : "sqlite",
       machine: machine(),
+      serverFlags: startTaskV8Flags(),
       command,
       connections: options.connections,
       seconds: options.seconds,

@@ -69,6 +69,8 @@ export interface BenchReport {
   store: "sqlite" | "postgres";
   machine: string;
   command: string;
+  /** The runtime flags the server ran with (those of `deno task start`). */
+  serverFlags?: string[];
   connections: number;
   seconds: number;
   /** Seconds of wrk before each measured row (0: only the check requests). */
@@ -651,7 +653,11 @@ Written by \`${report.command}\` on ${report.date} (${report.mode} mode, ${
 Do not edit by hand: run the bench again. Store: **${report.store}**. Machine: ${report.machine}.${
     loadNote(report)
   }
-Load: wrk, 1 thread, ${report.connections} connections, ${report.seconds} s per row${
+${
+    report.serverFlags?.length
+      ? `The server runs as \`deno task start\` runs it, with \`${report.serverFlags.join(" ")}\`.\n`
+      : ""
+  }Load: wrk, 1 thread, ${report.connections} connections, ${report.seconds} s per row${
     report.warmup ? ` after a ${report.warmup} s warm-up` : ""
   } (each path requested twice first), no
 \`Accept-Encoding\` unless the row says so (so bodies are not compressed).${

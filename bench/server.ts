@@ -107,11 +107,26 @@ async function spawnDeno(
   };
 }
 
+/** The words of a deno.json task's command. */
+export function taskWords(task: string): string[] {
+  const config = JSON.parse(Deno.readTextFileSync(`${REPO_ROOT}deno.json`));
+  const entry = config.tasks?.[task];
+  const command: string = typeof entry === "string" ? entry : entry?.command ?? "";
+  if (!command) throw new Error(`deno.json has no task "${task}"`);
+  return command.split(/\s+/);
+}
+
+/** The runtime flags of `deno task start` (`--v8-flags=...`): the bench runs the server as that task does. */
+export function startTaskV8Flags(): string[] {
+  return taskWords("start").filter((word) => word.startsWith("--v8-flags="));
+}
+
 /** Starts the real server on the store, without the demo and without the demo simulation. */
 export function startServer(databaseUrl: string, logPath: string): Promise<ServerProcess> {
   const port = freePort();
   return spawnDeno(
     [
+      ...startTaskV8Flags(),
       "--allow-net",
       "--allow-env",
       "--allow-read",

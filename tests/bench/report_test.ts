@@ -152,6 +152,9 @@ Deno.test("renderReport() writes every section that was measured", () => {
   assert.ok(!text.includes("## Live scenario"), "no live section when it did not run");
   assert.ok(!text.includes("## Growth"), "no growth section when it did not run");
   assert.match(text, /Below 0\.8 of the baseline/);
+  assert.ok(!text.includes("runs as `deno task start`"), "no runtime flags when none were given");
+  const flagged = renderReport({ ...tinyReport(), serverFlags: ["--v8-flags=--memory-saver-mode"] });
+  assert.ok(flagged.includes("runs as `deno task start` runs it, with `--v8-flags=--memory-saver-mode`"));
 });
 
 Deno.test("checkTargets() judges hot reads on the reads the target names only", () => {

@@ -4,6 +4,7 @@
  * start. Everything listens on 127.0.0.1 only; every process is ended by its own id.
  */
 import { fileURLToPath } from "node:url";
+import { startTaskV8Flags, taskWords } from "../../bench/server.ts";
 import { parseDatabaseUrl } from "../../cli/config.ts";
 import { openStore, type Store } from "../../db/store.ts";
 
@@ -15,11 +16,7 @@ export const REPO_ROOT: string = fileURLToPath(new URL("../../", import.meta.url
 
 /** The Deno permission flags of a task of deno.json (`--allow-...` words of its command). */
 export function taskPermissions(task: string): string[] {
-  const config = JSON.parse(Deno.readTextFileSync(`${REPO_ROOT}deno.json`));
-  const entry = config.tasks?.[task];
-  const command: string = typeof entry === "string" ? entry : entry?.command ?? "";
-  if (!command) throw new Error(`deno.json has no task "${task}"`);
-  return command.split(/\s+/).filter((word) => word.startsWith("--allow-") || word.startsWith("--deny-"));
+  return taskWords(task).filter((word) => word.startsWith("--allow-") || word.startsWith("--deny-"));
 }
 
 /** The permissions of `deno task start`, as deno.json has them (network, a few variables, ./data only). */
@@ -77,7 +74,7 @@ async function pump(stream: ReadableStream<Uint8Array>, sink: (text: string) => 
 }
 
 /**
- * Spawns `deno run <permissions> main.ts <args>` with PORT=0 and HOST=127.0.0.1 and waits for its
+ * Spawns `deno run <start task's V8 flags> <permissions> main.ts <args>` with PORT=0 and HOST=127.0.0.1 and waits for its
  * `Listening on` line; throws with the process output when it exits or does not listen in time.
  */
 export async function spawnServer(options: SpawnOptions = {}): Promise<SpawnedServer> {
@@ -86,6 +83,7 @@ export async function spawnServer(options: SpawnOptions = {}): Promise<SpawnedSe
   const command = new Deno.Command(Deno.execPath(), {
     args: [
       "run",
+      ...startTaskV8Flags(),
       ...(options.permissions ?? START_PERMISSIONS),
       options.entry ?? MAIN_PATH,
       ...(options.args ?? ["--no-simulate"]),
