@@ -2,6 +2,8 @@
  * The baseline of the benchmark: a bare Deno.serve answering every request with one constant JSON body of a
  * given size and the headers an API answer carries. Whatever the real server does beyond this is its cost.
  * A second body, of `--large-bytes`, answers at /large: the cost of moving as many bytes as the largest answers.
+ * `/size/N` answers a constant body of N bytes (up to 1 MB): the bare server with the body size of the row it is
+ * compared with.
  * Run: deno run --allow-net bench/baseline.ts --port 8001 --bytes 2500 --large-bytes 130000
  */
 
@@ -27,8 +29,17 @@ if (import.meta.main) {
     "ETag": 'W/"r1-00000000"',
     "Cache-Control": "public, s-maxage=10, stale-while-revalidate=30",
   };
+  const sized = new Map<string, Uint8Array<ArrayBuffer>>();
+  const bodyOf = (path: string) => {
+    if (path === "/large") return large;
+    const n = /^\/size\/(\d{1,7})$/.exec(path)?.[1];
+    if (n === undefined || Number(n) > 1_000_000) return body;
+    let b = sized.get(n);
+    if (!b) sized.set(n, b = new TextEncoder().encode(constantBody(Number(n))));
+    return b;
+  };
   Deno.serve(
     { port: flag("port", 8001), hostname: "127.0.0.1" },
-    (req) => new Response(new URL(req.url).pathname === "/large" ? large : body, { headers }),
+    (req) => new Response(bodyOf(new URL(req.url).pathname), { headers }),
   );
 }

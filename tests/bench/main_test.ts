@@ -1,5 +1,32 @@
 import assert from "node:assert/strict";
-import { pairedMean, parseOptions } from "../../bench/main.ts";
+import { pairedMean, parseOptions, secondRunReason } from "../../bench/main.ts";
+import type { EndpointRow } from "../../bench/report.ts";
+import type { WrkResult } from "../../bench/wrk.ts";
+
+function wrk(rps: number, p99Ms = 2): WrkResult {
+  return {
+    requests: rps,
+    seconds: 1,
+    rps,
+    bytes: rps * 1200,
+    meanMs: 1,
+    p50Ms: 1,
+    p90Ms: 1.5,
+    p99Ms,
+    maxMs: p99Ms * 2,
+    statusErrors: 0,
+    socketErrors: 0,
+  };
+}
+
+const row = (result: WrkResult, extra: Partial<EndpointRow> = {}): EndpointRow => ({
+  name: "GET /api/v1/matches/{id}",
+  note: "100 live matches",
+  kind: "read",
+  hot: true,
+  result,
+  ...extra,
+});
 
 const noEnv = () => undefined;
 
@@ -31,4 +58,43 @@ Deno.test("pairedMean() is the mean of the baseline runs around a row, or the on
   assert.equal(pairedMean(undefined, 60_000), 60_000);
   assert.equal(pairedMean(40_000, undefined), 40_000);
   assert.equal(pairedMean(undefined, undefined), undefined);
+});
+
+Deno.test("secondRunReason() asks for a second run when the machine stalled around a row or the row missed a target", () => {
+  const fine = wrk(60_000);
+  assert.equal(secondRunReason(row(wrk(58_000)), fine, wrk(62_000), 0.8), null, "nothing to doubt");
+  assert.match(
+    secondRunReason(row(wrk(58_000)), fine, wrk(30_000), 0.8)!,
+    /baseline runs around it disagree: 60000 and 30000/,
+  );
+  assert.match(
+    secondRunReason(row(wrk(58_000)), fine, wrk(60_000, 40), 0.8)!,
+    /own p99 around it was 40\.0 ms/,
+  );
+  assert.match(
+    secondRunReason(row(wrk(30_000)), fine, fine, 0.8)!,
+    /ratio 0\.50/,
+    "a hot read under its target",
+  );
+  assert.equal(secondRunReason(row(wrk(30_000)), fine, fine, 0.5), null, "PostgreSQL's target is 0.5");
+  assert.equal(
+    secondRunReason(
+      row(wrk(30_000), { hot: false, name: "GET /api/v1/subevents/{id}/matches" }),
+      fine,
+      fine,
+      0.8,
+    ),
+    null,
+    "a category list is not judged on the hot-read ratio",
+  );
+  assert.match(
+    secondRunReason(row(wrk(50_000), { kind: "revalidate", hot: false }), fine, fine, 0.8)!,
+    /ratio 0\.83/,
+  );
+  assert.match(secondRunReason(row(wrk(60_000, 12)), fine, fine, 0.8)!, /p99 12\.0 ms/);
+  assert.equal(
+    secondRunReason({ ...row(fine), result: undefined }, fine, fine, 0.8),
+    null,
+    "nothing measured",
+  );
 });

@@ -180,3 +180,16 @@ Deno.test("ratioOf() takes a row against the baseline measured right before it, 
   assert.equal(ratioOf({ ...row, result: undefined }, 40_000), undefined);
   assert.equal(ratioOf(row, undefined), undefined);
 });
+
+Deno.test("checkTargets() holds PostgreSQL's hot reads to 0.5 of the baseline, SQLite's to 0.8", () => {
+  const report = tinyReport();
+  const hot = report.rows.find((r) => r.hot)!;
+  hot.pairedBaselineRps = 40_000;
+  hot.result = { ...hot.result!, rps: 24_000 };
+  const hotCheck = (r: BenchReport) => checkTargets(r).find((c) => c.target.startsWith("hot reads"))!;
+  assert.equal(hotCheck(report).ok, false);
+  assert.match(hotCheck(report).target, /≥ 0\.8 /);
+  const pg = hotCheck({ ...report, store: "postgres" });
+  assert.equal(pg.ok, true);
+  assert.match(pg.target, /≥ 0\.5 /);
+});
