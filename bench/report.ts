@@ -911,7 +911,7 @@ ${
 
   parts.push(`## Running it
 
-\`deno task bench\` (about 10 minutes), \`deno task bench --quick\` (about a minute: short rows, short live
+\`deno task bench\` (about 20 minutes), \`deno task bench --quick\` (about a minute: short rows, short live
 scenario, no growth), \`DATABASE_URL=postgres://... deno task bench\` for PostgreSQL (a fresh schema per store,
 dropped at the end; adds the two-instance check). Flags: \`--seconds N\` per row, \`--warmup N\`,
 \`--connections N\`, \`--live-seconds N\`, \`--overlays N\`, \`--points-per-second N\`, \`--no-live\`,
