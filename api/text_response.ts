@@ -6,8 +6,11 @@
  * response's own. Reading a clone of such a response (`bytes()`) gives that copy back without another.
  */
 
-/** Texts longer than this (in UTF-16 units) are encoded on their own: the scratch buffer stays small. */
-const MAX_SCRATCH_TEXT = 4 * 1024 * 1024;
+/**
+ * Texts longer than this (in UTF-16 units) are encoded on their own, so that the scratch buffer, which grows to
+ * the longest text it held and stays, is at most 3 MiB.
+ */
+const MAX_SCRATCH_TEXT = 1024 * 1024;
 
 const encoder = new TextEncoder();
 let scratch = new Uint8Array(256 * 1024);

@@ -74,8 +74,8 @@ async function pump(stream: ReadableStream<Uint8Array>, sink: (text: string) => 
 }
 
 /**
- * Spawns `deno run <start task's V8 flags> <permissions> main.ts <args>` with PORT=0 and HOST=127.0.0.1 and waits for its
- * `Listening on` line; throws with the process output when it exits or does not listen in time.
+ * Spawns `deno run <start task's V8 flags> <permissions> main.ts <args>` with PORT=0 and HOST=127.0.0.1 and
+ * waits for its `Listening on` line; throws with the process output when it exits or does not listen in time.
  */
 export async function spawnServer(options: SpawnOptions = {}): Promise<SpawnedServer> {
   const madeCwd = options.cwd === undefined;
