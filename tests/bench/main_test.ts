@@ -2,22 +2,7 @@ import assert from "node:assert/strict";
 import { pairedMean, parseOptions, secondRunReason } from "../../bench/main.ts";
 import type { EndpointRow } from "../../bench/report.ts";
 import type { WrkResult } from "../../bench/wrk.ts";
-
-function wrk(rps: number, p99Ms = 2): WrkResult {
-  return {
-    requests: rps,
-    seconds: 1,
-    rps,
-    bytes: rps * 1200,
-    meanMs: 1,
-    p50Ms: 1,
-    p90Ms: 1.5,
-    p99Ms,
-    maxMs: p99Ms * 2,
-    statusErrors: 0,
-    socketErrors: 0,
-  };
-}
+import { wrkResult as wrk } from "../support/wrk_result.ts";
 
 const row = (result: WrkResult, extra: Partial<EndpointRow> = {}): EndpointRow => ({
   name: "GET /api/v1/matches/{id}",

@@ -14,23 +14,7 @@ import {
   table,
 } from "../../bench/report.ts";
 import { summarize } from "../../bench/stats.ts";
-import type { WrkResult } from "../../bench/wrk.ts";
-
-function wrk(rps: number, p99Ms = 2): WrkResult {
-  return {
-    requests: rps * 2,
-    seconds: 2,
-    rps,
-    bytes: rps * 2 * 1200,
-    meanMs: 1,
-    p50Ms: 1,
-    p90Ms: 1.5,
-    p99Ms,
-    maxMs: p99Ms * 2,
-    statusErrors: 0,
-    socketErrors: 0,
-  };
-}
+import { wrkResult as wrk } from "../support/wrk_result.ts";
 
 function tinyReport(): BenchReport {
   const counts = {
