@@ -79,6 +79,8 @@ interface PageEntry {
   generation: number;
   ok: Response;
   bytes: number;
+  /** How to check the page again when the generation moved on (none: the app renders it then). */
+  version?: AnswerVersion;
 }
 
 /** Turns a page rendered with a nonce into one with CSP hashes (pages/csp_hashes.ts), or null when it cannot. */
@@ -110,6 +112,23 @@ function codingKey(acceptEncoding: string | null): string {
 
 const isApi = (url: string) => requestTarget(url).startsWith("/api/");
 
+/**
+ * A kept answer made at an older generation, served when its resource's version is still the one it was made
+ * at (then it is kept for `generation` too, so the next request needs no read); null when the version moved.
+ */
+function checked(
+  e: { generation: number },
+  generation: number,
+  version: AnswerVersion,
+  serve: () => Response | null,
+): Promise<Response | null> {
+  return version.current().then((now) => {
+    if (now !== version.version) return null;
+    if (e.generation < generation) e.generation = generation;
+    return serve();
+  });
+}
+
 /** The kept answers of one server. */
 export class HotResponses {
   /** The nonce pages are rendered with when their answer is to be kept; it never leaves the process. */
@@ -137,16 +156,12 @@ export class HotResponses {
       const e = this.#api.get(codingKey(req.headers.get("accept-encoding")) + " " + url);
       if (e === undefined) return null;
       if (e.generation === generation) return this.#serve(e, req);
-      const version = e.version;
-      if (version === undefined) return null;
-      return version.current().then((now) => {
-        if (now !== version.version) return null;
-        if (e.generation < generation) e.generation = generation;
-        return this.#serve(e, req);
-      });
+      return e.version === undefined ? null : checked(e, generation, e.version, () => this.#serve(e, req));
     }
     const e = this.#pages.get(url);
-    return e === undefined || e.generation !== generation ? null : e.ok.clone();
+    if (e === undefined) return null;
+    if (e.generation === generation) return e.ok.clone();
+    return e.version === undefined ? null : checked(e, generation, e.version, () => e.ok.clone());
   }
 
   #serve(e: ApiEntry, req: Request): Response | null {
@@ -194,9 +209,15 @@ export class HotResponses {
 
   /**
    * Makes the answer of a page rendered with `placeholder` as its nonce: a 200 HTML page made at `generation` is
-   * kept with CSP hashes instead of the nonce and answered from there; anything else gets a fresh nonce.
+   * kept with CSP hashes instead of the nonce and answered from there; anything else gets a fresh nonce. With
+   * `version` (read before the page's data), the kept page outlives writes that leave that version alone.
    */
-  async rememberPage(req: Request, generation: number, res: Response): Promise<Response> {
+  async rememberPage(
+    req: Request,
+    generation: number,
+    res: Response,
+    version?: AnswerVersion,
+  ): Promise<Response> {
     const text = await res.text();
     const csp = res.headers.get("content-security-policy") ?? "";
     const isHtml = res.headers.get("content-type")?.startsWith("text/html") ?? false;
@@ -208,7 +229,7 @@ export class HotResponses {
     if (hashed) {
       headers.set("content-security-policy", hashed.policy);
       const ok = textResponse(hashed.html, { status: 200, headers });
-      this.#pages.set(req.url, { generation, ok, bytes: hashed.html.length });
+      this.#pages.set(req.url, { generation, ok, bytes: hashed.html.length, version });
       return ok.clone();
     }
     const nonce = this.#nonce();

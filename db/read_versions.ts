@@ -7,13 +7,15 @@
  * a 404 anyway).
  *
  * They are read on every poll, 304s included, so on SQLite they go through prepared statements of node:sqlite
- * directly (microseconds, no query builder); on PostgreSQL through Kysely.
+ * directly (microseconds, no query builder); on PostgreSQL through Kysely, matches' in one read per generation
+ * for every match polled lately (db/match_version_batches.ts).
  *
  * Known limit: a player shared by two events (one federation id) renamed by an import of one event shows the new
  * name in the other event's answers at that event's next write.
  */
 import { sql } from "kysely";
 import type { StatementSync } from "node:sqlite";
+import { MatchVersionBatches } from "./match_version_batches.ts";
 import { RANKINGS_SCOPE, SUBEVENT_SCOPE_PREFIX } from "./revision.ts";
 import type { Store } from "./store.ts";
 
@@ -21,6 +23,12 @@ import type { Store } from "./store.ts";
 export interface VersionReader {
   /** `m<revision>.<updated ms>` of a public match, or null. */
   match(id: string): Promise<string | null>;
+  /**
+   * The version of a match's pages (pages/data.ts `loadMatch`): the match's own version and the names the pages
+   * show besides it (event slug and name, category name), which writes to other matches leave alone. Null when
+   * the match is not public.
+   */
+  matchPage(id: string): Promise<string | null>;
   /** `e<revision>` of a published event found by slug, or null. */
   eventBySlug(slug: string): Promise<string | null>;
   /**
@@ -34,6 +42,9 @@ export interface VersionReader {
 
 const MATCH_SQL = `SELECT m.revision AS revision, m.updated_at AS updated_at FROM matches m
   JOIN events e ON e.id = m.event_id WHERE m.id = ? AND e.status = 'published'`;
+const MATCH_PAGE_SQL = `SELECT m.revision AS revision, m.updated_at AS updated_at, e.slug AS slug,
+  e.name AS event_name, s.name AS category FROM matches m JOIN events e ON e.id = m.event_id
+  JOIN subevents s ON s.id = m.subevent_id WHERE m.id = ? AND e.status = 'published'`;
 const EVENT_BY_SLUG_SQL = `SELECT revision FROM events WHERE slug = ? AND status = 'published'`;
 const RANKINGS_SQL = `SELECT (SELECT value FROM revisions WHERE scope = 'global') AS revision,
   (SELECT value FROM revisions WHERE scope = '${RANKINGS_SCOPE}') AS own`;
@@ -42,8 +53,11 @@ const SUBEVENT_SQL = `SELECT e.revision AS revision, r.value AS own FROM subeven
   WHERE s.id = ? AND e.status = 'published'`;
 
 type Row = { revision: number | bigint; updated_at?: string; own?: number | bigint | null } | undefined;
+type PageRow = (NonNullable<Row> & { slug: string; event_name: string; category: string }) | undefined;
 
 const matchTag = (row: Row) => row ? `m${row.revision}.${Date.parse(row.updated_at!)}` : null;
+const matchPageTag = (row: PageRow) =>
+  row ? `${matchTag(row)} ${JSON.stringify([row.slug, row.event_name, row.category])}` : null;
 const eventTag = (row: Row) => row ? `e${row.revision}` : null;
 const rankingsTag = (row: Row) => row?.own == null ? `r${row?.revision ?? 0}` : `k${row.own}`;
 const subeventTag = (row: Row) => row ? (row.own == null ? `e${row.revision}` : `s${row.own}`) : null;
@@ -63,24 +77,40 @@ function makeReader(store: Store): VersionReader {
     const raw = store.sqlite.committed;
     const one = (stmt: StatementSync, id: string) => stmt.get(id) as Row;
     const match = raw.prepare(MATCH_SQL);
+    const matchPage = raw.prepare(MATCH_PAGE_SQL);
     const bySlug = raw.prepare(EVENT_BY_SLUG_SQL);
     const bySubevent = raw.prepare(SUBEVENT_SQL);
     const rankings = raw.prepare(RANKINGS_SQL);
     return {
       match: (id) => Promise.resolve(matchTag(one(match, id))),
+      matchPage: (id) => Promise.resolve(matchPageTag(matchPage.get(id) as PageRow)),
       eventBySlug: (slug) => Promise.resolve(eventTag(one(bySlug, slug))),
       subevent: (id) => Promise.resolve(subeventTag(one(bySubevent, id))),
       rankings: () => Promise.resolve(rankingsTag(rankings.get() as Row)),
     };
   }
   const db = store.db;
+  // Read together, one read per generation for every match polled lately (db/match_version_batches.ts).
+  const matches = new MatchVersionBatches<NonNullable<PageRow>>(
+    () => store.revisions.current(),
+    async (ids) => {
+      const rows = await db.selectFrom("matches").innerJoin("events", "events.id", "matches.event_id")
+        .innerJoin("subevents", "subevents.id", "matches.subevent_id")
+        .select([
+          "matches.id",
+          "matches.revision",
+          "matches.updated_at",
+          "events.slug",
+          "events.name as event_name",
+          "subevents.name as category",
+        ])
+        .where("matches.id", "in", ids).where("events.status", "=", "published").execute();
+      return new Map(rows.map((r) => [r.id, r]));
+    },
+  );
   return {
-    match: async (id) =>
-      matchTag(
-        await db.selectFrom("matches").innerJoin("events", "events.id", "matches.event_id")
-          .select(["matches.revision", "matches.updated_at"])
-          .where("matches.id", "=", id).where("events.status", "=", "published").executeTakeFirst(),
-      ),
+    match: async (id) => matchTag((await matches.row(id)) ?? undefined),
+    matchPage: async (id) => matchPageTag((await matches.row(id)) ?? undefined),
     eventBySlug: async (slug) =>
       eventTag(
         await db.selectFrom("events").select("revision").where("slug", "=", slug)

@@ -61,7 +61,7 @@ export async function openStore(url: StoreUrl): Promise<Store> {
   const holder: { revisions?: RevisionSource } = {};
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
-    plugins: [new RevisionWritePlugin(() => holder.revisions?.invalidate())],
+    plugins: [new RevisionWritePlugin((value) => holder.revisions?.invalidate(value))],
   });
   try {
     await migrateToLatest(db, "postgres");

@@ -5,6 +5,9 @@
  */
 import { type Context, Hono } from "hono";
 import type { AppDeps } from "../api/deps.ts";
+import { hotEnvOf } from "../api/hot_path.ts";
+import { isUuid } from "../api/params.ts";
+import { versions } from "../db/read_versions.ts";
 import {
   loadCategoryMatches,
   loadEvent,
@@ -37,6 +40,17 @@ export function eventUrl(requestUrl: string, slug: string): string {
 /** The rankings page number from `?page=`: a whole number from 1, else 1. */
 export function parsePageNumber(raw: string | undefined): number {
   return raw !== undefined && /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : 1;
+}
+
+/**
+ * Reads a page's own version before its data, when main's handler may keep the page: the kept page is then
+ * served after writes elsewhere for as long as the version holds (api/hot_path.ts). Read first, so that a write
+ * landing between the two leaves the page older than its data's version, never the other way round.
+ */
+async function readPageVersion(c: Context<PageEnv>, read: () => Promise<string | null>): Promise<void> {
+  if (hotEnvOf(c.env) === undefined) return;
+  const version = await read();
+  if (version !== null) c.set("pageVersion", { version, current: read });
 }
 
 /** The 404 page of an unknown or unpublished thing. */
@@ -116,13 +130,19 @@ export function routes(deps: AppDeps): Hono<PageEnv> {
     );
   });
 
+  // A match's pages change with the match (and the names around it), not with every point elsewhere.
+  const matchPageVersion = (id: string) => () =>
+    isUuid(id) ? versions(deps.store).matchPage(id.toLowerCase()) : Promise.resolve(null);
+
   app.get("/m/:id", headers, async (c) => {
+    await readPageVersion(c, matchPageVersion(c.req.param("id")));
     const data = await loadMatch(db, c.req.param("id"));
     if (!data) return notFound(c);
     return renderPage(c, <MatchPage nonce={c.var.nonce} {...data} />);
   });
 
   app.get("/overlay/match/:id", headers, async (c) => {
+    await readPageVersion(c, matchPageVersion(c.req.param("id")));
     const data = await loadMatch(db, c.req.param("id"));
     if (!data) return renderPage(c, <EmptyOverlay nonce={c.var.nonce} />, 404);
     return renderPage(

@@ -4,11 +4,14 @@
  * element: pages/csp_hashes.ts), plus nosniff and a referrer policy.
  */
 import { createMiddleware } from "hono/factory";
-import { hotEnvOf } from "../api/hot_path.ts";
+import { type AnswerVersion, hotEnvOf } from "../api/hot_path.ts";
 
-/** The Hono environment of the pages sub-app: the middleware puts the response's nonce in `c.var.nonce`. */
+/**
+ * The Hono environment of the pages sub-app: the middleware puts the response's nonce in `c.var.nonce`; a route
+ * whose page has a version of its own (read before its data) puts it in `pageVersion` (pages/routes.tsx).
+ */
 export interface PageEnv {
-  Variables: { nonce: string };
+  Variables: { nonce: string; pageVersion: AnswerVersion | undefined };
 }
 
 const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
@@ -61,7 +64,7 @@ export function securityHeaders(options: { keep?: boolean } = {}) {
     // The nonce changes with every response, so a page is revalidated instead of reused (it carries no validator, so it is refetched).
     c.header("Cache-Control", "no-cache");
     if (hot) {
-      const res = await hot.hot.rememberPage(c.req.raw, hot.generation, c.res);
+      const res = await hot.hot.rememberPage(c.req.raw, hot.generation, c.res, c.var.pageVersion);
       // Cleared first: assigning over a response would copy the old response's headers onto the new one.
       c.res = undefined;
       c.res = res;

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import type { Hono } from "hono";
 import { silentLogger } from "../../cli/log.ts";
 import { writeMatch } from "../../db/match_writes.ts";
+import { bumpRevision } from "../../db/revision.ts";
 import type { Store } from "../../db/store.ts";
 import { createApp, createHandler } from "../../main.ts";
 import type { Seeded } from "../support/fixtures.ts";
@@ -241,5 +242,45 @@ storeTest(
       assert.equal(r.hot, false, `${name}: its version moved, the app answers`);
     }
     assert.notDeepEqual((await after("written")).body, before.written, "the point shows");
+  },
+);
+
+storeTest(
+  "[hot path] a match's pages outlive points elsewhere, not points of their match or a rename of their event",
+  async (store) => {
+    const { seeded, get } = await setup(store);
+    const written = seeded.matches.groupRunning;
+    const other = seeded.matches.r1Running;
+    const pages = (id: string) => [`/overlay/match/${id}?pos=top`, `/m/${id}`];
+    const kept = new Map<string, Uint8Array>();
+    for (const path of [...pages(written), ...pages(other)]) {
+      await get(path);
+      const again = await get(path);
+      assert.equal(again.hot, true, `${path}: kept`);
+      kept.set(path, again.body);
+    }
+    await writeMatch(store, written, { type: "point", side: "home" }, { actor: "test", now: NOW });
+    for (const path of pages(other)) {
+      const r = await get(path);
+      assert.equal(r.hot, true, `${path}: its match did not change, the kept page is still right`);
+      assert.deepEqual(r.body, kept.get(path));
+    }
+    for (const path of pages(written)) {
+      const r = await get(path);
+      assert.equal(r.hot, false, `${path}: its match changed, the app renders it`);
+      assert.notDeepEqual(r.body, kept.get(path));
+      assert.equal((await get(path)).hot, true, `${path}: kept again`);
+    }
+    // A rename of the event leaves the match's own version alone, but its pages show the name.
+    await store.db.transaction().execute(async (trx) => {
+      await trx.updateTable("events").set({ name: "Renamed Open" }).where("id", "=", seeded.event.id)
+        .execute();
+      await bumpRevision(trx, seeded.event.id);
+    });
+    for (const path of pages(other)) {
+      const r = await get(path);
+      assert.equal(r.hot, false, `${path}: the event's name changed`);
+      if (path.startsWith("/m/")) assert.match(new TextDecoder().decode(r.body), /Renamed Open/);
+    }
   },
 );

@@ -1,0 +1,81 @@
+import assert from "node:assert/strict";
+import { bumpRevision } from "../../db/revision.ts";
+import type { Store } from "../../db/store.ts";
+import { DIALECTS, makeStore } from "../support/stores.ts";
+
+/** Counts the store's own queries through its pool (the revision source reads the row through it). */
+function countQueries(store: Store): { readonly n: number } {
+  const pool = store.pool!;
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  const counter = { n: 0 };
+  (pool as unknown as { query: (...args: unknown[]) => unknown }).query = (...args) => {
+    counter.n++;
+    return query(...args);
+  };
+  return counter;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Waits until a call of current() answers without reading the store (the listener is current); false if never. */
+async function settles(store: Store, counter: { readonly n: number }, withinMs: number): Promise<boolean> {
+  const until = Date.now() + withinMs;
+  while (Date.now() < until) {
+    const before = counter.n;
+    await store.revisions.current();
+    if (counter.n === before) return true;
+    await sleep(5);
+  }
+  return false;
+}
+
+/** A test of the PostgreSQL revision source on a fresh store (ignored without DATABASE_URL). */
+function postgresTest(name: string, fn: (store: Store) => Promise<void>): void {
+  Deno.test({
+    name: `[postgres] ${name}`,
+    ignore: !DIALECTS.includes("postgres"),
+    sanitizeResources: false,
+    sanitizeOps: false,
+    fn: async () => {
+      const store = await makeStore("postgres");
+      try {
+        await fn(store);
+      } finally {
+        await store.drop();
+      }
+    },
+  });
+}
+
+postgresTest(
+  "revisions: a write of this process shows at the next call; its notification ends the reads",
+  async (store) => {
+    const counter = countQueries(store);
+    assert.ok(await settles(store, counter, 5000), "the listener is up");
+    for (let i = 0; i < 5; i++) {
+      const value = await store.db.transaction().execute((trx) => bumpRevision(trx));
+      assert.equal(await store.revisions.current(), value, `write ${i + 1} shows at the next call`);
+      // A fixed window would read the row for a second after every write (with 10 points a second: always).
+      assert.ok(await settles(store, counter, 800), `write ${i + 1}: the cache is trusted again`);
+      assert.equal(await store.revisions.current(), value);
+    }
+  },
+);
+
+postgresTest("revisions: a bump rolled back is never shown, and the next commit is", async (store) => {
+  const before = await store.revisions.current();
+  let inFlight = 0;
+  await assert.rejects(
+    store.db.transaction().execute(async (trx) => {
+      inFlight = await bumpRevision(trx);
+      assert.equal(await store.revisions.current(), before, "not committed: not shown");
+      throw new Error("roll back");
+    }),
+    /roll back/,
+  );
+  assert.equal(inFlight, before + 1);
+  assert.equal(await store.revisions.current(), before, "rolled back: the old value");
+  const value = await store.db.transaction().execute((trx) => bumpRevision(trx));
+  assert.equal(value, before + 1, "the rolled-back number is used again");
+  assert.equal(await store.revisions.current(), value, "the commit shows at the next call");
+});
