@@ -203,6 +203,21 @@ export function pairedMean(before: number | undefined, after: number | undefined
 }
 
 /**
+ * Why the bare baseline runs around a row say the machine stalled while the row ran (they disagree by more than a
+ * quarter, or one missed the p99 target itself), or null when they were calm.
+ */
+export function stallAround(before: WrkResult | undefined, after: WrkResult | undefined): string | null {
+  if (before && after && Math.abs(before.rps - after.rps) > 0.25 * Math.max(before.rps, after.rps)) {
+    return `the baseline runs around it disagree: ${Math.round(before.rps)} and ${
+      Math.round(after.rps)
+    } req/s`;
+  }
+  const slowBaseline = [before, after].find((b) => b && b.p99Ms >= TARGETS.p99Ms);
+  if (slowBaseline) return `the bare baseline's own p99 around it was ${slowBaseline.p99Ms.toFixed(1)} ms`;
+  return null;
+}
+
+/**
  * Why a row is worth a second run, or null: the machine stalled around it (the baseline runs right before and
  * after it disagree by more than a quarter, or one of them missed the p99 target itself), or the row missed a
  * target it is judged on (a stall during the row itself shows only there). One more run, between two new
@@ -216,13 +231,8 @@ export function secondRunReason(
 ): string | null {
   const r = row.result;
   if (!r) return null;
-  if (before && after && Math.abs(before.rps - after.rps) > 0.25 * Math.max(before.rps, after.rps)) {
-    return `the baseline runs around it disagree: ${Math.round(before.rps)} and ${
-      Math.round(after.rps)
-    } req/s`;
-  }
-  const slowBaseline = [before, after].find((b) => b && b.p99Ms >= TARGETS.p99Ms);
-  if (slowBaseline) return `the bare baseline's own p99 around it was ${slowBaseline.p99Ms.toFixed(1)} ms`;
+  const stall = stallAround(before, after);
+  if (stall) return stall;
   const ratio = ratioOf({ ...row, pairedBaselineRps: pairedMean(before?.rps, after?.rps) }, undefined);
   if (row.hot && ratio !== undefined && ratio < hotReadRatio) return `ratio ${ratio.toFixed(2)}`;
   if (row.kind === "revalidate" && ratio !== undefined && ratio < TARGETS.revalidateRatio) {
@@ -230,6 +240,25 @@ export function secondRunReason(
   }
   if (r.p99Ms >= TARGETS.p99Ms) return `p99 ${r.p99Ms.toFixed(1)} ms`;
   return null;
+}
+
+/** At most this many runs of one row (bench/main.ts `secondRunReason`, `stallAround`). */
+export const MAX_RUNS = 3;
+
+/**
+ * The note of a row measured more than once: which run is reported and what the earlier ones measured and why
+ * they were run again.
+ * @example earlierRuns([{ rps: 60000, p99Ms: 6, ... }], ["p99 6.0 ms"])
+ * // "second run (the first: 60000 req/s, p99 6.0 ms; p99 6.0 ms)"
+ */
+export function earlierRuns(earlier: readonly WrkResult[], reasons: readonly string[]): string {
+  const ordinal = ["first", "second", "third"];
+  const runs = earlier.map((r, i) =>
+    `${i === 0 ? "the" : "then the"} ${ordinal[i]}: ${Math.round(r.rps)} req/s, p99 ${
+      r.p99Ms.toFixed(1)
+    } ms; ${reasons[i]}`
+  );
+  return `${ordinal[earlier.length]} run (${runs.join("; ")})`;
 }
 
 const BROWSER_ENCODING = { "Accept-Encoding": "gzip, deflate, br" };
@@ -727,17 +756,24 @@ export async function runBench(options: BenchOptions, command: string): Promise<
       return { row, before, after, size };
     };
     for (const t of list) {
-      const first = await paired(t);
-      const reason = secondRunReason(first.row, first.before, first.after, hotReadRatio);
-      const kept = reason === null || !first.row.result ? first : await (async () => {
+      // A row is measured again when it missed a target or ran in a stall, and a third time when the second run
+      // ran in a stall too; the last run is the one reported (even when worse), the earlier ones in its note.
+      const runs = [await paired(t)];
+      const reasons: string[] = [];
+      for (;;) {
+        const last = runs.at(-1)!;
+        const reason = runs.length === 1
+          ? secondRunReason(last.row, last.before, last.after, hotReadRatio)
+          : stallAround(last.before, last.after);
+        if (reason === null || !last.row.result || runs.length === MAX_RUNS) break;
         say(`  ${t.name}: once more (${reason})`);
-        const again = await paired(t);
-        const was = first.row.result!;
-        again.row.note += `; second run (the first: ${Math.round(was.rps)} req/s, p99 ${
-          was.p99Ms.toFixed(1)
-        } ms; ${reason})`;
-        return again;
-      })();
+        reasons.push(reason);
+        runs.push(await paired(t));
+      }
+      const kept = runs.at(-1)!;
+      if (runs.length > 1) {
+        kept.row.note += `; ${earlierRuns(runs.slice(0, -1).map((r) => r.row.result!), reasons)}`;
+      }
       rows.push({
         ...kept.row,
         pairedBaselineRps: pairedMean(kept.before?.rps, kept.after?.rps),

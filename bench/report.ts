@@ -708,8 +708,9 @@ does with as many bytes, measured right before and after, so that a machine whos
 shared VM) does not skew rows measured minutes apart. "Ratio to small baseline" is over the mean of the first and
 last rows (${fmtRps(base)} req/s), the bare server answering a body of a match answer's size.
 A row that missed a target it is judged on, or whose baseline runs disagree by more than a quarter or missed
-the p99 target themselves (the machine stalled), is measured once more between two new baseline runs: the
-table gives the second run, and the row's note the first and why.
+the p99 target themselves (the machine stalled), is measured once more between two new baseline runs, and a
+third time when the second run too ran in a stall: the table gives the last run (even when worse), and the
+row's note the earlier ones and why.
 The reference row is the same bare server answering a body the size of a category's matches.
 Peak RSS is the serving process's VmHWM during the row (reset to its current RSS before each row).\n\n${
       endpointTable(report.rows, base)

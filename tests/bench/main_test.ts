@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { pairedMean, parseOptions, secondRunReason } from "../../bench/main.ts";
+import { earlierRuns, pairedMean, parseOptions, secondRunReason, stallAround } from "../../bench/main.ts";
 import type { EndpointRow } from "../../bench/report.ts";
 import type { WrkResult } from "../../bench/wrk.ts";
 import { wrkResult as wrk } from "../support/wrk_result.ts";
@@ -81,5 +81,24 @@ Deno.test("secondRunReason() asks for a second run when the machine stalled arou
     secondRunReason({ ...row(fine), result: undefined }, fine, fine, 0.8),
     null,
     "nothing measured",
+  );
+});
+
+Deno.test("stallAround() names a stall of the machine from the baseline runs around a row alone", () => {
+  assert.equal(stallAround(wrk(60_000), wrk(62_000)), null);
+  assert.match(stallAround(wrk(60_000), wrk(30_000))!, /disagree/);
+  assert.match(stallAround(wrk(60_000, 9), wrk(60_000))!, /own p99 around it was 9\.0 ms/);
+  assert.equal(stallAround(undefined, wrk(60_000)), null);
+});
+
+Deno.test("earlierRuns() says which run is reported and what the earlier ones measured", () => {
+  assert.equal(
+    earlierRuns([wrk(54_561, 5.9)], ["p99 5.9 ms"]),
+    "second run (the first: 54561 req/s, p99 5.9 ms; p99 5.9 ms)",
+  );
+  assert.equal(
+    earlierRuns([wrk(30_000, 40), wrk(50_000, 12)], ["p99 40.0 ms", "the baseline runs around it disagree"]),
+    "third run (the first: 30000 req/s, p99 40.0 ms; p99 40.0 ms; then the second: 50000 req/s, p99 12.0 ms; " +
+      "the baseline runs around it disagree)",
   );
 });
