@@ -10,6 +10,7 @@ import pg from "pg";
 import { parseDatabaseUrl } from "../cli/config.ts";
 import { openStore } from "../db/store.ts";
 import { BASE_SIZE, buildStore, type BuiltStore, scaleSize, type StoreSize } from "./build_store.ts";
+import { readCpuTimes, stealBetween } from "./cpu_steal.ts";
 import { type LiveConfig, type LiveResult, pointsShown } from "./live.ts";
 import { profileReads } from "./profile.ts";
 import {
@@ -477,7 +478,9 @@ async function measure(
       if (!background) await waitIdle(server.pid);
     }
     const reset = resetPeakRss(server.pid);
+    const cpu = readCpuTimes();
     const result = await runWrk(server.url, prepared.requests, { ...wrk, seconds: options.seconds }, dir);
+    const steal = stealBetween(cpu, readCpuTimes());
     const peak = reset ? peakRss(server.pid) : null;
     await background?.stop();
     await waitIdle(server.pid);
@@ -486,7 +489,7 @@ async function measure(
         result.p99Ms.toFixed(2)
       } ms`,
     );
-    return { ...row, result, peakRss: peak };
+    return { ...row, result, peakRss: peak, steal };
   } catch (e) {
     return { ...row, error: (e as Error).message };
   }
@@ -841,9 +844,11 @@ export async function runBench(options: BenchOptions, command: string): Promise<
       const run = async (o: BenchOptions): Promise<NonNullable<BenchReport["live"]>> => {
         await waitIdle(server.pid);
         try {
+          const cpu = readCpuTimes();
           const r = await live(server, built, writer, written, o, baseStore.url, dir);
+          const steal = stealBetween(cpu, readCpuTimes());
           say(`  ${r.polls} polls, ${r.errors} errors, p99 ${r.pollLatency.p99.toFixed(2)} ms`);
-          return r;
+          return { ...r, steal };
         } catch (e) {
           return { error: (e as Error).message };
         }

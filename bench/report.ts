@@ -30,6 +30,8 @@ export interface EndpointRow {
   pairedBaselineBytes?: number;
   /** Peak resident memory of the serving process during the row, bytes. */
   peakRss?: number | null;
+  /** The share of the machine's CPU time its host took during the row (bench/cpu_steal.ts), 0 to 1. */
+  steal?: number | null;
 }
 
 /** Single requests, one at a time: idle, and right after a write (the first read of a new revision). */
@@ -81,9 +83,9 @@ export interface BenchReport {
   rows: EndpointRow[];
   afterWrite: { rows: AfterWriteRow[]; writes: Summary; writerMode: string; error?: string };
   churn: { rows: EndpointRow[]; writesPerSecond: number; writeErrors: number };
-  live?: (LiveResult & { peakRss: number | null }) | { error: string };
+  live?: (LiveResult & { peakRss: number | null; steal?: number | null }) | { error: string };
   /** The same overlays with nothing written: every poll can be a 304. */
-  liveQuiet?: (LiveResult & { peakRss: number | null }) | { error: string };
+  liveQuiet?: (LiveResult & { peakRss: number | null; steal?: number | null }) | { error: string };
   growth?: {
     factor: number;
     built?: StoreFacts;
@@ -162,6 +164,14 @@ export function baselineRps(rows: readonly EndpointRow[]): number | undefined {
   return runs.length === 0 ? undefined : runs.reduce((a, b) => a + b, 0) / runs.length;
 }
 
+/**
+ * A share as a whole percentage ("–" when unknown).
+ * @example fmtShare(0.123) // "12%"
+ */
+export function fmtShare(share: number | null | undefined): string {
+  return share === null || share === undefined ? "–" : `${Math.round(share * 100)}%`;
+}
+
 /** The bare baseline's p99 in this run, over its runs ("–" when it did not run). */
 function baselineP99(rows: readonly EndpointRow[]): string {
   const runs = rows.filter((r) => r.kind === "baseline" && r.result).map((r) => fmtMs(r.result!.p99Ms));
@@ -197,10 +207,11 @@ export function endpointTable(rows: readonly EndpointRow[], baseline: number | u
       "bytes/resp",
       "errors",
       "peak RSS",
+      "CPU steal",
     ],
     rows.map((r) => {
       if (!r.result) {
-        return [r.name, r.note, "error", "–", "–", "–", "–", "–", "–", r.error ?? "not measured", "–"];
+        return [r.name, r.note, "error", "–", "–", "–", "–", "–", "–", r.error ?? "not measured", "–", "–"];
       }
       const x = r.result;
       return [
@@ -215,6 +226,7 @@ export function endpointTable(rows: readonly EndpointRow[], baseline: number | u
         fmtBytes(x.requests ? x.bytes / x.requests : undefined),
         errorsOf(x),
         fmtMb(r.peakRss),
+        fmtShare(r.steal),
       ];
     }),
   );
@@ -258,9 +270,9 @@ export function checkTargets(report: BenchReport): TargetCheck[] {
       // The bare baseline's own p99 says what the machine allows in this run (a busy VM's scheduler adds tens of
       // milliseconds to any server's tail).
       measured: worstP99
-        ? `worst ${fmtMs(worstP99.result!.p99Ms)} ms (${worstP99.name}); the bare baseline's own p99: ${
-          baselineP99(report.rows)
-        } ms`
+        ? `worst ${fmtMs(worstP99.result!.p99Ms)} ms (${worstP99.name}${
+          worstP99.steal ? `, CPU steal ${fmtShare(worstP99.steal)}` : ""
+        }); the bare baseline's own p99: ${baselineP99(report.rows)} ms`
         : "–",
       ok: worstP99 ? worstP99.result!.p99Ms < TARGETS.p99Ms : null,
     },
@@ -605,7 +617,7 @@ function profileSection(profile: Profile, title: string): string {
 }
 
 /** The live scenario's measures as [measure, value] rows. */
-function liveRows(live: LiveResult & { peakRss: number | null }): [string, string][] {
+function liveRows(live: LiveResult & { peakRss: number | null; steal?: number | null }): [string, string][] {
   const n = (v: number) => v.toLocaleString("en-US");
   return [
     ["polls answered (after the first 2 s)", n(live.polls)],
@@ -636,6 +648,7 @@ function liveRows(live: LiveResult & { peakRss: number | null }): [string, strin
       `${live.unseen} not shown by the end)`,
     ],
     ["server peak RSS", fmtMb(live.peakRss)],
+    ["CPU steal (the host's share of this VM's CPU time)", fmtShare(live.steal)],
   ];
 }
 
@@ -645,10 +658,18 @@ function loadNote(report: BenchReport): string {
   const { start, end } = report.load;
   // The end includes the bench's own last processes; only the start tells of other work (2 cores here).
   const busy = start > 1.5;
+  const steals = report.rows.map((r) => r.steal).filter((v): v is number => typeof v === "number");
+  const worstSteal = Math.max(...steals);
   return ` Load average (1 min) ${start.toFixed(2)} at the start, ${end.toFixed(2)} at the end` +
     (busy
       ? ": **other work was running on the machine, so the figures are lower and noisier than on a quiet one**."
-      : ".");
+      : ".") +
+    (steals.length > 0 && worstSteal >= 0.05
+      ? ` The host took up to ${
+        fmtShare(worstSteal)
+      } of this VM's CPU time during a row ("CPU steal"): every` +
+        " process stalls then, the bare baseline too."
+      : "");
 }
 
 /** The whole report as Markdown. */

@@ -9,6 +9,7 @@ import {
   fmtMs,
   fmtRatio,
   fmtRps,
+  fmtShare,
   ratioOf,
   renderReport,
   table,
@@ -176,4 +177,17 @@ Deno.test("checkTargets() holds PostgreSQL's hot reads to 0.5 of the baseline, S
   const pg = hotCheck({ ...report, store: "postgres" });
   assert.equal(pg.ok, true);
   assert.match(pg.target, /≥ 0\.5 /);
+});
+
+Deno.test("the report shows each row's CPU steal and says when the host took a share of the machine", () => {
+  assert.equal(fmtShare(0.123), "12%");
+  assert.equal(fmtShare(null), "–");
+  const calm = tinyReport();
+  assert.ok(!renderReport(calm).includes("The host took"), "no steal measured: nothing said");
+  const stolen = tinyReport();
+  stolen.rows[1] = { ...stolen.rows[1]!, steal: 0.31 };
+  const text = renderReport(stolen);
+  assert.match(text, /The host took up to 31% of this VM's CPU time during a row/);
+  assert.match(text, /worst 9\.00 ms \(GET \/api\/v1\/matches\/\{id\}, CPU steal 31%\)/);
+  assert.match(endpointTable(stolen.rows, 41_000), /\| 31% \|/);
 });
