@@ -781,6 +781,7 @@ export async function runBench(options: BenchOptions, command: string): Promise<
         ...kept.row,
         pairedBaselineRps: pairedMean(kept.before?.rps, kept.after?.rps),
         pairedBaselineBytes: kept.size,
+        stall: stallAround(kept.before, kept.after),
       });
     }
     const last = await measure(

@@ -191,3 +191,15 @@ Deno.test("the report shows each row's CPU steal and says when the host took a s
   assert.match(text, /worst 9\.00 ms \(GET \/api\/v1\/matches\/\{id\}, CPU steal 31%\)/);
   assert.match(endpointTable(stolen.rows, 41_000), /\| 31% \|/);
 });
+
+Deno.test("checkTargets() tells rows that ran in a stall of the machine from the others on p99", () => {
+  const report = tinyReport();
+  report.rows[1] = { ...report.rows[1]!, stall: "the bare baseline's own p99 around it was 40.0 ms" };
+  report.rows[2] = { ...report.rows[2]!, result: wrk(38_000, 3) };
+  const p99 = checkTargets(report).find((c) => c.target.startsWith("p99"))!;
+  assert.equal(p99.ok, false, "the verdict stays on every row");
+  assert.match(
+    p99.measured,
+    /1 of 2 rows ran in a stall of the machine, the others' worst 3\.00 ms \(304 GET \/api\/v1\/matches\/\{id\}\)/,
+  );
+});
