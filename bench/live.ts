@@ -48,6 +48,8 @@ export interface LiveResult {
   delay: Summary;
   /** (overlay, write) pairs not shown by the end (writes in the last second mostly). */
   unseen: number;
+  /** How late a timer of the load generator itself fired (its event loop's delay), after the first WARM_MS. */
+  clientLag: Summary;
   /** Each match's running game when the scenario ended (the next writer goes on from there). */
   scores: Record<string, GameScore>;
   /** Each match's points played when the scenario ended. */
@@ -67,6 +69,9 @@ export function pointsShown(data: unknown): number | null {
   if (!Array.isArray(games) || !current) return null;
   return games.reduce((n, g) => n + g.home + g.away, 0) + current.home + current.away;
 }
+
+/** The period of the load generator's own delay timer. */
+const LAG_TICK_MS = 10;
 
 /** Milliseconds from the start during which overlays make their first polls; not counted, no writes. */
 export const WARM_MS = 2000;
@@ -193,7 +198,17 @@ export async function runLive(config: LiveConfig): Promise<LiveResult> {
     }
   };
 
+  // The load generator's own delay: a timer every LAG_TICK_MS, late by as much as its event loop was busy (or its
+  // process not scheduled). Part of every poll's measured latency is this, not the server's.
+  const lags: number[] = [];
+  let lastTick = performance.now();
+  const lagTimer = setInterval(() => {
+    const now = performance.now();
+    if (now >= steady) lags.push(Math.max(0, now - lastTick - LAG_TICK_MS));
+    lastTick = now;
+  }, LAG_TICK_MS);
   await Promise.all([writeLoop(), ...Array.from({ length: config.overlays }, (_, i) => overlay(i))]);
+  clearInterval(lagTimer);
   await writer.close();
   return {
     overlays: config.overlays,
@@ -216,6 +231,7 @@ export async function runLive(config: LiveConfig): Promise<LiveResult> {
     writeLatency: summarize(writeMs),
     delay: summarize(delays),
     unseen,
+    clientLag: summarize(lags),
     scores: Object.fromEntries(scores),
     totals: Object.fromEntries(totals),
   };

@@ -601,7 +601,8 @@ export function suggestions(report: BenchReport): string[] {
         `${
           aw.writerMode === "http" ? "the management API" : "writeMatch"
         }: each point re-reads and replays every ` +
-        `point of the match and commits with \`synchronous = FULL\` (an fsync per point). Fine for umpires (a few ` +
+        `point of the match and is acknowledged once on disk (an fsync per point; on SQLite an async one off ` +
+        `the event loop, db/durable_sqlite.ts). Fine for umpires (a few ` +
         `points a second per venue); the churn rows show reads slowing while they run.`,
     );
   }
@@ -657,6 +658,12 @@ function liveRows(live: LiveResult & { peakRss: number | null; steal?: number | 
         n(live.delay.count)
       } pairs, ` +
       `${live.unseen} not shown by the end)`,
+    ],
+    [
+      "the load generator's own event-loop delay p50 / p99 / max ms (part of every poll's latency)",
+      live.clientLag
+        ? [live.clientLag.p50, live.clientLag.p99, live.clientLag.max].map(fmtMs).join(" / ")
+        : "–",
     ],
     ["server peak RSS", fmtMb(live.peakRss)],
     ["CPU steal (the host's share of this VM's CPU time)", fmtShare(live.steal)],

@@ -3,6 +3,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 // Types only: node-postgres is loaded when a PostgreSQL store is opened (on SQLite it would cost ~14 MB of memory).
 import type pg from "pg";
 import type { StoreUrl } from "../cli/config.ts";
+import { DurableSqliteDialect, walSync } from "./durable_sqlite.ts";
 import { migrateToLatest } from "./migrate.ts";
 import {
   postgresRevisions,
@@ -35,8 +36,14 @@ export async function openStore(url: StoreUrl): Promise<Store> {
       if (dir) await Deno.mkdir(dir, { recursive: true });
     }
     const sqlite = new CachingSqliteDatabase(url.path);
+    // A file: commits are synced to disk off the event loop before they resolve (db/durable_sqlite.ts).
+    const dialect = url.memory ? new SqliteDialect({ database: sqlite }) : new DurableSqliteDialect(
+      { database: sqlite },
+      walSync(sqlite, url.path),
+    );
+    if (!url.memory) sqlite.raw.exec("PRAGMA synchronous = NORMAL");
     const db = new Kysely<Database>({
-      dialect: new SqliteDialect({ database: sqlite }),
+      dialect,
       plugins: [new RevisionWritePlugin(() => sqlite.lastWriteAt = Date.now())],
     });
     await migrateToLatest(db, "sqlite");

@@ -203,3 +203,41 @@ Deno.test("checkTargets() tells rows that ran in a stall of the machine from the
     /1 of 2 rows ran in a stall of the machine, the others' worst 3\.00 ms \(304 GET \/api\/v1\/matches\/\{id\}\)/,
   );
 });
+
+Deno.test("renderReport() shows the live scenario with the load generator's own delay", () => {
+  const s = (values: number[]) => summarize(values);
+  const live = {
+    overlays: 10,
+    matches: 2,
+    seconds: 8,
+    pointsPerSecond: 2,
+    writerMode: "http" as const,
+    polls: 60,
+    ok200: 10,
+    notModified: 50,
+    errors: 0,
+    errorSamples: [],
+    pollLatency: s([1, 2, 3]),
+    pageReloads: 10,
+    pageErrors: 0,
+    pageLatency: s([2, 3]),
+    writesAttempted: 12,
+    writesFailed: 0,
+    writeErrorSamples: [],
+    writeLatency: s([4, 5]),
+    delay: s([500, 900]),
+    unseen: 0,
+    clientLag: s([0.5, 1, 7.5]),
+    scores: {},
+    totals: {},
+    peakRss: 80e6,
+    steal: 0.02,
+  };
+  const text = renderReport({ ...tinyReport(), live, liveQuiet: live });
+  assert.match(text, /## Live scenario/);
+  assert.match(
+    text,
+    /the load generator's own event-loop delay p50 \/ p99 \/ max ms[^|]*\| 1\.00 \/ 7\.\d+ \/ 7\.50/,
+  );
+  assert.match(text, /CPU steal \(the host's share of this VM's CPU time\)\s*\| 2%/);
+});

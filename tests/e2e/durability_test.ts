@@ -1,8 +1,9 @@
 /**
- * Durability: the real server (`deno run main.ts`, SQLite in WAL mode with synchronous=FULL) is killed with
- * SIGKILL in the middle of a burst of scored points and started again. Every acknowledged point must be there,
- * at most the one point whose answer was cut off may be there besides, the stored score must be the replay of
- * the stored points, and `PRAGMA integrity_check` must say "ok".
+ * Durability: the real server (`deno run main.ts`, SQLite in WAL mode, each commit's WAL synced before it is
+ * acknowledged: db/durable_sqlite.ts) is killed with SIGKILL in the middle of a burst of scored points and
+ * started again. Every acknowledged point must be there, at most the one point whose answer was cut off may be
+ * there besides, the stored score must be the replay of the stored points, and `PRAGMA integrity_check` must
+ * say "ok".
  */
 import assert from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";

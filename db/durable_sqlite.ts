@@ -1,0 +1,138 @@
+/**
+ * SQLite writes made durable without stopping the server while the disk works.
+ *
+ * node:sqlite is synchronous: with `synchronous=FULL` every commit waits for an fsync of the WAL on the event
+ * loop, and every request (1,000 overlays polling) waits with it. The bench's CPU profile of the live scenario
+ * showed commits in half of the event loop's busy stretches over 5 ms. So the connection commits with
+ * `synchronous=NORMAL` (the commit writes the WAL without syncing it) and the driver then syncs the WAL file
+ * itself through an async fsync (Deno's `FsFile.sync()`, run off the event loop), before the transaction's
+ * promise resolves: a write is still acknowledged only once it is on disk, and a power cut loses nothing
+ * acknowledged. Writes outside a transaction (autocommit) wait for the sync the same way. The connection stays
+ * taken until the sync is done, so writes still happen one at a time.
+ *
+ * If the WAL cannot be opened or synced, the connection falls back to `synchronous=FULL` and a checkpoint (which
+ * syncs the WAL) for the write at hand: slower, never less durable.
+ */
+import {
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  type QueryResult,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
+} from "kysely";
+import type { CachingSqliteDatabase } from "./sqlite_adapter.ts";
+
+/** Makes the writes committed so far durable; resolves once they are on disk. */
+export type SyncWrites = () => Promise<void>;
+
+/** Kysely's SQLite dialect whose commits (and autocommit writes) resolve only after `sync` resolved. */
+export class DurableSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  readonly #sync: SyncWrites;
+
+  constructor(config: SqliteDialectConfig, sync: SyncWrites) {
+    super(config);
+    this.#config = config;
+    this.#sync = sync;
+  }
+
+  override createDriver(): Driver {
+    return new DurableSqliteDriver(this.#config, this.#sync);
+  }
+}
+
+/** The driver: SQLite's own, plus a sync after every commit and every write outside a transaction. */
+class DurableSqliteDriver extends SqliteDriver {
+  /** Whether a transaction is open on the (single) connection. */
+  #inTransaction = false;
+
+  constructor(config: SqliteDialectConfig, private readonly sync: SyncWrites) {
+    super(config);
+  }
+
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    const connection = await super.acquireConnection();
+    return {
+      executeQuery: async <R>(query: CompiledQuery): Promise<QueryResult<R>> => {
+        const result = await connection.executeQuery<R>(query);
+        // A statement outside a transaction has committed on its own: unless it only read, sync it.
+        if (!this.#inTransaction && !readsOnly(query)) await this.sync();
+        return result;
+      },
+      streamQuery: <R>(query: CompiledQuery, chunkSize: number) =>
+        connection.streamQuery<R>(query, chunkSize),
+    };
+  }
+
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    // Set first: the BEGIN itself goes through the connection above and must not count as a write.
+    this.#inTransaction = true;
+    try {
+      await super.beginTransaction(connection);
+    } catch (e) {
+      this.#inTransaction = false;
+      throw e;
+    }
+  }
+
+  override async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    // Cleared after the COMMIT (which must not count as an autocommit write); a failed COMMIT is rolled back.
+    await super.commitTransaction(connection);
+    this.#inTransaction = false;
+    await this.sync();
+  }
+
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    try {
+      await super.rollbackTransaction(connection);
+    } finally {
+      this.#inTransaction = false;
+    }
+  }
+}
+
+/**
+ * Whether a statement only reads: a SELECT, or raw SQL starting with SELECT or PRAGMA (a PRAGMA that sets a
+ * value changes no row either). Anything else outside a transaction is synced, which is never wrong.
+ * @example readsOnly(CompiledQuery.raw("select 1")) // true
+ */
+export function readsOnly(query: CompiledQuery): boolean {
+  if (query.query.kind === "SelectQueryNode") return true;
+  if (query.query.kind !== "RawNode") return false;
+  return /^\s*(select|pragma)\b/i.test(query.sql);
+}
+
+/**
+ * The sync of a SQLite file's WAL: an async fsync of `<path>-wal` (opened once, opened again if the file was
+ * replaced). On any error the database goes back to `synchronous=FULL` and checkpoints, which syncs the WAL.
+ */
+export function walSync(sqlite: CachingSqliteDatabase, path: string): SyncWrites {
+  const walPath = `${path}-wal`;
+  let wal: { file: Deno.FsFile; ino: number | null } | null = null;
+  let fallback = false;
+  const open = () => {
+    const file = Deno.openSync(walPath, { read: true }); // the store's own file, not the repository's
+    return { file, ino: file.statSync().ino };
+  };
+  return async () => {
+    if (fallback) return;
+    try {
+      // SQLite keeps the WAL file while a connection is open; a new file (another process closed the last
+      // connection and one was made again) needs a new handle.
+      if (wal === null || Deno.statSync(walPath).ino !== wal.ino) {
+        wal?.file.close();
+        wal = open();
+      }
+      await wal.file.sync();
+    } catch {
+      fallback = true;
+      wal?.file.close();
+      wal = null;
+      sqlite.raw.exec("PRAGMA synchronous = FULL");
+      // A checkpoint syncs the WAL before it copies it: the write at hand is on disk once it returns.
+      sqlite.raw.exec("PRAGMA wal_checkpoint(PASSIVE)");
+    }
+  };
+}

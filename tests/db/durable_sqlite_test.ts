@@ -1,0 +1,108 @@
+import assert from "node:assert/strict";
+import { CompiledQuery, Kysely, sql } from "kysely";
+import { parseDatabaseUrl } from "../../cli/config.ts";
+import { DurableSqliteDialect, readsOnly, walSync } from "../../db/durable_sqlite.ts";
+import { CachingSqliteDatabase } from "../../db/sqlite_adapter.ts";
+import { openStore } from "../../db/store.ts";
+
+interface T {
+  t: { id: number; v: string };
+}
+
+/** A database whose syncs are counted, and can be held to see that a commit waits for its sync. */
+function counted() {
+  const sqlite = new CachingSqliteDatabase(":memory:");
+  const state = { syncs: 0, hold: null as Promise<void> | null };
+  const db = new Kysely<T>({
+    dialect: new DurableSqliteDialect({ database: sqlite }, async () => {
+      state.syncs++;
+      await state.hold;
+    }),
+  });
+  return { db, state };
+}
+
+Deno.test("DurableSqliteDialect syncs after every commit and every write outside a transaction, never for reads", async () => {
+  const { db, state } = counted();
+  await sql`create table t (id integer primary key, v text)`.execute(db);
+  assert.equal(state.syncs, 1, "DDL outside a transaction is a write");
+  await db.insertInto("t").values({ id: 1, v: "a" }).execute();
+  assert.equal(state.syncs, 2, "an autocommit insert");
+  await db.selectFrom("t").selectAll().execute();
+  await sql`select count(*) from t`.execute(db);
+  assert.equal(state.syncs, 2, "reads are not synced");
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto("t").values({ id: 2, v: "b" }).execute();
+    await trx.updateTable("t").set({ v: "c" }).where("id", "=", 1).returning("v").execute();
+    assert.equal(state.syncs, 2, "nothing synced inside the transaction");
+  });
+  assert.equal(state.syncs, 3, "one sync for the commit");
+  await assert.rejects(
+    db.transaction().execute(async (trx) => {
+      await trx.insertInto("t").values({ id: 3, v: "d" }).execute();
+      throw new Error("roll back");
+    }),
+    /roll back/,
+  );
+  assert.equal(state.syncs, 3, "a rollback is not synced");
+  await db.destroy();
+});
+
+Deno.test("DurableSqliteDialect: a transaction resolves only once its sync has", async () => {
+  const { db, state } = counted();
+  await sql`create table t (id integer primary key, v text)`.execute(db);
+  let release!: () => void;
+  state.hold = new Promise((r) => release = r);
+  let done = false;
+  const write = db.transaction().execute((trx) => trx.insertInto("t").values({ id: 1, v: "a" }).execute())
+    .then(() => done = true);
+  await new Promise((r) => setTimeout(r, 20));
+  assert.equal(done, false, "committed, but not acknowledged before the disk said so");
+  release();
+  await write;
+  assert.equal(done, true);
+  await db.destroy();
+});
+
+Deno.test("readsOnly() tells statements that change nothing", () => {
+  assert.equal(readsOnly(CompiledQuery.raw("select 1")), true);
+  assert.equal(readsOnly(CompiledQuery.raw("  PRAGMA integrity_check")), true);
+  assert.equal(readsOnly(CompiledQuery.raw("delete from t")), false);
+  assert.equal(readsOnly(CompiledQuery.raw("commit")), false);
+});
+
+Deno.test("a SQLite file store commits with synchronous=NORMAL and syncs its WAL itself", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const store = await openStore(parseDatabaseUrl(`sqlite:${dir}/t.db`));
+    const level = () =>
+      (store.sqlite!.raw.prepare("PRAGMA synchronous").get() as { synchronous: number }).synchronous;
+    assert.equal(level(), 1, "NORMAL: the commit itself does not wait for the disk");
+    await store.db.transaction().execute((trx) =>
+      trx.updateTable("revisions").set({ value: 7 }).where("scope", "=", "global").execute()
+    );
+    assert.equal(level(), 1, "the WAL was synced without falling back");
+    await store.close();
+    const again = await openStore(parseDatabaseUrl(`sqlite:${dir}/t.db`));
+    const row = await again.db.selectFrom("revisions").select("value").where("scope", "=", "global")
+      .executeTakeFirstOrThrow();
+    assert.equal(row.value, 7);
+    await again.close();
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("walSync() falls back to synchronous=FULL and a checkpoint when the WAL cannot be synced", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const sqlite = new CachingSqliteDatabase(`${dir}/t.db`);
+    sqlite.raw.exec("PRAGMA synchronous = NORMAL");
+    await walSync(sqlite, `${dir}/missing/t.db`)();
+    const level = (sqlite.raw.prepare("PRAGMA synchronous").get() as { synchronous: number }).synchronous;
+    assert.equal(level, 2, "FULL");
+    sqlite.close();
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
