@@ -5,7 +5,7 @@
  * loop, and every request (1,000 overlays polling) waits with it. The bench's CPU profile of the live scenario
  * showed commits in half of the event loop's busy stretches over 5 ms. So the connection commits with
  * `synchronous=NORMAL` (the commit writes the WAL without syncing it) and the driver then syncs the WAL file
- * itself through an async fsync (Deno's `FsFile.sync()`, run off the event loop), before the transaction's
+ * itself through an async fdatasync (Deno's `FsFile.syncData()`, run off the event loop), before the transaction's
  * promise resolves: a write is still acknowledged only once it is on disk, and a power cut loses nothing
  * acknowledged. Writes outside a transaction (autocommit) wait for the sync the same way. The connection stays
  * taken until the sync is done, so writes still happen one at a time.
@@ -26,6 +26,12 @@ import type { CachingSqliteDatabase } from "./sqlite_adapter.ts";
 
 /** Makes the writes committed so far durable; resolves once they are on disk. */
 export type SyncWrites = () => Promise<void>;
+
+/** The sync of a SQLite file's WAL, and how to let go of its file when the store closes. */
+export interface WalSync {
+  sync: SyncWrites;
+  close(): void;
+}
 
 /** Kysely's SQLite dialect whose commits (and autocommit writes) resolve only after `sync` resolved. */
 export class DurableSqliteDialect extends SqliteDialect {
@@ -105,10 +111,10 @@ export function readsOnly(query: CompiledQuery): boolean {
 }
 
 /**
- * The sync of a SQLite file's WAL: an async fsync of `<path>-wal` (opened once, opened again if the file was
- * replaced). On any error the database goes back to `synchronous=FULL` and checkpoints, which syncs the WAL.
+ * The sync of a SQLite file's WAL: an async fdatasync of `<path>-wal` (opened once, opened again if the file
+ * was replaced). On any error the database goes back to `synchronous=FULL` and checkpoints, which syncs the WAL.
  */
-export function walSync(sqlite: CachingSqliteDatabase, path: string): SyncWrites {
+export function walSync(sqlite: CachingSqliteDatabase, path: string): WalSync {
   const walPath = `${path}-wal`;
   let wal: { file: Deno.FsFile; ino: number | null } | null = null;
   let fallback = false;
@@ -116,23 +122,27 @@ export function walSync(sqlite: CachingSqliteDatabase, path: string): SyncWrites
     const file = Deno.openSync(walPath, { read: true }); // the store's own file, not the repository's
     return { file, ino: file.statSync().ino };
   };
-  return async () => {
+  const close = () => {
+    wal?.file.close();
+    wal = null;
+  };
+  const sync = async () => {
     if (fallback) return;
     try {
       // SQLite keeps the WAL file while a connection is open; a new file (another process closed the last
       // connection and one was made again) needs a new handle.
       if (wal === null || Deno.statSync(walPath).ino !== wal.ino) {
-        wal?.file.close();
+        close();
         wal = open();
       }
-      await wal.file.sync();
+      await wal.file.syncData();
     } catch {
       fallback = true;
-      wal?.file.close();
-      wal = null;
+      close();
       sqlite.raw.exec("PRAGMA synchronous = FULL");
       // A checkpoint syncs the WAL before it copies it: the write at hand is on disk once it returns.
       sqlite.raw.exec("PRAGMA wal_checkpoint(PASSIVE)");
     }
   };
+  return { sync, close };
 }

@@ -37,10 +37,10 @@ export async function openStore(url: StoreUrl): Promise<Store> {
     }
     const sqlite = new CachingSqliteDatabase(url.path);
     // A file: commits are synced to disk off the event loop before they resolve (db/durable_sqlite.ts).
-    const dialect = url.memory ? new SqliteDialect({ database: sqlite }) : new DurableSqliteDialect(
-      { database: sqlite },
-      walSync(sqlite, url.path),
-    );
+    const wal = url.memory ? undefined : walSync(sqlite, url.path);
+    const dialect = wal
+      ? new DurableSqliteDialect({ database: sqlite }, wal.sync)
+      : new SqliteDialect({ database: sqlite });
     if (!url.memory) sqlite.raw.exec("PRAGMA synchronous = NORMAL");
     const db = new Kysely<Database>({
       dialect,
@@ -48,7 +48,11 @@ export async function openStore(url: StoreUrl): Promise<Store> {
     });
     await migrateToLatest(db, "sqlite");
     const revisions = sqliteRevisions(sqlite);
-    return { db, dialect: "sqlite", sqlite, revisions, close: () => db.destroy() };
+    const close = async () => {
+      await db.destroy();
+      wal?.close();
+    };
+    return { db, dialect: "sqlite", sqlite, revisions, close };
   }
   const { default: pg } = await import("pg");
   // PostgreSQL returns NUMERIC and INT8 as strings; the schema uses neither for values, but COUNT(*) is INT8.

@@ -98,7 +98,9 @@ Deno.test("walSync() falls back to synchronous=FULL and a checkpoint when the WA
   try {
     const sqlite = new CachingSqliteDatabase(`${dir}/t.db`);
     sqlite.raw.exec("PRAGMA synchronous = NORMAL");
-    await walSync(sqlite, `${dir}/missing/t.db`)();
+    const wal = walSync(sqlite, `${dir}/missing/t.db`);
+    await wal.sync();
+    wal.close();
     const level = (sqlite.raw.prepare("PRAGMA synchronous").get() as { synchronous: number }).synchronous;
     assert.equal(level, 2, "FULL");
     sqlite.close();
