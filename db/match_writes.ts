@@ -28,6 +28,7 @@ import {
 } from "../domain/scoring.ts";
 import { nextSlot } from "../domain/bracket.ts";
 import { fillGroupQualifiers } from "./draw_writes.ts";
+import { keySeen, rememberKey } from "./idempotency_keys.ts";
 import { freezePrediction, settlePredictionOutcome } from "./predictions_store.ts";
 import { rateDecidedMatch, rebuildRatings } from "./ratings_store.ts";
 import { bumpRevision } from "./revision.ts";
@@ -126,9 +127,7 @@ async function writeInTransaction(
   if (!before) throw new WriteError(404, "not-found", `Match "${matchId}" does not exist`);
   const key = ctx.idempotencyKey ? `${matchId}:${ctx.idempotencyKey}` : undefined;
   if (key) {
-    const seen = await trx.selectFrom("idempotency_keys").select("response").where("key", "=", key)
-      .executeTakeFirst();
-    if (seen) {
+    if (await keySeen(trx, key, ctx.now)) {
       const current = await trx.selectFrom("matches").selectAll().where("id", "=", matchId)
         .executeTakeFirstOrThrow();
       return { match: current, replayed: true };
@@ -159,10 +158,7 @@ async function writeInTransaction(
     match_id: matchId,
     detail: JSON.stringify({ action, revision: next.revision, status: next.status }),
   }).execute();
-  if (key) {
-    await trx.insertInto("idempotency_keys").values({ key, response: String(next.revision), created_at: now })
-      .execute();
-  }
+  if (key) await rememberKey(trx, dialect, key, next.revision, ctx.now);
   return { match: next, replayed: false };
 }
 

@@ -11,6 +11,7 @@ import { type Kysely, sql } from "kysely";
 import * as initial from "./migrations/2026_11_25_000000_initial.ts";
 import * as revisionNotify from "./migrations/2026_11_25_000001_revision_notify.ts";
 import * as ownVersions from "./migrations/2026_11_26_000000_own_versions.ts";
+import * as idempotencyExpiry from "./migrations/2026_11_26_000001_idempotency_expiry.ts";
 import type { Database } from "./schema.ts";
 
 interface Migration {
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026_11_25_000000_initial": initial,
   "2026_11_25_000001_revision_notify": revisionNotify,
   "2026_11_26_000000_own_versions": ownVersions,
+  "2026_11_26_000001_idempotency_expiry": idempotencyExpiry,
 };
 
 /** An arbitrary, fixed key of the PostgreSQL advisory lock that serialises migrations. */

@@ -470,3 +470,23 @@ storeTest("writeMatch() writes nothing when a consequence fails", async (store) 
   assert.equal((await store.db.selectFrom("audit_log").selectAll().execute()).length, auditBefore);
   assert.equal((await store.db.selectFrom("game_corrections").selectAll().execute()).length, 0);
 });
+
+storeTest(
+  "writeMatch() forgets a key after a week; its stale revision still refuses a late repeat",
+  async (store) => {
+    const ev = await seedKnockout(store.db);
+    const id = ev.rounds[0]![0]!;
+    await w(store, id, { type: "start", firstServer: "home" });
+    const first = await w(store, id, { type: "point", side: "home" }, { idempotencyKey: "k1" });
+    const week = 7 * 24 * 60 * 60 * 1000;
+    await assert.rejects(
+      w(store, id, { type: "point", side: "home" }, {
+        idempotencyKey: "k1",
+        expectedRevision: first.match.revision - 1,
+        at: week + 60_000,
+      }),
+      (e) => e instanceof WriteError && e.status === 409,
+    );
+    assert.deepEqual(await points(store, id), ["home"]);
+  },
+);

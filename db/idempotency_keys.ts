@@ -1,0 +1,54 @@
+/**
+ * Idempotency keys of match writes (`Idempotency-Key`, docs/operator.md): a key seen once makes a repeat of its
+ * request an answer, not a second write. Keys are kept for a week and then forgotten, so that the table does
+ * not grow with every point ever scored. A week is far beyond any retry (the umpire's page sends its queue as
+ * soon as the connection returns), and a forgotten key is still safe for the umpire's page: it sends the
+ * revision too, and a stale revision is refused (409), never applied twice.
+ */
+import type { Transaction } from "kysely";
+import type { Database } from "./schema.ts";
+import type { Store } from "./store.ts";
+
+/** How long a key is kept: a repeat within this time is recognised. */
+export const KEY_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * At most this many expired keys are removed per write: a store that has not been written for a long time
+ * catches up over its next writes instead of spending one long transaction on it.
+ */
+export const PRUNE_BATCH = 100;
+
+type Trx = Transaction<Database>;
+
+/** Whether the key was seen within the retention (an expired key that was not pruned yet counts as unseen). */
+export async function keySeen(trx: Trx, key: string, now: Date): Promise<boolean> {
+  const row = await trx.selectFrom("idempotency_keys").select("created_at").where("key", "=", key)
+    .executeTakeFirst();
+  return row !== undefined && row.created_at >= cutoff(now);
+}
+
+/**
+ * Records the key of a write that was applied (replacing an expired one of the same name) and removes up to
+ * `PRUNE_BATCH` expired keys, in the write's transaction.
+ */
+export async function rememberKey(
+  trx: Trx,
+  dialect: Store["dialect"],
+  key: string,
+  revision: number,
+  now: Date,
+): Promise<void> {
+  const at = now.toISOString();
+  await trx.insertInto("idempotency_keys").values({ key, response: String(revision), created_at: at })
+    .onConflict((oc) => oc.column("key").doUpdateSet({ response: String(revision), created_at: at }))
+    .execute();
+  let expired = trx.selectFrom("idempotency_keys").select("key").where("created_at", "<", cutoff(now))
+    .orderBy("created_at").limit(PRUNE_BATCH);
+  // Two instances pruning at once on PostgreSQL: each skips the rows the other holds instead of waiting for it.
+  if (dialect === "postgres") expired = expired.forUpdate().skipLocked();
+  await trx.deleteFrom("idempotency_keys").where("key", "in", expired).execute();
+}
+
+function cutoff(now: Date): string {
+  return new Date(now.getTime() - KEY_RETENTION_MS).toISOString();
+}

@@ -1,0 +1,47 @@
+import assert from "node:assert/strict";
+import { KEY_RETENTION_MS, keySeen, PRUNE_BATCH, rememberKey } from "../../db/idempotency_keys.ts";
+import type { Store } from "../../db/store.ts";
+import { storeTest } from "../support/stores.ts";
+
+const T0 = new Date("2026-11-26T10:00:00.000Z");
+const later = (ms: number) => new Date(T0.getTime() + ms);
+
+const remember = (store: Store, key: string, now: Date) =>
+  store.db.transaction().execute((trx) => rememberKey(trx, store.dialect, key, 1, now));
+const seen = (store: Store, key: string, now: Date) =>
+  store.db.transaction().execute((trx) => keySeen(trx, key, now));
+const keys = async (store: Store) =>
+  (await store.db.selectFrom("idempotency_keys").select("key").orderBy("key").execute()).map((r) => r.key);
+
+storeTest("keySeen() recognises a key for the whole retention and not after it", async (store) => {
+  await remember(store, "m:k", T0);
+  assert.equal(await seen(store, "m:k", T0), true);
+  assert.equal(await seen(store, "m:k", later(KEY_RETENTION_MS - 1)), true);
+  assert.equal(await seen(store, "m:k", later(KEY_RETENTION_MS + 1)), false);
+  assert.equal(await seen(store, "m:other", T0), false);
+});
+
+storeTest("rememberKey() replaces an expired key of the same name", async (store) => {
+  await remember(store, "m:k", T0);
+  const t = later(KEY_RETENTION_MS + 1000);
+  await remember(store, "m:k", t);
+  assert.equal(await seen(store, "m:k", t), true);
+  assert.deepEqual(await keys(store), ["m:k"]);
+});
+
+storeTest(
+  "rememberKey() removes expired keys, at most a batch per write, and keeps the others",
+  async (store) => {
+    const old = Array.from({ length: PRUNE_BATCH + 5 }, (_, i) => `old:${String(i).padStart(4, "0")}`);
+    await store.db.insertInto("idempotency_keys")
+      .values(old.map((key) => ({ key, response: "1", created_at: T0.toISOString() }))).execute();
+    await remember(store, "recent:1", later(KEY_RETENTION_MS / 2));
+    const t = later(KEY_RETENTION_MS + 1000);
+    await remember(store, "new:1", t);
+    const left = await keys(store);
+    assert.equal(left.filter((k) => k.startsWith("old:")).length, 5, "one batch of expired keys went");
+    assert.ok(left.includes("recent:1") && left.includes("new:1"), "keys within the retention stay");
+    await remember(store, "new:2", t);
+    assert.deepEqual(await keys(store), ["new:1", "new:2", "recent:1"]);
+  },
+);
