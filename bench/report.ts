@@ -511,21 +511,12 @@ export function suggestions(report: BenchReport): string[] {
     );
   }
   const event = step(p, "event: findPublishedEvent");
-  const statuses = query(p, /"matches"."status", count\(\*\)/);
   if (event && event.meanMs > 3) {
     out.push(
       `**Event page**: ${fmtMs(event.meanMs)} ms and ${event.queriesPerCall} queries in-process. ` +
         `${whenPaid(event, step(p, "app: 200 GET /api/v1/events/{slug}"))} ` +
-        (statuses
-          ? `The per-category match statuses group all ${
-            report.built.counts.matches.toLocaleString("en-US")
-          } matches ` +
-            `of the event each time (${fmtMs(statuses.meanMs)} ms; plan ${
-              scans(statuses) || "–"
-            }). An index ` +
-            `\`matches(event_id, subevent_id, status)\` lets it count from the index in group order without a temp ` +
-            `B-tree. The answer is cached per event revision, so this is paid once after each write to the event.`
-          : `Most of it is in the per-category counts, paid once after each write to the event.`),
+        `Most of it is in the per-category counts (db/read_subevents.ts, one index lookup per category and ` +
+        `count); the answer is kept per event version, so this is paid once after each write to the event.`,
     );
   }
   const serialise = step(p, "view: serialise");

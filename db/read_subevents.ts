@@ -2,7 +2,8 @@
  * Read side of categories (subevents) for the public API. A category is public only while its event is
  * published; every lookup here joins the event and checks that.
  */
-import type { Kysely } from "kysely";
+import { type ExpressionBuilder, type Kysely, sql } from "kysely";
+import { MATCH_STATUSES, type MatchStatus } from "../domain/match_status.ts";
 import type { Database, DrawState, SubeventFormat, SubeventKind } from "./schema.ts";
 
 /** A category of a published event. */
@@ -78,40 +79,40 @@ export async function findPublicSubevent(
   return row ? toRecord(row) : null;
 }
 
-/** The categories of a published event in their order, with entry and group counts and match statuses. */
+/**
+ * The categories of a published event in their order, with entry and group counts and match statuses: one
+ * statement whose per-category subqueries are index lookups (entries and groups by category, and for each
+ * status whether one match of the category has it, on `matches(event_id, subevent_id, status)`), so that its
+ * cost follows the number of categories, not of matches. It is paid by the first read after each write.
+ */
 export async function listEventSubevents(
   db: Kysely<Database>,
   eventId: string,
 ): Promise<SubeventSummaryRecord[]> {
+  const hasStatus = (eb: ExpressionBuilder<Database, "subevents" | "events">, status: MatchStatus) =>
+    eb.exists(
+      eb.selectFrom("matches").select(sql<number>`1`.as("one"))
+        .where("matches.event_id", "=", eventId)
+        .whereRef("matches.subevent_id", "=", "subevents.id")
+        .where("matches.status", "=", status),
+    );
   const rows = await publicSubevents(db).where("subevents.event_id", "=", eventId)
+    .select((eb) => [
+      eb.selectFrom("entries").select((e) => e.fn.countAll<number>().as("n"))
+        .whereRef("entries.subevent_id", "=", "subevents.id").as("entry_count"),
+      eb.selectFrom("groups").select((e) => e.fn.countAll<number>().as("n"))
+        .whereRef("groups.subevent_id", "=", "subevents.id").as("group_count"),
+      hasStatus(eb, "scheduled").as("has_scheduled"),
+      hasStatus(eb, "in_progress").as("has_in_progress"),
+      hasStatus(eb, "completed").as("has_completed"),
+    ])
     .orderBy("subevents.position").orderBy("subevents.name").orderBy("subevents.id").execute();
-  if (rows.length === 0) return [];
-  const [entries, groups, statuses] = await Promise.all([
-    db.selectFrom("entries").innerJoin("subevents", "subevents.id", "entries.subevent_id")
-      .where("subevents.event_id", "=", eventId)
-      .select((eb) => ["entries.subevent_id", eb.fn.countAll<number>().as("n")])
-      .groupBy("entries.subevent_id").execute(),
-    db.selectFrom("groups").innerJoin("subevents", "subevents.id", "groups.subevent_id")
-      .where("subevents.event_id", "=", eventId)
-      .select((eb) => ["groups.subevent_id", eb.fn.countAll<number>().as("n")])
-      .groupBy("groups.subevent_id").execute(),
-    db.selectFrom("matches").where("matches.event_id", "=", eventId)
-      .select((eb) => ["matches.subevent_id", "matches.status", eb.fn.countAll<number>().as("n")])
-      .groupBy(["matches.subevent_id", "matches.status"]).execute(),
-  ]);
-  const entryCount = new Map(entries.map((r) => [r.subevent_id, Number(r.n)]));
-  const groupCount = new Map(groups.map((r) => [r.subevent_id, Number(r.n)]));
-  const matchStatuses = new Map<string, string[]>();
-  for (const r of statuses) {
-    const list = matchStatuses.get(r.subevent_id) ?? [];
-    // The category's progress only needs to know which statuses occur, not how often.
-    if (Number(r.n) > 0) list.push(r.status);
-    matchStatuses.set(r.subevent_id, list);
-  }
+  // SQLite answers EXISTS with 0 or 1, PostgreSQL with a boolean.
+  const yes = (v: unknown) => v === true || Number(v) === 1;
   return rows.map((row) => ({
     ...toRecord(row),
-    entryCount: entryCount.get(row.id) ?? 0,
-    groupCount: groupCount.get(row.id) ?? 0,
-    matchStatuses: matchStatuses.get(row.id) ?? [],
+    entryCount: Number(row.entry_count ?? 0),
+    groupCount: Number(row.group_count ?? 0),
+    matchStatuses: MATCH_STATUSES.filter((status) => yes(row[`has_${status}`])),
   }));
 }
