@@ -6,6 +6,7 @@
  */
 import { Document } from "../layout.tsx";
 import { manageClient } from "./client/manage_client.ts";
+import { manageFetch, problemDetail } from "./client/manage_fetch.ts";
 import { inlineCall } from "./script.ts";
 import { MANAGE_CSS } from "./styles.ts";
 import { TokenForm } from "./token_form.tsx";
@@ -13,7 +14,12 @@ import { TokenForm } from "./token_form.tsx";
 /** `/manage`. */
 export function ManagePage(props: { nonce: string }) {
   return (
-    <Document title="Operator" nonce={props.nonce} css={MANAGE_CSS} script={inlineCall(manageClient)}>
+    <Document
+      title="Operator"
+      nonce={props.nonce}
+      css={MANAGE_CSS}
+      script={inlineCall(manageClient, manageFetch, problemDetail)}
+    >
       <header class="bar">
         <h1>Operator</h1>
         <label>

@@ -7,6 +7,7 @@
 import { Document } from "../layout.tsx";
 import { scoreClient } from "./client/score_client.ts";
 import { projectScore } from "./client/score_projection.ts";
+import { manageFetch, problemDetail } from "./client/manage_fetch.ts";
 import { inlineCall } from "./script.ts";
 import { SCORE_CSS } from "./styles.ts";
 import { TokenForm } from "./token_form.tsx";
@@ -30,7 +31,7 @@ export function ScoreListPage(props: { nonce: string }) {
       title="Scoring"
       nonce={props.nonce}
       css={SCORE_CSS}
-      script={inlineCall(scoreClient, projectScore)}
+      script={inlineCall(scoreClient, projectScore, manageFetch, problemDetail)}
     >
       <Bar title="Scoring" />
       <p id="status" class="status" role="status" aria-live="polite">Loading…</p>
@@ -49,7 +50,7 @@ export function ScoreMatchPage(props: { nonce: string; matchId: string }) {
       title="Scoring a match"
       nonce={props.nonce}
       css={SCORE_CSS}
-      script={inlineCall(scoreClient, projectScore)}
+      script={inlineCall(scoreClient, projectScore, manageFetch, problemDetail)}
       bodyData={{ "match-id": props.matchId, state: "loading", queued: "0" }}
     >
       <Bar title="Scoring" />

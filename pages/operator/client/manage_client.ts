@@ -6,7 +6,13 @@
  * draws, start matches, fix results, assign tables, hand out links with QR codes and make scorer tokens.
  * Every text comes from the API and is written with textContent: no markup is built from data.
  */
-export function manageClient(): void {
+import type { manageFetch, problemDetail } from "./manage_fetch.ts";
+
+/**
+ * Runs the operator's page; `fetchManage` and `problemText` are manage_fetch.ts's `manageFetch` and `problemDetail`,
+ * passed in because the script is inlined as source.
+ */
+export function manageClient(fetchManage: typeof manageFetch, problemText: typeof problemDetail): void {
   type Side = "home" | "away";
   type Pair = { home: number; away: number };
   type Match = {
@@ -93,26 +99,7 @@ export function manageClient(): void {
     location.reload();
   });
 
-  async function api(path: string, init: RequestInit = {}): Promise<Response> {
-    const headers = new Headers(init.headers);
-    headers.set("Authorization", `Bearer ${token}`);
-    if (init.body !== undefined) headers.set("Content-Type", "application/json");
-    return await fetch(`/api/manage${path}`, {
-      ...init,
-      headers,
-      cache: "no-store",
-      signal: AbortSignal.timeout(10_000),
-    });
-  }
-
-  async function problemText(res: Response): Promise<string> {
-    try {
-      const p = await res.json();
-      return typeof p.detail === "string" ? p.detail : `Error ${res.status}`;
-    } catch {
-      return `Error ${res.status}`;
-    }
-  }
+  const api = (path: string, init: RequestInit = {}) => fetchManage(token, path, init, 10_000);
 
   /** Sends a write; on success reloads the overview, on failure shows the problem's detail. */
   async function act(

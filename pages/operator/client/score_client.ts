@@ -10,10 +10,18 @@
  * queued taps replayed on top (`project`, see score_projection.ts), so a reload or an offline spell loses
  * nothing. A 409 (another device wrote first, or the match is over) drops the queued taps and says so.
  */
+import type { manageFetch, problemDetail } from "./manage_fetch.ts";
 import type { projectScore } from "./score_projection.ts";
 
-/** Runs the umpire's page; `project` is projectScore, passed in because the script is inlined as source. */
-export function scoreClient(project: typeof projectScore): void {
+/**
+ * Runs the umpire's page; `project` is projectScore, `fetchManage` and `detail` are manage_fetch.ts's
+ * `manageFetch` and `problemDetail`, passed in because the script is inlined as source.
+ */
+export function scoreClient(
+  project: typeof projectScore,
+  fetchManage: typeof manageFetch,
+  detail: typeof problemDetail,
+): void {
   type Side = "home" | "away";
   type Pair = { home: number; away: number };
   type Item = { key: string; type: "start" | "point" | "undo"; body: Record<string, string> };
@@ -93,25 +101,7 @@ export function scoreClient(project: typeof projectScore): void {
     location.reload();
   });
 
-  async function api(path: string, init: RequestInit = {}): Promise<Response> {
-    const headers = new Headers(init.headers);
-    headers.set("Authorization", `Bearer ${token}`);
-    return await fetch(`/api/manage${path}`, {
-      ...init,
-      headers,
-      cache: "no-store",
-      signal: AbortSignal.timeout(8000),
-    });
-  }
-
-  async function detail(res: Response): Promise<string> {
-    try {
-      const p = await res.json();
-      return typeof p.detail === "string" ? p.detail : `Error ${res.status}`;
-    } catch {
-      return `Error ${res.status}`;
-    }
-  }
+  const api = (path: string, init: RequestInit = {}) => fetchManage(token, path, init, 8000);
 
   function sideName(m: Match, side: Side): string {
     return (side === "home" ? m.homeName : m.awayName) ?? "?";

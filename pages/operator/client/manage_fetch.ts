@@ -1,0 +1,37 @@
+/// <reference lib="dom" />
+/**
+ * How the operator's browser scripts call the management API: the token as a bearer header (never a cookie),
+ * JSON bodies, no HTTP cache, and a deadline so that a dead connection shows as an error instead of a page
+ * that waits forever. Inlined scripts cannot import, so pages/operator/script.ts `inlineCall` passes these
+ * to both scripts (manage_client.ts, score_client.ts) as arguments.
+ */
+
+/** Calls `/api/manage{path}` with the token; a body is sent as JSON unless the caller set a Content-Type. */
+export async function manageFetch(
+  token: string,
+  path: string,
+  init: RequestInit = {},
+  timeoutMs = 10_000,
+): Promise<Response> {
+  const headers = new Headers(init.headers);
+  headers.set("Authorization", `Bearer ${token}`);
+  if (init.body !== undefined && !headers.has("Content-Type")) {
+    headers.set("Content-Type", "application/json");
+  }
+  return await fetch(`/api/manage${path}`, {
+    ...init,
+    headers,
+    cache: "no-store",
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+}
+
+/** The sentence to show for a failed answer: the problem's `detail`, else the status. */
+export async function problemDetail(res: Response): Promise<string> {
+  try {
+    const p = await res.json();
+    return typeof p.detail === "string" ? p.detail : `Error ${res.status}`;
+  } catch {
+    return `Error ${res.status}`;
+  }
+}
