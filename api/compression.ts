@@ -32,6 +32,21 @@ export function chooseCoding(header: string | undefined | null): Coding | null {
   return best ?? null;
 }
 
+/**
+ * The brotli window (log2 of its size) for a body: the smallest that holds the whole body (a window holds
+ * 2^bits - 16 bytes), from 10 (brotli's least) to 22 (its default). A larger window finds nothing more in a
+ * body it already covers, but the encoder sizes its buffers for the window: with the default for every body,
+ * the server on the bench store grew by 14 MiB resident while answering the 64 category lists (130 kB) three
+ * times as br, and kept it; with the body's own window, by 0–3 MiB.
+ * @example brotliWindowBits(1_500) // 11
+ * @example brotliWindowBits(130_000) // 17
+ */
+export function brotliWindowBits(bytes: number): number {
+  let bits = 10;
+  while (bits < 22 && (2 ** bits) - 16 < bytes) bits++;
+  return bits;
+}
+
 /** Compresses bytes with a coding. */
 export async function encode(
   bytes: Uint8Array<ArrayBuffer>,
@@ -43,6 +58,7 @@ export async function encode(
       params: {
         [constants.BROTLI_PARAM_QUALITY]: 5,
         [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+        [constants.BROTLI_PARAM_LGWIN]: brotliWindowBits(bytes.length),
       },
     });
     return new Uint8Array(out.buffer as ArrayBuffer, out.byteOffset, out.byteLength);

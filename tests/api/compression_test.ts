@@ -1,7 +1,13 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { brotliDecompressSync } from "node:zlib";
-import { chooseCoding, COMPRESSION_THRESHOLD, compressResponse, encode } from "../../api/compression.ts";
+import { brotliCompressSync, brotliDecompressSync, constants } from "node:zlib";
+import {
+  brotliWindowBits,
+  chooseCoding,
+  COMPRESSION_THRESHOLD,
+  compressResponse,
+  encode,
+} from "../../api/compression.ts";
 
 Deno.test("chooseCoding() takes the highest q-value, br before gzip on a tie", () => {
   assert.equal(chooseCoding("gzip, deflate, br"), "br");
@@ -30,6 +36,42 @@ Deno.test("encode() round-trips through br and gzip", async () => {
       assert.equal(back, text);
     }),
     { numRuns: 30 },
+  );
+});
+
+Deno.test("brotliWindowBits() is the smallest window holding the body, from 10 to the default 22", () => {
+  assert.equal(brotliWindowBits(0), 10);
+  assert.equal(brotliWindowBits(1008), 10); // 2^10 - 16
+  assert.equal(brotliWindowBits(1009), 11);
+  assert.equal(brotliWindowBits(130_000), 17); // a category's matches
+  assert.equal(brotliWindowBits(131_056), 17);
+  assert.equal(brotliWindowBits(131_057), 18);
+  assert.equal(brotliWindowBits(4_194_288), 22);
+  assert.equal(brotliWindowBits(50_000_000), 22); // never above brotli's default
+  fc.assert(fc.property(fc.integer({ min: 0, max: 5_000_000 }), (n) => {
+    const bits = brotliWindowBits(n);
+    assert.ok(bits === 22 || 2 ** bits - 16 >= n, `window 2^${bits} holds ${n} bytes`);
+    assert.ok(bits === 10 || 2 ** (bits - 1) - 16 < n, `2^${bits - 1} would hold ${n} bytes`);
+  }));
+});
+
+Deno.test("encode() as br compresses a large body as well as with the default window, and round-trips", async () => {
+  // A body like a category's matches: repetitive JSON of 200 kB (a window of 2^18).
+  const items = Array.from({ length: 400 }, (_, i) => ({
+    id: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
+    homeName: `Player ${(i * 37) % 101}`,
+    gameScores: [{ home: 11, away: i % 10 }, { home: i % 9, away: 11 }],
+  }));
+  let text = JSON.stringify({ data: { matches: items } });
+  while (text.length < 200_000) text += text.slice(0, 200_000 - text.length);
+  const bytes = new TextEncoder().encode(text);
+  assert.equal(brotliWindowBits(bytes.length), 18);
+  const br = await encode(bytes, "br");
+  assert.equal(new TextDecoder().decode(brotliDecompressSync(br)), text);
+  const withDefault = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+  assert.ok(
+    br.length <= withDefault.length * 1.01,
+    `${br.length} bytes vs ${withDefault.length} with the default`,
   );
 });
 
