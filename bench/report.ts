@@ -32,7 +32,7 @@ export interface EndpointRow {
   peakRss?: number | null;
   /** The share of the machine's CPU time its host took during the row (bench/cpu_steal.ts), 0 to 1. */
   steal?: number | null;
-  /** Why the bare baseline runs around the reported run say the machine stalled (bench/main.ts `stallAround`). */
+  /** Why the reported run ran in a stall of the machine (bench/main.ts `stallAround`), or null. */
   stall?: string | null;
 }
 
@@ -737,10 +737,11 @@ no body: a match answer's size), and the row's ratio ("ratio to baseline") is it
 does with as many bytes, measured right before and after, so that a machine whose speed drifts during the run (a
 shared VM) does not skew rows measured minutes apart. "Ratio to small baseline" is over the mean of the first and
 last rows (${fmtRps(base)} req/s), the bare server answering a body of a match answer's size.
-A row that missed a target it is judged on, or whose baseline runs disagree by more than a quarter or missed
-the p99 target themselves (the machine stalled), is measured once more between two new baseline runs, and a
-third time when the second run too ran in a stall: the table gives the last run (even when worse), and the
-row's note the earlier ones and why.
+A row that missed a target it is judged on, or that ran in a stall of the machine (the host took 1 % or more of
+the CPU as steal during it or the baseline runs around it, those runs disagree by more than a quarter, or one of
+them had a p99 past the target and over 4 times its own p50), is measured once more between two new baseline
+runs, and a third time when the second run too ran in a stall: the table gives the last run (even when worse),
+and the row's note the earlier ones and why.
 The reference row is the same bare server answering a body the size of a category's matches.
 Peak RSS is the serving process's VmHWM during the row (reset to its current RSS before each row).\n\n${
       endpointTable(report.rows, base)

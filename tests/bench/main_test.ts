@@ -1,5 +1,13 @@
 import assert from "node:assert/strict";
-import { earlierRuns, pairedMean, parseOptions, secondRunReason, stallAround } from "../../bench/main.ts";
+import {
+  type BaselineRun,
+  earlierRuns,
+  pairedMean,
+  parseOptions,
+  secondRunReason,
+  STALL_STEAL,
+  stallAround,
+} from "../../bench/main.ts";
 import type { EndpointRow } from "../../bench/report.ts";
 import type { WrkResult } from "../../bench/wrk.ts";
 import { wrkResult as wrk } from "../support/wrk_result.ts";
@@ -45,16 +53,23 @@ Deno.test("pairedMean() is the mean of the baseline runs around a row, or the on
   assert.equal(pairedMean(undefined, undefined), undefined);
 });
 
+const calm = (rps: number, p99Ms = 2): BaselineRun => ({ result: wrk(rps, p99Ms), steal: 0 });
+
 Deno.test("secondRunReason() asks for a second run when the machine stalled around a row or the row missed a target", () => {
-  const fine = wrk(60_000);
-  assert.equal(secondRunReason(row(wrk(58_000)), fine, wrk(62_000), 0.8), null, "nothing to doubt");
+  const fine = calm(60_000);
+  assert.equal(secondRunReason(row(wrk(58_000)), fine, calm(62_000), 0.8), null, "nothing to doubt");
   assert.match(
-    secondRunReason(row(wrk(58_000)), fine, wrk(30_000), 0.8)!,
+    secondRunReason(row(wrk(58_000)), fine, calm(30_000), 0.8)!,
     /baseline runs around it disagree: 60000 and 30000/,
   );
   assert.match(
-    secondRunReason(row(wrk(58_000)), fine, wrk(60_000, 40), 0.8)!,
-    /own p99 around it was 40\.0 ms/,
+    secondRunReason(row(wrk(58_000)), fine, calm(60_000, 40), 0.8)!,
+    /own p99 around it was 40\.0 ms \(p50 1\.00 ms\)/,
+  );
+  assert.match(
+    secondRunReason(row(wrk(58_000), { steal: 0.03 }), fine, fine, 0.8)!,
+    /the host took 3 % of the CPU \(steal\) around it/,
+    "steal during the row itself",
   );
   assert.match(
     secondRunReason(row(wrk(30_000)), fine, fine, 0.8)!,
@@ -78,17 +93,31 @@ Deno.test("secondRunReason() asks for a second run when the machine stalled arou
   );
   assert.match(secondRunReason(row(wrk(60_000, 12)), fine, fine, 0.8)!, /p99 12\.0 ms/);
   assert.equal(
-    secondRunReason({ ...row(fine), result: undefined }, fine, fine, 0.8),
+    secondRunReason({ ...row(wrk(60_000)), result: undefined }, fine, fine, 0.8),
     null,
     "nothing measured",
   );
 });
 
-Deno.test("stallAround() names a stall of the machine from the baseline runs around a row alone", () => {
-  assert.equal(stallAround(wrk(60_000), wrk(62_000)), null);
-  assert.match(stallAround(wrk(60_000), wrk(30_000))!, /disagree/);
-  assert.match(stallAround(wrk(60_000, 9), wrk(60_000))!, /own p99 around it was 9\.0 ms/);
-  assert.equal(stallAround(undefined, wrk(60_000)), null);
+Deno.test("stallAround() names a stall of the machine from the steal and the baseline runs around a row", () => {
+  assert.equal(stallAround(calm(60_000), calm(62_000)), null);
+  assert.match(stallAround(calm(60_000), calm(30_000))!, /disagree/);
+  assert.match(stallAround(calm(60_000, 9), calm(60_000))!, /own p99 around it was 9\.0 ms/);
+  assert.equal(stallAround(undefined, calm(60_000)), null);
+  // The host's steal during the row or either baseline run; below 1 % it is not one.
+  assert.match(stallAround(calm(60_000), calm(60_000), STALL_STEAL)!, /took 1 % of the CPU/);
+  assert.match(stallAround({ ...calm(60_000), steal: 0.12 }, calm(60_000), 0)!, /took 12 % of the CPU/);
+  assert.equal(stallAround(calm(60_000), { ...calm(60_000), steal: 0.004 }, null), null);
+  // A bare server moving a large body misses 5 ms on its own bytes: a tail in line with its median is no stall.
+  const large = (p50Ms: number, p99Ms: number): BaselineRun => ({
+    result: { ...wrk(14_000, p99Ms), p50Ms },
+    steal: 0,
+  });
+  assert.equal(stallAround(large(3.6, 12.5), large(3.0, 9.0)), null);
+  assert.match(
+    stallAround(large(1.2, 26.2), large(1.0, 2.3))!,
+    /own p99 around it was 26\.2 ms \(p50 1\.20 ms\)/,
+  );
 });
 
 Deno.test("earlierRuns() says which run is reported and what the earlier ones measured", () => {
