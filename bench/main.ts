@@ -10,7 +10,7 @@ import pg from "pg";
 import { parseDatabaseUrl } from "../cli/config.ts";
 import { openStore } from "../db/store.ts";
 import { BASE_SIZE, buildStore, type BuiltStore, scaleSize, type StoreSize } from "./build_store.ts";
-import { readCpuTimes, stealBetween } from "./cpu_steal.ts";
+import { type CalmWait, readCpuTimes, STALL_STEAL, stealBetween, waitCalmHost } from "./cpu_steal.ts";
 import { type LiveConfig, type LiveResult, pointsShown } from "./live.ts";
 import { profileReads } from "./profile.ts";
 import {
@@ -208,12 +208,6 @@ export interface BaselineRun {
   result?: WrkResult;
   steal?: number | null;
 }
-
-/**
- * CPU steal from this share of the machine's time up counts as a stall: 1 % of two cores over an 8 s row is 160 ms
- * stolen, as much as the slowest 1 % of its requests take together at the p99 target, enough to move a p99 alone.
- */
-export const STALL_STEAL = 0.01;
 
 /**
  * A bare server's tail this many times its median is a stall: answering a constant body, its p99 stays within
@@ -476,6 +470,9 @@ interface Background {
 /** Longest latency a row is driven to: slower endpoints get fewer connections, or no request would finish. */
 const MAX_QUEUE_MS = 3000;
 
+/** Every wait for a calm host before a wrk run (`measure`), for the report's header. */
+const calmWaits: CalmWait[] = [];
+
 /**
  * Runs one row: warm-up, then the measured run with the serving process's peak memory reset, waiting for the
  * server to go idle before and after (wrk stops counting at the end of a run, the server goes on answering).
@@ -509,6 +506,7 @@ async function measure(
       await runWrk(server.url, prepared.requests, { ...wrk, seconds: options.warmup }, dir);
       if (!background) await waitIdle(server.pid);
     }
+    const calm = await waitCalmHost({ threshold: STALL_STEAL });
     const reset = resetPeakRss(server.pid);
     const cpu = readCpuTimes();
     const result = await runWrk(server.url, prepared.requests, { ...wrk, seconds: options.seconds }, dir);
@@ -521,6 +519,7 @@ async function measure(
         result.p99Ms.toFixed(2)
       } ms`,
     );
+    calmWaits.push(calm);
     return { ...row, result, peakRss: peak, steal };
   } catch (e) {
     return { ...row, error: (e as Error).message };
@@ -982,6 +981,11 @@ export async function runBench(options: BenchOptions, command: string): Promise<
       rssAtStart,
       totalSeconds: (performance.now() - started) / 1000,
       load: { start: loadAtStart, end: loadAverage() },
+      calmWait: {
+        totalMs: calmWaits.reduce((sum, w) => sum + w.waitedMs, 0),
+        runs: calmWaits.length,
+        notCalm: calmWaits.filter((w) => !w.calm).length,
+      },
     };
     const out = options.out.startsWith("/") ? options.out : `${REPO_ROOT}${options.out}`;
     await Deno.writeTextFile(out, renderReport(report));

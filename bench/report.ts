@@ -4,6 +4,7 @@
  * it, and what would help). Pure: every number comes in through `BenchReport`.
  */
 import type { StoreCounts } from "./build_store.ts";
+import { STALL_STEAL } from "./cpu_steal.ts";
 import type { LiveResult } from "./live.ts";
 import type { Profile } from "./profile.ts";
 import type { Summary } from "./stats.ts";
@@ -106,6 +107,11 @@ export interface BenchReport {
   totalSeconds: number;
   /** /proc/loadavg (1 minute) at the start and the end: other work on the machine skews the figures. */
   load?: { start: number; end: number };
+  /**
+   * The waits for a calm host before each wrk run (bench/cpu_steal.ts `waitCalmHost`): in all, how many runs, and
+   * how many started at the wait's limit with the host still stealing.
+   */
+  calmWait?: { totalMs: number; runs: number; notCalm: number };
 }
 
 /** The targets the figures are checked against (issue 10). */
@@ -669,6 +675,14 @@ function loadNote(report: BenchReport): string {
   const busy = start > 1.5;
   const steals = report.rows.map((r) => r.steal).filter((v): v is number => typeof v === "number");
   const worstSteal = Math.max(...steals);
+  const wait = report.calmWait;
+  const waited = wait && wait.runs > 0
+    ? ` Each wrk run started once the host had stolen under ${
+      fmtShare(STALL_STEAL)
+    } of the CPU for a second: ${Math.round(wait.totalMs / 1000)} s of waiting in all over ${wait.runs} runs${
+      wait.notCalm > 0 ? `, ${wait.notCalm} of them started after a minute with the host still stealing` : ""
+    }.`
+    : "";
   return ` Load average (1 min) ${start.toFixed(2)} at the start, ${end.toFixed(2)} at the end` +
     (busy
       ? ": **other work was running on the machine, so the figures are lower and noisier than on a quiet one**."
@@ -678,7 +692,8 @@ function loadNote(report: BenchReport): string {
         fmtShare(worstSteal)
       } of this VM's CPU time during a row ("CPU steal"): every` +
         " process stalls then, the bare baseline too."
-      : "");
+      : "") +
+    waited;
 }
 
 /** The whole report as Markdown. */

@@ -5,9 +5,9 @@ import {
   pairedMean,
   parseOptions,
   secondRunReason,
-  STALL_STEAL,
   stallAround,
 } from "../../bench/main.ts";
+import { STALL_STEAL } from "../../bench/cpu_steal.ts";
 import type { EndpointRow } from "../../bench/report.ts";
 import type { WrkResult } from "../../bench/wrk.ts";
 import { wrkResult as wrk } from "../support/wrk_result.ts";
