@@ -241,3 +241,17 @@ Deno.test("renderReport() shows the live scenario with the load generator's own 
   );
   assert.match(text, /CPU steal \(the host's share of this VM's CPU time\)\s*\| 2%/);
 });
+
+Deno.test("renderReport() tells how long the runs waited for a calm host, and how many ran without one", () => {
+  const calm = renderReport({ ...tinyReport(), calmWait: { totalMs: 91_400, runs: 87, notCalm: 0 } });
+  assert.match(
+    calm.replace(/\s+/g, " "),
+    /stolen under 1% of the CPU for a second: 91 s of waiting in all over 87 runs\./,
+  );
+  const stormy = renderReport({ ...tinyReport(), calmWait: { totalMs: 130_000, runs: 20, notCalm: 2 } });
+  assert.match(
+    stormy.replace(/\s+/g, " "),
+    /over 20 runs, 2 of them started after a minute with the host still stealing\./,
+  );
+  assert.doesNotMatch(renderReport(tinyReport()), /waiting in all/);
+});
