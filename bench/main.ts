@@ -204,10 +204,7 @@ export function pairedMean(before: number | undefined, after: number | undefined
 }
 
 /** A bare baseline run around a row: its wrk figures and the CPU steal while it ran. */
-export interface BaselineRun {
-  result?: WrkResult;
-  steal?: number | null;
-}
+export type BaselineRun = Pick<EndpointRow, "result" | "steal">;
 
 /**
  * A bare server's tail this many times its median is a stall: answering a constant body, its p99 stays within
@@ -726,6 +723,7 @@ export async function runBench(options: BenchOptions, command: string): Promise<
     ? options.databaseUrl
     : undefined;
   const dir = await Deno.makeTempDir({ prefix: "tt-bench-" });
+  calmWaits.length = 0; // this run's waits only
   say(`working in ${dir} (${pgUrl ? "PostgreSQL" : "SQLite"})`);
   const stores: BenchStore[] = [];
   const processes: ServerProcess[] = [];
