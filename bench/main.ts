@@ -185,7 +185,7 @@ async function build(url: string, size: StoreSize): Promise<BuiltStore> {
 }
 
 /** One row to drive: the requests it rotates over and the status every one must answer. */
-interface Target {
+export interface Target {
   name: string;
   note: string;
   kind: EndpointRow["kind"];
@@ -195,6 +195,28 @@ interface Target {
   expect: 200 | 304;
   /** For 304 rows: fetch each path's current ETag first. */
   revalidate?: boolean;
+  /**
+   * Measure the bare server sending this row's very answers right after it (bench/baseline.ts `/same/`): for a
+   * row whose bytes, not its work, set its speed.
+   */
+  sameAnswers?: boolean;
+  /** A reference row sending the answers of the row of this name. */
+  sameAs?: string;
+}
+
+/**
+ * The bare server sending a row's own answers (status, headers and bytes, each kept once and cloned): what the
+ * runtime does at best with exactly what the row sends.
+ */
+export function sameAnswersTarget(t: Target): Target {
+  return {
+    name: "reference: bare Deno.serve, the same answers",
+    note: `those of ${t.name}, kept and cloned`,
+    kind: "reference",
+    expect: t.expect,
+    requests: t.requests.map((r) => ({ ...r, path: `/same${r.path}` })),
+    sameAs: t.name,
+  };
 }
 
 /** The mean of the baseline runs around a row (one of them when the other failed). */
@@ -320,6 +342,7 @@ function targets(built: BuiltStore): Target[] {
       kind: "read",
       expect: 200,
       requests: get(categoryMatches),
+      sameAnswers: true,
     },
     {
       name: "GET /api/v1/subevents/{id}/standings",
@@ -482,7 +505,13 @@ async function measure(
   dir: string,
   background?: Background,
 ): Promise<EndpointRow> {
-  const row: EndpointRow = { name: target.name, note: target.note, kind: target.kind, hot: target.hot };
+  const row: EndpointRow = {
+    name: target.name,
+    note: target.note,
+    kind: target.kind,
+    hot: target.hot,
+    ...(target.sameAs ? { sameAs: target.sameAs } : {}),
+  };
   const prepared = await prepare(server.url, target);
   if ("error" in prepared) {
     say(`  ${target.name}: ${prepared.error}`);
@@ -751,7 +780,7 @@ export async function runBench(options: BenchOptions, command: string): Promise<
       const body = await res.arrayBuffer();
       if (res.status === 200) bytes = body.byteLength;
     }
-    const baseline = await startBaseline(bytes, LARGE_BYTES, `${dir}/baseline.log`);
+    const baseline = await startBaseline(bytes, LARGE_BYTES, `${dir}/baseline.log`, server.url);
     processes.push(baseline);
     say(`server pid ${server.pid} on ${server.url}; baseline (${bytes} B) on ${baseline.url}`);
 
@@ -812,6 +841,7 @@ export async function runBench(options: BenchOptions, command: string): Promise<
         pairedBaselineBytes: kept.size,
         stall: stallAround(kept.before, kept.after, kept.row.steal),
       });
+      if (t.sameAnswers) rows.push(await measure(baseline, sameAnswersTarget(t), options, dir));
     }
     const last = await measure(
       baseline,

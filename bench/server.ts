@@ -147,8 +147,16 @@ export function startServer(databaseUrl: string, logPath: string): Promise<Serve
   );
 }
 
-/** Starts the baseline: a bare Deno.serve answering a constant JSON body of `bytes` bytes (`largeBytes` at /large). */
-export function startBaseline(bytes: number, largeBytes: number, logPath: string): Promise<ServerProcess> {
+/**
+ * Starts the baseline: a bare Deno.serve answering a constant JSON body of `bytes` bytes (`largeBytes` at /large),
+ * and at /same/PATH the answer `origin` gives at PATH, kept and cloned (bench/baseline.ts).
+ */
+export function startBaseline(
+  bytes: number,
+  largeBytes: number,
+  logPath: string,
+  origin?: string,
+): Promise<ServerProcess> {
   const port = freePort();
   return spawnDeno(
     [
@@ -160,6 +168,7 @@ export function startBaseline(bytes: number, largeBytes: number, logPath: string
       String(bytes),
       "--large-bytes",
       String(largeBytes),
+      ...(origin ? ["--origin", origin] : []),
     ],
     port,
     logPath,

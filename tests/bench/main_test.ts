@@ -4,6 +4,7 @@ import {
   earlierRuns,
   pairedMean,
   parseOptions,
+  sameAnswersTarget,
   secondRunReason,
   stallAround,
 } from "../../bench/main.ts";
@@ -130,4 +131,22 @@ Deno.test("earlierRuns() says which run is reported and what the earlier ones me
     "third run (the first: 30000 req/s, p99 40.0 ms; p99 40.0 ms; then the second: 50000 req/s, p99 12.0 ms; " +
       "the baseline runs around it disagree)",
   );
+});
+
+Deno.test("sameAnswersTarget() is a reference row asking the bare server for a row's own answers", () => {
+  const target = sameAnswersTarget({
+    name: "GET /api/v1/subevents/{id}/matches",
+    note: "2 categories",
+    kind: "read",
+    expect: 200,
+    requests: [{ path: "/api/v1/subevents/a/matches" }, { path: "/api/v1/subevents/b/matches" }],
+    sameAnswers: true,
+  });
+  assert.equal(target.kind, "reference");
+  assert.equal(target.sameAs, "GET /api/v1/subevents/{id}/matches");
+  assert.equal(target.sameAnswers, undefined, "the reference has no reference of its own");
+  assert.deepEqual(target.requests.map((r) => r.path), [
+    "/same/api/v1/subevents/a/matches",
+    "/same/api/v1/subevents/b/matches",
+  ]);
 });

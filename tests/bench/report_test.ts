@@ -255,3 +255,25 @@ Deno.test("renderReport() tells how long the runs waited for a calm host, and ho
   );
   assert.doesNotMatch(renderReport(tinyReport()), /waiting in all/);
 });
+
+Deno.test("checkTargets() puts the bare server's figures with the same answers beside the row they copy", () => {
+  const report = tinyReport();
+  report.rows.splice(2, 0, {
+    name: "reference: bare Deno.serve, the same answers",
+    note: "those of GET /api/v1/matches/{id}, kept and cloned",
+    kind: "reference",
+    sameAs: "GET /api/v1/matches/{id}",
+    result: wrk(25_000, 7),
+  });
+  const p99 = checkTargets(report).find((c) => c.target.startsWith("p99"))!;
+  assert.match(
+    p99.measured,
+    /worst 9\.00 ms \(GET \/api\/v1\/matches\/\{id\}, where the bare Deno\.serve sending the same answers had p99 7\.00 ms at 25,000 req\/s\)/,
+  );
+  // A reference is no served row: the worst p99 is judged on the app's rows only.
+  assert.equal(p99.ok, false);
+  assert.doesNotMatch(
+    checkTargets(tinyReport()).find((c) => c.target.startsWith("p99"))!.measured,
+    /same answers/,
+  );
+});
