@@ -200,15 +200,13 @@ export interface Target {
    * row whose bytes, not its work, set its speed.
    */
   sameAnswers?: boolean;
-  /** A reference row sending the answers of the row of this name. */
-  sameAs?: string;
 }
 
 /**
  * The bare server sending a row's own answers (status, headers and bytes, each kept once and cloned): what the
  * runtime does at best with exactly what the row sends.
  */
-export function sameAnswersTarget(t: Target): Target {
+export function sameAnswersTarget(t: Target): Target & Pick<EndpointRow, "sameAs"> {
   return {
     name: "reference: bare Deno.serve, the same answers",
     note: `those of ${t.name}, kept and cloned`,
@@ -505,13 +503,7 @@ async function measure(
   dir: string,
   background?: Background,
 ): Promise<EndpointRow> {
-  const row: EndpointRow = {
-    name: target.name,
-    note: target.note,
-    kind: target.kind,
-    hot: target.hot,
-    ...(target.sameAs ? { sameAs: target.sameAs } : {}),
-  };
+  const row: EndpointRow = { name: target.name, note: target.note, kind: target.kind, hot: target.hot };
   const prepared = await prepare(server.url, target);
   if ("error" in prepared) {
     say(`  ${target.name}: ${prepared.error}`);
@@ -841,7 +833,10 @@ export async function runBench(options: BenchOptions, command: string): Promise<
         pairedBaselineBytes: kept.size,
         stall: stallAround(kept.before, kept.after, kept.row.steal),
       });
-      if (t.sameAnswers) rows.push(await measure(baseline, sameAnswersTarget(t), options, dir));
+      if (t.sameAnswers) {
+        const same = sameAnswersTarget(t);
+        rows.push({ ...await measure(baseline, same, options, dir), sameAs: same.sameAs });
+      }
     }
     const last = await measure(
       baseline,

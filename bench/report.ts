@@ -324,11 +324,16 @@ export function checkTargets(report: BenchReport): TargetCheck[] {
  * those bytes and headers, beside the row's figures.
  */
 function sameAnswersOf(rows: EndpointRow[], row: EndpointRow): string {
-  const same = rows.find((r) => r.sameAs === row.name && r.result)?.result;
+  const same = sameAnswersResult(rows, row.name);
   if (!same) return "";
   return `, where the bare Deno.serve sending the same answers had p99 ${fmtMs(same.p99Ms)} ms at ${
     fmtRps(same.rps)
   } req/s`;
+}
+
+/** The figures of the reference row that sent the answers of the row named `name`, when one was measured. */
+function sameAnswersResult(rows: EndpointRow[], name: string): WrkResult | undefined {
+  return rows.find((r) => r.sameAs === name && r.result)?.result;
 }
 
 const mark = (ok: boolean | null) => ok === null ? "–" : ok ? "yes" : "**no**";
@@ -377,7 +382,7 @@ export function findings(report: BenchReport): string[] {
   const large = report.rows.find((r) => r.kind === "reference" && !r.sameAs && r.result)?.result;
   const category = report.rows.find((r) => r.name === "GET /api/v1/subevents/{id}/matches" && r.result)
     ?.result;
-  const same = report.rows.find((r) => r.sameAs === "GET /api/v1/subevents/{id}/matches" && r.result)?.result;
+  const same = sameAnswersResult(report.rows, "GET /api/v1/subevents/{id}/matches");
   if (large && category && base) {
     out.push(
       `Size matters: a bare Deno.serve answering a constant ${
