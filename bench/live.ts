@@ -1,12 +1,15 @@
 /**
  * The live scenario, run as its own process: `overlays` simulated scoreboard overlays poll
- * `/api/v1/matches/{id}` as pages/client/live_regions.ts does (a poll, then the next one a second after it
- * ends, `If-None-Match` with the last ETag, the page fetched again when the data changed), their first polls
- * spread over the first second, while a writer puts `pointsPerSecond` points a second into the watched matches.
+ * `/api/v1/matches/{id}` as pages/client/live_regions.ts does (a poll, then the next one about a second after it
+ * ends, the wait drawn by pages/client/poll_wait.ts as the pages draw it, `If-None-Match` with the last ETag,
+ * the page fetched again when the data changed), their first polls spread
+ * over the first second, while a writer puts `pointsPerSecond` points a second into the watched matches.
  * It measures poll latency, errors, and for every overlay the delay from a write being sent to the first poll
  * of that overlay that shows it.
  * Run: deno run -A bench/live.ts CONFIG.json RESULT.json (main.ts writes the config).
  */
+import { pollWait } from "../pages/client/poll_wait.ts";
+import { OVERLAY_POLL_MS } from "../pages/overlay_document.tsx";
 import { summarize, type Summary } from "./stats.ts";
 import { type GameScore, openWriter, type WriterOptions } from "./writer.ts";
 
@@ -166,7 +169,7 @@ export async function runLive(config: LiveConfig): Promise<LiveResult> {
         errors++;
         sample(errorSamples, (e as Error).message.slice(0, 120));
       }
-      await new Promise((r) => setTimeout(r, 1000));
+      await new Promise((r) => setTimeout(r, pollWait(OVERLAY_POLL_MS, Math.random())));
     }
     const final = totals.get(id)!;
     // Writes this overlay never showed (most were sent in its last second).

@@ -3,8 +3,7 @@
  * bracket as a tree. The live parts are regions that client/live_regions.ts refreshes when the API's data changes.
  */
 import { groupDisplayName } from "../api/serialize.ts";
-import { clientScript } from "./client_script.ts";
-import { liveRegions } from "./client/live_regions.ts";
+import { LIVE_REGIONS_SCRIPT } from "./client_script.ts";
 import { Bracket, BRACKET_CSS } from "./components/bracket.tsx";
 import { type ListedMatch, ScoreList } from "./components/match_table.tsx";
 import { StandingsTable } from "./components/standings_table.tsx";
@@ -97,7 +96,7 @@ export function EventPage(props: { nonce: string; event: Event; categories: Cate
       title={event.name}
       nonce={props.nonce}
       css={CSS}
-      script={clientScript(liveRegions)}
+      script={LIVE_REGIONS_SCRIPT}
       description={`Live scores, draws and standings of ${event.name}`}
       bodyData={{ watch: watch.join(" "), "poll-ms": String(EVENT_PAGE_POLL_MS) }}
     >

@@ -1,6 +1,5 @@
 /** /m/{matchId}: one match for spectators: live score, game scores and the pre-match prediction. */
-import { clientScript } from "./client_script.ts";
-import { liveRegions } from "./client/live_regions.ts";
+import { LIVE_REGIONS_SCRIPT } from "./client_script.ts";
 import { PredictionBlock } from "./components/prediction.tsx";
 import { bestOfText, resultReasonText } from "./format.ts";
 import { SiteLayout } from "./layout.tsx";
@@ -111,7 +110,7 @@ export function MatchPage(props: MatchPageProps) {
       title={`${title} – ${event.name}`}
       nonce={props.nonce}
       css={CSS}
-      script={clientScript(liveRegions)}
+      script={LIVE_REGIONS_SCRIPT}
       bodyData={{
         watch: `/api/v1/matches/${encodeURIComponent(m.id)}`,
         "poll-ms": String(MATCH_PAGE_POLL_MS),

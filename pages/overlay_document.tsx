@@ -3,8 +3,7 @@
  * one `.stage` element placed by the pos and scale parameters, refreshed by client/live_regions.ts.
  */
 import type { ComponentChildren } from "preact";
-import { clientScript } from "./client_script.ts";
-import { liveRegions } from "./client/live_regions.ts";
+import { LIVE_REGIONS_SCRIPT } from "./client_script.ts";
 import { Document } from "./layout.tsx";
 import { type OverlayParams, overlayPlacementCss } from "./overlay_params.ts";
 
@@ -39,7 +38,7 @@ export function OverlayDocument(props: {
       title={props.title}
       nonce={props.nonce}
       css={OVERLAY_CSS + overlayPlacementCss(params) + props.css}
-      script={clientScript(liveRegions)}
+      script={LIVE_REGIONS_SCRIPT}
       bodyClass={`overlay pos-${params.pos}${params.debug ? " debug" : ""}`}
       bodyData={{ watch: props.watch, "poll-ms": String(OVERLAY_POLL_MS) }}
     >

@@ -5,8 +5,7 @@
  * the same from across a hall on 1080p and 4K.
  */
 import { groupDisplayName } from "../api/serialize.ts";
-import { clientScript } from "./client_script.ts";
-import { liveRegions } from "./client/live_regions.ts";
+import { clientScript, LIVE_REGIONS_SCRIPT } from "./client_script.ts";
 import { tvRotation } from "./client/tv_rotation.ts";
 import { type ListedMatch, MatchTable } from "./components/match_table.tsx";
 import { StandingsTable } from "./components/standings_table.tsx";
@@ -126,7 +125,7 @@ export function TvPage(props: TvProps) {
       title={`${event.name} – venue screen`}
       nonce={props.nonce}
       css={CSS}
-      script={clientScript(liveRegions) + clientScript(tvRotation)}
+      script={LIVE_REGIONS_SCRIPT + clientScript(tvRotation)}
       bodyClass="tv"
       bodyData={{
         view: first,

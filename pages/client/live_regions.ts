@@ -1,12 +1,17 @@
 /// <reference lib="dom" />
 /**
- * Browser script of every live page. It polls the JSON API URLs listed in `<body data-watch>` every
- * `data-poll-ms` milliseconds with `cache: "no-cache"`, so each poll revalidates with the ETag (a cheap 304).
+ * Browser script of every live page. It polls the JSON API URLs listed in `<body data-watch>` about every
+ * `data-poll-ms` milliseconds (each wait drawn by pollWait, pages/client/poll_wait.ts, so that pages do not poll
+ * in step) with `cache: "no-cache"`, so each poll revalidates with the ETag (a cheap 304).
  * When the data differs from what the page shows, it fetches the page again and swaps each `[data-region]`
  * element for its new version: the markup is rendered once, on the server, by the same Preact components.
  * A failed poll changes nothing on screen; it marks `<body data-stale="1">` (only debug overlays show that)
  * and the next poll tries again.
  */
+// Inlined, pollWait is not imported: the page's script defines it before this function (LIVE_REGIONS_SCRIPT of
+// pages/client_script.ts).
+import { pollWait } from "./poll_wait.ts";
+
 export function liveRegions(): void {
   const body = document.body;
   const urls = (body.dataset.watch ?? "").split(" ").filter((u) => u !== "");
@@ -49,9 +54,9 @@ export function liveRegions(): void {
     } catch {
       body.dataset.stale = "1";
     } finally {
-      setTimeout(poll, every);
+      setTimeout(poll, pollWait(every, Math.random()));
     }
   }
 
-  if (urls.length > 0) setTimeout(poll, every);
+  if (urls.length > 0) setTimeout(poll, pollWait(every, Math.random()));
 }

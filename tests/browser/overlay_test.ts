@@ -88,7 +88,7 @@ browserSuite("overlays in Chromium", seedPages, async (t, { browser, server, see
   await t.step("a name that is markup shows as text and runs nothing", async () => {
     const { page, dialogs, errors, close } = await openPage(browser, matchUrl, VIEWPORT);
     assert.equal(await page.locator('.row[data-side="home"] .name').textContent(), EVIL_NAME);
-    await page.waitForTimeout(1300); // one poll and region swap
+    await page.waitForTimeout(1500); // one poll (at most 1.1 s after loading) and region swap
     assert.equal(await page.locator('.row[data-side="home"] .name').textContent(), EVIL_NAME);
     assert.equal(await page.locator("img").count(), 0);
     assert.deepEqual(dialogs, []);
@@ -148,7 +148,7 @@ browserSuite("overlays in Chromium", seedPages, async (t, { browser, server, see
   await t.step("when the server stops, the overlays keep their last state and show no error", async () => {
     const plain = await openPage(browser, matchUrl, VIEWPORT);
     const debug = await openPage(browser, `${matchUrl}?debug=1`, VIEWPORT);
-    await plain.page.waitForTimeout(1200); // let a poll succeed first
+    await plain.page.waitForTimeout(1400); // let a poll succeed first (at most 1.1 s after loading)
     const before = await plain.page.locator(".stage").innerHTML();
     await server.stop();
     await debug.page.waitForFunction(() => document.body.dataset.stale === "1", undefined, { timeout: 3000 });

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { clientScript } from "../../pages/client_script.ts";
+import { clientScript, LIVE_REGIONS_SCRIPT } from "../../pages/client_script.ts";
 import { liveRegions } from "../../pages/client/live_regions.ts";
 import { tvRotation } from "../../pages/client/tv_rotation.ts";
 
@@ -13,6 +13,30 @@ Deno.test("clientScript() inlines a browser function as plain JavaScript called 
   }
 });
 
+Deno.test("clientScript() writes the helpers a function calls before it, in a scope of their own", () => {
+  const helper = (n: number) => n * 2;
+  const code = clientScript(function uses() {
+    (globalThis as { seen?: number }).seen = helper(21);
+  }, [function helper(n: number) {
+    return n * 2;
+  }]);
+  assert.ok(helper(1) === 2);
+  assert.match(code, /^\(\(\) => \{\nfunction helper\(n\) \{/);
+  assert.ok(code.endsWith("})();\n})();"));
+  const scope = { seen: 0 };
+  new Function("globalThis", code)(scope);
+  assert.equal(scope.seen, 42);
+  assert.equal((globalThis as { helper?: unknown }).helper, undefined, "nothing leaks to the page's globals");
+});
+
+Deno.test("LIVE_REGIONS_SCRIPT defines pollWait before liveRegions calls it, and parses", () => {
+  const defined = LIVE_REGIONS_SCRIPT.indexOf("function pollWait(");
+  const called = LIVE_REGIONS_SCRIPT.indexOf("pollWait(every, Math.random())");
+  assert.ok(defined > 0 && called > defined);
+  assert.match(LIVE_REGIONS_SCRIPT, /\(function liveRegions\(\) \{/);
+  new Function(LIVE_REGIONS_SCRIPT);
+});
+
 Deno.test("clientScript() refuses a function that would end the script element early", () => {
   const bad = () => String("</script>");
   assert.throws(
@@ -21,7 +45,8 @@ Deno.test("clientScript() refuses a function that would end the script element e
   );
 });
 
-Deno.test("liveRegions() polls with revalidation and tvRotation() reads its interval from the body", () => {
+Deno.test("liveRegions() polls with revalidation, each wait drawn by pollWait, and tvRotation() reads its interval from the body", () => {
   assert.match(liveRegions.toString(), /cache: "no-cache"/);
+  assert.doesNotMatch(liveRegions.toString(), /setTimeout\(poll, every\)/);
   assert.match(tvRotation.toString(), /dataset\.interval/);
 });
