@@ -2,6 +2,8 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { brotliCompressSync, brotliDecompressSync, constants } from "node:zlib";
 import {
+  BROTLI_Q5_FROM,
+  brotliQuality,
   brotliWindowBits,
   chooseCoding,
   COMPRESSION_THRESHOLD,
@@ -53,6 +55,29 @@ Deno.test("brotliWindowBits() is the smallest window holding the body, from 10 t
     assert.ok(bits === 22 || 2 ** bits - 16 >= n, `window 2^${bits} holds ${n} bytes`);
     assert.ok(bits === 10 || 2 ** (bits - 1) - 16 < n, `2^${bits - 1} would hold ${n} bytes`);
   }));
+});
+
+Deno.test("brotliQuality() is 4 for small bodies and 5 from BROTLI_Q5_FROM bytes", () => {
+  assert.equal(brotliQuality(1_140), 4); // a match
+  assert.equal(brotliQuality(BROTLI_Q5_FROM - 1), 4);
+  assert.equal(brotliQuality(BROTLI_Q5_FROM), 5);
+  assert.equal(brotliQuality(113_000), 5); // a category's matches
+});
+
+Deno.test("encode() as br compresses a small body at quality 4: the same bytes, and they round-trip", async () => {
+  const text = JSON.stringify({
+    data: { match: { id: "m1", homeName: "Ma Long", awayName: "Fan Zhendong", gameScores: [] } },
+  }).repeat(8);
+  const bytes = new TextEncoder().encode(text);
+  const br = await encode(bytes, "br");
+  const q4 = brotliCompressSync(bytes, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: 4,
+      [constants.BROTLI_PARAM_LGWIN]: brotliWindowBits(bytes.length),
+    },
+  });
+  assert.deepEqual(Array.from(br), Array.from(q4));
+  assert.equal(new TextDecoder().decode(brotliDecompressSync(br)), text);
 });
 
 Deno.test("encode() as br compresses a large body as well as with the default window, and round-trips", async () => {
