@@ -31,6 +31,7 @@ import {
   type ServerProcess,
   startBaseline,
   startServer,
+  startTaskEnv,
   startTaskV8Flags,
   waitIdle,
 } from "./server.ts";
@@ -986,7 +987,10 @@ export async function runBench(options: BenchOptions, command: string): Promise<
       mode: options.quick ? "quick" : "full",
       store: pgUrl ? "postgres" : "sqlite",
       machine: machine(),
-      serverFlags: startTaskV8Flags(),
+      serverFlags: [
+        ...Object.entries(startTaskEnv()).map(([name, value]) => `${name}=${value}`),
+        ...startTaskV8Flags(),
+      ],
       command,
       connections: options.connections,
       seconds: options.seconds,

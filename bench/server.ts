@@ -121,7 +121,21 @@ export function startTaskV8Flags(): string[] {
   return taskWords("start").filter((word) => word.startsWith("--v8-flags="));
 }
 
-/** Starts the real server on the store, without the demo and without the demo simulation. */
+/**
+ * The environment `deno task start` sets for the server (its leading `NAME=value` words, such as
+ * `MALLOC_ARENA_MAX=2`): the bench runs the server with it too.
+ */
+export function startTaskEnv(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const word of taskWords("start")) {
+    const assignment = /^([A-Z_][A-Z0-9_]*)=(.*)$/.exec(word);
+    if (!assignment) break;
+    env[assignment[1]!] = assignment[2]!;
+  }
+  return env;
+}
+
+/** Starts the real server on the store as `deno task start` does, without the demo and its simulation. */
 export function startServer(databaseUrl: string, logPath: string): Promise<ServerProcess> {
   const port = freePort();
   return spawnDeno(
@@ -144,6 +158,7 @@ export function startServer(databaseUrl: string, logPath: string): Promise<Serve
     port,
     logPath,
     "/api/v1/events",
+    startTaskEnv(),
   );
 }
 
