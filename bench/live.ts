@@ -2,8 +2,8 @@
  * The live scenario, run as its own process: `overlays` simulated scoreboard overlays poll
  * `/api/v1/matches/{id}` as pages/client/live_regions.ts does (a poll, then the next one about a second after it
  * ends, the wait drawn by pages/client/poll_wait.ts as the pages draw it, `If-None-Match` with the last ETag,
- * the page fetched again when the data changed), their first polls spread
- * over the first second, while a writer puts `pointsPerSecond` points a second into the watched matches.
+ * the page fetched again when the data changed), their first polls spread over the first second, while a writer
+ * puts `pointsPerSecond` points a second into the watched matches.
  * It measures poll latency, errors, and for every overlay the delay from a write being sent to the first poll
  * of that overlay that shows it.
  * Run: deno run -A bench/live.ts CONFIG.json RESULT.json (main.ts writes the config).
