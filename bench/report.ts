@@ -851,8 +851,8 @@ ${
     } simulated overlays (bench/live.ts, one Deno process, fetch, which asks
 for br/gzip as a browser does) on ${live.matches} live matches poll \`/api/v1/matches/{id}\` as
 pages/client/live_regions.ts does: the next poll 0.9–1.1 s after the last one ended (drawn anew each time,
-pages/client/poll_wait.ts), \`If-None-Match\`, the overlay page fetched again when the data changed; first polls spread over the first second and not counted (the first
-2 s are every overlay's first load). Then
+pages/client/poll_wait.ts), \`If-None-Match\`, the overlay page fetched again when the data changed; first
+polls spread over the first second and not counted (the first 2 s are every overlay's first load). Then
 ${live.pointsPerSecond} points a second are written (${live.writerMode}), each to the next live match in turn.
 "No writes" is the same run, shorter, with nothing written: every poll after the first can be a 304.
 
