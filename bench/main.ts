@@ -19,6 +19,7 @@ import {
   type EndpointRow,
   type GrowthRow,
   hotReadRatioOf,
+  MAX_RUNS,
   ratioOf,
   renderReport,
   TARGETS,
@@ -287,9 +288,6 @@ export function secondRunReason(
   return null;
 }
 
-/** At most this many runs of one row (bench/main.ts `secondRunReason`, `stallAround`). */
-export const MAX_RUNS = 3;
-
 /**
  * The note of a row measured more than once: which run is reported and what the earlier ones measured and why
  * they were run again.
@@ -297,7 +295,7 @@ export const MAX_RUNS = 3;
  * // "second run (the first: 60000 req/s, p99 6.0 ms; p99 6.0 ms)"
  */
 export function earlierRuns(earlier: readonly WrkResult[], reasons: readonly string[]): string {
-  const ordinal = ["first", "second", "third"];
+  const ordinal = ["first", "second", "third", "fourth", "fifth"];
   const runs = earlier.map((r, i) =>
     `${i === 0 ? "the" : "then the"} ${ordinal[i]}: ${Math.round(r.rps)} req/s, p99 ${
       r.p99Ms.toFixed(1)
@@ -810,8 +808,9 @@ export async function runBench(options: BenchOptions, command: string): Promise<
       return { row, before, after, size };
     };
     for (const t of list) {
-      // A row is measured again when it missed a target or ran in a stall, and a third time when the second run
-      // ran in a stall too; the last run is the one reported (even when worse), the earlier ones in its note.
+      // A row is measured again when it missed a target or ran in a stall, and again (up to MAX_RUNS) while the
+      // last run ran in a stall too; the last run is the one reported (even when worse), the earlier ones in its
+      // note.
       const runs = [await paired(t)];
       const reasons: string[] = [];
       for (;;) {

@@ -116,6 +116,13 @@ export interface BenchReport {
   calmWait?: { totalMs: number; runs: number; notCalm: number };
 }
 
+/**
+ * At most this many runs of one row (bench/main.ts `secondRunReason`, `stallAround`): on a shared VM whose host
+ * takes CPU time in bursts, three runs often all met a burst (7 of 13 rows in a run of 2026-11-26), and a row's
+ * figures were then the host's rather than the app's.
+ */
+export const MAX_RUNS = 5;
+
 /** The targets the figures are checked against (issue 10). */
 export const TARGETS = {
   /** 0.5 on PostgreSQL (hotReadRatioOf). */
@@ -253,10 +260,13 @@ export interface TargetCheck {
 export function checkTargets(report: BenchReport): TargetCheck[] {
   const base = baselineRps(report.rows);
   // The target names its hot reads; the category lists and the rankings are reported beside them.
-  const reads = report.rows.filter((r) => r.kind === "read" && r.hot && ratioOf(r, base) !== undefined);
-  const worstRead = reads.map((r) => ({ r, ratio: ratioOf(r, base)! })).sort((a, b) => a.ratio - b.ratio)[0];
-  const revalidate = report.rows.filter((r) => r.kind === "revalidate" && ratioOf(r, base) !== undefined)
-    .map((r) => ({ r, ratio: ratioOf(r, base)! })).sort((a, b) => a.ratio - b.ratio)[0];
+  const byRatio = (rows: EndpointRow[]) =>
+    rows.filter((r) => ratioOf(r, base) !== undefined).map((r) => ({ r, ratio: ratioOf(r, base)! }))
+      .sort((a, b) => a.ratio - b.ratio);
+  const reads = byRatio(report.rows.filter((r) => r.kind === "read" && r.hot));
+  const revalidates = byRatio(report.rows.filter((r) => r.kind === "revalidate"));
+  const worstRead = reads[0];
+  const revalidate = revalidates[0];
   const served = (r: EndpointRow) => r.kind !== "baseline" && r.kind !== "reference";
   const measured = report.rows.filter((r) => served(r) && r.result);
   const byP99 = [...measured].sort((a, b) => b.result!.p99Ms - a.result!.p99Ms);
@@ -270,12 +280,16 @@ export function checkTargets(report: BenchReport): TargetCheck[] {
       target: `hot reads (match, events, event, standings) ≥ ${
         hotReadRatioOf(report.store)
       } of baseline req/s`,
-      measured: worstRead ? `worst ${fmtRatio(worstRead.ratio)} (${worstRead.r.name})` : "–",
+      measured: worstRead
+        ? `worst ${fmtRatio(worstRead.ratio)} (${worstRead.r.name})${calmWorst(reads)}`
+        : "–",
       ok: worstRead ? worstRead.ratio >= hotReadRatioOf(report.store) : null,
     },
     {
       target: `304 revalidation ≥ ${TARGETS.revalidateRatio} of baseline`,
-      measured: revalidate ? `worst ${fmtRatio(revalidate.ratio)} (${revalidate.r.name})` : "–",
+      measured: revalidate
+        ? `worst ${fmtRatio(revalidate.ratio)} (${revalidate.r.name})${calmWorst(revalidates)}`
+        : "–",
       ok: revalidate ? revalidate.ratio >= TARGETS.revalidateRatio : null,
     },
     {
@@ -317,6 +331,22 @@ export function checkTargets(report: BenchReport): TargetCheck[] {
       ok: missing.length === 0,
     },
   ];
+}
+
+/**
+ * For a ratio target whose worst row ran in a stall of the machine (its baseline runs moved with the host, so its
+ * ratio is the host's as much as the app's): the reason, and the worst of the rows that ran calm. The verdict
+ * stays on every row.
+ * @example calmWorst([{ r: { name: "GET /a", stall: "…", … }, ratio: 0.5 }, { r: { name: "GET /b", … }, ratio: 0.9 }])
+ * // "; it ran in a stall of the machine (…), the calm rows' worst 0.90 (GET /b)"
+ */
+function calmWorst(sorted: { r: EndpointRow; ratio: number }[]): string {
+  const worst = sorted[0];
+  if (!worst?.r.stall) return "";
+  const calm = sorted.find((x) => !x.r.stall);
+  return `; it ran in a stall of the machine (${worst.r.stall})${
+    calm ? `, the calm rows' worst ${fmtRatio(calm.ratio)} (${calm.r.name})` : ", as did every other row"
+  }`;
 }
 
 /**
@@ -787,8 +817,8 @@ last rows (${fmtRps(base)} req/s), the bare server answering a body of a match a
 A row that missed a target it is judged on, or that ran in a stall of the machine (the host took 1 % or more of
 the CPU as steal during it or the baseline runs around it, those runs disagree by more than a quarter, or one of
 them had a p99 past the target and over 4 times its own p50), is measured once more between two new baseline
-runs, and a third time when the second run too ran in a stall: the table gives the last run (even when worse),
-and the row's note the earlier ones and why.
+runs, and again, up to ${MAX_RUNS} runs in all, while the last one too ran in a stall: the table gives the last run
+(even when worse), and the row's note the earlier ones and why.
 The first reference row is the same bare server answering a constant body the size of a category's matches; the
 one after the category lists sends the lists' very answers (their status, headers and bytes, fetched once from the
 app and kept, each answer a clone): the best the runtime does with exactly those bytes, which a single constant

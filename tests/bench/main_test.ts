@@ -9,7 +9,7 @@ import {
   stallAround,
 } from "../../bench/main.ts";
 import { STALL_STEAL } from "../../bench/cpu_steal.ts";
-import type { EndpointRow } from "../../bench/report.ts";
+import { type EndpointRow, MAX_RUNS } from "../../bench/report.ts";
 import type { WrkResult } from "../../bench/wrk.ts";
 import { wrkResult as wrk } from "../support/wrk_result.ts";
 
@@ -131,6 +131,11 @@ Deno.test("earlierRuns() says which run is reported and what the earlier ones me
     "third run (the first: 30000 req/s, p99 40.0 ms; p99 40.0 ms; then the second: 50000 req/s, p99 12.0 ms; " +
       "the baseline runs around it disagree)",
   );
+  // As many earlier runs as a row may have: each is named.
+  const stalls = Array.from({ length: MAX_RUNS - 1 }, (_, i) => wrk(30_000 + i * 1_000, 40));
+  const note = earlierRuns(stalls, stalls.map(() => "stall"));
+  assert.match(note, /^fifth run \(the first: 30000 .*then the fourth: 33000 req\/s/);
+  assert.doesNotMatch(note, /undefined/);
 });
 
 Deno.test("sameAnswersTarget() is a reference row asking the bare server for a row's own answers", () => {

@@ -204,6 +204,33 @@ Deno.test("checkTargets() tells rows that ran in a stall of the machine from the
   );
 });
 
+Deno.test("checkTargets() says when a ratio target's worst row ran in a stall, and the calm rows' worst", () => {
+  const report = tinyReport();
+  const stall = "the baseline runs around it disagree: 40000 and 25000 req/s";
+  report.rows[1] = { ...report.rows[1]!, stall };
+  report.rows.splice(2, 0, {
+    name: "GET /api/v1/events",
+    note: "1 path",
+    kind: "read",
+    hot: true,
+    result: wrk(36_000),
+  });
+  const hot = checkTargets(report).find((c) => c.target.startsWith("hot reads"))!;
+  assert.equal(hot.ok, false, "the verdict stays on every row");
+  assert.equal(
+    hot.measured,
+    `worst 0.49 (GET /api/v1/matches/{id}); it ran in a stall of the machine (${stall}), ` +
+      "the calm rows' worst 0.88 (GET /api/v1/events)",
+  );
+  report.rows[2] = { ...report.rows[2]!, stall: "the host took 9 % of the CPU (steal) around it" };
+  assert.match(
+    checkTargets(report).find((c) => c.target.startsWith("hot reads"))!.measured,
+    /\(GET \/api\/v1\/matches\/\{id\}\); it ran in a stall of the machine \([^)]*\), as did every other row$/,
+  );
+  const calm = checkTargets(tinyReport()).find((c) => c.target.startsWith("304"))!;
+  assert.doesNotMatch(calm.measured, /stall/);
+});
+
 Deno.test("renderReport() shows the live scenario with the load generator's own delay", () => {
   const s = (values: number[]) => summarize(values);
   const live = {
