@@ -345,7 +345,11 @@ function calmWorst(sorted: { r: EndpointRow; ratio: number }[]): string {
   if (!worst?.r.stall) return "";
   const calm = sorted.find((x) => !x.r.stall);
   return `; it ran in a stall of the machine (${worst.r.stall})${
-    calm ? `, the calm rows' worst ${fmtRatio(calm.ratio)} (${calm.r.name})` : ", as did every other row"
+    calm
+      ? `, the calm rows' worst ${fmtRatio(calm.ratio)} (${calm.r.name})`
+      : sorted.length > 1
+      ? ", as did every other row"
+      : ""
   }`;
 }
 

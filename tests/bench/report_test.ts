@@ -227,6 +227,12 @@ Deno.test("checkTargets() says when a ratio target's worst row ran in a stall, a
     checkTargets(report).find((c) => c.target.startsWith("hot reads"))!.measured,
     /\(GET \/api\/v1\/matches\/\{id\}\); it ran in a stall of the machine \([^)]*\), as did every other row$/,
   );
+  report.rows[3] = { ...report.rows[3]!, stall };
+  assert.match(
+    checkTargets(report).find((c) => c.target.startsWith("304"))!.measured,
+    /\(304 GET \/api\/v1\/matches\/\{id\}\); it ran in a stall of the machine \([^)]*\)$/,
+    "a lone row has no others",
+  );
   const calm = checkTargets(tinyReport()).find((c) => c.target.startsWith("304"))!;
   assert.doesNotMatch(calm.measured, /stall/);
 });
