@@ -20,6 +20,7 @@ import {
   type GrowthRow,
   hotReadRatioOf,
   MAX_RUNS,
+  p99JudgedOn,
   ratioOf,
   renderReport,
   TARGETS,
@@ -270,7 +271,7 @@ export function secondRunReason(
   row: EndpointRow,
   before: BaselineRun | undefined,
   after: BaselineRun | undefined,
-  hotReadRatio: number,
+  store: BenchReport["store"],
 ): string | null {
   const r = row.result;
   if (!r) return null;
@@ -280,11 +281,11 @@ export function secondRunReason(
     { ...row, pairedBaselineRps: pairedMean(before?.result?.rps, after?.result?.rps) },
     undefined,
   );
-  if (row.hot && ratio !== undefined && ratio < hotReadRatio) return `ratio ${ratio.toFixed(2)}`;
+  if (row.hot && ratio !== undefined && ratio < hotReadRatioOf(store)) return `ratio ${ratio.toFixed(2)}`;
   if (row.kind === "revalidate" && ratio !== undefined && ratio < TARGETS.revalidateRatio) {
     return `ratio ${ratio.toFixed(2)}`;
   }
-  if (r.p99Ms >= TARGETS.p99Ms) return `p99 ${r.p99Ms.toFixed(1)} ms`;
+  if (p99JudgedOn(store) && r.p99Ms >= TARGETS.p99Ms) return `p99 ${r.p99Ms.toFixed(1)} ms`;
   return null;
 }
 
@@ -798,7 +799,7 @@ export async function runBench(options: BenchOptions, command: string): Promise<
     // Each row is measured between two runs of the bare baseline answering a body of the row's own size (the
     // issue's "constant JSON body of similar size"): its ratio is over their mean (bench/report.ts ratioOf), so
     // that neither the bytes a row moves nor a drift or stall of the machine (a shared VM) counts as the app's.
-    const hotReadRatio = hotReadRatioOf(pgUrl ? "postgres" : "sqlite");
+    const store = pgUrl ? "postgres" : "sqlite";
     const paired = async (t: Target) => {
       const size = await meanBodyBytes(server.url, t, bytes);
       const bare: Target = { ...baselineTarget, requests: [{ path: `/size/${size}` }] };
@@ -816,7 +817,7 @@ export async function runBench(options: BenchOptions, command: string): Promise<
       for (;;) {
         const last = runs.at(-1)!;
         const reason = runs.length === 1
-          ? secondRunReason(last.row, last.before, last.after, hotReadRatio)
+          ? secondRunReason(last.row, last.before, last.after, store)
           : stallAround(last.before, last.after, last.row.steal);
         if (reason === null || !last.row.result || runs.length === MAX_RUNS) break;
         say(`  ${t.name}: once more (${reason})`);

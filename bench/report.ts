@@ -139,6 +139,11 @@ export function hotReadRatioOf(store: BenchReport["store"]): number {
   return store === "postgres" ? TARGETS.hotReadRatioPostgres : TARGETS.hotReadRatio;
 }
 
+/** Whether the p99 target applies: the issue sets it on SQLite; PostgreSQL's tail is shown beside it, unjudged. */
+export function p99JudgedOn(store: BenchReport["store"]): boolean {
+  return store === "sqlite";
+}
+
 /** Milliseconds with a precision that suits their size. */
 export function fmtMs(ms: number | undefined): string {
   if (ms === undefined || !Number.isFinite(ms)) return "–";
@@ -293,7 +298,9 @@ export function checkTargets(report: BenchReport): TargetCheck[] {
       ok: revalidate ? revalidate.ratio >= TARGETS.revalidateRatio : null,
     },
     {
-      target: `p99 < ${TARGETS.p99Ms} ms at ${report.connections} connections`,
+      target: `p99 < ${TARGETS.p99Ms} ms at ${report.connections} connections${
+        p99JudgedOn(report.store) ? "" : " (a target on SQLite; shown here, not judged)"
+      }`,
       // The bare baseline's own p99 says what the machine allows in this run (a busy VM's scheduler adds tens of
       // milliseconds to any server's tail).
       measured: worstP99
@@ -313,7 +320,7 @@ export function checkTargets(report: BenchReport): TargetCheck[] {
             }`
         }`
         : "–",
-      ok: worstP99 ? worstP99.result!.p99Ms < TARGETS.p99Ms : null,
+      ok: worstP99 && p99JudgedOn(report.store) ? worstP99.result!.p99Ms < TARGETS.p99Ms : null,
     },
     {
       target: `live: zero errors, p99 < ${TARGETS.liveP99Ms} ms`,
@@ -1027,7 +1034,7 @@ ${
 
   parts.push(`## Running it
 
-\`deno task bench\` (about 20 minutes), \`deno task bench --quick\` (about a minute: short rows, short live
+\`deno task bench\` (about half an hour), \`deno task bench --quick\` (about a minute: short rows, short live
 scenario, no growth), \`DATABASE_URL=postgres://... deno task bench\` for PostgreSQL (a fresh schema per store,
 dropped at the end; adds the two-instance check). Flags: \`--seconds N\` per row, \`--warmup N\`,
 \`--connections N\`, \`--live-seconds N\`, \`--overlays N\`, \`--points-per-second N\`, \`--no-live\`,

@@ -179,6 +179,16 @@ Deno.test("checkTargets() holds PostgreSQL's hot reads to 0.5 of the baseline, S
   assert.match(pg.target, /≥ 0\.5 /);
 });
 
+Deno.test("checkTargets() judges p99 on SQLite only and shows PostgreSQL's beside it", () => {
+  const p99Check = (r: BenchReport) => checkTargets(r).find((c) => c.target.startsWith("p99"))!;
+  assert.equal(p99Check(tinyReport()).ok, false);
+  assert.doesNotMatch(p99Check(tinyReport()).target, /SQLite/);
+  const pg = p99Check({ ...tinyReport(), store: "postgres" });
+  assert.equal(pg.ok, null);
+  assert.match(pg.target, /\(a target on SQLite; shown here, not judged\)$/);
+  assert.match(pg.measured, /^worst 9\.00 ms/);
+});
+
 Deno.test("the report shows each row's CPU steal and says when the host took a share of the machine", () => {
   assert.equal(fmtShare(0.123), "12%");
   assert.equal(fmtShare(null), "–");
