@@ -118,8 +118,8 @@ export interface BenchReport {
 
 /**
  * At most this many runs of one row (bench/main.ts `secondRunReason`, `stallAround`): on a shared VM whose host
- * takes CPU time in bursts, three runs often all met a burst (7 of 13 rows in a run of 2026-11-26), and a row's
- * figures were then the host's rather than the app's.
+ * takes CPU time in bursts, the third and last run of 7 of 13 rows still met a burst in a run of 2026-11-26, and
+ * those rows' figures were then the host's rather than the app's.
  */
 export const MAX_RUNS = 5;
 
