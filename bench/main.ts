@@ -11,6 +11,7 @@ import { parseDatabaseUrl } from "../cli/config.ts";
 import { openStore } from "../db/store.ts";
 import { BASE_SIZE, buildStore, type BuiltStore, scaleSize, type StoreSize } from "./build_store.ts";
 import { type CalmWait, readCpuTimes, STALL_STEAL, stealBetween, waitCalmHost } from "./cpu_steal.ts";
+import { onInterrupt } from "./interrupt.ts";
 import { type LiveConfig, type LiveResult, pointsShown } from "./live.ts";
 import { profileReads } from "./profile.ts";
 import {
@@ -281,19 +282,22 @@ export function secondRunReason(
     { ...row, pairedBaselineRps: pairedMean(before?.result?.rps, after?.result?.rps) },
     undefined,
   );
-  if (row.hot && ratio !== undefined && ratio < hotReadRatioOf(store)) return `ratio ${ratio.toFixed(2)}`;
-  if (row.kind === "revalidate" && ratio !== undefined && ratio < TARGETS.revalidateRatio) {
-    return `ratio ${ratio.toFixed(2)}`;
+  // The reason names the target missed: the run's own figures stand beside it in the note (earlierRuns).
+  if (row.hot && ratio !== undefined && ratio < hotReadRatioOf(store)) {
+    return `ratio ${ratio.toFixed(2)}, under the ${hotReadRatioOf(store)} target`;
   }
-  if (p99JudgedOn(store) && r.p99Ms >= TARGETS.p99Ms) return `p99 ${r.p99Ms.toFixed(1)} ms`;
+  if (row.kind === "revalidate" && ratio !== undefined && ratio < TARGETS.revalidateRatio) {
+    return `ratio ${ratio.toFixed(2)}, under the ${TARGETS.revalidateRatio} target`;
+  }
+  if (p99JudgedOn(store) && r.p99Ms >= TARGETS.p99Ms) return `p99 not under the ${TARGETS.p99Ms} ms target`;
   return null;
 }
 
 /**
  * The note of a row measured more than once: which run is reported and what the earlier ones measured and why
  * they were run again.
- * @example earlierRuns([{ rps: 60000, p99Ms: 6, ... }], ["p99 6.0 ms"])
- * // "second run (the first: 60000 req/s, p99 6.0 ms; p99 6.0 ms)"
+ * @example earlierRuns([{ rps: 60000, p99Ms: 6, ... }], ["p99 not under the 5 ms target"])
+ * // "second run (the first: 60000 req/s, p99 6.0 ms; p99 not under the 5 ms target)"
  */
 export function earlierRuns(earlier: readonly WrkResult[], reasons: readonly string[]): string {
   const ordinal = ["first", "second", "third", "fourth", "fifth"];
@@ -751,6 +755,15 @@ export async function runBench(options: BenchOptions, command: string): Promise<
   const stopAll = async () => {
     for (const p of processes.splice(0)) await p.stop().catch(() => {});
   };
+  const cleanUp = async () => {
+    await stopAll();
+    for (const s of stores.splice(0)) await s.drop().catch(() => {});
+    if (options.keep) say(`kept ${dir}`);
+    else await Deno.remove(dir, { recursive: true }).catch(() => {});
+  };
+  // Cut short (Ctrl-C, a CI's timeout), the run still stops its servers and removes its stores; wrk and the live
+  // scenario's process end on their own within their run.
+  const release = onInterrupt(cleanUp, say);
   try {
     const baseStore = await freshStore(dir, "base", pgUrl);
     stores.push(baseStore);
@@ -1024,10 +1037,8 @@ export async function runBench(options: BenchOptions, command: string): Promise<
     say(`report written to ${options.out}`);
     return markdown;
   } finally {
-    await stopAll();
-    for (const s of stores) await s.drop().catch(() => {});
-    if (options.keep) say(`kept ${dir}`);
-    else await Deno.remove(dir, { recursive: true }).catch(() => {});
+    release();
+    await cleanUp();
   }
 }
 

@@ -11,6 +11,7 @@
 import { parseDatabaseUrl } from "../cli/config.ts";
 import { openStore } from "../db/store.ts";
 import { BASE_SIZE, buildStore, type BuiltStore } from "./build_store.ts";
+import { onInterrupt } from "./interrupt.ts";
 import { startServer } from "./server.ts";
 import { summarize } from "./stats.ts";
 import { openWriter } from "./writer.ts";
@@ -101,6 +102,11 @@ export async function runSoak(o: SoakOptions): Promise<string> {
     await store.close();
   }
   const server = await startServer(url, `${dir}/server.log`);
+  // Cut short (Ctrl-C, `kill`), the soak still stops its server and removes its store (bench/interrupt.ts).
+  const release = onInterrupt(async () => {
+    await server.stop();
+    await Deno.remove(dir, { recursive: true }).catch(() => {});
+  });
   const writer = await openWriter({
     mode: "auto",
     baseUrl: server.url,
@@ -173,6 +179,7 @@ export async function runSoak(o: SoakOptions): Promise<string> {
   samples.push({ at: (performance.now() - start) / 1000, rss: residentBytes(server.pid) });
   await writer.close();
   await server.stop();
+  release();
   await Deno.remove(dir, { recursive: true }).catch(() => {});
 
   // Resident memory saws up and down with the garbage collector, so single samples say little: the growth is
