@@ -103,10 +103,11 @@ export async function runSoak(o: SoakOptions): Promise<string> {
   }
   const server = await startServer(url, `${dir}/server.log`);
   // Cut short (Ctrl-C, `kill`), the soak still stops its server and removes its store (bench/interrupt.ts).
-  const release = onInterrupt(async () => {
+  const cleanUp = async () => {
     await server.stop();
     await Deno.remove(dir, { recursive: true }).catch(() => {});
-  });
+  };
+  const release = onInterrupt(cleanUp);
   const writer = await openWriter({
     mode: "auto",
     baseUrl: server.url,
@@ -178,9 +179,8 @@ export async function runSoak(o: SoakOptions): Promise<string> {
   await Promise.all(loops);
   samples.push({ at: (performance.now() - start) / 1000, rss: residentBytes(server.pid) });
   await writer.close();
-  await server.stop();
   release();
-  await Deno.remove(dir, { recursive: true }).catch(() => {});
+  await cleanUp();
 
   // Resident memory saws up and down with the garbage collector, so single samples say little: the growth is
   // the median of the last two minutes against the median of the first two minutes after the warm-up.
