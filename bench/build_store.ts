@@ -13,6 +13,7 @@ import { type Insertable, type Kysely, sql } from "kysely";
 import { groupLabel, roundLabel } from "../domain/bracket.ts";
 import type { Database, MatchTable, PlayerTable, RatingTable } from "../db/schema.ts";
 import type { Store } from "../db/store.ts";
+import { bumpRevision } from "../db/revision.ts";
 import { createToken } from "../db/tokens.ts";
 
 /** How big a store to build. */
@@ -541,9 +542,11 @@ export async function buildStore(
     onProgress(`players ${Math.min(from + chunk, counts.rankedPlayers)}/${counts.rankedPlayers}`);
   }
   let first: EventPlan | undefined;
+  const eventIds: string[] = [];
   for (let e = 0; e < size.events; e++) {
     const plan = planEvent(size, e, now);
     first ??= plan;
+    eventIds.push(plan.event.id);
     await store.db.transaction().execute(async (trx) => {
       await insertRows(trx, "events", [plan.event]);
       await insertRows(trx, "subevents", plan.subevents);
@@ -562,7 +565,12 @@ export async function buildStore(
     counts.predictions += plan.predictions.length;
     onProgress(`event ${e + 1}/${size.events}: ${plan.matches.length} matches`);
   }
-  await store.db.updateTable("revisions").set({ value: 1 }).where("scope", "=", "global").execute();
+  // As an import ends (db/import_event.ts): each event's revision bumped and every category given its own
+  // version row, so that a point in one category leaves the answers of the others valid, as on a real store.
+  // Without the rows every category would be keyed on its event's revision, which every point bumps.
+  await store.db.transaction().execute(async (trx) => {
+    for (const eventId of eventIds) await bumpRevision(trx, eventId);
+  });
   const { secret } = await createToken(store.db, { role: "admin", label: "bench" }, now, "bench");
   if (store.sqlite) {
     store.sqlite.raw.exec("PRAGMA synchronous = FULL");

@@ -2,6 +2,8 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { parseDatabaseUrl } from "../../cli/config.ts";
 import { silentLogger } from "../../cli/log.ts";
+import { bumpRevision } from "../../db/revision.ts";
+import { versions } from "../../db/read_versions.ts";
 import { openStore } from "../../db/store.ts";
 import { createApp } from "../../main.ts";
 import {
@@ -105,6 +107,16 @@ Deno.test("buildStore() writes a tiny store that the public API serves", async (
     assert.equal(await count("ratings"), TINY.rankings);
     assert.equal(built.live.length, TINY.live);
     assert.match(built.adminSecret, /^tt_/);
+    // As after an import: every category has a version of its own, so that a write to one category leaves the
+    // answers of the others valid (without the rows, every category would follow its event's revision).
+    const scopes = await store.db.selectFrom("revisions").select("scope").where("scope", "like", "s:%")
+      .execute();
+    assert.equal(scopes.length, TINY.events * TINY.categories);
+    const [one, other] = built.categories.map((c) => c.id);
+    const before = [await versions(store).subevent(one!), await versions(store).subevent(other!)];
+    await store.db.transaction().execute((trx) => bumpRevision(trx, built.eventId, [one!]));
+    assert.notEqual(await versions(store).subevent(one!), before[0]);
+    assert.equal(await versions(store).subevent(other!), before[1]);
 
     const app = createApp({ store, log: silentLogger, clock: () => NOW });
     const match = await app.request(`/api/v1/matches/${built.live[0]!.id}`);
