@@ -16,6 +16,7 @@ import {
   loadMatch,
   loadRankings,
 } from "./data.ts";
+import { loadEventBoard } from "./event_board.ts";
 import { EventPage } from "./event_page.tsx";
 import { HomePage } from "./home.tsx";
 import { MatchPage } from "./match_page.tsx";
@@ -103,7 +104,7 @@ export function routes(deps: AppDeps): Hono<PageEnv> {
   });
 
   app.get("/t/:slug/tv", headers, async (c) => {
-    const data = await loadEvent(db, c.req.param("slug"));
+    const data = await loadEventBoard(deps.store, c.req.param("slug"));
     if (!data) return notFound(c);
     return renderPage(
       c,

@@ -11,9 +11,8 @@ import { type ListedMatch, MatchTable } from "./components/match_table.tsx";
 import { StandingsTable } from "./components/standings_table.tsx";
 import { formatDateRange } from "./format.ts";
 import { Document } from "./layout.tsx";
-import { latestResults, liveMatches } from "./match_lists.ts";
 import { QrCode } from "./qr.tsx";
-import type { CategoryView, Event } from "./view_types.ts";
+import type { CategorySummary, Event } from "./view_types.ts";
 
 /** The views in rotation order; body[data-view] names the one on screen. */
 export const TV_VIEWS = ["live", "results", "standings", "qr"] as const;
@@ -82,25 +81,23 @@ svg.qr{height:56vh;width:56vh;border-radius:1vh}
 export interface TvProps {
   nonce: string;
   event: Event;
-  categories: CategoryView[];
+  categories: CategorySummary[];
   /** Absolute URL of the event page, for the QR code. */
   followUrl: string;
   interval: number;
 }
 
-function listed(categories: CategoryView[], pick: (ms: CategoryView["matches"]) => CategoryView["matches"]) {
-  return categories.flatMap((c) =>
-    pick(c.matches).map((match): ListedMatch => ({ match, category: c.name }))
-  );
+function listed(categories: CategorySummary[], pick: (c: CategorySummary) => CategorySummary["live"]) {
+  return categories.flatMap((c) => pick(c).map((match): ListedMatch => ({ match, category: c.name })));
 }
 
 /** The whole TV page; the first view on screen is the first one with something to show. */
 export function TvPage(props: TvProps) {
   const { event, categories } = props;
-  const live = listed(categories, liveMatches)
+  const live = listed(categories, (c) => c.live)
     .sort((a, b) => (a.match.tableNo ?? Infinity) - (b.match.tableNo ?? Infinity) || 0)
     .slice(0, TV_MAX_ROWS);
-  const results = listed(categories, (ms) => latestResults(ms, TV_MAX_ROWS))
+  const results = listed(categories, (c) => c.recent)
     .sort((a, b) => (b.match.completedAt ?? "").localeCompare(a.match.completedAt ?? ""))
     .slice(0, TV_MAX_ROWS);
   // Groups still in play first: they are what the hall is waiting on.

@@ -35,3 +35,23 @@ export interface EventData {
   event: Event;
   categories: CategoryView[];
 }
+
+/**
+ * What the venue TV shows of a category (pages/event_board.ts): its matches in play (by table), its latest
+ * results (newest first) and its group standings.
+ */
+export interface CategorySummary {
+  id: string;
+  name: string;
+  format: string;
+  bestOf: number;
+  live: Match[];
+  recent: Match[];
+  groups: GroupStandings[];
+}
+
+/** An event with a summary of each category. */
+export interface EventBoard {
+  event: Event;
+  categories: CategorySummary[];
+}

@@ -1,0 +1,79 @@
+/**
+ * What the venue TV shows of an event: per category, its matches in play, its latest results and its group
+ * standings; kept per category under the category's version (db/read_versions.ts), the key the API's own
+ * answers of that category are kept under.
+ *
+ * Why: the TV used to read every category in full (matches, standings and draw) on each render, and its page is
+ * made again after every point anywhere in the event. On the bench's event (64 categories, 10,341 matches) that
+ * took ~500 ms of the event loop per render, during which no overlay poll was answered. A point changes one
+ * category's version, so a render after it now reads that category alone and the versions of the others.
+ */
+import { BoundedLru } from "../api/lru.ts";
+import { serializeEvent, serializeMatch } from "../api/serialize.ts";
+import { buildStandings } from "../api/standings_view.ts";
+import { readSubeventEntries } from "../db/read_entries.ts";
+import { findPublishedEvent } from "../db/read_events.ts";
+import { readSubeventGroups } from "../db/read_groups.ts";
+import { listSubeventMatches } from "../db/read_matches.ts";
+import { listEventSubevents, type SubeventSummaryRecord } from "../db/read_subevents.ts";
+import { versions } from "../db/read_versions.ts";
+import type { Store } from "../db/store.ts";
+import { latestResults, liveMatches } from "./match_lists.ts";
+import { TV_MAX_ROWS } from "./tv.tsx";
+import type { CategorySummary, EventBoard, GroupStandings, Match } from "./view_types.ts";
+
+/** What a category's summary is made of, without its name and format (read fresh with the category list). */
+type SummaryData = Pick<CategorySummary, "live" | "recent" | "groups">;
+
+/** Summaries are small (a few live matches, ten results, the standings): a few hundred events' worth. */
+const MAX_KEPT = 4096;
+const kept = new WeakMap<Store, BoundedLru<{ version: string; data: SummaryData }>>();
+
+function keptOf(store: Store) {
+  let lru = kept.get(store);
+  if (!lru) kept.set(store, lru = new BoundedLru(MAX_KEPT, Infinity, () => 0));
+  return lru;
+}
+
+/** A category's live matches, latest results and standings, read and computed in full. */
+async function summarize(store: Store, subeventId: string): Promise<SummaryData> {
+  const [records, entries, groups] = await Promise.all([
+    listSubeventMatches(store.db, subeventId),
+    readSubeventEntries(store.db, subeventId),
+    readSubeventGroups(store.db, subeventId),
+  ]);
+  const matches = records.map((m) => serializeMatch(m, entries)).filter((m): m is Match => m !== null);
+  const standings: GroupStandings[] = groups.length === 0 ? [] : buildStandings(groups, records, entries);
+  return {
+    live: liveMatches(matches),
+    // As many as the TV's results list has rows: its rows may all come from one category.
+    recent: latestResults(matches, TV_MAX_ROWS),
+    groups: standings,
+  };
+}
+
+/**
+ * A category's summary: kept while its version holds. The version is read before the data, so a summary kept
+ * under a version is never older than that version (a write in between only makes it newer, and the next read
+ * sees the new version and builds again).
+ */
+async function categorySummary(store: Store, s: SubeventSummaryRecord): Promise<CategorySummary> {
+  const lru = keptOf(store);
+  const version = await versions(store).subevent(s.id);
+  const hit = version === null ? undefined : lru.get(s.id);
+  let data = hit?.version === version ? hit.data : undefined;
+  if (!data) {
+    data = await summarize(store, s.id);
+    if (version !== null) lru.set(s.id, { version, data });
+  }
+  return { id: s.id, name: s.name, format: s.format, bestOf: s.bestOf, ...data };
+}
+
+/** A published event with a summary of each category, or null. */
+export async function loadEventBoard(store: Store, slug: string): Promise<EventBoard | null> {
+  const event = await findPublishedEvent(store.db, slug);
+  if (!event) return null;
+  const subevents = await listEventSubevents(store.db, event.id);
+  const categories = await Promise.all(subevents.map((s) => categorySummary(store, s)));
+  return { event: serializeEvent(event, subevents.length), categories };
+}
