@@ -24,7 +24,7 @@ import { findPublishedEventLink } from "../db/read_pages.ts";
 import { readRankingsPage } from "../db/read_rankings.ts";
 import { findPublicSubevent, listEventSubevents, type PublicSubeventRecord } from "../db/read_subevents.ts";
 import type { Database } from "../db/schema.ts";
-import type { CategoryView, EventData } from "./view_types.ts";
+import type { CategoryView } from "./view_types.ts";
 
 type Db = Kysely<Database>;
 
@@ -100,13 +100,19 @@ export async function loadCategoryMatches(
   };
 }
 
-/** A published event with every category's matches, standings and draw, or null. */
-export async function loadEvent(db: Db, slug: string): Promise<EventData | null> {
-  const event = await findPublishedEvent(db, slug);
-  if (!event) return null;
-  const subevents = await listEventSubevents(db, event.id);
-  const categories = await Promise.all(subevents.map((s) => loadCategoryView(db, s)));
-  return { event: serializeEvent(event, subevents.length), categories };
+/** A category of a published event (found by the event's slug) with its matches, standings and draw, or null. */
+export async function loadCategoryPage(
+  db: Db,
+  slug: string,
+  id: string,
+): Promise<{ event: Event; category: CategoryView } | null> {
+  if (!isUuid(id)) return null;
+  const [event, subevent] = await Promise.all([
+    findPublishedEvent(db, slug),
+    findPublicSubevent(db, id.toLowerCase()),
+  ]);
+  if (!event || !subevent || subevent.eventId !== event.id) return null;
+  return { event: serializeEvent(event), category: await loadCategoryView(db, subevent) };
 }
 
 /** A published event and the names of its categories (the poster), or null. */

@@ -1,5 +1,5 @@
 /**
- * What the venue TV shows of an event: per category, its matches in play, its latest results and its group
+ * What the venue TV and the event page show of an event: per category, its matches in play, its latest results and its group
  * standings; kept per category under the category's version (db/read_versions.ts), the key the API's own
  * answers of that category are kept under.
  *
@@ -19,6 +19,7 @@ import { listEventSubevents, type SubeventSummaryRecord } from "../db/read_subev
 import { versions } from "../db/read_versions.ts";
 import type { Store } from "../db/store.ts";
 import { latestResults, liveMatches } from "./match_lists.ts";
+import { EVENT_PAGE_RECENT_RESULTS } from "./event_page.tsx";
 import { TV_MAX_ROWS } from "./tv.tsx";
 import type { CategorySummary, EventBoard, GroupStandings, Match } from "./view_types.ts";
 
@@ -46,8 +47,9 @@ async function summarize(store: Store, subeventId: string): Promise<SummaryData>
   const standings: GroupStandings[] = groups.length === 0 ? [] : buildStandings(groups, records, entries);
   return {
     live: liveMatches(matches),
-    // As many as the TV's results list has rows: its rows may all come from one category.
-    recent: latestResults(matches, TV_MAX_ROWS),
+    // As many as the longest list of latest results has rows (the TV's, the event page's): they may all come
+    // from one category.
+    recent: latestResults(matches, Math.max(TV_MAX_ROWS, EVENT_PAGE_RECENT_RESULTS)),
     groups: standings,
   };
 }

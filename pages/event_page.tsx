@@ -1,92 +1,47 @@
 /**
- * /t/{slug}: the spectators' event page: categories, live matches, results, group standings and the knockout
- * bracket as a tree. The live parts are regions that client/live_regions.ts refreshes when the API's data changes.
+ * /t/{slug}: the spectators' event page: the event, its matches in play, its latest results and its categories,
+ * each linking to the category's own page (pages/category_page.tsx: standings, bracket, every result). The live
+ * parts are regions that client/live_regions.ts refreshes when the API's data changes.
+ *
+ * The page stays small whatever the event's size: it used to hold every category's standings, bracket and
+ * results, 4.2 MB of HTML for the bench's event of 64 categories, which every phone fetched again after each
+ * point and the server took ~0.7 s to make. It is made from the categories' summaries (pages/event_board.ts).
  */
-import { groupDisplayName } from "../api/serialize.ts";
 import { LIVE_REGIONS_SCRIPT } from "./client_script.ts";
-import { Bracket, BRACKET_CSS } from "./components/bracket.tsx";
-import { type ListedMatch, ScoreList } from "./components/match_table.tsx";
-import { StandingsTable } from "./components/standings_table.tsx";
-import { bestOfText, formatDateRange } from "./format.ts";
+import { type ListedMatch, SCORE_LIST_CSS, ScoreList } from "./components/match_table.tsx";
+import { bestOfText, formatDateRange, formatText } from "./format.ts";
 import { SiteLayout } from "./layout.tsx";
-import { latestResults, liveMatches } from "./match_lists.ts";
-import type { CategoryView, Event } from "./view_types.ts";
+import { categoryPath } from "./page_paths.ts";
+import type { CategorySummary, Event } from "./view_types.ts";
 
-/** How often the event page polls (a phone on mobile data: slower than the venue screens). */
+/** How often the event and category pages poll (a phone on mobile data: slower than the venue screens). */
 export const EVENT_PAGE_POLL_MS = 5000;
-/** Results listed before the rest are folded away. */
-export const EVENT_PAGE_RECENT_RESULTS = 8;
+/** Results of the whole event listed on its page, newest first. */
+export const EVENT_PAGE_RECENT_RESULTS = 10;
 
-const CSS = BRACKET_CSS + `
-.groups{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,24rem),1fr));gap:0 1.5rem}
-details{margin:.5rem 0}
-summary{cursor:pointer;color:#0b4fb3}
-.scores{max-width:40rem}
-.scores .side{display:block}
-.scores th[scope=row]{font-weight:400;background:none}
-.scores th[scope=row] a{text-decoration:none;color:#111}
-.scores th[scope=row] a:hover .side,.scores th[scope=row] a:focus-visible .side{text-decoration:underline}
-.scores .winner{font-weight:700}
-.scores .ctx{display:block;color:#444;font-size:.85rem}
-.scores td.games{font-weight:700}
-.scores td.now{background:#fff4c2;font-weight:700}
+const CSS = SCORE_LIST_CSS + `
+ul.categories{list-style:none;padding:0;margin:.5rem 0}
+ul.categories li{padding:.45rem 0;border-bottom:1px solid #ddd}
+ul.categories a{font-weight:600}
+ul.categories .meta{display:block;font-size:.9rem}
 `;
 
-const FORMAT_WORDS: Record<string, string> = {
-  groups: "Groups",
-  knockout: "Knockout",
-  groups_knockout: "Groups, then knockout",
-};
-
-function CategorySection(props: { category: CategoryView }) {
-  const c = props.category;
-  const rows = (ms: CategoryView["matches"]) => ms.map((match): ListedMatch => ({ match, category: c.name }));
-  const allResults = latestResults(c.matches, Infinity);
-  const recent = allResults.slice(0, EVENT_PAGE_RECENT_RESULTS);
-  const older = allResults.slice(EVENT_PAGE_RECENT_RESULTS);
-  const headingId = `h-${c.id}`;
-  return (
-    <section id={`c-${c.id}`} aria-labelledby={headingId}>
-      <h2 id={headingId}>{c.name}</h2>
-      <p class="meta">{FORMAT_WORDS[c.format] ?? c.format} · {bestOfText(c.bestOf)}</p>
-      <div data-region={`cat-${c.id}`}>
-        {c.groups.length > 0 && (
-          <>
-            <h3>Group standings</h3>
-            <div class="groups">
-              {c.groups.map((g) => (
-                <StandingsTable key={g.groupId} group={g} caption={groupDisplayName(g.name)} />
-              ))}
-            </div>
-          </>
-        )}
-        {c.draw && (
-          <>
-            <h3>Knockout</h3>
-            <Bracket draw={c.draw} label={`${c.name} knockout bracket`} />
-          </>
-        )}
-        <h3>Results</h3>
-        {recent.length > 0
-          ? <ScoreList rows={rows(recent)} caption="Latest results" live={false} />
-          : <p class="empty">No results yet.</p>}
-        {older.length > 0 && (
-          <details>
-            <summary>{older.length} earlier results</summary>
-            <ScoreList rows={rows(older)} caption="Earlier results" live={false} />
-          </details>
-        )}
-      </div>
-    </section>
-  );
+/** What a category's line on the event page says besides its name. */
+function categoryLine(c: CategorySummary): string {
+  const parts = [formatText(c.format), bestOfText(c.bestOf)];
+  if (c.live.length > 0) parts.push(`${c.live.length} in play`);
+  return parts.join(" · ");
 }
 
 /** The whole event page. */
-export function EventPage(props: { nonce: string; event: Event; categories: CategoryView[] }) {
+export function EventPage(props: { nonce: string; event: Event; categories: CategorySummary[] }) {
   const { event, categories } = props;
-  const live = categories.flatMap((c) =>
-    liveMatches(c.matches).map((match) => ({ match, category: c.name }))
-  );
+  const listed = (pick: (c: CategorySummary) => CategorySummary["live"]) =>
+    categories.flatMap((c) => pick(c).map((match): ListedMatch => ({ match, category: c.name })));
+  const live = listed((c) => c.live);
+  const results = listed((c) => c.recent)
+    .sort((a, b) => (b.match.completedAt ?? "").localeCompare(a.match.completedAt ?? ""))
+    .slice(0, EVENT_PAGE_RECENT_RESULTS);
   const watch = [
     `/api/v1/events/${encodeURIComponent(event.slug)}`,
     ...categories.map((c) => `/api/v1/subevents/${encodeURIComponent(c.id)}/matches`),
@@ -103,17 +58,6 @@ export function EventPage(props: { nonce: string; event: Event; categories: Cate
       <h1>{event.name}</h1>
       <p class="meta">{formatDateRange(event.startDate, event.endDate)} · {event.venue}</p>
       {event.description && <p>{event.description}</p>}
-      {categories.length > 0 && (
-        <nav class="toc" aria-label="Categories">
-          <ul>
-            {categories.map((c) => (
-              <li key={c.id}>
-                <a href={`#c-${c.id}`}>{c.name}</a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      )}
       <section aria-labelledby="live-h" data-region="live">
         <h2 id="live-h">
           Live now {live.length > 0 && <span class="badge live">{live.length}</span>}
@@ -122,8 +66,27 @@ export function EventPage(props: { nonce: string; event: Event; categories: Cate
           ? <ScoreList rows={live} caption="Matches in play" live showCategory />
           : <p class="empty">No match in play right now.</p>}
       </section>
-      {categories.map((c) => <CategorySection key={c.id} category={c} />)}
-      {categories.length === 0 && <p class="empty">The categories of this event are not published yet.</p>}
+      <section aria-labelledby="categories-h" data-region="categories">
+        <h2 id="categories-h">Categories</h2>
+        {categories.length > 0
+          ? (
+            <ul class="categories">
+              {categories.map((c) => (
+                <li key={c.id}>
+                  <a href={categoryPath(event.slug, c.id)}>{c.name}</a>
+                  <span class="meta">{categoryLine(c)}</span>
+                </li>
+              ))}
+            </ul>
+          )
+          : <p class="empty">The categories of this event are not published yet.</p>}
+      </section>
+      <section aria-labelledby="results-h" data-region="results">
+        <h2 id="results-h">Latest results</h2>
+        {results.length > 0
+          ? <ScoreList rows={results} caption="Latest results" live={false} showCategory />
+          : <p class="empty">No results yet.</p>}
+      </section>
     </SiteLayout>
   );
 }

@@ -71,3 +71,17 @@ export function predictionSentence(p: PredictionShown, homeName: string, awayNam
 export function bestOfText(bestOf: number): string {
   return `Best of ${bestOf}`;
 }
+
+const FORMAT_WORDS: Record<string, string> = {
+  groups: "Groups",
+  knockout: "Knockout",
+  groups_knockout: "Groups, then knockout",
+};
+
+/**
+ * A category's format in words (the stored word itself when it has none).
+ * @example formatText("groups_knockout") // "Groups, then knockout"
+ */
+export function formatText(format: string): string {
+  return FORMAT_WORDS[format] ?? format;
+}

@@ -3,6 +3,7 @@ import { LIVE_REGIONS_SCRIPT } from "./client_script.ts";
 import { PredictionBlock } from "./components/prediction.tsx";
 import { bestOfText, resultReasonText } from "./format.ts";
 import { SiteLayout } from "./layout.tsx";
+import { categoryPath, eventPath } from "./page_paths.ts";
 import type { Live, Match, Prediction } from "./view_types.ts";
 
 /** How often the match page polls. */
@@ -117,7 +118,8 @@ export function MatchPage(props: MatchPageProps) {
       }}
     >
       <p class="crumbs">
-        <a href={`/t/${encodeURIComponent(event.slug)}`}>{event.name}</a> › {props.category}
+        <a href={eventPath(event.slug)}>{event.name}</a> ›{" "}
+        <a href={categoryPath(event.slug, m.subeventId)}>{props.category}</a>
       </p>
       <h1>{title}</h1>
       <p class="meta">

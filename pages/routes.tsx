@@ -10,13 +10,14 @@ import { isUuid } from "../api/params.ts";
 import { versions } from "../db/read_versions.ts";
 import {
   loadCategoryMatches,
-  loadEvent,
+  loadCategoryPage,
   loadEvents,
   loadEventSummary,
   loadMatch,
   loadRankings,
 } from "./data.ts";
 import { loadEventBoard } from "./event_board.ts";
+import { CategoryPage } from "./category_page.tsx";
 import { EventPage } from "./event_page.tsx";
 import { HomePage } from "./home.tsx";
 import { MatchPage } from "./match_page.tsx";
@@ -98,9 +99,21 @@ export function routes(deps: AppDeps): Hono<PageEnv> {
   });
 
   app.get("/t/:slug", headers, async (c) => {
-    const data = await loadEvent(db, c.req.param("slug"));
+    const data = await loadEventBoard(deps.store, c.req.param("slug"));
     if (!data) return notFound(c);
     return renderPage(c, <EventPage nonce={c.var.nonce} {...data} />);
+  });
+
+  // A category's pages show the category and the names of its event, whose every write bumps the category's
+  // version too (db/revision.ts): they outlive the points of other categories.
+  const categoryVersion = (id: string) => () =>
+    isUuid(id) ? versions(deps.store).subevent(id.toLowerCase()) : Promise.resolve(null);
+
+  app.get("/t/:slug/c/:id", headers, async (c) => {
+    await readPageVersion(c, categoryVersion(c.req.param("id")));
+    const data = await loadCategoryPage(db, c.req.param("slug"), c.req.param("id"));
+    if (!data) return notFound(c);
+    return renderPage(c, <CategoryPage nonce={c.var.nonce} {...data} />);
   });
 
   app.get("/t/:slug/tv", headers, async (c) => {
@@ -161,6 +174,7 @@ export function routes(deps: AppDeps): Hono<PageEnv> {
 
   app.get("/overlay/subevent/:id", headers, async (c) => {
     const id = c.req.param("id");
+    await readPageVersion(c, categoryVersion(id));
     const data = await loadCategoryMatches(db, id);
     if (!data) return renderPage(c, <EmptyOverlay nonce={c.var.nonce} />, 404);
     return renderPage(

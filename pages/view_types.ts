@@ -16,7 +16,7 @@ export type {
   Ranking,
 } from "../api/schemas.ts";
 
-/** A category with what the live pages show of it. */
+/** A category with everything its page shows. */
 export interface CategoryView {
   id: string;
   name: string;
@@ -28,12 +28,6 @@ export interface CategoryView {
   groups: GroupStandings[];
   /** The locked knockout draw, or null (none, or not published yet). */
   draw: Draw | null;
-}
-
-/** An event with its categories, as the event page and the venue TV show it. */
-export interface EventData {
-  event: Event;
-  categories: CategoryView[];
 }
 
 /**

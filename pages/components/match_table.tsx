@@ -71,6 +71,19 @@ export function MatchTable(props: {
   );
 }
 
+/** The styles of ScoreList, for the pages that show one. */
+export const SCORE_LIST_CSS = `
+.scores{max-width:40rem}
+.scores .side{display:block}
+.scores th[scope=row]{font-weight:400;background:none}
+.scores th[scope=row] a{text-decoration:none;color:#111}
+.scores th[scope=row] a:hover .side,.scores th[scope=row] a:focus-visible .side{text-decoration:underline}
+.scores .winner{font-weight:700}
+.scores .ctx{display:block;color:#444;font-size:.85rem}
+.scores td.games{font-weight:700}
+.scores td.now{background:#fff4c2;font-weight:700}
+`;
+
 /**
  * The stacked table of the spectator pages, narrow enough for a phone: the two sides one above the other, with
  * the table and category (or the games of a result) below, and the games (and the running game's points) in

@@ -10,6 +10,7 @@ browserSuite("spectator pages in Chromium", seedPages, async (t, { browser, serv
     { path: "/", shows: false },
     { path: "/rankings", shows: true },
     { path: `/t/${s.event.slug}`, shows: true },
+    { path: `/t/${s.event.slug}/c/${s.groups.id}`, shows: true },
     { path: `/t/${s.event.slug}/tv`, shows: true },
     { path: `/t/${s.event.slug}/poster`, shows: false },
     { path: `/m/${s.matches.groupRunning}`, shows: true },
@@ -35,8 +36,9 @@ browserSuite("spectator pages in Chromium", seedPages, async (t, { browser, serv
     },
   );
 
-  await t.step("the event and match pages show a new point by themselves", async () => {
+  await t.step("the event, category and match pages show a new point by themselves", async () => {
     const event = await openPage(browser, `${server.origin}/t/${s.event.slug}`, PHONE);
+    const category = await openPage(browser, `${server.origin}/t/${s.event.slug}/c/${s.groups.id}`, PHONE);
     const match = await openPage(browser, `${server.origin}/m/${s.matches.groupRunning}`, PHONE);
     await setScore(server.store, s.matches.groupRunning, {
       games: [[11, 5]],
@@ -48,18 +50,28 @@ browserSuite("spectator pages in Chromium", seedPages, async (t, { browser, serv
       undefined,
       { timeout: 4000, polling: 100 },
     );
-    await event.page.waitForFunction(
-      (id) => document.querySelector(`tr[data-match="${id}"] td.now .side`)?.textContent === "5",
-      s.matches.groupRunning,
-      { timeout: 8000, polling: 200 },
-    );
-    assert.deepEqual([...event.errors, ...match.errors], []);
+    for (const { page } of [event, category]) {
+      await page.waitForFunction(
+        (id) => document.querySelector(`tr[data-match="${id}"] td.now .side`)?.textContent === "5",
+        s.matches.groupRunning,
+        { timeout: 8000, polling: 200 },
+      );
+    }
+    assert.deepEqual([...event.errors, ...category.errors, ...match.errors], []);
     await event.close();
+    await category.close();
     await match.close();
   });
 
   await t.step("the spectator pages fit a phone's width", async () => {
-    for (const path of ["/", "/rankings", `/m/${s.matches.groupRunning}`, `/t/${s.event.slug}`]) {
+    const paths = [
+      "/",
+      "/rankings",
+      `/m/${s.matches.groupRunning}`,
+      `/t/${s.event.slug}`,
+      ...[s.groups.id, s.knockout.id].map((id) => `/t/${s.event.slug}/c/${id}`),
+    ];
+    for (const path of paths) {
       const { page, close } = await openPage(browser, server.origin + path, PHONE);
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       assert.ok(width <= PHONE.width, `${path} is ${width}px wide`);

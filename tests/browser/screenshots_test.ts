@@ -61,6 +61,18 @@ browserSuite(
         full: true,
       },
       {
+        file: "category_phone.png",
+        path: `/t/${s.event.slug}/c/${s.groups.id}`,
+        viewport: { width: 390, height: 844 },
+        full: true,
+      },
+      {
+        file: "category_desktop.png",
+        path: `/t/${s.event.slug}/c/${s.knockout.id}`,
+        viewport: { width: 1280, height: 900 },
+        full: true,
+      },
+      {
         file: "match_phone.png",
         path: `/m/${s.matches.r1Running}`,
         viewport: { width: 390, height: 844 },

@@ -26,6 +26,9 @@ function publicPages(s: Seeded): string[] {
     "/",
     "/rankings",
     `/t/${s.event.slug}`,
+    ...[s.groups.id, s.knockout.id, s.doubles.id, s.draftKnockout.id].map((id) =>
+      `/t/${s.event.slug}/c/${id}`
+    ),
     `/t/${s.event.slug}/tv`,
     `/t/${s.event.slug}/poster`,
     `/t/${s.event.slug}/poster?size=a3`,
@@ -80,6 +83,11 @@ storeTest("[pages] unknown, draft and open ids answer a 404 HTML page", async (s
       "/t/no-such-event/poster",
       `/t/${seeded.draft.slug}`,
       `/t/${seeded.draft.slug}/tv`,
+      `/t/${seeded.event.slug}/c/${nobody}`,
+      `/t/${seeded.event.slug}/c/not-an-id`,
+      `/t/no-such-event/c/${seeded.groups.id}`,
+      `/t/${seeded.draft.slug}/c/${seeded.draft.subeventId}`,
+      `/t/${seeded.event.slug}/c/${seeded.draft.subeventId}`,
       `/t/${seeded.archived.slug}/poster`,
       `/m/${nobody}`,
       "/m/not-an-id",
@@ -234,33 +242,61 @@ storeTest("[pages] the match page shows the score by game and who serves", async
 });
 
 storeTest(
-  "[pages] the event page shows categories, live matches, standings, results and the bracket",
+  "[pages] the event page shows live matches, the latest results and links to each category's page",
   async (store) => {
     const { seeded, get } = await setup(store);
     const { html } = await get(`/t/${seeded.event.slug}`);
     assert.match(html, /<h1>City Open 2026<\/h1>/);
     assert.match(html, /28–29 November 2026 · Riverside Sports Hall/);
-    for (const name of ["Women's Singles", "Men's Singles", "Mixed Doubles", "Draft Knockout"]) {
-      assert.ok(html.includes(`>${name.replace("'", "&#39;")}</a>`) || html.includes(`>${name}</a>`), name);
+    const ids = [seeded.groups.id, seeded.knockout.id, seeded.doubles.id, seeded.draftKnockout.id];
+    const names = ["Women&#39;s Singles", "Men&#39;s Singles", "Mixed Doubles", "Draft Knockout"];
+    const listed = /<section aria-labelledby="categories-h"[\s\S]*?<\/section>/.exec(html)?.[0] ?? "";
+    const links = [...listed.matchAll(/<a href="([^"]+)">([^<]+)<\/a>/g)].map((m) => [m[1], m[2]]);
+    assert.deepEqual(links.map(([href]) => href), ids.map((id) => `/t/${seeded.event.slug}/c/${id}`));
+    for (const name of names) {
+      assert.ok(links.some(([, text]) => text === name || text === name.replace("&#39;", "'")), name);
     }
+    assert.match(listed, /Groups, then knockout · Best of 5 · 1 in play/);
     const live = /<section aria-labelledby="live-h"[\s\S]*?<\/section>/.exec(html)?.[0] ?? "";
     assert.match(live, /Table 2 · Women/);
     assert.match(live, /Table 3 · Men/);
-    assert.match(html, /<caption>Group A<\/caption>/);
-    assert.match(html, /<caption>Group B<\/caption>/);
-    assert.match(
-      html,
-      /class="bracket" role="group" aria-label="Men&#39;s Singles knockout bracket"|aria-label="Men's Singles knockout bracket"/,
-    );
-    assert.match(html, /<h4>Quarter-final<\/h4>[\s\S]*<h4>Semi-final<\/h4>[\s\S]*<h4>Final<\/h4>/);
-    assert.match(html, />Bye</);
-    assert.match(html, /walkover/);
+    const results = /<section aria-labelledby="results-h"[\s\S]*?<\/section>/.exec(html)?.[0] ?? "";
+    assert.match(results, /walkover/);
+    // What a category's own page holds is not repeated here.
+    assert.doesNotMatch(html, /class="bracket"|<caption>Group A<\/caption>/);
     const watched = /data-watch="([^"]*)"/.exec(html)?.[1]?.split(" ") ?? [];
     assert.deepEqual(watched, [
       `/api/v1/events/${seeded.event.slug}`,
-      ...[seeded.groups.id, seeded.knockout.id, seeded.doubles.id, seeded.draftKnockout.id]
-        .map((id) => `/api/v1/subevents/${id}/matches`),
+      ...ids.map((id) => `/api/v1/subevents/${id}/matches`),
     ]);
+  },
+);
+
+storeTest(
+  "[pages] a category's page shows its standings, results and bracket, and links back to the event",
+  async (store) => {
+    const { seeded, get } = await setup(store);
+    const groups = (await get(`/t/${seeded.event.slug}/c/${seeded.groups.id}`)).html;
+    assert.match(groups, /<h1>Women&#39;s Singles<\/h1>|<h1>Women's Singles<\/h1>/);
+    assert.match(groups, new RegExp(`<a href="/t/${seeded.event.slug}">City Open 2026</a>`));
+    assert.match(groups, /<caption>Group A<\/caption>/);
+    assert.match(groups, /<caption>Group B<\/caption>/);
+    assert.match(groups, /Matches in play/);
+    assert.match(groups, /walkover/);
+    assert.deepEqual(/data-watch="([^"]*)"/.exec(groups)?.[1]?.split(" "), [
+      `/api/v1/events/${seeded.event.slug}`,
+      `/api/v1/subevents/${seeded.groups.id}/matches`,
+    ]);
+    const knockout = (await get(`/t/${seeded.event.slug}/c/${seeded.knockout.id}`)).html;
+    assert.match(
+      knockout,
+      /class="bracket" role="group" aria-label="Men&#39;s Singles knockout bracket"|aria-label="Men's Singles knockout bracket"/,
+    );
+    assert.match(knockout, /<h4>Quarter-final<\/h4>[\s\S]*<h4>Semi-final<\/h4>[\s\S]*<h4>Final<\/h4>/);
+    assert.match(knockout, />Bye</);
+    // The match page links to its category's page.
+    const match = (await get(`/m/${seeded.matches.r1Running}`)).html;
+    assert.match(match, new RegExp(`<a href="/t/${seeded.event.slug}/c/${seeded.knockout.id}">Men`));
   },
 );
 

@@ -1,0 +1,93 @@
+/**
+ * /t/{slug}/c/{categoryId}: one category of an event: its group standings, its knockout bracket as a tree and its
+ * results. The event page links here; a category has a page of its own so that the event page stays small
+ * whatever the event's size (a phone re-reads a page whenever its data changes). The live part is a region that
+ * client/live_regions.ts refreshes when the API's data changes.
+ */
+import { groupDisplayName } from "../api/serialize.ts";
+import { LIVE_REGIONS_SCRIPT } from "./client_script.ts";
+import { Bracket, BRACKET_CSS } from "./components/bracket.tsx";
+import { type ListedMatch, SCORE_LIST_CSS, ScoreList } from "./components/match_table.tsx";
+import { StandingsTable } from "./components/standings_table.tsx";
+import { bestOfText, formatText } from "./format.ts";
+import { SiteLayout } from "./layout.tsx";
+import { latestResults, liveMatches } from "./match_lists.ts";
+import { EVENT_PAGE_POLL_MS } from "./event_page.tsx";
+import { eventPath } from "./page_paths.ts";
+import type { CategoryView, Event } from "./view_types.ts";
+
+/** Results listed before the rest are folded away. */
+export const CATEGORY_PAGE_RECENT_RESULTS = 8;
+
+const CSS = BRACKET_CSS + SCORE_LIST_CSS + `
+.crumbs{margin:.25rem 0;font-size:.95rem}
+.groups{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,24rem),1fr));gap:0 1.5rem}
+details{margin:.5rem 0}
+summary{cursor:pointer;color:#0b4fb3}
+`;
+
+/** A category's page. */
+export function CategoryPage(props: { nonce: string; event: Event; category: CategoryView }) {
+  const { event, category: c } = props;
+  const rows = (ms: CategoryView["matches"]) => ms.map((match): ListedMatch => ({ match, category: c.name }));
+  const live = liveMatches(c.matches);
+  const allResults = latestResults(c.matches, Infinity);
+  const recent = allResults.slice(0, CATEGORY_PAGE_RECENT_RESULTS);
+  const older = allResults.slice(CATEGORY_PAGE_RECENT_RESULTS);
+  const watch = [
+    `/api/v1/events/${encodeURIComponent(event.slug)}`,
+    `/api/v1/subevents/${encodeURIComponent(c.id)}/matches`,
+  ];
+  return (
+    <SiteLayout
+      title={`${c.name} – ${event.name}`}
+      nonce={props.nonce}
+      css={CSS}
+      script={LIVE_REGIONS_SCRIPT}
+      description={`Live scores, standings and draw of ${c.name} at ${event.name}`}
+      bodyData={{ watch: watch.join(" "), "poll-ms": String(EVENT_PAGE_POLL_MS) }}
+    >
+      <p class="crumbs">
+        <a href={eventPath(event.slug)}>{event.name}</a> › {c.name}
+      </p>
+      <h1>{c.name}</h1>
+      <p class="meta">{formatText(c.format)} · {bestOfText(c.bestOf)}</p>
+      <div data-region={`cat-${c.id}`}>
+        {live.length > 0 && (
+          <>
+            <h2>
+              Live now <span class="badge live">{live.length}</span>
+            </h2>
+            <ScoreList rows={rows(live)} caption="Matches in play" live />
+          </>
+        )}
+        {c.groups.length > 0 && (
+          <>
+            <h2>Group standings</h2>
+            <div class="groups">
+              {c.groups.map((g) => (
+                <StandingsTable key={g.groupId} group={g} caption={groupDisplayName(g.name)} />
+              ))}
+            </div>
+          </>
+        )}
+        {c.draw && (
+          <>
+            <h2>Knockout</h2>
+            <Bracket draw={c.draw} label={`${c.name} knockout bracket`} />
+          </>
+        )}
+        <h2>Results</h2>
+        {recent.length > 0
+          ? <ScoreList rows={rows(recent)} caption="Latest results" live={false} />
+          : <p class="empty">No results yet.</p>}
+        {older.length > 0 && (
+          <details>
+            <summary>{older.length} earlier results</summary>
+            <ScoreList rows={rows(older)} caption="Earlier results" live={false} />
+          </details>
+        )}
+      </div>
+    </SiteLayout>
+  );
+}
