@@ -1,7 +1,7 @@
 /**
  * The soak (issue 8, in the bench, not in CI): the real server on the bench's large store, for a long run
- * (default 10 minutes) of mixed reads (the public endpoints, ETag revalidations and the overlay page, as polls
- * and page loads do) at a few hundred requests a second while points are written every second. It reports the
+ * (default 10 minutes) of mixed reads (the public endpoints, ETag revalidations and the pages: overlays, TV, event
+ * and category pages, as polls and page loads do) at a few hundred requests a second while points are written every second. It reports the
  * errors, the request rate, the latency and the server's resident memory sampled every 10 s: the memory must
  * stay flat (under 10% growth between the first and the last two minutes after the warm-up, by their medians).
  * Report: docs/soak.md.
@@ -78,9 +78,19 @@ export function soakPaths(built: BuiltStore): string[] {
       `/api/v1/subevents/${c.id}/matches`,
       `/api/v1/subevents/${c.id}/standings`,
       `/api/v1/subevents/${c.id}/draw`,
+      `/t/${built.slug}/c/${c.id}`,
     ]),
     `/t/${built.slug}`,
+    `/t/${built.slug}/tv`,
   ];
+}
+
+/**
+ * A path with its ids as `{id}`, so that the reads of one kind of page or answer are counted together.
+ * @example pathTemplate("/t/open/c/0000003a-0000-4000-8000-000000000001") // "/t/open/c/{id}"
+ */
+export function pathTemplate(path: string): string {
+  return path.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, "{id}");
 }
 
 interface Sample {
@@ -118,6 +128,7 @@ export async function runSoak(o: SoakOptions): Promise<string> {
   const paths = soakPaths(built);
   const etags = new Map<string, string>();
   const latencies: number[] = [];
+  const byTemplate = new Map<string, number[]>();
   const statuses = new Map<number, number>();
   let reads = 0, readErrors = 0, writes = 0, writeErrors = 0;
   const samples: Sample[] = [];
@@ -146,7 +157,14 @@ export async function runSoak(o: SoakOptions): Promise<string> {
         if (etag) etags.set(path, etag);
         statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
         if (res.status >= 400) readErrors++;
-        if (t >= warm) latencies.push(performance.now() - t);
+        if (t >= warm) {
+          const ms = performance.now() - t;
+          latencies.push(ms);
+          const template = pathTemplate(path);
+          const kept = byTemplate.get(template);
+          if (kept) kept.push(ms);
+          else byTemplate.set(template, [ms]);
+        }
         reads++;
       } catch {
         readErrors++;
@@ -207,7 +225,7 @@ export async function runSoak(o: SoakOptions): Promise<string> {
     }, the bench's store (${built.counts.matches}`,
     `matches, ${built.live.length} live, a leaderboard of ${BASE_SIZE.rankings} players). ${o.seconds} s in all,`,
     `${o.warmup} s of warm-up; reads aimed at ${o.rate}/s over ${paths.length} paths (API, ETag revalidations,`,
-    "overlay and event pages), a point written every second.",
+    "overlay, TV, event and category pages), a point written every second.",
     "",
     "| measure | value | target | met |",
     "| --- | --- | --- | --- |",
@@ -229,6 +247,16 @@ export async function runSoak(o: SoakOptions): Promise<string> {
     "",
     "Resident memory every 10 s (MiB): " +
     samples.map((s) => s.rss === null ? "n/a" : (s.rss / 1048576).toFixed(0)).join(" "),
+    "",
+    "Read latency after warm-up by path (ids as `{id}`), slowest first:",
+    "",
+    "| path | reads | p50 ms | p99 ms | max ms |",
+    "| --- | --- | --- | --- | --- |",
+    ...[...byTemplate].map(([template, ms]) => ({ template, ...summarize(ms) }))
+      .sort((a, b) => b.max - a.max)
+      .map((r) =>
+        `| ${r.template} | ${r.count} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.max.toFixed(1)} |`
+      ),
     "",
   ].join("\n");
 }

@@ -1,6 +1,6 @@
 /**
- * /t/{slug}/c/{categoryId}: one category of an event: its group standings, its knockout bracket as a tree and its
- * results. The event page links here; a category has a page of its own so that the event page stays small
+ * /t/{slug}/c/{categoryId}: one category of an event: its matches in play, its group standings, its knockout
+ * bracket as a tree and its results. The event page links here; a category has a page of its own so that the event page stays small
  * whatever the event's size (a phone re-reads a page whenever its data changes). The live part is a region that
  * client/live_regions.ts refreshes when the API's data changes.
  */

@@ -31,8 +31,8 @@ export interface CategoryView {
 }
 
 /**
- * What the venue TV shows of a category (pages/event_board.ts): its matches in play (by table), its latest
- * results (newest first) and its group standings.
+ * What the venue TV and the event page show of a category (pages/event_board.ts): its matches in play (by
+ * table), its latest results (newest first) and its group standings.
  */
 export interface CategorySummary {
   id: string;

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { parseSoakOptions, residentBytes } from "../../bench/soak.ts";
+import { parseSoakOptions, pathTemplate, residentBytes } from "../../bench/soak.ts";
 
 Deno.test("parseSoakOptions() has 10-minute defaults and reads its flags", () => {
   const env = () => undefined;
@@ -21,4 +21,13 @@ Deno.test("residentBytes() reads a process's resident memory, null for no such p
   const own = residentBytes(Deno.pid);
   assert.ok(own === null || own > 1024 * 1024);
   assert.equal(residentBytes(2 ** 31 - 2), null);
+});
+
+Deno.test("pathTemplate() names the ids of a path {id}", () => {
+  assert.equal(pathTemplate("/t/open/c/0000003A-0000-4000-8000-000000000001"), "/t/open/c/{id}");
+  assert.equal(
+    pathTemplate("/api/v1/subevents/000000ca-0000-4000-8000-000000000017/matches"),
+    "/api/v1/subevents/{id}/matches",
+  );
+  assert.equal(pathTemplate("/api/v1/rankings?offset=500"), "/api/v1/rankings?offset=500");
 });
