@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { brotliDecompressSync } from "node:zlib";
 import type { Hono } from "hono";
 import { silentLogger } from "../../cli/log.ts";
 import { writeMatch } from "../../db/match_writes.ts";
@@ -284,3 +285,69 @@ storeTest(
     }
   },
 );
+
+storeTest(
+  "[hot path] a kept page is compressed for a client that accepts it, the same page once decoded",
+  async (store) => {
+    const { seeded, get } = await setup(store);
+    for (const path of [`/t/${seeded.event.slug}`, `/t/${seeded.event.slug}/c/${seeded.knockout.id}`]) {
+      await get(path);
+      const plain = await get(path);
+      assert.equal(plain.res.headers.get("content-encoding"), null, path);
+      assert.equal(plain.res.headers.get("vary"), "Accept-Encoding", path);
+      for (const coding of ["br", "gzip"] as const) {
+        const accept = { "Accept-Encoding": coding === "br" ? "gzip, deflate, br" : "gzip" };
+        await get(path, accept);
+        const packed = await get(path, accept);
+        assert.equal(packed.hot, true, `${path} (${coding}): kept`);
+        assert.equal(packed.res.headers.get("content-encoding"), coding, path);
+        assert.equal(packed.res.headers.get("vary"), "Accept-Encoding", path);
+        assert.equal(
+          packed.res.headers.get("content-security-policy"),
+          plain.res.headers.get("content-security-policy"),
+        );
+        assert.ok(packed.body.length < plain.body.length / 2, `${path} (${coding}): ${packed.body.length} B`);
+        assert.deepEqual(await decode(packed.body, coding), plain.body, `${path} (${coding})`);
+      }
+    }
+  },
+);
+
+storeTest(
+  "[hot path] a category's page and overlay outlive points in other categories, not points of their own",
+  async (store) => {
+    const { seeded, get } = await setup(store);
+    const pages = (id: string) => [`/t/${seeded.event.slug}/c/${id}`, `/overlay/subevent/${id}`];
+    const kept = new Map<string, Uint8Array>();
+    for (const path of [...pages(seeded.groups.id), ...pages(seeded.knockout.id)]) {
+      await get(path);
+      const again = await get(path);
+      assert.equal(again.hot, true, `${path}: kept`);
+      kept.set(path, again.body);
+    }
+    // A point in Group B of the women's singles.
+    await writeMatch(store, seeded.matches.groupRunning, { type: "point", side: "home" }, {
+      actor: "test",
+      now: NOW,
+    });
+    for (const path of pages(seeded.knockout.id)) {
+      const r = await get(path);
+      assert.equal(r.hot, true, `${path}: its category did not change, the kept page is still right`);
+      assert.deepEqual(r.body, kept.get(path));
+    }
+    for (const path of pages(seeded.groups.id)) {
+      const r = await get(path);
+      assert.equal(r.hot, false, `${path}: its category changed, the app renders it`);
+      assert.notDeepEqual(r.body, kept.get(path));
+    }
+  },
+);
+
+/** A body decoded from a content coding. */
+async function decode(body: Uint8Array, coding: "br" | "gzip"): Promise<Uint8Array> {
+  if (coding === "br") return new Uint8Array(brotliDecompressSync(body));
+  const stream = new Blob([body as Uint8Array<ArrayBuffer>]).stream().pipeThrough(
+    new DecompressionStream("gzip"),
+  );
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
