@@ -1,10 +1,10 @@
 /**
  * The soak (issue 8, in the bench, not in CI): the real server on the bench's large store, for a long run
- * (default 10 minutes) of mixed reads (the public endpoints, ETag revalidations and the pages: overlays, TV, event
- * and category pages, as polls and page loads do) at a few hundred requests a second while points are written every second. It reports the
- * errors, the request rate, the latency and the server's resident memory sampled every 10 s: the memory must
- * stay flat (under 10% growth between the first and the last two minutes after the warm-up, by their medians).
- * Report: docs/soak.md.
+ * (default 10 minutes) of mixed reads (the public endpoints, ETag revalidations and the pages: overlays, TV,
+ * event and category pages, as polls and page loads do) at a few hundred requests a second while points are
+ * written every second. It reports the errors, the request rate, the latency (in all and by path) and the
+ * server's resident memory sampled every 10 s: the memory must stay flat (under 10% growth between the first and
+ * the last two minutes after the warm-up, by their medians). Report: docs/soak.md.
  *
  *   deno task soak [--seconds 600] [--warmup 60] [--rate 300] [--out docs/soak.md] [--database-url URL]
  */

@@ -100,7 +100,7 @@ export async function loadCategoryMatches(
   };
 }
 
-/** A category of a published event (found by the event's slug) with its matches, standings and draw, or null. */
+/** A category of a published event (found by its slug) with its matches, standings and draw, or null. */
 export async function loadCategoryPage(
   db: Db,
   slug: string,

@@ -1,12 +1,13 @@
 /**
- * What the venue TV and the event page show of an event: per category, its matches in play, its latest results
- * and its group standings; kept per category under the category's version (db/read_versions.ts), the key the
- * API's own answers of that category are kept under.
+ * What the venue TV and the event page show of an event: per category, its matches in play, its latest
+ * results and its group standings; kept per category under the category's version (db/read_versions.ts), the
+ * key the API's own answers of that category are kept under.
  *
- * Why: both pages used to read every category in full (matches, standings and draw) on each render, and they are
- * made again after every point anywhere in the event. On the bench's event (64 categories, 10,341 matches) that
- * took ~0.5 s of the event loop per render, during which no overlay poll was answered. A point changes one
- * category's version, so a render after it reads that category alone, and the versions of the others.
+ * Why: both pages used to read every category in full (matches, standings and draw) on each render, and they
+ * are made again after every point anywhere in the event. On the bench's event (64 categories, 10,341
+ * matches) that took ~0.5 s of the event loop per render, during which no overlay poll was answered. A point
+ * changes one category's version, so a render after it reads that category alone, and the versions of the
+ * others.
  */
 import { BoundedLru } from "../api/lru.ts";
 import { serializeEvent, serializeMatch } from "../api/serialize.ts";

@@ -135,3 +135,20 @@ Deno.test("compressResponse() does not touch the body of a response it leaves al
   const encoded = untouchable({ headers: { "Content-Encoding": "br" } });
   assert.equal(await compressResponse(encoded, "br"), encoded);
 });
+
+Deno.test("encode() as br takes the quality it is given over the size's (pages ask for 4)", async () => {
+  const text = '<svg><path d="' +
+    Array.from({ length: 4000 }, (_, i) => `M${i % 57} ${i % 41}h1v1h-1z`).join("") +
+    '"/></svg>';
+  const bytes = new TextEncoder().encode(text);
+  assert.equal(brotliQuality(bytes.length), 5);
+  const q4 = brotliCompressSync(bytes, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: 4,
+      [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+      [constants.BROTLI_PARAM_LGWIN]: brotliWindowBits(bytes.length),
+    },
+  });
+  assert.deepEqual(Array.from(await encode(bytes, "br", 4)), Array.from(q4));
+  assert.notDeepEqual(Array.from(await encode(bytes, "br")), Array.from(q4));
+});
