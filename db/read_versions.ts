@@ -38,6 +38,11 @@ export interface VersionReader {
   subevent(subeventId: string): Promise<string | null>;
   /** `k<global revision of the last write of ratings or listings>` (`r<global>` before such a write). */
   rankings(): Promise<string>;
+  /**
+   * The version of every category of a published event (as `subevent` gives it), by category id, in one read;
+   * empty when the event is not published.
+   */
+  eventSubevents(eventId: string): Promise<Map<string, string>>;
 }
 
 const MATCH_SQL = `SELECT m.revision AS revision, m.updated_at AS updated_at FROM matches m
@@ -52,6 +57,10 @@ const SUBEVENT_SQL = `SELECT e.revision AS revision, r.value AS own FROM subeven
   JOIN events e ON e.id = s.event_id LEFT JOIN revisions r ON r.scope = '${SUBEVENT_SCOPE_PREFIX}' || s.id
   WHERE s.id = ? AND e.status = 'published'`;
 
+const EVENT_SUBEVENTS_SQL = `SELECT s.id AS id, e.revision AS revision, r.value AS own FROM subevents s
+  JOIN events e ON e.id = s.event_id LEFT JOIN revisions r ON r.scope = '${SUBEVENT_SCOPE_PREFIX}' || s.id
+  WHERE s.event_id = ? AND e.status = 'published'`;
+
 type Row = { revision: number | bigint; updated_at?: string; own?: number | bigint | null } | undefined;
 type PageRow = (NonNullable<Row> & { slug: string; event_name: string; category: string }) | undefined;
 
@@ -61,6 +70,8 @@ const matchPageTag = (row: PageRow) =>
 const eventTag = (row: Row) => row ? `e${row.revision}` : null;
 const rankingsTag = (row: Row) => row?.own == null ? `r${row?.revision ?? 0}` : `k${row.own}`;
 const subeventTag = (row: Row) => row ? (row.own == null ? `e${row.revision}` : `s${row.own}`) : null;
+const subeventTags = (rows: readonly (NonNullable<Row> & { id: string })[]) =>
+  new Map(rows.map((row) => [row.id, subeventTag(row)!]));
 
 const readers = new WeakMap<Store, VersionReader>();
 
@@ -81,12 +92,15 @@ function makeReader(store: Store): VersionReader {
     const bySlug = raw.prepare(EVENT_BY_SLUG_SQL);
     const bySubevent = raw.prepare(SUBEVENT_SQL);
     const rankings = raw.prepare(RANKINGS_SQL);
+    const byEvent = raw.prepare(EVENT_SUBEVENTS_SQL);
     return {
       match: (id) => Promise.resolve(matchTag(one(match, id))),
       matchPage: (id) => Promise.resolve(matchPageTag(matchPage.get(id) as PageRow)),
       eventBySlug: (slug) => Promise.resolve(eventTag(one(bySlug, slug))),
       subevent: (id) => Promise.resolve(subeventTag(one(bySubevent, id))),
       rankings: () => Promise.resolve(rankingsTag(rankings.get() as Row)),
+      eventSubevents: (eventId) =>
+        Promise.resolve(subeventTags(byEvent.all(eventId) as (NonNullable<Row> & { id: string })[])),
     };
   }
   const db = store.db;
@@ -130,6 +144,19 @@ function makeReader(store: Store): VersionReader {
           .select(["events.revision", "revisions.value as own"])
           .where("subevents.id", "=", id).where("events.status", "=", "published")
           .executeTakeFirst(),
+      ),
+    eventSubevents: async (eventId) =>
+      subeventTags(
+        await db.selectFrom("subevents").innerJoin("events", "events.id", "subevents.event_id")
+          .leftJoin("revisions", (join) =>
+            join.on(
+              "revisions.scope",
+              "=",
+              sql<string>`${SUBEVENT_SCOPE_PREFIX} || ${sql.ref("subevents.id")}`,
+            ))
+          .select(["subevents.id", "events.revision", "revisions.value as own"])
+          .where("subevents.event_id", "=", eventId).where("events.status", "=", "published")
+          .execute(),
       ),
   };
 }

@@ -63,12 +63,29 @@ export async function loadMatch(db: Db, id: string): Promise<MatchData | null> {
   };
 }
 
+/**
+ * A category's play: its stored matches, entries and groups as read, its serialised matches and its group
+ * standings (the category's page and the event board's summaries both start from it).
+ */
+export async function loadCategoryPlay(db: Db, subeventId: string) {
+  const [records, entries, groups] = await Promise.all([
+    listSubeventMatches(db, subeventId),
+    readSubeventEntries(db, subeventId),
+    readSubeventGroups(db, subeventId),
+  ]);
+  return {
+    records,
+    entries,
+    groups,
+    matches: records.map((m) => serializeMatch(m, entries)).filter((m): m is Match => m !== null),
+    standings: groups.length === 0 ? [] : buildStandings(groups, records, entries),
+  };
+}
+
 /** A category's serialised matches, its standings and its draw (null unless locked). */
 async function loadCategoryView(db: Db, subevent: PublicSubeventRecord): Promise<CategoryView> {
-  const [records, entries, groups, slots] = await Promise.all([
-    listSubeventMatches(db, subevent.id),
-    readSubeventEntries(db, subevent.id),
-    readSubeventGroups(db, subevent.id),
+  const [play, slots] = await Promise.all([
+    loadCategoryPlay(db, subevent.id),
     servesDraw(subevent) ? readDrawSlots(db, subevent.id) : Promise.resolve([]),
   ]);
   return {
@@ -76,9 +93,9 @@ async function loadCategoryView(db: Db, subevent: PublicSubeventRecord): Promise
     name: subevent.name,
     format: subevent.format,
     bestOf: subevent.bestOf,
-    matches: records.map((m) => serializeMatch(m, entries)).filter((m): m is Match => m !== null),
-    groups: groups.length === 0 ? [] : buildStandings(groups, records, entries),
-    draw: buildDraw({ subevent, slots, matches: records, entries, groups }),
+    matches: play.matches,
+    groups: play.standings,
+    draw: buildDraw({ subevent, slots, matches: play.records, entries: play.entries, groups: play.groups }),
   };
 }
 

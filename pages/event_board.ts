@@ -10,19 +10,16 @@
  * others.
  */
 import { BoundedLru } from "../api/lru.ts";
-import { serializeEvent, serializeMatch } from "../api/serialize.ts";
-import { buildStandings } from "../api/standings_view.ts";
-import { readSubeventEntries } from "../db/read_entries.ts";
+import { serializeEvent } from "../api/serialize.ts";
 import { findPublishedEvent } from "../db/read_events.ts";
-import { readSubeventGroups } from "../db/read_groups.ts";
-import { listSubeventMatches } from "../db/read_matches.ts";
 import { listEventSubevents, type SubeventSummaryRecord } from "../db/read_subevents.ts";
 import { versions } from "../db/read_versions.ts";
 import type { Store } from "../db/store.ts";
+import { loadCategoryPlay } from "./data.ts";
 import { latestResults, liveMatches } from "./match_lists.ts";
 import { EVENT_PAGE_RECENT_RESULTS } from "./event_page.tsx";
 import { TV_MAX_ROWS } from "./tv.tsx";
-import type { CategorySummary, EventBoard, GroupStandings, Match } from "./view_types.ts";
+import type { CategorySummary, EventBoard } from "./view_types.ts";
 
 /** What a category's summary is made of, without its name and format (read fresh with the category list). */
 type SummaryData = Pick<CategorySummary, "live" | "recent" | "groups">;
@@ -39,30 +36,27 @@ function keptOf(store: Store) {
 
 /** A category's live matches, latest results and standings, read and computed in full. */
 async function summarize(store: Store, subeventId: string): Promise<SummaryData> {
-  const [records, entries, groups] = await Promise.all([
-    listSubeventMatches(store.db, subeventId),
-    readSubeventEntries(store.db, subeventId),
-    readSubeventGroups(store.db, subeventId),
-  ]);
-  const matches = records.map((m) => serializeMatch(m, entries)).filter((m): m is Match => m !== null);
-  const standings: GroupStandings[] = groups.length === 0 ? [] : buildStandings(groups, records, entries);
+  const play = await loadCategoryPlay(store.db, subeventId);
   return {
-    live: liveMatches(matches),
+    live: liveMatches(play.matches),
     // As many as the longest list of latest results has rows (the TV's, the event page's): they may all come
     // from one category.
-    recent: latestResults(matches, Math.max(TV_MAX_ROWS, EVENT_PAGE_RECENT_RESULTS)),
-    groups: standings,
+    recent: latestResults(play.matches, Math.max(TV_MAX_ROWS, EVENT_PAGE_RECENT_RESULTS)),
+    groups: play.standings,
   };
 }
 
 /**
- * A category's summary: kept while its version holds. The version is read before the data, so a summary kept
+ * A category's summary: kept while its version holds. `version` was read before the data, so a summary kept
  * under a version is never older than that version (a write in between only makes it newer, and the next read
- * sees the new version and builds again).
+ * sees the new version and builds again); null (not public a moment ago) keeps nothing.
  */
-async function categorySummary(store: Store, s: SubeventSummaryRecord): Promise<CategorySummary> {
+async function categorySummary(
+  store: Store,
+  s: SubeventSummaryRecord,
+  version: string | null,
+): Promise<CategorySummary> {
   const lru = keptOf(store);
-  const version = await versions(store).subevent(s.id);
   const hit = version === null ? undefined : lru.get(s.id);
   let data = hit?.version === version ? hit.data : undefined;
   if (!data) {
@@ -76,7 +70,11 @@ async function categorySummary(store: Store, s: SubeventSummaryRecord): Promise<
 export async function loadEventBoard(store: Store, slug: string): Promise<EventBoard | null> {
   const event = await findPublishedEvent(store.db, slug);
   if (!event) return null;
+  // The versions first (one read for all the categories), then the categories: see categorySummary.
+  const current = await versions(store).eventSubevents(event.id);
   const subevents = await listEventSubevents(store.db, event.id);
-  const categories = await Promise.all(subevents.map((s) => categorySummary(store, s)));
+  const categories = await Promise.all(
+    subevents.map((s) => categorySummary(store, s, current.get(s.id) ?? null)),
+  );
   return { event: serializeEvent(event, subevents.length), categories };
 }

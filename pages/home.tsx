@@ -2,6 +2,7 @@
 import { formatDateRange } from "./format.ts";
 import { SiteLayout } from "./layout.tsx";
 import type { Event } from "./view_types.ts";
+import { eventPath } from "./page_paths.ts";
 
 /** The home page. */
 export function HomePage(props: { nonce: string; events: Event[] }) {
@@ -14,7 +15,7 @@ export function HomePage(props: { nonce: string; events: Event[] }) {
             {props.events.map((e) => (
               <li key={e.id}>
                 <h2>
-                  <a href={`/t/${encodeURIComponent(e.slug)}`}>{e.name}</a>
+                  <a href={eventPath(e.slug)}>{e.name}</a>
                 </h2>
                 <p class="meta">{formatDateRange(e.startDate, e.endDate)} · {e.venue}</p>
               </li>

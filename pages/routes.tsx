@@ -18,6 +18,7 @@ import {
 } from "./data.ts";
 import { loadEventBoard } from "./event_board.ts";
 import { CategoryPage } from "./category_page.tsx";
+import { eventPath } from "./page_paths.ts";
 import { EventPage } from "./event_page.tsx";
 import { HomePage } from "./home.tsx";
 import { MatchPage } from "./match_page.tsx";
@@ -36,7 +37,7 @@ import { parseTvInterval, TvPage } from "./tv.tsx";
 
 /** The absolute URL of an event's page on the site that answered the request (for QR codes). */
 export function eventUrl(requestUrl: string, slug: string): string {
-  return `${new URL(requestUrl).origin}/t/${encodeURIComponent(slug)}`;
+  return new URL(requestUrl).origin + eventPath(slug);
 }
 
 /** The rankings page number from `?page=`: a whole number from 1, else 1. */
