@@ -122,6 +122,20 @@ function makeReader(store: Store): VersionReader {
       return new Map(rows.map((r) => [r.id, r]));
     },
   );
+  // A public category's id, its event's revision and its own version row: SUBEVENT_SQL and EVENT_SUBEVENTS_SQL.
+  const publicSubeventVersions = () =>
+    db.selectFrom("subevents").innerJoin("events", "events.id", "subevents.event_id")
+      .leftJoin(
+        "revisions",
+        (join) =>
+          join.on(
+            "revisions.scope",
+            "=",
+            sql<string>`${SUBEVENT_SCOPE_PREFIX} || ${sql.ref("subevents.id")}`,
+          ),
+      )
+      .select(["subevents.id", "events.revision", "revisions.value as own"])
+      .where("events.status", "=", "published");
   return {
     match: async (id) => matchTag((await matches.row(id)) ?? undefined),
     matchPage: async (id) => matchPageTag((await matches.row(id)) ?? undefined),
@@ -133,30 +147,8 @@ function makeReader(store: Store): VersionReader {
     rankings: async () =>
       rankingsTag((await sql<NonNullable<Row>>`${sql.raw(RANKINGS_SQL)}`.execute(db)).rows[0]),
     subevent: async (id) =>
-      subeventTag(
-        await db.selectFrom("subevents").innerJoin("events", "events.id", "subevents.event_id")
-          .leftJoin("revisions", (join) =>
-            join.on(
-              "revisions.scope",
-              "=",
-              sql<string>`${SUBEVENT_SCOPE_PREFIX} || ${sql.ref("subevents.id")}`,
-            ))
-          .select(["events.revision", "revisions.value as own"])
-          .where("subevents.id", "=", id).where("events.status", "=", "published")
-          .executeTakeFirst(),
-      ),
+      subeventTag(await publicSubeventVersions().where("subevents.id", "=", id).executeTakeFirst()),
     eventSubevents: async (eventId) =>
-      subeventTags(
-        await db.selectFrom("subevents").innerJoin("events", "events.id", "subevents.event_id")
-          .leftJoin("revisions", (join) =>
-            join.on(
-              "revisions.scope",
-              "=",
-              sql<string>`${SUBEVENT_SCOPE_PREFIX} || ${sql.ref("subevents.id")}`,
-            ))
-          .select(["subevents.id", "events.revision", "revisions.value as own"])
-          .where("subevents.event_id", "=", eventId).where("events.status", "=", "published")
-          .execute(),
-      ),
+      subeventTags(await publicSubeventVersions().where("subevents.event_id", "=", eventId).execute()),
   };
 }
