@@ -1,8 +1,8 @@
 /**
  * /t/{slug}/c/{categoryId}: one category of an event: its matches in play, its group standings, its knockout
- * bracket as a tree and its results. The event page links here; a category has a page of its own so that the event page stays small
- * whatever the event's size (a phone re-reads a page whenever its data changes). The live part is a region that
- * client/live_regions.ts refreshes when the API's data changes.
+ * bracket as a tree and its results. The event page links here; a category has a page of its own so that the
+ * event page stays small whatever the event's size (a phone re-reads a page whenever its data changes). The live
+ * part is a region that client/live_regions.ts refreshes when the API's data changes.
  */
 import { groupDisplayName } from "../api/serialize.ts";
 import { LIVE_REGIONS_SCRIPT } from "./client_script.ts";
@@ -13,7 +13,7 @@ import { bestOfText, formatText } from "./format.ts";
 import { SiteLayout } from "./layout.tsx";
 import { latestResults, liveMatches } from "./match_lists.ts";
 import { EVENT_PAGE_POLL_MS } from "./event_page.tsx";
-import { eventPath } from "./page_paths.ts";
+import { eventPath, watchedPaths } from "./page_paths.ts";
 import type { CategoryView, Event } from "./view_types.ts";
 
 /** Results listed before the rest are folded away. */
@@ -34,10 +34,7 @@ export function CategoryPage(props: { nonce: string; event: Event; category: Cat
   const allResults = latestResults(c.matches, Infinity);
   const recent = allResults.slice(0, CATEGORY_PAGE_RECENT_RESULTS);
   const older = allResults.slice(CATEGORY_PAGE_RECENT_RESULTS);
-  const watch = [
-    `/api/v1/events/${encodeURIComponent(event.slug)}`,
-    `/api/v1/subevents/${encodeURIComponent(c.id)}/matches`,
-  ];
+  const watch = watchedPaths(event.slug, [c.id]);
   return (
     <SiteLayout
       title={`${c.name} – ${event.name}`}

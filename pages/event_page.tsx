@@ -8,10 +8,11 @@
  * point and the server took ~0.7 s to make. It is made from the categories' summaries (pages/event_board.ts).
  */
 import { LIVE_REGIONS_SCRIPT } from "./client_script.ts";
-import { type ListedMatch, SCORE_LIST_CSS, ScoreList } from "./components/match_table.tsx";
+import { SCORE_LIST_CSS, ScoreList } from "./components/match_table.tsx";
 import { bestOfText, formatDateRange, formatText } from "./format.ts";
 import { SiteLayout } from "./layout.tsx";
-import { categoryPath } from "./page_paths.ts";
+import { acrossCategories, latestResultsAcross } from "./match_lists.ts";
+import { categoryPath, watchedPaths } from "./page_paths.ts";
 import type { CategorySummary, Event } from "./view_types.ts";
 
 /** How often the event and category pages poll (a phone on mobile data: slower than the venue screens). */
@@ -36,16 +37,9 @@ function categoryLine(c: CategorySummary): string {
 /** The whole event page. */
 export function EventPage(props: { nonce: string; event: Event; categories: CategorySummary[] }) {
   const { event, categories } = props;
-  const listed = (pick: (c: CategorySummary) => CategorySummary["live"]) =>
-    categories.flatMap((c) => pick(c).map((match): ListedMatch => ({ match, category: c.name })));
-  const live = listed((c) => c.live);
-  const results = listed((c) => c.recent)
-    .sort((a, b) => (b.match.completedAt ?? "").localeCompare(a.match.completedAt ?? ""))
-    .slice(0, EVENT_PAGE_RECENT_RESULTS);
-  const watch = [
-    `/api/v1/events/${encodeURIComponent(event.slug)}`,
-    ...categories.map((c) => `/api/v1/subevents/${encodeURIComponent(c.id)}/matches`),
-  ];
+  const live = acrossCategories(categories, (c) => c.live);
+  const results = latestResultsAcross(categories, EVENT_PAGE_RECENT_RESULTS);
+  const watch = watchedPaths(event.slug, categories.map((c) => c.id));
   return (
     <SiteLayout
       title={event.name}

@@ -1,5 +1,9 @@
 /** Which matches a live page lists, and in what order: running ones by table, results newest first. */
-import type { Match } from "./view_types.ts";
+import type { ListedMatch } from "./components/match_table.tsx";
+import type { CategorySummary, Match } from "./view_types.ts";
+
+/** Results newest first (by completion time). */
+const newestFirst = (a: Match, b: Match) => (b.completedAt ?? "").localeCompare(a.completedAt ?? "");
 
 /** Matches in progress, by table number (matches without a table last), then by round and position. */
 export function liveMatches(matches: readonly Match[]): Match[] {
@@ -11,6 +15,20 @@ export function liveMatches(matches: readonly Match[]): Match[] {
 /** The `limit` most recently completed matches, newest first. */
 export function latestResults(matches: readonly Match[], limit: number): Match[] {
   return matches.filter((m) => m.status === "completed")
-    .sort((a, b) => (b.completedAt ?? "").localeCompare(a.completedAt ?? ""))
+    .sort(newestFirst)
+    .slice(0, limit);
+}
+
+/** The matches `pick` gives of each category's summary, each with its category's name, in category order. */
+export function acrossCategories(
+  categories: readonly CategorySummary[],
+  pick: (c: CategorySummary) => readonly Match[],
+): ListedMatch[] {
+  return categories.flatMap((c) => pick(c).map((match): ListedMatch => ({ match, category: c.name })));
+}
+
+/** The `limit` latest results of an event from its categories' summaries, newest first. */
+export function latestResultsAcross(categories: readonly CategorySummary[], limit: number): ListedMatch[] {
+  return acrossCategories(categories, (c) => c.recent).sort((a, b) => newestFirst(a.match, b.match))
     .slice(0, limit);
 }

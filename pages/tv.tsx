@@ -7,10 +7,12 @@
 import { groupDisplayName } from "../api/serialize.ts";
 import { clientScript, LIVE_REGIONS_SCRIPT } from "./client_script.ts";
 import { tvRotation } from "./client/tv_rotation.ts";
-import { type ListedMatch, MatchTable } from "./components/match_table.tsx";
+import { MatchTable } from "./components/match_table.tsx";
 import { StandingsTable } from "./components/standings_table.tsx";
 import { formatDateRange } from "./format.ts";
 import { Document } from "./layout.tsx";
+import { acrossCategories, latestResultsAcross } from "./match_lists.ts";
+import { watchedPaths } from "./page_paths.ts";
 import { QrCode } from "./qr.tsx";
 import type { CategorySummary, Event } from "./view_types.ts";
 
@@ -87,19 +89,13 @@ export interface TvProps {
   interval: number;
 }
 
-function listed(categories: CategorySummary[], pick: (c: CategorySummary) => CategorySummary["live"]) {
-  return categories.flatMap((c) => pick(c).map((match): ListedMatch => ({ match, category: c.name })));
-}
-
 /** The whole TV page; the first view on screen is the first one with something to show. */
 export function TvPage(props: TvProps) {
   const { event, categories } = props;
-  const live = listed(categories, (c) => c.live)
+  const live = acrossCategories(categories, (c) => c.live)
     .sort((a, b) => (a.match.tableNo ?? Infinity) - (b.match.tableNo ?? Infinity) || 0)
     .slice(0, TV_MAX_ROWS);
-  const results = listed(categories, (c) => c.recent)
-    .sort((a, b) => (b.match.completedAt ?? "").localeCompare(a.match.completedAt ?? ""))
-    .slice(0, TV_MAX_ROWS);
+  const results = latestResultsAcross(categories, TV_MAX_ROWS);
   // Groups still in play first: they are what the hall is waiting on.
   const groups = categories.flatMap((c) =>
     c.groups.filter((g) => g.rows.length > 0).map((group) => ({ group, category: c.name }))
@@ -112,10 +108,7 @@ export function TvPage(props: TvProps) {
     qr: false,
   };
   const first = TV_VIEWS.find((v) => !empty[v]) ?? "qr";
-  const watch = [
-    `/api/v1/events/${encodeURIComponent(event.slug)}`,
-    ...categories.map((c) => `/api/v1/subevents/${encodeURIComponent(c.id)}/matches`),
-  ];
+  const watch = watchedPaths(event.slug, categories.map((c) => c.id));
   const viewTitles = { live: "Live", results: "Results", standings: "Standings", qr: "Follow" };
   return (
     <Document
