@@ -2,6 +2,8 @@
 import { Hono } from "hono";
 import type { AppDeps } from "./api/deps.ts";
 import { requestLimits } from "./api/limits.ts";
+import { headLength } from "./api/head_length.ts";
+import { unhandledError } from "./api/unhandled_error.ts";
 import { manageApi } from "./api/manage/mod.ts";
 import { publicApi } from "./api/mod.ts";
 import { referencePage } from "./api/reference_page.ts";
@@ -25,8 +27,10 @@ import { hashInlineElements } from "./pages/csp_hashes.ts";
 export function createApp(deps: AppDeps): Hono {
   const app = new Hono();
   // First: a store outage answers 503 in time; oversized or too deep requests are refused before any route.
+  app.use("*", headLength());
   app.use("*", storeOutageGuard({ dialect: deps.store.dialect }));
   app.use("*", requestLimits());
+  app.onError(unhandledError(deps.log));
   app.get("/api", referencePage);
   app.route("/api/v1", publicApi(deps));
   app.route("/api/manage", manageApi(deps));

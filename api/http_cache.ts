@@ -9,6 +9,19 @@ import type { AppDeps } from "./deps.ts";
 export const CACHE_CONTROL = "public, s-maxage=10, stale-while-revalidate=30";
 
 /**
+ * What every /api/v1 response carries, errors, 304s and the app's guards (api/limits.ts) included: the spec's
+ * caching and CORS, the ETag readable by scripts of other sites (not a CORS-safelisted header), and the
+ * coding as part of the cache key.
+ */
+export const SHARED_API_HEADERS: Readonly<Record<string, string>> = {
+  "Cache-Control": CACHE_CONTROL,
+  "Access-Control-Allow-Origin": "*",
+  "Access-Control-Expose-Headers": "ETag",
+  "Vary": "Accept-Encoding",
+  "X-Content-Type-Options": "nosniff",
+};
+
+/**
  * The data revision that every public response depends on: the global revision, which grows with every
  * write (db/revision.ts). Read it before the page's queries: a write landing in between then yields new
  * data under the old ETag, which the next poll corrects, never old data under a new ETag.
@@ -44,11 +57,12 @@ export function etagFor(revision: string, key: string): string {
 
 /**
  * Whether an `If-None-Match` header matches the ETag, by the weak comparison of RFC 9110 13.1.2 (`W/` is
- * ignored; `*` matches any current representation).
+ * ignored). `*` matches any current representation, so it counts only when `exists` says there is one: a
+ * caller that has not yet looked the resource up passes false, lest an unknown id get a 304 instead of its 404.
  */
-export function ifNoneMatchHits(header: string | undefined | null, etag: string): boolean {
+export function ifNoneMatchHits(header: string | undefined | null, etag: string, exists = true): boolean {
   if (!header) return false;
   const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
   const wanted = opaque(etag);
-  return header.split(",").some((tag) => tag.trim() === "*" || opaque(tag) === wanted);
+  return header.split(",").some((tag) => (exists && tag.trim() === "*") || opaque(tag) === wanted);
 }

@@ -1,12 +1,15 @@
 /**
  * Limits on what a request may be, checked once for the whole app before any route runs: a Host header that
- * makes a valid URL (400), no NUL character in the path or query (400), the request target (path and query) at
- * most 2,048 characters (414), the body at most 1 MiB (413, also for chunked bodies without a Content-Length),
- * and JSON bodies of the management API nested at most 32 deep and free of NUL characters (400). Answers
- * are RFC 9457 problem details under /api and a small HTML page elsewhere. docs/reliability.md lists them.
+ * is a host and an optional port (400), no NUL character in the path or query (400), the request target (path
+ * and query) at most 2,048 characters (414), the body at most 1 MiB (413, also for chunked bodies without a
+ * Content-Length) and complete (400 when it breaks off), and JSON bodies of the management API nested at most
+ * 32 deep and free of NUL characters (400). Answers are RFC 9457 problem details under /api and a small HTML
+ * page elsewhere. docs/reliability.md lists them.
  */
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { SHARED_API_HEADERS } from "./http_cache.ts";
+import { type GuardProblemCode, problemType } from "./problem.ts";
 
 /** The longest request target (path and query), in characters. */
 export const MAX_URL_LENGTH = 2048;
@@ -24,8 +27,11 @@ export interface LimitOptions {
   maxJsonDepth?: number;
 }
 
-/** Where the problem types of the limits and of store outages are described. */
+/** Where the problem types of the limits and of store outages are described for the management API. */
 const TYPE_BASE = "/docs/reliability.md#problem-";
+
+/** The problems of the guards: those the public API documents, and the management API's JSON body checks. */
+export type GuardCode = GuardProblemCode | "invalid-body" | "internal-error";
 
 /** The path and query of a request URL (`http://host/p?q` gives `/p?q`), without parsing it. */
 export function requestTarget(url: string): string {
@@ -35,12 +41,14 @@ export function requestTarget(url: string): string {
 
 /**
  * An error answer of the app's guards: problem details (with a `code` member, like the management API's)
- * under /api, a small HTML page elsewhere; never cached.
+ * under /api, a small HTML page elsewhere. Under /api/v1 it carries what every answer of the public API
+ * carries (the spec's Cache-Control and CORS headers) and a problem type of its reference page; anything else
+ * is never cached.
  */
 export function guardResponse(
   c: Context,
   status: number,
-  code: string,
+  code: GuardCode,
   title: string,
   detail: string,
   headers: Record<string, string> = {},
@@ -50,14 +58,16 @@ export function guardResponse(
   if (path === "/api" || path.startsWith("/api/")) {
     const target = requestTarget(c.req.url);
     const instance = target.length > 200 ? `${target.slice(0, 200)}...` : target;
-    const body = { type: TYPE_BASE + code, title, status, detail, instance, code };
+    const publicApi = path === "/api/v1" || path.startsWith("/api/v1/");
+    const type = publicApi && code !== "invalid-body" ? problemType(code) : TYPE_BASE + code;
+    const body = { type, title, status, detail, instance, code };
     return new Response(JSON.stringify(body), {
       status,
       headers: {
         "Content-Type": "application/problem+json",
-        // The public API is read from any site; its errors must be readable there too.
-        ...(path.startsWith("/api/v1") ? { "Access-Control-Allow-Origin": "*" } : {}),
         ...common,
+        // The public API is read from any site; its errors must be readable there too.
+        ...(publicApi ? { ...SHARED_API_HEADERS, ...headers } : {}),
       },
     });
   }
@@ -121,14 +131,15 @@ export function requestLimits(options: LimitOptions = {}): MiddlewareHandler {
   });
   return async (c, next) => {
     // The server builds the URL from the Host header unchecked: a hostile one ("a b") would make every later
-    // `new URL(c.req.url)` throw, turning a 404 into a 500.
-    if (!URL.canParse(c.req.url)) {
+    // `new URL(c.req.url)` throw, turning a 404 into a 500, and one with a path ("h/t/x#") would route the
+    // request to another path than the one asked for.
+    if (!URL.canParse(c.req.url) || !isHostHeader(c.req.header("Host"))) {
       return guardResponse(
         c,
         400,
         "invalid-host",
         "Invalid request",
-        "Cannot answer the request: its Host header does not make a valid URL",
+        "Cannot answer the request: its Host header is not a host name or address with an optional port",
       );
     }
     const target = requestTarget(c.req.url);
@@ -151,15 +162,44 @@ export function requestLimits(options: LimitOptions = {}): MiddlewareHandler {
         `Cannot answer the request: its path and query are ${target.length} characters long (at most ${maxUrl})`,
       );
     }
-    return await limitBody(c, async () => {
-      const blocked = await checkJsonBody(c, maxDepth);
-      if (blocked) {
-        c.res = blocked;
-        return;
-      }
-      await next();
-    });
+    let read = false;
+    try {
+      return await limitBody(c, async () => {
+        const blocked = await checkJsonBody(c, maxDepth);
+        read = true;
+        if (blocked) {
+          c.res = blocked;
+          return;
+        }
+        await next();
+      });
+    } catch (error) {
+      if (read || !isBrokenBody(error)) throw error;
+      return guardResponse(
+        c,
+        400,
+        "incomplete-body",
+        "Incomplete request body",
+        "Cannot read the body: it ended before its announced length, or the connection broke while it was sent",
+      );
+    }
   };
+}
+
+/**
+ * Whether a Host header names a host (a name, an IPv4 address or a bracketed IPv6 address) with an optional
+ * port; absent counts as good (HTTP/1.0), since the server then uses its own address.
+ * @example isHostHeader("venue.local:8000") // true; isHostHeader("a/b") // false
+ */
+export function isHostHeader(host: string | undefined): boolean {
+  return host === undefined || /^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._~!$&'()*+,;=%-]+)(:\d{1,5})?$/.test(host);
+}
+
+/** Whether an error is a request body that broke off: the client closed or reset the connection while sending. */
+function isBrokenBody(error: unknown): boolean {
+  return error instanceof Deno.errors.BadResource || error instanceof Deno.errors.ConnectionReset ||
+    error instanceof Deno.errors.ConnectionAborted || error instanceof Deno.errors.UnexpectedEof ||
+    error instanceof Deno.errors.Interrupted || error instanceof Deno.errors.BrokenPipe;
 }
 
 /** Reads a management API JSON body: 400 when it nests too deep or holds a NUL; the handlers can still read it. */

@@ -7,28 +7,26 @@ import { compressResponse } from "./compression.ts";
 import type { AppDeps } from "./deps.ts";
 import { eventsApi } from "./events.ts";
 import { hasKnownBody, hotEnvOf } from "./hot_path.ts";
-import { CACHE_CONTROL, fingerprint, ifNoneMatchHits } from "./http_cache.ts";
+import { fingerprint, ifNoneMatchHits, SHARED_API_HEADERS } from "./http_cache.ts";
 import { matchesApi } from "./matches.ts";
 import { PUBLIC_PATHS } from "./public_paths.ts";
 import { ALLOWED_METHODS, methodNotAllowed, notFound, problemResponse, quoted } from "./problem.ts";
 import { rankingsApi } from "./rankings.ts";
+import { requestTarget } from "./limits.ts";
 import { JSON_TYPE } from "./respond.ts";
 import { subeventsApi } from "./subevents.ts";
 
-/** The path and query of a request, for problem `instance`s. */
+/**
+ * The path and query of a request as sent, for problem `instance`s: what the router matched (a URL object would
+ * resolve dot segments, naming a resource other than the one that was not found).
+ */
 function instanceOf(c: Context): string {
-  const url = new URL(c.req.url);
-  return url.pathname + url.search;
+  return requestTarget(c.req.url);
 }
 
 /** Sets what every /api/v1 response carries, errors and 304s included. */
 function shareHeaders(res: Response): void {
-  res.headers.set("Cache-Control", CACHE_CONTROL);
-  res.headers.set("Access-Control-Allow-Origin", "*");
-  // Browsers may read the ETag to revalidate by hand; it is not a CORS-safelisted header.
-  res.headers.set("Access-Control-Expose-Headers", "ETag");
-  res.headers.set("Vary", "Accept-Encoding");
-  res.headers.set("X-Content-Type-Options", "nosniff");
+  for (const [name, value] of Object.entries(SHARED_API_HEADERS)) res.headers.set(name, value);
 }
 
 let openApi: Promise<{ json: string; etag: string }> | undefined;
@@ -96,7 +94,7 @@ export function publicApi(deps: AppDeps): Hono {
   }
 
   app.all("*", (c) => {
-    const path = new URL(c.req.url).pathname;
+    const path = c.req.path;
     throw notFound(
       `Cannot find ${quoted(path)}: no such resource (the API is described at /api/v1/openapi.json)`,
     );

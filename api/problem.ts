@@ -9,7 +9,21 @@ import type { Logger } from "../cli/log.ts";
 const TYPE_BASE = "/api#problem-";
 
 /** The kinds of problem the API answers with; each has a section on the reference page. */
-export type ProblemCode = "not-found" | "invalid-parameter" | "method-not-allowed" | "internal-error";
+export type ProblemCode =
+  | "not-found"
+  | "invalid-parameter"
+  | "method-not-allowed"
+  | "internal-error"
+  | GuardProblemCode;
+
+/** The problems of the app's guards (api/limits.ts, db/health.ts), answered before any route runs. */
+export type GuardProblemCode =
+  | "invalid-host"
+  | "invalid-request"
+  | "uri-too-long"
+  | "payload-too-large"
+  | "incomplete-body"
+  | "store-unavailable";
 
 /** Every problem type: its status, title and when it is answered (the reference page documents them). */
 export const PROBLEM_TYPES: readonly { code: ProblemCode; status: number; title: string; when: string }[] = [
@@ -37,6 +51,42 @@ export const PROBLEM_TYPES: readonly { code: ProblemCode; status: number; title:
     status: 500,
     title: "Internal server error",
     when: "The server failed; the detail says nothing more and the error is logged",
+  },
+  {
+    code: "invalid-host",
+    status: 400,
+    title: "Invalid request",
+    when: "The `Host` header is not a host name or address with an optional port",
+  },
+  {
+    code: "invalid-request",
+    status: 400,
+    title: "Invalid request",
+    when: "The path or query holds a NUL character (`%00`), which no id, slug or parameter has",
+  },
+  {
+    code: "uri-too-long",
+    status: 414,
+    title: "URI too long",
+    when: "The path and query are longer than 2,048 characters",
+  },
+  {
+    code: "payload-too-large",
+    status: 413,
+    title: "Payload too large",
+    when: "The request has a body larger than 1 MiB (the API reads none)",
+  },
+  {
+    code: "incomplete-body",
+    status: 400,
+    title: "Incomplete request body",
+    when: "The request's body ended before its announced length, or the connection broke while it was read",
+  },
+  {
+    code: "store-unavailable",
+    status: 503,
+    title: "Service unavailable",
+    when: "The data store does not answer; `Retry-After` says when to try again",
   },
 ];
 

@@ -50,9 +50,11 @@ export async function respond(
     version: revision,
     current: version && own !== null ? version : async () => `r${await currentRevision(deps)}`,
   };
-  if (ifNoneMatchHits(c.req.header("If-None-Match"), etag)) {
-    return markAnswer(new Response(null, { status: 304, headers: { ETag: etag } }), { version: checked });
-  }
+  const ifNoneMatch = c.req.header("If-None-Match");
+  const notModified = () =>
+    markAnswer(new Response(null, { status: 304, headers: { ETag: etag } }), { version: checked });
+  // The client's own ETag: 304 before any query (it was given for this resource, so the resource exists).
+  if (ifNoneMatchHits(ifNoneMatch, etag, false)) return notModified();
   // A body built at this revision before is the same data: serve it (generatedAt says when it was built).
   const cache = cacheOf(deps.store);
   const headers: Record<string, string> = { "Content-Type": JSON_TYPE, ETag: etag };
@@ -60,6 +62,8 @@ export async function respond(
     const { data, meta } = await produce();
     return JSON.stringify({ data, meta: { generatedAt: deps.clock().toISOString(), ...meta } });
   }, headers);
+  // `*`: now that produce() found the resource (it throws the 404 of an unknown one).
+  if (ifNoneMatch?.includes("*") && ifNoneMatchHits(ifNoneMatch, etag)) return notModified();
   const coding = body.length > COMPRESSION_THRESHOLD ? chooseCoding(c.req.header("Accept-Encoding")) : null;
   const encoded = coding ? await cache.encoded(key, revision, coding) : undefined;
   const bytes = coding && encoded ? encoded : body;

@@ -26,6 +26,8 @@ Deno.test("ifNoneMatchHits() compares weakly, in lists and with *", () => {
   assert.equal(ifNoneMatchHits('"r7-0000abcd"', etag), true, "a strong copy matches weakly");
   assert.equal(ifNoneMatchHits(`"a", W/"b", ${etag}`, etag), true);
   assert.equal(ifNoneMatchHits("*", etag), true);
+  assert.equal(ifNoneMatchHits("*", etag, false), false, "* only once the resource is known to exist");
+  assert.equal(ifNoneMatchHits(`*, ${etag}`, etag, false), true, "its own ETag needs no look-up");
   assert.equal(ifNoneMatchHits('W/"r6-0000abcd"', etag), false);
   assert.equal(ifNoneMatchHits("", etag), false);
   assert.equal(ifNoneMatchHits(undefined, etag), false);

@@ -98,6 +98,11 @@ storeTest("[api] HEAD answers like GET without a body", async (store) => {
     assert.equal(head.text, "");
     assert.equal(head.res.headers.get("etag"), get.res.headers.get("etag"));
     assert.equal(head.res.headers.get("content-type"), "application/json");
+    assert.equal(
+      head.res.headers.get("content-length"),
+      String(new TextEncoder().encode(get.text).length),
+      path,
+    );
   }
   assert.equal((await api.request(`/api/v1/matches/${crypto.randomUUID()}`, { method: "HEAD" })).status, 404);
 });
@@ -124,6 +129,33 @@ storeTest("[api] a matching If-None-Match is a 304 without running the page's qu
     assert.equal((await api.request(path, { headers: { "If-None-Match": 'W/"r0-00000000"' } })).status, 200);
   }
 });
+
+storeTest(
+  "[api] If-None-Match: * is a 304 only for what exists: unknown ids and drafts stay 404",
+  async (store) => {
+    const s = await seedTournament(store.db);
+    const api = apiClient(store);
+    const nobody = crypto.randomUUID();
+    const missing = [
+      `/api/v1/matches/${nobody}`,
+      `/api/v1/subevents/${nobody}/draw`,
+      `/api/v1/subevents/${nobody}/matches`,
+      `/api/v1/subevents/${nobody}/standings`,
+      "/api/v1/events/no-such-event",
+      `/api/v1/events/${s.draft.slug}`,
+      `/api/v1/subevents/${s.draft.subeventId}/matches`,
+      `/api/v1/matches/${s.draft.matchId}`,
+    ];
+    for (const path of missing) {
+      const res = await api.request(path, { headers: { "If-None-Match": "*" } });
+      assert.equal(res.status, 404, path);
+      assert.equal(res.res.headers.get("etag"), null, `${path}: no ETag that would reveal a version`);
+    }
+    for (const path of paths(s)) {
+      assert.equal((await api.request(path, { headers: { "If-None-Match": "*" } })).status, 304, path);
+    }
+  },
+);
 
 storeTest("[api] a write changes the ETag and the next request sees the new data", async (store) => {
   const s = await seedTournament(store.db);

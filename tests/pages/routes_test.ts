@@ -121,6 +121,23 @@ storeTest("[pages] an unknown or unpublished overlay is a transparent, empty 404
   }
 });
 
+storeTest("[pages] a page that fails is a 500 HTML page without details, and is logged", async (store) => {
+  const s = await seedPages(store);
+  await store.db.updateTable("matches").set({ games: "{corrupt" }).where("id", "=", s.matches.groupRunning)
+    .execute();
+  const logged: string[] = [];
+  const log = { info() {}, warn() {}, error: (m: string) => logged.push(m) };
+  const app = createApp({ store, log, clock: () => new Date("2026-11-28T10:00:00.000Z") });
+  const res = await app.request(`/m/${s.matches.groupRunning}`);
+  const html = await res.text();
+  assert.equal(res.status, 500);
+  assert.match(res.headers.get("content-type") ?? "", /^text\/html/);
+  assert.match(html, /cannot be shown right now/);
+  assert.doesNotMatch(html, /corrupt|at |\.tsx?/);
+  assert.equal(logged.length, 1);
+  assert.match(logged[0]!, /^Cannot render the page "\/m\//);
+});
+
 storeTest("[pages] API paths are left to the API", async (store) => {
   const { get } = await setup(store);
   const { res } = await get("/api/v1/no-such-resource");

@@ -1,17 +1,20 @@
 /**
- * Limits (api/limits.ts): body size (413), URL length (414), JSON depth of management bodies (400), a Host
- * header that makes no URL (400), each a clear problem; and the rate limit on failed authentications (429,
- * implemented by api/manage/rate_limit.ts), in-process and over loopback against the real server.
+ * Limits (api/limits.ts): body size (413), a body that breaks off (400), URL length (414), JSON depth of
+ * management bodies (400), a Host header that is no host (400), each a clear problem; and the rate limit on
+ * failed authentications (429, implemented by api/manage/rate_limit.ts), in-process and over loopback against
+ * the real server.
  */
 import assert from "node:assert/strict";
 import {
   hasNul,
+  isHostHeader,
   jsonDepth,
   MAX_BODY_BYTES,
   MAX_JSON_DEPTH,
   MAX_URL_LENGTH,
   requestTarget,
 } from "../../api/limits.ts";
+import { CACHE_CONTROL } from "../../api/http_cache.ts";
 import { silentLogger } from "../../cli/log.ts";
 import { loadDemoIfEmpty } from "../../cli/demo.ts";
 import { parseDatabaseUrl } from "../../cli/config.ts";
@@ -33,6 +36,18 @@ async function withApp(
   } finally {
     await store.close();
   }
+}
+
+/** Everything the server sends on a connection until it closes it (an answer may come in several reads). */
+async function readToEnd(conn: Deno.Conn): Promise<string> {
+  const buf = new Uint8Array(4096);
+  const decoder = new TextDecoder();
+  let text = "";
+  for (let n = await conn.read(buf); n !== null; n = await conn.read(buf)) {
+    text += decoder.decode(buf.subarray(0, n), { stream: true });
+  }
+  conn.close();
+  return text;
 }
 
 /** Asserts a problem answer: status, content type, and the problem's own status, code and detail. */
@@ -79,7 +94,13 @@ Deno.test("hasNul() finds a NUL character, raw or escaped, but not an escaped ba
 
 Deno.test("[limits] a NUL character in the path, the query or a management body is refused with 400", async () => {
   await withApp(async (app, admin) => {
-    await assertProblem(await app.request("/api/v1/events/a%00b"), 400, "invalid-request", /NUL character/);
+    const nul = await app.request("/api/v1/events/a%00b");
+    // An answer of the public API like any other: its caching and CORS headers, a type of its reference page.
+    assert.equal(nul.headers.get("cache-control"), CACHE_CONTROL);
+    assert.equal(nul.headers.get("access-control-allow-origin"), "*");
+    assert.equal(nul.headers.get("vary"), "Accept-Encoding");
+    assert.equal((await nul.clone().json()).type, "/api#problem-invalid-request");
+    await assertProblem(nul, 400, "invalid-request", /NUL character/);
     await assertProblem(
       await app.request("/api/v1/rankings?limit=%00"),
       400,
@@ -100,6 +121,49 @@ Deno.test("[limits] a NUL character in the path, the query or a management body 
       "invalid-body",
       /NUL character/,
     );
+  });
+});
+
+Deno.test("isHostHeader() accepts a host name or address with an optional port, nothing else", () => {
+  for (
+    const host of [undefined, "localhost", "venue.local:8000", "192.168.1.20:8000", "[::1]:8000", "xn--d-eha"]
+  ) {
+    assert.equal(isHostHeader(host), true, String(host));
+  }
+  for (const host of ["a b", "h/t/x#", "evil.example/x?", "h#", "user@h", "h:80:80", "h:port", "[::1", ""]) {
+    assert.equal(isHostHeader(host), false, host);
+  }
+});
+
+Deno.test("[limits] a Host header with a path is refused with 400 rather than routed to that path", async () => {
+  await withApp(async (app) => {
+    const res = await app.request("/api/v1/events", {
+      headers: { Host: "localhost:8000/t/demo-open-2026/tv#" },
+    });
+    assert.equal(res.status, 400);
+    await res.body?.cancel();
+  });
+});
+
+Deno.test("[limits] a body that breaks off is a 400 problem, in the guard or while the route reads", async () => {
+  await withApp(async (app, admin) => {
+    const broken = () =>
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"label":'));
+          controller.error(new Deno.errors.ConnectionReset("connection reset by peer"));
+        },
+      });
+    const headers = { Authorization: `Bearer ${admin}`, "Content-Type": "application/json" };
+    for (const path of ["/api/manage/tokens", "/api/v1/events", "/t/demo-open-2026"]) {
+      const res = await app.request(path, { method: "POST", headers, body: broken() });
+      assert.equal(res.status, 400, path);
+      if (path.startsWith("/api/")) {
+        assert.equal((await res.json()).code, "incomplete-body", path);
+      } else {
+        assert.match(await res.text(), /Incomplete request body/);
+      }
+    }
   });
 });
 
@@ -258,12 +322,22 @@ Deno.test({
           "GET /api/v1/events/x HTTP/1.1\r\nHost: bad host\r\nConnection: close\r\n\r\n",
         ),
       );
-      const buf = new Uint8Array(2048);
-      const n = await conn.read(buf);
-      conn.close();
-      const answer = new TextDecoder().decode(buf.subarray(0, n ?? 0));
+      const answer = await readToEnd(conn);
       assert.match(answer, /^HTTP\/1\.1 400 /);
       assert.match(answer, /invalid-host/);
+
+      // A body cut short: the client announces 100 bytes, sends 4 and closes its side.
+      const cut = await Deno.connect({ hostname: "127.0.0.1", port: server.port });
+      await cut.write(
+        new TextEncoder().encode(
+          "POST /api/manage/tokens HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n" +
+            'Content-Length: 100\r\n\r\n{"a"',
+        ),
+      );
+      await cut.closeWrite();
+      const cutAnswer = await readToEnd(cut);
+      assert.match(cutAnswer, /^HTTP\/1\.1 400 /);
+      assert.match(cutAnswer, /incomplete-body/);
 
       const statuses: number[] = [];
       for (let i = 0; i < 12; i++) {
