@@ -12,9 +12,17 @@
  *
  * If the WAL cannot be opened or synced, the connection falls back to `synchronous=FULL` and a checkpoint (which
  * syncs the WAL) for the write at hand: slower, never less durable.
+ *
+ * The write lock is taken without stopping the server either. Another process may hold it (`deno task import`
+ * of a large event into the served file, a token made from the command line): SQLite's busy timeout would then
+ * wait inside the synchronous call, and the whole server (overlays, the TV, every read) would stand still for
+ * up to 5 s per write, then fail. So a transaction begins with `BEGIN IMMEDIATE` (the write lock first: a
+ * deferred transaction that read before another process wrote cannot take the lock at all and fails at once),
+ * tried without a busy timeout and tried again after a pause, off the event loop, for up to `WRITE_LOCK_WAIT_MS`;
+ * writes outside a transaction likewise.
  */
 import {
-  type CompiledQuery,
+  CompiledQuery,
   type DatabaseConnection,
   type Driver,
   type QueryResult,
@@ -27,18 +35,35 @@ import type { CachingSqliteDatabase } from "./sqlite_adapter.ts";
 /** Makes the writes committed so far durable; resolves once they are on disk. */
 export type SyncWrites = () => Promise<void>;
 
+/**
+ * How long a write waits for another process's write lock before it fails with SQLite's "database is locked"
+ * (a 503 from the server, an error naming the lock from the command line).
+ */
+export const WRITE_LOCK_WAIT_MS = 5_000;
+
+/** The busy timeout of the connection outside the taking of the write lock (db/sqlite_adapter.ts sets it). */
+const BUSY_TIMEOUT_MS = 5000;
+
 /** The sync of a SQLite file's WAL, and how to let go of its file when the store closes. */
 export interface WalSync {
   sync: SyncWrites;
   close(): void;
 }
 
-/** Kysely's SQLite dialect whose commits (and autocommit writes) resolve only after `sync` resolved. */
+/** The dialect's configuration: the database is ours (its raw connection sets the busy timeout). */
+export interface DurableSqliteConfig extends SqliteDialectConfig {
+  database: CachingSqliteDatabase;
+}
+
+/**
+ * Kysely's SQLite dialect whose commits (and autocommit writes) resolve only after `sync` resolved, and whose
+ * writes wait for the write lock without blocking the event loop.
+ */
 export class DurableSqliteDialect extends SqliteDialect {
-  readonly #config: SqliteDialectConfig;
+  readonly #config: DurableSqliteConfig;
   readonly #sync: SyncWrites;
 
-  constructor(config: SqliteDialectConfig, sync: SyncWrites) {
+  constructor(config: DurableSqliteConfig, sync: SyncWrites) {
     super(config);
     this.#config = config;
     this.#sync = sync;
@@ -49,22 +74,28 @@ export class DurableSqliteDialect extends SqliteDialect {
   }
 }
 
-/** The driver: SQLite's own, plus a sync after every commit and every write outside a transaction. */
+/**
+ * The driver: SQLite's own, plus a sync after every commit and every write outside a transaction, and the write
+ * lock taken first and waited for off the event loop.
+ */
 class DurableSqliteDriver extends SqliteDriver {
   /** Whether a transaction is open on the (single) connection. */
   #inTransaction = false;
+  readonly #database: CachingSqliteDatabase;
 
-  constructor(config: SqliteDialectConfig, private readonly sync: SyncWrites) {
+  constructor(config: DurableSqliteConfig, private readonly sync: SyncWrites) {
     super(config);
+    this.#database = config.database;
   }
 
   override async acquireConnection(): Promise<DatabaseConnection> {
     const connection = await super.acquireConnection();
     return {
       executeQuery: async <R>(query: CompiledQuery): Promise<QueryResult<R>> => {
-        const result = await connection.executeQuery<R>(query);
-        // A statement outside a transaction has committed on its own: unless it only read, sync it.
-        if (!this.#inTransaction && !readsOnly(query)) await this.sync();
+        if (this.#inTransaction || readsOnly(query)) return await connection.executeQuery<R>(query);
+        // A statement outside a transaction commits on its own: it needs the write lock, then a sync.
+        const result = await this.#withWriteLock(() => connection.executeQuery<R>(query));
+        await this.sync();
         return result;
       },
       streamQuery: <R>(query: CompiledQuery, chunkSize: number) =>
@@ -76,10 +107,34 @@ class DurableSqliteDriver extends SqliteDriver {
     // Set first: the BEGIN itself goes through the connection above and must not count as a write.
     this.#inTransaction = true;
     try {
-      await super.beginTransaction(connection);
+      await this.#withWriteLock(() => connection.executeQuery(CompiledQuery.raw("begin immediate")));
     } catch (e) {
       this.#inTransaction = false;
       throw e;
+    }
+  }
+
+  /**
+   * Runs a statement that takes the write lock with no busy timeout (it fails at once when another process holds
+   * the lock) and runs it again after a pause, 2 ms growing to 50 ms, while the lock stays taken, for up to
+   * WRITE_LOCK_WAIT_MS; the event loop serves everything else meanwhile. The statement fails whole or not at all
+   * (a BEGIN, or a single statement), so running it again is safe.
+   */
+  async #withWriteLock<R>(run: () => Promise<R>): Promise<R> {
+    const raw = this.#database.raw;
+    const deadline = Date.now() + WRITE_LOCK_WAIT_MS;
+    let pause = 2;
+    for (;;) {
+      raw.exec("PRAGMA busy_timeout = 0");
+      try {
+        return await run();
+      } catch (e) {
+        if (!isLocked(e) || Date.now() >= deadline) throw e;
+      } finally {
+        raw.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, pause));
+      pause = Math.min(pause * 2, 50);
     }
   }
 
@@ -97,6 +152,11 @@ class DurableSqliteDriver extends SqliteDriver {
       this.#inTransaction = false;
     }
   }
+}
+
+/** Whether an error is SQLite's SQLITE_BUSY: another connection holds the lock this statement needs. */
+export function isLocked(error: unknown): boolean {
+  return error instanceof Error && /^database is locked/.test(error.message);
 }
 
 /**

@@ -47,7 +47,8 @@ export class CachingSqliteDatabase implements SqliteDatabase {
     this.raw = new DatabaseSync(path);
     // WAL lets readers run while a write commits; synchronous=FULL makes every acknowledged write durable
     // across a power cut or a SIGKILL (db/store.ts trades it for NORMAL plus an async sync of the WAL after each
-    // commit, db/durable_sqlite.ts); the busy timeout waits for a backup or a second process instead of failing.
+    // commit, db/durable_sqlite.ts); the busy timeout waits for a backup or a second process instead of failing
+    // (db/durable_sqlite.ts takes the write lock without it, so as not to block the event loop meanwhile).
     this.raw.exec("PRAGMA journal_mode = WAL");
     this.raw.exec("PRAGMA synchronous = FULL");
     this.raw.exec("PRAGMA foreign_keys = ON");

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { CompiledQuery, Kysely, sql } from "kysely";
 import { parseDatabaseUrl } from "../../cli/config.ts";
-import { DurableSqliteDialect, readsOnly, walSync } from "../../db/durable_sqlite.ts";
+import { DatabaseSync } from "node:sqlite";
+import { DurableSqliteDialect, isLocked, readsOnly, walSync } from "../../db/durable_sqlite.ts";
 import { CachingSqliteDatabase } from "../../db/sqlite_adapter.ts";
 import { openStore } from "../../db/store.ts";
 
@@ -62,6 +63,72 @@ Deno.test("DurableSqliteDialect: a transaction resolves only once its sync has",
   await write;
   assert.equal(done, true);
   await db.destroy();
+});
+
+/** Another process's connection to the file, holding the write lock until `release()`. */
+function holdWriteLock(path: string): { release(): void } {
+  const other = new DatabaseSync(path);
+  other.exec("BEGIN IMMEDIATE");
+  return {
+    release() {
+      other.exec("ROLLBACK");
+      other.close();
+    },
+  };
+}
+
+Deno.test("a write waits for another process's write lock without stopping the event loop", async () => {
+  const dir = await Deno.makeTempDir();
+  const store = await openStore(parseDatabaseUrl(`sqlite:${dir}/t.db`));
+  try {
+    for (const write of ["transaction", "autocommit"] as const) {
+      const lock = holdWriteLock(`${dir}/t.db`);
+      let ticks = 0;
+      const timer = setInterval(() => ticks++, 5);
+      const started = performance.now();
+      const setValue = (value: number) =>
+        write === "transaction"
+          ? store.db.transaction().execute((trx) =>
+            trx.updateTable("revisions").set({ value }).where("scope", "=", "global").execute()
+          )
+          : store.db.updateTable("revisions").set({ value }).where("scope", "=", "global").execute();
+      const done = setValue(write === "transaction" ? 41 : 42);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      lock.release();
+      await done;
+      clearInterval(timer);
+      const waited = performance.now() - started;
+      assert.ok(waited >= 290, `${write}: waited for the lock (${waited} ms)`);
+      // SQLite's own busy timeout would have held the event loop for the whole 300 ms: no timer in between.
+      assert.ok(ticks >= 10, `${write}: the event loop ran meanwhile (${ticks} ticks of 5 ms)`);
+    }
+    const row = await store.db.selectFrom("revisions").select("value").where("scope", "=", "global")
+      .executeTakeFirstOrThrow();
+    assert.equal(row.value, 42);
+  } finally {
+    await store.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("a transaction takes the write lock at its start (BEGIN IMMEDIATE), before it reads", async () => {
+  const dir = await Deno.makeTempDir();
+  const store = await openStore(parseDatabaseUrl(`sqlite:${dir}/t.db`));
+  try {
+    const other = new DatabaseSync(`${dir}/t.db`);
+    other.exec("PRAGMA busy_timeout = 0");
+    await store.db.transaction().execute(async (trx) => {
+      await trx.selectFrom("revisions").select("value").execute();
+      // A deferred transaction would let the other process write now, and then fail to write itself.
+      assert.throws(() => other.exec("BEGIN IMMEDIATE"), (e) => isLocked(e));
+    });
+    other.exec("BEGIN IMMEDIATE");
+    other.exec("ROLLBACK");
+    other.close();
+  } finally {
+    await store.close();
+    await Deno.remove(dir, { recursive: true });
+  }
 });
 
 Deno.test("readsOnly() tells statements that change nothing", () => {
