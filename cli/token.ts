@@ -10,6 +10,7 @@
  * exit 2.
  * @module
  */
+import { TokenBody } from "../api/manage/bodies.ts";
 import { type CommandIo, runWithStore, STANDARD_IO, UsageError } from "./store_command.ts";
 import { denoEnv } from "./config.ts";
 import { findManagedEvent } from "../db/read_manage.ts";
@@ -71,6 +72,8 @@ export function parseTokenArgs(args: readonly string[]): TokenCommand {
     if (!["role", "event", "table", "label"].includes(name)) {
       throw new UsageError(`Unknown flag "--${name}": expected --role, --event, --table, --label`);
     }
+    // The last of two would silently win: "--role scorer --role admin" must not quietly make an admin token.
+    if (flags[name] !== undefined) throw new UsageError(`Option "--${name}" is given more than once`);
     const value = inline ?? rest[++i];
     if (value === undefined || value === "") throw new UsageError(`Flag "--${name}" needs a value`);
     flags[name] = value;
@@ -90,11 +93,19 @@ export function parseTokenArgs(args: readonly string[]): TokenCommand {
   if (role === "admin" && (event !== null || table !== null)) {
     throw new UsageError(`An admin token cannot be limited: "--event" and "--table" are for scorer tokens`);
   }
-  const label = flags["label"] ??
+  const label = (flags["label"] === undefined ? undefined : tokenLabel(flags["label"])) ??
     (role === "admin"
       ? "admin"
       : ["scorer", event, table === null ? null : `table ${table}`].filter(Boolean).join(" "));
   return { kind: "create", role, event, table, label };
+}
+
+/** A `--label` checked by the API's own rule (`TokenBody.shape.label`), so that the two cannot drift apart. */
+function tokenLabel(value: string): string {
+  const checked = TokenBody.shape.label.safeParse(value);
+  if (checked.success) return checked.data;
+  const reason = checked.error.issues[0]?.message ?? "expected a label";
+  throw new UsageError(`Invalid "--label": ${reason}, got ${value.trim().length} characters`);
 }
 
 /** One line of `token list`. */

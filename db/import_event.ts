@@ -177,14 +177,20 @@ async function knownFederationPlayers(
 ): Promise<Map<string, string>> {
   const federationIds = file.players.flatMap((p) => p.federationId ? [p.federationId] : []);
   const known = new Map<string, string>();
-  if (federationIds.length === 0) return known;
-  const rows = await trx.selectFrom("players").select(["id", "federation_id"])
-    .where("federation_id", "in", federationIds).orderBy("created_at").orderBy("id").execute();
-  for (const row of rows) {
-    if (row.federation_id !== null && !known.has(row.federation_id)) known.set(row.federation_id, row.id);
+  // One bound variable per id: a single `IN (...)` list would pass SQLite's 32,766 (and PostgreSQL's 65,535)
+  // for a large event. Each id is in one chunk only, so the oldest row per id is still found in its chunk.
+  for (const chunk of chunks(federationIds, FEDERATION_IDS_PER_QUERY)) {
+    const rows = await trx.selectFrom("players").select(["id", "federation_id"])
+      .where("federation_id", "in", chunk).orderBy("created_at").orderBy("id").execute();
+    for (const row of rows) {
+      if (row.federation_id !== null && !known.has(row.federation_id)) known.set(row.federation_id, row.id);
+    }
   }
   return known;
 }
+
+/** Federation ids looked up per query: far below every dialect's limit on bound variables. */
+const FEDERATION_IDS_PER_QUERY = 1000;
 
 interface MatchStamp {
   revision: number;

@@ -520,6 +520,7 @@ function checkSemantics(json: unknown): ImportProblem[] {
   const root = obj(json);
   if (!root) return problems;
 
+  checkNoNul(root, add);
   checkEvent(obj(root.event), add);
 
   const players = new Map<string, string | undefined>();
@@ -574,6 +575,31 @@ function checkSemantics(json: unknown): ImportProblem[] {
     checkCategory(category, path, players, add);
   });
   return problems;
+}
+
+/**
+ * Reports every text of the file that holds a NUL character (U+0000), in the order of the file. PostgreSQL cannot
+ * store one in text and SQLite serves the text cut at it; the HTTP import refuses such a body before it gets here
+ * (api/limits.ts `hasNul`), and this keeps the command and the demo loader to the same rule. Other control
+ * characters are stored and served (JSON-escaped) as they are. Iterative: the file's nesting is not limited.
+ * @example checkNoNul({ players: [{ displayName: "A\u0000B" }] }, add) // add("players[0].displayName", ...)
+ */
+function checkNoNul(root: Obj, add: Add): void {
+  const stack: [path: string, value: unknown][] = [["", root]];
+  while (stack.length > 0) {
+    const [path, value] = stack.pop()!;
+    if (typeof value === "string") {
+      if (value.includes("\0")) {
+        add(path, `Expected a text without a NUL character (\\u0000), got ${describeValue(value)}`);
+      }
+    } else if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) stack.push([`${path}[${i}]`, value[i]]);
+    } else if (value !== null && typeof value === "object") {
+      // A field name with a NUL is an unknown field, which the schema reports.
+      const entries = Object.entries(value);
+      for (let i = entries.length - 1; i >= 0; i--) stack.push([join(path, entries[i]![0]), entries[i]![1]]);
+    }
+  }
 }
 
 function looksLikeDate(value: string): boolean {

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { parseDatabaseUrl } from "../../cli/config.ts";
+import { MAX_IMPORT_FILE_BYTES, runImport as runImportHere } from "../../cli/import.ts";
 import { openStore } from "../../db/store.ts";
 
 const root = new URL("../../", import.meta.url);
@@ -165,6 +166,104 @@ Deno.test("[cli] import reports unreadable JSON in one line with its line and co
     assert.equal(latin1.code, 1);
     assert.deepEqual(latin1.stderr, [`${dir}/latin1.json: Cannot read the file: it is not UTF-8 text`]);
   });
+});
+
+Deno.test("[cli] import refuses a NUL character in a text, naming its path, and exits 1", async () => {
+  await withTempDir(async (dir) => {
+    // The HTTP import refuses such a body (api/limits.ts hasNul); the command must not store "A" for "A\0B".
+    const text = (await Deno.readTextFile(fixture("spring_open.json"))).replace('"Ana Lopez"', '"A\\u0000B"');
+    await Deno.writeTextFile(`${dir}/nul.json`, text);
+    const run = await runImport([`${dir}/nul.json`], {
+      flags: flagsFor(dir),
+      env: { DATABASE_URL: `sqlite:${dir}/t.db` },
+    });
+    assert.equal(run.code, 1);
+    assert.deepEqual(run.stderr, [
+      `${dir}/nul.json: players[0].displayName: Expected a text without a NUL character (\\u0000), got "A\\u0000B"`,
+    ]);
+    await assert.rejects(Deno.stat(`${dir}/t.db`), Deno.errors.NotFound);
+  });
+});
+
+Deno.test("[cli] import refuses a file over 64 MiB without reading it, naming the file and its size", async () => {
+  assert.equal(MAX_IMPORT_FILE_BYTES, 64 * 1024 * 1024, "the limit docs/import-format.md states");
+  await withTempDir(async (dir) => {
+    const file = `${dir}/huge.json`;
+    // Sparse: the size is what counts, and the command must not read it to find out.
+    await Deno.writeTextFile(file, "");
+    await Deno.truncate(file, MAX_IMPORT_FILE_BYTES + 1);
+    const run = await runImport([file], {
+      flags: flagsFor(dir),
+      env: { DATABASE_URL: `sqlite:${dir}/t.db` },
+    });
+    assert.equal(run.code, 1);
+    assert.deepEqual(run.stderr, [
+      `${file}: Cannot read the file: it has ${
+        MAX_IMPORT_FILE_BYTES + 1
+      } bytes, more than the limit of 64 MiB (67108864 bytes)`,
+    ]);
+    // Exactly at the limit is read (and is then no JSON).
+    await Deno.truncate(file, MAX_IMPORT_FILE_BYTES);
+    const at = await runImport([file], { flags: flagsFor(dir), env: { DATABASE_URL: `sqlite:${dir}/t.db` } });
+    assert.equal(at.code, 1);
+    assert.match(at.stderr[0]!, /: Invalid JSON at line 1, column 1: /);
+  });
+});
+
+Deno.test("[cli] import reads a device like /dev/zero only up to the limit and refuses it", async () => {
+  await withTempDir(async (dir) => {
+    const run = await runImport(["/dev/zero"], { flags: flagsFor(dir) });
+    assert.equal(run.code, 1);
+    assert.deepEqual(run.stderr, [
+      "/dev/zero: Cannot read the file: it has more than the limit of 64 MiB (67108864 bytes)",
+    ]);
+  });
+});
+
+/** Writes `bytes` into the FIFO `path` (waiting for a reader); a reader that stops early is not an error. */
+async function feedFifo(path: string, bytes: Uint8Array): Promise<void> {
+  using fifo = await Deno.open(path, { write: true });
+  try {
+    let written = 0;
+    while (written < bytes.length) written += await fifo.write(bytes.subarray(written));
+  } catch (e) {
+    if (!(e instanceof Deno.errors.BrokenPipe)) throw e;
+  }
+}
+
+Deno.test({
+  name: "runImport() reads a FIFO up to the limit: a small file imports, a longer stream is refused",
+  ignore: Deno.build.os === "windows",
+  sanitizeResources: false,
+  sanitizeOps: false,
+  fn: async () => {
+    await withTempDir(async (dir) => {
+      const fifo = `${dir}/pipe.json`;
+      const made = await new Deno.Command("mkfifo", { args: [fifo] }).output();
+      assert.equal(made.code, 0);
+      const env = (name: string) => name === "DATABASE_URL" ? `sqlite:${dir}/t.db` : undefined;
+      const capture = () => {
+        const out: string[] = [];
+        const err: string[] = [];
+        return { out, err, io: { out: (l: string) => out.push(l), err: (l: string) => err.push(l) } };
+      };
+      const small = capture();
+      const [code] = await Promise.all([
+        runImportHere([fifo], env, small.io),
+        feedFifo(fifo, await Deno.readFile(fixture("spring_open.json"))),
+      ]);
+      assert.deepEqual(small.err, []);
+      assert.equal(code, 0);
+      assert.match(small.out[0]!, /^Imported "spring-open-2026"/);
+      const long = capture();
+      const [refused] = await Promise.all([
+        runImportHere([fifo], env, long.io, undefined, { maxFileBytes: 1000 }),
+        feedFifo(fifo, new Uint8Array(5000).fill(0x20)),
+      ]);
+      assert.equal(refused, 1);
+      assert.deepEqual(long.err, [`${fifo}: Cannot read the file: it has more than the limit of 1000 bytes`]);
+    });
+  },
 });
 
 Deno.test("[cli] import without a file prints the usage and exits 2", async () => {

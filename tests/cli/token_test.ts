@@ -48,6 +48,23 @@ Deno.test("parseTokenArgs() refuses bad command lines with a message naming the 
     [["create", "--role", "admin", "--event", "x"], /admin token cannot be limited/],
     [["revoke"], /needs one token ID/],
     [["list", "x"], /Unexpected argument "x"/],
+    // A repeated option is refused rather than the last one winning: "--role admin" must never slip in.
+    [["create", "--role", "scorer", "--role", "admin"], /^Option "--role" is given more than once$/],
+    [["create", "--role=scorer", "--role", "scorer"], /^Option "--role" is given more than once$/],
+    [
+      ["create", "--role", "scorer", "--table", "1", "--table=2"],
+      /^Option "--table" is given more than once$/,
+    ],
+    [
+      ["create", "--role", "admin", "--label", "a", "--label", "b"],
+      /^Option "--label" is given more than once$/,
+    ],
+    // The API's label rule (api/manage/bodies.ts TokenBody): non-blank, at most 100 characters.
+    [
+      ["create", "--role", "admin", "--label", "x".repeat(101)],
+      /^Invalid "--label": expected a label of at most 100 characters, got 101 characters$/,
+    ],
+    [["create", "--role", "admin", "--label", "   "], /^Invalid "--label": expected a non-empty label/],
   ];
   for (const [args, message] of cases) {
     assert.throws(() => parseTokenArgs(args), (e: unknown) => {
@@ -62,6 +79,18 @@ Deno.test("runToken() answers a usage error with exit code 2 and the usage", asy
   const c = capture();
   assert.equal(await runToken(["nope"], () => undefined, c.io), 2);
   assert.match(c.err.join("\n"), /Usage: deno task token create/);
+  const twice = capture();
+  assert.equal(
+    await runToken(["create", "--role", "scorer", "--role", "admin"], () => undefined, twice.io),
+    2,
+  );
+  assert.equal(twice.err[0], 'Option "--role" is given more than once');
+});
+
+Deno.test("parseTokenArgs() accepts a label of 100 characters, trimmed as the API trims it", () => {
+  const label = "y".repeat(100);
+  const parsed = parseTokenArgs(["create", "--role", "admin", "--label", ` ${label} `]);
+  assert.equal((parsed as { label: string }).label, label);
 });
 
 storeTest(

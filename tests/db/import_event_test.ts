@@ -392,6 +392,40 @@ storeTest("importEvent() keeps one player per federation id across events", asyn
 });
 
 storeTest(
+  "importEvent() looks up more federation ids than one statement may bind (SQLite 32,766 variables)",
+  async (store) => {
+    // Over SQLite's limit on bound variables, so that one `IN (...)` list of every id would fail.
+    const extra = 33_000;
+    const file = valid();
+    for (let i = 0; i < extra; i++) {
+      file.players.push({ id: `x${i}`, displayName: `Extra ${i}`, federationId: `BIG:${i}` });
+    }
+    // A player already in the store under an id near the end of the list keeps its row.
+    const knownId = "22222222-2222-4222-8222-222222222222";
+    await store.db.insertInto("players").values({
+      id: knownId,
+      display_name: "Known",
+      association: null,
+      federation_id: `BIG:${extra - 1}`,
+      email: null,
+      birth_date: null,
+      prior_rating: null,
+      prior_deviation: null,
+      prior_match_count: null,
+      created_at: T0.toISOString(),
+    }).execute();
+    const result = await importEvent(store, file, at(T0));
+    assert.equal(result.counts.players, 8 + extra);
+    const count = await store.db.selectFrom("players").select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    assert.equal(Number(count.n), 8 + extra);
+    const known = await store.db.selectFrom("players").select("display_name").where("id", "=", knownId)
+      .executeTakeFirstOrThrow();
+    assert.equal(known.display_name, `Extra ${extra - 1}`);
+  },
+);
+
+storeTest(
   "importEvent() takes over an event created under the slug elsewhere, keeping its id",
   async (store) => {
     await store.db.insertInto("events").values({

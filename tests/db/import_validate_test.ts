@@ -547,6 +547,34 @@ Deno.test("validateEventFile() accepts any legal completed match and rejects a g
   );
 });
 
+Deno.test("validateEventFile() refuses a NUL character in any text, naming its path", async () => {
+  // PostgreSQL cannot store a NUL in text and SQLite serves the text cut at it; the HTTP import refuses it too.
+  const problems = await problemsAfter((f) => {
+    f.players[2]!.displayName = "A\u0000B";
+    f.event.description = "\u0000";
+    f.categories[XD]!.name = "Mixed\u0000";
+  });
+  const nul = "Expected a text without a NUL character (\\u0000), got ";
+  assert.deepEqual(problems, [
+    { path: "event.description", message: `${nul}"\\u0000"` },
+    { path: "players[2].displayName", message: `${nul}"A\\u0000B"` },
+    { path: "categories[1].name", message: `${nul}"Mixed\\u0000"` },
+  ]);
+  // Escaped in the file's text, as a JSON writer would put it.
+  const parsed = await parseEventFile(validText.replace('"Ana Lopez"', '"Ana\\u0000Lopez"'));
+  assert.equal(parsed.ok, false);
+  if (!parsed.ok) assertProblem(parsed.errors, "players[0].displayName", /without a NUL character/);
+  // A value the schema refuses for its own reason is reported once, by the schema.
+  const slug = await problemsAfter((f) => f.event.slug = "a\u0000");
+  assert.deepEqual(slug.map((p) => p.path), ["event.slug"]);
+  assert.match(slug[0]!.message, /^Expected a slug/);
+  // Other control characters are stored and served (JSON-escaped) as they are.
+  assert.equal(
+    (await validateEventFile({ ...valid(), event: { ...valid().event, venue: "Hall\t1" } })).ok,
+    true,
+  );
+});
+
 Deno.test("validateEventFile() never throws, whatever the input", async () => {
   await fc.assert(
     fc.asyncProperty(fc.jsonValue(), async (json) => {
