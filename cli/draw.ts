@@ -90,6 +90,8 @@ export function parseDrawArgs(args: readonly string[]): DrawCommand {
         `Unknown flag "--${name}" for "${kind}": expected ${allowed.map((f) => `--${f}`).join(", ")}`,
       );
     }
+    // The last of two would silently win ("--category a --category b" would draw category b).
+    if (flags[name] !== undefined) throw new UsageError(`Option "--${name}" is given more than once`);
     if (SWITCHES.has(name)) {
       if (inline !== undefined) throw new UsageError(`Flag "--${name}" takes no value`);
       flags[name] = "";

@@ -93,6 +93,8 @@ Deno.test("parseDrawArgs() refuses bad command lines with a message naming the f
     [["advance", ...ref, "--lots", "a,b"], /Invalid "--lots": name the "--group"/],
     [["advance", ...ref, "--group", "A", "--lots", "a,,b"], /Invalid "--lots": expected entry ids/],
     [["show", "club-open"], /Unexpected argument "club-open"/],
+    [["lock", ...ref, "--category=other"], /Option "--category" is given more than once/],
+    [["show", ...ref, "--json", "--json"], /Option "--json" is given more than once/],
   ];
   for (const [args, message] of cases) {
     assert.throws(() => parseDrawArgs(args), (e: unknown) => {
