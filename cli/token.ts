@@ -84,10 +84,15 @@ export function parseTokenArgs(args: readonly string[]): TokenCommand {
   }
   let table: number | null = null;
   if (flags["table"] !== undefined) {
-    if (!/^[1-9]\d{0,3}$/.test(flags["table"])) {
-      throw new UsageError(`Invalid "--table": expected a table number from 1, got "${flags["table"]}"`);
+    // Digits only, then the API's own rule (1 to the import format's highest table number).
+    const checked = /^\d{1,6}$/.test(flags["table"])
+      ? TokenBody.shape.table.safeParse(Number(flags["table"]))
+      : null;
+    if (!checked?.success || checked.data === undefined) {
+      const expected = checked?.error?.issues[0]?.message ?? "expected a table number";
+      throw new UsageError(`Invalid "--table": ${expected}, got "${flags["table"]}"`);
     }
-    table = Number(flags["table"]);
+    table = checked.data;
   }
   const event = flags["event"] ?? null;
   if (role === "admin" && (event !== null || table !== null)) {

@@ -4,6 +4,10 @@
  * not grow with every point ever scored. A week is far beyond any retry (the umpire's page sends its queue as
  * soon as the connection returns), and a forgotten key is still safe for the umpire's page: it sends the
  * revision too, and a stale revision is refused (409), never applied twice.
+ *
+ * A key also keeps the fingerprint of the request it was first sent with (IETF draft "The Idempotency-Key
+ * HTTP Header Field", section 2.5): the same key with another request is a client's mistake, refused (422)
+ * rather than answered as a repeat of a request that was not sent.
  */
 import type { Transaction } from "kysely";
 import type { Database } from "./schema.ts";
@@ -20,27 +24,38 @@ export const PRUNE_BATCH = 100;
 
 type Trx = Transaction<Database>;
 
-/** Whether the key was seen within the retention (an expired key that was not pruned yet counts as unseen). */
-export async function keySeen(trx: Trx, key: string, now: Date): Promise<boolean> {
-  const row = await trx.selectFrom("idempotency_keys").select("created_at").where("key", "=", key)
-    .executeTakeFirst();
-  return row !== undefined && row.created_at >= cutoff(now);
+/** A key seen within the retention. */
+export interface SeenKey {
+  /** The fingerprint of the request first sent with the key; null for a key stored before it was kept. */
+  request: string | null;
 }
 
 /**
- * Records the key of a write that was applied (replacing an expired one of the same name) and removes up to
- * `PRUNE_BATCH` expired keys, in the write's transaction.
+ * The key as seen within the retention, or null (an expired key that was not pruned yet counts as unseen).
+ */
+export async function findKey(trx: Trx, key: string, now: Date): Promise<SeenKey | null> {
+  const row = await trx.selectFrom("idempotency_keys").select(["created_at", "request"])
+    .where("key", "=", key).executeTakeFirst();
+  if (row === undefined || row.created_at < cutoff(now)) return null;
+  return { request: row.request };
+}
+
+/**
+ * Records the key of a write that was applied with the fingerprint of its request (replacing an expired one
+ * of the same name) and removes up to `PRUNE_BATCH` expired keys, in the write's transaction.
  */
 export async function rememberKey(
   trx: Trx,
   dialect: Store["dialect"],
   key: string,
+  request: string,
   revision: number,
   now: Date,
 ): Promise<void> {
   const at = now.toISOString();
-  await trx.insertInto("idempotency_keys").values({ key, response: String(revision), created_at: at })
-    .onConflict((oc) => oc.column("key").doUpdateSet({ response: String(revision), created_at: at }))
+  const values = { response: String(revision), request, created_at: at };
+  await trx.insertInto("idempotency_keys").values({ key, ...values })
+    .onConflict((oc) => oc.column("key").doUpdateSet(values))
     .execute();
   let expired = trx.selectFrom("idempotency_keys").select("key").where("created_at", "<", cutoff(now))
     .orderBy("created_at").limit(PRUNE_BATCH);

@@ -25,10 +25,11 @@ import {
   scoreMatch,
   ScoringError,
   type Side,
+  undoLastAction,
 } from "../domain/scoring.ts";
 import { nextSlot } from "../domain/bracket.ts";
 import { fillGroupQualifiers } from "./draw_writes.ts";
-import { keySeen, rememberKey } from "./idempotency_keys.ts";
+import { findKey, rememberKey } from "./idempotency_keys.ts";
 import { freezePrediction, settlePredictionOutcome } from "./predictions_store.ts";
 import { rateDecidedMatch, rebuildRatings } from "./ratings_store.ts";
 import { bumpRevision } from "./revision.ts";
@@ -55,8 +56,13 @@ export interface WriteContext {
   now: Date;
   /** The match revision the write was based on; a different current revision is a 409. */
   expectedRevision?: number;
-  /** A key that makes a repeated request apply once (the first answer is returned again). */
+  /**
+   * A key that makes a repeated request apply once (the first answer is returned again), as the client sent
+   * it; the same key with another action is refused (422 `idempotency-key-reused`).
+   */
   idempotencyKey?: string;
+  /** Whose keys these are (the management API passes the token's id): keys of different owners never meet. */
+  idempotencyOwner?: string;
 }
 
 export interface WriteResult {
@@ -81,6 +87,18 @@ function statusRecord(m: MatchRow): MatchStatusRecord {
     winner: sideOf(m, m.winner_entry_id),
     retirementAfterGame: m.retirement_after_game,
   };
+}
+
+/**
+ * The fingerprint of a write for its idempotency key: the action and its fields (the route and the body), in
+ * a fixed order. The revision is left out: it is the write's precondition, not what it does, and a retry may
+ * name a newer one (the umpire's page sends the revision it knows when it sends).
+ * @example actionFingerprint({ type: "point", side: "home" }) // '{"type":"point","side":"home"}'
+ */
+export function actionFingerprint(action: MatchAction): string {
+  const { type, ...fields } = action;
+  const sorted = Object.keys(fields).sort().map((k) => [k, (fields as Record<string, unknown>)[k]]);
+  return JSON.stringify({ type, ...Object.fromEntries(sorted) });
 }
 
 function storedGames(m: MatchRow): { home: number; away: number }[] {
@@ -125,12 +143,21 @@ async function writeInTransaction(
   const now = ctx.now.toISOString();
   const before = await lockMatch(trx, dialect, matchId);
   if (!before) throw new WriteError(404, "not-found", `Match "${matchId}" does not exist`);
-  const key = ctx.idempotencyKey ? `${matchId}:${ctx.idempotencyKey}` : undefined;
+  const owner = ctx.idempotencyOwner === undefined ? "" : `${ctx.idempotencyOwner}:`;
+  const key = ctx.idempotencyKey ? `${matchId}:${owner}${ctx.idempotencyKey}` : undefined;
+  const request = actionFingerprint(action);
   if (key) {
-    if (await keySeen(trx, key, ctx.now)) {
-      const current = await trx.selectFrom("matches").selectAll().where("id", "=", matchId)
-        .executeTakeFirstOrThrow();
-      return { match: current, replayed: true };
+    const seen = await findKey(trx, key, ctx.now);
+    if (seen) {
+      if (seen.request !== null && seen.request !== request) {
+        throw new WriteError(
+          422,
+          "idempotency-key-reused",
+          `Cannot reuse "Idempotency-Key" "${ctx.idempotencyKey}": it was first sent with another request ` +
+            `(${seen.request}), not this one (${request}); a new request needs a new key`,
+        );
+      }
+      return { match: before, replayed: true };
     }
   }
   if (ctx.expectedRevision !== undefined && ctx.expectedRevision !== before.revision) {
@@ -158,7 +185,7 @@ async function writeInTransaction(
     match_id: matchId,
     detail: JSON.stringify({ action, revision: next.revision, status: next.status }),
   }).execute();
-  if (key) await rememberKey(trx, dialect, key, next.revision, ctx.now);
+  if (key) await rememberKey(trx, dialect, key, request, next.revision, ctx.now);
   return { match: next, replayed: false };
 }
 
@@ -176,12 +203,30 @@ export function replayedPoints(m: {
   return pointsForScores(m.games, m.current, { bestOf: m.bestOf, firstServer: m.firstServer ?? "home" });
 }
 
+/** A stored correction with its place in the order the match's corrections were made. */
+type StoredCorrection = GameCorrection & { seq: number };
+
+/** Every correction of a match in the order made; `afterPoints` is absent for one made before it was kept. */
+export async function loadCorrections(
+  db: Kysely<Database> | Trx,
+  matchId: string,
+): Promise<StoredCorrection[]> {
+  const rows = await db.selectFrom("game_corrections").select(["seq", "game", "home", "away", "after_points"])
+    .where("match_id", "=", matchId).orderBy("seq").execute();
+  return rows.map((r) => ({
+    seq: Number(r.seq),
+    game: Number(r.game),
+    home: Number(r.home),
+    away: Number(r.away),
+    ...(r.after_points === null ? {} : { afterPoints: Number(r.after_points) }),
+  }));
+}
+
 async function loadRecord(trx: Trx, m: MatchRow, now: string) {
   const pointRows = await trx.selectFrom("match_points").select(["seq", "side"]).where("match_id", "=", m.id)
     .orderBy("seq").execute();
   let points = pointRows.map((p) => p.side as Side);
-  const corrections: GameCorrection[] = await trx.selectFrom("game_corrections")
-    .select(["game", "home", "away"]).where("match_id", "=", m.id).orderBy("game").execute();
+  const corrections = await loadCorrections(trx, m.id);
   if (points.length === 0) {
     points = replayedPoints({
       games: storedGames(m),
@@ -250,26 +295,35 @@ async function apply(trx: Trx, m: MatchRow, action: MatchAction, now: string): P
     }
     case "undo": {
       assertCanUndo(record);
-      if (points.length === 0) {
-        throw new ScoringError("Cannot undo the last point: no point has been recorded");
+      const undo = undoLastAction({ points, corrections }, format);
+      state = undo.state;
+      if (undo.undone === "point") {
+        await trx.deleteFrom("match_points").where("match_id", "=", m.id).where("seq", "=", points.length)
+          .execute();
+      } else {
+        await trx.deleteFrom("game_corrections").where("match_id", "=", m.id)
+          .where("seq", "=", corrections.at(-1)!.seq).execute();
       }
-      state = scoreMatch({ points: points.slice(0, -1), corrections }, format);
-      await trx.deleteFrom("match_points").where("match_id", "=", m.id).where("seq", "=", points.length)
-        .execute();
       record = settleFromScore(record, state);
       break;
     }
     case "correct": {
       assertCanCorrect(record);
-      const all = [...corrections.filter((c) => c.game !== action.game), action];
-      state = scoreMatch({ points, corrections: all }, format);
-      await trx.deleteFrom("game_corrections").where("match_id", "=", m.id).where("game", "=", action.game)
-        .execute();
-      await trx.insertInto("game_corrections").values({
-        match_id: m.id,
+      const correction = {
         game: action.game,
         home: action.home,
         away: action.away,
+        afterPoints: points.length,
+      };
+      // Kept after the others, not in their place: undo takes it back and the earlier one is in force again.
+      state = scoreMatch({ points, corrections: [...corrections, correction] }, format);
+      await trx.insertInto("game_corrections").values({
+        match_id: m.id,
+        seq: (corrections.at(-1)?.seq ?? 0) + 1,
+        game: action.game,
+        home: action.home,
+        away: action.away,
+        after_points: points.length,
         created_at: now,
       }).execute();
       if (record.resultReason === null) record = settleFromScore(record, state);

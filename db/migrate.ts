@@ -12,6 +12,8 @@ import * as initial from "./migrations/2026_11_25_000000_initial.ts";
 import * as revisionNotify from "./migrations/2026_11_25_000001_revision_notify.ts";
 import * as ownVersions from "./migrations/2026_11_26_000000_own_versions.ts";
 import * as idempotencyExpiry from "./migrations/2026_11_26_000001_idempotency_expiry.ts";
+import * as correctionOrder from "./migrations/2026_11_27_000000_correction_order.ts";
+import * as idempotencyRequests from "./migrations/2026_11_27_000001_idempotency_requests.ts";
 import type { Database } from "./schema.ts";
 
 interface Migration {
@@ -24,6 +26,8 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026_11_25_000001_revision_notify": revisionNotify,
   "2026_11_26_000000_own_versions": ownVersions,
   "2026_11_26_000001_idempotency_expiry": idempotencyExpiry,
+  "2026_11_27_000000_correction_order": correctionOrder,
+  "2026_11_27_000001_idempotency_requests": idempotencyRequests,
 };
 
 /** An arbitrary, fixed key of the PostgreSQL advisory lock that serialises migrations. */

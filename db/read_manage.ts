@@ -4,10 +4,10 @@
  * reads (db/read_*.ts) nothing here is filtered by publication: callers are authenticated.
  */
 import { entryName } from "./read_entries.ts";
-import { replayedPoints } from "./match_writes.ts";
+import { loadCorrections, replayedPoints } from "./match_writes.ts";
 import { parseStoredGames } from "./read_matches.ts";
 import { type Kysely, sql, type Transaction } from "kysely";
-import type { Side } from "../domain/scoring.ts";
+import { effectiveCorrections, type Side } from "../domain/scoring.ts";
 import type { MatchRecord } from "./read_matches.ts";
 import type { Database, DrawState, EventStatus, Stage, SubeventFormat } from "./schema.ts";
 
@@ -26,7 +26,7 @@ export interface ManageMatchRecord extends MatchRecord {
   revision: number;
 }
 
-/** A match with what the umpire's page replays: the points in order and the corrections of finished games. */
+/** A match with what the umpire's page replays: the points in order and the corrections in force, by game. */
 export interface ScoringMatchRecord extends ManageMatchRecord {
   points: Side[];
   corrections: { game: number; home: number; away: number }[];
@@ -188,12 +188,8 @@ export async function readScoringMatch(db: Db, id: string): Promise<ScoringMatch
   const pointRows = await db.selectFrom("match_points").select(["seq", "side"]).where("match_id", "=", id)
     .orderBy("seq").execute();
   let points = pointRows.map((p) => p.side as Side);
-  const corrections = (await db.selectFrom("game_corrections").select(["game", "home", "away"])
-    .where("match_id", "=", id).orderBy("game").execute()).map((c) => ({
-      game: Number(c.game),
-      home: Number(c.home),
-      away: Number(c.away),
-    }));
+  // The page replays the corrections in force; the ones they replaced matter to an undo only.
+  const corrections = effectiveCorrections(await loadCorrections(db, id));
   if (points.length === 0) {
     try {
       points = replayedPoints({

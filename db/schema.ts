@@ -140,11 +140,16 @@ export interface MatchPointTable {
   created_at: string;
 }
 
+/** Every correction made, kept in the order made (`seq`), so that an undo can take the last one back. */
 export interface GameCorrectionTable {
   match_id: string;
+  /** Order of the match's corrections, from 1; the last one of a game is in force. */
+  seq: number;
   game: number;
   home: number;
   away: number;
+  /** Points recorded when it was made; null for a correction made before this was kept. */
+  after_points: number | null;
   created_at: string;
 }
 
@@ -227,6 +232,8 @@ export interface AuditLogTable {
 export interface IdempotencyKeyTable {
   key: string;
   response: string;
+  /** The fingerprint of the request first sent with the key; null for a key stored before it was kept. */
+  request: string | null;
   created_at: string;
 }
 

@@ -114,11 +114,12 @@ export function assertCanRecordPoint(current: MatchStatusRecord): void {
 }
 
 /**
- * Throws unless the last point can be undone: in progress, or completed by score (not by a result reason).
+ * Throws unless the last point or correction can be undone (scoring.ts `undoLastAction`): in progress, or
+ * completed by score (not by a result reason).
  */
 export function assertCanUndo(current: MatchStatusRecord): void {
-  requireStatus(current, "undo the last point", ["in_progress", "completed"]);
-  requireNoReason(current, "undo the last point");
+  requireStatus(current, "undo the last point or correction", ["in_progress", "completed"]);
+  requireNoReason(current, "undo the last point or correction");
 }
 
 /** Throws unless a finished game can be corrected: in progress, or completed after play (not by walkover). */

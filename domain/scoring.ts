@@ -1,8 +1,9 @@
 /**
  * Live scoring of table tennis: games, matches and service order (ITTF Laws 2.11-2.15).
  *
- * A match is stored as the list of points won ("home" or "away"); every score shown is a replay of that list,
- * so undo is "drop the last point" and nothing can drift out of step. See docs/scoring.md.
+ * A match is stored as the list of points won ("home" or "away") and the umpire's corrections of finished
+ * games; every score shown is a replay of them, so undo is "take back the last point or correction" and
+ * nothing can drift out of step. See docs/scoring.md.
  * @module
  */
 
@@ -45,12 +46,28 @@ export interface GameCorrection {
   game: number;
   home: number;
   away: number;
+  /**
+   * How many points were recorded when the correction was made: it places the correction among the points, so
+   * that undo takes actions back in the order they were made. Absent: as its game ended (the earliest it can
+   * have been made).
+   */
+  afterPoints?: number;
 }
 
-/** What `scoreMatch` replays: the points and the corrections made to finished games. */
+/** What `scoreMatch` replays: the points and the corrections of finished games, each in the order made. */
 export interface MatchRecord {
   points: readonly Side[];
   corrections?: readonly GameCorrection[];
+}
+
+/** What an undo took back: the last point, or the last correction when no point was recorded after it. */
+export type UndoneAction = "point" | "correction";
+
+/** A match after an undo: what was taken back, the record left and its score. */
+export interface UndoResult {
+  undone: UndoneAction;
+  record: MatchRecord;
+  state: MatchState;
 }
 
 /** What a list of finished games says about a match. */
@@ -242,6 +259,51 @@ export function undoLastPoint(points: readonly Side[]): Side[] {
 }
 
 /**
+ * Takes back the last action of a match, as an umpire's undo button means it: the last correction when no
+ * point was recorded after it (see `GameCorrection.afterPoints`), else the last point. An earlier correction
+ * of the same game is in force again once the last one is taken back. The record left is one the match had
+ * before, so it replays; should it not (a stored record made by hand), the `ScoringError` names the undo.
+ * @example
+ * const fix = { game: 1, home: 9, away: 11, afterPoints: 11 }; // made once game 1 had ended 11-0
+ * undoLastAction({ points: elevenHome, corrections: [fix] }, format)
+ * // { undone: "correction", record: { points: elevenHome, corrections: [] }, state: game 1 is 11-0 again }
+ */
+export function undoLastAction(record: MatchRecord, format: MatchFormat): UndoResult {
+  const { points } = record;
+  const corrections = record.corrections ?? [];
+  const last = corrections.at(-1);
+  let rest: MatchRecord;
+  let undone: UndoneAction;
+  if (last !== undefined && madeAfterPoints(last, points) >= points.length) {
+    undone = "correction";
+    rest = { points, corrections: corrections.slice(0, -1) };
+  } else if (points.length > 0) {
+    undone = "point";
+    rest = { points: points.slice(0, -1), corrections };
+  } else {
+    throw new ScoringError("Cannot undo the last point or correction: no point has been recorded");
+  }
+  try {
+    return { undone, record: rest, state: scoreMatch(rest, format) };
+  } catch (e) {
+    if (!(e instanceof ScoringError)) throw e;
+    throw new ScoringError(`Cannot undo the last ${undone}: the match left does not replay (${e.message})`);
+  }
+}
+
+/**
+ * The correction in force for each corrected game (the last one made), in game order.
+ * @example
+ * const made = [{ game: 2, home: 11, away: 8 }, { game: 1, home: 11, away: 3 }, { game: 2, home: 11, away: 9 }];
+ * effectiveCorrections(made) // [{ game: 1, home: 11, away: 3 }, { game: 2, home: 11, away: 9 }]
+ */
+export function effectiveCorrections(corrections: readonly GameCorrection[]): GameCorrection[] {
+  const byGame = new Map<number, GameCorrection>();
+  for (const { game, home, away } of corrections) byGame.set(game, { game, home, away });
+  return [...byGame.values()].sort((a, b) => a.game - b.game);
+}
+
+/**
  * Builds a plausible point sequence that replays to the given finished games and running game, so that an
  * imported match can be resumed by the live scorer. Points of each game are spread evenly, a deuce game goes
  * point for point from 10-10, and the last point of each finished game goes to its winner.
@@ -343,6 +405,23 @@ function replay(
     finished: winner !== null,
     winner,
   };
+}
+
+/** Points recorded when a correction was made; without `afterPoints`, when its game ended (or all of them). */
+function madeAfterPoints(correction: GameCorrection, points: readonly Side[]): number {
+  if (correction.afterPoints !== undefined) return correction.afterPoints;
+  const current: Score = { home: 0, away: 0 };
+  let games = 0;
+  for (const [index, side] of points.entries()) {
+    if (!isSide(side)) break;
+    current[side] += 1;
+    if (!isFinishedGame(current.home, current.away)) continue;
+    games += 1;
+    if (games === correction.game) return index + 1;
+    current.home = 0;
+    current.away = 0;
+  }
+  return points.length;
 }
 
 function countGames(games: readonly Score[], bestOf: number, action: string): GamesSummary {

@@ -5,6 +5,8 @@
  */
 import type { Context } from "hono";
 import { z } from "zod";
+import { IMPORT_SCHEMA } from "../../db/import_schema.ts";
+import { parseDateTime, parseScore } from "../../db/import_validate.ts";
 import { ManageError } from "./problem.ts";
 
 const SIDE = 'expected "home" or "away"';
@@ -16,6 +18,43 @@ const wholeFrom = (min: number, what: string) => {
 };
 const revision = () => wholeFrom(0, "the match's current revision").optional();
 
+/**
+ * A side's points in a corrected game, bounded as an import bounds a game score (1 or 2 digits,
+ * db/import_validate.ts `parseScore`): a correction stores nothing that an import would refuse.
+ */
+const gamePoints = (what: string) => {
+  const message = `expected ${what} as a whole number from 0 to 99`;
+  return z.int({ error: message }).refine((n) => n >= 0 && parseScore(`${n}-0`) !== null, { error: message });
+};
+
+/**
+ * The highest table number, as the import format has it (db/import_schema.ts, a match's `table`): an
+ * assignment stores nothing that an import would refuse.
+ */
+const MAX_TABLE_NO: number = importedTableMaximum();
+
+function importedTableMaximum(): number {
+  const defs = IMPORT_SCHEMA.$defs as Record<string, { properties?: Record<string, { maximum?: unknown }> }>;
+  const maximum = defs.match?.properties?.table?.maximum;
+  if (typeof maximum !== "number") {
+    throw new Error('Cannot read the import schema: no "maximum" of a match\'s "table"');
+  }
+  return maximum;
+}
+
+const tableNo = () => {
+  const message = `expected the table number as a whole number from 1 to ${MAX_TABLE_NO}`;
+  return z.int({ error: message }).min(1, { error: message }).max(MAX_TABLE_NO, { error: message });
+};
+
+/**
+ * A time as the import format takes it (db/import_validate.ts `parseDateTime`): a real date, a UTC offset.
+ */
+const TIME = "expected an ISO 8601 time with a UTC offset on a real date, such as 2026-11-28T14:00:00Z";
+const isoTime = z.string({ error: TIME })
+  .refine((s) => parseDateTime(s) !== null, { error: TIME })
+  .transform((s) => new Date(parseDateTime(s)!).toISOString());
+
 /** Body of a start: who serves first in game 1 (decided by lot, ITTF Law 2.13.1). */
 export const StartBody = z.strictObject({ firstServer: side(), revision: revision() });
 /** Body of a point: the side that won it. */
@@ -25,8 +64,8 @@ export const UndoBody = z.strictObject({ revision: revision() });
 /** Body of a correction of a finished game (1-based game number). */
 export const CorrectBody = z.strictObject({
   game: wholeFrom(1, "the game number"),
-  home: wholeFrom(0, "the home side's points"),
-  away: wholeFrom(0, "the away side's points"),
+  home: gamePoints("the home side's points"),
+  away: gamePoints("the away side's points"),
   revision: revision(),
 });
 /** Body of a walkover: the side awarded the match. */
@@ -36,15 +75,9 @@ export const RetireBody = z.strictObject({ side: side(), revision: revision() })
 /** Body of a disqualification: the side disqualified. */
 export const DisqualifyBody = z.strictObject({ side: side(), revision: revision() });
 
-const isoTime = z.string({ error: "expected an ISO 8601 time such as 2026-11-28T14:00:00Z" })
-  .refine((s) => /^\d{4}-\d{2}-\d{2}T/.test(s) && Number.isFinite(Date.parse(s)), {
-    error: "expected an ISO 8601 time such as 2026-11-28T14:00:00Z",
-  })
-  .transform((s) => new Date(s).toISOString());
-
 /** Body of an assignment: the table and/or the planned time (null clears it). */
 export const AssignBody = z.strictObject({
-  tableNo: wholeFrom(1, "the table number").nullable().optional(),
+  tableNo: tableNo().nullable().optional(),
   scheduledAt: isoTime.nullable().optional(),
   revision: revision(),
 }).refine((b) => b.tableNo !== undefined || b.scheduledAt !== undefined, {
@@ -60,7 +93,7 @@ export const TokenBody = z.strictObject({
   })
     .max(100, { error: "expected a label of at most 100 characters" }),
   event: z.string({ error: "expected an event slug" }).min(1, { error: "expected an event slug" }).optional(),
-  table: wholeFrom(1, "the table number").optional(),
+  table: tableNo().optional(),
 });
 
 function quoteValue(value: unknown): string {

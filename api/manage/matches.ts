@@ -2,7 +2,8 @@
  * Match routes of the management API: the matches a token may score, one match with its points, and every
  * match write (start, point, undo, correct, walkover, retire, disqualify, assign), all through the one write
  * path db/match_writes.ts. A write names the match's current `revision` or sends an `Idempotency-Key` header
- * (or both): a stale revision is a 409 carrying the current match, a repeated key is applied once.
+ * (or both): a stale revision is a 409 carrying the current match, a repeated key is applied once, and a key
+ * sent again with another request is a 422.
  */
 import { Hono } from "hono";
 import type { z } from "zod";
@@ -34,7 +35,7 @@ const ADMIN_ONLY: ReadonlySet<MatchAction["type"]> = new Set(["walkover", "retir
 const ACTION_NAMES: Record<MatchAction["type"], string> = {
   start: "start the match",
   point: "record a point",
-  undo: "undo the last point",
+  undo: "undo the last point or correction",
   correct: "correct a game",
   walkover: "record a walkover",
   retire: "record a retirement",
@@ -128,10 +129,14 @@ async function applyWrite(
       actor: token.label,
       now: deps.clock(),
       expectedRevision: revision,
-      idempotencyKey: key === undefined ? undefined : `${token.id}:${key}`,
+      idempotencyKey: key,
+      idempotencyOwner: token.id,
     });
   } catch (e) {
     if (!(e instanceof WriteError)) throw e;
+    if (e.code === "idempotency-key-reused") {
+      throw new ManageError(e.status, e.code, e.message, { field: "Idempotency-Key" });
+    }
     const current = e.status === 409 ? await readScoringMatch(deps.store.db, id) : null;
     throw new ManageError(
       e.status,

@@ -213,6 +213,15 @@ storeTest("[api] /api/manage/tokens lists, creates (secret shown once) and revok
     400,
   );
   assert.equal(badEvent.field, "event");
+  // A table number beyond what an import can name (and past PostgreSQL's integer) is refused, not stored.
+  const badTable = await problem(
+    await app.request(
+      "/api/manage/tokens",
+      call(admin, "POST", { role: "scorer", label: "x", table: 99999999999 }),
+    ),
+    400,
+  );
+  assert.equal(badTable.field, "table");
   const badRole = await problem(
     await app.request("/api/manage/tokens", call(admin, "POST", { role: "root", label: "x" })),
     400,

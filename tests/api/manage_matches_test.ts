@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import type { Hono } from "hono";
 import type { Store } from "../../db/store.ts";
+import { parseScore } from "../../db/import_validate.ts";
 import { storeTest } from "../support/stores.ts";
 import { call, makeToken, manageApp, seedKnockout } from "./manage_fixtures.ts";
 
@@ -322,4 +323,149 @@ storeTest("[api] GET /api/manage/matches lists what the token may score, by tabl
   const theirs = await ok(await app.request("/api/manage/matches", call(eventOnly, "GET")));
   assert.deepEqual(theirs.matches.map((m: { id: string }) => m.id), [other.rounds[0]![0]]);
   assert.ok(all.matches.every((m: { points?: unknown }) => m.points === undefined), "lists carry no points");
+});
+
+storeTest("[api] POST undo after a correction takes the correction back, then the points", async (store) => {
+  const { app, scorer, id } = await setup(store);
+  const key = (k: string) => ({ "Idempotency-Key": k });
+  await ok(await post(app, scorer, id, "start", { firstServer: "home" }, key("s")));
+  for (let i = 0; i < 11; i++) await ok(await post(app, scorer, id, "point", { side: "home" }, key(`p${i}`)));
+  let data = await ok(await post(app, scorer, id, "correct", { game: 1, home: 9, away: 11 }, key("c")));
+  assert.deepEqual(data.match.gameScores, [{ home: 9, away: 11 }]);
+  // The correction was the last action: undo takes it back, and the game is 11-0 again.
+  data = await ok(await post(app, scorer, id, "undo", {}, key("u1")));
+  assert.deepEqual(data.match.gameScores, [{ home: 11, away: 0 }]);
+  assert.deepEqual(data.match.corrections, []);
+  assert.equal(data.match.points.length, 11);
+  // Then the points, one by one, into the game that was corrected.
+  data = await ok(await post(app, scorer, id, "undo", {}, key("u2")));
+  assert.deepEqual(data.match.gameScores, []);
+  assert.deepEqual(data.match.currentGame, { home: 10, away: 0 });
+  data = await ok(await post(app, scorer, id, "undo", {}, key("u3")));
+  assert.deepEqual(data.match.currentGame, { home: 9, away: 0 });
+});
+
+storeTest("[api] POST undo takes back points and corrections in the order they were made", async (store) => {
+  const { app, scorer, id } = await setup(store);
+  let rev = (await ok(await post(app, scorer, id, "start", { firstServer: "home", revision: 0 }))).revision;
+  rev = await score(app, scorer, id, "home", 11, rev);
+  rev = (await ok(await post(app, scorer, id, "correct", { game: 1, home: 11, away: 8, revision: rev })))
+    .revision;
+  rev = (await ok(await post(app, scorer, id, "correct", { game: 1, home: 11, away: 9, revision: rev })))
+    .revision;
+  rev = await score(app, scorer, id, "away", 2, rev);
+  const undo = async () => {
+    const data = await ok(await post(app, scorer, id, "undo", { revision: rev }));
+    rev = data.revision;
+    return data.match;
+  };
+  assert.deepEqual((await undo()).currentGame, { home: 0, away: 1 });
+  assert.deepEqual((await undo()).currentGame, { home: 0, away: 0 });
+  // The second correction goes first and the first one is in force again; then the first one goes.
+  let match = await undo();
+  assert.deepEqual(match.gameScores, [{ home: 11, away: 8 }]);
+  assert.deepEqual(match.corrections, [{ game: 1, home: 11, away: 8 }]);
+  match = await undo();
+  assert.deepEqual(match.gameScores, [{ home: 11, away: 0 }]);
+  assert.deepEqual(match.corrections, []);
+  match = await undo();
+  assert.deepEqual(match.currentGame, { home: 10, away: 0 });
+});
+
+storeTest("[api] POST undo with nothing recorded is a 409 that names the undo", async (store) => {
+  const { app, scorer, id } = await setup(store);
+  await ok(await post(app, scorer, id, "start", { firstServer: "home", revision: 0 }));
+  const p = await problem(await post(app, scorer, id, "undo", { revision: 1 }), 409);
+  assert.equal(p.code, "scoring");
+  assert.match(p.detail, /^Cannot undo the last point or correction: /);
+});
+
+storeTest(
+  "[api] POST correct refuses game points an import would refuse, naming the field",
+  async (store) => {
+    const { app, scorer, id } = await setup(store);
+    let rev = (await ok(await post(app, scorer, id, "start", { firstServer: "home", revision: 0 }))).revision;
+    rev = await score(app, scorer, id, "home", 11, rev);
+    const cases: [unknown, string][] = [
+      [{ game: 1, home: 9007199254740991, away: 9007199254740989 }, "home"],
+      [{ game: 1, home: 100, away: 98 }, "home"],
+      [{ game: 1, home: 98, away: 100 }, "away"],
+      [{ game: 1, home: 11, away: 1e300 }, "away"],
+    ];
+    for (const [body, field] of cases) {
+      const p = await problem(
+        await post(app, scorer, id, "correct", { ...body as object, revision: rev }),
+        400,
+      );
+      assert.equal(p.code, "invalid-body");
+      assert.equal(p.field, field, JSON.stringify(body));
+      assert.match(p.detail, new RegExp(`^Invalid "${field}": expected .* from 0 to 99`));
+    }
+    // Two digits, as an import takes them (db/import_validate.ts parseScore), and a finished game.
+    assert.deepEqual(parseScore("99-97"), { home: 99, away: 97 });
+    assert.equal(parseScore("100-98"), null);
+    const data = await ok(
+      await post(app, scorer, id, "correct", { game: 1, home: 99, away: 97, revision: rev }),
+    );
+    assert.deepEqual(data.match.gameScores, [{ home: 99, away: 97 }]);
+  },
+);
+
+storeTest("[api] a reused Idempotency-Key with another request is a 422 naming the key", async (store) => {
+  const { app, admin, id } = await setup(store);
+  await ok(await post(app, admin, id, "start", { firstServer: "home" }, { "Idempotency-Key": "s" }));
+  const first = await ok(await post(app, admin, id, "point", { side: "home" }, { "Idempotency-Key": "K" }));
+  const reuses: [string, unknown][] = [
+    ["point", { side: "away" }],
+    ["undo", {}],
+    ["walkover", { winner: "away" }],
+    ["correct", { game: 1, home: 11, away: 9 }],
+    ["assign", { tableNo: 3 }],
+  ];
+  for (const [action, body] of reuses) {
+    const res = await post(app, admin, id, action, body, { "Idempotency-Key": "K" });
+    assert.equal(res.headers.get("Idempotency-Replayed"), null);
+    const p = await problem(res, 422);
+    assert.equal(p.code, "idempotency-key-reused", action);
+    assert.equal(p.field, "Idempotency-Key");
+    assert.match(p.detail, /^Cannot reuse "Idempotency-Key" "K": /);
+    assert.match(p.detail, /first sent with another request \(\{"type":"point","side":"home"\}\)/);
+    assert.equal(p.type, "/docs/operator.md#problem-idempotency-key-reused");
+  }
+  // Nothing was written by the refused requests; the same request is still answered again.
+  const again = await post(app, admin, id, "point", { side: "home" }, { "Idempotency-Key": "K" });
+  assert.equal(again.headers.get("Idempotency-Replayed"), "true");
+  const data = await ok(again);
+  assert.equal(data.revision, first.revision);
+  assert.deepEqual(data.match.points, ["home"]);
+  assert.equal(data.match.status, "in_progress");
+  assert.equal(data.match.tableNo, 1);
+});
+
+storeTest("[api] POST assign refuses what the importer refuses, naming the field", async (store) => {
+  const { app, admin, id } = await setup(store);
+  const cases: [unknown, string][] = [
+    [{ scheduledAt: "2026-02-30T10:00:00Z" }, "scheduledAt"],
+    [{ scheduledAt: "2026-11-27T10:00:00" }, "scheduledAt"],
+    [{ scheduledAt: "0000-01-01T00:00:00Z" }, "scheduledAt"],
+    [{ scheduledAt: "2026-11-27T24:00:00Z" }, "scheduledAt"],
+    [{ scheduledAt: "2026-11-27T10:00:00+25:00" }, "scheduledAt"],
+    [{ tableNo: 99999999999 }, "tableNo"],
+    [{ tableNo: 1000 }, "tableNo"],
+  ];
+  for (const [body, field] of cases) {
+    const p = await problem(await post(app, admin, id, "assign", { ...body as object, revision: 0 }), 400);
+    assert.equal(p.code, "invalid-body");
+    assert.equal(p.field, field, JSON.stringify(body));
+    assert.match(p.detail, new RegExp(`^Invalid "${field}": expected `));
+  }
+  const data = await ok(
+    await post(app, admin, id, "assign", {
+      tableNo: 999,
+      scheduledAt: "2026-11-28T15:00+01:00",
+      revision: 0,
+    }),
+  );
+  assert.equal(data.match.tableNo, 999);
+  assert.equal(data.match.scheduledAt, "2026-11-28T14:00:00.000Z");
 });

@@ -43,6 +43,11 @@ Deno.test("parseTokenArgs() refuses bad command lines with a message naming the 
     [["create"], /Invalid "--role": expected "admin" or "scorer", got ""/],
     [["create", "--role", "root"], /got "root"/],
     [["create", "--role", "scorer", "--table", "0"], /Invalid "--table"/],
+    [
+      ["create", "--role", "scorer", "--table", "1000"],
+      /Invalid "--table": expected .* from 1 to 999, got "1000"/,
+    ],
+    [["create", "--role", "scorer", "--table", "2x"], /Invalid "--table": expected a table number, got "2x"/],
     [["create", "--role", "scorer", "--colour", "red"], /Unknown flag "--colour"/],
     [["create", "--role", "scorer", "--label"], /needs a value/],
     [["create", "--role", "admin", "--event", "x"], /admin token cannot be limited/],

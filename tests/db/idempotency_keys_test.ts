@@ -1,19 +1,20 @@
 import assert from "node:assert/strict";
-import { KEY_RETENTION_MS, keySeen, PRUNE_BATCH, rememberKey } from "../../db/idempotency_keys.ts";
+import { findKey, KEY_RETENTION_MS, PRUNE_BATCH, rememberKey } from "../../db/idempotency_keys.ts";
 import type { Store } from "../../db/store.ts";
 import { storeTest } from "../support/stores.ts";
 
 const T0 = new Date("2026-11-26T10:00:00.000Z");
 const later = (ms: number) => new Date(T0.getTime() + ms);
 
-const remember = (store: Store, key: string, now: Date) =>
-  store.db.transaction().execute((trx) => rememberKey(trx, store.dialect, key, 1, now));
-const seen = (store: Store, key: string, now: Date) =>
-  store.db.transaction().execute((trx) => keySeen(trx, key, now));
+const remember = (store: Store, key: string, now: Date, request = 'point {"side":"home"}') =>
+  store.db.transaction().execute((trx) => rememberKey(trx, store.dialect, key, request, 1, now));
+const find = (store: Store, key: string, now: Date) =>
+  store.db.transaction().execute((trx) => findKey(trx, key, now));
+const seen = async (store: Store, key: string, now: Date) => (await find(store, key, now)) !== null;
 const keys = async (store: Store) =>
   (await store.db.selectFrom("idempotency_keys").select("key").orderBy("key").execute()).map((r) => r.key);
 
-storeTest("keySeen() recognises a key for the whole retention and not after it", async (store) => {
+storeTest("findKey() recognises a key for the whole retention and not after it", async (store) => {
   await remember(store, "m:k", T0);
   assert.equal(await seen(store, "m:k", T0), true);
   assert.equal(await seen(store, "m:k", later(KEY_RETENTION_MS - 1)), true);
@@ -45,3 +46,20 @@ storeTest(
     assert.deepEqual(await keys(store), ["new:1", "new:2", "recent:1"]);
   },
 );
+
+storeTest("findKey() answers the fingerprint of the request first sent with the key", async (store) => {
+  await remember(store, "m:k", T0, 'point {"side":"home"}');
+  assert.deepEqual(await find(store, "m:k", T0), { request: 'point {"side":"home"}' });
+  // A key stored before fingerprints were kept has none.
+  await store.db.insertInto("idempotency_keys").values({
+    key: "m:old",
+    response: "1",
+    created_at: T0.toISOString(),
+  })
+    .execute();
+  assert.deepEqual(await find(store, "m:old", T0), { request: null });
+  // An expired key that comes again is a new key: it takes the new request's fingerprint.
+  const t = later(KEY_RETENTION_MS + 1000);
+  await remember(store, "m:k", t, "undo {}");
+  assert.deepEqual(await find(store, "m:k", t), { request: "undo {}" });
+});

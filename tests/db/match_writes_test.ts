@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { KEY_RETENTION_MS } from "../../db/idempotency_keys.ts";
-import { type MatchAction, writeMatch } from "../../db/match_writes.ts";
+import { actionFingerprint, type MatchAction, writeMatch } from "../../db/match_writes.ts";
 import type { MatchRow } from "../../db/schema.ts";
 import type { Store } from "../../db/store.ts";
 import { WriteError } from "../../db/write_errors.ts";
@@ -490,3 +490,133 @@ storeTest(
     assert.deepEqual(await points(store, id), ["home"]);
   },
 );
+
+/** The stored corrections of a match in the order made. */
+async function corrections(store: Store, id: string) {
+  return (await store.db.selectFrom("game_corrections").select([
+    "seq",
+    "game",
+    "home",
+    "away",
+    "after_points",
+  ])
+    .where("match_id", "=", id).orderBy("seq").execute()).map((c) => ({
+      seq: Number(c.seq),
+      game: Number(c.game),
+      home: Number(c.home),
+      away: Number(c.away),
+      afterPoints: c.after_points === null ? null : Number(c.after_points),
+    }));
+}
+
+storeTest("writeMatch() undo after a correction takes the correction back, then the point", async (store) => {
+  const ev = await seedKnockout(store.db);
+  const id = ev.rounds[0]![0]!;
+  await w(store, id, { type: "start", firstServer: "home" });
+  await score(store, id, "home", 11);
+  await w(store, id, { type: "correct", game: 1, home: 9, away: 11 });
+  assert.deepEqual(await corrections(store, id), [{ seq: 1, game: 1, home: 9, away: 11, afterPoints: 11 }]);
+  let m = (await w(store, id, { type: "undo" })).match;
+  assert.deepEqual(JSON.parse(m.games), [[11, 0]]);
+  assert.deepEqual(await corrections(store, id), []);
+  assert.equal((await points(store, id)).length, 11);
+  m = (await w(store, id, { type: "undo" })).match;
+  assert.deepEqual(JSON.parse(m.games), []);
+  assert.deepEqual([m.current_home, m.current_away], [10, 0]);
+  await assertConsistent(store, id);
+  const audit = await store.db.selectFrom("audit_log").select("action").where("match_id", "=", id).execute();
+  assert.equal(audit.filter((a) => a.action === "match.undo").length, 2);
+});
+
+storeTest(
+  "writeMatch() keeps every correction and undo puts the earlier one back in force",
+  async (store) => {
+    const ev = await seedKnockout(store.db);
+    const id = ev.rounds[0]![0]!;
+    await win(store, id, "home");
+    await w(store, id, { type: "correct", game: 2, home: 11, away: 8 });
+    let m = (await w(store, id, { type: "correct", game: 2, home: 9, away: 11 })).match;
+    // The second correction flips game 2: 1-1 in a best of 3, so play goes on.
+    assert.equal(m.status, "in_progress");
+    assert.deepEqual(await corrections(store, id), [
+      { seq: 1, game: 2, home: 11, away: 8, afterPoints: 22 },
+      { seq: 2, game: 2, home: 9, away: 11, afterPoints: 22 },
+    ]);
+    m = (await w(store, id, { type: "undo" })).match;
+    assert.equal(m.status, "completed");
+    assert.equal(m.winner_entry_id, m.home_entry_id);
+    assert.deepEqual(JSON.parse(m.games), [[11, 0], [11, 8]]);
+    assert.deepEqual((await corrections(store, id)).map((c) => c.seq), [1]);
+    // The next correction comes after the one left, whatever was taken back.
+    await w(store, id, { type: "correct", game: 1, home: 11, away: 5 });
+    assert.deepEqual((await corrections(store, id)).map((c) => c.seq), [1, 2]);
+  },
+);
+
+storeTest(
+  "writeMatch() undo counts a correction stored without its place as made at its game's end",
+  async (store) => {
+    const ev = await seedKnockout(store.db);
+    const id = ev.rounds[0]![0]!;
+    await w(store, id, { type: "start", firstServer: "home" });
+    await score(store, id, "home", 11);
+    await score(store, id, "away", 2);
+    // As the migration leaves a correction made before corrections kept their place among the points.
+    await store.db.insertInto("game_corrections").values({
+      match_id: id,
+      seq: 1,
+      game: 1,
+      home: 11,
+      away: 9,
+      after_points: null,
+      created_at: T0.toISOString(),
+    }).execute();
+    for (const expected of [12, 11, 11, 10]) {
+      await w(store, id, { type: "undo" });
+      assert.equal((await points(store, id)).length, expected);
+    }
+    assert.deepEqual(await corrections(store, id), []);
+  },
+);
+
+storeTest("writeMatch() refuses a reused idempotency key with another action (422)", async (store) => {
+  const ev = await seedKnockout(store.db);
+  const id = ev.rounds[0]![0]!;
+  await w(store, id, { type: "start", firstServer: "home" });
+  const first = await w(store, id, { type: "point", side: "home" }, { idempotencyKey: "k1" });
+  for (const action of [{ type: "point", side: "away" }, { type: "undo" }] as MatchAction[]) {
+    await assert.rejects(w(store, id, action, { idempotencyKey: "k1" }), (e: unknown) => {
+      assert.ok(e instanceof WriteError);
+      assert.equal(e.status, 422);
+      assert.equal(e.code, "idempotency-key-reused");
+      assert.match(e.message, /^Cannot reuse "Idempotency-Key" "k1": it was first sent with another request/);
+      return true;
+    });
+  }
+  // The revision is not part of the request: a retry may name a newer one.
+  const again = await w(store, id, { type: "point", side: "home" }, {
+    idempotencyKey: "k1",
+    expectedRevision: first.match.revision,
+  });
+  assert.equal(again.replayed, true);
+  assert.deepEqual(await points(store, id), ["home"]);
+  // A key stored before fingerprints were kept is still answered as a repeat.
+  await store.db.insertInto("idempotency_keys").values({
+    key: `${id}:old`,
+    response: "1",
+    created_at: T0.toISOString(),
+  }).execute();
+  assert.equal((await w(store, id, { type: "undo" }, { idempotencyKey: "old" })).replayed, true);
+});
+
+Deno.test("actionFingerprint() names the action and its fields in a fixed order", () => {
+  assert.equal(actionFingerprint({ type: "point", side: "home" }), '{"type":"point","side":"home"}');
+  assert.equal(
+    actionFingerprint({ type: "assign", scheduledAt: null, tableNo: 3 }),
+    actionFingerprint({ type: "assign", tableNo: 3, scheduledAt: null }),
+  );
+  assert.notEqual(
+    actionFingerprint({ type: "assign", tableNo: 3 }),
+    actionFingerprint({ type: "assign", tableNo: 3, scheduledAt: null }),
+  );
+});

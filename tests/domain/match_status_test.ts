@@ -111,10 +111,13 @@ Deno.test("reopenAfterUndo() takes a match completed by score back to in_progres
 
 Deno.test("assertCanUndo() and assertCanCorrect() refuse matches not played to a score", () => {
   assertCanUndo(inProgress);
-  throwsStatus(() => assertCanUndo(scheduledMatch()), 'Cannot undo the last point: match is "scheduled"');
+  throwsStatus(
+    () => assertCanUndo(scheduledMatch()),
+    'Cannot undo the last point or correction: match is "scheduled"',
+  );
   throwsStatus(
     () => assertCanUndo(retired),
-    'Cannot undo the last point: match is "completed" (result reason "retired")',
+    'Cannot undo the last point or correction: match is "completed" (result reason "retired")',
   );
   assertCanCorrect(inProgress);
   assertCanCorrect(completedByScore);

@@ -2,7 +2,9 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import {
   assertFinishedGame,
+  effectiveCorrections,
   firstServerOfGame,
+  type GameCorrection,
   gamesNeeded,
   isFinishedGame,
   isRunningGame,
@@ -15,6 +17,7 @@ import {
   serverAt,
   type Side,
   summarizeGames,
+  undoLastAction,
   undoLastPoint,
   validateGameScores,
 } from "../../domain/scoring.ts";
@@ -350,6 +353,85 @@ Deno.test("undoLastPoint() drops the last point and refuses an empty match", () 
   throwsScoring(() => undoLastPoint([]), "Cannot undo the last point: no point has been recorded");
 });
 
+Deno.test("undoLastAction() takes back a correction made after the last point, then the points", () => {
+  const points = game(H, 0);
+  const record = { points, corrections: [{ game: 1, home: 9, away: 11, afterPoints: 11 }] };
+  const first = undoLastAction(record, BO5);
+  assert.equal(first.undone, "correction");
+  assert.deepEqual(first.record, { points, corrections: [] });
+  assert.deepEqual(first.state.gameScores, [{ home: 11, away: 0 }]);
+  const second = undoLastAction(first.record, BO5);
+  assert.equal(second.undone, "point");
+  assert.deepEqual(second.state.gameScores, []);
+  assert.deepEqual(second.state.currentGame, { home: 10, away: 0 });
+});
+
+Deno.test("undoLastAction() takes back a point recorded after a correction before the correction", () => {
+  const correction = { game: 1, home: 11, away: 7, afterPoints: 11 };
+  const record = { points: [...game(H, 0), A], corrections: [correction] };
+  const first = undoLastAction(record, BO5);
+  assert.equal(first.undone, "point");
+  assert.deepEqual(first.record, { points: game(H, 0), corrections: [correction] });
+  assert.deepEqual(first.state.gameScores, [{ home: 11, away: 7 }]);
+  assert.equal(undoLastAction(first.record, BO5).undone, "correction");
+});
+
+Deno.test("undoLastAction() puts the earlier correction of a game back in force", () => {
+  const earlier = { game: 1, home: 11, away: 8, afterPoints: 11 };
+  const later = { game: 1, home: 9, away: 11, afterPoints: 11 };
+  const undo = undoLastAction({ points: game(H, 0), corrections: [earlier, later] }, BO5);
+  assert.equal(undo.undone, "correction");
+  assert.deepEqual(undo.record.corrections, [earlier]);
+  assert.deepEqual(undo.state.gameScores, [{ home: 11, away: 8 }]);
+});
+
+Deno.test("undoLastAction() counts a correction without afterPoints as made when its game ended", () => {
+  const old = { game: 1, home: 11, away: 9 };
+  // Two points of game 2 came after game 1 ended: they go first, then the correction, then game 1's last
+  // point.
+  let record: { points: readonly Side[]; corrections?: readonly GameCorrection[] } = {
+    points: [...game(H, 0), A, A],
+    corrections: [old],
+  };
+  const undone: string[] = [];
+  for (let k = 0; k < 4; k += 1) {
+    const undo = undoLastAction(record, BO5);
+    undone.push(undo.undone);
+    record = undo.record;
+  }
+  assert.deepEqual(undone, ["point", "point", "correction", "point"]);
+  assert.equal(record.points.length, 10);
+});
+
+Deno.test("undoLastAction() refuses an empty match and names the undo when the rest does not replay", () => {
+  throwsScoring(
+    () => undoLastAction({ points: [] }, BO5),
+    "Cannot undo the last point or correction: no point has been recorded",
+  );
+  // A hand-made record: the correction claims to come before the point that finished its game.
+  throwsScoring(
+    () =>
+      undoLastAction(
+        { points: game(H, 0), corrections: [{ game: 1, home: 11, away: 9, afterPoints: 3 }] },
+        BO5,
+      ),
+    'Cannot undo the last point: the match left does not replay (Cannot correct game "1": only 0 games are finished)',
+  );
+});
+
+Deno.test("effectiveCorrections() keeps the last correction of each game, in game order", () => {
+  const corrections = [
+    { game: 2, home: 11, away: 8, afterPoints: 30 },
+    { game: 1, home: 11, away: 3, afterPoints: 30 },
+    { game: 2, home: 11, away: 9, afterPoints: 31 },
+  ];
+  assert.deepEqual(effectiveCorrections(corrections), [
+    { game: 1, home: 11, away: 3 },
+    { game: 2, home: 11, away: 9 },
+  ]);
+  assert.deepEqual(effectiveCorrections([]), []);
+});
+
 Deno.test("pointsForScores() rebuilds deuce games and a running game at 11-10", () => {
   const games = [{ home: 15, away: 13 }, { home: 4, away: 11 }];
   const points = pointsForScores(games, { home: 11, away: 10 }, BO5);
@@ -473,6 +555,63 @@ Deno.test("undoLastPoint() then the same point again gives back the same match",
       assert.deepEqual(again, points);
       assert.deepEqual(replayMatch(again, format), replayMatch(points, format));
       assert.deepEqual(replayMatch(undoLastPoint(points), format), replayMatch(points.slice(0, -1), format));
+    }),
+  );
+});
+
+/**
+ * A match's history of records, one per action: points of a legal match, with corrections made between them
+ * (a finished game, its winner flipped or its loser's points changed) where the rules accept them.
+ */
+const historyArb = fc.tuple(
+  legalArb,
+  fc.array(fc.record({ at: fc.nat(), game: fc.nat(), flip: fc.boolean(), lost: fc.nat({ max: 9 }) }), {
+    maxLength: 8,
+  }),
+).map(([{ format, points }, fixes]) => {
+  type Rec = { points: Side[]; corrections: GameCorrection[] };
+  const history: Rec[] = [{ points: [], corrections: [] }];
+  const at = (k: number) => fixes.filter((f) => points.length > 0 && f.at % (points.length + 1) === k);
+  for (let k = 0; k <= points.length; k += 1) {
+    for (const fix of at(k)) {
+      const last = history.at(-1)!;
+      const finished = scoreMatch(last, format).gameScores.length;
+      if (finished === 0) continue;
+      const n = (fix.game % finished) + 1;
+      const winner = fix.flip ? A : H;
+      const score = { home: winner === H ? 11 : fix.lost, away: winner === A ? 11 : fix.lost };
+      const next = {
+        points: last.points,
+        corrections: [...last.corrections, { game: n, ...score, afterPoints: k }],
+      };
+      try {
+        scoreMatch(next, format);
+      } catch {
+        continue;
+      }
+      history.push(next);
+    }
+    if (k === points.length) break;
+    const last = history.at(-1)!;
+    const next = { points: [...last.points, points[k]!], corrections: last.corrections };
+    try {
+      scoreMatch(next, format);
+    } catch {
+      break; // a correction decided the match: no further point
+    }
+    history.push(next);
+  }
+  return { format, history };
+});
+
+Deno.test("undoLastAction() takes a match back through its history, one action at a time", () => {
+  fc.assert(
+    fc.property(historyArb, ({ format, history }) => {
+      for (let k = history.length - 1; k > 0; k -= 1) {
+        const undo = undoLastAction(history[k]!, format);
+        assert.deepEqual(undo.record, history[k - 1]);
+        assert.deepEqual(undo.state, scoreMatch(history[k - 1]!, format));
+      }
     }),
   );
 });
