@@ -38,6 +38,7 @@ import { freezePrediction } from "../db/predictions_store.ts";
 import { bumpRevision } from "../db/revision.ts";
 import type { PredictionTable } from "../db/schema.ts";
 import { openStore, type Store } from "../db/store.ts";
+import { writeTransaction } from "../db/write_transaction.ts";
 
 /** The slug of the event the replay imports; a store that already holds it is refused. */
 export const CALIBRATION_SLUG = "calibration-wttc-london-2026";
@@ -344,7 +345,7 @@ export async function replayLondon(
     const at = base.getTime() + i * MINUTE_MS;
     const drawnAt = new Date(at).toISOString();
     // The draw: both sides become known, and the prediction is frozen from the ratings of this moment.
-    const frozen = await store.db.transaction().execute(async (trx) => {
+    const frozen = await writeTransaction(store.db, async (trx) => {
       const row = await trx.updateTable("matches")
         .set((eb) => ({
           home_entry_id: entryId(source.playerA),

@@ -10,10 +10,11 @@ import { type CommandIo, runWithStore, STANDARD_IO, UsageError } from "./store_c
 import { rebuildRatings } from "../db/ratings_store.ts";
 import { bumpRevision } from "../db/revision.ts";
 import type { Store } from "../db/store.ts";
+import { writeTransaction } from "../db/write_transaction.ts";
 
 /** Rebuilds the ratings of a store; returns the number of rated players and matches. */
 export async function rebuildAll(store: Store, now: Date): Promise<{ players: number; matches: number }> {
-  return await store.db.transaction().execute(async (trx) => {
+  return await writeTransaction(store.db, async (trx) => {
     await rebuildRatings(trx, now.toISOString());
     await bumpRevision(trx);
     const players = await trx.selectFrom("ratings").select((eb) => eb.fn.countAll<number>().as("n"))

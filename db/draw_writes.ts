@@ -32,6 +32,7 @@ import { bumpRevision } from "./revision.ts";
 import type { Database, DrawState, MatchRow, Stage, SubeventFormat, SubeventKind } from "./schema.ts";
 import type { Store } from "./store.ts";
 import { WriteError } from "./write_errors.ts";
+import { writeTransaction } from "./write_transaction.ts";
 
 type Trx = Transaction<Database>;
 type Db = Kysely<Database> | Trx;
@@ -174,8 +175,9 @@ export async function generateDraw(
   checkOptions(options);
   const lotSeed = options.lotSeed ?? newLotSeed();
   try {
-    return await store.db.transaction().execute((trx) =>
-      generateInTransaction(trx, store.dialect, subeventId, { ...options, lotSeed }, ctx)
+    return await writeTransaction(
+      store.db,
+      (trx) => generateInTransaction(trx, store.dialect, subeventId, { ...options, lotSeed }, ctx),
     );
   } catch (e) {
     if (e instanceof DrawError || e instanceof GroupError || e instanceof LotError) {
@@ -738,7 +740,7 @@ export async function advanceGroups(
   options: { group?: string; lots?: readonly string[] },
   ctx: ManageWriteContext,
 ): Promise<AdvanceResult> {
-  return await store.db.transaction().execute(async (trx) => {
+  return await writeTransaction(store.db, async (trx) => {
     const now = ctx.now.toISOString();
     const sub = await trx.selectFrom("subevents").select(["id", "event_id", "name", "format"])
       .where("id", "=", subeventId).executeTakeFirst();

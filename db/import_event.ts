@@ -33,6 +33,7 @@ import {
 } from "./import_validate.ts";
 import { bumpRevision, lockListing } from "./revision.ts";
 import type { Database } from "./schema.ts";
+import { writeTransaction } from "./write_transaction.ts";
 
 /** Rows of each kind that the file holds (whether or not anything was written). */
 export interface ImportCounts {
@@ -100,7 +101,7 @@ export async function importEvent(
   clock: () => Date = () => new Date(),
 ): Promise<ImportResult> {
   const now = clock();
-  return await store.db.transaction().execute((trx) => importEventInTransaction(trx, file, now));
+  return await writeTransaction(store.db, (trx) => importEventInTransaction(trx, file, now));
 }
 
 /**

@@ -10,6 +10,7 @@ import { unassignedPositions } from "./draw_writes.ts";
 import type { EventStatus } from "./schema.ts";
 import type { Store } from "./store.ts";
 import { WriteError } from "./write_errors.ts";
+import { writeTransaction } from "./write_transaction.ts";
 
 /** Who writes and when. */
 export interface ManageWriteContext {
@@ -34,7 +35,7 @@ export async function setEventStatus(
   status: Extract<EventStatus, "published" | "draft">,
   ctx: ManageWriteContext,
 ): Promise<StatusChange<EventStatus>> {
-  return await store.db.transaction().execute(async (trx) => {
+  return await writeTransaction(store.db, async (trx) => {
     await lockListing(trx);
     const event = await trx.selectFrom("events").select(["id", "status"]).where("slug", "=", slug)
       .executeTakeFirst();
@@ -70,9 +71,12 @@ export async function setDrawLocked(
   locked: boolean,
   ctx: ManageWriteContext,
 ): Promise<StatusChange<"draft" | "locked"> & { eventId: string }> {
-  return await store.db.transaction().execute(async (trx) => {
-    const sub = await trx.selectFrom("subevents").select(["id", "event_id", "name", "format", "draw_state"])
-      .where("id", "=", subeventId).executeTakeFirst();
+  return await writeTransaction(store.db, async (trx) => {
+    const query = trx.selectFrom("subevents").select(["id", "event_id", "name", "format", "draw_state"])
+      .where("id", "=", subeventId);
+    // Row-locked on PostgreSQL, so that of two locks at once the second sees the first's state and changes
+    // nothing (SQLite has one writer at a time already).
+    const sub = await (store.dialect === "postgres" ? query.forUpdate() : query).executeTakeFirst();
     if (!sub) throw new WriteError(404, "not-found", `Category "${subeventId}" does not exist`);
     const target = locked ? "locked" : "draft";
     if (sub.draw_state === "none") {

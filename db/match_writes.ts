@@ -36,6 +36,7 @@ import { bumpRevision } from "./revision.ts";
 import type { Database, MatchRow } from "./schema.ts";
 import type { Store } from "./store.ts";
 import { WriteError } from "./write_errors.ts";
+import { writeTransaction } from "./write_transaction.ts";
 
 type Trx = Transaction<Database>;
 
@@ -113,8 +114,9 @@ export async function writeMatch(
   ctx: WriteContext,
 ): Promise<WriteResult> {
   try {
-    return await store.db.transaction().execute((trx) =>
-      writeInTransaction(trx, store.dialect, matchId, action, ctx)
+    return await writeTransaction(
+      store.db,
+      (trx) => writeInTransaction(trx, store.dialect, matchId, action, ctx),
     );
   } catch (e) {
     if (e instanceof MatchStatusError) throw new WriteError(409, "match-state", e.message);

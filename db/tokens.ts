@@ -9,6 +9,7 @@ import { type Kysely, sql, type Transaction } from "kysely";
 import { writeAudit } from "./audit.ts";
 import type { Database, TokenTable } from "./schema.ts";
 import type { Store } from "./store.ts";
+import { writeTransaction } from "./write_transaction.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -205,10 +206,14 @@ export async function listTokens(db: Db): Promise<TokenRecord[]> {
 
 /** Revokes a token; returns false when no such token exists. Revoking twice keeps the first time. */
 export async function revokeToken(db: Db, id: string, now: Date, actor = "cli"): Promise<boolean> {
+  if (!db.isTransaction) return await writeTransaction(db, (trx) => revokeToken(trx, id, now, actor));
   const token = await findTokenById(db, id);
   if (!token) return false;
-  if (token.revokedAt === null) {
-    await db.updateTable("tokens").set({ revoked_at: now.toISOString() }).where("id", "=", id).execute();
+  // Only a live token is revoked, so that of two revokes at once one writes and the other finds it done
+  // (PostgreSQL re-reads the row once the first commits): one revocation, one audit row.
+  const revoked = await db.updateTable("tokens").set({ revoked_at: now.toISOString() }).where("id", "=", id)
+    .where("revoked_at", "is", null).executeTakeFirst();
+  if (Number(revoked.numUpdatedRows) > 0) {
     await writeAudit(db, {
       at: now,
       actor,
@@ -226,7 +231,7 @@ export async function revokeToken(db: Db, id: string, now: Date, actor = "cli"):
  * instances sharing one PostgreSQL: they queue on an advisory lock.
  */
 export async function ensureAdminToken(store: Store, now: Date): Promise<string | null> {
-  return await store.db.transaction().execute(async (trx) => {
+  return await writeTransaction(store.db, async (trx) => {
     if (store.dialect === "postgres") {
       // Any constant works: it only has to be the same in every instance.
       await sql`select pg_advisory_xact_lock(7311505)`.execute(trx);

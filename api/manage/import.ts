@@ -11,6 +11,7 @@ import type { AppDeps } from "../deps.ts";
 import { type ManageEnv, requireAdmin } from "./auth.ts";
 import { ManageError } from "./problem.ts";
 import { envelope } from "./serialise.ts";
+import { writeTransaction } from "../../db/write_transaction.ts";
 
 /** The import route, mounted at /api/manage/events/import. */
 export function importRoute(deps: AppDeps): Hono<ManageEnv> {
@@ -29,7 +30,7 @@ export function importRoute(deps: AppDeps): Hono<ManageEnv> {
     if (!parsed.ok) throw invalidFile(parsed.errors);
     const now = deps.clock();
     const file = parsed.file;
-    const result = await deps.store.db.transaction().execute(async (trx) => {
+    const result = await writeTransaction(deps.store.db, async (trx) => {
       const done = await importEventInTransaction(trx, file, now);
       await writeAudit(trx, {
         at: now,

@@ -10,6 +10,7 @@ import { type ManageEnv, requireAdmin } from "./auth.ts";
 import { parseBody, TokenBody } from "./bodies.ts";
 import { ManageError } from "./problem.ts";
 import { envelope, tokenJson } from "./serialise.ts";
+import { writeTransaction } from "../../db/write_transaction.ts";
 
 /** GET /whoami: the token presented (label, role, limits). */
 export function whoamiRoute(deps: AppDeps): Hono<ManageEnv> {
@@ -44,14 +45,13 @@ export function tokenRoutes(deps: AppDeps): Hono<ManageEnv> {
       eventId = event.id;
     }
     try {
-      const made = await deps.store.db.transaction().execute((trx) =>
+      const made = await writeTransaction(deps.store.db, (trx) =>
         createToken(
           trx,
           { role: body.role, label: body.label, eventId, tableNo: body.table ?? null },
           deps.clock(),
           c.var.token.label,
-        )
-      );
+        ));
       return c.json(envelope({ token: tokenJson(made.token), secret: made.secret }, deps.clock()), 201);
     } catch (e) {
       if (e instanceof TokenError) throw new ManageError(400, "invalid-body", e.message);
@@ -61,8 +61,9 @@ export function tokenRoutes(deps: AppDeps): Hono<ManageEnv> {
 
   app.post("/:id/revoke", async (c) => {
     const id = c.req.param("id");
-    const found = await deps.store.db.transaction().execute((trx) =>
-      revokeToken(trx, id, deps.clock(), c.var.token.label)
+    const found = await writeTransaction(
+      deps.store.db,
+      (trx) => revokeToken(trx, id, deps.clock(), c.var.token.label),
     );
     if (!found) throw new ManageError(404, "not-found", `Token "${id}" does not exist`);
     return c.json(envelope({ revoked: id }, deps.clock()));

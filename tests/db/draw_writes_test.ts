@@ -451,6 +451,24 @@ storeTest("advanceGroups() refuses to advance from a group with an undecided mat
   assert.equal(await revisionOf(store), before, "nothing changed, nothing written");
 });
 
+storeTest(
+  "setDrawLocked() from 8 requests at once: one changes the draw, the others find it done",
+  async (store) => {
+    const c = await makeCategory(store, { entries: 5, seeds: 2 });
+    await generateDraw(store, c.subeventId, { lotSeed: "race" }, ctx);
+    const before = await revisionOf(store);
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => setDrawLocked(store, c.subeventId, true, ctx)),
+    );
+    assert.equal(results.filter((r) => r.changed).length, 1);
+    assert.ok(results.every((r) => r.status === "locked"));
+    const audits = await store.db.selectFrom("audit_log").select("id").where("action", "=", "draw.lock")
+      .execute();
+    assert.equal(audits.length, 1, "one audit row");
+    assert.equal(await revisionOf(store), before + 1, "one revision bump");
+  },
+);
+
 storeTest("a knockout drawn by the service is played through writeMatch to a champion", async (store) => {
   const c = await makeCategory(store, { entries: 5, seeds: 2 });
   await generateDraw(store, c.subeventId, { lotSeed: "play" }, ctx);

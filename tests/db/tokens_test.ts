@@ -59,6 +59,20 @@ storeTest("authenticateToken() refuses unknown, malformed and revoked secrets", 
   assert.equal(await revokeToken(store.db, "missing", T0), false);
 });
 
+storeTest("revokeToken() from 8 requests at once revokes once: one time, one audit row", async (store) => {
+  const { token } = await createToken(store.db, { role: "scorer", label: "race" }, T0);
+  const found = await Promise.all(
+    Array.from({ length: 8 }, (_, i) => revokeToken(store.db, token.id, later(1000 + i))),
+  );
+  assert.ok(found.every(Boolean));
+  const audits = await store.db.selectFrom("audit_log").select("id").where("action", "=", "token.revoke")
+    .execute();
+  assert.equal(audits.length, 1);
+  const row = await store.db.selectFrom("tokens").select("revoked_at").where("id", "=", token.id)
+    .executeTakeFirstOrThrow();
+  assert.ok(row.revoked_at !== null && row.revoked_at <= later(1007).toISOString());
+});
+
 storeTest("authenticateToken() marks the token as used at most once a minute", async (store) => {
   const { token, secret } = await createToken(store.db, { role: "scorer", label: "t1" }, T0);
   await authenticateToken(store.db, secret, later(1000));
