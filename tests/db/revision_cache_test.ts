@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { bumpRevision } from "../../db/revision.ts";
 import type { Store } from "../../db/store.ts";
-import { DIALECTS, makeStore } from "../support/stores.ts";
+import { postgresTest } from "../support/stores.ts";
 
 /** Counts the store's own queries through its pool (the revision source reads the row through it). */
 function countQueries(store: Store): { readonly n: number } {
@@ -27,24 +27,6 @@ async function settles(store: Store, counter: { readonly n: number }, withinMs: 
     await sleep(5);
   }
   return false;
-}
-
-/** A test of the PostgreSQL revision source on a fresh store (ignored without DATABASE_URL). */
-function postgresTest(name: string, fn: (store: Store) => Promise<void>): void {
-  Deno.test({
-    name: `[postgres] ${name}`,
-    ignore: !DIALECTS.includes("postgres"),
-    sanitizeResources: false,
-    sanitizeOps: false,
-    fn: async () => {
-      const store = await makeStore("postgres");
-      try {
-        await fn(store);
-      } finally {
-        await store.drop();
-      }
-    },
-  });
 }
 
 postgresTest(

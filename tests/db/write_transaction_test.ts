@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { sql } from "kysely";
+import type { Store } from "../../db/store.ts";
 import { isTransactionConflict, WRITE_ATTEMPTS, writeTransaction } from "../../db/write_transaction.ts";
-import { DIALECTS, makeStore } from "../support/stores.ts";
+import { makeStore, postgresTest } from "../support/stores.ts";
 
 /** An error as npm:pg reports PostgreSQL aborting a transaction. */
 function pgError(code: string): Error {
@@ -61,22 +62,14 @@ Deno.test("writeTransaction() runs an aborted transaction again, and nothing els
 });
 
 // PostgreSQL only: SQLite has one writer at a time, so no deadlock.
-Deno.test({
-  name: "[postgres] writeTransaction(): two writes that lock rows in opposite orders both succeed",
-  ignore: !DIALECTS.includes("postgres"),
-  sanitizeResources: false,
-  sanitizeOps: false,
-  fn: async () => {
-    const store = await makeStore("postgres");
-    try {
-      await deadlockingWrites(store);
-    } finally {
-      await store.drop();
-    }
+postgresTest(
+  "writeTransaction(): two writes that lock rows in opposite orders both succeed",
+  async (store) => {
+    await deadlockingWrites(store);
   },
-});
+);
 
-async function deadlockingWrites(store: Awaited<ReturnType<typeof makeStore>>): Promise<void> {
+async function deadlockingWrites(store: Store): Promise<void> {
   await sql`create table pair (id int primary key, v int)`.execute(store.db);
   await sql`insert into pair values (1, 0), (2, 0)`.execute(store.db);
   // Each takes its first row, waits until the other has too, then asks for the other's: a deadlock, which

@@ -59,3 +59,21 @@ export function storeTest(name: string, fn: (store: Store) => Promise<void>): vo
     });
   }
 }
+
+/** A test of PostgreSQL alone on a fresh store, named `[postgres] name` (ignored without DATABASE_URL). */
+export function postgresTest(name: string, fn: (store: Store) => Promise<void>): void {
+  Deno.test({
+    name: `[postgres] ${name}`,
+    ignore: !DIALECTS.includes("postgres"),
+    sanitizeResources: false,
+    sanitizeOps: false,
+    fn: async () => {
+      const store = await makeStore("postgres");
+      try {
+        await fn(store);
+      } finally {
+        await store.drop();
+      }
+    },
+  });
+}
