@@ -76,9 +76,22 @@ export function meetingRound(a: number, b: number): number {
   return 32 - Math.clz32(a ^ b);
 }
 
+/**
+ * The largest bracket, in first-round slots: as large as the import format's (docs/import-format.md), so that
+ * every draw made here can be exported and imported again, and far above any real category (a world
+ * championship's singles draw has 128 or 256).
+ */
+export const MAX_BRACKET_SIZE = 256;
+
 function validate(entries: readonly DrawEntry[], options: DrawOptions): void {
   if (entries.length < 2) {
     throw new DrawError(`Cannot make a knockout draw of "${entries.length}" entries: at least 2 are needed`);
+  }
+  if (entries.length > MAX_BRACKET_SIZE) {
+    throw new DrawError(
+      `Cannot make a knockout draw of "${entries.length}" entries: a bracket has at most ${MAX_BRACKET_SIZE} ` +
+        "slots (split the category, or play groups first)",
+    );
   }
   if (typeof options.lotSeed !== "string" || options.lotSeed.length === 0) {
     throw new DrawError("Cannot make a knockout draw: the lot seed is empty");

@@ -5,6 +5,7 @@ import {
   type DrawEntry,
   DrawError,
   type DrawSlot,
+  MAX_BRACKET_SIZE,
   meetingRound,
   placeKnockout,
   seedPositions,
@@ -274,6 +275,11 @@ Deno.test("placeKnockout() refuses too few entries, duplicates and malformed see
   assert.throws(() => placeKnockout([{ id: "a" }], lot), DrawError);
   assert.throws(() => placeKnockout([{ id: "a" }], lot), /Cannot make a knockout draw of "1" entries/);
   assert.throws(() => placeKnockout([{ id: "a" }, { id: "a" }], lot), /duplicate entry id "a"/);
+  assert.equal(placeKnockout(makeEntries(MAX_BRACKET_SIZE, 8), lot).length, 256, "the largest bracket");
+  assert.throws(
+    () => placeKnockout(makeEntries(MAX_BRACKET_SIZE + 1, 8), lot),
+    /Cannot make a knockout draw of "257" entries: a bracket has at most 256 slots/,
+  );
   assert.throws(
     () => placeKnockout([{ id: "a", seed: 1 }, { id: "b", seed: 1 }], lot),
     /seed "1" is given to both "a" and "b"/,
