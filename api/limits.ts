@@ -2,9 +2,9 @@
  * Limits on what a request may be, checked once for the whole app before any route runs: a Host header that
  * is a host and an optional port (400), no NUL character in the path or query (400), the request target (path
  * and query) at most 2,048 characters (414), the body at most 1 MiB (413, also for chunked bodies without a
- * Content-Length) and complete (400 when it breaks off), and JSON bodies of the management API nested at most
- * 32 deep and free of NUL characters (400). Answers are RFC 9457 problem details under /api and a small HTML
- * page elsewhere. docs/reliability.md lists them.
+ * Content-Length) and complete (400 when it breaks off), and JSON bodies of the management API in UTF-8, nested
+ * at most 32 deep and free of NUL characters and lone UTF-16 surrogates (400). Answers are RFC 9457 problem
+ * details under /api and a small HTML page elsewhere. docs/reliability.md lists them.
  */
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -52,6 +52,7 @@ export function guardResponse(
   title: string,
   detail: string,
   headers: Record<string, string> = {},
+  members: Record<string, unknown> = {},
 ): Response {
   const path = c.req.path;
   const common = { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff", ...headers };
@@ -60,7 +61,7 @@ export function guardResponse(
     const instance = target.length > 200 ? `${target.slice(0, 200)}...` : target;
     const publicApi = path === "/api/v1" || path.startsWith("/api/v1/");
     const type = publicApi && code !== "invalid-body" ? problemType(code) : TYPE_BASE + code;
-    const body = { type, title, status, detail, instance, code };
+    const body = { ...members, type, title, status, detail, instance, code };
     return new Response(JSON.stringify(body), {
       status,
       headers: {
@@ -202,7 +203,13 @@ function isBrokenBody(error: unknown): boolean {
     error instanceof Deno.errors.Interrupted || error instanceof Deno.errors.BrokenPipe;
 }
 
-/** Reads a management API JSON body: 400 when it nests too deep or holds a NUL; the handlers can still read it. */
+// Fatal: a decoder that replaces what is not UTF-8 with U+FFFD would store a changed text without a word.
+const UTF8 = new TextDecoder("utf-8", { fatal: true });
+
+/**
+ * Reads a management API JSON body: 400 when it is not UTF-8, nests too deep, or holds a NUL or a lone
+ * surrogate (naming the field when the body parses); the handlers can still read it.
+ */
 async function checkJsonBody(c: Context, maxDepth: number): Promise<Response | undefined> {
   const path = c.req.path;
   if (!(path === "/api/manage" || path.startsWith("/api/manage/")) || !BODY_METHODS.has(c.req.method)) return;
@@ -212,7 +219,18 @@ async function checkJsonBody(c: Context, maxDepth: number): Promise<Response | u
   if (type !== undefined && type !== "" && !JSON_TYPE.test(type)) return;
   const bytes = new Uint8Array(await c.req.raw.arrayBuffer());
   c.req.raw = new Request(c.req.raw, { body: bytes });
-  const text = new TextDecoder().decode(bytes);
+  let text: string;
+  try {
+    text = UTF8.decode(bytes);
+  } catch {
+    return guardResponse(
+      c,
+      400,
+      "invalid-body",
+      "Invalid request",
+      "Invalid body: not UTF-8 text (JSON is sent in UTF-8, which has no lone UTF-16 surrogate either)",
+    );
+  }
   const depth = jsonDepth(text);
   if (depth > maxDepth) {
     return guardResponse(
@@ -223,15 +241,55 @@ async function checkJsonBody(c: Context, maxDepth: number): Promise<Response | u
       `Invalid body: JSON nested ${depth} levels deep (at most ${maxDepth})`,
     );
   }
-  if (hasNul(text)) {
+  const nul = hasNul(text);
+  if (nul || hasLoneSurrogate(text)) {
+    const what = nul ? "a NUL character (\\u0000)" : "a lone UTF-16 surrogate (half a pair, such as \\ud800)";
+    // Parsing is safe here: the body is at most 1 MiB and nests at most `maxDepth` deep.
+    const field = pathOfText(text, nul ? (s) => s.includes("\0") : (s) => !s.isWellFormed());
     return guardResponse(
       c,
       400,
       "invalid-body",
       "Invalid request",
-      "Invalid body: text with a NUL character (\\u0000)",
+      field === undefined ? `Invalid body: text with ${what}` : `Invalid body: "${field}" holds ${what}`,
+      {},
+      field === undefined ? {} : { field },
     );
   }
+}
+
+/**
+ * The JSON path (`players[0].displayName`, as an import names it) of the first string or field name of a JSON
+ * text that `bad` finds, in the order of the text; undefined when the text does not parse, when the body itself
+ * is such a string, or when the path is over 200 characters (a problem is no place for a field name of 1 MiB).
+ * @example pathOfText('{"a":[1,"x\\u0000"]}', (s) => s.includes("\0")) // "a[1]"
+ */
+function pathOfText(text: string, bad: (s: string) => boolean): string | undefined {
+  let root: unknown;
+  try {
+    root = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const stack: [path: string, value: unknown][] = [["", root]];
+  while (stack.length > 0) {
+    const [path, value] = stack.pop()!;
+    if (typeof value === "string") {
+      if (bad(value)) return path !== "" && path.length <= 200 ? path : undefined;
+    } else if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) stack.push([`${path}[${i}]`, value[i]]);
+    } else if (value !== null && typeof value === "object") {
+      const entries = Object.entries(value);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, member] = entries[i]!;
+        const at = path === "" ? key : `${path}.${key}`;
+        // A bad field name comes before its value; the stack is last in, first out.
+        stack.push([at, member]);
+        if (bad(key)) stack.push([at, key]);
+      }
+    }
+  }
+  return undefined;
 }
 
 /**
@@ -241,4 +299,21 @@ async function checkJsonBody(c: Context, maxDepth: number): Promise<Response | u
  */
 export function hasNul(text: string): boolean {
   return text.includes("\0") || /(^|[^\\])(\\\\)*\\u0000/i.test(text);
+}
+
+/**
+ * Whether a JSON text holds a lone UTF-16 surrogate (half a pair, U+D800 to U+DFFF), raw or escaped as
+ * `\ud800`, once JSON.parse has read its escapes: UTF-8 cannot hold one, so both stores write U+FFFD for it,
+ * changing a name and making two texts that differ only there one (two e-mails, two federation ids).
+ * @example hasLoneSurrogate('{"a":"\\ud800"}') // true; hasLoneSurrogate('{"a":"\\ud83c\\udfd3"}') // false: a pair
+ */
+export function hasLoneSurrogate(text: string): boolean {
+  if (text.isWellFormed() && !/\\u[dD][89a-fA-F]/.test(text)) return false;
+  // Each escape as the one code unit JSON.parse makes of it (any other escape as a space, which ends a pair as
+  // its character would), so that halves pair up exactly as they will in the parsed strings.
+  const units = text.replace(
+    /\\(?:u([0-9a-fA-F]{4})|[^])/g,
+    (_, hex: string | undefined) => hex === undefined ? " " : String.fromCharCode(parseInt(hex, 16)),
+  );
+  return !units.isWellFormed();
 }

@@ -138,9 +138,21 @@ export const IMPORT_SCHEMA: Readonly<Record<string, unknown>> = {
           "required": ["rating", "matchCount"],
           "additionalProperties": false,
           "properties": {
-            "rating": { "type": "number", "exclusiveMinimum": 0, "maximum": 5000 },
-            "deviation": { "type": ["number", "null"], "exclusiveMinimum": 0, "maximum": 1000 },
-            "matchCount": { "type": "integer", "minimum": 0 },
+            "rating": { "type": "number", "minimum": 1, "maximum": 5000 },
+            "deviation": {
+              "description":
+                "A Glicko-like deviation, from 1 (smaller ones underflow in Glicko-2's arithmetic); above 350 counts as 350.",
+              "type": ["number", "null"],
+              "minimum": 1,
+              "maximum": 1000,
+            },
+            "matchCount": {
+              "description":
+                "Rated matches behind the rating, at most 100,000: far beyond any player, far below a stored whole number's limit once the matches played here are added.",
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 100000,
+            },
           },
         },
       },
@@ -196,7 +208,7 @@ export const IMPORT_SCHEMA: Readonly<Record<string, unknown>> = {
           "minItems": 1,
           "maxItems": 2,
         },
-        "seed": { "type": ["integer", "null"], "minimum": 1 },
+        "seed": { "type": ["integer", "null"], "minimum": 1, "maximum": 9999 },
       },
     },
     "group": {
@@ -298,9 +310,10 @@ export const IMPORT_SCHEMA: Readonly<Record<string, unknown>> = {
         },
         "retirementAfterGame": {
           "description":
-            "Games finished when a side retired (retired only; defaults to the number of games).",
+            "Games finished when a side retired (retired only; defaults to the number of games): at most 8, as a best of 9 is decided by its 9th game.",
           "type": ["integer", "null"],
           "minimum": 0,
+          "maximum": 8,
         },
         "winner": { "$ref": "#/$defs/entryRef" },
         "games": {

@@ -464,20 +464,45 @@ function int(value: unknown): number | undefined {
   return typeof value === "number" && Number.isInteger(value) ? value : undefined;
 }
 
-/** Whether a YYYY-MM-DD string is a real calendar date (2026-02-30 is not). */
+/**
+ * The first and last year of a date or (in UTC) of a time. Four digits, as the format writes them and as the
+ * API serves them: a time past 9999 in UTC would be served as "+010000-...", which no client's pattern reads.
+ * Year 0000 is 1 BC, no year of an event or of a birth.
+ */
+const FIRST_YEAR = 1;
+/** The last year of a date or (in UTC) of a time; see `FIRST_YEAR`. */
+const LAST_YEAR = 9999;
+/** The years a date or time may have, in words for messages: "the years 0001 to 9999". */
+export const YEARS_TEXT = `the years ${String(FIRST_YEAR).padStart(4, "0")} to ${LAST_YEAR}`;
+
+/**
+ * Whether a YYYY-MM-DD string is a real calendar date (2026-02-30 is not), in any year of four digits; whether
+ * the year is one the format takes is `FIRST_YEAR`/`LAST_YEAR`'s question.
+ * @example isCalendarDate("0100-02-29") // false: 100 is no leap year (Date.UTC would read 1900)
+ */
 export function isCalendarDate(value: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!m) return false;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
+  // Not Date.UTC: it reads the years 0 to 99 as 1900 to 1999.
+  const date = new Date(0);
+  date.setUTCFullYear(y, mo - 1, d);
   return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
 
-/**
- * Parses an ISO date-time of the format (offset required) to an instant in ms; null when it is not a real time.
- * @example parseDateTime("2026-03-14T10:30+01:00") // Date.UTC(2026, 2, 14, 9, 30)
- */
-export function parseDateTime(value: string): number | null {
+function isInYears(year: number): boolean {
+  return year >= FIRST_YEAR && year <= LAST_YEAR;
+}
+
+/** Why a YYYY-MM-DD date is refused, or null for a calendar date in the format's years. */
+function dateProblem(value: string): string | null {
+  if (!isCalendarDate(value)) return `"${value}" is not a calendar date`;
+  if (!isInYears(Number(value.slice(0, 4)))) return `"${value}" is outside ${YEARS_TEXT}`;
+  return null;
+}
+
+/** The instant of an ISO date-time of the format (offset required) in ms, in any year; null when not a real time. */
+function instantOf(value: string): number | null {
   const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(Z|([+-])(\d{2}):(\d{2}))$/.exec(
     value,
   );
@@ -486,6 +511,17 @@ export function parseDateTime(value: string): number | null {
   if (m[6] && (Number(m[7]) > 23 || Number(m[8]) > 59)) return null;
   const ms = Date.parse(value);
   return Number.isNaN(ms) ? null : ms;
+}
+
+/**
+ * Parses an ISO date-time of the format (offset required) to an instant in ms; null when it is not a real time
+ * or when its UTC year is outside `FIRST_YEAR`..`LAST_YEAR`.
+ * @example parseDateTime("2026-03-14T10:30+01:00") // Date.UTC(2026, 2, 14, 9, 30)
+ * parseDateTime("9999-12-31T23:59:59-14:00") // null: in UTC it is the year 10000
+ */
+export function parseDateTime(value: string): number | null {
+  const ms = instantOf(value);
+  return ms !== null && isInYears(new Date(ms).getUTCFullYear()) ? ms : null;
 }
 
 /**
@@ -520,7 +556,7 @@ function checkSemantics(json: unknown): ImportProblem[] {
   const root = obj(json);
   if (!root) return problems;
 
-  checkNoNul(root, add);
+  checkTexts(root, add);
   checkEvent(obj(root.event), add);
 
   const players = new Map<string, string | undefined>();
@@ -545,9 +581,8 @@ function checkSemantics(json: unknown): ImportProblem[] {
       } else federationIds.set(federationId, i);
     }
     const birthDate = str(player.birthDate);
-    if (birthDate !== undefined && looksLikeDate(birthDate) && !isCalendarDate(birthDate)) {
-      add(`${path}.birthDate`, `"${birthDate}" is not a calendar date`);
-    }
+    const birthProblem = birthDate !== undefined && looksLikeDate(birthDate) ? dateProblem(birthDate) : null;
+    if (birthProblem !== null) add(`${path}.birthDate`, birthProblem);
   });
 
   const emails = new Map<string, number>();
@@ -578,13 +613,16 @@ function checkSemantics(json: unknown): ImportProblem[] {
 }
 
 /**
- * Reports every text of the file that holds a NUL character (U+0000), in the order of the file. PostgreSQL cannot
- * store one in text and SQLite serves the text cut at it; the HTTP import refuses such a body before it gets here
- * (api/limits.ts `hasNul`), and this keeps the command and the demo loader to the same rule. Other control
- * characters are stored and served (JSON-escaped) as they are. Iterative: the file's nesting is not limited.
- * @example checkNoNul({ players: [{ displayName: "A\u0000B" }] }, add) // add("players[0].displayName", ...)
+ * Reports every text of the file that no store keeps as it is, in the order of the file: one with a NUL
+ * character (U+0000), which PostgreSQL cannot store in text and SQLite serves cut at it, or with a lone UTF-16
+ * surrogate (half a pair, "\ud800"), which UTF-8 cannot hold, so both stores write U+FFFD instead: a name would
+ * be served changed, and two e-mails or federation ids that differ only there would become one. The HTTP import
+ * refuses such a body before it gets here (api/limits.ts `hasNul`, `hasLoneSurrogate`); this keeps the command
+ * and the demo loader to the same rules. Other control characters are stored and served (JSON-escaped) as they
+ * are. Iterative: the file's nesting is not limited.
+ * @example checkTexts({ players: [{ displayName: "A\u0000B" }] }, add) // add("players[0].displayName", ...)
  */
-function checkNoNul(root: Obj, add: Add): void {
+function checkTexts(root: Obj, add: Add): void {
   const stack: [path: string, value: unknown][] = [["", root]];
   while (stack.length > 0) {
     const [path, value] = stack.pop()!;
@@ -592,10 +630,13 @@ function checkNoNul(root: Obj, add: Add): void {
       if (value.includes("\0")) {
         add(path, `Expected a text without a NUL character (\\u0000), got ${describeValue(value)}`);
       }
+      if (!value.isWellFormed()) {
+        add(path, `Expected a text without a lone UTF-16 surrogate, got ${describeValue(value)}`);
+      }
     } else if (Array.isArray(value)) {
       for (let i = value.length - 1; i >= 0; i--) stack.push([`${path}[${i}]`, value[i]]);
     } else if (value !== null && typeof value === "object") {
-      // A field name with a NUL is an unknown field, which the schema reports.
+      // A field name with a NUL or a lone surrogate is an unknown field, which the schema reports.
       const entries = Object.entries(value);
       for (let i = entries.length - 1; i >= 0; i--) stack.push([join(path, entries[i]![0]), entries[i]![1]]);
     }
@@ -612,8 +653,9 @@ function checkEvent(event: Obj | undefined, add: Add): void {
   const end = str(event.endDate);
   let datesOk = true;
   for (const [field, value] of [["startDate", start], ["endDate", end]] as const) {
-    if (value !== undefined && looksLikeDate(value) && !isCalendarDate(value)) {
-      add(`event.${field}`, `"${value}" is not a calendar date`);
+    const problem = value !== undefined && looksLikeDate(value) ? dateProblem(value) : null;
+    if (problem !== null) {
+      add(`event.${field}`, problem);
       datesOk = false;
     }
   }
@@ -1194,11 +1236,15 @@ function checkTime(match: Obj, field: string, path: string, add: Add): number | 
   if (value === undefined) return null;
   // A value that fails the schema's pattern has been reported; only a well-formed but unreal time is added.
   if (!/^\d{4}-\d{2}-\d{2}T/.test(value)) return null;
-  const ms = parseDateTime(value);
+  const ms = instantOf(value);
   if (ms === null) {
     if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) {
       add(`${path}.${field}`, `"${value}" is not a real date and time`);
     }
+    return null;
+  }
+  if (!isInYears(new Date(ms).getUTCFullYear())) {
+    add(`${path}.${field}`, `"${value}" is outside ${YEARS_TEXT} in UTC`);
     return null;
   }
   return ms;

@@ -6,7 +6,7 @@
 import type { Context } from "hono";
 import { z } from "zod";
 import { IMPORT_SCHEMA } from "../../db/import_schema.ts";
-import { parseDateTime, parseScore } from "../../db/import_validate.ts";
+import { parseDateTime, parseScore, YEARS_TEXT } from "../../db/import_validate.ts";
 import { ManageError } from "./problem.ts";
 
 const SIDE = 'expected "home" or "away"';
@@ -48,9 +48,11 @@ const tableNo = () => {
 };
 
 /**
- * A time as the import format takes it (db/import_validate.ts `parseDateTime`): a real date, a UTC offset.
+ * A time as the import format takes it (db/import_validate.ts `parseDateTime`): a real date, a UTC offset, a
+ * year of four digits in UTC (the API serves it in UTC).
  */
-const TIME = "expected an ISO 8601 time with a UTC offset on a real date, such as 2026-11-28T14:00:00Z";
+const TIME =
+  `expected an ISO 8601 time with a UTC offset on a real date in ${YEARS_TEXT} (UTC), such as 2026-11-28T14:00:00Z`;
 const isoTime = z.string({ error: TIME })
   .refine((s) => parseDateTime(s) !== null, { error: TIME })
   .transform((s) => new Date(parseDateTime(s)!).toISOString());

@@ -11,7 +11,7 @@ import { WriteError } from "../../db/write_errors.ts";
 import type { AppDeps } from "../deps.ts";
 import { type ManageEnv, requireAdmin } from "./auth.ts";
 import { eventLinks, linkBase } from "./links.ts";
-import { ManageError } from "./problem.ts";
+import { ManageError, quoted } from "./problem.ts";
 import { envelope, managedEventJson, overviewJson } from "./serialise.ts";
 
 /** The event routes, mounted at /api/manage/events. */
@@ -66,7 +66,7 @@ export function eventRoutes(deps: AppDeps): Hono<ManageEnv> {
 }
 
 function notFound(slug: string): ManageError {
-  return new ManageError(404, "not-found", `Event "${slug}" does not exist`);
+  return new ManageError(404, "not-found", `Event ${quoted(slug)} does not exist`);
 }
 
 /** Turns a refused write into the API's error (same status, code and message). */

@@ -15,7 +15,7 @@ import { eventRoutes, parseLimit } from "./events.ts";
 import { importRoute } from "./import.ts";
 import { qrRoute } from "./links.ts";
 import { matchRoutes } from "./matches.ts";
-import { ManageError, manageProblemResponse, NO_STORE_HEADERS } from "./problem.ts";
+import { ManageError, manageProblemResponse, NO_STORE_HEADERS, quoted } from "./problem.ts";
 import { FailureLimiter } from "./rate_limit.ts";
 import { envelope } from "./serialise.ts";
 import { subeventRoutes } from "./subevents.ts";
@@ -68,7 +68,7 @@ export function manageApi(deps: AppDeps, options: ManageOptions = {}): Hono {
     let eventId: string | undefined;
     if (slug !== undefined) {
       const event = await findManagedEvent(deps.store.db, slug);
-      if (!event) throw new ManageError(404, "not-found", `Event "${slug}" does not exist`);
+      if (!event) throw new ManageError(404, "not-found", `Event ${quoted(slug)} does not exist`);
       eventId = event.id;
     }
     const entries = await listAudit(deps.store.db, {

@@ -6,6 +6,12 @@
 import type { Logger } from "../../cli/log.ts";
 import { WriteError } from "../../db/write_errors.ts";
 
+/**
+ * A value as a detail quotes it, cut to 80 characters as the public API cuts it: a slug in a body may be as
+ * long as the body, and a problem that repeats it whole says nothing more.
+ */
+export { quoted } from "../problem.ts";
+
 /** The problem types of the management API; each is a section of docs/operator.md. */
 export type ManageProblemCode =
   | "invalid-body"

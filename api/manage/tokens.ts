@@ -8,7 +8,7 @@ import { createToken, listTokens, revokeToken, TokenError } from "../../db/token
 import type { AppDeps } from "../deps.ts";
 import { type ManageEnv, requireAdmin } from "./auth.ts";
 import { parseBody, TokenBody } from "./bodies.ts";
-import { ManageError } from "./problem.ts";
+import { ManageError, quoted } from "./problem.ts";
 import { envelope, tokenJson } from "./serialise.ts";
 import { writeTransaction } from "../../db/write_transaction.ts";
 
@@ -38,9 +38,12 @@ export function tokenRoutes(deps: AppDeps): Hono<ManageEnv> {
     if (body.event !== undefined) {
       const event = await findManagedEvent(deps.store.db, body.event);
       if (!event) {
-        throw new ManageError(400, "invalid-body", `Invalid "event": no event has the slug "${body.event}"`, {
-          field: "event",
-        });
+        throw new ManageError(
+          400,
+          "invalid-body",
+          `Invalid "event": no event has the slug ${quoted(body.event)}`,
+          { field: "event" },
+        );
       }
       eventId = event.id;
     }

@@ -315,3 +315,60 @@ storeTest(
     assert.match(syntax.detail, /Cannot import the event file/);
   },
 );
+
+storeTest("[api] an unknown event's slug is cut to 80 characters in the problem's detail", async (store) => {
+  const { admin, app } = await setup(store);
+  const cut = (slug: string) => `"${slug.slice(0, 80)}..."`;
+  // In a body the slug may be as long as the body; in the URL up to the 2,048 characters of a request target.
+  const long = "x".repeat(5000);
+  const badEvent = await problem(
+    await app.request("/api/manage/tokens", call(admin, "POST", { role: "scorer", label: "x", event: long })),
+    400,
+  );
+  assert.equal(badEvent.field, "event");
+  assert.equal(badEvent.detail, `Invalid "event": no event has the slug ${cut(long)}`);
+  const inUrl = "y".repeat(1500);
+  for (const path of [`/api/manage/events/${inUrl}`, `/api/manage/events/${inUrl}/audit`]) {
+    const p = await problem(await app.request(path, call(admin, "GET")), 404);
+    assert.equal(p.detail, `Event ${cut(inUrl)} does not exist`, path);
+  }
+  const audit = await problem(await app.request(`/api/manage/audit?event=${inUrl}`, call(admin, "GET")), 404);
+  assert.equal(audit.detail, `Event ${cut(inUrl)} does not exist`);
+  // A short slug is quoted whole.
+  const short = await problem(await app.request("/api/manage/events/nope", call(admin, "GET")), 404);
+  assert.equal(short.detail, 'Event "nope" does not exist');
+});
+
+storeTest(
+  "[api] POST /api/manage/events/import answers 400 naming the path of a value no column or rating can take",
+  async (store) => {
+    const admin = await makeToken(store.db, "admin", { label: "Desk" });
+    const app = manageApp(store);
+    const file = await Deno.readTextFile(new URL("../fixtures/import/spring_open.json", import.meta.url));
+    // Each was a 500 on PostgreSQL ("value out of range for type integer", a RatingError after the write).
+    const cases: [string, string, string][] = [
+      ['"seed": 1', '"seed": 2147483648', "categories[0].entries[0].seed"],
+      ['"seed": 1', '"seed": 1e300', "categories[0].entries[0].seed"],
+      ['"matchCount": 85', '"matchCount": 2147483647', "players[0].prior.matchCount"],
+      ['"deviation": 90', '"deviation": 5e-324', "players[2].prior.deviation"],
+      ['"2026-04-18T09:31:00Z"', '"9999-12-31T23:59:59-14:00"', "categories[0].matches[0].completedAt"],
+    ];
+    for (const [from, to, field] of cases) {
+      const p = await problem(
+        await app.request("/api/manage/events/import", {
+          method: "POST",
+          headers: { Authorization: `Bearer ${admin}`, "Content-Type": "application/json" },
+          body: file.replace(from, to),
+        }),
+        400,
+      );
+      assert.equal(p.code, "invalid-event-file");
+      assert.equal(p.field, field, to);
+      assert.match(
+        p.detail,
+        new RegExp(`^Cannot import the event file: ${field.replace(/[[\].]/g, "\\$&")}: `),
+      );
+    }
+    assert.deepEqual(await store.db.selectFrom("events").select("id").execute(), []);
+  },
+);

@@ -450,6 +450,9 @@ storeTest("[api] POST assign refuses what the importer refuses, naming the field
     [{ scheduledAt: "0000-01-01T00:00:00Z" }, "scheduledAt"],
     [{ scheduledAt: "2026-11-27T24:00:00Z" }, "scheduledAt"],
     [{ scheduledAt: "2026-11-27T10:00:00+25:00" }, "scheduledAt"],
+    // In UTC the year 10000, which would be served as "+010000-01-01T13:59:59.000Z".
+    [{ scheduledAt: "9999-12-31T23:59:59-14:00" }, "scheduledAt"],
+    [{ scheduledAt: "0001-01-01T00:30:00+01:00" }, "scheduledAt"],
     [{ tableNo: 99999999999 }, "tableNo"],
     [{ tableNo: 1000 }, "tableNo"],
   ];
@@ -468,4 +471,21 @@ storeTest("[api] POST assign refuses what the importer refuses, naming the field
   );
   assert.equal(data.match.tableNo, 999);
   assert.equal(data.match.scheduledAt, "2026-11-28T14:00:00.000Z");
+  const late = await problem(
+    await post(app, admin, id, "assign", {
+      scheduledAt: "9999-12-31T23:59:59-14:00",
+      revision: data.revision,
+    }),
+    400,
+  );
+  assert.match(late.detail, /in the years 0001 to 9999 \(UTC\)/);
+  // The years 1 to 99 are dates like any other (not 1901 to 1999).
+  const early = await ok(
+    await post(app, admin, id, "assign", { scheduledAt: "0099-01-01T10:00:00Z", revision: data.revision }),
+  );
+  assert.equal(early.match.scheduledAt, "0099-01-01T10:00:00.000Z");
+  const last = await ok(
+    await post(app, admin, id, "assign", { scheduledAt: "9999-12-31T23:59:59Z", revision: early.revision }),
+  );
+  assert.equal(last.match.scheduledAt, "9999-12-31T23:59:59.000Z");
 });

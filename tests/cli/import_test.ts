@@ -185,6 +185,30 @@ Deno.test("[cli] import refuses a NUL character in a text, naming its path, and 
   });
 });
 
+Deno.test("[cli] import refuses a lone surrogate, a number past its range and a year past 9999, naming each path", async () => {
+  await withTempDir(async (dir) => {
+    // Each was stored changed (U+FFFD, "+010000-...") or failed in the store (an integer column on PostgreSQL).
+    const text = (await Deno.readTextFile(fixture("spring_open.json")))
+      .replace('"Ana Lopez"', '"Ana\\ud800Lopez"')
+      .replace('"players": ["p1"], "seed": 1', '"players": ["p1"], "seed": 2147483648')
+      .replace('"completedAt": "2026-04-18T09:31:00Z"', '"completedAt": "9999-12-31T23:59:59-14:00"');
+    await Deno.writeTextFile(`${dir}/bad.json`, text);
+    const run = await runImport([`${dir}/bad.json`], {
+      flags: flagsFor(dir),
+      env: { DATABASE_URL: `sqlite:${dir}/t.db` },
+    });
+    assert.equal(run.code, 1);
+    assert.deepEqual(run.stderr, [
+      `${dir}/bad.json: categories[0].entries[0].seed: Expected a number <= 9999, got 2147483648`,
+      `${dir}/bad.json: players[0].displayName: Expected a text without a lone UTF-16 surrogate, got "Ana\\ud800Lopez"`,
+      `${dir}/bad.json: categories[0].matches[0].completedAt: "9999-12-31T23:59:59-14:00" is outside the years ` +
+      "0001 to 9999 in UTC",
+    ]);
+    assertNoStackTrace(run);
+    await assert.rejects(Deno.stat(`${dir}/t.db`), Deno.errors.NotFound);
+  });
+});
+
 Deno.test("[cli] import refuses a file over 64 MiB without reading it, naming the file and its size", async () => {
   assert.equal(MAX_IMPORT_FILE_BYTES, 64 * 1024 * 1024, "the limit docs/import-format.md states");
   await withTempDir(async (dir) => {

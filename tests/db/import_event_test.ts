@@ -542,3 +542,70 @@ storeTest(
     assert.equal(entry.player1_id, existingId);
   },
 );
+
+storeTest(
+  "importEvent() refuses, naming the path, the values that failed in a column or a rating",
+  async (store) => {
+    // Each of these was written until the store failed (PostgreSQL: "value out of range for type integer"),
+    // failed in the rating after the write, or was stored changed (a lone surrogate became U+FFFD).
+    const cases: [(f: EventFile) => void, string][] = [
+      [(f) => (f.categories[0]!.entries[0]!.seed = 2147483648), "categories[0].entries[0].seed"],
+      [(f) => (f.categories[0]!.entries[0]!.seed = 1e300), "categories[0].entries[0].seed"],
+      [
+        (f) => (f.players[0]!.prior = { rating: 1500, matchCount: 2147483647 }),
+        "players[0].prior.matchCount",
+      ],
+      [
+        (f) => (f.players[0]!.prior = { rating: 1500, deviation: 1e-300, matchCount: 0 }),
+        "players[0].prior.deviation",
+      ],
+      [(f) => (f.event.name = "Ev\udfff"), "event.name"],
+      [
+        (f) => (f.categories[0]!.matches![0]!.completedAt = "9999-12-31T23:59:59-14:00"),
+        "categories[0].matches[0].completedAt",
+      ],
+    ];
+    for (const [change, path] of cases) {
+      const file = valid();
+      change(file);
+      await assert.rejects(importEvent(store, file, at(T0)), (e: unknown) => {
+        assert.ok(e instanceof ImportError, String(e));
+        assert.deepEqual(e.problems.map((p) => p.path), [path]);
+        return true;
+      });
+    }
+    assert.equal((await store.db.selectFrom("events").select("id").execute()).length, 0);
+  },
+);
+
+storeTest("importEvent() stores the extremes the schema accepts, and rates from them", async (store) => {
+  const file = valid();
+  file.players[0]!.prior = { rating: 5000, deviation: 1, matchCount: 100_000 };
+  file.players[2]!.prior = { rating: 1, deviation: 1000, matchCount: 0 };
+  file.players[0]!.birthDate = "0050-06-15";
+  file.categories[0]!.entries[0]!.seed = 9999;
+  file.categories[0]!.matches![0]!.startedAt = "0001-01-01T00:00:00Z";
+  file.categories[0]!.matches![0]!.completedAt = "9999-12-31T09:59:59+14:00";
+  await importEvent(store, file, at(T0));
+  const seed = await store.db.selectFrom("entries").select("seed").where(
+    "id",
+    "=",
+    entryIdFor(SLUG, "S", "s1"),
+  )
+    .executeTakeFirstOrThrow();
+  assert.equal(Number(seed.seed), 9999);
+  const ana = playerIdFor(SLUG, "p1", "ITTF:100101");
+  const player = await store.db.selectFrom("players").select("birth_date").where("id", "=", ana)
+    .executeTakeFirstOrThrow();
+  assert.equal(player.birth_date, "0050-06-15");
+  const match = await matchRow(store, "S", "A1");
+  assert.deepEqual([match.started_at, match.completed_at], [
+    "0001-01-01T00:00:00.000Z",
+    "9999-12-30T19:59:59.000Z",
+  ]);
+  // Ana played rated matches in the file: her count is the prior's plus those, and her deviation stays positive.
+  const rating = await store.db.selectFrom("ratings").selectAll().where("player_id", "=", ana)
+    .executeTakeFirstOrThrow();
+  assert.ok(Number(rating.match_count) > 100_000, String(rating.match_count));
+  assert.ok(rating.deviation >= 1 && Number.isFinite(rating.rating), JSON.stringify(rating));
+});

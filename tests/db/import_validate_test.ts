@@ -618,3 +618,161 @@ Deno.test("parseScore(), isCalendarDate() and parseDateTime() read the format's 
   assert.equal(parseDateTime("2026-03-14T24:00:00Z"), null);
   assert.equal(parseDateTime("2026-03-14T10:30"), null);
 });
+
+/** Every subschema of the import schema that takes a number, with its JSON pointer. */
+function numberSchemas(): [string, Record<string, unknown>][] {
+  const out: [string, Record<string, unknown>][] = [];
+  const walk = (node: unknown, pointer: string) => {
+    if (Array.isArray(node)) return node.forEach((n, i) => walk(n, `${pointer}/${i}`));
+    if (node === null || typeof node !== "object") return;
+    const schema = node as Record<string, unknown>;
+    const types = [schema.type].flat();
+    if (types.includes("integer") || types.includes("number")) out.push([pointer, schema]);
+    for (const [key, value] of Object.entries(schema)) walk(value, `${pointer}/${key}`);
+  };
+  walk(IMPORT_SCHEMA, "");
+  return out;
+}
+
+Deno.test("IMPORT_SCHEMA bounds every number so that nothing it accepts overflows a column", () => {
+  // PostgreSQL's integer is 4 bytes; a rating's match count is the prior's plus the matches played here, so
+  // the schema's bounds stay far below it rather than at it.
+  const schemas = numberSchemas();
+  assert.ok(schemas.length >= 10, `only ${schemas.length} number fields found`);
+  for (const [pointer, schema] of schemas) {
+    const low = schema.minimum ?? schema.exclusiveMinimum;
+    const high = schema.maximum ?? schema.exclusiveMaximum;
+    assert.equal(typeof low, "number", `${pointer} has no minimum`);
+    assert.equal(typeof high, "number", `${pointer} has no maximum`);
+    assert.ok((low as number) >= 0 && (high as number) <= 100_000, `${pointer}: ${low} to ${high}`);
+  }
+});
+
+Deno.test("validateEventFile() refuses whole numbers past their field's range, naming the path", async () => {
+  for (const seed of [2147483648, 99999999999, 1e300, 10_000]) {
+    assertProblem(
+      await problemsAfter((f) => (f.categories[S]!.entries[0]!.seed = seed)),
+      "categories[0].entries[0].seed",
+      `Expected a number <= 9999, got ${seed}`,
+    );
+  }
+  for (const matchCount of [2147483647, 2147483648, 99999999999, 100_001]) {
+    assertProblem(
+      await problemsAfter((f) => (f.players[0]!.prior = { rating: 1500, matchCount })),
+      "players[0].prior.matchCount",
+      `Expected a number <= 100000, got ${matchCount}`,
+    );
+  }
+  assertProblem(
+    await problemsAfter((f) => (f.categories[S]!.matches![3]!.retirementAfterGame = 2147483648)),
+    "categories[0].matches[3].retirementAfterGame",
+    "Expected a number <= 8, got 2147483648",
+  );
+  // The largest values are accepted.
+  const file = valid();
+  file.categories[S]!.entries[0]!.seed = 9999;
+  file.players[0]!.prior = { rating: 5000, deviation: 1000, matchCount: 100_000 };
+  const result = await validateEventFile(file);
+  assert.ok(result.ok, JSON.stringify(!result.ok && result.errors));
+});
+
+Deno.test("validateEventFile() keeps a prior's rating and deviation in the rating system's range", async () => {
+  // Glicko-2 squares phi = deviation / 173.7: a deviation of 1e-300 underflows to 0 and the rating fails.
+  for (const deviation of [1e-300, 5e-324, 0.5]) {
+    assertProblem(
+      await problemsAfter((f) => (f.players[2]!.prior = { rating: 1650, deviation, matchCount: 40 })),
+      "players[2].prior.deviation",
+      `Expected a number >= 1, got ${deviation}`,
+    );
+  }
+  for (const rating of [1e-300, 0.5]) {
+    assertProblem(
+      await problemsAfter((f) => (f.players[2]!.prior = { rating, matchCount: 40 })),
+      "players[2].prior.rating",
+      `Expected a number >= 1, got ${rating}`,
+    );
+  }
+  const file = valid();
+  file.players[2]!.prior = { rating: 1, deviation: 1, matchCount: 0 };
+  assert.equal((await validateEventFile(file)).ok, true);
+});
+
+Deno.test("validateEventFile() refuses a lone UTF-16 surrogate in any text, naming its path", async () => {
+  // Stored as UTF-8, a lone surrogate becomes U+FFFD: names change, and two e-mails or federation ids that
+  // differ only there would become one.
+  const problems = await problemsAfter((f) => {
+    f.event.name = "Ev\udfff";
+    f.players[0]!.federationId = "F\ud800";
+    f.players[1]!.federationId = "F\udbff";
+    f.accounts = [
+      { email: "a\ud800@x.org", displayName: "A" },
+      { email: "a\udbff@x.org", displayName: "B" },
+    ];
+  });
+  const lone = "Expected a text without a lone UTF-16 surrogate, got ";
+  assert.deepEqual(problems, [
+    { path: "event.name", message: `${lone}"Ev\\udfff"` },
+    { path: "players[0].federationId", message: `${lone}"F\\ud800"` },
+    { path: "players[1].federationId", message: `${lone}"F\\udbff"` },
+    { path: "accounts[0].email", message: `${lone}"a\\ud800@x.org"` },
+    { path: "accounts[1].email", message: `${lone}"a\\udbff@x.org"` },
+  ]);
+  // Escaped in the file's text, as a JSON writer puts it; a low surrogate before its high one is no pair.
+  for (const name of ["Ana\\ud800Lopez", "Ana\\udc00\\ud800Lopez", "Ana\\ud800"]) {
+    const parsed = await parseEventFile(validText.replace('"Ana Lopez"', `"${name}"`));
+    assert.equal(parsed.ok, false, name);
+    if (!parsed.ok) assertProblem(parsed.errors, "players[0].displayName", /lone UTF-16 surrogate/);
+  }
+  // A pair, escaped or not, is a character like any other.
+  for (const name of ["Ana \\ud83c\\udfd3", "Ana \u{1F3D3}"]) {
+    assert.equal((await parseEventFile(validText.replace('"Ana Lopez"', `"${name}"`))).ok, true, name);
+  }
+});
+
+Deno.test("validateEventFile() takes dates and times in the years 0001 to 9999 (UTC), no other", async () => {
+  // Years 1 to 99 are real years, not 1901 to 1999.
+  const early = valid();
+  early.event.startDate = "0099-01-01";
+  early.event.endDate = "0099-01-02";
+  early.players[0]!.birthDate = "0050-06-15";
+  early.categories[S]!.matches![0]!.startedAt = "0001-01-01T00:00:00Z";
+  early.categories[S]!.matches![0]!.completedAt = "9999-12-31T23:59:59.999Z";
+  const result = await validateEventFile(early);
+  assert.ok(result.ok, JSON.stringify(!result.ok && result.errors));
+  assertProblem(
+    await problemsAfter((f) => (f.players[0]!.birthDate = "0100-02-29")),
+    "players[0].birthDate",
+    '"0100-02-29" is not a calendar date',
+  );
+  assertProblem(
+    await problemsAfter((f) => (f.event.startDate = "0000-12-31")),
+    "event.startDate",
+    '"0000-12-31" is outside the years 0001 to 9999',
+  );
+  // Served in UTC, these would be the year 10000 ("+010000-01-01T13:59:59.000Z") and the year 0.
+  assertProblem(
+    await problemsAfter((f) => (f.categories[S]!.matches![0]!.completedAt = "9999-12-31T23:59:59-14:00")),
+    "categories[0].matches[0].completedAt",
+    '"9999-12-31T23:59:59-14:00" is outside the years 0001 to 9999 in UTC',
+  );
+  assertProblem(
+    await problemsAfter((f) => (f.categories[S]!.matches![0]!.startedAt = "0001-01-01T00:30+01:00")),
+    "categories[0].matches[0].startedAt",
+    '"0001-01-01T00:30+01:00" is outside the years 0001 to 9999 in UTC',
+  );
+});
+
+Deno.test("isCalendarDate() and parseDateTime() read the years 0001 to 9999 as they are", () => {
+  assert.equal(isCalendarDate("0099-01-01"), true);
+  assert.equal(isCalendarDate("0004-02-29"), true);
+  assert.equal(isCalendarDate("0100-02-29"), false);
+  assert.equal(isCalendarDate("9999-12-31"), true);
+  const year50 = new Date(0);
+  year50.setUTCFullYear(50, 5, 15);
+  assert.equal(parseDateTime("0050-06-15T00:00:00Z"), year50.getTime());
+  assert.equal(new Date(parseDateTime("0001-01-01T00:00:00Z")!).toISOString(), "0001-01-01T00:00:00.000Z");
+  assert.equal(new Date(parseDateTime("9999-12-31T23:59:59Z")!).toISOString(), "9999-12-31T23:59:59.000Z");
+  assert.equal(parseDateTime("9999-12-31T23:59:59-14:00"), null);
+  assert.equal(parseDateTime("0001-01-01T00:30+01:00"), null);
+  assert.equal(parseDateTime("0000-06-01T00:00:00Z"), null);
+});

@@ -6,6 +6,7 @@
  */
 import assert from "node:assert/strict";
 import {
+  hasLoneSurrogate,
   hasNul,
   isHostHeader,
   jsonDepth,
@@ -121,6 +122,71 @@ Deno.test("[limits] a NUL character in the path, the query or a management body 
       "invalid-body",
       /NUL character/,
     );
+  });
+});
+
+Deno.test("hasLoneSurrogate() finds half a UTF-16 pair, raw or escaped, but not a pair or an escaped backslash", () => {
+  assert.equal(hasLoneSurrogate('{"a":"\\ud800"}'), true);
+  assert.equal(hasLoneSurrogate('{"a":"x\\uDFFFx"}'), true);
+  assert.equal(hasLoneSurrogate('{"a":"\\udc00\\ud800"}'), true); // low before high: two halves
+  assert.equal(hasLoneSurrogate('{"a":"\\ud800\\n\\udc00"}'), true);
+  assert.equal(hasLoneSurrogate('{"a":"\\\\\\ud800"}'), true);
+  assert.equal(hasLoneSurrogate('{"a":"\ud800"}'), true);
+  assert.equal(hasLoneSurrogate('{"a":"\\ud83c\\udfd3"}'), false);
+  assert.equal(hasLoneSurrogate('{"a":"\\ud83c\udfd3"}'), false); // escaped high, raw low: JSON.parse pairs them
+  assert.equal(hasLoneSurrogate('{"a":"\u{1F3D3}"}'), false);
+  assert.equal(hasLoneSurrogate('{"a":"\\\\ud800"}'), false);
+  assert.equal(hasLoneSurrogate('{"a":"ud800"}'), false);
+});
+
+Deno.test("[limits] a management body with a lone surrogate or not in UTF-8 is refused with 400, naming the field", async () => {
+  await withApp(async (app, admin) => {
+    const headers = { Authorization: `Bearer ${admin}`, "Content-Type": "application/json" };
+    const post = (path: string, body: BodyInit) => app.request(path, { method: "POST", headers, body });
+    // JSON.stringify writes a lone surrogate escaped ("\ud800"): stored, it would become U+FFFD.
+    for (const label of ["a\ud800", "a\udbff", "\udfff"]) {
+      const res = await post("/api/manage/tokens", JSON.stringify({ role: "scorer", label }));
+      assert.equal((await res.clone().json()).field, "label");
+      await assertProblem(res, 400, "invalid-body", /^Invalid body: "label" holds a lone UTF-16 surrogate/);
+    }
+    // Raw on the wire, a surrogate is a byte sequence that is not UTF-8 (ED A0 80), which a decoder would
+    // silently turn into U+FFFD; so is any other byte sequence that is not UTF-8.
+    for (const raw of [[0xed, 0xa0, 0x80], [0xe9]]) {
+      const body = Uint8Array.from([
+        ...new TextEncoder().encode('{"role":"scorer","label":"a'),
+        ...raw,
+        0x22,
+        0x7d,
+      ]);
+      await assertProblem(await post("/api/manage/tokens", body), 400, "invalid-body", /not UTF-8/);
+    }
+    // The HTTP import too, with the file's JSON path; and a NUL is named the same way.
+    const file = await Deno.readTextFile(new URL("../fixtures/import/spring_open.json", import.meta.url));
+    const lone = await post("/api/manage/events/import", file.replace('"Ana Lopez"', '"Ana\\ud800Lopez"'));
+    assert.equal((await lone.clone().json()).field, "players[0].displayName");
+    await assertProblem(
+      lone,
+      400,
+      "invalid-body",
+      /"players\[0\]\.displayName" holds a lone UTF-16 surrogate/,
+    );
+    const nul = await post("/api/manage/tokens", JSON.stringify({ role: "scorer", label: "a\u0000b" }));
+    assert.equal((await nul.clone().json()).field, "label");
+    await assertProblem(nul, 400, "invalid-body", /^Invalid body: "label" holds a NUL character/);
+    // A key is named too; a body that does not parse is refused without a field.
+    const key = await post("/api/manage/tokens", '{"role":"scorer","la\\udc00bel":"x"}');
+    assert.equal((await key.clone().json()).field, "la\udc00bel");
+    await assertProblem(key, 400, "invalid-body", /lone UTF-16 surrogate/);
+    const broken = await post("/api/manage/tokens", '{"label":"\\ud800"');
+    assert.equal((await broken.clone().json()).field, undefined);
+    await assertProblem(broken, 400, "invalid-body", /^Invalid body: text with a lone UTF-16 surrogate/);
+    // A pair is a character like any other.
+    const pair = await post(
+      "/api/manage/tokens",
+      JSON.stringify({ role: "scorer", label: "Table \u{1F3D3}" }),
+    );
+    assert.equal(pair.status, 201);
+    assert.equal((await pair.json()).data.token.label, "Table \u{1F3D3}");
   });
 });
 
