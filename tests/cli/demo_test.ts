@@ -37,6 +37,21 @@ Deno.test("buildDemoEvent() has what the demo promises", () => {
   assert.ok(buildDraftEvent(now).players.every((p) => p.email?.includes("@")));
 });
 
+Deno.test("buildDemoEvent(): every result and start is before now, every planned match after", () => {
+  const matches = buildDemoEvent(now).categories.flatMap((c) => c.matches ?? []);
+  const iso = now.toISOString();
+  for (const m of matches) {
+    // A result in the future would stay above every result scored today on the event page and the TV.
+    if (m.completedAt) assert.ok(m.completedAt < iso, `completed at ${m.completedAt}`);
+    if (m.startedAt) assert.ok(m.startedAt < iso, `started at ${m.startedAt}`);
+    if (m.status === "scheduled" && m.scheduledAt) {
+      assert.ok(m.scheduledAt >= iso, `planned at ${m.scheduledAt}`);
+    }
+  }
+  const done = matches.filter((m) => m.completedAt).map((m) => m.completedAt!);
+  assert.ok(done.length >= 30);
+});
+
 storeTest("loadDemoIfEmpty() loads once, with ratings and frozen predictions", async (store) => {
   assert.equal(await loadDemoIfEmpty(store, now), true);
   assert.equal(await loadDemoIfEmpty(store, now), false);
