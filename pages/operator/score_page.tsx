@@ -8,9 +8,18 @@ import { Document } from "../layout.tsx";
 import { scoreClient } from "./client/score_client.ts";
 import { projectScore } from "./client/score_projection.ts";
 import { manageFetch, problemDetail } from "./client/manage_fetch.ts";
+import { refusedTapsNotice } from "./client/score_notice.ts";
 import { inlineCall } from "./script.ts";
 import { SCORE_CSS } from "./styles.ts";
 import { TokenForm } from "./token_form.tsx";
+
+/**
+ * A long name (100 characters, no space) wraps inside the match links, the match head and the serve choices
+ * instead of widening the phone's page; grid and flex items need `min-width:0` to shrink below it.
+ */
+const FIT_CSS = `
+a.match-link,.match-head>*,#start-panel button{min-width:0;overflow-wrap:anywhere}
+`;
 
 const PURPOSE = "Ask the operator for a scorer token, or scan the QR code they show you.";
 
@@ -30,8 +39,8 @@ export function ScoreListPage(props: { nonce: string }) {
     <Document
       title="Scoring"
       nonce={props.nonce}
-      css={SCORE_CSS}
-      script={inlineCall(scoreClient, projectScore, manageFetch, problemDetail)}
+      css={SCORE_CSS + FIT_CSS}
+      script={inlineCall(scoreClient, projectScore, manageFetch, problemDetail, refusedTapsNotice)}
     >
       <Bar title="Scoring" />
       <p id="status" class="status" role="status" aria-live="polite">Loading…</p>
@@ -49,12 +58,15 @@ export function ScoreMatchPage(props: { nonce: string; matchId: string }) {
     <Document
       title="Scoring a match"
       nonce={props.nonce}
-      css={SCORE_CSS}
-      script={inlineCall(scoreClient, projectScore, manageFetch, problemDetail)}
+      css={SCORE_CSS + FIT_CSS}
+      script={inlineCall(scoreClient, projectScore, manageFetch, problemDetail, refusedTapsNotice)}
       bodyData={{ "match-id": props.matchId, state: "loading", queued: "0" }}
     >
       <Bar title="Scoring" />
       <p id="status" class="status" role="status" aria-live="polite">Loading…</p>
+      <div id="notice" class="status" data-kind="error" role="alert" hidden>
+        <span id="notice-text"></span> <button type="button" id="notice-ok">OK</button>
+      </div>
       <TokenForm purpose={PURPOSE} />
       <main id="content">
         <div class="match-head">

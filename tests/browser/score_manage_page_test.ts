@@ -118,3 +118,66 @@ browserSuite(
     }
   },
 );
+
+browserSuite(
+  "/manage shows why its first request failed and retries until the server answers",
+  async (store) => {
+    const ev = await seedKnockout(store.db, { status: "draft", drawState: "draft" });
+    const admin = await makeToken(store.db, "admin", { label: "Desk" });
+    return { ev, admin };
+  },
+  async (_t, { browser, server, seeded }) => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addInitScript((token) => localStorage.setItem("tt.token", token), seeded.admin);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    // The events list answers as the test says: rate limited, broken, unreachable, then normally.
+    let mode: "429" | "500" | "down" | "ok" = "429";
+    const asked: number[] = [];
+    const problem = (status: number, detail: string, headers: Record<string, string> = {}) => ({
+      status,
+      contentType: "application/problem+json",
+      headers,
+      body: JSON.stringify({ type: "about:blank", title: "Error", status, detail, code: "x" }),
+    });
+    await page.route("**/api/manage/events", async (route) => {
+      asked.push(Date.now());
+      if (mode === "429") {
+        await route.fulfill(problem(429, "Too many requests from this address", { "Retry-After": "1" }));
+      } else if (mode === "500") {
+        await route.fulfill(problem(500, "The server could not answer this request"));
+      } else if (mode === "down") await route.abort("connectionrefused");
+      else await route.continue();
+    });
+    const status = (pattern: string) =>
+      page.waitForFunction(
+        (p) => new RegExp(p).test(document.getElementById("status")?.textContent ?? ""),
+        pattern,
+        { timeout: 10_000 },
+      );
+    try {
+      await page.goto(`${server.origin}/manage`);
+      await status("^Too many requests from this address");
+      while (asked.length < 2) await page.waitForTimeout(100);
+      const gap = asked[1]! - asked[0]!;
+      assert.ok(gap >= 900 && gap < 3000, `asked again after Retry-After (1 s), not ${gap} ms`);
+      mode = "500";
+      await status("^The server could not answer this request");
+      mode = "down";
+      await status("^Cannot reach the server");
+      mode = "ok";
+      await page.waitForFunction(
+        () => document.getElementById("event-name")?.textContent === "Event test-open",
+        undefined,
+        { timeout: 10_000 },
+      );
+      await status("^Up to date$");
+      assert.equal(await page.textContent("#whoami"), "Desk");
+      assert.equal(await page.isVisible("#token-form"), false);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  },
+);

@@ -196,17 +196,22 @@ browserSuite(
         now: new Date(),
       });
       await page.click("#tap-home");
-      await page.waitForFunction(() => document.getElementById("status")?.dataset.kind === "error");
-      assert.match(
-        await text(page, "#status"),
-        /is at revision 3, not 2\. 1 tap was not recorded: check the score\./,
-      );
+      await page.waitForSelector("#notice:not([hidden])");
+      const warning = "Another device changed this match: 1 tap was not recorded. Check the score.";
+      assert.equal(await text(page, "#notice-text"), warning);
       assert.equal(await text(page, "#points-home"), "1");
       assert.equal(await text(page, "#points-away"), "1");
       assert.deepEqual(await storedPoints(server.store, seeded.matchId), ["home", "away"]);
+      // The next tap is recorded, and the warning stays until the umpire acknowledges it.
       await page.click("#tap-home");
       await waitQueued(page, 0);
       assert.deepEqual(await storedPoints(server.store, seeded.matchId), ["home", "away", "home"]);
+      await page.waitForTimeout(500);
+      assert.equal(await page.isVisible("#notice"), true);
+      assert.equal(await text(page, "#notice-text"), warning);
+      await page.click("#notice-ok");
+      await page.waitForSelector("#notice", { state: "hidden" });
+      assert.equal(await text(page, "#status"), "Saved");
       assert.deepEqual(unexpected(errors).filter((e) => !/status of 409/.test(e)), []);
     } finally {
       await close();

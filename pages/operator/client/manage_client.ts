@@ -6,13 +6,17 @@
  * draws, start matches, fix results, assign tables, hand out links with QR codes and make scorer tokens.
  * Every text comes from the API and is written with textContent: no markup is built from data.
  */
-import type { manageFetch, problemDetail } from "./manage_fetch.ts";
+import type { manageFetch, problemDetail, retryDelay } from "./manage_fetch.ts";
 
 /**
- * Runs the operator's page; `fetchManage` and `problemText` are manage_fetch.ts's `manageFetch` and `problemDetail`,
- * passed in because the script is inlined as source.
+ * Runs the operator's page; `fetchManage`, `problemText` and `waitBeforeRetry` are manage_fetch.ts's
+ * `manageFetch`, `problemDetail` and `retryDelay`, passed in because the script is inlined as source.
  */
-export function manageClient(fetchManage: typeof manageFetch, problemText: typeof problemDetail): void {
+export function manageClient(
+  fetchManage: typeof manageFetch,
+  problemText: typeof problemDetail,
+  waitBeforeRetry: typeof retryDelay,
+): void {
   type Side = "home" | "away";
   type Pair = { home: number; away: number };
   type Match = {
@@ -448,7 +452,7 @@ export function manageClient(fetchManage: typeof manageFetch, problemText: typeo
       const res = await api(`/events/${encodeURIComponent(slug)}`);
       if (res.status === 401) return showTokenForm(await problemText(res));
       if (res.status === 403) return showTokenForm(await problemText(res));
-      if (!res.ok) return setStatus(await problemText(res), "error");
+      if (!res.ok) return setStatus(`${await problemText(res)}: retrying`, "error");
       const data = (await res.json()).data as Overview;
       const text = JSON.stringify(data);
       if (text !== shown) {
@@ -459,7 +463,8 @@ export function manageClient(fetchManage: typeof manageFetch, problemText: typeo
       const status = byId("status");
       if (
         status &&
-        (status.dataset.kind === undefined || /^(Loading|Cannot reach)/.test(status.textContent ?? ""))
+        (status.dataset.kind === undefined ||
+          /^(Loading|Cannot reach)|: retrying$/.test(status.textContent ?? ""))
       ) {
         setStatus("Up to date");
       }
@@ -468,13 +473,41 @@ export function manageClient(fetchManage: typeof manageFetch, problemText: typeo
     }
   }
 
+  type EventItem = { slug: string; name: string; status: string };
+
+  /**
+   * The events, asked for until the server gives them: a failed first answer (429, 5xx, no connection) is
+   * shown and asked again after a few seconds, or after the answer's Retry-After.
+   */
+  async function loadEvents(): Promise<EventItem[] | null> {
+    for (;;) {
+      let res: Response | null = null;
+      try {
+        res = await api("/events");
+        if (res.status === 401 || res.status === 403) {
+          showTokenForm(await problemText(res));
+          return null;
+        }
+        if (res.ok) return (await res.json()).data.events;
+        setStatus(`${await problemText(res)}: retrying`, "error");
+      } catch {
+        setStatus("Cannot reach the server: retrying", "error");
+      }
+      const wait = waitBeforeRetry(res, 4000);
+      await new Promise((resolve) => setTimeout(resolve, wait));
+      if (halted) return null;
+    }
+  }
+
   async function start(): Promise<void> {
-    const res = await api("/events").catch(() => null);
-    if (!res) return setStatus("Cannot reach the server", "error");
-    if (res.status === 401 || res.status === 403) return showTokenForm(await problemText(res));
-    const events: { slug: string; name: string; status: string }[] = (await res.json()).data.events;
-    const who = await api("/whoami");
-    if (who.ok) byId("whoami")!.textContent = (await who.json()).data.token.label;
+    const events = await loadEvents();
+    if (events === null) return;
+    setStatus("Loading…", "busy");
+    api("/whoami").then(async (who) => {
+      if (who.ok) byId("whoami")!.textContent = (await who.json()).data.token.label;
+    }).catch(() => {
+      // Only the label of the token: the page works without it.
+    });
     const select = byId<HTMLSelectElement>("event-select")!;
     select.replaceChildren(...events.map((e) => {
       const option = make("option", "", `${e.name} (${e.status})`) as HTMLOptionElement;
@@ -535,6 +568,7 @@ export function manageClient(fetchManage: typeof manageFetch, problemText: typeo
       }
     });
     await refresh();
+    if (!slug) setStatus("Up to date");
     void loadLinks();
     void loadTokens();
     setInterval(() => halted || void refresh(), 3000);

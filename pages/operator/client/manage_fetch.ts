@@ -35,3 +35,16 @@ export async function problemDetail(res: Response): Promise<string> {
     return `Error ${res.status}`;
   }
 }
+
+/**
+ * How long to wait before asking again after a failed answer (`null`: no answer at all): the answer's
+ * `Retry-After` (seconds or an HTTP date) when it has one, kept within 1 s to 60 s, else `fallbackMs`.
+ * @example retryDelay(new Response(null, { status: 429, headers: { "Retry-After": "7" } })) // 7000
+ */
+export function retryDelay(res: Response | null, fallbackMs = 4000, now = Date.now()): number {
+  const header = res?.headers.get("Retry-After")?.trim() ?? "";
+  if (header === "") return fallbackMs;
+  const ms = /^\d+$/.test(header) ? Number(header) * 1000 : Date.parse(header) - now;
+  if (!Number.isFinite(ms)) return fallbackMs;
+  return Math.min(60_000, Math.max(1000, ms));
+}

@@ -8,19 +8,23 @@
  * and the revision it was based on: a request whose answer was lost is sent again and applied once; when the
  * connection drops the queue waits and is sent when it returns. The screen shows the server's state with the
  * queued taps replayed on top (`project`, see score_projection.ts), so a reload or an offline spell loses
- * nothing. A 409 (another device wrote first, or the match is over) drops the queued taps and says so.
+ * nothing. A 409 (another device wrote first, or the match is over) drops the queued taps and says so in a
+ * warning that stays until the umpire taps it away.
  */
 import type { manageFetch, problemDetail } from "./manage_fetch.ts";
 import type { projectScore } from "./score_projection.ts";
+import type { refusedTapsNotice } from "./score_notice.ts";
 
 /**
  * Runs the umpire's page; `project` is projectScore, `fetchManage` and `detail` are manage_fetch.ts's
- * `manageFetch` and `problemDetail`, passed in because the script is inlined as source.
+ * `manageFetch` and `problemDetail`, `noticeText` is score_notice.ts's `refusedTapsNotice`, passed in because
+ * the script is inlined as source.
  */
 export function scoreClient(
   project: typeof projectScore,
   fetchManage: typeof manageFetch,
   detail: typeof problemDetail,
+  noticeText: typeof refusedTapsNotice,
 ): void {
   type Side = "home" | "away";
   type Pair = { home: number; away: number };
@@ -169,7 +173,17 @@ export function scoreClient(
   }
   let sending = false;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
-  let notice = "";
+  // Taps dropped after a refusal since the umpire last acknowledged the warning.
+  let unrecorded = 0;
+
+  /** Shows (or, with "", hides) the warning that taps were dropped; it stays until acknowledged. */
+  function showNotice(text: string): void {
+    const box = byId("notice");
+    if (!box) return;
+    box.hidden = text === "";
+    const node = byId("notice-text");
+    if (node) node.textContent = text;
+  }
 
   const saveQueue = () => localStorage.setItem(queueKey, JSON.stringify(queue));
   const ack = () => Number(localStorage.getItem(ackKey) ?? "-1");
@@ -269,8 +283,7 @@ export function scoreClient(
       byId<HTMLButtonElement>(id)!.disabled = ask !== "" || v.byReason;
     }
     body.dataset.queued = String(queue.length);
-    if (notice) setStatus(notice, "error");
-    else if (queue.length > 0) {
+    if (queue.length > 0) {
       setStatus(`Sending ${queue.length} ${queue.length === 1 ? "tap" : "taps"}…`, "busy");
     } else setStatus("Saved");
   }
@@ -322,7 +335,6 @@ export function scoreClient(
           server = (await res.json()).data.match;
           queue.shift();
           saveQueue();
-          notice = "";
           render();
           continue;
         }
@@ -337,7 +349,7 @@ export function scoreClient(
         }
         // Refused (409: another device wrote first or the match is over; 4xx: a bad tap): the taps queued
         // after it were based on a state that no longer holds, so they are dropped, and the umpire told.
-        let problem: { detail?: string; current?: { match: Match } } = {};
+        let problem: { code?: string; detail?: string; current?: { match: Match } } = {};
         try {
           problem = await res.json();
         } catch {
@@ -347,9 +359,8 @@ export function scoreClient(
         queue = [];
         saveQueue();
         if (problem.current) server = problem.current.match;
-        notice = `${problem.detail ?? `Error ${res.status}`}. ${dropped} ${
-          dropped === 1 ? "tap was" : "taps were"
-        } not recorded: check the score.`;
+        unrecorded += dropped;
+        showNotice(noticeText(problem.code, problem.detail ?? `Error ${res.status}`, unrecorded));
         render();
         if (!problem.current) await load();
         return;
@@ -361,18 +372,14 @@ export function scoreClient(
 
   function setupMatch(): void {
     for (const side of ["home", "away"] as const) {
-      byId(`tap-${side}`)?.addEventListener("click", () => {
-        notice = "";
-        enqueue("point", { side });
-      });
-      byId(`start-${side}`)?.addEventListener("click", () => {
-        notice = "";
-        enqueue("start", { firstServer: side });
-      });
+      byId(`tap-${side}`)?.addEventListener("click", () => enqueue("point", { side }));
+      byId(`start-${side}`)?.addEventListener("click", () => enqueue("start", { firstServer: side }));
     }
-    byId("undo")?.addEventListener("click", () => {
-      notice = "";
-      enqueue("undo", {});
+    byId("undo")?.addEventListener("click", () => enqueue("undo", {}));
+    // A tap anywhere on the warning (its OK button included) acknowledges it.
+    byId("notice")?.addEventListener("click", () => {
+      unrecorded = 0;
+      showNotice("");
     });
     byId("dialog-undo")?.addEventListener("click", () => enqueue("undo", {}));
     byId("dialog-ok")?.addEventListener("click", () => {

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { manageFetch, problemDetail } from "../../../../pages/operator/client/manage_fetch.ts";
+import { manageFetch, problemDetail, retryDelay } from "../../../../pages/operator/client/manage_fetch.ts";
 
 /** Runs `fn` with a fetch that records its call and answers 200. */
 async function recorded(fn: () => Promise<unknown>): Promise<{ url: string; init: RequestInit }> {
@@ -53,4 +53,20 @@ Deno.test("problemDetail() gives the problem's detail, else the status", async (
     await problemDetail(new Response(JSON.stringify({ title: "x" }), { status: 409 })),
     "Error 409",
   );
+});
+
+Deno.test("retryDelay() honours Retry-After within 1 to 60 seconds, else waits the fallback", () => {
+  const answer = (retryAfter?: string) =>
+    new Response(null, {
+      status: 429,
+      headers: retryAfter === undefined ? {} : { "Retry-After": retryAfter },
+    });
+  assert.equal(retryDelay(null, 4000), 4000, "no answer at all");
+  assert.equal(retryDelay(new Response(null, { status: 500 }), 4000), 4000);
+  assert.equal(retryDelay(answer("7"), 4000), 7000);
+  assert.equal(retryDelay(answer("0"), 4000), 1000, "never sooner than a second");
+  assert.equal(retryDelay(answer("3600"), 4000), 60_000, "never later than a minute");
+  assert.equal(retryDelay(answer("soon"), 4000), 4000);
+  const now = Date.parse("2026-05-01T10:00:00Z");
+  assert.equal(retryDelay(answer("Fri, 01 May 2026 10:00:05 GMT"), 4000, now), 5000);
 });
