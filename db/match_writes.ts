@@ -162,7 +162,11 @@ async function writeInTransaction(
       return { match: before, replayed: true };
     }
   }
-  if (ctx.expectedRevision !== undefined && ctx.expectedRevision !== before.revision) {
+  if (
+    ctx.expectedRevision !== undefined && ctx.expectedRevision !== before.revision &&
+    !(action.type !== "assign" &&
+      await onlyAssignedSince(trx, matchId, ctx.expectedRevision, before.revision))
+  ) {
     throw new WriteError(
       409,
       "stale-revision",
@@ -189,6 +193,33 @@ async function writeInTransaction(
   }).execute();
   if (key) await rememberKey(trx, dialect, key, request, next.revision, ctx.now);
   return { match: next, replayed: false };
+}
+
+/**
+ * Whether every write to the match after revision `since` up to `current` was an assignment (table or time):
+ * those change nothing a scoring action was based on, so an umpire's tap sent with the revision it saw before
+ * the operator moved the match to another table is still right. Every match write leaves an audit row with the
+ * revision it made (above); a revision with no such row (an advancement into the match) counts as a change.
+ */
+async function onlyAssignedSince(
+  trx: Trx,
+  matchId: string,
+  since: number,
+  current: number,
+): Promise<boolean> {
+  if (since > current || current - since > 20) return false;
+  // All of the match's writes (a few hundred at most, read only when a revision is stale): their time alone
+  // cannot order writes made in the same millisecond.
+  const rows = await trx.selectFrom("audit_log").select(["action", "detail"]).where("match_id", "=", matchId)
+    .where("action", "like", "match.%").execute();
+  const assigned = new Set<number>();
+  for (const row of rows) {
+    const revision = (JSON.parse(row.detail) as { revision?: unknown }).revision;
+    if (typeof revision !== "number" || revision <= since) continue;
+    if (row.action !== "match.assign") return false;
+    assigned.add(revision);
+  }
+  return assigned.size === current - since;
 }
 
 /**

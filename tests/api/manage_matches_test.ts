@@ -121,6 +121,28 @@ storeTest(
   },
 );
 
+storeTest(
+  "[api] an umpire's tap on the revision before an assignment counts; before a score change it is a 409",
+  async (store) => {
+    const { app, id, admin, scorer } = await setup(store);
+    await ok(await post(app, scorer, id, "start", { firstServer: "home", revision: 0 }));
+    await ok(await post(app, scorer, id, "point", { side: "home", revision: 1 }));
+    // The umpire saw revision 2; the desk moves the match to table 9 twice meanwhile (revisions 3 and 4).
+    await ok(await post(app, admin, id, "assign", { tableNo: 9, revision: 2 }));
+    await ok(await post(app, admin, id, "assign", { tableNo: 8, revision: 3 }));
+    const tap = await ok(await post(app, scorer, id, "point", { side: "away", revision: 2 }));
+    assert.deepEqual(tap.match.currentGame, { home: 1, away: 1 }, "the tap counted");
+    assert.equal(tap.revision, 5);
+    // A point by another device changes the score the umpire saw: that tap is refused as before.
+    await ok(await post(app, admin, id, "point", { side: "home", revision: 5 }));
+    await ok(await post(app, admin, id, "assign", { tableNo: 7, revision: 6 }));
+    const stale = await problem(await post(app, scorer, id, "point", { side: "away", revision: 5 }), 409);
+    assert.equal(stale.code, "stale-revision");
+    const data = await ok(await app.request(`/api/manage/matches/${id}`, call(admin, "GET")));
+    assert.equal(data.match.points.length, 3);
+  },
+);
+
 storeTest("[api] a repeated Idempotency-Key is applied once and answered again", async (store) => {
   const { app, scorer, id } = await setup(store);
   await ok(await post(app, scorer, id, "start", { firstServer: "home" }, { "Idempotency-Key": "s-1" }));
