@@ -1,6 +1,10 @@
 /** CSS shared by the spectator pages (event, match, home, rankings, not found): mobile first, high contrast. */
 
-/** The spectator pages' base stylesheet. */
+/**
+ * The spectator pages' base stylesheet. Names and titles wrap with `overflow-wrap:anywhere` (not `break-word`):
+ * it also lowers the min-content width that tables and flex items are sized by, so a 100-character name without
+ * a space wraps instead of making a phone scroll sideways. Number cells keep `normal`.
+ */
 export const BASE_CSS = `
 *,*::before,*::after{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
@@ -20,6 +24,7 @@ h1{font-size:1.6rem;line-height:1.2;margin:.5rem 0}
 h2{font-size:1.3rem;margin:1.75rem 0 .5rem}
 h3{font-size:1.1rem;margin:1.25rem 0 .5rem}
 .muted{color:#555}
+h1,h2,h3,p,caption,summary,th[scope=row]{overflow-wrap:anywhere}
 .meta{color:#444;margin:.25rem 0}
 .badge{display:inline-block;padding:0 .4rem;border-radius:.25rem;font-size:.8rem;font-weight:700;vertical-align:middle}
 .badge.live{background:#b00020;color:#fff}

@@ -36,6 +36,11 @@ export function parseTvInterval(raw: string | undefined): number {
   return Number.isNaN(n) ? TV_DEFAULT_INTERVAL : Math.min(600, Math.max(1, n));
 }
 
+// On the match boards each side keeps to two lines at most (a doubles pair reads whole; a longer name is cut),
+// so that a long name can neither push the score and the away side off screen nor make a row so tall that the
+// board loses rows: `max-width:0` lets the table give a name less than its width, and the two sides share what
+// the table number, the category (one line, capped) and the score (`width:1%`: just their content) leave.
+// Standings names likewise wrap anywhere, at most two lines.
 const CSS = `
 *,*::before,*::after{box-sizing:border-box}
 html,body{margin:0;height:100%;overflow:hidden;background:#08121f;color:#fff}
@@ -67,11 +72,17 @@ table.matches td{padding:1.4vh 1vw}
 .winner{color:#ffd400;font-weight:700}
 .table-no{font-weight:700;color:#ffd400}
 .cat{color:#b9c6d8;font-size:1.6vw}
+table.matches td.cat{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+table.matches td.home,table.matches td.away{max-width:0;width:50%}
+table.matches td .n{display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:2;overflow:hidden;overflow-wrap:anywhere}
+table.matches td.table-no,table.matches td.cat,table.matches td.score{width:1%}
+table.matches td.cat{max-width:17vw}
 .groups{display:grid;grid-template-columns:repeat(auto-fit,minmax(28vw,1fr));gap:2vh 2vw;font-size:1.5vw}
 .groups h3{margin:0 0 .5vh;font-size:1.7vw;color:#b9c6d8}
 .groups th[scope=row]{font-weight:500;color:#fff;text-transform:none;font-size:1.5vw}
 .groups td,.groups th{padding:.4vh .6vw}
 .groups .scroll{overflow:hidden}
+.groups th[scope=row] .n{display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:2;overflow:hidden;overflow-wrap:anywhere}
 .more{color:#b9c6d8;margin-top:1vh}
 section[data-view-name="qr"]{align-items:center;justify-content:center;text-align:center}
 svg.qr{height:56vh;width:56vh;border-radius:1vh}

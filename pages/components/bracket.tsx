@@ -8,7 +8,7 @@ import type { Draw, DrawMatch, DrawSide } from "../view_types.ts";
 /** The bracket's CSS (the event page includes it). */
 export const BRACKET_CSS = `
 .bracket{display:flex;gap:1.5rem;overflow-x:auto;padding:.5rem 0 1rem;-webkit-overflow-scrolling:touch}
-.round{display:flex;flex-direction:column;min-width:12.5rem}
+.round{display:flex;flex-direction:column;min-width:12.5rem;max-width:18rem}
 .round>h4{margin:0 0 .5rem;font-size:.95rem;color:#333}
 .round>ol{flex:1;display:flex;flex-direction:column;margin:0;padding:0;list-style:none}
 .pair{flex:1;display:flex;flex-direction:column;justify-content:space-around;position:relative}
@@ -24,6 +24,7 @@ export const BRACKET_CSS = `
 .bm:hover,.bm:focus-visible{border-color:#0b4fb3}
 .bm .side{display:flex;justify-content:space-between;gap:.5rem;padding:.2rem .5rem}
 .bm .side+.side{border-top:1px solid #ddd}
+.bm .n{min-width:0;overflow-wrap:anywhere}
 .bm .side.winner{font-weight:700}
 .bm .side.open{color:#555;font-style:italic}
 .bm .g{font-variant-numeric:tabular-nums}

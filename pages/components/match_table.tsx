@@ -49,7 +49,9 @@ export function MatchTable(props: {
               <tr key={m.id} data-match={m.id}>
                 {showTable && <td class="table-no">{m.tableNo ?? "–"}</td>}
                 {showCategory && <td class="cat">{category}</td>}
-                <td class={`num home${homeWon ? " winner" : ""}`}>{m.homeName}</td>
+                <td class={`num home${homeWon ? " winner" : ""}`}>
+                  <span class="n">{m.homeName}</span>
+                </td>
                 <td class="score">
                   {props.links === false
                     ? <span class="games">{m.gamesWon.home}–{m.gamesWon.away}</span>
@@ -61,7 +63,9 @@ export function MatchTable(props: {
                     ? <span class="points">{m.currentGame.home}–{m.currentGame.away}</span>
                     : <span class="detail">{gamesDetail(m)}</span>}
                 </td>
-                <td class={`away${awayWon ? " winner" : ""}`}>{m.awayName}</td>
+                <td class={`away${awayWon ? " winner" : ""}`}>
+                  <span class="n">{m.awayName}</span>
+                </td>
               </tr>
             );
           })}
@@ -71,10 +75,17 @@ export function MatchTable(props: {
   );
 }
 
-/** The styles of ScoreList, for the pages that show one. */
+/**
+ * The styles of ScoreList, for the pages that show one. Each side's name keeps to one line, cut with an ellipsis
+ * as on the overlays, so that it stays level with its games and points (a doubles pair fits a phone's width);
+ * `max-width:0` with `width:100%` lets the match column take what the numbers leave and no more, whatever the
+ * name's length (the match page has it whole).
+ */
 export const SCORE_LIST_CSS = `
 .scores{max-width:40rem}
 .scores .side{display:block}
+.scores th[scope=row]{max-width:0;width:100%}
+.scores th[scope=row] .side{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 .scores th[scope=row]{font-weight:400;background:none}
 .scores th[scope=row] a{text-decoration:none;color:#111}
 .scores th[scope=row] a:hover .side,.scores th[scope=row] a:focus-visible .side{text-decoration:underline}

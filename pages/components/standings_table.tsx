@@ -35,7 +35,9 @@ export function StandingsTable(props: { group: GroupStandings; caption: string; 
           {group.rows.map((r) => (
             <tr key={r.entry.id}>
               <td class="num">{r.tied ? `${r.position}=` : r.position}</td>
-              <th scope="row">{r.entry.name}</th>
+              <th scope="row">
+                <span class="n">{r.entry.name}</span>
+              </th>
               {!props.compact && <td class="num opt">{r.played}</td>}
               <td class="num">{r.won}</td>
               <td class="num">{r.lost}</td>

@@ -98,7 +98,7 @@ export function ScoreMatchPage(props: { nonce: string; matchId: string }) {
             ))}
           </div>
           <div class="row">
-            <button type="button" id="undo">Undo last point</button>
+            <button type="button" id="undo">Undo</button>
           </div>
           <ol id="game-list" aria-label="Finished games"></ol>
         </section>
@@ -108,7 +108,7 @@ export function ScoreMatchPage(props: { nonce: string; matchId: string }) {
         <div id="dialog" role="alertdialog" aria-labelledby="dialog-text" hidden>
           <p id="dialog-text"></p>
           <div class="row">
-            <button type="button" id="dialog-undo">Undo last point</button>
+            <button type="button" id="dialog-undo">Undo</button>
             <button type="button" id="dialog-ok" class="primary">Next game</button>
           </div>
         </div>

@@ -53,6 +53,12 @@ export function manageClient(
   };
 
   const TOKEN_KEY = "tt.token";
+  /** How a result reason reads after "X wins". */
+  const REASON_WORDS: Record<string, string> = {
+    walkover: "by walkover",
+    retired: "by retirement",
+    disqualified: "by disqualification",
+  };
   const EVENT_KEY = "tt.manage.event";
   const BASE_KEY = "tt.manage.base";
   const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T | null;
@@ -148,7 +154,9 @@ export function manageClient(
       return `${m.gamesWon.home}-${m.gamesWon.away} (${m.currentGame.home}-${m.currentGame.away}${serving})`;
     }
     if (m.status === "completed") {
-      const reason = m.resultReasonCode ? ` by ${m.resultReasonCode}` : "";
+      const reason = m.resultReasonCode
+        ? ` ${REASON_WORDS[m.resultReasonCode] ?? `(${m.resultReasonCode})`}`
+        : "";
       return `${
         m.winnerSide ? name(m, m.winnerSide) : "?"
       } wins${reason} ${m.gamesWon.home}-${m.gamesWon.away}` +
@@ -203,10 +211,11 @@ export function manageClient(
       }
     }
     if ((m.status === "in_progress" || m.status === "completed") && m.resultReasonCode === null) {
+      // Undo takes back the last action: a correction made after the last point, else that point.
       const undoQuestion = m.status === "completed"
-        ? "Undo the last point? The match will be reopened."
+        ? "Undo the last point (or a correction made after it)? The match will be reopened."
         : undefined;
-      actions.append(button("Undo last point", write("undo", {}, undoQuestion)));
+      actions.append(button("Undo", write("undo", {}, undoQuestion)));
     }
     if (m.gameScores.length > 0 && m.resultReasonCode !== "walkover") {
       const form = make("form", "inline correct") as HTMLFormElement;

@@ -53,6 +53,12 @@ export function scoreClient(
   };
 
   const TOKEN_KEY = "tt.token";
+  /** How a result reason reads after "X wins". */
+  const REASON_WORDS: Record<string, string> = {
+    walkover: "by walkover",
+    retired: "by retirement",
+    disqualified: "by disqualification",
+  };
   const body = document.body;
   const matchId = body.dataset.matchId ?? "";
   const queueKey = `tt.queue.${matchId}`;
@@ -263,7 +269,8 @@ export function scoreClient(
     let ask = "";
     let okLabel = "Next game";
     if (v.byReason) {
-      ask = `Match over: ${sideName(m, v.winner ?? "home")} wins (${m.resultReasonCode})`;
+      const reason = m.resultReasonCode ?? "";
+      ask = `Match over: ${sideName(m, v.winner ?? "home")} wins ${REASON_WORDS[reason] ?? `(${reason})`}`;
       okLabel = "Back to the list";
     } else if (v.finished && v.winner) {
       ask = `Match to ${sideName(m, v.winner)}, ${v.gamesWon.home}-${v.gamesWon.away}. Confirm the result?`;
