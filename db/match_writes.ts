@@ -164,8 +164,7 @@ async function writeInTransaction(
   }
   if (
     ctx.expectedRevision !== undefined && ctx.expectedRevision !== before.revision &&
-    !(action.type !== "assign" &&
-      await onlyAssignedSince(trx, matchId, ctx.expectedRevision, before.revision))
+    !await otherKindSince(trx, matchId, action.type === "assign", ctx.expectedRevision, before.revision)
   ) {
     throw new WriteError(
       409,
@@ -196,30 +195,33 @@ async function writeInTransaction(
 }
 
 /**
- * Whether every write to the match after revision `since` up to `current` was an assignment (table or time):
- * those change nothing a scoring action was based on, so an umpire's tap sent with the revision it saw before
- * the operator moved the match to another table is still right. Every match write leaves an audit row with the
- * revision it made (above); a revision with no such row (an advancement into the match) counts as a change.
+ * Whether every write to the match after revision `since` up to `current` was of the other kind than this one:
+ * only assignments (table or time) before a scoring action, only scoring before an assignment. Neither changes
+ * what the other was based on, so an umpire's tap sent with the revision it saw before the desk moved the match
+ * to another table is still right, and so is the desk's move made while the umpire scored. Every match write
+ * leaves an audit row with the revision it made (above); a revision with no such row (an advancement into the
+ * match) counts as a change.
  */
-async function onlyAssignedSince(
+async function otherKindSince(
   trx: Trx,
   matchId: string,
+  assigning: boolean,
   since: number,
   current: number,
 ): Promise<boolean> {
-  if (since > current || current - since > 20) return false;
+  if (since > current || current - since > 50) return false;
   // All of the match's writes (a few hundred at most, read only when a revision is stale): their time alone
   // cannot order writes made in the same millisecond.
   const rows = await trx.selectFrom("audit_log").select(["action", "detail"]).where("match_id", "=", matchId)
     .where("action", "like", "match.%").execute();
-  const assigned = new Set<number>();
+  const others = new Set<number>();
   for (const row of rows) {
     const revision = (JSON.parse(row.detail) as { revision?: unknown }).revision;
     if (typeof revision !== "number" || revision <= since) continue;
-    if (row.action !== "match.assign") return false;
-    assigned.add(revision);
+    if ((row.action === "match.assign") === assigning) return false;
+    others.add(revision);
   }
-  return assigned.size === current - since;
+  return others.size === current - since;
 }
 
 /**

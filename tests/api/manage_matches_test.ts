@@ -122,7 +122,7 @@ storeTest(
 );
 
 storeTest(
-  "[api] an umpire's tap on the revision before an assignment counts; before a score change it is a 409",
+  "[api] a tap made before an assignment counts, and an assignment made before taps; the same kind is a 409",
   async (store) => {
     const { app, id, admin, scorer } = await setup(store);
     await ok(await post(app, scorer, id, "start", { firstServer: "home", revision: 0 }));
@@ -140,6 +140,14 @@ storeTest(
     assert.equal(stale.code, "stale-revision");
     const data = await ok(await app.request(`/api/manage/matches/${id}`, call(admin, "GET")));
     assert.equal(data.match.points.length, 3);
+    // The desk assigns with the revision of its last refresh while the umpire scored meanwhile: applied.
+    await ok(await post(app, scorer, id, "point", { side: "away", revision: 7 }));
+    await ok(await post(app, scorer, id, "point", { side: "away", revision: 8 }));
+    const moved = await ok(await post(app, admin, id, "assign", { tableNo: 4, revision: 7 }));
+    assert.equal(moved.match.tableNo, 4);
+    // Another assignment since is a conflict of the same kind: refused.
+    const twice = await problem(await post(app, admin, id, "assign", { tableNo: 5, revision: 9 }), 409);
+    assert.equal(twice.code, "stale-revision");
   },
 );
 
