@@ -7,7 +7,7 @@ import { unhandledError } from "./api/unhandled_error.ts";
 import { manageApi } from "./api/manage/mod.ts";
 import { publicApi } from "./api/mod.ts";
 import { referencePage } from "./api/reference_page.ts";
-import { ConfigError, denoEnv, readConfig, redact } from "./cli/config.ts";
+import { ConfigError, denoEnv, readConfig, redact, SERVER_USAGE } from "./cli/config.ts";
 import { DEMO_SLUG, loadDemoIfEmpty } from "./cli/demo.ts";
 import { printLine, stderrLogger } from "./cli/log.ts";
 import { storeOutageGuard } from "./db/health.ts";
@@ -81,6 +81,10 @@ async function main() {
       Deno.exit(2);
     }
     throw e;
+  }
+  if (config.help) {
+    printLine(SERVER_USAGE);
+    Deno.exit(0);
   }
   const log = stderrLogger;
   let store;

@@ -12,6 +12,8 @@ export interface Config {
   readonly simulate: boolean;
   /** Load the demo tournament when the store is empty. */
   readonly demo: boolean;
+  /** Print the usage and stop (`--help`). */
+  readonly help: boolean;
 }
 
 /** A configuration value that cannot be used; its message names the setting. */
@@ -70,18 +72,34 @@ function parseHost(raw: string): string {
 
 const FLAG_NAMES = ["port", "host", "database-url"] as const;
 
-/** Reads flags (`--port 8000`, `--port=8000`, `--host`, `--database-url`, `--no-simulate`, `--no-demo`). */
+/** What `--help` prints: the server's flags, the environment variables they override, the defaults. */
+export const SERVER_USAGE =
+  `Usage: deno task start [--port N] [--host H] [--database-url URL] [--no-simulate] [--no-demo]
+
+  --port N            port to listen on (env PORT; default 8000)
+  --host H            address to listen on (env HOST; default 0.0.0.0, every interface)
+  --database-url URL  sqlite:PATH, sqlite::memory: or postgres://... (env DATABASE_URL;
+                      default ${DEFAULT_DATABASE_URL})
+  --no-simulate       the demo's running matches do not move on by themselves
+  --no-demo           an empty store stays empty (no demo tournament)
+  --help, -h          this text`;
+
+/**
+ * Reads flags (`--port 8000`, `--port=8000`, `--host`, `--database-url`, `--no-simulate`, `--no-demo`,
+ * `--help`).
+ */
 export function parseFlags(args: readonly string[]): Record<string, string | boolean> {
   const flags: Record<string, string | boolean> = {};
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
-    if (arg === "--no-simulate") flags["simulate"] = false;
+    if (arg === "--help" || arg === "-h") flags["help"] = true;
+    else if (arg === "--no-simulate") flags["simulate"] = false;
     else if (arg === "--no-demo") flags["demo"] = false;
     else if (arg.startsWith("--")) {
       const [name, inline] = arg.slice(2).split(/=(.*)/s, 2) as [string, string | undefined];
       if (!(FLAG_NAMES as readonly string[]).includes(name)) {
         throw new ConfigError(
-          `Unknown flag "${arg}": expected --port, --host, --database-url, --no-simulate, --no-demo`,
+          `Unknown flag "${arg}": expected --port, --host, --database-url, --no-simulate, --no-demo, --help`,
         );
       }
       const value = inline ?? args[++i];
@@ -110,6 +128,7 @@ export function readConfig(args: readonly string[], env: (name: string) => strin
     databaseUrl,
     simulate: flags["simulate"] !== false,
     demo: flags["demo"] !== false,
+    help: flags["help"] === true,
   });
 }
 

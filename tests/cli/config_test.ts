@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { ConfigError, parseDatabaseUrl, readConfig } from "../../cli/config.ts";
+import { ConfigError, parseDatabaseUrl, readConfig, SERVER_USAGE } from "../../cli/config.ts";
 
 const env = (vars: Record<string, string>) => (name: string) => vars[name];
 
@@ -21,6 +21,16 @@ Deno.test("readConfig() lets flags override the environment", () => {
   assert.equal(c.port, 9001);
   assert.equal(c.host, "127.0.0.1");
   assert.equal(c.simulate, false);
+});
+
+Deno.test("readConfig() reads --help and -h; the usage names every flag", () => {
+  assert.equal(readConfig([], env({})).help, false);
+  assert.equal(readConfig(["--help"], env({})).help, true);
+  assert.equal(readConfig(["--port", "1", "-h"], env({})).help, true);
+  for (const flag of ["--port", "--host", "--database-url", "--no-simulate", "--no-demo", "--help"]) {
+    assert.ok(SERVER_USAGE.includes(flag), flag);
+  }
+  assert.throws(() => readConfig(["--bogus"], env({})), /--help/);
 });
 
 Deno.test("readConfig() names the setting of a bad value", () => {
