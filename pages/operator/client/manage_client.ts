@@ -222,6 +222,8 @@ export function manageClient(
       const game = numberInput("Game", 1, m.gameScores.length, m.gameScores.length);
       const home = numberInput(name(m, "home"), 0, 99, m.gameScores[m.gameScores.length - 1]!.home);
       const away = numberInput(name(m, "away"), 0, 99, m.gameScores[m.gameScores.length - 1]!.away);
+      // Required: an emptied field would be sent as 0 and refused as "got 0".
+      for (const field of [game, home, away]) field.input.required = true;
       form.append(game.label, home.label, away.label, submit("Correct game"));
       form.addEventListener("submit", (e) => {
         e.preventDefault();
