@@ -45,6 +45,13 @@ browserSuite(
         await page.waitForFunction(() =>
           document.getElementById("event-status")?.textContent === "published"
         );
+        // The event list follows: its entry says what the event is now.
+        await page.waitForFunction(() =>
+          /\(published\)$/.test(
+            (document.getElementById("event-select") as HTMLSelectElement).selectedOptions[0]?.textContent ??
+              "",
+          )
+        );
         await page.click(`li.category[data-subevent-id="${seeded.ev.subeventId}"] button`);
         await page.waitForFunction(() =>
           document.querySelector("li.category button")?.textContent === "Unlock draw"

@@ -313,6 +313,9 @@ export function manageClient(
     const publish = byId<HTMLButtonElement>("publish")!;
     publish.textContent = o.event.status === "published" ? "Unpublish" : "Publish";
     publish.dataset.action = o.event.status === "published" ? "unpublish" : "publish";
+    // The event list was read once: its entry for this event follows a publish or an unpublish.
+    const option = [...byId<HTMLSelectElement>("event-select")!.options].find((e) => e.value === slug);
+    if (option) option.textContent = `${o.event.name} (${o.event.status})`;
 
     const tables = byId("tables")!;
     tables.replaceChildren(...o.tables.map((t) => {
@@ -534,6 +537,8 @@ export function manageClient(
       slug = select.value;
       localStorage.setItem(EVENT_KEY, slug);
       shown = "";
+      // What the status line said was about the other event ("Published", "Draw locked").
+      setStatus("Loading…", "busy");
       void refresh();
       void loadLinks();
     });
