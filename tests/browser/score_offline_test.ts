@@ -53,7 +53,9 @@ browserSuite(
             "Table 1",
             "Table 2",
           ]);
-          assert.equal(await page.evaluate(() => localStorage.getItem("tt.token")), seeded.secret);
+          // Under the scoring page's own key: /manage's admin token ("tt.token") on the same browser stays.
+          assert.equal(await page.evaluate(() => localStorage.getItem("tt.score.token")), seeded.secret);
+          assert.equal(await page.evaluate(() => localStorage.getItem("tt.token")), null);
         },
       );
 

@@ -52,7 +52,11 @@ export function scoreClient(
     revision: number;
   };
 
-  const TOKEN_KEY = "tt.token";
+  // Its own key: a scorer's QR link opened on the operator's laptop must not replace the admin token /manage
+  // keeps under "tt.token". That one is still read when the page has none of its own (the desk scores with it,
+  // and a phone signed in before the keys were split stays signed in).
+  const TOKEN_KEY = "tt.score.token";
+  const MANAGE_TOKEN_KEY = "tt.token";
   /** How a result reason reads after "X wins". */
   const REASON_WORDS: Record<string, string> = {
     walkover: "by walkover",
@@ -71,7 +75,7 @@ export function scoreClient(
     localStorage.setItem(TOKEN_KEY, fromLink);
     history.replaceState(null, "", location.pathname + location.search);
   }
-  let token = localStorage.getItem(TOKEN_KEY) ?? "";
+  let token = localStorage.getItem(TOKEN_KEY) ?? localStorage.getItem(MANAGE_TOKEN_KEY) ?? "";
 
   function setStatus(text: string, kind: "ok" | "busy" | "offline" | "error" = "ok"): void {
     const status = byId("status");
@@ -108,6 +112,8 @@ export function scoreClient(
   });
   byId("forget-token")?.addEventListener("click", () => {
     localStorage.removeItem(TOKEN_KEY);
+    // The token in use may be the one read from /manage's key: forgotten there too, or it would come back.
+    if (localStorage.getItem(MANAGE_TOKEN_KEY) === token) localStorage.removeItem(MANAGE_TOKEN_KEY);
     location.reload();
   });
 
