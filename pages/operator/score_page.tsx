@@ -74,7 +74,7 @@ export function ScoreMatchPage(props: { nonce: string; matchId: string }) {
           <span id="match-table"></span>
         </div>
         <section id="start-panel" hidden>
-          <h2>Who serves first?</h2>
+          <h2 id="start-title">Who serves first?</h2>
           <div class="choices">
             <button type="button" id="start-home" class="primary">
               <span id="start-name-home"></span>

@@ -166,6 +166,16 @@ browserSuite(
         await page.waitForURL(`${server.origin}/score`);
       });
 
+      await t.step("a match whose players are not known yet offers no start", async () => {
+        // The next round's match: the winner above moved into it, the other side is still being played for.
+        await page.goto(`${server.origin}/score/${seeded.ev.rounds[1]![0]!}`);
+        await page.waitForFunction(() =>
+          document.getElementById("start-title")?.textContent === "Players not known yet"
+        );
+        assert.equal(await page.isVisible("#start-home"), false);
+        assert.equal(await page.isVisible("#start-away"), false);
+      });
+
       assert.deepEqual(unexpected(errors), []);
       assert.deepEqual(dialogs, []);
     } finally {

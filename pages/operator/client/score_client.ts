@@ -264,6 +264,14 @@ export function scoreClient(
     }
     body.dataset.state = !v.started ? "scheduled" : v.finished ? "completed" : "in_progress";
     byId("start-panel")!.hidden = v.started;
+    // A match whose players are not known yet (its feeding matches are still on) cannot start: say so.
+    const sidesKnown = m.homeName !== null && m.awayName !== null;
+    const startTitle = byId("start-title");
+    if (startTitle) startTitle.textContent = sidesKnown ? "Who serves first?" : "Players not known yet";
+    for (const side of ["home", "away"] as const) {
+      const choice = byId<HTMLButtonElement>(`start-${side}`);
+      if (choice) choice.hidden = !sidesKnown;
+    }
     byId("score-panel")!.hidden = !v.started;
     const games = byId("game-list")!;
     games.replaceChildren(
