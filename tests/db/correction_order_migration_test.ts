@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { sql } from "kysely";
 import { down, up } from "../../db/migrations/2026_11_27_000000_correction_order.ts";
 import type { Store } from "../../db/store.ts";
 import { seedKnockout, T0 } from "../api/manage_fixtures.ts";
@@ -67,8 +68,14 @@ storeTest(
       back.filter((r) => r.match_id === a).map((r) => [r.game, r.home, r.away]),
       [[1, 11, 2], [3, 7, 11]],
     );
+    // On PostgreSQL every schema's tables are listed, and tests running at once each have their own schema.
+    const schema = store.dialect === "postgres"
+      ? (await sql<{ name: string }>`select current_schema() as name`.execute(store.db)).rows[0]!.name
+      : undefined;
     const columns = await store.db.introspection.getTables();
-    const table = columns.find((t) => t.name === "game_corrections")!;
+    const table = columns.find((t) =>
+      t.name === "game_corrections" && (schema === undefined || t.schema === schema)
+    )!;
     assert.deepEqual(table.columns.map((c) => c.name).sort(), [...OLD_COLUMNS, "created_at"].sort());
     await up(store.db);
     assert.equal((await rows(store, NEW_COLUMNS)).length, 3);
