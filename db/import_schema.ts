@@ -5,6 +5,9 @@
  * @module
  */
 
+/** The highest table number a venue can have: an import's, an assignment's and a scorer token's. */
+export const MAX_TABLE_NO = 999;
+
 /** The JSON Schema (draft 2020-12) of a tt-event/1 file; see docs/import-schema.json. */
 export const IMPORT_SCHEMA: Readonly<Record<string, unknown>> = {
   "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -301,7 +304,7 @@ export const IMPORT_SCHEMA: Readonly<Record<string, unknown>> = {
         },
         "home": { "$ref": "#/$defs/entryRef" },
         "away": { "$ref": "#/$defs/entryRef" },
-        "table": { "type": ["integer", "null"], "minimum": 1, "maximum": 999 },
+        "table": { "type": ["integer", "null"], "minimum": 1, "maximum": MAX_TABLE_NO },
         "scheduledAt": { "$ref": "#/$defs/dateTime" },
         "status": { "enum": ["scheduled", "in_progress", "completed"] },
         "resultReason": {

@@ -5,7 +5,7 @@
  */
 import type { Context } from "hono";
 import { z } from "zod";
-import { IMPORT_SCHEMA } from "../../db/import_schema.ts";
+import { MAX_TABLE_NO } from "../../db/import_schema.ts";
 import { parseDateTime, parseScore, YEARS_TEXT } from "../../db/import_validate.ts";
 import { ManageError } from "./problem.ts";
 
@@ -26,21 +26,6 @@ const gamePoints = (what: string) => {
   const message = `expected ${what} as a whole number from 0 to 99`;
   return z.int({ error: message }).refine((n) => n >= 0 && parseScore(`${n}-0`) !== null, { error: message });
 };
-
-/**
- * The highest table number, as the import format has it (db/import_schema.ts, a match's `table`): an
- * assignment stores nothing that an import would refuse.
- */
-const MAX_TABLE_NO: number = importedTableMaximum();
-
-function importedTableMaximum(): number {
-  const defs = IMPORT_SCHEMA.$defs as Record<string, { properties?: Record<string, { maximum?: unknown }> }>;
-  const maximum = defs.match?.properties?.table?.maximum;
-  if (typeof maximum !== "number") {
-    throw new Error('Cannot read the import schema: no "maximum" of a match\'s "table"');
-  }
-  return maximum;
-}
 
 const tableNo = () => {
   const message = `expected the table number as a whole number from 1 to ${MAX_TABLE_NO}`;

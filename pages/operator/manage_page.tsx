@@ -7,6 +7,7 @@
 import { Document } from "../layout.tsx";
 import { manageClient } from "./client/manage_client.ts";
 import { manageFetch, problemDetail, retryDelay } from "./client/manage_fetch.ts";
+import { wonByWords } from "./client/result_words.ts";
 import { inlineCall } from "./script.ts";
 import { MANAGE_CSS } from "./styles.ts";
 import { TokenForm } from "./token_form.tsx";
@@ -18,7 +19,7 @@ export function ManagePage(props: { nonce: string }) {
       title="Operator"
       nonce={props.nonce}
       css={MANAGE_CSS}
-      script={inlineCall(manageClient, manageFetch, problemDetail, retryDelay)}
+      script={inlineCall(manageClient, manageFetch, problemDetail, retryDelay, wonByWords)}
     >
       <header class="bar">
         <h1>Operator</h1>

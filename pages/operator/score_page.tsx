@@ -9,6 +9,7 @@ import { scoreClient } from "./client/score_client.ts";
 import { projectScore } from "./client/score_projection.ts";
 import { manageFetch, problemDetail } from "./client/manage_fetch.ts";
 import { refusedTapsNotice } from "./client/score_notice.ts";
+import { wonByWords } from "./client/result_words.ts";
 import { inlineCall } from "./script.ts";
 import { SCORE_CSS } from "./styles.ts";
 import { TokenForm } from "./token_form.tsx";
@@ -33,6 +34,16 @@ function Bar(props: { title: string }) {
   );
 }
 
+/** The script of both scoring pages, with the helpers it is given as source. */
+const SCORE_SCRIPT = inlineCall(
+  scoreClient,
+  projectScore,
+  manageFetch,
+  problemDetail,
+  refusedTapsNotice,
+  wonByWords,
+);
+
 /** `/score`: the list of matches to score. */
 export function ScoreListPage(props: { nonce: string }) {
   return (
@@ -40,7 +51,7 @@ export function ScoreListPage(props: { nonce: string }) {
       title="Scoring"
       nonce={props.nonce}
       css={SCORE_CSS + FIT_CSS}
-      script={inlineCall(scoreClient, projectScore, manageFetch, problemDetail, refusedTapsNotice)}
+      script={SCORE_SCRIPT}
     >
       <Bar title="Scoring" />
       <p id="status" class="status" role="status" aria-live="polite">Loading…</p>
@@ -59,7 +70,7 @@ export function ScoreMatchPage(props: { nonce: string; matchId: string }) {
       title="Scoring a match"
       nonce={props.nonce}
       css={SCORE_CSS + FIT_CSS}
-      script={inlineCall(scoreClient, projectScore, manageFetch, problemDetail, refusedTapsNotice)}
+      script={SCORE_SCRIPT}
       bodyData={{ "match-id": props.matchId, state: "loading", queued: "0" }}
     >
       <Bar title="Scoring" />

@@ -6,16 +6,19 @@
  * draws, start matches, fix results, assign tables, hand out links with QR codes and make scorer tokens.
  * Every text comes from the API and is written with textContent: no markup is built from data.
  */
+import type { wonByWords } from "./result_words.ts";
 import type { manageFetch, problemDetail, retryDelay } from "./manage_fetch.ts";
 
 /**
  * Runs the operator's page; `fetchManage`, `problemText` and `waitBeforeRetry` are manage_fetch.ts's
- * `manageFetch`, `problemDetail` and `retryDelay`, passed in because the script is inlined as source.
+ * `manageFetch`, `problemDetail` and `retryDelay`, and `wonBy` result_words.ts's `wonByWords`, passed in because
+ * the script is inlined as source.
  */
 export function manageClient(
   fetchManage: typeof manageFetch,
   problemText: typeof problemDetail,
   waitBeforeRetry: typeof retryDelay,
+  wonBy: typeof wonByWords,
 ): void {
   type Side = "home" | "away";
   type Pair = { home: number; away: number };
@@ -53,12 +56,6 @@ export function manageClient(
   };
 
   const TOKEN_KEY = "tt.token";
-  /** How a result reason reads after "X wins". */
-  const REASON_WORDS: Record<string, string> = {
-    walkover: "by walkover",
-    retired: "by retirement",
-    disqualified: "by disqualification",
-  };
   const EVENT_KEY = "tt.manage.event";
   const BASE_KEY = "tt.manage.base";
   const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T | null;
@@ -154,9 +151,7 @@ export function manageClient(
       return `${m.gamesWon.home}-${m.gamesWon.away} (${m.currentGame.home}-${m.currentGame.away}${serving})`;
     }
     if (m.status === "completed") {
-      const reason = m.resultReasonCode
-        ? ` ${REASON_WORDS[m.resultReasonCode] ?? `(${m.resultReasonCode})`}`
-        : "";
+      const reason = m.resultReasonCode ? ` ${wonBy(m.resultReasonCode)}` : "";
       return `${
         m.winnerSide ? name(m, m.winnerSide) : "?"
       } wins${reason} ${m.gamesWon.home}-${m.gamesWon.away}` +

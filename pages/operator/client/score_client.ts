@@ -11,20 +11,22 @@
  * nothing. A 409 (another device wrote first, or the match is over) drops the queued taps and says so in a
  * warning that stays until the umpire taps it away.
  */
+import type { wonByWords } from "./result_words.ts";
 import type { manageFetch, problemDetail } from "./manage_fetch.ts";
 import type { projectScore } from "./score_projection.ts";
 import type { refusedTapsNotice } from "./score_notice.ts";
 
 /**
  * Runs the umpire's page; `project` is projectScore, `fetchManage` and `detail` are manage_fetch.ts's
- * `manageFetch` and `problemDetail`, `noticeText` is score_notice.ts's `refusedTapsNotice`, passed in because
- * the script is inlined as source.
+ * `manageFetch` and `problemDetail`, `noticeText` is score_notice.ts's `refusedTapsNotice`, `wonBy` is
+ * result_words.ts's `wonByWords`, passed in because the script is inlined as source.
  */
 export function scoreClient(
   project: typeof projectScore,
   fetchManage: typeof manageFetch,
   detail: typeof problemDetail,
   noticeText: typeof refusedTapsNotice,
+  wonBy: typeof wonByWords,
 ): void {
   type Side = "home" | "away";
   type Pair = { home: number; away: number };
@@ -57,12 +59,6 @@ export function scoreClient(
   // and a phone signed in before the keys were split stays signed in).
   const TOKEN_KEY = "tt.score.token";
   const MANAGE_TOKEN_KEY = "tt.token";
-  /** How a result reason reads after "X wins". */
-  const REASON_WORDS: Record<string, string> = {
-    walkover: "by walkover",
-    retired: "by retirement",
-    disqualified: "by disqualification",
-  };
   const body = document.body;
   const matchId = body.dataset.matchId ?? "";
   const queueKey = `tt.queue.${matchId}`;
@@ -283,8 +279,7 @@ export function scoreClient(
     let ask = "";
     let okLabel = "Next game";
     if (v.byReason) {
-      const reason = m.resultReasonCode ?? "";
-      ask = `Match over: ${sideName(m, v.winner ?? "home")} wins ${REASON_WORDS[reason] ?? `(${reason})`}`;
+      ask = `Match over: ${sideName(m, v.winner ?? "home")} wins ${wonBy(m.resultReasonCode ?? "")}`;
       okLabel = "Back to the list";
     } else if (v.finished && v.winner) {
       ask = `Match to ${sideName(m, v.winner)}, ${v.gamesWon.home}-${v.gamesWon.away}. Confirm the result?`;
