@@ -24,6 +24,15 @@ export interface ManageMatchRecord extends MatchRecord {
   firstServer: Side | null;
   /** Grows with every write to the match; a write names the revision it was based on. */
   revision: number;
+  /** The people of each side (two in doubles), empty while the side is not known: clashes are per person. */
+  homePlayers: Person[];
+  awayPlayers: Person[];
+}
+
+/** A player of a side. */
+export interface Person {
+  id: string;
+  name: string;
 }
 
 /** A match with what the umpire's page replays: the points in order and the corrections in force, by game. */
@@ -106,6 +115,10 @@ function matchQuery(db: Db) {
       "matches.label",
       "matches.home_entry_id",
       "matches.away_entry_id",
+      "hp1.id as home_player1",
+      "hp2.id as home_player2",
+      "ap1.id as away_player1",
+      "ap2.id as away_player2",
       "hp1.display_name as home_name1",
       "hp2.display_name as home_name2",
       "ap1.display_name as away_name1",
@@ -134,6 +147,8 @@ type MatchSelection = Awaited<ReturnType<ReturnType<typeof matchQuery>["executeT
 
 const intOrNull = (v: number | null) => v === null ? null : Number(v);
 const pairName = (a: string | null, b: string | null) => a === null ? null : entryName([a, b]);
+const people = (...pairs: [string | null, string | null][]): Person[] =>
+  pairs.flatMap(([id, name]) => id === null || name === null ? [] : [{ id, name }]);
 
 function toRecord(row: MatchSelection): ManageMatchRecord {
   return {
@@ -166,6 +181,8 @@ function toRecord(row: MatchSelection): ManageMatchRecord {
     currentAway: Number(row.current_away),
     server: row.server,
     revision: Number(row.revision),
+    homePlayers: people([row.home_player1, row.home_name1], [row.home_player2, row.home_name2]),
+    awayPlayers: people([row.away_player1, row.away_name1], [row.away_player2, row.away_name2]),
     startedAt: row.started_at,
     completedAt: row.completed_at,
     updatedAt: row.updated_at,

@@ -4,6 +4,7 @@
  * `firstServer`, `server`, and, for the umpire's page, the points and corrections it replays.
  */
 import type { EntryRecord } from "../../db/read_entries.ts";
+import { type ClashMatch, findClashes, startClashes } from "../../domain/clashes.ts";
 import { scoreView } from "../../domain/match_view.ts";
 import type {
   EventOverviewRecord,
@@ -86,12 +87,32 @@ export function managedEventJson(e: ManagedEventRecord) {
   return { ...e };
 }
 
-/** An event at a glance. */
+/** The match as domain/clashes.ts reads it. */
+function clashMatch(m: ManageMatchRecord): ClashMatch {
+  return {
+    id: m.id,
+    status: m.status,
+    tableNo: m.tableNo,
+    scheduledAt: m.scheduledAt,
+    players: [...m.homePlayers, ...m.awayPlayers],
+  };
+}
+
+/**
+ * An event at a glance, with its clashes (domain/clashes.ts): those standing now, and on each scheduled match
+ * `clashesOnStart`, what starting it now would clash with (empty when nothing).
+ */
 export function overviewJson(o: EventOverviewRecord) {
+  const forClashes = o.matches.map(clashMatch);
+  const onStart = startClashes(forClashes);
   return {
     event: managedEventJson(o.event),
     subevents: o.subevents,
-    matches: o.matches.map(manageMatchJson),
+    clashes: findClashes(forClashes),
+    matches: o.matches.map((m) => ({
+      ...manageMatchJson(m),
+      ...(m.status === "scheduled" ? { clashesOnStart: onStart.get(m.id) ?? [] } : {}),
+    })),
     tables: o.tables.map((t) => ({
       tableNo: t.tableNo,
       current: t.current && manageMatchJson(t.current),

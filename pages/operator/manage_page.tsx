@@ -7,6 +7,7 @@
 import { Document } from "../layout.tsx";
 import { manageClient } from "./client/manage_client.ts";
 import { manageFetch, problemDetail, retryDelay } from "./client/manage_fetch.ts";
+import { clashWords } from "./client/clash_words.ts";
 import { wonByWords } from "./client/result_words.ts";
 import { inlineCall } from "./script.ts";
 import { MANAGE_CSS } from "./styles.ts";
@@ -19,7 +20,7 @@ export function ManagePage(props: { nonce: string }) {
       title="Operator"
       nonce={props.nonce}
       css={MANAGE_CSS}
-      script={inlineCall(manageClient, manageFetch, problemDetail, retryDelay, wonByWords)}
+      script={inlineCall(manageClient, manageFetch, problemDetail, retryDelay, wonByWords, clashWords)}
     >
       <header class="bar">
         <h1>Operator</h1>
@@ -40,6 +41,10 @@ export function ManagePage(props: { nonce: string }) {
           <span id="event-status"></span>
           <button type="button" id="publish" class="primary">Publish</button>
         </div>
+        <section id="clashes" class="warning" hidden>
+          <h2>Clashes</h2>
+          <ul id="clash-list"></ul>
+        </section>
         <h2>Tables</h2>
         <ul id="tables" class="cards"></ul>
         <div id="matches">

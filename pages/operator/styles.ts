@@ -91,4 +91,9 @@ code.secret{font-size:1rem;background:#fff;padding:.2rem .4rem;border-radius:.3r
 li.revoked{opacity:.55}
 #audit{font-size:.85rem;color:#333}
 .warning{background:#fff6dd;padding:.4rem .6rem;border-radius:.4rem}
+#clashes{margin-top:1rem;border-left:.35rem solid #c77700}
+#clashes h2{margin:.2rem 0 .3rem}
+#clashes ul{margin:0;padding-left:1.2rem}
+ul.rows>li.clash{box-shadow:inset .35rem 0 0 #c77700}
+li.match>p.warning{margin:.4rem 0 0}
 `;

@@ -124,6 +124,45 @@ storeTest(
   },
 );
 
+storeTest(
+  "[api] GET /api/manage/events/:slug names clashes: a player in two matches at once, and what a start would clash with",
+  async (store) => {
+    const { app, admin, ev } = await setup(store, "published");
+    const size = 8;
+    const big = await seedKnockout(store.db, { slug: "big-open", size });
+    // The first entry's player also plays the third first-round match (a doubles partner, say).
+    const first = await store.db.selectFrom("entries").select("player1_id").where("id", "=", big.entryIds[0]!)
+      .executeTakeFirstOrThrow();
+    await store.db.updateTable("entries").set({ player2_id: first.player1_id }).where(
+      "id",
+      "=",
+      big.entryIds[4]!,
+    )
+      .execute();
+    const [m1, m2, m3] = big.rounds[0]!;
+    await writeMatch(store, m1!, { type: "start", firstServer: "home" }, { actor: "t", now: T0 });
+    await store.db.updateTable("matches").set({ table_no: 1 }).where("id", "=", m2!).execute();
+    const before = await ok(await app.request(`/api/manage/events/big-open`, call(admin, "GET")));
+    assert.deepEqual(before.clashes, []);
+    const byId = (data: { matches: { id: string }[] }) => new Map(data.matches.map((m) => [m.id, m]));
+    const player = { id: first.player1_id, name: "Player big-open 1" };
+    assert.deepEqual((byId(before).get(m2!) as Record<string, unknown>).clashesOnStart, [
+      { kind: "table-busy", tableNo: 1, matchIds: [m1] },
+    ]);
+    assert.deepEqual((byId(before).get(m3!) as Record<string, unknown>).clashesOnStart, [
+      { kind: "player-busy", player, matchIds: [m1] },
+    ]);
+    assert.equal("clashesOnStart" in (byId(before).get(m1!) as Record<string, unknown>), false);
+
+    await writeMatch(store, m3!, { type: "start", firstServer: "home" }, { actor: "t", now: T0 });
+    const after = await ok(await app.request(`/api/manage/events/big-open`, call(admin, "GET")));
+    assert.deepEqual(after.clashes, [{ kind: "player-busy", player, matchIds: [m1, m3] }]);
+    // Another event's matches are not this event's clashes.
+    const other = await ok(await app.request(`/api/manage/events/${ev.slug}`, call(admin, "GET")));
+    assert.deepEqual(other.clashes, []);
+  },
+);
+
 storeTest("[api] unlocking a draw is refused once a match of the draw has started", async (store) => {
   const { app, admin, ev } = await setup(store, "published");
   await ok(await app.request(`/api/manage/subevents/${ev.subeventId}/lock`, call(admin, "POST")));

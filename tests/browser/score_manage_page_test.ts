@@ -1,8 +1,31 @@
 /** The operator's page /manage in Chromium: sign in, publish, lock a draw, start a match, links, tokens. */
 import assert from "node:assert/strict";
 import { authenticateToken } from "../../db/tokens.ts";
+import type { Browser } from "playwright-core";
 import { browserSuite } from "../support/browser.ts";
 import { makeToken, seedKnockout } from "../api/manage_fixtures.ts";
+
+/**
+ * A new context for /manage (not openPage(): it dismisses every dialog, and the operator's confirmations must be
+ * accepted here), the admin token kept beforehand when given; page errors, console errors and dialogs recorded.
+ */
+async function openManage(browser: Browser, token?: string) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  if (token) await context.addInitScript((t) => localStorage.setItem("tt.token", t), token);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  const consoleErrors: string[] = [];
+  const confirmations: string[] = [];
+  page.on("dialog", (d) => {
+    confirmations.push(d.message());
+    void d.accept();
+  });
+  page.on("pageerror", (e) => errors.push(e.message));
+  page.on("console", (m) => {
+    if (m.type() === "error") consoleErrors.push(m.text());
+  });
+  return { page, errors, consoleErrors, confirmations, close: () => context.close() };
+}
 
 browserSuite(
   "/manage runs the event: publish, lock the draw, start a match, links and scorer tokens",
@@ -12,20 +35,7 @@ browserSuite(
     return { ev, admin };
   },
   async (t, { browser, server, seeded }) => {
-    // Not openPage(): it dismisses every dialog, and the operator's confirmations must be accepted here.
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    const confirmations: string[] = [];
-    page.on("dialog", (d) => {
-      confirmations.push(d.message());
-      void d.accept();
-    });
-    page.on("pageerror", (e) => errors.push(e.message));
-    page.on("console", (m) => {
-      if (m.type() === "error") errors.push(m.text());
-    });
-    const close = () => context.close();
+    const { page, errors, consoleErrors, confirmations, close } = await openManage(browser);
     await page.goto(`${server.origin}/manage`);
     const row = (id: string) => `li.match[data-match-id="${id}"]`;
     try {
@@ -119,7 +129,7 @@ browserSuite(
           /Desk · event\.publish/.test(document.getElementById("audit")?.textContent ?? "")
         );
       });
-      assert.deepEqual(errors, []);
+      assert.deepEqual([...errors, ...consoleErrors], []);
     } finally {
       await close();
     }
@@ -134,11 +144,8 @@ browserSuite(
     return { ev, admin };
   },
   async (_t, { browser, server, seeded }) => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await context.addInitScript((token) => localStorage.setItem("tt.token", token), seeded.admin);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on("pageerror", (e) => errors.push(e.message));
+    // Console errors are expected here: the failed loads are the point.
+    const { page, errors, close } = await openManage(browser, seeded.admin);
     // The events list answers as the test says: rate limited, broken, unreachable, then normally.
     let mode: "429" | "500" | "down" | "ok" = "429";
     const asked: number[] = [];
@@ -184,7 +191,81 @@ browserSuite(
       assert.equal(await page.isVisible("#token-form"), false);
       assert.deepEqual(errors, []);
     } finally {
-      await context.close();
+      await close();
+    }
+  },
+);
+
+browserSuite(
+  "/manage warns of a table or a player in two places, and asks before starting a match that would clash",
+  async (store) => {
+    const ev = await seedKnockout(store.db, { size: 8 });
+    const admin = await makeToken(store.db, "admin", { label: "Desk" });
+    return { ev, admin };
+  },
+  async (t, { browser, server, seeded }) => {
+    const { page, errors, consoleErrors, confirmations, close } = await openManage(browser, seeded.admin);
+    const [a, b, c, d] = seeded.ev.rounds[0]!;
+    const row = (id: string) => `li.match[data-match-id="${id}"]`;
+    const write = async (id: string, action: string, body: Record<string, unknown>) => {
+      const res = await fetch(`${server.origin}/api/manage/matches/${id}/${action}`, {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${seeded.admin}`,
+          "content-type": "application/json",
+          "idempotency-key": crypto.randomUUID(),
+        },
+        body: JSON.stringify(body),
+      });
+      assert.equal(res.status, 200, await res.text());
+    };
+    try {
+      await page.goto(`${server.origin}/manage`);
+      await page.waitForSelector(`#next ${row(a!)}`);
+      assert.equal(await page.isVisible("#clashes"), false);
+
+      await t.step("a match moved to a busy table says so, and starting it asks first", async () => {
+        await write(a!, "start", { firstServer: "home" });
+        await write(b!, "assign", { tableNo: 1 });
+        await page.reload();
+        await page.waitForSelector(`#next ${row(b!)} p.warning`);
+        assert.equal(
+          await page.textContent(`#next ${row(b!)} p.warning`),
+          "Not free: Table 1 has a match in progress: Player test-open 1 v Player test-open 2",
+        );
+        await page.click(`#next ${row(b!)} button:has-text("Start: Player test-open 3 serves")`);
+        await page.waitForSelector(`#live ${row(b!)}`);
+        assert.deepEqual(confirmations, [
+          "Table 1 has a match in progress: Player test-open 1 v Player test-open 2.\n\nStart anyway?",
+        ]);
+        await page.waitForSelector("#clashes:not([hidden])");
+        assert.equal(
+          await page.textContent("#clash-list"),
+          "Table 1 has 2 matches in progress: Player test-open 1 v Player test-open 2, " +
+            "Player test-open 3 v Player test-open 4",
+        );
+        assert.equal(await page.locator("#live li.match.clash").count(), 2);
+      });
+
+      await t.step("two matches booked on one table at the same time are named", async () => {
+        await write(b!, "retire", { side: "home" });
+        const at = "2026-11-28T15:00:00.000Z";
+        await write(c!, "assign", { tableNo: 3, scheduledAt: at });
+        await write(d!, "assign", { tableNo: 3, scheduledAt: at });
+        await page.reload();
+        await page.waitForFunction(() =>
+          /^Table 3 has 2 matches at /.test(document.getElementById("clash-list")!.textContent!)
+        );
+        assert.match(
+          await page.textContent("#clash-list") ?? "",
+          /^Table 3 has 2 matches at .+: Player test-open 5 v Player test-open 6, Player test-open 7 v Player test-open 8$/,
+        );
+        // Starting either is not in the way of anything: the double booking is a warning about the plan.
+        assert.equal(await page.locator(`#next ${row(c!)} p.warning`).count(), 0);
+      });
+      assert.deepEqual([...errors, ...consoleErrors], []);
+    } finally {
+      await close();
     }
   },
 );

@@ -6,19 +6,22 @@
  * draws, start matches, fix results, assign tables, hand out links with QR codes and make scorer tokens.
  * Every text comes from the API and is written with textContent: no markup is built from data.
  */
+import type { Clash } from "../../../domain/clashes.ts";
+import type { clashWords } from "./clash_words.ts";
 import type { wonByWords } from "./result_words.ts";
 import type { manageFetch, problemDetail, retryDelay } from "./manage_fetch.ts";
 
 /**
  * Runs the operator's page; `fetchManage`, `problemText` and `waitBeforeRetry` are manage_fetch.ts's
- * `manageFetch`, `problemDetail` and `retryDelay`, and `wonBy` result_words.ts's `wonByWords`, passed in because
- * the script is inlined as source.
+ * `manageFetch`, `problemDetail` and `retryDelay`, `wonBy` result_words.ts's `wonByWords` and `clashText`
+ * clash_words.ts's `clashWords`, passed in because the script is inlined as source.
  */
 export function manageClient(
   fetchManage: typeof manageFetch,
   problemText: typeof problemDetail,
   waitBeforeRetry: typeof retryDelay,
   wonBy: typeof wonByWords,
+  clashText: typeof clashWords,
 ): void {
   type Side = "home" | "away";
   type Pair = { home: number; away: number };
@@ -40,6 +43,8 @@ export function manageClient(
     gameScores: Pair[];
     currentServer: Side | null;
     revision: number;
+    /** On a scheduled match: what starting it now would clash with (domain/clashes.ts). */
+    clashesOnStart?: Clash[];
   };
   type Overview = {
     event: { id: string; slug: string; name: string; status: string; venue: string };
@@ -53,6 +58,7 @@ export function manageClient(
     }[];
     matches: Match[];
     tables: { tableNo: number; current: Match | null; next: Match | null }[];
+    clashes: Clash[];
   };
 
   const TOKEN_KEY = "tt.token";
@@ -178,9 +184,16 @@ export function manageClient(
     };
     const known = m.homeId !== null && m.awayId !== null;
     const sides = ["home", "away"] as const;
+    if (clashing.has(m.id)) li.classList.add("clash");
     if (m.status === "scheduled" && known) {
+      // Starting is allowed (the desk may know better), but what stands in the way is shown and asked about.
+      const blockers = (m.clashesOnStart ?? []).map((c) => clashText(c, describe, where, time, true));
+      if (blockers.length > 0) li.append(make("p", "warning", `Not free: ${blockers.join(". ")}`));
+      const startQuestion = blockers.length > 0 ? `${blockers.join(".\n")}.\n\nStart anyway?` : undefined;
       for (const s of sides) {
-        actions.append(button(`Start: ${name(m, s)} serves`, write("start", { firstServer: s }), "primary"));
+        actions.append(
+          button(`Start: ${name(m, s)} serves`, write("start", { firstServer: s }, startQuestion), "primary"),
+        );
       }
       for (const s of sides) {
         actions.append(
@@ -300,7 +313,26 @@ export function manageClient(
     ul.replaceChildren(...(matches.length ? matches.map(matchRow) : [make("li", "muted", empty)]));
   }
 
+  /** The matches of the overview shown last, by id, and those in a clash: clash sentences name matches by id. */
+  let byMatchId = new Map<string, Match>();
+  let clashing = new Set<string>();
+  const describe = (id: string) => {
+    const m = byMatchId.get(id);
+    return m ? `${name(m, "home")} v ${name(m, "away")}` : "another match";
+  };
+  const where = (id: string) => {
+    const m = byMatchId.get(id);
+    return m?.tableNo ? `table ${m.tableNo}` : "";
+  };
+
   function render(o: Overview): void {
+    byMatchId = new Map(o.matches.map((m) => [m.id, m]));
+    clashing = new Set(o.clashes.flatMap((c) => c.matchIds));
+    const clashes = byId("clashes")!;
+    clashes.hidden = o.clashes.length === 0;
+    byId("clash-list")!.replaceChildren(
+      ...o.clashes.map((c) => make("li", "", clashText(c, describe, where, time))),
+    );
     byId("event-name")!.textContent = o.event.name;
     const status = byId("event-status")!;
     status.textContent = o.event.status;
