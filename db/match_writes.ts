@@ -10,6 +10,7 @@ import {
   assertCanCorrect,
   assertCanRecordPoint,
   assertCanUndo,
+  assertResultStands,
   disqualify,
   MatchStatusError,
   type MatchStatusRecord,
@@ -352,6 +353,8 @@ async function apply(trx: Trx, m: MatchRow, action: MatchAction, now: string): P
       };
       // Kept after the others, not in their place: undo takes it back and the earlier one is in force again.
       state = scoreMatch({ points, corrections: [...corrections, correction] }, format);
+      // A retired or disqualified match keeps its result: games that would now decide it otherwise are refused.
+      assertResultStands(record, state);
       await trx.insertInto("game_corrections").values({
         match_id: m.id,
         seq: (corrections.at(-1)?.seq ?? 0) + 1,

@@ -131,6 +131,21 @@ export function assertCanCorrect(current: MatchStatusRecord): void {
 }
 
 /**
+ * Throws unless a corrected score leaves a match's result standing. A match ended by a result reason (retired,
+ * disqualified) is not decided by its games, so a correction that makes the games decide it is refused: the
+ * result would then say one thing and the games another (and validateGameScores refuses such a match). A
+ * match without a result reason passes: `settleFromScore` brings it in line with the score.
+ * @example assertResultStands(retiredAt1All, stateCorrectedTo2Nil) // throws: the games would decide it
+ */
+export function assertResultStands(current: MatchStatusRecord, state: MatchState): void {
+  if (current.resultReason === null || !state.finished) return;
+  throw new MatchStatusError(
+    `Cannot correct a game: the games would decide the match (${games(state)}), but it ended by result ` +
+      `reason "${current.resultReason}"`,
+  );
+}
+
+/**
  * Completes a match that its score has decided: in_progress -> completed, no result reason, winner from the
  * score.
  * @example completeFromScore(inProgress, decidedState) // { status: "completed", winner: "home", ... }

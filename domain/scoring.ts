@@ -211,7 +211,14 @@ export function scoreMatch(record: MatchRecord, format: MatchFormat): MatchState
     assertFinishedGame(home, away, `Cannot correct game "${game}"`);
     corrections.set(game, { home, away });
   }
-  return replay(record.points, format, corrections);
+  // A correction made once every point was recorded is the action that a late point would be blamed on.
+  const lastMade = record.corrections?.at(-1)?.afterPoints;
+  return replay(
+    record.points,
+    format,
+    corrections,
+    lastMade !== undefined && lastMade >= record.points.length,
+  );
 }
 
 /**
@@ -353,6 +360,7 @@ function replay(
   points: readonly Side[],
   format: MatchFormat,
   corrections: ReadonlyMap<number, Score>,
+  correctedLast = false,
 ): MatchState {
   assertFormat(format);
   const needed = (format.bestOf + 1) / 2;
@@ -368,7 +376,12 @@ function replay(
       );
     }
     if (matchWinner(gamesWon, needed) !== null) {
-      if (matchWinner(pointsGamesWon, needed) === null) {
+      // The corrections are to blame when they changed who won games so far and this point cannot be the new
+      // action: the points alone had not decided the match, or the point was followed by others (points are
+      // only added at the end) or by a correction.
+      const correctionsDecided = !sameScore(gamesWon, pointsGamesWon) &&
+        (matchWinner(pointsGamesWon, needed) === null || index < points.length - 1 || correctedLast);
+      if (correctionsDecided) {
         throw new ScoringError(
           `Cannot apply the corrections: they decide the match (${formatGames(gamesWon)}) before game ` +
             `${gameScores.length + 1} was played`,
@@ -466,6 +479,10 @@ function matchWinner(gamesWon: Score, needed: number): Side | null {
 
 function isPointCount(value: number): boolean {
   return Number.isInteger(value) && value >= 0;
+}
+
+function sameScore(a: Score, b: Score): boolean {
+  return a.home === b.home && a.away === b.away;
 }
 
 function formatGames(gamesWon: Score): string {

@@ -277,6 +277,35 @@ storeTest(
   },
 );
 
+storeTest(
+  "writeMatch() refuses a correction that would make the games decide a retired match (409), and keeps one that does not",
+  async (store) => {
+    const ev = await seedKnockout(store.db);
+    const id = ev.rounds[0]![0]!;
+    await w(store, id, { type: "start", firstServer: "home" });
+    await score(store, id, "home", 11);
+    await score(store, id, "away", 11);
+    await w(store, id, { type: "retire", side: "home" });
+    // Home wins game 2 instead: 2-0 by the games, yet away won by the retirement.
+    await assert.rejects(w(store, id, { type: "correct", game: 2, home: 11, away: 9 }), {
+      status: 409,
+      code: "match-state",
+      message: /the games would decide the match \(2-0\), but it ended by result reason "retired"/,
+    });
+    let m = await row(store, id);
+    assert.deepEqual(JSON.parse(m.games), [[11, 0], [0, 11]]);
+    assert.equal(m.winner_entry_id, ev.entryIds[1]);
+    await w(store, id, { type: "correct", game: 2, home: 9, away: 11 });
+    m = await row(store, id);
+    assert.deepEqual(JSON.parse(m.games), [[11, 0], [9, 11]]);
+    assert.deepEqual([m.status, m.result_reason, m.winner_entry_id], [
+      "completed",
+      "retired",
+      ev.entryIds[1],
+    ]);
+  },
+);
+
 storeTest("writeMatch() records a disqualification before play and during play", async (store) => {
   const ev = await seedKnockout(store.db);
   const [a, b] = ev.rounds[0]! as [string, string];

@@ -5,6 +5,7 @@ import {
   assertCanRecordPoint,
   assertCanUndo,
   assertMatchStatusRecord,
+  assertResultStands,
   completeFromScore,
   disqualify,
   isMatchStatus,
@@ -21,7 +22,7 @@ import {
   startMatch,
   walkover,
 } from "../../domain/match_status.ts";
-import { type MatchFormat, replayMatch, type Side, undoLastPoint } from "../../domain/scoring.ts";
+import { type MatchFormat, replayMatch, scoreMatch, type Side, undoLastPoint } from "../../domain/scoring.ts";
 
 const H: Side = "home";
 const A: Side = "away";
@@ -127,6 +128,28 @@ Deno.test("assertCanUndo() and assertCanCorrect() refuse matches not played to a
     'Cannot correct a game: match is "completed" (result reason "walkover")',
   );
   throwsStatus(() => assertCanCorrect(scheduledMatch()), 'Cannot correct a game: match is "scheduled"');
+});
+
+Deno.test("assertResultStands() refuses a correction that lets the games decide a retired match", () => {
+  // Best of 3: game 1 to home, game 2 to away, then home retires before game 3 (away wins by retirement).
+  const points: Side[] = [...Array(11).fill(H), ...Array(11).fill(A)];
+  const atRetirement = replayMatch(points, BO3);
+  const retiredHome = retire(inProgress, atRetirement, H);
+  assertCanCorrect(retiredHome);
+  // A correction that keeps the games at 1-1 leaves the result by retirement standing.
+  assertResultStands(retiredHome, scoreMatch({ points, corrections: [{ game: 2, home: 9, away: 11 }] }, BO3));
+  // Game 2 corrected to 11-9 for home: the games (2-0) would decide the match for the side that retired.
+  const corrected = scoreMatch({ points, corrections: [{ game: 2, home: 11, away: 9 }] }, BO3);
+  assert.equal(corrected.finished, true);
+  throwsStatus(
+    () => assertResultStands(retiredHome, corrected),
+    'Cannot correct a game: the games would decide the match (2-0), but it ended by result reason "retired"',
+  );
+  const disqualified = disqualify(inProgress, atRetirement, A);
+  throwsStatus(() => assertResultStands(disqualified, corrected), /result reason "disqualified"$/);
+  // A match decided by its score is brought in line by settleFromScore instead.
+  assertResultStands(completedByScore, corrected);
+  assertResultStands(inProgress, corrected);
 });
 
 Deno.test("settleFromScore() follows the score both ways and refuses result reasons", () => {

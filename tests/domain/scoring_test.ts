@@ -280,6 +280,37 @@ Deno.test("scoreMatch() rejects a correction that decides the match before a gam
   );
 });
 
+Deno.test("scoreMatch() blames the corrections, not a point, when a correction decides a reopened match early", () => {
+  const format = { bestOf: 3, firstServer: H };
+  // Home won games 1 and 2 on the points; game 2 was corrected to away (1-1), so game 3 was played.
+  const points = [...game(H, 5), ...game(H, 7), A, A, A];
+  const reopen = { game: 2, home: 7, away: 11, afterPoints: 34 };
+  assert.deepEqual(scoreMatch({ points, corrections: [reopen] }, format).gamesWon, { home: 1, away: 1 });
+  // Then game 1 is corrected to away too: away has 2 games before game 3, which was played.
+  const late = { game: 1, home: 5, away: 11, afterPoints: points.length };
+  const message = "Cannot apply the corrections: they decide the match (0-2) before game 3 was played";
+  throwsScoring(() => scoreMatch({ points, corrections: [reopen, late] }, format), message);
+  throwsScoring(
+    () => scoreMatch({ points: points.slice(0, 35), corrections: [reopen, late] }, format),
+    message,
+  );
+  // Without afterPoints a point inside game 3 cannot be the new action either.
+  throwsScoring(
+    () =>
+      scoreMatch(
+        { points, corrections: [{ game: 2, home: 7, away: 11 }, { game: 1, home: 5, away: 11 }] },
+        format,
+      ),
+    message,
+  );
+  // A point recorded once the reopened match was decided again is still refused as a point.
+  const decided = [...game(H, 5), ...game(H, 7), ...game(A, 3)];
+  throwsScoring(
+    () => scoreMatch({ points: [...decided, H], corrections: [reopen] }, format),
+    "Cannot record a point: the match is already decided (1-2)",
+  );
+});
+
 Deno.test("scoreMatch() rejects an unfinished score, an unfinished game and a bad game number", () => {
   const points = [...game(H, 5), H];
   throwsScoring(
