@@ -792,6 +792,11 @@ function checkCategory(
       if (other !== undefined) add(memberPath, `Entry "${entryKey}" is already in group "${other}"`);
       else if (name !== undefined) groupOf.set(entryKey, name);
     });
+    // A group of one plays no match (and its entry would go on to a knockout unplayed): a mistake, such as an
+    // entry left out. An empty group is one not drawn yet.
+    if (members.length === 1) {
+      add(`${groupPath}.entries`, `Group "${name ?? "?"}" has 1 entry: a group needs at least 2`);
+    }
     if (groupSize !== undefined && members.length > groupSize) {
       add(
         `${groupPath}.entries`,
@@ -845,7 +850,9 @@ function checkDraw(
   const size = int(draw.size);
   let slots = Array.isArray(draw.slots) ? draw.slots : undefined;
   const lotSeed = str(draw.lotSeed);
-  if (draw.slots === undefined) {
+  // Slots made by lot are not in the file: their problems are named by the fields that made them.
+  const byLot = draw.slots === undefined;
+  if (byLot) {
     if (lotSeed === undefined) {
       if (draw.lotSeed === undefined || draw.lotSeed === null) {
         add(`${path}.slots`, "A draw needs its slots, or a lotSeed to make them by lot");
@@ -869,7 +876,12 @@ function checkDraw(
   if (slots === undefined) return;
   const sizeOk = (n: number) => n >= 2 && n <= 256 && (n & (n - 1)) === 0;
   if (size !== undefined && sizeOk(size) && slots.length !== size) {
-    add(`${path}.slots`, `A draw of ${size} needs ${size} slots, got ${slots.length}`);
+    if (byLot) {
+      add(
+        `${path}.size`,
+        `The draw made by lot has ${slots.length} slots, not ${size}: leave "size" out or give the slots`,
+      );
+    } else add(`${path}.slots`, `A draw of ${size} needs ${size} slots, got ${slots.length}`);
   } else if (size === undefined && !sizeOk(slots.length)) {
     add(`${path}.slots`, `Expected a power of 2 from 2 to 256 slots, got ${slots.length}`);
   } else if (sizeOk(slots.length)) {
@@ -918,7 +930,8 @@ function checkDraw(
         `${slotPath}.place`,
         `Place ${place} does not qualify: ${plural(qualifiers, "entry")} per group qualify`,
       );
-    } else if (info.members.size > 0 && place > info.members.size) {
+    } else if (!byLot && info.members.size > 0 && place > info.members.size) {
+      // (By lot, only a group of one has too few entries for its places, and the group is reported.)
       add(`${slotPath}.place`, `Group "${group}" has only ${plural(info.members.size, "entry")}`);
     }
     const qKey = `${group}\u0000${place}`;

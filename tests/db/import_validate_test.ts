@@ -304,6 +304,20 @@ Deno.test("validateEventFile() checks group membership and lots", async () => {
     "categories[1].groups",
     'A category of format "knockout" has no groups',
   );
+  // A group of one plays no match; an empty one is not drawn yet.
+  const one = await problemsAfter((f) => {
+    f.categories[S]!.groups!.push({ name: "C", entries: ["s6"] });
+    f.categories[S]!.groups![1]!.entries.pop();
+    delete f.categories[S]!.groups![1]!.lots;
+    f.categories[S]!.matches = f.categories[S]!.matches!.filter((m) => m.group === "A");
+  });
+  assert.deepEqual(one, [{
+    path: "categories[0].groups[2].entries",
+    message: 'Group "C" has 1 entry: a group needs at least 2',
+  }]);
+  const empty = valid();
+  empty.categories[S]!.groups!.push({ name: "C", entries: [] });
+  assert.equal((await validateEventFile(empty)).ok, true);
 });
 
 Deno.test("validateEventFile() checks the draw's slots, size and qualifiers", async () => {
@@ -372,6 +386,16 @@ Deno.test("validateEventFile() makes a draw by lot when the slots are left out",
       "Round 3 does not exist in a draw of 4 (2 rounds)",
     );
   }
+  // A size the lot does not make is named by "size": the file has no slots to name.
+  xd.matches = [];
+  xd.draw = { state: "locked", lotSeed: "xd-lot", size: 8 };
+  assert.deepEqual(await validateEventFile(file), {
+    ok: false,
+    errors: [{
+      path: "categories[1].draw.size",
+      message: 'The draw made by lot has 4 slots, not 8: leave "size" out or give the slots',
+    }],
+  });
 });
 
 Deno.test("drawByLot() places every entry, keeps seed 1 on top and repeats itself for the same seed", () => {
