@@ -212,7 +212,7 @@ Deno.test("rankGroup() keeps a block tied when the lots do not name all of it", 
 });
 
 Deno.test("rankGroup() gives walkover and retirement losers 0 match points", () => {
-  // Example 5: B lost to A by walkover, C retired against B after three finished games.
+  // Example 6: B lost to A by walkover, C retired against B after three finished games.
   const rows = rankGroup(["A", "B", "C"], [
     walkover("A", "B", "A"),
     retired("B", "C", "B", "11-5", "7-11", "11-8"),
@@ -245,7 +245,7 @@ Deno.test("rankGroup() ignores the games listed for a walkover", () => {
 });
 
 Deno.test("rankGroup() ranks a player with no games lost (won/0) above every finite ratio", () => {
-  // Example 6: all on 2. A won by B's retirement after 2 games and lost to C by walkover: games 2/0.
+  // Example 7: all on 2. A won by B's retirement after 2 games and lost to C by walkover: games 2/0.
   // B 2/3 (0/2 + 2/1), C 1/2.
   const rows = rankGroup(["A", "B", "C"], [
     retired("A", "B", "A", "11-3", "11-4"),
