@@ -7,7 +7,7 @@ import { entryName } from "./read_entries.ts";
 import { loadCorrections, replayedPoints } from "./match_writes.ts";
 import { parseStoredGames } from "./read_matches.ts";
 import { type Kysely, sql, type Transaction } from "kysely";
-import { effectiveCorrections, type Side } from "../domain/scoring.ts";
+import { effectiveCorrections, placedCorrections, type Side } from "../domain/scoring.ts";
 import type { MatchRecord } from "./read_matches.ts";
 import type { Database, DrawState, EventStatus, Stage, SubeventFormat } from "./schema.ts";
 
@@ -35,10 +35,15 @@ export interface Person {
   name: string;
 }
 
-/** A match with what the umpire's page replays: the points in order and the corrections in force, by game. */
+/**
+ * A match with what the umpire's page replays: the points in order, the corrections in force (by game) and
+ * every correction in the order made, placed among the points (so that an undo queued offline is shown as the
+ * server will apply it: a correction made after the last point goes first).
+ */
 export interface ScoringMatchRecord extends ManageMatchRecord {
   points: Side[];
   corrections: { game: number; home: number; away: number }[];
+  correctionLog: { game: number; home: number; away: number; afterPoints: number }[];
 }
 
 /** An event in the operator's list, whatever its status. */
@@ -206,7 +211,8 @@ export async function readScoringMatch(db: Db, id: string): Promise<ScoringMatch
     .orderBy("seq").execute();
   let points = pointRows.map((p) => p.side as Side);
   // The page replays the corrections in force; the ones they replaced matter to an undo only.
-  const corrections = effectiveCorrections(await loadCorrections(db, id));
+  const made = await loadCorrections(db, id);
+  const corrections = effectiveCorrections(made);
   if (points.length === 0) {
     try {
       points = replayedPoints({
@@ -220,7 +226,7 @@ export async function readScoringMatch(db: Db, id: string): Promise<ScoringMatch
       points = [];
     }
   }
-  return { ...match, points, corrections };
+  return { ...match, points, corrections, correctionLog: placedCorrections(made, points) };
 }
 
 /**

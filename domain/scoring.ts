@@ -299,6 +299,23 @@ export function undoLastAction(record: MatchRecord, format: MatchFormat): UndoRe
 }
 
 /**
+ * The corrections in the order made, each placed among the points (`afterPoints` given, or as its game ended
+ * when it was not recorded): what a client needs to take actions back in order as `undoLastAction` does.
+ * @example placedCorrections([{ game: 1, home: 11, away: 9 }], elevenToNil) // [{ game: 1, home: 11, away: 9, afterPoints: 11 }]
+ */
+export function placedCorrections(
+  corrections: readonly GameCorrection[],
+  points: readonly Side[],
+): Required<GameCorrection>[] {
+  return corrections.map((c) => ({
+    game: c.game,
+    home: c.home,
+    away: c.away,
+    afterPoints: madeAfterPoints(c, points),
+  }));
+}
+
+/**
  * The correction in force for each corrected game (the last one made), in game order.
  * @example
  * const made = [{ game: 2, home: 11, away: 8 }, { game: 1, home: 11, away: 3 }, { game: 2, home: 11, away: 9 }];

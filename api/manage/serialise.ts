@@ -73,7 +73,9 @@ export function manageMatchJson(m: ManageMatchRecord | ScoringMatchRecord) {
     currentServer: serializeLive(m).currentServer,
     revision: m.revision,
   };
-  if ("points" in m) return { ...base, points: m.points, corrections: m.corrections };
+  if ("points" in m) {
+    return { ...base, points: m.points, corrections: m.corrections, correctionLog: m.correctionLog };
+  }
   return base;
 }
 

@@ -391,10 +391,19 @@ storeTest("[api] POST undo takes back points and corrections in the order they w
   };
   assert.deepEqual((await undo()).currentGame, { home: 0, away: 1 });
   assert.deepEqual((await undo()).currentGame, { home: 0, away: 0 });
+  // Both corrections, in the order made and placed among the points: what the umpire's page undoes offline.
+  assert.deepEqual(
+    (await ok(await app.request(`/api/manage/matches/${id}`, call(scorer, "GET")))).match.correctionLog,
+    [
+      { game: 1, home: 11, away: 8, afterPoints: 11 },
+      { game: 1, home: 11, away: 9, afterPoints: 11 },
+    ],
+  );
   // The second correction goes first and the first one is in force again; then the first one goes.
   let match = await undo();
   assert.deepEqual(match.gameScores, [{ home: 11, away: 8 }]);
   assert.deepEqual(match.corrections, [{ game: 1, home: 11, away: 8 }]);
+  assert.deepEqual(match.correctionLog, [{ game: 1, home: 11, away: 8, afterPoints: 11 }]);
   match = await undo();
   assert.deepEqual(match.gameScores, [{ home: 11, away: 0 }]);
   assert.deepEqual(match.corrections, []);

@@ -232,6 +232,56 @@ browserSuite(
 );
 
 browserSuite(
+  "/score/{id} shows an undo queued offline as the server will apply it: the correction made last goes first",
+  async (store) => {
+    const ev = await seedKnockout(store.db, { bestOf: 3 });
+    const secret = await makeToken(store.db, "scorer", { label: "Umpire 3" });
+    const matchId = ev.rounds[0]![0]!;
+    const { writeMatch } = await import("../../db/match_writes.ts");
+    const write = (action: Parameters<typeof writeMatch>[2]) =>
+      writeMatch(store, matchId, action, { actor: "desk", now: new Date() });
+    await write({ type: "start", firstServer: "home" });
+    for (let i = 0; i < 11; i++) await write({ type: "point", side: "home" });
+    for (let i = 0; i < 2; i++) await write({ type: "point", side: "away" });
+    // Game 1 was 11-9 on the umpire's sheet: corrected after the points of game 2 had begun.
+    await write({ type: "correct", game: 1, home: 11, away: 9 });
+    return { ev, secret, matchId };
+  },
+  async (_t, { browser, server, seeded }) => {
+    const { page, errors, close } = await openPage(
+      browser,
+      `${server.origin}/score/${seeded.matchId}#token=${seeded.secret}`,
+      PHONE,
+    );
+    const games = () => page.$$eval("#game-list li", (ls) => ls.map((l) => l.textContent?.trim()));
+    try {
+      await page.waitForSelector("#score-panel:not([hidden])");
+      assert.deepEqual(await games(), ["Game 1: 11-9"]);
+      await page.context().setOffline(true);
+      await page.click("#undo");
+      await page.waitForFunction(() => document.body.dataset.queued === "1");
+      // The correction is taken back, not the last point: game 1 reads 11-0 again, game 2 stays at 0-2.
+      assert.deepEqual(await games(), ["Game 1: 11-0"]);
+      assert.equal(await text(page, "#points-away"), "2");
+      await page.click("#undo");
+      assert.deepEqual(await games(), ["Game 1: 11-0"]);
+      assert.equal(await text(page, "#points-away"), "1");
+      await page.context().setOffline(false);
+      await waitQueued(page, 0);
+      assert.deepEqual(await games(), ["Game 1: 11-0"]);
+      assert.equal(await text(page, "#points-away"), "1");
+      assert.equal((await storedPoints(server.store, seeded.matchId)).length, 12);
+      const corrections = await server.store.db.selectFrom("game_corrections").select("game")
+        .where("match_id", "=", seeded.matchId).execute();
+      assert.deepEqual(corrections, []);
+      assert.deepEqual(unexpected(errors), []);
+    } finally {
+      await close();
+    }
+  },
+);
+
+browserSuite(
   "/score asks for a token and refuses a bad one",
   () => Promise.resolve(null),
   async (_t, { browser, server }) => {

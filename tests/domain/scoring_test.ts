@@ -9,6 +9,7 @@ import {
   isFinishedGame,
   isRunningGame,
   type MatchFormat,
+  placedCorrections,
   pointsForScores,
   replayMatch,
   type Score,
@@ -461,6 +462,23 @@ Deno.test("effectiveCorrections() keeps the last correction of each game, in gam
     { game: 2, home: 11, away: 9 },
   ]);
   assert.deepEqual(effectiveCorrections([]), []);
+});
+
+Deno.test("placedCorrections() keeps the order made and places an old correction without afterPoints at its game's end", () => {
+  const points: Side[] = [...Array<Side>(11).fill("home"), ...Array<Side>(11).fill("away"), "home"];
+  assert.deepEqual(
+    placedCorrections([
+      { game: 2, home: 9, away: 11 },
+      { game: 1, home: 11, away: 9, afterPoints: 23 },
+      { game: 2, home: 8, away: 11, afterPoints: 23, seq: 3 } as GameCorrection,
+    ], points),
+    [
+      { game: 2, home: 9, away: 11, afterPoints: 22 },
+      { game: 1, home: 11, away: 9, afterPoints: 23 },
+      { game: 2, home: 8, away: 11, afterPoints: 23 },
+    ],
+  );
+  assert.deepEqual(placedCorrections([], points), []);
 });
 
 Deno.test("pointsForScores() rebuilds deuce games and a running game at 11-10", () => {

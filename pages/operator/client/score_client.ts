@@ -50,7 +50,8 @@ export function scoreClient(
     currentGame: Pair;
     gameScores: Pair[];
     points: Side[];
-    corrections: { game: number; home: number; away: number }[];
+    /** Every correction in the order made, with the number of points recorded when it was made. */
+    correctionLog: { game: number; home: number; away: number; afterPoints: number }[];
     revision: number;
   };
 
@@ -209,12 +210,19 @@ export function scoreClient(
     let started = m.status !== "scheduled";
     let firstServer: Side | null = m.firstServer;
     const points = [...m.points];
+    const log = [...m.correctionLog];
     for (const item of queue) {
       if (item.type === "start" && !started) {
         started = true;
         firstServer = item.body.firstServer === "away" ? "away" : "home";
       } else if (item.type === "point") points.push(item.body.side === "away" ? "away" : "home");
-      else if (item.type === "undo") points.pop();
+      else if (item.type === "undo") {
+        // As the server undoes (domain/scoring.ts undoLastAction): a correction made after the last point goes
+        // first, and the game's earlier correction, if any, is in force again; then the points.
+        const last = log.at(-1);
+        if (last && last.afterPoints >= points.length) log.pop();
+        else points.pop();
+      }
     }
     const byReason = m.status === "completed" && m.resultReasonCode !== null;
     if (queue.length === 0 || byReason) {
@@ -230,7 +238,8 @@ export function scoreClient(
         firstServer,
       };
     }
-    const s = project(points, m.corrections, m.bestOf, firstServer ?? "home");
+    const inForce = [...new Map(log.map((c) => [c.game, c])).values()];
+    const s = project(points, inForce, m.bestOf, firstServer ?? "home");
     return { started, byReason, ...s, server: started && !s.finished ? s.server : null, firstServer };
   }
 
