@@ -160,6 +160,20 @@ class Board {
     this.byes = Array.from({ length: levels }, (_, l) => new Array<number>(2 ** l).fill(0));
   }
 
+  /** An independent copy, to try a placement without making it. */
+  clone(): Board {
+    const copy = new Board(this.size, this.levels);
+    copy.slots.splice(0, this.size, ...this.slots);
+    this.byes.forEach((row, l) => copy.byes[l] = [...row]);
+    this.byAssociation.forEach((list, a) => copy.byAssociation.set(a, [...list]));
+    return copy;
+  }
+
+  /** Whether a player of `association` is already placed. */
+  holds(association: string | undefined): boolean {
+    return association !== undefined && this.byAssociation.has(association);
+  }
+
   isFree(slot: number): boolean {
     return this.slots[slot] === undefined;
   }
@@ -203,6 +217,77 @@ class Board {
 function choose(rng: Rng, candidates: readonly number[], cost: (slot: number) => number[]): number {
   const best = cheapest(candidates, cost);
   return best.length === 1 ? best[0] as number : pickByLot(rng, best);
+}
+
+/** A rank of the seeding order: its entry (none past the last seed) and whether it faces a bye. */
+type Rank = { entry: DrawEntry | undefined; holdsBye: boolean };
+
+/** What a slot costs a rank: byes first (when it faces one), then compatriots met, earliest round first. */
+function rankCost(board: Board, rank: Rank, slot: number): number[] {
+  return [
+    ...(rank.holdsBye ? board.byeCost(slot ^ 1) : board.byeCost(slot).map(() => 0)),
+    ...board.associationCost(slot, rank.entry?.association),
+  ];
+}
+
+function placeRank(board: Board, rank: Rank, slot: number): void {
+  if (rank.entry !== undefined) board.placeEntry(slot, rank.entry);
+  if (rank.holdsBye) board.placeBye(slot ^ 1);
+}
+
+/**
+ * Look-ahead work allowed for one choice (candidates x later ranks x free slots x entries placed): far above
+ * any real draw (a 128 draw with 64 seeds needs a tenth of it), it only keeps a draw of hundreds of seeds of
+ * one association from taking seconds; past it the choice is the plain greedy one.
+ */
+const LOOK_AHEAD_BUDGET = 2_000_000;
+
+/**
+ * The slots among `best` (equally cheap for `ranks[0]`) that leave the later ranks of the seed group their
+ * best: each is tried, the later ranks that can gain (facing a bye, or with a compatriot placed or in the
+ * group) are placed greedily in seeding order, and the candidates whose costs for them are least survive.
+ * Without it the lot for seed 3 could take the only slot in the other half from a seed 4 of seed 2's
+ * association (ITTF 3.6.3.3). Only runs when a later rank has a compatriot, so other draws are unchanged.
+ */
+function lookAhead(board: Board, ranks: readonly Rank[], free: readonly number[], best: number[]): number[] {
+  const [current, ...later] = ranks;
+  if (current === undefined || best.length < 2) return best;
+  const group = new Map<string, number>();
+  for (const r of ranks) {
+    const a = r.entry?.association;
+    if (a !== undefined) group.set(a, (group.get(a) ?? 0) + 1);
+  }
+  const hasCompatriot = (r: Rank) => {
+    const a = r.entry?.association;
+    return a !== undefined && (board.holds(a) || (group.get(a) ?? 0) > 1);
+  };
+  if (!later.some(hasCompatriot)) return best;
+  const relevant = later.filter((r) => r.holdsBye || hasCompatriot(r));
+  const placed = board.slots.filter((s) => s !== undefined).length;
+  if (best.length * relevant.length * free.length * (placed + 1) > LOOK_AHEAD_BUDGET) return best;
+  let kept: number[] = [];
+  let keptCost: number[] | null = null;
+  for (const slot of best) {
+    const trial = board.clone();
+    placeRank(trial, current, slot);
+    const open = free.filter((s) => s !== slot);
+    const cost: number[] = [];
+    for (const r of relevant) {
+      const [s] = cheapest(open, (o) => rankCost(trial, r, o));
+      if (s === undefined) break;
+      cost.push(...rankCost(trial, r, s));
+      placeRank(trial, r, s);
+      open.splice(open.indexOf(s), 1);
+    }
+    const cmp = keptCost === null ? -1 : compareCost(cost, keptCost);
+    if (cmp < 0) {
+      kept = [slot];
+      keptCost = cost;
+    } else if (cmp === 0) {
+      kept.push(slot);
+    }
+  }
+  return kept;
 }
 
 /**
@@ -254,21 +339,22 @@ export function placeKnockout(entries: readonly DrawEntry[], options: DrawOption
   // Ranks past the last seed still reserve a slot when they hold a bye, so that the remaining byes
   // are spread like the seeds' (byeCount < size / 2, so they never fill a first-round pair).
   const rankCount = Math.max(seeded.length, byeCount);
+  const ranks: Rank[] = Array.from({ length: rankCount }, (_, r) => ({
+    entry: seeded[r],
+    holdsBye: r < byeCount,
+  }));
   let rank = 0;
   for (const group of seedPositions(size)) {
     // Only the last group can hold byes already (the partners of all earlier groups' slots), and it
     // always keeps enough free slots for the seeds that remain: n <= size.
     const free = group.filter((s) => board.isFree(s));
-    while (free.length > 0 && rank < rankCount) {
-      const entry = seeded[rank];
-      const holdsBye = rank < byeCount;
-      const slot = choose(rng, free, (s) => [
-        ...(holdsBye ? board.byeCost(s ^ 1) : board.byeCost(s).map(() => 0)),
-        ...board.associationCost(s, entry?.association),
-      ]);
+    const groupRanks = ranks.slice(rank, rank + free.length);
+    for (const [k, current] of groupRanks.entries()) {
+      const best = cheapest(free, (s) => rankCost(board, current, s));
+      const kept = lookAhead(board, groupRanks.slice(k), free, best);
+      const slot = kept.length === 1 ? kept[0] as number : pickByLot(rng, kept);
       free.splice(free.indexOf(slot), 1);
-      if (entry !== undefined) board.placeEntry(slot, entry);
-      if (holdsBye) board.placeBye(slot ^ 1);
+      placeRank(board, current, slot);
       rank++;
     }
     if (rank >= rankCount) break;
