@@ -144,7 +144,7 @@ export const IMPORT_SCHEMA: Readonly<Record<string, unknown>> = {
             "rating": { "type": "number", "minimum": 1, "maximum": 5000 },
             "deviation": {
               "description":
-                "A Glicko-like deviation, from 1 (smaller ones underflow in Glicko-2's arithmetic); above 350 counts as 350.",
+                "A Glicko-like deviation, from 1 (less claims a certainty no rating has); above 350 counts as 350.",
               "type": ["number", "null"],
               "minimum": 1,
               "maximum": 1000,

@@ -116,8 +116,8 @@ export function rate(
   const sigma = player.volatility;
 
   if (results.length === 0) {
-    // Step 6 alone: an empty period only adds uncertainty.
-    const grown = Math.min(Math.sqrt(phi * phi + sigma * sigma), MAX_PHI);
+    // Step 6 alone: an empty period only adds uncertainty (hypot: phi^2 + sigma^2 can underflow to 0).
+    const grown = Math.min(Math.hypot(phi, sigma), MAX_PHI);
     return { rating: player.rating, deviation: grown * GLICKO2_SCALE, volatility: sigma };
   }
 
@@ -151,9 +151,10 @@ export function rate(
   // Step 5: the new volatility, Illinois algorithm.
   const newSigma = newVolatility(phi, sigma, v, delta, tau);
 
-  // Steps 6 and 7: new deviation and rating.
-  const phiStar = Math.sqrt(phi * phi + newSigma * newSigma);
-  const newPhi = Math.min(1 / Math.sqrt(1 / (phiStar * phiStar) + 1 / v), MAX_PHI);
+  // Steps 6 and 7: new deviation and rating. 1 / sqrt(1 / phi*^2 + 1 / v) written with hypot, whose squares
+  // neither underflow nor overflow for an extreme deviation or volatility.
+  const phiStar = Math.hypot(phi, newSigma);
+  const newPhi = Math.min(1 / Math.hypot(1 / phiStar, Math.sqrt(inverseV)), MAX_PHI);
   const newMu = mu + newPhi * newPhi * sum;
 
   // Step 8: back to the 400-point scale.
@@ -231,7 +232,8 @@ function g(phi: number): number {
 }
 
 function newVolatility(phi: number, sigma: number, v: number, delta: number, tau: number): number {
-  const a = Math.log(sigma * sigma);
+  // 2 ln(sigma), not ln(sigma^2): the square under- or overflows for a volatility beyond about 1e-162 or 1e154.
+  const a = 2 * Math.log(sigma);
   const phi2 = phi * phi;
   const delta2 = delta * delta;
   const f = (x: number): number => {

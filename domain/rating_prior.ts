@@ -89,7 +89,7 @@ export function priorRating(rating: number, matchCount: number, options: PriorOp
  * Starting Glicko-2 state for a player: `priorRating` and `priorDeviation` of an Elo-like import, or its
  * rating and deviation as given when it supplies a deviation; default volatility; no prior: 1500 / 350 / 0.06.
  * @example
- * ratingFromPrior({ rating: 1850, matchCount: 120 }); // => { rating: 1848.4, deviation: 55.1, volatility: 0.06 }
+ * ratingFromPrior({ rating: 1850, matchCount: 120 }); // => { rating: 1847.8, deviation: 55.1, volatility: 0.06 }
  * ratingFromPrior(null); // => { rating: 1500, deviation: 350, volatility: 0.06 }
  */
 export function ratingFromPrior(

@@ -155,6 +155,47 @@ Deno.test("predictMatch() keeps pHome inside [ciLow, ciHigh] inside [0, 1]", () 
   );
 });
 
+Deno.test("predictMatch() keeps pHome inside [ciLow, ciHigh] inside [0, 1] for extreme ratings and deviations", () => {
+  const extremeSide = fc.record({
+    rating: fc.double({ min: -1e6, max: 1e6, noNaN: true }),
+    deviation: fc.oneof(fc.constant(0), fc.double({ min: 0, max: 1e4, noNaN: true })),
+    matchCount: fc.nat(1000),
+  });
+  fc.assert(
+    fc.property(extremeSide, extremeSide, fc.constantFrom(1, 3, 5, 7, 9), (home, away, bestOf) => {
+      const { pHome, ciLow, ciHigh } = predictMatch(home, away, bestOf);
+      assert.ok(
+        0 <= ciLow && ciLow <= pHome && pHome <= ciHigh && ciHigh <= 1,
+        `${ciLow} ${pHome} ${ciHigh}`,
+      );
+    }),
+  );
+});
+
+Deno.test("predictMatch() stays within 0.021 of Glickman's expected score with both deviations in a best of 5", () => {
+  // Glickman's closed form 1 / (1 + 10^(-g(RD) d / 400)), RD = sqrt(RD_h^2 + RD_a^2), g on the internal
+  // scale, approximates the expectation predictMatch() integrates: equal without uncertainty, close with it.
+  const scale = 400 / Math.LN10;
+  const glickman = (d: number, rd: number) =>
+    1 / (1 + Math.pow(10, -d / Math.sqrt(1 + (3 * (rd / scale) ** 2) / Math.PI ** 2) / 400));
+  let worst = 0;
+  let worstLabelled = 0;
+  for (let d = 0; d <= 2000; d += 25) {
+    close(predictMatch(side(1500 + d, 0), side(1500, 0), 5).pHome, glickman(d, 0), 1e-12, `d=${d}, RD 0`);
+    for (let home = 0; home <= 350; home += 25) {
+      for (let away = 0; away <= 350; away += 25) {
+        const gap = Math.abs(
+          predictMatch(side(1500 + d, home), side(1500, away), 5).pHome - glickman(d, Math.hypot(home, away)),
+        );
+        worst = Math.max(worst, gap);
+        if (home <= 150 && away <= 150) worstLabelled = Math.max(worstLabelled, gap);
+      }
+    }
+  }
+  assert.ok(worst <= 0.021, `largest gap ${worst}`);
+  assert.ok(worstLabelled <= 0.013, `largest gap with both deviations at most 150: ${worstLabelled}`);
+});
+
 Deno.test("predictMatch() gives 1 - pHome and the mirrored interval when the sides swap", () => {
   fc.assert(
     fc.property(arbitrarySide, arbitrarySide, arbitraryBestOf, (home, away, bestOf) => {

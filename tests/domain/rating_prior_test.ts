@@ -56,6 +56,12 @@ Deno.test("ratingFromPrior() maps rating and match count, with the default volat
   assert.equal(start.volatility, 0.06);
 });
 
+Deno.test("ratingFromPrior() gives its documented example: 1850 after 120 matches starts at 1847.8 / 55.1", () => {
+  const start = ratingFromPrior({ rating: 1850, matchCount: 120 });
+  assert.equal(start.rating.toFixed(1), "1847.8");
+  assert.equal(start.deviation.toFixed(1), "55.1");
+});
+
 Deno.test("ratingFromPrior() uses a supplied deviation and its rating as given, deviation capped at 350", () => {
   assert.deepEqual(ratingFromPrior({ rating: 1700, matchCount: 3, deviation: 90 }), {
     rating: 1700,
