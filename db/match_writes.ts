@@ -14,6 +14,7 @@ import {
   disqualify,
   MatchStatusError,
   type MatchStatusRecord,
+  reopenDecision,
   retire,
   settleFromScore,
   startMatch,
@@ -50,6 +51,7 @@ export type MatchAction =
   | { type: "walkover"; winner: Side }
   | { type: "retire"; side: Side }
   | { type: "disqualify"; side: Side }
+  | { type: "reopen" }
   | { type: "assign"; tableNo?: number | null; scheduledAt?: string | null };
 
 export interface WriteContext {
@@ -314,6 +316,18 @@ async function apply(trx: Trx, m: MatchRow, action: MatchAction, now: string): P
       updated_at: now,
     });
   }
+  // Whether play had begun: a start names the first server (a disqualification before play leaves it unset).
+  const played = m.first_server !== null;
+  if (action.type === "reopen" && !played) {
+    record = reopenDecision(record, false);
+    return await save(trx, m, {
+      ...columnsOf(record, m, null),
+      started_at: null,
+      completed_at: null,
+      revision: m.revision + 1,
+      updated_at: now,
+    });
+  }
   const { points, corrections } = await loadRecord(trx, m, now);
   let state: MatchState = scoreMatch({ points, corrections }, format);
   switch (action.type) {
@@ -372,6 +386,10 @@ async function apply(trx: Trx, m: MatchRow, action: MatchAction, now: string): P
       break;
     case "disqualify":
       record = disqualify(record, state, action.side);
+      break;
+    case "reopen":
+      // Play goes on where it stood when the result was given: the points and corrections are all kept.
+      record = reopenDecision(record, true);
       break;
   }
   const completedNow = record.status === "completed";

@@ -174,6 +174,31 @@ export function reopenAfterUndo(current: MatchStatusRecord, state: MatchState): 
 }
 
 /**
+ * Takes back a result decided by a reason (a walkover, retirement or disqualification given by mistake):
+ * completed -> scheduled when no play had begun (`played` false), in_progress when it had, where the score
+ * stood; winner, reason and retirement cleared. A result decided by the score is taken back point by point
+ * (undo) instead.
+ * @example reopenDecision(walkoverToAway, false) // { status: "scheduled", resultReason: null, winner: null, ... }
+ */
+export function reopenDecision(current: MatchStatusRecord, played: boolean): MatchStatusRecord {
+  requireStatus(current, "take back the result", ["completed"]);
+  if (current.resultReason === null) {
+    throw new MatchStatusError(
+      `Cannot take back the result: the score decided it; undo its last point instead`,
+    );
+  }
+  if (played && current.resultReason === "walkover") {
+    throw new MatchStatusError(`Cannot take back the result: a walkover has no play to go back to`);
+  }
+  return {
+    status: played ? "in_progress" : "scheduled",
+    resultReason: null,
+    winner: null,
+    retirementAfterGame: null,
+  };
+}
+
+/**
  * Brings the status of a match played to a score in line with its new score (after a point, an undo or a
  * correction): completed with the winner when decided, in progress otherwise.
  * Throws when the match is scheduled or was completed by a result reason.

@@ -61,6 +61,8 @@ export const WalkoverBody = z.strictObject({ winner: side(), revision: revision(
 export const RetireBody = z.strictObject({ side: side(), revision: revision() });
 /** Body of a disqualification: the side disqualified. */
 export const DisqualifyBody = z.strictObject({ side: side(), revision: revision() });
+/** Body of taking back a result decided by a reason: nothing but the revision. */
+export const ReopenBody = z.strictObject({ revision: revision() });
 
 /** Body of an assignment: the table and/or the planned time (null clears it). */
 export const AssignBody = z.strictObject({

@@ -1,6 +1,6 @@
 /**
  * Match routes of the management API: the matches a token may score, one match with its points, and every
- * match write (start, point, undo, correct, walkover, retire, disqualify, assign), all through the one write
+ * match write (start, point, undo, correct, walkover, retire, disqualify, reopen, assign), all through the one write
  * path db/match_writes.ts. A write names the match's current `revision` or sends an `Idempotency-Key` header
  * (or both): a stale revision is a 409 carrying the current match, a repeated key is applied once, and a key
  * sent again with another request is a 422.
@@ -21,6 +21,7 @@ import {
   idempotencyKey,
   parseBody,
   PointBody,
+  ReopenBody,
   RetireBody,
   StartBody,
   UndoBody,
@@ -30,7 +31,13 @@ import { ManageError } from "./problem.ts";
 import { envelope, manageMatchJson, matchPayload } from "./serialise.ts";
 
 /** Who may do what: scorers start, score, undo and correct; results by decision and scheduling need an admin. */
-const ADMIN_ONLY: ReadonlySet<MatchAction["type"]> = new Set(["walkover", "retire", "disqualify", "assign"]);
+const ADMIN_ONLY: ReadonlySet<MatchAction["type"]> = new Set([
+  "walkover",
+  "retire",
+  "disqualify",
+  "reopen",
+  "assign",
+]);
 
 const ACTION_NAMES: Record<MatchAction["type"], string> = {
   start: "start the match",
@@ -40,6 +47,7 @@ const ACTION_NAMES: Record<MatchAction["type"], string> = {
   walkover: "record a walkover",
   retire: "record a retirement",
   disqualify: "record a disqualification",
+  reopen: "take back the result",
   assign: "assign the table or time",
 };
 
@@ -110,6 +118,7 @@ export function matchRoutes(deps: AppDeps): Hono<ManageEnv> {
   write("walkover", WalkoverBody, (b) => ({ type: "walkover", winner: b.winner }));
   write("retire", RetireBody, (b) => ({ type: "retire", side: b.side }));
   write("disqualify", DisqualifyBody, (b) => ({ type: "disqualify", side: b.side }));
+  write("reopen", ReopenBody, () => ({ type: "reopen" }));
   write("assign", AssignBody, (b) => ({ type: "assign", tableNo: b.tableNo, scheduledAt: b.scheduledAt }));
 
   return app;

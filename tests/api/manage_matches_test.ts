@@ -256,15 +256,21 @@ storeTest("[api] a point before the start is a 409 that says so", async (store) 
 });
 
 storeTest(
-  "[api] walkover, retirement, disqualification and assignment need an admin token",
+  "[api] walkover, retirement, disqualification, taking a result back and assignment need an admin token",
   async (store) => {
     const { app, scorer, admin, ev } = await setup(store);
     const [a, b] = ev.rounds[0]! as [string, string];
     for (
-      const [action, body] of [["walkover", { winner: "home" }], ["retire", { side: "home" }], [
-        "disqualify",
-        { side: "home" },
-      ], ["assign", { tableNo: 3 }]] as const
+      const [action, body] of [
+        ["walkover", { winner: "home" }],
+        ["retire", { side: "home" }],
+        [
+          "disqualify",
+          { side: "home" },
+        ],
+        ["reopen", {}],
+        ["assign", { tableNo: 3 }],
+      ] as const
     ) {
       const p = await problem(await post(app, scorer, a, action, { ...body, revision: 0 }), 403);
       assert.match(p.detail, /is a scorer token/);
@@ -278,11 +284,22 @@ storeTest(
     assert.equal(ret.match.resultReasonCode, "retired");
     assert.equal(ret.match.retirementAfterGame, 1);
     assert.equal(ret.match.winnerSide, "away");
+    const back = await ok(await post(app, admin, b, "reopen", { revision: ret.revision }));
+    assert.deepEqual([back.match.status, back.match.resultReasonCode, back.match.winnerSide], [
+      "in_progress",
+      null,
+      null,
+    ]);
+    assert.deepEqual(back.match.gameScores, [{ home: 11, away: 0 }]);
+    const again = await problem(await post(app, admin, b, "reopen", { revision: back.revision }), 409);
+    assert.equal(again.code, "match-state");
+    assert.match(again.detail, /^Cannot take back the result: match is "in_progress"/);
     const asg = await ok(
       await post(app, admin, ev.rounds[1]![0]!, "assign", {
         tableNo: 4,
         scheduledAt: "2026-11-28T15:00:00+01:00",
-        revision: 2,
+        // The final changed three times: the walkover's winner in, the retirement's winner in, then out again.
+        revision: 3,
       }),
     );
     assert.equal(asg.match.tableNo, 4);

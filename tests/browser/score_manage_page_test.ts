@@ -89,11 +89,23 @@ browserSuite(
         const id = seeded.ev.rounds[0]![1]!;
         await page.click(`#next ${row(id)} button:has-text("Walkover to Player test-open 4")`);
         await page.waitForSelector(`#done ${row(id)}`);
-        assert.deepEqual(confirmations, ["Walkover to Player test-open 4?"]);
+        assert.deepEqual(confirmations.slice(-1), ["Walkover to Player test-open 4?"]);
         assert.match(
           await page.textContent(`#done ${row(id)} .score`) ?? "",
           /Player test-open 4 wins by walkover/,
         );
+      });
+
+      await t.step("a walkover given by mistake is taken back: the match is next again", async () => {
+        const id = seeded.ev.rounds[0]![1]!;
+        await page.click(`#done ${row(id)} button:has-text("Take back the result")`);
+        await page.waitForSelector(`#next ${row(id)}`);
+        assert.equal(
+          confirmations.at(-1),
+          'Take back "Player test-open 4 wins by walkover"? The match goes back to not started.',
+        );
+        await page.click(`#next ${row(id)} button:has-text("Walkover to Player test-open 4")`);
+        await page.waitForSelector(`#done ${row(id)}`);
       });
 
       await t.step("links for the phones' address, each with a QR code", async () => {

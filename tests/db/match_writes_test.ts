@@ -306,6 +306,59 @@ storeTest(
   },
 );
 
+storeTest(
+  "writeMatch() takes back a walkover, retirement or disqualification: the match as it stood, next round and ratings follow",
+  async (store) => {
+    const ev = await seedKnockout(store.db);
+    const [a, b] = ev.rounds[0]! as [string, string];
+    const final = ev.rounds[1]![0]!;
+    // The rating updates a match made (a walkover makes none: nothing was played).
+    const rated = async (id: string) =>
+      (await store.db.selectFrom("rating_history").select("player_id").where("match_id", "=", id).execute())
+        .length;
+    // A walkover given to the wrong side: back to scheduled, the final's slot emptied, nobody rated.
+    await w(store, a, { type: "walkover", winner: "away" });
+    assert.equal((await row(store, final)).home_entry_id, ev.entryIds[1]);
+    await w(store, a, { type: "reopen" });
+    let m = await row(store, a);
+    assert.deepEqual(
+      [m.status, m.result_reason, m.winner_entry_id, m.started_at, m.completed_at],
+      ["scheduled", null, null, null, null],
+    );
+    assert.equal((await row(store, final)).home_entry_id, null);
+    // A retirement taken back: play goes on from where it stood.
+    await w(store, b, { type: "start", firstServer: "home" });
+    await score(store, b, "home", 11);
+    await score(store, b, "away", 3);
+    await w(store, b, { type: "retire", side: "away" });
+    assert.equal(await rated(b), 2);
+    await w(store, b, { type: "reopen" });
+    m = await row(store, b);
+    assert.deepEqual([m.status, m.result_reason, m.retirement_after_game, m.completed_at], [
+      "in_progress",
+      null,
+      null,
+      null,
+    ]);
+    assert.deepEqual([JSON.parse(m.games), m.current_home, m.current_away], [[[11, 0]], 0, 3]);
+    assert.equal(await rated(b), 0, "the ratings are rebuilt without the result");
+    assert.equal((await row(store, final)).away_entry_id, null);
+    await w(store, b, { type: "point", side: "away" });
+    await assertConsistent(store, b);
+    // A disqualification before play, taken back: scheduled again.
+    await w(store, a, { type: "disqualify", side: "home" });
+    await w(store, a, { type: "reopen" });
+    assert.deepEqual([(await row(store, a)).status, (await row(store, a)).started_at], ["scheduled", null]);
+    // Only a result by a reason is taken back this way; once the next match has begun, not at all.
+    await assert.rejects(w(store, b, { type: "reopen" }), { status: 409, code: "match-state" });
+    await w(store, a, { type: "walkover", winner: "home" });
+    await w(store, b, { type: "disqualify", side: "home" });
+    await w(store, final, { type: "start", firstServer: "home" });
+    await assert.rejects(w(store, a, { type: "reopen" }), { status: 409, code: "next-match-started" });
+    assert.equal((await row(store, a)).status, "completed");
+  },
+);
+
 storeTest("writeMatch() records a disqualification before play and during play", async (store) => {
   const ev = await seedKnockout(store.db);
   const [a, b] = ev.rounds[0]! as [string, string];

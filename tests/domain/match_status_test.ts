@@ -14,6 +14,7 @@ import {
   MatchStatusError,
   type MatchStatusRecord,
   reopenAfterUndo,
+  reopenDecision,
   RESULT_REASONS,
   retire,
   scheduledMatch,
@@ -89,6 +90,26 @@ Deno.test("completeFromScore() completes a match its score decides, with no resu
   throwsStatus(
     () => completeFromScore(completedByScore, decided),
     'Cannot complete the match from the score: match is "completed"',
+  );
+});
+
+Deno.test("reopenDecision() takes back a walkover, retirement or disqualification to where play stood", () => {
+  const awarded = walkover(scheduledMatch(), "away");
+  assert.deepEqual(reopenDecision(awarded, false), scheduledMatch());
+  assert.deepEqual(reopenDecision(retired, true), inProgress);
+  assert.deepEqual(
+    reopenDecision(disqualify(scheduledMatch(), replayMatch([], BO3), "home"), false),
+    scheduledMatch(),
+  );
+  assert.deepEqual(reopenDecision(disqualify(inProgress, oneGame, "away"), true), inProgress);
+  throwsStatus(
+    () => reopenDecision(completedByScore, true),
+    "Cannot take back the result: the score decided it; undo its last point instead",
+  );
+  throwsStatus(() => reopenDecision(inProgress, true), 'Cannot take back the result: match is "in_progress"');
+  throwsStatus(
+    () => reopenDecision(awarded, true),
+    "Cannot take back the result: a walkover has no play to go back to",
   );
 });
 
@@ -242,7 +263,7 @@ Deno.test("every transition from a coherent record gives a coherent record or a 
   const stateArb = fc.constantFrom(fresh, oneGame, decided);
   const sideArb = fc.constantFrom<Side>(H, A);
   fc.assert(
-    fc.property(recordArb, stateArb, sideArb, fc.integer({ min: 0, max: 7 }), (record, state, side, pick) => {
+    fc.property(recordArb, stateArb, sideArb, fc.integer({ min: 0, max: 9 }), (record, state, side, pick) => {
       const transitions = [
         () => startMatch(record),
         () => walkover(record, side),
@@ -252,6 +273,8 @@ Deno.test("every transition from a coherent record gives a coherent record or a 
         () => reopenAfterUndo(record, state),
         () => settleFromScore(record, state),
         () => startMatch(startMatch(record)),
+        () => reopenDecision(record, false),
+        () => reopenDecision(record, true),
       ];
       try {
         const next = transitions[pick]!();

@@ -42,6 +42,7 @@ export function manageClient(
     currentGame: Pair;
     gameScores: Pair[];
     currentServer: Side | null;
+    firstServer: Side | null;
     revision: number;
     /** On a scheduled match: what starting it now would clash with (domain/clashes.ts). */
     clashesOnStart?: Clash[];
@@ -224,6 +225,18 @@ export function manageClient(
         ? "Undo the last point (or a correction made after it)? The match will be reopened."
         : undefined;
       actions.append(button("Undo", write("undo", {}, undoQuestion)));
+    }
+    if (m.status === "completed" && m.resultReasonCode !== null) {
+      // A decision given by mistake (the wrong side, the wrong match) is taken back, not worked around.
+      const result = `${m.winnerSide ? name(m, m.winnerSide) : "?"} wins ${wonBy(m.resultReasonCode)}`;
+      // Play had begun when a first server was named (a disqualification before play names none).
+      const back = m.firstServer === null ? "not started" : "in progress";
+      actions.append(
+        button(
+          "Take back the result",
+          write("reopen", {}, `Take back "${result}"? The match goes back to ${back}.`),
+        ),
+      );
     }
     if (m.gameScores.length > 0 && m.resultReasonCode !== "walkover") {
       const form = make("form", "inline correct") as HTMLFormElement;
