@@ -351,7 +351,11 @@ export async function drawHasStarted(db: Db, subeventId: string, format: Subeven
  * An event at a glance: categories with their draw state, every match (by table, then time) and, per table,
  * the match being played and the next one scheduled there. Null when no event has this slug.
  */
-export async function readEventOverview(db: Db, slug: string): Promise<EventOverviewRecord | null> {
+export async function readEventOverview(
+  db: Db,
+  slug: string,
+  hallTables = 0,
+): Promise<EventOverviewRecord | null> {
   const event = await findManagedEvent(db, slug);
   if (!event) return null;
   const subRows = await db.selectFrom("subevents").selectAll().where("event_id", "=", event.id)
@@ -377,17 +381,18 @@ export async function readEventOverview(db: Db, slug: string): Promise<EventOver
       ),
     };
   });
-  return { event, subevents, matches, tables: tablesOf(matches) };
+  return { event, subevents, matches, tables: tablesOf(matches, hallTables) };
 }
 
 /**
  * Per table: the match in progress there (the latest started when several) and the next scheduled match with
- * both sides known (the earliest). Tables are those named by any match.
+ * both sides known (the earliest). Tables are those named by any match, and tables 1 to `hallTables` (the hall's
+ * tables as the desk gave them, so that a table no match names yet shows as free).
  */
-export function tablesOf(matches: readonly ManageMatchRecord[]): TableRecord[] {
-  const numbers = [...new Set(matches.flatMap((m) => m.tableNo === null ? [] : [m.tableNo]))].sort((a, b) =>
-    a - b
-  );
+export function tablesOf(matches: readonly ManageMatchRecord[], hallTables = 0): TableRecord[] {
+  const named = matches.flatMap((m) => m.tableNo === null ? [] : [m.tableNo]);
+  const hall = Array.from({ length: hallTables }, (_, i) => i + 1);
+  const numbers = [...new Set([...hall, ...named])].sort((a, b) => a - b);
   return numbers.map((tableNo) => {
     const here = matches.filter((m) => m.tableNo === tableNo);
     const live = here.filter((m) => m.status === "in_progress")

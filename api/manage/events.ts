@@ -5,6 +5,7 @@
  */
 import { Hono } from "hono";
 import { listAudit } from "../../db/audit.ts";
+import { MAX_TABLE_NO } from "../../db/import_schema.ts";
 import { setEventStatus } from "../../db/manage_writes.ts";
 import { findManagedEvent, listManagedEvents, readEventOverview } from "../../db/read_manage.ts";
 import { WriteError } from "../../db/write_errors.ts";
@@ -29,7 +30,8 @@ export function eventRoutes(deps: AppDeps): Hono<ManageEnv> {
   });
 
   app.get("/:slug", async (c) => {
-    const overview = await readEventOverview(deps.store.db, c.req.param("slug"));
+    const hallTables = parseHallTables(c.req.query("tables"));
+    const overview = await readEventOverview(deps.store.db, c.req.param("slug"), hallTables);
     if (!overview) throw notFound(c.req.param("slug"));
     return c.json(envelope(overviewJson(overview), deps.clock()));
   });
@@ -73,6 +75,21 @@ function notFound(slug: string): ManageError {
 export function rethrow(e: unknown): never {
   if (e instanceof WriteError) throw new ManageError(e.status, e.code, e.message);
   throw e;
+}
+
+/** The `tables` query parameter of the overview: the hall's tables, 1 to MAX_TABLE_NO; none when absent. */
+export function parseHallTables(raw: string | undefined): number {
+  if (raw === undefined || raw === "") return 0;
+  if (!/^\d{1,3}$/.test(raw) || Number(raw) < 1 || Number(raw) > MAX_TABLE_NO) {
+    throw new ManageError(
+      400,
+      "invalid-query",
+      `Invalid "tables": expected the number of tables in the hall, a whole number from 1 to ${MAX_TABLE_NO}, ` +
+        `got "${raw.slice(0, 40)}"`,
+      { field: "tables" },
+    );
+  }
+  return Number(raw);
 }
 
 /** The `limit` query parameter: 1 to 1000, 100 when absent. */

@@ -6,6 +6,7 @@
 import type { EntryRecord } from "../../db/read_entries.ts";
 import { type ClashMatch, findClashes, startClashes } from "../../domain/clashes.ts";
 import { scoreView } from "../../domain/match_view.ts";
+import { suggestMatches } from "../../domain/next_matches.ts";
 import type {
   EventOverviewRecord,
   ManagedEventRecord,
@@ -102,15 +103,21 @@ function clashMatch(m: ManageMatchRecord): ClashMatch {
 
 /**
  * An event at a glance, with its clashes (domain/clashes.ts): those standing now, and on each scheduled match
- * `clashesOnStart`, what starting it now would clash with (empty when nothing).
+ * `clashesOnStart`, what starting it now would clash with (empty when nothing); and for each free table the
+ * match to call to it (domain/next_matches.ts).
  */
 export function overviewJson(o: EventOverviewRecord) {
   const forClashes = o.matches.map(clashMatch);
   const onStart = startClashes(forClashes);
+  const callable = o.matches.map((m, i) => ({
+    ...forClashes[i]!,
+    sidesKnown: m.homeEntryId !== null && m.awayEntryId !== null,
+  }));
   return {
     event: managedEventJson(o.event),
     subevents: o.subevents,
     clashes: findClashes(forClashes),
+    suggestions: suggestMatches(callable, o.tables.map((t) => t.tableNo)),
     matches: o.matches.map((m) => ({
       ...manageMatchJson(m),
       ...(m.status === "scheduled" ? { clashesOnStart: onStart.get(m.id) ?? [] } : {}),

@@ -46,6 +46,12 @@ export function ManagePage(props: { nonce: string }) {
           <ul id="clash-list"></ul>
         </section>
         <h2>Tables</h2>
+        <form id="hall-form" class="inline">
+          <label>
+            Tables in the hall <input id="hall-tables" type="number" min={1} max={999} inputMode="numeric" />
+          </label>
+          <button type="submit">Show</button>
+        </form>
         <ul id="tables" class="cards"></ul>
         <div id="matches">
           <h2>In progress</h2>

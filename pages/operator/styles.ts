@@ -72,6 +72,8 @@ ul.cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(14rem,1fr));
 .table-card.busy{border-left-color:#b00020}
 .table-card h3{margin:0;font-size:1rem}
 .table-card p{margin:.2rem 0}
+.table-card .suggest{font-weight:600}
+#hall-form{margin-bottom:.5rem;width:max-content}
 ul.rows>li{background:#fff;border-radius:.6rem;padding:.6rem .8rem;margin:.4rem 0}
 .match-head{display:flex;flex-wrap:wrap;gap:.25rem 1rem;align-items:baseline}
 .match-head .table{font-weight:700;min-width:5rem}

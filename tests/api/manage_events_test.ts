@@ -23,6 +23,11 @@ async function problem(res: Response, status: number) {
   return await res.json();
 }
 
+/** Each table of an overview as [number, id of the match in progress, id of the next]. */
+const tableRows = (
+  data: { tables: { tableNo: number; current: { id: string } | null; next: { id: string } | null }[] },
+) => data.tables.map((t) => [t.tableNo, t.current?.id ?? null, t.next?.id ?? null]);
+
 const revisionOf = async (store: Store) =>
   Number((await store.db.selectFrom("revisions").select("value").executeTakeFirstOrThrow()).value);
 
@@ -59,13 +64,7 @@ storeTest(
     );
     assert.equal(data.matches.length, 3);
     assert.deepEqual(
-      data.tables.map((
-        t: { tableNo: number; current: { id: string } | null; next: { id: string } | null },
-      ) => [
-        t.tableNo,
-        t.current?.id ?? null,
-        t.next?.id ?? null,
-      ]),
+      tableRows(data),
       [[1, ev.rounds[0]![0], null], [2, null, ev.rounds[0]![1]]],
     );
     await problem(await app.request("/api/manage/events/nope", call(admin, "GET")), 404);
@@ -160,6 +159,35 @@ storeTest(
     // Another event's matches are not this event's clashes.
     const other = await ok(await app.request(`/api/manage/events/${ev.slug}`, call(admin, "GET")));
     assert.deepEqual(other.clashes, []);
+  },
+);
+
+storeTest(
+  "[api] GET /api/manage/events/:slug?tables=N shows the hall's tables and suggests a ready match for each free one",
+  async (store) => {
+    const { app, admin } = await setup(store);
+    const big = await seedKnockout(store.db, { slug: "big-open", size: 8 });
+    const [m1, m2, m3, m4] = big.rounds[0]!;
+    await store.db.updateTable("matches").set({ table_no: null }).where("id", "in", [m3!, m4!]).execute();
+    await writeMatch(store, m1!, { type: "start", firstServer: "home" }, { actor: "t", now: T0 });
+    const data = await ok(await app.request("/api/manage/events/big-open?tables=6", call(admin, "GET")));
+    assert.deepEqual(
+      tableRows(data),
+      [[1, m1, null], [2, null, m2], [3, null, null], [4, null, null], [5, null, null], [6, null, null]],
+    );
+    // Table 2 keeps its planned match; the later rounds' sides are not known yet.
+    assert.deepEqual(data.suggestions, [{ tableNo: 3, matchId: m3 }, { tableNo: 4, matchId: m4 }]);
+    const plain = await ok(await app.request("/api/manage/events/big-open", call(admin, "GET")));
+    assert.deepEqual(plain.tables.map((t: { tableNo: number }) => t.tableNo), [1, 2]);
+    assert.deepEqual(plain.suggestions, []);
+    for (const bad of ["0", "1000", "abc", "2.5", "-1"]) {
+      const p = await problem(
+        await app.request(`/api/manage/events/big-open?tables=${bad}`, call(admin, "GET")),
+        400,
+      );
+      assert.equal(p.code, "invalid-query");
+      assert.equal(p.field, "tables");
+    }
   },
 );
 

@@ -209,7 +209,7 @@ browserSuite(
 );
 
 browserSuite(
-  "/manage warns of a table or a player in two places, and asks before starting a match that would clash",
+  "/manage warns of clashes, asks before a start that would clash, and calls ready matches to free tables",
   async (store) => {
     const ev = await seedKnockout(store.db, { size: 8 });
     const admin = await makeToken(store.db, "admin", { label: "Desk" });
@@ -275,6 +275,32 @@ browserSuite(
         // Starting either is not in the way of anything: the double booking is a warning about the plan.
         assert.equal(await page.locator(`#next ${row(c!)} p.warning`).count(), 0);
       });
+
+      await t.step(
+        "the hall's tables are shown, and a free table is offered the next ready match",
+        async () => {
+          await write(d!, "assign", { tableNo: null, scheduledAt: null });
+          await page.fill("#hall-tables", "5");
+          await page.click("#hall-form button");
+          await page.waitForFunction(() => document.querySelectorAll("#tables .table-card").length === 5);
+          // Table 1 is busy, table 3 has its match planned; table 2 is free and is offered the unassigned match.
+          const card = "#tables .table-card:nth-child(2)";
+          assert.equal(
+            await page.textContent(`${card} .suggest`),
+            "Call: Player test-open 7 v Player test-open 8 · Men's singles · Round 1 match 4",
+          );
+          await page.click(`${card} button:has-text("Put on table 2")`);
+          await page.waitForFunction((id) =>
+            /^Table 2/.test(
+              document.querySelector(`#next li.match[data-match-id="${id}"] .table`)?.textContent ?? "",
+            ), d!);
+          assert.equal(await page.locator("#tables .suggest").count(), 0);
+          // Kept for the event: a reload shows the hall's five tables again.
+          await page.reload();
+          await page.waitForFunction(() => document.querySelectorAll("#tables .table-card").length === 5);
+          assert.equal(await page.inputValue("#hall-tables"), "5");
+        },
+      );
       assert.deepEqual([...errors, ...consoleErrors], []);
     } finally {
       await close();

@@ -60,6 +60,8 @@ export function manageClient(
     matches: Match[];
     tables: { tableNo: number; current: Match | null; next: Match | null }[];
     clashes: Clash[];
+    /** For each free table, the match to call to it (domain/next_matches.ts). */
+    suggestions: { tableNo: number; matchId: string }[];
   };
 
   const TOKEN_KEY = "tt.token";
@@ -347,6 +349,10 @@ export function manageClient(
       ...o.clashes.map((c) => make("li", "", clashText(c, describe, where, time))),
     );
     byId("event-name")!.textContent = o.event.name;
+    if (hallInput && document.activeElement !== hallInput) {
+      hallInput.value = hallTables() ? String(hallTables()) : "";
+    }
+    const suggested = new Map(o.suggestions.map((x) => [x.tableNo, byMatchId.get(x.matchId)]));
     const status = byId("event-status")!;
     status.textContent = o.event.status;
     status.dataset.status = o.event.status;
@@ -372,6 +378,25 @@ export function manageClient(
       );
       if (t.next) {
         card.append(make("p", "next muted", `Next: ${name(t.next, "home")} v ${name(t.next, "away")}`));
+      }
+      const call = suggested.get(t.tableNo);
+      if (call) {
+        card.append(
+          make(
+            "p",
+            "suggest",
+            `Call: ${name(call, "home")} v ${name(call, "away")} · ${call.subeventName} · ${call.stageLabel}`,
+          ),
+          button(
+            `Put on table ${t.tableNo}`,
+            () =>
+              void act(
+                `/matches/${call.id}/assign`,
+                { tableNo: t.tableNo, revision: call.revision },
+                "Assigned",
+              ),
+          ),
+        );
       }
       return card;
     }));
@@ -497,13 +522,30 @@ export function manageClient(
     }
   }
 
+  /** The hall's table count the desk gave for this event (kept per event in localStorage); 0 when none. */
+  const hallKey = () => `tt.manage.tables.${slug}`;
+  function hallTables(): number {
+    const n = Number(localStorage.getItem(hallKey()) ?? "");
+    return Number.isInteger(n) && n >= 1 && n <= 999 ? n : 0;
+  }
+  const hallInput = byId<HTMLInputElement>("hall-tables");
+  byId<HTMLFormElement>("hall-form")?.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const value = hallInput?.value ?? "";
+    if (value === "") localStorage.removeItem(hallKey());
+    else localStorage.setItem(hallKey(), value);
+    shown = "";
+    void refresh();
+  });
+
   async function refresh(): Promise<void> {
     if (!slug) return;
     const active = document.activeElement;
     // Re-rendering would throw away what the operator is typing in a match's form.
     if (active instanceof HTMLInputElement && active.closest("#matches")) return;
     try {
-      const res = await api(`/events/${encodeURIComponent(slug)}`);
+      const hall = hallTables();
+      const res = await api(`/events/${encodeURIComponent(slug)}${hall ? `?tables=${hall}` : ""}`);
       if (res.status === 401) return showTokenForm(await problemText(res));
       if (res.status === 403) return showTokenForm(await problemText(res));
       if (!res.ok) return setStatus(`${await problemText(res)}: retrying`, "error");

@@ -1,0 +1,85 @@
+import assert from "node:assert/strict";
+import type { ClashPlayer } from "../../domain/clashes.ts";
+import { type CallableMatch, suggestMatches } from "../../domain/next_matches.ts";
+
+const person = (name: string): ClashPlayer => ({ id: `p-${name}`, name });
+const [anna, ben, cleo, dan, eva, finn, gus, hal] = [
+  person("Anna"),
+  person("Ben"),
+  person("Cleo"),
+  person("Dan"),
+  person("Eva"),
+  person("Finn"),
+  person("Gus"),
+  person("Hal"),
+] as const;
+
+function makeMatch(overrides: Partial<CallableMatch> & { id: string }): CallableMatch {
+  return {
+    status: "scheduled",
+    tableNo: null,
+    scheduledAt: null,
+    players: [],
+    sidesKnown: true,
+    ...overrides,
+  };
+}
+
+Deno.test("suggestMatches() gives each free table the first ready match, each match and player once", () => {
+  assert.deepEqual(
+    suggestMatches([
+      makeMatch({ id: "m1", players: [anna, ben] }),
+      makeMatch({ id: "m2", players: [anna, cleo] }),
+      makeMatch({ id: "m3", players: [cleo, dan] }),
+      makeMatch({ id: "m4", players: [eva, finn] }),
+    ], [3, 1, 2]),
+    [{ tableNo: 1, matchId: "m1" }, { tableNo: 2, matchId: "m3" }, { tableNo: 3, matchId: "m4" }],
+  );
+});
+
+Deno.test("suggestMatches() skips busy tables, players on court and doubles partners alike", () => {
+  assert.deepEqual(
+    suggestMatches([
+      makeMatch({ id: "live", status: "in_progress", tableNo: 1, players: [anna, ben, cleo, dan] }),
+      makeMatch({ id: "singles", players: [cleo, eva] }),
+      makeMatch({ id: "free", players: [finn, gus] }),
+    ], [1, 2]),
+    [{ tableNo: 2, matchId: "free" }],
+  );
+});
+
+Deno.test("suggestMatches() leaves a table its planned match, and keeps that match's players for it", () => {
+  assert.deepEqual(
+    suggestMatches([
+      makeMatch({ id: "planned", tableNo: 2, players: [anna, ben] }),
+      makeMatch({ id: "m1", players: [anna, cleo] }),
+      makeMatch({ id: "m2", players: [dan, eva] }),
+    ], [1, 2]),
+    [{ tableNo: 1, matchId: "m2" }],
+  );
+});
+
+Deno.test("suggestMatches() offers another match when the planned one waits for a player on court", () => {
+  assert.deepEqual(
+    suggestMatches([
+      makeMatch({ id: "live", status: "in_progress", tableNo: 1, players: [anna, ben] }),
+      makeMatch({ id: "planned", tableNo: 2, players: [anna, cleo] }),
+      makeMatch({ id: "m1", players: [dan, eva] }),
+    ], [1, 2]),
+    [{ tableNo: 2, matchId: "m1" }],
+  );
+});
+
+Deno.test("suggestMatches() suggests nothing unplayable: unknown sides, finished, assigned elsewhere", () => {
+  assert.deepEqual(
+    suggestMatches([
+      makeMatch({ id: "tbd", sidesKnown: false, players: [anna] }),
+      makeMatch({ id: "nobody", players: [] }),
+      makeMatch({ id: "done", status: "completed", players: [gus, hal] }),
+      makeMatch({ id: "other", tableNo: 9, players: [cleo, dan] }),
+      makeMatch({ id: "live", status: "in_progress", tableNo: 9, players: [eva, finn] }),
+    ], [1]),
+    [],
+  );
+  assert.deepEqual(suggestMatches([makeMatch({ id: "m1", players: [anna, ben] })], []), []);
+});
