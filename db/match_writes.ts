@@ -146,7 +146,11 @@ async function writeInTransaction(
   ctx: WriteContext,
 ): Promise<WriteResult> {
   const now = ctx.now.toISOString();
-  const before = await lockMatch(trx, dialect, matchId);
+  let before = await lockMatch(trx, dialect, matchId);
+  // On PostgreSQL a row replaced while this write waited for its lock (a re-import deletes the event's matches
+  // and inserts them again, same ids) reads as gone to the waiting statement; the next statement sees the new
+  // row, as SQLite, which serialises the two writes, always does.
+  if (!before && dialect === "postgres") before = await lockMatch(trx, dialect, matchId);
   if (!before) throw new WriteError(404, "not-found", `Match "${matchId}" does not exist`);
   const owner = ctx.idempotencyOwner === undefined ? "" : `${ctx.idempotencyOwner}:`;
   const key = ctx.idempotencyKey ? `${matchId}:${owner}${ctx.idempotencyKey}` : undefined;

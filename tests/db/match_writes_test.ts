@@ -5,7 +5,7 @@ import type { MatchRow } from "../../db/schema.ts";
 import type { Store } from "../../db/store.ts";
 import { WriteError } from "../../db/write_errors.ts";
 import { replayMatch, type Side } from "../../domain/scoring.ts";
-import { storeTest } from "../support/stores.ts";
+import { postgresTest, storeTest } from "../support/stores.ts";
 import { seedKnockout, T0 } from "../api/manage_fixtures.ts";
 
 const ctx = (extra: { expectedRevision?: number; idempotencyKey?: string; at?: number } = {}) => ({
@@ -702,3 +702,32 @@ Deno.test("actionFingerprint() names the action and its fields in a fixed order"
     actionFingerprint({ type: "assign", tableNo: 3, scheduledAt: null }),
   );
 });
+
+postgresTest(
+  "writeMatch() that waited for a match a re-import replaced (same id) writes to the new row, not a 404",
+  async (store) => {
+    const ev = await seedKnockout(store.db);
+    const id = ev.rounds[0]![0]!;
+    await w(store, id, { type: "start", firstServer: "home" });
+    const old = await row(store, id);
+    let holding!: () => void;
+    const held = new Promise<void>((resolve) => holding = resolve);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => release = resolve);
+    // As importEvent does: the event's matches deleted and inserted again in one transaction.
+    const reimport = store.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom("matches").where("id", "=", id).execute();
+      await trx.insertInto("matches").values({ ...old, revision: 0 }).execute();
+      holding();
+      await released;
+    });
+    await held;
+    const point = w(store, id, { type: "point", side: "away" });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
+    await reimport;
+    const result = await point;
+    assert.equal(result.match.revision, 1);
+    assert.deepEqual(await points(store, id), ["away"]);
+  },
+);
