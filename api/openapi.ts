@@ -8,6 +8,7 @@ import { CACHE_CONTROL } from "./http_cache.ts";
 import { ALLOWED_METHODS, PROBLEM_TYPES, problemType } from "./problem.ts";
 import {
   DrawResponseSchema,
+  EventMatchesResponseSchema,
   EventResponseSchema,
   EventsResponseSchema,
   MatchesResponseSchema,
@@ -84,6 +85,31 @@ const ok = (description: string, schema: z.ZodType): ResponseConfig => ({
   content: { "application/json": { schema } },
 });
 
+/** The `{slug}` of an event's paths. */
+const slugParams = z.object({
+  slug: z.string().openapi({
+    description: "The event's slug (letters, digits, _ ~ . -)",
+    example: "city-open-2026",
+  }),
+});
+
+/** The `limit` and `offset` of a paged list (api/params.ts pagingParams) of `what` ("Rows", "Matches"). */
+const paging = (what: string) => ({
+  limit: z.int().min(1).max(500).default(100).optional().openapi({
+    description: `${what} per page, an integer from 1 to 500 (default 100)`,
+  }),
+  offset: z.int().min(0).max(1_000_000).default(0).optional().openapi({
+    description: `${what} to skip, an integer from 0 to 1000000 (default 0)`,
+  }),
+});
+
+/** The `status` filter of the match lists (api/params.ts statusParam). */
+const statusQuery = z.string().optional().openapi({
+  description: "Only matches with these statuses: one or more of scheduled, in_progress, completed, " +
+    "comma-separated (or the parameter repeated); all when absent",
+  example: "in_progress",
+});
+
 function build(): Record<string, unknown> {
   const registry = new OpenAPIRegistry();
   const route = (
@@ -131,15 +157,28 @@ function build(): Record<string, unknown> {
     "A published event and its categories (subevents) in their order. categoryCount equals the number of " +
       "subevents. 404 for an unknown slug or an event that is not published.",
     {
-      params: z.object({
-        slug: z.string().openapi({
-          description: "The event's slug (letters, digits, _ ~ . -)",
-          example: "city-open-2026",
-        }),
-      }),
+      params: slugParams,
     },
     {
       200: ok("The event and its categories", EventResponseSchema),
+      404: problem("No published event has this slug"),
+    },
+  );
+  route(
+    "/events/{slug}/matches",
+    "listEventMatches",
+    "The matches of an event, paged",
+    "The event's matches whose two sides are known, across its categories (in their order; within a " +
+      "category as /subevents/{id}/matches orders them), as the same Match object as /matches/{id}. Filter " +
+      "with status: status=in_progress is what is being played now, on every table. meta.total counts the " +
+      "whole filtered list. 404 for an unknown slug or an event that is not published.",
+    {
+      params: slugParams,
+      query: z.object({ status: statusQuery, ...paging("Matches") }),
+    },
+    {
+      200: ok("A page of the event's matches", EventMatchesResponseSchema),
+      400: problem("status, limit or offset is invalid"),
       404: problem("No published event has this slug"),
     },
   );
@@ -175,10 +214,12 @@ function build(): Record<string, unknown> {
     "The matches of a category",
     "Every match whose two sides are known, as the same Match object as /matches/{id}: group stage first, " +
       "then by round and position. Open positions and byes appear in the draw only. Knockout matches of a " +
-      "draft draw are not served.",
-    { params: idParams("category") },
+      "draft draw are not served. Filter with status (status=in_progress,scheduled: what is on and what is " +
+      "next).",
+    { params: idParams("category"), query: z.object({ status: statusQuery }) },
     {
       200: ok("The matches", MatchesResponseSchema),
+      400: problem("status is invalid"),
       404: problem("No category of a published event has this id"),
     },
   );
@@ -202,14 +243,7 @@ function build(): Record<string, unknown> {
       "counts from 1 over the whole leaderboard; meta.total is its length. Unknown query parameters are " +
       "ignored.",
     {
-      query: z.object({
-        limit: z.int().min(1).max(500).default(100).optional().openapi({
-          description: "Rows per page, an integer from 1 to 500 (default 100)",
-        }),
-        offset: z.int().min(0).max(1_000_000).default(0).optional().openapi({
-          description: "Rows to skip, an integer from 0 to 1000000 (default 0)",
-        }),
-      }),
+      query: z.object(paging("Rows")),
     },
     {
       200: ok("A page of the leaderboard", RankingsResponseSchema),

@@ -70,3 +70,28 @@ export function pagingParams(query: URLSearchParams): Paging {
     offset: integerParam(query, "offset", 0, MAX_OFFSET, 0),
   };
 }
+
+/** The match statuses a list can be filtered on, in the order a filter is written in a cache key. */
+export const MATCH_STATUS_FILTER = ["scheduled", "in_progress", "completed"] as const;
+export type MatchStatusFilter = typeof MATCH_STATUS_FILTER[number];
+
+/**
+ * The `status` filter of a match list: one or more of scheduled, in_progress, completed, comma-separated (or the
+ * parameter repeated); null when absent or naming all three (no filter). In MATCH_STATUS_FILTER's order, each
+ * once, so that equal filters share one cached answer.
+ * @example statusParam(new URLSearchParams("status=in_progress,scheduled")) // ["scheduled", "in_progress"]
+ */
+export function statusParam(query: URLSearchParams): MatchStatusFilter[] | null {
+  const values = query.getAll("status");
+  if (values.length === 0) return null;
+  const expected = `expected one or more of ${MATCH_STATUS_FILTER.join(", ")}, comma-separated`;
+  const named = new Set<string>();
+  for (const value of values.join(",").split(",")) {
+    if (!(MATCH_STATUS_FILTER as readonly string[]).includes(value)) {
+      throw invalidParameter("status", expected, values.join(","));
+    }
+    named.add(value);
+  }
+  const statuses = MATCH_STATUS_FILTER.filter((s) => named.has(s));
+  return statuses.length === MATCH_STATUS_FILTER.length ? null : statuses;
+}

@@ -8,6 +8,7 @@
 export const PUBLIC_PATHS = [
   "/events",
   "/events/:slug",
+  "/events/:slug/matches",
   "/subevents/:id/draw",
   "/subevents/:id/standings",
   "/subevents/:id/matches",

@@ -271,13 +271,28 @@ export const MetaSchema = z.object({
   generatedAt: timestamp("When the response was generated (ISO 8601 UTC with milliseconds)"),
 }).openapi("Meta", { description: "About the response" });
 
+/** The meta block of a paged list: `generatedAt` and the paging of `what` (rows, matches). */
+const pagedMeta = (name: string, total: string, what: string) =>
+  z.object({
+    ...MetaSchema.shape,
+    total: count(total),
+    limit: z.int().min(1).max(500).openapi({ description: "The page size used" }),
+    offset: count(`The number of ${what} skipped`),
+  }).openapi(name, { description: "About the response, with paging" });
+
 /** The meta block of the rankings, with paging. */
-export const RankingsMetaSchema = z.object({
-  ...MetaSchema.shape,
-  total: count("Number of rows in the whole leaderboard"),
-  limit: z.int().min(1).max(500).openapi({ description: "The page size used" }),
-  offset: count("The number of rows skipped"),
-}).openapi("RankingsMeta", { description: "About the response, with paging" });
+export const RankingsMetaSchema = pagedMeta(
+  "RankingsMeta",
+  "Number of rows in the whole leaderboard",
+  "rows",
+);
+
+/** The meta block of a paged list of matches. */
+export const PagedMetaSchema = pagedMeta(
+  "PagedMeta",
+  "Number of matches in the whole list (all pages)",
+  "matches",
+);
 
 /** An RFC 9457 problem. */
 export const ProblemSchema = z.object({
@@ -348,6 +363,20 @@ export const MatchesResponseSchema = envelope(
     }),
   }),
   "The matches of a category",
+);
+
+/** GET /events/{slug}/matches. */
+export const EventMatchesResponseSchema = envelope(
+  "EventMatchesResponse",
+  z.object({
+    matches: z.array(MatchSchema).openapi({
+      description:
+        "A page of the event's matches whose two sides are known: its categories in their order, " +
+        "each as its own list orders them",
+    }),
+  }),
+  "A page of an event's matches",
+  PagedMetaSchema,
 );
 
 /** GET /matches/{id}. */

@@ -8,7 +8,7 @@ import { listSubeventMatches } from "../db/read_matches.ts";
 import { findPublicSubevent, type PublicSubeventRecord } from "../db/read_subevents.ts";
 import type { AppDeps } from "./deps.ts";
 import { buildDraw, servesDraw } from "./draw_view.ts";
-import { idParam } from "./params.ts";
+import { idParam, statusParam } from "./params.ts";
 import { notFound, quoted } from "./problem.ts";
 import { respond } from "./respond.ts";
 import type { Match } from "./schemas.ts";
@@ -60,13 +60,18 @@ export function subeventsApi(deps: AppDeps): Hono {
 
   app.get("/:id/matches", (c) => {
     const id = idParam(c.req.param("id"), "a category");
-    return respond(c, deps, `/subevents/${id}/matches`, async () => {
+    const statuses = statusParam(new URL(c.req.url).searchParams);
+    const key = `/subevents/${id}/matches${statuses ? `?status=${statuses.join(",")}` : ""}`;
+    return respond(c, deps, key, async () => {
       await category(id);
       const [matches, entries] = await Promise.all([
         listSubeventMatches(db, id),
         readSubeventEntries(db, id),
       ]);
-      const served = matches.map((m) => serializeMatch(m, entries)).filter((m): m is Match => m !== null);
+      const shown = statuses
+        ? matches.filter((m) => (statuses as readonly string[]).includes(m.status))
+        : matches;
+      const served = shown.map((m) => serializeMatch(m, entries)).filter((m): m is Match => m !== null);
       return { data: { matches: served } };
     }, version(id));
   });

@@ -155,6 +155,41 @@ export async function listSubeventMatches(db: Kysely<Database>, subeventId: stri
   return rows.map(toRecord);
 }
 
+/** A page of a list and the length of the whole list. */
+export interface MatchPage {
+  rows: MatchRecord[];
+  total: number;
+}
+
+/**
+ * A page of the public matches of an event whose two sides are known, among `statuses` (all when null): its
+ * categories in their order, each as `listSubeventMatches` orders it; with the number of such matches in all.
+ */
+export async function listEventMatches(
+  db: Kysely<Database>,
+  eventId: string,
+  options: { statuses: readonly string[] | null; limit: number; offset: number },
+): Promise<MatchPage> {
+  const base = () => {
+    const q = publicMatches(db).where("matches.event_id", "=", eventId)
+      .where("matches.home_entry_id", "is not", null).where("matches.away_entry_id", "is not", null);
+    return options.statuses ? q.where("matches.status", "in", [...options.statuses]) : q;
+  };
+  const [rows, count] = await Promise.all([
+    base()
+      .orderBy("subevents.position").orderBy("subevents.id")
+      .orderBy(sql`case when ${sql.ref("matches.stage")} = 'group' then 0 else 1 end`)
+      .orderBy("matches.round_no")
+      .orderBy(sql`coalesce(${sql.ref("groups.position")}, 0)`)
+      .orderBy("matches.bracket_pos")
+      .orderBy("matches.id")
+      .limit(options.limit).offset(options.offset)
+      .execute(),
+    base().clearSelect().select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows.map(toRecord), total: Number(count.n) };
+}
+
 /** The public match with this id, or null (unknown, unpublished event or draft draw). */
 export async function findPublicMatch(db: Kysely<Database>, id: string): Promise<MatchRecord | null> {
   const row = await publicMatches(db).where("matches.id", "=", id).executeTakeFirst();

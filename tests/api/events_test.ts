@@ -117,3 +117,67 @@ storeTest("[api] GET /api/v1/events sees a newly published event after the write
   assert.equal(after.status, 200);
   assert.deepEqual(after.body.data.events.map((e: { slug: string }) => e.slug), ["soon"]);
 });
+
+storeTest(
+  "[api] GET /api/v1/events/:slug/matches pages the event's matches across categories, filtered by status",
+  async (store) => {
+    const s = await seedTournament(store.db);
+    const api = apiClient(store);
+    const all = await api.request(`/api/v1/events/${s.event.slug}/matches?limit=500`);
+    assert.equal(all.status, 200);
+    const ids: string[] = all.body.data.matches.map((m: { id: string }) => m.id);
+    assert.equal(all.body.meta.total, ids.length);
+    assert.deepEqual([all.body.meta.limit, all.body.meta.offset], [500, 0]);
+    // The categories in their order, each as its own list: the same matches, the same objects.
+    const { body: event } = await api.request(`/api/v1/events/${s.event.slug}`);
+    const byCategory: { id: string }[] = [];
+    for (const sub of event.data.subevents) {
+      byCategory.push(...(await api.request(`/api/v1/subevents/${sub.id}/matches`)).body.data.matches);
+    }
+    assert.deepEqual(all.body.data.matches, byCategory);
+    // Pages join up.
+    const first = await api.request(`/api/v1/events/${s.event.slug}/matches?limit=2`);
+    const second = await api.request(`/api/v1/events/${s.event.slug}/matches?limit=2&offset=2`);
+    assert.deepEqual(
+      [...first.body.data.matches, ...second.body.data.matches].map((m: { id: string }) => m.id),
+      ids.slice(0, 4),
+    );
+    // What is being played now, on every table.
+    const live = await api.request(`/api/v1/events/${s.event.slug}/matches?status=in_progress`);
+    const expected = byCategory.filter((m) => (m as unknown as { status: string }).status === "in_progress");
+    assert.ok(expected.length > 0);
+    assert.deepEqual(live.body.data.matches, expected);
+    assert.equal(live.body.meta.total, expected.length);
+    // An ETag per filter and page, and a 304 for it.
+    const again = await api.request(`/api/v1/events/${s.event.slug}/matches?status=in_progress`, {
+      headers: { "If-None-Match": live.res.headers.get("ETag")! },
+    });
+    assert.equal(again.status, 304);
+    assert.notEqual(live.res.headers.get("ETag"), all.res.headers.get("ETag"));
+  },
+);
+
+storeTest(
+  "[api] GET /api/v1/events/:slug/matches refuses a bad filter or page (400) and hides drafts (404)",
+  async (store) => {
+    const s = await seedTournament(store.db);
+    const api = apiClient(store);
+    for (
+      const query of [
+        "status=live",
+        "status=",
+        "status=in_progress,done",
+        "limit=0",
+        "offset=-1",
+        "limit=501",
+      ]
+    ) {
+      const { status, body } = await api.request(`/api/v1/events/${s.event.slug}/matches?${query}`);
+      assert.equal(status, 400, query);
+      assert.equal(body.parameter, query.split("=")[0], query);
+    }
+    for (const slug of [s.draft.slug, "no-such-event"]) {
+      assert.equal((await api.request(`/api/v1/events/${slug}/matches`)).status, 404, slug);
+    }
+  },
+);

@@ -355,3 +355,29 @@ storeTest(
     assert.deepEqual((await api.request(`/api/v1/subevents/${sub.id}/draw`)).body.data, { draw: null });
   },
 );
+
+storeTest(
+  "[api] GET /api/v1/subevents/:id/matches?status= keeps the matches with those statuses, in the list's order",
+  async (store) => {
+    const s = await seedTournament(store.db);
+    const api = apiClient(store);
+    const path = `/api/v1/subevents/${s.groups.id}/matches`;
+    const all: { id: string; status: string }[] = (await api.request(path)).body.data.matches;
+    for (
+      const filter of ["in_progress", "scheduled,in_progress", "completed", "completed&status=scheduled"]
+    ) {
+      const wanted = filter.replace("&status=", ",").split(",");
+      const { status, body } = await api.request(`${path}?status=${filter}`);
+      assert.equal(status, 200, filter);
+      assert.deepEqual(body.data.matches, all.filter((m) => wanted.includes(m.status)), filter);
+    }
+    // Every status is no filter: the same answer, the same ETag.
+    const every = await api.request(`${path}?status=completed,scheduled,in_progress`);
+    const plain = await api.request(path);
+    assert.equal(every.res.headers.get("ETag"), plain.res.headers.get("ETag"));
+    const bad = await api.request(`${path}?status=finished`);
+    assert.equal(bad.status, 400);
+    assert.equal(bad.body.parameter, "status");
+    assert.match(bad.body.detail, /expected one or more of scheduled, in_progress, completed/);
+  },
+);
