@@ -322,10 +322,11 @@ async function apply(trx: Trx, m: MatchRow, action: MatchAction, now: string): P
   }
   // Whether play had begun: a start names the first server (a disqualification before play leaves it unset).
   const played = m.first_server !== null;
-  if (action.type === "reopen" && !played) {
-    record = reopenDecision(record, false);
+  if (action.type === "reopen" && (!played || m.result_reason === "walkover")) {
+    record = reopenDecision(record, played);
     return await save(trx, m, {
       ...columnsOf(record, m, null),
+      first_server: null,
       started_at: null,
       completed_at: null,
       revision: m.revision + 1,

@@ -64,16 +64,20 @@ export function findClashes(matches: readonly ClashMatch[]): Clash[] {
 }
 
 /**
- * For each scheduled match, what starting it now would clash with: the matches in progress on its table and
- * those its players are in. Matches that would clash with nothing are left out of the map.
+ * For each match that could be (re)started (by default the scheduled ones; a caller may add the decided ones a
+ * desk can take back to in progress), what starting it now would clash with: the matches in progress on its
+ * table and those its players are in. Matches that would clash with nothing are left out of the map.
  */
-export function startClashes(matches: readonly ClashMatch[]): Map<string, Clash[]> {
+export function startClashes(
+  matches: readonly ClashMatch[],
+  startable: (m: ClashMatch) => boolean = (m) => m.status === "scheduled",
+): Map<string, Clash[]> {
   const live = matches.filter((m) => m.status === "in_progress");
   const onTable = index(live, (m) => m.tableNo === null ? [] : [String(m.tableNo)]);
   const withPlayer = index(live, playerIds);
   const result = new Map<string, Clash[]>();
   for (const match of matches) {
-    if (match.status !== "scheduled") continue;
+    if (!startable(match)) continue;
     const clashes: Clash[] = [];
     const table = match.tableNo === null ? [] : onTable.get(String(match.tableNo)) ?? [];
     if (table.length > 0) clashes.push({ kind: "table-busy", tableNo: match.tableNo!, matchIds: table });

@@ -175,8 +175,8 @@ export function reopenAfterUndo(current: MatchStatusRecord, state: MatchState): 
 
 /**
  * Takes back a result decided by a reason (a walkover, retirement or disqualification given by mistake):
- * completed -> scheduled when no play had begun (`played` false), in_progress when it had, where the score
- * stood; winner, reason and retirement cleared. A result decided by the score is taken back point by point
+ * completed -> scheduled when no play had begun (`played` false, or a walkover), in_progress when it had, where
+ * the score stood; winner, reason and retirement cleared. A result decided by the score is taken back point by point
  * (undo) instead.
  * @example reopenDecision(walkoverToAway, false) // { status: "scheduled", resultReason: null, winner: null, ... }
  */
@@ -187,11 +187,9 @@ export function reopenDecision(current: MatchStatusRecord, played: boolean): Mat
       `Cannot take back the result: the score decided it; undo its last point instead`,
     );
   }
-  if (played && current.resultReason === "walkover") {
-    throw new MatchStatusError(`Cannot take back the result: a walkover has no play to go back to`);
-  }
+  // A walkover was never played, whatever a record says of a first server (an import may give one).
   return {
-    status: played ? "in_progress" : "scheduled",
+    status: played && current.resultReason !== "walkover" ? "in_progress" : "scheduled",
     resultReason: null,
     winner: null,
     retirementAfterGame: null,

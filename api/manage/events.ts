@@ -33,7 +33,8 @@ export function eventRoutes(deps: AppDeps): Hono<ManageEnv> {
     const hallTables = parseHallTables(c.req.query("tables"));
     const overview = await readEventOverview(deps.store.db, c.req.param("slug"), hallTables);
     if (!overview) throw notFound(c.req.param("slug"));
-    return c.json(envelope(overviewJson(overview), deps.clock()));
+    const now = deps.clock();
+    return c.json(envelope(overviewJson(overview, now), now));
   });
 
   for (const [path, status] of [["publish", "published"], ["unpublish", "draft"]] as const) {

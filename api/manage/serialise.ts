@@ -101,26 +101,37 @@ function clashMatch(m: ManageMatchRecord): ClashMatch {
   };
 }
 
+/** Whether taking back the match's result would put it in progress again (domain/match_status.ts reopenDecision). */
+const reopensToPlay = (m: ManageMatchRecord) =>
+  m.status === "completed" && m.resultReason !== null && m.resultReason !== "walkover" &&
+  m.firstServer !== null;
+
 /**
- * An event at a glance, with its clashes (domain/clashes.ts): those standing now, and on each scheduled match
- * `clashesOnStart`, what starting it now would clash with (empty when nothing); and for each free table the
- * match to call to it (domain/next_matches.ts).
+ * An event at a glance, with its clashes (domain/clashes.ts): those standing now; on each scheduled match
+ * `clashesOnStart`, what starting it now would clash with, and on each decided match that taking back would put
+ * in progress again `clashesOnReopen`, the same for that (empty when nothing); and for each free table at `now`
+ * the match to call to it (domain/next_matches.ts).
  */
-export function overviewJson(o: EventOverviewRecord) {
+export function overviewJson(o: EventOverviewRecord, now: Date) {
   const forClashes = o.matches.map(clashMatch);
-  const onStart = startClashes(forClashes);
+  const reopenable = new Set(o.matches.filter(reopensToPlay).map((m) => m.id));
+  const onStart = startClashes(forClashes, (m) => m.status === "scheduled" || reopenable.has(m.id));
+  // A knockout match of a draft draw is not public and would freeze the draw once started: not called.
+  const draft = new Set(o.subevents.filter((s) => s.drawState === "draft").map((s) => s.id));
   const callable = o.matches.map((m, i) => ({
     ...forClashes[i]!,
-    sidesKnown: m.homeEntryId !== null && m.awayEntryId !== null,
+    ready: m.homeEntryId !== null && m.awayEntryId !== null &&
+      !(m.stage === "knockout" && draft.has(m.subeventId)),
   }));
   return {
     event: managedEventJson(o.event),
     subevents: o.subevents,
     clashes: findClashes(forClashes),
-    suggestions: suggestMatches(callable, o.tables.map((t) => t.tableNo)),
+    suggestions: suggestMatches(callable, o.tables.map((t) => t.tableNo), now),
     matches: o.matches.map((m) => ({
       ...manageMatchJson(m),
       ...(m.status === "scheduled" ? { clashesOnStart: onStart.get(m.id) ?? [] } : {}),
+      ...(reopenable.has(m.id) ? { clashesOnReopen: onStart.get(m.id) ?? [] } : {}),
     })),
     tables: o.tables.map((t) => ({
       tableNo: t.tableNo,

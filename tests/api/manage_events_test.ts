@@ -439,3 +439,27 @@ storeTest(
     assert.deepEqual(await store.db.selectFrom("events").select("id").execute(), []);
   },
 );
+
+storeTest(
+  "[api] the overview offers no match of a knockout draw still in draft to a free table",
+  async (store) => {
+    // A knockout category whose draw is drawn but not locked: its matches are not public (GET /api/v1/matches/{id}
+    // is 404, db/read_matches.ts), the demo simulation never starts them (db/simulation.ts), and once one of them
+    // is started the draw can no longer be drawn again (409 draw-started).
+    const ev = await seedKnockout(store.db, { slug: "draft-open", size: 4, drawState: "draft" });
+    await store.db.updateTable("matches").set({ table_no: null }).where("event_id", "=", ev.eventId)
+      .execute();
+    const admin = await makeToken(store.db, "admin", { label: "Desk" });
+    const app = manageApp(store);
+    const data = await ok(await app.request("/api/manage/events/draft-open?tables=2", call(admin, "GET")));
+    assert.equal(data.subevents[0].drawState, "draft");
+    assert.deepEqual(data.suggestions, []);
+
+    // What following the suggestion leads to: "Put on table 1", start, and the draft is frozen.
+    const [first] = ev.rounds[0]!;
+    await writeMatch(store, first!, { type: "assign", tableNo: 1 }, { actor: "t", now: T0 });
+    await writeMatch(store, first!, { type: "start", firstServer: "home" }, { actor: "t", now: T0 });
+    const redraw = await app.request(`/api/manage/subevents/${ev.subeventId}/draw`, call(admin, "POST", {}));
+    assert.equal(redraw.status, 409);
+  },
+);

@@ -16,8 +16,8 @@ async function post(app: Hono, token: string, id: string, action: string, body: 
   return await app.request(`/api/manage/matches/${id}/${action}`, call(token, "POST", body, headers));
 }
 
-async function ok(res: Response) {
-  assert.equal(res.status, 200, await res.clone().text());
+async function ok(res: Response, status = 200) {
+  assert.equal(res.status, status, await res.clone().text());
   assert.match(res.headers.get("Content-Type") ?? "", /^application\/json/);
   assert.equal(res.headers.get("Cache-Control"), "no-store");
   return (await res.json()).data;
@@ -545,3 +545,58 @@ storeTest("[api] POST assign refuses what the importer refuses, naming the field
   );
   assert.equal(last.match.scheduledAt, "9999-12-31T23:59:59.000Z");
 });
+
+storeTest(
+  "[api] POST reopen takes a walkover imported with a first server back to scheduled",
+  async (store) => {
+    const admin = await makeToken(store.db, "admin", { label: "Desk" });
+    const app = manageApp(store);
+    // The import accepts "firstServer" on a walkover (docs/import-format.md: it only defaults for a started
+    // match), and /manage then offers "Take back the result" ("The match goes back to in progress.").
+    const file = {
+      format: "tt-event/1",
+      event: {
+        slug: "wo-open",
+        name: "WO Open",
+        venue: "Hall",
+        startDate: "2026-11-28",
+        endDate: "2026-11-28",
+        status: "published",
+        description: "x",
+        posterUrl: null,
+      },
+      players: [{ id: "a", displayName: "Ana" }, { id: "b", displayName: "Bea" }],
+      categories: [{
+        id: "WS",
+        name: "Women's singles",
+        kind: "singles",
+        format: "knockout",
+        bestOf: 3,
+        entries: [{ id: "e1", players: ["a"] }, { id: "e2", players: ["b"] }],
+        draw: { state: "locked", size: 2, slots: ["e1", "e2"] },
+        matches: [{
+          id: "F",
+          stage: "knockout",
+          round: 1,
+          position: 0,
+          home: "e1",
+          away: "e2",
+          status: "completed",
+          resultReason: "walkover",
+          winner: "e1",
+          firstServer: "home",
+        }],
+      }],
+    };
+    await ok(await app.request("/api/manage/events/import", call(admin, "POST", file)), 201);
+    const overview = await ok(await app.request("/api/manage/events/wo-open", call(admin, "GET")));
+    const match = overview.matches[0];
+    assert.equal(match.resultReasonCode, "walkover");
+    const res = await app.request(
+      `/api/manage/matches/${match.id}/reopen`,
+      call(admin, "POST", { revision: match.revision }),
+    );
+    const data = await ok(res);
+    assert.equal(data.match.status, "scheduled");
+  },
+);

@@ -301,6 +301,33 @@ browserSuite(
           assert.equal(await page.inputValue("#hall-tables"), "5");
         },
       );
+
+      await t.step("a refresh keeps the keyboard focus on the control it was on", async () => {
+        const label = "Start: Player test-open 5 serves";
+        await page.focus(`#next ${row(c!)} button:has-text("${label}")`);
+        await write(a!, "point", { side: "home" });
+        await page.waitForFunction(
+          (id) =>
+            /\(1-0/.test(
+              document.querySelector(`#live li.match[data-match-id="${id}"] .score`)?.textContent ?? "",
+            ),
+          a!,
+        );
+        assert.equal(await page.evaluate(() => document.activeElement?.textContent), label);
+      });
+
+      await t.step("taking back a retirement says first what it would clash with", async () => {
+        await page.click(`#done ${row(b!)} button:has-text("Take back the result")`);
+        await page.waitForSelector(`#live ${row(b!)}`);
+        assert.equal(
+          confirmations.at(-1),
+          'Take back "Player test-open 4 wins by retirement"? The match goes back to in progress.\n\n' +
+            "Table 1 has a match in progress: Player test-open 1 v Player test-open 2.",
+        );
+        await page.waitForFunction(() =>
+          /^Table 1 has 2 matches in progress/.test(document.getElementById("clash-list")!.textContent!)
+        );
+      });
       assert.deepEqual([...errors, ...consoleErrors], []);
     } finally {
       await close();

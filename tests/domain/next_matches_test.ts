@@ -14,72 +14,117 @@ const [anna, ben, cleo, dan, eva, finn, gus, hal] = [
   person("Hal"),
 ] as const;
 
+const NOW = new Date("2026-11-28T10:00:00.000Z");
+
 function makeMatch(overrides: Partial<CallableMatch> & { id: string }): CallableMatch {
   return {
     status: "scheduled",
     tableNo: null,
     scheduledAt: null,
     players: [],
-    sidesKnown: true,
+    ready: true,
     ...overrides,
   };
 }
 
 Deno.test("suggestMatches() gives each free table the first ready match, each match and player once", () => {
   assert.deepEqual(
-    suggestMatches([
-      makeMatch({ id: "m1", players: [anna, ben] }),
-      makeMatch({ id: "m2", players: [anna, cleo] }),
-      makeMatch({ id: "m3", players: [cleo, dan] }),
-      makeMatch({ id: "m4", players: [eva, finn] }),
-    ], [3, 1, 2]),
+    suggestMatches(
+      [
+        makeMatch({ id: "m1", players: [anna, ben] }),
+        makeMatch({ id: "m2", players: [anna, cleo] }),
+        makeMatch({ id: "m3", players: [cleo, dan] }),
+        makeMatch({ id: "m4", players: [eva, finn] }),
+      ],
+      [3, 1, 2],
+      NOW,
+    ),
     [{ tableNo: 1, matchId: "m1" }, { tableNo: 2, matchId: "m3" }, { tableNo: 3, matchId: "m4" }],
   );
 });
 
 Deno.test("suggestMatches() skips busy tables, players on court and doubles partners alike", () => {
   assert.deepEqual(
-    suggestMatches([
-      makeMatch({ id: "live", status: "in_progress", tableNo: 1, players: [anna, ben, cleo, dan] }),
-      makeMatch({ id: "singles", players: [cleo, eva] }),
-      makeMatch({ id: "free", players: [finn, gus] }),
-    ], [1, 2]),
+    suggestMatches(
+      [
+        makeMatch({ id: "live", status: "in_progress", tableNo: 1, players: [anna, ben, cleo, dan] }),
+        makeMatch({ id: "singles", players: [cleo, eva] }),
+        makeMatch({ id: "free", players: [finn, gus] }),
+      ],
+      [1, 2],
+      NOW,
+    ),
     [{ tableNo: 2, matchId: "free" }],
   );
 });
 
 Deno.test("suggestMatches() leaves a table its planned match, and keeps that match's players for it", () => {
   assert.deepEqual(
-    suggestMatches([
-      makeMatch({ id: "planned", tableNo: 2, players: [anna, ben] }),
-      makeMatch({ id: "m1", players: [anna, cleo] }),
-      makeMatch({ id: "m2", players: [dan, eva] }),
-    ], [1, 2]),
+    suggestMatches(
+      [
+        makeMatch({ id: "planned", tableNo: 2, players: [anna, ben] }),
+        makeMatch({ id: "m1", players: [anna, cleo] }),
+        makeMatch({ id: "m2", players: [dan, eva] }),
+      ],
+      [1, 2],
+      NOW,
+    ),
     [{ tableNo: 1, matchId: "m2" }],
   );
 });
 
 Deno.test("suggestMatches() offers another match when the planned one waits for a player on court", () => {
   assert.deepEqual(
-    suggestMatches([
-      makeMatch({ id: "live", status: "in_progress", tableNo: 1, players: [anna, ben] }),
-      makeMatch({ id: "planned", tableNo: 2, players: [anna, cleo] }),
-      makeMatch({ id: "m1", players: [dan, eva] }),
-    ], [1, 2]),
+    suggestMatches(
+      [
+        makeMatch({ id: "live", status: "in_progress", tableNo: 1, players: [anna, ben] }),
+        makeMatch({ id: "planned", tableNo: 2, players: [anna, cleo] }),
+        makeMatch({ id: "m1", players: [dan, eva] }),
+      ],
+      [1, 2],
+      NOW,
+    ),
     [{ tableNo: 2, matchId: "m1" }],
   );
 });
 
 Deno.test("suggestMatches() suggests nothing unplayable: unknown sides, finished, assigned elsewhere", () => {
   assert.deepEqual(
-    suggestMatches([
-      makeMatch({ id: "tbd", sidesKnown: false, players: [anna] }),
-      makeMatch({ id: "nobody", players: [] }),
-      makeMatch({ id: "done", status: "completed", players: [gus, hal] }),
-      makeMatch({ id: "other", tableNo: 9, players: [cleo, dan] }),
-      makeMatch({ id: "live", status: "in_progress", tableNo: 9, players: [eva, finn] }),
-    ], [1]),
+    suggestMatches(
+      [
+        makeMatch({ id: "tbd", ready: false, players: [anna] }),
+        makeMatch({ id: "nobody", players: [] }),
+        makeMatch({ id: "done", status: "completed", players: [gus, hal] }),
+        makeMatch({ id: "other", tableNo: 9, players: [cleo, dan] }),
+        makeMatch({ id: "live", status: "in_progress", tableNo: 9, players: [eva, finn] }),
+      ],
+      [1],
+      NOW,
+    ),
     [],
   );
-  assert.deepEqual(suggestMatches([makeMatch({ id: "m1", players: [anna, ben] })], []), []);
+  assert.deepEqual(suggestMatches([makeMatch({ id: "m1", players: [anna, ben] })], [], NOW), []);
+});
+
+Deno.test("suggestMatches() calls a match with a time from half an hour before it, and only then holds a table for it", () => {
+  const matches = [
+    makeMatch({ id: "afternoon", scheduledAt: "2026-11-28T15:00:00.000Z", players: [anna, ben] }),
+    makeMatch({ id: "soon", scheduledAt: "2026-11-28T10:30:00.000Z", players: [cleo, dan] }),
+    makeMatch({
+      id: "later-here",
+      tableNo: 3,
+      scheduledAt: "2026-11-28T16:00:00.000Z",
+      players: [eva, finn],
+    }),
+    makeMatch({ id: "any", players: [eva, gus] }),
+  ];
+  assert.deepEqual(suggestMatches(matches, [1, 3], NOW), [
+    { tableNo: 1, matchId: "soon" },
+    { tableNo: 3, matchId: "any" },
+  ]);
+  assert.deepEqual(suggestMatches(matches, [1, 2, 3], new Date("2026-11-28T14:45:00.000Z")), [
+    { tableNo: 1, matchId: "afternoon" },
+    { tableNo: 2, matchId: "soon" },
+    { tableNo: 3, matchId: "any" },
+  ]);
 });

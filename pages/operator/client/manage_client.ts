@@ -46,6 +46,8 @@ export function manageClient(
     revision: number;
     /** On a scheduled match: what starting it now would clash with (domain/clashes.ts). */
     clashesOnStart?: Clash[];
+    /** On a decided match that taking back would put in progress again: what that would clash with. */
+    clashesOnReopen?: Clash[];
   };
   type Overview = {
     event: { id: string; slug: string; name: string; status: string; venue: string };
@@ -231,12 +233,18 @@ export function manageClient(
     if (m.status === "completed" && m.resultReasonCode !== null) {
       // A decision given by mistake (the wrong side, the wrong match) is taken back, not worked around.
       const result = `${m.winnerSide ? name(m, m.winnerSide) : "?"} wins ${wonBy(m.resultReasonCode)}`;
-      // Play had begun when a first server was named (a disqualification before play names none).
-      const back = m.firstServer === null ? "not started" : "in progress";
+      // Play had begun when a first server was named (a disqualification before play names none); a walkover
+      // was never played.
+      const back = m.firstServer === null || m.resultReasonCode === "walkover"
+        ? "not started"
+        : "in progress";
+      // Back in progress, it may meet a table or a player taken meanwhile: said before, as for a start.
+      const blockers = (m.clashesOnReopen ?? []).map((c) => clashText(c, describe, where, time, true));
+      const warning = blockers.length > 0 ? `\n\n${blockers.join(".\n")}.` : "";
       actions.append(
         button(
           "Take back the result",
-          write("reopen", {}, `Take back "${result}"? The match goes back to ${back}.`),
+          write("reopen", {}, `Take back "${result}"? The match goes back to ${back}.${warning}`),
         ),
       );
     }
@@ -366,6 +374,7 @@ export function manageClient(
     const tables = byId("tables")!;
     tables.replaceChildren(...o.tables.map((t) => {
       const card = make("li", `table-card${t.current ? " busy" : ""}`);
+      card.dataset.tableNo = String(t.tableNo);
       card.append(make("h3", "", `Table ${t.tableNo}`));
       card.append(
         make(
@@ -376,16 +385,29 @@ export function manageClient(
             : "Free",
         ),
       );
+      // The planned match may be waiting for a player still on another table: then say so, and call another
+      // match meanwhile.
+      const waiting = t.next ? byMatchId.get(t.next.id)?.clashesOnStart ?? [] : [];
       if (t.next) {
-        card.append(make("p", "next muted", `Next: ${name(t.next, "home")} v ${name(t.next, "away")}`));
+        const why = waiting.map((c) => clashText(c, describe, where, time, true)).join(". ");
+        card.append(
+          make(
+            "p",
+            "next muted",
+            `Next: ${name(t.next, "home")} v ${name(t.next, "away")}${why ? ` (waiting: ${why})` : ""}`,
+          ),
+        );
       }
       const call = suggested.get(t.tableNo);
       if (call) {
+        const label = t.next ? "Meanwhile" : "Call";
         card.append(
           make(
             "p",
             "suggest",
-            `Call: ${name(call, "home")} v ${name(call, "away")} · ${call.subeventName} · ${call.stageLabel}`,
+            `${label}: ${name(call, "home")} v ${
+              name(call, "away")
+            } · ${call.subeventName} · ${call.stageLabel}`,
           ),
           button(
             `Put on table ${t.tableNo}`,
@@ -529,14 +551,32 @@ export function manageClient(
     return Number.isInteger(n) && n >= 1 && n <= 999 ? n : 0;
   }
   const hallInput = byId<HTMLInputElement>("hall-tables");
-  byId<HTMLFormElement>("hall-form")?.addEventListener("submit", (event) => {
+  // Kept as soon as it is changed (leaving the field counts), not only with "Show": a typed value is not lost.
+  const keepHall = (event: Event) => {
     event.preventDefault();
     const value = hallInput?.value ?? "";
-    if (value === "") localStorage.removeItem(hallKey());
+    if (value === "" || !hallInput?.checkValidity()) localStorage.removeItem(hallKey());
     else localStorage.setItem(hallKey(), value);
     shown = "";
     void refresh();
-  });
+  };
+  byId<HTMLFormElement>("hall-form")?.addEventListener("submit", keepHall);
+  hallInput?.addEventListener("change", keepHall);
+
+  /** A key for a control that survives a re-render: its row (match, table or category) and its label. */
+  function focusKey(el: Element | null): string | null {
+    if (!(el instanceof HTMLElement) || el === document.body) return null;
+    const row = el.closest<HTMLElement>("[data-match-id], [data-table-no], [data-subevent-id]");
+    if (!row) return null;
+    const d = row.dataset;
+    return [d.matchId, d.tableNo, d.subeventId, el.tagName, el.textContent].join("|");
+  }
+
+  function restoreFocus(key: string): void {
+    for (const el of document.querySelectorAll<HTMLElement>("#content button, #content a, #content input")) {
+      if (focusKey(el) === key) return el.focus();
+    }
+  }
 
   async function refresh(): Promise<void> {
     if (!slug) return;
@@ -553,7 +593,10 @@ export function manageClient(
       const text = JSON.stringify(data);
       if (text !== shown) {
         shown = text;
+        // Rendering replaces the lists: the control a keyboard user is on gets the focus back afterwards.
+        const focused = focusKey(document.activeElement);
         render(data);
+        if (focused) restoreFocus(focused);
         void loadAudit();
       }
       const status = byId("status");
