@@ -7,6 +7,8 @@
  * element for its new version: the markup is rendered once, on the server, by the same Preact components.
  * A failed poll changes nothing on screen; it marks `<body data-stale="1">` (only debug overlays show that)
  * and the next poll tries again.
+ * What the page watches comes from the page too: a re-import may drop or add a category, so each fresh page's
+ * `data-watch` replaces the list, and a watched URL that answers 404 (gone) makes the page be fetched again.
  */
 // Inlined, pollWait is not imported: the page's script defines it before this function (LIVE_REGIONS_SCRIPT of
 // pages/client_script.ts).
@@ -14,7 +16,8 @@ import { pollWait } from "./poll_wait.ts";
 
 export function liveRegions(): void {
   const body = document.body;
-  const urls = (body.dataset.watch ?? "").split(" ").filter((u) => u !== "");
+  const watchList = (watch: string | null) => (watch ?? "").split(" ").filter((u) => u !== "");
+  let urls = watchList(body.getAttribute("data-watch"));
   const every = Number(body.dataset.pollMs) || 1000;
   // What the page shows; empty at first, so the first poll also catches a change made since the page was made.
   let shown = "";
@@ -22,6 +25,9 @@ export function liveRegions(): void {
   async function readData(): Promise<string> {
     const parts = await Promise.all(urls.map(async (url) => {
       const res = await fetch(url, { cache: "no-cache", signal: AbortSignal.timeout(8000) });
+      // Gone (a re-import dropped the category): not JSON, so it differs from what is shown and the page, made
+      // again without it, brings the new watch list. Throwing would leave the page stale for good.
+      if (res.status === 404) return "gone";
       if (!res.ok) throw new Error(`Poll of "${url}" answered ${res.status}`);
       // Only `data` counts: `meta.generatedAt` changes with every full answer.
       return JSON.stringify((await res.json()).data);
@@ -29,7 +35,8 @@ export function liveRegions(): void {
     return parts.join("\n");
   }
 
-  async function swapRegions(): Promise<void> {
+  /** Swaps the regions; true when the fresh page watches other URLs (which it then polls from now on). */
+  async function swapRegions(): Promise<boolean> {
     const res = await fetch(location.href, { cache: "no-store", signal: AbortSignal.timeout(8000) });
     if (!res.ok) throw new Error(`Reload of the page answered ${res.status}`);
     // The new page's style element carries another nonce: parsing it would be reported as a CSP violation.
@@ -40,14 +47,19 @@ export function liveRegions(): void {
       const current = document.querySelector(`[data-region="${CSS.escape(name)}"]`);
       if (current) current.replaceWith(document.importNode(next, true));
     }
+    const watch = fresh.body.getAttribute("data-watch");
+    if (watch === null || watch === body.getAttribute("data-watch")) return false;
+    body.setAttribute("data-watch", watch);
+    urls = watchList(watch);
+    return true;
   }
 
   async function poll(): Promise<void> {
     try {
       const data = await readData();
       if (data !== shown) {
-        await swapRegions();
-        shown = data;
+        // New URLs: what is shown is not their data yet, so the next poll swaps once more.
+        shown = (await swapRegions()) ? "" : data;
         body.dispatchEvent(new CustomEvent("regions-updated"));
       }
       delete body.dataset.stale;
