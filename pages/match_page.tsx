@@ -42,6 +42,27 @@ function statusBadge(match: Match) {
   return <span class="badge final">Scheduled</span>;
 }
 
+/** The score in one sentence, for the match page's live region (screen readers say it after each point). */
+export function scoreSentence(m: Match, live: Live): string {
+  const games = `${m.gamesWon.home}–${m.gamesWon.away}`;
+  if (m.status === "completed") {
+    const winner = m.winnerId === null ? null : m.winnerId === m.homeId ? m.homeName : m.awayName;
+    const reason = resultReasonText(m.resultReasonCode);
+    return `Final: ${winner ? `${winner} won, ` : ""}games ${games}${reason ? `, ${reason}` : ""}.`;
+  }
+  if (m.status !== "in_progress") return "Not started yet.";
+  const server = live.currentServer === "home"
+    ? m.homeName
+    : live.currentServer === "away"
+    ? m.awayName
+    : null;
+  return `Games ${games}. Game ${
+    m.gameScores.length + 1
+  }: ${m.homeName} ${m.currentGame.home}, ${m.awayName} ${m.currentGame.away}.${
+    server ? ` ${server} serving.` : ""
+  }`;
+}
+
 /** The score table: a row per side with games won, each finished game, and the running game while live. */
 export function ScoreTable(
   props: { match: Match; live: Live; associations: [string | null, string | null] },
@@ -53,7 +74,7 @@ export function ScoreTable(
     { side: "away" as const, name: m.awayName, id: m.awayId, association: props.associations[1] },
   ];
   return (
-    <div class="scroll">
+    <div class="scroll" tabIndex={0} role="region" aria-label="Score by game">
       <table>
         <caption>
           Score {statusBadge(m)}
@@ -126,13 +147,20 @@ export function MatchPage(props: MatchPageProps) {
         {m.stageLabel} · {bestOfText(props.live.bestOf)}
         {m.tableNo != null ? ` · Table ${m.tableNo}` : ""}
       </p>
-      <section class="score" aria-label="Score" aria-live="polite" data-region="score">
+      <section class="score" aria-label="Score" data-region="score">
         <ScoreTable
           match={m}
           live={props.live}
           associations={[props.homeAssociation, props.awayAssociation]}
         />
       </section>
+      {
+        /* The live region stays in the page while the sentence inside it is swapped: a region put into the page
+          with its text is not announced, and one around the table would read the whole table at every point. */
+      }
+      <div class="sr" aria-live="polite" aria-atomic="true">
+        <p data-region="score-said">{scoreSentence(m, props.live)}</p>
+      </div>
       <section aria-labelledby="prediction-h" data-region="prediction">
         <h2 id="prediction-h">Prediction</h2>
         <PredictionBlock prediction={props.prediction} homeName={m.homeName} awayName={m.awayName} />

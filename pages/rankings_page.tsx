@@ -17,7 +17,7 @@ export function RankingsPage(props: { nonce: string; rows: Ranking[]; page: numb
       </p>
       {props.rows.length > 0
         ? (
-          <div class="scroll">
+          <div class="scroll" tabIndex={0} role="region" aria-label="Leaderboard">
             <table>
               <caption>Leaderboard{pages > 1 ? `, page ${props.page} of ${pages}` : ""}</caption>
               <thead>

@@ -10,13 +10,14 @@ export const BASE_CSS = `
 html{-webkit-text-size-adjust:100%}
 body{margin:0;font:16px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#111;background:#fff}
 a{color:#0b4fb3}
-a:focus-visible{outline:3px solid #0b4fb3;outline-offset:2px}
+a:focus-visible,[tabindex]:focus-visible{outline:3px solid #0b4fb3;outline-offset:2px}
 .skip{position:absolute;left:-999px;top:0;background:#fff;padding:.5rem}
 .skip:focus{left:.5rem}
 header.site{background:#0d1b2a;color:#fff}
 header.site nav{display:flex;gap:1.25rem;align-items:center;max-width:64rem;margin:0 auto;padding:.75rem 1rem}
 header.site a{color:#fff;text-decoration:none;font-weight:600}
 header.site a:hover{text-decoration:underline}
+header.site a:focus-visible{outline-color:#fff}
 header.site .brand{margin-right:auto}
 main{max-width:64rem;margin:0 auto;padding:1rem}
 footer.site{max-width:64rem;margin:2rem auto 0;padding:1rem;border-top:1px solid #ccc;color:#444;font-size:.9rem}
@@ -46,5 +47,6 @@ nav.toc ul{display:flex;flex-wrap:wrap;gap:.5rem;list-style:none;padding:0}
 nav.toc a{display:inline-block;padding:.3rem .6rem;border:1px solid #0b4fb3;border-radius:1rem;text-decoration:none}
 .empty{color:#555;font-style:italic}
 @media (max-width:30rem){.opt{display:none}}
+@media (max-width:15rem){main{padding:1rem .5rem}th,td{padding:.4rem .2rem}thead th{font-size:.85rem}}
 @media (min-width:48rem){h1{font-size:2rem}th,td{padding:.4rem .6rem}}
 `;

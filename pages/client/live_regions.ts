@@ -42,16 +42,31 @@ export function liveRegions(): void {
     // The new page's style element carries another nonce: parsing it would be reported as a CSP violation.
     const html = (await res.text()).replace(/<style\b[^>]*>[\s\S]*?<\/style>/gi, "");
     const fresh = new DOMParser().parseFromString(html, "text/html");
+    // A keyboard user on a link or control of a swapped region gets the focus back on its copy in the new one.
+    const focused = document.activeElement;
+    const focusedRegion = focused?.closest("[data-region]")?.getAttribute("data-region");
+    const focusKey = focused instanceof HTMLElement ? focusKeyOf(focused) : null;
     for (const next of Array.from(fresh.querySelectorAll("[data-region]"))) {
       const name = next.getAttribute("data-region") ?? "";
       const current = document.querySelector(`[data-region="${CSS.escape(name)}"]`);
       if (current) current.replaceWith(document.importNode(next, true));
+    }
+    if (focusedRegion && focusKey && document.activeElement !== focused) {
+      const region = document.querySelector(`[data-region="${CSS.escape(focusedRegion)}"]`);
+      const twin = [...region?.querySelectorAll<HTMLElement>("a, button, [tabindex]") ?? []]
+        .find((el) => focusKeyOf(el) === focusKey);
+      twin?.focus({ preventScroll: true });
     }
     const watch = fresh.body.getAttribute("data-watch");
     if (watch === null || watch === body.getAttribute("data-watch")) return false;
     body.setAttribute("data-watch", watch);
     urls = watchList(watch);
     return true;
+  }
+
+  /** What names a focusable element across a swap: where a link goes, or its id, or its label. */
+  function focusKeyOf(el: HTMLElement): string | null {
+    return el.getAttribute("href") ?? (el.id || null) ?? el.getAttribute("aria-label");
   }
 
   async function poll(): Promise<void> {

@@ -8,6 +8,7 @@ import type { Draw, DrawMatch, DrawSide } from "../view_types.ts";
 /** The bracket's CSS (the event page includes it). */
 export const BRACKET_CSS = `
 .bracket{display:flex;gap:1.5rem;overflow-x:auto;padding:.5rem 0 1rem;-webkit-overflow-scrolling:touch}
+.bracket-h{position:absolute;width:1px;height:1px;margin:0;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 .round{display:flex;flex-direction:column;min-width:12.5rem;max-width:18rem}
 .round>h4{margin:0 0 .5rem;font-size:.95rem;color:#333}
 .round>ol{flex:1;display:flex;flex-direction:column;margin:0;padding:0;list-style:none}
@@ -72,7 +73,10 @@ export function pairsOf<T>(items: readonly T[]): T[][] {
 /** The bracket of a locked draw, every position of every round (byes and open positions by their labels). */
 export function Bracket(props: { draw: Draw; label: string }) {
   return (
-    <div class="bracket" role="group" aria-label={props.label}>
+    // Focusable: it scrolls sideways on a phone, and with no match to link to yet a keyboard could not scroll it.
+    <div class="bracket" role="group" aria-label={props.label} tabIndex={0}>
+      {/* For the order of headings: the page's h2 above, the rounds' h4 below. */}
+      <h3 class="bracket-h">{props.label}</h3>
       {props.draw.rounds.map((round) => (
         <div key={round.roundNo} class="round">
           <h4>{round.label}</h4>

@@ -5,7 +5,8 @@ import type { GroupStandings } from "../view_types.ts";
 export function StandingsTable(props: { group: GroupStandings; caption: string; compact?: boolean }) {
   const { group } = props;
   return (
-    <div class="scroll">
+    // A named, focusable region: the table may scroll sideways (a zoomed phone), and a keyboard must reach it.
+    <div class="scroll" tabIndex={0} role="region" aria-label={props.caption}>
       <table class="standings" data-group={group.groupId}>
         <caption>{props.caption}</caption>
         <thead>

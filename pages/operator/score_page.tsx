@@ -98,13 +98,25 @@ export function ScoreMatchPage(props: { nonce: string; matchId: string }) {
         <section id="score-panel" hidden>
           <div class="taps">
             {(["home", "away"] as const).map((side) => (
-              <button type="button" class="tap" id={`tap-${side}`} data-side={side}>
-                <span class="name" id={`name-${side}`}></span>
-                <span class="points" id={`points-${side}`}>0</span>
-                <span class="games">
-                  Games <strong id={`games-${side}`}>0</strong>
+              // Named by what it shows (the script's aria-label, which left the score out, gives way to
+              // aria-labelledby), so that the spoken name holds the visible words and the score; "Serves" is
+              // hidden, and so left out, on the side that does not serve. The spaces keep the words apart in
+              // names computed without the layout (the flex column shows none of them).
+              <button
+                type="button"
+                class="tap"
+                id={`tap-${side}`}
+                data-side={side}
+                aria-labelledby={`tap-label-${side}`}
+              >
+                <span class="tap-label" id={`tap-label-${side}`}>
+                  <span class="sr">Point to</span> <span class="name" id={`name-${side}`}></span>{" "}
+                  <span class="points" id={`points-${side}`}>0</span>{" "}
+                  <span class="games">
+                    Games <strong id={`games-${side}`}>0</strong>
+                  </span>{" "}
+                  <span class="serve">Serves</span>
                 </span>
-                <span class="serve">Serves</span>
               </button>
             ))}
           </div>
@@ -113,9 +125,10 @@ export function ScoreMatchPage(props: { nonce: string; matchId: string }) {
           </div>
           <ol id="game-list" aria-label="Finished games"></ol>
         </section>
-        <p>
-          <a href="/score">All matches</a>
-        </p>
+        {
+          /* Right after the tap buttons: they are disabled while the question is open, and the next Tab goes on
+            from where the focus was, to the question rather than to the link below. */
+        }
         <div id="dialog" role="alertdialog" aria-labelledby="dialog-text" hidden>
           <p id="dialog-text"></p>
           <div class="row">
@@ -123,6 +136,9 @@ export function ScoreMatchPage(props: { nonce: string; matchId: string }) {
             <button type="button" id="dialog-ok" class="primary">Next game</button>
           </div>
         </div>
+        <p>
+          <a href="/score">All matches</a>
+        </p>
       </main>
     </Document>
   );

@@ -24,7 +24,11 @@ form.token input{width:100%}
 .error{color:#8a0016;font-weight:600}
 `;
 
-/** The umpire's pages (/score and /score/{id}): two huge tap targets, the server marked, a confirm dialog. */
+/**
+ * The umpire's pages (/score and /score/{id}): two huge tap targets, the server marked, a confirm dialog. The
+ * focus ring is dark on their light background (the orange one, 1.9:1 there, stays on the dark bar and dialog,
+ * and no longer looks like the orange of the serving side).
+ */
 export const SCORE_CSS = COMMON + `
 main{max-width:40rem;margin:0 auto;padding:.75rem}
 .table-group h2{font-size:1.1rem;margin:1rem 0 .4rem}
@@ -38,11 +42,12 @@ a.match-link .where{display:block;color:#444;font-size:.9rem}
 #start-panel .choices{display:grid;grid-template-columns:1fr 1fr;gap:.75rem;margin-top:.75rem}
 #start-panel button{min-height:5rem;font-size:1.1rem;font-weight:700}
 .taps{display:grid;grid-template-columns:1fr 1fr;gap:.6rem}
-button.tap{min-height:min(55vh,24rem);display:flex;flex-direction:column;align-items:center;justify-content:center;gap:.3rem;
+button.tap{min-height:min(55vh,24rem);display:flex;flex-direction:column;align-items:center;justify-content:center;
   background:#fff;border:3px solid #0b4fb3;border-radius:1rem;padding:.5rem;touch-action:manipulation;user-select:none}
+button.tap .tap-label{display:flex;flex-direction:column;align-items:center;gap:.3rem;min-width:0;max-width:100%}
 button.tap:active{background:#dce8fb}
-button.tap .name{font-weight:700;font-size:1.05rem;overflow-wrap:anywhere}
-button.tap .points{font-size:clamp(4rem,22vw,8rem);font-weight:800;line-height:1;font-variant-numeric:tabular-nums}
+button.tap .name{font-weight:700;font-size:1.05rem;overflow-wrap:anywhere;max-width:100%}
+button.tap .points{font-size:clamp(2.5rem,22vw,8rem);font-weight:800;line-height:1;font-variant-numeric:tabular-nums}
 button.tap .games{font-size:1.1rem}
 button.tap .serve{visibility:hidden;background:#f5a524;color:#111;border-radius:1rem;padding:.1rem .7rem;font-weight:700}
 button.tap[data-serving=true]{border-color:#f5a524;box-shadow:0 0 0 3px #f5a524 inset}
@@ -56,6 +61,11 @@ button#undo{min-height:3.5rem;font-size:1.1rem}
   display:grid;gap:.75rem}
 #dialog p{margin:0;font-size:1.2rem;font-weight:700}
 #dialog .row button{min-height:3.5rem;font-size:1.1rem}
+.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
+button:focus-visible,a:focus-visible,input:focus-visible{outline-color:#0d1b2a}
+header.bar button:focus-visible,#dialog button:focus-visible{outline-color:#f5a524}
+@media (max-width:15rem){main{padding:.75rem .4rem}.taps{gap:.4rem}button.tap{padding:.5rem .2rem}
+  button.tap .games{font-size:1rem}button.tap .serve{padding:.1rem .4rem}}
 `;
 
 /** The operator's page (/manage): the event at a glance, actions inline, QR codes in a grid. */

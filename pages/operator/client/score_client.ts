@@ -258,14 +258,9 @@ export function scoreClient(
       text(`start-name-${side}`, sideName(m, side));
       text(`games-${side}`, String(v.gamesWon[side]));
       text(`points-${side}`, String(v.currentGame[side]));
+      // Its spoken name comes from what it shows (score_page.tsx: "Point to", name, points, games, "Serves").
       const tap = byId<HTMLButtonElement>(`tap-${side}`);
-      if (tap) {
-        tap.dataset.serving = String(v.server === side);
-        tap.setAttribute(
-          "aria-label",
-          `Point to ${sideName(m, side)}${v.server === side ? " (serving)" : ""}`,
-        );
-      }
+      if (tap) tap.dataset.serving = String(v.server === side);
     }
     body.dataset.state = !v.started ? "scheduled" : v.finished ? "completed" : "in_progress";
     byId("start-panel")!.hidden = v.started;
