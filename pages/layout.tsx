@@ -52,6 +52,7 @@ export function SiteLayout(props: DocumentProps & { heading?: ComponentChildren 
         </nav>
       </header>
       <main id="main">{children}</main>
+      <p class="stale-note" role="status">Connection lost: scores may be out of date. Retrying…</p>
       <footer class="site">
         <p>
           Live data refreshes by itself. Open data: <a href="/api/v1/events">JSON API</a>.

@@ -20,6 +20,9 @@ header.site a:hover{text-decoration:underline}
 header.site a:focus-visible{outline-color:#fff}
 header.site .brand{margin-right:auto}
 main{max-width:64rem;margin:0 auto;padding:1rem}
+.stale-note{display:none}
+body[data-stale-long="1"] .stale-note{display:block;position:fixed;left:0;right:0;bottom:0;margin:0;padding:.5rem 1rem;
+  background:#fff6dd;color:#6b4b00;font-weight:600;text-align:center;box-shadow:0 -2px 8px #0003}
 footer.site{max-width:64rem;margin:2rem auto 0;padding:1rem;border-top:1px solid #ccc;color:#444;font-size:.9rem}
 h1{font-size:1.6rem;line-height:1.2;margin:.5rem 0}
 h2{font-size:1.3rem;margin:1.75rem 0 .5rem}

@@ -50,6 +50,9 @@ header.tv h1{margin:0;font-size:3vw}
 header.tv .where{color:#b9c6d8;font-size:1.6vw}
 header.tv ol{margin:0 0 0 auto;padding:0;display:flex;gap:1vw;list-style:none;font-size:1.3vw;color:#7f8fa6}
 main.tv{flex:1;position:relative;padding:2vh 3vw;overflow:hidden}
+.stale-note{display:none}
+body[data-stale-long="1"] .stale-note{display:block;position:fixed;right:2vw;bottom:2vh;margin:0;padding:.6vh 1.2vw;
+  border-radius:2vh;background:#3a2a00;color:#ffd400;font-size:1.3vw}
 section.view{display:none;height:100%;flex-direction:column}
 section.view h2{margin:0 0 1.5vh;font-size:2.8vw;color:#ffd400}
 ${
@@ -190,6 +193,7 @@ export function TvPage(props: TvProps) {
           <p class="url">{props.followUrl}</p>
         </section>
       </main>
+      <p class="stale-note" role="status">Reconnecting… scores may be out of date</p>
     </Document>
   );
 }

@@ -6,7 +6,8 @@
  * When the data differs from what the page shows, it fetches the page again and swaps each `[data-region]`
  * element for its new version: the markup is rendered once, on the server, by the same Preact components.
  * A failed poll changes nothing on screen; it marks `<body data-stale="1">` (only debug overlays show that)
- * and the next poll tries again.
+ * and the next poll tries again. After 15 s of failures it marks `data-stale-long="1"` too: the TV and the
+ * spectators' pages then show their "stale-note" (scores may be out of date) until a poll succeeds.
  * What the page watches comes from the page too: a re-import may drop or add a category, so each fresh page's
  * `data-watch` replaces the list, and a watched URL that answers 404 (gone) makes the page be fetched again.
  */
@@ -21,6 +22,9 @@ export function liveRegions(): void {
   const every = Number(body.dataset.pollMs) || 1000;
   // What the page shows; empty at first, so the first poll also catches a change made since the page was made.
   let shown = "";
+  // When the polls began to fail (null while they succeed), and how long before the page says so.
+  let staleSince: number | null = null;
+  const STALE_NOTE_AFTER_MS = 15_000;
 
   async function readData(): Promise<string> {
     const parts = await Promise.all(urls.map(async (url) => {
@@ -78,8 +82,14 @@ export function liveRegions(): void {
         body.dispatchEvent(new CustomEvent("regions-updated"));
       }
       delete body.dataset.stale;
+      delete body.dataset.staleLong;
+      staleSince = null;
     } catch {
       body.dataset.stale = "1";
+      // A drop of a few seconds (a server restart, a Wi-Fi hiccup) stays invisible; a longer one is said, so
+      // that nobody reads a score minutes old as the score (the pages' "stale-note"; overlays show nothing).
+      staleSince ??= Date.now();
+      if (Date.now() - staleSince >= STALE_NOTE_AFTER_MS) body.dataset.staleLong = "1";
     } finally {
       setTimeout(poll, pollWait(every, Math.random()));
     }

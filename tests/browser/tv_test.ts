@@ -81,6 +81,33 @@ browserSuite("venue TV in Chromium", seed, async (t, { browser, server, seeded }
   });
 
   await t.step(
+    "a connection lost for 15 s is said on the TV and the event page, and the note goes when it is back",
+    async () => {
+      for (const path of [`/t/${seeded.event.slug}/tv`, `/t/${seeded.event.slug}`]) {
+        const { page, close } = await openPage(browser, `${server.origin}${path}`, FULL_HD);
+        await page.clock.install();
+        await page.waitForTimeout(200);
+        const note = page.locator(".stale-note");
+        assert.equal(await note.isVisible(), false, path);
+        await page.route("**/api/v1/**", (route) => route.abort("internetdisconnected"));
+        // A few seconds of failures stay invisible (a server restart, a Wi-Fi hiccup).
+        await page.clock.runFor(8_000);
+        await page.waitForFunction(() => document.body.dataset.stale === "1");
+        assert.equal(await note.isVisible(), false, `${path} after 8 s`);
+        await page.clock.runFor(12_000);
+        await page.waitForFunction(() => document.body.dataset.staleLong === "1");
+        assert.equal(await note.isVisible(), true, `${path} after 20 s`);
+        assert.match(await note.innerText(), /scores may be out of date/);
+        await page.unroute("**/api/v1/**");
+        await page.clock.runFor(5_000);
+        await page.waitForFunction(() => document.body.dataset.staleLong === undefined);
+        assert.equal(await note.isVisible(), false, `${path} once back`);
+        await close();
+      }
+    },
+  );
+
+  await t.step(
     "shows a new point, and keeps rotating with its last data when the server is gone",
     async () => {
       const { page, close } = await openPage(
