@@ -8,6 +8,7 @@
 import type { Kysely, Transaction } from "kysely";
 import {
   assertCanCorrect,
+  assertCanEnterResult,
   assertCanRecordPoint,
   assertCanUndo,
   assertResultStands,
@@ -23,6 +24,7 @@ import {
 import {
   type GameCorrection,
   type MatchState,
+  pointsForResult,
   pointsForScores,
   scoreMatch,
   ScoringError,
@@ -52,6 +54,7 @@ export type MatchAction =
   | { type: "retire"; side: Side }
   | { type: "disqualify"; side: Side }
   | { type: "reopen" }
+  | { type: "result"; games: { home: number; away: number }[] }
   | { type: "assign"; tableNo?: number | null; scheduledAt?: string | null };
 
 export interface WriteContext {
@@ -333,6 +336,7 @@ async function apply(trx: Trx, m: MatchRow, action: MatchAction, now: string): P
       updated_at: now,
     });
   }
+  if (action.type === "result") return await enterResult(trx, m, record, action.games, now);
   const { points, corrections } = await loadRecord(trx, m, now);
   let state: MatchState = scoreMatch({ points, corrections }, format);
   switch (action.type) {
@@ -402,6 +406,39 @@ async function apply(trx: Trx, m: MatchRow, action: MatchAction, now: string): P
     ...columnsOf(record, m, state),
     started_at: m.started_at ?? (record.status === "scheduled" ? null : now),
     completed_at: completedNow ? (m.status === "completed" ? m.completed_at : now) : null,
+    revision: m.revision + 1,
+    updated_at: now,
+  });
+}
+
+/**
+ * A whole result keyed in from a score sheet: the match's points become those that replay to the games (the
+ * server of game 1 as recorded, else home: a sheet does not say), its corrections go, and the match is completed
+ * by the score, from whatever state it was in (scheduled, in progress, or completed by another score).
+ */
+async function enterResult(
+  trx: Trx,
+  m: MatchRow,
+  current: MatchStatusRecord,
+  games: { home: number; away: number }[],
+  now: string,
+): Promise<MatchRow> {
+  assertCanEnterResult(current);
+  const firstServer = (m.first_server as Side | null) ?? "home";
+  const format = { bestOf: m.best_of, firstServer };
+  const points = pointsForResult(games, format);
+  const state = scoreMatch({ points }, format);
+  await trx.deleteFrom("match_points").where("match_id", "=", m.id).execute();
+  await trx.deleteFrom("game_corrections").where("match_id", "=", m.id).execute();
+  await trx.insertInto("match_points").values(
+    points.map((side, i) => ({ match_id: m.id, seq: i + 1, side, created_at: now })),
+  ).execute();
+  const record = settleFromScore(current.status === "scheduled" ? startMatch(current) : current, state);
+  return await save(trx, m, {
+    ...columnsOf(record, m, state),
+    first_server: firstServer,
+    started_at: m.started_at ?? now,
+    completed_at: m.status === "completed" ? m.completed_at : now,
     revision: m.revision + 1,
     updated_at: now,
   });

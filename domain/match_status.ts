@@ -146,6 +146,14 @@ export function assertResultStands(current: MatchStatusRecord, state: MatchState
 }
 
 /**
+ * Throws unless a whole result can be entered from a score sheet: any match not decided by a result reason (a
+ * walkover, retirement or disqualification is taken back first, `reopenDecision`).
+ */
+export function assertCanEnterResult(current: MatchStatusRecord): void {
+  requireNoReason(current, "enter a result");
+}
+
+/**
  * Completes a match that its score has decided: in_progress -> completed, no result reason, winner from the
  * score.
  * @example completeFromScore(inProgress, decidedState) // { status: "completed", winner: "home", ... }

@@ -368,6 +368,24 @@ export function pointsForScores(games: readonly Score[], current: Score, format:
   return points;
 }
 
+/**
+ * The points of a whole result entered from a score sheet (the desk keys in the games of a match scored on
+ * paper): every game finished and legal, the match decided by them, nothing after. Throws a `ScoringError`
+ * naming the game at fault, or saying the games do not decide the match.
+ * @example pointsForResult([{ home: 11, away: 7 }, { home: 11, away: 9 }], { bestOf: 3, firstServer: "home" }) // 40 points
+ */
+export function pointsForResult(games: readonly Score[], format: MatchFormat): Side[] {
+  assertFormat(format);
+  const summary = countGames(games, format.bestOf, "Cannot enter game");
+  if (!summary.finished) {
+    throw new ScoringError(
+      `Cannot enter the result: the games (${formatGames(summary.gamesWon)}) do not decide a best of ` +
+        `${format.bestOf}`,
+    );
+  }
+  return pointsForScores(games, { home: 0, away: 0 }, format);
+}
+
 /** Formats a game score as `"11-9"` (home first, quoted) for messages. */
 export function formatScore(score: Score): string {
   return `"${score.home}-${score.away}"`;

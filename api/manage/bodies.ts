@@ -61,6 +61,16 @@ export const WalkoverBody = z.strictObject({ winner: side(), revision: revision(
 export const RetireBody = z.strictObject({ side: side(), revision: revision() });
 /** Body of a disqualification: the side disqualified. */
 export const DisqualifyBody = z.strictObject({ side: side(), revision: revision() });
+/** Body of a whole result from a score sheet: the games in order, each a finished game's score. */
+export const ResultBody = z.strictObject({
+  games: z.array(
+    z.strictObject({
+      home: gamePoints("the home side's points"),
+      away: gamePoints("the away side's points"),
+    }),
+  ).min(1).max(99),
+  revision: revision(),
+});
 /** Body of taking back a result decided by a reason: nothing but the revision. */
 export const ReopenBody = z.strictObject({ revision: revision() });
 

@@ -1,6 +1,6 @@
 /**
  * Match routes of the management API: the matches a token may score, one match with its points, and every
- * match write (start, point, undo, correct, walkover, retire, disqualify, reopen, assign), all through the one write
+ * match write (start, point, undo, correct, walkover, retire, disqualify, reopen, result, assign), all through the one write
  * path db/match_writes.ts. A write names the match's current `revision` or sends an `Idempotency-Key` header
  * (or both): a stale revision is a 409 carrying the current match, a repeated key is applied once, and a key
  * sent again with another request is a 422.
@@ -22,6 +22,7 @@ import {
   parseBody,
   PointBody,
   ReopenBody,
+  ResultBody,
   RetireBody,
   StartBody,
   UndoBody,
@@ -30,12 +31,16 @@ import {
 import { ManageError } from "./problem.ts";
 import { envelope, manageMatchJson, matchPayload } from "./serialise.ts";
 
-/** Who may do what: scorers start, score, undo and correct; results by decision and scheduling need an admin. */
+/**
+ * Who may do what: scorers start, score, undo and correct; results by decision, taking them back, whole results
+ * from a score sheet and scheduling need an admin.
+ */
 const ADMIN_ONLY: ReadonlySet<MatchAction["type"]> = new Set([
   "walkover",
   "retire",
   "disqualify",
   "reopen",
+  "result",
   "assign",
 ]);
 
@@ -48,6 +53,7 @@ const ACTION_NAMES: Record<MatchAction["type"], string> = {
   retire: "record a retirement",
   disqualify: "record a disqualification",
   reopen: "take back the result",
+  result: "enter a result",
   assign: "assign the table or time",
 };
 
@@ -119,6 +125,11 @@ export function matchRoutes(deps: AppDeps): Hono<ManageEnv> {
   write("retire", RetireBody, (b) => ({ type: "retire", side: b.side }));
   write("disqualify", DisqualifyBody, (b) => ({ type: "disqualify", side: b.side }));
   write("reopen", ReopenBody, () => ({ type: "reopen" }));
+  write(
+    "result",
+    ResultBody,
+    (b) => ({ type: "result", games: b.games.map((g) => ({ home: g.home, away: g.away })) }),
+  );
   write("assign", AssignBody, (b) => ({ type: "assign", tableNo: b.tableNo, scheduledAt: b.scheduledAt }));
 
   return app;

@@ -8,6 +8,7 @@ import { Document } from "../layout.tsx";
 import { manageClient } from "./client/manage_client.ts";
 import { manageFetch, problemDetail, retryDelay } from "./client/manage_fetch.ts";
 import { clashWords } from "./client/clash_words.ts";
+import { parseSheetGames } from "./client/sheet_games.ts";
 import { wonByWords } from "./client/result_words.ts";
 import { inlineCall } from "./script.ts";
 import { MANAGE_CSS } from "./styles.ts";
@@ -20,7 +21,15 @@ export function ManagePage(props: { nonce: string }) {
       title="Operator"
       nonce={props.nonce}
       css={MANAGE_CSS}
-      script={inlineCall(manageClient, manageFetch, problemDetail, retryDelay, wonByWords, clashWords)}
+      script={inlineCall(
+        manageClient,
+        manageFetch,
+        problemDetail,
+        retryDelay,
+        wonByWords,
+        clashWords,
+        parseSheetGames,
+      )}
     >
       <header class="bar">
         <h1>Operator</h1>

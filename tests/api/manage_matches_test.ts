@@ -256,7 +256,7 @@ storeTest("[api] a point before the start is a 409 that says so", async (store) 
 });
 
 storeTest(
-  "[api] walkover, retirement, disqualification, taking a result back and assignment need an admin token",
+  "[api] walkover, retirement, disqualification, taking a result back, a whole result and assignment need an admin token",
   async (store) => {
     const { app, scorer, admin, ev } = await setup(store);
     const [a, b] = ev.rounds[0]! as [string, string];
@@ -598,5 +598,31 @@ storeTest(
     );
     const data = await ok(res);
     assert.equal(data.match.status, "scheduled");
+  },
+);
+
+storeTest(
+  "[api] POST result enters a score sheet's games; a bad game or an unknown field is a 400",
+  async (store) => {
+    const { app, admin, id } = await setup(store);
+    const games = [{ home: 11, away: 4 }, { home: 3, away: 11 }, { home: 12, away: 10 }];
+    const data = await ok(await post(app, admin, id, "result", { games, revision: 0 }));
+    assert.deepEqual([data.match.status, data.match.winnerSide, data.match.gameScores], [
+      "completed",
+      "home",
+      games,
+    ]);
+    for (
+      const [body, field] of [
+        [{ games: [], revision: 1 }, "games"],
+        [{ games: [{ home: 11, away: 100 }], revision: 1 }, "games.0.away"],
+        [{ games: [{ home: 11 }], revision: 1 }, "games.0.away"],
+        [{ games: games, revision: 1, winner: "home" }, "winner"],
+      ] as const
+    ) {
+      const res = await post(app, admin, id, "result", body);
+      assert.equal(res.status, 400, JSON.stringify(body));
+      assert.equal((await res.json()).field, field, JSON.stringify(body));
+    }
   },
 );

@@ -108,6 +108,31 @@ browserSuite(
         await page.waitForSelector(`#done ${row(id)}`);
       });
 
+      await t.step(
+        "a match scored on paper: the sheet's games are keyed in and replace the taps",
+        async () => {
+          const id = seeded.ev.rounds[0]![0]!;
+          await page.fill(`#live ${row(id)} form.result input`, "7-11 11:9, 11-5");
+          await page.click(`#live ${row(id)} form.result button`);
+          await page.waitForSelector(`#done ${row(id)}`);
+          assert.equal(
+            confirmations.at(-1),
+            "Player test-open 1 v Player test-open 2: 7-11, 11-9, 11-5? It replaces what was scored.",
+          );
+          assert.match(
+            await page.textContent(`#done ${row(id)} .score`) ?? "",
+            /Player test-open 1 wins 2-1 \(7-11, 11-9, 11-5\)/,
+          );
+          // A sheet read wrongly is refused with the reason, nothing sent.
+          await page.fill(`#done ${row(id)} form.result input`, "11-7 11");
+          await page.click(`#done ${row(id)} form.result button`);
+          assert.equal(
+            await page.textContent("#status"),
+            'Cannot read "11": write each game as home-away, e.g. 11-7',
+          );
+        },
+      );
+
       await t.step("links for the phones' address, each with a QR code", async () => {
         await page.fill("#base", "http://192.168.1.20:8000");
         await page.click("#base-form button");

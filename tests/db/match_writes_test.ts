@@ -359,6 +359,61 @@ storeTest(
   },
 );
 
+storeTest(
+  "writeMatch() enters a whole result from a score sheet, from scheduled, in progress or another result",
+  async (store) => {
+    const ev = await seedKnockout(store.db);
+    const [a, b] = ev.rounds[0]! as [string, string];
+    const final = ev.rounds[1]![0]!;
+    // A match scored on paper, never started here: completed, its points those of the sheet, the winner on.
+    await w(store, a, {
+      type: "result",
+      games: [{ home: 7, away: 11 }, { home: 11, away: 9 }, { home: 5, away: 11 }],
+    });
+    let m = await row(store, a);
+    assert.deepEqual([m.status, m.result_reason, m.winner_entry_id], ["completed", null, ev.entryIds[1]]);
+    assert.deepEqual(JSON.parse(m.games), [[7, 11], [11, 9], [5, 11]]);
+    assert.ok(m.started_at !== null && m.completed_at !== null);
+    await assertConsistent(store, a);
+    assert.equal((await row(store, final)).home_entry_id, ev.entryIds[1]);
+    // A sheet read wrongly: the whole result replaced, the corrections gone, the next round follows.
+    await w(store, a, { type: "correct", game: 1, home: 8, away: 11 });
+    await w(store, a, { type: "result", games: [{ home: 11, away: 7 }, { home: 11, away: 9 }] });
+    m = await row(store, a);
+    assert.deepEqual([JSON.parse(m.games), m.winner_entry_id], [[[11, 7], [11, 9]], ev.entryIds[0]]);
+    assert.equal(
+      (await store.db.selectFrom("game_corrections").selectAll().where("match_id", "=", a).execute()).length,
+      0,
+    );
+    assert.equal((await row(store, final)).home_entry_id, ev.entryIds[0]);
+    // A match in progress: its taps give way to the sheet.
+    await w(store, b, { type: "start", firstServer: "away" });
+    await score(store, b, "home", 5);
+    await w(store, b, {
+      type: "result",
+      games: [{ home: 11, away: 13 }, { home: 11, away: 8 }, { home: 11, away: 6 }],
+    });
+    m = await row(store, b);
+    assert.deepEqual([m.status, m.first_server, JSON.parse(m.games).length], ["completed", "away", 3]);
+    await assertConsistent(store, b);
+    // Refused: games that do not decide the match, and a result decided by a reason (take it back first).
+    await assert.rejects(w(store, final, { type: "result", games: [{ home: 11, away: 3 }] }), {
+      status: 409,
+      code: "scoring",
+      message: /do not decide a best of 3/,
+    });
+    await w(store, final, { type: "walkover", winner: "home" });
+    await assert.rejects(
+      w(store, final, { type: "result", games: [{ home: 11, away: 3 }, { home: 11, away: 3 }] }),
+      {
+        status: 409,
+        code: "match-state",
+        message: /^Cannot enter a result: match is "completed" \(result reason "walkover"\)/,
+      },
+    );
+  },
+);
+
 storeTest("writeMatch() records a disqualification before play and during play", async (store) => {
   const ev = await seedKnockout(store.db);
   const [a, b] = ev.rounds[0]! as [string, string];

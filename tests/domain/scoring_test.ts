@@ -10,6 +10,7 @@ import {
   isRunningGame,
   type MatchFormat,
   placedCorrections,
+  pointsForResult,
   pointsForScores,
   replayMatch,
   type Score,
@@ -479,6 +480,22 @@ Deno.test("placedCorrections() keeps the order made and places an old correction
     ],
   );
   assert.deepEqual(placedCorrections([], points), []);
+});
+
+Deno.test("pointsForResult() replays a score sheet's games to a decided match, and refuses one that is not", () => {
+  const games = [{ home: 11, away: 7 }, { home: 9, away: 11 }, { home: 14, away: 12 }, { home: 11, away: 5 }];
+  const state = replayMatch(pointsForResult(games, BO5), BO5);
+  assert.deepEqual(state.gameScores, games);
+  assert.deepEqual([state.finished, state.winner], [true, "home"]);
+  assert.throws(
+    () => pointsForResult(games.slice(0, 3), BO5),
+    { name: "ScoringError", message: "Cannot enter the result: the games (2-1) do not decide a best of 5" },
+  );
+  assert.throws(() => pointsForResult([{ home: 11, away: 10 }], BO5), /Cannot enter game 1/);
+  assert.throws(
+    () => pointsForResult([...games, { home: 11, away: 3 }], BO5),
+    /Cannot enter game 5: the match was already decided \(3-1\)/,
+  );
 });
 
 Deno.test("pointsForScores() rebuilds deuce games and a running game at 11-10", () => {

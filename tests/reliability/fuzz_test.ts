@@ -165,6 +165,7 @@ const ROUTES: readonly string[] = [
   "/api/manage/matches/:x/retire",
   "/api/manage/matches/:x/disqualify",
   "/api/manage/matches/:x/reopen",
+  "/api/manage/matches/:x/result",
   "/api/manage/matches/:x/assign",
   "/api/manage/tokens",
   "/api/manage/tokens/:x/revoke",

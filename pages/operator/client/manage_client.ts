@@ -8,13 +8,15 @@
  */
 import type { Clash } from "../../../domain/clashes.ts";
 import type { clashWords } from "./clash_words.ts";
+import type { parseSheetGames } from "./sheet_games.ts";
 import type { wonByWords } from "./result_words.ts";
 import type { manageFetch, problemDetail, retryDelay } from "./manage_fetch.ts";
 
 /**
  * Runs the operator's page; `fetchManage`, `problemText` and `waitBeforeRetry` are manage_fetch.ts's
- * `manageFetch`, `problemDetail` and `retryDelay`, `wonBy` result_words.ts's `wonByWords` and `clashText`
- * clash_words.ts's `clashWords`, passed in because the script is inlined as source.
+ * `manageFetch`, `problemDetail` and `retryDelay`, `wonBy` result_words.ts's `wonByWords`, `clashText`
+ * clash_words.ts's `clashWords` and `readGames` sheet_games.ts's `parseSheetGames`, passed in because the script
+ * is inlined as source.
  */
 export function manageClient(
   fetchManage: typeof manageFetch,
@@ -22,6 +24,7 @@ export function manageClient(
   waitBeforeRetry: typeof retryDelay,
   wonBy: typeof wonByWords,
   clashText: typeof clashWords,
+  readGames: typeof parseSheetGames,
 ): void {
   type Side = "home" | "away";
   type Pair = { home: number; away: number };
@@ -264,6 +267,29 @@ export function manageClient(
           away: Number(away.input.value),
           revision: m.revision,
         });
+      });
+      actions.append(form);
+    }
+    if (known && m.resultReasonCode === null) {
+      // A match scored on paper: the desk keys in the sheet's games (replacing any taps), or mends a result.
+      const form = make("form", "inline result") as HTMLFormElement;
+      const label = make("label", "", m.status === "completed" ? "Replace result " : "Result ");
+      const games = make("input") as HTMLInputElement;
+      games.placeholder = "11-7 9-11 11-5";
+      games.size = 16;
+      games.required = true;
+      games.setAttribute("aria-label", `Games of ${name(m, "home")} v ${name(m, "away")}, home side first`);
+      label.append(games);
+      form.append(label, submit(m.status === "completed" ? "Replace" : "Enter result"));
+      form.addEventListener("submit", (e) => {
+        e.preventDefault();
+        const read = readGames(games.value);
+        if ("error" in read) return setStatus(read.error, "error");
+        const sheet = read.games.map((g) => `${g.home}-${g.away}`).join(", ");
+        const question = `${name(m, "home")} v ${name(m, "away")}: ${sheet}?` +
+          (m.status !== "scheduled" ? " It replaces what was scored." : "");
+        if (!confirm(question)) return;
+        void act(`/matches/${m.id}/result`, { games: read.games, revision: m.revision }, "Result entered");
       });
       actions.append(form);
     }
