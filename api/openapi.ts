@@ -65,11 +65,35 @@ const problem = (description: string): ResponseConfig => ({
   content: { "application/problem+json": { schema: ProblemSchema } },
 });
 
+/** What any request may be answered with, whatever the operation: the app's guards and failures. */
+const MALFORMED =
+  "the request is malformed (a NUL character in the path or query, a Host header that is not a " +
+  "host, a body cut short: invalid-request, invalid-host, incomplete-body)";
 const common: Record<string, ResponseConfig> = {
   304: { description: "Not modified: the If-None-Match ETag is current (no body)", headers: okHeaders },
+  400: problem(MALFORMED[0]!.toUpperCase() + MALFORMED.slice(1)),
   405: problem("Method not allowed (the API is read-only); the Allow header lists GET, HEAD, OPTIONS"),
+  413: problem("The request has a body larger than 1 MiB (the API reads none)"),
+  414: problem("The path and query are longer than 2,048 characters"),
   500: problem("The server failed"),
+  503: {
+    ...problem("The data store does not answer; Retry-After says when to try again"),
+    headers: {
+      ...headers,
+      "Retry-After": { description: "Seconds to wait", schema: { type: "string" as const } },
+    },
+  },
 };
+
+/** The operation's own answers over the common ones; its own 400 also names the malformed requests. */
+function withCommon(responses: Record<string, ResponseConfig>): Record<string, ResponseConfig> {
+  const own400 = responses[400];
+  return {
+    ...common,
+    ...responses,
+    ...(own400 ? { 400: { ...own400, description: `${own400.description}; or ${MALFORMED}` } } : {}),
+  };
+}
 
 const idParams = (what: string) =>
   z.object({
@@ -127,7 +151,7 @@ function build(): Record<string, unknown> {
       summary,
       description,
       request,
-      responses: { ...responses, ...common },
+      responses: withCommon(responses),
     });
     registry.registerPath({
       method: "options",

@@ -158,6 +158,8 @@ export interface Problem {
   status: number;
   detail: string;
   instance: string;
+  /** The problem kind (the last part of `type`), as the management API's and the guards' problems have it. */
+  code: ProblemCode;
   [extension: string]: string | number;
 }
 
@@ -179,6 +181,7 @@ export function problemResponse(error: unknown, instance: string, log: Logger): 
     status,
     detail: known?.message ?? "The server could not answer this request; the error has been logged",
     instance,
+    code,
     ...known?.extensions,
   };
   return new Response(JSON.stringify(problem), {

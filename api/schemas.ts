@@ -268,7 +268,10 @@ export const RankingSchema = z.object({
 
 /** The meta block of every response. */
 export const MetaSchema = z.object({
-  generatedAt: timestamp("When the response was generated (ISO 8601 UTC with milliseconds)"),
+  generatedAt: timestamp(
+    "When the response body was generated (ISO 8601 UTC with milliseconds); a body is kept while its data " +
+      "does not change, so it can be older than the request (the ETag is the data's version)",
+  ),
 }).openapi("Meta", { description: "About the response" });
 
 /** The meta block of a paged list: `generatedAt` and the paging of `what` (rows, matches). */
@@ -306,6 +309,11 @@ export const ProblemSchema = z.object({
   instance: z.string().openapi({
     description: "The path (and query) of the request",
     example: "/api/v1/events/x",
+  }),
+  code: z.string().openapi({
+    description:
+      "The problem kind, the last part of type (not-found, invalid-parameter, ...): stable, for code",
+    example: "not-found",
   }),
   parameter: z.string().optional().openapi({ description: "The query parameter at fault (400 only)" }),
 }).openapi("Problem", { description: "An error (RFC 9457 problem details)" });

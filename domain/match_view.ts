@@ -55,15 +55,17 @@ export function scoreView(games: readonly (readonly [number, number])[], current
 }
 
 /**
- * The live block of a match. Play has begun once the match has a start time or is in progress (a walkover
- * was never started); the next server is shown only while the match is in progress.
+ * The live block of a match. Play has begun once the match is in progress, has a start time, or was completed
+ * with games on the board (a result imported without a start time was still played; a walkover never was); the
+ * next server is shown only while the match is in progress.
  * @example liveView({ status: "scheduled", startedAt: null, server: null, bestOf: 5 }, score).started // false
  */
 export function liveView(match: LiveInput, score: ScoreView): LiveView {
   const inProgress = match.status === "in_progress";
   const server = match.server === "home" || match.server === "away" ? match.server : null;
   return {
-    started: inProgress || match.startedAt !== null,
+    started: inProgress || match.startedAt !== null ||
+      (match.status === "completed" && score.gameScores.length > 0),
     gamesWon: score.gamesWon,
     currentGame: score.currentGame,
     currentServer: inProgress ? server : null,

@@ -179,3 +179,33 @@ storeTest("[api] GET /api/v1/matches/:id shows a point to the next poll", async 
   assert.equal(next.body.data.live.currentServer, "away");
   assert.notEqual(next.res.headers.get("etag"), etag);
 });
+
+storeTest(
+  "[api] live.started is true for a completed match whose games were played, with no start time stored",
+  async (store) => {
+    const db = store.db;
+    const event = await makeEvent(db);
+    const sub = await makeSubevent(db, { event_id: event.id });
+    const a = await makePlayer(db, { display_name: "Ann Home" });
+    const b = await makePlayer(db, { display_name: "Bea Away" });
+    const home = await makeEntry(db, { subevent_id: sub.id, player1_id: a.id });
+    const away = await makeEntry(db, { subevent_id: sub.id, player1_id: b.id });
+    const match = await makeMatch(db, {
+      event_id: event.id,
+      subevent_id: sub.id,
+      stage: "group",
+      label: "Group A",
+      home_entry_id: home.id,
+      away_entry_id: away.id,
+      status: "completed",
+      winner_entry_id: home.id,
+      games: games([8, 11], [11, 9], [12, 10], [11, 13], [11, 4]),
+      started_at: null,
+      completed_at: "2026-11-28T09:40:00.000Z",
+    });
+    const { status, body } = await apiClient(store).request(`/api/v1/matches/${match.id}`);
+    assert.equal(status, 200);
+    assert.deepEqual(body.data.match.gamesWon, { home: 3, away: 2 });
+    assert.equal(body.data.live.started, true, "five games were played: play has begun");
+  },
+);

@@ -4,6 +4,7 @@ import { openApiDocument, PUBLIC_PATHS } from "../../api/openapi.ts";
 import { PROBLEM_TYPES } from "../../api/problem.ts";
 import { escapeHtml, renderReferencePage } from "../../api/reference_page.ts";
 import { apiClient } from "../support/api_client.ts";
+import { seedTournament } from "../support/fixtures.ts";
 import { storeTest } from "../support/stores.ts";
 
 type Json = Record<string, unknown>;
@@ -166,3 +167,24 @@ storeTest("[api] GET /api renders the reference page from the document, self-con
 Deno.test("[api] escapeHtml() escapes markup and quotes", () => {
   assert.equal(escapeHtml(`<a href="x">'&'</a>`), "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;");
 });
+
+storeTest(
+  "[api] the guards' answers are documented on every operation: GET /api/v1/events?x=%00 is a 400 problem with its code",
+  async (store) => {
+    await seedTournament(store.db);
+    const { status, body } = await apiClient(store).request("/api/v1/events?x=%00");
+    assert.equal(status, 400);
+    assert.equal(body.type, "/api#problem-invalid-request");
+    assert.equal(body.code, "invalid-request");
+  },
+);
+
+storeTest(
+  "[api] a 2,049-character URI is a 414 the OpenAPI document lists",
+  async (store) => {
+    await seedTournament(store.db);
+    const path = "/api/v1/rankings?q=";
+    const { status } = await apiClient(store).request(path + "x".repeat(2049 - path.length));
+    assert.equal(status, 414);
+  },
+);

@@ -19,6 +19,7 @@ Deno.test("problemResponse() renders an HttpError as RFC 9457 problem details", 
     status: 404,
     detail: 'Cannot find a match "x"',
     instance: "/api/v1/matches/x",
+    code: "not-found",
   });
 });
 

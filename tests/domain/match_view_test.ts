@@ -53,6 +53,8 @@ Deno.test("liveView() shows the server only while the match is in progress", () 
     scoreView([], score.currentGame),
   );
   assert.equal(walkover.started, false, "a walkover was never started");
+  const imported = liveView({ status: "completed", startedAt: null, server: null, bestOf: 3 }, score);
+  assert.equal(imported.started, true, "a result with games, imported without a start time, was played");
   assert.equal(
     liveView({ status: "in_progress", startedAt: null, server: "nobody", bestOf: 5 }, score).currentServer,
     null,
