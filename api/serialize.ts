@@ -55,7 +55,7 @@ export function serializeEntry(e: EntryRecord): Entry {
 }
 
 /** The label of a match's round or group: the stored label, else one derived from the stage. */
-function stageLabel(m: MatchRecord): string {
+export function stageLabel(m: MatchRecord): string {
   if (m.label.trim() !== "") return m.label;
   if (m.stage === "group") return m.groupName === null ? "Group" : groupDisplayName(m.groupName);
   return `Round ${m.roundNo}`;

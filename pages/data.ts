@@ -13,6 +13,7 @@ import {
   serializeMatch,
   serializePrediction,
   serializeRanking,
+  stageLabel,
 } from "../api/serialize.ts";
 import { buildStandings } from "../api/standings_view.ts";
 import { readDrawSlots } from "../db/read_draw.ts";
@@ -58,6 +59,41 @@ export async function loadMatch(db: Db, id: string): Promise<MatchData | null> {
     prediction: prediction && serializePrediction(prediction),
     homeAssociation: entries.get(found.homeEntryId)?.association ?? null,
     awayAssociation: entries.get(found.awayEntryId)?.association ?? null,
+    event: { slug: event.slug, name: event.name },
+    category: subevent.name,
+  };
+}
+
+/** A public match whose players are not known yet (it waits for earlier matches), with what its pages name. */
+export interface PendingMatchData {
+  id: string;
+  subeventId: string;
+  stageLabel: string;
+  bestOf: number;
+  tableNo: number | null;
+  event: { slug: string; name: string };
+  category: string;
+}
+
+/**
+ * A public match with a side still unknown, or null (no such public match, or both sides known: `loadMatch`).
+ * Its pages exist from the draw on, so that a link or an OBS source set up in the morning follows it later.
+ */
+export async function loadPendingMatch(db: Db, id: string): Promise<PendingMatchData | null> {
+  if (!isUuid(id)) return null;
+  const found = await findPublicMatch(db, id.toLowerCase());
+  if (!found || (found.homeEntryId !== null && found.awayEntryId !== null)) return null;
+  const [event, subevent] = await Promise.all([
+    findPublishedEventLink(db, found.eventId),
+    findPublicSubevent(db, found.subeventId),
+  ]);
+  if (!event || !subevent) return null;
+  return {
+    id: found.id,
+    subeventId: found.subeventId,
+    stageLabel: stageLabel(found),
+    bestOf: found.bestOf,
+    tableNo: found.tableNo,
     event: { slug: event.slug, name: event.name },
     category: subevent.name,
   };

@@ -1,5 +1,6 @@
 /** /m/{matchId}: one match for spectators: live score, game scores and the pre-match prediction. */
 import { LIVE_REGIONS_SCRIPT } from "./client_script.ts";
+import type { PendingMatchData } from "./data.ts";
 import { PredictionBlock } from "./components/prediction.tsx";
 import { bestOfText, resultReasonText } from "./format.ts";
 import { SiteLayout } from "./layout.tsx";
@@ -164,6 +165,43 @@ export function MatchPage(props: MatchPageProps) {
       <section aria-labelledby="prediction-h" data-region="prediction">
         <h2 id="prediction-h">Prediction</h2>
         <PredictionBlock prediction={props.prediction} homeName={m.homeName} awayName={m.awayName} />
+      </section>
+    </SiteLayout>
+  );
+}
+
+/**
+ * The page of a match whose players are not known yet (it waits for earlier matches): what it is, and that it
+ * fills in by itself. Its poll answers 404 until the players are known; the page then comes back whole, with
+ * the score and the prediction (pages/client/live_regions.ts reloads a page whose regions changed).
+ */
+export function PendingMatchPage(props: { nonce: string } & PendingMatchData) {
+  const { event } = props;
+  return (
+    <SiteLayout
+      title={`${props.stageLabel} – ${props.category} – ${event.name}`}
+      nonce={props.nonce}
+      css={CSS}
+      script={LIVE_REGIONS_SCRIPT}
+      bodyData={{
+        watch: `/api/v1/matches/${encodeURIComponent(props.id)}`,
+        "poll-ms": String(MATCH_PAGE_POLL_MS),
+      }}
+    >
+      <p class="crumbs">
+        <a href={eventPath(event.slug)}>{event.name}</a> ›{" "}
+        <a href={categoryPath(event.slug, props.subeventId)}>{props.category}</a>
+      </p>
+      <h1>{props.stageLabel}</h1>
+      <p class="meta">
+        {props.category} · {bestOfText(props.bestOf)}
+        {props.tableNo != null ? ` · Table ${props.tableNo}` : ""}
+      </p>
+      <section aria-label="Players" data-region="pending">
+        <p>
+          The players of this match are not known yet: they come from earlier matches. This page shows them,
+          and the score, as soon as they are.
+        </p>
       </section>
     </SiteLayout>
   );

@@ -100,3 +100,21 @@ export function MatchOverlayPage(props: ScoreboardProps & { nonce: string; param
     </OverlayDocument>
   );
 }
+
+/**
+ * The overlay of a match whose players are not known yet: transparent and empty on the stream, but polling, so
+ * that a source set up before the finalists are known shows the bar as soon as they are.
+ */
+export function PendingMatchOverlayPage(props: { nonce: string; params: OverlayParams; matchId: string }) {
+  return (
+    <OverlayDocument
+      title="Overlay"
+      nonce={props.nonce}
+      params={props.params}
+      watch={`/api/v1/matches/${encodeURIComponent(props.matchId)}`}
+      css={CSS}
+    >
+      {null}
+    </OverlayDocument>
+  );
+}

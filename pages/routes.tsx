@@ -14,6 +14,7 @@ import {
   loadEvents,
   loadEventSummary,
   loadMatch,
+  loadPendingMatch,
   loadRankings,
 } from "./data.ts";
 import { loadEventBoard } from "./event_board.ts";
@@ -21,12 +22,12 @@ import { CategoryPage } from "./category_page.tsx";
 import { eventPath } from "./page_paths.ts";
 import { EventPage } from "./event_page.tsx";
 import { HomePage } from "./home.tsx";
-import { MatchPage } from "./match_page.tsx";
+import { MatchPage, PendingMatchPage } from "./match_page.tsx";
 import { NotFoundPage } from "./not_found.tsx";
 import { notFound as apiNotFound, problemResponse, quoted } from "../api/problem.ts";
 import { silentLogger } from "../cli/log.ts";
 import { EmptyOverlay } from "./overlay_document.tsx";
-import { MatchOverlayPage } from "./overlay_match.tsx";
+import { MatchOverlayPage, PendingMatchOverlayPage } from "./overlay_match.tsx";
 import { parseOverlayParams } from "./overlay_params.ts";
 import { CategoryOverlayPage } from "./overlay_subevent.tsx";
 import { parsePaperSize, PosterPage } from "./poster.tsx";
@@ -152,14 +153,26 @@ export function routes(deps: AppDeps): Hono<PageEnv> {
   app.get("/m/:id", headers, async (c) => {
     await readPageVersion(c, matchPageVersion(c.req.param("id")));
     const data = await loadMatch(db, c.req.param("id"));
-    if (!data) return notFound(c);
+    if (!data) {
+      const pending = await loadPendingMatch(db, c.req.param("id"));
+      if (pending) return renderPage(c, <PendingMatchPage nonce={c.var.nonce} {...pending} />);
+      return notFound(c);
+    }
     return renderPage(c, <MatchPage nonce={c.var.nonce} {...data} />);
   });
 
   app.get("/overlay/match/:id", headers, async (c) => {
     await readPageVersion(c, matchPageVersion(c.req.param("id")));
     const data = await loadMatch(db, c.req.param("id"));
-    if (!data) return renderPage(c, <EmptyOverlay nonce={c.var.nonce} />, 404);
+    if (!data) {
+      const pending = await loadPendingMatch(db, c.req.param("id"));
+      if (!pending) return renderPage(c, <EmptyOverlay nonce={c.var.nonce} />, 404);
+      const params = parseOverlayParams(c.req.query());
+      return renderPage(
+        c,
+        <PendingMatchOverlayPage nonce={c.var.nonce} params={params} matchId={pending.id} />,
+      );
+    }
     return renderPage(
       c,
       <MatchOverlayPage

@@ -46,6 +46,16 @@ export function liveRegions(): void {
     // The new page's style element carries another nonce: parsing it would be reported as a CSP violation.
     const html = (await res.text()).replace(/<style\b[^>]*>[\s\S]*?<\/style>/gi, "");
     const fresh = new DOMParser().parseFromString(html, "text/html");
+    // A page that changed shape (the players of a pending match became known: score and prediction appear) has
+    // regions this one lacks: it is loaded whole, once.
+    const names = Array.from(
+      fresh.querySelectorAll("[data-region]"),
+      (r) => r.getAttribute("data-region") ?? "",
+    );
+    if (names.some((n) => !document.querySelector(`[data-region="${CSS.escape(n)}"]`))) {
+      location.reload();
+      return false;
+    }
     // A keyboard user on a link or control of a swapped region gets the focus back on its copy in the new one.
     const focused = document.activeElement;
     const focusedRegion = focused?.closest("[data-region]")?.getAttribute("data-region");

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
 import { browserSuite, openPage } from "../support/browser.ts";
 import { EVIL_NAME, seedPages, setScore } from "../pages/seed.ts";
+import { call, makeToken, seedKnockout } from "../api/manage_fixtures.ts";
 
 const VIEWPORT = { width: 1280, height: 720 };
 
@@ -162,3 +163,52 @@ browserSuite("overlays in Chromium", seedPages, async (t, { browser, server, see
     await debug.close();
   });
 });
+
+browserSuite(
+  "a match's overlay and page opened before its players are known follow it once they are",
+  async (store) => {
+    const ev = await seedKnockout(store.db, { bestOf: 3, size: 4 });
+    const secret = await makeToken(store.db, "admin", { label: "Desk" });
+    return { ev, secret };
+  },
+  async (_t, { browser, server, seeded }) => {
+    const { ev, secret } = seeded;
+    const finalId = ev.rounds[1]![0]!;
+    const write = async (id: string, action: string, body: Record<string, unknown>) => {
+      const res = await fetch(
+        `${server.origin}/api/manage/matches/${id}/${action}`,
+        call(secret, "POST", body, { "Idempotency-Key": crypto.randomUUID() }),
+      );
+      assert.equal(res.status, 200, await res.clone().text());
+    };
+    // The OBS source and a spectator's bookmark, set up in the morning: a page that polls, not a dead 404.
+    const overlayRes = await fetch(`${server.origin}/overlay/match/${finalId}`);
+    assert.equal(overlayRes.status, 200);
+    assert.match(await overlayRes.text(), /data-watch="\/api\/v1\/matches\//);
+    const overlay = await openPage(browser, `${server.origin}/overlay/match/${finalId}`, VIEWPORT);
+    const page = await openPage(browser, `${server.origin}/m/${finalId}`, { width: 390, height: 844 });
+    try {
+      assert.equal(await overlay.page.evaluate(() => document.body.innerText.trim()), "");
+      assert.equal(await page.page.textContent("h1"), "Final");
+      assert.match(await page.page.innerText("main"), /players of this match are not known yet/);
+      for (const semi of ev.rounds[0]!) {
+        await write(semi, "result", { games: [{ home: 11, away: 3 }, { home: 11, away: 4 }] });
+      }
+      await write(finalId, "start", { firstServer: "home" });
+      await write(finalId, "point", { side: "home" });
+      const names = ["Player test-open 1", "Player test-open 3"];
+      for (const p of [overlay.page, page.page]) {
+        await p.waitForFunction(
+          (n) => n.every((name) => document.body.innerText.includes(name)),
+          names,
+          { timeout: 8000 },
+        );
+      }
+      assert.equal(await page.page.textContent("h1"), "Player test-open 1 vs Player test-open 3");
+      assert.deepEqual([...overlay.errors, ...page.errors], []);
+    } finally {
+      await overlay.close();
+      await page.close();
+    }
+  },
+);

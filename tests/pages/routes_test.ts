@@ -73,7 +73,22 @@ storeTest("[pages] every public page answers 200 HTML with the security headers"
   assert.equal(nonces.size, publicPages(seeded).length, "a fresh nonce for every response");
 });
 
-storeTest("[pages] unknown, draft and open ids answer a 404 HTML page", async (store) => {
+storeTest(
+  "[pages] a match whose players are not known yet has a page saying so, which polls its API",
+  async (store) => {
+    const { seeded, get } = await setup(store);
+    const { res, html } = await get(`/m/${seeded.matches.semiOpen}`);
+    assert.equal(res.status, 200);
+    assert.match(html, /players of this match are not known yet/);
+    assert.match(html, new RegExp(`data-watch="/api/v1/matches/${seeded.matches.semiOpen}"`));
+    assertSecurityHeaders(res, html, "pending match");
+    const overlay = await get(`/overlay/match/${seeded.matches.semiOpen}`);
+    assert.equal(overlay.res.status, 200);
+    assert.match(overlay.html, new RegExp(`data-watch="/api/v1/matches/${seeded.matches.semiOpen}"`));
+  },
+);
+
+storeTest("[pages] unknown and draft ids answer a 404 HTML page", async (store) => {
   const { seeded, get } = await setup(store);
   const nobody = crypto.randomUUID();
   for (
@@ -92,7 +107,6 @@ storeTest("[pages] unknown, draft and open ids answer a 404 HTML page", async (s
       `/m/${nobody}`,
       "/m/not-an-id",
       `/m/${seeded.draft.matchId}`,
-      `/m/${seeded.matches.semiOpen}`,
       "/no/such/page",
     ]
   ) {
