@@ -45,14 +45,35 @@ export async function writeAudit(db: Db, entry: AuditEntry): Promise<void> {
   }).execute();
 }
 
-/** The latest audit rows, newest first, optionally of one event or one match only. */
-export async function listAudit(
-  db: Db,
-  filter: { eventId?: string; matchId?: string; limit?: number } = {},
-): Promise<AuditRecord[]> {
+/** Which audit rows to list. */
+export interface AuditFilter {
+  eventId?: string;
+  matchId?: string;
+  /** Only these actions ("event.publish", "match.walkover", ...). */
+  actions?: readonly string[];
+  /** Not these actions: the desk's list leaves out "match.point", a day's thousands of taps. */
+  exclude?: readonly string[];
+  /** Only rows after this one in the list's order (older): the `id` of the last row of the page before. */
+  before?: { at: string; id: string };
+  limit?: number;
+}
+
+/**
+ * The latest audit rows, newest first (by time, then id), optionally of one event or one match only, of some
+ * actions, after a given row (to page back through a day: the last row of the page before).
+ */
+export async function listAudit(db: Db, filter: AuditFilter = {}): Promise<AuditRecord[]> {
   let q = db.selectFrom("audit_log").selectAll();
   if (filter.eventId) q = q.where("event_id", "=", filter.eventId);
   if (filter.matchId) q = q.where("match_id", "=", filter.matchId);
+  if (filter.actions?.length) q = q.where("action", "in", [...filter.actions]);
+  if (filter.exclude?.length) q = q.where("action", "not in", [...filter.exclude]);
+  const before = filter.before;
+  if (before) {
+    q = q.where((eb) =>
+      eb.or([eb("at", "<", before.at), eb.and([eb("at", "=", before.at), eb("id", "<", before.id)])])
+    );
+  }
   const rows = await q.orderBy("at", "desc").orderBy("id", "desc").limit(Math.min(filter.limit ?? 100, 1000))
     .execute();
   return rows.map((r) => ({
@@ -72,4 +93,10 @@ function safeParse(text: string): unknown {
   } catch {
     return text;
   }
+}
+
+/** The place of an audit row in the list's order, or null when there is no such row. */
+export async function findAuditPlace(db: Db, id: string): Promise<{ at: string; id: string } | null> {
+  const row = await db.selectFrom("audit_log").select(["at", "id"]).where("id", "=", id).executeTakeFirst();
+  return row ?? null;
 }

@@ -198,10 +198,30 @@ async function writeInTransaction(
     action: `match.${action.type}`,
     event_id: before.event_id,
     match_id: matchId,
-    detail: JSON.stringify({ action, revision: next.revision, status: next.status }),
+    detail: JSON.stringify({
+      action,
+      revision: next.revision,
+      status: next.status,
+      ...wasBefore(before, action),
+    }),
   }).execute();
   if (key) await rememberKey(trx, dialect, key, request, next.revision, ctx.now);
   return { match: next, replayed: false };
+}
+
+/**
+ * What a write replaced, for the audit log to tell the story: the table and time before an assignment, the game's
+ * score before a correction; nothing for the others (their effect is the action itself).
+ */
+function wasBefore(before: MatchRow, action: MatchAction): { was?: Record<string, unknown> } {
+  if (action.type === "assign") {
+    return { was: { tableNo: before.table_no, scheduledAt: before.scheduled_at } };
+  }
+  if (action.type === "correct") {
+    const game = storedGames(before)[action.game - 1];
+    return { was: { game: action.game, home: game?.home ?? null, away: game?.away ?? null } };
+  }
+  return {};
 }
 
 /**

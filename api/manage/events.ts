@@ -4,7 +4,7 @@
  * on the umpires' phones.
  */
 import { Hono } from "hono";
-import { listAudit } from "../../db/audit.ts";
+import { type AuditFilter, findAuditPlace, listAudit } from "../../db/audit.ts";
 import { MAX_TABLE_NO } from "../../db/import_schema.ts";
 import { setEventStatus } from "../../db/manage_writes.ts";
 import { findManagedEvent, listManagedEvents, readEventOverview } from "../../db/read_manage.ts";
@@ -53,8 +53,10 @@ export function eventRoutes(deps: AppDeps): Hono<ManageEnv> {
   app.get("/:slug/audit", async (c) => {
     const event = await findManagedEvent(deps.store.db, c.req.param("slug"));
     if (!event) throw notFound(c.req.param("slug"));
-    const limit = parseLimit(c.req.query("limit"));
-    const entries = await listAudit(deps.store.db, { eventId: event.id, limit });
+    const entries = await listAudit(deps.store.db, {
+      eventId: event.id,
+      ...await auditQuery(deps, c.req.query()),
+    });
     return c.json(envelope({ entries }, deps.clock()));
   });
 
@@ -91,6 +93,42 @@ export function parseHallTables(raw: string | undefined): number {
     );
   }
   return Number(raw);
+}
+
+/**
+ * The audit list's query: `action` and `exclude` (comma-separated actions such as event.publish, match.point),
+ * `before` (the id of the last entry of the page before) and `limit`.
+ */
+export async function auditQuery(deps: AppDeps, query: Record<string, string>): Promise<AuditFilter> {
+  const list = (name: "action" | "exclude") => {
+    const raw = query[name];
+    if (raw === undefined) return undefined;
+    const actions = raw.split(",").filter((a) => a !== "");
+    if (actions.length === 0 || actions.length > 50 || actions.some((a) => !/^[a-z_]+\.[a-z_]+$/.test(a))) {
+      throw new ManageError(
+        400,
+        "invalid-query",
+        `Invalid "${name}": expected actions such as "event.publish,match.walkover", got "${
+          raw.slice(0, 80)
+        }"`,
+        { field: name },
+      );
+    }
+    return actions;
+  };
+  let before: AuditFilter["before"];
+  if (query.before !== undefined) {
+    before = await findAuditPlace(deps.store.db, query.before.slice(0, 200)) ?? undefined;
+    if (!before) {
+      throw new ManageError(
+        400,
+        "invalid-query",
+        `Invalid "before": expected the id of an audit entry, got "${query.before.slice(0, 80)}"`,
+        { field: "before" },
+      );
+    }
+  }
+  return { actions: list("action"), exclude: list("exclude"), before, limit: parseLimit(query.limit) };
 }
 
 /** The `limit` query parameter: 1 to 1000, 100 when absent. */

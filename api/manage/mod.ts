@@ -11,7 +11,7 @@ import { findManagedEvent } from "../../db/read_manage.ts";
 import type { AppDeps } from "../deps.ts";
 import { authenticate, type ManageEnv, requireAdmin } from "./auth.ts";
 import { drawRoutes } from "./draws.ts";
-import { eventRoutes, parseLimit } from "./events.ts";
+import { auditQuery, eventRoutes } from "./events.ts";
 import { importRoute } from "./import.ts";
 import { qrRoute } from "./links.ts";
 import { matchRoutes } from "./matches.ts";
@@ -74,7 +74,7 @@ export function manageApi(deps: AppDeps, options: ManageOptions = {}): Hono {
     const entries = await listAudit(deps.store.db, {
       eventId,
       matchId: c.req.query("match"),
-      limit: parseLimit(c.req.query("limit")),
+      ...await auditQuery(deps, c.req.query()),
     });
     return c.json(envelope({ entries }, deps.clock()));
   });

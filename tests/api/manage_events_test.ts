@@ -328,6 +328,70 @@ storeTest("[api] GET /api/manage/audit lists writes with the token's label, newe
 });
 
 storeTest(
+  "[api] the audit log pages back through a day (before), filters by action, and says what a write replaced",
+  async (store) => {
+    const { admin, ev } = await setup(store, "published");
+    const clock = manualClock();
+    const app = manageApp(store, clock.now);
+    const id = ev.rounds[0]![0]!;
+    const post = async (action: string, body: Record<string, unknown>) => {
+      clock.advance(1000);
+      const res = await app.request(
+        `/api/manage/matches/${id}/${action}`,
+        call(admin, "POST", body, { "Idempotency-Key": crypto.randomUUID() }),
+      );
+      assert.equal(res.status, 200, await res.text());
+    };
+    await post("assign", { tableNo: 5 });
+    await post("start", { firstServer: "home" });
+    for (let i = 0; i < 11; i++) await post("point", { side: "home" });
+    await post("correct", { game: 1, home: 11, away: 8 });
+    await post("assign", { tableNo: 8 });
+    const path = `/api/manage/events/${ev.slug}/audit`;
+    const get = async (query: string) =>
+      (await ok(await app.request(`${path}?${query}`, call(admin, "GET")))).entries as {
+        id: string;
+        action: string;
+        detail: { was?: unknown };
+      }[];
+    // The desk's list: everything but the taps.
+    const desk = await get("exclude=match.point");
+    assert.deepEqual(desk.map((e) => e.action), [
+      "match.assign",
+      "match.correct",
+      "match.start",
+      "match.assign",
+    ]);
+    assert.deepEqual(desk[0]!.detail.was, { tableNo: 5, scheduledAt: null });
+    assert.deepEqual(desk[1]!.detail.was, { game: 1, home: 11, away: 0 });
+    // Paging back: the pages join up, whatever the limit.
+    const all = await get("limit=1000");
+    const pages: string[] = [];
+    let before = "";
+    for (;;) {
+      const page = await get(`limit=4${before ? `&before=${before}` : ""}`);
+      if (page.length === 0) break;
+      pages.push(...page.map((e) => e.id));
+      before = page.at(-1)!.id;
+    }
+    assert.deepEqual(pages, all.map((e) => e.id));
+    assert.deepEqual((await get("action=match.start,match.correct")).map((e) => e.action), [
+      "match.correct",
+      "match.start",
+    ]);
+    const bads: [string, string][] = [
+      ["action=", "action"],
+      ["exclude=DROP TABLE", "exclude"],
+      ["before=nope", "before"],
+    ];
+    for (const [query, field] of bads) {
+      const bad = await problem(await app.request(`${path}?${query}`, call(admin, "GET")), 400);
+      assert.equal(bad.field, field, query);
+    }
+  },
+);
+
+storeTest(
   "[api] POST /api/manage/events/import imports a file once, audits it, and lists every problem of a bad one",
   async (store) => {
     const admin = await makeToken(store.db, "admin", { label: "Desk" });

@@ -557,7 +557,8 @@ export function manageClient(
   async function loadAudit(): Promise<void> {
     if (!slug) return;
     try {
-      const res = await api(`/events/${encodeURIComponent(slug)}/audit?limit=20`);
+      // Without the points (a day has thousands): each match's own are under /api/manage/audit?match=ID.
+      const res = await api(`/events/${encodeURIComponent(slug)}/audit?limit=20&exclude=match.point`);
       if (!res.ok) return;
       const entries: { at: string; actor: string; action: string }[] = (await res.json()).data.entries;
       byId("audit")!.replaceChildren(
