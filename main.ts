@@ -104,9 +104,11 @@ async function main() {
     port: config.port,
     hostname: config.host,
     onListen: ({ port }) => {
-      printLine(`Listening on http://localhost:${port}/`);
       const eventSlugs = published.map((e) => e.slug);
       const hosts = bannerHosts(config.host);
+      // The address it was bound to (localhost for every interface), as the lines below name it.
+      const shown = hosts.includes("localhost") ? "localhost" : hosts[0] ?? "localhost";
+      printLine(`Listening on http://${shown.includes(":") ? `[${shown}]` : shown}:${port}/`);
       for (const line of startBanner({ port, hosts, eventSlugs, adminSecret })) printLine(line);
     },
   }, handler);

@@ -218,7 +218,10 @@ async function checkJsonBody(c: Context, maxDepth: number): Promise<Response | u
   // A body that does not claim to be JSON is left to the route, which answers 415.
   if (type !== undefined && type !== "" && !JSON_TYPE.test(type)) return;
   const bytes = new Uint8Array(await c.req.raw.arrayBuffer());
-  c.req.raw = new Request(c.req.raw, { body: bytes });
+  // A new request from the parts, not `new Request(c.req.raw, ...)`: copying the original's signal made Deno
+  // print its warning about request.signal's legacy abort on every write (nothing here listens to it).
+  const raw = c.req.raw;
+  c.req.raw = new Request(raw.url, { method: raw.method, headers: raw.headers, body: bytes });
   let text: string;
   try {
     text = UTF8.decode(bytes);
