@@ -1,7 +1,7 @@
 /**
  * Match routes of the management API: the matches a token may score, one match with its points, and every
- * match write (start, point, undo, correct, walkover, retire, disqualify, reopen, result, assign), all through the one write
- * path db/match_writes.ts. A write names the match's current `revision` or sends an `Idempotency-Key` header
+ * match write (start, point, undo, correct, walkover, retire, disqualify, reopen, result, assign), all through
+ * the one write path db/match_writes.ts. A write names the match's current `revision` or sends an `Idempotency-Key` header
  * (or both): a stale revision is a 409 carrying the current match, a repeated key is applied once, and a key
  * sent again with another request is a 422.
  */
