@@ -34,7 +34,7 @@ async function startServer(dir: string, port: number) {
   const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
   let seen = "";
   const deadline = Date.now() + 60_000;
-  while (!seen.includes("Listening on http://localhost:")) {
+  while (!seen.includes(`Listening on http://127.0.0.1:${port}/`)) {
     if (Date.now() > deadline) throw new Error(`The server did not start: ${seen}`);
     const { value, done } = await reader.read();
     if (done) throw new Error(`The server stopped before listening: ${seen}`);
