@@ -252,7 +252,9 @@ Deno.test({
         for (const n of swaps) assert.ok(n > 40, `${swaps} swaps`);
         for (const [i, p] of pages.entries()) {
           const [b, a] = [before[i]!, after[i]!];
-          assert.equal(a.nodes, b.nodes, `${urls[i]}: DOM nodes`);
+          // Not exactly equal: what the data shows at the moment measured may differ by a node or two (the TV's
+          // view and its rows change with the score); a leak over dozens of swaps grows by hundreds.
+          assert.ok(Math.abs(a.nodes - b.nodes) <= 8, `${urls[i]}: DOM nodes ${b.nodes} → ${a.nodes}`);
           assert.ok(a.listeners <= b.listeners, `${urls[i]}: listeners ${b.listeners} → ${a.listeners}`);
           assert.ok(a.timers <= (i === 2 ? 2 : 1), `${urls[i]}: ${a.timers} pending timers`);
           assert.ok(a.heapKb - b.heapKb < 1024, `${urls[i]}: heap ${b.heapKb} → ${a.heapKb} kB`);
