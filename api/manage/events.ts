@@ -6,6 +6,7 @@
 import { Hono } from "hono";
 import { type AuditFilter, findAuditPlace, listAudit } from "../../db/audit.ts";
 import { MAX_TABLE_NO } from "../../db/import_schema.ts";
+import { exportEvent } from "../../db/export_event.ts";
 import { setEventStatus } from "../../db/manage_writes.ts";
 import { findManagedEvent, listManagedEvents, readEventOverview } from "../../db/read_manage.ts";
 import { WriteError } from "../../db/write_errors.ts";
@@ -58,6 +59,15 @@ export function eventRoutes(deps: AppDeps): Hono<ManageEnv> {
       ...await auditQuery(deps, c.req.query()),
     });
     return c.json(envelope({ entries }, deps.clock()));
+  });
+
+  // The event as an import file (db/export_event.ts), the file itself (no envelope), to save and import again.
+  app.get("/:slug/export", async (c) => {
+    const slug = c.req.param("slug");
+    const file = await exportEvent(deps.store.db, slug);
+    if (!file) throw notFound(slug);
+    c.header("Content-Disposition", `attachment; filename="${slug}.json"`);
+    return c.json(file);
   });
 
   app.get("/:slug/links", async (c) => {

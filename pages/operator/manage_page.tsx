@@ -49,6 +49,7 @@ export function ManagePage(props: { nonce: string }) {
           <h2 id="event-name"></h2>
           <span id="event-status"></span>
           <button type="button" id="publish" class="primary">Publish</button>
+          <button type="button" id="export">Download as import file</button>
         </div>
         <section id="clashes" class="warning" hidden>
           <h2>Clashes</h2>

@@ -527,3 +527,18 @@ storeTest(
     assert.equal(redraw.status, 409);
   },
 );
+
+storeTest(
+  "[api] GET /api/manage/events/:slug/export answers the event as an import file to save",
+  async (store) => {
+    const { app, admin, ev } = await setup(store, "published");
+    const res = await app.request(`/api/manage/events/${ev.slug}/export`, call(admin, "GET"));
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get("Content-Disposition"), `attachment; filename="${ev.slug}.json"`);
+    const file = await res.json();
+    assert.deepEqual([file.format, file.event.slug, file.categories.length], ["tt-event/1", ev.slug, 1]);
+    const scorer = await makeToken(store.db, "scorer");
+    await problem(await app.request(`/api/manage/events/${ev.slug}/export`, call(scorer, "GET")), 403);
+    await problem(await app.request("/api/manage/events/nope/export", call(admin, "GET")), 404);
+  },
+);

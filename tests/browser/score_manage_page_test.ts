@@ -133,6 +133,14 @@ browserSuite(
         },
       );
 
+      await t.step("the event is downloaded as an import file", async () => {
+        const [download] = await Promise.all([page.waitForEvent("download"), page.click("#export")]);
+        assert.equal(download.suggestedFilename(), "test-open.json");
+        const file = JSON.parse(await Deno.readTextFile(await download.path()));
+        assert.deepEqual([file.format, file.event.slug], ["tt-event/1", "test-open"]);
+        await page.waitForFunction(() => document.getElementById("status")?.textContent === "Exported");
+      });
+
       await t.step("links for the phones' address, each with a QR code", async () => {
         await page.fill("#base", "http://192.168.1.20:8000");
         await page.click("#base-form button");

@@ -705,6 +705,23 @@ export function manageClient(
         action === "publish" ? "Published" : "Unpublished",
       );
     });
+    // The event as an import file (docs/import-format.md), saved by the browser: to move it to another laptop,
+    // to archive it, or to mend it and import it again.
+    byId("export")!.addEventListener("click", async () => {
+      setStatus("Exporting…", "busy");
+      try {
+        const res = await api(`/events/${encodeURIComponent(slug)}/export`);
+        if (!res.ok) return setStatus(await problemText(res), "error");
+        const link = make("a") as HTMLAnchorElement;
+        link.href = URL.createObjectURL(await res.blob());
+        link.download = `${slug}.json`;
+        link.click();
+        URL.revokeObjectURL(link.href);
+        setStatus("Exported");
+      } catch {
+        setStatus("Cannot reach the server", "error");
+      }
+    });
     const baseInput = byId<HTMLInputElement>("base")!;
     baseInput.value = base;
     byId<HTMLFormElement>("base-form")!.addEventListener("submit", (e) => {

@@ -1,0 +1,176 @@
+/**
+ * An event written back in the import format (docs/import-format.md): to move it to another store or laptop, to
+ * archive it, or to mend it by hand and import it again. Everything the format holds is written: the event, its
+ * players (private fields and priors included: the file is the operator's), categories with entries, groups and
+ * lot orders, draws slot by slot, and every match with its table, time, status, games and result.
+ *
+ * Keys are made here, in a stable order (players p1.., entries e1.. per category, matches m1.. per category);
+ * the store does not keep the keys a file had, so a file exported and imported again gives new entry and match
+ * ids (and URLs), the same event, category and player ids. What the format does not hold is not exported: the
+ * points one by one (an import replays them evenly from the games), corrections (their result is in the games),
+ * the running game of a decided match, tokens, audit and ratings.
+ */
+import type { Kysely } from "kysely";
+import type {
+  CategoryInput,
+  DrawSlotInput,
+  EventFile,
+  MatchInput,
+  PlayerInput,
+  ResultReasonInput,
+} from "./import_validate.ts";
+import { EVENT_FILE_FORMAT } from "./import_validate.ts";
+import type { Database, MatchRow } from "./schema.ts";
+
+type Db = Kysely<Database>;
+
+/** The event with this slug as an import file, or null when there is none. */
+export async function exportEvent(db: Db, slug: string): Promise<EventFile | null> {
+  const event = await db.selectFrom("events").selectAll().where("slug", "=", slug).executeTakeFirst();
+  if (!event) return null;
+  const subevents = await db.selectFrom("subevents").selectAll().where("event_id", "=", event.id)
+    .orderBy("position").orderBy("id").execute();
+  const playerKeys = new Map<string, string>();
+  const players: PlayerInput[] = [];
+  const categories: CategoryInput[] = [];
+  for (const sub of subevents) {
+    const entries = await db.selectFrom("entries")
+      .innerJoin("players as p1", "p1.id", "entries.player1_id")
+      .select(["entries.id", "entries.player1_id", "entries.player2_id", "entries.seed", "p1.display_name"])
+      .where("entries.subevent_id", "=", sub.id)
+      // The store keeps no order of entries: seeds first, then by name, so that a file reads as a list would.
+      .orderBy((eb) => eb.case().when("entries.seed", "is", null).then(1).else(0).end())
+      .orderBy("entries.seed").orderBy("p1.display_name").orderBy("entries.id")
+      .execute();
+    for (const e of entries) {
+      for (const id of [e.player1_id, e.player2_id]) {
+        if (id !== null && !playerKeys.has(id)) playerKeys.set(id, `p${playerKeys.size + 1}`);
+      }
+    }
+    const entryKeys = new Map(entries.map((e, i) => [e.id, `e${i + 1}`]));
+    const key = (id: string | null) => id === null ? null : entryKeys.get(id) ?? null;
+    const groups = await db.selectFrom("groups").selectAll().where("subevent_id", "=", sub.id)
+      .orderBy("position").orderBy("id").execute();
+    const members = groups.length === 0 ? [] : await db.selectFrom("group_members").selectAll()
+      .where("group_id", "in", groups.map((g) => g.id)).orderBy("position").execute();
+    const slots = await db.selectFrom("draw_slots").selectAll().where("subevent_id", "=", sub.id)
+      .orderBy("position").execute();
+    // As the category's list orders them (db/read_matches.ts), which a new import keeps: the ids do not.
+    const matches = await db.selectFrom("matches").leftJoin("groups", "groups.id", "matches.group_id")
+      .selectAll("matches").where("matches.subevent_id", "=", sub.id)
+      .orderBy((eb) => eb.case().when("matches.stage", "=", "group").then(0).else(1).end())
+      .orderBy("matches.round_no")
+      .orderBy((eb) => eb.fn.coalesce("groups.position", eb.lit(0)))
+      .orderBy("matches.bracket_pos").orderBy("matches.id").execute();
+    const groupName = new Map(groups.map((g) => [g.id, g.name]));
+    categories.push({
+      id: sub.code,
+      name: sub.name,
+      kind: sub.kind,
+      format: sub.format,
+      bestOf: Number(sub.best_of),
+      ...(sub.group_size === null ? {} : { groupSize: Number(sub.group_size) }),
+      ...(sub.qualifiers_per_group === null ? {} : { qualifiersPerGroup: Number(sub.qualifiers_per_group) }),
+      entries: entries.map((e) => ({
+        id: entryKeys.get(e.id)!,
+        players: [e.player1_id, e.player2_id].flatMap((id) => id === null ? [] : [playerKeys.get(id)!]),
+        ...(e.seed === null ? {} : { seed: Number(e.seed) }),
+      })),
+      ...(groups.length === 0 ? {} : {
+        groups: groups.map((g) => {
+          const own = members.filter((m) => m.group_id === g.id);
+          const lots = own.filter((m) => m.lot !== null).sort((a, b) => Number(a.lot) - Number(b.lot));
+          return {
+            name: g.name,
+            entries: own.map((m) => key(m.entry_id)!),
+            ...(lots.length === 0 ? {} : { lots: lots.map((m) => key(m.entry_id)!) }),
+          };
+        }),
+      }),
+      ...(sub.draw_state === "none" ? {} : {
+        draw: {
+          state: sub.draw_state,
+          ...(sub.draw_seed === null ? {} : { lotSeed: sub.draw_seed }),
+          ...(sub.draw_size === null ? {} : { size: Number(sub.draw_size) }),
+          slots: slots.map((s): DrawSlotInput =>
+            s.entry_id !== null
+              ? key(s.entry_id)
+              : Number(s.is_bye) === 1
+              ? "bye"
+              : s.qualifier_group !== null && s.qualifier_place !== null
+              ? { group: groups[Number(s.qualifier_group)]?.name ?? "", place: Number(s.qualifier_place) }
+              : null
+          ),
+        },
+      }),
+      matches: matches.map((m, i) => matchInput(m, `m${i + 1}`, key, groupName)),
+    });
+  }
+  const people = playerKeys.size === 0 ? [] : await db.selectFrom("players").selectAll()
+    .where("id", "in", [...playerKeys.keys()]).execute();
+  const byId = new Map(people.map((p) => [p.id, p]));
+  for (const [id, k] of playerKeys) {
+    const p = byId.get(id)!;
+    players.push({
+      id: k,
+      displayName: p.display_name,
+      ...(p.association === null ? {} : { association: p.association }),
+      ...(p.federation_id === null ? {} : { federationId: p.federation_id }),
+      ...(p.email === null ? {} : { email: p.email }),
+      ...(p.birth_date === null ? {} : { birthDate: p.birth_date }),
+      ...(p.prior_rating === null ? {} : {
+        prior: {
+          rating: Number(p.prior_rating),
+          ...(p.prior_deviation === null ? {} : { deviation: Number(p.prior_deviation) }),
+          matchCount: Number(p.prior_match_count ?? 0),
+        },
+      }),
+    });
+  }
+  return {
+    format: EVENT_FILE_FORMAT,
+    event: {
+      slug: event.slug,
+      name: event.name,
+      venue: event.venue,
+      startDate: event.start_date,
+      endDate: event.end_date,
+      status: event.status,
+      description: event.description,
+      posterUrl: event.poster_url,
+    },
+    players,
+    categories,
+  };
+}
+
+/** A stored match as the format writes it. */
+function matchInput(
+  m: MatchRow,
+  id: string,
+  key: (entryId: string | null) => string | null,
+  groupName: ReadonlyMap<string, string>,
+): MatchInput {
+  const games = (JSON.parse(m.games) as [number, number][]).map(([h, a]) => `${h}-${a}`);
+  const started = m.status !== "scheduled";
+  return {
+    id,
+    stage: m.stage,
+    ...(m.stage === "group" && m.group_id !== null ? { group: groupName.get(m.group_id) ?? null } : {}),
+    round: Number(m.round_no),
+    position: Number(m.bracket_pos),
+    home: key(m.home_entry_id),
+    away: key(m.away_entry_id),
+    ...(m.table_no === null ? {} : { table: Number(m.table_no) }),
+    ...(m.scheduled_at === null ? {} : { scheduledAt: m.scheduled_at }),
+    status: m.status as MatchInput["status"],
+    ...(m.result_reason === null ? {} : { resultReason: m.result_reason as ResultReasonInput }),
+    ...(m.retirement_after_game === null ? {} : { retirementAfterGame: Number(m.retirement_after_game) }),
+    ...(m.winner_entry_id === null ? {} : { winner: key(m.winner_entry_id) }),
+    ...(games.length === 0 ? {} : { games }),
+    ...(m.status === "in_progress" ? { current: `${m.current_home}-${m.current_away}` } : {}),
+    ...(started && m.first_server !== null ? { firstServer: m.first_server as "home" | "away" } : {}),
+    ...(m.started_at === null ? {} : { startedAt: m.started_at }),
+    ...(m.completed_at === null ? {} : { completedAt: m.completed_at }),
+  };
+}
