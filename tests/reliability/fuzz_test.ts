@@ -150,6 +150,7 @@ const ROUTES: readonly string[] = [
   "/api/manage/events/:x/unpublish",
   "/api/manage/events/:x/audit",
   "/api/manage/events/:x/links",
+  "/api/manage/events/:x/export",
   "/api/manage/events/import",
   "/api/manage/subevents/:x/lock",
   "/api/manage/subevents/:x/unlock",
