@@ -16,6 +16,7 @@ import {
   MatchStatusError,
   type MatchStatusRecord,
   reopenDecision,
+  reopensTo,
   retire,
   settleFromScore,
   startMatch,
@@ -345,7 +346,7 @@ async function apply(trx: Trx, m: MatchRow, action: MatchAction, now: string): P
   }
   // Whether play had begun: a start names the first server (a disqualification before play leaves it unset).
   const played = m.first_server !== null;
-  if (action.type === "reopen" && (!played || m.result_reason === "walkover")) {
+  if (action.type === "reopen" && reopensTo(record, played) === "scheduled") {
     record = reopenDecision(record, played);
     return await save(trx, m, {
       ...columnsOf(record, m, null),

@@ -265,9 +265,8 @@ function lookAhead(board: Board, ranks: readonly Rank[], free: readonly number[]
   const relevant = later.filter((r) => r.holdsBye || hasCompatriot(r));
   const placed = board.slots.filter((s) => s !== undefined).length;
   if (best.length * relevant.length * free.length * (placed + 1) > LOOK_AHEAD_BUDGET) return best;
-  let kept: number[] = [];
-  let keptCost: number[] | null = null;
-  for (const slot of best) {
+  // What the later ranks get when `slot` is taken: their costs, each placed greedily in seeding order.
+  const laterCost = (slot: number): number[] => {
     const trial = board.clone();
     placeRank(trial, current, slot);
     const open = free.filter((s) => s !== slot);
@@ -279,15 +278,9 @@ function lookAhead(board: Board, ranks: readonly Rank[], free: readonly number[]
       placeRank(trial, r, s);
       open.splice(open.indexOf(s), 1);
     }
-    const cmp = keptCost === null ? -1 : compareCost(cost, keptCost);
-    if (cmp < 0) {
-      kept = [slot];
-      keptCost = cost;
-    } else if (cmp === 0) {
-      kept.push(slot);
-    }
-  }
-  return kept;
+    return cost;
+  };
+  return cheapest(best, laterCost);
 }
 
 /**

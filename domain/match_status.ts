@@ -182,26 +182,34 @@ export function reopenAfterUndo(current: MatchStatusRecord, state: MatchState): 
 }
 
 /**
+ * Where taking back a match's result leads: back in progress when play had begun (`played`: a first server was
+ * named; a walkover was never played, whatever a record says of one), scheduled otherwise; null when there is
+ * nothing to take back this way (not completed by a result reason: a result of the score is undone point by point).
+ * @example reopensTo({ status: "completed", resultReason: "retired" }, true) // "in_progress"
+ */
+export function reopensTo(
+  current: Pick<MatchStatusRecord, "status" | "resultReason">,
+  played: boolean,
+): "scheduled" | "in_progress" | null {
+  if (current.status !== "completed" || current.resultReason === null) return null;
+  return played && current.resultReason !== "walkover" ? "in_progress" : "scheduled";
+}
+
+/**
  * Takes back a result decided by a reason (a walkover, retirement or disqualification given by mistake):
- * completed -> scheduled when no play had begun (`played` false, or a walkover), in_progress when it had, where
- * the score stood; winner, reason and retirement cleared. A result decided by the score is taken back point by point
- * (undo) instead.
+ * completed -> `reopensTo` (scheduled, or in_progress where the score stood); winner, reason and retirement
+ * cleared. A result decided by the score is taken back point by point (undo) instead.
  * @example reopenDecision(walkoverToAway, false) // { status: "scheduled", resultReason: null, winner: null, ... }
  */
 export function reopenDecision(current: MatchStatusRecord, played: boolean): MatchStatusRecord {
   requireStatus(current, "take back the result", ["completed"]);
-  if (current.resultReason === null) {
+  const status = reopensTo(current, played);
+  if (status === null) {
     throw new MatchStatusError(
       `Cannot take back the result: the score decided it; undo its last point instead`,
     );
   }
-  // A walkover was never played, whatever a record says of a first server (an import may give one).
-  return {
-    status: played && current.resultReason !== "walkover" ? "in_progress" : "scheduled",
-    resultReason: null,
-    winner: null,
-    retirementAfterGame: null,
-  };
+  return { status, resultReason: null, winner: null, retirementAfterGame: null };
 }
 
 /**

@@ -40,30 +40,6 @@ export interface MatchData {
   category: string;
 }
 
-/** A public match whose two sides are known, or null. */
-export async function loadMatch(db: Db, id: string): Promise<MatchData | null> {
-  if (!isUuid(id)) return null;
-  const found = await findPublicMatch(db, id.toLowerCase());
-  if (!found || found.homeEntryId === null || found.awayEntryId === null) return null;
-  const [entries, prediction, event, subevent] = await Promise.all([
-    readEntries(db, [found.homeEntryId, found.awayEntryId]),
-    findPrediction(db, found.id),
-    findPublishedEventLink(db, found.eventId),
-    findPublicSubevent(db, found.subeventId),
-  ]);
-  const match = serializeMatch(found, entries);
-  if (!match || !event || !subevent) return null;
-  return {
-    match,
-    live: serializeLive(found),
-    prediction: prediction && serializePrediction(prediction),
-    homeAssociation: entries.get(found.homeEntryId)?.association ?? null,
-    awayAssociation: entries.get(found.awayEntryId)?.association ?? null,
-    event: { slug: event.slug, name: event.name },
-    category: subevent.name,
-  };
-}
-
 /** A public match whose players are not known yet (it waits for earlier matches), with what its pages name. */
 export interface PendingMatchData {
   id: string;
@@ -76,26 +52,50 @@ export interface PendingMatchData {
 }
 
 /**
- * A public match with a side still unknown, or null (no such public match, or both sides known: `loadMatch`).
- * Its pages exist from the draw on, so that a link or an OBS source set up in the morning follows it later.
+ * A public match with what its pages show: `known` once both sides are, `pending` while a side is not (its pages
+ * exist from the draw on, so that a link or an OBS source set up in the morning follows it later); null when no
+ * such public match exists. One read of the match, the rest in parallel.
  */
-export async function loadPendingMatch(db: Db, id: string): Promise<PendingMatchData | null> {
+export async function loadMatchPage(
+  db: Db,
+  id: string,
+): Promise<{ known: MatchData } | { pending: PendingMatchData } | null> {
   if (!isUuid(id)) return null;
   const found = await findPublicMatch(db, id.toLowerCase());
-  if (!found || (found.homeEntryId !== null && found.awayEntryId !== null)) return null;
-  const [event, subevent] = await Promise.all([
+  if (!found) return null;
+  const home = found.homeEntryId, away = found.awayEntryId;
+  const sides = home !== null && away !== null;
+  const [event, subevent, entries, prediction] = await Promise.all([
     findPublishedEventLink(db, found.eventId),
     findPublicSubevent(db, found.subeventId),
+    sides ? readEntries(db, [home, away]) : null,
+    sides ? findPrediction(db, found.id) : null,
   ]);
   if (!event || !subevent) return null;
+  const place = { event: { slug: event.slug, name: event.name }, category: subevent.name };
+  if (!sides || !entries) {
+    return {
+      pending: {
+        id: found.id,
+        subeventId: found.subeventId,
+        stageLabel: stageLabel(found),
+        bestOf: found.bestOf,
+        tableNo: found.tableNo,
+        ...place,
+      },
+    };
+  }
+  const match = serializeMatch(found, entries);
+  if (!match) return null;
   return {
-    id: found.id,
-    subeventId: found.subeventId,
-    stageLabel: stageLabel(found),
-    bestOf: found.bestOf,
-    tableNo: found.tableNo,
-    event: { slug: event.slug, name: event.name },
-    category: subevent.name,
+    known: {
+      match,
+      live: serializeLive(found),
+      prediction: prediction && serializePrediction(prediction),
+      homeAssociation: entries.get(home)?.association ?? null,
+      awayAssociation: entries.get(away)?.association ?? null,
+      ...place,
+    },
   };
 }
 

@@ -1,4 +1,5 @@
 /** /m/{matchId}: one match for spectators: live score, game scores and the pre-match prediction. */
+import type { ComponentChildren } from "preact";
 import { LIVE_REGIONS_SCRIPT } from "./client_script.ts";
 import type { PendingMatchData } from "./data.ts";
 import { PredictionBlock } from "./components/prediction.tsx";
@@ -124,30 +125,63 @@ export function ScoreTable(
   );
 }
 
-/** The whole match page; the score region refreshes from /api/v1/matches/{id}. */
-export function MatchPage(props: MatchPageProps) {
-  const { match: m, event } = props;
-  const title = `${m.homeName} vs ${m.awayName}`;
+/**
+ * What a match's page is around its content, known or pending: the site layout polling the match's API
+ * (/api/v1/matches/{id}), the way back to the event and the category, the heading and the line under it.
+ */
+function MatchFrame(props: {
+  nonce: string;
+  title: string;
+  heading: string;
+  meta: string;
+  matchId: string;
+  subeventId: string;
+  event: { slug: string; name: string };
+  category: string;
+  children: ComponentChildren;
+}) {
+  const { event } = props;
   return (
     <SiteLayout
-      title={`${title} – ${event.name}`}
+      title={props.title}
       nonce={props.nonce}
       css={CSS}
       script={LIVE_REGIONS_SCRIPT}
       bodyData={{
-        watch: `/api/v1/matches/${encodeURIComponent(m.id)}`,
+        watch: `/api/v1/matches/${encodeURIComponent(props.matchId)}`,
         "poll-ms": String(MATCH_PAGE_POLL_MS),
       }}
     >
       <p class="crumbs">
         <a href={eventPath(event.slug)}>{event.name}</a> ›{" "}
-        <a href={categoryPath(event.slug, m.subeventId)}>{props.category}</a>
+        <a href={categoryPath(event.slug, props.subeventId)}>{props.category}</a>
       </p>
-      <h1>{title}</h1>
-      <p class="meta">
-        {m.stageLabel} · {bestOfText(props.live.bestOf)}
-        {m.tableNo != null ? ` · Table ${m.tableNo}` : ""}
-      </p>
+      <h1>{props.heading}</h1>
+      <p class="meta">{props.meta}</p>
+      {props.children}
+    </SiteLayout>
+  );
+}
+
+/** "Final · Best of 5 · Table 3": the line under a match page's heading. */
+const metaLine = (first: string, bestOf: number, tableNo: number | null) =>
+  `${first} · ${bestOfText(bestOf)}${tableNo != null ? ` · Table ${tableNo}` : ""}`;
+
+/** The whole match page; the score region refreshes from /api/v1/matches/{id}. */
+export function MatchPage(props: MatchPageProps) {
+  const { match: m, event } = props;
+  const title = `${m.homeName} vs ${m.awayName}`;
+  return (
+    <MatchFrame
+      nonce={props.nonce}
+      title={`${title} – ${event.name}`}
+      heading={title}
+      meta={metaLine(m.stageLabel, props.live.bestOf, m.tableNo)}
+      matchId={m.id}
+      subeventId={m.subeventId}
+      event={event}
+      category={props.category}
+    >
       <section class="score" aria-label="Score" data-region="score">
         <ScoreTable
           match={m}
@@ -166,7 +200,7 @@ export function MatchPage(props: MatchPageProps) {
         <h2 id="prediction-h">Prediction</h2>
         <PredictionBlock prediction={props.prediction} homeName={m.homeName} awayName={m.awayName} />
       </section>
-    </SiteLayout>
+    </MatchFrame>
   );
 }
 
@@ -176,33 +210,23 @@ export function MatchPage(props: MatchPageProps) {
  * the score and the prediction (pages/client/live_regions.ts reloads a page whose regions changed).
  */
 export function PendingMatchPage(props: { nonce: string } & PendingMatchData) {
-  const { event } = props;
   return (
-    <SiteLayout
-      title={`${props.stageLabel} – ${props.category} – ${event.name}`}
+    <MatchFrame
       nonce={props.nonce}
-      css={CSS}
-      script={LIVE_REGIONS_SCRIPT}
-      bodyData={{
-        watch: `/api/v1/matches/${encodeURIComponent(props.id)}`,
-        "poll-ms": String(MATCH_PAGE_POLL_MS),
-      }}
+      title={`${props.stageLabel} – ${props.category} – ${props.event.name}`}
+      heading={props.stageLabel}
+      meta={metaLine(props.category, props.bestOf, props.tableNo)}
+      matchId={props.id}
+      subeventId={props.subeventId}
+      event={props.event}
+      category={props.category}
     >
-      <p class="crumbs">
-        <a href={eventPath(event.slug)}>{event.name}</a> ›{" "}
-        <a href={categoryPath(event.slug, props.subeventId)}>{props.category}</a>
-      </p>
-      <h1>{props.stageLabel}</h1>
-      <p class="meta">
-        {props.category} · {bestOfText(props.bestOf)}
-        {props.tableNo != null ? ` · Table ${props.tableNo}` : ""}
-      </p>
       <section aria-label="Players" data-region="pending">
         <p>
           The players of this match are not known yet: they come from earlier matches. This page shows them,
           and the score, as soon as they are.
         </p>
       </section>
-    </SiteLayout>
+    </MatchFrame>
   );
 }

@@ -13,8 +13,7 @@ import {
   loadCategoryPage,
   loadEvents,
   loadEventSummary,
-  loadMatch,
-  loadPendingMatch,
+  loadMatchPage,
   loadRankings,
 } from "./data.ts";
 import { loadEventBoard } from "./event_board.ts";
@@ -152,32 +151,29 @@ export function routes(deps: AppDeps): Hono<PageEnv> {
 
   app.get("/m/:id", headers, async (c) => {
     await readPageVersion(c, matchPageVersion(c.req.param("id")));
-    const data = await loadMatch(db, c.req.param("id"));
-    if (!data) {
-      const pending = await loadPendingMatch(db, c.req.param("id"));
-      if (pending) return renderPage(c, <PendingMatchPage nonce={c.var.nonce} {...pending} />);
-      return notFound(c);
-    }
-    return renderPage(c, <MatchPage nonce={c.var.nonce} {...data} />);
+    const found = await loadMatchPage(db, c.req.param("id"));
+    if (!found) return notFound(c);
+    if ("pending" in found) return renderPage(c, <PendingMatchPage nonce={c.var.nonce} {...found.pending} />);
+    return renderPage(c, <MatchPage nonce={c.var.nonce} {...found.known} />);
   });
 
   app.get("/overlay/match/:id", headers, async (c) => {
     await readPageVersion(c, matchPageVersion(c.req.param("id")));
-    const data = await loadMatch(db, c.req.param("id"));
-    if (!data) {
-      const pending = await loadPendingMatch(db, c.req.param("id"));
-      if (!pending) return renderPage(c, <EmptyOverlay nonce={c.var.nonce} />, 404);
-      const params = parseOverlayParams(c.req.query());
+    const found = await loadMatchPage(db, c.req.param("id"));
+    if (!found) return renderPage(c, <EmptyOverlay nonce={c.var.nonce} />, 404);
+    const params = parseOverlayParams(c.req.query());
+    if ("pending" in found) {
       return renderPage(
         c,
-        <PendingMatchOverlayPage nonce={c.var.nonce} params={params} matchId={pending.id} />,
+        <PendingMatchOverlayPage nonce={c.var.nonce} params={params} matchId={found.pending.id} />,
       );
     }
+    const data = found.known;
     return renderPage(
       c,
       <MatchOverlayPage
         nonce={c.var.nonce}
-        params={parseOverlayParams(c.req.query())}
+        params={params}
         match={data.match}
         live={data.live}
         homeAssociation={data.homeAssociation}

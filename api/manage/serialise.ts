@@ -5,6 +5,7 @@
  */
 import type { EntryRecord } from "../../db/read_entries.ts";
 import { type ClashMatch, findClashes, startClashes } from "../../domain/clashes.ts";
+import { type MatchStatus, reopensTo, type ResultReason } from "../../domain/match_status.ts";
 import { scoreView } from "../../domain/match_view.ts";
 import { suggestMatches } from "../../domain/next_matches.ts";
 import type {
@@ -101,20 +102,22 @@ function clashMatch(m: ManageMatchRecord): ClashMatch {
   };
 }
 
-/** Whether taking back the match's result would put it in progress again (domain/match_status.ts reopenDecision). */
-const reopensToPlay = (m: ManageMatchRecord) =>
-  m.status === "completed" && m.resultReason !== null && m.resultReason !== "walkover" &&
-  m.firstServer !== null;
+/** Where taking back the match's result would lead (domain/match_status.ts), or null when it cannot be. */
+const reopening = (m: ManageMatchRecord) =>
+  reopensTo(
+    { status: m.status as MatchStatus, resultReason: m.resultReason as ResultReason | null },
+    m.firstServer !== null,
+  );
 
 /**
  * An event at a glance, with its clashes (domain/clashes.ts): those standing now; on each scheduled match
- * `clashesOnStart`, what starting it now would clash with, and on each decided match that taking back would put
- * in progress again `clashesOnReopen`, the same for that (empty when nothing); and for each free table at `now`
+ * `clashesOnStart`, what starting it now would clash with; on each match decided by a reason `reopensTo`, where
+ * taking its result back leads, and when that is in progress `clashesOnReopen`, what it would clash with; and for each free table at `now`
  * the match to call to it (domain/next_matches.ts).
  */
 export function overviewJson(o: EventOverviewRecord, now: Date) {
   const forClashes = o.matches.map(clashMatch);
-  const reopenable = new Set(o.matches.filter(reopensToPlay).map((m) => m.id));
+  const reopenable = new Set(o.matches.filter((m) => reopening(m) === "in_progress").map((m) => m.id));
   const onStart = startClashes(forClashes, (m) => m.status === "scheduled" || reopenable.has(m.id));
   // A knockout match of a draft draw is not public and would freeze the draw once started: not called.
   const draft = new Set(o.subevents.filter((s) => s.drawState === "draft").map((s) => s.id));
@@ -131,6 +134,7 @@ export function overviewJson(o: EventOverviewRecord, now: Date) {
     matches: o.matches.map((m) => ({
       ...manageMatchJson(m),
       ...(m.status === "scheduled" ? { clashesOnStart: onStart.get(m.id) ?? [] } : {}),
+      ...(reopening(m) ? { reopensTo: reopening(m) } : {}),
       ...(reopenable.has(m.id) ? { clashesOnReopen: onStart.get(m.id) ?? [] } : {}),
     })),
     tables: o.tables.map((t) => ({

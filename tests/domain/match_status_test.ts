@@ -15,6 +15,7 @@ import {
   type MatchStatusRecord,
   reopenAfterUndo,
   reopenDecision,
+  reopensTo,
   RESULT_REASONS,
   retire,
   scheduledMatch,
@@ -109,6 +110,14 @@ Deno.test("reopenDecision() takes back a walkover, retirement or disqualificatio
   throwsStatus(() => reopenDecision(inProgress, true), 'Cannot take back the result: match is "in_progress"');
   // A walkover recorded with a first server (an import may give one) was still never played.
   assert.deepEqual(reopenDecision(awarded, true), scheduledMatch());
+});
+
+Deno.test("reopensTo() says where taking a result back leads, null for a result of the score", () => {
+  assert.equal(reopensTo(retired, true), "in_progress");
+  assert.equal(reopensTo(retired, false), "scheduled");
+  assert.equal(reopensTo(walkover(scheduledMatch(), "home"), true), "scheduled");
+  assert.equal(reopensTo(completedByScore, true), null);
+  assert.equal(reopensTo(inProgress, true), null);
 });
 
 Deno.test("reopenAfterUndo() takes a match completed by score back to in_progress", () => {

@@ -5,14 +5,9 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { type GroupMatch, rankGroup, type StandingRow } from "../../domain/standings.ts";
+import { played, playUntilWon } from "../support/group_matches.ts";
 
 // Scores are written from the home player's side, "11-9" meaning home 11, away 9.
-function played(home: string, away: string, ...scores: string[]): GroupMatch {
-  const games = scores.map((score) => score.split("-").map(Number) as [number, number]);
-  const homeGames = games.filter(([h, a]) => h > a).length;
-  return { home, away, games, status: "completed", winner: homeGames * 2 > games.length ? home : away };
-}
-
 function walkover(home: string, away: string, winner: string): GroupMatch {
   return { home, away, games: [], status: "walkover", winner };
 }
@@ -175,18 +170,10 @@ const groupArb = fc.integer({ min: 2, max: 6 }).chain((n) => {
       cut: fc.nat(4),
     }).map(({ kind, homeWinsByDefault, toWin, gameWinners, scores, cut }): GroupMatch | null => {
       if (kind === "none") return null;
-      const games: [number, number][] = [];
-      let homeGames = 0, awayGames = 0;
-      for (const [i, homeWins] of gameWinners.entries()) {
-        if (homeGames === toWin || awayGames === toWin) break;
-        const [w, l] = scores[i] ?? [11, 0];
-        games.push(homeWins ? [w, l] : [l, w]);
-        if (homeWins) homeGames++;
-        else awayGames++;
-      }
+      const { games, homeWon } = playUntilWon(gameWinners, scores, toWin);
       const byDefault = homeWinsByDefault ? home : away;
       if (kind === "completed") {
-        return { home, away, games, status: kind, winner: homeGames === toWin ? home : away };
+        return { home, away, games, status: kind, winner: homeWon ? home : away };
       }
       if (kind === "walkover") return { home, away, games: [], status: kind, winner: byDefault };
       return {

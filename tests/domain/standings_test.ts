@@ -8,22 +8,10 @@ import {
   type StandingRow,
   StandingsError,
 } from "../../domain/standings.ts";
+import { game, played, playUntilWon } from "../support/group_matches.ts";
 
 // ---------------------------------------------------------------------------------------------------
 // Factories. Scores are written from the home player's side, "11-9" meaning home 11, away 9.
-
-function game(score: string): [number, number] {
-  const [home, away] = score.split("-").map(Number);
-  if (home === undefined || away === undefined) throw new Error(`Bad test score "${score}"`);
-  return [home, away];
-}
-
-/** A completed match; the winner is whoever won more of the games. */
-function played(home: string, away: string, ...scores: string[]): GroupMatch {
-  const games = scores.map(game);
-  const homeGames = games.filter(([h, a]) => h > a).length;
-  return { home, away, games, status: "completed", winner: homeGames * 2 > games.length ? home : away };
-}
 
 function walkover(home: string, away: string, winner: string, ...scores: string[]): GroupMatch {
   return { home, away, games: scores.map(game), status: "walkover", winner };
@@ -433,19 +421,11 @@ function matchBetween(
     if (kind === "none") return null;
     const [home, away] = swap ? [b, a] : [a, b];
     // Play games in order until one side has won enough: a full match.
-    const games: [number, number][] = [];
-    let homeGames = 0, awayGames = 0;
-    for (const [i, homeWins] of gameWinners.entries()) {
-      if (homeGames === toWin || awayGames === toWin) break;
-      const [w, l] = scores[i] ?? [11, 0];
-      games.push(homeWins ? [w, l] : [l, w]);
-      if (homeWins) homeGames++;
-      else awayGames++;
-    }
+    const { games, homeWon } = playUntilWon(gameWinners, scores, toWin);
     const unfinishedGames = games.slice(0, cut % games.length); // never the deciding game
     switch (kind) {
       case "completed":
-        return { home, away, games, status: kind, winner: homeGames === toWin ? home : away };
+        return { home, away, games, status: kind, winner: homeWon ? home : away };
       case "walkover":
         return { home, away, games: [], status: kind, winner: retiredWinnerHome ? home : away };
       case "retired":

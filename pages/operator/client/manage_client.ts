@@ -45,10 +45,11 @@ export function manageClient(
     currentGame: Pair;
     gameScores: Pair[];
     currentServer: Side | null;
-    firstServer: Side | null;
     revision: number;
     /** On a scheduled match: what starting it now would clash with (domain/clashes.ts). */
     clashesOnStart?: Clash[];
+    /** On a match decided by a reason: where taking its result back leads. */
+    reopensTo?: "scheduled" | "in_progress";
     /** On a decided match that taking back would put in progress again: what that would clash with. */
     clashesOnReopen?: Clash[];
   };
@@ -236,11 +237,8 @@ export function manageClient(
     if (m.status === "completed" && m.resultReasonCode !== null) {
       // A decision given by mistake (the wrong side, the wrong match) is taken back, not worked around.
       const result = `${m.winnerSide ? name(m, m.winnerSide) : "?"} wins ${wonBy(m.resultReasonCode)}`;
-      // Play had begun when a first server was named (a disqualification before play names none); a walkover
-      // was never played.
-      const back = m.firstServer === null || m.resultReasonCode === "walkover"
-        ? "not started"
-        : "in progress";
+      // Where it goes back to is the server's to say (domain/match_status.ts reopensTo).
+      const back = m.reopensTo === "in_progress" ? "in progress" : "not started";
       // Back in progress, it may meet a table or a player taken meanwhile: said before, as for a start.
       const blockers = (m.clashesOnReopen ?? []).map((c) => clashText(c, describe, where, time, true));
       const warning = blockers.length > 0 ? `\n\n${blockers.join(".\n")}.` : "";
