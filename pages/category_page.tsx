@@ -1,25 +1,33 @@
 /**
- * /t/{slug}/c/{categoryId}: one category of an event: its matches in play, its group standings, its knockout
- * bracket as a tree and its results. The event page links here; a category has a page of its own so that the
- * event page stays small whatever the event's size (a phone re-reads a page whenever its data changes). The live
- * part is a region that client/live_regions.ts refreshes when the API's data changes.
+ * /t/{slug}/c/{categoryId}: one category of an event: its matches in play, its matches up next, its group
+ * standings, its knockout bracket as a tree and its results. The event page links here; a category has a page
+ * of its own so that the event page stays small whatever the event's size (a phone re-reads a page whenever its
+ * data changes). The live part is a region that client/live_regions.ts refreshes when the API's data changes.
  */
 import { groupDisplayName } from "../api/serialize.ts";
 import { LIVE_REGIONS_SCRIPT } from "./client_script.ts";
 import { Bracket, BRACKET_CSS } from "./components/bracket.tsx";
-import { type ListedMatch, SCORE_LIST_CSS, ScoreList } from "./components/match_table.tsx";
+import {
+  type ListedMatch,
+  SCORE_LIST_CSS,
+  ScoreList,
+  UPCOMING_LIST_CSS,
+  UpcomingList,
+} from "./components/match_table.tsx";
 import { StandingsTable } from "./components/standings_table.tsx";
 import { bestOfText, formatText } from "./format.ts";
 import { SiteLayout } from "./layout.tsx";
-import { latestResults, liveMatches } from "./match_lists.ts";
+import { latestResults, liveMatches, upcomingMatches } from "./match_lists.ts";
 import { EVENT_PAGE_POLL_MS } from "./event_page.tsx";
 import { eventPath, watchedPaths } from "./page_paths.ts";
 import type { CategoryView, Event } from "./view_types.ts";
 
 /** Results listed before the rest are folded away. */
 export const CATEGORY_PAGE_RECENT_RESULTS = 8;
+/** Matches up next listed before the rest are folded away. */
+export const CATEGORY_PAGE_UPCOMING = 8;
 
-const CSS = BRACKET_CSS + SCORE_LIST_CSS + `
+const CSS = BRACKET_CSS + SCORE_LIST_CSS + UPCOMING_LIST_CSS + `
 .crumbs{margin:.25rem 0;font-size:.95rem}
 .groups{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,24rem),1fr));gap:0 1.5rem}
 details{margin:.5rem 0}
@@ -31,6 +39,10 @@ export function CategoryPage(props: { nonce: string; event: Event; category: Cat
   const { event, category: c } = props;
   const rows = (ms: CategoryView["matches"]) => ms.map((match): ListedMatch => ({ match, category: c.name }));
   const live = liveMatches(c.matches);
+  const allUpcoming = upcomingMatches(c.matches, Infinity);
+  const next = allUpcoming.slice(0, CATEGORY_PAGE_UPCOMING);
+  const later = allUpcoming.slice(CATEGORY_PAGE_UPCOMING);
+  const withDay = event.startDate !== event.endDate;
   const allResults = latestResults(c.matches, Infinity);
   const recent = allResults.slice(0, CATEGORY_PAGE_RECENT_RESULTS);
   const older = allResults.slice(CATEGORY_PAGE_RECENT_RESULTS);
@@ -56,6 +68,18 @@ export function CategoryPage(props: { nonce: string; event: Event; category: Cat
               Live now <span class="badge live">{live.length}</span>
             </h2>
             <ScoreList rows={rows(live)} caption="Matches in play" live />
+          </>
+        )}
+        {next.length > 0 && (
+          <>
+            <h2>Up next</h2>
+            <UpcomingList rows={rows(next)} caption="Matches up next" withDay={withDay} />
+            {later.length > 0 && (
+              <details>
+                <summary>{later.length} more to play</summary>
+                <UpcomingList rows={rows(later)} caption="Matches to play later" withDay={withDay} />
+              </details>
+            )}
           </>
         )}
         {c.groups.length > 0 && (

@@ -1,7 +1,7 @@
 /**
- * What the venue TV and the event page show of an event: per category, its matches in play, its latest
- * results and its group standings; kept per category under the category's version (db/read_versions.ts), the
- * key the API's own answers of that category are kept under.
+ * What the venue TV and the event page show of an event: per category, its matches in play, its first matches
+ * up next, its latest results and its group standings; kept per category under the category's version
+ * (db/read_versions.ts), the key the API's own answers of that category are kept under.
  *
  * Why: both pages used to read every category in full (matches, standings and draw) on each render, and they
  * are made again after every point anywhere in the event. On the bench's event (64 categories, 10,341
@@ -16,13 +16,13 @@ import { listEventSubevents, type SubeventSummaryRecord } from "../db/read_subev
 import { versions } from "../db/read_versions.ts";
 import type { Store } from "../db/store.ts";
 import { loadCategoryPlay } from "./data.ts";
-import { latestResults, liveMatches } from "./match_lists.ts";
-import { EVENT_PAGE_RECENT_RESULTS } from "./event_page.tsx";
+import { latestResults, liveMatches, upcomingMatches } from "./match_lists.ts";
+import { EVENT_PAGE_RECENT_RESULTS, EVENT_PAGE_UPCOMING } from "./event_page.tsx";
 import { TV_MAX_ROWS } from "./tv.tsx";
 import type { CategorySummary, EventBoard } from "./view_types.ts";
 
 /** What a category's summary is made of, without its name and format (read fresh with the category list). */
-type SummaryData = Pick<CategorySummary, "live" | "recent" | "groups">;
+type SummaryData = Pick<CategorySummary, "live" | "upcoming" | "recent" | "groups">;
 
 /** Summaries are small (a few live matches, ten results, the standings): a few hundred events' worth. */
 const MAX_KEPT = 4096;
@@ -34,11 +34,13 @@ function keptOf(store: Store) {
   return lru;
 }
 
-/** A category's live matches, latest results and standings, read and computed in full. */
+/** A category's live matches, matches up next, latest results and standings, read and computed in full. */
 async function summarize(store: Store, subeventId: string): Promise<SummaryData> {
   const play = await loadCategoryPlay(store.db, subeventId);
   return {
     live: liveMatches(play.matches),
+    // As many as the longest list of matches up next has rows, for the same reason as the results below.
+    upcoming: upcomingMatches(play.matches, Math.max(TV_MAX_ROWS, EVENT_PAGE_UPCOMING)),
     // As many as the longest list of latest results has rows (the TV's, the event page's): they may all come
     // from one category.
     recent: latestResults(play.matches, Math.max(TV_MAX_ROWS, EVENT_PAGE_RECENT_RESULTS)),

@@ -1,17 +1,18 @@
 /**
- * /t/{slug}: the spectators' event page: the event, its matches in play, its latest results and its categories,
- * each linking to the category's own page (pages/category_page.tsx: standings, bracket, every result). The live
- * parts are regions that client/live_regions.ts refreshes when the API's data changes.
+ * /t/{slug}: the spectators' event page: the event, its matches in play, the matches up next (where and when a
+ * player plays next: the question asked most in a hall), its categories, each linking to the category's own
+ * page (pages/category_page.tsx: standings, bracket, every result), and its latest results. The live parts are
+ * regions that client/live_regions.ts refreshes when the API's data changes.
  *
  * The page stays small whatever the event's size: it used to hold every category's standings, bracket and
  * results, 4.2 MB of HTML for the bench's event of 64 categories, which every phone fetched again after each
  * point and the server took ~0.7 s to make. It is made from the categories' summaries (pages/event_board.ts).
  */
 import { LIVE_REGIONS_SCRIPT } from "./client_script.ts";
-import { SCORE_LIST_CSS, ScoreList } from "./components/match_table.tsx";
+import { SCORE_LIST_CSS, ScoreList, UPCOMING_LIST_CSS, UpcomingList } from "./components/match_table.tsx";
 import { bestOfText, formatDateRange, formatText } from "./format.ts";
 import { SiteLayout } from "./layout.tsx";
-import { acrossCategories, latestResultsAcross } from "./match_lists.ts";
+import { acrossCategories, latestResultsAcross, upcomingAcross } from "./match_lists.ts";
 import { categoryPath, watchedPaths } from "./page_paths.ts";
 import type { CategorySummary, Event } from "./view_types.ts";
 
@@ -19,8 +20,10 @@ import type { CategorySummary, Event } from "./view_types.ts";
 export const EVENT_PAGE_POLL_MS = 5000;
 /** Results of the whole event listed on its page, newest first. */
 export const EVENT_PAGE_RECENT_RESULTS = 10;
+/** Matches up next of the whole event listed on its page, in order of play. */
+export const EVENT_PAGE_UPCOMING = 10;
 
-const CSS = SCORE_LIST_CSS + `
+const CSS = SCORE_LIST_CSS + UPCOMING_LIST_CSS + `
 ul.categories{list-style:none;padding:0;margin:.5rem 0}
 ul.categories li{padding:.45rem 0;border-bottom:1px solid #ddd}
 ul.categories a{font-weight:600}
@@ -38,6 +41,7 @@ function categoryLine(c: CategorySummary): string {
 export function EventPage(props: { nonce: string; event: Event; categories: CategorySummary[] }) {
   const { event, categories } = props;
   const live = acrossCategories(categories, (c) => c.live);
+  const upcoming = upcomingAcross(categories, EVENT_PAGE_UPCOMING);
   const results = latestResultsAcross(categories, EVENT_PAGE_RECENT_RESULTS);
   const watch = watchedPaths(event.slug, categories.map((c) => c.id));
   return (
@@ -59,6 +63,19 @@ export function EventPage(props: { nonce: string; event: Event; categories: Cate
         {live.length > 0
           ? <ScoreList rows={live} caption="Matches in play" live showCategory />
           : <p class="empty">No match in play right now.</p>}
+      </section>
+      <section aria-labelledby="next-h" data-region="upcoming">
+        <h2 id="next-h">Up next</h2>
+        {upcoming.length > 0
+          ? (
+            <UpcomingList
+              rows={upcoming}
+              caption="Matches up next"
+              withDay={event.startDate !== event.endDate}
+              showCategory
+            />
+          )
+          : <p class="empty">No match waiting to be played.</p>}
       </section>
       <section aria-labelledby="categories-h" data-region="categories">
         <h2 id="categories-h">Categories</h2>

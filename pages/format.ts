@@ -28,6 +28,26 @@ export function formatDateRange(start: string, end: string): string {
   return b.getTime() <= a.getTime() ? dateFormat.format(a) : dateFormat.formatRange(a, b);
 }
 
+// The server's own time zone: at a venue the laptop's clock is the hall's; a public deployment sets `TZ` to the
+// venue's zone (docs/pages.md). Pages are made once and kept for everyone, so they cannot use the reader's zone.
+const clockFormat = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit" });
+const dayClockFormat = new Intl.DateTimeFormat("en-GB", {
+  weekday: "short",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+
+/**
+ * When a match is planned, as the hall's clock shows it: "14:30", or "Sat 14:30" for an event of more than one
+ * day; null without a time.
+ */
+export function formatMatchTime(iso: string | null, withDay: boolean): string | null {
+  if (iso === null) return null;
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return null;
+  return (withDay ? dayClockFormat : clockFormat).format(at);
+}
+
 /** A probability as a whole percentage, e.g. 0.634 → "63%". */
 export function percent(p: number): string {
   return `${Math.round(p * 100)}%`;

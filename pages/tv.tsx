@@ -1,17 +1,18 @@
 /**
- * /t/{slug}/tv: the full-screen venue page. It needs no interaction: it rotates through the live board, the latest
- * results, the group standings and a QR code to the event page (client/tv_rotation.ts), skipping a view with
- * nothing to show, and keeps its data fresh through client/live_regions.ts. Sizes are in vw/vh so that it reads
- * the same from across a hall on 1080p and 4K.
+ * /t/{slug}/tv: the full-screen venue page. It needs no interaction: it rotates through the live board (with the
+ * matches up next below the ones in play, as far as the screen has room), the latest results, the group
+ * standings and a QR code to the event page (client/tv_rotation.ts), skipping a view with nothing to show, and
+ * keeps its data fresh through client/live_regions.ts. Sizes are in vw/vh so that it reads the same from across
+ * a hall on 1080p and 4K.
  */
 import { groupDisplayName } from "../api/serialize.ts";
 import { clientScript, LIVE_REGIONS_SCRIPT } from "./client_script.ts";
 import { tvRotation } from "./client/tv_rotation.ts";
-import { MatchTable } from "./components/match_table.tsx";
+import { type ListedMatch, MatchTable } from "./components/match_table.tsx";
 import { StandingsTable } from "./components/standings_table.tsx";
-import { formatDateRange } from "./format.ts";
+import { formatDateRange, formatMatchTime } from "./format.ts";
 import { Document } from "./layout.tsx";
-import { acrossCategories, latestResultsAcross } from "./match_lists.ts";
+import { acrossCategories, latestResultsAcross, upcomingAcross } from "./match_lists.ts";
 import { watchedPaths } from "./page_paths.ts";
 import { QrCode } from "./qr.tsx";
 import type { CategorySummary, Event } from "./view_types.ts";
@@ -72,6 +73,17 @@ table.matches td{padding:1.4vh 1vw}
 .score a,.games{color:#fff;text-decoration:none;font-weight:700}
 .points{color:#101010;background:#ffd400;border-radius:.4vw;padding:0 .6vw;margin-left:.6vw}
 .detail{color:#b9c6d8;font-size:1.4vw;margin-left:.6vw}
+section.view h2.then{margin-top:2.5vh}
+.next{flex:1;min-height:0;display:flex;flex-flow:column wrap;align-content:flex-start;overflow:hidden;font-size:2.1vw}
+.next .lead{width:100%}
+.next ol{margin:0;padding:0;list-style:none}
+.next ol.rest{display:contents}
+.next li{width:100%;display:grid;grid-template-columns:5vw 17vw 1fr 12vw 1fr;align-items:center;gap:0 1vw;
+  padding:1vh 1vw;border-bottom:.15vh solid rgba(255,255,255,.15)}
+.next .home{text-align:right}
+.next .time{text-align:center;color:#b9c6d8;font-weight:700;white-space:nowrap}
+.next .cat{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.next .n{display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:2;overflow:hidden;overflow-wrap:anywhere}
 .winner{color:#ffd400;font-weight:700}
 .table-no{font-weight:700;color:#ffd400}
 .cat{color:#b9c6d8;font-size:1.6vw}
@@ -93,6 +105,36 @@ svg.qr{height:56vh;width:56vh;border-radius:1vh}
 .quiet{color:#b9c6d8}
 `;
 
+/**
+ * The matches up next on the live board, below the matches in play: as many whole rows as the screen has room
+ * for. The rows are a column that wraps (flex-wrap), so that a row that does not fit goes to a second column
+ * outside the board, which is clipped, rather than being cut in half at the bottom of the screen; the heading
+ * goes with the first row, so that it is not shown alone. The number of live rows, and whether a doubles pair
+ * takes two lines, do not have to be known here.
+ */
+function UpNext(props: { rows: ListedMatch[]; withDay: boolean; afterLive: boolean }) {
+  const row = ({ match: m, category }: ListedMatch) => (
+    <li key={m.id} data-match={m.id}>
+      <span class="table-no">{m.tableNo ?? "–"}</span>
+      <span class="cat">{category}</span>
+      <span class="home n">{m.homeName}</span>
+      <span class="time">{formatMatchTime(m.scheduledAt, props.withDay) ?? "v"}</span>
+      <span class="away n">{m.awayName}</span>
+    </li>
+  );
+  const [first, ...rest] = props.rows;
+  if (!first) return null;
+  return (
+    <div class="next">
+      <div class="lead">
+        <h2 class={props.afterLive ? "then" : undefined}>Up next</h2>
+        <ol class="rows">{row(first)}</ol>
+      </div>
+      <ol class="rows rest" start={2}>{rest.map(row)}</ol>
+    </div>
+  );
+}
+
 /** Everything the TV shows. */
 export interface TvProps {
   nonce: string;
@@ -109,6 +151,8 @@ export function TvPage(props: TvProps) {
   const live = acrossCategories(categories, (c) => c.live)
     .sort((a, b) => (a.match.tableNo ?? Infinity) - (b.match.tableNo ?? Infinity) || 0)
     .slice(0, TV_MAX_ROWS);
+  // The matches up next fill what the matches in play leave of the board (UpNext): in the morning, the first.
+  const next = upcomingAcross(categories, TV_MAX_ROWS);
   const results = latestResultsAcross(categories, TV_MAX_ROWS);
   // Groups still in play first: they are what the hall is waiting on.
   const groups = categories.flatMap((c) =>
@@ -116,7 +160,7 @@ export function TvPage(props: TvProps) {
   ).sort((a, b) => Number(a.group.complete) - Number(b.group.complete));
   const shownGroups = groups.slice(0, TV_MAX_GROUPS);
   const empty = {
-    live: live.length === 0,
+    live: live.length === 0 && next.length === 0,
     results: results.length === 0,
     standings: groups.length === 0,
     qr: false,
@@ -148,10 +192,15 @@ export function TvPage(props: TvProps) {
       </header>
       <main class="tv">
         <section class="view" data-view-name="live" data-region="tv-live" data-empty={empty.live ? "1" : "0"}>
-          <h2>Live now</h2>
-          {live.length > 0
-            ? <MatchTable rows={live} caption="Live matches" live showTable showCategory links={false} />
-            : <p class="quiet">No match in play</p>}
+          {(live.length > 0 || next.length === 0) && (
+            <>
+              <h2>Live now</h2>
+              {live.length > 0
+                ? <MatchTable rows={live} caption="Live matches" live showTable showCategory links={false} />
+                : <p class="quiet">No match in play</p>}
+            </>
+          )}
+          <UpNext rows={next} withDay={event.startDate !== event.endDate} afterLive={live.length > 0} />
         </section>
         <section
           class="view"

@@ -32,7 +32,8 @@ export interface CategoryView {
 
 /**
  * What the venue TV and the event page show of a category (pages/event_board.ts): its matches in play (by
- * table), its latest results (newest first) and its group standings.
+ * table), its first matches up next (in order of play), its latest results (newest first) and its group
+ * standings.
  */
 export interface CategorySummary {
   id: string;
@@ -40,6 +41,7 @@ export interface CategorySummary {
   format: string;
   bestOf: number;
   live: Match[];
+  upcoming: Match[];
   recent: Match[];
   groups: GroupStandings[];
 }

@@ -1,5 +1,8 @@
-/** Tables of matches (live ones or results): a wide one for the venue TV, a stacked one for phones. */
-import { resultReasonText } from "../format.ts";
+/**
+ * Tables of matches: a wide one for the venue TV (live ones or results), stacked ones for phones (live ones or
+ * results, and the ones up next).
+ */
+import { formatMatchTime, resultReasonText } from "../format.ts";
 import type { Match } from "../view_types.ts";
 
 /** A match with the name of its category, for lists that span categories. */
@@ -148,6 +151,50 @@ export function ScoreList(
             </tr>
           );
         })}
+      </tbody>
+    </table>
+  );
+}
+
+/** The styles of UpcomingList, beside SCORE_LIST_CSS (whose stacked sides it shares). */
+export const UPCOMING_LIST_CSS = `
+.scores td.when{white-space:nowrap;font-variant-numeric:tabular-nums}
+`;
+
+/**
+ * The matches up next on the spectator pages, in the layout of ScoreList: the two sides one above the other with
+ * the category and round below, and the table and time they are planned at beside them. A column that no row
+ * has a value for is left out (an event that gives no times, or matches not called to tables yet).
+ */
+export function UpcomingList(
+  props: { rows: ListedMatch[]; caption: string; withDay: boolean; showCategory?: boolean },
+) {
+  const showTable = props.rows.some(({ match }) => match.tableNo !== null);
+  const showTime = props.rows.some(({ match }) => match.scheduledAt !== null);
+  return (
+    <table class="scores upcoming">
+      <caption>{props.caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Match</th>
+          {showTable && <th scope="col" class="num">Table</th>}
+          {showTime && <th scope="col" class="num">Time</th>}
+        </tr>
+      </thead>
+      <tbody>
+        {props.rows.map(({ match: m, category }) => (
+          <tr key={m.id} data-match={m.id}>
+            <th scope="row">
+              <a href={`/m/${encodeURIComponent(m.id)}`}>
+                <span class="side">{m.homeName}</span>
+                <span class="side">{m.awayName}</span>
+              </a>
+              <span class="ctx">{props.showCategory ? `${category} · ${m.stageLabel}` : m.stageLabel}</span>
+            </th>
+            {showTable && <td class="num when">{m.tableNo ?? "–"}</td>}
+            {showTime && <td class="num when">{formatMatchTime(m.scheduledAt, props.withDay) ?? "–"}</td>}
+          </tr>
+        ))}
       </tbody>
     </table>
   );

@@ -63,7 +63,11 @@ browserSuite("venue TV in Chromium", seed, async (t, { browser, server, seeded }
         timeout: 5000,
       },
     );
-    assert.deepEqual((await page.evaluate(seenViews)).slice(0, 3), ["standings", "qr", "standings"]);
+    // Nothing played: no results; the live board shows the match up next, without an empty "Live now".
+    assert.deepEqual((await page.evaluate(seenViews)).slice(0, 3), ["live", "standings", "qr"]);
+    const board = page.locator('section[data-view-name="live"]');
+    assert.deepEqual(await board.locator("h2").allInnerTexts(), ["Up next"]);
+    assert.equal(await board.locator(".next li").count(), 1);
     await close();
   });
 

@@ -4,7 +4,7 @@ import { silentLogger } from "../../cli/log.ts";
 import { bumpRevision } from "../../db/revision.ts";
 import { createApp } from "../../main.ts";
 import { loadEventBoard } from "../../pages/event_board.ts";
-import { latestResults, liveMatches } from "../../pages/match_lists.ts";
+import { latestResults, liveMatches, upcomingMatches } from "../../pages/match_lists.ts";
 import { TV_MAX_ROWS } from "../../pages/tv.tsx";
 import type { Match } from "../../pages/view_types.ts";
 import { storeTest } from "../support/stores.ts";
@@ -26,10 +26,12 @@ storeTest("[pages] loadEventBoard() summarizes each category as the API serves i
     const { matches } = await api(`/subevents/${c.id}/matches`) as { matches: Match[] };
     const { standings } = await api(`/subevents/${c.id}/standings`) as { standings: unknown[] };
     assert.deepEqual(c.live, liveMatches(matches), c.name);
+    assert.deepEqual(c.upcoming, upcomingMatches(matches, TV_MAX_ROWS), c.name);
     assert.deepEqual(c.recent, latestResults(matches, TV_MAX_ROWS), c.name);
     assert.deepEqual(c.groups, standings, c.name);
   }
   assert.ok(board.categories.some((c) => c.live.length > 0 && c.recent.length > 0 && c.groups.length > 0));
+  assert.ok(board.categories.some((c) => c.upcoming.length > 1));
   assert.equal(await loadEventBoard(store, "no-such-event"), null);
 });
 

@@ -1,11 +1,27 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { formatDateRange, percent, predictionSentence, resultReasonText } from "../../pages/format.ts";
+import {
+  formatDateRange,
+  formatMatchTime,
+  percent,
+  predictionSentence,
+  resultReasonText,
+} from "../../pages/format.ts";
 
 Deno.test("formatDateRange() writes one day once and a span as a range", () => {
   assert.equal(formatDateRange("2026-11-28", "2026-11-28"), "28 November 2026");
   assert.equal(formatDateRange("2026-11-28", "2026-11-29"), "28–29 November 2026");
   assert.equal(formatDateRange("2026-12-30", "2027-01-02"), "30 December 2026 – 2 January 2027");
+});
+
+Deno.test("formatMatchTime() gives the hall's clock time, with the day for an event of several days", () => {
+  // 14:05 on Saturday 28 November 2026 in this process's time zone, whichever it is (the server's is the hall's).
+  const local = new Date(2026, 10, 28, 14, 5).toISOString();
+  assert.equal(formatMatchTime(local, false), "14:05");
+  assert.equal(formatMatchTime(local, true), "Sat 14:05");
+  assert.equal(formatMatchTime(new Date(2026, 10, 29, 9, 0).toISOString(), true), "Sun 09:00");
+  assert.equal(formatMatchTime(null, true), null);
+  assert.equal(formatMatchTime("not a time", false), null);
 });
 
 Deno.test("predictionSentence() names the favourite with the label and the range", () => {

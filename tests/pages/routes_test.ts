@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { silentLogger } from "../../cli/log.ts";
 import type { Store } from "../../db/store.ts";
 import { createApp } from "../../main.ts";
-import { PRIVATE_STRINGS, type Seeded } from "../support/fixtures.ts";
+import { formatMatchTime } from "../../pages/format.ts";
+import { at, PRIVATE_STRINGS, type Seeded } from "../support/fixtures.ts";
 import { storeTest } from "../support/stores.ts";
 import { EVIL_ASSOCIATION, EVIL_NAME, seedPages } from "./seed.ts";
 
@@ -293,6 +294,23 @@ storeTest(
     assert.match(live, /Table 3 · Men/);
     const results = /<section aria-labelledby="results-h"[\s\S]*?<\/section>/.exec(html)?.[0] ?? "";
     assert.match(results, /walkover/);
+    // Up next: the timed matches by time (the event has two days: with the day), then the untimed ones.
+    const next = /<section aria-labelledby="next-h"[\s\S]*?<\/section>/.exec(html)?.[0] ?? "";
+    const rows = [...next.matchAll(/<tr data-match="([^"]+)">[\s\S]*?<\/tr>/g)];
+    assert.deepEqual(rows.slice(0, 2).map((r) => r[1]), [
+      seeded.matches.groupScheduled,
+      seeded.matches.semiScheduled,
+    ]);
+    assert.match(
+      rows[0]![0],
+      new RegExp(`Women(?:&#39;|')s Singles · Group B[\\s\\S]*>${formatMatchTime(at(60), true)}<`),
+    );
+    assert.match(
+      rows[1]![0],
+      new RegExp(`Men(?:&#39;|')s Singles · Semi-final[\\s\\S]*>${formatMatchTime(at(90), true)}<`),
+    );
+    assert.ok(rows.length > 2 && rows.slice(2).every((r) => />–<\/td><\/tr>$/.test(r[0])), "untimed last");
+    assert.doesNotMatch(next, new RegExp(seeded.matches.groupRunning + "|" + seeded.matches.r1Done));
     // What a category's own page holds is not repeated here.
     assert.doesNotMatch(html, /class="bracket"|<caption>Group A<\/caption>/);
     const watched = /data-watch="([^"]*)"/.exec(html)?.[1]?.split(" ") ?? [];
@@ -314,6 +332,10 @@ storeTest(
     assert.match(groups, /<caption>Group B<\/caption>/);
     assert.match(groups, /Matches in play/);
     assert.match(groups, /walkover/);
+    assert.match(
+      groups,
+      new RegExp(`<caption>Matches up next</caption>[\\s\\S]*data-match="${seeded.matches.groupScheduled}"`),
+    );
     assert.deepEqual(/data-watch="([^"]*)"/.exec(groups)?.[1]?.split(" "), [
       `/api/v1/events/${seeded.event.slug}`,
       `/api/v1/subevents/${seeded.groups.id}/matches`,
@@ -353,6 +375,10 @@ storeTest(
         view,
       );
     }
+    // Below the matches in play, the matches up next (as many as the screen has room for: the browser's part).
+    const board = /data-view-name="live"[\s\S]*?<\/section>/.exec(tidy(html))?.[0] ?? "";
+    assert.match(board, /<h2>Live now<\/h2>[\s\S]*<h2 class="then">Up next<\/h2>/);
+    assert.match(board, new RegExp(`<li data-match="${seeded.matches.groupScheduled}">`));
     const plain = await (await app.request(`/t/${seeded.event.slug}/tv`)).text();
     assert.match(plain, /data-interval="12"/);
   },

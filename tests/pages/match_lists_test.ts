@@ -1,0 +1,124 @@
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { liveMatches, playOrder, upcomingAcross, upcomingMatches } from "../../pages/match_lists.ts";
+import type { CategorySummary, Match } from "../../pages/view_types.ts";
+
+let n = 0;
+/** A match of the public API's shape; only what the lists read matters. */
+function match(o: Partial<Match>): Match {
+  n++;
+  return {
+    id: `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`,
+    eventId: "e",
+    subeventId: "s",
+    status: "scheduled",
+    matchKind: "tournament",
+    stage: "group",
+    groupId: null,
+    groupName: null,
+    roundNo: 1,
+    bracketPos: 0,
+    stageLabel: "Group A",
+    tableNo: null,
+    scheduledAt: null,
+    bestOf: 5,
+    homeId: "h",
+    awayId: "a",
+    homeName: `Home ${n}`,
+    awayName: `Away ${n}`,
+    winnerId: null,
+    resultReasonCode: null,
+    retirementAfterGame: null,
+    gamesWon: { home: 0, away: 0 },
+    currentGame: { home: 0, away: 0 },
+    gameScores: [],
+    startedAt: null,
+    completedAt: null,
+    updatedAt: "2026-11-28T08:00:00.000Z",
+    ...o,
+  };
+}
+
+Deno.test("upcomingMatches() lists the called matches first, then by time, then in the draw's order", () => {
+  const knockout = match({ stage: "knockout", roundNo: 1, bracketPos: 0, stageLabel: "Quarter-final" });
+  const groupR2 = match({ roundNo: 2, bracketPos: 0 });
+  const groupR1b = match({ roundNo: 1, bracketPos: 1 });
+  const groupR1a = match({ roundNo: 1, bracketPos: 0 });
+  const at1030 = match({ scheduledAt: "2026-11-28T10:30:00.000Z", tableNo: 4 });
+  const at1000t5 = match({ scheduledAt: "2026-11-28T10:00:00.000Z", tableNo: 5 });
+  const at1000t2 = match({ scheduledAt: "2026-11-28T10:00:00.000Z", tableNo: 2 });
+  const calledT7 = match({ tableNo: 7 });
+  const calledT3 = match({ tableNo: 3 });
+  const running = match({ status: "in_progress", tableNo: 1 });
+  const done = match({ status: "completed", winnerId: "h" });
+  const all = [
+    knockout,
+    groupR2,
+    groupR1b,
+    running,
+    at1030,
+    groupR1a,
+    done,
+    at1000t5,
+    calledT7,
+    at1000t2,
+    calledT3,
+  ];
+  assert.deepEqual(
+    upcomingMatches(all, Infinity).map((m) => m.id),
+    [
+      calledT3, // called to a table with no time: next there now, by table
+      calledT7,
+      at1000t2, // then by time, and table at the same time
+      at1000t5,
+      at1030,
+      groupR1a, // then what has no time: groups before the knockout, by round and position
+      groupR1b,
+      groupR2,
+      knockout,
+    ].map((m) => m.id),
+  );
+  assert.deepEqual(upcomingMatches(all, 2).map((m) => m.id), [calledT3.id, calledT7.id]);
+  assert.deepEqual(liveMatches(all).map((m) => m.id), [running.id]);
+});
+
+Deno.test("playOrder() is a total order: any shuffle of the same matches sorts the same", () => {
+  const arb = fc.record({
+    tableNo: fc.option(fc.integer({ min: 1, max: 4 })),
+    scheduledAt: fc.option(fc.constantFrom("2026-11-28T10:00:00.000Z", "2026-11-28T11:00:00.000Z")),
+    stage: fc.constantFrom("group" as const, "knockout" as const),
+    roundNo: fc.integer({ min: 1, max: 3 }),
+    bracketPos: fc.integer({ min: 0, max: 3 }),
+  });
+  fc.assert(fc.property(fc.array(arb, { maxLength: 30 }), (rows) => {
+    const ms = rows.map((r) => match(r));
+    const key = (list: Match[]) =>
+      [...list].sort(playOrder).map((m) => [m.tableNo, m.scheduledAt, m.stage, m.roundNo, m.bracketPos]);
+    assert.deepEqual(key([...ms].reverse()), key(ms));
+    for (const a of ms) {
+      assert.equal(playOrder(a, a), 0);
+      for (const b of ms) assert.equal(Math.sign(playOrder(a, b)), -Math.sign(playOrder(b, a)) || 0);
+    }
+  }));
+});
+
+Deno.test("upcomingAcross() merges the categories' matches up next in one order of play", () => {
+  const summary = (name: string, upcoming: Match[]): CategorySummary => ({
+    id: name,
+    name,
+    format: "groups",
+    bestOf: 5,
+    live: [],
+    upcoming,
+    recent: [],
+    groups: [],
+  });
+  const men = [match({ tableNo: 2 }), match({ scheduledAt: "2026-11-28T11:00:00.000Z" })];
+  const women = [match({ scheduledAt: "2026-11-28T10:00:00.000Z" }), match({})];
+  const listed = upcomingAcross([summary("Men", men), summary("Women", women)], 3);
+  assert.deepEqual(listed.map((l) => [l.category, l.match.id]), [
+    ["Men", men[0]!.id],
+    ["Women", women[0]!.id],
+    ["Men", men[1]!.id],
+  ]);
+});
