@@ -1,21 +1,35 @@
-/** /api/v1/events: the published events, one event with its categories, and an event's matches (paged). */
+/**
+ * /api/v1/events: the published events, one event with its categories, an event's matches (paged, filtered by
+ * status and player) and its players.
+ */
 import { Hono } from "hono";
 import { readEntries } from "../db/read_entries.ts";
-import { findPublishedEvent, listPublishedEvents } from "../db/read_events.ts";
+import { findPublishedEvent, listPublishedEvents, type PublicEventRecord } from "../db/read_events.ts";
 import { listEventMatches } from "../db/read_matches.ts";
+import { listEventPlayers } from "../db/read_players.ts";
 import { listEventSubevents } from "../db/read_subevents.ts";
 import { versions } from "../db/read_versions.ts";
 import type { AppDeps } from "./deps.ts";
-import { pagingParams, slugParam, statusParam } from "./params.ts";
+import { pagingParams, playerParam, slugParam, statusParam } from "./params.ts";
 import { notFound, quoted } from "./problem.ts";
 import { respond } from "./respond.ts";
 import type { Match } from "./schemas.ts";
-import { serializeEvent, serializeMatch, serializeSubevent } from "./serialize.ts";
+import { serializeEvent, serializeEventPlayer, serializeMatch, serializeSubevent } from "./serialize.ts";
 
 /** Builds the /events sub-app. */
 export function eventsApi(deps: AppDeps): Hono {
   const db = deps.store.db;
   const app = new Hono();
+
+  const publishedEvent = async (slug: string): Promise<PublicEventRecord> => {
+    const event = await findPublishedEvent(db, slug);
+    if (!event) throw notFound(`Cannot find a published event with slug ${quoted(slug)}`);
+    return event;
+  };
+
+  // An event's answers are keyed on its own version: every write to the event (a point, a draw, an import)
+  // bumps its revision.
+  const version = (slug: string) => () => versions(deps.store).eventBySlug(slug);
 
   app.get("/", (c) =>
     respond(c, deps, "/events", async () => {
@@ -26,30 +40,38 @@ export function eventsApi(deps: AppDeps): Hono {
   app.get("/:slug", (c) => {
     const slug = slugParam(c.req.param("slug"));
     return respond(c, deps, `/events/${slug}`, async () => {
-      const event = await findPublishedEvent(db, slug);
-      if (!event) throw notFound(`Cannot find a published event with slug ${quoted(slug)}`);
+      const event = await publishedEvent(slug);
       const subevents = await listEventSubevents(db, event.id);
       return {
         data: { event: serializeEvent(event, subevents.length), subevents: subevents.map(serializeSubevent) },
       };
-    }, () => versions(deps.store).eventBySlug(slug));
+    }, version(slug));
   });
 
   app.get("/:slug/matches", (c) => {
     const slug = slugParam(c.req.param("slug"));
     const query = new URL(c.req.url).searchParams;
     const statuses = statusParam(query);
+    const player = playerParam(query);
     const { limit, offset } = pagingParams(query);
-    const filter = statuses ? `status=${statuses.join(",")}&` : "";
+    // Each filter has its own kept answer and ETag.
+    const filter = (statuses ? `status=${statuses.join(",")}&` : "") + (player ? `player=${player}&` : "");
     return respond(c, deps, `/events/${slug}/matches?${filter}limit=${limit}&offset=${offset}`, async () => {
-      const event = await findPublishedEvent(db, slug);
-      if (!event) throw notFound(`Cannot find a published event with slug ${quoted(slug)}`);
-      const page = await listEventMatches(db, event.id, { statuses, limit, offset });
+      const event = await publishedEvent(slug);
+      const page = await listEventMatches(db, event.id, { statuses, player, limit, offset });
       const entries = await readEntries(db, page.rows.flatMap((m) => [m.homeEntryId!, m.awayEntryId!]));
       const matches = page.rows.map((m) => serializeMatch(m, entries)).filter((m): m is Match => m !== null);
       return { data: { matches }, meta: { total: page.total, limit, offset } };
-      // Every write to the event's matches bumps the event's revision.
-    }, () => versions(deps.store).eventBySlug(slug));
+    }, version(slug));
+  });
+
+  app.get("/:slug/players", (c) => {
+    const slug = slugParam(c.req.param("slug"));
+    return respond(c, deps, `/events/${slug}/players`, async () => {
+      const event = await publishedEvent(slug);
+      const players = await listEventPlayers(db, event.id);
+      return { data: { players: players.map(serializeEventPlayer) } };
+    }, version(slug));
   });
 
   return app;

@@ -9,6 +9,7 @@ import { ALLOWED_METHODS, PROBLEM_TYPES, problemType } from "./problem.ts";
 import {
   DrawResponseSchema,
   EventMatchesResponseSchema,
+  EventPlayersResponseSchema,
   EventResponseSchema,
   EventsResponseSchema,
   MatchesResponseSchema,
@@ -134,6 +135,15 @@ const statusQuery = z.string().optional().openapi({
   example: "in_progress",
 });
 
+/** The `player` filter of the event's match list (api/params.ts playerParam). */
+const playerQuery = z.string().optional().openapi({
+  format: "uuid",
+  description:
+    "Only the matches of this player (the id of /events/{slug}/players): their singles, and their " +
+    "doubles with any partner; given once",
+  example: "3f2c1a9e-6b1d-4c2a-9f5e-0d8b7a6c5e4f",
+});
+
 function build(): Record<string, unknown> {
   const registry = new OpenAPIRegistry();
   const route = (
@@ -194,15 +204,35 @@ function build(): Record<string, unknown> {
     "The matches of an event, paged",
     "The event's matches whose two sides are known, across its categories (in their order; within a " +
       "category as /subevents/{id}/matches orders them), as the same Match object as /matches/{id}. Filter " +
-      "with status: status=in_progress is what is being played now, on every table. meta.total counts the " +
-      "whole filtered list. 404 for an unknown slug or an event that is not published.",
+      "with status: status=in_progress is what is being played now, on every table. Filter with player for " +
+      'one player\'s matches, singles and doubles (a "my matches" list; with status=scheduled, what they ' +
+      "play next); a player id the event does not know gives an empty list. meta.total counts the whole " +
+      "filtered list. 404 for an unknown slug or an event that is not published.",
     {
       params: slugParams,
-      query: z.object({ status: statusQuery, ...paging("Matches") }),
+      query: z.object({ status: statusQuery, player: playerQuery, ...paging("Matches") }),
     },
     {
       200: ok("A page of the event's matches", EventMatchesResponseSchema),
-      400: problem("status, limit or offset is invalid"),
+      400: problem("status, player, limit or offset is invalid"),
+      404: problem("No published event has this slug"),
+    },
+  );
+  route(
+    "/events/{slug}/players",
+    "listEventPlayers",
+    "The players of an event",
+    "Every public player of the event: one with an entry in a group, in a locked knockout draw or in a " +
+      "match that is served (an entry not drawn yet, or only in a knockout draw that is still a draft, is not " +
+      "public yet). By name, accents and case aside, then by id; each with their public entries in the " +
+      "event's category order. An entry's entryId is the homeId/awayId of the player's matches in that " +
+      "category; id is the playerId of the rankings and the player filter of /events/{slug}/matches. 404 " +
+      "for an unknown slug or an event that is not published.",
+    {
+      params: slugParams,
+    },
+    {
+      200: ok("The event's players", EventPlayersResponseSchema),
       404: problem("No published event has this slug"),
     },
   );

@@ -95,3 +95,18 @@ export function statusParam(query: URLSearchParams): MatchStatusFilter[] | null 
   const statuses = MATCH_STATUS_FILTER.filter((s) => named.has(s));
   return statuses.length === MATCH_STATUS_FILTER.length ? null : statuses;
 }
+
+/**
+ * The `player` filter of a match list: a player id (the `id` of /events/{slug}/players, the playerId of the
+ * rankings), given once; null when absent. Lowercased, so that one player's filter has one cached answer.
+ * @example playerParam(new URLSearchParams("player=abc")) // throws 400: "player": expected a player id (a UUID)
+ */
+export function playerParam(query: URLSearchParams): string | null {
+  const values = query.getAll("player");
+  if (values.length === 0) return null;
+  const expected = "expected a player id (a UUID)";
+  if (values.length > 1) throw invalidParameter("player", `${expected}, given once`, values.join(","));
+  const value = values[0] ?? "";
+  if (!isUuid(value)) throw invalidParameter("player", expected, value);
+  return value.toLowerCase();
+}

@@ -9,6 +9,7 @@ export const PUBLIC_PATHS = [
   "/events",
   "/events/:slug",
   "/events/:slug/matches",
+  "/events/:slug/players",
   "/subevents/:id/draw",
   "/subevents/:id/standings",
   "/subevents/:id/matches",

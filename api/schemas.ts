@@ -69,6 +69,28 @@ export const EntrySchema = z.object({
   }),
 }).openapi("Entry", { description: "An entry of a category: a player or a doubles pair" });
 
+/** A category a player of an event is entered in. */
+export const PlayerEntrySchema = z.object({
+  entryId: z.string().openapi({
+    description:
+      "Entry id: the homeId/awayId of the player's matches in this category (a pair's for doubles)",
+  }),
+  subeventId: uuid("Id of the category"),
+  subeventName: z.string().openapi({ example: "Men's Singles" }),
+}).openapi("PlayerEntry", { description: "A player's entry in a category: alone, or in a doubles pair" });
+
+/** A player of an event with their entries. */
+export const EventPlayerSchema = z.object({
+  ...EntryPlayerSchema.shape,
+  entries: z.array(PlayerEntrySchema).min(1).openapi({
+    description: "The player's public entries, in the event's category order",
+  }),
+}).openapi("EventPlayer", {
+  description:
+    "A player of a published event (one with an entry in a group, a locked draw or a public match), " +
+    "with the categories they play in",
+});
+
 /** A category of an event. */
 export const SubeventSchema = z.object({
   id: uuid("Category id, used in the /subevents/{id}/... paths"),
@@ -342,6 +364,17 @@ export const EventResponseSchema = envelope(
   "One published event and its categories",
 );
 
+/** GET /events/{slug}/players. */
+export const EventPlayersResponseSchema = envelope(
+  "EventPlayersResponse",
+  z.object({
+    players: z.array(EventPlayerSchema).openapi({
+      description: "By name (accents and case aside), then by id",
+    }),
+  }),
+  "The players of a published event",
+);
+
 /** GET /subevents/{id}/draw. */
 export const DrawResponseSchema = envelope(
   "DrawResponse",
@@ -410,6 +443,7 @@ export const RankingsResponseSchema = envelope(
 export type Score = z.infer<typeof ScoreSchema>;
 export type Event = z.infer<typeof EventSchema>;
 export type Entry = z.infer<typeof EntrySchema>;
+export type EventPlayer = z.infer<typeof EventPlayerSchema>;
 export type Subevent = z.infer<typeof SubeventSchema>;
 export type Match = z.infer<typeof MatchSchema>;
 export type Live = z.infer<typeof LiveSchema>;

@@ -5,10 +5,11 @@
 import type { EntryRecord } from "../db/read_entries.ts";
 import type { PublicEventRecord } from "../db/read_events.ts";
 import type { MatchRecord, PredictionRecord } from "../db/read_matches.ts";
+import type { EventPlayerRecord } from "../db/read_players.ts";
 import type { RankingRecord } from "../db/read_rankings.ts";
 import type { SubeventSummaryRecord } from "../db/read_subevents.ts";
 import { categoryStatus, liveView, scoreView } from "../domain/match_view.ts";
-import type { Entry, Event, Live, Match, Prediction, Ranking, Subevent } from "./schemas.ts";
+import type { Entry, Event, EventPlayer, Live, Match, Prediction, Ranking, Subevent } from "./schemas.ts";
 
 /** An event; `categoryCount` is passed when the caller counted the categories it serves. */
 export function serializeEvent(e: PublicEventRecord, categoryCount = e.categoryCount): Event {
@@ -51,6 +52,20 @@ export function serializeEntry(e: EntryRecord): Entry {
     association: e.association,
     seed: e.seed,
     players: e.players.map((p) => ({ id: p.id, displayName: p.displayName, association: p.association })),
+  };
+}
+
+/** A player of an event with their entries (each the homeId/awayId of the player's matches in a category). */
+export function serializeEventPlayer(p: EventPlayerRecord): EventPlayer {
+  return {
+    id: p.id,
+    displayName: p.displayName,
+    association: p.association,
+    entries: p.entries.map((e) => ({
+      entryId: e.entryId,
+      subeventId: e.subeventId,
+      subeventName: e.subeventName,
+    })),
   };
 }
 

@@ -14,6 +14,7 @@ import * as ownVersions from "./migrations/2026_11_26_000000_own_versions.ts";
 import * as idempotencyExpiry from "./migrations/2026_11_26_000001_idempotency_expiry.ts";
 import * as correctionOrder from "./migrations/2026_11_27_000000_correction_order.ts";
 import * as idempotencyRequests from "./migrations/2026_11_27_000001_idempotency_requests.ts";
+import * as playerEntries from "./migrations/2026_11_27_000002_player_entries.ts";
 import type { Database } from "./schema.ts";
 
 interface Migration {
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026_11_26_000001_idempotency_expiry": idempotencyExpiry,
   "2026_11_27_000000_correction_order": correctionOrder,
   "2026_11_27_000001_idempotency_requests": idempotencyRequests,
+  "2026_11_27_000002_player_entries": playerEntries,
 };
 
 /** An arbitrary, fixed key of the PostgreSQL advisory lock that serialises migrations. */

@@ -5,6 +5,7 @@
  * games parsed.
  */
 import { type Kysely, sql } from "kysely";
+import { playerEntryIds } from "./read_players.ts";
 import type { Database, Stage } from "./schema.ts";
 
 /** A stored match with the fields the public API may show. */
@@ -162,18 +163,29 @@ export interface MatchPage {
 }
 
 /**
- * A page of the public matches of an event whose two sides are known, among `statuses` (all when null): its
- * categories in their order, each as `listSubeventMatches` orders it; with the number of such matches in all.
+ * A page of the public matches of an event whose two sides are known, among `statuses` (all when null) and, with
+ * `player`, those the player plays in (singles, or in a pair): its categories in their order, each as
+ * `listSubeventMatches` orders it; with the number of such matches in all.
  */
 export async function listEventMatches(
   db: Kysely<Database>,
   eventId: string,
-  options: { statuses: readonly string[] | null; limit: number; offset: number },
+  options: { statuses: readonly string[] | null; player?: string | null; limit: number; offset: number },
 ): Promise<MatchPage> {
+  const player = options.player ?? null;
   const base = () => {
-    const q = publicMatches(db).where("matches.event_id", "=", eventId)
+    let q = publicMatches(db).where("matches.event_id", "=", eventId)
       .where("matches.home_entry_id", "is not", null).where("matches.away_entry_id", "is not", null);
-    return options.statuses ? q.where("matches.status", "in", [...options.statuses]) : q;
+    if (options.statuses) q = q.where("matches.status", "in", [...options.statuses]);
+    if (player !== null) {
+      q = q.where((eb) =>
+        eb.or([
+          eb("matches.home_entry_id", "in", playerEntryIds(db, eventId, player)),
+          eb("matches.away_entry_id", "in", playerEntryIds(db, eventId, player)),
+        ])
+      );
+    }
+    return q;
   };
   const [rows, count] = await Promise.all([
     base()

@@ -20,11 +20,18 @@ import { readDrawSlots } from "../db/read_draw.ts";
 import { readEntries, readSubeventEntries } from "../db/read_entries.ts";
 import { findPublishedEvent, listPublishedEvents } from "../db/read_events.ts";
 import { readSubeventGroups } from "../db/read_groups.ts";
-import { findPrediction, findPublicMatch, listSubeventMatches } from "../db/read_matches.ts";
+import {
+  findPrediction,
+  findPublicMatch,
+  listEventMatches,
+  listSubeventMatches,
+} from "../db/read_matches.ts";
 import { findPublishedEventLink } from "../db/read_pages.ts";
+import { type EventPlayerRecord, findEventPlayer, listEventPlayers } from "../db/read_players.ts";
 import { readRankingsPage } from "../db/read_rankings.ts";
 import { findPublicSubevent, listEventSubevents, type PublicSubeventRecord } from "../db/read_subevents.ts";
 import type { Database } from "../db/schema.ts";
+import type { ListedMatch } from "./components/match_table.tsx";
 import type { CategoryView } from "./view_types.ts";
 
 type Db = Kysely<Database>;
@@ -36,8 +43,17 @@ export interface MatchData {
   prediction: Prediction | null;
   homeAssociation: string | null;
   awayAssociation: string | null;
+  /** The players of each side (two for a pair), for links to their pages. */
+  homePlayers: PlayerLink[];
+  awayPlayers: PlayerLink[];
   event: { slug: string; name: string };
   category: string;
+}
+
+/** A player named on a page, linking to their page in the event. */
+export interface PlayerLink {
+  id: string;
+  displayName: string;
 }
 
 /** A public match whose players are not known yet (it waits for earlier matches), with what its pages name. */
@@ -50,6 +66,9 @@ export interface PendingMatchData {
   event: { slug: string; name: string };
   category: string;
 }
+
+const playerLinks = (players: readonly PlayerLink[] | undefined): PlayerLink[] =>
+  (players ?? []).map((p) => ({ id: p.id, displayName: p.displayName }));
 
 /**
  * A public match with what its pages show: `known` once both sides are, `pending` while a side is not (its pages
@@ -94,6 +113,8 @@ export async function loadMatchPage(
       prediction: prediction && serializePrediction(prediction),
       homeAssociation: entries.get(home)?.association ?? null,
       awayAssociation: entries.get(away)?.association ?? null,
+      homePlayers: playerLinks(entries.get(home)?.players),
+      awayPlayers: playerLinks(entries.get(away)?.players),
       ...place,
     },
   };
@@ -193,4 +214,49 @@ export async function loadRankings(
   const offset = (page - 1) * size;
   const { rows, total } = await readRankingsPage(db, { limit: size, offset });
   return { rows: rows.map((r, i) => serializeRanking(r, offset + i + 1)), total };
+}
+
+/** A player of a published event, and their public matches in it, each with its category's name. */
+export interface PlayerPageData {
+  event: Event;
+  player: EventPlayerRecord;
+  matches: ListedMatch[];
+}
+
+/**
+ * Matches read for a player's page: more than anybody plays in one event (a player of three categories plays a
+ * few dozen), and the API's largest page, so that the page and the list it watches hold the same matches.
+ */
+export const PLAYER_PAGE_MATCHES = 500;
+
+/** A player's page: the published event (by slug), the player with their categories, and their matches; or null. */
+export async function loadPlayerPage(db: Db, slug: string, playerId: string): Promise<PlayerPageData | null> {
+  if (!isUuid(playerId)) return null;
+  const event = await findPublishedEvent(db, slug);
+  if (!event) return null;
+  const player = await findEventPlayer(db, event.id, playerId.toLowerCase());
+  if (!player) return null;
+  const page = await listEventMatches(db, event.id, {
+    statuses: null,
+    player: player.id,
+    limit: PLAYER_PAGE_MATCHES,
+    offset: 0,
+  });
+  const entries = await readEntries(db, page.rows.flatMap((m) => [m.homeEntryId!, m.awayEntryId!]));
+  const categories = new Map(player.entries.map((e) => [e.subeventId, e.subeventName]));
+  const matches = page.rows.flatMap((record): ListedMatch[] => {
+    const match = serializeMatch(record, entries);
+    return match ? [{ match, category: categories.get(match.subeventId) ?? "" }] : [];
+  });
+  return { event: serializeEvent(event), player, matches };
+}
+
+/** A published event (by slug) and its public players by name (the players' index), or null. */
+export async function loadPlayersPage(
+  db: Db,
+  slug: string,
+): Promise<{ event: Event; players: EventPlayerRecord[] } | null> {
+  const event = await findPublishedEvent(db, slug);
+  if (!event) return null;
+  return { event: serializeEvent(event), players: await listEventPlayers(db, event.id) };
 }

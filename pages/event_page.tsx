@@ -13,7 +13,7 @@ import { SCORE_LIST_CSS, ScoreList, UPCOMING_LIST_CSS, UpcomingList } from "./co
 import { bestOfText, formatDateRange, formatText } from "./format.ts";
 import { SiteLayout } from "./layout.tsx";
 import { acrossCategories, latestResultsAcross, upcomingAcross } from "./match_lists.ts";
-import { categoryPath, watchedPaths } from "./page_paths.ts";
+import { categoryPath, playersPath, watchedPaths } from "./page_paths.ts";
 import type { CategorySummary, Event } from "./view_types.ts";
 
 /** How often the event and category pages poll (a phone on mobile data: slower than the venue screens). */
@@ -28,6 +28,7 @@ ul.categories{list-style:none;padding:0;margin:.5rem 0}
 ul.categories li{padding:.45rem 0;border-bottom:1px solid #ddd}
 ul.categories a{font-weight:600}
 ul.categories .meta{display:block;font-size:.9rem}
+p.find a{font-weight:600}
 `;
 
 /** What a category's line on the event page says besides its name. */
@@ -56,6 +57,9 @@ export function EventPage(props: { nonce: string; event: Event; categories: Cate
       <h1>{event.name}</h1>
       <p class="meta">{formatDateRange(event.startDate, event.endDate)} · {event.venue}</p>
       {event.description && <p>{event.description}</p>}
+      <p class="find">
+        <a href={playersPath(event.slug)}>Find a player</a>: their matches, tables and times
+      </p>
       <section aria-labelledby="live-h" data-region="live">
         <h2 id="live-h">
           Live now {live.length > 0 && <span class="badge live">{live.length}</span>}

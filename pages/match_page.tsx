@@ -1,11 +1,11 @@
 /** /m/{matchId}: one match for spectators: live score, game scores and the pre-match prediction. */
-import type { ComponentChildren } from "preact";
+import { type ComponentChildren, Fragment } from "preact";
 import { LIVE_REGIONS_SCRIPT } from "./client_script.ts";
-import type { PendingMatchData } from "./data.ts";
+import type { PendingMatchData, PlayerLink } from "./data.ts";
 import { PredictionBlock } from "./components/prediction.tsx";
 import { bestOfText, resultReasonText } from "./format.ts";
 import { SiteLayout } from "./layout.tsx";
-import { categoryPath, eventPath } from "./page_paths.ts";
+import { categoryPath, eventPath, playerPath } from "./page_paths.ts";
 import type { Live, Match, Prediction } from "./view_types.ts";
 
 /** How often the match page polls. */
@@ -33,6 +33,8 @@ export interface MatchPageProps {
   category: string;
   homeAssociation: string | null;
   awayAssociation: string | null;
+  homePlayers: PlayerLink[];
+  awayPlayers: PlayerLink[];
 }
 
 function statusBadge(match: Match) {
@@ -65,15 +67,51 @@ export function scoreSentence(m: Match, live: Live): string {
   }`;
 }
 
-/** The score table: a row per side with games won, each finished game, and the running game while live. */
+/** A side's name, each of its players linking to their page in the event ("A / B" for a pair). */
+function SideName(props: { name: string; players: PlayerLink[]; slug: string }) {
+  if (props.players.length === 0) return <>{props.name}</>;
+  return (
+    <>
+      {props.players.map((p, i) => (
+        <Fragment key={p.id}>
+          {i > 0 && " / "}
+          <a href={playerPath(props.slug, p.id)}>{p.displayName}</a>
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
+/**
+ * The score table: a row per side with games won, each finished game, and the running game while live. Each
+ * player's name links to their page in the event (their other matches, tables and times).
+ */
 export function ScoreTable(
-  props: { match: Match; live: Live; associations: [string | null, string | null] },
+  props: {
+    match: Match;
+    live: Live;
+    associations: [string | null, string | null];
+    players: [PlayerLink[], PlayerLink[]];
+    slug: string;
+  },
 ) {
   const { match: m, live } = props;
   const running = m.status === "in_progress";
   const sides = [
-    { side: "home" as const, name: m.homeName, id: m.homeId, association: props.associations[0] },
-    { side: "away" as const, name: m.awayName, id: m.awayId, association: props.associations[1] },
+    {
+      side: "home" as const,
+      name: m.homeName,
+      id: m.homeId,
+      association: props.associations[0],
+      players: props.players[0],
+    },
+    {
+      side: "away" as const,
+      name: m.awayName,
+      id: m.awayId,
+      association: props.associations[1],
+      players: props.players[1],
+    },
   ];
   return (
     <div class="scroll" tabIndex={0} role="region" aria-label="Score by game">
@@ -105,7 +143,7 @@ export function ScoreTable(
               class={m.winnerId !== null && m.winnerId === s.id ? "winner" : undefined}
             >
               <th scope="row">
-                {s.name}
+                <SideName name={s.name} players={s.players} slug={props.slug} />
                 {s.association && <span class="assoc">{s.association}</span>}
                 {running && live.currentServer === s.side && (
                   <>
@@ -187,6 +225,8 @@ export function MatchPage(props: MatchPageProps) {
           match={m}
           live={props.live}
           associations={[props.homeAssociation, props.awayAssociation]}
+          players={[props.homePlayers, props.awayPlayers]}
+          slug={event.slug}
         />
       </section>
       {

@@ -10,6 +10,26 @@ export function categoryPath(slug: string, categoryId: string): string {
   return `${eventPath(slug)}/c/${encodeURIComponent(categoryId)}`;
 }
 
+/** The index of an event's players. */
+export function playersPath(slug: string): string {
+  return `${eventPath(slug)}/players`;
+}
+
+/** A player's page within an event: their matches in it. */
+export function playerPath(slug: string, playerId: string): string {
+  return `${eventPath(slug)}/p/${encodeURIComponent(playerId)}`;
+}
+
+/**
+ * The API path a player's page watches: the player's matches in the event (as many as the page shows), which
+ * change only with theirs.
+ */
+export function playerWatchPath(slug: string, playerId: string, limit: number): string {
+  return `/api/v1/events/${encodeURIComponent(slug)}/matches?player=${
+    encodeURIComponent(playerId)
+  }&limit=${limit}`;
+}
+
 /**
  * The API paths a page showing these categories of an event watches (pages/client/live_regions.ts): the event
  * and each category's matches.

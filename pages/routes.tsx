@@ -14,6 +14,8 @@ import {
   loadEvents,
   loadEventSummary,
   loadMatchPage,
+  loadPlayerPage,
+  loadPlayersPage,
   loadRankings,
 } from "./data.ts";
 import { loadEventBoard } from "./event_board.ts";
@@ -29,6 +31,8 @@ import { EmptyOverlay } from "./overlay_document.tsx";
 import { MatchOverlayPage, PendingMatchOverlayPage } from "./overlay_match.tsx";
 import { parseOverlayParams } from "./overlay_params.ts";
 import { CategoryOverlayPage } from "./overlay_subevent.tsx";
+import { PlayerPage } from "./player_page.tsx";
+import { PlayersPage } from "./players_page.tsx";
 import { parsePaperSize, PosterPage } from "./poster.tsx";
 import { RANKINGS_PAGE_SIZE, RankingsPage } from "./rankings_page.tsx";
 import { renderPage } from "./render.ts";
@@ -115,6 +119,19 @@ export function routes(deps: AppDeps): Hono<PageEnv> {
     const data = await loadCategoryPage(db, c.req.param("slug"), c.req.param("id"));
     if (!data) return notFound(c);
     return renderPage(c, <CategoryPage nonce={c.var.nonce} {...data} />);
+  });
+
+  // A player's pages span categories: they are kept until the next write anywhere (the store's generation).
+  app.get("/t/:slug/players", headers, async (c) => {
+    const data = await loadPlayersPage(db, c.req.param("slug"));
+    if (!data) return notFound(c);
+    return renderPage(c, <PlayersPage nonce={c.var.nonce} {...data} />);
+  });
+
+  app.get("/t/:slug/p/:id", headers, async (c) => {
+    const data = await loadPlayerPage(db, c.req.param("slug"), c.req.param("id"));
+    if (!data) return notFound(c);
+    return renderPage(c, <PlayerPage nonce={c.var.nonce} {...data} />);
   });
 
   app.get("/t/:slug/tv", headers, async (c) => {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { apiClient } from "../support/api_client.ts";
-import { bump, makeEvent, makeSubevent, seedTournament } from "../support/fixtures.ts";
+import { bump, makeEvent, makeSubevent, PRIVATE_STRINGS, seedTournament } from "../support/fixtures.ts";
 import { storeTest } from "../support/stores.ts";
 
 storeTest(
@@ -170,6 +170,8 @@ storeTest(
         "limit=0",
         "offset=-1",
         "limit=501",
+        "player=abc",
+        "player=",
       ]
     ) {
       const { status, body } = await api.request(`/api/v1/events/${s.event.slug}/matches?${query}`);
@@ -178,6 +180,156 @@ storeTest(
     }
     for (const slug of [s.draft.slug, "no-such-event"]) {
       assert.equal((await api.request(`/api/v1/events/${slug}/matches`)).status, 404, slug);
+    }
+  },
+);
+
+/** A player of /events/{slug}/players, as the tests read it. */
+interface ListedPlayer {
+  id: string;
+  displayName: string;
+  entries: { entryId: string; subeventId: string }[];
+}
+
+/** A served match, as the tests read it. */
+interface ListedMatch {
+  id: string;
+  subeventId: string;
+  status: string;
+  homeId: string;
+  awayId: string;
+}
+
+storeTest(
+  "[api] GET /api/v1/events/:slug/matches?player= keeps the matches of the player's entries, doubles too",
+  async (store) => {
+    const s = await seedTournament(store.db);
+    const api = apiClient(store);
+    const base = `/api/v1/events/${s.event.slug}/matches`;
+    const all: ListedMatch[] = (await api.request(`${base}?limit=500`)).body.data.matches;
+    const players: ListedPlayer[] =
+      (await api.request(`/api/v1/events/${s.event.slug}/players`)).body.data.players;
+    assert.equal(players.length, 12);
+    for (const player of players) {
+      const entries = new Set(player.entries.map((e) => e.entryId));
+      const expected = all.filter((m) => entries.has(m.homeId) || entries.has(m.awayId));
+      const { status, body } = await api.request(`${base}?player=${player.id}&limit=500`);
+      assert.equal(status, 200, player.displayName);
+      assert.deepEqual(body.data.matches, expected, player.displayName);
+      assert.equal(body.meta.total, expected.length, player.displayName);
+    }
+    // A doubles player gets the pair's matches too, first player of the pair (Anna) or second (Hugo).
+    const anna = players.find((p) => p.displayName === "Anna Berg")!;
+    const hugo = players.find((p) => p.displayName === "Hugo Ives")!;
+    for (const player of [anna, hugo]) {
+      const mine: ListedMatch[] = (await api.request(`${base}?player=${player.id}`)).body.data.matches;
+      assert.ok(mine.some((m) => m.id === s.matches.doublesDone), player.displayName);
+    }
+    // With status: what is next for her; with paging: the pages of her list, meta.total counting all of it.
+    const annas: ListedMatch[] = (await api.request(`${base}?player=${anna.id}`)).body.data.matches;
+    assert.equal(annas.length, 3);
+    const next = await api.request(`${base}?player=${anna.id}&status=scheduled`);
+    assert.deepEqual(next.body.data.matches, annas.filter((m) => m.status === "scheduled"));
+    assert.equal(next.body.meta.total, 1);
+    const second = await api.request(`${base}?player=${anna.id}&limit=1&offset=1`);
+    assert.deepEqual(second.body.data.matches, [annas[1]]);
+    assert.deepEqual(second.body.meta, {
+      generatedAt: second.body.meta.generatedAt,
+      total: 3,
+      limit: 1,
+      offset: 1,
+    });
+    // An id in capitals is the same filter, with the same answer and ETag.
+    const lower = await api.request(`${base}?player=${anna.id}`);
+    const upper = await api.request(`${base}?player=${anna.id.toUpperCase()}`);
+    assert.deepEqual(upper.body, lower.body);
+    assert.equal(upper.res.headers.get("ETag"), lower.res.headers.get("ETag"));
+  },
+);
+
+storeTest(
+  "[api] GET /api/v1/events/:slug/matches?player= has an ETag per player, an empty list for a stranger",
+  async (store) => {
+    const s = await seedTournament(store.db);
+    const api = apiClient(store);
+    const base = `/api/v1/events/${s.event.slug}/matches`;
+    const [hugo, ivan] = s.knockout.players as [string, string];
+    const all = await api.request(base);
+    const ofHugo = await api.request(`${base}?player=${hugo}`);
+    const ofIvan = await api.request(`${base}?player=${ivan}`);
+    const tags = [all, ofHugo, ofIvan].map((r) => r.res.headers.get("ETag"));
+    assert.equal(new Set(tags).size, 3, "one ETag per filter");
+    const again = await api.request(`${base}?player=${hugo}`, { headers: { "If-None-Match": tags[1]! } });
+    assert.equal(again.status, 304);
+    const other = await api.request(`${base}?player=${ivan}`, { headers: { "If-None-Match": tags[1]! } });
+    assert.equal(other.status, 200);
+    assert.deepEqual(other.body.data.matches, ofIvan.body.data.matches);
+    // Unknown to the event: nobody at all, or a player of the draft event only. A list with nothing in it.
+    const hidden = await store.db.selectFrom("players").select("id")
+      .where("display_name", "=", "Hidden Draft Player").executeTakeFirstOrThrow();
+    for (const player of [crypto.randomUUID(), hidden.id]) {
+      const { status, body } = await api.request(`${base}?player=${player}`);
+      assert.equal(status, 200, player);
+      assert.deepEqual(body.data.matches, []);
+      assert.equal(body.meta.total, 0);
+    }
+    // Given twice, even the same id twice: a 400 naming it, as for the other parameters.
+    for (const query of [`player=${hugo}&player=${ivan}`, `player=${hugo}&player=${hugo}`]) {
+      const { status, body } = await api.request(`${base}?${query}`);
+      assert.equal(status, 400, query);
+      assert.equal(body.parameter, "player");
+      assert.equal(body.code, "invalid-parameter");
+    }
+  },
+);
+
+storeTest(
+  "[api] GET /api/v1/events/:slug/players lists the event's public players by name, with their entries",
+  async (store) => {
+    const s = await seedTournament(store.db);
+    const api = apiClient(store);
+    const { status, res, body, text } = await api.request(`/api/v1/events/${s.event.slug}/players`);
+    assert.equal(status, 200);
+    assert.equal(res.headers.get("content-type"), "application/json");
+    assert.equal(res.headers.get("access-control-allow-origin"), "*");
+    assert.deepEqual(Object.keys(body.meta), ["generatedAt"]);
+    const players: ListedPlayer[] = body.data.players;
+    assert.deepEqual(players.slice(0, 3).map((p) => p.displayName), [
+      "Anna Berg",
+      "Bea Carter",
+      "Cleo Dubois",
+    ]);
+    const hugo = players.find((p) => p.id === s.knockout.players[0]);
+    assert.deepEqual(hugo, {
+      id: s.knockout.players[0],
+      displayName: "Hugo Ives",
+      association: "TTC Nord",
+      entries: [
+        { entryId: s.knockout.entries[0], subeventId: s.knockout.id, subeventName: "Men's Singles" },
+        { entryId: s.doubles.entries[0], subeventId: s.doubles.id, subeventName: "Mixed Doubles" },
+      ],
+    });
+    // The draft draw's category is nowhere, nor the draft event's player, nor any private value.
+    assert.ok(players.every((p) => p.entries.every((e) => e.subeventId !== s.draftKnockout.id)));
+    for (const secret of PRIVATE_STRINGS) assert.ok(!text.includes(secret), `leaked: ${secret}`);
+    // Kept under the event's version, like its matches.
+    const again = await api.request(`/api/v1/events/${s.event.slug}/players`, {
+      headers: { "If-None-Match": res.headers.get("ETag")! },
+    });
+    assert.equal(again.status, 304);
+  },
+);
+
+storeTest(
+  "[api] GET /api/v1/events/:slug/players answers 404 for unknown, draft, archived and malformed slugs",
+  async (store) => {
+    const s = await seedTournament(store.db);
+    const api = apiClient(store);
+    for (const slug of ["no-such-event", s.draft.slug, s.archived.slug, "%27%20OR%201%3D1--"]) {
+      const { status, body } = await api.request(`/api/v1/events/${slug}/players`);
+      assert.equal(status, 404, slug);
+      assert.equal(body.type, "/api#problem-not-found");
+      assert.equal(body.detail, `Cannot find a published event with slug "${decodeURIComponent(slug)}"`);
     }
   },
 );

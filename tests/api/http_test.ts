@@ -26,6 +26,8 @@ function paths(s: Awaited<ReturnType<typeof seedTournament>>): string[] {
   return [
     "/api/v1/events",
     `/api/v1/events/${s.event.slug}`,
+    `/api/v1/events/${s.event.slug}/players`,
+    `/api/v1/events/${s.event.slug}/matches?player=${s.knockout.players[0]}`,
     `/api/v1/subevents/${s.knockout.id}/draw`,
     `/api/v1/subevents/${s.groups.id}/standings`,
     `/api/v1/subevents/${s.knockout.id}/matches`,
@@ -143,6 +145,7 @@ storeTest(
       `/api/v1/subevents/${nobody}/standings`,
       "/api/v1/events/no-such-event",
       `/api/v1/events/${s.draft.slug}`,
+      `/api/v1/events/${s.draft.slug}/players`,
       `/api/v1/subevents/${s.draft.subeventId}/matches`,
       `/api/v1/matches/${s.draft.matchId}`,
     ];

@@ -62,6 +62,9 @@ storeTest(
     const events = (await get("/api/v1/events")).data.events;
     for (const e of events) {
       const one = await get(`/api/v1/events/${e.slug}`);
+      for (const p of (await get(`/api/v1/events/${e.slug}/players`)).data.players) {
+        await get(`/api/v1/events/${e.slug}/matches?player=${p.id}`);
+      }
       for (const sub of one.data.subevents) {
         await get(`/api/v1/subevents/${sub.id}/draw`);
         await get(`/api/v1/subevents/${sub.id}/standings`);
@@ -72,6 +75,7 @@ storeTest(
     await get("/api/v1/rankings?limit=500");
     await probe(`/api/v1/events/${s.draft.slug}`, s.draft.slug);
     await probe(`/api/v1/events/${s.archived.slug}`, s.archived.slug);
+    await probe(`/api/v1/events/${s.draft.slug}/players`, s.draft.slug);
     await probe(`/api/v1/subevents/${s.draft.subeventId}/matches`, s.draft.subeventId);
     await probe(`/api/v1/subevents/${s.draft.subeventId}/draw`, s.draft.subeventId);
     await probe(`/api/v1/subevents/${s.draft.subeventId}/standings`, s.draft.subeventId);

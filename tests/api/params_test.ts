@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { idParam, isUuid, pagingParams, slugParam } from "../../api/params.ts";
+import { idParam, isUuid, pagingParams, playerParam, slugParam } from "../../api/params.ts";
 import { HttpError } from "../../api/problem.ts";
 
 function rejects(fn: () => unknown, status: number, message?: RegExp) {
@@ -58,4 +58,21 @@ Deno.test("pagingParams() defaults to 100 from 0 and names a bad parameter", () 
     if (n >= 1 && n <= 500) assert.equal(pagingParams(query).limit, n);
     else rejects(() => pagingParams(query), 400);
   }));
+});
+
+Deno.test("playerParam() is null when absent, a lowercased UUID when given once, and names itself otherwise", () => {
+  assert.equal(playerParam(new URLSearchParams("status=scheduled")), null);
+  fc.assert(fc.property(fc.uuid(), (id) => {
+    assert.equal(playerParam(new URLSearchParams({ player: id.toUpperCase() })), id.toLowerCase());
+  }));
+  rejects(
+    () => playerParam(new URLSearchParams("player=abc")),
+    400,
+    /^Invalid query parameter "player": expected a player id \(a UUID\), got "abc"$/,
+  );
+  const id = crypto.randomUUID();
+  rejects(() => playerParam(new URLSearchParams(`player=${id}&player=${id}`)), 400, /given once/);
+  for (const bad of ["", " ", `${id} `, `{${id}}`, "' OR 1=1--"]) {
+    rejects(() => playerParam(new URLSearchParams({ player: bad })), 400);
+  }
 });

@@ -176,6 +176,10 @@ browserSuite(
       `/m/${s.matches.r1Done}`,
       `/t/${slug}/poster`,
     ];
+    const players = await (await fetch(`${server.origin}/t/${slug}/players`)).text();
+    const player = /href="(\/t\/[^"]+\/p\/[^"]+)">Hugo Ives</.exec(players)?.[1];
+    assert.ok(player, "Hugo Ives on the players' index");
+    spectator.push(`/t/${slug}/players`, player);
     const umpire = ["/score", `/score/${s.matches.r1Running}`, `/score/${s.matches.groupScheduled}`];
     const all = [...spectator, ...umpire];
     const url = (path: string) => server.origin + path;

@@ -46,8 +46,13 @@ browserSuite("pages with 100-character names in Chromium", seed, async (t, { bro
   assert.equal(SPACED.length, 100);
 
   await t.step("the spectator pages and the umpire's list fit a 390 px phone", async () => {
+    const index = await (await fetch(`${server.origin}/t/${s.event.slug}/players`)).text();
+    const player = new RegExp(`href="(/t/[^"]+/p/[^"]+)">${UNBROKEN}<`).exec(index)?.[1];
+    assert.ok(player, "the long-named player is on the players' index");
     const paths = [
       `/t/${s.event.slug}`,
+      `/t/${s.event.slug}/players`,
+      player,
       `/t/${s.event.slug}/c/${s.groups.id}`,
       `/t/${s.event.slug}/c/${s.knockout.id}`,
       `/m/${s.matches.groupRunning}`,

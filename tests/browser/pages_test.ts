@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { listEventPlayers } from "../../db/read_players.ts";
 import { browserSuite, openPage } from "../support/browser.ts";
 import { EVIL_NAME, seedPages, setScore } from "../pages/seed.ts";
 
@@ -36,9 +37,12 @@ browserSuite("spectator pages in Chromium", seedPages, async (t, { browser, serv
     },
   );
 
-  await t.step("the event, category and match pages show a new point by themselves", async () => {
+  await t.step("the event, category, player and match pages show a new point by themselves", async () => {
+    const players = await listEventPlayers(server.store.db, s.event.id);
+    const playing = players.find((p) => p.displayName === EVIL_NAME)!;
     const event = await openPage(browser, `${server.origin}/t/${s.event.slug}`, PHONE);
     const category = await openPage(browser, `${server.origin}/t/${s.event.slug}/c/${s.groups.id}`, PHONE);
+    const player = await openPage(browser, `${server.origin}/t/${s.event.slug}/p/${playing.id}`, PHONE);
     const match = await openPage(browser, `${server.origin}/m/${s.matches.groupRunning}`, PHONE);
     await setScore(server.store, s.matches.groupRunning, {
       games: [[11, 5]],
@@ -50,14 +54,15 @@ browserSuite("spectator pages in Chromium", seedPages, async (t, { browser, serv
       undefined,
       { timeout: 4000, polling: 100 },
     );
-    for (const { page } of [event, category]) {
+    for (const { page } of [event, category, player]) {
       await page.waitForFunction(
         (id) => document.querySelector(`tr[data-match="${id}"] td.now .side`)?.textContent === "5",
         s.matches.groupRunning,
         { timeout: 8000, polling: 200 },
       );
     }
-    assert.deepEqual([...event.errors, ...category.errors, ...match.errors], []);
+    assert.deepEqual([...event.errors, ...category.errors, ...player.errors, ...match.errors], []);
+    await player.close();
     await event.close();
     await category.close();
     await match.close();
@@ -69,6 +74,8 @@ browserSuite("spectator pages in Chromium", seedPages, async (t, { browser, serv
       "/rankings",
       `/m/${s.matches.groupRunning}`,
       `/t/${s.event.slug}`,
+      `/t/${s.event.slug}/players`,
+      `/t/${s.event.slug}/p/${s.knockout.players[0]}`,
       ...[s.groups.id, s.knockout.id].map((id) => `/t/${s.event.slug}/c/${id}`),
     ];
     for (const path of paths) {

@@ -83,6 +83,17 @@ browserSuite(
         path: `/m/${s.matches.semiScheduled}`,
         viewport: { width: 390, height: 844 },
       },
+      {
+        file: "player_phone.png",
+        path: `/t/${s.event.slug}/p/${s.knockout.players[0]}`,
+        viewport: { width: 390, height: 844 },
+        full: true,
+      },
+      {
+        file: "players_phone.png",
+        path: `/t/${s.event.slug}/players`,
+        viewport: { width: 390, height: 844 },
+      },
       { file: "home_phone.png", path: "/", viewport: { width: 390, height: 844 } },
       { file: "rankings_phone.png", path: "/rankings", viewport: { width: 390, height: 844 }, full: true },
     ];

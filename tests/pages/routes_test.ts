@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { silentLogger } from "../../cli/log.ts";
 import type { Store } from "../../db/store.ts";
 import { createApp } from "../../main.ts";
+import { listEventPlayers } from "../../db/read_players.ts";
 import { formatMatchTime } from "../../pages/format.ts";
 import { at, PRIVATE_STRINGS, type Seeded } from "../support/fixtures.ts";
 import { storeTest } from "../support/stores.ts";
@@ -19,10 +20,12 @@ async function setup(store: Store) {
     const res = await app.request(path);
     return { res, html: tidy(await res.text()) };
   };
-  return { seeded, app, get };
+  const players = await listEventPlayers(store.db, seeded.event.id);
+  return { seeded, app, get, players, playerIds: players.map((p) => p.id) };
 }
 
-function publicPages(s: Seeded): string[] {
+/** The public pages of the fixture; with the ids of its players (listEventPlayers), their pages too. */
+function publicPages(s: Seeded, playerIds: readonly string[] = []): string[] {
   return [
     "/",
     "/rankings",
@@ -31,6 +34,8 @@ function publicPages(s: Seeded): string[] {
       `/t/${s.event.slug}/c/${id}`
     ),
     `/t/${s.event.slug}/tv`,
+    `/t/${s.event.slug}/players`,
+    ...playerIds.map((id) => `/t/${s.event.slug}/p/${id}`),
     `/t/${s.event.slug}/poster`,
     `/t/${s.event.slug}/poster?size=a3`,
     ...Object.values(s.matches).filter((id) => id !== s.matches.semiOpen && id !== s.matches.final)
@@ -61,9 +66,9 @@ function assertSecurityHeaders(res: Response, html: string, path: string) {
 }
 
 storeTest("[pages] every public page answers 200 HTML with the security headers", async (store) => {
-  const { seeded, get } = await setup(store);
+  const { seeded, get, playerIds } = await setup(store);
   const nonces = new Set<string>();
-  for (const path of publicPages(seeded)) {
+  for (const path of publicPages(seeded, playerIds)) {
     const { res, html } = await get(path);
     assert.equal(res.status, 200, path);
     assert.match(res.headers.get("content-type") ?? "", /^text\/html/, path);
@@ -71,7 +76,7 @@ storeTest("[pages] every public page answers 200 HTML with the security headers"
     assertSecurityHeaders(res, html, path);
     nonces.add(res.headers.get("content-security-policy") ?? "");
   }
-  assert.equal(nonces.size, publicPages(seeded).length, "a fresh nonce for every response");
+  assert.equal(nonces.size, publicPages(seeded, playerIds).length, "a fresh nonce for every response");
 });
 
 storeTest(
@@ -162,24 +167,28 @@ storeTest("[pages] API paths are left to the API", async (store) => {
 });
 
 storeTest("[pages] no draft, archived or private data appears on any page", async (store) => {
-  const { seeded, get } = await setup(store);
-  for (const path of publicPages(seeded)) {
+  const { seeded, get, playerIds } = await setup(store);
+  for (const path of publicPages(seeded, playerIds)) {
     const { html } = await get(path);
     for (const secret of PRIVATE_STRINGS) assert.ok(!html.includes(secret), `${path} shows "${secret}"`);
   }
 });
 
 storeTest("[pages] markup in names is escaped on every page that shows it", async (store) => {
-  const { seeded, get } = await setup(store);
+  const { seeded, get, players, playerIds } = await setup(store);
+  const evil = players.find((p) => p.displayName === EVIL_NAME);
+  assert.ok(evil);
   const shows = [
     "/rankings",
     `/t/${seeded.event.slug}`,
+    `/t/${seeded.event.slug}/players`,
+    `/t/${seeded.event.slug}/p/${evil.id}`,
     `/t/${seeded.event.slug}/tv`,
     `/m/${seeded.matches.groupRunning}`,
     `/overlay/match/${seeded.matches.groupRunning}`,
     `/overlay/subevent/${seeded.groups.id}`,
   ];
-  for (const path of publicPages(seeded)) {
+  for (const path of publicPages(seeded, playerIds)) {
     const { html } = await get(path);
     assert.ok(!html.includes("<img src=x"), `${path}: the name is not markup`);
     assert.ok(!html.includes("<b>West</b>"), `${path}: the association is not markup`);
@@ -383,6 +392,74 @@ storeTest(
     assert.match(plain, /data-interval="12"/);
   },
 );
+
+storeTest(
+  "[pages] the players' index lists each public player by name, and a player's page their matches everywhere",
+  async (store) => {
+    const { seeded, get, players } = await setup(store);
+    const slug = seeded.event.slug;
+    const event = (await get(`/t/${slug}`)).html;
+    assert.match(event, new RegExp(`<a href="/t/${slug}/players">Find a player</a>`));
+    const index = (await get(`/t/${slug}/players`)).html;
+    const linked = [...index.matchAll(/<li><a href="\/t\/[^/]+\/p\/([^"]+)">/g)].map((m) => m[1]);
+    assert.deepEqual(linked, players.map((p) => p.id));
+    assert.ok(players.length >= 10, `${players.length} players`);
+    assert.match(index, /<nav class="initials" aria-label="Players by initial">/);
+
+    // Hugo Ives plays the men's singles and the mixed doubles: his page has both, and his match up next.
+    const hugo = players.find((p) => p.displayName === "Hugo Ives");
+    assert.ok(hugo);
+    assert.deepEqual(hugo.entries.map((e) => e.subeventName), ["Men's Singles", "Mixed Doubles"]);
+    const page = (await get(`/t/${slug}/p/${hugo.id}`)).html;
+    assert.match(page, /<h1>Hugo Ives<\/h1>/);
+    assert.match(
+      page,
+      new RegExp(`data-watch="/api/v1/events/${slug}/matches\\?player=${hugo.id}&amp;limit=500"`),
+    );
+    const upNext = /<caption>Matches up next<\/caption>[\s\S]*?<\/table>/.exec(page)?.[0] ?? "";
+    assert.match(upNext, new RegExp(`data-match="${seeded.matches.semiScheduled}"`));
+    assert.match(upNext, new RegExp(`>${formatMatchTime(at(90), true)}<`));
+    const results = /<caption>Results<\/caption>[\s\S]*?<\/table>/.exec(page)?.[0] ?? "";
+    assert.match(results, new RegExp(`data-match="${seeded.matches.doublesDone}"`));
+    assert.match(results, /Mixed Doubles · Group A/);
+
+    // A player of the draft knockout is listed for their public category only; its match is not on the page.
+    const koPlayer = players.find((p) => p.id === seeded.knockout.players[0]);
+    assert.ok(koPlayer);
+    assert.ok(koPlayer.entries.some((e) => e.subeventName === "Men's Singles"));
+    assert.ok(!koPlayer.entries.some((e) => e.subeventName === "Draft Knockout"));
+    assert.doesNotMatch((await get(`/t/${slug}/p/${koPlayer.id}`)).html, /Draft Knockout/);
+
+    // Unknown players, players of other events, bad ids and unknown events are 404 pages.
+    const hidden = await store.db.selectFrom("players").select("id").where(
+      "display_name",
+      "=",
+      "Hidden Draft Player",
+    )
+      .executeTakeFirstOrThrow();
+    for (
+      const path of [
+        `/t/${slug}/p/${hidden.id}`,
+        `/t/${slug}/p/00000000-0000-4000-8000-000000000000`,
+        `/t/${slug}/p/not-a-uuid`,
+        `/t/${seeded.draft.slug}/p/${hugo.id}`,
+        `/t/${seeded.draft.slug}/players`,
+        `/t/no-such-event/players`,
+      ]
+    ) {
+      assert.equal((await get(path)).res.status, 404, path);
+    }
+  },
+);
+
+storeTest("[pages] the match page links each player to their page in the event", async (store) => {
+  const { seeded, get, players } = await setup(store);
+  const html = (await get(`/m/${seeded.matches.doublesDone}`)).html;
+  const linked = [...html.matchAll(/<a href="\/t\/[^/]+\/p\/([^"]+)">([^<]+)<\/a>/g)].map((m) => m[2]);
+  assert.equal(linked.length, 4, "two pairs, four players");
+  for (const name of linked) assert.ok(players.some((p) => p.displayName === name), String(name));
+  assert.match(html, /<\/a> \/ <a href=/, "a pair's names are joined by a slash");
+});
 
 storeTest(
   "[pages] the poster prints on A4, or A3 with ?size=a3, with a QR code to the event page",

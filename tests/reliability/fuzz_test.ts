@@ -127,6 +127,8 @@ const ROUTES: readonly string[] = [
   "/api/v1",
   "/api/v1/events",
   "/api/v1/events/:x",
+  "/api/v1/events/:x/matches",
+  "/api/v1/events/:x/players",
   "/api/v1/subevents/:x/draw",
   "/api/v1/subevents/:x/standings",
   "/api/v1/subevents/:x/matches",
@@ -186,6 +188,7 @@ const QUERY_KEYS = [
   "debug",
   "theme",
   "status",
+  "player",
   "include",
   "callback",
   "fields",
@@ -494,6 +497,7 @@ async function seed(store: Store) {
   }
   for (const s of await store.db.selectFrom("subevents").select("id").execute()) ids.push(s.id);
   for (const m of await store.db.selectFrom("matches").select("id").limit(40).execute()) ids.push(m.id);
+  for (const p of await store.db.selectFrom("players").select("id").limit(20).execute()) ids.push(p.id);
   return { admin, scorer, ids };
 }
 

@@ -22,6 +22,7 @@ const NOW = new Date("2026-11-28T12:00:00.000Z");
 /** Routes with a path parameter: every id or slug found is tried in each. */
 const TEMPLATES = [
   "/api/v1/events/:x",
+  "/api/v1/events/:x/players",
   "/api/v1/subevents/:x/draw",
   "/api/v1/subevents/:x/standings",
   "/api/v1/subevents/:x/matches",

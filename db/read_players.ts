@@ -1,0 +1,135 @@
+/**
+ * Read side of an event's players for the public pages and API: who plays in a published event, and in which
+ * categories. A player is public in an event once one of their entries is: a side of a public match (group
+ * matches, and knockout matches of a draw that is not a draft), a member of a group (its standings are served),
+ * or placed in a locked draw. Private player columns (e-mail, birth date, federation id, priors) are never
+ * selected.
+ */
+import type { Kysely } from "kysely";
+import type { Database } from "./schema.ts";
+
+/** A category a player is entered in, with the entry (the homeId/awayId of its matches). */
+export interface PlayerEntryRecord {
+  entryId: string;
+  subeventId: string;
+  subeventName: string;
+}
+
+/** A player of an event, with their public entries in the event's category order. */
+export interface EventPlayerRecord {
+  id: string;
+  displayName: string;
+  association: string | null;
+  entries: PlayerEntryRecord[];
+}
+
+/**
+ * The ids of an event's public entries (see the module's comment): one pass over the event's matches, groups
+ * and draw slots each, whatever the number of entries.
+ */
+function publicEntryIds(db: Kysely<Database>, eventId: string) {
+  const matchSides = (side: "home_entry_id" | "away_entry_id") =>
+    db.selectFrom("matches").innerJoin("subevents", "subevents.id", "matches.subevent_id")
+      .where("matches.event_id", "=", eventId)
+      .where((eb) => eb.or([eb("matches.stage", "=", "group"), eb("subevents.draw_state", "!=", "draft")]))
+      .select(`matches.${side} as entry_id`);
+  return matchSides("home_entry_id").union(matchSides("away_entry_id"))
+    .union(
+      db.selectFrom("group_members").innerJoin("groups", "groups.id", "group_members.group_id")
+        .innerJoin("subevents", "subevents.id", "groups.subevent_id")
+        .where("subevents.event_id", "=", eventId)
+        .select("group_members.entry_id as entry_id"),
+    )
+    .union(
+      db.selectFrom("draw_slots").innerJoin("subevents", "subevents.id", "draw_slots.subevent_id")
+        .where("subevents.event_id", "=", eventId).where("subevents.draw_state", "=", "locked")
+        .select("draw_slots.entry_id as entry_id"),
+    );
+}
+
+/** The public entries of a published event and their players, one row per player and entry. */
+async function playerRows(db: Kysely<Database>, eventId: string, playerId: string | null) {
+  let q = db.selectFrom("entries")
+    .innerJoin("subevents", "subevents.id", "entries.subevent_id")
+    .innerJoin("events", "events.id", "subevents.event_id")
+    .innerJoin(
+      "players",
+      (join) =>
+        join.on((eb) =>
+          eb.or([
+            eb("players.id", "=", eb.ref("entries.player1_id")),
+            eb("players.id", "=", eb.ref("entries.player2_id")),
+          ])
+        ),
+    )
+    .where("events.id", "=", eventId).where("events.status", "=", "published")
+    .where("entries.id", "in", publicEntryIds(db, eventId).$castTo<{ entry_id: string }>())
+    .select([
+      "players.id as player_id",
+      "players.display_name",
+      "players.association",
+      "entries.id as entry_id",
+      "subevents.id as subevent_id",
+      "subevents.name as subevent_name",
+    ])
+    .orderBy("subevents.position").orderBy("subevents.id");
+  if (playerId !== null) {
+    // The entries of one player first (by the player indexes), then whether they are public.
+    q = q.where((eb) =>
+      eb.or([eb("entries.player1_id", "=", playerId), eb("entries.player2_id", "=", playerId)])
+    )
+      .where("players.id", "=", playerId);
+  }
+  return await q.execute();
+}
+
+/** Groups the rows by player, in the order of the rows (so each player's entries in category order). */
+function byPlayer(rows: Awaited<ReturnType<typeof playerRows>>): EventPlayerRecord[] {
+  const players = new Map<string, EventPlayerRecord>();
+  for (const row of rows) {
+    let player = players.get(row.player_id);
+    if (!player) {
+      player = {
+        id: row.player_id,
+        displayName: row.display_name,
+        association: row.association,
+        entries: [],
+      };
+      players.set(row.player_id, player);
+    }
+    player.entries.push({
+      entryId: row.entry_id,
+      subeventId: row.subevent_id,
+      subeventName: row.subevent_name,
+    });
+  }
+  return [...players.values()];
+}
+
+/** Alphabetical, the way a reader looks a name up (accents and case aside); the players' list is in its order. */
+export const NAME_COLLATOR = new Intl.Collator("en", { sensitivity: "base", numeric: true });
+
+/** Every public player of a published event, by name (NAME_COLLATOR), then by id for equal names. */
+export async function listEventPlayers(db: Kysely<Database>, eventId: string): Promise<EventPlayerRecord[]> {
+  return byPlayer(await playerRows(db, eventId, null))
+    .sort((a, b) =>
+      NAME_COLLATOR.compare(a.displayName, b.displayName) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+    );
+}
+
+/** A public player of a published event, or null when they have no public entry in it. */
+export async function findEventPlayer(
+  db: Kysely<Database>,
+  eventId: string,
+  playerId: string,
+): Promise<EventPlayerRecord | null> {
+  return byPlayer(await playerRows(db, eventId, playerId))[0] ?? null;
+}
+
+/** The ids of a player's entries in an event (public or not: callers keep to public matches anyway). */
+export function playerEntryIds(db: Kysely<Database>, eventId: string, playerId: string) {
+  return db.selectFrom("entries").innerJoin("subevents", "subevents.id", "entries.subevent_id")
+    .where("subevents.event_id", "=", eventId)
+    .where((eb) => eb.or([eb("entries.player1_id", "=", playerId), eb("entries.player2_id", "=", playerId)]))
+    .select("entries.id");
+}

@@ -1,0 +1,89 @@
+/**
+ * /t/{slug}/p/{playerId}: one player at an event: their matches in play, their matches up next (table and time)
+ * and their results, across every category they play (singles and doubles). What a player, a parent or a coach
+ * keeps open on a phone all day: it follows the player's own matches only (the API's event list filtered on the
+ * player), so it refreshes when one of them changes and not at every point of the hall.
+ */
+import { Fragment } from "preact";
+import { LIVE_REGIONS_SCRIPT } from "./client_script.ts";
+import {
+  type ListedMatch,
+  SCORE_LIST_CSS,
+  ScoreList,
+  UPCOMING_LIST_CSS,
+  UpcomingList,
+} from "./components/match_table.tsx";
+import { PLAYER_PAGE_MATCHES, type PlayerPageData } from "./data.ts";
+import { EVENT_PAGE_POLL_MS } from "./event_page.tsx";
+import { SiteLayout } from "./layout.tsx";
+import { latestResults, liveMatches, upcomingMatches } from "./match_lists.ts";
+import { categoryPath, eventPath, playersPath, playerWatchPath } from "./page_paths.ts";
+import type { Match } from "./view_types.ts";
+
+const CSS = SCORE_LIST_CSS + UPCOMING_LIST_CSS + `
+.crumbs{margin:.25rem 0;font-size:.95rem}
+`;
+
+/** A player's page. */
+export function PlayerPage(props: PlayerPageData & { nonce: string }) {
+  const { event, player } = props;
+  const category = new Map(props.matches.map((l) => [l.match.id, l.category]));
+  const rows = (ms: Match[]) =>
+    ms.map((match): ListedMatch => ({ match, category: category.get(match.id) ?? "" }));
+  const all = props.matches.map((l) => l.match);
+  const live = liveMatches(all);
+  const next = upcomingMatches(all, Infinity);
+  const results = latestResults(all, Infinity);
+  return (
+    <SiteLayout
+      title={`${player.displayName} – ${event.name}`}
+      nonce={props.nonce}
+      css={CSS}
+      script={LIVE_REGIONS_SCRIPT}
+      description={`Matches, times and results of ${player.displayName} at ${event.name}`}
+      bodyData={{
+        watch: playerWatchPath(event.slug, player.id, PLAYER_PAGE_MATCHES),
+        "poll-ms": String(EVENT_PAGE_POLL_MS),
+      }}
+    >
+      <p class="crumbs">
+        <a href={eventPath(event.slug)}>{event.name}</a> › <a href={playersPath(event.slug)}>Players</a>
+      </p>
+      <h1>{player.displayName}</h1>
+      <p class="meta">
+        {player.association && <>{player.association} ·{" "}</>}
+        {player.entries.map((e, i) => (
+          <Fragment key={e.entryId}>
+            {i > 0 && ", "}
+            <a href={categoryPath(event.slug, e.subeventId)}>{e.subeventName}</a>
+          </Fragment>
+        ))}
+      </p>
+      <div data-region="player">
+        {live.length > 0 && (
+          <>
+            <h2>
+              Playing now <span class="badge live">{live.length}</span>
+            </h2>
+            <ScoreList rows={rows(live)} caption="Matches in play" live showCategory />
+          </>
+        )}
+        <h2>Up next</h2>
+        {next.length > 0
+          ? (
+            <UpcomingList
+              rows={rows(next)}
+              caption="Matches up next"
+              withDay={event.startDate !== event.endDate}
+              showCategory
+            />
+          )
+          : <p class="empty">No match waiting to be played.</p>}
+        <h2>Results</h2>
+        {results.length > 0
+          ? <ScoreList rows={rows(results)} caption="Results" live={false} showCategory />
+          : <p class="empty">No results yet.</p>}
+      </div>
+    </SiteLayout>
+  );
+}

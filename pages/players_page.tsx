@@ -1,0 +1,79 @@
+/**
+ * /t/{slug}/players: every player of an event by name, each linking to their page (pages/player_page.tsx), with
+ * a row of initials to jump to on a phone. Static: the list changes only when the desk changes the entries.
+ */
+import { type EventPlayerRecord, NAME_COLLATOR } from "../db/read_players.ts";
+import { SiteLayout } from "./layout.tsx";
+import { eventPath, playerPath } from "./page_paths.ts";
+import type { Event } from "./view_types.ts";
+
+const CSS = `
+.crumbs{margin:.25rem 0;font-size:.95rem}
+nav.initials{display:flex;flex-wrap:wrap;gap:.25rem;margin:.75rem 0}
+nav.initials a{display:inline-block;min-width:2rem;padding:.35rem .5rem;text-align:center;border:1px solid #ccd;
+  border-radius:.3rem;text-decoration:none;font-weight:600}
+ul.players{list-style:none;padding:0;margin:.25rem 0 1rem}
+ul.players li{padding:.45rem 0;border-bottom:1px solid #ddd;overflow-wrap:anywhere}
+ul.players a{font-weight:600}
+ul.players .meta{display:block;font-size:.9rem}
+`;
+
+const LETTERS = [..."ABCDEFGHIJKLMNOPQRSTUVWXYZ"];
+
+/**
+ * The letter a name is filed under, by the order the list is sorted in (NAME_COLLATOR): "Émile" under E,
+ * "Øystein" under O, "Łukasz" under L; "#" for a name that does not start with a Latin letter.
+ */
+export function initialOf(name: string): string {
+  if (!/^\p{Script=Latin}/u.test(name)) return "#";
+  return LETTERS.findLast((letter) => NAME_COLLATOR.compare(name, letter) >= 0) ?? "#";
+}
+
+/** The players' index of an event. */
+export function PlayersPage(props: { nonce: string; event: Event; players: EventPlayerRecord[] }) {
+  const { event } = props;
+  const byInitial = new Map<string, EventPlayerRecord[]>();
+  for (const p of props.players) {
+    const key = initialOf(p.displayName);
+    byInitial.set(key, [...(byInitial.get(key) ?? []), p]);
+  }
+  return (
+    <SiteLayout
+      title={`Players – ${event.name}`}
+      nonce={props.nonce}
+      css={CSS}
+      description={`Every player of ${event.name}: their matches, times and results`}
+    >
+      <p class="crumbs">
+        <a href={eventPath(event.slug)}>{event.name}</a> › Players
+      </p>
+      <h1>Players</h1>
+      {props.players.length === 0 ? <p class="empty">The players of this event are not published yet.</p> : (
+        <>
+          <p class="meta">{props.players.length} players. Open one for their matches, times and results.</p>
+          <nav class="initials" aria-label="Players by initial">
+            {[...byInitial.keys()].map((letter) => <a key={letter} href={`#initial-${letter}`}>{letter}</a>)}
+          </nav>
+          {[...byInitial].map(([letter, players]) => (
+            <section key={letter} aria-labelledby={`initial-${letter}`}>
+              <h2 id={`initial-${letter}`}>{letter}</h2>
+              <ul class="players">
+                {players.map((p) => (
+                  <li key={p.id}>
+                    <a href={playerPath(event.slug, p.id)}>{p.displayName}</a>
+                    <span class="meta">
+                      {[
+                        p.association,
+                        p.entries.map((e) => e.subeventName).join(", "),
+                      ].filter(Boolean).join(" · ")}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+        </>
+      )}
+    </SiteLayout>
+  );
+}
