@@ -28,6 +28,15 @@ export const ScoreSchema = z.object({
   away: count("Away side"),
 }).openapi("Score", { description: "A pair of counts, home side first" });
 
+/** The desk's announcement of an event (domain/announcement.ts). */
+export const AnnouncementSchema = z.object({
+  text: z.string().min(1).max(400).openapi({
+    description: "One line of plain text, at most 200 characters",
+    example: "Lunch break until 13:00",
+  }),
+  postedAt: timestamp("When the desk posted it"),
+}).openapi("Announcement", { description: "One line from the tournament desk to everybody in the hall" });
+
 /** A published event. */
 export const EventSchema = z.object({
   id: uuid("Event id"),
@@ -45,6 +54,10 @@ export const EventSchema = z.object({
     description: "URL of the poster image; null when there is none",
   }),
   categoryCount: count("Number of categories (subevents) of the event"),
+  announcement: orNull(
+    AnnouncementSchema,
+    "The desk's announcement, shown on the venue TV and the event page; null when there is none",
+  ),
 }).openapi("Event", { description: "A published tournament" });
 
 /** A player inside an entry. */

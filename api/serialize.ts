@@ -24,6 +24,7 @@ export function serializeEvent(e: PublicEventRecord, categoryCount = e.categoryC
     description: e.description,
     posterUrl: e.posterUrl,
     categoryCount,
+    announcement: e.announcement && { text: e.announcement.text, postedAt: e.announcement.postedAt },
   };
 }
 

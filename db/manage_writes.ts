@@ -1,10 +1,12 @@
 /**
- * The operator's writes that are not match writes: publishing and unpublishing an event, locking and unlocking
- * a draw. Each is one transaction with the revision bump (so that ETags and caches move) and an audit row.
- * Match writes go through db/match_writes.ts.
+ * The operator's writes that are not match writes: publishing and unpublishing an event, the desk's
+ * announcement, locking and unlocking a draw. Each is one transaction with the revision bump (so that ETags
+ * and caches move) and an audit row. Match writes go through db/match_writes.ts.
  */
 import { bumpRevision, lockListing, refreshListedPlayers } from "./revision.ts";
 import { writeAudit } from "./audit.ts";
+import { AnnouncementError, normalizeAnnouncement } from "../domain/announcement.ts";
+import { type AnnouncementRecord, storedAnnouncement } from "./read_events.ts";
 import { drawHasStarted } from "./read_manage.ts";
 import { unassignedPositions } from "./draw_writes.ts";
 import type { EventStatus } from "./schema.ts";
@@ -39,7 +41,7 @@ export async function setEventStatus(
     await lockListing(trx);
     const event = await trx.selectFrom("events").select(["id", "status"]).where("slug", "=", slug)
       .executeTakeFirst();
-    if (!event) throw new WriteError(404, "not-found", `Event "${slug}" does not exist`);
+    if (!event) throw unknownEvent(slug);
     if (event.status === status) return { id: event.id, status, changed: false };
     await trx.updateTable("events").set({ status, updated_at: ctx.now.toISOString() }).where(
       "id",
@@ -58,6 +60,63 @@ export async function setEventStatus(
     });
     return { id: event.id, status, changed: true };
   });
+}
+
+/** The outcome of posting or taking down an announcement: the one shown now, and whether anything changed. */
+export interface AnnouncementChange {
+  changed: boolean;
+  announcement: AnnouncementRecord | null;
+}
+
+/**
+ * Posts the desk's announcement on the event with this slug (a draft too: the desk may prepare it before
+ * publishing), or takes it down when `text` is null or blank. The text is stored as
+ * domain/announcement.ts `normalizeAnnouncement` folds it (a refused text is a 422 and leaves the stored one);
+ * the same text again changes nothing, and keeps the time it was first posted.
+ */
+export async function setEventAnnouncement(
+  store: Store,
+  slug: string,
+  text: string | null,
+  ctx: ManageWriteContext,
+): Promise<AnnouncementChange> {
+  let next: string | null;
+  try {
+    next = text === null ? null : normalizeAnnouncement(text);
+  } catch (e) {
+    if (e instanceof AnnouncementError) throw new WriteError(422, "invalid-announcement", e.message);
+    throw e;
+  }
+  return await writeTransaction(store.db, async (trx) => {
+    const query = trx.selectFrom("events").select(["id", "announcement", "announced_at"])
+      .where("slug", "=", slug);
+    // Row-locked on PostgreSQL, so that of two posts at once the second's audit row names the first's text as
+    // the one it replaced (SQLite has one writer at a time already).
+    const event = await (store.dialect === "postgres" ? query.forUpdate() : query).executeTakeFirst();
+    if (!event) throw unknownEvent(slug);
+    if (event.announcement === next) return { changed: false, announcement: storedAnnouncement(event) };
+    const at = ctx.now.toISOString();
+    await trx.updateTable("events").set({
+      announcement: next,
+      announced_at: next === null ? null : at,
+      updated_at: at,
+    }).where("id", "=", event.id).execute();
+    // Every answer and page of the event shows it: the event and all its categories move; ratings do not.
+    await bumpRevision(trx, event.id, undefined, { rankingsUnchanged: true, listingUnchanged: true });
+    await writeAudit(trx, {
+      at: ctx.now,
+      actor: ctx.actor,
+      action: "event.announce",
+      eventId: event.id,
+      detail: { slug, text: next, was: event.announcement },
+    });
+    return { changed: true, announcement: next === null ? null : { text: next, postedAt: at } };
+  });
+}
+
+/** The refusal of a write to an event that does not exist. */
+function unknownEvent(slug: string): WriteError {
+  return new WriteError(404, "not-found", `Event "${slug}" does not exist`);
 }
 
 /**

@@ -15,6 +15,7 @@ import * as idempotencyExpiry from "./migrations/2026_11_26_000001_idempotency_e
 import * as correctionOrder from "./migrations/2026_11_27_000000_correction_order.ts";
 import * as idempotencyRequests from "./migrations/2026_11_27_000001_idempotency_requests.ts";
 import * as playerEntries from "./migrations/2026_11_27_000002_player_entries.ts";
+import * as eventAnnouncement from "./migrations/2026_11_27_000003_event_announcement.ts";
 import type { Database } from "./schema.ts";
 
 interface Migration {
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026_11_27_000000_correction_order": correctionOrder,
   "2026_11_27_000001_idempotency_requests": idempotencyRequests,
   "2026_11_27_000002_player_entries": playerEntries,
+  "2026_11_27_000003_event_announcement": eventAnnouncement,
 };
 
 /** An arbitrary, fixed key of the PostgreSQL advisory lock that serialises migrations. */

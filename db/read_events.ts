@@ -6,6 +6,21 @@ import type { Kysely } from "kysely";
 import type { Database } from "./schema.ts";
 
 /** A published event as the public API shows it. */
+/** The desk's announcement (domain/announcement.ts): the line, and when it was posted (ISO 8601 UTC). */
+export interface AnnouncementRecord {
+  text: string;
+  postedAt: string;
+}
+
+/** The announcement an event's row holds, or null when it holds none. */
+export function storedAnnouncement(
+  row: { announcement: string | null; announced_at: string | null },
+): AnnouncementRecord | null {
+  return row.announcement !== null && row.announced_at !== null
+    ? { text: row.announcement, postedAt: row.announced_at }
+    : null;
+}
+
 export interface PublicEventRecord {
   id: string;
   slug: string;
@@ -18,6 +33,8 @@ export interface PublicEventRecord {
   posterUrl: string | null;
   /** Number of categories (subevents) of the event. */
   categoryCount: number;
+  /** The desk's announcement, null when there is none. */
+  announcement: AnnouncementRecord | null;
 }
 
 function publishedEvents(db: Kysely<Database>) {
@@ -32,6 +49,8 @@ function publishedEvents(db: Kysely<Database>) {
       "events.end_date",
       "events.description",
       "events.poster_url",
+      "events.announcement",
+      "events.announced_at",
       eb.selectFrom("subevents").whereRef("subevents.event_id", "=", "events.id")
         .select((s) => s.fn.countAll<number>().as("n")).as("category_count"),
     ]);
@@ -46,6 +65,8 @@ type EventSelection = {
   end_date: string;
   description: string;
   poster_url: string | null;
+  announcement: string | null;
+  announced_at: string | null;
   category_count: number | string | null;
 };
 
@@ -61,6 +82,7 @@ function toRecord(row: EventSelection): PublicEventRecord {
     description: row.description,
     posterUrl: row.poster_url,
     categoryCount: Number(row.category_count ?? 0),
+    announcement: storedAnnouncement(row),
   };
 }
 

@@ -9,6 +9,7 @@ import { parseStoredGames } from "./read_matches.ts";
 import { type Kysely, sql, type Transaction } from "kysely";
 import { effectiveCorrections, placedCorrections, type Side } from "../domain/scoring.ts";
 import type { MatchRecord } from "./read_matches.ts";
+import { type AnnouncementRecord, storedAnnouncement } from "./read_events.ts";
 import type { Database, DrawState, EventStatus, Stage, SubeventFormat } from "./schema.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -58,6 +59,8 @@ export interface ManagedEventRecord {
   revision: number;
   categoryCount: number;
   matchCounts: { scheduled: number; in_progress: number; completed: number };
+  /** The desk's announcement, shown on the venue TV and the event page; null when there is none. */
+  announcement: AnnouncementRecord | null;
 }
 
 /** A category in the operator's overview, with the state of its draw. */
@@ -277,6 +280,8 @@ function eventQuery(db: Db) {
       "events.end_date",
       "events.status",
       "events.revision",
+      "events.announcement",
+      "events.announced_at",
       eb.selectFrom("subevents").whereRef("subevents.event_id", "=", "events.id")
         .select((s) => s.fn.countAll<number>().as("n")).as("category_count"),
       count("scheduled").as("scheduled_count"),
@@ -295,6 +300,8 @@ type EventSelection = {
   end_date: string;
   status: EventStatus;
   revision: number;
+  announcement: string | null;
+  announced_at: string | null;
   category_count: number | null;
   scheduled_count: number | null;
   in_progress_count: number | null;
@@ -317,6 +324,7 @@ function toEvent(row: EventSelection): ManagedEventRecord {
       in_progress: Number(row.in_progress_count ?? 0),
       completed: Number(row.completed_count ?? 0),
     },
+    announcement: storedAnnouncement(row),
   };
 }
 

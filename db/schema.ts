@@ -26,6 +26,10 @@ export interface EventTable {
   revision: number;
   /** Hash of the imported file, so that importing the same file twice changes nothing. */
   source_hash: string | null;
+  /** The desk's announcement (domain/announcement.ts), null when there is none; not part of the import file. */
+  announcement: string | null;
+  /** When the announcement was posted (ISO 8601 UTC), null with none. */
+  announced_at: string | null;
   created_at: string;
   updated_at: string;
 }

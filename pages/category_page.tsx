@@ -6,6 +6,7 @@
  */
 import { groupDisplayName } from "../api/serialize.ts";
 import { LIVE_REGIONS_SCRIPT } from "./client_script.ts";
+import { Announcement, ANNOUNCEMENT_CSS } from "./components/announcement.tsx";
 import { Bracket, BRACKET_CSS } from "./components/bracket.tsx";
 import {
   type ListedMatch,
@@ -27,7 +28,7 @@ export const CATEGORY_PAGE_RECENT_RESULTS = 8;
 /** Matches up next listed before the rest are folded away. */
 export const CATEGORY_PAGE_UPCOMING = 8;
 
-const CSS = BRACKET_CSS + SCORE_LIST_CSS + UPCOMING_LIST_CSS + `
+const CSS = ANNOUNCEMENT_CSS + BRACKET_CSS + SCORE_LIST_CSS + UPCOMING_LIST_CSS + `
 .crumbs{margin:.25rem 0;font-size:.95rem}
 .groups{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,24rem),1fr));gap:0 1.5rem}
 details{margin:.5rem 0}
@@ -61,6 +62,7 @@ export function CategoryPage(props: { nonce: string; event: Event; category: Cat
       </p>
       <h1>{c.name}</h1>
       <p class="meta">{formatText(c.format)} · {bestOfText(c.bestOf)}</p>
+      <Announcement event={event} region="announcement" />
       <div data-region={`cat-${c.id}`}>
         {live.length > 0 && (
           <>

@@ -9,6 +9,7 @@
  * point and the server took ~0.7 s to make. It is made from the categories' summaries (pages/event_board.ts).
  */
 import { LIVE_REGIONS_SCRIPT } from "./client_script.ts";
+import { Announcement, ANNOUNCEMENT_CSS } from "./components/announcement.tsx";
 import { SCORE_LIST_CSS, ScoreList, UPCOMING_LIST_CSS, UpcomingList } from "./components/match_table.tsx";
 import { bestOfText, formatDateRange, formatText } from "./format.ts";
 import { SiteLayout } from "./layout.tsx";
@@ -23,7 +24,7 @@ export const EVENT_PAGE_RECENT_RESULTS = 10;
 /** Matches up next of the whole event listed on its page, in order of play. */
 export const EVENT_PAGE_UPCOMING = 10;
 
-const CSS = SCORE_LIST_CSS + UPCOMING_LIST_CSS + `
+const CSS = ANNOUNCEMENT_CSS + SCORE_LIST_CSS + UPCOMING_LIST_CSS + `
 ul.categories{list-style:none;padding:0;margin:.5rem 0}
 ul.categories li{padding:.45rem 0;border-bottom:1px solid #ddd}
 ul.categories a{font-weight:600}
@@ -56,6 +57,7 @@ export function EventPage(props: { nonce: string; event: Event; categories: Cate
     >
       <h1>{event.name}</h1>
       <p class="meta">{formatDateRange(event.startDate, event.endDate)} · {event.venue}</p>
+      <Announcement event={event} region="announcement" />
       {event.description && <p>{event.description}</p>}
       <p class="find">
         <a href={playersPath(event.slug)}>Find a player</a>: their matches, tables and times

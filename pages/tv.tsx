@@ -9,6 +9,7 @@ import { groupDisplayName } from "../api/serialize.ts";
 import { clientScript, LIVE_REGIONS_SCRIPT } from "./client_script.ts";
 import { tvRotation } from "./client/tv_rotation.ts";
 import { type ListedMatch, MatchTable } from "./components/match_table.tsx";
+import { Announcement } from "./components/announcement.tsx";
 import { StandingsTable } from "./components/standings_table.tsx";
 import { formatDateRange, formatMatchTime } from "./format.ts";
 import { Document } from "./layout.tsx";
@@ -51,6 +52,9 @@ header.tv h1{margin:0;font-size:3vw}
 header.tv .where{color:#b9c6d8;font-size:1.6vw}
 header.tv ol{margin:0 0 0 auto;padding:0;display:flex;gap:1vw;list-style:none;font-size:1.3vw;color:#7f8fa6}
 main.tv{flex:1;position:relative;padding:2vh 3vw;overflow:hidden}
+.tv-announcement{margin:0;padding:1.4vh 3vw;background:#ffd400;color:#101010;font-size:2.4vw;font-weight:700;
+  overflow-wrap:anywhere}
+.tv-announcement time{display:none}
 .stale-note{display:none}
 body[data-stale-long="1"] .stale-note{display:block;position:fixed;right:2vw;bottom:2vh;margin:0;padding:.6vh 1.2vw;
   border-radius:2vh;background:#3a2a00;color:#ffd400;font-size:1.3vw}
@@ -190,6 +194,7 @@ export function TvPage(props: TvProps) {
           {TV_VIEWS.map((v) => <li key={v} class={`dot-${v}`}>{viewTitles[v]}</li>)}
         </ol>
       </header>
+      <Announcement event={event} region="tv-announcement" class="tv-announcement" />
       <main class="tv">
         <section class="view" data-view-name="live" data-region="tv-live" data-empty={empty.live ? "1" : "0"}>
           {(live.length > 0 || next.length === 0) && (

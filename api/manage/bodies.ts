@@ -84,6 +84,14 @@ export const AssignBody = z.strictObject({
   path: ["tableNo"],
 });
 
+/**
+ * Body of an announcement: its text, one line of at most 200 characters once folded (domain/announcement.ts
+ * says why else it is refused); blank or null takes it down.
+ */
+export const AnnouncementBody = z.strictObject({
+  text: z.string({ error: 'expected the announcement as a string ("" takes it down)' }).nullable(),
+});
+
 /** Body of a new token. */
 export const TokenBody = z.strictObject({
   role: z.enum(["admin", "scorer"], { error: 'expected "admin" or "scorer"' }),

@@ -1,17 +1,18 @@
 /**
  * Event routes of the management API (admin tokens only): every event whatever its status, an event at a
- * glance, publishing and unpublishing, the audit log and the URLs (with QR codes) to open on the TV, in OBS and
- * on the umpires' phones.
+ * glance, publishing and unpublishing, the desk's announcement, the audit log and the URLs (with QR codes) to
+ * open on the TV, in OBS and on the umpires' phones.
  */
 import { Hono } from "hono";
 import { type AuditFilter, findAuditPlace, listAudit } from "../../db/audit.ts";
 import { MAX_TABLE_NO } from "../../db/import_schema.ts";
 import { exportEvent } from "../../db/export_event.ts";
-import { setEventStatus } from "../../db/manage_writes.ts";
+import { setEventAnnouncement, setEventStatus } from "../../db/manage_writes.ts";
 import { findManagedEvent, listManagedEvents, readEventOverview } from "../../db/read_manage.ts";
 import { WriteError } from "../../db/write_errors.ts";
 import type { AppDeps } from "../deps.ts";
 import { type ManageEnv, requireAdmin } from "./auth.ts";
+import { AnnouncementBody, parseBody } from "./bodies.ts";
 import { eventLinks, linkBase } from "./links.ts";
 import { ManageError, quoted } from "./problem.ts";
 import { envelope, managedEventJson, overviewJson } from "./serialise.ts";
@@ -50,6 +51,21 @@ export function eventRoutes(deps: AppDeps): Hono<ManageEnv> {
       return c.json(envelope({ event: managedEventJson(event!), changed: change.changed }, deps.clock()));
     });
   }
+
+  // The desk's announcement: PUT posts or replaces it (a blank or null text takes it down), DELETE takes
+  // it down.
+  const announce = async (slug: string, text: string | null, actor: string) => {
+    const change = await setEventAnnouncement(deps.store, slug, text, { actor, now: deps.clock() })
+      .catch(rethrow);
+    return envelope({ announcement: change.announcement, changed: change.changed }, deps.clock());
+  };
+  app.put("/:slug/announcement", async (c) => {
+    const { text } = await parseBody(c, AnnouncementBody);
+    return c.json(await announce(c.req.param("slug"), text, c.var.token.label));
+  });
+  app.delete("/:slug/announcement", async (c) => {
+    return c.json(await announce(c.req.param("slug"), null, c.var.token.label));
+  });
 
   app.get("/:slug/audit", async (c) => {
     const event = await findManagedEvent(deps.store.db, c.req.param("slug"));

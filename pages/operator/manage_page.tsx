@@ -1,9 +1,10 @@
 /**
  * The operator's page `/manage`: the event at a glance (tables, live matches, what is next, results, waiting
- * matches), publishing, draws, starting matches, fixing results, the URLs and QR codes to hand out, scorer
- * tokens and the audit log. The server sends the frame; the inline script (client/manage_client.ts) fills it
- * from the management API with the admin token entered in the page.
+ * matches), publishing, the desk's announcement, draws, starting matches, fixing results, the URLs and QR
+ * codes to hand out, scorer tokens and the audit log. The server sends the frame; the inline script
+ * (client/manage_client.ts) fills it from the management API with the admin token entered in the page.
  */
+import { MAX_ANNOUNCEMENT_LENGTH } from "../../domain/announcement.ts";
 import { Document } from "../layout.tsx";
 import { manageClient } from "./client/manage_client.ts";
 import { manageFetch, problemDetail, retryDelay } from "./client/manage_fetch.ts";
@@ -51,6 +52,27 @@ export function ManagePage(props: { nonce: string }) {
           <button type="button" id="publish" class="primary">Publish</button>
           <button type="button" id="export">Download as import file</button>
         </div>
+        <section id="announcement" aria-labelledby="announcement-heading">
+          <h2 id="announcement-heading">Announcement</h2>
+          <p>
+            On the TV and the event page: <strong id="announcement-now">None</strong>{" "}
+            <span id="announcement-at" class="muted"></span>
+          </p>
+          <form id="announcement-form" class="inline">
+            <label>
+              New announcement{" "}
+              <input
+                id="announcement-text"
+                required
+                maxlength={MAX_ANNOUNCEMENT_LENGTH}
+                size={48}
+                placeholder="Lunch break until 13:00"
+              />
+            </label>
+            <button type="submit" class="primary">Show on TV</button>
+            <button type="button" id="announcement-clear">Take down</button>
+          </form>
+        </section>
         <section id="clashes" class="warning" hidden>
           <h2>Clashes</h2>
           <ul id="clash-list"></ul>

@@ -76,6 +76,11 @@ h2{font-size:1.2rem;margin:1.5rem 0 .5rem}
 .event-bar h2{margin:0}
 #event-status{font-weight:700;border-radius:.3rem;padding:.1rem .5rem;background:#ddd}
 #event-status[data-status=published]{background:#0f5f24;color:#fff}
+#announcement{margin-top:1rem;background:#fff;border-radius:.6rem;padding:.5rem .8rem;border-left:.35rem solid #0b4fb3}
+#announcement h2{margin:.2rem 0 .3rem}
+#announcement p{margin:0 0 .4rem;overflow-wrap:anywhere}
+#announcement label{flex:1 1 28rem;display:flex;flex-wrap:wrap;align-items:center;gap:.3rem;min-width:0}
+#announcement-text{flex:1 1 12rem;min-width:0}
 ul.cards,ul.rows{list-style:none;padding:0;margin:0}
 ul.cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(14rem,1fr));gap:.6rem}
 .table-card{background:#fff;border-radius:.6rem;padding:.6rem .8rem;border-left:.35rem solid #8a94a6}

@@ -46,6 +46,7 @@ storeTest("[api] GET /api/v1/events serves exactly the Event fields", async (sto
     description: "An open tournament",
     posterUrl: null,
     categoryCount: 2,
+    announcement: null,
   }]);
 });
 

@@ -93,6 +93,8 @@ storeTest("[api] /api/manage answers 403 to a scorer on admin routes", async (st
     const [method, path] of [
       ["GET", "/api/manage/events"],
       ["POST", `/api/manage/events/${ev.slug}/publish`],
+      ["PUT", `/api/manage/events/${ev.slug}/announcement`],
+      ["DELETE", `/api/manage/events/${ev.slug}/announcement`],
       ["POST", `/api/manage/subevents/${ev.subeventId}/lock`],
       ["GET", "/api/manage/tokens"],
       ["GET", "/api/manage/audit"],

@@ -1,7 +1,9 @@
 import assert from "node:assert/strict";
+import { silentLogger } from "../../cli/log.ts";
 import { writeMatch } from "../../db/match_writes.ts";
 import type { Store } from "../../db/store.ts";
 import { authenticateToken } from "../../db/tokens.ts";
+import { createApp } from "../../main.ts";
 import { storeTest } from "../support/stores.ts";
 import { call, makeToken, manageApp, manualClock, seedKnockout, T0 } from "./manage_fixtures.ts";
 
@@ -540,5 +542,156 @@ storeTest(
     const scorer = await makeToken(store.db, "scorer");
     await problem(await app.request(`/api/manage/events/${ev.slug}/export`, call(scorer, "GET")), 403);
     await problem(await app.request("/api/manage/events/nope/export", call(admin, "GET")), 404);
+  },
+);
+
+storeTest(
+  "[api] PUT and DELETE /api/manage/events/:slug/announcement post and take down the line the overview shows",
+  async (store) => {
+    const { admin, ev } = await setup(store);
+    const clock = manualClock();
+    const app = manageApp(store, clock.now);
+    const path = `/api/manage/events/${ev.slug}/announcement`;
+    // Each write a second after the last, so that the audit log lists them in order.
+    const write = async (method: string, body?: unknown) => {
+      clock.advance(1000);
+      return await ok(await app.request(path, call(admin, method, body)));
+    };
+    const put = (body: unknown) => write("PUT", body);
+    const lunch = { text: "Lunch break until 13:00", postedAt: new Date(T0.getTime() + 1000).toISOString() };
+
+    assert.deepEqual(await put({ text: " Lunch break\nuntil 13:00 " }), {
+      announcement: lunch,
+      changed: true,
+    });
+    const overview = await ok(await app.request(`/api/manage/events/${ev.slug}`, call(admin, "GET")));
+    assert.deepEqual(overview.event.announcement, lunch);
+    const list = await ok(await app.request("/api/manage/events", call(admin, "GET")));
+    assert.deepEqual(list.events[0].announcement, lunch);
+
+    assert.deepEqual(await put({ text: "Lunch break until 13:00" }), { announcement: lunch, changed: false });
+    const desk = {
+      text: "Anna Berg to the desk, please",
+      postedAt: new Date(T0.getTime() + 3000).toISOString(),
+    };
+    assert.deepEqual(await put({ text: desk.text }), { announcement: desk, changed: true });
+    assert.deepEqual(await put({ text: null }), { announcement: null, changed: true });
+    await put({ text: desk.text });
+    assert.deepEqual(await put({ text: "  " }), { announcement: null, changed: true });
+    await put({ text: desk.text });
+    assert.deepEqual(await write("DELETE"), { announcement: null, changed: true });
+    assert.deepEqual(await write("DELETE"), { announcement: null, changed: false });
+    const empty = await ok(await app.request(`/api/manage/events/${ev.slug}`, call(admin, "GET")));
+    assert.equal(empty.event.announcement, null);
+
+    const audit = await ok(
+      await app.request(`/api/manage/events/${ev.slug}/audit?action=event.announce`, call(admin, "GET")),
+    );
+    assert.deepEqual(
+      audit.entries.map((e: { actor: string; detail: { text: string | null; was: string | null } }) => [
+        e.actor,
+        e.detail.text,
+        e.detail.was,
+      ]).reverse(),
+      [
+        ["Desk", lunch.text, null],
+        ["Desk", desk.text, lunch.text],
+        ["Desk", null, desk.text],
+        ["Desk", desk.text, null],
+        ["Desk", null, desk.text],
+        ["Desk", desk.text, null],
+        ["Desk", null, desk.text],
+      ],
+    );
+  },
+);
+
+storeTest(
+  "[api] PUT /api/manage/events/:slug/announcement: 400 bad body, 422 a line it cannot show, 404, 401, 403",
+  async (store) => {
+    const { app, admin, ev } = await setup(store, "published");
+    const path = `/api/manage/events/${ev.slug}/announcement`;
+    await ok(await app.request(path, call(admin, "PUT", { text: "Lunch break until 13:00" })));
+    const expected = 'expected the announcement as a string ("" takes it down)';
+    const bads: [unknown, string, string][] = [
+      [{}, "text", `Invalid "text": ${expected}, got nothing`],
+      [{ text: 13 }, "text", `Invalid "text": ${expected}, got 13`],
+      [{ text: ["Lunch"] }, "text", `Invalid "text": ${expected}, got ["Lunch"]`],
+      [{ text: "Lunch", until: "13:00" }, "until", 'Invalid body: unknown field "until"'],
+      ["Lunch break", "", "Invalid body: expected a JSON object"],
+    ];
+    for (const [body, field, detail] of bads) {
+      const p = await problem(await app.request(path, call(admin, "PUT", body)), 400);
+      assert.deepEqual([p.code, p.field, p.detail], ["invalid-body", field, detail], JSON.stringify(body));
+    }
+    const noBody = await problem(await app.request(path, call(admin, "PUT")), 400);
+    assert.equal(noBody.field, "text");
+
+    const long = await problem(await app.request(path, call(admin, "PUT", { text: "x".repeat(201) })), 422);
+    assert.deepEqual(
+      [long.code, long.detail, long.type],
+      [
+        "invalid-announcement",
+        "The announcement is 201 characters long; at most 200 fit on the TV",
+        "/docs/operator.md#problem-invalid-announcement",
+      ],
+    );
+    const hidden = await problem(
+      await app.request(path, call(admin, "PUT", { text: "Table 3 \u202eis free" })),
+      422,
+    );
+    assert.equal(hidden.detail, "The announcement contains an invisible control character (U+202E)");
+    const bell = await problem(await app.request(path, call(admin, "PUT", { text: "Ring\u0007" })), 422);
+    assert.match(bell.detail, /\(U\+0007\)$/);
+    const still = await ok(await app.request(`/api/manage/events/${ev.slug}`, call(admin, "GET")));
+    assert.equal(
+      still.event.announcement.text,
+      "Lunch break until 13:00",
+      "a refused line leaves the shown one",
+    );
+
+    for (const method of ["PUT", "DELETE"]) {
+      const body = method === "PUT" ? { text: "Hello" } : undefined;
+      const missing = await problem(
+        await app.request("/api/manage/events/nope/announcement", call(admin, method, body)),
+        404,
+      );
+      assert.equal(missing.detail, 'Event "nope" does not exist');
+      await problem(await app.request(path, call(null, method, body)), 401);
+      const scorer = await makeToken(store.db, "scorer", { eventId: ev.eventId });
+      await problem(await app.request(path, call(scorer, method, body)), 403);
+    }
+    assert.equal(
+      (await ok(await app.request(`/api/manage/events/${ev.slug}`, call(admin, "GET")))).event.announcement
+        .text,
+      "Lunch break until 13:00",
+    );
+  },
+);
+
+storeTest(
+  "[api] posting an announcement moves the public event's ETag; the same line again does not",
+  async (store) => {
+    const { admin, ev } = await setup(store, "published");
+    const app = createApp({ store, log: silentLogger, clock: () => T0 });
+    const publicPath = `/api/v1/events/${ev.slug}`;
+    const etag = async () => {
+      const res = await app.request(publicPath);
+      assert.equal(res.status, 200);
+      return { tag: res.headers.get("ETag"), body: await res.json() };
+    };
+    const post = (text: string) =>
+      app.request(`/api/manage/events/${ev.slug}/announcement`, call(admin, "PUT", { text }));
+
+    const before = await etag();
+    assert.ok(before.tag);
+    assert.equal(before.body.data.event.announcement, null);
+    await ok(await post("Lunch break until 13:00"));
+    const after = await etag();
+    assert.notEqual(after.tag, before.tag);
+    assert.equal(after.body.data.event.announcement.text, "Lunch break until 13:00");
+    assert.equal((await ok(await post("Lunch break until 13:00"))).changed, false);
+    const same = await app.request(publicPath, { headers: { "If-None-Match": after.tag! } });
+    assert.equal(same.status, 304, "an unchanged post leaves the ETag");
   },
 );

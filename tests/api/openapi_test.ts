@@ -83,6 +83,7 @@ Deno.test("[api] openApiDocument() names the spec's fields with their types", ()
       "description",
       "posterUrl",
       "categoryCount",
+      "announcement",
     ],
   );
   for (

@@ -71,6 +71,61 @@ browserSuite(
         assert.equal(sub.draw_state, "locked");
       });
 
+      await t.step(
+        "an announcement is posted from the box, kept while typing, refused with the reason, taken down",
+        async () => {
+          // Run in the page: nothing of the test's scope goes with it.
+          const shows = (text: string) =>
+            page.waitForFunction((t) => document.getElementById("announcement-now")?.textContent === t, text);
+          assert.equal(await page.textContent("#announcement-now"), "None");
+          await page.fill("#announcement-text", "Lunch break until 13:00");
+          await page.click("#announcement-form button[type=submit]");
+          await shows("Lunch break until 13:00");
+          assert.equal(await page.textContent("#status"), "Announcement shown");
+          assert.equal(await page.inputValue("#announcement-text"), "", "emptied once shown");
+          const row = await server.store.db.selectFrom("events").select("announcement")
+            .executeTakeFirstOrThrow();
+          assert.equal(row.announcement, "Lunch break until 13:00");
+
+          // Another desk changes it while this one types: the refresh shows the change, the typing stays.
+          await page.fill("#announcement-text", "Anna Berg to");
+          const res = await fetch(`${server.origin}/api/manage/events/${seeded.ev.slug}/announcement`, {
+            method: "PUT",
+            headers: { authorization: `Bearer ${seeded.admin}`, "content-type": "application/json" },
+            body: JSON.stringify({ text: "Final at 16:00 on table 1" }),
+          });
+          assert.equal(res.status, 200, await res.text());
+          await shows("Final at 16:00 on table 1");
+          assert.equal(await page.inputValue("#announcement-text"), "Anna Berg to");
+          assert.equal(await page.evaluate(() => document.activeElement?.id), "announcement-text");
+
+          // A line the TV cannot show is refused with the reason, and what is shown stays.
+          await page.fill("#announcement-text", "Table 3 \u202eis free");
+          await page.press("#announcement-text", "Enter");
+          await page.waitForFunction(() =>
+            /invisible control character \(U\+202E\)/.test(
+              document.getElementById("status")?.textContent ?? "",
+            )
+          );
+          assert.equal(await page.getAttribute("#status", "data-kind"), "error");
+          // The browser logs the refused request as a failed load: expected here, so taken off the list.
+          const refusal = () => consoleErrors.findIndex((e) => /status of 422/.test(e));
+          for (let i = 0; i < 40 && refusal() < 0; i++) await page.waitForTimeout(50);
+          assert.ok(refusal() >= 0, "the refused request is the one failed load");
+          consoleErrors.splice(refusal(), 1);
+          assert.equal(await page.textContent("#announcement-now"), "Final at 16:00 on table 1");
+          assert.equal(await page.inputValue("#announcement-text"), "Table 3 \u202eis free");
+
+          await page.click("#announcement-clear");
+          await page.waitForFunction(() =>
+            document.getElementById("announcement-now")?.textContent === "None"
+          );
+          assert.equal(await page.textContent("#status"), "Announcement taken down");
+          assert.equal(await page.textContent("#announcement-at"), "");
+          await page.fill("#announcement-text", "");
+        },
+      );
+
       await t.step("start a match: it moves to the tables and to the matches in progress", async () => {
         const id = seeded.ev.rounds[0]![0]!;
         await page.click(`#next ${row(id)} button:has-text("Start: Player test-open 2 serves")`);

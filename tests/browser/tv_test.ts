@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { browserSuite, openPage } from "../support/browser.ts";
-import { seedPages, seedQuietEvent, setScore } from "../pages/seed.ts";
+import { seedPages, seedQuietEvent, setAnnouncement, setScore } from "../pages/seed.ts";
 
 const FULL_HD = { width: 1920, height: 1080 };
 
@@ -108,6 +108,31 @@ browserSuite("venue TV in Chromium", seed, async (t, { browser, server, seeded }
         assert.equal(await note.isVisible(), false, `${path} once back`);
         await close();
       }
+    },
+  );
+
+  await t.step(
+    "shows the desk's announcement over every view as soon as it is posted, and takes it down",
+    async () => {
+      const { page, close } = await openPage(
+        browser,
+        `${server.origin}/t/${seeded.event.slug}/tv?interval=1`,
+        FULL_HD,
+      );
+      const banner = page.locator(".tv-announcement");
+      assert.equal(await banner.count(), 0);
+      await setAnnouncement(server.store, seeded.event.id, "Lunch break until 13:00");
+      await banner.waitFor({ state: "visible", timeout: 5000 });
+      assert.equal(await banner.innerText(), "Lunch break until 13:00");
+      // It stays on screen while the views rotate under it.
+      await page.evaluate(recordViews);
+      await page.waitForFunction(() =>
+        (globalThis as unknown as { seenViews: string[] }).seenViews.length >= 3
+      );
+      assert.equal(await banner.isVisible(), true);
+      await setAnnouncement(server.store, seeded.event.id, null);
+      await banner.waitFor({ state: "detached", timeout: 5000 });
+      await close();
     },
   );
 

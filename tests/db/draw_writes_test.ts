@@ -13,10 +13,10 @@ import { type MatchAction, writeMatch } from "../../db/match_writes.ts";
 import { rebuildRatings } from "../../db/ratings_store.ts";
 import type { MatchRow, SubeventFormat } from "../../db/schema.ts";
 import type { Store } from "../../db/store.ts";
-import { WriteError } from "../../db/write_errors.ts";
 import { roundRobinOrder } from "../../domain/groups.ts";
 import { makeDrawSlot, makeEntry, makeEvent, makePlayer, makeSubevent } from "../support/fixtures.ts";
 import { storeTest } from "../support/stores.ts";
+import { refused } from "../support/write_errors.ts";
 
 const T0 = new Date("2026-11-28T10:00:00.000Z");
 const ctx = { actor: "desk", now: T0 };
@@ -138,16 +138,6 @@ async function pairings(store: Store, subeventId: string) {
       x.away_entry_id,
     ].join("|")
   ).sort();
-}
-
-async function refused(promise: Promise<unknown>, status: number, code: string, message: RegExp) {
-  await assert.rejects(promise, (e: unknown) => {
-    assert.ok(e instanceof WriteError, String(e));
-    assert.equal(e.status, status);
-    assert.equal(e.code, code);
-    assert.match(e.message, message);
-    return true;
-  });
 }
 
 storeTest(

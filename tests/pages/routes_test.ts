@@ -6,7 +6,7 @@ import { listEventPlayers } from "../../db/read_players.ts";
 import { formatMatchTime } from "../../pages/format.ts";
 import { at, PRIVATE_STRINGS, type Seeded } from "../support/fixtures.ts";
 import { storeTest } from "../support/stores.ts";
-import { EVIL_ASSOCIATION, EVIL_NAME, seedPages } from "./seed.ts";
+import { EVIL_ASSOCIATION, EVIL_NAME, seedPages, setAnnouncement } from "./seed.ts";
 
 /** Drops the blanks that precompiled JSX leaves where a `key` or an undefined attribute was. */
 function tidy(html: string): string {
@@ -460,6 +460,33 @@ storeTest("[pages] the match page links each player to their page in the event",
   for (const name of linked) assert.ok(players.some((p) => p.displayName === name), String(name));
   assert.match(html, /<\/a> \/ <a href=/, "a pair's names are joined by a slash");
 });
+
+storeTest(
+  "[pages] the desk's announcement heads the event and category pages and the TV, as text; none, no banner",
+  async (store) => {
+    const { seeded, get } = await setup(store);
+    const slug = seeded.event.slug;
+    const paths = [`/t/${slug}`, `/t/${slug}/c/${seeded.groups.id}`, `/t/${slug}/tv`];
+    for (const path of paths) {
+      const { html } = await get(path);
+      const region = /<div data-region="(?:tv-)?announcement" role="status"><\/div>/.exec(html);
+      assert.ok(region, `${path}: an empty region while there is none`);
+    }
+    await setAnnouncement(store, seeded.event.id, "Lunch <b>break</b> until 13:00");
+    for (const path of paths) {
+      const { html } = await get(path);
+      assert.match(
+        html,
+        new RegExp(
+          `<div data-region="(tv-)?announcement" role="status"><p class="(tv-)?announcement">` +
+            `Lunch &lt;b>break&lt;/b> until 13:00<time datetime="2026-11-28T11:45:00.000Z">` +
+            `${formatMatchTime("2026-11-28T11:45:00.000Z", false)}</time></p></div>`,
+        ),
+        path,
+      );
+    }
+  },
+);
 
 storeTest(
   "[pages] the poster prints on A4, or A3 with ?size=a3, with a QR code to the event page",

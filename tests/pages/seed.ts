@@ -63,6 +63,20 @@ export async function setScore(
   });
 }
 
+/**
+ * Posts (or with null takes down) an event's announcement as the desk's write does: the row and the revision
+ * bump in one transaction, so that the pages' polls see it.
+ */
+export async function setAnnouncement(store: Store, eventId: string, text: string | null): Promise<void> {
+  await store.db.transaction().execute(async (trx) => {
+    await trx.updateTable("events").set({
+      announcement: text,
+      announced_at: text === null ? null : "2026-11-28T11:45:00.000Z",
+    }).where("id", "=", eventId).execute();
+    await bumpRevision(trx, eventId);
+  });
+}
+
 /** A published event whose only category has a group that has not started: no live matches, no results. */
 export async function seedQuietEvent(store: Store): Promise<{ slug: string }> {
   const db = store.db;

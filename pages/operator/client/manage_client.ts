@@ -2,8 +2,9 @@
 /**
  * Browser script of the operator's page `/manage`. The admin token is entered in the page, kept in
  * localStorage and sent as a bearer header (no cookie). It shows the chosen event at a glance (tables, live
- * matches, what is next, results), refreshed every 3 seconds, and calls the management API to publish, lock
- * draws, start matches, fix results, assign tables, hand out links with QR codes and make scorer tokens.
+ * matches, what is next, results), refreshed every 3 seconds, and calls the management API to publish, post
+ * the desk's announcement, lock draws, start matches, fix results, assign tables, hand out links with QR
+ * codes and make scorer tokens.
  * Every text comes from the API and is written with textContent: no markup is built from data.
  */
 import type { Clash } from "../../../domain/clashes.ts";
@@ -54,7 +55,15 @@ export function manageClient(
     clashesOnReopen?: Clash[];
   };
   type Overview = {
-    event: { id: string; slug: string; name: string; status: string; venue: string };
+    event: {
+      id: string;
+      slug: string;
+      name: string;
+      status: string;
+      venue: string;
+      /** What the venue TV and the event page show above everything; null when nothing. */
+      announcement: { text: string; postedAt: string } | null;
+    };
     subevents: {
       id: string;
       name: string;
@@ -128,11 +137,12 @@ export function manageClient(
     path: string,
     body: Record<string, unknown> | undefined,
     done = "Saved",
+    method = "POST",
   ): Promise<unknown> {
     setStatus("Saving…", "busy");
     try {
       const res = await api(path, {
-        method: "POST",
+        method,
         headers: { "Idempotency-Key": crypto.randomUUID() },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
@@ -394,6 +404,10 @@ export function manageClient(
     // The event list was read once: its entry for this event follows a publish or an unpublish.
     const option = [...byId<HTMLSelectElement>("event-select")!.options].find((e) => e.value === slug);
     if (option) option.textContent = `${o.event.name} (${o.event.status})`;
+    // What is shown now; the field below it is the operator's, and a refresh never writes to it.
+    const announcement = o.event.announcement;
+    byId("announcement-now")!.textContent = announcement?.text ?? "None";
+    byId("announcement-at")!.textContent = announcement ? `(since ${time(announcement.postedAt)})` : "";
 
     const tables = byId("tables")!;
     tables.replaceChildren(...o.tables.map((t) => {
@@ -702,6 +716,22 @@ export function manageClient(
         undefined,
         action === "publish" ? "Published" : "Unpublished",
       );
+    });
+    // The desk's announcement: "Show on TV" posts the field (emptied once shown), "Take down" removes it.
+    const announcementPath = () => `/events/${encodeURIComponent(slug)}/announcement`;
+    const announcementText = byId<HTMLInputElement>("announcement-text")!;
+    byId<HTMLFormElement>("announcement-form")!.addEventListener("submit", async (e) => {
+      e.preventDefault();
+      const shownNow = await act(
+        announcementPath(),
+        { text: announcementText.value },
+        "Announcement shown",
+        "PUT",
+      );
+      if (shownNow) announcementText.value = "";
+    });
+    byId("announcement-clear")!.addEventListener("click", () => {
+      void act(announcementPath(), undefined, "Announcement taken down", "DELETE");
     });
     // The event as an import file (docs/import-format.md), saved by the browser: to move it to another laptop,
     // to archive it, or to mend it and import it again.

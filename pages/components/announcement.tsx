@@ -1,0 +1,30 @@
+/**
+ * The desk's announcement (domain/announcement.ts) on a live page: one line above everything else. The region
+ * is always in the page, empty while there is none, so that a poll brings a new announcement in by swapping the
+ * region (pages/client/live_regions.ts) and takes it away the same way; `role="status"` has a screen reader say
+ * it when it changes.
+ */
+import { formatMatchTime } from "../format.ts";
+import type { Event } from "../view_types.ts";
+
+/** The styles of the spectator pages' announcement. */
+export const ANNOUNCEMENT_CSS = `
+.announcement{margin:.75rem 0;padding:.6rem .8rem;border-left:.35rem solid #b08900;background:#fff4c2;
+  font-weight:600;overflow-wrap:anywhere}
+.announcement time{font-weight:400;color:#444;font-size:.85rem;margin-left:.4rem;white-space:nowrap}
+`;
+
+/** The announcement's region; `region` names it for the live refresh. */
+export function Announcement(props: { event: Event; region: string; class?: string }) {
+  const a = props.event.announcement;
+  return (
+    <div data-region={props.region} role="status">
+      {a && (
+        <p class={props.class ?? "announcement"}>
+          {a.text}
+          <time dateTime={a.postedAt}>{formatMatchTime(a.postedAt, false)}</time>
+        </p>
+      )}
+    </div>
+  );
+}
