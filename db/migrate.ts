@@ -16,6 +16,7 @@ import * as correctionOrder from "./migrations/2026_11_27_000000_correction_orde
 import * as idempotencyRequests from "./migrations/2026_11_27_000001_idempotency_requests.ts";
 import * as playerEntries from "./migrations/2026_11_27_000002_player_entries.ts";
 import * as eventAnnouncement from "./migrations/2026_11_27_000003_event_announcement.ts";
+import * as entryLookups from "./migrations/2026_11_27_000004_entry_lookups.ts";
 import type { Database } from "./schema.ts";
 
 interface Migration {
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026_11_27_000001_idempotency_requests": idempotencyRequests,
   "2026_11_27_000002_player_entries": playerEntries,
   "2026_11_27_000003_event_announcement": eventAnnouncement,
+  "2026_11_27_000004_entry_lookups": entryLookups,
 };
 
 /** An arbitrary, fixed key of the PostgreSQL advisory lock that serialises migrations. */

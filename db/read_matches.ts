@@ -173,19 +173,23 @@ export async function listEventMatches(
   options: { statuses: readonly string[] | null; player?: string | null; limit: number; offset: number },
 ): Promise<MatchPage> {
   const player = options.player ?? null;
+  // A player's matches are found first from their entries in this event's categories (which fix the event),
+  // by the entry indexes, and then read by id: asked in one query with the event, SQLite reads every match of
+  // the event by its index instead (~25 ms on the bench's event, against ~1 ms).
+  const ids = player === null
+    ? null
+    : (await db.selectFrom("matches").select("matches.id").where((eb) =>
+      eb.or([
+        eb("matches.home_entry_id", "in", playerEntryIds(db, eventId, player)),
+        eb("matches.away_entry_id", "in", playerEntryIds(db, eventId, player)),
+      ])
+    ).execute()).map((r) => r.id);
+  if (ids !== null && ids.length === 0) return { rows: [], total: 0 };
   const base = () => {
-    let q = publicMatches(db).where("matches.event_id", "=", eventId)
-      .where("matches.home_entry_id", "is not", null).where("matches.away_entry_id", "is not", null);
-    if (options.statuses) q = q.where("matches.status", "in", [...options.statuses]);
-    if (player !== null) {
-      q = q.where((eb) =>
-        eb.or([
-          eb("matches.home_entry_id", "in", playerEntryIds(db, eventId, player)),
-          eb("matches.away_entry_id", "in", playerEntryIds(db, eventId, player)),
-        ])
-      );
-    }
-    return q;
+    const q = publicMatches(db)
+      .where("matches.home_entry_id", "is not", null).where("matches.away_entry_id", "is not", null)
+      .where((eb) => ids === null ? eb("matches.event_id", "=", eventId) : eb("matches.id", "in", ids));
+    return options.statuses ? q.where("matches.status", "in", [...options.statuses]) : q;
   };
   const [rows, count] = await Promise.all([
     base()

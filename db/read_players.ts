@@ -5,7 +5,7 @@
  * or placed in a locked draw. Private player columns (e-mail, birth date, federation id, priors) are never
  * selected.
  */
-import type { Kysely } from "kysely";
+import type { ExpressionBuilder, Kysely } from "kysely";
 import type { Database } from "./schema.ts";
 
 /** A category a player is entered in, with the entry (the homeId/awayId of its matches). */
@@ -24,30 +24,38 @@ export interface EventPlayerRecord {
 }
 
 /**
- * The ids of an event's public entries (see the module's comment): one pass over the event's matches, groups
- * and draw slots each, whatever the number of entries.
+ * Whether an entry (of the row being read, with its category joined) is public, from the entry's side: its
+ * matches, group places and draw slot, each an index lookup (db/migrations/2026_11_27_000004_entry_lookups.ts),
+ * so that the cost follows the entries read, not the event's matches.
  */
-function publicEntryIds(db: Kysely<Database>, eventId: string) {
-  const matchSides = (side: "home_entry_id" | "away_entry_id") =>
-    db.selectFrom("matches").innerJoin("subevents", "subevents.id", "matches.subevent_id")
-      .where("matches.event_id", "=", eventId)
-      .where((eb) => eb.or([eb("matches.stage", "=", "group"), eb("subevents.draw_state", "!=", "draft")]))
-      .select(`matches.${side} as entry_id`);
-  return matchSides("home_entry_id").union(matchSides("away_entry_id"))
-    .union(
-      db.selectFrom("group_members").innerJoin("groups", "groups.id", "group_members.group_id")
-        .innerJoin("subevents", "subevents.id", "groups.subevent_id")
-        .where("subevents.event_id", "=", eventId)
-        .select("group_members.entry_id as entry_id"),
-    )
-    .union(
-      db.selectFrom("draw_slots").innerJoin("subevents", "subevents.id", "draw_slots.subevent_id")
-        .where("subevents.event_id", "=", eventId).where("subevents.draw_state", "=", "locked")
-        .select("draw_slots.entry_id as entry_id"),
+function isPublicEntry(eb: ExpressionBuilder<Database, "entries" | "subevents">) {
+  const side = (column: "home_entry_id" | "away_entry_id") =>
+    eb.exists(
+      eb.selectFrom("matches").select("matches.id").whereRef(`matches.${column}`, "=", "entries.id")
+        .where((m) => m.or([m("matches.stage", "=", "group"), m("subevents.draw_state", "!=", "draft")])),
     );
+  return eb.or([
+    side("home_entry_id"),
+    side("away_entry_id"),
+    eb.exists(
+      eb.selectFrom("group_members").select("group_members.entry_id")
+        .whereRef("group_members.entry_id", "=", "entries.id"),
+    ),
+    eb.and([
+      eb("subevents.draw_state", "=", "locked"),
+      eb.exists(
+        eb.selectFrom("draw_slots").select("draw_slots.position")
+          .whereRef("draw_slots.subevent_id", "=", "subevents.id")
+          .whereRef("draw_slots.entry_id", "=", "entries.id"),
+      ),
+    ]),
+  ]);
 }
 
-/** The public entries of a published event and their players, one row per player and entry. */
+/**
+ * The public entries of a published event and their players, one row per player and entry: every player's, or
+ * with `playerId` that player's alone (found by the player indexes).
+ */
 async function playerRows(db: Kysely<Database>, eventId: string, playerId: string | null) {
   let q = db.selectFrom("entries")
     .innerJoin("subevents", "subevents.id", "entries.subevent_id")
@@ -63,7 +71,6 @@ async function playerRows(db: Kysely<Database>, eventId: string, playerId: strin
         ),
     )
     .where("events.id", "=", eventId).where("events.status", "=", "published")
-    .where("entries.id", "in", publicEntryIds(db, eventId).$castTo<{ entry_id: string }>())
     .select([
       "players.id as player_id",
       "players.display_name",
@@ -72,9 +79,9 @@ async function playerRows(db: Kysely<Database>, eventId: string, playerId: strin
       "subevents.id as subevent_id",
       "subevents.name as subevent_name",
     ])
+    .where(isPublicEntry)
     .orderBy("subevents.position").orderBy("subevents.id");
   if (playerId !== null) {
-    // The entries of one player first (by the player indexes), then whether they are public.
     q = q.where((eb) =>
       eb.or([eb("entries.player1_id", "=", playerId), eb("entries.player2_id", "=", playerId)])
     )
