@@ -89,7 +89,12 @@ export function CategoryPage(props: { nonce: string; event: Event; category: Cat
             <h2>Group standings</h2>
             <div class="groups">
               {c.groups.map((g) => (
-                <StandingsTable key={g.groupId} group={g} caption={groupDisplayName(g.name)} />
+                <StandingsTable
+                  key={g.groupId}
+                  group={g}
+                  caption={groupDisplayName(g.name)}
+                  slug={event.slug}
+                />
               ))}
             </div>
           </>

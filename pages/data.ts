@@ -32,6 +32,7 @@ import { readRankingsPage } from "../db/read_rankings.ts";
 import { findPublicSubevent, listEventSubevents, type PublicSubeventRecord } from "../db/read_subevents.ts";
 import type { Database } from "../db/schema.ts";
 import type { ListedMatch } from "./components/match_table.tsx";
+import type { PlayerLink } from "./components/player_names.tsx";
 import type { CategoryView } from "./view_types.ts";
 
 type Db = Kysely<Database>;
@@ -48,12 +49,6 @@ export interface MatchData {
   awayPlayers: PlayerLink[];
   event: { slug: string; name: string };
   category: string;
-}
-
-/** A player named on a page, linking to their page in the event. */
-export interface PlayerLink {
-  id: string;
-  displayName: string;
 }
 
 /** A public match whose players are not known yet (it waits for earlier matches), with what its pages name. */

@@ -1,11 +1,12 @@
 /** /m/{matchId}: one match for spectators: live score, game scores and the pre-match prediction. */
-import { type ComponentChildren, Fragment } from "preact";
+import type { ComponentChildren } from "preact";
 import { LIVE_REGIONS_SCRIPT } from "./client_script.ts";
-import type { PendingMatchData, PlayerLink } from "./data.ts";
+import type { PendingMatchData } from "./data.ts";
+import { type PlayerLink, PlayerNames } from "./components/player_names.tsx";
 import { PredictionBlock } from "./components/prediction.tsx";
 import { bestOfText, resultReasonText } from "./format.ts";
 import { SiteLayout } from "./layout.tsx";
-import { categoryPath, eventPath, playerPath } from "./page_paths.ts";
+import { categoryPath, eventPath } from "./page_paths.ts";
 import type { Live, Match, Prediction } from "./view_types.ts";
 
 /** How often the match page polls. */
@@ -65,21 +66,6 @@ export function scoreSentence(m: Match, live: Live): string {
   }: ${m.homeName} ${m.currentGame.home}, ${m.awayName} ${m.currentGame.away}.${
     server ? ` ${server} serving.` : ""
   }`;
-}
-
-/** A side's name, each of its players linking to their page in the event ("A / B" for a pair). */
-function SideName(props: { name: string; players: PlayerLink[]; slug: string }) {
-  if (props.players.length === 0) return <>{props.name}</>;
-  return (
-    <>
-      {props.players.map((p, i) => (
-        <Fragment key={p.id}>
-          {i > 0 && " / "}
-          <a href={playerPath(props.slug, p.id)}>{p.displayName}</a>
-        </Fragment>
-      ))}
-    </>
-  );
 }
 
 /**
@@ -143,7 +129,7 @@ export function ScoreTable(
               class={m.winnerId !== null && m.winnerId === s.id ? "winner" : undefined}
             >
               <th scope="row">
-                <SideName name={s.name} players={s.players} slug={props.slug} />
+                <PlayerNames name={s.name} players={s.players} slug={props.slug} />
                 {s.association && <span class="assoc">{s.association}</span>}
                 {running && live.currentServer === s.side && (
                   <>

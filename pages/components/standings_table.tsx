@@ -1,8 +1,14 @@
 /** A group's standings table (ITTF 3.7.5 order as the API computes it), for the event page and the venue TV. */
 import type { GroupStandings } from "../view_types.ts";
+import { PlayerNames } from "./player_names.tsx";
 
-/** One group: place, name, played (left out when compact, and on narrow screens), won, lost, games, match points. */
-export function StandingsTable(props: { group: GroupStandings; caption: string; compact?: boolean }) {
+/**
+ * One group: place, name, played (left out when compact, and on narrow screens), won, lost, games, match points.
+ * With `slug`, each player's name links to their page in that event.
+ */
+export function StandingsTable(
+  props: { group: GroupStandings; caption: string; compact?: boolean; slug?: string },
+) {
   const { group } = props;
   return (
     // A named, focusable region: the table may scroll sideways (a zoomed phone), and a keyboard must reach it.
@@ -37,7 +43,11 @@ export function StandingsTable(props: { group: GroupStandings; caption: string; 
             <tr key={r.entry.id}>
               <td class="num">{r.tied ? `${r.position}=` : r.position}</td>
               <th scope="row">
-                <span class="n">{r.entry.name}</span>
+                <span class="n">
+                  {props.slug === undefined
+                    ? r.entry.name
+                    : <PlayerNames name={r.entry.name} players={r.entry.players} slug={props.slug} />}
+                </span>
               </th>
               {!props.compact && <td class="num opt">{r.played}</td>}
               <td class="num">{r.won}</td>

@@ -341,6 +341,12 @@ storeTest(
     assert.match(groups, /<caption>Group B<\/caption>/);
     assert.match(groups, /Matches in play/);
     assert.match(groups, /walkover/);
+    // The standings name each player with a link to their page.
+    const standing = /<table class="standings"[\s\S]*?<\/table>/.exec(groups)?.[0] ?? "";
+    assert.match(
+      standing,
+      new RegExp(`<th scope="row"><span class="n"><a href="/t/${seeded.event.slug}/p/[0-9a-f-]{36}">`),
+    );
     assert.match(
       groups,
       new RegExp(`<caption>Matches up next</caption>[\\s\\S]*data-match="${seeded.matches.groupScheduled}"`),

@@ -1,0 +1,24 @@
+/** A side's name with each of its players linking to their page in the event ("A / B" for a pair). */
+import { Fragment } from "preact";
+import { playerPath } from "../page_paths.ts";
+
+/** A player named on a page, linking to their page in the event. */
+export interface PlayerLink {
+  id: string;
+  displayName: string;
+}
+
+/** The name of a side: its players' links, or the name as text when its players are not given. */
+export function PlayerNames(props: { name: string; players: readonly PlayerLink[]; slug: string }) {
+  if (props.players.length === 0) return <>{props.name}</>;
+  return (
+    <>
+      {props.players.map((p, i) => (
+        <Fragment key={p.id}>
+          {i > 0 && " / "}
+          <a href={playerPath(props.slug, p.id)}>{p.displayName}</a>
+        </Fragment>
+      ))}
+    </>
+  );
+}
