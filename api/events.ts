@@ -67,10 +67,15 @@ export function eventsApi(deps: AppDeps): Hono {
 
   app.get("/:slug/players", (c) => {
     const slug = slugParam(c.req.param("slug"));
-    return respond(c, deps, `/events/${slug}/players`, async () => {
+    const { limit, offset } = pagingParams(new URL(c.req.url).searchParams);
+    return respond(c, deps, `/events/${slug}/players?limit=${limit}&offset=${offset}`, async () => {
       const event = await publishedEvent(slug);
+      // Read whole and cut: sorted by name with Intl.Collator, which SQL cannot do the same way on both stores.
       const players = await listEventPlayers(db, event.id);
-      return { data: { players: players.map(serializeEventPlayer) } };
+      return {
+        data: { players: players.slice(offset, offset + limit).map(serializeEventPlayer) },
+        meta: { total: players.length, limit, offset },
+      };
     }, version(slug));
   });
 

@@ -226,13 +226,16 @@ function build(): Record<string, unknown> {
       "match that is served (an entry not drawn yet, or only in a knockout draw that is still a draft, is not " +
       "public yet). By name, accents and case aside, then by id; each with their public entries in the " +
       "event's category order. An entry's entryId is the homeId/awayId of the player's matches in that " +
-      "category; id is the playerId of the rankings and the player filter of /events/{slug}/matches. 404 " +
-      "for an unknown slug or an event that is not published.",
+      "category; id is the playerId of the rankings and the player filter of /events/{slug}/matches. Paged " +
+      "like the rankings; meta.total counts every player. 404 for an unknown slug or an event that is not " +
+      "published.",
     {
       params: slugParams,
+      query: z.object({ ...paging("Players") }),
     },
     {
-      200: ok("The event's players", EventPlayersResponseSchema),
+      200: ok("A page of the event's players", EventPlayersResponseSchema),
+      400: problem("limit or offset is invalid"),
       404: problem("No published event has this slug"),
     },
   );

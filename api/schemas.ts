@@ -382,10 +382,11 @@ export const EventPlayersResponseSchema = envelope(
   "EventPlayersResponse",
   z.object({
     players: z.array(EventPlayerSchema).openapi({
-      description: "By name (accents and case aside), then by id",
+      description: "A page of the players, by name (accents and case aside), then by id",
     }),
   }),
-  "The players of a published event",
+  "A page of the players of a published event",
+  PagedMetaSchema,
 );
 
 /** GET /subevents/{id}/draw. */

@@ -314,8 +314,16 @@ const BROWSER_ENCODING = { "Accept-Encoding": "gzip, deflate, br" };
 /** The reference body: about the size of the largest answer, a category's 224 matches. */
 const LARGE_BYTES = 130_000;
 
-/** The public endpoints of the live event, as wrk rows. */
-function targets(built: BuiltStore): Target[] {
+/** The ids of the first `limit` players of the live event, as its public list gives them. */
+async function eventPlayerIds(baseUrl: string, slug: string, limit: number): Promise<string[]> {
+  const res = await fetch(`${baseUrl}/api/v1/events/${slug}/players?limit=${limit}`);
+  if (!res.ok) throw new Error(`Cannot list the players of "${slug}": HTTP ${res.status}`);
+  const body = await res.json() as { data: { players: { id: string }[] } };
+  return body.data.players.map((p) => p.id);
+}
+
+/** The public endpoints of the live event, as wrk rows; `players` are ids of its players. */
+export function targets(built: BuiltStore, players: readonly string[]): Target[] {
   const cats = built.categories;
   const live = built.live.map((m) => m.id);
   const get = (paths: string[], headers?: Record<string, string>) => paths.map((path) => ({ path, headers }));
@@ -345,6 +353,27 @@ function targets(built: BuiltStore): Target[] {
       expect: 200,
       requests: get(categoryMatches),
       sameAnswers: true,
+    },
+    {
+      name: "GET /api/v1/events/{slug}/matches?status=in_progress",
+      note: `the live event's matches in play (${live.length}: a page of 100)`,
+      kind: "read",
+      expect: 200,
+      requests: get([`/api/v1/events/${built.slug}/matches?status=in_progress`]),
+    },
+    {
+      name: "GET /api/v1/events/{slug}/matches?player={id}",
+      note: `${players.length} players' matches`,
+      kind: "read",
+      expect: 200,
+      requests: get(players.map((id) => `/api/v1/events/${built.slug}/matches?player=${id}`)),
+    },
+    {
+      name: "GET /api/v1/events/{slug}/players",
+      note: "first page (100)",
+      kind: "read",
+      expect: 200,
+      requests: get([`/api/v1/events/${built.slug}/players`]),
     },
     {
       name: "GET /api/v1/subevents/{id}/standings",
@@ -805,7 +834,7 @@ export async function runBench(options: BenchOptions, command: string): Promise<
       expect: 200,
       requests: [{ path: "/" }],
     };
-    const list = targets(built);
+    const list = targets(built, await eventPlayerIds(server.url, built.slug, 100));
     const rows: EndpointRow[] = [];
     rows.push(await measure(baseline, baselineTarget, options, dir));
     rows.push(await measure(baseline, largeTarget, options, dir));
@@ -963,7 +992,7 @@ export async function runBench(options: BenchOptions, command: string): Promise<
         const grownServer = await startServer(grownStore.url, `${dir}/server-grown.log`);
         processes.push(grownServer);
         const grownRows: EndpointRow[] = [];
-        const grownTargets = targets(grownBuilt);
+        const grownTargets = targets(grownBuilt, await eventPlayerIds(grownServer.url, grownBuilt.slug, 100));
         for (const t of grownTargets) grownRows.push(await measure(grownServer, t, options, dir));
         say("growth: reads right after writes");
         const grownWriter = await openWriter({

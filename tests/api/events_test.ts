@@ -293,8 +293,13 @@ storeTest(
     assert.equal(status, 200);
     assert.equal(res.headers.get("content-type"), "application/json");
     assert.equal(res.headers.get("access-control-allow-origin"), "*");
-    assert.deepEqual(Object.keys(body.meta), ["generatedAt"]);
     const players: ListedPlayer[] = body.data.players;
+    assert.deepEqual(body.meta, {
+      generatedAt: body.meta.generatedAt,
+      total: players.length,
+      limit: 100,
+      offset: 0,
+    });
     assert.deepEqual(players.slice(0, 3).map((p) => p.displayName), [
       "Anna Berg",
       "Bea Carter",
@@ -320,6 +325,32 @@ storeTest(
     assert.equal(again.status, 304);
   },
 );
+
+storeTest("[api] GET /api/v1/events/:slug/players is paged like the rankings", async (store) => {
+  const s = await seedTournament(store.db);
+  const api = apiClient(store);
+  const path = `/api/v1/events/${s.event.slug}/players`;
+  const all: ListedPlayer[] = (await api.request(path)).body.data.players;
+  assert.ok(all.length > 5);
+  const pages: ListedPlayer[] = [];
+  for (let offset = 0; offset < all.length; offset += 5) {
+    const { body } = await api.request(`${path}?limit=5&offset=${offset}`);
+    assert.deepEqual({ ...body.meta, generatedAt: undefined }, {
+      generatedAt: undefined,
+      total: all.length,
+      limit: 5,
+      offset,
+    });
+    pages.push(...body.data.players);
+  }
+  assert.deepEqual(pages, all);
+  assert.deepEqual((await api.request(`${path}?offset=${all.length}`)).body.data.players, []);
+  for (const bad of ["limit=0", "limit=501", "offset=-1", "limit=x"]) {
+    const { status, body } = await api.request(`${path}?${bad}`);
+    assert.equal(status, 400, bad);
+    assert.equal(body.code, "invalid-parameter", bad);
+  }
+});
 
 storeTest(
   "[api] GET /api/v1/events/:slug/players answers 404 for unknown, draft, archived and malformed slugs",
