@@ -1,8 +1,9 @@
 /**
  * The desk's announcement (domain/announcement.ts) on a live page: one line above everything else. The region
  * is always in the page, empty while there is none, so that a poll brings a new announcement in by swapping the
- * region (pages/client/live_regions.ts) and takes it away the same way; `role="status"` has a screen reader say
- * it when it changes.
+ * region (pages/client/live_regions.ts) and takes it away the same way. The live region (`role="status"`, which
+ * has a screen reader say the announcement when it changes) is around it and stays: a live region put into the
+ * page whole, with its text, is not announced.
  */
 import { formatMatchTime } from "../format.ts";
 import type { Event } from "../view_types.ts";
@@ -18,13 +19,15 @@ export const ANNOUNCEMENT_CSS = `
 export function Announcement(props: { event: Event; region: string; class?: string }) {
   const a = props.event.announcement;
   return (
-    <div data-region={props.region} role="status">
-      {a && (
-        <p class={props.class ?? "announcement"}>
-          {a.text}
-          <time dateTime={a.postedAt}>{formatMatchTime(a.postedAt, false)}</time>
-        </p>
-      )}
+    <div role="status">
+      <div data-region={props.region}>
+        {a && (
+          <p class={props.class ?? "announcement"}>
+            {a.text}
+            <time dateTime={a.postedAt}>{formatMatchTime(a.postedAt, false)}</time>
+          </p>
+        )}
+      </div>
     </div>
   );
 }

@@ -475,7 +475,7 @@ storeTest(
     const paths = [`/t/${slug}`, `/t/${slug}/c/${seeded.groups.id}`, `/t/${slug}/tv`];
     for (const path of paths) {
       const { html } = await get(path);
-      const region = /<div data-region="(?:tv-)?announcement" role="status"><\/div>/.exec(html);
+      const region = /<div role="status"><div data-region="(?:tv-)?announcement"><\/div><\/div>/.exec(html);
       assert.ok(region, `${path}: an empty region while there is none`);
     }
     await setAnnouncement(store, seeded.event.id, "Lunch <b>break</b> until 13:00");
@@ -484,9 +484,9 @@ storeTest(
       assert.match(
         html,
         new RegExp(
-          `<div data-region="(tv-)?announcement" role="status"><p class="(tv-)?announcement">` +
+          `<div role="status"><div data-region="(tv-)?announcement"><p class="(tv-)?announcement">` +
             `Lunch &lt;b>break&lt;/b> until 13:00<time datetime="2026-11-28T11:45:00.000Z">` +
-            `${formatMatchTime("2026-11-28T11:45:00.000Z", false)}</time></p></div>`,
+            `${formatMatchTime("2026-11-28T11:45:00.000Z", false)}</time></p></div></div>`,
         ),
         path,
       );
