@@ -30,7 +30,8 @@ export const ScoreSchema = z.object({
 
 /** The desk's announcement of an event (domain/announcement.ts). */
 export const AnnouncementSchema = z.object({
-  text: z.string().min(1).max(400).openapi({
+  text: z.string().min(1).openapi({
+    maxLength: 200,
     description: "One line of plain text, at most 200 characters",
     example: "Lunch break until 13:00",
   }),

@@ -14,9 +14,13 @@ export class AnnouncementError extends Error {
   override name = "AnnouncementError";
 }
 
-// C0 and C1 controls other than whitespace, and the bidirectional overrides and isolates that reorder text.
-// deno-lint-ignore no-control-regex
-const HIDDEN = /[\u0000-\u0008\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/u;
+// Control characters other than whitespace (C0, C1) and format characters (Cf: zero-width spaces, joiners,
+// direction marks, overrides and isolates, soft hyphens...), which change how the line reads or breaks without
+// being seen. The zero-width joiner and non-joiner stay: emoji sequences and several scripts need them.
+const HIDDEN = /(?![\u200c\u200d])[\p{Cc}\p{Cf}]/u;
+// A run of combining marks longer than any script writes over one letter: it would draw over the lines around.
+const MAX_MARKS = 4;
+const MARK_RUN = new RegExp(`\\p{M}{${MAX_MARKS + 1},}`, "u");
 
 /**
  * The announcement to store: trimmed, every run of whitespace one space; null for nothing (which takes the
@@ -25,13 +29,18 @@ const HIDDEN = /[\u0000-\u0008\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u20
  * @example normalizeAnnouncement("   ") // null
  */
 export function normalizeAnnouncement(text: string): string | null {
-  const hidden = HIDDEN.exec(text);
+  const hidden = HIDDEN.exec(text.replace(/\s/gu, " "));
   if (hidden) {
     const code = hidden[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0");
     throw new AnnouncementError(`The announcement contains an invisible control character (U+${code})`);
   }
   const folded = text.replace(/\s+/gu, " ").trim();
   if (folded === "") return null;
+  if (MARK_RUN.test(folded)) {
+    throw new AnnouncementError(
+      `The announcement stacks more than ${MAX_MARKS} accents or other marks on one letter`,
+    );
+  }
   const length = [...folded].length;
   if (length > MAX_ANNOUNCEMENT_LENGTH) {
     throw new AnnouncementError(

@@ -7,6 +7,7 @@
  */
 import { groupDisplayName } from "../api/serialize.ts";
 import { clientScript, LIVE_REGIONS_SCRIPT } from "./client_script.ts";
+import { tvFit } from "./client/tv_fit.ts";
 import { tvRotation } from "./client/tv_rotation.ts";
 import { type ListedMatch, MatchTable } from "./components/match_table.tsx";
 import { Announcement } from "./components/announcement.tsx";
@@ -54,7 +55,7 @@ header.tv ol{margin:0 0 0 auto;padding:0;display:flex;gap:1vw;list-style:none;fo
 main.tv{flex:1;position:relative;padding:2vh 3vw;overflow:hidden}
 .tv-announcement{margin:0;padding:1.4vh 3vw;background:#ffd400;color:#101010;font-size:2.4vw;font-weight:700;
   overflow-wrap:anywhere}
-.tv-announcement time{display:none}
+.tv-announcement .posted{display:none}
 .stale-note{display:none}
 body[data-stale-long="1"] .stale-note{display:block;position:fixed;right:2vw;bottom:2vh;margin:0;padding:.6vh 1.2vw;
   border-radius:2vh;background:#3a2a00;color:#ffd400;font-size:1.3vw}
@@ -79,6 +80,7 @@ table.matches td{padding:1.4vh 1vw}
 .detail{color:#b9c6d8;font-size:1.4vw;margin-left:.6vw}
 section.view h2.then{margin-top:2.5vh}
 .next{flex:1;min-height:0;display:flex;flex-flow:column wrap;align-content:flex-start;overflow:hidden;font-size:2.1vw}
+.next::before{content:"";width:100%;height:0}
 .next .lead{width:100%}
 .next ol{margin:0;padding:0;list-style:none}
 .next ol.rest{display:contents}
@@ -113,7 +115,8 @@ svg.qr{height:56vh;width:56vh;border-radius:1vh}
  * The matches up next on the live board, below the matches in play: as many whole rows as the screen has room
  * for. The rows are a column that wraps (flex-wrap), so that a row that does not fit goes to a second column
  * outside the board, which is clipped, rather than being cut in half at the bottom of the screen; the heading
- * goes with the first row, so that it is not shown alone. The number of live rows, and whether a doubles pair
+ * goes with the first row, so that it is not shown alone, and an empty first item (`::before`) lets even that
+ * pair wrap away when it does not fit (a first item of a column never wraps). The number of live rows, and whether a doubles pair
  * takes two lines, do not have to be known here.
  */
 function UpNext(props: { rows: ListedMatch[]; withDay: boolean; afterLive: boolean }) {
@@ -177,7 +180,7 @@ export function TvPage(props: TvProps) {
       title={`${event.name} – venue screen`}
       nonce={props.nonce}
       css={CSS}
-      script={LIVE_REGIONS_SCRIPT + clientScript(tvRotation)}
+      script={LIVE_REGIONS_SCRIPT + clientScript(tvRotation) + clientScript(tvFit)}
       bodyClass="tv"
       bodyData={{
         view: first,

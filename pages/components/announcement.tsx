@@ -12,7 +12,7 @@ import type { Event } from "../view_types.ts";
 export const ANNOUNCEMENT_CSS = `
 .announcement{margin:.75rem 0;padding:.6rem .8rem;border-left:.35rem solid #b08900;background:#fff4c2;
   font-weight:600;overflow-wrap:anywhere}
-.announcement time{font-weight:400;color:#444;font-size:.85rem;margin-left:.4rem;white-space:nowrap}
+.announcement .posted{font-weight:400;color:#444;font-size:.85rem;white-space:nowrap;margin-left:.35em}
 `;
 
 /** The announcement's region; `region` names it for the live refresh. */
@@ -24,7 +24,9 @@ export function Announcement(props: { event: Event; region: string; class?: stri
         {a && (
           <p class={props.class ?? "announcement"}>
             {a.text}
-            <time dateTime={a.postedAt}>{formatMatchTime(a.postedAt, false)}</time>
+            <span class="posted">
+              · posted <time dateTime={a.postedAt}>{formatMatchTime(a.postedAt, false)}</time>
+            </span>
           </p>
         )}
       </div>

@@ -60,11 +60,10 @@ export function ManagePage(props: { nonce: string }) {
           </p>
           <form id="announcement-form" class="inline">
             <label>
-              New announcement{" "}
+              New announcement (one line, up to {MAX_ANNOUNCEMENT_LENGTH} characters){" "}
               <input
                 id="announcement-text"
                 required
-                maxlength={MAX_ANNOUNCEMENT_LENGTH}
                 size={48}
                 placeholder="Lunch break until 13:00"
               />

@@ -137,6 +137,48 @@ browserSuite("venue TV in Chromium", seed, async (t, { browser, server, seeded }
   );
 
   await t.step(
+    "keeps whole rows on a small screen under a long announcement, and more once it is down",
+    async () => {
+      const long =
+        "Lunch break until 13:00 — the finals start at 14:00 on tables 1 and 2. Players of the mixed " +
+        "doubles please report to the desk before 12:45 with your partner, thank you";
+      await setAnnouncement(server.store, seeded.event.id, long);
+      const { page, close } = await openPage(
+        browser,
+        `${server.origin}/t/${seeded.event.slug}/tv?interval=600`,
+        { width: 1280, height: 480 },
+      );
+      const shown = async (view: string) => {
+        await page.evaluate((v) => (document.body.dataset.view = v), view);
+        await page.waitForTimeout(100); // the fit runs on the next frame
+        return await page.evaluate((v) => {
+          const bottom = document.querySelector("main.tv")!.getBoundingClientRect().bottom;
+          const rows = [...document.querySelectorAll<HTMLElement>(`section[data-view-name="${v}"] tbody tr`)];
+          const visible = rows.filter((r) => !r.hidden);
+          return {
+            all: rows.length,
+            visible: visible.length,
+            cut: visible.filter((r) => r.getBoundingClientRect().bottom > bottom + 0.5).length,
+          };
+        }, view);
+      };
+      const under = await shown("results");
+      assert.equal(under.cut, 0, "no row cut at the bottom");
+      assert.ok(under.visible >= 1 && under.visible < under.all, JSON.stringify(under));
+      await setAnnouncement(server.store, seeded.event.id, null);
+      await page.locator(".tv-announcement").waitFor({ state: "detached", timeout: 5000 });
+      await page.waitForTimeout(100);
+      const after = await shown("results");
+      assert.equal(after.cut, 0);
+      assert.ok(
+        after.visible > under.visible,
+        `${after.visible} rows once the band is gone, ${under.visible} under it`,
+      );
+      await close();
+    },
+  );
+
+  await t.step(
     "shows a new point, and keeps rotating with its last data when the server is gone",
     async () => {
       const { page, close } = await openPage(

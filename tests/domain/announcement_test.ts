@@ -46,6 +46,32 @@ Deno.test("normalizeAnnouncement() refuses what would not fit or could not be se
   }
 });
 
+Deno.test("normalizeAnnouncement() refuses every invisible format character but the joiners scripts need", () => {
+  for (const code of ["200B", "200E", "200F", "061C", "2060", "180E", "FFF9", "00AD", "E0001"]) {
+    const text = `Hi${String.fromCodePoint(parseInt(code, 16))}there`;
+    assert.throws(
+      () => normalizeAnnouncement(text),
+      (e) => e instanceof AnnouncementError && e.message.includes(`U+${code}`),
+      code,
+    );
+  }
+  // Kept: an emoji family (zero-width joiners), Persian with a zero-width non-joiner, a keycap, a flag.
+  for (const text of ["Well done 👨‍👩‍👧", "می‌خواهم", "Table 1️⃣", "🇧🇪 Belgium"]) {
+    assert.equal(normalizeAnnouncement(text), text);
+  }
+  // A byte order mark is white space to JavaScript: folded like a space.
+  assert.equal(normalizeAnnouncement("\uFEFFLunch"), "Lunch");
+});
+
+Deno.test("normalizeAnnouncement() refuses a letter under a stack of marks, not a script's accents", () => {
+  assert.equal(normalizeAnnouncement("Nguye\u0302\u0303n"), "Nguye\u0302\u0303n"); // Vietnamese, decomposed
+  assert.equal(normalizeAnnouncement("Z" + "\u0301".repeat(4)), "Z" + "\u0301".repeat(4));
+  assert.throws(
+    () => normalizeAnnouncement("Z" + "\u0301".repeat(40)),
+    (e) => e instanceof AnnouncementError && /more than 4 accents/.test(e.message),
+  );
+});
+
 Deno.test("normalizeAnnouncement() gives a single line that normalizes to itself", () => {
   fc.assert(fc.property(fc.string({ unit: "grapheme", maxLength: 60 }), (text) => {
     let shown: string | null;

@@ -1,10 +1,11 @@
 import assert from "node:assert/strict";
 import { clientScript, LIVE_REGIONS_SCRIPT } from "../../pages/client_script.ts";
 import { liveRegions } from "../../pages/client/live_regions.ts";
+import { tvFit } from "../../pages/client/tv_fit.ts";
 import { tvRotation } from "../../pages/client/tv_rotation.ts";
 
 Deno.test("clientScript() inlines a browser function as plain JavaScript called at once", () => {
-  for (const fn of [liveRegions, tvRotation]) {
+  for (const fn of [liveRegions, tvRotation, tvFit]) {
     const code = clientScript(fn);
     assert.match(code, new RegExp(`^\\(function ${fn.name}\\(\\) \\{`));
     assert.ok(code.endsWith(")();"));

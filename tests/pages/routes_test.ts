@@ -485,8 +485,11 @@ storeTest(
         html,
         new RegExp(
           `<div role="status"><div data-region="(tv-)?announcement"><p class="(tv-)?announcement">` +
-            `Lunch &lt;b>break&lt;/b> until 13:00<time datetime="2026-11-28T11:45:00.000Z">` +
-            `${formatMatchTime("2026-11-28T11:45:00.000Z", false)}</time></p></div></div>`,
+            `Lunch &lt;b>break&lt;/b> until 13:00<span class="posted">· posted <time ` +
+            `datetime="2026-11-28T11:45:00.000Z">${
+              formatMatchTime("2026-11-28T11:45:00.000Z", false)
+            }</time>` +
+            `</span></p></div></div>`,
         ),
         path,
       );
