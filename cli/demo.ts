@@ -329,7 +329,7 @@ export function buildDemoEvent(now: Date): EventFile {
     xdSlots,
     maker,
     [[0, 1], [], []],
-    { running: [1, 2] },
+    { running: [1, 3] },
   );
 
   return {

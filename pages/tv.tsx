@@ -49,7 +49,7 @@ const CSS = `
 html,body{margin:0;height:100%;overflow:hidden;background:#08121f;color:#fff}
 body{font:500 2.1vw/1.25 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;display:flex;flex-direction:column}
 header.tv{display:flex;align-items:baseline;gap:2vw;padding:1.6vh 3vw;background:#0f2136}
-header.tv h1{margin:0;font-size:3vw}
+header.tv h1{margin:0;font-size:3vw;flex:none;max-width:60vw;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 header.tv .where{color:#b9c6d8;font-size:1.6vw}
 header.tv ol{margin:0 0 0 auto;padding:0;display:flex;gap:1vw;list-style:none;font-size:1.3vw;color:#7f8fa6}
 main.tv{flex:1;position:relative;padding:2vh 3vw;overflow:hidden}

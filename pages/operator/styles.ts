@@ -11,7 +11,7 @@ button,.button{font:inherit;border:1px solid #8a94a6;border-radius:.5rem;backgro
 button.primary{background:#0b4fb3;border-color:#0b4fb3;color:#fff}
 button:disabled{opacity:.45;cursor:not-allowed}
 button:focus-visible,.button:focus-visible,a:focus-visible,input:focus-visible,select:focus-visible{outline:3px solid #f5a524;outline-offset:2px}
-input,select{font:inherit;padding:.45rem;border:1px solid #8a94a6;border-radius:.4rem;min-height:2.5rem}
+input,select{font:inherit;padding:.45rem;border:1px solid #8a94a6;border-radius:.4rem;min-height:2.5rem;max-width:100%}
 header.bar{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;background:#0d1b2a;color:#fff;padding:.6rem 1rem}
 header.bar h1{font-size:1.15rem;margin:0;margin-right:auto}
 header.bar button{min-height:2.25rem;padding:.25rem .6rem}

@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import { buildDemoEvent, buildDraftEvent, DEMO_SLUG, loadDemoIfEmpty } from "../../cli/demo.ts";
 import { validateEventFile } from "../../db/import_validate.ts";
+import { overviewJson } from "../../api/manage/serialise.ts";
+import { readEventOverview } from "../../db/read_manage.ts";
 import { storeTest } from "../support/stores.ts";
 
 const now = new Date("2026-11-25T12:00:00.000Z");
@@ -68,4 +70,7 @@ storeTest("loadDemoIfEmpty() loads once, with ratings and frozen predictions", a
   const running = await store.db.selectFrom("matches").select("id").where("status", "=", "in_progress")
     .execute();
   assert.ok(running.length >= 3);
+  // What a first look at /manage shows: no player in two matches at once, no table taken twice.
+  const overview = overviewJson((await readEventOverview(store.db, DEMO_SLUG))!, now);
+  assert.deepEqual(overview.clashes, []);
 });
