@@ -31,6 +31,7 @@ export function PlayerPage(props: PlayerPageData & { nonce: string }) {
   const rows = (ms: Match[]) =>
     ms.map((match): ListedMatch => ({ match, category: category.get(match.id) ?? "" }));
   const all = props.matches.map((l) => l.match);
+  const own = new Set(player.entries.map((e) => e.entryId));
   const live = liveMatches(all);
   const next = upcomingMatches(all, Infinity);
   const results = latestResults(all, Infinity);
@@ -81,7 +82,7 @@ export function PlayerPage(props: PlayerPageData & { nonce: string }) {
           : <p class="empty">No match waiting to be played.</p>}
         <h2>Results</h2>
         {results.length > 0
-          ? <ScoreList rows={rows(results)} caption="Results" live={false} showCategory />
+          ? <ScoreList rows={rows(results)} caption="Results" live={false} showCategory sideOf={own} />
           : <p class="empty">No results yet.</p>}
       </div>
     </SiteLayout>

@@ -101,10 +101,17 @@ export const SCORE_LIST_CSS = `
 /**
  * The stacked table of the spectator pages, narrow enough for a phone: the two sides one above the other, with
  * the table and category (or the games of a result) below, and the games (and the running game's points) in
- * columns beside them. Each match links to its page.
+ * columns beside them. Each match links to its page. With `sideOf` (a player's page: their entries), a result
+ * says first whether that side won or lost.
  */
 export function ScoreList(
-  props: { rows: ListedMatch[]; caption: string; live: boolean; showCategory?: boolean },
+  props: {
+    rows: ListedMatch[];
+    caption: string;
+    live: boolean;
+    showCategory?: boolean;
+    sideOf?: ReadonlySet<string>;
+  },
 ) {
   const { live } = props;
   return (
@@ -119,7 +126,12 @@ export function ScoreList(
       </thead>
       <tbody>
         {props.rows.map(({ match: m, category }) => {
+          const own = props.sideOf;
+          const outcome = own && m.winnerId !== null && (own.has(m.homeId) || own.has(m.awayId))
+            ? (own.has(m.winnerId) ? "Won" : "Lost")
+            : "";
           const context = [
+            outcome,
             live && m.tableNo != null ? `Table ${m.tableNo}` : "",
             props.showCategory ? category : "",
             m.stageLabel,

@@ -427,7 +427,8 @@ storeTest(
     assert.match(upNext, new RegExp(`>${formatMatchTime(at(90), true)}<`));
     const results = /<caption>Results<\/caption>[\s\S]*?<\/table>/.exec(page)?.[0] ?? "";
     assert.match(results, new RegExp(`data-match="${seeded.matches.doublesDone}"`));
-    assert.match(results, /Mixed Doubles · Group A/);
+    // From the player's side: Hugo's pair lost its doubles match.
+    assert.match(results, /Lost · Mixed Doubles · Group A/);
 
     // A player of the draft knockout is listed for their public category only; its match is not on the page.
     const koPlayer = players.find((p) => p.id === seeded.knockout.players[0]);
