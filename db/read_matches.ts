@@ -4,8 +4,7 @@
  * private; knockout matches imported without a draw are public). Rows become plain records with the stored
  * games parsed.
  */
-import { type Kysely, sql } from "kysely";
-import { playerEntryIds } from "./read_players.ts";
+import { type ExpressionBuilder, type Kysely, sql } from "kysely";
 import type { Database, Stage } from "./schema.ts";
 
 /** A stored match with the fields the public API may show. */
@@ -55,13 +54,21 @@ export class StoredMatchError extends Error {
   override name = "StoredMatchError";
 }
 
+/**
+ * Whether a match is served, its category joined as `subevents`: group matches always, knockout matches once
+ * their draw is not a draft (a draft's matches would show a draw that may still change).
+ */
+export function servedMatch(eb: ExpressionBuilder<Database, "matches" | "subevents">) {
+  return eb.or([eb("matches.stage", "=", "group"), eb("subevents.draw_state", "!=", "draft")]);
+}
+
 function publicMatches(db: Kysely<Database>) {
   return db.selectFrom("matches")
     .innerJoin("subevents", "subevents.id", "matches.subevent_id")
     .innerJoin("events", "events.id", "matches.event_id")
     .leftJoin("groups", "groups.id", "matches.group_id")
     .where("events.status", "=", "published")
-    .where((eb) => eb.or([eb("matches.stage", "=", "group"), eb("subevents.draw_state", "!=", "draft")]))
+    .where(servedMatch)
     .select([
       "matches.id",
       "matches.event_id",
@@ -154,6 +161,14 @@ export async function listSubeventMatches(db: Kysely<Database>, subeventId: stri
     .orderBy("matches.id")
     .execute();
   return rows.map(toRecord);
+}
+
+/** The ids of a player's entries in an event (public or not: callers keep to public matches anyway). */
+function playerEntryIds(db: Kysely<Database>, eventId: string, playerId: string) {
+  return db.selectFrom("entries").innerJoin("subevents", "subevents.id", "entries.subevent_id")
+    .where("subevents.event_id", "=", eventId)
+    .where((eb) => eb.or([eb("entries.player1_id", "=", playerId), eb("entries.player2_id", "=", playerId)]))
+    .select("entries.id");
 }
 
 /** A page of a list and the length of the whole list. */

@@ -6,6 +6,7 @@
  * selected.
  */
 import type { ExpressionBuilder, Kysely } from "kysely";
+import { servedMatch } from "./read_matches.ts";
 import type { Database } from "./schema.ts";
 
 /** A category a player is entered in, with the entry (the homeId/awayId of its matches). */
@@ -32,7 +33,7 @@ function isPublicEntry(eb: ExpressionBuilder<Database, "entries" | "subevents">)
   const side = (column: "home_entry_id" | "away_entry_id") =>
     eb.exists(
       eb.selectFrom("matches").select("matches.id").whereRef(`matches.${column}`, "=", "entries.id")
-        .where((m) => m.or([m("matches.stage", "=", "group"), m("subevents.draw_state", "!=", "draft")])),
+        .where(servedMatch),
     );
   return eb.or([
     side("home_entry_id"),
@@ -131,12 +132,4 @@ export async function findEventPlayer(
   playerId: string,
 ): Promise<EventPlayerRecord | null> {
   return byPlayer(await playerRows(db, eventId, playerId))[0] ?? null;
-}
-
-/** The ids of a player's entries in an event (public or not: callers keep to public matches anyway). */
-export function playerEntryIds(db: Kysely<Database>, eventId: string, playerId: string) {
-  return db.selectFrom("entries").innerJoin("subevents", "subevents.id", "entries.subevent_id")
-    .where("subevents.event_id", "=", eventId)
-    .where((eb) => eb.or([eb("entries.player1_id", "=", playerId), eb("entries.player2_id", "=", playerId)]))
-    .select("entries.id");
 }

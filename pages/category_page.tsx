@@ -16,7 +16,7 @@ import {
   UpcomingList,
 } from "./components/match_table.tsx";
 import { StandingsTable } from "./components/standings_table.tsx";
-import { bestOfText, formatText } from "./format.ts";
+import { bestOfText, formatText, spansDays } from "./format.ts";
 import { SiteLayout } from "./layout.tsx";
 import { latestResults, liveMatches, upcomingMatches } from "./match_lists.ts";
 import { EVENT_PAGE_POLL_MS } from "./event_page.tsx";
@@ -43,7 +43,7 @@ export function CategoryPage(props: { nonce: string; event: Event; category: Cat
   const allUpcoming = upcomingMatches(c.matches, Infinity);
   const next = allUpcoming.slice(0, CATEGORY_PAGE_UPCOMING);
   const later = allUpcoming.slice(CATEGORY_PAGE_UPCOMING);
-  const withDay = event.startDate !== event.endDate;
+  const withDay = spansDays(event);
   const allResults = latestResults(c.matches, Infinity);
   const recent = allResults.slice(0, CATEGORY_PAGE_RECENT_RESULTS);
   const older = allResults.slice(CATEGORY_PAGE_RECENT_RESULTS);

@@ -11,7 +11,7 @@
 import { LIVE_REGIONS_SCRIPT } from "./client_script.ts";
 import { Announcement, ANNOUNCEMENT_CSS } from "./components/announcement.tsx";
 import { SCORE_LIST_CSS, ScoreList, UPCOMING_LIST_CSS, UpcomingList } from "./components/match_table.tsx";
-import { bestOfText, formatDateRange, formatText } from "./format.ts";
+import { bestOfText, formatDateRange, formatText, spansDays } from "./format.ts";
 import { SiteLayout } from "./layout.tsx";
 import { acrossCategories, latestResultsAcross, upcomingAcross } from "./match_lists.ts";
 import { categoryPath, playersPath, watchedPaths } from "./page_paths.ts";
@@ -77,7 +77,7 @@ export function EventPage(props: { nonce: string; event: Event; categories: Cate
             <UpcomingList
               rows={upcoming}
               caption="Matches up next"
-              withDay={event.startDate !== event.endDate}
+              withDay={spansDays(event)}
               showCategory
             />
           )

@@ -48,6 +48,11 @@ export function formatMatchTime(iso: string | null, withDay: boolean): string | 
   return (withDay ? dayClockFormat : clockFormat).format(at);
 }
 
+/** Whether an event lasts more than a day: its match times then say the day too (formatMatchTime). */
+export function spansDays(event: { startDate: string; endDate: string }): boolean {
+  return event.startDate !== event.endDate;
+}
+
 /** A probability as a whole percentage, e.g. 0.634 → "63%". */
 export function percent(p: number): string {
   return `${Math.round(p * 100)}%`;

@@ -1,7 +1,8 @@
 /**
  * Which matches a live page lists, and in what order: running ones by table, the matches up next in order of
- * play, results newest first.
+ * play (domain/order_of_play.ts), results newest first.
  */
+import { playOrder } from "../domain/order_of_play.ts";
 import type { ListedMatch } from "./components/match_table.tsx";
 import type { CategorySummary, Match } from "./view_types.ts";
 
@@ -14,28 +15,6 @@ export function liveMatches(matches: readonly Match[]): Match[] {
     (a.tableNo ?? Infinity) - (b.tableNo ?? Infinity) || a.roundNo - b.roundNo || a.bracketPos - b.bracketPos
   );
 }
-
-/** A match put on a table with no time given: the desk called it ("Put on table N"), so it is next there now. */
-const called = (m: Match) => m.tableNo !== null && m.scheduledAt === null;
-
-/**
- * The order of play of matches not started: first those called to a table (by table), then by time (matches
- * without one last), table, stage (groups before the knockout), round and position. An event that gives times
- * is listed by them; one that calls matches as tables free up lists what was called, then what comes next in
- * the draw.
- */
-export function playOrder(a: Match, b: Match): number {
-  return Number(called(b)) - Number(called(a)) || earlierFirst(timeOf(a), timeOf(b)) ||
-    earlierFirst(a.tableNo ?? Infinity, b.tableNo ?? Infinity) ||
-    Number(a.stage === "knockout") - Number(b.stage === "knockout") ||
-    a.roundNo - b.roundNo || a.bracketPos - b.bracketPos;
-}
-
-/** A match's time in ms, Infinity without one (so that it comes last). */
-const timeOf = (m: Match) => m.scheduledAt === null ? Infinity : Date.parse(m.scheduledAt);
-
-/** Compares two numbers that may both be Infinity (their difference would be NaN). */
-const earlierFirst = (x: number, y: number) => x === y ? 0 : x < y ? -1 : 1;
 
 /** The first `limit` matches not started whose sides are known (the list holds no other), in order of play. */
 export function upcomingMatches(matches: readonly Match[], limit: number): Match[] {

@@ -15,6 +15,7 @@ import {
 } from "./components/match_table.tsx";
 import { PLAYER_PAGE_MATCHES, type PlayerPageData } from "./data.ts";
 import { EVENT_PAGE_POLL_MS } from "./event_page.tsx";
+import { spansDays } from "./format.ts";
 import { SiteLayout } from "./layout.tsx";
 import { latestResults, liveMatches, upcomingMatches } from "./match_lists.ts";
 import { categoryPath, eventPath, playersPath, playerWatchPath } from "./page_paths.ts";
@@ -75,7 +76,7 @@ export function PlayerPage(props: PlayerPageData & { nonce: string }) {
             <UpcomingList
               rows={rows(next)}
               caption="Matches up next"
-              withDay={event.startDate !== event.endDate}
+              withDay={spansDays(event)}
               showCategory
             />
           )

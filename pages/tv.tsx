@@ -12,7 +12,7 @@ import { tvRotation } from "./client/tv_rotation.ts";
 import { type ListedMatch, MatchTable } from "./components/match_table.tsx";
 import { Announcement } from "./components/announcement.tsx";
 import { StandingsTable } from "./components/standings_table.tsx";
-import { formatDateRange, formatMatchTime } from "./format.ts";
+import { formatDateRange, formatMatchTime, spansDays } from "./format.ts";
 import { Document } from "./layout.tsx";
 import { acrossCategories, latestResultsAcross, upcomingAcross } from "./match_lists.ts";
 import { watchedPaths } from "./page_paths.ts";
@@ -208,7 +208,7 @@ export function TvPage(props: TvProps) {
                 : <p class="quiet">No match in play</p>}
             </>
           )}
-          <UpNext rows={next} withDay={event.startDate !== event.endDate} afterLive={live.length > 0} />
+          <UpNext rows={next} withDay={spansDays(event)} afterLive={live.length > 0} />
         </section>
         <section
           class="view"

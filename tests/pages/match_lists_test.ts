@@ -1,6 +1,5 @@
 import assert from "node:assert/strict";
-import fc from "fast-check";
-import { liveMatches, playOrder, upcomingAcross, upcomingMatches } from "../../pages/match_lists.ts";
+import { liveMatches, upcomingAcross, upcomingMatches } from "../../pages/match_lists.ts";
 import type { CategorySummary, Match } from "../../pages/view_types.ts";
 
 let n = 0;
@@ -80,26 +79,6 @@ Deno.test("upcomingMatches() lists the called matches first, then by time, then 
   );
   assert.deepEqual(upcomingMatches(all, 2).map((m) => m.id), [calledT3.id, calledT7.id]);
   assert.deepEqual(liveMatches(all).map((m) => m.id), [running.id]);
-});
-
-Deno.test("playOrder() is a total order: any shuffle of the same matches sorts the same", () => {
-  const arb = fc.record({
-    tableNo: fc.option(fc.integer({ min: 1, max: 4 })),
-    scheduledAt: fc.option(fc.constantFrom("2026-11-28T10:00:00.000Z", "2026-11-28T11:00:00.000Z")),
-    stage: fc.constantFrom("group" as const, "knockout" as const),
-    roundNo: fc.integer({ min: 1, max: 3 }),
-    bracketPos: fc.integer({ min: 0, max: 3 }),
-  });
-  fc.assert(fc.property(fc.array(arb, { maxLength: 30 }), (rows) => {
-    const ms = rows.map((r) => match(r));
-    const key = (list: Match[]) =>
-      [...list].sort(playOrder).map((m) => [m.tableNo, m.scheduledAt, m.stage, m.roundNo, m.bracketPos]);
-    assert.deepEqual(key([...ms].reverse()), key(ms));
-    for (const a of ms) {
-      assert.equal(playOrder(a, a), 0);
-      for (const b of ms) assert.equal(Math.sign(playOrder(a, b)), -Math.sign(playOrder(b, a)) || 0);
-    }
-  }));
 });
 
 Deno.test("upcomingAcross() merges the categories' matches up next in one order of play", () => {
