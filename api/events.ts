@@ -62,7 +62,8 @@ export function eventsApi(deps: AppDeps): Hono {
       const entries = await readEntries(db, page.rows.flatMap((m) => [m.homeEntryId!, m.awayEntryId!]));
       const matches = page.rows.map((m) => serializeMatch(m, entries)).filter((m): m is Match => m !== null);
       return { data: { matches }, meta: { total: page.total, limit, offset } };
-    }, version(slug));
+      // A player's matches are all in the player's categories: points elsewhere leave their answer (a 304).
+    }, player ? () => versions(deps.store).eventPlayer(slug, player) : version(slug));
   });
 
   app.get("/:slug/players", (c) => {
@@ -76,7 +77,8 @@ export function eventsApi(deps: AppDeps): Hono {
         data: { players: players.slice(offset, offset + limit).map(serializeEventPlayer) },
         meta: { total: players.length, limit, offset },
       };
-    }, version(slug));
+      // Who plays in which category changes with imports, draws and the desk's edits, not with points.
+    }, () => versions(deps.store).eventRoster(slug));
   });
 
   return app;

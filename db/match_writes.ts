@@ -188,9 +188,12 @@ async function writeInTransaction(
   const rated = await consequences(trx, before, next, now);
   // Every consequence of a match write (advancement, group qualifiers) stays in the match's category; a point
   // (most writes) changes no rating, so the rankings keep their version, and few rated matches add a player.
+  // No match write changes the roster: an entry it moves into a later match was public already (a side of the
+  // match it won, or a member of its group).
   await bumpRevision(trx, before.event_id, [before.subevent_id], {
     rankingsUnchanged: rated === "none",
     listingUnchanged: rated !== "added",
+    rosterUnchanged: true,
   });
   await trx.insertInto("audit_log").values({
     id: crypto.randomUUID(),

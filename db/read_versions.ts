@@ -2,9 +2,10 @@
  * Versions of single resources, so that a write to one match does not make every other answer stale: a match's
  * version is its own revision and update time (every write to it, and every consequence such as advancement or
  * a new prediction, changes both), an event's version is the event's revision (every write to the event bumps it),
- * a category's version the global revision of its last write, the rankings' version that of the last write of
- * ratings or listings (db/revision.ts `bumpRevision`). Null when the resource is not public (then the answer is
- * a 404 anyway).
+ * a category's version the global revision of its last write, an event's roster version that of its last write
+ * other than a match's, a player's version in an event the versions of the categories the player is entered in,
+ * the rankings' version that of the last write of ratings or listings (db/revision.ts `bumpRevision`). Null when
+ * the resource is not public (then the answer is a 404 anyway).
  *
  * They are read on every poll, 304s included, so on SQLite they go through prepared statements of node:sqlite
  * directly (microseconds, no query builder); on PostgreSQL through Kysely, matches' in one read per generation
@@ -16,7 +17,7 @@
 import { sql } from "kysely";
 import type { StatementSync } from "node:sqlite";
 import { MatchVersionBatches } from "./match_version_batches.ts";
-import { RANKINGS_SCOPE, SUBEVENT_SCOPE_PREFIX } from "./revision.ts";
+import { RANKINGS_SCOPE, ROSTER_SCOPE_PREFIX, SUBEVENT_SCOPE_PREFIX } from "./revision.ts";
 import type { Store } from "./store.ts";
 
 /** Reads the versions of a store's resources. */
@@ -36,6 +37,19 @@ export interface VersionReader {
    * category not written since its version rows exist), or null.
    */
   subevent(subeventId: string): Promise<string | null>;
+  /**
+   * `R<global revision of the event's last write other than a match's>` of a published event found by slug
+   * (`e<event revision>` before such a write), or null: the version of its players' list, which points leave
+   * alone.
+   */
+  eventRoster(slug: string): Promise<string | null>;
+  /**
+   * The version of a player's matches in a published event found by slug: `P` and the version of each category
+   * the player is entered in (as `subevent` gives it), dots between (an ETag holds no space), so that points in
+   * other categories leave it alone; an entry added or taken away changes it. Null when the event is not
+   * published.
+   */
+  eventPlayer(slug: string, playerId: string): Promise<string | null>;
   /** `k<global revision of the last write of ratings or listings>` (`r<global>` before such a write). */
   rankings(): Promise<string>;
   /**
@@ -57,6 +71,17 @@ const SUBEVENT_SQL = `SELECT e.revision AS revision, r.value AS own FROM subeven
   JOIN events e ON e.id = s.event_id LEFT JOIN revisions r ON r.scope = '${SUBEVENT_SCOPE_PREFIX}' || s.id
   WHERE s.id = ? AND e.status = 'published'`;
 
+const EVENT_ROSTER_SQL = `SELECT e.revision AS revision, r.value AS own FROM events e
+  LEFT JOIN revisions r ON r.scope = '${ROSTER_SCOPE_PREFIX}' || e.id
+  WHERE e.slug = ? AND e.status = 'published'`;
+// One row per category the player is entered in (one row with a null id when none), ordered so that the version
+// reads the same every time; none when the event is not published.
+const EVENT_PLAYER_SQL = `SELECT s.id AS id, e.revision AS revision, r.value AS own FROM events e
+  LEFT JOIN subevents s ON s.event_id = e.id AND s.id IN
+    (SELECT n.subevent_id FROM entries n WHERE n.player1_id = ? OR n.player2_id = ?)
+  LEFT JOIN revisions r ON r.scope = '${SUBEVENT_SCOPE_PREFIX}' || s.id
+  WHERE e.slug = ? AND e.status = 'published' ORDER BY s.id`;
+
 const EVENT_SUBEVENTS_SQL = `SELECT s.id AS id, e.revision AS revision, r.value AS own FROM subevents s
   JOIN events e ON e.id = s.event_id LEFT JOIN revisions r ON r.scope = '${SUBEVENT_SCOPE_PREFIX}' || s.id
   WHERE s.event_id = ? AND e.status = 'published'`;
@@ -70,6 +95,12 @@ const matchPageTag = (row: PageRow) =>
 const eventTag = (row: Row) => row ? `e${row.revision}` : null;
 const rankingsTag = (row: Row) => row?.own == null ? `r${row?.revision ?? 0}` : `k${row.own}`;
 const subeventTag = (row: Row) => row ? (row.own == null ? `e${row.revision}` : `s${row.own}`) : null;
+const rosterTag = (row: Row) => row ? (row.own == null ? `e${row.revision}` : `R${row.own}`) : null;
+type CategoryRow = NonNullable<Row> & { id: string | null };
+const playerTag = (rows: readonly CategoryRow[]) =>
+  rows.length === 0
+    ? null
+    : ["P", ...rows.flatMap((row) => row.id === null ? [] : [subeventTag(row)])].join(".");
 const subeventTags = (rows: readonly (NonNullable<Row> & { id: string })[]) =>
   new Map(rows.map((row) => [row.id, subeventTag(row)!]));
 
@@ -93,11 +124,16 @@ function makeReader(store: Store): VersionReader {
     const bySubevent = raw.prepare(SUBEVENT_SQL);
     const rankings = raw.prepare(RANKINGS_SQL);
     const byEvent = raw.prepare(EVENT_SUBEVENTS_SQL);
+    const roster = raw.prepare(EVENT_ROSTER_SQL);
+    const player = raw.prepare(EVENT_PLAYER_SQL);
     return {
       match: (id) => Promise.resolve(matchTag(one(match, id))),
       matchPage: (id) => Promise.resolve(matchPageTag(matchPage.get(id) as PageRow)),
       eventBySlug: (slug) => Promise.resolve(eventTag(one(bySlug, slug))),
       subevent: (id) => Promise.resolve(subeventTag(one(bySubevent, id))),
+      eventRoster: (slug) => Promise.resolve(rosterTag(one(roster, slug))),
+      eventPlayer: (slug, playerId) =>
+        Promise.resolve(playerTag(player.all(playerId, playerId, slug) as CategoryRow[])),
       rankings: () => Promise.resolve(rankingsTag(rankings.get() as Row)),
       eventSubevents: (eventId) =>
         Promise.resolve(subeventTags(byEvent.all(eventId) as (NonNullable<Row> & { id: string })[])),
@@ -122,17 +158,15 @@ function makeReader(store: Store): VersionReader {
       return new Map(rows.map((r) => [r.id, r]));
     },
   );
+  // The `revisions` scope of a row's category or event (db/revision.ts), to join its version row on.
+  const scopeOf = (prefix: string, column: "subevents.id" | "events.id") =>
+    sql<string>`${prefix} || ${sql.ref(column)}`;
   // A public category's id, its event's revision and its own version row: SUBEVENT_SQL and EVENT_SUBEVENTS_SQL.
   const publicSubeventVersions = () =>
     db.selectFrom("subevents").innerJoin("events", "events.id", "subevents.event_id")
       .leftJoin(
         "revisions",
-        (join) =>
-          join.on(
-            "revisions.scope",
-            "=",
-            sql<string>`${SUBEVENT_SCOPE_PREFIX} || ${sql.ref("subevents.id")}`,
-          ),
+        (join) => join.on("revisions.scope", "=", scopeOf(SUBEVENT_SCOPE_PREFIX, "subevents.id")),
       )
       .select(["subevents.id", "events.revision", "revisions.value as own"])
       .where("events.status", "=", "published");
@@ -148,6 +182,34 @@ function makeReader(store: Store): VersionReader {
       rankingsTag((await sql<NonNullable<Row>>`${sql.raw(RANKINGS_SQL)}`.execute(db)).rows[0]),
     subevent: async (id) =>
       subeventTag(await publicSubeventVersions().where("subevents.id", "=", id).executeTakeFirst()),
+    // EVENT_ROSTER_SQL and EVENT_PLAYER_SQL.
+    eventRoster: async (slug) =>
+      rosterTag(
+        await db.selectFrom("events")
+          .leftJoin("revisions", (join) =>
+            join.on("revisions.scope", "=", scopeOf(ROSTER_SCOPE_PREFIX, "events.id")))
+          .select(["events.revision", "revisions.value as own"])
+          .where("events.slug", "=", slug).where("events.status", "=", "published").executeTakeFirst(),
+      ),
+    eventPlayer: async (slug, playerId) =>
+      playerTag(
+        await db.selectFrom("events")
+          .leftJoin("subevents", (join) =>
+            join.onRef("subevents.event_id", "=", "events.id").on((eb) =>
+              eb(
+                "subevents.id",
+                "in",
+                eb.selectFrom("entries").select("entries.subevent_id").where((eb) =>
+                  eb.or([eb("entries.player1_id", "=", playerId), eb("entries.player2_id", "=", playerId)])
+                ),
+              )
+            ))
+          .leftJoin("revisions", (join) =>
+            join.on("revisions.scope", "=", scopeOf(SUBEVENT_SCOPE_PREFIX, "subevents.id")))
+          .select(["subevents.id as id", "events.revision", "revisions.value as own"])
+          .where("events.slug", "=", slug).where("events.status", "=", "published")
+          .orderBy("subevents.id").execute(),
+      ),
     eventSubevents: async (eventId) =>
       subeventTags(await publicSubeventVersions().where("subevents.event_id", "=", eventId).execute()),
   };

@@ -1,9 +1,10 @@
 /**
  * Revisions: numbers that grow with every write. "global" grows with each write to the store, an event's own
  * `revision` with each write to that event, a category's version (`s:<id>`) with each write to that category,
- * the rankings' version with each write of ratings or listings, the listing's with each write that may change
- * the leaderboard's size. ETags and in-process caches derive from them,
- * so a write must bump them in the same transaction as the data it changes.
+ * an event's roster version (`roster:<id>`) with each write to that event but a match's, the rankings' version
+ * with each write of ratings or listings, the listing's with each write that may change the leaderboard's size.
+ * ETags and in-process caches derive from them, so a write must bump them in the same transaction as the data it
+ * changes.
  */
 import { type ExpressionBuilder, type Kysely, PostgresAdapter, sql, type Transaction } from "kysely";
 import type { Database } from "./schema.ts";
@@ -14,6 +15,11 @@ export interface BumpOptions {
   rankingsUnchanged?: boolean;
   /** The write added no player to the leaderboard and took none off: its size keeps its version. */
   listingUnchanged?: boolean;
+  /**
+   * The write changed no entry, player, category or draw of the event, only matches: its roster (who plays, in
+   * which categories, db/read_players.ts) keeps its version.
+   */
+  rosterUnchanged?: boolean;
 }
 
 /**
@@ -48,6 +54,7 @@ export async function bumpRevision(
         r.id
       );
     scopes.push(...ids.map(subeventScope));
+    if (!options.rosterUnchanged) scopes.push(rosterScope(eventId));
   }
   if (scopes.length > 0) {
     await trx.insertInto("revisions").values(scopes.map((scope) => ({ scope, value })))
@@ -69,6 +76,17 @@ export const SUBEVENT_SCOPE_PREFIX = "s:";
 /** The `revisions` scope of a category's version. */
 export function subeventScope(subeventId: string): string {
   return SUBEVENT_SCOPE_PREFIX + subeventId;
+}
+
+/** What an event's roster `revisions` scope starts with (the event's id follows). */
+export const ROSTER_SCOPE_PREFIX = "roster:";
+
+/**
+ * The `revisions` scope of an event's roster version: its public players and their categories change with
+ * imports, draws and the desk's edits, never with a point, so their answers outlive the points of the hall.
+ */
+export function rosterScope(eventId: string): string {
+  return ROSTER_SCOPE_PREFIX + eventId;
 }
 
 /** The global revision: the key of every cache that may depend on anything in the store. */

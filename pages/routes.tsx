@@ -121,14 +121,20 @@ export function routes(deps: AppDeps): Hono<PageEnv> {
     return renderPage(c, <CategoryPage nonce={c.var.nonce} {...data} />);
   });
 
-  // A player's pages span categories: they are kept until the next write anywhere (the store's generation).
+  // The players' index changes with the event's roster (imports, draws, the desk's edits), not with points; a
+  // player's page with the categories the player is entered in (db/read_versions.ts).
   app.get("/t/:slug/players", headers, async (c) => {
+    await readPageVersion(c, () => versions(deps.store).eventRoster(c.req.param("slug")));
     const data = await loadPlayersPage(db, c.req.param("slug"));
     if (!data) return notFound(c);
     return renderPage(c, <PlayersPage nonce={c.var.nonce} {...data} />);
   });
 
   app.get("/t/:slug/p/:id", headers, async (c) => {
+    const id = c.req.param("id");
+    if (isUuid(id)) {
+      await readPageVersion(c, () => versions(deps.store).eventPlayer(c.req.param("slug"), id.toLowerCase()));
+    }
     const data = await loadPlayerPage(db, c.req.param("slug"), c.req.param("id"));
     if (!data) return notFound(c);
     return renderPage(c, <PlayerPage nonce={c.var.nonce} {...data} />);

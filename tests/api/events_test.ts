@@ -318,7 +318,7 @@ storeTest(
     // The draft draw's category is nowhere, nor the draft event's player, nor any private value.
     assert.ok(players.every((p) => p.entries.every((e) => e.subeventId !== s.draftKnockout.id)));
     for (const secret of PRIVATE_STRINGS) assert.ok(!text.includes(secret), `leaked: ${secret}`);
-    // Kept under the event's version, like its matches.
+    // Kept under the event's roster version (points leave it alone).
     const again = await api.request(`/api/v1/events/${s.event.slug}/players`, {
       headers: { "If-None-Match": res.headers.get("ETag")! },
     });

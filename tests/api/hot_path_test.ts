@@ -343,6 +343,50 @@ storeTest(
   },
 );
 
+storeTest(
+  "[hot path] a player's page and matches outlive points elsewhere; the players' list outlives every point",
+  async (store) => {
+    const { seeded, get } = await setup(store);
+    const slug = seeded.event.slug;
+    const hugo = seeded.knockout.players[0]!;
+    const ofPlayer = [`/t/${slug}/p/${hugo}`, `/api/v1/events/${slug}/matches?player=${hugo}`];
+    const roster = [`/t/${slug}/players`, `/api/v1/events/${slug}/players`];
+    const kept = new Map<string, Uint8Array>();
+    const keep = async () => {
+      for (const path of [...ofPlayer, ...roster]) {
+        await get(path);
+        const again = await get(path);
+        assert.equal(again.hot, true, `${path}: kept`);
+        kept.set(path, again.body);
+      }
+    };
+    await keep();
+    const point = (match: string) =>
+      writeMatch(store, match, { type: "point", side: "home" }, { actor: "test", now: NOW });
+    // A point in the women's groups, where Hugo is not entered: everything kept is still right.
+    await point(seeded.matches.groupRunning);
+    for (const path of [...ofPlayer, ...roster]) {
+      const r = await get(path);
+      assert.equal(r.hot, true, `${path}: kept after a point elsewhere`);
+      assert.deepEqual(r.body, kept.get(path));
+    }
+    // A point in Hugo's own running match: his page and matches are made again, the players' list is not.
+    await point(seeded.matches.r1Running);
+    for (const path of ofPlayer) assert.equal((await get(path)).hot, false, `${path}: made again`);
+    for (const path of roster) {
+      assert.equal((await get(path)).hot, true, `${path}: a point changes no roster`);
+    }
+    // A draw unlocked or an import is not a match write: the players' list is made again.
+    await keep();
+    await store.db.transaction().execute((trx) =>
+      bumpRevision(trx, seeded.event.id, [seeded.draftKnockout.id])
+    );
+    for (const path of roster) {
+      assert.equal((await get(path)).hot, false, `${path}: the roster may have changed`);
+    }
+  },
+);
+
 /** A body decoded from a content coding. */
 async function decode(body: Uint8Array, coding: "br" | "gzip"): Promise<Uint8Array> {
   if (coding === "br") return new Uint8Array(brotliDecompressSync(body));

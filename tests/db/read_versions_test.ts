@@ -25,3 +25,46 @@ storeTest(
     assert.equal((await versions(store).eventSubevents(seeded.draft.eventId)).size, 0);
   },
 );
+
+storeTest(
+  "[versions] a player's version follows the player's categories; the roster's every write but a match's",
+  async (store) => {
+    const seeded = await seedTournament(store.db);
+    const slug = seeded.event.slug;
+    const playerId = seeded.knockout.players[0]!;
+    const own = (await store.db.selectFrom("entries").select("subevent_id")
+      .where((eb) => eb.or([eb("player1_id", "=", playerId), eb("player2_id", "=", playerId)])).execute())
+      .map((r) => r.subevent_id);
+    const categories = await versions(store).eventSubevents(seeded.event.id);
+    const elsewhere = [...categories.keys()].find((id) => !own.includes(id))!;
+    assert.ok(own.includes(seeded.knockout.id) && elsewhere);
+    const read = async () => ({
+      player: await versions(store).eventPlayer(slug, playerId),
+      roster: await versions(store).eventRoster(slug),
+    });
+    const bump = (ids: string[] | undefined, rosterUnchanged: boolean) =>
+      store.db.transaction().execute((trx) => bumpRevision(trx, seeded.event.id, ids, { rosterUnchanged }));
+
+    const first = await read();
+    assert.match(first.player!, /^P(\.s\d+)+$/);
+    // A point in another category: neither moves.
+    await bump([elsewhere], true);
+    assert.deepEqual(await read(), first);
+    // A point in the player's category: the player's version moves, the roster's does not.
+    await bump([seeded.knockout.id], true);
+    const second = await read();
+    assert.notEqual(second.player, first.player);
+    assert.equal(second.roster, first.roster);
+    // A draw or an import (any write but a match's): the roster moves.
+    await bump([elsewhere], false);
+    const third = await read();
+    assert.notEqual(third.roster, second.roster);
+    assert.equal(third.player, second.player);
+    // A player entered nowhere in the event has a version that moves when an entry is added; an unpublished
+    // event has none.
+    assert.equal(await versions(store).eventPlayer(slug, crypto.randomUUID()), "P");
+    assert.equal(await versions(store).eventPlayer(seeded.draft.slug, playerId), null);
+    assert.equal(await versions(store).eventRoster(seeded.draft.slug), null);
+    assert.equal(await versions(store).eventRoster("no-such-event"), null);
+  },
+);
