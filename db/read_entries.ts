@@ -87,7 +87,10 @@ export async function readEntries(
   return new Map(rows.map((row) => [row.id, toRecord(row)]));
 }
 
+/** What stands between the two names of a doubles pair in its entry's name. */
+export const PAIR_SEPARATOR = " / ";
+
 /** The name of an entry from its players' names: "A" for singles, "A / B" for a doubles pair. */
 export function entryName(names: readonly (string | null | undefined)[]): string {
-  return names.filter((n): n is string => typeof n === "string" && n !== "").join(" / ");
+  return names.filter((n): n is string => typeof n === "string" && n !== "").join(PAIR_SEPARATOR);
 }

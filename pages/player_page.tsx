@@ -19,20 +19,37 @@ import { spansDays } from "./format.ts";
 import { SiteLayout } from "./layout.tsx";
 import { latestResults, liveMatches, upcomingMatches } from "./match_lists.ts";
 import { categoryPath, eventPath, playersPath, playerWatchPath } from "./page_paths.ts";
+import { PAIR_SEPARATOR } from "../db/read_entries.ts";
 import type { Match } from "./view_types.ts";
 
 const CSS = SCORE_LIST_CSS + UPCOMING_LIST_CSS + `
 .crumbs{margin:.25rem 0;font-size:.95rem}
 `;
 
+/**
+ * A doubles pair's name with the followed player first ("Hugo Ives / Anna Berg" on Hugo's page): a phone cuts a
+ * long pair's name at its end (SCORE_LIST_CSS), which must not be the name the reader came for. Anything else
+ * (a singles name, a pair without the player) is given back as it is.
+ * @example ownNameFirst("Anna Berg / Hugo Ives", "Hugo Ives") // "Hugo Ives / Anna Berg"
+ */
+export function ownNameFirst(pair: string, name: string): string {
+  const names = pair.split(PAIR_SEPARATOR);
+  const at = names.indexOf(name);
+  return at <= 0 ? pair : [name, ...names.filter((_, i) => i !== at)].join(PAIR_SEPARATOR);
+}
+
 /** A player's page. */
 export function PlayerPage(props: PlayerPageData & { nonce: string }) {
   const { event, player } = props;
+  const own = new Set(player.entries.map((e) => e.entryId));
   const category = new Map(props.matches.map((l) => [l.match.id, l.category]));
   const rows = (ms: Match[]) =>
     ms.map((match): ListedMatch => ({ match, category: category.get(match.id) ?? "" }));
-  const all = props.matches.map((l) => l.match);
-  const own = new Set(player.entries.map((e) => e.entryId));
+  const all = props.matches.map(({ match: m }) => ({
+    ...m,
+    homeName: own.has(m.homeId) ? ownNameFirst(m.homeName, player.displayName) : m.homeName,
+    awayName: own.has(m.awayId) ? ownNameFirst(m.awayName, player.displayName) : m.awayName,
+  }));
   const live = liveMatches(all);
   const next = upcomingMatches(all, Infinity);
   const results = latestResults(all, Infinity);

@@ -429,6 +429,9 @@ storeTest(
     assert.match(results, new RegExp(`data-match="${seeded.matches.doublesDone}"`));
     // From the player's side: Hugo's pair lost its doubles match.
     assert.match(results, /Lost · Mixed Doubles · Group A/);
+    // His pair is named with him first (a phone cuts a long pair at its end); the other pair as it is.
+    assert.match(results, />Hugo Ives \/ Anna Berg</);
+    assert.match(results, />Bea Carter \/ Ivan Jones</);
 
     // A player of the draft knockout is listed for their public category only; its match is not on the page.
     const koPlayer = players.find((p) => p.id === seeded.knockout.players[0]);
