@@ -61,10 +61,12 @@ export function createHandler(deps: AppDeps, app: Hono = createApp(deps)): Handl
     }
     const answer = (g: number): Response | Promise<Response> => {
       const kept = hot.answer(req, g);
-      if (kept === null) return viaApp(req, g);
+      // Not kept (or kept but out of date): the app answers, once for concurrent requests of the same URL.
+      const miss = () => hot.miss(req, g, () => viaApp(req, g));
+      if (kept === null) return miss();
       if (kept instanceof Response) return kept;
       // A version read that fails (the store is away) leaves the answer to the app (a 503 where that is why).
-      return kept.then((r) => r ?? viaApp(req, g), () => app.fetch(req));
+      return kept.then((r) => r ?? miss(), () => app.fetch(req));
     };
     if (typeof g === "number") return answer(g);
     return g.then(answer, () => app.fetch(req));

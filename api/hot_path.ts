@@ -144,6 +144,8 @@ export class HotResponses {
   readonly #pages = new BoundedLru<PageEntry>(MAX_ENTRIES, MAX_BYTES, (e) => e.bytes);
   readonly #nonce: () => string;
   readonly #hashPage: PageHasher;
+  /** The app's runs going on, by generation, coding and URL (see `miss`). */
+  readonly #running = new Map<string, Promise<unknown>>();
 
   /** `nonce` makes a fresh CSP nonce for a page that is not kept; `hashPage` turns a kept page to hashes. */
   constructor(options: { nonce: () => string; hashPage: PageHasher }) {
@@ -169,6 +171,33 @@ export class HotResponses {
     if (e === undefined) return null;
     if (e.generation === generation) return e.ok.clone();
     return e.version === undefined ? null : checked(e, generation, e.version, () => e.ok.clone());
+  }
+
+  /**
+   * The answer of a GET that `answer` had not kept, from `run` (the app). Requests for the same URL and coding at
+   * the same generation share one run: the first runs the app, the others wait for it and are answered from what
+   * it kept, or run the app themselves when it kept nothing (an error, an answer never kept). After a point every
+   * phone showing a page asks for the page again within a second: one render instead of one per phone.
+   */
+  miss(req: Request, generation: number, run: () => Response | Promise<Response>): Promise<Response> {
+    const key = `${generation} ${codingKey(req.headers.get("accept-encoding"))} ${req.url}`;
+    const running = this.#running.get(key);
+    if (running) {
+      // Whether the first run answered or failed, this request is answered on its own merits.
+      const next = () => {
+        const kept = this.answer(req, generation);
+        if (kept === null) return run();
+        return kept instanceof Response ? kept : kept.then((r) => r ?? run());
+      };
+      return running.then(next, next);
+    }
+    const answer = Promise.resolve(run());
+    this.#running.set(key, answer);
+    const done = () => {
+      if (this.#running.get(key) === answer) this.#running.delete(key);
+    };
+    answer.then(done, done);
+    return answer;
   }
 
   #serve(e: ApiEntry, req: Request): Response | null {

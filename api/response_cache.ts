@@ -5,6 +5,7 @@
  */
 import { type Coding, encode } from "./compression.ts";
 import { BoundedLru } from "./lru.ts";
+import { Slots } from "./slots.ts";
 import { bytesOf, textResponse } from "./text_response.ts";
 
 interface Entry {
@@ -26,26 +27,6 @@ const MAX_BYTES = 24 * 1024 * 1024;
  * rows and half-made JSON (~100 MB of heap). A few at a time keep PostgreSQL's round trips overlapped.
  */
 const CONCURRENT_BUILDS = 4;
-
-/** A counting semaphore: first come, first served. */
-class Slots {
-  #free: number;
-  readonly #waiting: (() => void)[] = [];
-  constructor(size: number) {
-    this.#free = size;
-  }
-  async run<T>(task: () => Promise<T>): Promise<T> {
-    if (this.#free > 0) this.#free--;
-    else await new Promise<void>((resolve) => this.#waiting.push(resolve));
-    try {
-      return await task();
-    } finally {
-      const next = this.#waiting.shift();
-      if (next) next();
-      else this.#free++;
-    }
-  }
-}
 
 /**
  * A bounded LRU of response bodies keyed by resource, valid for one revision each. Concurrent requests for a

@@ -36,7 +36,7 @@ async function setup(store: Store) {
     const res = await app.fetch(new Request(ORIGIN + path, { headers }));
     return { res, body: new Uint8Array(await res.arrayBuffer()) };
   };
-  return { seeded, get, direct };
+  return { seeded, get, direct, runs: () => viaApp };
 }
 
 function apiPaths(s: Seeded): string[] {
@@ -384,6 +384,38 @@ storeTest(
     for (const path of roster) {
       assert.equal((await get(path)).hot, false, `${path}: the roster may have changed`);
     }
+  },
+);
+
+storeTest(
+  "[hot path] concurrent requests for an answer not kept yet share one run of the app; an answer never kept does not",
+  async (store) => {
+    const { seeded, get, runs } = await setup(store);
+    const page = `/t/${seeded.event.slug}`;
+    const api = `/api/v1/subevents/${seeded.knockout.id}/matches`;
+    for (const path of [page, api]) {
+      let before = runs();
+      const all = await Promise.all(Array.from({ length: 8 }, () => get(path)));
+      assert.equal(runs() - before, 1, `${path}: the app ran once`);
+      for (const r of all) {
+        assert.equal(r.res.status, 200);
+        assert.deepEqual(r.body, all[0]!.body);
+      }
+      // After a point, once more: one run for the new generation.
+      await writeMatch(store, seeded.matches.r1Running, { type: "point", side: "home" }, {
+        actor: "test",
+        now: NOW,
+      });
+      before = runs();
+      const after = await Promise.all(Array.from({ length: 8 }, () => get(path)));
+      assert.equal(runs() - before, 1, `${path}: once after the point`);
+      assert.notDeepEqual(after[0]!.body, all[0]!.body);
+    }
+    // A 404 is never kept: each request has its own answer from the app, all of them right.
+    const before = runs();
+    const missing = await Promise.all(Array.from({ length: 4 }, () => get(`/t/no-such-event`)));
+    assert.ok(missing.every((r) => r.res.status === 404));
+    assert.equal(runs() - before, 4);
   },
 );
 
