@@ -6,6 +6,9 @@
 import type { Kysely } from "kysely";
 import type { Database } from "./schema.ts";
 
+/** What stands between the two names of a doubles pair in its entry's name (and its associations). */
+export const PAIR_SEPARATOR = " / ";
+
 /** A player as shown inside an entry. */
 export interface EntryPlayerRecord {
   id: string;
@@ -62,7 +65,7 @@ function toRecord(row: EntrySelection): EntryRecord {
   return {
     id: row.id,
     name: entryName(players.map((p) => p.displayName)),
-    association: associations.length === 0 ? null : associations.join(" / "),
+    association: associations.length === 0 ? null : associations.join(PAIR_SEPARATOR),
     seed: row.seed === null ? null : Number(row.seed),
     players,
   };
@@ -86,9 +89,6 @@ export async function readEntries(
   const rows = await entriesQuery(db).where("entries.id", "in", [...new Set(ids)]).execute();
   return new Map(rows.map((row) => [row.id, toRecord(row)]));
 }
-
-/** What stands between the two names of a doubles pair in its entry's name. */
-export const PAIR_SEPARATOR = " / ";
 
 /** The name of an entry from its players' names: "A" for singles, "A / B" for a doubles pair. */
 export function entryName(names: readonly (string | null | undefined)[]): string {

@@ -5,7 +5,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "./schema.ts";
 
-/** A published event as the public API shows it. */
 /** The desk's announcement (domain/announcement.ts): the line, and when it was posted (ISO 8601 UTC). */
 export interface AnnouncementRecord {
   text: string;
@@ -21,6 +20,7 @@ export function storedAnnouncement(
     : null;
 }
 
+/** A published event as the public API shows it. */
 export interface PublicEventRecord {
   id: string;
   slug: string;

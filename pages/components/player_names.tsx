@@ -1,5 +1,6 @@
 /** A side's name with each of its players linking to their page in the event ("A / B" for a pair). */
 import { Fragment } from "preact";
+import { PAIR_SEPARATOR } from "../../db/read_entries.ts";
 import { playerPath } from "../page_paths.ts";
 
 /** A player named on a page, linking to their page in the event. */
@@ -15,7 +16,7 @@ export function PlayerNames(props: { name: string; players: readonly PlayerLink[
     <>
       {props.players.map((p, i) => (
         <Fragment key={p.id}>
-          {i > 0 && " / "}
+          {i > 0 && PAIR_SEPARATOR}
           <a href={playerPath(props.slug, p.id)}>{p.displayName}</a>
         </Fragment>
       ))}
