@@ -102,7 +102,8 @@ export const SCORE_LIST_CSS = `
  * The stacked table of the spectator pages, narrow enough for a phone: the two sides one above the other, with
  * the table and category (or the games of a result) below, and the games (and the running game's points) in
  * columns beside them. Each match links to its page. With `sideOf` (a player's page: their entries), a result
- * says first whether that side won or lost.
+ * says first whether that side won or lost. The caption names the table for screen readers only: every page puts
+ * the list under a heading or a summary that already says what it holds.
  */
 export function ScoreList(
   props: {
@@ -116,7 +117,7 @@ export function ScoreList(
   const { live } = props;
   return (
     <table class={`scores${live ? " live" : ""}`}>
-      <caption>{props.caption}</caption>
+      <caption class="vh">{props.caption}</caption>
       <thead>
         <tr>
           <th scope="col">Match</th>
@@ -176,7 +177,8 @@ export const UPCOMING_LIST_CSS = `
 /**
  * The matches up next on the spectator pages, in the layout of ScoreList: the two sides one above the other with
  * the category and round below, and the table and time they are planned at beside them. A column that no row
- * has a value for is left out (an event that gives no times, or matches not called to tables yet).
+ * has a value for is left out (an event that gives no times, or matches not called to tables yet). Its caption is
+ * for screen readers only, as ScoreList's.
  */
 export function UpcomingList(
   props: { rows: ListedMatch[]; caption: string; withDay: boolean; showCategory?: boolean },
@@ -185,7 +187,7 @@ export function UpcomingList(
   const showTime = props.rows.some(({ match }) => match.scheduledAt !== null);
   return (
     <table class="scores upcoming">
-      <caption>{props.caption}</caption>
+      <caption class="vh">{props.caption}</caption>
       <thead>
         <tr>
           <th scope="col">Match</th>

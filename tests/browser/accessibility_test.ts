@@ -257,6 +257,22 @@ browserSuite(
       },
     );
 
+    await t.step(
+      "a list of matches is named for screen readers, not by a caption painted under its heading",
+      async () => {
+        const { page, close } = await open(browser, url(`/t/${slug}`));
+        const painted = await page.evaluate(() =>
+          Array.from(document.querySelectorAll("table.scores caption"))
+            .filter((c) => c.getBoundingClientRect().width > 1 && c.getBoundingClientRect().height > 1)
+            .map((c) => c.textContent)
+        );
+        assert.deepEqual(painted, []);
+        assert.equal(await page.getByRole("table", { name: "Matches in play" }).count(), 1);
+        assert.equal(await page.getByRole("table", { name: "Latest results" }).count(), 1);
+        await close();
+      },
+    );
+
     await t.step("Tab reaches every control in document order, each with a visible focus ring", async () => {
       const problems: string[] = [];
       for (const path of all) {

@@ -349,7 +349,9 @@ storeTest(
     );
     assert.match(
       groups,
-      new RegExp(`<caption>Matches up next</caption>[\\s\\S]*data-match="${seeded.matches.groupScheduled}"`),
+      new RegExp(
+        `<caption class="vh">Matches up next</caption>[\\s\\S]*data-match="${seeded.matches.groupScheduled}"`,
+      ),
     );
     assert.deepEqual(/data-watch="([^"]*)"/.exec(groups)?.[1]?.split(" "), [
       `/api/v1/events/${seeded.event.slug}`,
@@ -422,10 +424,10 @@ storeTest(
       page,
       new RegExp(`data-watch="/api/v1/events/${slug}/matches\\?player=${hugo.id}&amp;limit=500"`),
     );
-    const upNext = /<caption>Matches up next<\/caption>[\s\S]*?<\/table>/.exec(page)?.[0] ?? "";
+    const upNext = /<caption class="vh">Matches up next<\/caption>[\s\S]*?<\/table>/.exec(page)?.[0] ?? "";
     assert.match(upNext, new RegExp(`data-match="${seeded.matches.semiScheduled}"`));
     assert.match(upNext, new RegExp(`>${formatMatchTime(at(90), true)}<`));
-    const results = /<caption>Results<\/caption>[\s\S]*?<\/table>/.exec(page)?.[0] ?? "";
+    const results = /<caption class="vh">Results<\/caption>[\s\S]*?<\/table>/.exec(page)?.[0] ?? "";
     assert.match(results, new RegExp(`data-match="${seeded.matches.doublesDone}"`));
     // From the player's side: Hugo's pair lost its doubles match.
     assert.match(results, /Lost · Mixed Doubles · Group A/);
