@@ -19,7 +19,6 @@ const CSS = `
 .score .assoc{display:block;font-weight:400;color:#444;font-size:.85rem}
 .score td.now{background:#fff4c2;font-weight:700}
 .serving{display:inline-block;width:.6rem;height:.6rem;border-radius:50%;background:#b08900;margin-left:.4rem}
-.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%)}
 .prediction meter{width:100%;max-width:28rem;height:1.2rem}
 .prediction .sentence{font-size:1.1rem;font-weight:600}
 `;
@@ -130,13 +129,14 @@ export function ScoreTable(
             >
               <th scope="row">
                 <PlayerNames name={s.name} players={s.players} slug={props.slug} />
-                {s.association && <span class="assoc">{s.association}</span>}
+                {/* The serve dot beside the name: after the association (a line of its own) it sat alone below. */}
                 {running && live.currentServer === s.side && (
                   <>
                     <span class="serving" aria-hidden="true" />
                     <span class="sr">serving</span>
                   </>
                 )}
+                {s.association && <span class="assoc">{s.association}</span>}
               </th>
               <td class="num games">{m.gamesWon[s.side]}</td>
               {m.gameScores.map((g, i) => <td key={i} class="num">{g[s.side]}</td>)}

@@ -36,7 +36,7 @@ h1,h2,h3,p,caption,summary,th[scope=row]{overflow-wrap:anywhere}
 .scroll{overflow-x:auto;-webkit-overflow-scrolling:touch}
 table{border-collapse:collapse;width:100%;font-variant-numeric:tabular-nums}
 caption{text-align:left;font-weight:600;padding:.25rem 0}
-caption.vh{position:absolute;width:1px;height:1px;padding:0;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
+.sr{position:absolute;width:1px;height:1px;padding:0;margin:0;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 th,td{padding:.4rem .35rem;border-bottom:1px solid #ddd;text-align:left;vertical-align:top}
 thead th{background:#f2f4f7;font-weight:600}
 tbody th{font-weight:600}

@@ -117,7 +117,7 @@ export function ScoreList(
   const { live } = props;
   return (
     <table class={`scores${live ? " live" : ""}`}>
-      <caption class="vh">{props.caption}</caption>
+      <caption class="sr">{props.caption}</caption>
       <thead>
         <tr>
           <th scope="col">Match</th>
@@ -187,7 +187,7 @@ export function UpcomingList(
   const showTime = props.rows.some(({ match }) => match.scheduledAt !== null);
   return (
     <table class="scores upcoming">
-      <caption class="vh">{props.caption}</caption>
+      <caption class="sr">{props.caption}</caption>
       <thead>
         <tr>
           <th scope="col">Match</th>

@@ -275,6 +275,8 @@ storeTest("[pages] the match page shows the score by game and who serves", async
   assert.match(html, /<span class="badge live">Live<\/span>/);
   const home = /<tr data-side="home"[\s\S]*?<\/tr>/.exec(html)?.[0] ?? "";
   assert.match(home, /<span class="sr">serving<\/span>/);
+  // The serve dot stands beside the name, before the association's line.
+  assert.match(home, /class="serving"[\s\S]*class="assoc"/);
   assert.match(
     home,
     /<td class="num games">1<\/td><td class="num">8<\/td><td class="num">11<\/td><td class="num now">10<\/td>/,
@@ -350,7 +352,7 @@ storeTest(
     assert.match(
       groups,
       new RegExp(
-        `<caption class="vh">Matches up next</caption>[\\s\\S]*data-match="${seeded.matches.groupScheduled}"`,
+        `<caption class="sr">Matches up next</caption>[\\s\\S]*data-match="${seeded.matches.groupScheduled}"`,
       ),
     );
     assert.deepEqual(/data-watch="([^"]*)"/.exec(groups)?.[1]?.split(" "), [
@@ -424,10 +426,10 @@ storeTest(
       page,
       new RegExp(`data-watch="/api/v1/events/${slug}/matches\\?player=${hugo.id}&amp;limit=500"`),
     );
-    const upNext = /<caption class="vh">Matches up next<\/caption>[\s\S]*?<\/table>/.exec(page)?.[0] ?? "";
+    const upNext = /<caption class="sr">Matches up next<\/caption>[\s\S]*?<\/table>/.exec(page)?.[0] ?? "";
     assert.match(upNext, new RegExp(`data-match="${seeded.matches.semiScheduled}"`));
     assert.match(upNext, new RegExp(`>${formatMatchTime(at(90), true)}<`));
-    const results = /<caption class="vh">Results<\/caption>[\s\S]*?<\/table>/.exec(page)?.[0] ?? "";
+    const results = /<caption class="sr">Results<\/caption>[\s\S]*?<\/table>/.exec(page)?.[0] ?? "";
     assert.match(results, new RegExp(`data-match="${seeded.matches.doublesDone}"`));
     // From the player's side: Hugo's pair lost its doubles match.
     assert.match(results, /Lost · Mixed Doubles · Group A/);
