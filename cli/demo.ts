@@ -9,6 +9,7 @@ import { placeKnockout } from "../domain/draw.ts";
 import { makeGroups, roundRobinOrder } from "../domain/groups.ts";
 import { createRng, type Rng } from "../domain/lot.ts";
 import { importEvent } from "../db/import_event.ts";
+import { freezePrediction } from "../db/predictions_store.ts";
 import type { CategoryInput, EventFile, MatchInput, PlayerInput } from "../db/import_validate.ts";
 import type { Store } from "../db/store.ts";
 
@@ -59,8 +60,12 @@ const WOMEN = [
   "Noor Jansen",
 ];
 const DOUBLES_ONLY = ["Sam Willems", "Eva Maes"];
-/** Rated matches behind each prior, cycling: long and short histories, and players new to rating. */
-const HISTORY = [420, 260, 150, 90, 45, 24, 12, 6, 3, 0];
+/**
+ * Rated matches behind each prior, cycling: long and short histories, and players new to rating. Seven in ten
+ * are established (30+ matches: a deviation under 150 on the day), so that the demo's predictions show numbers
+ * with their confidence, not mostly the word "insufficient" (a match is that when either side is new).
+ */
+const HISTORY = [420, 260, 150, 90, 60, 45, 35, 12, 3, 0];
 
 interface Player {
   key: string;
@@ -461,5 +466,24 @@ export async function loadDemoIfEmpty(store: Store, now: Date): Promise<boolean>
   if (any) return false;
   await importEvent(store, buildDemoEvent(now), () => now);
   await importEvent(store, buildDraftEvent(now), () => now);
+  await freezeRunningPredictions(store, now);
   return true;
+}
+
+/**
+ * The demo's matches in play are imported already started, so nothing froze their predictions (the importer
+ * freezes those of matches still to play). At a venue each would have been frozen before its start, from the
+ * ratings of then, which no result of the match has moved yet: the demo freezes them now from those ratings,
+ * dated a minute before the start, so that its live matches and overlays show a prediction as a real event's do.
+ */
+async function freezeRunningPredictions(store: Store, now: Date): Promise<void> {
+  const running = await store.db.selectFrom("matches").innerJoin("events", "events.id", "matches.event_id")
+    .selectAll("matches").where("events.slug", "=", DEMO_SLUG).where("matches.status", "=", "in_progress")
+    .execute();
+  for (const m of running) {
+    const startedAt = m.started_at ? new Date(m.started_at) : now;
+    const before = new Date(startedAt.getTime() - 60_000).toISOString();
+    // As the match was when it was called: freezePrediction makes predictions of matches still to play only.
+    await freezePrediction(store.db, { ...m, status: "scheduled" }, before);
+  }
 }

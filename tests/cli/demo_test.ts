@@ -70,6 +70,19 @@ storeTest("loadDemoIfEmpty() loads once, with ratings and frozen predictions", a
   const running = await store.db.selectFrom("matches").select("id").where("status", "=", "in_progress")
     .execute();
   assert.ok(running.length >= 3);
+  // Its matches in play show a prediction, frozen before they started, as a real event's would.
+  const live = await store.db.selectFrom("matches").innerJoin(
+    "predictions",
+    "predictions.match_id",
+    "matches.id",
+  )
+    .select(["matches.started_at", "predictions.created_at"]).where("matches.status", "=", "in_progress")
+    .execute();
+  assert.equal(live.length, running.length);
+  for (const m of live) assert.ok(m.created_at < m.started_at!, `${m.created_at} before ${m.started_at}`);
+  // Most of its players have a rating history: its predictions are not all "insufficient".
+  const labels = await store.db.selectFrom("predictions").select("confidence_label").execute();
+  assert.ok(labels.some((l) => l.confidence_label !== "insufficient"));
   // What a first look at /manage shows: no player in two matches at once, no table taken twice.
   const overview = overviewJson((await readEventOverview(store.db, DEMO_SLUG))!, now);
   assert.deepEqual(overview.clashes, []);
