@@ -17,6 +17,7 @@ import { chooseCoding, COMPRESSION_THRESHOLD, encode } from "./compression.ts";
 import { ifNoneMatchHits } from "./http_cache.ts";
 import { requestTarget } from "./limits.ts";
 import { BoundedLru } from "./lru.ts";
+import { SingleFlight } from "./single_flight.ts";
 import { textResponse } from "./text_response.ts";
 
 /** What main's handler passes to the app on a miss (as Hono's env), so that the answer can be kept. */
@@ -145,7 +146,7 @@ export class HotResponses {
   readonly #nonce: () => string;
   readonly #hashPage: PageHasher;
   /** The app's runs going on, by generation, coding and URL (see `miss`). */
-  readonly #running = new Map<string, Promise<unknown>>();
+  readonly #running = new SingleFlight();
 
   /** `nonce` makes a fresh CSP nonce for a page that is not kept; `hashPage` turns a kept page to hashes. */
   constructor(options: { nonce: () => string; hashPage: PageHasher }) {
@@ -181,7 +182,7 @@ export class HotResponses {
    */
   miss(req: Request, generation: number, run: () => Response | Promise<Response>): Promise<Response> {
     const key = `${generation} ${codingKey(req.headers.get("accept-encoding"))} ${req.url}`;
-    const running = this.#running.get(key);
+    const running = this.#running.pending(key);
     if (running) {
       // Whether the first run answered or failed, this request is answered on its own merits.
       const next = () => {
@@ -191,13 +192,7 @@ export class HotResponses {
       };
       return running.then(next, next);
     }
-    const answer = Promise.resolve(run());
-    this.#running.set(key, answer);
-    const done = () => {
-      if (this.#running.get(key) === answer) this.#running.delete(key);
-    };
-    answer.then(done, done);
-    return answer;
+    return this.#running.run(key, run);
   }
 
   #serve(e: ApiEntry, req: Request): Response | null {

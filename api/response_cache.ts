@@ -5,6 +5,7 @@
  */
 import { type Coding, encode } from "./compression.ts";
 import { BoundedLru } from "./lru.ts";
+import { SingleFlight } from "./single_flight.ts";
 import { Slots } from "./slots.ts";
 import { bytesOf, textResponse } from "./text_response.ts";
 
@@ -35,7 +36,7 @@ const CONCURRENT_BUILDS = 4;
  */
 export class ResponseCache {
   readonly #entries = new BoundedLru<Entry>(MAX_ENTRIES, MAX_BYTES, (e) => e.bytes);
-  readonly #building = new Map<string, Promise<unknown>>();
+  readonly #building = new SingleFlight();
   readonly #slots = new Slots(CONCURRENT_BUILDS);
 
   /** The body of `key` at `revision`, or undefined when not cached for that revision. */
@@ -57,7 +58,7 @@ export class ResponseCache {
   ): Promise<Uint8Array<ArrayBuffer>> {
     const cached = this.get(key, revision);
     if (cached) return cached;
-    const built = await this.#once(`${revision} ${key}`, () =>
+    const built = await this.#building.run(`${revision} ${key}`, () =>
       this.#slots.run(async () => {
         const template = textResponse(await build(), { status: 200, headers });
         return { template, body: await bytesOf(template) };
@@ -74,23 +75,13 @@ export class ResponseCache {
     return built.body;
   }
 
-  /** Runs `build` once for concurrent callers of the same id. */
-  #once<T>(id: string, build: () => Promise<T>): Promise<T> {
-    let pending = this.#building.get(id) as Promise<T> | undefined;
-    if (!pending) {
-      pending = build().finally(() => this.#building.delete(id));
-      this.#building.set(id, pending);
-    }
-    return pending;
-  }
-
   /** The body of `key` at `revision` compressed with `coding`, computed once per revision. */
   async encoded(key: string, revision: string, coding: Coding): Promise<Uint8Array<ArrayBuffer> | undefined> {
     const e = this.#entries.peek(key);
     if (!e || e.revision !== revision) return undefined;
     let out = e.encoded.get(coding);
     if (!out) {
-      out = await this.#once(`${coding} ${revision} ${key}`, () => encode(e.body, coding));
+      out = await this.#building.run(`${coding} ${revision} ${key}`, () => encode(e.body, coding));
       if (this.#entries.peek(key) === e && !e.encoded.has(coding)) {
         e.encoded.set(coding, out);
         e.bytes += out.length;

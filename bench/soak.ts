@@ -12,7 +12,7 @@ import { parseDatabaseUrl } from "../cli/config.ts";
 import { openStore } from "../db/store.ts";
 import { BASE_SIZE, buildStore, type BuiltStore } from "./build_store.ts";
 import { onInterrupt } from "./interrupt.ts";
-import { startServer } from "./server.ts";
+import { formatReport, startServer } from "./server.ts";
 import { summarize } from "./stats.ts";
 import { openWriter } from "./writer.ts";
 
@@ -265,13 +265,8 @@ if (import.meta.main) {
   const o = parseSoakOptions(Deno.args, (n) => Deno.env.get(n));
   const report = await runSoak(o);
   await Deno.writeTextFile(o.out, report);
-  const fmt = await new Deno.Command(Deno.execPath(), {
-    // The repository's configuration, wherever the report is written (see bench/main.ts).
-    args: ["fmt", "--config", new URL("../deno.json", import.meta.url).pathname, o.out],
-    stdout: "null",
-    stderr: "null",
-  })
-    .output();
-  if (!fmt.success) Deno.stderr.writeSync(new TextEncoder().encode(`Could not format ${o.out}\n`));
+  if (!await formatReport(o.out)) {
+    Deno.stderr.writeSync(new TextEncoder().encode(`Could not format ${o.out}\n`));
+  }
   Deno.stdout.writeSync(new TextEncoder().encode(report + "\n"));
 }

@@ -9,7 +9,7 @@ import { placeKnockout } from "../domain/draw.ts";
 import { makeGroups, roundRobinOrder } from "../domain/groups.ts";
 import { createRng, type Rng } from "../domain/lot.ts";
 import { importEvent } from "../db/import_event.ts";
-import { freezePrediction } from "../db/predictions_store.ts";
+import { freezePredictionAsOf } from "../db/predictions_store.ts";
 import type { CategoryInput, EventFile, MatchInput, PlayerInput } from "../db/import_validate.ts";
 import type { Store } from "../db/store.ts";
 
@@ -483,7 +483,6 @@ async function freezeRunningPredictions(store: Store, now: Date): Promise<void> 
   for (const m of running) {
     const startedAt = m.started_at ? new Date(m.started_at) : now;
     const before = new Date(startedAt.getTime() - 60_000).toISOString();
-    // As the match was when it was called: freezePrediction makes predictions of matches still to play only.
-    await freezePrediction(store.db, { ...m, status: "scheduled" }, before);
+    await freezePredictionAsOf(store.db, m, before);
   }
 }

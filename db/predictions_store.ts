@@ -15,7 +15,17 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 /** Freezes the prediction of a scheduled match whose two sides are known; does nothing otherwise. */
 export async function freezePrediction(db: Db, match: MatchRow, now: string): Promise<void> {
-  if (match.status !== "scheduled" || !match.home_entry_id || !match.away_entry_id) return;
+  if (match.status !== "scheduled") return;
+  await freezePredictionAsOf(db, match, now);
+}
+
+/**
+ * Freezes a match's prediction as of `now`, from the ratings then, whatever its status: for a match known to have
+ * been called at `now` though it comes in already started (the demo's matches in play). Does nothing when a side
+ * is unknown or a prediction exists.
+ */
+export async function freezePredictionAsOf(db: Db, match: MatchRow, now: string): Promise<void> {
+  if (!match.home_entry_id || !match.away_entry_id) return;
   const existing = await db.selectFrom("predictions").select("match_id").where("match_id", "=", match.id)
     .executeTakeFirst();
   if (existing) return;
