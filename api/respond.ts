@@ -24,6 +24,15 @@ export interface Payload {
   meta?: Record<string, unknown>;
 }
 
+/**
+ * An answer laid out in bytes by its endpoint (api/category_matches.ts reuses the bytes of its last answer):
+ * `layout` gives the parts of the whole body (the envelope too, with `generatedAt` as given) and `kept`, called
+ * with the bytes the answer is kept and sent as.
+ */
+export interface RawPayload {
+  layout: (generatedAt: string) => { parts: Uint8Array[]; kept: (body: Uint8Array<ArrayBuffer>) => void };
+}
+
 /** The media type of every successful JSON answer. */
 export const JSON_TYPE = "application/json";
 
@@ -37,7 +46,7 @@ export async function respond(
   c: Context,
   deps: AppDeps,
   key: string,
-  produce: () => Promise<Payload>,
+  produce: () => Promise<Payload | RawPayload>,
   version?: () => Promise<string | null>,
 ): Promise<Response> {
   // A resource with a version of its own (a match, an event) is keyed on it, so that writes elsewhere leave its
@@ -58,10 +67,19 @@ export async function respond(
   // A body built at this revision before is the same data: serve it (generatedAt says when it was built).
   const cache = cacheOf(deps.store);
   const headers: Record<string, string> = { "Content-Type": JSON_TYPE, ETag: etag };
+  let kept: ((body: Uint8Array<ArrayBuffer>) => void) | undefined;
   const body = await cache.body(key, revision, async () => {
-    const { data, meta } = await produce();
-    return JSON.stringify({ data, meta: { generatedAt: deps.clock().toISOString(), ...meta } });
+    const payload = await produce();
+    const generatedAt = deps.clock().toISOString();
+    if ("layout" in payload) {
+      const laid = payload.layout(generatedAt);
+      kept = laid.kept;
+      return laid.parts;
+    }
+    return JSON.stringify({ data: payload.data, meta: { generatedAt, ...payload.meta } });
   }, headers);
+  // Only the request that built the body (others shared its build, or found it kept) tells the endpoint.
+  kept?.(body);
   // `*`: now that produce() found the resource (it throws the 404 of an unknown one).
   if (ifNoneMatch?.includes("*") && ifNoneMatchHits(ifNoneMatch, etag)) return notModified();
   const coding = body.length > COMPRESSION_THRESHOLD ? chooseCoding(c.req.header("Accept-Encoding")) : null;

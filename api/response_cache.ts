@@ -7,7 +7,7 @@ import { type Coding, encode } from "./compression.ts";
 import { BoundedLru } from "./lru.ts";
 import { SingleFlight } from "./single_flight.ts";
 import { Slots } from "./slots.ts";
-import { bytesOf, textResponse } from "./text_response.ts";
+import { bytesOf, partsResponse, textResponse } from "./text_response.ts";
 
 interface Entry {
   revision: string;
@@ -46,21 +46,24 @@ export class ResponseCache {
   }
 
   /**
-   * The body of `key` at `revision`: cached, being built by another request, or built now from the text that
-   * `build` gives. A new body becomes the identity template at once (with `headers`), and the body kept is that
-   * template's own bytes: one copy in memory for the entry, its template and every answer cloned from it.
+   * The body of `key` at `revision`: cached, being built by another request, or built now from the text (or the
+   * parts of its bytes, in order) that `build` gives. A new body becomes the identity template at once (with
+   * `headers`), and the body kept is that template's own bytes: one copy in memory for the entry, its template
+   * and every answer cloned from it.
    */
   async body(
     key: string,
     revision: string,
-    build: () => Promise<string>,
+    build: () => Promise<string | Uint8Array[]>,
     headers: Record<string, string>,
   ): Promise<Uint8Array<ArrayBuffer>> {
     const cached = this.get(key, revision);
     if (cached) return cached;
     const built = await this.#building.run(`${revision} ${key}`, () =>
       this.#slots.run(async () => {
-        const template = textResponse(await build(), { status: 200, headers });
+        const built = await build();
+        const init = { status: 200, headers };
+        const template = typeof built === "string" ? textResponse(built, init) : partsResponse(built, init);
         return { template, body: await bytesOf(template) };
       }));
     if (this.#entries.peek(key)?.revision !== revision) {

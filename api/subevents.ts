@@ -6,6 +6,7 @@ import { readSubeventEntries } from "../db/read_entries.ts";
 import { readSubeventGroups } from "../db/read_groups.ts";
 import { listSubeventMatches } from "../db/read_matches.ts";
 import { findPublicSubevent, type PublicSubeventRecord } from "../db/read_subevents.ts";
+import { CategoryMatchLists } from "./category_matches.ts";
 import type { AppDeps } from "./deps.ts";
 import { buildDraw, servesDraw } from "./draw_view.ts";
 import { idParam, statusParam } from "./params.ts";
@@ -19,6 +20,8 @@ import { buildStandings } from "./standings_view.ts";
 export function subeventsApi(deps: AppDeps): Hono {
   const db = deps.store.db;
   const app = new Hono();
+  // The whole lists are made again from their last answers (a point changes one match of a list).
+  const lists = new CategoryMatchLists();
 
   const category = async (id: string): Promise<PublicSubeventRecord> => {
     const found = await findPublicSubevent(db, id);
@@ -64,13 +67,12 @@ export function subeventsApi(deps: AppDeps): Hono {
     const key = `/subevents/${id}/matches${statuses ? `?status=${statuses.join(",")}` : ""}`;
     return respond(c, deps, key, async () => {
       await category(id);
+      if (!statuses) return await lists.payload(db, id);
       const [matches, entries] = await Promise.all([
         listSubeventMatches(db, id),
         readSubeventEntries(db, id),
       ]);
-      const shown = statuses
-        ? matches.filter((m) => (statuses as readonly string[]).includes(m.status))
-        : matches;
+      const shown = matches.filter((m) => (statuses as readonly string[]).includes(m.status));
       const served = shown.map((m) => serializeMatch(m, entries)).filter((m): m is Match => m !== null);
       return { data: { matches: served } };
     }, version(id));

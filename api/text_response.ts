@@ -1,9 +1,10 @@
 /**
- * Responses made from text with one copy of its bytes. `new Response(bytes)` in Deno copies the bytes it is
- * given, so a body encoded with `TextEncoder.encode` and then made a response lives twice: the encoded copy is
- * garbage at once, 130 kB per category list rebuilt after each point, freed only when V8 next collects (and
- * until then resident). Encoding into one scratch buffer of the process instead leaves a single copy: the
- * response's own. Reading a clone of such a response (`bytes()`) gives that copy back without another.
+ * Responses made from text (or from parts of bytes) with one copy of their bytes. `new Response(bytes)` in Deno
+ * copies the bytes it is given, so a body encoded with `TextEncoder.encode` and then made a response lives
+ * twice: the encoded copy is garbage at once, 130 kB per category list rebuilt after each point, freed only
+ * when V8 next collects (and until then resident). Encoding (or laying the parts out) into one scratch buffer
+ * of the process instead leaves a single copy: the response's own. Reading a clone of such a response
+ * (`bytes()`) gives that copy back without another.
  */
 
 /**
@@ -14,6 +15,12 @@ const MAX_SCRATCH_TEXT = 1024 * 1024;
 
 const encoder = new TextEncoder();
 let scratch = new Uint8Array(256 * 1024);
+
+/** The scratch buffer, grown to hold at least `length` bytes. */
+function scratchOf(length: number): Uint8Array<ArrayBuffer> {
+  if (scratch.length < length) scratch = new Uint8Array(length);
+  return scratch;
+}
 
 /** `text` as UTF-8 in the scratch buffer (a view valid until the next call). */
 function encodeToScratch(text: string): Uint8Array<ArrayBuffer> {
@@ -31,6 +38,19 @@ export function textResponse(text: string, init: ResponseInit): Response {
   if (text.length > MAX_SCRATCH_TEXT) return new Response(encoder.encode(text), init);
   // The constructor copies the view's bytes (exactly its length), so the scratch buffer is free again after.
   return new Response(encodeToScratch(text), init);
+}
+
+/** A response whose body is `parts` one after the other, holding one copy of their bytes. */
+export function partsResponse(parts: readonly Uint8Array[], init: ResponseInit): Response {
+  let length = 0;
+  for (const part of parts) length += part.length;
+  const out = length > MAX_SCRATCH_TEXT * 3 ? new Uint8Array(length) : scratchOf(length);
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return new Response(out.subarray(0, length), init);
 }
 
 /** The bytes of a response made here (or from any bytes), read from a clone: no copy, the response stays whole. */

@@ -13,7 +13,12 @@ import { readDrawSlots } from "../db/read_draw.ts";
 import { readEntries, readSubeventEntries } from "../db/read_entries.ts";
 import { findPublishedEvent, listPublishedEvents } from "../db/read_events.ts";
 import { readSubeventGroups } from "../db/read_groups.ts";
-import { findPrediction, findPublicMatch, listSubeventMatches } from "../db/read_matches.ts";
+import {
+  findPrediction,
+  findPublicMatch,
+  listSubeventMatches,
+  listSubeventMatchVersions,
+} from "../db/read_matches.ts";
 import { readRankingsPage } from "../db/read_rankings.ts";
 import { findPublicSubevent, listEventSubevents } from "../db/read_subevents.ts";
 import { globalRevision } from "../db/revision.ts";
@@ -104,6 +109,11 @@ export async function profileReads(
     }],
     ["category: findPublicSubevent", () => findPublicSubevent(db, groupsCategory.id)],
     ["category: listSubeventMatches (224 matches)", () => listSubeventMatches(db, groupsCategory.id)],
+    // What a list made again after a point reads instead (api/category_matches.ts), besides the moved match.
+    [
+      "category: listSubeventMatchVersions (224 matches)",
+      () => listSubeventMatchVersions(db, groupsCategory.id),
+    ],
     ["category: readSubeventEntries (64 entries)", () => readSubeventEntries(db, groupsCategory.id)],
     ["category: readSubeventGroups", () => readSubeventGroups(db, groupsCategory.id)],
     ["draw: readDrawSlots (128 slots)", () => readDrawSlots(db, drawCategory.id)],

@@ -4,7 +4,7 @@
  * private; knockout matches imported without a draw are public). Rows become plain records with the stored
  * games parsed.
  */
-import { type ExpressionBuilder, type Kysely, sql } from "kysely";
+import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from "kysely";
 import type { Database, Stage } from "./schema.ts";
 
 /** A stored match with the fields the public API may show. */
@@ -38,6 +38,21 @@ export interface MatchRecord {
   updatedAt: string;
 }
 
+/** A match as read with its version. */
+export interface VersionedMatchRecord extends MatchRecord {
+  /** Equal for two reads of the match exactly when the record is equal (`matchVersion`). */
+  version: string;
+}
+
+/**
+ * A match's version as read with its group's name: every write to a match and every consequence of one
+ * (advancement, a new prediction) changes its revision and update time (db/read_versions.ts), and the group's
+ * name is the one field of the record that comes from another row.
+ */
+function matchVersion(revision: number, updatedAt: string, groupName: string | null): string {
+  return `${revision}.${updatedAt}.${groupName ?? ""}`;
+}
+
 /** A frozen pre-match prediction. */
 export interface PredictionRecord {
   pHome: number;
@@ -62,13 +77,35 @@ export function servedMatch(eb: ExpressionBuilder<Database, "matches" | "subeven
   return eb.or([eb("matches.stage", "=", "group"), eb("subevents.draw_state", "!=", "draft")]);
 }
 
-function publicMatches(db: Kysely<Database>) {
+/** The public matches, their category, event and group joined; nothing selected yet. */
+function servedMatches(db: Kysely<Database>) {
   return db.selectFrom("matches")
     .innerJoin("subevents", "subevents.id", "matches.subevent_id")
     .innerJoin("events", "events.id", "matches.event_id")
     .leftJoin("groups", "groups.id", "matches.group_id")
     .where("events.status", "=", "published")
-    .where(servedMatch)
+    .where(servedMatch);
+}
+
+/** A query of `servedMatches` selecting `O`. */
+type ServedQuery<O> = ReturnType<typeof servedMatches> extends SelectQueryBuilder<infer D, infer T, infer _>
+  ? SelectQueryBuilder<D, T, O>
+  : never;
+
+/**
+ * A category's matches in their order: group stage first (by round, group, position), then the knockout by round
+ * and bracket position.
+ */
+function inSubeventOrder<O>(q: ServedQuery<O>): ServedQuery<O> {
+  return q.orderBy(sql`case when ${sql.ref("matches.stage")} = 'group' then 0 else 1 end`)
+    .orderBy("matches.round_no")
+    .orderBy(sql`coalesce(${sql.ref("groups.position")}, 0)`)
+    .orderBy("matches.bracket_pos")
+    .orderBy("matches.id");
+}
+
+function publicMatches(db: Kysely<Database>) {
+  return servedMatches(db)
     .select([
       "matches.id",
       "matches.event_id",
@@ -95,6 +132,7 @@ function publicMatches(db: Kysely<Database>) {
       "matches.started_at",
       "matches.completed_at",
       "matches.updated_at",
+      "matches.revision",
     ]);
 }
 
@@ -118,7 +156,7 @@ export function parseStoredGames(matchId: string, text: string): [number, number
 
 const intOrNull = (v: number | null) => v === null ? null : Number(v);
 
-function toRecord(row: MatchSelection): MatchRecord {
+function toRecord(row: MatchSelection): VersionedMatchRecord {
   return {
     id: row.id,
     eventId: row.event_id,
@@ -145,6 +183,7 @@ function toRecord(row: MatchSelection): MatchRecord {
     startedAt: row.started_at,
     completedAt: row.completed_at,
     updatedAt: row.updated_at,
+    version: matchVersion(row.revision, row.updated_at, row.group_name),
   };
 }
 
@@ -152,14 +191,46 @@ function toRecord(row: MatchSelection): MatchRecord {
  * Every public match of a category, open ones included: group stage first (by round, group, position), then
  * the knockout by round and bracket position.
  */
-export async function listSubeventMatches(db: Kysely<Database>, subeventId: string): Promise<MatchRecord[]> {
-  const rows = await publicMatches(db).where("matches.subevent_id", "=", subeventId)
-    .orderBy(sql`case when ${sql.ref("matches.stage")} = 'group' then 0 else 1 end`)
-    .orderBy("matches.round_no")
-    .orderBy(sql`coalesce(${sql.ref("groups.position")}, 0)`)
-    .orderBy("matches.bracket_pos")
-    .orderBy("matches.id")
+export async function listSubeventMatches(
+  db: Kysely<Database>,
+  subeventId: string,
+): Promise<VersionedMatchRecord[]> {
+  const rows = await inSubeventOrder(publicMatches(db).where("matches.subevent_id", "=", subeventId))
     .execute();
+  return rows.map(toRecord);
+}
+
+/** A public match of a category as `listSubeventMatchVersions` lists it: its place in the list and version. */
+export interface MatchVersionRecord {
+  id: string;
+  version: string;
+}
+
+/**
+ * The ids and versions of a category's public matches in `listSubeventMatches` order: a list whose matches
+ * mostly did not change since it was last read is read again with this (no games, no names) and the matches
+ * whose version moved (`listSubeventMatchesById`).
+ */
+export async function listSubeventMatchVersions(
+  db: Kysely<Database>,
+  subeventId: string,
+): Promise<MatchVersionRecord[]> {
+  const rows = await inSubeventOrder(
+    servedMatches(db).where("matches.subevent_id", "=", subeventId)
+      .select(["matches.id", "matches.revision", "matches.updated_at", "groups.name as group_name"]),
+  ).execute();
+  return rows.map((r) => ({ id: r.id, version: matchVersion(r.revision, r.updated_at, r.group_name) }));
+}
+
+/** The public matches of a category with these ids (in no particular order; ids not public are left out). */
+export async function listSubeventMatchesById(
+  db: Kysely<Database>,
+  subeventId: string,
+  ids: readonly string[],
+): Promise<VersionedMatchRecord[]> {
+  if (ids.length === 0) return [];
+  const rows = await publicMatches(db).where("matches.subevent_id", "=", subeventId)
+    .where("matches.id", "in", [...ids]).execute();
   return rows.map(toRecord);
 }
 

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { bytesOf, textResponse } from "../../api/text_response.ts";
+import { bytesOf, partsResponse, textResponse } from "../../api/text_response.ts";
 
 Deno.test("textResponse() sends the text as UTF-8 with the given status and headers", async () => {
   const res = textResponse('{"name":"Zoë 🏓"}', {
@@ -21,6 +21,21 @@ Deno.test("textResponse() keeps each response's bytes its own when the scratch b
   assert.equal(await third.text(), "b".repeat(10));
   const huge = "x".repeat(1024 * 1024 + 1); // past the scratch buffer's bound: encoded on its own
   assert.equal((await textResponse(huge, { status: 200 }).bytes()).length, huge.length);
+});
+
+Deno.test("partsResponse() sends its parts one after the other, each response its own bytes", async () => {
+  const e = new TextEncoder();
+  const shared = e.encode("[1,2,3]");
+  const first = partsResponse([e.encode('{"a":'), shared.subarray(0, 3), e.encode("]}")], { status: 200 });
+  const big = new Uint8Array(400_000).fill(0x7a); // more than the scratch buffer held so far
+  const second = partsResponse([big, shared], { status: 203, headers: { "Content-Type": "text/plain" } });
+  const huge = partsResponse([new Uint8Array(3 * 1024 * 1024 + 1), shared], { status: 200 }); // past its bound
+  assert.equal(await first.text(), '{"a":[1,]}');
+  assert.equal(second.status, 203);
+  assert.equal(second.headers.get("Content-Type"), "text/plain");
+  assert.equal(await second.text(), "z".repeat(400_000) + "[1,2,3]");
+  assert.equal((await huge.bytes()).length, 3 * 1024 * 1024 + 1 + shared.length);
+  assert.equal(await partsResponse([], { status: 200 }).text(), "");
 });
 
 Deno.test("bytesOf() reads a response's bytes without copying them and leaves it whole", async () => {

@@ -1,0 +1,122 @@
+/**
+ * The answer of GET /api/v1/subevents/{id}/matches, made again after a write from the last one: a point changes
+ * one match of the list, so a new answer reads the list's ids and versions (no games, no names) and the matches
+ * whose version moved, and copies the bytes of the others from the answer before. A category of 224 matches
+ * is then made again in a fraction of the time and garbage of a whole build (reading and serialising every
+ * match), which matters when points land in every category at once and each makes its list stale.
+ *
+ * A match's bytes are reused only while its version (its row and group name, db/read_matches.ts
+ * `matchVersion`) and the names of the category's entries are those it was made with: anything else is made
+ * again. What is laid out is exactly what `JSON.stringify` of the whole answer gives (tested).
+ */
+import type { Kysely } from "kysely";
+import { type EntryRecord, readSubeventEntries } from "../db/read_entries.ts";
+import {
+  listSubeventMatches,
+  listSubeventMatchesById,
+  listSubeventMatchVersions,
+  type VersionedMatchRecord,
+} from "../db/read_matches.ts";
+import type { Database } from "../db/schema.ts";
+import { BoundedLru } from "./lru.ts";
+import type { RawPayload } from "./respond.ts";
+import { serializeMatch } from "./serialize.ts";
+
+/** Where a match's JSON lies in a kept answer; `start` -1 for a match not listed (a side still unknown). */
+interface Placed {
+  version: string;
+  start: number;
+  end: number;
+}
+
+/** The last answer of a category's matches and where each match lies in it. */
+interface Laid {
+  /** The entries' ids and names it was made with (`namesOf`). */
+  names: string;
+  body: Uint8Array<ArrayBuffer>;
+  placed: Map<string, Placed>;
+}
+
+/** At most this many categories' last answers are kept, and no more bytes than the response cache holds. */
+const MAX_CATEGORIES = 2000;
+const MAX_BYTES = 24 * 1024 * 1024;
+
+const encoder = new TextEncoder();
+const OPEN = encoder.encode('{"data":{"matches":[');
+const COMMA = encoder.encode(",");
+
+/** What a match's JSON shows of the entries: their ids and names. */
+function namesOf(entries: ReadonlyMap<string, EntryRecord>): string {
+  let out = "";
+  for (const e of entries.values()) out += `${e.id}\u0000${e.name}\u0001`;
+  return out;
+}
+
+/** A match's bytes in the answer; null for a match not listed (one of its sides is not known yet). */
+function matchBytes(m: VersionedMatchRecord, entries: ReadonlyMap<string, EntryRecord>): Uint8Array | null {
+  const served = serializeMatch(m, entries);
+  return served === null ? null : encoder.encode(JSON.stringify(served));
+}
+
+/** The answers of the matches lists of every category, one server's, each made again from the one before. */
+export class CategoryMatchLists {
+  readonly #laid = new BoundedLru<Laid>(MAX_CATEGORIES, MAX_BYTES, (l) => l.body.length);
+
+  /** The payload of the category's matches list (every status), for api/respond.ts. */
+  async payload(db: Kysely<Database>, subeventId: string): Promise<RawPayload> {
+    const before = this.#laid.get(subeventId);
+    const [order, entries] = await Promise.all([
+      before ? listSubeventMatchVersions(db, subeventId) : listSubeventMatches(db, subeventId),
+      readSubeventEntries(db, subeventId),
+    ]);
+    const names = namesOf(entries);
+    // Each match in the list's order: its version and its bytes (null: not listed).
+    let items: { id: string; version: string; bytes: Uint8Array | null }[];
+    const moved = before && before.names === names
+      ? order.filter((m) => before.placed.get(m.id)?.version !== m.version).map((m) => m.id)
+      : null;
+    // When most of the list moved (a draw made again, a day's schedule), one read of it all costs less.
+    if (before && moved !== null && moved.length <= order.length / 2) {
+      const read = new Map((await listSubeventMatchesById(db, subeventId, moved)).map((m) => [m.id, m]));
+      items = [];
+      for (const { id, version } of order) {
+        const was = before.placed.get(id);
+        if (was && was.version === version) {
+          items.push({ id, version, bytes: was.start < 0 ? null : before.body.subarray(was.start, was.end) });
+          continue;
+        }
+        // Gone from the public list between the two reads (its draw made a draft again): left out now.
+        const m = read.get(id);
+        if (m) items.push({ id, version: m.version, bytes: matchBytes(m, entries) });
+      }
+    } else {
+      const all = before ? await listSubeventMatches(db, subeventId) : order as VersionedMatchRecord[];
+      items = all.map((m) => ({ id: m.id, version: m.version, bytes: matchBytes(m, entries) }));
+    }
+    return {
+      layout: (generatedAt) => {
+        const parts: Uint8Array[] = [OPEN];
+        const placed = new Map<string, Placed>();
+        let at = OPEN.length;
+        for (const item of items) {
+          if (item.bytes === null) {
+            placed.set(item.id, { version: item.version, start: -1, end: -1 });
+            continue;
+          }
+          if (parts.length > 1) {
+            parts.push(COMMA);
+            at += COMMA.length;
+          }
+          parts.push(item.bytes);
+          placed.set(item.id, { version: item.version, start: at, end: at + item.bytes.length });
+          at += item.bytes.length;
+        }
+        parts.push(encoder.encode(`]},"meta":{"generatedAt":${JSON.stringify(generatedAt)}}}`));
+        return {
+          parts,
+          kept: (body) => this.#laid.set(subeventId, { names, body, placed }),
+        };
+      },
+    };
+  }
+}
