@@ -6,7 +6,7 @@ import { type PlayerLink, PlayerNames } from "./components/player_names.tsx";
 import { PredictionBlock } from "./components/prediction.tsx";
 import { bestOfText, resultReasonText } from "./format.ts";
 import { SiteLayout } from "./layout.tsx";
-import { categoryPath, eventPath } from "./page_paths.ts";
+import { categoryPath, eventPath, pendingWatchPath } from "./page_paths.ts";
 import type { Live, Match, Prediction } from "./view_types.ts";
 
 /** How often the match page polls. */
@@ -150,14 +150,16 @@ export function ScoreTable(
 }
 
 /**
- * What a match's page is around its content, known or pending: the site layout polling the match's API
- * (/api/v1/matches/{id}), the way back to the event and the category, the heading and the line under it.
+ * What a match's page is around its content, known or pending: the site layout polling `watch` (by default the
+ * match's API, /api/v1/matches/{id}), the way back to the event and the category, the heading and the line
+ * under it.
  */
 function MatchFrame(props: {
   nonce: string;
   title: string;
   heading: string;
   meta: string;
+  watch?: string;
   matchId: string;
   subeventId: string;
   event: { slug: string; name: string };
@@ -172,7 +174,7 @@ function MatchFrame(props: {
       css={CSS}
       script={LIVE_REGIONS_SCRIPT}
       bodyData={{
-        watch: `/api/v1/matches/${encodeURIComponent(props.matchId)}`,
+        watch: props.watch ?? `/api/v1/matches/${encodeURIComponent(props.matchId)}`,
         "poll-ms": String(MATCH_PAGE_POLL_MS),
       }}
     >
@@ -232,8 +234,9 @@ export function MatchPage(props: MatchPageProps) {
 
 /**
  * The page of a match whose players are not known yet (it waits for earlier matches): what it is, and that it
- * fills in by itself. Its poll answers 404 until the players are known; the page then comes back whole, with
- * the score and the prediction (pages/client/live_regions.ts reloads a page whose regions changed).
+ * fills in by itself. It watches its category's matches (`pendingWatchPath`), which list the match once its
+ * players are known; the page then comes back whole, with the score and the prediction
+ * (pages/client/live_regions.ts reloads a page whose regions changed).
  */
 export function PendingMatchPage(props: { nonce: string } & PendingMatchData) {
   return (
@@ -246,6 +249,7 @@ export function PendingMatchPage(props: { nonce: string } & PendingMatchData) {
       subeventId={props.subeventId}
       event={props.event}
       category={props.category}
+      watch={pendingWatchPath(props.subeventId)}
     >
       <section aria-label="Players" data-region="pending">
         <p>

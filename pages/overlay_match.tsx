@@ -2,6 +2,7 @@
 import { bestOfText, resultReasonText } from "./format.ts";
 import { OverlayDocument } from "./overlay_document.tsx";
 import type { OverlayParams } from "./overlay_params.ts";
+import { pendingWatchPath } from "./page_paths.ts";
 import type { Live, Match } from "./view_types.ts";
 
 /** What the scoreboard shows: the match, its live block and the sides' associations. */
@@ -102,16 +103,17 @@ export function MatchOverlayPage(props: ScoreboardProps & { nonce: string; param
 }
 
 /**
- * The overlay of a match whose players are not known yet: transparent and empty on the stream, but polling, so
- * that a source set up before the finalists are known shows the bar as soon as they are.
+ * The overlay of a match whose players are not known yet: transparent and empty on the stream, but polling its
+ * category's matches (`pendingWatchPath`), so that a source set up before the finalists are known shows the bar
+ * as soon as they are.
  */
-export function PendingMatchOverlayPage(props: { nonce: string; params: OverlayParams; matchId: string }) {
+export function PendingMatchOverlayPage(props: { nonce: string; params: OverlayParams; subeventId: string }) {
   return (
     <OverlayDocument
       title="Overlay"
       nonce={props.nonce}
       params={props.params}
-      watch={`/api/v1/matches/${encodeURIComponent(props.matchId)}`}
+      watch={pendingWatchPath(props.subeventId)}
       css={CSS}
     >
       {null}

@@ -40,3 +40,12 @@ export function watchedPaths(slug: string, categoryIds: readonly string[]): stri
     ...categoryIds.map((id) => `/api/v1/subevents/${encodeURIComponent(id)}/matches`),
   ];
 }
+
+/**
+ * The API path the pages of a match whose players are not known yet watch: its category's matches, which list
+ * the match once both players are known (the match's own answer is a 404 until then, and a poll answered 404
+ * every second is an error in the console of every browser and OBS source showing it).
+ */
+export function pendingWatchPath(categoryId: string): string {
+  return `/api/v1/subevents/${encodeURIComponent(categoryId)}/matches`;
+}

@@ -188,7 +188,7 @@ export function routes(deps: AppDeps): Hono<PageEnv> {
     if ("pending" in found) {
       return renderPage(
         c,
-        <PendingMatchOverlayPage nonce={c.var.nonce} params={params} matchId={found.pending.id} />,
+        <PendingMatchOverlayPage nonce={c.var.nonce} params={params} subeventId={found.pending.subeventId} />,
       );
     }
     const data = found.known;

@@ -184,13 +184,15 @@ browserSuite(
     // The OBS source and a spectator's bookmark, set up in the morning: a page that polls, not a dead 404.
     const overlayRes = await fetch(`${server.origin}/overlay/match/${finalId}`);
     assert.equal(overlayRes.status, 200);
-    assert.match(await overlayRes.text(), /data-watch="\/api\/v1\/matches\//);
+    assert.match(await overlayRes.text(), /data-watch="\/api\/v1\/subevents\/[^"]+\/matches"/);
     const overlay = await openPage(browser, `${server.origin}/overlay/match/${finalId}`, VIEWPORT);
     const page = await openPage(browser, `${server.origin}/m/${finalId}`, { width: 390, height: 844 });
     try {
       assert.equal(await overlay.page.evaluate(() => document.body.innerText.trim()), "");
       assert.equal(await page.page.textContent("h1"), "Final");
       assert.match(await page.page.innerText("main"), /players of this match are not known yet/);
+      // Both poll while the players are not known (at most 1.1 s after loading): no error for it.
+      await page.page.waitForTimeout(1500);
       for (const semi of ev.rounds[0]!) {
         await write(semi, "result", { games: [{ home: 11, away: 3 }, { home: 11, away: 4 }] });
       }

@@ -80,17 +80,21 @@ storeTest("[pages] every public page answers 200 HTML with the security headers"
 });
 
 storeTest(
-  "[pages] a match whose players are not known yet has a page saying so, which polls its API",
+  "[pages] a match whose players are not known yet has a page saying so, which polls its category's matches",
   async (store) => {
     const { seeded, get } = await setup(store);
     const { res, html } = await get(`/m/${seeded.matches.semiOpen}`);
     assert.equal(res.status, 200);
     assert.match(html, /players of this match are not known yet/);
-    assert.match(html, new RegExp(`data-watch="/api/v1/matches/${seeded.matches.semiOpen}"`));
+    // Not the match's own answer: a 404 until its players are known.
+    const watch = `data-watch="/api/v1/subevents/${seeded.knockout.id}/matches"`;
+    assert.ok(html.includes(watch), "the page watches its category's matches");
     assertSecurityHeaders(res, html, "pending match");
     const overlay = await get(`/overlay/match/${seeded.matches.semiOpen}`);
     assert.equal(overlay.res.status, 200);
-    assert.match(overlay.html, new RegExp(`data-watch="/api/v1/matches/${seeded.matches.semiOpen}"`));
+    assert.ok(overlay.html.includes(watch), "the overlay watches its category's matches");
+    const polled = await get(`/api/v1/subevents/${seeded.knockout.id}/matches`);
+    assert.equal(polled.res.status, 200);
   },
 );
 
