@@ -607,9 +607,16 @@ export function suggestions(report: BenchReport): string[] {
   const after = report.afterWrite.rows.find((r) => r.name === "GET /api/v1/subevents/{id}/matches");
   const churned = report.churn.rows.find((r) => r.name.startsWith("GET /api/v1/subevents/{id}/matches"));
   const steady = report.rows.find((r) => r.name === "GET /api/v1/subevents/{id}/matches");
+  const versions = step(p, "category: listSubeventMatchVersions");
   const parts =
     `reading 224 matches takes ${fmtMs(list?.meanMs)} ms, serialising them ${fmtMs(serialise?.meanMs)} ms, ` +
-    `building standings ${fmtMs(standings?.meanMs)} ms and a 128 draw ${fmtMs(draw?.meanMs)} ms`;
+    `building standings ${fmtMs(standings?.meanMs)} ms and a 128 draw ${fmtMs(draw?.meanMs)} ms` +
+    (versions
+      ? `; the matches list is made again from its last answer (api/category_matches.ts): it reads the ` +
+        `list's ids and versions (${
+          fmtMs(versions.meanMs)
+        } ms) and the matches that moved, and copies the others`
+      : "");
   if (repeat && build > 2 && repeat.meanMs > build / 2) {
     out.push(
       `**Category endpoints** rebuild their answer on every request (${fmtMs(repeat.meanMs)} ms a request ` +
