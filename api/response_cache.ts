@@ -61,9 +61,9 @@ export class ResponseCache {
     if (cached) return cached;
     const built = await this.#building.run(`${revision} ${key}`, () =>
       this.#slots.run(async () => {
-        const built = await build();
+        const made = await build();
         const init = { status: 200, headers };
-        const template = typeof built === "string" ? textResponse(built, init) : partsResponse(built, init);
+        const template = typeof made === "string" ? textResponse(made, init) : partsResponse(made, init);
         return { template, body: await bytesOf(template) };
       }));
     if (this.#entries.peek(key)?.revision !== revision) {

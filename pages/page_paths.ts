@@ -37,8 +37,13 @@ export function playerWatchPath(slug: string, playerId: string, limit: number): 
 export function watchedPaths(slug: string, categoryIds: readonly string[]): string[] {
   return [
     `/api/v1/events/${encodeURIComponent(slug)}`,
-    ...categoryIds.map((id) => `/api/v1/subevents/${encodeURIComponent(id)}/matches`),
+    ...categoryIds.map(categoryMatchesApiPath),
   ];
+}
+
+/** The API path of a category's matches. */
+function categoryMatchesApiPath(categoryId: string): string {
+  return `/api/v1/subevents/${encodeURIComponent(categoryId)}/matches`;
 }
 
 /**
@@ -47,5 +52,5 @@ export function watchedPaths(slug: string, categoryIds: readonly string[]): stri
  * every second is an error in the console of every browser and OBS source showing it).
  */
 export function pendingWatchPath(categoryId: string): string {
-  return `/api/v1/subevents/${encodeURIComponent(categoryId)}/matches`;
+  return categoryMatchesApiPath(categoryId);
 }
