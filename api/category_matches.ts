@@ -20,6 +20,7 @@ import {
 import type { Database } from "../db/schema.ts";
 import { BoundedLru } from "./lru.ts";
 import type { RawPayload } from "./respond.ts";
+import { MAX_BYTES } from "./response_cache.ts";
 import { serializeMatch } from "./serialize.ts";
 
 /** Where a match's JSON lies in a kept answer; `start` -1 for a match not listed (a side still unknown). */
@@ -39,7 +40,6 @@ interface Laid {
 
 /** At most this many categories' last answers are kept, and no more bytes than the response cache holds. */
 const MAX_CATEGORIES = 2000;
-const MAX_BYTES = 24 * 1024 * 1024;
 
 const encoder = new TextEncoder();
 const OPEN = encoder.encode('{"data":{"matches":[');

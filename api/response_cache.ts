@@ -20,7 +20,8 @@ interface Entry {
 }
 
 const MAX_ENTRIES = 2000;
-const MAX_BYTES = 24 * 1024 * 1024;
+/** The bytes of bodies the cache holds at most (api/category_matches.ts keeps no more of its own). */
+export const MAX_BYTES = 24 * 1024 * 1024;
 
 /**
  * Builds that run at once. A build awaits its queries one by one, so without a bound every poller's build

@@ -26,10 +26,7 @@ function scratchOf(length: number): Uint8Array<ArrayBuffer> {
 function encodeToScratch(text: string): Uint8Array<ArrayBuffer> {
   // UTF-8 takes at most 3 bytes per UTF-16 unit; most texts here are ASCII and fit at once.
   let { read, written } = encoder.encodeInto(text, scratch);
-  if (read < text.length) {
-    scratch = new Uint8Array(text.length * 3);
-    ({ read, written } = encoder.encodeInto(text, scratch));
-  }
+  if (read < text.length) ({ read, written } = encoder.encodeInto(text, scratchOf(text.length * 3)));
   return scratch.subarray(0, written);
 }
 

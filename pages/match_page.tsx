@@ -6,7 +6,7 @@ import { type PlayerLink, PlayerNames } from "./components/player_names.tsx";
 import { PredictionBlock } from "./components/prediction.tsx";
 import { bestOfText, resultReasonText } from "./format.ts";
 import { SiteLayout } from "./layout.tsx";
-import { categoryPath, eventPath, pendingWatchPath } from "./page_paths.ts";
+import { categoryMatchesWatchPath, categoryPath, eventPath } from "./page_paths.ts";
 import type { Live, Match, Prediction } from "./view_types.ts";
 
 /** How often the match page polls. */
@@ -234,8 +234,8 @@ export function MatchPage(props: MatchPageProps) {
 
 /**
  * The page of a match whose players are not known yet (it waits for earlier matches): what it is, and that it
- * fills in by itself. It watches its category's matches (`pendingWatchPath`), which list the match once its
- * players are known; the page then comes back whole, with the score and the prediction
+ * fills in by itself. It watches its category's matches (`categoryMatchesWatchPath`), which list the match
+ * once its players are known; the page then comes back whole, with the score and the prediction
  * (pages/client/live_regions.ts reloads a page whose regions changed).
  */
 export function PendingMatchPage(props: { nonce: string } & PendingMatchData) {
@@ -249,7 +249,7 @@ export function PendingMatchPage(props: { nonce: string } & PendingMatchData) {
       subeventId={props.subeventId}
       event={props.event}
       category={props.category}
-      watch={pendingWatchPath(props.subeventId)}
+      watch={categoryMatchesWatchPath(props.subeventId)}
     >
       <section aria-label="Players" data-region="pending">
         <p>

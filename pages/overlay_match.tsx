@@ -2,7 +2,7 @@
 import { bestOfText, resultReasonText } from "./format.ts";
 import { OverlayDocument } from "./overlay_document.tsx";
 import type { OverlayParams } from "./overlay_params.ts";
-import { pendingWatchPath } from "./page_paths.ts";
+import { categoryMatchesWatchPath } from "./page_paths.ts";
 import type { Live, Match } from "./view_types.ts";
 
 /** What the scoreboard shows: the match, its live block and the sides' associations. */
@@ -104,8 +104,8 @@ export function MatchOverlayPage(props: ScoreboardProps & { nonce: string; param
 
 /**
  * The overlay of a match whose players are not known yet: transparent and empty on the stream, but polling its
- * category's matches (`pendingWatchPath`), so that a source set up before the finalists are known shows the bar
- * as soon as they are.
+ * category's matches (`categoryMatchesWatchPath`), so that a source set up before the finalists are known shows
+ * the bar as soon as they are.
  */
 export function PendingMatchOverlayPage(props: { nonce: string; params: OverlayParams; subeventId: string }) {
   return (
@@ -113,7 +113,7 @@ export function PendingMatchOverlayPage(props: { nonce: string; params: OverlayP
       title="Overlay"
       nonce={props.nonce}
       params={props.params}
-      watch={pendingWatchPath(props.subeventId)}
+      watch={categoryMatchesWatchPath(props.subeventId)}
       css={CSS}
     >
       {null}

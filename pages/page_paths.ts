@@ -37,20 +37,16 @@ export function playerWatchPath(slug: string, playerId: string, limit: number): 
 export function watchedPaths(slug: string, categoryIds: readonly string[]): string[] {
   return [
     `/api/v1/events/${encodeURIComponent(slug)}`,
-    ...categoryIds.map(categoryMatchesApiPath),
+    ...categoryIds.map(categoryMatchesWatchPath),
   ];
 }
 
-/** The API path of a category's matches. */
-function categoryMatchesApiPath(categoryId: string): string {
-  return `/api/v1/subevents/${encodeURIComponent(categoryId)}/matches`;
-}
-
 /**
- * The API path the pages of a match whose players are not known yet watch: its category's matches, which list
- * the match once both players are known (the match's own answer is a 404 until then, and a poll answered 404
- * every second is an error in the console of every browser and OBS source showing it).
+ * The API path of a category's matches, which the pages showing the category watch, and the pages of a match
+ * whose players are not known yet too: the list has the match once both players are known (the match's own
+ * answer is a 404 until then, and a poll answered 404 every second is an error in the console of every browser
+ * and OBS source showing it).
  */
-export function pendingWatchPath(categoryId: string): string {
-  return categoryMatchesApiPath(categoryId);
+export function categoryMatchesWatchPath(categoryId: string): string {
+  return `/api/v1/subevents/${encodeURIComponent(categoryId)}/matches`;
 }
