@@ -875,6 +875,7 @@ export async function runBench(options: BenchOptions, command: string): Promise<
         ...kept.row,
         pairedBaselineRps: pairedMean(kept.before.result?.rps, kept.after.result?.rps),
         pairedBaselineBytes: kept.size,
+        pairedBaselineP99Ms: [kept.before, kept.after].flatMap((b) => b.result ? [b.result.p99Ms] : []),
         stall: stallAround(kept.before, kept.after, kept.row.steal),
       });
       if (t.sameAnswers) {

@@ -29,6 +29,11 @@ export interface EndpointRow {
   pairedBaselineRps?: number;
   /** The body size of the bare baseline runs it is paired with: the row's own mean body size. */
   pairedBaselineBytes?: number;
+  /**
+   * The p99 of those bare baseline runs (before, after): the runtime's own tail with as many bytes in the same
+   * minute, which says whether a row's tail past the target is the app's or the machine's.
+   */
+  pairedBaselineP99Ms?: number[];
   /** Peak resident memory of the serving process during the row, bytes. */
   peakRss?: number | null;
   /** The share of the machine's CPU time its host took during the row (bench/cpu_steal.ts), 0 to 1. */
@@ -223,6 +228,7 @@ export function endpointTable(rows: readonly EndpointRow[], baseline: number | u
       "req/s",
       "p50 ms",
       "p99 ms",
+      "bare p99 ms",
       "max ms",
       "ratio to baseline",
       "ratio to small baseline",
@@ -233,7 +239,8 @@ export function endpointTable(rows: readonly EndpointRow[], baseline: number | u
     ],
     rows.map((r) => {
       if (!r.result) {
-        return [r.name, r.note, "error", "–", "–", "–", "–", "–", "–", r.error ?? "not measured", "–", "–"];
+        const none = (n: number) => Array<string>(n).fill("–");
+        return [r.name, r.note, "error", ...none(7), r.error ?? "not measured", ...none(2)];
       }
       const x = r.result;
       return [
@@ -242,6 +249,7 @@ export function endpointTable(rows: readonly EndpointRow[], baseline: number | u
         fmtRps(x.rps),
         fmtMs(x.p50Ms),
         fmtMs(x.p99Ms),
+        r.pairedBaselineP99Ms?.length ? r.pairedBaselineP99Ms.map(fmtMs).join(" / ") : "–",
         fmtMs(x.maxMs),
         r.kind === "baseline" ? "1.00" : fmtRatio(ratioOf(r, baseline)),
         r.kind === "baseline" || !baseline ? "–" : fmtRatio(x.rps / baseline),
@@ -318,7 +326,7 @@ export function checkTargets(report: BenchReport): TargetCheck[] {
                 })`
                 : ""
             }`
-        }`
+        }${missedByRuntimeToo(measured)}`
         : "–",
       ok: worstP99 && p99JudgedOn(report.store) ? worstP99.result!.p99Ms < TARGETS.p99Ms : null,
     },
@@ -358,6 +366,23 @@ function calmWorst(sorted: { r: EndpointRow; ratio: number }[]): string {
       ? ", as did every other row"
       : ""
   }`;
+}
+
+/**
+ * Of the rows whose p99 missed the target, those where the bare runtime answering as many bytes missed it too,
+ * both right before and right after the row: there the machine, not the app, sets the tail. Nothing is said when
+ * no row missed or the rows carry no paired baseline runs.
+ */
+function missedByRuntimeToo(rows: readonly EndpointRow[]): string {
+  const over = rows.filter((r) => r.result && r.result.p99Ms >= TARGETS.p99Ms);
+  if (!over.some((r) => r.pairedBaselineP99Ms?.length)) return "";
+  const both = over.filter((r) =>
+    r.pairedBaselineP99Ms?.length === 2 && Math.min(...r.pairedBaselineP99Ms) >= TARGETS.p99Ms
+  );
+  return `; at ${both.length} of the ${over.length} rows over ${TARGETS.p99Ms} ms the bare Deno.serve answering as ` +
+    `many bytes was over it too, right before and right after${
+      both.length ? ` (${both.map((r) => r.name).join(", ")})` : ""
+    }`;
 }
 
 /**
@@ -841,6 +866,8 @@ The first reference row is the same bare server answering a constant body the si
 one after the category lists sends the lists' very answers (their status, headers and bytes, fetched once from the
 app and kept, each answer a clone): the best the runtime does with exactly those bytes, which a single constant
 body, staying in the processor's cache, overstates.
+"Bare p99" is the p99 of the two baseline runs around the row (before / after): the runtime's own tail with as
+many bytes, in the same minute.
 Peak RSS is the serving process's VmHWM during the row (reset to its current RSS before each row).\n\n${
       endpointTable(report.rows, base)
     }`,

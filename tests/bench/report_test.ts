@@ -109,6 +109,35 @@ Deno.test("endpointTable() shows a missing endpoint as an error row", () => {
   );
 });
 
+Deno.test("the bare baseline's p99 around a row stands beside it, and the p99 target says where it missed too", () => {
+  const report = tinyReport();
+  // The match row's p99 (9 ms) missed the target; the bare server with as many bytes missed it before and after.
+  report.rows[1] = { ...report.rows[1]!, pairedBaselineP99Ms: [7.5, 6.25] };
+  report.rows[2] = { ...report.rows[2]!, result: wrk(38_000, 6), pairedBaselineP99Ms: [4.5, 8] };
+  assert.match(endpointTable(report.rows, 41_000), /\| 9\.00 \| 7\.50 \/ 6\.25 \| 18\.0 \|/);
+  assert.match(
+    endpointTable(report.rows, 41_000),
+    /\| baseline: bare Deno\.serve \| constant JSON \| 40,000 \| 1\.00 \| 2\.00 \| – \|/,
+  );
+  const p99 = checkTargets(report).find((c) => c.target.startsWith("p99"))!;
+  assert.match(
+    p99.measured,
+    /; at 1 of the 2 rows over 5 ms the bare Deno\.serve answering as many bytes was over it too, right before and right after \(GET \/api\/v1\/matches\/\{id\}\)$/,
+  );
+  assert.equal(p99.ok, false, "the verdict stays the app's rows'");
+  // Rows measured without paired runs (or no row over the target) say nothing of it.
+  assert.doesNotMatch(
+    checkTargets(tinyReport()).find((c) => c.target.startsWith("p99"))!.measured,
+    /as many bytes/,
+  );
+  report.rows[1] = { ...report.rows[1]!, result: wrk(20_000, 3) };
+  report.rows[2] = { ...report.rows[2]!, result: wrk(38_000, 3) };
+  assert.doesNotMatch(
+    checkTargets(report).find((c) => c.target.startsWith("p99"))!.measured,
+    /as many bytes/,
+  );
+});
+
 Deno.test("checkTargets() says which targets hold", () => {
   const checks = checkTargets(tinyReport());
   const byName = (prefix: string) => checks.find((c) => c.target.startsWith(prefix))!;
