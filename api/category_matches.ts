@@ -90,6 +90,7 @@ export class CategoryMatchLists {
         if (m) items.push({ id, version: m.version, bytes: matchBytes(m, entries) });
       }
     } else {
+      // Without a last answer, `order` is already the whole read (listSubeventMatches above).
       const all = before ? await listSubeventMatches(db, subeventId) : order as VersionedMatchRecord[];
       items = all.map((m) => ({ id: m.id, version: m.version, bytes: matchBytes(m, entries) }));
     }

@@ -6,7 +6,7 @@ import { type PlayerLink, PlayerNames } from "./components/player_names.tsx";
 import { PredictionBlock } from "./components/prediction.tsx";
 import { bestOfText, resultReasonText } from "./format.ts";
 import { SiteLayout } from "./layout.tsx";
-import { categoryMatchesWatchPath, categoryPath, eventPath } from "./page_paths.ts";
+import { categoryMatchesWatchPath, categoryPath, eventPath, matchWatchPath } from "./page_paths.ts";
 import type { Live, Match, Prediction } from "./view_types.ts";
 
 /** How often the match page polls. */
@@ -151,7 +151,7 @@ export function ScoreTable(
 
 /**
  * What a match's page is around its content, known or pending: the site layout polling `watch` (by default the
- * match's API, /api/v1/matches/{id}), the way back to the event and the category, the heading and the line
+ * match's API, `matchWatchPath`), the way back to the event and the category, the heading and the line
  * under it.
  */
 function MatchFrame(props: {
@@ -174,7 +174,7 @@ function MatchFrame(props: {
       css={CSS}
       script={LIVE_REGIONS_SCRIPT}
       bodyData={{
-        watch: props.watch ?? `/api/v1/matches/${encodeURIComponent(props.matchId)}`,
+        watch: props.watch ?? matchWatchPath(props.matchId),
         "poll-ms": String(MATCH_PAGE_POLL_MS),
       }}
     >

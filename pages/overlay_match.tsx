@@ -2,7 +2,7 @@
 import { bestOfText, resultReasonText } from "./format.ts";
 import { OverlayDocument } from "./overlay_document.tsx";
 import type { OverlayParams } from "./overlay_params.ts";
-import { categoryMatchesWatchPath } from "./page_paths.ts";
+import { categoryMatchesWatchPath, matchWatchPath } from "./page_paths.ts";
 import type { Live, Match } from "./view_types.ts";
 
 /** What the scoreboard shows: the match, its live block and the sides' associations. */
@@ -94,7 +94,7 @@ export function MatchOverlayPage(props: ScoreboardProps & { nonce: string; param
       title={`${match.homeName} – ${match.awayName}`}
       nonce={props.nonce}
       params={props.params}
-      watch={`/api/v1/matches/${encodeURIComponent(match.id)}`}
+      watch={matchWatchPath(match.id)}
       css={CSS}
     >
       <Scoreboard {...props} />

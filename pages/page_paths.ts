@@ -50,3 +50,8 @@ export function watchedPaths(slug: string, categoryIds: readonly string[]): stri
 export function categoryMatchesWatchPath(categoryId: string): string {
   return `/api/v1/subevents/${encodeURIComponent(categoryId)}/matches`;
 }
+
+/** The API path a match's page and overlay watch once both players are known: the match's own answer. */
+export function matchWatchPath(matchId: string): string {
+  return `/api/v1/matches/${encodeURIComponent(matchId)}`;
+}
