@@ -9,7 +9,8 @@
 import { createHash } from "node:crypto";
 import { type Insertable, type Kysely, sql, type Transaction } from "kysely";
 import { groupLabel, roundLabel } from "../domain/bracket.ts";
-import { pointsForScores, replayMatch, type Score, type Side } from "../domain/scoring.ts";
+import { pointsForScores, type Score, type Side } from "../domain/scoring.ts";
+import { replayMatch } from "../domain/match_replay.ts";
 import {
   accountIdFor,
   categoryIdFor,

@@ -27,11 +27,10 @@ import {
   type MatchState,
   pointsForResult,
   pointsForScores,
-  scoreMatch,
   ScoringError,
   type Side,
-  undoLastAction,
 } from "../domain/scoring.ts";
+import { scoreMatch, undoLastAction } from "../domain/match_replay.ts";
 import { nextSlot } from "../domain/bracket.ts";
 import { fillGroupQualifiers } from "./draw_writes.ts";
 import { findKey, rememberKey } from "./idempotency_keys.ts";

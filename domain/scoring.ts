@@ -1,9 +1,13 @@
 /**
- * Live scoring of table tennis: games, matches and service order (ITTF Laws 2.11-2.15).
+ * The score of table tennis: games, matches and the order of service by the count (ITTF Laws 2.11-2.13).
  *
- * A match is stored as the list of points won ("home" or "away") and the umpire's corrections of finished
- * games; every score shown is a replay of them, so undo is "take back the last point or correction" and
- * nothing can drift out of step. See docs/scoring.md.
+ * A match is stored as the list of points won ("home" or "away") and the umpire's other actions (corrections of
+ * finished games, timeouts, cards, the expedite system); every score shown is a replay of them
+ * (domain/match_replay.ts), so undo is "take back the last action" and nothing can drift out of step. See
+ * docs/scoring.md.
+ *
+ * Every declaration of this module is exported: the umpire's page runs these very functions in the browser
+ * (pages/client_script.ts `moduleScript`), so that the rules are written once.
  * @module
  */
 
@@ -54,22 +58,6 @@ export interface GameCorrection {
   afterPoints?: number;
 }
 
-/** What `scoreMatch` replays: the points and the corrections of finished games, each in the order made. */
-export interface MatchRecord {
-  points: readonly Side[];
-  corrections?: readonly GameCorrection[];
-}
-
-/** What an undo took back: the last point, or the last correction when no point was recorded after it. */
-export type UndoneAction = "point" | "correction";
-
-/** A match after an undo: what was taken back, the record left and its score. */
-export interface UndoResult {
-  undone: UndoneAction;
-  record: MatchRecord;
-  state: MatchState;
-}
-
 /** What a list of finished games says about a match. */
 export interface GamesSummary {
   gamesWon: Score;
@@ -86,7 +74,7 @@ export class ScoringError extends Error {
 export const POINTS_TO_WIN_GAME = 11;
 
 /** From 10-10 a game needs a 2-point lead and service changes every point (Laws 2.11.1, 2.13.3). */
-const DEUCE = POINTS_TO_WIN_GAME - 1;
+export const DEUCE = POINTS_TO_WIN_GAME - 1;
 
 /** Whether a value is "home" or "away". */
 export function isSide(value: unknown): value is Side {
@@ -180,48 +168,6 @@ export function serverAt(firstServer: Side, gameNumber: number, current: Score):
 }
 
 /**
- * Replays the points of a match and returns its score, the next server and whether it is decided.
- *
- * Throws a `ScoringError` for an illegal format, a side that is not "home"/"away", or a point after the match
- * was decided. The ends change at 5 points in the deciding game (Law 2.13.7) but service does not, so it is
- * not modelled here.
- * @example replayMatch([], { bestOf: 5, firstServer: "home" }).server // "home"
- */
-export function replayMatch(points: readonly Side[], format: MatchFormat): MatchState {
-  return replay(points, format, new Map());
-}
-
-/**
- * Replays the points of a match with the umpire's corrections of finished games applied.
- *
- * Game boundaries come from the points; a corrected game keeps its place but takes the corrected score, and
- * games won, the winner and whether the match is finished are counted from the corrected scores. So a
- * correction can reopen a match that the points had decided (play then goes on), and a correction that
- * decides the match before a game that was played is rejected. Several corrections to one game: the last
- * wins.
- * @example scoreMatch({ points, corrections: [{ game: 2, home: 9, away: 11 }] }, format) // game 2 flipped
- */
-export function scoreMatch(record: MatchRecord, format: MatchFormat): MatchState {
-  const corrections = new Map<number, Score>();
-  for (const correction of record.corrections ?? []) {
-    const { game, home, away } = correction;
-    if (!Number.isInteger(game) || game < 1) {
-      throw new ScoringError(`Cannot correct game "${game}": expected a game number from 1`);
-    }
-    assertFinishedGame(home, away, `Cannot correct game "${game}"`);
-    corrections.set(game, { home, away });
-  }
-  // A correction made once every point was recorded is the action that a late point would be blamed on.
-  const lastMade = record.corrections?.at(-1)?.afterPoints;
-  return replay(
-    record.points,
-    format,
-    corrections,
-    lastMade !== undefined && lastMade >= record.points.length,
-  );
-}
-
-/**
  * Counts the games won in a list of finished games and says whether they decide the match.
  * Throws a `ScoringError` for an illegal game or a game played after the match was decided.
  */
@@ -263,39 +209,6 @@ export function validateGameScores(
 export function undoLastPoint(points: readonly Side[]): Side[] {
   if (points.length === 0) throw new ScoringError("Cannot undo the last point: no point has been recorded");
   return points.slice(0, -1);
-}
-
-/**
- * Takes back the last action of a match, as an umpire's undo button means it: the last correction when no
- * point was recorded after it (see `GameCorrection.afterPoints`), else the last point. An earlier correction
- * of the same game is in force again once the last one is taken back. The record left is one the match had
- * before, so it replays; should it not (a stored record made by hand), the `ScoringError` names the undo.
- * @example
- * const fix = { game: 1, home: 9, away: 11, afterPoints: 11 }; // made once game 1 had ended 11-0
- * undoLastAction({ points: elevenHome, corrections: [fix] }, format)
- * // { undone: "correction", record: { points: elevenHome, corrections: [] }, state: game 1 is 11-0 again }
- */
-export function undoLastAction(record: MatchRecord, format: MatchFormat): UndoResult {
-  const { points } = record;
-  const corrections = record.corrections ?? [];
-  const last = corrections.at(-1);
-  let rest: MatchRecord;
-  let undone: UndoneAction;
-  if (last !== undefined && madeAfterPoints(last, points) >= points.length) {
-    undone = "correction";
-    rest = { points, corrections: corrections.slice(0, -1) };
-  } else if (points.length > 0) {
-    undone = "point";
-    rest = { points: points.slice(0, -1), corrections };
-  } else {
-    throw new ScoringError("Cannot undo the last point or correction: no point has been recorded");
-  }
-  try {
-    return { undone, record: rest, state: scoreMatch(rest, format) };
-  } catch (e) {
-    if (!(e instanceof ScoringError)) throw e;
-    throw new ScoringError(`Cannot undo the last ${undone}: the match left does not replay (${e.message})`);
-  }
 }
 
 /**
@@ -391,72 +304,8 @@ export function formatScore(score: Score): string {
   return `"${score.home}-${score.away}"`;
 }
 
-function replay(
-  points: readonly Side[],
-  format: MatchFormat,
-  corrections: ReadonlyMap<number, Score>,
-  correctedLast = false,
-): MatchState {
-  assertFormat(format);
-  const needed = (format.bestOf + 1) / 2;
-  const gameScores: Score[] = [];
-  const gamesWon: Score = { home: 0, away: 0 };
-  // Games won as the points alone say, to tell a correction that ends the match early from a late point.
-  const pointsGamesWon: Score = { home: 0, away: 0 };
-  let current: Score = { home: 0, away: 0 };
-  points.forEach((side, index) => {
-    if (!isSide(side)) {
-      throw new ScoringError(
-        `Cannot record point ${index + 1}: expected "home" or "away", got ${quote(side)}`,
-      );
-    }
-    if (matchWinner(gamesWon, needed) !== null) {
-      // The corrections are to blame when they changed who won games so far and this point cannot be the new
-      // action: the points alone had not decided the match, or the point was followed by others (points are
-      // only added at the end) or by a correction.
-      const correctionsDecided = !sameScore(gamesWon, pointsGamesWon) &&
-        (matchWinner(pointsGamesWon, needed) === null || index < points.length - 1 || correctedLast);
-      if (correctionsDecided) {
-        throw new ScoringError(
-          `Cannot apply the corrections: they decide the match (${formatGames(gamesWon)}) before game ` +
-            `${gameScores.length + 1} was played`,
-        );
-      }
-      throw new ScoringError(
-        `Cannot record a point: the match is already decided (${formatGames(gamesWon)})`,
-      );
-    }
-    current[side] += 1;
-    if (isFinishedGame(current.home, current.away)) {
-      pointsGamesWon[side] += 1;
-      const score = corrections.get(gameScores.length + 1) ?? current;
-      gameScores.push({ home: score.home, away: score.away });
-      gamesWon[gameWinner(score)] += 1;
-      current = { home: 0, away: 0 };
-    }
-  });
-  for (const game of corrections.keys()) {
-    if (game > gameScores.length) {
-      throw new ScoringError(
-        `Cannot correct game "${game}": only ${gameScores.length} ${
-          gameScores.length === 1 ? "game is" : "games are"
-        } finished`,
-      );
-    }
-  }
-  const winner = matchWinner(gamesWon, needed);
-  return {
-    gamesWon,
-    currentGame: current,
-    gameScores,
-    server: serverAt(format.firstServer, gameScores.length + 1, current),
-    finished: winner !== null,
-    winner,
-  };
-}
-
 /** Points recorded when a correction was made; without `afterPoints`, when its game ended (or all of them). */
-function madeAfterPoints(correction: GameCorrection, points: readonly Side[]): number {
+export function madeAfterPoints(correction: GameCorrection, points: readonly Side[]): number {
   if (correction.afterPoints !== undefined) return correction.afterPoints;
   const current: Score = { home: 0, away: 0 };
   let games = 0;
@@ -472,7 +321,8 @@ function madeAfterPoints(correction: GameCorrection, points: readonly Side[]): n
   return points.length;
 }
 
-function countGames(games: readonly Score[], bestOf: number, action: string): GamesSummary {
+/** Games won in a list of finished games, and whether they decide the match; `action` prefixes the errors. */
+export function countGames(games: readonly Score[], bestOf: number, action: string): GamesSummary {
   assertBestOf(bestOf);
   const needed = (bestOf + 1) / 2;
   const gamesWon: Score = { home: 0, away: 0 };
@@ -489,7 +339,8 @@ function countGames(games: readonly Score[], bestOf: number, action: string): Ga
   return { gamesWon, finished: winner !== null, winner };
 }
 
-function assertFormat(format: MatchFormat): void {
+/** Throws a `ScoringError` unless the format is legal (best of, first server). */
+export function assertFormat(format: MatchFormat): void {
   assertBestOf(format.bestOf);
   if (!isSide(format.firstServer)) {
     throw new ScoringError(
@@ -498,7 +349,8 @@ function assertFormat(format: MatchFormat): void {
   }
 }
 
-function assertBestOf(bestOf: number): void {
+/** Throws a `ScoringError` unless `bestOf` is an odd whole number, 3 or more (Law 2.12.1). */
+export function assertBestOf(bestOf: number): void {
   if (!isValidBestOf(bestOf)) {
     throw new ScoringError(
       `Cannot score a best of ${quote(bestOf)} match: expected an odd whole number of games, 3 or more`,
@@ -506,32 +358,37 @@ function assertBestOf(bestOf: number): void {
   }
 }
 
-function matchWinner(gamesWon: Score, needed: number): Side | null {
+/** The side that has won `needed` games, or null. */
+export function matchWinner(gamesWon: Score, needed: number): Side | null {
   if (gamesWon.home >= needed) return "home";
   if (gamesWon.away >= needed) return "away";
   return null;
 }
 
-function isPointCount(value: number): boolean {
+/** Whether a value is a whole number of points from 0. */
+export function isPointCount(value: number): boolean {
   return Number.isInteger(value) && value >= 0;
 }
 
-function sameScore(a: Score, b: Score): boolean {
+/** Whether two scores are equal. */
+export function sameScore(a: Score, b: Score): boolean {
   return a.home === b.home && a.away === b.away;
 }
 
-function formatGames(gamesWon: Score): string {
+/** Games won as `2-1`, for messages. */
+export function formatGames(gamesWon: Score): string {
   return `${gamesWon.home}-${gamesWon.away}`;
 }
 
-function quote(value: unknown): string {
+/** A value in double quotes, for messages. */
+export function quote(value: unknown): string {
   return typeof value === "string" ? `"${value}"` : `"${String(value)}"`;
 }
 
 /**
  * `countA` points to `a` and `countB` to `b`, evenly mixed (each point placed at the middle of its share).
  */
-function spread(a: Side, countA: number, b: Side, countB: number): Side[] {
+export function spread(a: Side, countA: number, b: Side, countB: number): Side[] {
   const out: Side[] = [];
   let i = 0;
   let j = 0;
@@ -553,7 +410,7 @@ function spread(a: Side, countA: number, b: Side, countB: number): Side[] {
  * Points to 10-10 then `extra` exchanges (first `first`, then the other side), ending level at
  * (10+extra)-all.
  */
-function fromDeuce(first: Side, extra: number): Side[] {
+export function fromDeuce(first: Side, extra: number): Side[] {
   const out = spread("home", DEUCE, "away", DEUCE);
   for (let k = 0; k < extra; k += 1) out.push(first, otherSide(first));
   return out;

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { sql } from "kysely";
-import { replayMatch, type Side } from "../../domain/scoring.ts";
+import { type Side } from "../../domain/scoring.ts";
+import { replayMatch } from "../../domain/match_replay.ts";
 import {
   categoryIdFor,
   entryIdFor,

@@ -4,7 +4,8 @@ import { actionFingerprint, type MatchAction, writeMatch } from "../../db/match_
 import type { MatchRow } from "../../db/schema.ts";
 import type { Store } from "../../db/store.ts";
 import { WriteError } from "../../db/write_errors.ts";
-import { replayMatch, type Side } from "../../domain/scoring.ts";
+import { type Side } from "../../domain/scoring.ts";
+import { replayMatch } from "../../domain/match_replay.ts";
 import { postgresTest, storeTest } from "../support/stores.ts";
 import { seedKnockout, T0 } from "../api/manage_fixtures.ts";
 

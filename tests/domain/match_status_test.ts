@@ -24,7 +24,8 @@ import {
   startMatch,
   walkover,
 } from "../../domain/match_status.ts";
-import { type MatchFormat, replayMatch, scoreMatch, type Side, undoLastPoint } from "../../domain/scoring.ts";
+import { type MatchFormat, type Side, undoLastPoint } from "../../domain/scoring.ts";
+import { replayMatch, scoreMatch } from "../../domain/match_replay.ts";
 
 const H: Side = "home";
 const A: Side = "away";

@@ -2,14 +2,8 @@
  * Worked cases of the ITTF Laws 2.11-2.13 that a scorer gets wrong most easily, each named by its law.
  */
 import assert from "node:assert/strict";
-import {
-  gamesNeeded,
-  type MatchFormat,
-  replayMatch,
-  scoreMatch,
-  ScoringError,
-  type Side,
-} from "../../domain/scoring.ts";
+import { gamesNeeded, type MatchFormat, ScoringError, type Side } from "../../domain/scoring.ts";
+import { replayMatch, scoreMatch } from "../../domain/match_replay.ts";
 
 const H: Side = "home";
 const A: Side = "away";

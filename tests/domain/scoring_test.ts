@@ -12,17 +12,15 @@ import {
   placedCorrections,
   pointsForResult,
   pointsForScores,
-  replayMatch,
   type Score,
-  scoreMatch,
   ScoringError,
   serverAt,
   type Side,
   summarizeGames,
-  undoLastAction,
   undoLastPoint,
   validateGameScores,
 } from "../../domain/scoring.ts";
+import { replayMatch, replayUmpire, scoreMatch, undoLastAction } from "../../domain/match_replay.ts";
 
 const H: Side = "home";
 const A: Side = "away";
@@ -676,7 +674,7 @@ Deno.test("undoLastAction() takes a match back through its history, one action a
       for (let k = history.length - 1; k > 0; k -= 1) {
         const undo = undoLastAction(history[k]!, format);
         assert.deepEqual(undo.record, history[k - 1]);
-        assert.deepEqual(undo.state, scoreMatch(history[k - 1]!, format));
+        assert.deepEqual(undo.state, replayUmpire(history[k - 1]!, format));
       }
     }),
   );

@@ -9,7 +9,8 @@ import assert from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
 import { parseDatabaseUrl } from "../../cli/config.ts";
 import { openStore } from "../../db/store.ts";
-import { replayMatch, type Side } from "../../domain/scoring.ts";
+import { type Side } from "../../domain/scoring.ts";
+import { replayMatch } from "../../domain/match_replay.ts";
 import { seededRandom } from "../../db/simulation.ts";
 import { makeToken, seedKnockout } from "../api/manage_fixtures.ts";
 

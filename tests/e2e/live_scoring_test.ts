@@ -3,7 +3,8 @@
  * the public match endpoint and the match overlay (in Chromium) show it within a second.
  */
 import assert from "node:assert/strict";
-import { replayMatch, type Side } from "../../domain/scoring.ts";
+import { type Side } from "../../domain/scoring.ts";
+import { replayMatch } from "../../domain/match_replay.ts";
 import { browserSuite, openPage } from "../support/browser.ts";
 import { makeToken, seedKnockout } from "../api/manage_fixtures.ts";
 

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { scoreMatch, type Side } from "../../../../domain/scoring.ts";
+import { type Side } from "../../../../domain/scoring.ts";
+import { scoreMatch } from "../../../../domain/match_replay.ts";
 import { projectScore } from "../../../../pages/operator/client/score_projection.ts";
 
 const side = fc.constantFrom<Side>("home", "away");
