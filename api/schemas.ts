@@ -129,6 +129,112 @@ export const SubeventSchema = z.object({
   }),
 }).openapi("Subevent", { description: "A category (subevent) of an event" });
 
+const side = (description: string) => z.enum(["home", "away"]).openapi({ description });
+const atScore = {
+  gameNumber: z.int().min(1).openapi({ description: "The game (1-based) in which it happened" }),
+  score: ScoreSchema.openapi({ description: "The score of that game when it happened" }),
+};
+
+/** A side's player serving or receiving the next point. */
+export const ServicePlayerSchema = z.object({
+  side: side("The side"),
+  playerId: z.string().nullable().openapi({
+    description:
+      "Id of the player (of the pair, in doubles); null in doubles when the umpire did not record the order",
+  }),
+}).openapi("ServicePlayer", { description: "A player serving or receiving the next point" });
+
+/** A time-out (ITTF Regulation 3.4.4.2). */
+export const TimeoutSchema = z.object({
+  side: side("The side that called it (one each per match)"),
+  ...atScore,
+  at: timestamp("When it was called").nullable().openapi({
+    description: "When it was called; null when not known",
+  }),
+  endsAt: timestamp("When it ends").nullable().openapi({
+    description:
+      "A minute after it was called, or sooner when play resumed; it is running while the time is " +
+      "before this. Null when not known",
+  }),
+}).openapi("Timeout", { description: "A time-out of up to 1 minute (ITTF Regulation 3.4.4.2)" });
+
+/** A card shown by the umpire (ITTF Regulation 3.5.2). */
+export const CardSchema = z.object({
+  side: side("The side of the player or coach carded"),
+  target: z.enum(["player", "coach"]).openapi({
+    description: "The player (the pair, in doubles) or the side's coach",
+  }),
+  card: z.enum(["yellow", "yellow_red", "red"]).openapi({
+    description:
+      '"yellow": a warning; "yellow_red": a yellow and a red card together, with penalty points to the ' +
+      'opponent; "red": referred to the referee (a coach: sent away)',
+  }),
+  penaltyPoints: z.int().min(0).max(2).openapi({
+    description:
+      "Points awarded to the opponent: 1 for the first yellow and red card, 2 for the second. They are " +
+      "points of the score",
+  }),
+  ...atScore,
+  at: timestamp("When it was shown").nullable().openapi({
+    description: "When it was shown; null when not known",
+  }),
+}).openapi("Card", {
+  description: "A card for misbehaviour (ITTF Regulation 3.5.2); cards carry over the whole match",
+});
+
+/** The expedite system in operation (ITTF Law 2.15). */
+export const ExpediteSchema = z.object({
+  ...atScore,
+  byRequest: z.boolean().openapi({
+    description:
+      "Introduced at the request of both sides (true), or by the 10-minute time limit or the referee",
+  }),
+  at: timestamp("When it was introduced").nullable().openapi({ description: "When; null when not known" }),
+}).openapi("Expedite", {
+  description:
+    "The expedite system (ITTF Law 2.15): service alternates after each point and 13 good returns " +
+    "win the point for the receiver, to the end of the match",
+});
+
+/** What the umpire's record says of a match besides its score. */
+export const OfficiatingSchema = z.object({
+  gamePoint: z.union([
+    z.object({
+      side: side("The side that wins the game with the next point"),
+      match: z.boolean().openapi({ description: "Whether that point also wins the match (match point)" }),
+    }),
+    z.null(),
+  ]).openapi({ description: "Game point or match point at the current score; null otherwise" }),
+  server: z.union([ServicePlayerSchema, z.null()]).openapi({
+    description: "Who serves the next point; null unless the match is in progress",
+  }),
+  receiver: z.union([ServicePlayerSchema, z.null()]).openapi({
+    description: "Who receives the next point; null unless the match is in progress",
+  }),
+  ends: z.union([
+    z.object({
+      left: side("The side on the umpire's left now"),
+      changedAt: z.union([ScoreSchema, z.null()]).openapi({
+        description:
+          "In the last possible game, the score at which the sides changed ends (first to 5); null " +
+          "before",
+      }),
+    }),
+    z.null(),
+  ]).openapi({
+    description: "The ends (ITTF Law 2.13.7), as the umpire recorded them; null when not recorded",
+  }),
+  expedite: z.union([ExpediteSchema, z.null()]).openapi({
+    description: "Since when the expedite system is in operation; null when it is not",
+  }),
+  timeouts: z.array(TimeoutSchema).openapi({ description: "Time-outs taken, in order" }),
+  cards: z.array(CardSchema).openapi({ description: "Cards shown, in order" }),
+}).openapi("Officiating", {
+  description:
+    "What the umpire recorded besides the score: game or match point, service, ends, time-outs, cards " +
+    "and the expedite system",
+});
+
 /** A match with its score. */
 export const MatchSchema = z.object({
   id: uuid("Match id (the {matchId} of /m/{matchId} and the overlay pages)"),
@@ -170,6 +276,11 @@ export const MatchSchema = z.object({
     description: "When the match was decided; null until completed",
   }),
   updatedAt: timestamp("Last change to the match"),
+  umpire: z.union([OfficiatingSchema, z.null()]).openapi({
+    description:
+      "What the umpire recorded besides the score. Null before play, and after it when no time-out, " +
+      "card or expedite system was recorded",
+  }),
 }).openapi("Match", { description: "A match whose two sides are known, with its score" });
 
 /** The live block of the single-match endpoint. */
@@ -461,6 +572,7 @@ export type Entry = z.infer<typeof EntrySchema>;
 export type EventPlayer = z.infer<typeof EventPlayerSchema>;
 export type Subevent = z.infer<typeof SubeventSchema>;
 export type Match = z.infer<typeof MatchSchema>;
+export type Officiating = z.infer<typeof OfficiatingSchema>;
 export type Live = z.infer<typeof LiveSchema>;
 export type Prediction = z.infer<typeof PredictionSchema>;
 export type DrawSide = z.infer<typeof DrawSideSchema>;

@@ -8,8 +8,19 @@ import type { MatchRecord, PredictionRecord } from "../db/read_matches.ts";
 import type { EventPlayerRecord } from "../db/read_players.ts";
 import type { RankingRecord } from "../db/read_rankings.ts";
 import type { SubeventSummaryRecord } from "../db/read_subevents.ts";
-import { categoryStatus, liveView, scoreView } from "../domain/match_view.ts";
-import type { Entry, Event, EventPlayer, Live, Match, Prediction, Ranking, Subevent } from "./schemas.ts";
+import { categoryStatus, liveView, officiatingBlock, scoreView } from "../domain/match_view.ts";
+import type { PlayerSlot } from "../domain/service_order.ts";
+import type {
+  Entry,
+  Event,
+  EventPlayer,
+  Live,
+  Match,
+  Officiating,
+  Prediction,
+  Ranking,
+  Subevent,
+} from "./schemas.ts";
 
 /** An event; `categoryCount` is passed when the caller counted the categories it serves. */
 export function serializeEvent(e: PublicEventRecord, categoryCount = e.categoryCount): Event {
@@ -123,6 +134,41 @@ export function serializeMatch(m: MatchRecord, entries: ReadonlyMap<string, Entr
     startedAt: m.startedAt,
     completedAt: m.completedAt,
     updatedAt: m.updatedAt,
+    umpire: serializeOfficiating(m, home, away),
+  };
+}
+
+/** The officiating block of a match (domain/match_view.ts `officiatingBlock`), its players named by id. */
+export function serializeOfficiating(
+  m: MatchRecord,
+  home: EntryRecord,
+  away: EntryRecord,
+): Officiating | null {
+  const block = officiatingBlock({
+    status: m.status,
+    bestOf: m.bestOf,
+    doubles: m.doubles,
+    server: m.server === "home" || m.server === "away" ? m.server : null,
+    score: scoreView(m.games, { home: m.currentHome, away: m.currentAway }),
+    view: m.officiating,
+  });
+  if (block === null) return null;
+  const player = (slot: PlayerSlot | null) => {
+    if (slot === null) return null;
+    const entry = slot.startsWith("home") ? home : away;
+    return {
+      side: slot.startsWith("home") ? "home" as const : "away" as const,
+      playerId: entry.players[slot.endsWith("2") ? 1 : 0]?.id ?? null,
+    };
+  };
+  return {
+    gamePoint: block.gamePoint,
+    server: player(block.serverPlayer),
+    receiver: player(block.receiverPlayer),
+    ends: block.ends,
+    expedite: block.expedite,
+    timeouts: block.timeouts,
+    cards: block.cards,
   };
 }
 

@@ -31,6 +31,7 @@ import type { MatchRecord } from "./read_matches.ts";
 import { bumpRevision } from "./revision.ts";
 import type { Database, DrawState, MatchRow, Stage, SubeventFormat, SubeventKind } from "./schema.ts";
 import type { Store } from "./store.ts";
+import { parseOfficiating } from "./umpire_record.ts";
 import { WriteError } from "./write_errors.ts";
 import { writeTransaction } from "./write_transaction.ts";
 
@@ -963,6 +964,8 @@ export async function readDrawDetail(db: Kysely<Database>, subeventId: string): 
       startedAt: m.started_at,
       completedAt: m.completed_at,
       updatedAt: m.updated_at,
+      doubles: sub.kind === "doubles",
+      officiating: parseOfficiating(m.umpire),
     })),
     unassigned: unassigned ?? [],
   };

@@ -28,16 +28,44 @@ type Trx = Transaction<Database>;
 export interface SeenKey {
   /** The fingerprint of the request first sent with the key; null for a key stored before it was kept. */
   request: string | null;
+  /** How the request was refused by the rules, when it was (then nothing was written); null when applied. */
+  refusal: Refusal | null;
+}
+
+/**
+ * A refusal kept with its key: the rules refused the request (a point after the match, an undo with nothing to
+ * undo), which they would do again at that point of the match, so a repeat of the key is answered the same.
+ */
+export interface Refusal {
+  status: 409;
+  code: string;
+  message: string;
 }
 
 /**
  * The key as seen within the retention, or null (an expired key that was not pruned yet counts as unseen).
  */
 export async function findKey(trx: Trx, key: string, now: Date): Promise<SeenKey | null> {
-  const row = await trx.selectFrom("idempotency_keys").select(["created_at", "request"])
+  const row = await trx.selectFrom("idempotency_keys").select(["created_at", "request", "response"])
     .where("key", "=", key).executeTakeFirst();
   if (row === undefined || row.created_at < cutoff(now)) return null;
-  return { request: row.request };
+  // `response` holds the revision a write made, or the refusal as a JSON object.
+  const refusal = row.response.startsWith("{") ? JSON.parse(row.response) as Refusal : null;
+  return { request: row.request, refusal };
+}
+
+/** Records the key of a request the rules refused, so that a repeat of it is refused the same way. */
+export async function rememberRefusal(
+  trx: Trx,
+  key: string,
+  request: string,
+  refusal: Refusal,
+  now: Date,
+): Promise<void> {
+  const values = { response: JSON.stringify(refusal), request, created_at: now.toISOString() };
+  await trx.insertInto("idempotency_keys").values({ key, ...values })
+    .onConflict((oc) => oc.column("key").doUpdateSet(values))
+    .execute();
 }
 
 /**

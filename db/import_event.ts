@@ -10,7 +10,8 @@ import { createHash } from "node:crypto";
 import { type Insertable, type Kysely, sql, type Transaction } from "kysely";
 import { groupLabel, roundLabel } from "../domain/bracket.ts";
 import { pointsForScores, type Score, type Side } from "../domain/scoring.ts";
-import { replayMatch } from "../domain/match_replay.ts";
+import { replayUmpire } from "../domain/match_replay.ts";
+import { officiatingView } from "../domain/match_view.ts";
 import {
   accountIdFor,
   categoryIdFor,
@@ -448,7 +449,7 @@ function planCategory(plan: Plan, category: CategoryInput, position: number, ctx
       bracketPos = m.position!;
       label = roundLabel(round, roundCount);
     }
-    const score = matchScore(m, category.bestOf);
+    const score = matchScore(m, category.bestOf, category.kind === "doubles");
     const winnerKey = m.winner ?? (score.winner === null ? null : m[score.winner]);
     plan.matches.push({
       id,
@@ -477,6 +478,7 @@ function planCategory(plan: Plan, category: CategoryInput, position: number, ctx
       current_home: m.status === "in_progress" ? score.current.home : 0,
       current_away: m.status === "in_progress" ? score.current.away : 0,
       server: score.server,
+      umpire: score.umpire,
       revision: 0,
       started_at: m.status === "in_progress" ? normalTime(m.startedAt) ?? at : normalTime(m.startedAt),
       completed_at: m.status === "completed" ? normalTime(m.completedAt) ?? at : null,
@@ -527,23 +529,25 @@ interface MatchScore {
   server: Side | null;
   firstServer: Side | null;
   winner: Side | null;
+  /** What the replay says of the officiating (ends, service), as the write path keeps it; null before play. */
+  umpire: string | null;
 }
 
 /**
  * The stored score of a match: its games and running game, and the points that replay to them (so that the live
  * scorer can resume or undo), built by domain/scoring's `pointsForScores`.
  */
-function matchScore(m: MatchInput, bestOf: number): MatchScore {
+function matchScore(m: MatchInput, bestOf: number, doubles: boolean): MatchScore {
   const games = (m.games ?? []).map((g) => parseScore(g)!);
   const current = (m.current ? parseScore(m.current) : null) ?? { home: 0, away: 0 };
   const played = m.status !== "scheduled" && (games.length > 0 || current.home + current.away > 0);
   const firstServer: Side | null = m.firstServer ?? (played || m.status === "in_progress" ? "home" : null);
   if (!firstServer || (!played && m.status !== "in_progress")) {
-    return { games, current, points: [], server: null, firstServer, winner: null };
+    return { games, current, points: [], server: null, firstServer, winner: null, umpire: null };
   }
-  const format = { bestOf, firstServer };
+  const format = { bestOf, firstServer, doubles };
   const points = pointsForScores(games, current, format);
-  const state = replayMatch(points, format);
+  const state = replayUmpire({ points }, format);
   return {
     games,
     current,
@@ -552,6 +556,7 @@ function matchScore(m: MatchInput, bestOf: number): MatchScore {
     server: m.status === "in_progress" ? state.server : null,
     firstServer,
     winner: state.winner,
+    umpire: JSON.stringify(officiatingView(state)),
   };
 }
 

@@ -10,6 +10,7 @@ import {
   assertCanCorrect,
   assertCanEnterResult,
   assertCanRecordPoint,
+  assertCanUmpire,
   assertCanUndo,
   assertResultStands,
   disqualify,
@@ -22,23 +23,34 @@ import {
   startMatch,
   walkover,
 } from "../domain/match_status.ts";
+import type { CardColour, CardTarget } from "../domain/cards.ts";
 import {
-  type GameCorrection,
-  type MatchState,
-  pointsForResult,
-  pointsForScores,
-  ScoringError,
-  type Side,
-} from "../domain/scoring.ts";
-import { scoreMatch, undoLastAction } from "../domain/match_replay.ts";
+  type Incident,
+  type MatchRecord,
+  replayUmpire,
+  type UmpireState,
+  undoLastAction,
+} from "../domain/match_replay.ts";
+import { officiatingView } from "../domain/match_view.ts";
+import { pointsForResult, ScoringError, type Side } from "../domain/scoring.ts";
+import { assertDoublesOrder, type PlayerSlot } from "../domain/service_order.ts";
 import { nextSlot } from "../domain/bracket.ts";
 import { fillGroupQualifiers } from "./draw_writes.ts";
-import { findKey, rememberKey } from "./idempotency_keys.ts";
+import { findKey, rememberKey, rememberRefusal } from "./idempotency_keys.ts";
 import { freezePrediction, settlePredictionOutcome } from "./predictions_store.ts";
 import { rateDecidedMatch, rebuildRatings } from "./ratings_store.ts";
 import { bumpRevision } from "./revision.ts";
 import type { Database, MatchRow } from "./schema.ts";
 import type { Store } from "./store.ts";
+import {
+  incidentDetail,
+  isDoublesMatch,
+  loadUmpireRecord,
+  replayedPoints,
+  type StoredRecord,
+  umpireFormat,
+  type UmpireSetup,
+} from "./umpire_record.ts";
 import { WriteError } from "./write_errors.ts";
 import { writeTransaction } from "./write_transaction.ts";
 
@@ -46,10 +58,21 @@ type Trx = Transaction<Database>;
 
 /** What a write does to a match. */
 export type MatchAction =
-  | { type: "start"; firstServer: Side }
+  /**
+   * Play begins: the side serving first (by lot, Law 2.13.1), the side on the umpire's left in game 1 (home when
+   * not said), and in doubles the first server and receiver of game 1 (Law 2.13.4), when named.
+   */
+  | { type: "start"; firstServer: Side; left?: Side; server?: PlayerSlot; receiver?: PlayerSlot }
   | { type: "point"; side: Side }
   | { type: "undo" }
   | { type: "correct"; game: number; home: number; away: number }
+  | { type: "timeout"; side: Side }
+  | { type: "resume" }
+  | { type: "card"; side: Side; target: CardTarget; card: CardColour }
+  | { type: "expedite"; rallyInterrupted: boolean; byRequest: boolean }
+  | { type: "order"; game: number; server: PlayerSlot; receiver?: PlayerSlot }
+  /** This device scores the match from now on (another held it). */
+  | { type: "takeover" }
   | { type: "walkover"; winner: Side }
   | { type: "retire"; side: Side }
   | { type: "disqualify"; side: Side }
@@ -70,7 +93,37 @@ export interface WriteContext {
   idempotencyKey?: string;
   /** Whose keys these are (the management API passes the token's id): keys of different owners never meet. */
   idempotencyOwner?: string;
+  /**
+   * The device the umpire scores on (the umpire's page sends a random id it keeps) and its token's label: the
+   * first device to score a match holds it, and another one's umpire actions are refused until it takes the
+   * match over. Writes without a device (the desk, scripts, the demo) are not bound by it.
+   */
+  device?: { id: string; label: string };
 }
+
+/** The umpire's actions, which the device holding a match alone may send (`WriteContext.device`). */
+export const UMPIRE_ACTION_TYPES = [
+  "start",
+  "point",
+  "undo",
+  "correct",
+  "timeout",
+  "resume",
+  "card",
+  "expedite",
+  "order",
+] as const satisfies readonly MatchAction["type"][];
+
+const UMPIRE_ACTIONS: ReadonlySet<MatchAction["type"]> = new Set(UMPIRE_ACTION_TYPES);
+
+/** The actions kept as incidents of the record (domain/match_replay.ts), with the status word of each. */
+const INCIDENT_ACTIONS: Partial<Record<MatchAction["type"], string>> = {
+  timeout: "call a time-out",
+  resume: "resume play",
+  card: "show a card",
+  expedite: "introduce the expedite system",
+  order: "set the order of service",
+};
 
 export interface WriteResult {
   match: MatchRow;
@@ -125,10 +178,94 @@ export async function writeMatch(
       (trx) => writeInTransaction(trx, store.dialect, matchId, action, ctx),
     );
   } catch (e) {
-    if (e instanceof MatchStatusError) throw new WriteError(409, "match-state", e.message);
-    if (e instanceof ScoringError) throw new WriteError(409, "scoring", e.message);
-    throw e;
+    const refusal = e instanceof MatchStatusError
+      ? new WriteError(409, "match-state", e.message)
+      : e instanceof ScoringError
+      ? new WriteError(409, "scoring", e.message)
+      : null;
+    if (refusal === null) throw e;
+    // The rules refused it at this point of the match: a repeat of the key (an answer lost) is refused alike.
+    const key = keyOf(matchId, ctx);
+    if (key) {
+      await writeTransaction(store.db, (trx) =>
+        rememberRefusal(trx, key, actionFingerprint(action), {
+          status: 409,
+          code: refusal.code,
+          message: refusal.message,
+        }, ctx.now));
+    }
+    throw refusal;
   }
+}
+
+/** The stored idempotency key of a write: the match, the key's owner and the key; undefined without a key. */
+function keyOf(matchId: string, ctx: WriteContext): string | undefined {
+  const owner = ctx.idempotencyOwner === undefined ? "" : `${ctx.idempotencyOwner}:`;
+  return ctx.idempotencyKey ? `${matchId}:${owner}${ctx.idempotencyKey}` : undefined;
+}
+
+/** One action of a batch and the idempotency key it was queued with. */
+export interface BatchItem {
+  key: string;
+  action: MatchAction;
+}
+
+/** What became of an action of a batch: written, already written (its key seen), refused, or not tried. */
+export interface BatchOutcome {
+  key: string;
+  status: "applied" | "replayed" | "refused" | "skipped";
+  /** Why it was refused or skipped: the refusal's code and message. */
+  code?: string;
+  detail?: string;
+}
+
+/**
+ * Refusals that mean the queued actions were based on a match that has changed under them (another device or the
+ * desk wrote it, or took it over): the actions after one are not tried.
+ */
+const CONFLICTS: ReadonlySet<string> = new Set([
+  "stale-revision",
+  "match-held",
+  "not-found",
+  "sides-unknown",
+]);
+
+/**
+ * Writes an umpire's queued actions in order, each as its own write with its own idempotency key, each based on
+ * the match as the one before left it (`ctx.expectedRevision` names what the first was based on). An action the
+ * rules refuse (an undo with nothing to undo, a point after the match was decided) is refused alone and the
+ * next is tried; a conflict (`CONFLICTS`) refuses that action and skips the rest. Never throws a `WriteError`:
+ * each action's outcome says what became of it.
+ */
+export async function writeMatchBatch(
+  store: Store,
+  matchId: string,
+  items: readonly BatchItem[],
+  ctx: WriteContext,
+): Promise<BatchOutcome[]> {
+  const outcomes: BatchOutcome[] = [];
+  let expected = ctx.expectedRevision;
+  let conflict: WriteError | null = null;
+  for (const { key, action } of items) {
+    if (conflict) {
+      outcomes.push({ key, status: "skipped", code: conflict.code, detail: conflict.message });
+      continue;
+    }
+    try {
+      const result = await writeMatch(store, matchId, action, {
+        ...ctx,
+        idempotencyKey: key,
+        ...(expected === undefined ? {} : { expectedRevision: expected }),
+      });
+      expected = result.match.revision;
+      outcomes.push({ key, status: result.replayed ? "replayed" : "applied" });
+    } catch (e) {
+      if (!(e instanceof WriteError)) throw e;
+      outcomes.push({ key, status: "refused", code: e.code, detail: e.message });
+      if (CONFLICTS.has(e.code)) conflict = e;
+    }
+  }
+  return outcomes;
 }
 
 async function lockMatch(
@@ -155,8 +292,7 @@ async function writeInTransaction(
   // row, as SQLite, which serialises the two writes, always does.
   if (!before && dialect === "postgres") before = await lockMatch(trx, dialect, matchId);
   if (!before) throw new WriteError(404, "not-found", `Match "${matchId}" does not exist`);
-  const owner = ctx.idempotencyOwner === undefined ? "" : `${ctx.idempotencyOwner}:`;
-  const key = ctx.idempotencyKey ? `${matchId}:${owner}${ctx.idempotencyKey}` : undefined;
+  const key = keyOf(matchId, ctx);
   const request = actionFingerprint(action);
   if (key) {
     const seen = await findKey(trx, key, ctx.now);
@@ -169,6 +305,7 @@ async function writeInTransaction(
             `(${seen.request}), not this one (${request}); a new request needs a new key`,
         );
       }
+      if (seen.refusal) throw new WriteError(seen.refusal.status, seen.refusal.code, seen.refusal.message);
       return { match: before, replayed: true };
     }
   }
@@ -183,7 +320,25 @@ async function writeInTransaction(
       before,
     );
   }
-  const next = await apply(trx, before, action, now);
+  if (ctx.device && UMPIRE_ACTIONS.has(action.type)) assertHolds(before, ctx.device.id);
+  if (action.type === "takeover" && !ctx.device) {
+    throw new WriteError(
+      400,
+      "no-device",
+      `Cannot take over match "${matchId}": the request names no device`,
+    );
+  }
+  let next = await apply(trx, before, action, now);
+  if (
+    ctx.device &&
+    (action.type === "takeover" || (UMPIRE_ACTIONS.has(action.type) && next.scorer_device === null))
+  ) {
+    next = await save(trx, next, {
+      scorer_device: ctx.device.id,
+      scorer_label: ctx.device.label,
+      scorer_since: now,
+    });
+  }
   const rated = await consequences(trx, before, next, now);
   // Every consequence of a match write (advancement, group qualifiers) stays in the match's category; a point
   // (most writes) changes no rating, so the rankings keep their version, and few rated matches add a player.
@@ -217,6 +372,9 @@ async function writeInTransaction(
  * score before a correction; nothing for the others (their effect is the action itself).
  */
 function wasBefore(before: MatchRow, action: MatchAction): { was?: Record<string, unknown> } {
+  if (action.type === "takeover") {
+    return { was: { scorer: before.scorer_label, since: before.scorer_since } };
+  }
   if (action.type === "assign") {
     return { was: { tableNo: before.table_no, scheduledAt: before.scheduled_at } };
   }
@@ -258,66 +416,94 @@ async function otherKindSince(
 }
 
 /**
- * The points of a result entered as game scores (an import) with no points recorded: those that replay to it, so
- * that the umpire can go on scoring, undo or correct it like any other match. None for a match not begun.
+ * Refuses an umpire's action from a device other than the one holding the match (409 `match-held`, with who
+ * holds it and since when): a match is scored on one device at a time, and taken over explicitly.
  */
-export function replayedPoints(m: {
-  games: readonly { home: number; away: number }[];
-  current: { home: number; away: number };
-  bestOf: number;
-  firstServer: Side | null;
-}): Side[] {
-  if (m.games.length === 0 && m.current.home + m.current.away === 0) return [];
-  return pointsForScores(m.games, m.current, { bestOf: m.bestOf, firstServer: m.firstServer ?? "home" });
+function assertHolds(m: MatchRow, device: string): void {
+  if (m.scorer_device === null || m.scorer_device === device) return;
+  throw new WriteError(
+    409,
+    "match-held",
+    `Match "${m.id}" is scored on another device ("${
+      m.scorer_label ?? "?"
+    }", since ${m.scorer_since}): take it ` +
+      `over to score it here`,
+  );
 }
 
-/** A stored correction with its place in the order the match's corrections were made. */
-type StoredCorrection = GameCorrection & { seq: number };
-
-/** Every correction of a match in the order made; `afterPoints` is absent for one made before it was kept. */
-export async function loadCorrections(
-  db: Kysely<Database> | Trx,
-  matchId: string,
-): Promise<StoredCorrection[]> {
-  const rows = await db.selectFrom("game_corrections").select(["seq", "game", "home", "away", "after_points"])
-    .where("match_id", "=", matchId).orderBy("seq").execute();
-  return rows.map((r) => ({
-    seq: Number(r.seq),
-    game: Number(r.game),
-    home: Number(r.home),
-    away: Number(r.away),
-    ...(r.after_points === null ? {} : { afterPoints: Number(r.after_points) }),
-  }));
+/**
+ * The match's record as stored; a result entered as game scores (an import) with no rallies recorded gets the
+ * rallies that replay to it first, so that the umpire can go on scoring, undo or correct it like any other match.
+ */
+async function loadRecord(trx: Trx, m: MatchRow, now: string): Promise<StoredRecord> {
+  const stored = await loadUmpireRecord(trx, m.id);
+  // Penalty points score without rallies: only a record with nothing in it can stand for an imported score.
+  if (stored.record.points.length > 0 || stored.record.incidents.length > 0) return stored;
+  const points = replayedPoints({
+    games: storedGames(m),
+    current: { home: m.current_home, away: m.current_away },
+    bestOf: m.best_of,
+    firstServer: m.first_server as Side | null,
+  });
+  if (points.length === 0) return stored;
+  await trx.insertInto("match_points").values(
+    points.map((side, i) => ({ match_id: m.id, seq: i + 1, side, created_at: now })),
+  ).execute();
+  return { ...stored, record: { ...stored.record, points, pointTimes: points.map(() => now) } };
 }
 
-async function loadRecord(trx: Trx, m: MatchRow, now: string) {
-  const pointRows = await trx.selectFrom("match_points").select(["seq", "side"]).where("match_id", "=", m.id)
-    .orderBy("seq").execute();
-  let points = pointRows.map((p) => p.side as Side);
-  const corrections = await loadCorrections(trx, m.id);
-  if (points.length === 0) {
-    points = replayedPoints({
-      games: storedGames(m),
-      current: { home: m.current_home, away: m.current_away },
-      bestOf: m.best_of,
-      firstServer: m.first_server as Side | null,
-    });
-    if (points.length) {
-      await trx.insertInto("match_points").values(
-        points.map((side, i) => ({ match_id: m.id, seq: i + 1, side, created_at: now })),
-      ).execute();
-    }
+/** The umpire's choices at the start, kept on the match; the doubles order is checked against the first server. */
+function startSetup(action: Extract<MatchAction, { type: "start" }>, doubles: boolean): UmpireSetup {
+  const named = action.server !== undefined || action.receiver !== undefined;
+  if (named && !doubles) {
+    throw new ScoringError(
+      "Cannot start the match: the first server and receiver players are named in doubles only",
+    );
   }
-  return { points, corrections };
+  if (named && (action.server === undefined || action.receiver === undefined)) {
+    throw new ScoringError(
+      "Cannot start the match: name both the first server and the first receiver, or neither",
+    );
+  }
+  const order = named ? { server: action.server!, receiver: action.receiver! } : null;
+  if (order) assertDoublesOrder(order, action.firstServer, 1);
+  return { left: action.left ?? "home", order };
+}
+
+/** The incident an action adds to the record. */
+function incidentOf(action: MatchAction): Incident | null {
+  switch (action.type) {
+    case "timeout":
+      return { kind: "timeout", side: action.side };
+    case "resume":
+      return { kind: "resume" };
+    case "card":
+      return { kind: "card", side: action.side, target: action.target, card: action.card };
+    case "expedite":
+      return { kind: "expedite", rallyInterrupted: action.rallyInterrupted, byRequest: action.byRequest };
+    case "order":
+      return {
+        kind: "order",
+        game: action.game,
+        server: action.server,
+        ...(action.receiver === undefined ? {} : { receiver: action.receiver }),
+      };
+    case "correct":
+      return { kind: "correction", game: action.game, home: action.home, away: action.away };
+    default:
+      return null;
+  }
 }
 
 async function apply(trx: Trx, m: MatchRow, action: MatchAction, now: string): Promise<MatchRow> {
+  const bumped = { revision: m.revision + 1, updated_at: now };
   if (action.type === "assign") {
-    const patch: Partial<MatchRow> = { revision: m.revision + 1, updated_at: now };
+    const patch: Partial<MatchRow> = { ...bumped };
     if (action.tableNo !== undefined) patch.table_no = action.tableNo;
     if (action.scheduledAt !== undefined) patch.scheduled_at = action.scheduledAt;
     return await save(trx, m, patch);
   }
+  if (action.type === "takeover") return await save(trx, m, bumped);
   if (!m.home_entry_id || !m.away_entry_id) {
     throw new WriteError(
       409,
@@ -326,25 +512,23 @@ async function apply(trx: Trx, m: MatchRow, action: MatchAction, now: string): P
     );
   }
   let record = statusRecord(m);
-  const format = { bestOf: m.best_of, firstServer: (m.first_server as Side | null) ?? "home" };
+  const doubles = await isDoublesMatch(trx, m.subevent_id);
   if (action.type === "start") {
     record = startMatch(record);
+    const setup = startSetup(action, doubles);
+    const row = { ...m, first_server: action.firstServer, umpire_setup: JSON.stringify(setup) };
+    const state = replayUmpire({ points: [] }, umpireFormat(row, doubles));
     return await save(trx, m, {
-      ...columnsOf(record, m, scoreMatch({ points: [] }, { ...format, firstServer: action.firstServer })),
+      ...columnsOf(record, m, state),
       first_server: action.firstServer,
+      umpire_setup: row.umpire_setup,
       started_at: now,
-      revision: m.revision + 1,
-      updated_at: now,
+      ...bumped,
     });
   }
   if (action.type === "walkover") {
     record = walkover(record, action.winner);
-    return await save(trx, m, {
-      ...columnsOf(record, m, null),
-      completed_at: now,
-      revision: m.revision + 1,
-      updated_at: now,
-    });
+    return await save(trx, m, { ...columnsOf(record, m, null), completed_at: now, ...bumped });
   }
   // Whether play had begun: a start names the first server (a disqualification before play leaves it unset).
   const played = m.first_server !== null;
@@ -353,19 +537,32 @@ async function apply(trx: Trx, m: MatchRow, action: MatchAction, now: string): P
     return await save(trx, m, {
       ...columnsOf(record, m, null),
       first_server: null,
+      umpire_setup: null,
+      scorer_device: null,
+      scorer_label: null,
+      scorer_since: null,
       started_at: null,
       completed_at: null,
-      revision: m.revision + 1,
-      updated_at: now,
+      ...bumped,
     });
   }
   if (action.type === "result") return await enterResult(trx, m, record, action.games, now);
-  const { points, corrections } = await loadRecord(trx, m, now);
-  let state: MatchState = scoreMatch({ points, corrections }, format);
+  const format = umpireFormat(m, doubles);
+  const stored = await loadRecord(trx, m, now);
+  const points = stored.record.points;
+  const withIncident = (incident: Incident): MatchRecord => ({
+    ...stored.record,
+    incidents: [...stored.record.incidents, { ...incident, afterPoints: points.length, at: now }],
+  });
+  let state: UmpireState = replayUmpire(stored.record, format);
   switch (action.type) {
     case "point": {
       assertCanRecordPoint(record);
-      state = scoreMatch({ points: [...points, action.side], corrections }, format);
+      state = replayUmpire({
+        ...stored.record,
+        points: [...points, action.side],
+        pointTimes: [...stored.record.pointTimes, now],
+      }, format);
       await trx.insertInto("match_points").values({
         match_id: m.id,
         seq: points.length + 1,
@@ -377,40 +574,56 @@ async function apply(trx: Trx, m: MatchRow, action: MatchAction, now: string): P
     }
     case "undo": {
       assertCanUndo(record);
-      const undo = undoLastAction({ points, corrections }, format);
+      const undo = undoLastAction(stored.record, format);
       state = undo.state;
       if (undo.undone === "point") {
         await trx.deleteFrom("match_points").where("match_id", "=", m.id).where("seq", "=", points.length)
           .execute();
       } else {
-        await trx.deleteFrom("game_corrections").where("match_id", "=", m.id)
-          .where("seq", "=", corrections.at(-1)!.seq).execute();
+        const ref = stored.refs.at(-1)!;
+        await trx.deleteFrom(ref.table).where("match_id", "=", m.id).where("seq", "=", ref.seq).execute();
       }
       record = settleFromScore(record, state);
       break;
     }
     case "correct": {
       assertCanCorrect(record);
-      const correction = {
-        game: action.game,
-        home: action.home,
-        away: action.away,
-        afterPoints: points.length,
-      };
       // Kept after the others, not in their place: undo takes it back and the earlier one is in force again.
-      state = scoreMatch({ points, corrections: [...corrections, correction] }, format);
+      state = replayUmpire(withIncident(incidentOf(action)!), format);
       // A retired or disqualified match keeps its result: games that would now decide it otherwise are refused.
       assertResultStands(record, state);
       await trx.insertInto("game_corrections").values({
         match_id: m.id,
-        seq: (corrections.at(-1)?.seq ?? 0) + 1,
+        seq: stored.nextSeq.game_corrections,
         game: action.game,
         home: action.home,
         away: action.away,
         after_points: points.length,
+        action_no: m.revision + 1,
         created_at: now,
       }).execute();
       if (record.resultReason === null) record = settleFromScore(record, state);
+      break;
+    }
+    case "timeout":
+    case "resume":
+    case "card":
+    case "expedite":
+    case "order": {
+      assertCanUmpire(record, INCIDENT_ACTIONS[action.type]!);
+      const incident = incidentOf(action)!;
+      state = replayUmpire(withIncident(incident), format);
+      await trx.insertInto("match_incidents").values({
+        match_id: m.id,
+        seq: stored.nextSeq.match_incidents,
+        kind: incident.kind,
+        detail: incidentDetail(incident),
+        after_points: points.length,
+        action_no: m.revision + 1,
+        created_at: now,
+      }).execute();
+      // A card's penalty points may decide the match.
+      record = settleFromScore(record, state);
       break;
     }
     case "retire":
@@ -429,8 +642,7 @@ async function apply(trx: Trx, m: MatchRow, action: MatchAction, now: string): P
     ...columnsOf(record, m, state),
     started_at: m.started_at ?? (record.status === "scheduled" ? null : now),
     completed_at: completedNow ? (m.status === "completed" ? m.completed_at : now) : null,
-    revision: m.revision + 1,
-    updated_at: now,
+    ...bumped,
   });
 }
 
@@ -450,9 +662,10 @@ async function enterResult(
   const firstServer = (m.first_server as Side | null) ?? "home";
   const format = { bestOf: m.best_of, firstServer };
   const points = pointsForResult(games, format);
-  const state = scoreMatch({ points }, format);
+  const state = replayUmpire({ points }, format);
   await trx.deleteFrom("match_points").where("match_id", "=", m.id).execute();
   await trx.deleteFrom("game_corrections").where("match_id", "=", m.id).execute();
+  await trx.deleteFrom("match_incidents").where("match_id", "=", m.id).execute();
   await trx.insertInto("match_points").values(
     points.map((side, i) => ({ match_id: m.id, seq: i + 1, side, created_at: now })),
   ).execute();
@@ -467,7 +680,7 @@ async function enterResult(
   });
 }
 
-function columnsOf(record: MatchStatusRecord, m: MatchRow, state: MatchState | null): Partial<MatchRow> {
+function columnsOf(record: MatchStatusRecord, m: MatchRow, state: UmpireState | null): Partial<MatchRow> {
   const winner = record.winner === null ? null : record.winner === "home" ? m.home_entry_id : m.away_entry_id;
   return {
     status: record.status,
@@ -478,6 +691,7 @@ function columnsOf(record: MatchStatusRecord, m: MatchRow, state: MatchState | n
     current_home: state && record.status === "in_progress" ? state.currentGame.home : 0,
     current_away: state && record.status === "in_progress" ? state.currentGame.away : 0,
     server: state && record.status === "in_progress" ? state.server : null,
+    umpire: state ? JSON.stringify(officiatingView(state)) : null,
   };
 }
 

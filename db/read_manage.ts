@@ -4,10 +4,22 @@
  * reads (db/read_*.ts) nothing here is filtered by publication: callers are authenticated.
  */
 import { entryName } from "./read_entries.ts";
-import { loadCorrections, replayedPoints } from "./match_writes.ts";
 import { parseStoredGames } from "./read_matches.ts";
 import { type Kysely, sql, type Transaction } from "kysely";
-import { effectiveCorrections, placedCorrections, type Side } from "../domain/scoring.ts";
+import type { PlacedIncident } from "../domain/match_replay.ts";
+import {
+  effectiveCorrections,
+  type GameCorrection,
+  placedCorrections,
+  type Side,
+} from "../domain/scoring.ts";
+import {
+  loadUmpireRecord,
+  parseOfficiating,
+  parseSetup,
+  replayedPoints,
+  type UmpireSetup,
+} from "./umpire_record.ts";
 import type { MatchRecord } from "./read_matches.ts";
 import { type AnnouncementRecord, storedAnnouncement } from "./read_events.ts";
 import type { Database, DrawState, EventStatus, Stage, SubeventFormat } from "./schema.ts";
@@ -28,6 +40,10 @@ export interface ManageMatchRecord extends MatchRecord {
   /** The people of each side (two in doubles), empty while the side is not known: clashes are per person. */
   homePlayers: Person[];
   awayPlayers: Person[];
+  /** The umpire's choices at the start (the side on the left, the doubles order of game 1); null before. */
+  setup: UmpireSetup | null;
+  /** The device that scores the match (its id is never shown: whoever sends it may score), its label and since when. */
+  scorer: { device: string; label: string; since: string } | null;
 }
 
 /** A player of a side. */
@@ -43,8 +59,12 @@ export interface Person {
  */
 export interface ScoringMatchRecord extends ManageMatchRecord {
   points: Side[];
+  /** When each point was recorded. */
+  pointTimes: (string | null)[];
   corrections: { game: number; home: number; away: number }[];
   correctionLog: { game: number; home: number; away: number; afterPoints: number }[];
+  /** Every action besides the rallies (corrections too), in the order made, each placed among the points. */
+  incidents: PlacedIncident[];
 }
 
 /** An event in the operator's list, whatever its status. */
@@ -147,6 +167,12 @@ function matchQuery(db: Db) {
       "matches.started_at",
       "matches.completed_at",
       "matches.updated_at",
+      "matches.umpire",
+      "matches.umpire_setup",
+      "matches.scorer_device",
+      "matches.scorer_label",
+      "matches.scorer_since",
+      "subevents.kind",
     ]);
 }
 
@@ -194,6 +220,12 @@ function toRecord(row: MatchSelection): ManageMatchRecord {
     startedAt: row.started_at,
     completedAt: row.completed_at,
     updatedAt: row.updated_at,
+    doubles: row.kind === "doubles",
+    officiating: parseOfficiating(row.umpire),
+    setup: parseSetup(row.umpire_setup),
+    scorer: row.scorer_device === null
+      ? null
+      : { device: row.scorer_device, label: row.scorer_label ?? "", since: row.scorer_since ?? "" },
   };
 }
 
@@ -204,19 +236,17 @@ export async function readManageMatch(db: Db, id: string): Promise<ManageMatchRe
 }
 
 /**
- * The match with its points and corrections, or null. A result entered as game scores (an import) has no
- * points yet: it gets the points that replay to it, as the write path will store them on its first write.
+ * The match with everything the umpire's page replays, or null: its rallies and their times, and every other
+ * action in the order made. A result entered as game scores (an import) has no points yet: it gets the points
+ * that replay to it, as the write path will store them on its first write.
  */
 export async function readScoringMatch(db: Db, id: string): Promise<ScoringMatchRecord | null> {
   const match = await readManageMatch(db, id);
   if (!match) return null;
-  const pointRows = await db.selectFrom("match_points").select(["seq", "side"]).where("match_id", "=", id)
-    .orderBy("seq").execute();
-  let points = pointRows.map((p) => p.side as Side);
-  // The page replays the corrections in force; the ones they replaced matter to an undo only.
-  const made = await loadCorrections(db, id);
-  const corrections = effectiveCorrections(made);
-  if (points.length === 0) {
+  const { record } = await loadUmpireRecord(db, id);
+  let points = [...record.points];
+  let pointTimes = record.pointTimes;
+  if (points.length === 0 && record.incidents.length === 0) {
     try {
       points = replayedPoints({
         games: match.games.map(([home, away]) => ({ home, away })),
@@ -228,8 +258,27 @@ export async function readScoringMatch(db: Db, id: string): Promise<ScoringMatch
       // A result ended by a reason may not replay (a retirement mid-game); the page then shows the games only.
       points = [];
     }
+    pointTimes = points.map(() => null);
   }
-  return { ...match, points, corrections, correctionLog: placedCorrections(made, points) };
+  // The page replays the corrections in force; the ones they replaced matter to an undo only.
+  const made: GameCorrection[] = record.incidents.flatMap((i) =>
+    i.kind === "correction"
+      ? [{
+        game: i.game,
+        home: i.home,
+        away: i.away,
+        ...(i.afterPoints === undefined ? {} : { afterPoints: i.afterPoints }),
+      }]
+      : []
+  );
+  return {
+    ...match,
+    points,
+    pointTimes,
+    corrections: effectiveCorrections(made),
+    correctionLog: placedCorrections(made, points),
+    incidents: record.incidents,
+  };
 }
 
 /**

@@ -5,6 +5,8 @@
  * games parsed.
  */
 import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from "kysely";
+import type { OfficiatingView } from "../domain/match_view.ts";
+import { parseOfficiating } from "./umpire_record.ts";
 import type { Database, Stage } from "./schema.ts";
 
 /** A stored match with the fields the public API may show. */
@@ -36,6 +38,10 @@ export interface MatchRecord {
   startedAt: string | null;
   completedAt: string | null;
   updatedAt: string;
+  /** Whether its sides are pairs (a doubles category). */
+  doubles: boolean;
+  /** What the umpire's record says besides the score (domain/match_view.ts), null when none was kept. */
+  officiating: OfficiatingView | null;
 }
 
 /** A match as read with its version. */
@@ -133,6 +139,8 @@ function publicMatches(db: Kysely<Database>) {
       "matches.completed_at",
       "matches.updated_at",
       "matches.revision",
+      "matches.umpire",
+      "subevents.kind",
     ]);
 }
 
@@ -183,6 +191,8 @@ function toRecord(row: MatchSelection): VersionedMatchRecord {
     startedAt: row.started_at,
     completedAt: row.completed_at,
     updatedAt: row.updated_at,
+    doubles: row.kind === "doubles",
+    officiating: parseOfficiating(row.umpire),
     version: matchVersion(row.revision, row.updated_at, row.group_name),
   };
 }

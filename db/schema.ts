@@ -135,6 +135,14 @@ export interface MatchTable {
   completed_at: string | null;
   created_at: string;
   updated_at: string;
+  /** The umpire's choices at the start as JSON (db/umpire_record.ts `UmpireSetup`); null before the start. */
+  umpire_setup: string | null;
+  /** The officiating state the public answer shows, derived by domain/match_replay.ts, as JSON; null before. */
+  umpire: string | null;
+  /** The device that scores the match (a random id the umpire's page keeps), its token's label and since when. */
+  scorer_device: string | null;
+  scorer_label: string | null;
+  scorer_since: string | null;
 }
 
 export interface MatchPointTable {
@@ -154,6 +162,26 @@ export interface GameCorrectionTable {
   away: number;
   /** Points recorded when it was made; null for a correction made before this was kept. */
   after_points: number | null;
+  /** The match revision the correction made, which orders it among the incidents; null when made before. */
+  action_no: number | null;
+  created_at: string;
+}
+
+/**
+ * The umpire's actions besides rallies and corrections (domain/match_replay.ts `Incident`): time-outs, cards,
+ * the expedite system, the order of a doubles game; kept in the order made with their place among the points.
+ */
+export interface MatchIncidentTable {
+  match_id: string;
+  /** Order of the match's incidents, from 1. */
+  seq: number;
+  kind: string;
+  /** The incident's fields other than `kind`, as JSON. */
+  detail: string;
+  /** Points recorded when it was made. */
+  after_points: number;
+  /** The match revision it made: orders incidents and corrections together. */
+  action_no: number;
   created_at: string;
 }
 
@@ -258,6 +286,7 @@ export interface Database {
   matches: MatchTable;
   match_points: MatchPointTable;
   game_corrections: GameCorrectionTable;
+  match_incidents: MatchIncidentTable;
   ratings: RatingTable;
   rating_history: RatingHistoryTable;
   predictions: PredictionTable;

@@ -114,6 +114,14 @@ export function assertCanRecordPoint(current: MatchStatusRecord): void {
 }
 
 /**
+ * Throws unless the umpire can record an action of play (a time-out, a card, the expedite system, the order of
+ * service): only while in progress (`Cannot show a card: match is "scheduled"`).
+ */
+export function assertCanUmpire(current: MatchStatusRecord, action: string): void {
+  requireStatus(current, action, ["in_progress"]);
+}
+
+/**
  * Throws unless the last point or correction can be undone (scoring.ts `undoLastAction`): in progress, or
  * completed by score (not by a result reason).
  */

@@ -7,7 +7,13 @@
  * @module
  */
 
-import type { Score, Side } from "./scoring.ts";
+import type { CardRecord } from "./cards.ts";
+import type { ExpediteRecord } from "./expedite.ts";
+import { type GamePoint, gamePointOf } from "./game_point.ts";
+import { singlesSlot, type UmpireState } from "./match_replay.ts";
+import { otherSide, type Score, type Side } from "./scoring.ts";
+import type { PlayerSlot } from "./service_order.ts";
+import type { TimeoutRecord } from "./timeouts.ts";
 
 /** The score of a match as the public API shows it. */
 export interface ScoreView {
@@ -89,4 +95,85 @@ export function categoryStatus(statuses: Iterable<string>): CategoryStatus {
   }
   if (any && allCompleted) return "completed";
   return begun ? "in_progress" : "scheduled";
+}
+
+/**
+ * What the officials' record says of a match besides its score (domain/match_replay.ts), as it is stored with the
+ * match and shown to spectators: the ends, who serves to whom next, the expedite system, time-outs and cards.
+ */
+export interface OfficiatingView {
+  /** The side on the umpire's left now, and in the last possible game the score at which the ends changed. */
+  left: Side;
+  endsChangedAt: Score | null;
+  /** Who serves and who receives the next point (slots: the db layer names the players). */
+  serverPlayer: PlayerSlot | null;
+  receiverPlayer: PlayerSlot | null;
+  expedite: ExpediteRecord | null;
+  timeouts: TimeoutRecord[];
+  cards: CardRecord[];
+}
+
+/** The part of a replayed match that is kept with it for the spectators. */
+export function officiatingView(state: UmpireState): OfficiatingView {
+  return {
+    left: state.left,
+    endsChangedAt: state.endsChangedAt,
+    serverPlayer: state.serverPlayer,
+    receiverPlayer: state.receiverPlayer,
+    expedite: state.expedite,
+    timeouts: state.timeouts,
+    cards: state.cards,
+  };
+}
+
+/** The officiating block of a match as the public answer shows it: the view, and game or match point. */
+export interface OfficiatingBlock extends Omit<OfficiatingView, "left" | "endsChangedAt"> {
+  gamePoint: GamePoint | null;
+  /** The ends, when the umpire's record says them. */
+  ends: { left: Side; changedAt: Score | null } | null;
+}
+
+/**
+ * The officiating block of a stored match, or null when there is nothing to show: before play, and after it when
+ * no time-out, card or expedite system was recorded. A match in play without a stored view (imported, or scored
+ * before views were kept) shows its game point and the serving side's player in singles only.
+ * @example officiatingBlock({ status: "scheduled", ... }) // null
+ */
+export function officiatingBlock(match: {
+  status: string;
+  bestOf: number;
+  doubles: boolean;
+  server: Side | null;
+  score: ScoreView;
+  view: OfficiatingView | null;
+}): OfficiatingBlock | null {
+  const { status, view } = match;
+  const inProgress = status === "in_progress";
+  const recorded = view !== null &&
+    (view.timeouts.length > 0 || view.cards.length > 0 || view.expedite !== null);
+  if (!inProgress && !recorded) return null;
+  const fallback = !match.doubles && match.server !== null;
+  return {
+    gamePoint: inProgress
+      ? gamePointOf(match.score.currentGame, match.score.gamesWon, match.bestOf, false)
+      : null,
+    serverPlayer: !inProgress
+      ? null
+      : view
+      ? view.serverPlayer
+      : fallback
+      ? singlesSlot(match.server!)
+      : null,
+    receiverPlayer: !inProgress
+      ? null
+      : view
+      ? view.receiverPlayer
+      : fallback
+      ? singlesSlot(otherSide(match.server!))
+      : null,
+    ends: view && { left: view.left, changedAt: view.endsChangedAt },
+    expedite: view?.expedite ?? null,
+    timeouts: view?.timeouts ?? [],
+    cards: view?.cards ?? [],
+  };
 }

@@ -42,8 +42,21 @@ const isoTime = z.string({ error: TIME })
   .refine((s) => parseDateTime(s) !== null, { error: TIME })
   .transform((s) => new Date(parseDateTime(s)!).toISOString());
 
-/** Body of a start: who serves first in game 1 (decided by lot, ITTF Law 2.13.1). */
-export const StartBody = z.strictObject({ firstServer: side(), revision: revision() });
+const PLAYER = 'expected "home1", "home2", "away1" or "away2"';
+const player = () => z.enum(["home1", "home2", "away1", "away2"], { error: PLAYER });
+const flag = (what: string) => z.boolean({ error: `expected ${what} as true or false` });
+
+/**
+ * Body of a start: who serves first in game 1 (decided by lot, ITTF Law 2.13.1), which side is on the umpire's
+ * left in game 1 (home when not said) and, in doubles, the first server and first receiver (Law 2.13.4).
+ */
+export const StartBody = z.strictObject({
+  firstServer: side(),
+  left: side().optional(),
+  server: player().optional(),
+  receiver: player().optional(),
+  revision: revision(),
+});
 /** Body of a point: the side that won it. */
 export const PointBody = z.strictObject({ side: side(), revision: revision() });
 /** Body of an undo of the last point. */
@@ -55,6 +68,36 @@ export const CorrectBody = z.strictObject({
   away: gamePoints("the away side's points"),
   revision: revision(),
 });
+/** Body of a time-out: the side that calls it (Regulation 3.4.4.2). */
+export const TimeoutBody = z.strictObject({ side: side(), revision: revision() });
+/** Body of the end of a time-out before its minute (play resumes). */
+export const ResumeBody = z.strictObject({ revision: revision() });
+/** Body of a card (Regulation 3.5.2): the side, whether the player or the coach, and the card. */
+export const CardBody = z.strictObject({
+  side: side(),
+  target: z.enum(["player", "coach"], { error: 'expected "player" or "coach"' }),
+  card: z.enum(["yellow", "yellow_red", "red"], { error: 'expected "yellow", "yellow_red" or "red"' }),
+  revision: revision(),
+});
+/**
+ * Body of the introduction of the expedite system (Law 2.15): whether the time limit interrupted a rally (its
+ * server serves again) and whether both sides asked for it (then even at 9-9 or above).
+ */
+export const ExpediteBody = z.strictObject({
+  rallyInterrupted: flag("whether a rally was interrupted").default(false),
+  byRequest: flag("whether both sides asked for it").default(false),
+  revision: revision(),
+});
+/** Body of a doubles game's order: its first server; the first receiver only when the game before is unknown. */
+export const OrderBody = z.strictObject({
+  game: wholeFrom(1, "the game number"),
+  server: player(),
+  receiver: player().optional(),
+  revision: revision(),
+});
+/** Body of taking over a match scored on another device. */
+export const TakeoverBody = z.strictObject({ revision: revision() });
+
 /** Body of a walkover: the side awarded the match. */
 export const WalkoverBody = z.strictObject({ winner: side(), revision: revision() });
 /** Body of a retirement: the side that retires. */
@@ -178,15 +221,23 @@ export async function parseBody<T extends z.ZodType>(c: Context, schema: T): Pro
 
 /** The Idempotency-Key header, checked: 1 to 200 visible ASCII characters; undefined when absent. */
 export function idempotencyKey(c: Context): string | undefined {
-  const key = c.req.header("Idempotency-Key");
-  if (key === undefined) return undefined;
-  if (!/^[\x21-\x7e]{1,200}$/.test(key)) {
+  return visibleHeader(c, "Idempotency-Key", 200);
+}
+
+/**
+ * A header of 1 to `max` visible ASCII characters (a key or an id the client made); undefined when absent, a
+ * 400 naming the header otherwise.
+ */
+export function visibleHeader(c: Context, name: string, max: number): string | undefined {
+  const value = c.req.header(name);
+  if (value === undefined) return undefined;
+  if (value.length < 1 || value.length > max || !/^[\x21-\x7e]+$/.test(value)) {
     throw new ManageError(
       400,
       "invalid-header",
-      `Invalid "Idempotency-Key": expected 1 to 200 visible ASCII characters, got ${quoteValue(key)}`,
-      { field: "Idempotency-Key" },
+      `Invalid "${name}": expected 1 to ${max} visible ASCII characters, got ${quoteValue(value)}`,
+      { field: name },
     );
   }
-  return key;
+  return value;
 }

@@ -1,13 +1,21 @@
 /**
- * Match routes of the management API: the matches a token may score, one match with its points, and every
- * match write (start, point, undo, correct, walkover, retire, disqualify, reopen, result, assign), all through
- * the one write path db/match_writes.ts. A write names the match's current `revision` or sends an `Idempotency-Key` header
- * (or both): a stale revision is a 409 carrying the current match, a repeated key is applied once, and a key
- * sent again with another request is a 422.
+ * Match routes of the management API: the matches a token may score, one match with its record, every match
+ * write (start, point, undo, correct, time-out, resume, card, expedite, order, takeover, walkover, retire,
+ * disqualify, reopen, result, assign) and a batch of the umpire's actions, all through the one write path
+ * db/match_writes.ts. A write names the match's current `revision` or sends an `Idempotency-Key` header (or
+ * both): a stale revision is a 409 carrying the current match, a repeated key is applied once, and a key sent
+ * again with another request is a 422. The umpire's page names its device (`X-Scorer-Device`): the first device
+ * to score a match holds it until another takes it over.
  */
-import { Hono } from "hono";
-import type { z } from "zod";
-import { type MatchAction, writeMatch } from "../../db/match_writes.ts";
+import { type Context, Hono } from "hono";
+import { z } from "zod";
+import {
+  type BatchItem,
+  type MatchAction,
+  UMPIRE_ACTION_TYPES,
+  writeMatch,
+  writeMatchBatch,
+} from "../../db/match_writes.ts";
 import { listScorableMatches, readManageMatch, readScoringMatch } from "../../db/read_manage.ts";
 import type { TokenRecord } from "../../db/tokens.ts";
 import { WriteError } from "../../db/write_errors.ts";
@@ -16,48 +24,178 @@ import type { AppDeps } from "../deps.ts";
 import { type ManageEnv, requireAdmin, requireMatchScope } from "./auth.ts";
 import {
   AssignBody,
+  CardBody,
   CorrectBody,
   DisqualifyBody,
+  ExpediteBody,
   idempotencyKey,
+  OrderBody,
   parseBody,
   PointBody,
   ReopenBody,
   ResultBody,
+  ResumeBody,
   RetireBody,
   StartBody,
+  TakeoverBody,
+  TimeoutBody,
   UndoBody,
+  validateBody,
+  visibleHeader,
   WalkoverBody,
 } from "./bodies.ts";
 import { ManageError } from "./problem.ts";
 import { envelope, manageMatchJson, matchPayload } from "./serialise.ts";
 
-/**
- * Who may do what: scorers start, score, undo and correct; results by decision, taking them back, whole results
- * from a score sheet and scheduling need an admin.
- */
-const ADMIN_ONLY: ReadonlySet<MatchAction["type"]> = new Set([
-  "walkover",
-  "retire",
-  "disqualify",
-  "reopen",
-  "result",
-  "assign",
-]);
+type WithRevision = { revision?: number | undefined };
 
-const ACTION_NAMES: Record<MatchAction["type"], string> = {
-  start: "start the match",
-  point: "record a point",
-  undo: "undo the last point or correction",
-  correct: "correct a game",
-  walkover: "record a walkover",
-  retire: "record a retirement",
-  disqualify: "record a disqualification",
-  reopen: "take back the result",
-  result: "enter a result",
-  assign: "assign the table or time",
+/** One kind of write: its body, the action it makes, what it is called in errors, who may send it. */
+interface WriteKind<S extends z.ZodType<WithRevision> = z.ZodType<WithRevision>> {
+  schema: S;
+  toAction: (body: z.output<S>) => MatchAction;
+  name: string;
+  adminOnly?: boolean;
+}
+
+const kind = <S extends z.ZodType<WithRevision>>(k: WriteKind<S>): WriteKind => k as unknown as WriteKind;
+
+/**
+ * Every write. Scorers start, score, undo, correct, call time-outs, show cards, introduce the expedite system,
+ * set a doubles order and take a match over; results by decision, taking them back, whole results from a score
+ * sheet and scheduling need an admin.
+ */
+const WRITES: Record<MatchAction["type"], WriteKind> = {
+  start: kind({
+    schema: StartBody,
+    name: "start the match",
+    toAction: (b) => ({
+      type: "start",
+      firstServer: b.firstServer,
+      ...(b.left === undefined ? {} : { left: b.left }),
+      ...(b.server === undefined ? {} : { server: b.server }),
+      ...(b.receiver === undefined ? {} : { receiver: b.receiver }),
+    }),
+  }),
+  point: kind({
+    schema: PointBody,
+    name: "record a point",
+    toAction: (b) => ({ type: "point", side: b.side }),
+  }),
+  undo: kind({ schema: UndoBody, name: "undo the last action", toAction: () => ({ type: "undo" }) }),
+  correct: kind({
+    schema: CorrectBody,
+    name: "correct a game",
+    toAction: (b) => {
+      try {
+        assertFinishedGame(b.home, b.away, `Cannot correct game "${b.game}"`);
+      } catch (e) {
+        if (e instanceof ScoringError) {
+          throw new ManageError(400, "invalid-body", e.message, { field: "home" });
+        }
+        throw e;
+      }
+      return { type: "correct", game: b.game, home: b.home, away: b.away };
+    },
+  }),
+  timeout: kind({
+    schema: TimeoutBody,
+    name: "call a time-out",
+    toAction: (b) => ({ type: "timeout", side: b.side }),
+  }),
+  resume: kind({ schema: ResumeBody, name: "resume play", toAction: () => ({ type: "resume" }) }),
+  card: kind({
+    schema: CardBody,
+    name: "show a card",
+    toAction: (b) => ({ type: "card", side: b.side, target: b.target, card: b.card }),
+  }),
+  expedite: kind({
+    schema: ExpediteBody,
+    name: "introduce the expedite system",
+    toAction: (b) => ({ type: "expedite", rallyInterrupted: b.rallyInterrupted, byRequest: b.byRequest }),
+  }),
+  order: kind({
+    schema: OrderBody,
+    name: "set the order of service",
+    toAction: (b) => ({
+      type: "order",
+      game: b.game,
+      server: b.server,
+      ...(b.receiver === undefined ? {} : { receiver: b.receiver }),
+    }),
+  }),
+  takeover: kind({
+    schema: TakeoverBody,
+    name: "take over the match",
+    toAction: () => ({ type: "takeover" }),
+  }),
+  walkover: kind({
+    schema: WalkoverBody,
+    name: "record a walkover",
+    adminOnly: true,
+    toAction: (b) => ({ type: "walkover", winner: b.winner }),
+  }),
+  retire: kind({
+    schema: RetireBody,
+    name: "record a retirement",
+    adminOnly: true,
+    toAction: (b) => ({ type: "retire", side: b.side }),
+  }),
+  disqualify: kind({
+    schema: DisqualifyBody,
+    name: "record a disqualification",
+    adminOnly: true,
+    toAction: (b) => ({ type: "disqualify", side: b.side }),
+  }),
+  reopen: kind({
+    schema: ReopenBody,
+    name: "take back the result",
+    adminOnly: true,
+    toAction: () => ({ type: "reopen" }),
+  }),
+  result: kind({
+    schema: ResultBody,
+    name: "enter a result",
+    adminOnly: true,
+    toAction: (b) => ({ type: "result", games: b.games.map((g) => ({ home: g.home, away: g.away })) }),
+  }),
+  assign: kind({
+    schema: AssignBody,
+    name: "assign the table or time",
+    adminOnly: true,
+    toAction: (b) => ({ type: "assign", tableNo: b.tableNo, scheduledAt: b.scheduledAt }),
+  }),
 };
 
-type WithRevision = { revision?: number | undefined };
+/** The umpire's actions a batch may hold: those a scorer sends from the umpire's page. */
+const BATCHED = UMPIRE_ACTION_TYPES;
+
+/** At most this many actions in one batch. */
+export const MAX_BATCH = 200;
+
+/** Body of a batch: the revision the first action was based on, then the actions in order, each with its key. */
+const BatchBody = z.strictObject({
+  revision: z.int({ error: "expected the match's current revision as a whole number from 0" }).min(0, {
+    error: "expected the match's current revision as a whole number from 0",
+  }).optional(),
+  actions: z.array(
+    z.looseObject({
+      key: z.string({ error: "expected an idempotency key of 1 to 200 visible ASCII characters" })
+        .regex(/^[\x21-\x7e]{1,200}$/, {
+          error: "expected an idempotency key of 1 to 200 visible ASCII characters",
+        }),
+      type: z.enum(BATCHED, { error: `expected one of ${BATCHED.map((t) => `"${t}"`).join(", ")}` }),
+    }),
+    { error: "expected a list of actions" },
+  ).min(1, { error: "expected at least one action" }).max(MAX_BATCH, {
+    error: `expected at most ${MAX_BATCH} actions`,
+  }),
+});
+
+/** The device the request names, with its token's label, or undefined. */
+function scorerDevice(c: Context<ManageEnv>): { id: string; label: string } | undefined {
+  const id = visibleHeader(c, "X-Scorer-Device", 100);
+  return id === undefined ? undefined : { id, label: c.var.token.label };
+}
 
 /** The match routes, mounted at /api/manage/matches. */
 export function matchRoutes(deps: AppDeps): Hono<ManageEnv> {
@@ -69,28 +207,32 @@ export function matchRoutes(deps: AppDeps): Hono<ManageEnv> {
       eventId: token.eventId,
       tableNo: token.tableNo,
     });
-    return c.json(envelope({ matches: matches.map(manageMatchJson) }, deps.clock()));
+    const device = scorerDevice(c)?.id;
+    return c.json(envelope({ matches: matches.map((m) => manageMatchJson(m, device)) }, deps.clock()));
   });
 
   app.get("/:id", async (c) => {
     const match = await readScoringMatch(deps.store.db, c.req.param("id"));
     if (!match) throw new ManageError(404, "not-found", `Match "${c.req.param("id")}" does not exist`);
     requireMatchScope(c.var.token, match, "read the match");
-    return c.json(envelope(matchPayload(match), deps.clock()));
+    return c.json(envelope(matchPayload(match, scorerDevice(c)?.id), deps.clock()));
   });
 
-  const write = <S extends z.ZodType<WithRevision>>(
-    type: MatchAction["type"],
-    schema: S,
-    toAction: (body: z.output<S>) => MatchAction,
-  ) => {
+  /** The match a write names, within the token's scope, or a 404 / 403. */
+  const scopedMatch = async (c: Context<ManageEnv>, id: string, action: string) => {
+    const match = await readManageMatch(deps.store.db, id);
+    if (!match) throw new ManageError(404, "not-found", `Match "${id}" does not exist`);
+    requireMatchScope(c.var.token, match, action);
+  };
+
+  for (const [type, write] of Object.entries(WRITES)) {
     app.post(`/:id/${type}`, async (c) => {
       const id = c.req.param("id");
       const token = c.var.token;
-      const action = ACTION_NAMES[type];
-      if (ADMIN_ONLY.has(type)) requireAdmin(token, action);
+      if (write.adminOnly) requireAdmin(token, write.name);
       const key = idempotencyKey(c);
-      const body = await parseBody(c, schema);
+      const device = scorerDevice(c);
+      const body = await parseBody(c, write.schema);
       if (body.revision === undefined && key === undefined) {
         throw new ManageError(
           400,
@@ -99,40 +241,53 @@ export function matchRoutes(deps: AppDeps): Hono<ManageEnv> {
           { field: "revision" },
         );
       }
-      const match = await readManageMatch(deps.store.db, id);
-      if (!match) throw new ManageError(404, "not-found", `Match "${id}" does not exist`);
-      requireMatchScope(token, match, action);
-      const result = await applyWrite(deps, token, id, toAction(body), body.revision, key);
+      await scopedMatch(c, id, write.name);
+      const result = await applyWrite(deps, token, id, write.toAction(body), body.revision, key, device);
       const after = await readScoringMatch(deps.store.db, id);
       c.header("Idempotency-Replayed", String(result.replayed));
-      return c.json(envelope(matchPayload(after!), deps.clock()));
+      return c.json(envelope(matchPayload(after!, device?.id), deps.clock()));
     });
-  };
+  }
 
-  write("start", StartBody, (b) => ({ type: "start", firstServer: b.firstServer }));
-  write("point", PointBody, (b) => ({ type: "point", side: b.side }));
-  write("undo", UndoBody, () => ({ type: "undo" }));
-  write("correct", CorrectBody, (b) => {
-    try {
-      assertFinishedGame(b.home, b.away, `Cannot correct game "${b.game}"`);
-    } catch (e) {
-      if (e instanceof ScoringError) throw new ManageError(400, "invalid-body", e.message, { field: "home" });
-      throw e;
-    }
-    return { type: "correct", game: b.game, home: b.home, away: b.away };
+  app.post("/:id/actions", async (c) => {
+    const id = c.req.param("id");
+    const token = c.var.token;
+    const device = scorerDevice(c);
+    const body = await parseBody(c, BatchBody);
+    const items: BatchItem[] = body.actions.map((raw, i) => {
+      const { key, type, ...fields } = raw;
+      const write = WRITES[type];
+      const parsed = prefixed(`actions.${i}`, () => validateBody(write.schema, fields));
+      return { key, action: write.toAction(parsed) };
+    });
+    await scopedMatch(c, id, "score the match");
+    const outcome = await writeMatchBatch(deps.store, id, items, {
+      actor: token.label,
+      now: deps.clock(),
+      ...(body.revision === undefined ? {} : { expectedRevision: body.revision }),
+      idempotencyOwner: token.id,
+      ...(device ? { device } : {}),
+    });
+    const after = await readScoringMatch(deps.store.db, id);
+    return c.json(envelope({ ...matchPayload(after!, device?.id), results: outcome }, deps.clock()));
   });
-  write("walkover", WalkoverBody, (b) => ({ type: "walkover", winner: b.winner }));
-  write("retire", RetireBody, (b) => ({ type: "retire", side: b.side }));
-  write("disqualify", DisqualifyBody, (b) => ({ type: "disqualify", side: b.side }));
-  write("reopen", ReopenBody, () => ({ type: "reopen" }));
-  write(
-    "result",
-    ResultBody,
-    (b) => ({ type: "result", games: b.games.map((g) => ({ home: g.home, away: g.away })) }),
-  );
-  write("assign", AssignBody, (b) => ({ type: "assign", tableNo: b.tableNo, scheduledAt: b.scheduledAt }));
 
   return app;
+}
+
+/** Runs a validation whose errors name fields of one element of a list (`actions.3.side`). */
+function prefixed<T>(prefix: string, validate: () => T): T {
+  try {
+    return validate();
+  } catch (e) {
+    if (!(e instanceof ManageError) || e.code !== "invalid-body") throw e;
+    const field = String(e.extensions.field ?? "");
+    const named = field ? `${prefix}.${field}` : prefix;
+    throw new ManageError(400, "invalid-body", e.message.replace(`"${field}"`, `"${named}"`), {
+      ...e.extensions,
+      field: named,
+    });
+  }
 }
 
 /** Runs the write; a refused write (409) answers with the match as it now is, so the client can resync. */
@@ -143,6 +298,7 @@ async function applyWrite(
   action: MatchAction,
   revision: number | undefined,
   key: string | undefined,
+  device: { id: string; label: string } | undefined,
 ) {
   try {
     return await writeMatch(deps.store, id, action, {
@@ -151,6 +307,7 @@ async function applyWrite(
       expectedRevision: revision,
       idempotencyKey: key,
       idempotencyOwner: token.id,
+      ...(device ? { device } : {}),
     });
   } catch (e) {
     if (!(e instanceof WriteError)) throw e;
@@ -162,7 +319,7 @@ async function applyWrite(
       e.status,
       e.code,
       e.message,
-      current ? { current: matchPayload(current), revision: current.revision } : {},
+      current ? { current: matchPayload(current, device?.id), revision: current.revision } : {},
     );
   }
 }

@@ -21,7 +21,7 @@ import { serializeLive, serializeMatch } from "../serialize.ts";
  * A match as the management API answers it: the public serialiser's fields (api/serialize.ts) while both sides
  * are known, the same fields with null sides before, plus the management fields.
  */
-export function manageMatchJson(m: ManageMatchRecord | ScoringMatchRecord) {
+export function manageMatchJson(m: ManageMatchRecord | ScoringMatchRecord, device?: string) {
   const score = scoreView(m.games, { home: m.currentHome, away: m.currentAway });
   const sides = new Map<string, EntryRecord>();
   for (const [id, name] of [[m.homeEntryId, m.homeName], [m.awayEntryId, m.awayName]] as const) {
@@ -66,6 +66,7 @@ export function manageMatchJson(m: ManageMatchRecord | ScoringMatchRecord) {
       startedAt: m.startedAt,
       completedAt: m.completedAt,
       updatedAt: m.updatedAt,
+      umpire: null,
     }),
     eventSlug: m.eventSlug,
     eventName: m.eventName,
@@ -74,16 +75,30 @@ export function manageMatchJson(m: ManageMatchRecord | ScoringMatchRecord) {
     firstServer: m.firstServer,
     currentServer: serializeLive(m).currentServer,
     revision: m.revision,
+    doubles: m.doubles,
+    // The players of each side in slot order ("home1", "home2", ...): the doubles order names them by slot.
+    homePlayers: m.homePlayers,
+    awayPlayers: m.awayPlayers,
+    setup: m.setup,
+    // Who scores the match (the device's id is never shown); `you` when it is the device that asks.
+    scorer: m.scorer && { label: m.scorer.label, since: m.scorer.since, you: m.scorer.device === device },
   };
   if ("points" in m) {
-    return { ...base, points: m.points, corrections: m.corrections, correctionLog: m.correctionLog };
+    return {
+      ...base,
+      points: m.points,
+      pointTimes: m.pointTimes,
+      corrections: m.corrections,
+      correctionLog: m.correctionLog,
+      incidents: m.incidents,
+    };
   }
   return base;
 }
 
 /** The answer to a read or write of one match: the match, its live block (as public) and its revision. */
-export function matchPayload(m: ManageMatchRecord | ScoringMatchRecord) {
-  return { match: manageMatchJson(m), live: serializeLive(m), revision: m.revision };
+export function matchPayload(m: ManageMatchRecord | ScoringMatchRecord, device?: string) {
+  return { match: manageMatchJson(m, device), live: serializeLive(m), revision: m.revision };
 }
 
 /** An event in the operator's list. */

@@ -1,5 +1,11 @@
 import assert from "node:assert/strict";
-import { findKey, KEY_RETENTION_MS, PRUNE_BATCH, rememberKey } from "../../db/idempotency_keys.ts";
+import {
+  findKey,
+  KEY_RETENTION_MS,
+  PRUNE_BATCH,
+  rememberKey,
+  rememberRefusal,
+} from "../../db/idempotency_keys.ts";
 import type { Store } from "../../db/store.ts";
 import { storeTest } from "../support/stores.ts";
 
@@ -49,7 +55,7 @@ storeTest(
 
 storeTest("findKey() answers the fingerprint of the request first sent with the key", async (store) => {
   await remember(store, "m:k", T0, 'point {"side":"home"}');
-  assert.deepEqual(await find(store, "m:k", T0), { request: 'point {"side":"home"}' });
+  assert.deepEqual(await find(store, "m:k", T0), { request: 'point {"side":"home"}', refusal: null });
   // A key stored before fingerprints were kept has none.
   await store.db.insertInto("idempotency_keys").values({
     key: "m:old",
@@ -57,9 +63,22 @@ storeTest("findKey() answers the fingerprint of the request first sent with the 
     created_at: T0.toISOString(),
   })
     .execute();
-  assert.deepEqual(await find(store, "m:old", T0), { request: null });
+  assert.deepEqual(await find(store, "m:old", T0), { request: null, refusal: null });
   // An expired key that comes again is a new key: it takes the new request's fingerprint.
   const t = later(KEY_RETENTION_MS + 1000);
   await remember(store, "m:k", t, "undo {}");
-  assert.deepEqual(await find(store, "m:k", t), { request: "undo {}" });
+  assert.deepEqual(await find(store, "m:k", t), { request: "undo {}", refusal: null });
 });
+
+storeTest(
+  "rememberRefusal() keeps a refused request's key with the refusal, answered by findKey()",
+  async (store) => {
+    const refusal = {
+      status: 409 as const,
+      code: "scoring",
+      message: "Cannot undo the last point or correction",
+    };
+    await store.db.transaction().execute((trx) => rememberRefusal(trx, "m:r", "undo {}", refusal, T0));
+    assert.deepEqual(await find(store, "m:r", T0), { request: "undo {}", refusal });
+  },
+);

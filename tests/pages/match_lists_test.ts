@@ -34,6 +34,7 @@ function match(o: Partial<Match>): Match {
     startedAt: null,
     completedAt: null,
     updatedAt: "2026-11-28T08:00:00.000Z",
+    umpire: null,
     ...o,
   };
 }
