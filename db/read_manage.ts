@@ -281,6 +281,14 @@ export async function readScoringMatch(db: Db, id: string): Promise<ScoringMatch
   };
 }
 
+/** The matches in progress of these events, on any table: what a match about to start may clash with. */
+export async function listLiveMatches(db: Db, eventIds: readonly string[]): Promise<ManageMatchRecord[]> {
+  if (eventIds.length === 0) return [];
+  const rows = await matchQuery(db).where("matches.status", "=", "in_progress")
+    .where("matches.event_id", "in", [...eventIds]).execute();
+  return rows.map(toRecord);
+}
+
 /**
  * The matches a scorer may score, by table then time: scheduled (both sides known) and in progress, of events
  * that are not archived, within the token's event and table when it is limited.

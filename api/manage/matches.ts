@@ -16,7 +16,12 @@ import {
   writeMatch,
   writeMatchBatch,
 } from "../../db/match_writes.ts";
-import { listScorableMatches, readManageMatch, readScoringMatch } from "../../db/read_manage.ts";
+import {
+  listLiveMatches,
+  listScorableMatches,
+  readManageMatch,
+  readScoringMatch,
+} from "../../db/read_manage.ts";
 import type { TokenRecord } from "../../db/tokens.ts";
 import { WriteError } from "../../db/write_errors.ts";
 import { assertFinishedGame, ScoringError } from "../../domain/scoring.ts";
@@ -45,7 +50,7 @@ import {
   WalkoverBody,
 } from "./bodies.ts";
 import { ManageError } from "./problem.ts";
-import { envelope, manageMatchJson, matchPayload } from "./serialise.ts";
+import { envelope, matchPayload, scorableMatchesJson } from "./serialise.ts";
 
 type WithRevision = { revision?: number | undefined };
 
@@ -207,15 +212,28 @@ export function matchRoutes(deps: AppDeps): Hono<ManageEnv> {
       eventId: token.eventId,
       tableNo: token.tableNo,
     });
-    const device = scorerDevice(c)?.id;
-    return c.json(envelope({ matches: matches.map((m) => manageMatchJson(m, device)) }, deps.clock()));
+    const live = await listLiveMatches(deps.store.db, [...new Set(matches.map((m) => m.eventId))]);
+    return c.json(envelope(scorableMatchesJson(matches, live, scorerDevice(c)?.id), deps.clock()));
   });
 
   app.get("/:id", async (c) => {
     const match = await readScoringMatch(deps.store.db, c.req.param("id"));
     if (!match) throw new ManageError(404, "not-found", `Match "${c.req.param("id")}" does not exist`);
     requireMatchScope(c.var.token, match, "read the match");
-    return c.json(envelope(matchPayload(match, scorerDevice(c)?.id), deps.clock()));
+    const device = scorerDevice(c)?.id;
+    const payload = matchPayload(match, device);
+    if (match.status !== "scheduled") return c.json(envelope(payload, deps.clock()));
+    // Before the start: what starting it now would clash with, as the list says it.
+    const clashes = scorableMatchesJson(
+      [match],
+      await listLiveMatches(deps.store.db, [match.eventId]),
+      device,
+    );
+    return c.json(envelope({
+      ...payload,
+      match: { ...payload.match, clashesOnStart: clashes.matches[0]!.clashesOnStart ?? [] },
+      clashMatches: clashes.clashMatches,
+    }, deps.clock()));
   });
 
   /** The match a write names, within the token's scope, or a 404 / 403. */

@@ -101,6 +101,34 @@ export function matchPayload(m: ManageMatchRecord | ScoringMatchRecord, device?:
   return { match: manageMatchJson(m, device), live: serializeLive(m), revision: m.revision };
 }
 
+/**
+ * The matches a scorer may score, each scheduled one with what starting it now would clash with
+ * (`clashesOnStart`, domain/clashes.ts: its table busy, a player still playing elsewhere) among `live`, the
+ * matches in progress of the same events on any table; `clashMatches` names the matches the clashes cite.
+ */
+export function scorableMatchesJson(
+  matches: readonly ManageMatchRecord[],
+  live: readonly ManageMatchRecord[],
+  device: string | undefined,
+) {
+  const listed = new Set(matches.map((m) => m.id));
+  const all = [...matches, ...live.filter((m) => !listed.has(m.id))];
+  const onStart = startClashes(all.map(clashMatch));
+  const cited = new Set([...onStart.values()].flat().flatMap((c) => c.matchIds));
+  return {
+    matches: matches.map((m) => ({
+      ...manageMatchJson(m, device),
+      ...(m.status === "scheduled" ? { clashesOnStart: onStart.get(m.id) ?? [] } : {}),
+    })),
+    clashMatches: all.filter((m) => cited.has(m.id)).map((m) => ({
+      id: m.id,
+      homeName: m.homeName,
+      awayName: m.awayName,
+      tableNo: m.tableNo,
+    })),
+  };
+}
+
 /** An event in the operator's list. */
 export function managedEventJson(e: ManagedEventRecord) {
   return { ...e };

@@ -5,12 +5,22 @@
  * in a queue that survives reloads and lost connections.
  */
 import { Document } from "../layout.tsx";
+import { moduleScript } from "../client_script.ts";
+import * as cards from "../../domain/cards.ts";
+import * as ends from "../../domain/ends.ts";
+import * as expedite from "../../domain/expedite.ts";
+import * as gamePoint from "../../domain/game_point.ts";
+import * as matchReplay from "../../domain/match_replay.ts";
+import * as scoring from "../../domain/scoring.ts";
+import * as serviceOrder from "../../domain/service_order.ts";
+import * as timeouts from "../../domain/timeouts.ts";
+import * as clashWords from "./client/clash_words.ts";
+import * as manageFetch from "./client/manage_fetch.ts";
+import * as outbox from "./client/outbox.ts";
+import * as resultWords from "./client/result_words.ts";
 import { scoreClient } from "./client/score_client.ts";
-import { projectScore } from "./client/score_projection.ts";
-import { manageFetch, problemDetail } from "./client/manage_fetch.ts";
-import { refusedTapsNotice } from "./client/score_notice.ts";
-import { wonByWords } from "./client/result_words.ts";
-import { inlineCall } from "./script.ts";
+import * as scoreProjection from "./client/score_projection.ts";
+import * as tapWords from "./client/tap_words.ts";
 import { SCORE_CSS } from "./styles.ts";
 import { TokenForm } from "./token_form.tsx";
 
@@ -34,15 +44,46 @@ function Bar(props: { title: string }) {
   );
 }
 
-/** The script of both scoring pages, with the helpers it is given as source. */
-const SCORE_SCRIPT = inlineCall(
-  scoreClient,
-  projectScore,
+/**
+ * The modules the umpire's script calls by name: the rules (the very functions the server scores with) and the
+ * page's own helpers.
+ */
+export const SCORE_MODULES = [
+  scoring,
+  serviceOrder,
+  ends,
+  cards,
+  timeouts,
+  expedite,
+  gamePoint,
+  matchReplay,
+  clashWords,
   manageFetch,
-  problemDetail,
-  refusedTapsNotice,
-  wonByWords,
-);
+  outbox,
+  resultWords,
+  scoreProjection,
+  tapWords,
+];
+
+/** The script of both scoring pages. */
+const SCORE_SCRIPT = moduleScript(scoreClient, SCORE_MODULES);
+
+/** The warning that taps were not recorded, and the sheet of choices: over the page, never moving its buttons. */
+function Overlays() {
+  return (
+    <>
+      <div id="notice" class="notice" role="alert" hidden>
+        <span id="notice-text"></span> <button type="button" id="notice-ok">OK</button>
+      </div>
+      <div id="sheet" role="dialog" aria-modal="true" aria-labelledby="sheet-title" hidden>
+        <h2 id="sheet-title"></h2>
+        <p id="sheet-text"></p>
+        <div id="sheet-choices"></div>
+        <button type="button" id="sheet-cancel">Cancel</button>
+      </div>
+    </>
+  );
+}
 
 /** `/score`: the list of matches to score. */
 export function ScoreListPage(props: { nonce: string }) {
@@ -55,6 +96,7 @@ export function ScoreListPage(props: { nonce: string }) {
     >
       <Bar title="Scoring" />
       <p id="status" class="status" role="status" aria-live="polite">Loading…</p>
+      <Overlays />
       <TokenForm purpose={PURPOSE} />
       <main id="content">
         <div id="list"></div>
@@ -75,16 +117,22 @@ export function ScoreMatchPage(props: { nonce: string; matchId: string }) {
     >
       <Bar title="Scoring" />
       <p id="status" class="status" role="status" aria-live="polite">Loading…</p>
-      <div id="notice" class="status" data-kind="error" role="alert" hidden>
-        <span id="notice-text"></span> <button type="button" id="notice-ok">OK</button>
-      </div>
+      <Overlays />
       <TokenForm purpose={PURPOSE} />
       <main id="content">
         <div class="match-head">
           <span id="match-title"></span>
           <span id="match-table"></span>
         </div>
+        <div id="hold-panel" class="hold" hidden>
+          <p id="hold-text"></p>
+          <button type="button" id="takeover">Take over this match</button>
+        </div>
         <section id="start-panel" hidden>
+          <p id="ends-choice" class="ends-choice">
+            On your left: <button type="button" id="left-choice" aria-describedby="left-hint"></button>{" "}
+            <span id="left-hint" class="muted">(tap to swap)</span>
+          </p>
           <h2 id="start-title">Who serves first?</h2>
           <div class="choices">
             <button type="button" id="start-home" class="primary">
@@ -94,14 +142,24 @@ export function ScoreMatchPage(props: { nonce: string; matchId: string }) {
               <span id="start-name-away"></span>
             </button>
           </div>
+          <p id="start-warning" class="warning" role="note" hidden></p>
         </section>
         <section id="score-panel" hidden>
-          <div class="taps">
+          <div class="game-line">
+            <span id="game-number"></span>
+            <span id="game-clock" data-due="false"></span>
+          </div>
+          <div class="undo-row">
+            <button type="button" id="undo">Undo</button>
+          </div>
+          <div id="banner" class="banner" data-kind="" aria-live="polite">
+            <span id="banner-text"></span>
+            <button type="button" id="banner-action" hidden></button>
+          </div>
+          <div class="taps" id="taps" data-left="home">
             {(["home", "away"] as const).map((side) => (
-              // Named by what it shows (the script's aria-label, which left the score out, gives way to
-              // aria-labelledby), so that the spoken name holds the visible words and the score; "Serves" is
-              // hidden, and so left out, on the side that does not serve. The spaces keep the words apart in
-              // names computed without the layout (the flex column shows none of them).
+              // Named by what it shows (aria-labelledby), so that the spoken name holds the visible words and the
+              // score; the spaces keep the words apart in names computed without the layout.
               <button
                 type="button"
                 class="tap"
@@ -115,29 +173,41 @@ export function ScoreMatchPage(props: { nonce: string; matchId: string }) {
                   <span class="games">
                     Games <strong id={`games-${side}`}>0</strong>
                   </span>{" "}
-                  <span class="serve">Serves</span>
+                  <span class="serve" id={`serve-${side}`}></span>{" "}
+                  <span class="chips" id={`chips-${side}`} hidden></span>
                 </span>
               </button>
             ))}
           </div>
-          <div class="row">
-            <button type="button" id="undo">Undo</button>
+          {
+            /* Right after the tap buttons: they are disabled while the question is open, and the next Tab goes on
+            from where the focus was, to the question rather than to the tools below. */
+          }
+          <div id="dialog" role="alertdialog" aria-labelledby="dialog-text" hidden>
+            <p id="dialog-text"></p>
+            <div id="dialog-extra" hidden>
+              <p id="order-title"></p>
+              <div id="order-choices" class="row"></div>
+            </div>
+            <div class="row">
+              <button type="button" id="dialog-undo">Undo</button>
+              <button type="button" id="dialog-ok" class="primary">Next game</button>
+            </div>
+          </div>
+          <div id="returns-row" class="returns" hidden>
+            <button type="button" id="return-tap">
+              <span id="returns">0/13</span> good returns by <span id="returns-who"></span>
+            </button>
+          </div>
+          <div class="tools">
+            <button type="button" id="open-timeout">Time-out</button>
+            <button type="button" id="open-card">Card</button>
+            <button type="button" id="open-expedite">Expedite</button>
           </div>
           <ol id="game-list" aria-label="Finished games"></ol>
         </section>
-        {
-          /* Right after the tap buttons: they are disabled while the question is open, and the next Tab goes on
-            from where the focus was, to the question rather than to the link below. */
-        }
-        <div id="dialog" role="alertdialog" aria-labelledby="dialog-text" hidden>
-          <p id="dialog-text"></p>
-          <div class="row">
-            <button type="button" id="dialog-undo">Undo</button>
-            <button type="button" id="dialog-ok" class="primary">Next game</button>
-          </div>
-        </div>
         <p>
-          <a href="/score">All matches</a>
+          <a href="/score" id="all-matches">All matches</a>
         </p>
       </main>
     </Document>

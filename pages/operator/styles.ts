@@ -25,47 +25,116 @@ form.token input{width:100%}
 `;
 
 /**
- * The umpire's pages (/score and /score/{id}): two huge tap targets, the server marked, a confirm dialog. The
- * focus ring is dark on their light background (the orange one, 1.9:1 there, stays on the dark bar and dialog,
- * and no longer looks like the orange of the serving side).
+ * The umpire's pages (/score and /score/{id}): two huge tap targets in the order the players stand, the server
+ * marked, Undo above them out of a thumb's way, the tools below, a confirm dialog. Warnings and the sheet of
+ * choices lie over the page, so that nothing moves the tap buttons. The focus ring is dark on their light
+ * background (the orange one, 1.9:1 there, stays on the dark bar and dialog, and no longer looks like the orange
+ * of the serving side). In landscape the tap buttons fill the height beside a column of the rest.
  */
 export const SCORE_CSS = COMMON + `
-main{max-width:40rem;margin:0 auto;padding:.75rem}
+main{max-width:40rem;margin:0 auto;padding:.5rem .75rem}
+.status{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 .table-group h2{font-size:1.1rem;margin:1rem 0 .4rem}
 a.match-link{display:block;background:#fff;border:1px solid #c4cad4;border-radius:.75rem;padding:.9rem 1rem;margin:.5rem 0;
   color:#111;text-decoration:none}
 a.match-link.in_progress{border-left:.4rem solid #b00020}
 a.match-link .names{display:block;font-weight:700;font-size:1.15rem}
 a.match-link .where{display:block;color:#444;font-size:.9rem}
-.match-head{display:flex;justify-content:space-between;gap:.5rem;font-size:.9rem;color:#333;margin-bottom:.5rem}
+a.match-link .waiting{display:block;font-weight:700;color:#6b4b00}
+a.match-link .clash{display:block;margin-top:.3rem;background:#fff6dd;color:#5c3d00;border-radius:.3rem;padding:.2rem .4rem;
+  font-size:.9rem}
+.match-head{display:flex;justify-content:space-between;gap:.5rem;font-size:.9rem;color:#333;margin-bottom:.3rem}
+.hold{position:fixed;left:0;right:0;bottom:0;z-index:8;background:#fff6dd;padding:.8rem 1rem 1.2rem;
+  box-shadow:0 -4px 16px #0005}
+.hold p{margin:0 0 .4rem;font-weight:600}
 #start-panel{background:#fff;border-radius:.75rem;padding:1rem;text-align:center}
+#start-panel h2{margin:.6rem 0 0;font-size:1.2rem}
 #start-panel .choices{display:grid;grid-template-columns:1fr 1fr;gap:.75rem;margin-top:.75rem}
-#start-panel button{min-height:5rem;font-size:1.1rem;font-weight:700}
-.taps{display:grid;grid-template-columns:1fr 1fr;gap:.6rem}
-button.tap{min-height:min(55vh,24rem);display:flex;flex-direction:column;align-items:center;justify-content:center;
-  background:#fff;border:3px solid #0b4fb3;border-radius:1rem;padding:.5rem;touch-action:manipulation;user-select:none}
+#start-panel .choices button{min-height:5rem;font-size:1.1rem;font-weight:700}
+.ends-choice{margin:0}
+.ends-choice button{font-weight:700}
+.warning{background:#fff6dd;color:#5c3d00;padding:.4rem .6rem;border-radius:.4rem;text-align:left}
+.game-line{display:flex;flex-wrap:wrap;justify-content:space-between;gap:0 1rem;font-weight:600;font-variant-numeric:tabular-nums}
+#game-clock[data-due=true]{color:#8a0016}
+.undo-row{display:flex;justify-content:flex-end;margin:.3rem 0 1.5rem}
+button#undo{min-height:3rem;max-width:100%;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+.banner{height:2.6rem;display:flex;align-items:center;justify-content:center;gap:.6rem;margin:0 0 .4rem;border-radius:.5rem;
+  font-weight:800;text-transform:uppercase;letter-spacing:.02em;overflow:hidden;white-space:nowrap;text-overflow:ellipsis}
+.banner[data-kind=match-point]{background:#b00020;color:#fff}
+.banner[data-kind=game-point]{background:#0b4fb3;color:#fff}
+.banner[data-kind=timeout],.banner[data-kind=due]{background:#fff6dd;color:#5c3d00}
+.banner[data-kind=ends]{background:#0d1b2a;color:#fff}
+.banner[data-kind=expedite]{background:#e7f5ea;color:#0f5f24;text-transform:none}
+.banner button{min-height:2.2rem;padding:.1rem .6rem}
+.taps{display:flex;gap:.6rem}
+.taps>button.tap{flex:1 1 0}
+.taps[data-left=away] #tap-away{order:-1}
+button.tap{min-height:min(50vh,22rem);display:flex;flex-direction:column;align-items:center;justify-content:center;
+  background:#fff;border:3px solid #0b4fb3;border-radius:1rem;padding:.5rem;touch-action:manipulation;user-select:none;min-width:0}
 button.tap .tap-label{display:flex;flex-direction:column;align-items:center;gap:.3rem;min-width:0;max-width:100%}
 button.tap:active{background:#dce8fb}
 button.tap .name{font-weight:700;font-size:1.05rem;overflow-wrap:anywhere;max-width:100%}
 button.tap .points{font-size:clamp(2.5rem,22vw,8rem);font-weight:800;line-height:1;font-variant-numeric:tabular-nums}
 button.tap .games{font-size:1.1rem}
-button.tap .serve{visibility:hidden;background:#f5a524;color:#111;border-radius:1rem;padding:.1rem .7rem;font-weight:700}
+button.tap .serve:empty{display:none}
+button.tap .serve{background:#e9ecf2;color:#111;border-radius:1rem;padding:.1rem .7rem;font-weight:700;overflow-wrap:anywhere}
 button.tap[data-serving=true]{border-color:#f5a524;box-shadow:0 0 0 3px #f5a524 inset}
-button.tap[data-serving=true] .serve{visibility:visible}
+button.tap[data-serving=true] .serve{background:#f5a524}
+button.tap .chips{font-weight:800;background:#fde9b0;color:#5c3d00;border-radius:.3rem;padding:0 .4rem}
+.returns{margin-top:.6rem}
+.returns button{width:100%;min-height:4rem;font-size:1.15rem;font-weight:700;background:#e7f5ea;border-color:#0f5f24}
+.tools{display:flex;flex-wrap:wrap;gap:.5rem;margin-top:.8rem}
+.tools>button{flex:1 1 auto;min-height:2.75rem}
 .row{display:flex;gap:.6rem;margin-top:.6rem}
 .row>*{flex:1}
-button#undo{min-height:3.5rem;font-size:1.1rem}
 #game-list{list-style:none;padding:0;margin:.75rem 0;display:flex;flex-wrap:wrap;gap:.4rem}
 #game-list li{background:#fff;border-radius:.4rem;padding:.2rem .6rem;font-variant-numeric:tabular-nums}
 #dialog{position:fixed;inset:auto 0 0 0;background:#0d1b2a;color:#fff;padding:1rem 1rem 1.5rem;box-shadow:0 -4px 16px #0006;
-  display:grid;gap:.75rem}
+  display:grid;gap:.75rem;z-index:5}
 #dialog p{margin:0;font-size:1.2rem;font-weight:700}
 #dialog .row button{min-height:3.5rem;font-size:1.1rem}
+#order-choices button[aria-pressed=true]{background:#f5a524;border-color:#f5a524}
+.notice{position:fixed;top:0;left:0;right:0;z-index:20;margin:0;padding:.6rem 1rem;background:#fde7e9;color:#8a0016;
+  font-weight:700;box-shadow:0 4px 12px #0004;display:flex;gap:.8rem;align-items:center}
+.notice span{flex:1}
+#sheet{position:fixed;inset:auto 0 0 0;z-index:10;background:#fff;padding:1rem 1rem 1.5rem;border-radius:1rem 1rem 0 0;
+  box-shadow:0 -6px 24px #0007;display:grid;gap:.6rem;max-height:85vh;overflow:auto}
+#sheet h2{margin:0;font-size:1.2rem}
+#sheet p{margin:0}
+#sheet-choices{display:grid;gap:.5rem}
+#sheet-choices button{min-height:3.25rem;font-weight:700}
+#sheet-choices .card-yellow{background:#ffd84d}
+#sheet-choices .card-yellow_red{background:linear-gradient(90deg,#ffd84d 50%,#e0343f 50%)}
+#sheet-choices .card-red{background:#c1121f;color:#fff}
+#sheet-choices .danger{background:#8a0016;border-color:#8a0016;color:#fff}
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 button:focus-visible,a:focus-visible,input:focus-visible{outline-color:#0d1b2a}
 header.bar button:focus-visible,#dialog button:focus-visible{outline-color:#f5a524}
 @media (max-width:15rem){main{padding:.75rem .4rem}.taps{gap:.4rem}button.tap{padding:.5rem .2rem}
   button.tap .games{font-size:1rem}button.tap .serve{padding:.1rem .4rem}}
+@media (orientation:landscape) and (max-height:32rem){
+  header.bar{position:absolute;top:0;right:0;background:none;padding:.15rem .5rem;z-index:3}
+  header.bar h1,#whoami{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
+  header.bar button{min-height:1.9rem}
+  .status{padding:.35rem 9rem .35rem 1rem}
+  main{max-width:none;padding:.2rem .6rem}
+  .match-head{margin-bottom:.1rem;font-size:.8rem;white-space:nowrap}
+  #match-title{overflow:hidden;text-overflow:ellipsis}
+  #score-panel{display:grid;grid-template-columns:minmax(0,1fr) 14rem;grid-template-rows:auto auto auto auto auto 1fr;
+    gap:.3rem .6rem;align-items:start}
+  .game-line,.banner{grid-column:1 / span 2}
+  .banner{height:2rem;margin:0}
+  .taps{grid-column:1;grid-row:3 / span 4}
+  .undo-row{grid-column:2;grid-row:3;margin:0}
+  .undo-row button{width:100%}
+  .returns{grid-column:2;grid-row:4;margin:0}
+  .returns button{min-height:3rem}
+  .tools{grid-column:2;grid-row:5;margin:0;gap:.3rem}
+  .tools>button{min-height:2.4rem;padding:.2rem .3rem;font-size:.85rem}
+  #game-list{grid-column:2;grid-row:6;margin:0;font-size:.8rem}
+  button.tap{min-height:calc(100vh - 7.4rem)}
+  button.tap .points{font-size:clamp(2.5rem,18vh,6rem)}
+}
 `;
 
 /** The operator's page (/manage): the event at a glance, actions inline, QR codes in a grid. */

@@ -1,71 +1,114 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { type Side } from "../../../../domain/scoring.ts";
-import { scoreMatch } from "../../../../domain/match_replay.ts";
-import { projectScore } from "../../../../pages/operator/client/score_projection.ts";
+import { replayUmpire } from "../../../../domain/match_replay.ts";
+import type { Side } from "../../../../domain/scoring.ts";
+import type { OutboxItem } from "../../../../pages/operator/client/outbox.ts";
+import {
+  allowed,
+  projectMatch,
+  type ScoringMatch,
+} from "../../../../pages/operator/client/score_projection.ts";
 
-const side = fc.constantFrom<Side>("home", "away");
-const format = fc.record({ bestOf: fc.constantFrom(3, 5, 7), firstServer: side });
-
-/** The points of a match up to its end (or an unfinished one): what the umpire's page can hold. */
-function untilDecided(points: Side[], bestOf: number): Side[] {
-  const out: Side[] = [];
-  for (const p of points) {
-    if (scoreMatch({ points: out }, { bestOf, firstServer: "home" }).finished) break;
-    out.push(p);
-  }
-  return out;
+/** The fields of the management API's match that the projection reads. */
+function match(o: Partial<ScoringMatch> = {}): ScoringMatch {
+  return {
+    id: "m1",
+    status: "in_progress",
+    bestOf: 5,
+    firstServer: "home",
+    doubles: false,
+    setup: { left: "home", order: null },
+    resultReasonCode: null,
+    points: [],
+    pointTimes: [],
+    incidents: [],
+    gameScores: [],
+    gamesWon: { home: 0, away: 0 },
+    currentGame: { home: 0, away: 0 },
+    ...o,
+  } as unknown as ScoringMatch;
 }
 
-Deno.test("projectScore() agrees with domain scoreMatch() on every sequence of points", () => {
+let n = 0;
+const tap = (type: string, body: Record<string, unknown> = {}): OutboxItem => ({
+  key: `k${++n}`,
+  matchId: "m1",
+  type,
+  body,
+  at: "2026-11-28T10:00:00.000Z",
+  label: type,
+});
+
+Deno.test("projectMatch() shows the server's points with the waiting ones replayed by the rules", () => {
+  const side = fc.constantFrom<Side>("home", "away");
   fc.assert(
-    fc.property(format, fc.array(side, { maxLength: 160 }), (f, raw) => {
-      const points = untilDecided(raw, f.bestOf);
-      const want = scoreMatch({ points }, f);
-      const got = projectScore(points, [], f.bestOf, f.firstServer);
-      assert.deepEqual(got, {
-        gameScores: want.gameScores,
-        gamesWon: want.gamesWon,
-        currentGame: want.currentGame,
-        server: want.server,
-        finished: want.finished,
-        winner: want.winner,
-      });
-    }),
-    { numRuns: 500 },
+    fc.property(
+      fc.array(side, { maxLength: 60, size: "max" }),
+      fc.array(side, { maxLength: 60, size: "max" }),
+      (a, b) => {
+        const server: Side[] = [];
+        for (
+          const p of a
+        ) {
+          if (!replayUmpire({ points: server }, { bestOf: 5, firstServer: "home" }).finished) {
+            server.push(p);
+          }
+        }
+        const p = projectMatch(
+          match({ points: server, pointTimes: server.map(() => null) }),
+          b.map((s) => tap("point", { side: s })),
+        );
+        const all = [...server];
+        for (const s of b) {
+          if (!replayUmpire({ points: all }, { bestOf: 5, firstServer: "home" }).finished) {
+            all.push(s);
+          }
+        }
+        assert.deepEqual(
+          p.state.gameScores,
+          replayUmpire({ points: all }, { bestOf: 5, firstServer: "home" }).gameScores,
+        );
+        assert.deepEqual(
+          p.state.currentGame,
+          replayUmpire({ points: all }, { bestOf: 5, firstServer: "home" }).currentGame,
+        );
+        assert.equal(p.refused.length, b.length - (all.length - server.length));
+      },
+    ),
+    { numRuns: 200 },
   );
 });
 
-Deno.test("projectScore() agrees with scoreMatch() on long deuce games", () => {
-  fc.assert(
-    fc.property(format, fc.integer({ min: 0, max: 15 }), side, (f, extra, last) => {
-      const deuce: Side[] = [];
-      for (let i = 0; i < 10; i++) deuce.push("home", "away");
-      for (let i = 0; i < extra; i++) deuce.push("home", "away");
-      const points = [...deuce, last];
-      const want = scoreMatch({ points }, f);
-      const got = projectScore(points, [], f.bestOf, f.firstServer);
-      assert.deepEqual(got.currentGame, want.currentGame);
-      assert.equal(got.server, want.server);
-    }),
+Deno.test("projectMatch() sets aside a waiting undo with nothing to undo, and keeps the taps after it", () => {
+  const undo = tap("undo");
+  const p = projectMatch(match(), [undo, tap("point", { side: "home" }), tap("point", { side: "away" })]);
+  assert.deepEqual(p.refused, [undo.key]);
+  assert.deepEqual(p.state.currentGame, { home: 1, away: 1 });
+  assert.deepEqual(p.last, { kind: "point", side: "away" });
+});
+
+Deno.test("projectMatch() starts a scheduled match with the waiting start's choices", () => {
+  const p = projectMatch(match({ status: "scheduled", firstServer: null, setup: null }), [
+    tap("start", { firstServer: "away", left: "away" }),
+    tap("point", { side: "home" }),
+  ]);
+  assert.equal(p.started, true);
+  assert.equal(p.state.left, "away");
+  assert.equal(p.state.server, "away");
+  assert.deepEqual(p.state.currentGame, { home: 1, away: 0 });
+});
+
+Deno.test("allowed() follows the rules: one time-out per side, a penalty point only after a warning", () => {
+  const p = projectMatch(match(), [tap("timeout", { side: "home" })]);
+  const at = "2026-11-28T10:01:00.000Z";
+  assert.equal(allowed(p, { type: "timeout", body: { side: "home" }, at }), false);
+  assert.equal(allowed(p, { type: "timeout", body: { side: "away" }, at }), true);
+  assert.equal(
+    allowed(p, { type: "card", body: { side: "away", target: "player", card: "yellow_red" }, at }),
+    false,
   );
-});
-
-Deno.test("projectScore() applies corrections of finished games as scoreMatch() does", () => {
-  const points: Side[] = [...Array(11).fill("home"), ...Array(11).fill("home"), "away"];
-  const corrections = [{ game: 2, home: 9, away: 11 }];
-  const want = scoreMatch({ points, corrections }, { bestOf: 3, firstServer: "away" });
-  const got = projectScore(points, corrections, 3, "away");
-  assert.deepEqual(got.gameScores, want.gameScores);
-  assert.deepEqual(got.gamesWon, { home: 1, away: 1 });
-  assert.equal(got.finished, false);
-  assert.equal(got.server, want.server);
-});
-
-Deno.test("projectScore() ignores points after the match is decided", () => {
-  const points: Side[] = Array(30).fill("away");
-  const got = projectScore(points, [], 3, "home");
-  assert.deepEqual(got.gamesWon, { home: 0, away: 2 });
-  assert.equal(got.winner, "away");
-  assert.deepEqual(got.currentGame, { home: 0, away: 0 });
+  assert.equal(
+    allowed(p, { type: "card", body: { side: "away", target: "player", card: "yellow" }, at }),
+    true,
+  );
 });

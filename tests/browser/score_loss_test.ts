@@ -1,0 +1,364 @@
+/**
+ * The flows that lost points on the umpire's page, each reproduced at a phone's size with touch, compared point
+ * by point with the server: leaving the match with taps still waiting, a refused action with taps behind it
+ * (offline, and online on a slow link), catching up after a long spell offline, and two phones on one match.
+ * Every wait is for a condition, never for a time.
+ */
+import assert from "node:assert/strict";
+import type { Browser, Page } from "playwright-core";
+import type { Side } from "../../domain/scoring.ts";
+import type { Store } from "../../db/store.ts";
+import { type MatchAction, writeMatch } from "../../db/match_writes.ts";
+import { browserSuite } from "../support/browser.ts";
+import { makeToken, seedKnockout } from "../api/manage_fixtures.ts";
+
+const PHONE = { width: 390, height: 844 };
+
+async function phone(browser: Browser, url: string, device: string) {
+  const context = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
+  await context.addInitScript((d) => localStorage.setItem("tt.device", d), device);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(url);
+  return { page, errors, close: () => context.close() };
+}
+
+async function storedPoints(store: Store, matchId: string): Promise<Side[]> {
+  const rows = await store.db.selectFrom("match_points").select(["seq", "side"]).where(
+    "match_id",
+    "=",
+    matchId,
+  )
+    .orderBy("seq").execute();
+  return rows.map((r) => r.side as Side);
+}
+
+/** Waits until `check` holds, polling; the cap only keeps a broken build from hanging. */
+async function until(check: () => Promise<boolean>, what: string): Promise<void> {
+  for (let i = 0; i < 1200; i++) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`Gave up waiting: ${what}`);
+}
+
+const desk = (store: Store, id: string) => (action: MatchAction) =>
+  writeMatch(store, id, action, { actor: "desk", now: new Date() });
+
+async function waitQueued(page: Page, n: number) {
+  await page.waitForFunction((q) => document.body.dataset.queued === String(q), n, { timeout: 60_000 });
+}
+
+const blockWrites = (page: Page) =>
+  page.route("**/api/manage/matches/*/actions", (route) => route.abort("failed"));
+const unblockWrites = (page: Page) => page.unroute("**/api/manage/matches/*/actions");
+
+browserSuite(
+  "/score: taps waiting when the umpire leaves the match are sent from the list, which says so",
+  async (store) => {
+    const ev = await seedKnockout(store.db, { bestOf: 3 });
+    const secret = await makeToken(store.db, "scorer", { label: "Table 1 phone" });
+    const id = ev.rounds[0]![0]!;
+    const write = desk(store, id);
+    // Game 1 to home, 10-0 in game 2: match point.
+    await write({ type: "start", firstServer: "home" });
+    for (let i = 0; i < 21; i++) await write({ type: "point", side: "home" });
+    return { secret, id, other: ev.rounds[0]![1]! };
+  },
+  async (t, { browser, server, seeded }) => {
+    await t.step(
+      "the match point tapped on a dead link, then Confirm result: the page says the tap waits",
+      async () => {
+        const { page, errors, close } = await phone(
+          browser,
+          `${server.origin}/score/${seeded.id}#token=${seeded.secret}`,
+          "a",
+        );
+        try {
+          await page.waitForSelector("#score-panel:not([hidden])");
+          assert.equal(await page.textContent("#banner-text"), "Match point: Player test-open 1");
+          await blockWrites(page);
+          await page.tap("#tap-home");
+          await page.waitForSelector("#dialog:not([hidden])");
+          assert.equal(
+            await page.textContent("#dialog-text"),
+            "Match to Player test-open 1, 2-0. Confirm the result?",
+          );
+          await page.tap("#dialog-ok");
+          await page.waitForSelector("#sheet:not([hidden])");
+          assert.match(await page.textContent("#sheet-text") ?? "", /^1 tap is not sent yet\./);
+          await page.tap("#sheet-choices button:text('Go to the list')");
+          await page.waitForURL(`${server.origin}/score`);
+          // The list shows which match has taps waiting, and sends them once the link answers.
+          await page.waitForSelector(`a.match-link[data-match-id="${seeded.id}"] .waiting`);
+          assert.equal(
+            await page.textContent(`a.match-link[data-match-id="${seeded.id}"] .waiting`),
+            "1 tap not sent yet",
+          );
+          assert.equal((await storedPoints(server.store, seeded.id)).length, 21);
+          await unblockWrites(page);
+          await until(
+            async () => (await storedPoints(server.store, seeded.id)).length === 22,
+            "the tap reaches the server",
+          );
+          const m = await server.store.db.selectFrom("matches").select("status").where("id", "=", seeded.id)
+            .executeTakeFirstOrThrow();
+          assert.equal(m.status, "completed");
+          assert.deepEqual(await storedPoints(server.store, seeded.id), Array(22).fill("home"));
+          await page.waitForSelector(`a.match-link[data-match-id="${seeded.id}"]`, { state: "detached" });
+          assert.deepEqual(errors, []);
+        } finally {
+          await close();
+        }
+      },
+    );
+
+    await t.step("closing the page with a tap waiting asks first (beforeunload)", async () => {
+      const { page, close } = await phone(
+        browser,
+        `${server.origin}/score/${seeded.other}#token=${seeded.secret}`,
+        "b",
+      );
+      try {
+        await page.waitForSelector("#start-panel:not([hidden])");
+        await blockWrites(page);
+        await page.tap("#start-home");
+        await waitQueued(page, 1);
+        // "All matches" says that a tap waits, and stays on the page when asked to.
+        await page.tap("#all-matches");
+        await page.waitForSelector("#sheet:not([hidden])");
+        assert.match(await page.textContent("#sheet-text") ?? "", /^1 tap is not sent yet\./);
+        await page.tap("#sheet-choices button:text('Stay here')");
+        assert.equal(new URL(page.url()).pathname, `/score/${seeded.other}`);
+        const asked = new Promise<string>((resolve) =>
+          page.on("dialog", (d) => {
+            resolve(d.type());
+            void d.dismiss();
+          })
+        );
+        await page.close({ runBeforeUnload: true });
+        assert.equal(await asked, "beforeunload");
+      } finally {
+        await close();
+      }
+    });
+  },
+);
+
+browserSuite(
+  "/score: a refused action drops only itself; the taps behind it are sent",
+  async (store) => {
+    const ev = await seedKnockout(store.db, { bestOf: 5 });
+    const secret = await makeToken(store.db, "scorer", { label: "Table 1 phone" });
+    const [first, second] = ev.rounds[0]!;
+    await desk(store, first!)({ type: "start", firstServer: "home" });
+    return { secret, first: first!, second: second! };
+  },
+  async (t, { browser, server, seeded }) => {
+    await t.step("Undo is disabled when there is nothing to undo", async () => {
+      const { page, close } = await phone(
+        browser,
+        `${server.origin}/score/${seeded.first}#token=${seeded.secret}`,
+        "a",
+      );
+      try {
+        await page.waitForSelector("#score-panel:not([hidden])");
+        assert.equal(await page.isDisabled("#undo"), true);
+        assert.equal(await page.textContent("#undo"), "Undo");
+        await page.tap("#tap-away");
+        assert.equal(await page.isDisabled("#undo"), false);
+        assert.equal(await page.textContent("#undo"), "Undo: point to Player test-open 2");
+        await page.tap("#undo");
+        assert.equal(await page.isDisabled("#undo"), true);
+        await waitQueued(page, 0);
+        assert.deepEqual(await storedPoints(server.store, seeded.first), []);
+      } finally {
+        await close();
+      }
+    });
+
+    await t.step(
+      "offline, a stray undo then six points: the undo is refused alone, the six are recorded",
+      async () => {
+        const { page, close } = await phone(
+          browser,
+          `${server.origin}/score/${seeded.first}#token=${seeded.secret}`,
+          "a",
+        );
+        try {
+          await page.waitForSelector("#score-panel:not([hidden])");
+          await page.context().setOffline(true);
+          // An undo with nothing to undo waits in the outbox (as an earlier page let one be queued), then six taps.
+          await page.evaluate((id) => {
+            const items = JSON.parse(localStorage.getItem("tt.outbox") ?? "[]");
+            items.push({
+              key: crypto.randomUUID(),
+              matchId: id,
+              type: "undo",
+              body: {},
+              at: new Date().toISOString(),
+              label: "Undo at 0-0 in game 1",
+            });
+            localStorage.setItem("tt.outbox", JSON.stringify(items));
+          }, seeded.first);
+          const taps: Side[] = ["home", "away", "home", "home", "away", "home"];
+          for (const side of taps) await page.tap(`#tap-${side}`);
+          assert.equal(await page.textContent("#points-home"), "4");
+          assert.equal(await page.textContent("#points-away"), "2");
+          await waitQueued(page, 7);
+          await page.context().setOffline(false);
+          await waitQueued(page, 0);
+          assert.deepEqual(await storedPoints(server.store, seeded.first), taps);
+          await page.waitForSelector("#notice:not([hidden])");
+          assert.match(
+            await page.textContent("#notice-text") ?? "",
+            /Not recorded: undo at 0-0 in game 1\. Check the score\.$/,
+          );
+          assert.equal(await page.textContent("#points-home"), "4");
+          assert.equal(await page.textContent("#points-away"), "2");
+        } finally {
+          await close();
+        }
+      },
+    );
+
+    await t.step(
+      "online at 400 ms of latency, a point, Undo and two quick points are all stored in order",
+      async () => {
+        const { page, close } = await phone(
+          browser,
+          `${server.origin}/score/${seeded.second}#token=${seeded.secret}`,
+          "a",
+        );
+        try {
+          const cdp = await page.context().newCDPSession(page);
+          await cdp.send("Network.enable");
+          await cdp.send("Network.emulateNetworkConditions", {
+            offline: false,
+            latency: 400,
+            downloadThroughput: -1,
+            uploadThroughput: -1,
+          });
+          await page.waitForSelector("#start-panel:not([hidden])");
+          await page.tap("#start-away");
+          await page.tap("#tap-home");
+          await page.tap("#undo");
+          await page.tap("#tap-away");
+          await page.tap("#tap-home");
+          await waitQueued(page, 0);
+          assert.deepEqual(await storedPoints(server.store, seeded.second), ["away", "home"]);
+          assert.equal(await page.textContent("#points-home"), "1");
+          assert.equal(await page.textContent("#points-away"), "1");
+          assert.equal(await page.isVisible("#notice"), false, "nothing was refused");
+        } finally {
+          await close();
+        }
+      },
+    );
+  },
+);
+
+browserSuite(
+  "/score: 100 taps made offline reach the server in one batch once the link is back",
+  async (store) => {
+    const ev = await seedKnockout(store.db, { bestOf: 5 });
+    const secret = await makeToken(store.db, "scorer", { label: "Table 1 phone" });
+    const id = ev.rounds[0]![0]!;
+    await desk(store, id)({ type: "start", firstServer: "home" });
+    return { secret, id };
+  },
+  async (_t, { browser, server, seeded }) => {
+    const { page, errors, close } = await phone(
+      browser,
+      `${server.origin}/score/${seeded.id}#token=${seeded.secret}`,
+      "a",
+    );
+    try {
+      await page.waitForSelector("#score-panel:not([hidden])");
+      await page.context().setOffline(true);
+      // Point for point from 0-0: the game never ends, so no question stops the taps.
+      const taps: Side[] = Array.from({ length: 100 }, (_, i) => (i % 2 === 0 ? "home" : "away"));
+      for (const side of taps) await page.tap(`#tap-${side}`);
+      await waitQueued(page, 100);
+      assert.equal(await page.textContent("#points-home"), "50");
+      const batches: number[] = [];
+      page.on("requestfinished", (req) => {
+        if (req.url().endsWith("/actions")) {
+          batches.push(JSON.parse(req.postData() ?? "{}").actions?.length ?? 0);
+        }
+      });
+      await page.context().setOffline(false);
+      await waitQueued(page, 0);
+      assert.deepEqual(await storedPoints(server.store, seeded.id), taps);
+      // Sent back to back in one request, not one tap per round trip.
+      assert.deepEqual(batches, [100]);
+      assert.deepEqual(errors, []);
+    } finally {
+      await close();
+    }
+  },
+);
+
+browserSuite(
+  "/score: two phones on one match: the second reads, takes over with a confirmation, the first is told at once",
+  async (store) => {
+    const ev = await seedKnockout(store.db, { bestOf: 5 });
+    const a = await makeToken(store.db, "scorer", { label: "Table 1 phone" });
+    const b = await makeToken(store.db, "scorer", { label: "Table 1 spare" });
+    return { a, b, id: ev.rounds[0]![0]! };
+  },
+  async (_t, { browser, server, seeded }) => {
+    const first = await phone(browser, `${server.origin}/score/${seeded.id}#token=${seeded.a}`, "phone-a");
+    const second = await phone(browser, `${server.origin}/score/${seeded.id}#token=${seeded.b}`, "phone-b");
+    try {
+      await first.page.waitForSelector("#start-panel:not([hidden])");
+      await first.page.tap("#start-home");
+      await first.page.tap("#tap-home");
+      await waitQueued(first.page, 0);
+      // The second phone sees who scores the match, and cannot score it.
+      await second.page.waitForSelector("#hold-panel:not([hidden])");
+      assert.match(await second.page.textContent("#hold-text") ?? "", /scored on Table 1 phone since/);
+      assert.equal(await second.page.isDisabled("#tap-home"), true);
+      // The first phone loses its link and taps on; the second takes over, with a confirmation.
+      const before = await first.page.locator("#tap-home").boundingBox();
+      await blockWrites(first.page);
+      await first.page.tap("#tap-away");
+      await second.page.tap("#takeover");
+      await second.page.waitForSelector("#sheet:not([hidden])");
+      assert.match(await second.page.textContent("#sheet-text") ?? "", /scored on Table 1 phone/);
+      await second.page.tap("#sheet-choices button:text('Take over')");
+      await second.page.waitForSelector("#hold-panel", { state: "hidden" });
+      await second.page.tap("#tap-home");
+      await waitQueued(second.page, 0);
+      // The first phone's link is back: its waiting tap is not recorded, and it says which.
+      await unblockWrites(first.page);
+      await first.page.waitForSelector("#notice:not([hidden])");
+      assert.equal(
+        await first.page.textContent("#notice-text"),
+        "Another device changed this match. Not recorded: point to Player test-open 2 at 1-0 in game 1. Check the score.",
+      );
+      await first.page.waitForSelector("#hold-panel:not([hidden])");
+      assert.match(
+        await first.page.textContent("#hold-text") ?? "",
+        /^Taken over: this match is now scored on Table 1 spare/,
+      );
+      assert.deepEqual(
+        await first.page.locator("#tap-home").boundingBox(),
+        before,
+        "the warning moved no tap button",
+      );
+      assert.deepEqual(await storedPoints(server.store, seeded.id), ["home", "home"]);
+      const audit = await server.store.db.selectFrom("audit_log").select(["action", "token_label"])
+        .where("match_id", "=", seeded.id).where("action", "=", "match.takeover").execute();
+      assert.deepEqual(audit.map((a) => ({ ...a })), [{
+        action: "match.takeover",
+        token_label: "Table 1 spare",
+      }]);
+      assert.deepEqual([...first.errors, ...second.errors], []);
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  },
+);
