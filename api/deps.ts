@@ -7,4 +7,9 @@ export interface AppDeps {
   readonly log: Logger;
   /** The current time; tests pass a fixed clock. */
   readonly clock: () => Date;
+  /**
+   * How many reverse proxies in front of the server are trusted to name the client (X-Forwarded-For,
+   * api/client_address.ts); 0 or absent: the TCP peer is the client.
+   */
+  readonly trustedProxies?: number;
 }

@@ -14,6 +14,8 @@ export interface Config {
   readonly demo: boolean;
   /** Print the usage and stop (`--help`). */
   readonly help: boolean;
+  /** Reverse proxies in front whose X-Forwarded-For names the client (api/client_address.ts); 0: none. */
+  readonly trustProxy: number;
 }
 
 /** A configuration value that cannot be used; its message names the setting. */
@@ -70,11 +72,27 @@ function parseHost(raw: string): string {
   return host;
 }
 
-const FLAG_NAMES = ["port", "host", "database-url"] as const;
+/** The most reverse proxies that can be trusted in a row (a CDN, a load balancer, a local proxy...). */
+export const MAX_TRUSTED_PROXIES = 10;
+
+function parseTrustProxy(raw: string): number {
+  const value = raw.trim().toLowerCase();
+  if (value === "off" || value === "false") return 0;
+  if (value === "on" || value === "true") return 1;
+  if (!/^\d{1,2}$/.test(value) || Number(value) > MAX_TRUSTED_PROXIES) {
+    throw new ConfigError(
+      `Invalid TRUST_PROXY "${raw}": expected the number of reverse proxies in front, 0 to ${MAX_TRUSTED_PROXIES}`,
+    );
+  }
+  return Number(value);
+}
+
+const FLAG_NAMES = ["port", "host", "database-url", "trust-proxy"] as const;
 
 /** What `--help` prints: the server's flags, the environment variables they override, the defaults. */
 export const SERVER_USAGE =
   `Usage: deno task start [--port N] [--host H] [--database-url URL] [--no-simulate] [--no-demo]
+                       [--trust-proxy N]
 
   --port N            port to listen on (env PORT; default 8000)
   --host H            address to listen on (env HOST; default 0.0.0.0, every interface)
@@ -82,6 +100,8 @@ export const SERVER_USAGE =
                       default ${DEFAULT_DATABASE_URL})
   --no-simulate       the demo's running matches do not move on by themselves
   --no-demo           an empty store stays empty (no demo tournament)
+  --trust-proxy N     N reverse proxies in front append the client's address to X-Forwarded-For: limits
+                      per client count that address (env TRUST_PROXY; default 0, the TCP peer is the client)
   --help, -h          this text`;
 
 /**
@@ -99,7 +119,8 @@ export function parseFlags(args: readonly string[]): Record<string, string | boo
       const [name, inline] = arg.slice(2).split(/=(.*)/s, 2) as [string, string | undefined];
       if (!(FLAG_NAMES as readonly string[]).includes(name)) {
         throw new ConfigError(
-          `Unknown flag "${arg}": expected --port, --host, --database-url, --no-simulate, --no-demo, --help`,
+          `Unknown flag "${arg}": expected --port, --host, --database-url, --no-simulate, --no-demo, ` +
+            "--trust-proxy, --help",
         );
       }
       const value = inline ?? args[++i];
@@ -122,6 +143,7 @@ export function readConfig(args: readonly string[], env: (name: string) => strin
   const port = parsePort(pick("port", "PORT") ?? "8000", "PORT");
   const host = parseHost(pick("host", "HOST") ?? "0.0.0.0");
   const databaseUrl = parseDatabaseUrl(pick("database-url", "DATABASE_URL") ?? DEFAULT_DATABASE_URL);
+  const trustProxy = parseTrustProxy(pick("trust-proxy", "TRUST_PROXY") ?? "0");
   return Object.freeze({
     port,
     host,
@@ -129,11 +151,12 @@ export function readConfig(args: readonly string[], env: (name: string) => strin
     simulate: flags["simulate"] !== false,
     demo: flags["demo"] !== false,
     help: flags["help"] === true,
+    trustProxy,
   });
 }
 
 /** The environment variables the program reads (its `--allow-env` list). */
-export const ENV_NAMES = ["PORT", "HOST", "DATABASE_URL"] as const;
+export const ENV_NAMES = ["PORT", "HOST", "DATABASE_URL", "TRUST_PROXY"] as const;
 
 /** Reads the environment without failing where a variable is not permitted. */
 export function denoEnv(name: string): string | undefined {

@@ -52,3 +52,14 @@ Deno.test("parseDatabaseUrl() knows sqlite files, memory and postgres", () => {
 Deno.test("parseDatabaseUrl() never prints a password", () => {
   assert.throws(() => parseDatabaseUrl("postgres://user:secret@"), (e) => !String(e).includes("secret"));
 });
+
+Deno.test("readConfig() reads how many proxies to trust (TRUST_PROXY, --trust-proxy), none by default", () => {
+  assert.equal(readConfig([], env({})).trustProxy, 0);
+  assert.equal(readConfig([], env({ TRUST_PROXY: "2" })).trustProxy, 2);
+  assert.equal(readConfig(["--trust-proxy", "1"], env({ TRUST_PROXY: "3" })).trustProxy, 1);
+  assert.equal(readConfig([], env({ TRUST_PROXY: "on" })).trustProxy, 1);
+  assert.equal(readConfig([], env({ TRUST_PROXY: "off" })).trustProxy, 0);
+  assert.throws(() => readConfig([], env({ TRUST_PROXY: "yes please" })), /TRUST_PROXY/);
+  assert.throws(() => readConfig([], env({ TRUST_PROXY: "11" })), /TRUST_PROXY/);
+  assert.ok(SERVER_USAGE.includes("--trust-proxy"));
+});
