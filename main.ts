@@ -21,7 +21,7 @@ import { startSimulation } from "./db/simulation.ts";
 import { listPublishedEvents } from "./db/read_events.ts";
 import { type HotEnv, HotResponses } from "./api/hot_path.ts";
 import { storeGeneration } from "./db/store_generation.ts";
-import { makeNonce } from "./pages/security_headers.ts";
+import { makeNonce, securityHeaders } from "./pages/security_headers.ts";
 import { hashInlineElements } from "./pages/csp_hashes.ts";
 
 /** Builds the whole application (public API, management API, pages) on the given dependencies. */
@@ -34,7 +34,8 @@ export function createApp(deps: AppDeps): Hono {
   app.use("*", storeOutageGuard({ dialect: deps.store.dialect }));
   app.use("*", requestLimits());
   app.onError(unhandledError(deps.log));
-  app.get("/api", referencePage);
+  // The reference page gets the pages' security headers (a CSP without 'unsafe-inline', frame-ancestors, ...).
+  app.get("/api", securityHeaders({ keep: true }), referencePage);
   app.route("/api/v1", publicApi(deps));
   app.route("/api/manage", manageApi(deps));
   app.route("/", operatorPages(deps));

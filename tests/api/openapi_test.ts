@@ -3,6 +3,8 @@ import Ajv2020 from "ajv/dist/2020.js";
 import { openApiDocument, PUBLIC_PATHS } from "../../api/openapi.ts";
 import { PROBLEM_TYPES } from "../../api/problem.ts";
 import { escapeHtml, renderReferencePage } from "../../api/reference_page.ts";
+import { silentLogger } from "../../cli/log.ts";
+import { createHandler } from "../../main.ts";
 import { apiClient } from "../support/api_client.ts";
 import { seedTournament } from "../support/fixtures.ts";
 import { storeTest } from "../support/stores.ts";
@@ -153,9 +155,17 @@ storeTest("[api] GET /api renders the reference page from the document, self-con
   const res = await apiClient(store).app.request("/api");
   assert.equal(res.status, 200);
   assert.equal(res.headers.get("content-type"), "text/html; charset=utf-8");
-  assert.match(res.headers.get("content-security-policy") ?? "", /default-src 'none'/);
+  // The other pages' security headers: its one inline style is allowed by a nonce, never by 'unsafe-inline'.
+  const csp = res.headers.get("content-security-policy") ?? "";
+  assert.match(csp, /default-src 'none'/);
+  assert.match(csp, /frame-ancestors 'self'/);
+  assert.doesNotMatch(csp, /unsafe-inline/);
+  assert.equal(res.headers.get("x-content-type-options"), "nosniff");
+  assert.equal(res.headers.get("referrer-policy"), "strict-origin-when-cross-origin");
+  const nonce = /style-src 'nonce-([0-9a-f]+)'/.exec(csp)?.[1];
+  assert.ok(nonce, csp);
   const html = await res.text();
-  assert.equal(html, renderReferencePage(doc));
+  assert.equal(html, renderReferencePage(doc, nonce));
   assert.doesNotMatch(html, /<script|<link|src=|@import|url\(|href="https?:/i, "no external asset");
   for (const path of Object.keys(doc.paths)) assert.ok(html.includes(escapeHtml(`/api/v1${path}`)), path);
   for (const name of Object.keys(doc.components.schemas)) {
@@ -164,6 +174,27 @@ storeTest("[api] GET /api renders the reference page from the document, self-con
   for (const p of PROBLEM_TYPES) assert.ok(html.includes(`id="problem-${p.code}"`), p.code);
   assert.ok(html.includes("Access-Control-Allow-Origin"));
 });
+
+storeTest(
+  "[api] GET /api through main's handler: kept with its style allowed by hash, as the other pages",
+  async (store) => {
+    const handler = createHandler({ store, log: silentLogger, clock: () => new Date() });
+    for (let i = 0; i < 2; i++) {
+      const res = await handler(new Request("http://localhost/api"));
+      assert.equal(res.status, 200);
+      const csp = res.headers.get("content-security-policy") ?? "";
+      const hash = /style-src '(sha256-[^']+)'/.exec(csp)?.[1];
+      assert.ok(hash, csp);
+      assert.doesNotMatch(csp, /unsafe-inline|nonce-/);
+      assert.match(csp, /frame-ancestors 'self'/);
+      assert.equal(res.headers.get("x-content-type-options"), "nosniff");
+      const html = await res.text();
+      const style = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? "";
+      const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(style)));
+      assert.equal(hash, `sha256-${btoa(String.fromCharCode(...digest))}`);
+    }
+  },
+);
 
 Deno.test("[api] escapeHtml() escapes markup and quotes", () => {
   assert.equal(escapeHtml(`<a href="x">'&'</a>`), "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;");
