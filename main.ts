@@ -5,6 +5,7 @@ import { requestLimits } from "./api/limits.ts";
 import { headLength } from "./api/head_length.ts";
 import { unhandledError } from "./api/unhandled_error.ts";
 import { clientAddressVar, type ServeBindings } from "./api/client_address.ts";
+import { limitRequests, RequestRateLimiter } from "./api/request_rate_limit.ts";
 import { manageApi } from "./api/manage/mod.ts";
 import { publicApi } from "./api/mod.ts";
 import { referencePage } from "./api/reference_page.ts";
@@ -49,8 +50,21 @@ export type Handler = (req: Request, info?: Deno.ServeHandlerInfo) => Response |
 /**
  * The server's handler: a GET whose answer was kept at the store's current generation is answered from it
  * (api/hot_path.ts) before the router runs; everything else goes through the app, which keeps what it may.
+ * With a rate limit, each client address's requests are counted and limited in front of both
+ * (api/request_rate_limit.ts).
  */
 export function createHandler(deps: AppDeps, app: Hono = createApp(deps)): Handler {
+  const handler = createServingHandler(deps, app);
+  if (!deps.rateLimit) return handler;
+  // In front of everything, the hot path included: every answer is counted and carries the RateLimit fields.
+  return limitRequests(handler, new RequestRateLimiter(deps.rateLimit), {
+    trustedProxies: deps.trustedProxies ?? 0,
+    now: () => deps.clock().getTime(),
+  });
+}
+
+/** The hot path in front of the app. */
+function createServingHandler(deps: AppDeps, app: Hono): Handler {
   const hot = new HotResponses({ nonce: makeNonce, hashPage: hashInlineElements });
   const generation = storeGeneration(deps.store);
   // Deno.serve's handler info gives the app its env: remoteAddr is who the client is (api/client_address.ts).
@@ -110,7 +124,13 @@ async function main() {
   if (config.demo && await loadDemoIfEmpty(store, new Date())) log.info("Loaded the demo tournament");
   const adminSecret = await ensureAdminToken(store, new Date());
   const published = (await listPublishedEvents(store.db)).slice(0, 5);
-  const deps: AppDeps = { store, log, clock: () => new Date(), trustedProxies: config.trustProxy };
+  const deps: AppDeps = {
+    store,
+    log,
+    clock: () => new Date(),
+    trustedProxies: config.trustProxy,
+    rateLimit: config.rateLimit,
+  };
   const handler = createHandler(deps);
   const controller = new AbortController();
   const server = Deno.serve({

@@ -1,6 +1,7 @@
 /** What the HTTP layer (API and pages) is built from; tests build the same app on an in-memory store. */
 import type { Logger } from "../cli/log.ts";
 import type { Store } from "../db/store.ts";
+import type { RateLimitPolicy } from "./request_rate_limit.ts";
 
 export interface AppDeps {
   readonly store: Store;
@@ -12,4 +13,6 @@ export interface AppDeps {
    * api/client_address.ts); 0 or absent: the TCP peer is the client.
    */
   readonly trustedProxies?: number;
+  /** Requests per window per client address (api/request_rate_limit.ts); absent or null: no limit. */
+  readonly rateLimit?: RateLimitPolicy | null;
 }

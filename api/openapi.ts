@@ -32,7 +32,14 @@ Only published events are served; drafts, e-mail addresses, birth dates and acco
 
 Caching: every response carries \`Cache-Control: ${CACHE_CONTROL}\`. A 200 carries a weak \`ETag\` derived from
 the data revision; send it back in \`If-None-Match\` to get a \`304 Not Modified\` when nothing changed. Poll no
-faster than the data changes (about once a second for a live score, at most) and expect rate limits later.
+faster than the data changes (about once a second for a live score, at most).
+
+Rate limits: a server may limit the requests of each client address (a public deployment does by default). It
+then says so on every answer with the IETF fields of draft-ietf-httpapi-ratelimit-headers:
+\`RateLimit-Policy: "default";q=3000;w=60\` (requests per window of seconds) and
+\`RateLimit: "default";r=2999;t=42\` (requests left, seconds until the window ends); an unchanged answer (304)
+counts a quarter of a request. Past the limit the answer is \`429\` with \`Retry-After\`. Both fields and
+\`Retry-After\` are readable cross-origin (\`Access-Control-Expose-Headers\`).
 
 Bodies over 1 KiB are sent compressed (\`br\` or \`gzip\`) when \`Accept-Encoding\` allows it
 (\`Vary: Accept-Encoding\`). \`HEAD\` is answered like \`GET\` without a body; \`OPTIONS\` (CORS preflight) with
@@ -51,6 +58,18 @@ const headers = {
   "Cache-Control": { description: CACHE_CONTROL, schema: { type: "string" as const } },
   "Access-Control-Allow-Origin": { description: "*", schema: { type: "string" as const } },
   "Vary": { description: "Accept-Encoding", schema: { type: "string" as const } },
+  "RateLimit-Policy": {
+    description:
+      'Where the server limits request rates: the limit per client address, e.g. "default";q=3000;w=60 ' +
+      "(requests, seconds; draft-ietf-httpapi-ratelimit-headers)",
+    schema: { type: "string" as const },
+  },
+  "RateLimit": {
+    description:
+      'Where the server limits request rates: what is left, e.g. "default";r=2999;t=42 (requests left, ' +
+      "seconds until the window ends)",
+    schema: { type: "string" as const },
+  },
 };
 const okHeaders = {
   ...headers,
@@ -77,6 +96,16 @@ const common: Record<string, ResponseConfig> = {
   413: problem("The request has a body larger than 1 MiB (the API reads none)"),
   414: problem("The path and query are longer than 2,048 characters"),
   500: problem("The server failed"),
+  429: {
+    ...problem(
+      "Too many requests from this client address for the RateLimit-Policy (a 304 counts a quarter); " +
+        "Retry-After says when its window ends",
+    ),
+    headers: {
+      ...headers,
+      "Retry-After": { description: "Seconds to wait", schema: { type: "string" as const } },
+    },
+  },
   503: {
     ...problem("The data store does not answer; Retry-After says when to try again"),
     headers: {

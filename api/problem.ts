@@ -23,7 +23,8 @@ export type GuardProblemCode =
   | "uri-too-long"
   | "payload-too-large"
   | "incomplete-body"
-  | "store-unavailable";
+  | "store-unavailable"
+  | "too-many-requests";
 
 /** Every problem type: its status, title and when it is answered (the reference page documents them). */
 export const PROBLEM_TYPES: readonly { code: ProblemCode; status: number; title: string; when: string }[] = [
@@ -87,6 +88,14 @@ export const PROBLEM_TYPES: readonly { code: ProblemCode; status: number; title:
     status: 503,
     title: "Service unavailable",
     when: "The data store does not answer; `Retry-After` says when to try again",
+  },
+  {
+    code: "too-many-requests",
+    status: 429,
+    title: "Too many requests",
+    when: "The client's address made more requests than the `RateLimit-Policy` allows in its window (an " +
+      "unchanged answer, 304, counts a quarter); `Retry-After` says when its window ends. Only where the " +
+      "server limits request rates: it then says so in `RateLimit-Policy` on every answer",
   },
 ];
 
