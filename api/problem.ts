@@ -39,7 +39,8 @@ export const PROBLEM_TYPES: readonly { code: ProblemCode; status: number; title:
     code: "invalid-parameter",
     status: 400,
     title: "Invalid query parameter",
-    when: "A query parameter is not what the endpoint accepts; the `parameter` member names it",
+    when:
+      "A query parameter is unknown to the endpoint or not what it accepts; the `parameter` member names it",
   },
   {
     code: "method-not-allowed",
@@ -147,6 +148,22 @@ export function invalidParameter(name: string, expected: string, got: string): H
     `Invalid query parameter "${name}": ${expected}, got ${quoted(got)}`,
     {},
     { parameter: name },
+  );
+}
+
+/**
+ * A 400 for a query parameter the endpoint does not take, naming it and those it takes.
+ * @example unknownParameter("page", ["limit", "offset"]).message
+ * // 'Unknown query parameter "page": this endpoint takes limit, offset'
+ */
+export function unknownParameter(name: string, known: readonly string[]): HttpError {
+  const takes = known.length ? `takes ${known.join(", ")}` : "takes no query parameter";
+  return new HttpError(
+    400,
+    "invalid-parameter",
+    `Unknown query parameter ${quoted(name)}: this endpoint ${takes}`,
+    {},
+    { parameter: name.slice(0, 80) },
   );
 }
 

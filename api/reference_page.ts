@@ -75,6 +75,17 @@ function limits(schema: Json): string {
   return parts.length ? ` <span class="muted">(${escapeHtml(parts.join(", "))})</span>` : "";
 }
 
+/**
+ * A field's own description: on the field, or (a field of a named schema's shape) in the part of its `allOf`
+ * that holds nothing else, beside the reference to the shared schema.
+ */
+function ownDescription(prop: Json): string | undefined {
+  if (typeof prop.description === "string") return prop.description;
+  const parts = Array.isArray(prop.allOf) ? prop.allOf.filter(isObj) : [];
+  const part = parts.find((p) => typeof p.description === "string" && !("$ref" in p));
+  return part?.description as string | undefined;
+}
+
 /** The rows of a schema's property table; nested objects get dotted names. */
 function propertyRows(schema: Json, prefix = ""): string {
   const props = isObj(schema.properties) ? schema.properties : {};
@@ -82,7 +93,8 @@ function propertyRows(schema: Json, prefix = ""): string {
   return Object.entries(props).map(([name, raw]) => {
     const prop = isObj(raw) ? raw : {};
     const nested = isObj(prop.properties) ? propertyRows(prop, `${prefix}${name}.`) : "";
-    const description = typeof prop.description === "string" ? inline(prop.description) : "";
+    const own = ownDescription(prop);
+    const description = own === undefined ? "" : inline(own);
     return `<tr><td><code>${escapeHtml(prefix + name)}</code>${
       required.has(name) ? "" : " <span class=muted>optional</span>"
     }</td>` +
@@ -190,6 +202,12 @@ ${blocks(String(info.description ?? ""))}
 <p>The machine-readable description: <a href="/api/v1/openapi.json"><code>/api/v1/openapi.json</code></a> (OpenAPI 3.1).</p>
 <nav><h2>Endpoints</h2><ul>${toc.join("\n")}</ul></nav>
 ${operations.join("\n")}
+<h2 id="licence">Licence</h2>
+<p>${
+    escapeHtml(String(isObj(info.license) ? info.license.name ?? "" : ""))
+  }: the API and its data are free to read,
+keep and show, on any site and in any app, with no key, no account and no fee. Poll no faster than the data
+changes.</p>
 <h2 id="errors">Errors</h2>
 ${problems}
 <h2 id="schemas">Schemas</h2>
