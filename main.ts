@@ -4,6 +4,8 @@ import type { AppDeps } from "./api/deps.ts";
 import { requestLimits } from "./api/limits.ts";
 import { headLength } from "./api/head_length.ts";
 import { unhandledError } from "./api/unhandled_error.ts";
+import { clientAddressVar, type ServeBindings } from "./api/client_address.ts";
+import { limitRequests, RequestRateLimiter } from "./api/request_rate_limit.ts";
 import { manageApi } from "./api/manage/mod.ts";
 import { publicApi } from "./api/mod.ts";
 import { referencePage } from "./api/reference_page.ts";
@@ -20,18 +22,21 @@ import { startSimulation } from "./db/simulation.ts";
 import { listPublishedEvents } from "./db/read_events.ts";
 import { type HotEnv, HotResponses } from "./api/hot_path.ts";
 import { storeGeneration } from "./db/store_generation.ts";
-import { makeNonce } from "./pages/security_headers.ts";
+import { makeNonce, securityHeaders } from "./pages/security_headers.ts";
 import { hashInlineElements } from "./pages/csp_hashes.ts";
 
 /** Builds the whole application (public API, management API, pages) on the given dependencies. */
 export function createApp(deps: AppDeps): Hono {
   const app = new Hono();
-  // First: a store outage answers 503 in time; oversized or too deep requests are refused before any route.
+  // First: who the client is, for the limits kept per client (failed logins).
+  app.use("*", clientAddressVar(deps.trustedProxies ?? 0));
+  // Then: a store outage answers 503 in time; oversized or too deep requests are refused before any route.
   app.use("*", headLength());
   app.use("*", storeOutageGuard({ dialect: deps.store.dialect }));
   app.use("*", requestLimits());
   app.onError(unhandledError(deps.log));
-  app.get("/api", referencePage);
+  // The reference page gets the pages' security headers (a CSP without 'unsafe-inline', frame-ancestors, ...).
+  app.get("/api", securityHeaders({ keep: true }), referencePage);
   app.route("/api/v1", publicApi(deps));
   app.route("/api/manage", manageApi(deps));
   app.route("/", operatorPages(deps));
@@ -39,37 +44,57 @@ export function createApp(deps: AppDeps): Hono {
   return app;
 }
 
-/** A request handler for Deno.serve. */
-export type Handler = (req: Request) => Response | Promise<Response>;
+/** A request handler for Deno.serve; `info` gives the client's address (tests may leave it out). */
+export type Handler = (req: Request, info?: Deno.ServeHandlerInfo) => Response | Promise<Response>;
 
 /**
  * The server's handler: a GET whose answer was kept at the store's current generation is answered from it
  * (api/hot_path.ts) before the router runs; everything else goes through the app, which keeps what it may.
+ * With a rate limit, each client address's requests are counted and limited in front of both
+ * (api/request_rate_limit.ts).
  */
 export function createHandler(deps: AppDeps, app: Hono = createApp(deps)): Handler {
+  const handler = createServingHandler(deps, app);
+  if (!deps.rateLimit) return handler;
+  // In front of everything, the hot path included: every answer is counted and carries the RateLimit fields.
+  return limitRequests(handler, new RequestRateLimiter(deps.rateLimit), {
+    trustedProxies: deps.trustedProxies ?? 0,
+    now: () => deps.clock().getTime(),
+  });
+}
+
+/** The hot path in front of the app. */
+function createServingHandler(deps: AppDeps, app: Hono): Handler {
   const hot = new HotResponses({ nonce: makeNonce, hashPage: hashInlineElements });
   const generation = storeGeneration(deps.store);
-  const viaApp = (req: Request, g: number) => app.fetch(req, { hot, generation: g } satisfies HotEnv);
-  return (req) => {
-    if (req.method !== "GET" || req.body !== null) return app.fetch(req);
+  // Deno.serve's handler info gives the app its env: remoteAddr is who the client is (api/client_address.ts).
+  const viaApp = (req: Request, info: Deno.ServeHandlerInfo | undefined, g?: number) =>
+    app.fetch(
+      req,
+      g === undefined
+        ? { remoteAddr: info?.remoteAddr } satisfies ServeBindings
+        : { remoteAddr: info?.remoteAddr, hot, generation: g } satisfies HotEnv & ServeBindings,
+    );
+  return (req, info) => {
+    if (req.method !== "GET" || req.body !== null) return viaApp(req, info);
     let g: number | Promise<number>;
     try {
       g = generation();
     } catch {
       // The store cannot say: the app answers (a 503 from the outage guard, where that is the cause).
-      return app.fetch(req);
+      return viaApp(req, info);
     }
     const answer = (g: number): Response | Promise<Response> => {
       const kept = hot.answer(req, g);
       // Not kept (or kept but out of date): the app answers, once for concurrent requests of the same URL.
-      const miss = () => hot.miss(req, g, () => viaApp(req, g));
+      const miss = () => hot.miss(req, g, () => viaApp(req, info, g));
       if (kept === null) return miss();
       if (kept instanceof Response) return kept;
       // A version read that fails (the store is away) leaves the answer to the app (a 503 where that is why).
-      return kept.then((r) => r ?? miss(), () => app.fetch(req));
+      return kept.then((r) => r ?? miss(), () => viaApp(req, info));
     };
     if (typeof g === "number") return answer(g);
-    return g.then(answer, () => app.fetch(req));
+    return g.then(answer, () => viaApp(req, info));
   };
 }
 
@@ -99,7 +124,13 @@ async function main() {
   if (config.demo && await loadDemoIfEmpty(store, new Date())) log.info("Loaded the demo tournament");
   const adminSecret = await ensureAdminToken(store, new Date());
   const published = (await listPublishedEvents(store.db)).slice(0, 5);
-  const deps: AppDeps = { store, log, clock: () => new Date() };
+  const deps: AppDeps = {
+    store,
+    log,
+    clock: () => new Date(),
+    trustedProxies: config.trustProxy,
+    rateLimit: config.rateLimit,
+  };
   const handler = createHandler(deps);
   const controller = new AbortController();
   const server = Deno.serve({

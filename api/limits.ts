@@ -43,10 +43,11 @@ export function requestTarget(url: string): string {
  * An error answer of the app's guards: problem details (with a `code` member, like the management API's)
  * under /api, a small HTML page elsewhere. Under /api/v1 it carries what every answer of the public API
  * carries (the spec's Cache-Control and CORS headers) and a problem type of its reference page; anything else
- * is never cached.
+ * is never cached. `from` is the route's context, or the request itself where no route has seen it yet (main's
+ * handler).
  */
 export function guardResponse(
-  c: Context,
+  from: Context | Request,
   status: number,
   code: GuardCode,
   title: string,
@@ -54,10 +55,11 @@ export function guardResponse(
   headers: Record<string, string> = {},
   members: Record<string, unknown> = {},
 ): Response {
-  const path = c.req.path;
+  const url = from instanceof Request ? from.url : from.req.url;
+  const path = from instanceof Request ? requestTarget(url).replace(/\?.*$/s, "") : from.req.path;
   const common = { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff", ...headers };
   if (path === "/api" || path.startsWith("/api/")) {
-    const target = requestTarget(c.req.url);
+    const target = requestTarget(url);
     const instance = target.length > 200 ? `${target.slice(0, 200)}...` : target;
     const publicApi = path === "/api/v1" || path.startsWith("/api/v1/");
     const type = publicApi && code !== "invalid-body" ? problemType(code) : TYPE_BASE + code;

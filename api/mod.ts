@@ -9,7 +9,8 @@ import { eventsApi } from "./events.ts";
 import { hasKnownBody, hotEnvOf } from "./hot_path.ts";
 import { fingerprint, ifNoneMatchHits, SHARED_API_HEADERS } from "./http_cache.ts";
 import { matchesApi } from "./matches.ts";
-import { PUBLIC_PATHS } from "./public_paths.ts";
+import { PUBLIC_PATHS, QUERY_PARAMETERS } from "./public_paths.ts";
+import { knownParameters } from "./params.ts";
 import { ALLOWED_METHODS, methodNotAllowed, notFound, problemResponse, quoted } from "./problem.ts";
 import { rankingsApi } from "./rankings.ts";
 import { requestTarget } from "./limits.ts";
@@ -63,6 +64,15 @@ export function publicApi(deps: AppDeps): Hono {
   });
 
   app.onError((error, c) => problemResponse(error, instanceOf(c), deps.log));
+
+  // Before any resource's handler: a query parameter the endpoint does not take is a 400 naming it.
+  for (const path of PUBLIC_PATHS) {
+    const known = QUERY_PARAMETERS[path];
+    app.get(path, async (c, next) => {
+      knownParameters(c.req.url, known);
+      await next();
+    });
+  }
 
   app.route("/events", eventsApi(deps));
   app.route("/subevents", subeventsApi(deps));

@@ -2,7 +2,12 @@
  * The OpenAPI 3.1 document of the public API, generated from the zod schemas of api/schemas.ts, served at
  * /api/v1/openapi.json and rendered as the reference page at /api.
  */
-import { OpenApiGeneratorV31, OpenAPIRegistry, type ResponseConfig } from "@asteasolutions/zod-to-openapi";
+import {
+  getRefId,
+  OpenApiGeneratorV31,
+  OpenAPIRegistry,
+  type ResponseConfig,
+} from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
 import { CACHE_CONTROL } from "./http_cache.ts";
 import { ALLOWED_METHODS, PROBLEM_TYPES, problemType } from "./problem.ts";
@@ -14,6 +19,7 @@ import {
   EventsResponseSchema,
   MatchesResponseSchema,
   MatchResponseSchema,
+  NAMED_SCHEMAS,
   ProblemSchema,
   RankingsResponseSchema,
   StandingsResponseSchema,
@@ -32,7 +38,22 @@ Only published events are served; drafts, e-mail addresses, birth dates and acco
 
 Caching: every response carries \`Cache-Control: ${CACHE_CONTROL}\`. A 200 carries a weak \`ETag\` derived from
 the data revision; send it back in \`If-None-Match\` to get a \`304 Not Modified\` when nothing changed. Poll no
-faster than the data changes (about once a second for a live score, at most) and expect rate limits later.
+faster than the data changes (about once a second for a live score, at most).
+
+In a browser, let the browser's HTTP cache send \`If-None-Match\`: \`fetch(url, { cache: "no-cache" })\`
+revalidates the answer it kept with its ETag on every poll, by itself. Do not set \`If-None-Match\` by hand:
+it is not a CORS-safelisted header, so from another site every such request needs a CORS preflight (an
+\`OPTIONS\` round trip) first, again whenever the browser's preflight cache lets it go (each URL has its own).
+
+Query parameters are those each endpoint lists; any other (a typo such as \`?page=2\` where a list takes
+\`limit\` and \`offset\`) is a 400 naming it, never silently ignored.
+
+Rate limits: a server may limit the requests of each client address (a public deployment does by default). It
+then says so on every answer with the IETF fields of draft-ietf-httpapi-ratelimit-headers:
+\`RateLimit-Policy: "default";q=3000;w=60\` (requests per window of seconds) and
+\`RateLimit: "default";r=2999;t=42\` (requests left, seconds until the window ends); an unchanged answer (304)
+counts a quarter of a request. Past the limit the answer is \`429\` with \`Retry-After\`. Both fields and
+\`Retry-After\` are readable cross-origin (\`Access-Control-Expose-Headers\`).
 
 Bodies over 1 KiB are sent compressed (\`br\` or \`gzip\`) when \`Accept-Encoding\` allows it
 (\`Vary: Accept-Encoding\`). \`HEAD\` is answered like \`GET\` without a body; \`OPTIONS\` (CORS preflight) with
@@ -51,6 +72,18 @@ const headers = {
   "Cache-Control": { description: CACHE_CONTROL, schema: { type: "string" as const } },
   "Access-Control-Allow-Origin": { description: "*", schema: { type: "string" as const } },
   "Vary": { description: "Accept-Encoding", schema: { type: "string" as const } },
+  "RateLimit-Policy": {
+    description:
+      'Where the server limits request rates: the limit per client address, e.g. "default";q=3000;w=60 ' +
+      "(requests, seconds; draft-ietf-httpapi-ratelimit-headers)",
+    schema: { type: "string" as const },
+  },
+  "RateLimit": {
+    description:
+      'Where the server limits request rates: what is left, e.g. "default";r=2999;t=42 (requests left, ' +
+      "seconds until the window ends)",
+    schema: { type: "string" as const },
+  },
 };
 const okHeaders = {
   ...headers,
@@ -77,6 +110,16 @@ const common: Record<string, ResponseConfig> = {
   413: problem("The request has a body larger than 1 MiB (the API reads none)"),
   414: problem("The path and query are longer than 2,048 characters"),
   500: problem("The server failed"),
+  429: {
+    ...problem(
+      "Too many requests from this client address for the RateLimit-Policy (a 304 counts a quarter); " +
+        "Retry-After says when its window ends",
+    ),
+    headers: {
+      ...headers,
+      "Retry-After": { description: "Seconds to wait", schema: { type: "string" as const } },
+    },
+  },
   503: {
     ...problem("The data store does not answer; Retry-After says when to try again"),
     headers: {
@@ -85,6 +128,11 @@ const common: Record<string, ResponseConfig> = {
     },
   },
 };
+
+/** Some of the answers any request may get. */
+function pick(responses: Record<string, ResponseConfig>, statuses: readonly string[]) {
+  return Object.fromEntries(statuses.map((status) => [status, responses[status]!]));
+}
 
 /** The operation's own answers over the common ones; its own 400 also names the malformed requests. */
 function withCommon(responses: Record<string, ResponseConfig>): Record<string, ResponseConfig> {
@@ -144,8 +192,23 @@ const playerQuery = z.string().optional().openapi({
   example: "3f2c1a9e-6b1d-4c2a-9f5e-0d8b7a6c5e4f",
 });
 
+/** The `If-None-Match` header of every GET: the ETag of the answer the client has. */
+const conditional = z.object({
+  "If-None-Match": z.string().optional().openapi({
+    description:
+      "The ETag of the answer the client has (weak comparison; lists and * accepted): 304 without " +
+      "a body when it is still current. In a browser, let the HTTP cache send it (a hand-set one costs a CORS " +
+      "preflight)",
+    example: 'W/"r42-1a2b3c4d"',
+  }),
+});
+
 function build(): Record<string, unknown> {
   const registry = new OpenAPIRegistry();
+  // Every named schema first, each after its parts, as declared: otherwise zod-to-openapi makes the first use it
+  // meets the component, with the description of that use's field (Score took gamesWon's "Games won by each
+  // side", which every other field of that shape then showed).
+  for (const schema of NAMED_SCHEMAS) registry.register(getRefId(schema)!, schema);
   const route = (
     path: string,
     operationId: string,
@@ -160,7 +223,7 @@ function build(): Record<string, unknown> {
       operationId,
       summary,
       description,
-      request,
+      request: { ...request, headers: conditional },
       responses: withCommon(responses),
     });
     registry.registerPath({
@@ -170,7 +233,10 @@ function build(): Record<string, unknown> {
       summary: "CORS preflight",
       description: `Answered with 204, Access-Control-Allow-Methods: ${ALLOWED_METHODS}`,
       request: request?.params ? { params: request.params } : undefined,
-      responses: { 204: { description: "Preflight answer (no body)", headers } },
+      responses: {
+        204: { description: "Preflight answer (no body)", headers },
+        ...pick(common, ["400", "414", "429", "500", "503"]),
+      },
     });
   };
 
@@ -297,8 +363,7 @@ function build(): Record<string, unknown> {
     "listRankings",
     "The public rating leaderboard",
     "Players with an entry in a published event and a rating, by rating (descending) then playerId. rank " +
-      "counts from 1 over the whole leaderboard; meta.total is its length. Unknown query parameters are " +
-      "ignored.",
+      "counts from 1 over the whole leaderboard; meta.total is its length.",
     {
       query: z.object(paging("Rows")),
     },
@@ -329,9 +394,11 @@ function build(): Record<string, unknown> {
       title: "Tournament data: public API",
       version: "1.0.0",
       description: DESCRIPTION,
-      license: { name: "Free to use" },
+      license: { name: "Free to use", url: "/api#licence" },
     },
     servers: [{ url: "/api/v1", description: "This server" }],
+    // No key, no cookie, no credential of any kind.
+    security: [],
   }) as unknown as Record<string, unknown>;
 }
 

@@ -3,7 +3,7 @@
  * UUID-shaped or a slug with characters no slug has is a 404 at once (never a query, never a cast error); a bad
  * query parameter is a 400 naming it.
  */
-import { invalidParameter, notFound, quoted } from "./problem.ts";
+import { invalidParameter, notFound, quoted, unknownParameter } from "./problem.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SLUG = /^[A-Za-z0-9_~.-]{1,200}$/;
@@ -27,6 +27,19 @@ export function slugParam(value: string | undefined): string {
     throw notFound(`Cannot find a published event with slug ${quoted(value ?? "")}`);
   }
   return value;
+}
+
+/**
+ * Throws a 400 naming the first query parameter of `url` that is not among `known`: a misspelt or made-up
+ * parameter is an error, not ignored.
+ * @example knownParameters("/rankings?page=2", ["limit", "offset"]) // throws 400: Unknown query parameter "page"
+ */
+export function knownParameters(url: string, known: readonly string[]): void {
+  const start = url.indexOf("?");
+  if (start < 0) return;
+  for (const name of new URLSearchParams(url.slice(start + 1)).keys()) {
+    if (!known.includes(name)) throw unknownParameter(name, known);
+  }
 }
 
 /** Paging of a list. */
@@ -60,8 +73,8 @@ function integerParam(
 }
 
 /**
- * The `limit` (1 to 500, default 100) and `offset` (0 to 1000000, default 0) of a query; other parameters are
- * ignored.
+ * The `limit` (1 to 500, default 100) and `offset` (0 to 1000000, default 0) of a query (other parameters are
+ * checked by `knownParameters`).
  * @example pagingParams(new URLSearchParams("limit=0")) // throws 400: "limit": expected an integer from 1 to 500
  */
 export function pagingParams(query: URLSearchParams): Paging {

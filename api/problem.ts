@@ -23,7 +23,8 @@ export type GuardProblemCode =
   | "uri-too-long"
   | "payload-too-large"
   | "incomplete-body"
-  | "store-unavailable";
+  | "store-unavailable"
+  | "too-many-requests";
 
 /** Every problem type: its status, title and when it is answered (the reference page documents them). */
 export const PROBLEM_TYPES: readonly { code: ProblemCode; status: number; title: string; when: string }[] = [
@@ -38,7 +39,8 @@ export const PROBLEM_TYPES: readonly { code: ProblemCode; status: number; title:
     code: "invalid-parameter",
     status: 400,
     title: "Invalid query parameter",
-    when: "A query parameter is not what the endpoint accepts; the `parameter` member names it",
+    when:
+      "A query parameter is unknown to the endpoint or not what it accepts; the `parameter` member names it",
   },
   {
     code: "method-not-allowed",
@@ -87,6 +89,14 @@ export const PROBLEM_TYPES: readonly { code: ProblemCode; status: number; title:
     status: 503,
     title: "Service unavailable",
     when: "The data store does not answer; `Retry-After` says when to try again",
+  },
+  {
+    code: "too-many-requests",
+    status: 429,
+    title: "Too many requests",
+    when: "The client's address made more requests than the `RateLimit-Policy` allows in its window (an " +
+      "unchanged answer, 304, counts a quarter); `Retry-After` says when its window ends. Only where the " +
+      "server limits request rates: it then says so in `RateLimit-Policy` on every answer",
   },
 ];
 
@@ -138,6 +148,22 @@ export function invalidParameter(name: string, expected: string, got: string): H
     `Invalid query parameter "${name}": ${expected}, got ${quoted(got)}`,
     {},
     { parameter: name },
+  );
+}
+
+/**
+ * A 400 for a query parameter the endpoint does not take, naming it and those it takes.
+ * @example unknownParameter("page", ["limit", "offset"]).message
+ * // 'Unknown query parameter "page": this endpoint takes limit, offset'
+ */
+export function unknownParameter(name: string, known: readonly string[]): HttpError {
+  const takes = known.length ? `takes ${known.join(", ")}` : "takes no query parameter";
+  return new HttpError(
+    400,
+    "invalid-parameter",
+    `Unknown query parameter ${quoted(name)}: this endpoint ${takes}`,
+    {},
+    { parameter: name.slice(0, 80) },
   );
 }
 

@@ -17,3 +17,23 @@ export const PUBLIC_PATHS = [
   "/rankings",
   "/openapi.json",
 ] as const;
+
+/** A path of the public API. */
+export type PublicPath = typeof PUBLIC_PATHS[number];
+
+/**
+ * The query parameters each path takes (api/params.ts reads them); any other is a 400 naming it, so that a typo
+ * (`?page=2` where the list takes limit and offset) is not answered as if it were not there.
+ */
+export const QUERY_PARAMETERS: Readonly<Record<PublicPath, readonly string[]>> = {
+  "/events": [],
+  "/events/:slug": [],
+  "/events/:slug/matches": ["status", "player", "limit", "offset"],
+  "/events/:slug/players": ["limit", "offset"],
+  "/subevents/:id/draw": [],
+  "/subevents/:id/standings": [],
+  "/subevents/:id/matches": ["status"],
+  "/matches/:id": [],
+  "/rankings": ["limit", "offset"],
+  "/openapi.json": [],
+};

@@ -1,8 +1,11 @@
 /**
  * The readable API reference at /api: server-rendered HTML from the OpenAPI document, self-contained (inline
- * CSS, no script, no CDN, no external asset) so that it works on an offline venue LAN.
+ * CSS, no script, no CDN, no external asset) so that it works on an offline venue LAN. It carries the other
+ * pages' security headers: main.ts mounts it behind the pages' middleware (pages/security_headers.ts), whose
+ * nonce allows its one inline style, and which lets main's handler keep it with the style's hash instead.
  */
 import type { Context } from "hono";
+import type { AnswerVersion } from "./hot_path.ts";
 import { PROBLEM_TYPES, problemType } from "./problem.ts";
 
 type Json = Record<string, unknown>;
@@ -72,6 +75,17 @@ function limits(schema: Json): string {
   return parts.length ? ` <span class="muted">(${escapeHtml(parts.join(", "))})</span>` : "";
 }
 
+/**
+ * A field's own description: on the field, or (a field of a named schema's shape) in the part of its `allOf`
+ * that holds nothing else, beside the reference to the shared schema.
+ */
+function ownDescription(prop: Json): string | undefined {
+  if (typeof prop.description === "string") return prop.description;
+  const parts = Array.isArray(prop.allOf) ? prop.allOf.filter(isObj) : [];
+  const part = parts.find((p) => typeof p.description === "string" && !("$ref" in p));
+  return part?.description as string | undefined;
+}
+
 /** The rows of a schema's property table; nested objects get dotted names. */
 function propertyRows(schema: Json, prefix = ""): string {
   const props = isObj(schema.properties) ? schema.properties : {};
@@ -79,7 +93,8 @@ function propertyRows(schema: Json, prefix = ""): string {
   return Object.entries(props).map(([name, raw]) => {
     const prop = isObj(raw) ? raw : {};
     const nested = isObj(prop.properties) ? propertyRows(prop, `${prefix}${name}.`) : "";
-    const description = typeof prop.description === "string" ? inline(prop.description) : "";
+    const own = ownDescription(prop);
+    const description = own === undefined ? "" : inline(own);
     return `<tr><td><code>${escapeHtml(prefix + name)}</code>${
       required.has(name) ? "" : " <span class=muted>optional</span>"
     }</td>` +
@@ -137,8 +152,8 @@ th,td{border:1px solid #d0d7de;padding:.3rem .5rem;text-align:left;vertical-alig
 th{background:#161b22}th,td{border-color:#30363d}a{color:#58a6ff}}
 `;
 
-/** The reference page as HTML, rendered from an OpenAPI document. */
-export function renderReferencePage(doc: Json): string {
+/** The reference page as HTML, rendered from an OpenAPI document; `nonce` allows its inline style. */
+export function renderReferencePage(doc: Json, nonce: string): string {
   const info = isObj(doc.info) ? doc.info : {};
   const paths = isObj(doc.paths) ? doc.paths : {};
   const schemas = isObj(doc.components) && isObj(doc.components.schemas) ? doc.components.schemas : {};
@@ -176,7 +191,7 @@ ${blocks(String(schema.description ?? ""))}
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(String(info.title ?? "API"))}</title>
-<style>${STYLE}</style>
+<style nonce="${escapeHtml(nonce)}">${STYLE}</style>
 </head>
 <body>
 <main>
@@ -187,6 +202,12 @@ ${blocks(String(info.description ?? ""))}
 <p>The machine-readable description: <a href="/api/v1/openapi.json"><code>/api/v1/openapi.json</code></a> (OpenAPI 3.1).</p>
 <nav><h2>Endpoints</h2><ul>${toc.join("\n")}</ul></nav>
 ${operations.join("\n")}
+<h2 id="licence">Licence</h2>
+<p>${
+    escapeHtml(String(isObj(info.license) ? info.license.name ?? "" : ""))
+  }: the API and its data are free to read,
+keep and show, on any site and in any app, with no key, no account and no fee. Poll no faster than the data
+changes.</p>
 <h2 id="errors">Errors</h2>
 ${problems}
 <h2 id="schemas">Schemas</h2>
@@ -197,19 +218,32 @@ ${schemaSections}
 `;
 }
 
-let page: string | undefined;
+/**
+ * What the page is served with: the pages' security middleware puts the response's nonce in `c.var.nonce`, and
+ * reads a page's version from `c.var.pageVersion` (the shape of pages/security_headers.ts `PageEnv`).
+ */
+export interface ReferencePageEnv {
+  Variables: { nonce: string; pageVersion: AnswerVersion | undefined };
+}
+
+/** The page around its nonce, rendered once per process (the document does not change while it runs). */
+let halves: [before: string, after: string] | undefined;
+
+const NONCE_SLOT = "\u0000nonce\u0000";
+
+/** The document's version: it never changes while the process runs, so a kept page outlives every write. */
+const UNCHANGING: AnswerVersion = { version: "reference", current: () => Promise.resolve("reference") };
 
 /**
- * GET /api: the reference page (rendered once per process; the document does not change while it runs). The
- * document's module is loaded at the first request (see api/mod.ts `openApiAnswer`).
+ * GET /api: the reference page. The document's module is loaded at the first request (see api/mod.ts
+ * `openApiAnswer`).
  */
-export async function referencePage(c: Context): Promise<Response> {
-  page ??= renderReferencePage((await import("./openapi.ts")).openApiDocument());
-  return c.body(page, 200, {
-    "Content-Type": "text/html; charset=utf-8",
-    "Cache-Control": "public, max-age=300",
-    // Nothing but inline styles: the page needs no script and loads nothing from elsewhere.
-    "Content-Security-Policy":
-      "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'",
-  });
+export async function referencePage(c: Context<ReferencePageEnv>): Promise<Response> {
+  if (halves === undefined) {
+    const page = renderReferencePage((await import("./openapi.ts")).openApiDocument(), NONCE_SLOT);
+    const at = page.indexOf(NONCE_SLOT);
+    halves = [page.slice(0, at), page.slice(at + NONCE_SLOT.length)];
+  }
+  c.set("pageVersion", UNCHANGING);
+  return c.body(halves[0] + c.var.nonce + halves[1], 200, { "Content-Type": "text/html; charset=utf-8" });
 }

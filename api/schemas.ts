@@ -45,8 +45,8 @@ export const EventSchema = z.object({
     description: "URL-safe identifier, used in the path of the single-event endpoint",
     example: "city-open-2026",
   }),
-  name: z.string(),
-  venue: z.string(),
+  name: z.string().openapi({ description: "The event's name" }),
+  venue: z.string().openapi({ description: "Where it is played; empty when not given" }),
   startDate: z.string().regex(DATE).openapi({ format: "date", description: "First day, YYYY-MM-DD" }),
   endDate: z.string().regex(DATE).openapi({ format: "date", description: "Last day, YYYY-MM-DD" }),
   status: z.enum(["published"]).openapi({ description: 'Always "published": other events are not served' }),
@@ -64,7 +64,7 @@ export const EventSchema = z.object({
 /** A player inside an entry. */
 export const EntryPlayerSchema = z.object({
   id: uuid("Player id (the playerId of the rankings)"),
-  displayName: z.string(),
+  displayName: z.string().openapi({ description: "The player's name" }),
   association: z.string().nullable().openapi({ description: "Club or association; null when none" }),
 }).openapi("EntryPlayer", { description: "A player of an entry" });
 
@@ -90,7 +90,7 @@ export const PlayerEntrySchema = z.object({
       "Entry id: the homeId/awayId of the player's matches in this category (a pair's for doubles)",
   }),
   subeventId: uuid("Id of the category"),
-  subeventName: z.string().openapi({ example: "Men's Singles" }),
+  subeventName: z.string().openapi({ description: "Name of the category", example: "Men's Singles" }),
 }).openapi("PlayerEntry", { description: "A player's entry in a category: alone, or in a doubles pair" });
 
 /** A player of an event with their entries. */
@@ -109,8 +109,8 @@ export const EventPlayerSchema = z.object({
 export const SubeventSchema = z.object({
   id: uuid("Category id, used in the /subevents/{id}/... paths"),
   eventId: uuid("Id of the event"),
-  name: z.string().openapi({ example: "Men's Singles" }),
-  kind: z.enum(["singles", "doubles"]),
+  name: z.string().openapi({ description: "The category's name", example: "Men's Singles" }),
+  kind: z.enum(["singles", "doubles"]).openapi({ description: "Singles, or doubles (entries are pairs)" }),
   format: z.enum(["groups", "knockout", "groups_knockout"]).openapi({
     description: "Round-robin groups only, knockout only, or groups followed by a knockout",
   }),
@@ -240,9 +240,11 @@ export const MatchSchema = z.object({
   id: uuid("Match id (the {matchId} of /m/{matchId} and the overlay pages)"),
   eventId: uuid("Id of the event"),
   subeventId: uuid("Id of the category"),
-  status: z.enum(["scheduled", "in_progress", "completed"]),
+  status: z.enum(["scheduled", "in_progress", "completed"]).openapi({
+    description: "Not started, being played, or decided (by play or by a result reason)",
+  }),
   matchKind: z.string().openapi({ description: 'Always "tournament" in version 1', example: "tournament" }),
-  stage: z.enum(["group", "knockout"]),
+  stage: z.enum(["group", "knockout"]).openapi({ description: "Group stage or knockout" }),
   groupId: z.string().nullable().openapi({ description: "Group of a group match; null in the knockout" }),
   groupName: z.string().nullable().openapi({ description: "Name of that group; null in the knockout" }),
   roundNo: z.int().min(1).openapi({
@@ -397,7 +399,7 @@ export const StandingRowSchema = z.object({
 
 /** The standings of one group. */
 export const GroupStandingsSchema = z.object({
-  groupId: z.string(),
+  groupId: z.string().openapi({ description: "Group id (the groupId of the group's matches)" }),
   name: z.string().openapi({ description: "The group's name", example: "A" }),
   complete: z.boolean().openapi({ description: "Whether every match of the group is decided" }),
   rows: z.array(StandingRowSchema).openapi({ description: "In finishing order" }),
@@ -407,7 +409,7 @@ export const GroupStandingsSchema = z.object({
 export const RankingSchema = z.object({
   rank: z.int().min(1).openapi({ description: "Position in the leaderboard, from 1" }),
   playerId: uuid("Player id"),
-  displayName: z.string(),
+  displayName: z.string().openapi({ description: "The player's name" }),
   rating: z.int().openapi({ description: "Rating, rounded to an integer", example: 1734 }),
   matchCount: count("Matches counted for the rating"),
   association: z.string().nullable().openapi({ description: "Club or association; null when none" }),
@@ -421,14 +423,14 @@ export const MetaSchema = z.object({
   ),
 }).openapi("Meta", { description: "About the response" });
 
-/** The meta block of a paged list: `generatedAt` and the paging of `what` (rows, matches). */
+/** The meta block of a paged list: `generatedAt` and the paging of `what` (rows, matches, players). */
 const pagedMeta = (name: string, total: string, what: string) =>
   z.object({
     ...MetaSchema.shape,
     total: count(total),
-    limit: z.int().min(1).max(500).openapi({ description: "The page size used" }),
+    limit: z.int().min(1).max(500).openapi({ description: `The number of ${what} per page used` }),
     offset: count(`The number of ${what} skipped`),
-  }).openapi(name, { description: "About the response, with paging" });
+  }).openapi(name, { description: `About the response, with the paging of its ${what}` });
 
 /** The meta block of the rankings, with paging. */
 export const RankingsMetaSchema = pagedMeta(
@@ -437,11 +439,18 @@ export const RankingsMetaSchema = pagedMeta(
   "rows",
 );
 
-/** The meta block of a paged list of matches. */
+/** The meta block of a paged list of an event's matches. */
 export const PagedMetaSchema = pagedMeta(
   "PagedMeta",
-  "Number of matches in the whole list (all pages)",
+  "Number of matches in the whole filtered list (all pages)",
   "matches",
+);
+
+/** The meta block of a paged list of an event's players. */
+export const EventPlayersMetaSchema = pagedMeta(
+  "EventPlayersMeta",
+  "Number of the event's public players (all pages)",
+  "players",
 );
 
 /** An RFC 9457 problem. */
@@ -450,9 +459,12 @@ export const ProblemSchema = z.object({
     description: "URI reference of the problem type, described on the reference page",
     example: "/api#problem-not-found",
   }),
-  title: z.string().openapi({ example: "Not found" }),
-  status: z.int().openapi({ example: 404 }),
-  detail: z.string().openapi({ example: 'Cannot find a published event with slug "no-such-event"' }),
+  title: z.string().openapi({ description: "Short summary of the problem type", example: "Not found" }),
+  status: z.int().openapi({ description: "The HTTP status code", example: 404 }),
+  detail: z.string().openapi({
+    description: "What went wrong with this request, in a sentence for a person",
+    example: 'Cannot find a published event with slug "no-such-event"',
+  }),
   instance: z.string().openapi({
     description: "The path (and query) of the request",
     example: "/api/v1/events/x",
@@ -470,7 +482,7 @@ const envelope = <T extends z.ZodType>(
   data: T,
   description: string,
   meta: z.ZodType = MetaSchema,
-) => z.object({ data, meta }).openapi(name, { description });
+) => z.object({ data: data.openapi({ description: "The answer" }), meta }).openapi(name, { description });
 
 /** GET /events. */
 export const EventsResponseSchema = envelope(
@@ -498,7 +510,7 @@ export const EventPlayersResponseSchema = envelope(
     }),
   }),
   "A page of the players of a published event",
-  PagedMetaSchema,
+  EventPlayersMetaSchema,
 );
 
 /** GET /subevents/{id}/draw. */
@@ -564,6 +576,46 @@ export const RankingsResponseSchema = envelope(
   "A page of the public rating leaderboard",
   RankingsMetaSchema,
 );
+
+/**
+ * Every named schema in the order it is declared, each after the schemas it is made of: the order the OpenAPI
+ * document registers them in (api/openapi.ts).
+ */
+export const NAMED_SCHEMAS: readonly z.ZodType[] = [
+  ScoreSchema,
+  AnnouncementSchema,
+  EventSchema,
+  EntryPlayerSchema,
+  EntrySchema,
+  PlayerEntrySchema,
+  EventPlayerSchema,
+  SubeventSchema,
+  MatchSchema,
+  LiveSchema,
+  PredictionSchema,
+  DrawSideSchema,
+  DrawSlotSchema,
+  DrawMatchSchema,
+  DrawRoundSchema,
+  DrawSchema,
+  StandingRowSchema,
+  GroupStandingsSchema,
+  RankingSchema,
+  MetaSchema,
+  RankingsMetaSchema,
+  PagedMetaSchema,
+  EventPlayersMetaSchema,
+  ProblemSchema,
+  EventsResponseSchema,
+  EventResponseSchema,
+  EventPlayersResponseSchema,
+  DrawResponseSchema,
+  StandingsResponseSchema,
+  MatchesResponseSchema,
+  EventMatchesResponseSchema,
+  MatchResponseSchema,
+  RankingsResponseSchema,
+];
 
 /** The TypeScript types of the shapes, for the serialisers. */
 export type Score = z.infer<typeof ScoreSchema>;

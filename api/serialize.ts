@@ -4,6 +4,7 @@
  */
 import type { EntryRecord } from "../db/read_entries.ts";
 import type { PublicEventRecord } from "../db/read_events.ts";
+import { isWebAddress } from "../db/import_validate.ts";
 import type { MatchRecord, PredictionRecord } from "../db/read_matches.ts";
 import type { EventPlayerRecord } from "../db/read_players.ts";
 import type { RankingRecord } from "../db/read_rankings.ts";
@@ -33,7 +34,8 @@ export function serializeEvent(e: PublicEventRecord, categoryCount = e.categoryC
     endDate: e.endDate,
     status: "published",
     description: e.description,
-    posterUrl: e.posterUrl,
+    // Stored before the import refused other schemes: no poster rather than a `javascript:` link.
+    posterUrl: e.posterUrl !== null && isWebAddress(e.posterUrl) ? e.posterUrl : null,
     categoryCount,
     announcement: e.announcement && { text: e.announcement.text, postedAt: e.announcement.postedAt },
   };

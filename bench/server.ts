@@ -169,6 +169,9 @@ export function startServer(databaseUrl: string, logPath: string): Promise<Serve
       databaseUrl,
       "--no-simulate",
       "--no-demo",
+      // The bench measures the server, not the limit on one client's requests (on by default on PostgreSQL).
+      "--rate-limit",
+      "off",
     ],
     port,
     logPath,

@@ -1,4 +1,5 @@
 /** Configuration, read once from flags and environment (flags win) into a frozen typed object. */
+import type { RateLimitPolicy } from "../api/request_rate_limit.ts";
 
 export type StoreUrl =
   | { kind: "sqlite"; path: string; memory: boolean; url: string }
@@ -14,6 +15,10 @@ export interface Config {
   readonly demo: boolean;
   /** Print the usage and stop (`--help`). */
   readonly help: boolean;
+  /** Reverse proxies in front whose X-Forwarded-For names the client (api/client_address.ts); 0: none. */
+  readonly trustProxy: number;
+  /** Requests per window per client address (api/request_rate_limit.ts); null: no limit. */
+  readonly rateLimit: RateLimitPolicy | null;
 }
 
 /** A configuration value that cannot be used; its message names the setting. */
@@ -70,11 +75,53 @@ function parseHost(raw: string): string {
   return host;
 }
 
-const FLAG_NAMES = ["port", "host", "database-url"] as const;
+/** The most reverse proxies that can be trusted in a row (a CDN, a load balancer, a local proxy...). */
+export const MAX_TRUSTED_PROXIES = 10;
+
+function parseTrustProxy(raw: string): number {
+  const value = raw.trim().toLowerCase();
+  if (value === "off" || value === "false") return 0;
+  if (value === "on" || value === "true") return 1;
+  if (!/^\d{1,2}$/.test(value) || Number(value) > MAX_TRUSTED_PROXIES) {
+    throw new ConfigError(
+      `Invalid TRUST_PROXY "${raw}": expected the number of reverse proxies in front, 0 to ${MAX_TRUSTED_PROXIES}`,
+    );
+  }
+  return Number(value);
+}
+
+/**
+ * The request limit when it is on: generous, for a hall of phones behind one address polling live scores (a
+ * 304 counts a quarter of a request).
+ */
+export const DEFAULT_RATE_LIMIT: RateLimitPolicy = { limit: 3000, windowSeconds: 60 };
+
+/**
+ * RATE_LIMIT: `off`, `on` (the default limit), `N` (requests a minute) or `N/S` (N requests in S seconds);
+ * absent, on with PostgreSQL (a public deployment) and off with SQLite (a venue LAN).
+ */
+function parseRateLimit(raw: string | undefined, store: StoreUrl): RateLimitPolicy | null {
+  if (raw === undefined) return store.kind === "postgres" ? DEFAULT_RATE_LIMIT : null;
+  const value = raw.trim().toLowerCase();
+  if (value === "off") return null;
+  if (value === "on") return DEFAULT_RATE_LIMIT;
+  const m = /^(\d{1,7})(?:\/(\d{1,6}))?$/.exec(value);
+  const limit = Number(m?.[1]);
+  const windowSeconds = Number(m?.[2] ?? 60);
+  if (!m || limit < 1 || windowSeconds < 1 || windowSeconds > 86_400) {
+    throw new ConfigError(
+      `Invalid RATE_LIMIT "${raw}": expected off, on, requests a minute (600) or requests per seconds (600/60)`,
+    );
+  }
+  return { limit, windowSeconds };
+}
+
+const FLAG_NAMES = ["port", "host", "database-url", "trust-proxy", "rate-limit"] as const;
 
 /** What `--help` prints: the server's flags, the environment variables they override, the defaults. */
 export const SERVER_USAGE =
   `Usage: deno task start [--port N] [--host H] [--database-url URL] [--no-simulate] [--no-demo]
+                       [--trust-proxy N] [--rate-limit off|on|N|N/S]
 
   --port N            port to listen on (env PORT; default 8000)
   --host H            address to listen on (env HOST; default 0.0.0.0, every interface)
@@ -82,6 +129,11 @@ export const SERVER_USAGE =
                       default ${DEFAULT_DATABASE_URL})
   --no-simulate       the demo's running matches do not move on by themselves
   --no-demo           an empty store stays empty (no demo tournament)
+  --trust-proxy N     N reverse proxies in front append the client's address to X-Forwarded-For: limits
+                      per client count that address (env TRUST_PROXY; default 0, the TCP peer is the client)
+  --rate-limit L      requests per client address: off, on (${DEFAULT_RATE_LIMIT.limit} a minute), N a minute or
+                      N/S in S seconds; a 304 counts a quarter (env RATE_LIMIT; default on with PostgreSQL,
+                      off with SQLite)
   --help, -h          this text`;
 
 /**
@@ -99,7 +151,8 @@ export function parseFlags(args: readonly string[]): Record<string, string | boo
       const [name, inline] = arg.slice(2).split(/=(.*)/s, 2) as [string, string | undefined];
       if (!(FLAG_NAMES as readonly string[]).includes(name)) {
         throw new ConfigError(
-          `Unknown flag "${arg}": expected --port, --host, --database-url, --no-simulate, --no-demo, --help`,
+          `Unknown flag "${arg}": expected --port, --host, --database-url, --no-simulate, --no-demo, ` +
+            "--trust-proxy, --rate-limit, --help",
         );
       }
       const value = inline ?? args[++i];
@@ -122,6 +175,8 @@ export function readConfig(args: readonly string[], env: (name: string) => strin
   const port = parsePort(pick("port", "PORT") ?? "8000", "PORT");
   const host = parseHost(pick("host", "HOST") ?? "0.0.0.0");
   const databaseUrl = parseDatabaseUrl(pick("database-url", "DATABASE_URL") ?? DEFAULT_DATABASE_URL);
+  const trustProxy = parseTrustProxy(pick("trust-proxy", "TRUST_PROXY") ?? "0");
+  const rateLimit = parseRateLimit(pick("rate-limit", "RATE_LIMIT"), databaseUrl);
   return Object.freeze({
     port,
     host,
@@ -129,11 +184,13 @@ export function readConfig(args: readonly string[], env: (name: string) => strin
     simulate: flags["simulate"] !== false,
     demo: flags["demo"] !== false,
     help: flags["help"] === true,
+    trustProxy,
+    rateLimit,
   });
 }
 
 /** The environment variables the program reads (its `--allow-env` list). */
-export const ENV_NAMES = ["PORT", "HOST", "DATABASE_URL"] as const;
+export const ENV_NAMES = ["PORT", "HOST", "DATABASE_URL", "TRUST_PROXY", "RATE_LIMIT"] as const;
 
 /** Reads the environment without failing where a variable is not permitted. */
 export function denoEnv(name: string): string | undefined {

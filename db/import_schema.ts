@@ -98,7 +98,7 @@ export const IMPORT_SCHEMA: Readonly<Record<string, unknown>> = {
           "maxLength": 5000,
         },
         "posterUrl": {
-          "description": "Address of the poster image, or null.",
+          "description": "Address of the poster image (http: or https: only), or null.",
           "type": ["string", "null"],
           "maxLength": 2000,
         },

@@ -9,6 +9,7 @@
 import type { ErrorObject } from "ajv/dist/2020.js";
 import { placeKnockout } from "../domain/draw.ts";
 import { placeGroupQualifiers } from "../domain/group_qualifiers.ts";
+import { findHiddenCharacter } from "../domain/hidden_characters.ts";
 import { isFinishedGame, isRunningGame, isValidBestOf, type Score, type Side } from "../domain/scoring.ts";
 import { IMPORT_SCHEMA } from "./import_schema.ts";
 import type { DrawState, EventStatus, Stage, SubeventFormat, SubeventKind } from "./schema.ts";
@@ -557,6 +558,7 @@ function checkSemantics(json: unknown): ImportProblem[] {
   if (!root) return problems;
 
   checkTexts(root, add);
+  checkNames(root, add);
   checkEvent(obj(root.event), add);
 
   const players = new Map<string, string | undefined>();
@@ -643,12 +645,56 @@ function checkTexts(root: Obj, add: Add): void {
   }
 }
 
+/**
+ * Reports every name shown to spectators (the event's name and venue, players' names and clubs, categories' and
+ * groups' names) that holds a character changing how it reads without being seen (domain/hidden_characters.ts):
+ * a direction override would show "Ana Lopez" turned around, a zero-width space make two names that look the
+ * same.
+ */
+function checkNames(root: Obj, add: Add): void {
+  const check = (path: string, value: unknown) => {
+    const hidden = typeof value === "string" ? findHiddenCharacter(value) : null;
+    // A NUL is reported by checkTexts, with every other text.
+    if (hidden && hidden !== "U+0000") {
+      add(path, `The name contains an invisible control, direction or format character (${hidden})`);
+    }
+  };
+  const event = obj(root.event);
+  check("event.name", event?.name);
+  check("event.venue", event?.venue);
+  arr(root.players).forEach((raw, i) => {
+    check(`players[${i}].displayName`, obj(raw)?.displayName);
+    check(`players[${i}].association`, obj(raw)?.association);
+  });
+  arr(root.categories).forEach((raw, i) => {
+    const category = obj(raw);
+    check(`categories[${i}].name`, category?.name);
+    arr(category?.groups).forEach((group, j) =>
+      check(`categories[${i}].groups[${j}].name`, obj(group)?.name)
+    );
+  });
+}
+
+/**
+ * Whether a poster address is one a page or an app may open: http: or https: only, so that a
+ * `javascript:` or `data:` address never reaches a link (as written: no leading space or other scheme that a
+ * URL parser would forgive).
+ * @example isWebAddress("https://example.org/poster.png") // true; isWebAddress("javascript:alert(1)") // false
+ */
+export function isWebAddress(value: string): boolean {
+  return /^https?:\/\/[^\s/]/i.test(value) && URL.canParse(value);
+}
+
 function looksLikeDate(value: string): boolean {
   return /^\d{4}-\d{2}-\d{2}$/.test(value);
 }
 
 function checkEvent(event: Obj | undefined, add: Add): void {
   if (!event) return;
+  const poster = str(event.posterUrl);
+  if (poster !== undefined && !isWebAddress(poster)) {
+    add("event.posterUrl", `Expected an http: or https: address, got ${describeValue(poster)}`);
+  }
   const start = str(event.startDate);
   const end = str(event.endDate);
   let datesOk = true;

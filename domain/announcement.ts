@@ -6,6 +6,8 @@
  * @module
  */
 
+import { findHiddenCharacter } from "./hidden_characters.ts";
+
 /** The longest announcement, in characters: about what a TV shows on one or two lines in large type. */
 export const MAX_ANNOUNCEMENT_LENGTH = 200;
 
@@ -14,10 +16,6 @@ export class AnnouncementError extends Error {
   override name = "AnnouncementError";
 }
 
-// Control characters other than whitespace (C0, C1) and format characters (Cf: zero-width spaces, joiners,
-// direction marks, overrides and isolates, soft hyphens...), which change how the line reads or breaks without
-// being seen. The zero-width joiner and non-joiner stay: emoji sequences and several scripts need them.
-const HIDDEN = /(?![\u200c\u200d])[\p{Cc}\p{Cf}]/u;
 // A run of combining marks longer than any script writes over one letter: it would draw over the lines around.
 const MAX_MARKS = 4;
 const MARK_RUN = new RegExp(`\\p{M}{${MAX_MARKS + 1},}`, "u");
@@ -29,10 +27,9 @@ const MARK_RUN = new RegExp(`\\p{M}{${MAX_MARKS + 1},}`, "u");
  * @example normalizeAnnouncement("   ") // null
  */
 export function normalizeAnnouncement(text: string): string | null {
-  const hidden = HIDDEN.exec(text.replace(/\s/gu, " "));
+  const hidden = findHiddenCharacter(text);
   if (hidden) {
-    const code = hidden[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0");
-    throw new AnnouncementError(`The announcement contains an invisible control character (U+${code})`);
+    throw new AnnouncementError(`The announcement contains an invisible control character (${hidden})`);
   }
   const folded = text.replace(/\s+/gu, " ").trim();
   if (folded === "") return null;

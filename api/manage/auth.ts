@@ -3,16 +3,20 @@
  * "scorer" only scoring, within its event and table when it is limited. Failed attempts are limited per client
  * address (api/manage/rate_limit.ts); secrets are never logged.
  */
-import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { authenticateToken, type TokenRecord } from "../../db/tokens.ts";
+import type { ClientEnv } from "../client_address.ts";
 import type { AppDeps } from "../deps.ts";
 import { ManageError } from "./problem.ts";
 import type { FailureLimiter } from "./rate_limit.ts";
 
-/** The Hono environment of the management API: the authenticated token in `c.var.token`. */
+/**
+ * The Hono environment of the management API: the authenticated token in `c.var.token`, the client's address
+ * (api/client_address.ts, set by the app's first middleware) in `c.var.client`.
+ */
 export interface ManageEnv {
-  Variables: { token: TokenRecord };
+  Bindings: ClientEnv["Bindings"];
+  Variables: ClientEnv["Variables"] & { token: TokenRecord };
 }
 
 /** What a match is, for the scope check of a scorer. */
@@ -23,21 +27,16 @@ export interface ScopedMatch {
   tableNo: number | null;
 }
 
-/**
- * The client's address: the TCP peer given by Deno.serve (`c.env.remoteAddr`). Forwarded headers are not
- * trusted: anyone could send them to escape the limit.
- */
-export function clientAddress(c: Context): string {
-  const env = c.env as { remoteAddr?: { hostname?: string } } | undefined;
-  return env?.remoteAddr?.hostname ?? "unknown";
-}
-
 const BEARER = /^Bearer[ \t]+([^\s]+)[ \t]*$/i;
 
-/** Middleware: 429 while the address is limited, 401 without a live token, else `c.var.token`. */
+/**
+ * Middleware: 429 while the client's address is limited, 401 without a live token, else `c.var.token`. Only a
+ * token that fails counts against the address: a request without an Authorization header (a hostile page's
+ * no-cors post or beacon carries none) and a preflight never do, so they cannot lock anybody out.
+ */
 export function authenticate(deps: AppDeps, limiter: FailureLimiter) {
   return createMiddleware<ManageEnv>(async (c, next) => {
-    const address = clientAddress(c);
+    const address = c.var.client;
     const now = deps.clock();
     const wait = limiter.retryAfter(address, now.getTime());
     if (wait > 0) {
@@ -53,7 +52,7 @@ export function authenticate(deps: AppDeps, limiter: FailureLimiter) {
     const secret = header === undefined ? undefined : BEARER.exec(header)?.[1];
     const token = secret === undefined ? null : await authenticateToken(deps.store.db, secret, now);
     if (!token) {
-      limiter.fail(address, now.getTime());
+      if (header !== undefined && c.req.method !== "OPTIONS") limiter.fail(address, now.getTime());
       const detail = header === undefined
         ? `Missing token: send "Authorization: Bearer <token>"`
         : secret === undefined

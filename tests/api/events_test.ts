@@ -365,3 +365,17 @@ storeTest(
     }
   },
 );
+
+storeTest(
+  "[api] GET /api/v1/events serves a stored poster address only when it is http: or https:",
+  async (store) => {
+    // Rows written before the import refused other schemes: served as no poster, never as a script link.
+    await makeEvent(store.db, { slug: "web", poster_url: "https://example.org/p.png" });
+    await makeEvent(store.db, { slug: "script", poster_url: "javascript:alert(1)" });
+    const { body } = await apiClient(store).request("/api/v1/events");
+    const posters = Object.fromEntries(
+      body.data.events.map((e: { slug: string; posterUrl: string | null }) => [e.slug, e.posterUrl]),
+    );
+    assert.deepEqual(posters, { web: "https://example.org/p.png", script: null });
+  },
+);

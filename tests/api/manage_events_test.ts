@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import type { Hono } from "hono";
 import { silentLogger } from "../../cli/log.ts";
 import { writeMatch } from "../../db/match_writes.ts";
 import type { Store } from "../../db/store.ts";
@@ -26,6 +27,18 @@ async function problem(res: Response, status: number) {
 }
 
 /** Each table of an overview as [number, id of the match in progress, id of the next]. */
+/** The 400 problem of an import of `body` that must be refused. */
+async function refusedImport(app: Hono, admin: string, body: string) {
+  return await problem(
+    await app.request("/api/manage/events/import", {
+      method: "POST",
+      headers: { Authorization: `Bearer ${admin}`, "Content-Type": "application/json" },
+      body,
+    }),
+    400,
+  );
+}
+
 const tableRows = (
   data: { tables: { tableNo: number; current: { id: string } | null; next: { id: string } | null }[] },
 ) => data.tables.map((t) => [t.tableNo, t.current?.id ?? null, t.next?.id ?? null]);
@@ -487,14 +500,7 @@ storeTest(
       ['"2026-04-18T09:31:00Z"', '"9999-12-31T23:59:59-14:00"', "categories[0].matches[0].completedAt"],
     ];
     for (const [from, to, field] of cases) {
-      const p = await problem(
-        await app.request("/api/manage/events/import", {
-          method: "POST",
-          headers: { Authorization: `Bearer ${admin}`, "Content-Type": "application/json" },
-          body: file.replace(from, to),
-        }),
-        400,
-      );
+      const p = await refusedImport(app, admin, file.replace(from, to));
       assert.equal(p.code, "invalid-event-file");
       assert.equal(p.field, field, to);
       assert.match(
@@ -693,5 +699,28 @@ storeTest(
     assert.equal((await ok(await post("Lunch break until 13:00"))).changed, false);
     const same = await app.request(publicPath, { headers: { "If-None-Match": after.tag! } });
     assert.equal(same.status, 304, "an unchanged post leaves the ETag");
+  },
+);
+
+storeTest(
+  "[api] POST /api/manage/events/import refuses a script poster address and a name with a direction override",
+  async (store) => {
+    const admin = await makeToken(store.db, "admin", { label: "Desk" });
+    const app = manageApp(store);
+    const file = await Deno.readTextFile(new URL("../fixtures/import/spring_open.json", import.meta.url));
+    const cases: [string, string, string, RegExp][] = [
+      ['"posterUrl": null', '"posterUrl": "javascript:alert(1)"', "event.posterUrl", /http: or https:/],
+      ['"Ana Lopez"', '"Ana\\u202eLopez"', "players[0].displayName", /invisible.*\(U\+202E\)/],
+      ['"TTC Ghent"', '"TTC\\u2067Ghent"', "players[0].association", /invisible.*\(U\+2067\)/],
+      ['"name": "A"', '"name": "A\\u200b"', "categories[0].groups[0].name", /invisible.*\(U\+200B\)/],
+    ];
+    for (const [from, to, field, detail] of cases) {
+      assert.ok(file.includes(from), from);
+      const p = await refusedImport(app, admin, file.replace(from, to));
+      assert.equal(p.code, "invalid-event-file");
+      assert.equal(p.field, field, to);
+      assert.match(p.detail, detail);
+    }
+    assert.deepEqual(await store.db.selectFrom("events").select("id").execute(), []);
   },
 );

@@ -6,6 +6,7 @@
 import { Hono } from "hono";
 import type { Kysely } from "kysely";
 import type { AppDeps } from "../../api/deps.ts";
+import { clientAddressVar } from "../../api/client_address.ts";
 import { manageApi, type ManageOptions } from "../../api/manage/mod.ts";
 import { silentLogger } from "../../cli/log.ts";
 import type { Database, DrawState, EventStatus } from "../../db/schema.ts";
@@ -133,6 +134,8 @@ export function manualClock(start = T0) {
 export function manageApp(store: Store, clock: () => Date = () => T0, options: ManageOptions = {}): Hono {
   const deps: AppDeps = { store, log: silentLogger, clock };
   const app = new Hono();
+  // As main.ts's createApp: the client's address first, for the limit on failed logins.
+  app.use("*", clientAddressVar(0));
   app.route("/api/manage", manageApi(deps, options));
   return app;
 }

@@ -1,8 +1,13 @@
 import assert from "node:assert/strict";
 import Ajv2020 from "ajv/dist/2020.js";
+import { getRefId } from "@asteasolutions/zod-to-openapi";
 import { openApiDocument, PUBLIC_PATHS } from "../../api/openapi.ts";
+import * as shapes from "../../api/schemas.ts";
+import { NAMED_SCHEMAS } from "../../api/schemas.ts";
 import { PROBLEM_TYPES } from "../../api/problem.ts";
 import { escapeHtml, renderReferencePage } from "../../api/reference_page.ts";
+import { silentLogger } from "../../cli/log.ts";
+import { createHandler } from "../../main.ts";
 import { apiClient } from "../support/api_client.ts";
 import { seedTournament } from "../support/fixtures.ts";
 import { storeTest } from "../support/stores.ts";
@@ -35,7 +40,11 @@ Deno.test("[api] openApiDocument() describes exactly the served paths, each with
     }
   }
   const rankings = (doc.paths["/rankings"]!.get as Json).parameters as Json[];
-  assert.deepEqual(rankings.map((p) => [p.name, p.in]), [["limit", "query"], ["offset", "query"]]);
+  assert.deepEqual(rankings.map((p) => [p.name, p.in]), [
+    ["limit", "query"],
+    ["offset", "query"],
+    ["If-None-Match", "header"],
+  ]);
   assert.ok(Object.keys((doc.paths["/rankings"]!.get as Json).responses as Json).includes("400"));
 });
 
@@ -153,9 +162,17 @@ storeTest("[api] GET /api renders the reference page from the document, self-con
   const res = await apiClient(store).app.request("/api");
   assert.equal(res.status, 200);
   assert.equal(res.headers.get("content-type"), "text/html; charset=utf-8");
-  assert.match(res.headers.get("content-security-policy") ?? "", /default-src 'none'/);
+  // The other pages' security headers: its one inline style is allowed by a nonce, never by 'unsafe-inline'.
+  const csp = res.headers.get("content-security-policy") ?? "";
+  assert.match(csp, /default-src 'none'/);
+  assert.match(csp, /frame-ancestors 'self'/);
+  assert.doesNotMatch(csp, /unsafe-inline/);
+  assert.equal(res.headers.get("x-content-type-options"), "nosniff");
+  assert.equal(res.headers.get("referrer-policy"), "strict-origin-when-cross-origin");
+  const nonce = /style-src 'nonce-([0-9a-f]+)'/.exec(csp)?.[1];
+  assert.ok(nonce, csp);
   const html = await res.text();
-  assert.equal(html, renderReferencePage(doc));
+  assert.equal(html, renderReferencePage(doc, nonce));
   assert.doesNotMatch(html, /<script|<link|src=|@import|url\(|href="https?:/i, "no external asset");
   for (const path of Object.keys(doc.paths)) assert.ok(html.includes(escapeHtml(`/api/v1${path}`)), path);
   for (const name of Object.keys(doc.components.schemas)) {
@@ -164,6 +181,27 @@ storeTest("[api] GET /api renders the reference page from the document, self-con
   for (const p of PROBLEM_TYPES) assert.ok(html.includes(`id="problem-${p.code}"`), p.code);
   assert.ok(html.includes("Access-Control-Allow-Origin"));
 });
+
+storeTest(
+  "[api] GET /api through main's handler: kept with its style allowed by hash, as the other pages",
+  async (store) => {
+    const handler = createHandler({ store, log: silentLogger, clock: () => new Date() });
+    for (let i = 0; i < 2; i++) {
+      const res = await handler(new Request("http://localhost/api"));
+      assert.equal(res.status, 200);
+      const csp = res.headers.get("content-security-policy") ?? "";
+      const hash = /style-src '(sha256-[^']+)'/.exec(csp)?.[1];
+      assert.ok(hash, csp);
+      assert.doesNotMatch(csp, /unsafe-inline|nonce-/);
+      assert.match(csp, /frame-ancestors 'self'/);
+      assert.equal(res.headers.get("x-content-type-options"), "nosniff");
+      const html = await res.text();
+      const style = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? "";
+      const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(style)));
+      assert.equal(hash, `sha256-${btoa(String.fromCharCode(...digest))}`);
+    }
+  },
+);
 
 Deno.test("[api] escapeHtml() escapes markup and quotes", () => {
   assert.equal(escapeHtml(`<a href="x">'&'</a>`), "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;");
@@ -189,3 +227,79 @@ storeTest(
     assert.equal(status, 414);
   },
 );
+
+Deno.test("[api] openApiDocument() declares If-None-Match and the 304 on every GET, a 4xx on every operation", () => {
+  assert.deepEqual(doc.security, [], "no credentials: security declared empty");
+  const license = (doc.info as Json).license as Json;
+  assert.ok(typeof license.name === "string" && (license.url || license.identifier), JSON.stringify(license));
+  for (const [path, item] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(item) as [string, Json][]) {
+      const statuses = Object.keys(op.responses as Json);
+      assert.ok(statuses.some((s) => s.startsWith("4")), `${method} ${path} has a 4xx`);
+      if (method !== "get") continue;
+      const header = ((op.parameters ?? []) as Json[]).find((p) =>
+        p.in === "header" && p.name === "If-None-Match"
+      );
+      assert.ok(header, `GET ${path} declares If-None-Match`);
+      assert.equal(header.required, false);
+      assert.ok(statuses.includes("304"), `GET ${path} has its 304`);
+    }
+  }
+});
+
+Deno.test("[api] NAMED_SCHEMAS lists every named schema of api/schemas.ts, each after the schemas it uses", () => {
+  const named = Object.entries(shapes).filter(([key]) => key.endsWith("Schema")).map(([, s]) => s);
+  assert.deepEqual(new Set(NAMED_SCHEMAS), new Set(named));
+  const order = NAMED_SCHEMAS.map((s) => getRefId(s)!);
+  for (const [i, name] of order.entries()) {
+    const refs = JSON.stringify(doc.components.schemas[name]).match(/#\/components\/schemas\/\w+/g) ?? [];
+    for (const ref of refs) {
+      const used = ref.slice(ref.lastIndexOf("/") + 1);
+      assert.ok(used === name || order.indexOf(used) < i, `${name} uses ${used}, listed after it`);
+    }
+  }
+});
+
+Deno.test("[api] openApiDocument() keeps each field's own description where it reuses a shared schema", () => {
+  const schemas = doc.components.schemas;
+  const props = (name: string) => (schemas[name]!.properties ?? {}) as Record<string, Json>;
+  /** A property's own description: beside its $ref, in an allOf part, or on itself. */
+  const own = (prop: Json): string | undefined => {
+    if (typeof prop.description === "string") return prop.description;
+    const part = ((prop.allOf ?? []) as Json[]).find((p) => typeof p.description === "string");
+    return part?.description as string | undefined;
+  };
+  assert.match(own(props("Match").currentGame!) ?? "", /^Points in the running game/);
+  assert.match(own(props("Match").gamesWon!) ?? "", /^Games won/);
+  assert.doesNotMatch(String(schemas.Score!.description), /games|points/i, "Score says nothing of either");
+  assert.match(own(props("Live").currentGame!) ?? "", /match\.currentGame/);
+  // Each paged list's meta names what its total counts.
+  const metaOf = (response: string) => {
+    const ref = String(props(response).meta!.$ref);
+    return (schemas[ref.slice(ref.lastIndexOf("/") + 1)]!.properties ?? {}) as Record<string, Json>;
+  };
+  assert.match(String(metaOf("EventPlayersResponse").total!.description), /players/);
+  assert.match(String(metaOf("EventMatchesResponse").total!.description), /matches/);
+  assert.match(String(metaOf("RankingsResponse").total!.description), /leaderboard/);
+  // Every field of every schema says what it is, itself or through the named schema it refers to.
+  for (const [name, schema] of Object.entries(schemas)) {
+    for (const [field, prop] of Object.entries((schema.properties ?? {}) as Record<string, Json>)) {
+      const ref = typeof prop.$ref === "string"
+        ? schemas[prop.$ref.slice(prop.$ref.lastIndexOf("/") + 1)]
+        : null;
+      assert.ok(
+        own(prop) ?? ref?.description,
+        `${name}.${field} has a description`,
+      );
+    }
+  }
+});
+
+storeTest("[api] GET /api shows each field's own description and how browsers should poll", async (store) => {
+  const html = await (await apiClient(store).app.request("/api")).text();
+  const row = /<tr><td><code>currentGame<\/code><\/td><td>[^]*?<\/td><td>([^<]*)<\/td><\/tr>/.exec(html);
+  assert.match(row?.[1] ?? "", /^Points in the running game/);
+  assert.match(html, /let the browser(&#39;|')s HTTP cache send <code>If-None-Match<\/code>/);
+  assert.match(html, /id="licence"/);
+  assert.match(html, /preflight/);
+});

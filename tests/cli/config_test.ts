@@ -1,5 +1,11 @@
 import assert from "node:assert/strict";
-import { ConfigError, parseDatabaseUrl, readConfig, SERVER_USAGE } from "../../cli/config.ts";
+import {
+  ConfigError,
+  DEFAULT_RATE_LIMIT,
+  parseDatabaseUrl,
+  readConfig,
+  SERVER_USAGE,
+} from "../../cli/config.ts";
 
 const env = (vars: Record<string, string>) => (name: string) => vars[name];
 
@@ -51,4 +57,33 @@ Deno.test("parseDatabaseUrl() knows sqlite files, memory and postgres", () => {
 
 Deno.test("parseDatabaseUrl() never prints a password", () => {
   assert.throws(() => parseDatabaseUrl("postgres://user:secret@"), (e) => !String(e).includes("secret"));
+});
+
+Deno.test("readConfig() reads how many proxies to trust (TRUST_PROXY, --trust-proxy), none by default", () => {
+  assert.equal(readConfig([], env({})).trustProxy, 0);
+  assert.equal(readConfig([], env({ TRUST_PROXY: "2" })).trustProxy, 2);
+  assert.equal(readConfig(["--trust-proxy", "1"], env({ TRUST_PROXY: "3" })).trustProxy, 1);
+  assert.equal(readConfig([], env({ TRUST_PROXY: "on" })).trustProxy, 1);
+  assert.equal(readConfig([], env({ TRUST_PROXY: "off" })).trustProxy, 0);
+  assert.throws(() => readConfig([], env({ TRUST_PROXY: "yes please" })), /TRUST_PROXY/);
+  assert.throws(() => readConfig([], env({ TRUST_PROXY: "11" })), /TRUST_PROXY/);
+  assert.ok(SERVER_USAGE.includes("--trust-proxy"));
+});
+
+Deno.test("readConfig() limits request rates by default with PostgreSQL only; RATE_LIMIT sets it", () => {
+  const pg = { DATABASE_URL: "postgres://u@localhost/db" };
+  assert.equal(readConfig([], env({})).rateLimit, null, "off on SQLite: a venue LAN");
+  assert.deepEqual(readConfig([], env(pg)).rateLimit, DEFAULT_RATE_LIMIT, "on with PostgreSQL: public");
+  assert.deepEqual(DEFAULT_RATE_LIMIT, { limit: 3000, windowSeconds: 60 });
+  assert.equal(readConfig([], env({ ...pg, RATE_LIMIT: "off" })).rateLimit, null);
+  assert.deepEqual(readConfig([], env({ RATE_LIMIT: "on" })).rateLimit, DEFAULT_RATE_LIMIT);
+  assert.deepEqual(readConfig([], env({ RATE_LIMIT: "600" })).rateLimit, { limit: 600, windowSeconds: 60 });
+  assert.deepEqual(readConfig(["--rate-limit", "20/3600"], env({ RATE_LIMIT: "off" })).rateLimit, {
+    limit: 20,
+    windowSeconds: 3600,
+  });
+  for (const bad of ["lots", "0", "10/0", "-5", "10/100000"]) {
+    assert.throws(() => readConfig([], env({ RATE_LIMIT: bad })), /RATE_LIMIT/, bad);
+  }
+  assert.ok(SERVER_USAGE.includes("--rate-limit"));
 });

@@ -800,3 +800,49 @@ Deno.test("isCalendarDate() and parseDateTime() read the years 0001 to 9999 as t
   assert.equal(parseDateTime("0001-01-01T00:30+01:00"), null);
   assert.equal(parseDateTime("0000-06-01T00:00:00Z"), null);
 });
+
+Deno.test("validateEventFile() takes a posterUrl only as an http: or https: address", async () => {
+  for (const url of ["https://example.org/poster.png", "http://venue.local/p.png", null]) {
+    const file = valid();
+    file.event.posterUrl = url;
+    assert.deepEqual(await validateEventFile(file), { ok: true, file }, String(url));
+  }
+  for (
+    const url of [
+      "javascript:alert(1)",
+      "JavaScript:alert(document.cookie)",
+      " javascript:alert(1)",
+      "data:text/html,<script>alert(1)</script>",
+      "vbscript:msgbox(1)",
+      "ftp://example.org/p.png",
+      "/posters/p.png",
+      "//evil.example/p.png",
+      "not an address",
+    ]
+  ) {
+    const problems = await problemsAfter((f) => f.event.posterUrl = url);
+    assertProblem(problems, "event.posterUrl", /^Expected an http: or https: address, got /);
+  }
+});
+
+Deno.test("validateEventFile() refuses names with invisible control, direction or format characters", async () => {
+  const cases: [string, (f: EventFile) => void, string][] = [
+    ["players[0].displayName", (f) => f.players[0]!.displayName = "Ana\u202eLopez", "U+202E"],
+    ["players[0].association", (f) => f.players[0]!.association = "TTC\u2066Ghent\u2069", "U+2066"],
+    ["categories[0].groups[0].name", (f) => f.categories[S]!.groups![0]!.name = "A\u200b", "U+200B"],
+    ["categories[0].name", (f) => f.categories[S]!.name = "\u202dOpen singles", "U+202D"],
+    ["event.name", (f) => f.event.name = "Spring\u0007Open", "U+0007"],
+  ];
+  for (const [path, change, code] of cases) {
+    assertProblem(
+      await problemsAfter(change),
+      path,
+      new RegExp(`invisible.*\\(${code.replace("+", "\\+")}\\)`),
+    );
+  }
+  // What names need is kept: accents, scripts, emoji joined by a zero-width joiner, a line of spaces.
+  const file = valid();
+  file.players[0]!.displayName = "Zoë Müller-Łukasz 张伟 👨‍👩‍👧";
+  file.players[1]!.association = "TTC  Gent";
+  assert.deepEqual(await validateEventFile(file), { ok: true, file });
+});

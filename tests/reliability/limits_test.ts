@@ -287,9 +287,9 @@ Deno.test("[limits] a body over 1 MiB is refused with 413, with or without a Con
 Deno.test("[limits] a path and query over 2,048 characters is refused with 414 (problem JSON or HTML)", async () => {
   await withApp(async (app) => {
     const base = "/api/v1/events?q=";
+    // At the limit the request reaches its route, which names the parameter it does not take.
     const fits = await app.request(base + "a".repeat(MAX_URL_LENGTH - base.length));
-    assert.equal(fits.status, 200);
-    await fits.body?.cancel();
+    await assertProblem(fits, 400, "invalid-parameter", /Unknown query parameter "q"/);
     const long = await app.request(base + "a".repeat(MAX_URL_LENGTH - base.length + 1));
     await assertProblem(long, 414, "uri-too-long", /2049 characters long \(at most 2048\)/);
     assert.equal(long.headers.get("Access-Control-Allow-Origin"), "*");
