@@ -70,7 +70,8 @@ button#undo{min-height:3rem;max-width:100%;overflow:hidden;text-overflow:ellipsi
 .taps>button.tap{flex:1 1 0}
 .taps[data-left=away] #tap-away{order:-1}
 button.tap{min-height:min(50vh,22rem);display:flex;flex-direction:column;align-items:center;justify-content:center;
-  background:#fff;border:3px solid #0b4fb3;border-radius:1rem;padding:.5rem;touch-action:manipulation;user-select:none;min-width:0}
+  background:#fff;border:3px solid #0b4fb3;border-radius:1rem;padding:.5rem;touch-action:manipulation;user-select:none;min-width:0;
+  -webkit-tap-highlight-color:transparent}
 button.tap .tap-label{display:flex;flex-direction:column;align-items:center;gap:.3rem;min-width:0;max-width:100%}
 button.tap:active{background:#dce8fb}
 button.tap .name{font-weight:700;font-size:1.05rem;overflow-wrap:anywhere;max-width:100%}
@@ -80,7 +81,11 @@ button.tap .serve:empty{display:none}
 button.tap .serve{background:#e9ecf2;color:#111;border-radius:1rem;padding:.1rem .7rem;font-weight:700;overflow-wrap:anywhere}
 button.tap[data-serving=true]{border-color:#f5a524;box-shadow:0 0 0 3px #f5a524 inset}
 button.tap[data-serving=true] .serve{background:#f5a524}
-button.tap .chips{font-weight:800;background:#fde9b0;color:#5c3d00;border-radius:.3rem;padding:0 .4rem}
+button.tap .chips{display:flex;flex-wrap:wrap;justify-content:center;gap:.25rem}
+button.tap .chip{font-weight:700;font-size:.85rem;border-radius:.25rem;padding:0 .35rem;background:#e9ecf2;color:#111}
+button.tap .chip.card-yellow{background:#ffd84d}
+button.tap .chip.card-yellow_red{background:linear-gradient(90deg,#ffd84d 50%,#f4a3a8 50%)}
+button.tap .chip.card-red{background:#c1121f;color:#fff}
 .returns{margin-top:.6rem}
 .returns button{width:100%;min-height:4rem;font-size:1.15rem;font-weight:700;background:#e7f5ea;border-color:#0f5f24}
 .tools{display:flex;flex-wrap:wrap;gap:.5rem;margin-top:.8rem}

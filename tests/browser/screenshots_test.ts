@@ -110,3 +110,83 @@ browserSuite(
   },
   UPDATE ? undefined : "run with -- --update to write docs/screenshots",
 );
+
+browserSuite(
+  "screenshots of the umpire's page on the demo for docs/operator.md",
+  async (store) => {
+    const { loadDemoIfEmpty } = await import("../../cli/demo.ts");
+    const { makeToken } = await import("../api/manage_fixtures.ts");
+    const { writeMatch } = await import("../../db/match_writes.ts");
+    const { listScorableMatches } = await import("../../db/read_manage.ts");
+    await loadDemoIfEmpty(store, new Date());
+    const secret = await makeToken(store.db, "scorer", { label: "Table 5 phone" });
+    const matches = await listScorableMatches(store.db, { eventId: null, tableNo: null });
+    const busy = new Set(
+      matches.filter((m) => m.status === "in_progress").flatMap((m) =>
+        [...m.homePlayers, ...m.awayPlayers].map((p) => p.id)
+      ),
+    );
+    const free = matches.find((m) =>
+      m.status === "scheduled" && !m.doubles &&
+      [...m.homePlayers, ...m.awayPlayers].every((p) => !busy.has(p.id))
+    )!;
+    // The deciding game at 4-3, a yellow card shown, the expedite system in operation: the umpire's next tap makes
+    // it 5-3 and the ends change.
+    const write = (action: Parameters<typeof writeMatch>[2]) =>
+      writeMatch(store, free.id, action, { actor: "desk", now: new Date() });
+    await write({ type: "start", firstServer: "home" });
+    for (let game = 0; game < free.bestOf - 1; game++) {
+      const [winner, loser] = game % 2 === 0 ? ["home", "away"] as const : ["away", "home"] as const;
+      for (const [side, n] of [[winner, 6], [loser, 7], [winner, 5]] as const) {
+        for (let i = 0; i < n; i++) await write({ type: "point", side });
+      }
+    }
+    for (const [side, n] of [["home", 4], ["away", 3]] as const) {
+      for (let i = 0; i < n; i++) await write({ type: "point", side });
+    }
+    await write({ type: "card", side: "away", target: "player", card: "yellow" });
+    await write({ type: "expedite", rallyInterrupted: false, byRequest: true });
+    return { secret, matchId: free.id };
+  },
+  async (t, { browser, server, seeded }) => {
+    const device = "screenshots";
+    for (
+      const [file, viewport] of [
+        ["scoring_decider_phone.png", { width: 390, height: 844 }],
+        ["scoring_decider_landscape.png", { width: 844, height: 390 }],
+      ] as const
+    ) {
+      await t.step(file, async () => {
+        const context = await browser.newContext({ viewport, hasTouch: true, isMobile: true });
+        await context.addInitScript((keys) => {
+          localStorage.setItem("tt.score.token", keys.token);
+          localStorage.setItem("tt.device", keys.device);
+        }, { token: seeded.secret, device });
+        const page = await context.newPage();
+        await page.goto(`${server.origin}/score/${seeded.matchId}`);
+        await page.waitForSelector("#score-panel:not([hidden])");
+        if (file === "scoring_decider_phone.png") {
+          await page.tap("#tap-home");
+          await page.waitForFunction(() => document.body.dataset.queued === "0");
+          // The finger lifted: nothing stays pressed in the picture.
+          await page.tap("#match-title");
+        }
+        await page.waitForFunction(() =>
+          document.getElementById("banner-text")?.textContent === "Change ends"
+        );
+        await Deno.writeFile(new URL(file, DIR), await page.screenshot());
+        await context.close();
+      });
+    }
+    await t.step("scoring_list_phone.png", async () => {
+      const { page, close } = await openPage(browser, `${server.origin}/score#token=${seeded.secret}`, {
+        width: 390,
+        height: 844,
+      });
+      await page.waitForSelector("a.match-link");
+      await Deno.writeFile(new URL("scoring_list_phone.png", DIR), await page.screenshot());
+      await close();
+    });
+  },
+  UPDATE ? undefined : "run with -- --update to write docs/screenshots",
+);

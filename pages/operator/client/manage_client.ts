@@ -53,6 +53,8 @@ export function manageClient(
     reopensTo?: "scheduled" | "in_progress";
     /** On a decided match that taking back would put in progress again: what that would clash with. */
     clashesOnReopen?: Clash[];
+    /** The device that scores the match: its token's label and since when; null before anyone scored. */
+    scorer?: { label: string; since: string } | null;
   };
   type Overview = {
     event: {
@@ -195,6 +197,9 @@ export function manageClient(
       make("span", "where", `${m.subeventName} · ${m.stageLabel}`),
       make("span", "score", scoreText(m)),
     );
+    if (m.status === "in_progress" && m.scorer) {
+      head.append(make("span", "where", `Scored on ${m.scorer.label} since ${time(m.scorer.since)}`));
+    }
     li.append(head);
     const actions = make("div", "actions");
     const write = (action: string, b: Record<string, unknown>, question?: string) => () => {

@@ -542,17 +542,19 @@ export function scoreClient(): void {
         tap.dataset.receiving = String(!serving);
       }
       setText(`serve-${side}`, role);
+      // The side's cards and time-out, in words (the colour only repeats them).
+      const marks: [string, string][] = v.cards.filter((c) => c.side === side).map((c) => [
+        `card-${c.card}`,
+        `${c.target === "coach" ? "Coach: " : ""}${
+          c.card === "yellow" ? "yellow" : c.card === "red" ? "red" : "yellow+red"
+        }${c.penaltyPoints ? ` +${c.penaltyPoints}` : ""}`,
+      ]);
+      if (v.timeouts.some((t) => t.side === side)) marks.push(["timeout", "time-out"]);
       const chips = byId(`chips-${side}`)!;
-      const marks: string[] = [];
-      for (const c of v.cards.filter((c) => c.side === side)) {
-        marks.push(
-          `${c.target === "coach" ? "Coach " : ""}${
-            c.card === "yellow" ? "Y" : c.card === "red" ? "R" : "Y+R"
-          }${c.penaltyPoints ? ` (+${c.penaltyPoints})` : ""}`,
-        );
+      const text = marks.map(([, t]) => t).join(" ");
+      if (chips.textContent !== text) {
+        chips.replaceChildren(...marks.map(([kind, t]) => make("span", `chip ${kind}`, t)));
       }
-      if (v.timeouts.some((t) => t.side === side)) marks.push("T");
-      setText(`chips-${side}`, marks.join(" "));
       chips.hidden = marks.length === 0;
     }
     body.dataset.state = !p.started ? "scheduled" : v.finished ? "completed" : "in_progress";
