@@ -988,14 +988,14 @@ export function scoreClient(): void {
   }
 
   function setupList(): void {
+    // A flush ends by showing the list again (`render`): what was sent leaves its "not sent yet" mark.
     render = () => void showList();
     document.addEventListener("visibilitychange", () => {
-      if (document.visibilityState === "visible") void flush().then(showList);
+      if (document.visibilityState === "visible") void flush();
     });
-    void flush().then(showList);
+    void flush();
     setInterval(() => {
-      if (halted) return;
-      void flush().then(showList);
+      if (!halted) void flush();
     }, 10_000);
   }
 
