@@ -240,6 +240,9 @@ browserSuite("the umpire's states on the spectators' screens", seedUmpireStates,
     // The time-out over by the TV's clock: the side's game point shows again.
     await page.clock.setFixedTime(during(61));
     await waitTexts(page, flagOf(seeded.timeout), ["GAME POINT"]);
+    // The game point won: the TV's next poll takes the flag away.
+    await write(server.store, seeded.gamePoint, { type: "point", side: "away" });
+    await waitTexts(page, flagOf(seeded.gamePoint), []);
     assert.deepEqual(errors, []);
     await close();
   });

@@ -73,17 +73,28 @@ storeTest(
   },
 );
 
-storeTest("[pages] the match overlay underlines the serving player of a doubles pair", async (store) => {
-  const { seeded, get } = await setup(store);
-  const answer = await (await createApp({ store, log: silentLogger, clock: () => new Date() })
-    .request(`/api/v1/matches/${seeded.matchPoint}`)).json();
-  const server = answer.data.match.umpire.server;
-  const player = await store.db.selectFrom("players").select("display_name").where("id", "=", server.playerId)
-    .executeTakeFirstOrThrow();
-  const row = overlayRow(await get(`/overlay/match/${seeded.matchPoint}`), server.side);
-  assert.match(row, new RegExp(`<span class="srv">${player.display_name}</span>`));
-  assert.equal(row.match(/class="srv"/g)?.length, 1);
-});
+storeTest(
+  "[pages] the overlay underlines the serving player of a doubles pair, the match page puts the dot beside them",
+  async (store) => {
+    const { seeded, get } = await setup(store);
+    const answer = await (await createApp({ store, log: silentLogger, clock: () => new Date() })
+      .request(`/api/v1/matches/${seeded.matchPoint}`)).json();
+    const server = answer.data.match.umpire.server;
+    const player = await store.db.selectFrom("players").select("display_name").where(
+      "id",
+      "=",
+      server.playerId,
+    )
+      .executeTakeFirstOrThrow();
+    const row = overlayRow(await get(`/overlay/match/${seeded.matchPoint}`), server.side);
+    assert.match(row, new RegExp(`<span class="srv">${player.display_name}</span>`));
+    assert.equal(row.match(/class="srv"/g)?.length, 1);
+    // On the match page the serve dot stands beside that player's name.
+    const page = await get(`/m/${seeded.matchPoint}`);
+    assert.match(page, new RegExp(`>${player.display_name}</a><span class="serving" aria-hidden="true">`));
+    assert.equal(page.match(/class="serving"/g)?.length, 1);
+  },
+);
 
 storeTest(
   "[pages] the match page shows the point, the running time-out, the expedite system, cards and time-outs",
