@@ -2,9 +2,9 @@
  * The umpire's states as spectators see them in Chromium: the match overlay at 1280x720 and 1920x1080 (match
  * point, game point, a running time-out, the serving player of a pair; the bar keeps its size and the page its
  * transparency), the match page on a phone and the venue TV at 1080p. The data is written through the umpire's
- * write path (db/match_writes.ts `writeMatch`). The viewer's clock is the page's, fixed by Playwright
- * (`page.clock.setFixedTime`), so that a time-out runs, counts down and ends whatever the machine's speed; every
- * wait is for a condition.
+ * write path (db/match_writes.ts `writeMatch`). The viewer's clock is the page's, fixed by Playwright from before
+ * the page loads (`clock.setFixedTime`, timers still running), so that a time-out runs, counts down and ends
+ * whatever the machine's speed; every wait is for a condition.
  */
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
@@ -78,8 +78,12 @@ browserSuite("the umpire's states on the spectators' screens", seedUmpireStates,
       ];
       for (const viewport of SIZES) {
         for (const c of cases) {
-          const { page, dialogs, errors, close } = await openPage(browser, overlay(c.id), viewport);
-          await page.clock.setFixedTime(during(10));
+          const { page, dialogs, errors, close } = await openPage(
+            browser,
+            overlay(c.id),
+            viewport,
+            during(10),
+          );
           const other = c.side === "home" ? "away" : "home";
           await waitTexts(page, `.row[data-side="${c.side}"] .flag`, c.flags);
           assert.deepEqual(await shownTexts(page, `.row[data-side="${other}"] .flag`), []);
@@ -142,8 +146,7 @@ browserSuite("the umpire's states on the spectators' screens", seedUmpireStates,
       const now = new Date();
       const pages = [];
       for (const viewport of SIZES) {
-        const opened = await openPage(browser, overlay(seeded.plain), viewport);
-        await opened.page.clock.setFixedTime(now);
+        const opened = await openPage(browser, overlay(seeded.plain), viewport, now);
         const plain = await box(opened.page, ".bar");
         assert.ok(plain);
         assert.deepEqual(await shownTexts(opened.page, ".flag"), []);
@@ -173,8 +176,12 @@ browserSuite("the umpire's states on the spectators' screens", seedUmpireStates,
   await t.step(
     "the match page on a phone shows the point, the time-out, the expedite system and the record",
     async () => {
-      const { page, errors, close } = await openPage(browser, `${server.origin}/m/${seeded.timeout}`, PHONE);
-      await page.clock.setFixedTime(during(10));
+      const { page, errors, close } = await openPage(
+        browser,
+        `${server.origin}/m/${seeded.timeout}`,
+        PHONE,
+        during(10),
+      );
       await waitTexts(page, "ul.states li", [
         "Game point: Gina Holt / Nils Olsen",
         "Time-out: Gina Holt / Nils Olsen · 0:50 left",
@@ -215,8 +222,8 @@ browserSuite("the umpire's states on the spectators' screens", seedUmpireStates,
       browser,
       `${server.origin}/t/${seeded.slug}/tv?interval=600`,
       FULL_HD,
+      during(10),
     );
-    await page.clock.setFixedTime(during(10));
     const flagOf = (id: string) => `tr[data-match="${id}"] .flag`;
     await waitTexts(page, flagOf(seeded.timeout), ["TIME-OUT"]);
     assert.deepEqual(await shownTexts(page, flagOf(seeded.matchPoint)), ["MATCH POINT"]);
