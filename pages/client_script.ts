@@ -3,6 +3,8 @@
  * source text (Deno has already stripped the types), called at once. The functions must not use anything
  * outside their own body, except the helpers written into the same script before them.
  */
+import { countdownText, shownAt } from "./client/countdown_rules.ts";
+import { countdowns } from "./client/countdowns.ts";
 import { liveRegions } from "./client/live_regions.ts";
 import { pollWait } from "./client/poll_wait.ts";
 
@@ -64,3 +66,6 @@ export function moduleScript(fn: () => void, modules: Readonly<Record<string, un
 
 /** The script of every live page: liveRegions and the helper it calls. */
 export const LIVE_REGIONS_SCRIPT = clientScript(liveRegions, [pollWait]);
+
+/** The script of the pages that show a running time-out: countdowns and the rules it calls. */
+export const COUNTDOWNS_SCRIPT = clientScript(countdowns, [shownAt, countdownText]);

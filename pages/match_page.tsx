@@ -1,12 +1,23 @@
 /** /m/{matchId}: one match for spectators: live score, game scores and the pre-match prediction. */
 import type { ComponentChildren } from "preact";
-import { LIVE_REGIONS_SCRIPT } from "./client_script.ts";
+import { COUNTDOWNS_SCRIPT, LIVE_REGIONS_SCRIPT } from "./client_script.ts";
+import { countdownText } from "./client/countdown_rules.ts";
 import type { PendingMatchData } from "./data.ts";
 import { type PlayerLink, PlayerNames } from "./components/player_names.tsx";
 import { PredictionBlock } from "./components/prediction.tsx";
 import { bestOfText, resultReasonText } from "./format.ts";
 import { SiteLayout } from "./layout.tsx";
 import { categoryMatchesWatchPath, categoryPath, eventPath, matchWatchPath } from "./page_paths.ts";
+import {
+  atScore,
+  cardLine,
+  expediteLine,
+  pointFlag,
+  servingPlayer,
+  sideName,
+  timedAttributes,
+  timedTimeouts,
+} from "./umpire_view.ts";
 import type { Live, Match, Prediction } from "./view_types.ts";
 
 /** How often the match page polls. */
@@ -19,6 +30,19 @@ const CSS = `
 .score .assoc{display:block;font-weight:400;color:#444;font-size:.85rem}
 .score td.now{background:#fff4c2;font-weight:700}
 .serving{display:inline-block;width:.6rem;height:.6rem;border-radius:50%;background:#b08900;margin-left:.4rem}
+ul.states{list-style:none;padding:0;margin:.6rem 0;display:flex;flex-wrap:wrap;gap:.4rem;max-width:40rem}
+ul.states li{padding:.2rem .6rem;border-radius:.3rem;background:#eef1f5;font-weight:600}
+ul.states li[hidden]{display:none}
+ul.states .point{background:#ffd400;color:#111}
+ul.states .point.match{background:#b00020;color:#fff}
+ul.states .timeout{background:#0d1b2a;color:#fff;font-variant-numeric:tabular-nums}
+ul.record{padding-left:1.2rem;margin:.25rem 0;max-width:40rem}
+ul.record .when{color:#444;white-space:nowrap}
+ul.cards-shown{list-style:none;padding-left:0}
+.card{display:inline-block;width:.7rem;height:1rem;border-radius:.12rem;vertical-align:-.15rem;margin-right:.2rem;
+  border:1px solid #0006}
+.card.yellow{background:#f5c400}
+.card.red{background:#d0021b}
 .prediction meter{width:100%;max-width:28rem;height:1.2rem}
 .prediction .sentence{font-size:1.1rem;font-weight:600}
 `;
@@ -26,6 +50,8 @@ const CSS = `
 /** What the match page shows. */
 export interface MatchPageProps {
   nonce: string;
+  /** The server's clock at render (ms): a running time-out is drawn as it says, then by the viewer's. */
+  now: number;
   match: Match;
   live: Live;
   prediction: Prediction | null;
@@ -60,11 +86,12 @@ export function scoreSentence(m: Match, live: Live): string {
     : live.currentServer === "away"
     ? m.awayName
     : null;
+  const point = pointFlag(m);
   return `Games ${games}. Game ${
     m.gameScores.length + 1
   }: ${m.homeName} ${m.currentGame.home}, ${m.awayName} ${m.currentGame.away}.${
-    server ? ` ${server} serving.` : ""
-  }`;
+    point ? ` ${point.match ? "Match point" : "Game point"}: ${sideName(m, point.side)}.` : ""
+  }${server ? ` ${server} serving.` : ""}`;
 }
 
 /**
@@ -121,31 +148,109 @@ export function ScoreTable(
           </tr>
         </thead>
         <tbody>
-          {sides.map((s) => (
-            <tr
-              key={s.side}
-              data-side={s.side}
-              class={m.winnerId !== null && m.winnerId === s.id ? "winner" : undefined}
-            >
-              <th scope="row">
-                <PlayerNames name={s.name} players={s.players} slug={props.slug} />
-                {/* The serve dot beside the name: after the association (a line of its own) it sat alone below. */}
-                {running && live.currentServer === s.side && (
-                  <>
-                    <span class="serving" aria-hidden="true" />
-                    <span class="sr">serving</span>
-                  </>
-                )}
-                {s.association && <span class="assoc">{s.association}</span>}
-              </th>
-              <td class="num games">{m.gamesWon[s.side]}</td>
-              {m.gameScores.map((g, i) => <td key={i} class="num">{g[s.side]}</td>)}
-              {running && <td class="num now">{m.currentGame[s.side]}</td>}
-            </tr>
-          ))}
+          {sides.map((s) => {
+            // In a pair whose order of service the umpire recorded, the dot goes beside the serving player.
+            const player = servingPlayer(m, s.side, s.players);
+            const dot = (
+              <>
+                <span class="serving" aria-hidden="true" />
+                <span class="sr">serving</span>
+              </>
+            );
+            return (
+              <tr
+                key={s.side}
+                data-side={s.side}
+                class={m.winnerId !== null && m.winnerId === s.id ? "winner" : undefined}
+              >
+                <th scope="row">
+                  <PlayerNames
+                    name={s.name}
+                    players={s.players}
+                    slug={props.slug}
+                    mark={player === null ? undefined : { playerId: player, children: dot }}
+                  />
+                  {/* The serve dot beside the name: after the association (a line of its own) it sat alone below. */}
+                  {running && live.currentServer === s.side && player === null && dot}
+                  {s.association && <span class="assoc">{s.association}</span>}
+                </th>
+                <td class="num games">{m.gamesWon[s.side]}</td>
+                {m.gameScores.map((g, i) => <td key={i} class="num">{g[s.side]}</td>)}
+                {running && <td class="num now">{m.currentGame[s.side]}</td>}
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </div>
+  );
+}
+
+/**
+ * Under the score, what the umpire's record says of the match now: game or match point, a time-out while it runs
+ * (with the time left, by the viewer's clock: pages/client/countdowns.ts) and the expedite system.
+ */
+export function UmpireStates(props: { match: Match; now: number }) {
+  const m = props.match;
+  const point = pointFlag(m);
+  const timeouts = timedTimeouts(m);
+  const expedite = expediteLine(m);
+  if (!point && timeouts.length === 0 && !expedite) return null;
+  return (
+    <ul class="states">
+      {point && (
+        <li class={`point${point.match ? " match" : ""}`}>
+          {point.match ? "Match point" : "Game point"}: {sideName(m, point.side)}
+        </li>
+      )}
+      {timeouts.map((t) => (
+        <li key={t.endsAt} class="timeout" {...timedAttributes({ until: t.endsAt }, props.now)}>
+          Time-out: {sideName(m, t.side)} ·{" "}
+          <span data-countdown={t.endsAt}>{countdownText(t.endsAt, props.now)}</span> left
+        </li>
+      ))}
+      {expedite && <li class="expedite">{expedite}</li>}
+    </ul>
+  );
+}
+
+/** The cards shown and the time-outs taken, each with the game and score it came at (Regulations 3.5.2, 3.4.4). */
+export function UmpireRecord(props: { match: Match }) {
+  const m = props.match;
+  const u = m.umpire;
+  if (!u || (u.cards.length === 0 && u.timeouts.length === 0)) return null;
+  return (
+    <section aria-labelledby="umpire-h">
+      <h2 id="umpire-h">Cards and time-outs</h2>
+      {u.cards.length > 0 && (
+        <>
+          <h3>Cards</h3>
+          <ul class="record cards-shown">
+            {u.cards.map((c, i) => (
+              <li key={i}>
+                <span aria-hidden="true">
+                  {c.card !== "red" && <span class="card yellow" />}
+                  {c.card !== "yellow" && <span class="card red" />}
+                </span>{" "}
+                {cardLine(m, c)} <span class="when">({atScore(c)})</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {u.timeouts.length > 0 && (
+        <>
+          <h3>Time-outs</h3>
+          <ul class="record timeouts-taken">
+            {u.timeouts.map((t, i) => (
+              <li key={i}>
+                {sideName(m, t.side)} <span class="when">({atScore(t)})</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
   );
 }
 
@@ -164,6 +269,8 @@ function MatchFrame(props: {
   subeventId: string;
   event: { slug: string; name: string };
   category: string;
+  /** A script of the page's own, after the live regions' one. */
+  script?: string;
   children: ComponentChildren;
 }) {
   const { event } = props;
@@ -172,7 +279,7 @@ function MatchFrame(props: {
       title={props.title}
       nonce={props.nonce}
       css={CSS}
-      script={LIVE_REGIONS_SCRIPT}
+      script={LIVE_REGIONS_SCRIPT + (props.script ?? "")}
       bodyData={{
         watch: props.watch ?? matchWatchPath(props.matchId),
         "poll-ms": String(MATCH_PAGE_POLL_MS),
@@ -207,6 +314,7 @@ export function MatchPage(props: MatchPageProps) {
       subeventId={m.subeventId}
       event={event}
       category={props.category}
+      script={COUNTDOWNS_SCRIPT}
     >
       <section class="score" aria-label="Score" data-region="score">
         <ScoreTable
@@ -216,13 +324,24 @@ export function MatchPage(props: MatchPageProps) {
           players={[props.homePlayers, props.awayPlayers]}
           slug={event.slug}
         />
+        <UmpireStates match={m} now={props.now} />
       </section>
       {
         /* The live region stays in the page while the sentence inside it is swapped: a region put into the page
           with its text is not announced, and one around the table would read the whole table at every point. */
       }
       <div class="sr" aria-live="polite" aria-atomic="true">
-        <p data-region="score-said">{scoreSentence(m, props.live)}</p>
+        <p data-region="score-said">
+          {scoreSentence(m, props.live)}
+          {timedTimeouts(m).map((t) => (
+            <span key={t.endsAt} {...timedAttributes({ until: t.endsAt }, props.now)}>
+              {` Time-out: ${sideName(m, t.side)}.`}
+            </span>
+          ))}
+        </p>
+      </div>
+      <div data-region="umpire">
+        <UmpireRecord match={m} />
       </div>
       <section aria-labelledby="prediction-h" data-region="prediction">
         <h2 id="prediction-h">Prediction</h2>

@@ -30,6 +30,8 @@ export function OverlayDocument(props: {
   /** The API URL whose changes refresh the stage. */
   watch: string;
   css: string;
+  /** A script of the page's own, run after the live regions' one. */
+  script?: string;
   children: ComponentChildren;
 }) {
   const { params } = props;
@@ -38,7 +40,7 @@ export function OverlayDocument(props: {
       title={props.title}
       nonce={props.nonce}
       css={OVERLAY_CSS + overlayPlacementCss(params) + props.css}
-      script={LIVE_REGIONS_SCRIPT}
+      script={LIVE_REGIONS_SCRIPT + (props.script ?? "")}
       bodyClass={`overlay pos-${params.pos}${params.debug ? " debug" : ""}`}
       bodyData={{ watch: props.watch, "poll-ms": String(OVERLAY_POLL_MS) }}
     >

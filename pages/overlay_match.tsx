@@ -1,31 +1,50 @@
 /** /overlay/match/{matchId}: the transparent scoreboard bar of one match for OBS. */
+import { Fragment } from "preact";
+import { PAIR_SEPARATOR } from "../db/read_entries.ts";
+import { COUNTDOWNS_SCRIPT } from "./client_script.ts";
+import { countdownText } from "./client/countdown_rules.ts";
+import type { PlayerLink } from "./components/player_names.tsx";
 import { bestOfText, resultReasonText } from "./format.ts";
 import { OverlayDocument } from "./overlay_document.tsx";
 import type { OverlayParams } from "./overlay_params.ts";
 import { categoryMatchesWatchPath, matchWatchPath } from "./page_paths.ts";
+import {
+  lastEnd,
+  pointFlag,
+  servingPlayer,
+  sideName,
+  timedAttributes,
+  timedTimeouts,
+} from "./umpire_view.ts";
 import type { Live, Match } from "./view_types.ts";
 
-/** What the scoreboard shows: the match, its live block and the sides' associations. */
+/** What the scoreboard shows: the match, its live block, the sides' associations and players. */
 export interface ScoreboardProps {
   match: Match;
   live: Live;
   homeAssociation: string | null;
   awayAssociation: string | null;
+  /** The players of each side (two for a pair): the serving player of a pair is marked within its name. */
+  homePlayers: PlayerLink[];
+  awayPlayers: PlayerLink[];
+  /** The server's clock at render (ms): a running time-out's flag is drawn as it says, then by the viewer's. */
+  now: number;
 }
 
 const CSS = `
-.bar{min-width:620px;max-width:960px;background:rgba(9,20,38,.92);border-radius:10px;overflow:hidden;
+.bar{min-width:620px;max-width:960px;background:rgba(9,20,38,.92);border-radius:10px;
   box-shadow:0 4px 16px rgba(0,0,0,.35)}
 .bar .head{display:flex;gap:16px;padding:6px 14px;font-size:15px;font-weight:600;color:#cfd8e6;
-  background:rgba(255,255,255,.08);text-transform:uppercase;letter-spacing:.04em}
+  background:rgba(255,255,255,.08);text-transform:uppercase;letter-spacing:.04em;border-radius:10px 10px 0 0}
 .bar .head .state{margin-left:auto;color:#fff}
 .bar .head .state.live{color:#ff5a5f}
-.row{display:grid;grid-template-columns:18px minmax(0,1fr) auto 52px 60px;align-items:center;column-gap:10px;
-  padding:6px 14px;font-size:26px}
+.row{position:relative;display:grid;grid-template-columns:18px minmax(0,1fr) auto 52px 60px;align-items:center;
+  column-gap:10px;padding:6px 14px;font-size:26px}
 .row+.row{border-top:1px solid rgba(255,255,255,.12)}
 .serve{width:12px;height:12px;border-radius:50%}
 .serve.on{background:#ffd400}
 .who{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.who .srv{text-decoration:underline 3px #ffd400;text-underline-offset:3px;text-decoration-skip-ink:none}
 .assoc{margin-left:10px;font-size:17px;font-weight:500;color:#b8c4d6}
 .past{display:flex;gap:6px;font-size:17px;color:#b8c4d6}
 .past span{min-width:24px;text-align:center}
@@ -34,6 +53,14 @@ const CSS = `
 .points{text-align:center;font-size:30px;color:#101010;background:#ffd400;border-radius:6px}
 .row.won .who{color:#ffd400}
 .final .points{visibility:hidden}
+.flags{position:absolute;left:100%;top:50%;transform:translateY(-50%);margin-left:8px;display:flex;gap:6px;
+  white-space:nowrap;pointer-events:none}
+.flag{padding:5px 9px;border-radius:6px;font-size:16px;font-weight:800;letter-spacing:.05em;line-height:1.2;
+  box-shadow:0 4px 16px rgba(0,0,0,.35);font-variant-numeric:tabular-nums}
+.flag[hidden]{display:none}
+.flag.point{background:#ffd400;color:#101010}
+.flag.point.match{background:#e0262c;color:#fff}
+.flag.timeout{background:#fff;color:#101010}
 `;
 
 function stateText(match: Match): { text: string; live: boolean } {
@@ -52,14 +79,25 @@ export function Scoreboard(props: ScoreboardProps) {
   const { match, live } = props;
   const state = stateText(match);
   const finished = match.status === "completed";
+  const point = pointFlag(match);
+  const timeouts = timedTimeouts(match);
   const row = (side: "home" | "away") => {
     const id = side === "home" ? match.homeId : match.awayId;
     const other = side === "home" ? "away" : "home";
+    const own = timeouts.filter((t) => t.side === side);
+    const ownEnd = lastEnd(own);
+    const after = ownEnd === undefined ? {} : { after: ownEnd };
     return (
       <div class={`row${match.winnerId !== null && match.winnerId === id ? " won" : ""}`} data-side={side}>
         <span class={`serve${live.currentServer === side ? " on" : ""}`} />
         <span class="who">
-          <span class="name">{side === "home" ? match.homeName : match.awayName}</span>
+          <span class="name">
+            <SideName
+              match={match}
+              side={side}
+              players={side === "home" ? props.homePlayers : props.awayPlayers}
+            />
+          </span>
           {(side === "home" ? props.homeAssociation : props.awayAssociation) && (
             <span class="assoc">{side === "home" ? props.homeAssociation : props.awayAssociation}</span>
           )}
@@ -70,6 +108,22 @@ export function Scoreboard(props: ScoreboardProps) {
         </span>
         <span class="games">{match.gamesWon[side]}</span>
         <span class="points">{match.currentGame[side]}</span>
+        {
+          /* Beside the bar, so that a flag coming or going never changes the bar's size; one flag a side (the
+            side's time-out while it runs, then its game point), so that the bar and its flag fit a 1280 px canvas. */
+        }
+        <span class="flags">
+          {own.map((t) => (
+            <span key={t.endsAt} class="flag timeout" {...timedAttributes({ until: t.endsAt }, props.now)}>
+              TIME-OUT <span data-countdown={t.endsAt}>{countdownText(t.endsAt, props.now)}</span>
+            </span>
+          ))}
+          {point?.side === side && (
+            <span class={`flag point${point.match ? " match" : ""}`} {...timedAttributes(after, props.now)}>
+              {point.text}
+            </span>
+          )}
+        </span>
       </div>
     );
   };
@@ -86,6 +140,22 @@ export function Scoreboard(props: ScoreboardProps) {
   );
 }
 
+/** A side's name; in a doubles pair whose serving player is known, that player's name is underlined. */
+function SideName(props: { match: Match; side: "home" | "away"; players: PlayerLink[] }) {
+  const serving = servingPlayer(props.match, props.side, props.players);
+  if (serving === null) return <>{sideName(props.match, props.side)}</>;
+  return (
+    <>
+      {props.players.map((p, i) => (
+        <Fragment key={p.id}>
+          {i > 0 && PAIR_SEPARATOR}
+          <span class={p.id === serving ? "srv" : undefined}>{p.displayName}</span>
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
 /** The whole overlay page of one match. */
 export function MatchOverlayPage(props: ScoreboardProps & { nonce: string; params: OverlayParams }) {
   const { match } = props;
@@ -96,6 +166,7 @@ export function MatchOverlayPage(props: ScoreboardProps & { nonce: string; param
       params={props.params}
       watch={matchWatchPath(match.id)}
       css={CSS}
+      script={COUNTDOWNS_SCRIPT}
     >
       <Scoreboard {...props} />
     </OverlayDocument>

@@ -150,6 +150,7 @@ export function routes(deps: AppDeps): Hono<PageEnv> {
         {...data}
         followUrl={eventUrl(c.req.url, data.event.slug)}
         interval={parseTvInterval(c.req.query("interval"))}
+        now={deps.clock().getTime()}
       />,
     );
   });
@@ -177,7 +178,7 @@ export function routes(deps: AppDeps): Hono<PageEnv> {
     const found = await loadMatchPage(db, c.req.param("id"));
     if (!found) return notFound(c);
     if ("pending" in found) return renderPage(c, <PendingMatchPage nonce={c.var.nonce} {...found.pending} />);
-    return renderPage(c, <MatchPage nonce={c.var.nonce} {...found.known} />);
+    return renderPage(c, <MatchPage nonce={c.var.nonce} {...found.known} now={deps.clock().getTime()} />);
   });
 
   app.get("/overlay/match/:id", headers, async (c) => {
@@ -201,6 +202,9 @@ export function routes(deps: AppDeps): Hono<PageEnv> {
         live={data.live}
         homeAssociation={data.homeAssociation}
         awayAssociation={data.awayAssociation}
+        homePlayers={data.homePlayers}
+        awayPlayers={data.awayPlayers}
+        now={deps.clock().getTime()}
       />,
     );
   });

@@ -6,7 +6,7 @@
  * a hall on 1080p and 4K.
  */
 import { groupDisplayName } from "../api/serialize.ts";
-import { clientScript, LIVE_REGIONS_SCRIPT } from "./client_script.ts";
+import { clientScript, COUNTDOWNS_SCRIPT, LIVE_REGIONS_SCRIPT } from "./client_script.ts";
 import { tvFit } from "./client/tv_fit.ts";
 import { tvRotation } from "./client/tv_rotation.ts";
 import { type ListedMatch, MatchTable } from "./components/match_table.tsx";
@@ -78,6 +78,13 @@ table.matches td{padding:1.4vh 1vw}
 .score a,.games{color:#fff;text-decoration:none;font-weight:700}
 .points{color:#101010;background:#ffd400;border-radius:.4vw;padding:0 .6vw;margin-left:.6vw}
 .detail{color:#b9c6d8;font-size:1.4vw;margin-left:.6vw}
+.flag-line{display:block;margin-top:.5vh;line-height:1}
+.flag{display:inline-block;font-size:1.25vw;font-weight:800;letter-spacing:.08em;padding:.5vh .7vw;border-radius:.4vw;
+  line-height:1.2}
+.flag[hidden]{display:none}
+.flag.point{box-shadow:inset 0 0 0 .2vw #ffd400;color:#ffd400}
+.flag.point.match{background:#e0262c;box-shadow:none;color:#fff}
+.flag.timeout{background:#fff;color:#101010}
 section.view h2.then{margin-top:2.5vh}
 .next{flex:1;min-height:0;display:flex;flex-flow:column wrap;align-content:flex-start;overflow:hidden;font-size:2.1vw}
 .next::before{content:"";width:100%;height:0}
@@ -150,6 +157,8 @@ export interface TvProps {
   /** Absolute URL of the event page, for the QR code. */
   followUrl: string;
   interval: number;
+  /** The server's clock at render (ms): a running time-out is flagged as it says, then by the viewer's. */
+  now: number;
 }
 
 /** The whole TV page; the first view on screen is the first one with something to show. */
@@ -180,7 +189,7 @@ export function TvPage(props: TvProps) {
       title={`${event.name} – venue screen`}
       nonce={props.nonce}
       css={CSS}
-      script={LIVE_REGIONS_SCRIPT + clientScript(tvRotation) + clientScript(tvFit)}
+      script={LIVE_REGIONS_SCRIPT + clientScript(tvRotation) + clientScript(tvFit) + COUNTDOWNS_SCRIPT}
       bodyClass="tv"
       bodyData={{
         view: first,
@@ -204,7 +213,17 @@ export function TvPage(props: TvProps) {
             <>
               <h2>Live now</h2>
               {live.length > 0
-                ? <MatchTable rows={live} caption="Live matches" live showTable showCategory links={false} />
+                ? (
+                  <MatchTable
+                    rows={live}
+                    caption="Live matches"
+                    live
+                    showTable
+                    showCategory
+                    links={false}
+                    flags={{ now: props.now }}
+                  />
+                )
                 : <p class="quiet">No match in play</p>}
             </>
           )}

@@ -40,5 +40,7 @@ export function tvFit(): void {
     subtree: true,
   });
   addEventListener("resize", later);
+  // A time-out's flag that comes or goes by the clock (client/countdowns.ts) changes a row's height.
+  document.body.addEventListener("countdowns-changed", later);
   fit();
 }

@@ -3,6 +3,7 @@
  * results, and the ones up next).
  */
 import { formatMatchTime, resultReasonText } from "../format.ts";
+import { lastEnd, pointFlag, timedAttributes, timedTimeouts } from "../umpire_view.ts";
 import type { Match } from "../view_types.ts";
 
 /** A match with the name of its category, for lists that span categories. */
@@ -19,6 +20,34 @@ export function gamesDetail(match: Match): string {
 }
 
 /**
+ * The TV's flag of a match in play, under its score: "TIME-OUT" while one runs (by the viewer's clock,
+ * pages/client/countdowns.ts), else "MATCH POINT" or "GAME POINT"; nothing at any other moment.
+ */
+export function UmpireFlag(props: { match: Match; now: number }) {
+  const point = pointFlag(props.match);
+  const timeouts = timedTimeouts(props.match);
+  if (!point && timeouts.length === 0) return null;
+  const after = lastEnd(timeouts);
+  return (
+    <span class="flag-line">
+      {timeouts.map((t) => (
+        <span key={t.endsAt} class="flag timeout" {...timedAttributes({ until: t.endsAt }, props.now)}>
+          TIME-OUT
+        </span>
+      ))}
+      {point && (
+        <span
+          class={`flag point${point.match ? " match" : ""}`}
+          {...timedAttributes(after === undefined ? {} : { after }, props.now)}
+        >
+          {point.text}
+        </span>
+      )}
+    </span>
+  );
+}
+
+/**
  * The wide table of the venue TV: a row per match with the sides left and right of the score (games, then the
  * running game's points, or each game's points for a result). Names are text, so Preact escapes them.
  */
@@ -29,6 +58,8 @@ export function MatchTable(props: {
   showTable?: boolean;
   showCategory?: boolean;
   links?: boolean;
+  /** Flag game point, match point and a running time-out under the score (UmpireFlag), as at `now` (ms). */
+  flags?: { now: number };
 }) {
   const { live, showTable, showCategory } = props;
   return (
@@ -65,6 +96,7 @@ export function MatchTable(props: {
                     )} {live
                     ? <span class="points">{m.currentGame.home}–{m.currentGame.away}</span>
                     : <span class="detail">{gamesDetail(m)}</span>}
+                  {live && props.flags && <UmpireFlag match={m} now={props.flags.now} />}
                 </td>
                 <td class={`away${awayWon ? " winner" : ""}`}>
                   <span class="n">{m.awayName}</span>

@@ -1,5 +1,5 @@
 /** A side's name with each of its players linking to their page in the event ("A / B" for a pair). */
-import { Fragment } from "preact";
+import { type ComponentChildren, Fragment } from "preact";
 import { PAIR_SEPARATOR } from "../../db/read_entries.ts";
 import { playerPath } from "../page_paths.ts";
 
@@ -9,8 +9,18 @@ export interface PlayerLink {
   displayName: string;
 }
 
-/** The name of a side: its players' links, or the name as text when its players are not given. */
-export function PlayerNames(props: { name: string; players: readonly PlayerLink[]; slug: string }) {
+/**
+ * The name of a side: its players' links, or the name as text when its players are not given. `mark` goes after
+ * the link of the player `mark.playerId` (the match page's serve dot beside the serving player of a pair).
+ */
+export function PlayerNames(
+  props: {
+    name: string;
+    players: readonly PlayerLink[];
+    slug: string;
+    mark?: { playerId: string; children: ComponentChildren };
+  },
+) {
   if (props.players.length === 0) return <>{props.name}</>;
   return (
     <>
@@ -18,6 +28,7 @@ export function PlayerNames(props: { name: string; players: readonly PlayerLink[
         <Fragment key={p.id}>
           {i > 0 && PAIR_SEPARATOR}
           <a href={playerPath(props.slug, p.id)}>{p.displayName}</a>
+          {props.mark?.playerId === p.id && props.mark.children}
         </Fragment>
       ))}
     </>

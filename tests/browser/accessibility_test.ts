@@ -14,7 +14,7 @@ import type { AxeResults } from "axe-core";
 import type { Browser, Page } from "playwright-core";
 import type { Store } from "../../db/store.ts";
 import { makeToken } from "../api/manage_fixtures.ts";
-import { seedPages, setScore } from "../pages/seed.ts";
+import { seedPages, seedUmpireStates, setScore } from "../pages/seed.ts";
 import { browserSuite } from "../support/browser.ts";
 
 const PHONE = { width: 390, height: 844 };
@@ -25,7 +25,9 @@ const DESKTOP = { width: 1280, height: 800 };
 async function seed(store: Store) {
   const seeded = await seedPages(store);
   const secret = await makeToken(store.db, "scorer", { eventId: seeded.event.id, label: "Umpire" });
-  return { ...seeded, secret };
+  // A match page with the umpire's states (point, cards, a time-out running all through the test, expedite).
+  const umpire = await seedUmpireStates(store, new Date(Date.now() + 3_600_000));
+  return { ...seeded, secret, umpire };
 }
 
 /** A page in a context of its own, with the umpire's token stored; the umpire's pages are waited for. */
@@ -174,6 +176,7 @@ browserSuite(
       `/m/${s.matches.groupRunning}`,
       `/m/${s.matches.semiScheduled}`,
       `/m/${s.matches.r1Done}`,
+      `/m/${s.umpire.timeout}`,
       `/t/${slug}/poster`,
     ];
     const players = await (await fetch(`${server.origin}/t/${slug}/players`)).text();
@@ -350,6 +353,7 @@ browserSuite(
       const checks: [string, string][] = [
         [`/m/${s.matches.groupRunning}`, "td.now, td.games, .badge, .assoc, th[scope=row]"],
         [`/m/${s.matches.r1Done}`, ".badge, td.num, .winner th"],
+        [`/m/${s.umpire.timeout}`, "ul.states li, ul.record li, ul.record .when"],
         [`/t/${slug}`, "td.now .side, td.games .side, .badge, .ctx, .scores a .side"],
         [`/t/${slug}/c/${s.groups.id}`, "td.now .side, td.games .side, .badge, .ctx, .standings td"],
         [`/t/${slug}/c/${s.knockout.id}`, ".bm .n, .bm .g, .bm .side.open .n, .round>*:first-child"],

@@ -1,43 +1,10 @@
 import assert from "node:assert/strict";
 import { liveMatches, upcomingAcross, upcomingMatches } from "../../pages/match_lists.ts";
 import type { CategorySummary, Match } from "../../pages/view_types.ts";
+import { makeMatchView } from "../support/match_view.ts";
 
-let n = 0;
 /** A match of the public API's shape; only what the lists read matters. */
-function match(o: Partial<Match>): Match {
-  n++;
-  return {
-    id: `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`,
-    eventId: "e",
-    subeventId: "s",
-    status: "scheduled",
-    matchKind: "tournament",
-    stage: "group",
-    groupId: null,
-    groupName: null,
-    roundNo: 1,
-    bracketPos: 0,
-    stageLabel: "Group A",
-    tableNo: null,
-    scheduledAt: null,
-    bestOf: 5,
-    homeId: "h",
-    awayId: "a",
-    homeName: `Home ${n}`,
-    awayName: `Away ${n}`,
-    winnerId: null,
-    resultReasonCode: null,
-    retirementAfterGame: null,
-    gamesWon: { home: 0, away: 0 },
-    currentGame: { home: 0, away: 0 },
-    gameScores: [],
-    startedAt: null,
-    completedAt: null,
-    updatedAt: "2026-11-28T08:00:00.000Z",
-    umpire: null,
-    ...o,
-  };
-}
+const match = makeMatchView;
 
 Deno.test("upcomingMatches() lists the called matches first, then by time, then in the draw's order", () => {
   const knockout = match({ stage: "knockout", roundNo: 1, bracketPos: 0, stageLabel: "Quarter-final" });

@@ -3,6 +3,7 @@ import { sql } from "kysely";
  * The pages' test data: the shared fixture tournament (tests/support/fixtures.ts) with one player renamed to an
  * HTML injection attempt, and a way to write a running score the way the scoring write path does.
  */
+import { type MatchAction, writeMatch } from "../../db/match_writes.ts";
 import { bumpRevision } from "../../db/revision.ts";
 import type { Store } from "../../db/store.ts";
 import {
@@ -16,6 +17,7 @@ import {
   type Seeded,
   seedTournament,
 } from "../support/fixtures.ts";
+import { seedKnockout } from "../api/manage_fixtures.ts";
 
 /** A player name that is markup: it must show as text on every page and run nothing. */
 export const EVIL_NAME = "</script><img src=x onerror=alert(1)>";
@@ -100,4 +102,82 @@ export async function seedQuietEvent(store: Store): Promise<{ slug: string }> {
   });
   await bumpRevision(db, event.id);
   return { slug: event.slug };
+}
+
+/** What `seedUmpireStates` made: a doubles event whose first-round matches each show one state of the umpire. */
+export interface UmpireStates {
+  slug: string;
+  /** Match point to home (2-0 in games, 10-6 in the third). */
+  matchPoint: string;
+  /** Game point to away (6-10 in the first game). */
+  gamePoint: string;
+  /** Away's time-out running (the last action) at game point to away, with cards and the expedite system. */
+  timeout: string;
+  /** When the time-out was called, as written. */
+  timeoutAt: Date;
+  /** Played a little, nothing to flag (5-3 in the first game). */
+  plain: string;
+}
+
+/** Names for the pairs of `seedUmpireStates`, home and partner of each entry in draw order. */
+const PAIRS = [
+  ["Anna Berg", "Hugo Ives"],
+  ["Cleo Dubois", "Jack King"],
+  ["Dana Evans", "Karl Lund"],
+  ["Ella Fox", "Leo Moss"],
+  ["Fay Green", "Max Nash"],
+  ["Gina Holt", "Nils Olsen"],
+  ["Ida Jung", "Otto Petit"],
+  ["Jana Kral", "Paul Quist"],
+] as const;
+
+/**
+ * A published doubles event ("umpire-cup", best of 5, tables 1-4) whose first-round matches are written through
+ * the umpire's write path (db/match_writes.ts `writeMatch`, as the scoring page's actions are): one at match
+ * point, one at game point, one with a time-out running over cards and the expedite system, one plain. The
+ * time-out is called at `timeoutAt` (now by default; a later time keeps it running through a long test).
+ */
+export async function seedUmpireStates(store: Store, timeoutAt = new Date()): Promise<UmpireStates> {
+  const ev = await seedKnockout(store.db, { slug: "umpire-cup", size: 8, bestOf: 5, doubles: true });
+  await store.db.updateTable("events").set({ name: "Umpire Cup" }).where("id", "=", ev.eventId).execute();
+  for (const [i, entryId] of ev.entryIds.entries()) {
+    const entry = await store.db.selectFrom("entries").select(["player1_id", "player2_id"])
+      .where("id", "=", entryId).executeTakeFirstOrThrow();
+    const [first, second] = PAIRS[i]!;
+    await store.db.updateTable("players").set({ display_name: first }).where("id", "=", entry.player1_id)
+      .execute();
+    await store.db.updateTable("players").set({ display_name: second }).where("id", "=", entry.player2_id!)
+      .execute();
+  }
+  await bumpRevision(store.db, ev.eventId);
+  const [matchPoint, gamePoint, timeout, plain] = ev.rounds[0] as [string, string, string, string];
+  const play = async (id: string, actions: MatchAction[], now = () => new Date()) => {
+    for (const action of actions) await writeMatch(store, id, action, { actor: "desk", now: now() });
+  };
+  const start: MatchAction = { type: "start", firstServer: "home", server: "home1", receiver: "away1" };
+  const points = (side: "home" | "away", n: number): MatchAction[] =>
+    Array.from({ length: n }, () => ({ type: "point", side }));
+  await play(matchPoint, [start, ...points("home", 22), ...points("away", 6), ...points("home", 10)]);
+  await play(gamePoint, [start, ...points("home", 6), ...points("away", 10)]);
+  await play(timeout, [
+    start,
+    ...points("home", 3),
+    { type: "card", side: "home", target: "player", card: "yellow" },
+    ...points("away", 4),
+    { type: "card", side: "home", target: "coach", card: "yellow" },
+    { type: "card", side: "home", target: "player", card: "yellow_red" },
+    { type: "expedite", rallyInterrupted: false, byRequest: true },
+    ...points("home", 3),
+    ...points("away", 5),
+  ]);
+  await play(timeout, [{ type: "timeout", side: "away" }], () => timeoutAt);
+  await play(plain, [start, ...points("home", 5), ...points("away", 3)]);
+  return {
+    slug: ev.slug,
+    matchPoint,
+    gamePoint,
+    timeout,
+    timeoutAt,
+    plain,
+  };
 }

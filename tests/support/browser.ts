@@ -116,13 +116,18 @@ export function browserSuite<T>(
   });
 }
 
-/** Opens a page that records every dialog (an injected script's alert would show up here) and page error. */
+/**
+ * Opens a page that records every dialog (an injected script's alert would show up here) and page error; with
+ * `clock`, the page's `Date` reads that fixed time from before it loads (its timers still run in real time).
+ */
 export async function openPage(
   browser: Browser,
   url: string,
   viewport = { width: 1280, height: 720 },
+  clock?: Date,
 ): Promise<{ page: Page; dialogs: string[]; errors: string[]; close(): Promise<void> }> {
   const context = await browser.newContext({ viewport });
+  if (clock) await context.clock.setFixedTime(clock);
   const page = await context.newPage();
   const dialogs: string[] = [];
   const errors: string[] = [];
