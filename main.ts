@@ -14,8 +14,8 @@ import { storeOutageGuard } from "./db/health.ts";
 import { openStore } from "./db/store.ts";
 import { pages } from "./pages/mod.ts";
 import { operatorPages } from "./pages/operator/mod.ts";
-import { bannerHosts, startBanner } from "./cli/start_banner.ts";
-import { ensureAdminToken } from "./db/tokens.ts";
+import { bannerHosts, FIRST_ADMIN_HINT, startBanner } from "./cli/start_banner.ts";
+import { ensureAdminToken, hasAdminToken } from "./db/tokens.ts";
 import { startSimulation } from "./db/simulation.ts";
 import { listPublishedEvents } from "./db/read_events.ts";
 import { type HotEnv, HotResponses } from "./api/hot_path.ts";
@@ -97,7 +97,9 @@ async function main() {
     Deno.exit(1);
   }
   if (config.demo && await loadDemoIfEmpty(store, new Date())) log.info("Loaded the demo tournament");
-  const adminSecret = await ensureAdminToken(store, new Date());
+  // Printed only where the demo is asked for (a laptop at a venue); a platform's log may be read by others.
+  const adminSecret = config.demo ? await ensureAdminToken(store, new Date()) : null;
+  if (!config.demo && !await hasAdminToken(store.db)) log.info(FIRST_ADMIN_HINT);
   const published = (await listPublishedEvents(store.db)).slice(0, 5);
   const deps: AppDeps = { store, log, clock: () => new Date() };
   const handler = createHandler(deps);
