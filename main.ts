@@ -10,7 +10,8 @@ import { referencePage } from "./api/reference_page.ts";
 import { ConfigError, denoEnv, readConfig, redact, SERVER_USAGE } from "./cli/config.ts";
 import { DEMO_SLUG, loadDemoIfEmpty } from "./cli/demo.ts";
 import { printLine, stderrLogger } from "./cli/log.ts";
-import { storeOutageGuard } from "./db/health.ts";
+import { pingStore } from "./db/health.ts";
+import { storeOutageGuard } from "./api/outage_guard.ts";
 import { openStore } from "./db/store.ts";
 import { pages } from "./pages/mod.ts";
 import { operatorPages } from "./pages/operator/mod.ts";
@@ -28,7 +29,10 @@ export function createApp(deps: AppDeps): Hono {
   const app = new Hono();
   // First: a store outage answers 503 in time; oversized or too deep requests are refused before any route.
   app.use("*", headLength());
-  app.use("*", storeOutageGuard({ dialect: deps.store.dialect }));
+  app.use(
+    "*",
+    storeOutageGuard({ dialect: deps.store.dialect, log: deps.log, probe: () => pingStore(deps.store.db) }),
+  );
   app.use("*", requestLimits());
   app.onError(unhandledError(deps.log));
   app.get("/api", referencePage);

@@ -10,13 +10,13 @@ export const CACHE_CONTROL = "public, s-maxage=10, stale-while-revalidate=30";
 
 /**
  * What every /api/v1 response carries, errors, 304s and the app's guards (api/limits.ts) included: the spec's
- * caching and CORS, the ETag readable by scripts of other sites (not a CORS-safelisted header), and the
- * coding as part of the cache key.
+ * caching and CORS, the ETag and a 503's Retry-After readable by scripts of other sites (neither is a
+ * CORS-safelisted header), and the coding as part of the cache key.
  */
 export const SHARED_API_HEADERS: Readonly<Record<string, string>> = {
   "Cache-Control": CACHE_CONTROL,
   "Access-Control-Allow-Origin": "*",
-  "Access-Control-Expose-Headers": "ETag",
+  "Access-Control-Expose-Headers": "ETag, Retry-After",
   "Vary": "Accept-Encoding",
   "X-Content-Type-Options": "nosniff",
 };

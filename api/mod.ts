@@ -9,6 +9,7 @@ import { eventsApi } from "./events.ts";
 import { hasKnownBody, hotEnvOf } from "./hot_path.ts";
 import { fingerprint, ifNoneMatchHits, SHARED_API_HEADERS } from "./http_cache.ts";
 import { matchesApi } from "./matches.ts";
+import { requestLog } from "./outage_guard.ts";
 import { PUBLIC_PATHS } from "./public_paths.ts";
 import { ALLOWED_METHODS, methodNotAllowed, notFound, problemResponse, quoted } from "./problem.ts";
 import { rankingsApi } from "./rankings.ts";
@@ -62,7 +63,7 @@ export function publicApi(deps: AppDeps): Hono {
     c.res = res;
   });
 
-  app.onError((error, c) => problemResponse(error, instanceOf(c), deps.log));
+  app.onError((error, c) => problemResponse(error, instanceOf(c), requestLog(c, deps.log)));
 
   app.route("/events", eventsApi(deps));
   app.route("/subevents", subeventsApi(deps));

@@ -6,7 +6,9 @@
 import { type Context, Hono } from "hono";
 import type { AppDeps } from "../api/deps.ts";
 import { hotEnvOf } from "../api/hot_path.ts";
+import { requestLog } from "../api/outage_guard.ts";
 import { isUuid } from "../api/params.ts";
+import { isStoreUnavailable } from "../db/health.ts";
 import { versions } from "../db/read_versions.ts";
 import {
   loadCategoryMatches,
@@ -222,9 +224,12 @@ export function routes(deps: AppDeps): Hono<PageEnv> {
   });
 
   app.onError((err, c) => {
-    deps.log.error(
-      `Cannot render the page "${c.req.path}": ${err instanceof Error ? err.stack : String(err)}`,
-    );
+    // An outage is answered 503 and logged once by the outage guard (api/outage_guard.ts), not per request.
+    if (!isStoreUnavailable(err)) {
+      requestLog(c, deps.log).error(
+        `Cannot render the page "${c.req.path}": ${err instanceof Error ? err.stack : String(err)}`,
+      );
+    }
     return c.html(
       "<!doctype html><title>Error</title><p>Sorry, this page cannot be shown right now.</p>",
       500,
