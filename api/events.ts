@@ -31,11 +31,12 @@ export function eventsApi(deps: AppDeps): Hono {
   // bumps its revision.
   const version = (slug: string) => () => versions(deps.store).eventBySlug(slug);
 
+  // Keyed on the event list's own version: writes in hidden events and points leave it alone.
   app.get("/", (c) =>
     respond(c, deps, "/events", async () => {
       const events = await listPublishedEvents(db);
       return { data: { events: events.map((e) => serializeEvent(e)) } };
-    }));
+    }, () => versions(deps.store).eventList()));
 
   app.get("/:slug", (c) => {
     const slug = slugParam(c.req.param("slug"));

@@ -120,7 +120,11 @@ export async function importEventInTransaction(
   const at = now.toISOString();
   const slug = file.event.slug;
   const hash = sourceHash(file);
-  const existing = await trx.selectFrom("events").select(["id", "source_hash"]).where("slug", "=", slug)
+  const existing = await trx.selectFrom("events").select(["id", "source_hash", "status"]).where(
+    "slug",
+    "=",
+    slug,
+  )
     .executeTakeFirst();
   // An event made elsewhere under this slug keeps its id (and its tokens); the other ids come from the slug.
   const eventId = existing?.id ?? eventIdFor(slug);
@@ -147,6 +151,7 @@ export async function importEventInTransaction(
   } else {
     await trx.insertInto("events").values({ ...event, id: eventId, revision: 0, created_at: at }).execute();
   }
+  const publicPlayersChanged = await anyListed(trx, plan.players.map((p) => p.id));
   await upsertPlayers(trx, plan.players);
   await upsertAccounts(trx, plan.accounts);
   for (const chunk of chunks(plan.subevents)) await trx.insertInto("subevents").values(chunk).execute();
@@ -167,7 +172,10 @@ export async function importEventInTransaction(
   // Ratings, the leaderboard's `listed` flags and predictions follow (import_hooks.ts); the revision bump comes
   // last, as in every write, so that the revisions row is the last lock a write takes (no deadlock cycles).
   await afterImport(trx, eventId, now);
-  await bumpRevision(trx, eventId);
+  await bumpRevision(trx, eventId, undefined, {
+    wasPublished: existing?.status === "published",
+    publicPlayersChanged,
+  });
   return { eventId, changed: true, counts: plan.counts };
 }
 
@@ -188,6 +196,16 @@ async function knownFederationPlayers(
     }
   }
   return known;
+}
+
+/** Whether any of these players is on the public leaderboard (has an entry in a published event). */
+async function anyListed(trx: Transaction<Database>, ids: readonly string[]): Promise<boolean> {
+  for (const chunk of chunks(ids, FEDERATION_IDS_PER_QUERY)) {
+    const row = await trx.selectFrom("players").select("id").where("id", "in", chunk).where("listed", "=", 1)
+      .limit(1).executeTakeFirst();
+    if (row) return true;
+  }
+  return false;
 }
 
 /** Federation ids looked up per query: far below every dialect's limit on bound variables. */

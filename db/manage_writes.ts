@@ -53,7 +53,7 @@ export async function setEventStatus(
     await refreshListedPlayers(trx);
     // Only published events' results rate players: they start or stop counting.
     await rebuildRatings(trx, ctx.now.toISOString());
-    await bumpRevision(trx, event.id);
+    await bumpRevision(trx, event.id, undefined, { wasPublished: event.status === "published" });
     await writeAudit(trx, {
       at: ctx.now,
       actor: ctx.actor,

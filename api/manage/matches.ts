@@ -13,7 +13,7 @@ import type { TokenRecord } from "../../db/tokens.ts";
 import { WriteError } from "../../db/write_errors.ts";
 import { assertFinishedGame, ScoringError } from "../../domain/scoring.ts";
 import type { AppDeps } from "../deps.ts";
-import { type ManageEnv, requireAdmin, requireMatchScope } from "./auth.ts";
+import { type ManageEnv, requireAdmin, requireMatchScope, unknownMatch } from "./auth.ts";
 import {
   AssignBody,
   CorrectBody,
@@ -73,9 +73,10 @@ export function matchRoutes(deps: AppDeps): Hono<ManageEnv> {
   });
 
   app.get("/:id", async (c) => {
-    const match = await readScoringMatch(deps.store.db, c.req.param("id"));
-    if (!match) throw new ManageError(404, "not-found", `Match "${c.req.param("id")}" does not exist`);
-    requireMatchScope(c.var.token, match, "read the match");
+    const id = c.req.param("id");
+    const match = await readScoringMatch(deps.store.db, id);
+    if (!match) throw unknownMatch(id);
+    requireMatchScope(c.var.token, match, "read the match", id);
     return c.json(envelope(matchPayload(match), deps.clock()));
   });
 
@@ -100,8 +101,8 @@ export function matchRoutes(deps: AppDeps): Hono<ManageEnv> {
         );
       }
       const match = await readManageMatch(deps.store.db, id);
-      if (!match) throw new ManageError(404, "not-found", `Match "${id}" does not exist`);
-      requireMatchScope(token, match, action);
+      if (!match) throw unknownMatch(id);
+      requireMatchScope(token, match, action, id);
       const result = await applyWrite(deps, token, id, toAction(body), body.revision, key);
       const after = await readScoringMatch(deps.store.db, id);
       c.header("Idempotency-Replayed", String(result.replayed));
