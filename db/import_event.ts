@@ -19,6 +19,7 @@ import {
   matchIdFor,
   playerIdFor,
 } from "./ids.ts";
+import { forgetHeldIdentities, writeHiddenEventPlayers } from "./held_identities.ts";
 import { afterImport } from "./import_hooks.ts";
 import {
   type CategoryInput,
@@ -33,6 +34,7 @@ import {
 } from "./import_validate.ts";
 import { bumpRevision, lockListing } from "./revision.ts";
 import type { Database } from "./schema.ts";
+import { upsertPlayers } from "./upsert_players.ts";
 import { writeTransaction } from "./write_transaction.ts";
 
 /** Rows of each kind that the file holds (whether or not anything was written). */
@@ -151,8 +153,13 @@ export async function importEventInTransaction(
   } else {
     await trx.insertInto("events").values({ ...event, id: eventId, revision: 0, created_at: at }).execute();
   }
-  const publicPlayersChanged = await anyListed(trx, plan.players.map((p) => p.id));
-  await upsertPlayers(trx, plan.players);
+  // A hidden event's file changes no public player (db/held_identities.ts).
+  if (file.event.status === "published") {
+    await upsertPlayers(trx, plan.players);
+    await forgetHeldIdentities(trx, eventId);
+  } else {
+    await writeHiddenEventPlayers(trx, eventId, plan.players);
+  }
   await upsertAccounts(trx, plan.accounts);
   for (const chunk of chunks(plan.subevents)) await trx.insertInto("subevents").values(chunk).execute();
   for (const chunk of chunks(plan.entries)) await trx.insertInto("entries").values(chunk).execute();
@@ -172,10 +179,7 @@ export async function importEventInTransaction(
   // Ratings, the leaderboard's `listed` flags and predictions follow (import_hooks.ts); the revision bump comes
   // last, as in every write, so that the revisions row is the last lock a write takes (no deadlock cycles).
   await afterImport(trx, eventId, now);
-  await bumpRevision(trx, eventId, undefined, {
-    wasPublished: existing?.status === "published",
-    publicPlayersChanged,
-  });
+  await bumpRevision(trx, eventId, undefined, { wasPublished: existing?.status === "published" });
   return { eventId, changed: true, counts: plan.counts };
 }
 
@@ -198,16 +202,6 @@ async function knownFederationPlayers(
   return known;
 }
 
-/** Whether any of these players is on the public leaderboard (has an entry in a published event). */
-async function anyListed(trx: Transaction<Database>, ids: readonly string[]): Promise<boolean> {
-  for (const chunk of chunks(ids, FEDERATION_IDS_PER_QUERY)) {
-    const row = await trx.selectFrom("players").select("id").where("id", "in", chunk).where("listed", "=", 1)
-      .limit(1).executeTakeFirst();
-    if (row) return true;
-  }
-  return false;
-}
-
 /** Federation ids looked up per query: far below every dialect's limit on bound variables. */
 const FEDERATION_IDS_PER_QUERY = 1000;
 
@@ -221,34 +215,6 @@ async function matchStamps(trx: Transaction<Database>, eventId: string): Promise
   const rows = await trx.selectFrom("matches").select(["id", "revision", "created_at"])
     .where("event_id", "=", eventId).execute();
   return new Map(rows.map((r) => [r.id, { revision: Number(r.revision), createdAt: r.created_at }]));
-}
-
-/** Inserts the players, or updates those that exist (players are shared by events). */
-async function upsertPlayers(
-  trx: Transaction<Database>,
-  rows: Insertable<Database["players"]>[],
-): Promise<void> {
-  // Public fields follow the latest import; private fields and the prior are kept unless the file has them.
-  const keepUnlessGiven = <T>(column: string) =>
-    sql<T>`coalesce(excluded.${sql.ref(column)}, players.${sql.ref(column)})`;
-  for (const chunk of chunks(rows)) {
-    await trx.insertInto("players").values(chunk).onConflict((oc) =>
-      oc.column("id").doUpdateSet((eb) => ({
-        display_name: eb.ref("excluded.display_name"),
-        association: eb.ref("excluded.association"),
-        federation_id: eb.ref("excluded.federation_id"),
-        email: keepUnlessGiven<string | null>("email"),
-        birth_date: keepUnlessGiven<string | null>("birth_date"),
-        prior_rating: keepUnlessGiven<number | null>("prior_rating"),
-        // The deviation belongs to the rating it came with: replaced together, even by null.
-        prior_deviation: sql<
-          number | null
-        >`case when excluded.prior_rating is null then players.prior_deviation
-          else excluded.prior_deviation end`,
-        prior_match_count: keepUnlessGiven<number | null>("prior_match_count"),
-      }))
-    ).execute();
-  }
 }
 
 /** Inserts the accounts, or renames those whose e-mail (without regard to case) exists. */

@@ -5,6 +5,7 @@
  */
 import { bumpRevision, lockListing, refreshListedPlayers } from "./revision.ts";
 import { writeAudit } from "./audit.ts";
+import { releaseHeldIdentities } from "./held_identities.ts";
 import { rebuildRatings } from "./ratings_store.ts";
 import { AnnouncementError, normalizeAnnouncement } from "../domain/announcement.ts";
 import { type AnnouncementRecord, storedAnnouncement } from "./read_events.ts";
@@ -50,6 +51,8 @@ export async function setEventStatus(
       event.id,
     )
       .execute();
+    // What the event's file said about players public elsewhere becomes theirs once it is public too.
+    if (status === "published") await releaseHeldIdentities(trx, event.id);
     await refreshListedPlayers(trx);
     // Only published events' results rate players: they start or stop counting.
     await rebuildRatings(trx, ctx.now.toISOString());

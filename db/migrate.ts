@@ -17,6 +17,7 @@ import * as idempotencyRequests from "./migrations/2026_11_27_000001_idempotency
 import * as playerEntries from "./migrations/2026_11_27_000002_player_entries.ts";
 import * as eventAnnouncement from "./migrations/2026_11_27_000003_event_announcement.ts";
 import * as entryLookups from "./migrations/2026_11_27_000004_entry_lookups.ts";
+import * as heldIdentities from "./migrations/2026_11_28_000000_held_identities.ts";
 import type { Database } from "./schema.ts";
 
 interface Migration {
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026_11_27_000002_player_entries": playerEntries,
   "2026_11_27_000003_event_announcement": eventAnnouncement,
   "2026_11_27_000004_entry_lookups": entryLookups,
+  "2026_11_28_000000_held_identities": heldIdentities,
 };
 
 /** An arbitrary, fixed key of the PostgreSQL advisory lock that serialises migrations and start-up work. */

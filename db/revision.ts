@@ -24,11 +24,6 @@ export interface BumpOptions {
   rosterUnchanged?: boolean;
   /** The event was published before this write (one that unpublished or archived it): its public answers move. */
   wasPublished?: boolean;
-  /**
-   * The write to a hidden event changed public data beyond it (a player of a published event): the rankings'
-   * and listing's versions move as for a public write.
-   */
-  publicPlayersChanged?: boolean;
 }
 
 /**
@@ -38,8 +33,9 @@ export interface BumpOptions {
  *
  * Public versions count public changes only: a write to an event that is not published and was not (a draft,
  * an archived event) leaves the rankings', the listing's and the event list's versions alone, so that their
- * ETags say nothing about hidden events; the event list's also stays through match-only writes, which change
- * none of its fields.
+ * ETags say nothing about hidden events (such a write changes no public player: db/held_identities.ts, and no
+ * rating: db/ratings_store.ts); the event list's also stays through match-only writes, which change none of
+ * its fields.
  *
  * A category's version is a row `s:<id>` of `revisions` holding the global revision of the category's last
  * write: a point in one category then leaves the answers of the others valid, and a category deleted and made
@@ -59,10 +55,9 @@ export async function bumpRevision(
     .returning("value").executeTakeFirstOrThrow();
   const value = Number(row.value);
   const visible = eventId === undefined || options.wasPublished === true || await isPublished(trx, eventId);
-  const ratingsVisible = visible || options.publicPlayersChanged === true;
   const scopes = [
-    ...(options.rankingsUnchanged || !ratingsVisible ? [] : [RANKINGS_SCOPE]),
-    ...(options.listingUnchanged || !ratingsVisible ? [] : [LISTING_SCOPE]),
+    ...(options.rankingsUnchanged || !visible ? [] : [RANKINGS_SCOPE]),
+    ...(options.listingUnchanged || !visible ? [] : [LISTING_SCOPE]),
     ...(visible && !(eventId && options.rosterUnchanged) ? [EVENT_LIST_SCOPE] : []),
   ];
   if (eventId) {

@@ -71,6 +71,20 @@ export interface PlayerTable {
   created_at: string;
 }
 
+/**
+ * A hidden event's file's name, club and prior of a player who is public through a published event, held until
+ * the hidden event is published (db/held_identities.ts).
+ */
+export interface HeldIdentityTable {
+  event_id: string;
+  player_id: string;
+  display_name: string;
+  association: string | null;
+  prior_rating: number | null;
+  prior_deviation: number | null;
+  prior_match_count: number | null;
+}
+
 export interface EntryTable {
   id: string;
   subevent_id: string;
@@ -251,6 +265,7 @@ export interface Database {
   events: EventTable;
   subevents: SubeventTable;
   players: PlayerTable;
+  held_identities: HeldIdentityTable;
   entries: EntryTable;
   groups: GroupTable;
   group_members: GroupMemberTable;

@@ -11,25 +11,12 @@ import { setEventStatus } from "../../db/manage_writes.ts";
 import { writeMatch } from "../../db/match_writes.ts";
 import { readRankingsPage } from "../../db/read_rankings.ts";
 import type { Store } from "../../db/store.ts";
-import { groupEvent } from "../support/event_files.ts";
+import { ANA, BEN, groupEvent } from "../support/event_files.ts";
 import { storeTest } from "../support/stores.ts";
 
 const T = new Date("2026-06-10T12:00:00.000Z");
 const ctx = { actor: "test", now: T };
 
-/** Ana and Ben are known by federation id, with 30 rated matches behind each prior. */
-const ANA: PlayerInput = {
-  id: "ana",
-  displayName: "Ana Lopez",
-  federationId: "ITTF:1",
-  prior: { rating: 1600, matchCount: 30 },
-};
-const BEN: PlayerInput = {
-  id: "ben",
-  displayName: "Ben Okafor",
-  federationId: "ITTF:2",
-  prior: { rating: 1500, matchCount: 30 },
-};
 const other = (key: string): PlayerInput => ({ id: key, displayName: `Player ${key}` });
 
 async function leaderboard(store: Store) {

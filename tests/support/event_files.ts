@@ -73,3 +73,21 @@ export function groupEvent(o: SmallEvent): EventFile {
     }],
   };
 }
+
+/** Ana, known by federation id, with 30 rated matches behind her prior. */
+export const ANA: PlayerInput = {
+  id: "ana",
+  displayName: "Ana Lopez",
+  association: "TTC Ghent",
+  federationId: "ITTF:1",
+  prior: { rating: 1600, matchCount: 30 },
+};
+
+/** Ben, known by federation id, with 30 rated matches behind his prior. */
+export const BEN: PlayerInput = {
+  id: "ben",
+  displayName: "Ben Okafor",
+  association: "Antwerp TT",
+  federationId: "ITTF:2",
+  prior: { rating: 1500, matchCount: 30 },
+};
