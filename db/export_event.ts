@@ -21,6 +21,7 @@ import type {
 } from "./import_validate.ts";
 import { EVENT_FILE_FORMAT } from "./import_validate.ts";
 import { heldIdentities } from "./held_identities.ts";
+import { playerIdKey } from "./player_id_key.ts";
 import type { Database, MatchRow } from "./schema.ts";
 
 type Db = Kysely<Database>;
@@ -147,6 +148,8 @@ export async function exportEvent(db: Db, slug: string): Promise<EventFile | nul
     },
     players,
     categories,
+    // So that the event keeps its players' ids in a store that takes the key (db/player_id_key.ts).
+    playerIdKey: await playerIdKey(db),
   };
 }
 

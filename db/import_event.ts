@@ -21,6 +21,7 @@ import {
 } from "./ids.ts";
 import { forgetHeldIdentities, writeHiddenEventPlayers } from "./held_identities.ts";
 import { afterImport } from "./import_hooks.ts";
+import { importPlayerIdKey } from "./player_id_key.ts";
 import {
   type CategoryInput,
   commonAssociation,
@@ -130,7 +131,8 @@ export async function importEventInTransaction(
     .executeTakeFirst();
   // An event made elsewhere under this slug keeps its id (and its tokens); the other ids come from the slug.
   const eventId = existing?.id ?? eventIdFor(slug);
-  const plan = planRows(file, eventId, at, await knownFederationPlayers(trx, file));
+  const idKey = await importPlayerIdKey(trx, file.playerIdKey);
+  const plan = planRows(file, eventId, at, await knownFederationPlayers(trx, file), idKey);
   if (existing && existing.source_hash === hash) return { eventId, changed: false, counts: plan.counts };
 
   const event = {
@@ -272,7 +274,13 @@ interface Plan {
   counts: ImportCounts;
 }
 
-function planRows(file: EventFile, eventId: string, at: string, knownPlayers: Map<string, string>): Plan {
+function planRows(
+  file: EventFile,
+  eventId: string,
+  at: string,
+  knownPlayers: Map<string, string>,
+  idKey: string,
+): Plan {
   const slug = file.event.slug;
   const playerIds = new Map<string, string>();
   const associations = new Map<string, string | undefined>();
@@ -299,7 +307,7 @@ function planRows(file: EventFile, eventId: string, at: string, knownPlayers: Ma
   };
   for (const p of file.players) {
     const id = (p.federationId ? knownPlayers.get(p.federationId) : undefined) ??
-      playerIdFor(slug, p.id, p.federationId);
+      playerIdFor(slug, p.id, p.federationId, idKey);
     playerIds.set(p.id, id);
     associations.set(p.id, p.association ?? undefined);
     plan.players.push({

@@ -18,6 +18,7 @@ import * as playerEntries from "./migrations/2026_11_27_000002_player_entries.ts
 import * as eventAnnouncement from "./migrations/2026_11_27_000003_event_announcement.ts";
 import * as entryLookups from "./migrations/2026_11_27_000004_entry_lookups.ts";
 import * as heldIdentities from "./migrations/2026_11_28_000000_held_identities.ts";
+import * as playerIdKey from "./migrations/2026_11_28_000001_player_id_key.ts";
 import type { Database } from "./schema.ts";
 
 interface Migration {
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026_11_27_000003_event_announcement": eventAnnouncement,
   "2026_11_27_000004_entry_lookups": entryLookups,
   "2026_11_28_000000_held_identities": heldIdentities,
+  "2026_11_28_000001_player_id_key": playerIdKey,
 };
 
 /** An arbitrary, fixed key of the PostgreSQL advisory lock that serialises migrations and start-up work. */

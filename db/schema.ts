@@ -255,6 +255,18 @@ export interface IdempotencyKeyTable {
   created_at: string;
 }
 
+/** Secrets of the store, by name (`player_ids`: db/player_id_key.ts); never served. */
+export interface StoreKeyTable {
+  name: string;
+  value: string;
+}
+
+/** An id a player had before, kept so that old links still answer (db/read_players.ts `playerAlias`). */
+export interface PlayerIdAliasTable {
+  old_id: string;
+  player_id: string;
+}
+
 /** Named counters: "global" grows with every write; "event:<id>" with writes to that event. */
 export interface RevisionTable {
   scope: string;
@@ -281,6 +293,8 @@ export interface Database {
   audit_log: AuditLogTable;
   idempotency_keys: IdempotencyKeyTable;
   revisions: RevisionTable;
+  store_keys: StoreKeyTable;
+  player_id_aliases: PlayerIdAliasTable;
 }
 
 export type EventRow = Selectable<EventTable>;
