@@ -10,7 +10,7 @@ import { referencePage } from "./api/reference_page.ts";
 import { ConfigError, denoEnv, readConfig, redact, SERVER_USAGE } from "./cli/config.ts";
 import { DEMO_SLUG, loadDemoIfEmpty } from "./cli/demo.ts";
 import { printLine, stderrLogger } from "./cli/log.ts";
-import { pingStore } from "./db/health.ts";
+import { pingStore, withDeadline } from "./db/health.ts";
 import { storeOutageGuard } from "./api/outage_guard.ts";
 import { openStore } from "./db/store.ts";
 import { pages } from "./pages/mod.ts";
@@ -43,6 +43,13 @@ export function createApp(deps: AppDeps): Hono {
   return app;
 }
 
+/**
+ * How long a request waits for the store's generation before it goes to the app instead (which reads what it
+ * needs under the outage guard's 1.5 s deadline): on PostgreSQL, while the revision channel is not trusted
+ * (db/revision_cache.ts), the generation is a read of the store.
+ */
+const HOT_GENERATION_WAIT_MS = 100;
+
 /** A request handler for Deno.serve. */
 export type Handler = (req: Request) => Response | Promise<Response>;
 
@@ -73,7 +80,9 @@ export function createHandler(deps: AppDeps, app: Hono = createApp(deps)): Handl
       return kept.then((r) => r ?? miss(), () => app.fetch(req));
     };
     if (typeof g === "number") return answer(g);
-    return g.then(answer, () => app.fetch(req));
+    // A store that does not answer (frozen, partitioned) leaves the request to the app, whose outage guard
+    // answers 503 within its read deadline: the wait here must leave it that time.
+    return withDeadline(g, HOT_GENERATION_WAIT_MS, "read the generation").then(answer, () => app.fetch(req));
   };
 }
 
@@ -95,7 +104,7 @@ async function main() {
   const log = stderrLogger;
   let store;
   try {
-    store = await openStore(config.databaseUrl);
+    store = await openStore(config.databaseUrl, { log });
   } catch (e) {
     printLine(`Cannot open DATABASE_URL "${redact(config.databaseUrl.url)}": ${(e as Error).message}`);
     Deno.exit(1);
