@@ -12,12 +12,13 @@ import { referencePage } from "./api/reference_page.ts";
 import { ConfigError, denoEnv, readConfig, redact, SERVER_USAGE } from "./cli/config.ts";
 import { DEMO_SLUG, loadDemoIfEmpty } from "./cli/demo.ts";
 import { printLine, stderrLogger } from "./cli/log.ts";
-import { storeOutageGuard } from "./db/health.ts";
+import { pingStore, withDeadline } from "./db/health.ts";
+import { storeOutageGuard } from "./api/outage_guard.ts";
 import { openStore } from "./db/store.ts";
 import { pages } from "./pages/mod.ts";
 import { operatorPages } from "./pages/operator/mod.ts";
-import { bannerHosts, startBanner } from "./cli/start_banner.ts";
-import { ensureAdminToken } from "./db/tokens.ts";
+import { bannerHosts, FIRST_ADMIN_HINT, startBanner } from "./cli/start_banner.ts";
+import { ensureAdminToken, hasAdminToken } from "./db/tokens.ts";
 import { startSimulation } from "./db/simulation.ts";
 import { listPublishedEvents } from "./db/read_events.ts";
 import { type HotEnv, HotResponses } from "./api/hot_path.ts";
@@ -32,7 +33,10 @@ export function createApp(deps: AppDeps): Hono {
   app.use("*", clientAddressVar(deps.trustedProxies ?? 0));
   // Then: a store outage answers 503 in time; oversized or too deep requests are refused before any route.
   app.use("*", headLength());
-  app.use("*", storeOutageGuard({ dialect: deps.store.dialect }));
+  app.use(
+    "*",
+    storeOutageGuard({ dialect: deps.store.dialect, log: deps.log, probe: () => pingStore(deps.store.db) }),
+  );
   app.use("*", requestLimits());
   app.onError(unhandledError(deps.log));
   // The reference page gets the pages' security headers (a CSP without 'unsafe-inline', frame-ancestors, ...).
@@ -43,6 +47,13 @@ export function createApp(deps: AppDeps): Hono {
   app.route("/", pages(deps));
   return app;
 }
+
+/**
+ * How long a request waits for the store's generation before it goes to the app instead (which reads what it
+ * needs under the outage guard's 1.5 s deadline): on PostgreSQL, while the revision channel is not trusted
+ * (db/revision_cache.ts), the generation is a read of the store.
+ */
+const HOT_GENERATION_WAIT_MS = 100;
 
 /** A request handler for Deno.serve; `info` gives the client's address (tests may leave it out). */
 export type Handler = (req: Request, info?: Deno.ServeHandlerInfo) => Response | Promise<Response>;
@@ -94,7 +105,12 @@ function createServingHandler(deps: AppDeps, app: Hono): Handler {
       return kept.then((r) => r ?? miss(), () => viaApp(req, info));
     };
     if (typeof g === "number") return answer(g);
-    return g.then(answer, () => viaApp(req, info));
+    // A store that does not answer (frozen, partitioned) leaves the request to the app, whose outage guard
+    // answers 503 within its read deadline: the wait here must leave it that time.
+    return withDeadline(g, HOT_GENERATION_WAIT_MS, "read the generation").then(
+      answer,
+      () => viaApp(req, info),
+    );
   };
 }
 
@@ -116,13 +132,15 @@ async function main() {
   const log = stderrLogger;
   let store;
   try {
-    store = await openStore(config.databaseUrl);
+    store = await openStore(config.databaseUrl, { log });
   } catch (e) {
     printLine(`Cannot open DATABASE_URL "${redact(config.databaseUrl.url)}": ${(e as Error).message}`);
     Deno.exit(1);
   }
   if (config.demo && await loadDemoIfEmpty(store, new Date())) log.info("Loaded the demo tournament");
-  const adminSecret = await ensureAdminToken(store, new Date());
+  // Printed only where the demo is asked for (a laptop at a venue); a platform's log may be read by others.
+  const adminSecret = config.demo ? await ensureAdminToken(store, new Date()) : null;
+  if (!config.demo && !await hasAdminToken(store.db)) log.info(FIRST_ADMIN_HINT);
   const published = (await listPublishedEvents(store.db)).slice(0, 5);
   const deps: AppDeps = {
     store,

@@ -6,7 +6,7 @@ import { Hono } from "hono";
 import { readEntries } from "../db/read_entries.ts";
 import { findPublishedEvent, listPublishedEvents, type PublicEventRecord } from "../db/read_events.ts";
 import { listEventMatches } from "../db/read_matches.ts";
-import { listEventPlayers } from "../db/read_players.ts";
+import { listEventPlayers, playerAlias } from "../db/read_players.ts";
 import { listEventSubevents } from "../db/read_subevents.ts";
 import { versions } from "../db/read_versions.ts";
 import type { AppDeps } from "./deps.ts";
@@ -31,11 +31,12 @@ export function eventsApi(deps: AppDeps): Hono {
   // bumps its revision.
   const version = (slug: string) => () => versions(deps.store).eventBySlug(slug);
 
+  // Keyed on the event list's own version: writes in hidden events and points leave it alone.
   app.get("/", (c) =>
     respond(c, deps, "/events", async () => {
       const events = await listPublishedEvents(db);
       return { data: { events: events.map((e) => serializeEvent(e)) } };
-    }));
+    }, () => versions(deps.store).eventList()));
 
   app.get("/:slug", (c) => {
     const slug = slugParam(c.req.param("slug"));
@@ -48,11 +49,13 @@ export function eventsApi(deps: AppDeps): Hono {
     }, version(slug));
   });
 
-  app.get("/:slug/matches", (c) => {
+  app.get("/:slug/matches", async (c) => {
     const slug = slugParam(c.req.param("slug"));
     const query = new URL(c.req.url).searchParams;
     const statuses = statusParam(query);
-    const player = playerParam(query);
+    const given = playerParam(query);
+    // An id the player had before answers as the one they have now (one answer, one ETag).
+    const player = given && (await playerAlias(db, given) ?? given);
     const { limit, offset } = pagingParams(query);
     // Each filter has its own kept answer and ETag.
     const filter = (statuses ? `status=${statuses.join(",")}&` : "") + (player ? `player=${player}&` : "");

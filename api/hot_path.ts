@@ -183,6 +183,12 @@ export class HotResponses {
   miss(req: Request, generation: number, run: () => Response | Promise<Response>): Promise<Response> {
     const key = `${generation} ${codingKey(req.headers.get("accept-encoding"))} ${req.url}`;
     const running = this.#running.pending(key);
+    if (!running) {
+      // A run for this generation that ended while this request checked an older answer's version kept its
+      // answer: served, instead of a second run.
+      const kept = this.answer(req, generation);
+      if (kept instanceof Response) return Promise.resolve(kept);
+    }
     if (running) {
       // Whether the first run answered or failed, this request is answered on its own merits.
       const next = () => {

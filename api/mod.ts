@@ -9,6 +9,7 @@ import { eventsApi } from "./events.ts";
 import { hasKnownBody, hotEnvOf } from "./hot_path.ts";
 import { fingerprint, ifNoneMatchHits, SHARED_API_HEADERS } from "./http_cache.ts";
 import { matchesApi } from "./matches.ts";
+import { requestLog } from "./outage_guard.ts";
 import { PUBLIC_PATHS, QUERY_PARAMETERS } from "./public_paths.ts";
 import { knownParameters } from "./params.ts";
 import { ALLOWED_METHODS, methodNotAllowed, notFound, problemResponse, quoted } from "./problem.ts";
@@ -63,7 +64,7 @@ export function publicApi(deps: AppDeps): Hono {
     c.res = res;
   });
 
-  app.onError((error, c) => problemResponse(error, instanceOf(c), deps.log));
+  app.onError((error, c) => problemResponse(error, instanceOf(c), requestLog(c, deps.log)));
 
   // Before any resource's handler: a query parameter the endpoint does not take is a 400 naming it.
   for (const path of PUBLIC_PATHS) {

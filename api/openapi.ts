@@ -36,7 +36,8 @@ leaderboard. No key, no cookie: any site may call it (\`Access-Control-Allow-Ori
 Every JSON response is an envelope \`{"data": ..., "meta": {"generatedAt": "2026-11-28T14:05:09.123Z"}}\`.
 Only published events are served; drafts, e-mail addresses, birth dates and account data never are.
 
-Caching: every response carries \`Cache-Control: ${CACHE_CONTROL}\`. A 200 carries a weak \`ETag\` derived from
+Caching: every response carries \`Cache-Control: ${CACHE_CONTROL}\`, except a 503 (\`no-store\`: an outage
+must not outlive itself in a cache; its \`Retry-After\` is readable cross-origin). A 200 carries a weak \`ETag\` derived from
 the data revision; send it back in \`If-None-Match\` to get a \`304 Not Modified\` when nothing changed. Poll no
 faster than the data changes (about once a second for a live score, at most).
 
@@ -124,6 +125,10 @@ const common: Record<string, ResponseConfig> = {
     ...problem("The data store does not answer; Retry-After says when to try again"),
     headers: {
       ...headers,
+      "Cache-Control": {
+        description: "no-store (no cache keeps an outage)",
+        schema: { type: "string" as const },
+      },
       "Retry-After": { description: "Seconds to wait", schema: { type: "string" as const } },
     },
   },

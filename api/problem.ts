@@ -4,6 +4,7 @@
  * /api/v1 sub-app turns it (or anything else thrown) into a problem response once, in its `onError`.
  */
 import type { Logger } from "../cli/log.ts";
+import { isStoreUnavailable } from "../db/health.ts";
 
 /** Where the problem types are described: sections of the reference page at /api. */
 const TYPE_BASE = "/api#problem-";
@@ -191,11 +192,13 @@ export interface Problem {
 
 /**
  * Renders anything thrown while answering `instance` (the request's path and query) as a problem response.
- * An `HttpError` keeps its status and detail; anything else is logged and becomes a 500 without details.
+ * An `HttpError` keeps its status and detail; anything else is logged (an outage aside) and becomes a 500
+ * without details.
  */
 export function problemResponse(error: unknown, instance: string, log: Logger): Response {
   const known = error instanceof HttpError ? error : null;
-  if (!known) {
+  // An outage is answered 503 and logged once by the outage guard (api/outage_guard.ts), not per request.
+  if (!known && !isStoreUnavailable(error)) {
     const why = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     log.error(`Cannot answer ${quoted(instance)}: ${why}`);
   }

@@ -5,12 +5,19 @@
  */
 import type { ErrorHandler } from "hono";
 import type { Logger } from "../cli/log.ts";
+import { isStoreUnavailable } from "../db/health.ts";
 import { guardResponse } from "./limits.ts";
+import { requestLog } from "./outage_guard.ts";
 
 /** The error handler of the whole app (`app.onError(unhandledError(log))`). */
 export function unhandledError(log: Logger): ErrorHandler {
   return (error, c) => {
-    log.error(`Cannot answer ${c.req.method} ${c.req.path}: ${error.name}: ${error.message}`);
+    // An outage is answered 503 and logged once by the outage guard (api/outage_guard.ts), not per request.
+    if (!isStoreUnavailable(error)) {
+      requestLog(c, log).error(
+        `Cannot answer ${c.req.method} ${c.req.path}: ${error.name}: ${error.message}`,
+      );
+    }
     return guardResponse(
       c,
       500,

@@ -9,9 +9,16 @@ export interface Config {
   readonly port: number;
   readonly host: string;
   readonly databaseUrl: StoreUrl;
-  /** Run the demo simulation (points advancing in the demo's running matches). */
+  /**
+   * Run the demo simulation (points advancing in the demo's running matches): `SIMULATE`, `--[no-]simulate`;
+   * on by default with SQLite, off with PostgreSQL (several instances would each move the demo on).
+   */
   readonly simulate: boolean;
-  /** Load the demo tournament when the store is empty. */
+  /**
+   * Load the demo tournament when the store is empty, and make and print the first admin token at start:
+   * `DEMO`, `--[no-]demo`; on by default with SQLite (a laptop at a venue), off with PostgreSQL (a public
+   * deployment, whose log may be shared: its first admin token comes from `deno task token create`).
+   */
   readonly demo: boolean;
   /** Print the usage and stop (`--help`). */
   readonly help: boolean;
@@ -116,19 +123,36 @@ function parseRateLimit(raw: string | undefined, store: StoreUrl): RateLimitPoli
   return { limit, windowSeconds };
 }
 
+/**
+ * An on/off setting (`DEMO`, `SIMULATE`): on, off, or true/false, yes/no, 1/0.
+ * @example parseSwitch("off", "DEMO") // false
+ */
+export function parseSwitch(raw: string, name: string): boolean {
+  const value = raw.trim().toLowerCase();
+  if (["on", "true", "yes", "1"].includes(value)) return true;
+  if (["off", "false", "no", "0"].includes(value)) return false;
+  throw new ConfigError(`Invalid ${name} "${raw}": expected on or off`);
+}
+
+/** The on/off flags: `--demo` / `--no-demo`, `--simulate` / `--no-simulate`. */
+const SWITCH_FLAGS = ["demo", "simulate"] as const;
+
 const FLAG_NAMES = ["port", "host", "database-url", "trust-proxy", "rate-limit"] as const;
 
 /** What `--help` prints: the server's flags, the environment variables they override, the defaults. */
 export const SERVER_USAGE =
-  `Usage: deno task start [--port N] [--host H] [--database-url URL] [--no-simulate] [--no-demo]
+  `Usage: deno task start [--port N] [--host H] [--database-url URL] [--[no-]demo] [--[no-]simulate]
                        [--trust-proxy N] [--rate-limit off|on|N|N/S]
 
   --port N            port to listen on (env PORT; default 8000)
   --host H            address to listen on (env HOST; default 0.0.0.0, every interface)
   --database-url URL  sqlite:PATH, sqlite::memory: or postgres://... (env DATABASE_URL;
                       default ${DEFAULT_DATABASE_URL})
-  --no-simulate       the demo's running matches do not move on by themselves
-  --no-demo           an empty store stays empty (no demo tournament)
+  --demo, --no-demo   load the demo tournament into an empty store, and make and print the first admin
+                      token (env DEMO=on|off; default on with SQLite, off with PostgreSQL)
+  --simulate, --no-simulate
+                      the demo's running matches move on by themselves (env SIMULATE=on|off; default on
+                      with SQLite, off with PostgreSQL)
   --trust-proxy N     N reverse proxies in front append the client's address to X-Forwarded-For: limits
                       per client count that address (env TRUST_PROXY; default 0, the TCP peer is the client)
   --rate-limit L      requests per client address: off, on (${DEFAULT_RATE_LIMIT.limit} a minute), N a minute or
@@ -137,7 +161,7 @@ export const SERVER_USAGE =
   --help, -h          this text`;
 
 /**
- * Reads flags (`--port 8000`, `--port=8000`, `--host`, `--database-url`, `--no-simulate`, `--no-demo`,
+ * Reads flags (`--port 8000`, `--port=8000`, `--host`, `--database-url`, `--[no-]simulate`, `--[no-]demo`,
  * `--help`).
  */
 export function parseFlags(args: readonly string[]): Record<string, string | boolean> {
@@ -145,13 +169,13 @@ export function parseFlags(args: readonly string[]): Record<string, string | boo
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     if (arg === "--help" || arg === "-h") flags["help"] = true;
-    else if (arg === "--no-simulate") flags["simulate"] = false;
-    else if (arg === "--no-demo") flags["demo"] = false;
-    else if (arg.startsWith("--")) {
+    else if (SWITCH_FLAGS.some((name) => arg === `--${name}` || arg === `--no-${name}`)) {
+      flags[arg.replace(/^--(no-)?/, "")] = !arg.startsWith("--no-");
+    } else if (arg.startsWith("--")) {
       const [name, inline] = arg.slice(2).split(/=(.*)/s, 2) as [string, string | undefined];
       if (!(FLAG_NAMES as readonly string[]).includes(name)) {
         throw new ConfigError(
-          `Unknown flag "${arg}": expected --port, --host, --database-url, --no-simulate, --no-demo, ` +
+          `Unknown flag "${arg}": expected --port, --host, --database-url, --[no-]demo, --[no-]simulate, ` +
             "--trust-proxy, --rate-limit, --help",
         );
       }
@@ -177,12 +201,18 @@ export function readConfig(args: readonly string[], env: (name: string) => strin
   const databaseUrl = parseDatabaseUrl(pick("database-url", "DATABASE_URL") ?? DEFAULT_DATABASE_URL);
   const trustProxy = parseTrustProxy(pick("trust-proxy", "TRUST_PROXY") ?? "0");
   const rateLimit = parseRateLimit(pick("rate-limit", "RATE_LIMIT"), databaseUrl);
+  const onOff = (flag: (typeof SWITCH_FLAGS)[number], envName: string) => {
+    const f = flags[flag];
+    if (typeof f === "boolean") return f;
+    const raw = env(envName);
+    return raw === undefined ? databaseUrl.kind === "sqlite" : parseSwitch(raw, envName);
+  };
   return Object.freeze({
     port,
     host,
     databaseUrl,
-    simulate: flags["simulate"] !== false,
-    demo: flags["demo"] !== false,
+    simulate: onOff("simulate", "SIMULATE"),
+    demo: onOff("demo", "DEMO"),
     help: flags["help"] === true,
     trustProxy,
     rateLimit,
@@ -190,7 +220,15 @@ export function readConfig(args: readonly string[], env: (name: string) => strin
 }
 
 /** The environment variables the program reads (its `--allow-env` list). */
-export const ENV_NAMES = ["PORT", "HOST", "DATABASE_URL", "TRUST_PROXY", "RATE_LIMIT"] as const;
+export const ENV_NAMES = [
+  "PORT",
+  "HOST",
+  "DATABASE_URL",
+  "DEMO",
+  "SIMULATE",
+  "TRUST_PROXY",
+  "RATE_LIMIT",
+] as const;
 
 /** Reads the environment without failing where a variable is not permitted. */
 export function denoEnv(name: string): string | undefined {

@@ -8,7 +8,11 @@
 import { placeKnockout } from "../domain/draw.ts";
 import { makeGroups, roundRobinOrder } from "../domain/groups.ts";
 import { createRng, type Rng } from "../domain/lot.ts";
-import { importEvent } from "../db/import_event.ts";
+import type { Transaction } from "kysely";
+import { importEventInTransaction } from "../db/import_event.ts";
+import { lockStartup } from "../db/migrate.ts";
+import type { Database } from "../db/schema.ts";
+import { writeTransaction } from "../db/write_transaction.ts";
 import { freezePredictionAsOf } from "../db/predictions_store.ts";
 import type { CategoryInput, EventFile, MatchInput, PlayerInput } from "../db/import_validate.ts";
 import type { Store } from "../db/store.ts";
@@ -462,12 +466,17 @@ export function buildDraftEvent(now: Date): EventFile {
 
 /** Loads the demo when the store holds no event; returns whether it did. */
 export async function loadDemoIfEmpty(store: Store, now: Date): Promise<boolean> {
-  const any = await store.db.selectFrom("events").select("id").limit(1).executeTakeFirst();
-  if (any) return false;
-  await importEvent(store, buildDemoEvent(now), () => now);
-  await importEvent(store, buildDraftEvent(now), () => now);
-  await freezeRunningPredictions(store, now);
-  return true;
+  // One transaction under the start-up lock: instances starting together on one empty database take turns, and
+  // the second finds the demo there (or none at all, if the first failed).
+  return await writeTransaction(store.db, async (trx) => {
+    await lockStartup(trx);
+    const any = await trx.selectFrom("events").select("id").limit(1).executeTakeFirst();
+    if (any) return false;
+    await importEventInTransaction(trx, buildDemoEvent(now), now);
+    await importEventInTransaction(trx, buildDraftEvent(now), now);
+    await freezeRunningPredictions(trx, now);
+    return true;
+  });
 }
 
 /**
@@ -476,13 +485,13 @@ export async function loadDemoIfEmpty(store: Store, now: Date): Promise<boolean>
  * ratings of then, which no result of the match has moved yet: the demo freezes them now from those ratings,
  * dated a minute before the start, so that its live matches and overlays show a prediction as a real event's do.
  */
-async function freezeRunningPredictions(store: Store, now: Date): Promise<void> {
-  const running = await store.db.selectFrom("matches").innerJoin("events", "events.id", "matches.event_id")
+async function freezeRunningPredictions(trx: Transaction<Database>, now: Date): Promise<void> {
+  const running = await trx.selectFrom("matches").innerJoin("events", "events.id", "matches.event_id")
     .selectAll("matches").where("events.slug", "=", DEMO_SLUG).where("matches.status", "=", "in_progress")
     .execute();
   for (const m of running) {
     const startedAt = m.started_at ? new Date(m.started_at) : now;
     const before = new Date(startedAt.getTime() - 60_000).toISOString();
-    await freezePredictionAsOf(store.db, m, before);
+    await freezePredictionAsOf(trx, m, before);
   }
 }

@@ -4,6 +4,11 @@
  * start, the admin token, shown this once and never logged.
  */
 
+/** What the server logs at start when the store has no admin token and it makes none (`DEMO` off). */
+export const FIRST_ADMIN_HINT =
+  "No admin token yet: make the first with `deno task token create --role admin` " +
+  "against this DATABASE_URL (it is printed there, never in this log)";
+
 /** What the banner is made from. */
 export interface BannerInput {
   port: number;

@@ -20,6 +20,8 @@ import type {
   ResultReasonInput,
 } from "./import_validate.ts";
 import { EVENT_FILE_FORMAT } from "./import_validate.ts";
+import { heldIdentities } from "./held_identities.ts";
+import { playerIdKey } from "./player_id_key.ts";
 import type { Database, MatchRow } from "./schema.ts";
 
 type Db = Kysely<Database>;
@@ -109,8 +111,13 @@ export async function exportEvent(db: Db, slug: string): Promise<EventFile | nul
   const people = playerKeys.size === 0 ? [] : await db.selectFrom("players").selectAll()
     .where("id", "in", [...playerKeys.keys()]).execute();
   const byId = new Map(people.map((p) => [p.id, p]));
+  // A player public elsewhere keeps a published identity; the file says what this event's file said.
+  const held = await heldIdentities(db, event.id);
   for (const [id, k] of playerKeys) {
-    const p = byId.get(id)!;
+    const h = held.get(id);
+    const p = h
+      ? { ...byId.get(id)!, ...h, prior_rating: h.prior_rating ?? byId.get(id)!.prior_rating }
+      : byId.get(id)!;
     players.push({
       id: k,
       displayName: p.display_name,
@@ -141,6 +148,8 @@ export async function exportEvent(db: Db, slug: string): Promise<EventFile | nul
     },
     players,
     categories,
+    // So that the event keeps its players' ids in a store that takes the key (db/player_id_key.ts).
+    playerIdKey: await playerIdKey(db),
   };
 }
 

@@ -1,12 +1,10 @@
 /**
  * Store outages: what counts as "the store is away" (PostgreSQL down, unreachable or restarting; SQLite
- * locked past its busy timeout), and the guard that turns it into a 503 within 2 seconds instead of a 500 or
- * a hang. The pool reconnects by itself once the store is back, so nothing here keeps state.
- * docs/reliability.md describes the behaviour and its test.
+ * locked past its busy timeout), a deadline for waiting on it, and a ping that says whether it answers again.
+ * The guard that turns an outage into a 503 is api/outage_guard.ts; docs/reliability.md describes both.
  */
-import type { Context, MiddlewareHandler } from "hono";
-import { guardResponse } from "../api/limits.ts";
-import type { Dialect } from "./store.ts";
+import { type Kysely, sql } from "kysely";
+import type { Database } from "./schema.ts";
 
 /** The store did not answer: it is down, unreachable, restarting, or slower than the deadline. */
 export class StoreUnavailable extends Error {
@@ -96,51 +94,7 @@ export async function withDeadline<T>(work: Promise<T>, ms: number, what: string
 /** How long a read (GET or HEAD) may wait for PostgreSQL before it is answered 503: under 2 s, with room. */
 export const READ_DEADLINE_MS = 1500;
 
-/** Options of the outage guard. */
-export interface OutageOptions {
-  /** The store's dialect: the read deadline applies to PostgreSQL only (a SQLite read cannot hang on a network). */
-  dialect: Dialect;
-  /** The read deadline in ms; default READ_DEADLINE_MS. */
-  readDeadlineMs?: number;
-}
-
-/** The 503 answer: problem details under /api, an HTML page elsewhere; clients should retry after 2 s. */
-export function unavailableResponse(c: Context, detail: string): Response {
-  return guardResponse(c, 503, "store-unavailable", "Service unavailable", detail, { "Retry-After": "2" });
-}
-
-/**
- * Middleware, mounted first in createApp: a request that failed because the store is away is answered 503
- * (whatever the sub-app's own error handler made of it, seen through `c.error`), and on PostgreSQL a read
- * still running after the deadline is answered 503 at once. Writes get no deadline: a write that timed out
- * might still commit, so it waits for its own result (the pool gives up connecting after 2 s).
- */
-export function storeOutageGuard(options: OutageOptions): MiddlewareHandler {
-  const deadline = options.readDeadlineMs ?? READ_DEADLINE_MS;
-  return async (c, next) => {
-    const read = c.req.method === "GET" || c.req.method === "HEAD";
-    if (options.dialect === "postgres" && read) {
-      try {
-        await withDeadline(next(), deadline, "answer");
-      } catch (e) {
-        if (!(e instanceof StoreUnavailable)) throw e;
-        replace(
-          c,
-          unavailableResponse(c, `The store is not answering (waited ${deadline} ms): try again shortly`),
-        );
-        return;
-      }
-    } else {
-      await next();
-    }
-    if (c.error !== undefined && isStoreUnavailable(c.error)) {
-      replace(c, unavailableResponse(c, "The store is not reachable: try again shortly"));
-    }
-  };
-}
-
-function replace(c: Context, res: Response): void {
-  // Cleared first: assigning over a response would copy the old one's headers onto the new one.
-  c.res = undefined;
-  c.res = res;
+/** Resolves once the store answers a trivial query, or rejects (within the read deadline) while it is away. */
+export async function pingStore(db: Kysely<Database>): Promise<void> {
+  await withDeadline(sql`SELECT 1`.execute(db), READ_DEADLINE_MS, "ping the store");
 }

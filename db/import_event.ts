@@ -21,7 +21,9 @@ import {
   matchIdFor,
   playerIdFor,
 } from "./ids.ts";
+import { forgetHeldIdentities, writeHiddenEventPlayers } from "./held_identities.ts";
 import { afterImport } from "./import_hooks.ts";
+import { importPlayerIdKey } from "./player_id_key.ts";
 import {
   type CategoryInput,
   commonAssociation,
@@ -35,6 +37,7 @@ import {
 } from "./import_validate.ts";
 import { bumpRevision, lockListing } from "./revision.ts";
 import type { Database } from "./schema.ts";
+import { upsertPlayers } from "./upsert_players.ts";
 import { writeTransaction } from "./write_transaction.ts";
 
 /** Rows of each kind that the file holds (whether or not anything was written). */
@@ -122,11 +125,16 @@ export async function importEventInTransaction(
   const at = now.toISOString();
   const slug = file.event.slug;
   const hash = sourceHash(file);
-  const existing = await trx.selectFrom("events").select(["id", "source_hash"]).where("slug", "=", slug)
+  const existing = await trx.selectFrom("events").select(["id", "source_hash", "status"]).where(
+    "slug",
+    "=",
+    slug,
+  )
     .executeTakeFirst();
   // An event made elsewhere under this slug keeps its id (and its tokens); the other ids come from the slug.
   const eventId = existing?.id ?? eventIdFor(slug);
-  const plan = planRows(file, eventId, at, await knownFederationPlayers(trx, file));
+  const idKey = await importPlayerIdKey(trx, file.playerIdKey);
+  const plan = planRows(file, eventId, at, await knownFederationPlayers(trx, file), idKey);
   if (existing && existing.source_hash === hash) return { eventId, changed: false, counts: plan.counts };
 
   const event = {
@@ -149,7 +157,13 @@ export async function importEventInTransaction(
   } else {
     await trx.insertInto("events").values({ ...event, id: eventId, revision: 0, created_at: at }).execute();
   }
-  await upsertPlayers(trx, plan.players);
+  // A hidden event's file changes no public player (db/held_identities.ts).
+  if (file.event.status === "published") {
+    await upsertPlayers(trx, plan.players);
+    await forgetHeldIdentities(trx, eventId);
+  } else {
+    await writeHiddenEventPlayers(trx, eventId, plan.players);
+  }
   await upsertAccounts(trx, plan.accounts);
   for (const chunk of chunks(plan.subevents)) await trx.insertInto("subevents").values(chunk).execute();
   for (const chunk of chunks(plan.entries)) await trx.insertInto("entries").values(chunk).execute();
@@ -169,7 +183,7 @@ export async function importEventInTransaction(
   // Ratings, the leaderboard's `listed` flags and predictions follow (import_hooks.ts); the revision bump comes
   // last, as in every write, so that the revisions row is the last lock a write takes (no deadlock cycles).
   await afterImport(trx, eventId, now);
-  await bumpRevision(trx, eventId);
+  await bumpRevision(trx, eventId, undefined, { wasPublished: existing?.status === "published" });
   return { eventId, changed: true, counts: plan.counts };
 }
 
@@ -205,34 +219,6 @@ async function matchStamps(trx: Transaction<Database>, eventId: string): Promise
   const rows = await trx.selectFrom("matches").select(["id", "revision", "created_at"])
     .where("event_id", "=", eventId).execute();
   return new Map(rows.map((r) => [r.id, { revision: Number(r.revision), createdAt: r.created_at }]));
-}
-
-/** Inserts the players, or updates those that exist (players are shared by events). */
-async function upsertPlayers(
-  trx: Transaction<Database>,
-  rows: Insertable<Database["players"]>[],
-): Promise<void> {
-  // Public fields follow the latest import; private fields and the prior are kept unless the file has them.
-  const keepUnlessGiven = <T>(column: string) =>
-    sql<T>`coalesce(excluded.${sql.ref(column)}, players.${sql.ref(column)})`;
-  for (const chunk of chunks(rows)) {
-    await trx.insertInto("players").values(chunk).onConflict((oc) =>
-      oc.column("id").doUpdateSet((eb) => ({
-        display_name: eb.ref("excluded.display_name"),
-        association: eb.ref("excluded.association"),
-        federation_id: eb.ref("excluded.federation_id"),
-        email: keepUnlessGiven<string | null>("email"),
-        birth_date: keepUnlessGiven<string | null>("birth_date"),
-        prior_rating: keepUnlessGiven<number | null>("prior_rating"),
-        // The deviation belongs to the rating it came with: replaced together, even by null.
-        prior_deviation: sql<
-          number | null
-        >`case when excluded.prior_rating is null then players.prior_deviation
-          else excluded.prior_deviation end`,
-        prior_match_count: keepUnlessGiven<number | null>("prior_match_count"),
-      }))
-    ).execute();
-  }
 }
 
 /** Inserts the accounts, or renames those whose e-mail (without regard to case) exists. */
@@ -290,7 +276,13 @@ interface Plan {
   counts: ImportCounts;
 }
 
-function planRows(file: EventFile, eventId: string, at: string, knownPlayers: Map<string, string>): Plan {
+function planRows(
+  file: EventFile,
+  eventId: string,
+  at: string,
+  knownPlayers: Map<string, string>,
+  idKey: string,
+): Plan {
   const slug = file.event.slug;
   const playerIds = new Map<string, string>();
   const associations = new Map<string, string | undefined>();
@@ -317,7 +309,7 @@ function planRows(file: EventFile, eventId: string, at: string, knownPlayers: Ma
   };
   for (const p of file.players) {
     const id = (p.federationId ? knownPlayers.get(p.federationId) : undefined) ??
-      playerIdFor(slug, p.id, p.federationId);
+      playerIdFor(slug, p.id, p.federationId, idKey);
     playerIds.set(p.id, id);
     associations.set(p.id, p.association ?? undefined);
     plan.players.push({

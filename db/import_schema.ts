@@ -40,6 +40,12 @@ export const IMPORT_SCHEMA: Readonly<Record<string, unknown>> = {
       "type": "array",
       "items": { "$ref": "#/$defs/category" },
     },
+    "playerIdKey": {
+      "description":
+        "The key of player ids of the store the file was exported from (64 hex digits; private, like the file). A store with no player known by federation id yet takes it, so that the event keeps its players' ids there; otherwise it is ignored.",
+      "type": "string",
+      "pattern": "^[0-9a-f]{64}$",
+    },
   },
   "$defs": {
     "key": {

@@ -130,6 +130,8 @@ export interface EventFile {
   players: PlayerInput[];
   accounts?: AccountInput[];
   categories: CategoryInput[];
+  /** The key the players' ids derive from in the store the file was exported from (db/player_id_key.ts). */
+  playerIdKey?: string;
 }
 
 /** One problem of a file: where (`categories[0].matches[3].winner`, "" for the whole file) and what. */

@@ -5,6 +5,8 @@
  */
 import { bumpRevision, lockListing, refreshListedPlayers } from "./revision.ts";
 import { writeAudit } from "./audit.ts";
+import { releaseHeldIdentities } from "./held_identities.ts";
+import { rebuildRatings } from "./ratings_store.ts";
 import { AnnouncementError, normalizeAnnouncement } from "../domain/announcement.ts";
 import { type AnnouncementRecord, storedAnnouncement } from "./read_events.ts";
 import { drawHasStarted } from "./read_manage.ts";
@@ -28,8 +30,8 @@ export interface StatusChange<S> {
 }
 
 /**
- * Publishes ("published") or unpublishes ("draft") the event with this slug; the players' `listed` flags and
- * the revisions follow in the same transaction. Setting the status it already has changes nothing.
+ * Publishes ("published") or unpublishes ("draft") the event with this slug; the players' `listed` flags, the
+ * ratings (only published events' results count) and the revisions follow in the same transaction. Setting the status it already has changes nothing.
  */
 export async function setEventStatus(
   store: Store,
@@ -49,8 +51,12 @@ export async function setEventStatus(
       event.id,
     )
       .execute();
+    // What the event's file said about players public elsewhere becomes theirs once it is public too.
+    if (status === "published") await releaseHeldIdentities(trx, event.id);
     await refreshListedPlayers(trx);
-    await bumpRevision(trx, event.id);
+    // Only published events' results rate players: they start or stop counting.
+    await rebuildRatings(trx, ctx.now.toISOString());
+    await bumpRevision(trx, event.id, undefined, { wasPublished: event.status === "published" });
     await writeAudit(trx, {
       at: ctx.now,
       actor: ctx.actor,

@@ -38,7 +38,7 @@ import { nextSlot } from "../domain/bracket.ts";
 import { fillGroupQualifiers } from "./draw_writes.ts";
 import { findKey, rememberKey, rememberRefusal } from "./idempotency_keys.ts";
 import { freezePrediction, settlePredictionOutcome } from "./predictions_store.ts";
-import { rateDecidedMatch, rebuildRatings } from "./ratings_store.ts";
+import { eventIsRated, rateDecidedMatch, rebuildRatings } from "./ratings_store.ts";
 import { bumpRevision } from "./revision.ts";
 import type { Database, MatchRow } from "./schema.ts";
 import type { Store } from "./store.ts";
@@ -725,7 +725,9 @@ async function consequences(
     if (wasDecided) await setNextSlot(trx, before, null, now);
     if (isDecided) await setNextSlot(trx, after, after.winner_entry_id, now);
   }
-  if (!wasDecided) return await rateDecidedMatch(trx, after, now) ? "added" : "rated";
+  if (!wasDecided) return await rateDecidedMatch(trx, after, now);
+  // A hidden event's results are in no rating: nothing to rebuild.
+  if (!await eventIsRated(trx, after.event_id)) return "none";
   await rebuildRatings(trx, now);
   return "added";
 }

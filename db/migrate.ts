@@ -7,7 +7,7 @@
  * the store's own schema, all pending migrations apply in one transaction, and on PostgreSQL an advisory lock
  * makes instances that start together take turns.
  */
-import { type Kysely, sql } from "kysely";
+import { type Kysely, PostgresAdapter, sql, type Transaction } from "kysely";
 import * as initial from "./migrations/2026_11_25_000000_initial.ts";
 import * as revisionNotify from "./migrations/2026_11_25_000001_revision_notify.ts";
 import * as ownVersions from "./migrations/2026_11_26_000000_own_versions.ts";
@@ -17,6 +17,8 @@ import * as idempotencyRequests from "./migrations/2026_11_27_000001_idempotency
 import * as playerEntries from "./migrations/2026_11_27_000002_player_entries.ts";
 import * as eventAnnouncement from "./migrations/2026_11_27_000003_event_announcement.ts";
 import * as entryLookups from "./migrations/2026_11_27_000004_entry_lookups.ts";
+import * as heldIdentities from "./migrations/2026_11_28_000000_held_identities.ts";
+import * as playerIdKey from "./migrations/2026_11_28_000001_player_id_key.ts";
 import * as umpireActions from "./migrations/2026_11_28_000100_umpire_actions.ts";
 import type { Database } from "./schema.ts";
 
@@ -35,18 +37,31 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026_11_27_000002_player_entries": playerEntries,
   "2026_11_27_000003_event_announcement": eventAnnouncement,
   "2026_11_27_000004_entry_lookups": entryLookups,
+  "2026_11_28_000000_held_identities": heldIdentities,
+  "2026_11_28_000001_player_id_key": playerIdKey,
   "2026_11_28_000100_umpire_actions": umpireActions,
 };
 
-/** An arbitrary, fixed key of the PostgreSQL advisory lock that serialises migrations. */
+/** An arbitrary, fixed key of the PostgreSQL advisory lock that serialises migrations and start-up work. */
 const MIGRATION_LOCK_KEY = 7_240_311;
+
+/**
+ * Call first in a start-up transaction that must run once however many instances start together (migrations,
+ * loading the demo into an empty store): on PostgreSQL they take turns on the migration lock, so the second
+ * sees what the first committed. SQLite has one writer at a time already.
+ */
+export async function lockStartup(trx: Transaction<Database>): Promise<void> {
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+    await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`.execute(trx);
+  }
+}
 
 /** Brings the store's schema up to date; throws with the failing migration's name. */
 export async function migrateToLatest(db: Kysely<Database>, dialect: "sqlite" | "postgres"): Promise<void> {
   let current = "";
   try {
     await db.transaction().execute(async (trx) => {
-      if (dialect === "postgres") await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`.execute(trx);
+      if (dialect === "postgres") await lockStartup(trx);
       await sql`CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)`
         .execute(trx);
       const applied = await sql<{ name: string }>`SELECT name FROM schema_migrations`.execute(trx);

@@ -4,8 +4,9 @@
  *
  * Rules (docs/ratings.md): one rating period per rated match; before a match each player's deviation grows with
  * the days since their last rated match; only decided singles played to a result count (a retirement counts as
- * a win for the opponent, a walkover or a disqualification does not count); matches are rated in the order they
- * were completed (then by id), which is also the order of the rebuild.
+ * a win for the opponent, a walkover or a disqualification does not count), and only in published events (the
+ * ratings are public: a draft's or an archived event's results would show on the leaderboard); matches are
+ * rated in the order they were completed (then by id), which is also the order of the rebuild.
  */
 import type { Kysely, Transaction } from "kysely";
 import { type Glicko2Rating, inflateDeviation, rateMatch } from "../domain/glicko2.ts";
@@ -22,6 +23,18 @@ export interface PlayerRating extends Glicko2Rating {
   playerId: string;
   matchCount: number;
   lastPlayedAt: string | null;
+}
+
+/**
+ * The status of the events whose matches rate players: the ratings are public, so only published events'
+ * results count. Publishing, unpublishing or archiving an event rebuilds the ratings.
+ */
+export const RATED_EVENT_STATUS = "published";
+
+/** Whether the event's results rate players (it is published). */
+export async function eventIsRated(db: Db, eventId: string): Promise<boolean> {
+  const event = await db.selectFrom("events").select("status").where("id", "=", eventId).executeTakeFirst();
+  return event?.status === RATED_EVENT_STATUS;
 }
 
 /** Whether a decided match changes ratings: singles, decided by play (normal result or retirement). */
@@ -117,16 +130,21 @@ async function saveRatings(db: Db, ratings: readonly PlayerRating[], now: string
 }
 
 /**
- * Rates a match that has just been decided (the latest rated match): the incremental path. True when a player
- * got a ratings row for the first time (the leaderboard may have grown).
+ * Rates a match that has just been decided (the latest rated match) in a published event: the incremental path.
+ * What it did: nothing (a match that rates nobody), changed ratings, or gave a player a ratings row for the
+ * first time (the leaderboard may have grown).
  */
-export async function rateDecidedMatch(db: Db, match: MatchRow, now: string): Promise<boolean> {
+export async function rateDecidedMatch(
+  db: Db,
+  match: MatchRow,
+  now: string,
+): Promise<"none" | "rated" | "added"> {
+  if (!isRatedResult(match, true) || !await eventIsRated(db, match.event_id)) return "none";
   const entries = await db.selectFrom("entries").select(["id", "player1_id", "player2_id"])
     .where("id", "in", [match.home_entry_id!, match.away_entry_id!]).execute();
   const home = entries.find((e) => e.id === match.home_entry_id);
   const away = entries.find((e) => e.id === match.away_entry_id);
-  if (!home || !away || home.player2_id !== null || away.player2_id !== null) return false;
-  if (!isRatedResult(match, true)) return false;
+  if (!home || !away || home.player2_id !== null || away.player2_id !== null) return "none";
   const at = match.completed_at ?? now;
   const ratings = await loadRatings(db, [home.player1_id, away.player1_id]);
   const step = applyRatedMatch(
@@ -144,7 +162,7 @@ export async function rateDecidedMatch(db: Db, match: MatchRow, now: string): Pr
     historyRow(match.id, step.homeBefore, step.home, seq, at, home.player1_id),
     historyRow(match.id, step.awayBefore, step.away, seq, at, away.player1_id),
   ]).execute();
-  return rowsBefore.length < 2;
+  return rowsBefore.length < 2 ? "added" : "rated";
 }
 
 function historyRow(
@@ -176,8 +194,8 @@ async function nextHistorySeq(db: Db): Promise<number> {
 }
 
 /**
- * Rebuilds every rating from the priors and the history of rated matches, deterministically: the same history
- * gives the same ratings, whatever order the results were entered in.
+ * Rebuilds every rating from the priors and the history of rated matches (of published events),
+ * deterministically: the same history gives the same ratings, whatever order the results were entered in.
  */
 export async function rebuildRatings(db: Db, now: string): Promise<void> {
   const players = await db.selectFrom("players")
@@ -189,6 +207,7 @@ export async function rebuildRatings(db: Db, now: string): Promise<void> {
     listed.set(p.id, p.listed);
   }
   const matches = await db.selectFrom("matches as m")
+    .innerJoin("events as e", "e.id", "m.event_id")
     .innerJoin("entries as h", "h.id", "m.home_entry_id")
     .innerJoin("entries as a", "a.id", "m.away_entry_id")
     .select([
@@ -200,6 +219,7 @@ export async function rebuildRatings(db: Db, now: string): Promise<void> {
       "h.player1_id as home_player",
       "a.player1_id as away_player",
     ])
+    .where("e.status", "=", RATED_EVENT_STATUS)
     .where("m.status", "=", "completed")
     .where("m.winner_entry_id", "is not", null)
     .where((eb) => eb.or([eb("m.result_reason", "is", null), eb("m.result_reason", "=", "retired")]))

@@ -133,3 +133,15 @@ export async function findEventPlayer(
 ): Promise<EventPlayerRecord | null> {
   return byPlayer(await playerRows(db, eventId, playerId))[0] ?? null;
 }
+
+/**
+ * The id a player has now, for an id they had before (their id keyed from a federation id before store keys:
+ * db/migrations/2026_11_28_000001_player_id_key.ts), or null when the id is no old id.
+ */
+export async function playerAlias(db: Kysely<Database>, oldId: string): Promise<string | null> {
+  // Old ids are UUIDs version 5 (the third group starts with 5): any other id is none, without a query.
+  if (oldId[14] !== "5") return null;
+  const row = await db.selectFrom("player_id_aliases").select("player_id").where("old_id", "=", oldId)
+    .executeTakeFirst();
+  return row?.player_id ?? null;
+}

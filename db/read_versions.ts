@@ -4,8 +4,9 @@
  * a new prediction, changes both), an event's version is the event's revision (every write to the event bumps it),
  * a category's version the global revision of its last write, an event's roster version that of its last write
  * other than a match's, a player's version in an event the versions of the categories the player is entered in,
- * the rankings' version that of the last write of ratings or listings (db/revision.ts `bumpRevision`). Null when
- * the resource is not public (then the answer is a 404 anyway).
+ * the rankings' version that of the last write of ratings or listings, the event list's that of the last write
+ * to a published event's fields (db/revision.ts `bumpRevision`). Null when the resource is not public (then the
+ * answer is a 404 anyway).
  *
  * They are read on every poll, 304s included, so on SQLite they go through prepared statements of node:sqlite
  * directly (microseconds, no query builder); on PostgreSQL through Kysely, matches' in one read per generation
@@ -17,7 +18,7 @@
 import { sql } from "kysely";
 import type { StatementSync } from "node:sqlite";
 import { MatchVersionBatches } from "./match_version_batches.ts";
-import { RANKINGS_SCOPE, ROSTER_SCOPE_PREFIX, SUBEVENT_SCOPE_PREFIX } from "./revision.ts";
+import { EVENT_LIST_SCOPE, RANKINGS_SCOPE, ROSTER_SCOPE_PREFIX, SUBEVENT_SCOPE_PREFIX } from "./revision.ts";
 import type { Store } from "./store.ts";
 
 /** Reads the versions of a store's resources. */
@@ -53,6 +54,11 @@ export interface VersionReader {
   /** `k<global revision of the last write of ratings or listings>` (`r<global>` before such a write). */
   rankings(): Promise<string>;
   /**
+   * `l<global revision of the last write to a published event's fields, or of a publish or unpublish>` (`l0`
+   * before such a write): the event list's version, which writes in hidden events and points leave alone.
+   */
+  eventList(): Promise<string>;
+  /**
    * The version of every category of a published event (as `subevent` gives it), by category id, in one read;
    * empty when the event is not published.
    */
@@ -65,6 +71,7 @@ const MATCH_PAGE_SQL = `SELECT m.revision AS revision, m.updated_at AS updated_a
   e.name AS event_name, s.name AS category FROM matches m JOIN events e ON e.id = m.event_id
   JOIN subevents s ON s.id = m.subevent_id WHERE m.id = ? AND e.status = 'published'`;
 const EVENT_BY_SLUG_SQL = `SELECT revision FROM events WHERE slug = ? AND status = 'published'`;
+const EVENT_LIST_SQL = `SELECT value AS revision FROM revisions WHERE scope = '${EVENT_LIST_SCOPE}'`;
 const RANKINGS_SQL = `SELECT (SELECT value FROM revisions WHERE scope = 'global') AS revision,
   (SELECT value FROM revisions WHERE scope = '${RANKINGS_SCOPE}') AS own`;
 const SUBEVENT_SQL = `SELECT e.revision AS revision, r.value AS own FROM subevents s
@@ -93,6 +100,7 @@ const matchTag = (row: Row) => row ? `m${row.revision}.${Date.parse(row.updated_
 const matchPageTag = (row: PageRow) =>
   row ? `${matchTag(row)} ${JSON.stringify([row.slug, row.event_name, row.category])}` : null;
 const eventTag = (row: Row) => row ? `e${row.revision}` : null;
+const eventListTag = (row: Row) => `l${row?.revision ?? 0}`;
 const rankingsTag = (row: Row) => row?.own == null ? `r${row?.revision ?? 0}` : `k${row.own}`;
 const subeventTag = (row: Row) => row ? (row.own == null ? `e${row.revision}` : `s${row.own}`) : null;
 const rosterTag = (row: Row) => row ? (row.own == null ? `e${row.revision}` : `R${row.own}`) : null;
@@ -123,6 +131,7 @@ function makeReader(store: Store): VersionReader {
     const bySlug = raw.prepare(EVENT_BY_SLUG_SQL);
     const bySubevent = raw.prepare(SUBEVENT_SQL);
     const rankings = raw.prepare(RANKINGS_SQL);
+    const eventList = raw.prepare(EVENT_LIST_SQL);
     const byEvent = raw.prepare(EVENT_SUBEVENTS_SQL);
     const roster = raw.prepare(EVENT_ROSTER_SQL);
     const player = raw.prepare(EVENT_PLAYER_SQL);
@@ -135,6 +144,7 @@ function makeReader(store: Store): VersionReader {
       eventPlayer: (slug, playerId) =>
         Promise.resolve(playerTag(player.all(playerId, playerId, slug) as CategoryRow[])),
       rankings: () => Promise.resolve(rankingsTag(rankings.get() as Row)),
+      eventList: () => Promise.resolve(eventListTag(eventList.get() as Row)),
       eventSubevents: (eventId) =>
         Promise.resolve(subeventTags(byEvent.all(eventId) as (NonNullable<Row> & { id: string })[])),
     };
@@ -180,6 +190,11 @@ function makeReader(store: Store): VersionReader {
       ),
     rankings: async () =>
       rankingsTag((await sql<NonNullable<Row>>`${sql.raw(RANKINGS_SQL)}`.execute(db)).rows[0]),
+    eventList: async () =>
+      eventListTag(
+        await db.selectFrom("revisions").select("value as revision").where("scope", "=", EVENT_LIST_SCOPE)
+          .executeTakeFirst(),
+      ),
     subevent: async (id) =>
       subeventTag(await publicSubeventVersions().where("subevents.id", "=", id).executeTakeFirst()),
     // EVENT_ROSTER_SQL and EVENT_PLAYER_SQL.

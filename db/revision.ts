@@ -2,7 +2,9 @@
  * Revisions: numbers that grow with every write. "global" grows with each write to the store, an event's own
  * `revision` with each write to that event, a category's version (`s:<id>`) with each write to that category,
  * an event's roster version (`roster:<id>`) with each write to that event but a match's, the rankings' version
- * with each write of ratings or listings, the listing's with each write that may change the leaderboard's size.
+ * with each write of public ratings or listings, the listing's with each write that may change the leaderboard's
+ * size, the event list's (`events`) with each write to a published event but a match's (and with a publish or an
+ * unpublish).
  * ETags and in-process caches derive from them, so a write must bump them in the same transaction as the data it
  * changes.
  */
@@ -17,15 +19,23 @@ export interface BumpOptions {
   listingUnchanged?: boolean;
   /**
    * The write changed no entry, player, category or draw of the event, only matches: its roster (who plays, in
-   * which categories, db/read_players.ts) keeps its version.
+   * which categories, db/read_players.ts) keeps its version, and so does the event list.
    */
   rosterUnchanged?: boolean;
+  /** The event was published before this write (one that unpublished or archived it): its public answers move. */
+  wasPublished?: boolean;
 }
 
 /**
  * Bumps the global revision and, when given, the event's revision and the version of the event's categories that
  * the write changed (`subeventIds`; all of the event's when not given), and the rankings' version unless the
  * write says it left them alone; call inside the write's transaction.
+ *
+ * Public versions count public changes only: a write to an event that is not published and was not (a draft,
+ * an archived event) leaves the rankings', the listing's and the event list's versions alone, so that their
+ * ETags say nothing about hidden events (such a write changes no public player: db/held_identities.ts, and no
+ * rating: db/ratings_store.ts); the event list's also stays through match-only writes, which change none of
+ * its fields.
  *
  * A category's version is a row `s:<id>` of `revisions` holding the global revision of the category's last
  * write: a point in one category then leaves the answers of the others valid, and a category deleted and made
@@ -44,9 +54,11 @@ export async function bumpRevision(
   const row = await trx.updateTable("revisions").set({ value: sql`value + 1` }).where("scope", "=", "global")
     .returning("value").executeTakeFirstOrThrow();
   const value = Number(row.value);
+  const visible = eventId === undefined || options.wasPublished === true || await isPublished(trx, eventId);
   const scopes = [
-    ...(options.rankingsUnchanged ? [] : [RANKINGS_SCOPE]),
-    ...(options.listingUnchanged ? [] : [LISTING_SCOPE]),
+    ...(options.rankingsUnchanged || !visible ? [] : [RANKINGS_SCOPE]),
+    ...(options.listingUnchanged || !visible ? [] : [LISTING_SCOPE]),
+    ...(visible && !(eventId && options.rosterUnchanged) ? [EVENT_LIST_SCOPE] : []),
   ];
   if (eventId) {
     const ids = subeventIds ??
@@ -63,6 +75,14 @@ export async function bumpRevision(
   }
   return value;
 }
+
+async function isPublished(trx: Transaction<Database> | Kysely<Database>, eventId: string): Promise<boolean> {
+  const event = await trx.selectFrom("events").select("status").where("id", "=", eventId).executeTakeFirst();
+  return event?.status === "published";
+}
+
+/** The `revisions` scope of the event list's version (the published events and their fields). */
+export const EVENT_LIST_SCOPE = "events";
 
 /** The `revisions` scope of the rankings' version (ratings and listings). */
 export const RANKINGS_SCOPE = "rankings";

@@ -6,7 +6,7 @@
  *   every call: microseconds, and always right, also when another process (an import) wrote.
  * - PostgreSQL: several instances share the store, so each keeps the revision it last saw and a LISTEN
  *   connection on `tt_revision` (a trigger notifies every committed bump, from any instance, as
- *   `schema:value`). While that connection is up the cached value is trusted, except after a write of this
+ *   `schema:value`). While that connection is up and proves it with a heartbeat, the cached value is trusted, except after a write of this
  *   process until its own bump is known to be current (its notification may arrive a moment after the
  *   write's answer, and the next poll must see it): then, and whenever the connection is down, every call
  *   reads the row. The bump's value comes back from the write's statement, so the window closes as soon as
@@ -23,6 +23,7 @@ import type {
 } from "kysely";
 import { TableNode } from "kysely";
 import type pg from "pg";
+import type { Logger } from "../cli/log.ts";
 import type { CachingSqliteDatabase } from "./sqlite_adapter.ts";
 
 export const REVISION_CHANNEL = "tt_revision";
@@ -52,17 +53,56 @@ export function sqliteRevisions(sqlite: CachingSqliteDatabase): RevisionSource {
   };
 }
 
-/** PostgreSQL: LISTEN/NOTIFY with a read of the row whenever the listener is not known to be current. */
-export function postgresRevisions(pool: pg.Pool, newClient: () => pg.Client): RevisionSource {
+/** Options of the PostgreSQL revision source. */
+export interface PostgresRevisionOptions {
+  /** Where the channel's state changes go (one line each). */
+  log?: Logger;
+}
+
+/** How often the LISTEN connection is checked: a NOTIFY on a channel of its own that it must hear. */
+export const HEARTBEAT_EVERY_MS = 2000;
+
+/** How long a heartbeat may take before the channel counts as lost (and how long a connection may take). */
+export const HEARTBEAT_TIMEOUT_MS = 3000;
+
+const SILENT: Logger = { info() {}, warn() {}, error() {} };
+
+/**
+ * PostgreSQL: LISTEN/NOTIFY with a read of the row whenever the listener is not known to be current.
+ *
+ * A LISTEN connection can die without a word: a NAT or load balancer drops it when idle, a transaction pooler
+ * never delivers its notifications, and TCP keepalive notices only after about two hours, while the instance
+ * would go on trusting its cached revision and serve old answers. So the connection must prove itself: right
+ * after its LISTEN and then every 2 s it NOTIFYs a channel of its own (`tt_hb_<random>`, heard by nobody else)
+ * and must hear it within 3 s. Until it has, and from a missed heartbeat until a new connection has heard one,
+ * every call reads the row; the dead connection is destroyed and another made. Each change of the channel's
+ * state is logged once: a silence or loss as a warning, its return with how long it lasted.
+ */
+export function postgresRevisions(
+  pool: pg.Pool,
+  newClient: () => pg.Client,
+  options: PostgresRevisionOptions = {},
+): RevisionSource {
+  const log = options.log ?? SILENT;
+  const every = HEARTBEAT_EVERY_MS;
+  const timeout = HEARTBEAT_TIMEOUT_MS;
+  const heartbeatChannel = `tt_hb_${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`;
   let cached: number | null = null;
   /** Until then every call reads the row, unless the cache has reached `awaited`: a local write's bump. */
   let readUntil = 0;
   /** The highest revision a statement of this process bumped to: the cache is current once it shows it. */
   let awaited = 0;
-  let listener: pg.Client | null = null;
+  /** The connection being made or listening, if any. */
+  let connection: pg.Client | null = null;
+  /** The connection has heard its latest heartbeat: its notifications can be trusted. */
+  let trusted = false;
   let closed = false;
   let retry: ReturnType<typeof setTimeout> | undefined;
+  let watchdog: ReturnType<typeof setTimeout> | undefined;
   let schema: string | null = null;
+  /** Since when the channel is away (null while it is up or has not been up yet). */
+  let awaySince: number | null = null;
+  let everUp = false;
 
   const read = async (): Promise<number> => {
     const r = await pool.query<{ value: number }>("SELECT value FROM revisions WHERE scope = 'global'");
@@ -77,19 +117,63 @@ export function postgresRevisions(pool: pg.Pool, newClient: () => pg.Client): Re
     }, 1000);
   };
 
+  /** Ends a connection; a silent socket would keep `end()` waiting for an answer that never comes. */
+  const drop = (client: pg.Client) => {
+    client.removeAllListeners("notification");
+    (client as unknown as { connection?: { stream?: { destroy?: () => void } } }).connection?.stream
+      ?.destroy?.();
+    client.end().catch(() => {});
+  };
+
+  /** The connection failed, closed or went silent: forget it and its cache, make another. */
+  const lost = (client: pg.Client, why: string) => {
+    if (client !== connection) return;
+    connection = null;
+    trusted = false;
+    cached = null;
+    clearTimeout(watchdog);
+    drop(client);
+    if (awaySince === null && !closed) {
+      awaySince = Date.now();
+      log.warn(
+        `The revision channel ${
+          everUp ? "went silent" : "does not carry notifications"
+        } (${why}): reading the revision from the store on every request until it is back`,
+      );
+    }
+    scheduleConnect();
+  };
+
+  /** Sends a heartbeat the connection must hear within the timeout. */
+  const beat = (client: pg.Client) => {
+    if (client !== connection || closed) return;
+    clearTimeout(watchdog);
+    watchdog = setTimeout(() => lost(client, `no heartbeat within ${timeout} ms`), timeout);
+    client.query(`NOTIFY ${heartbeatChannel}`).catch((e) => lost(client, (e as Error).message));
+  };
+
+  const heard = (client: pg.Client) => {
+    if (client !== connection) return;
+    clearTimeout(watchdog);
+    trusted = true;
+    everUp = true;
+    if (awaySince !== null) {
+      log.info(`The revision channel is back after ${((Date.now() - awaySince) / 1000).toFixed(1)} s`);
+      awaySince = null;
+    }
+    watchdog = setTimeout(() => beat(client), every);
+  };
+
   const connect = () => {
     if (closed) return;
     const client = newClient();
-    const lost = () => {
-      if (listener === client) listener = null;
-      cached = null;
-      client.removeAllListeners("notification");
-      client.end().catch(() => {});
-      scheduleConnect();
-    };
-    client.on("error", lost);
-    client.on("end", lost);
+    connection = client;
+    // Connecting through a silent network would wait forever too.
+    watchdog = setTimeout(() => lost(client, `no connection within ${timeout} ms`), timeout);
+    client.on("error", (e) => lost(client, e.message));
+    client.on("end", () => lost(client, "the connection was closed"));
     client.on("notification", (msg) => {
+      if (msg.channel === heartbeatChannel) return heard(client);
       // The channel is shared by every schema of the database: take only this store's own bumps.
       const [from, raw] = (msg.payload ?? "").split(":");
       if (from !== schema) return;
@@ -102,23 +186,24 @@ export function postgresRevisions(pool: pg.Pool, newClient: () => pg.Client): Re
         schema = r.rows[0]?.s ?? null;
         return client.query(`LISTEN ${REVISION_CHANNEL}`);
       })
+      .then(() => client.query(`LISTEN ${heartbeatChannel}`))
       .then(async () => {
-        if (closed) return void client.end().catch(() => {});
-        listener = client;
+        if (closed || client !== connection) return void client.end().catch(() => {});
         // Read after LISTEN: a bump committed in between is then either read here or notified.
         cached = await read().catch(() => null);
+        beat(client);
       })
-      .catch(lost);
+      .catch((e) => lost(client, (e as Error).message));
   };
   connect();
 
   return {
     async current() {
-      if (listener !== null && cached !== null && (cached >= awaited || Date.now() >= readUntil)) {
+      if (trusted && cached !== null && (cached >= awaited || Date.now() >= readUntil)) {
         return cached;
       }
       const value = await read();
-      if (listener !== null && (cached === null || value > cached)) cached = value;
+      if (trusted && (cached === null || value > cached)) cached = value;
       return value;
     },
     invalidate(value) {
@@ -131,10 +216,17 @@ export function postgresRevisions(pool: pg.Pool, newClient: () => pg.Client): Re
     },
     async close() {
       closed = true;
-      if (retry !== undefined) clearTimeout(retry);
-      const l = listener;
-      listener = null;
-      await l?.end().catch(() => {});
+      clearTimeout(retry);
+      clearTimeout(watchdog);
+      const c = connection;
+      connection = null;
+      trusted = false;
+      if (!c) return;
+      // A graceful end, unless the connection is silent.
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([c.end().catch(() => {}), new Promise((r) => timer = setTimeout(r, 1000))]);
+      clearTimeout(timer);
+      drop(c);
     },
   };
 }

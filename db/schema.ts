@@ -71,6 +71,20 @@ export interface PlayerTable {
   created_at: string;
 }
 
+/**
+ * A hidden event's file's name, club and prior of a player who is public through a published event, held until
+ * the hidden event is published (db/held_identities.ts).
+ */
+export interface HeldIdentityTable {
+  event_id: string;
+  player_id: string;
+  display_name: string;
+  association: string | null;
+  prior_rating: number | null;
+  prior_deviation: number | null;
+  prior_match_count: number | null;
+}
+
 export interface EntryTable {
   id: string;
   subevent_id: string;
@@ -269,6 +283,18 @@ export interface IdempotencyKeyTable {
   created_at: string;
 }
 
+/** Secrets of the store, by name (`player_ids`: db/player_id_key.ts); never served. */
+export interface StoreKeyTable {
+  name: string;
+  value: string;
+}
+
+/** An id a player had before, kept so that old links still answer (db/read_players.ts `playerAlias`). */
+export interface PlayerIdAliasTable {
+  old_id: string;
+  player_id: string;
+}
+
 /** Named counters: "global" grows with every write; "event:<id>" with writes to that event. */
 export interface RevisionTable {
   scope: string;
@@ -279,6 +305,7 @@ export interface Database {
   events: EventTable;
   subevents: SubeventTable;
   players: PlayerTable;
+  held_identities: HeldIdentityTable;
   entries: EntryTable;
   groups: GroupTable;
   group_members: GroupMemberTable;
@@ -295,6 +322,8 @@ export interface Database {
   audit_log: AuditLogTable;
   idempotency_keys: IdempotencyKeyTable;
   revisions: RevisionTable;
+  store_keys: StoreKeyTable;
+  player_id_aliases: PlayerIdAliasTable;
 }
 
 export type EventRow = Selectable<EventTable>;

@@ -8,6 +8,7 @@
  */
 import { sql } from "kysely";
 import type { Logger } from "../cli/log.ts";
+import { isStoreUnavailable } from "./health.ts";
 import { writeMatch } from "./match_writes.ts";
 import type { Store } from "./store.ts";
 import { WriteError } from "./write_errors.ts";
@@ -183,13 +184,21 @@ export async function startSimulation(store: Store, options: SimulationOptions):
   const random = seededRandom(options.seed ?? 1);
   const { signal } = options;
   let tables = options.tables;
+  // An outage is logged when it begins and when it ends, not at every step in between.
+  let away = false;
   while (!signal.aborted) {
     try {
       tables ??= await tablesInUse(store, options.eventSlug);
       await simulateStep(store, { eventSlug: options.eventSlug, now: options.clock(), random, tables });
+      if (away) options.log.info("Simulation goes on: the store is back");
+      away = false;
     } catch (e) {
       if (signal.aborted) break;
-      options.log.warn(`Simulation step failed: ${(e as Error).message}`);
+      if (!isStoreUnavailable(e)) options.log.warn(`Simulation step failed: ${(e as Error).message}`);
+      else if (!away) {
+        options.log.warn(`Simulation paused: the store is unavailable (${(e as Error).message})`);
+      }
+      away ||= isStoreUnavailable(e);
     }
     await sleep(options.intervalMs, signal);
   }

@@ -3,6 +3,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 // Types only: node-postgres is loaded when a PostgreSQL store is opened (on SQLite it would cost ~14 MB of memory).
 import type pg from "pg";
 import type { StoreUrl } from "../cli/config.ts";
+import type { Logger } from "../cli/log.ts";
 import { DurableSqliteDialect, walSync } from "./durable_sqlite.ts";
 import { migrateToLatest } from "./migrate.ts";
 import {
@@ -28,8 +29,14 @@ export interface Store {
   close(): Promise<void>;
 }
 
+/** What a store may be opened with. */
+export interface StoreOptions {
+  /** Where the PostgreSQL revision channel's state changes go (db/revision_cache.ts); none by default. */
+  log?: Logger;
+}
+
 /** Opens the store, creating the SQLite file's folder where needed, and migrates it to the latest schema. */
-export async function openStore(url: StoreUrl): Promise<Store> {
+export async function openStore(url: StoreUrl, options: StoreOptions = {}): Promise<Store> {
   if (url.kind === "sqlite") {
     if (!url.memory) {
       const dir = url.path.includes("/") ? url.path.slice(0, url.path.lastIndexOf("/")) : ".";
@@ -83,6 +90,7 @@ export async function openStore(url: StoreUrl): Promise<Store> {
   const revisions = holder.revisions = postgresRevisions(
     pool,
     () => new pg.Client({ connectionString: url.url, connectionTimeoutMillis: 2000, keepAlive: true }),
+    { log: options.log },
   );
   return {
     db,

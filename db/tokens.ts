@@ -225,6 +225,13 @@ export async function revokeToken(db: Db, id: string, now: Date, actor = "cli"):
   return true;
 }
 
+/** Whether the store has a live (not revoked) admin token. */
+export async function hasAdminToken(db: Db): Promise<boolean> {
+  const live = await db.selectFrom("tokens").select("id").where("role", "=", "admin")
+    .where("revoked_at", "is", null).executeTakeFirst();
+  return live !== undefined;
+}
+
 /**
  * Makes an admin token when the store has no live one (the first start, or every admin token was revoked)
  * and returns its secret to print once; returns null when an admin token exists. Safe to call from several
@@ -236,9 +243,7 @@ export async function ensureAdminToken(store: Store, now: Date): Promise<string 
       // Any constant works: it only has to be the same in every instance.
       await sql`select pg_advisory_xact_lock(7311505)`.execute(trx);
     }
-    const live = await trx.selectFrom("tokens").select("id").where("role", "=", "admin")
-      .where("revoked_at", "is", null).executeTakeFirst();
-    if (live) return null;
+    if (await hasAdminToken(trx)) return null;
     const { secret } = await createToken(trx, { role: "admin", label: FIRST_ADMIN_LABEL }, now, "server");
     return secret;
   });

@@ -6,7 +6,10 @@
 import { type Context, Hono } from "hono";
 import type { AppDeps } from "../api/deps.ts";
 import { hotEnvOf } from "../api/hot_path.ts";
+import { requestLog } from "../api/outage_guard.ts";
 import { isUuid } from "../api/params.ts";
+import { isStoreUnavailable } from "../db/health.ts";
+import { playerAlias } from "../db/read_players.ts";
 import { versions } from "../db/read_versions.ts";
 import {
   loadCategoryMatches,
@@ -20,7 +23,7 @@ import {
 } from "./data.ts";
 import { loadEventBoard } from "./event_board.ts";
 import { CategoryPage } from "./category_page.tsx";
-import { eventPath } from "./page_paths.ts";
+import { eventPath, playerPath } from "./page_paths.ts";
 import { EventPage } from "./event_page.tsx";
 import { HomePage } from "./home.tsx";
 import { MatchPage, PendingMatchPage } from "./match_page.tsx";
@@ -136,7 +139,11 @@ export function routes(deps: AppDeps): Hono<PageEnv> {
       await readPageVersion(c, () => versions(deps.store).eventPlayer(c.req.param("slug"), id.toLowerCase()));
     }
     const data = await loadPlayerPage(db, c.req.param("slug"), c.req.param("id"));
-    if (!data) return notFound(c);
+    if (!data) {
+      // An id the player had before: the page has moved for good.
+      const now = isUuid(id) ? await playerAlias(db, id.toLowerCase()) : null;
+      return now ? c.redirect(playerPath(c.req.param("slug"), now), 301) : notFound(c);
+    }
     return renderPage(c, <PlayerPage nonce={c.var.nonce} {...data} />);
   });
 
@@ -226,9 +233,12 @@ export function routes(deps: AppDeps): Hono<PageEnv> {
   });
 
   app.onError((err, c) => {
-    deps.log.error(
-      `Cannot render the page "${c.req.path}": ${err instanceof Error ? err.stack : String(err)}`,
-    );
+    // An outage is answered 503 and logged once by the outage guard (api/outage_guard.ts), not per request.
+    if (!isStoreUnavailable(err)) {
+      requestLog(c, deps.log).error(
+        `Cannot render the page "${c.req.path}": ${err instanceof Error ? err.stack : String(err)}`,
+      );
+    }
     return c.html(
       "<!doctype html><title>Error</title><p>Sorry, this page cannot be shown right now.</p>",
       500,

@@ -79,18 +79,19 @@ export function requireAdmin(token: TokenRecord, action: string): void {
   }
 }
 
-/** Throws a 403 unless the token may write to this match (an admin, or a scorer within its event and table). */
-export function requireMatchScope(token: TokenRecord, match: ScopedMatch, action: string): void {
+/** The answer for a match id that does not exist, or that the token may not know of (it cannot tell which). */
+export function unknownMatch(id: string): ManageError {
+  return new ManageError(404, "not-found", `Match "${id}" does not exist`);
+}
+
+/**
+ * Throws unless the token may write to this match, asked for as `id`: an admin may, a scorer within its event and
+ * table. A match of another event is answered as an id that does not exist (a 404 with the same words), so that
+ * a scorer's token cannot tell a hidden event's match from a made-up id; another table of its own event is a 403.
+ */
+export function requireMatchScope(token: TokenRecord, match: ScopedMatch, action: string, id: string): void {
   if (token.role === "admin") return;
-  if (token.eventId !== null && token.eventId !== match.eventId) {
-    throw new ManageError(
-      403,
-      "forbidden",
-      `Cannot ${action}: the token "${token.label}" may only score event "${
-        token.eventSlug ?? token.eventId
-      }"`,
-    );
-  }
+  if (token.eventId !== null && token.eventId !== match.eventId) throw unknownMatch(id);
   if (token.tableNo !== null && token.tableNo !== match.tableNo) {
     const where = match.tableNo === null ? "has no table" : `is on table ${match.tableNo}`;
     throw new ManageError(

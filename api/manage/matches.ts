@@ -26,7 +26,7 @@ import type { TokenRecord } from "../../db/tokens.ts";
 import { WriteError } from "../../db/write_errors.ts";
 import { assertFinishedGame, ScoringError } from "../../domain/scoring.ts";
 import type { AppDeps } from "../deps.ts";
-import { type ManageEnv, requireAdmin, requireMatchScope } from "./auth.ts";
+import { type ManageEnv, requireAdmin, requireMatchScope, unknownMatch } from "./auth.ts";
 import {
   AssignBody,
   CardBody,
@@ -217,9 +217,10 @@ export function matchRoutes(deps: AppDeps): Hono<ManageEnv> {
   });
 
   app.get("/:id", async (c) => {
-    const match = await readScoringMatch(deps.store.db, c.req.param("id"));
-    if (!match) throw new ManageError(404, "not-found", `Match "${c.req.param("id")}" does not exist`);
-    requireMatchScope(c.var.token, match, "read the match");
+    const id = c.req.param("id");
+    const match = await readScoringMatch(deps.store.db, id);
+    if (!match) throw unknownMatch(id);
+    requireMatchScope(c.var.token, match, "read the match", id);
     const device = scorerDevice(c)?.id;
     const payload = matchPayload(match, device);
     if (match.status !== "scheduled") return c.json(envelope(payload, deps.clock()));
@@ -239,8 +240,8 @@ export function matchRoutes(deps: AppDeps): Hono<ManageEnv> {
   /** The match a write names, within the token's scope, or a 404 / 403. */
   const scopedMatch = async (c: Context<ManageEnv>, id: string, action: string) => {
     const match = await readManageMatch(deps.store.db, id);
-    if (!match) throw new ManageError(404, "not-found", `Match "${id}" does not exist`);
-    requireMatchScope(c.var.token, match, action);
+    if (!match) throw unknownMatch(id);
+    requireMatchScope(c.var.token, match, action, id);
   };
 
   for (const [type, write] of Object.entries(WRITES)) {

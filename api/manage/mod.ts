@@ -16,6 +16,7 @@ import { importRoute } from "./import.ts";
 import { qrRoute } from "./links.ts";
 import { matchRoutes } from "./matches.ts";
 import { ManageError, manageProblemResponse, NO_STORE_HEADERS, quoted } from "./problem.ts";
+import { requestLog } from "../outage_guard.ts";
 import { FailureLimiter } from "./rate_limit.ts";
 import { envelope } from "./serialise.ts";
 import { subeventRoutes } from "./subevents.ts";
@@ -33,7 +34,9 @@ export interface ManageOptions {
 export function manageApi(deps: AppDeps, options: ManageOptions = {}): Hono {
   const limiter = options.limiter ?? new FailureLimiter(10, 60_000);
   const app = new Hono<ManageEnv>();
-  app.onError((error, c) => manageProblemResponse(error, new URL(c.req.url).pathname, deps.log));
+  app.onError((error, c) =>
+    manageProblemResponse(error, new URL(c.req.url).pathname, requestLog(c, deps.log))
+  );
   app.use("*", async (c, next) => {
     await next();
     for (const [name, value] of Object.entries(NO_STORE_HEADERS)) c.res.headers.set(name, value);

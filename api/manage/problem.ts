@@ -4,6 +4,7 @@
  * `onError`. A `WriteError` of the write path keeps its status and code; a 409 carries the current match.
  */
 import type { Logger } from "../../cli/log.ts";
+import { isStoreUnavailable } from "../../db/health.ts";
 import { WriteError } from "../../db/write_errors.ts";
 
 /**
@@ -101,7 +102,8 @@ export function manageProblemResponse(
     ({ status, code } = error);
     detail = error.message;
     if (error.current !== undefined) extensions.current = serialiseCurrent(error.current);
-  } else {
+  } else if (!isStoreUnavailable(error)) {
+    // An outage is answered 503 and logged once by the outage guard (api/outage_guard.ts), not per request.
     const why = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     log.error(`Cannot answer "${instance}": ${why}`);
   }

@@ -1,5 +1,9 @@
 import assert from "node:assert/strict";
-import { apiClient } from "../support/api_client.ts";
+import { importEvent } from "../../db/import_event.ts";
+import { setEventAnnouncement, setEventStatus } from "../../db/manage_writes.ts";
+import { writeMatch } from "../../db/match_writes.ts";
+import { apiClient, NOW } from "../support/api_client.ts";
+import { groupEvent } from "../support/event_files.ts";
 import { bump, makeEvent, makeSubevent, PRIVATE_STRINGS, seedTournament } from "../support/fixtures.ts";
 import { storeTest } from "../support/stores.ts";
 
@@ -377,5 +381,52 @@ storeTest(
       body.data.events.map((e: { slug: string; posterUrl: string | null }) => [e.slug, e.posterUrl]),
     );
     assert.deepEqual(posters, { web: "https://example.org/p.png", script: null });
+  },
+);
+
+storeTest(
+  "[api] GET /api/v1/events and /rankings keep their ETags through writes in draft and archived events",
+  async (store) => {
+    const s = await seedTournament(store.db);
+    const api = apiClient(store);
+    const ctx = { actor: "test", now: NOW };
+    const etags = async () => ({
+      events: (await api.request("/api/v1/events")).res.headers.get("etag")!,
+      rankings: (await api.request("/api/v1/rankings")).res.headers.get("etag")!,
+    });
+    const public0 = await etags();
+    // Hidden writes: points in the draft (to its end), its announcement, a new draft event, an archived one.
+    for (let i = 0; i < 40; i++) {
+      const m = await store.db.selectFrom("matches").select("status").where("id", "=", s.draft.matchId)
+        .executeTakeFirstOrThrow();
+      if (m.status === "completed") break;
+      await writeMatch(store, s.draft.matchId, { type: "point", side: "home" }, ctx);
+    }
+    await setEventAnnouncement(store, s.draft.slug, "Draft notice", ctx);
+    const players = [{ id: "a", displayName: "Hidden A" }, { id: "b", displayName: "Hidden B" }];
+    await importEvent(
+      store,
+      groupEvent({ slug: "next-cup", status: "draft", players, results: [["a", "b"]] }),
+    );
+    await importEvent(
+      store,
+      groupEvent({ slug: "old-cup", status: "archived", players, results: [["b", "a"]] }),
+    );
+    assert.deepEqual(await etags(), public0, "no public answer changed");
+    const cached = await api.request("/api/v1/events", { headers: { "If-None-Match": public0.events } });
+    assert.equal(cached.status, 304);
+
+    // Public writes move the list: an announcement of the published event, a publish, an unpublish.
+    await setEventAnnouncement(store, s.event.slug, "Lunch until 13:00", ctx);
+    const announced = await etags();
+    assert.notEqual(announced.events, public0.events);
+    await setEventStatus(store, "next-cup", "published", ctx);
+    const published = await etags();
+    assert.notEqual(published.events, announced.events);
+    assert.notEqual(published.rankings, announced.rankings, "its players join the leaderboard");
+    await setEventStatus(store, "next-cup", "draft", ctx);
+    const unpublished = await etags();
+    assert.notEqual(unpublished.events, published.events);
+    assert.notEqual(unpublished.rankings, published.rankings);
   },
 );

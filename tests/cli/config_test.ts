@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import {
   ConfigError,
   DEFAULT_RATE_LIMIT,
+  ENV_NAMES,
   parseDatabaseUrl,
   readConfig,
   SERVER_USAGE,
@@ -86,4 +87,43 @@ Deno.test("readConfig() limits request rates by default with PostgreSQL only; RA
     assert.throws(() => readConfig([], env({ RATE_LIMIT: bad })), /RATE_LIMIT/, bad);
   }
   assert.ok(SERVER_USAGE.includes("--rate-limit"));
+});
+
+Deno.test("readConfig() reads DEMO and SIMULATE from the environment (on/off), flags winning", () => {
+  const c = readConfig([], env({ DEMO: "off", SIMULATE: "off" }));
+  assert.equal(c.demo, false);
+  assert.equal(c.simulate, false);
+  const on = readConfig([], env({ DATABASE_URL: "postgres://u@db/x", DEMO: "on", SIMULATE: "on" }));
+  assert.equal(on.demo, true);
+  assert.equal(on.simulate, true);
+  assert.equal(readConfig(["--no-demo"], env({ DEMO: "on" })).demo, false);
+  assert.equal(readConfig(["--demo"], env({ DEMO: "off" })).demo, true);
+  assert.equal(readConfig(["--simulate"], env({ SIMULATE: "off" })).simulate, true);
+  for (const [raw, value] of [["true", true], ["1", true], ["yes", true], ["false", false], ["0", false]]) {
+    assert.equal(readConfig([], env({ DEMO: raw as string })).demo, value, raw as string);
+  }
+  assert.throws(
+    () => readConfig([], env({ DEMO: "maybe" })),
+    (e) => e instanceof ConfigError && /DEMO/.test(e.message) && /on or off/.test(e.message),
+  );
+  assert.throws(() => readConfig([], env({ SIMULATE: "" })), /SIMULATE/);
+});
+
+Deno.test("readConfig() loads and moves the demo by default on SQLite only, never on PostgreSQL unasked", () => {
+  const sqlite = readConfig([], env({}));
+  assert.equal(sqlite.demo, true);
+  assert.equal(sqlite.simulate, true);
+  const postgres = readConfig([], env({ DATABASE_URL: "postgres://u@db.example/tt" }));
+  assert.equal(postgres.demo, false);
+  assert.equal(postgres.simulate, false);
+});
+
+Deno.test("every setting of the command line has an environment variable, named in README's table", async () => {
+  const readme = await Deno.readTextFile(new URL("../../README.md", import.meta.url));
+  for (const name of ENV_NAMES) assert.match(readme, new RegExp(`^\\| \`${name}\` +\\|`, "m"), name);
+  for (const flag of ["--port", "--host", "--database-url", "--demo", "--simulate"]) {
+    assert.ok(SERVER_USAGE.includes(flag), flag);
+  }
+  // Each flag's variable is named in the usage beside it.
+  for (const name of ENV_NAMES) assert.ok(SERVER_USAGE.includes(`env ${name}`), name);
 });

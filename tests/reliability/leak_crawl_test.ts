@@ -6,6 +6,7 @@
  * private column or row is covered as soon as the seed fills it.
  */
 import assert from "node:assert/strict";
+import { stableId } from "../../db/ids.ts";
 import { sql } from "kysely";
 import { silentLogger } from "../../cli/log.ts";
 import { loadDemoIfEmpty } from "../../cli/demo.ts";
@@ -165,10 +166,16 @@ async function privateValues(store: Store, secrets: string[]): Promise<Map<strin
     add(a.email, "account e-mail");
     add(a.display_name, "account name");
   }
-  for (const p of await db.selectFrom("players").select(["email", "birth_date"]).execute()) {
+  for (const p of await db.selectFrom("players").select(["email", "birth_date", "federation_id"]).execute()) {
     add(p.email, "player e-mail");
     add(p.birth_date, "player birth date");
+    add(p.federation_id, "federation id");
+    // A public id must not be one anybody could compute from a federation id (the unkeyed derivation).
+    if (p.federation_id) {
+      add(stableId("player", "federation", p.federation_id), "player id derivable from a federation id");
+    }
   }
+  for (const k of await db.selectFrom("store_keys").select("value").execute()) add(k.value, "store key");
   const hidden = await db.selectFrom("events").selectAll().where("status", "!=", "published").execute();
   assert.ok(hidden.some((e) => e.status === "draft") && hidden.some((e) => e.status === "archived"));
   for (const e of hidden) {

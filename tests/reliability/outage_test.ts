@@ -232,6 +232,30 @@ Deno.test({
         assert.ok(took <= RECOVERY_MS, `recovered after ${Math.round(took)} ms`);
         figures.push(`recovery ${Math.round(took)} ms after the freeze`);
       });
+      // The return is logged by the next request through the app (an answer kept by the hot path needs no
+      // store) once the store answers (it is probed at most once a second): requests go on until it is.
+      const count = (pattern: RegExp) => server!.output().match(pattern)?.length ?? 0;
+      for (
+        let waited = 0;
+        waited < 10_000 && count(/INFO The store is back/g) < count(/WARN The store is unavailable/g);
+        waited += 300
+      ) {
+        await timed(`${origin}/api/manage/whoami`, { headers: auth });
+        await sleep(300);
+      }
+      const exit = await server.stop();
+      assert.equal(exit.code, 0, server.output().slice(-2000));
+      // Two outages (stopped, frozen), each logged as one line when it began and one with a count when it
+      // ended, however many requests were answered 503 in between; no stack trace.
+      const log = server.output();
+      const away = log.match(/WARN The store is unavailable/g) ?? [];
+      const recovered = [
+        ...log.matchAll(/INFO The store is back after [\d.]+ s: (\d+) requests? (?:was|were)/g),
+      ];
+      const refused = recovered.reduce((n, m) => n + Number(m[1]), 0);
+      figures.push(
+        `${away.length} outage lines, ${recovered.length} recovery lines for ${refused} answers 503`,
+      );
       reportFigure(
         "outage",
         `slowest 503 ${Math.round(slowest.stopped)} ms (stopped), ${
@@ -239,9 +263,10 @@ Deno.test({
         } ms (frozen); ` +
           figures.join("; "),
       );
-
-      const exit = await server.stop();
-      assert.equal(exit.code, 0, server.output().slice(-2000));
+      assert.ok(away.length >= 2 && away.length <= 4, log.slice(-3000));
+      assert.equal(recovered.length, away.length, log.slice(-3000));
+      assert.ok(refused >= 20, `${refused} answers 503 counted`);
+      assert.doesNotMatch(log, /Cannot (answer|render)|\n\s+at /, `no line per failed request:\n${log}`);
     } finally {
       await browser?.close().catch(() => {});
       await server?.dispose();
@@ -391,6 +416,53 @@ Deno.test({
       listener.close();
       for (const conn of held) conn.close();
       await accepting.catch(() => {});
+    }
+  },
+});
+
+/** A logger that keeps its lines. */
+function recordingLogger() {
+  const lines: string[] = [];
+  const keep = (level: string) => (message: string) => lines.push(`${level} ${message}`);
+  return { lines, log: { info: keep("info"), warn: keep("warn"), error: keep("error") } };
+}
+
+Deno.test({
+  name:
+    "[outage] in-process: a 503 is not stored by caches, Retry-After is readable cross-origin, one log line",
+  sanitizeResources: false,
+  sanitizeOps: false,
+  fn: async () => {
+    const store = poolStore(freePort());
+    const { lines, log } = recordingLogger();
+    const app = createApp({ store, log, clock: () => new Date() });
+    const auth = { Authorization: "Bearer tt_" + "a".repeat(43) };
+    try {
+      const paths = ["/api/v1/events", "/api/v1/rankings", "/t/demo-open-2026", "/api/manage/whoami"];
+      let answered = 0;
+      for (let round = 0; round < 5; round++) {
+        for (const path of paths) {
+          const res = await app.request(path, { headers: path.startsWith("/api/manage") ? auth : {} });
+          await res.body?.cancel();
+          assert.equal(res.status, 503, path);
+          answered++;
+          // A shared cache (a CDN) must not keep the outage for its s-maxage after the store is back.
+          assert.equal(res.headers.get("Cache-Control"), "no-store", path);
+          assert.equal(res.headers.get("Retry-After"), "2", path);
+          if (path.startsWith("/api/v1/")) {
+            assert.equal(res.headers.get("Access-Control-Allow-Origin"), "*", path);
+            const exposed = (res.headers.get("Access-Control-Expose-Headers") ?? "").split(/\s*,\s*/);
+            assert.ok(exposed.includes("Retry-After"), `${path}: ${exposed}`);
+          }
+        }
+      }
+      assert.equal(answered, 20);
+      // One line for the outage, whatever the number of requests, and no stack trace.
+      assert.equal(lines.length, 1, lines.join("\n"));
+      assert.match(lines[0]!, /^warn The store is unavailable/);
+      assert.doesNotMatch(lines.join("\n"), /\n\s+at /);
+    } finally {
+      await store.close();
     }
   },
 });

@@ -41,6 +41,8 @@ export interface SpawnOptions {
   entry?: string;
   /** Longest wait for `Listening on`, in ms; default 30,000. */
   startTimeoutMs?: number;
+  /** More environment variables (`DEMO`, `SIMULATE`, ...). */
+  env?: Readonly<Record<string, string>>;
 }
 
 /** A running server process. */
@@ -94,6 +96,7 @@ export async function spawnServer(options: SpawnOptions = {}): Promise<SpawnedSe
       HOST: "127.0.0.1",
       DATABASE_URL: options.databaseUrl ?? "sqlite:./data/tournament.db",
       NO_COLOR: "1",
+      ...options.env,
     },
     stdin: "null",
     stdout: "piped",

@@ -1,0 +1,93 @@
+/**
+ * Small event files (tt-event/1) for tests of what an import does to players and ratings: one singles category
+ * in one group, a player per entry, completed matches with their results and scheduled ones to play.
+ */
+import type { EventFile, PlayerInput } from "../../db/import_validate.ts";
+
+/** What a small event is made of. */
+export interface SmallEvent {
+  slug: string;
+  status: "draft" | "published" | "archived";
+  players: PlayerInput[];
+  /** Completed matches by player key, the winner first. */
+  results?: [winner: string, loser: string][];
+  /** Matches still to play, by player key. */
+  scheduled?: [home: string, away: string][];
+  /** When the first result was completed; the others follow a minute apart. */
+  start?: string;
+}
+
+/**
+ * The event as an import file: category "S" (singles, groups, best of 3), group "A" of every player (entry
+ * key = player key).
+ * @example groupEvent({ slug: "x", status: "draft", players: [{ id: "a", displayName: "A" }] }).categories[0].id // "S"
+ */
+export function groupEvent(o: SmallEvent): EventFile {
+  const keys = o.players.map((p) => p.id);
+  const start = Date.parse(o.start ?? "2026-06-01T09:00:00.000Z");
+  const results = o.results ?? [];
+  return {
+    format: "tt-event/1",
+    event: {
+      slug: o.slug,
+      name: `Event ${o.slug}`,
+      venue: "Hall",
+      startDate: "2026-06-01",
+      endDate: "2026-06-01",
+      status: o.status,
+      description: "",
+      posterUrl: null,
+    },
+    players: o.players,
+    categories: [{
+      id: "S",
+      name: "Singles",
+      kind: "singles",
+      format: "groups",
+      bestOf: 3,
+      groupSize: Math.max(2, keys.length),
+      entries: keys.map((k) => ({ id: k, players: [k] })),
+      groups: [{ name: "A", entries: keys }],
+      matches: [
+        ...results.map(([winner, loser], i) => ({
+          id: `r${i + 1}`,
+          stage: "group" as const,
+          group: "A",
+          home: winner,
+          away: loser,
+          status: "completed" as const,
+          games: ["11-5", "11-6"],
+          firstServer: "home" as const,
+          startedAt: new Date(start + i * 60_000 - 30_000).toISOString(),
+          completedAt: new Date(start + i * 60_000).toISOString(),
+        })),
+        ...(o.scheduled ?? []).map(([home, away], i) => ({
+          id: `s${i + 1}`,
+          stage: "group" as const,
+          group: "A",
+          home,
+          away,
+          status: "scheduled" as const,
+        })),
+      ],
+    }],
+  };
+}
+
+/** Ana, known by federation id, with 30 rated matches behind her prior. */
+export const ANA: PlayerInput = {
+  id: "ana",
+  displayName: "Ana Lopez",
+  association: "TTC Ghent",
+  federationId: "ITTF:1",
+  prior: { rating: 1600, matchCount: 30 },
+};
+
+/** Ben, known by federation id, with 30 rated matches behind his prior. */
+export const BEN: PlayerInput = {
+  id: "ben",
+  displayName: "Ben Okafor",
+  association: "Antwerp TT",
+  federationId: "ITTF:2",
+  prior: { rating: 1500, matchCount: 30 },
+};
