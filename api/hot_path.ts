@@ -16,8 +16,8 @@
 import { chooseCoding, COMPRESSION_THRESHOLD, encode } from "./compression.ts";
 import { ifNoneMatchHits } from "./http_cache.ts";
 import { requestTarget } from "./limits.ts";
-import { BoundedLru } from "./lru.ts";
-import { SingleFlight } from "./single_flight.ts";
+import { BoundedLru } from "../lib/lru.ts";
+import { SingleFlight } from "../lib/single_flight.ts";
 import { textResponse } from "./text_response.ts";
 
 /** What main's handler passes to the app on a miss (as Hono's env), so that the answer can be kept. */

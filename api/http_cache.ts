@@ -3,6 +3,7 @@
  * revision, and the `If-None-Match` comparison. The revision lookup lives here alone so that it can be
  * replaced by an in-process revision cache without touching the handlers.
  */
+import { fingerprint } from "../lib/fingerprint.ts";
 import type { AppDeps } from "./deps.ts";
 
 /** Cache-Control of every /api/v1 response (spec: s-maxage=10 with stale-while-revalidate=30). */
@@ -30,18 +31,7 @@ export function currentRevision(deps: AppDeps): Promise<number> {
   return deps.store.revisions.current();
 }
 
-/**
- * FNV-1a, 32 bits, as 8 hex digits: a cheap, stable fingerprint of a resource key (not a security measure).
- * @example fingerprint("/events") // "205bf53b", on every machine and every run
- */
-export function fingerprint(text: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return (hash >>> 0).toString(16).padStart(8, "0");
-}
+export { fingerprint };
 
 /**
  * The weak ETag of a resource at a version: `W/"<version>-<fingerprint of the key>"` (`r<global revision>`,

@@ -23,7 +23,7 @@ import {
   ProblemSchema,
   RankingsResponseSchema,
   StandingsResponseSchema,
-} from "./schemas.ts";
+} from "../views/schemas.ts";
 import { PUBLIC_PATHS } from "./public_paths.ts";
 
 export { PUBLIC_PATHS };

@@ -3,15 +3,12 @@
  * UUID-shaped or a slug with characters no slug has is a 404 at once (never a query, never a cast error); a bad
  * query parameter is a 400 naming it.
  */
+import { isUuid } from "../lib/uuid.ts";
 import { invalidParameter, notFound, quoted, unknownParameter } from "./problem.ts";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SLUG = /^[A-Za-z0-9_~.-]{1,200}$/;
 
-/** Whether a value is UUID-shaped (8-4-4-4-12 hex digits). */
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}
+export { isUuid };
 
 /** The id from a path, or a 404 naming `what` when it is not UUID-shaped. */
 export function idParam(value: string | undefined, what: string): string {

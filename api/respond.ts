@@ -9,6 +9,11 @@ import type { AppDeps } from "./deps.ts";
 import { markAnswer } from "./hot_path.ts";
 import { currentRevision, etagFor, ifNoneMatchHits } from "./http_cache.ts";
 import { ResponseCache } from "./response_cache.ts";
+import type { Payload, RawPayload } from "../views/payload.ts";
+import type { View, ViewDeps } from "../views/view.ts";
+import { versions } from "../db/read_versions.ts";
+
+export type { Payload, RawPayload };
 
 const caches = new WeakMap<Store, ResponseCache>();
 
@@ -16,21 +21,6 @@ function cacheOf(store: Store): ResponseCache {
   let cache = caches.get(store);
   if (!cache) caches.set(store, cache = new ResponseCache());
   return cache;
-}
-
-/** What an endpoint produces: its data and any meta fields besides `generatedAt`. */
-export interface Payload {
-  data: Record<string, unknown>;
-  meta?: Record<string, unknown>;
-}
-
-/**
- * An answer laid out in bytes by its endpoint (api/category_matches.ts reuses the bytes of its last answer):
- * `layout` gives the parts of the whole body (the envelope too, with `generatedAt` as given) and `kept`, called
- * with the bytes the answer is kept and sent as.
- */
-export interface RawPayload {
-  layout: (generatedAt: string) => { parts: Uint8Array[]; kept: (body: Uint8Array<ArrayBuffer>) => void };
 }
 
 /** The media type of every successful JSON answer. */
@@ -94,4 +84,30 @@ export async function respond(
     () => new Response(bytes, { status: 200, headers: variantHeaders }),
   );
   return markAnswer(res, { bytes, version: checked });
+}
+
+/** What the views read from, for the app's store. */
+export function viewDeps(deps: AppDeps): ViewDeps {
+  return { db: deps.store.db, versions: versions(deps.store) };
+}
+
+/**
+ * Answers with a view (views/): its version keys the answer, `answer` makes the payload from what it loads, and
+ * an unknown or hidden resource is the error `missing` gives (a 404).
+ */
+export function serve<P, T>(
+  c: Context,
+  deps: AppDeps,
+  key: string,
+  view: View<P, T>,
+  params: P,
+  answer: (loaded: T) => Payload | RawPayload | Promise<Payload | RawPayload>,
+  missing: () => Error,
+): Promise<Response> {
+  const vd = viewDeps(deps);
+  return respond(c, deps, key, async () => {
+    const loaded = await view.load(vd, params);
+    if (loaded === null) throw missing();
+    return await answer(loaded);
+  }, () => view.version(vd, params));
 }

@@ -4,9 +4,10 @@
  * at; a write makes every entry stale at once. Bounded by count and bytes, least recently used first out.
  */
 import { type Coding, encode } from "./compression.ts";
-import { BoundedLru } from "./lru.ts";
-import { SingleFlight } from "./single_flight.ts";
-import { Slots } from "./slots.ts";
+import { BoundedLru } from "../lib/lru.ts";
+import { SingleFlight } from "../lib/single_flight.ts";
+import { Slots } from "../lib/slots.ts";
+import { MAX_KEPT_BYTES } from "../views/payload.ts";
 import { bytesOf, partsResponse, textResponse } from "./text_response.ts";
 
 interface Entry {
@@ -20,8 +21,8 @@ interface Entry {
 }
 
 const MAX_ENTRIES = 2000;
-/** The bytes of bodies the cache holds at most (api/category_matches.ts keeps no more of its own). */
-export const MAX_BYTES = 24 * 1024 * 1024;
+/** The bytes of bodies the cache holds at most (views/category_matches.ts keeps no more of its own). */
+const MAX_BYTES = MAX_KEPT_BYTES;
 
 /**
  * Builds that run at once. A build awaits its queries one by one, so without a bound every poller's build

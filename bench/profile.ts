@@ -4,9 +4,9 @@
  * the database for the plan of the slowest queries (SQLite `EXPLAIN QUERY PLAN`, PostgreSQL `EXPLAIN`).
  */
 import { Kysely, type LogEvent, PostgresDialect, SqliteDialect } from "kysely";
-import { buildDraw } from "../api/draw_view.ts";
-import { serializeMatch } from "../api/serialize.ts";
-import { buildStandings } from "../api/standings_view.ts";
+import { buildDraw } from "../views/draw.ts";
+import { serializeMatch } from "../views/serialize.ts";
+import { buildStandings } from "../views/standings.ts";
 import { parseDatabaseUrl } from "../cli/config.ts";
 import { silentLogger } from "../cli/log.ts";
 import { readDrawSlots } from "../db/read_draw.ts";

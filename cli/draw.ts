@@ -25,8 +25,8 @@ import {
 import { setDrawLocked } from "../db/manage_writes.ts";
 import type { Store } from "../db/store.ts";
 import { WriteError } from "../db/write_errors.ts";
-import type { DrawSide } from "../api/schemas.ts";
-import { groupDisplayName } from "../api/serialize.ts";
+import type { DrawSide } from "../views/schemas.ts";
+import { groupDisplayName } from "../views/serialize.ts";
 import { denoEnv } from "./config.ts";
 
 /** Where the command writes: `out` for its answer (stdout), `err` for problems (stderr). */

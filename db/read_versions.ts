@@ -20,6 +20,7 @@ import type { StatementSync } from "node:sqlite";
 import { MatchVersionBatches } from "./match_version_batches.ts";
 import { EVENT_LIST_SCOPE, RANKINGS_SCOPE, ROSTER_SCOPE_PREFIX, SUBEVENT_SCOPE_PREFIX } from "./revision.ts";
 import type { Store } from "./store.ts";
+import { fingerprint } from "../lib/fingerprint.ts";
 
 /** Reads the versions of a store's resources. */
 export interface VersionReader {
@@ -97,8 +98,10 @@ type Row = { revision: number | bigint; updated_at?: string; own?: number | bigi
 type PageRow = (NonNullable<Row> & { slug: string; event_name: string; category: string }) | undefined;
 
 const matchTag = (row: Row) => row ? `m${row.revision}.${Date.parse(row.updated_at!)}` : null;
+// The names a match's pages show besides it (event slug and name, category), fingerprinted: a version is part of
+// an ETag, whose characters are few.
 const matchPageTag = (row: PageRow) =>
-  row ? `${matchTag(row)} ${JSON.stringify([row.slug, row.event_name, row.category])}` : null;
+  row ? `${matchTag(row)}.${fingerprint(JSON.stringify([row.slug, row.event_name, row.category]))}` : null;
 const eventTag = (row: Row) => row ? `e${row.revision}` : null;
 const eventListTag = (row: Row) => `l${row?.revision ?? 0}`;
 const rankingsTag = (row: Row) => row?.own == null ? `r${row?.revision ?? 0}` : `k${row.own}`;

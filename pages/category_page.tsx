@@ -4,7 +4,7 @@
  * of its own so that the event page stays small whatever the event's size (a phone re-reads a page whenever its
  * data changes). The live part is a region that client/live_regions.ts refreshes when the API's data changes.
  */
-import { groupDisplayName } from "../api/serialize.ts";
+import { groupDisplayName } from "../views/serialize.ts";
 import { LIVE_REGIONS_SCRIPT } from "./client_script.ts";
 import { Announcement, ANNOUNCEMENT_CSS } from "./components/announcement.tsx";
 import { Bracket, BRACKET_CSS } from "./components/bracket.tsx";

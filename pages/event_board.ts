@@ -9,14 +9,14 @@
  * changes one category's version, so a render after it reads that category alone, and the versions of the
  * others.
  */
-import { BoundedLru } from "../api/lru.ts";
-import { Slots } from "../api/slots.ts";
-import { serializeEvent } from "../api/serialize.ts";
+import { BoundedLru } from "../lib/lru.ts";
+import { Slots } from "../lib/slots.ts";
+import { serializeEvent } from "../views/serialize.ts";
 import { findPublishedEvent } from "../db/read_events.ts";
 import { listEventSubevents, type SubeventSummaryRecord } from "../db/read_subevents.ts";
 import { versions } from "../db/read_versions.ts";
 import type { Store } from "../db/store.ts";
-import { loadCategoryPlay } from "./data.ts";
+import { categoryPlay } from "../views/category.ts";
 import { latestResults, liveMatches, upcomingMatches } from "./match_lists.ts";
 import { EVENT_PAGE_RECENT_RESULTS, EVENT_PAGE_UPCOMING } from "./event_page.tsx";
 import { TV_MAX_ROWS } from "./tv.tsx";
@@ -40,7 +40,7 @@ const SUMMARIES_AT_ONCE = 4;
 
 /** A category's live matches, matches up next, latest results and standings, read and computed in full. */
 async function summarize(store: Store, subeventId: string): Promise<SummaryData> {
-  const play = await loadCategoryPlay(store.db, subeventId);
+  const play = await categoryPlay(store.db, subeventId);
   return {
     live: liveMatches(play.matches),
     // As many as the longest list of matches up next has rows, for the same reason as the results below.

@@ -2,7 +2,7 @@
 import type { ComponentChildren } from "preact";
 import { COUNTDOWNS_SCRIPT, LIVE_REGIONS_SCRIPT } from "./client_script.ts";
 import { countdownText } from "./client/countdown_rules.ts";
-import type { PendingMatchData } from "./data.ts";
+import type { PendingMatchData } from "../views/match.ts";
 import { type PlayerLink, PlayerNames } from "./components/player_names.tsx";
 import { PredictionBlock } from "./components/prediction.tsx";
 import { bestOfText, resultReasonText } from "./format.ts";

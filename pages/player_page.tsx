@@ -13,7 +13,7 @@ import {
   UPCOMING_LIST_CSS,
   UpcomingList,
 } from "./components/match_table.tsx";
-import { PLAYER_PAGE_MATCHES, type PlayerPageData } from "./data.ts";
+import { PLAYER_PAGE_MATCHES, type PlayerData as PlayerPageData } from "../views/player.ts";
 import { EVENT_PAGE_POLL_MS } from "./event_page.tsx";
 import { spansDays } from "./format.ts";
 import { SiteLayout } from "./layout.tsx";

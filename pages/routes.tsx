@@ -1,5 +1,6 @@
 /**
- * The public pages' routes. Each handler reads through pages/data.ts and renders a page component; anything
+ * The public pages' routes. Each handler reads through the views (views/), as the API does, and renders a page
+ * component; anything
  * unknown or unpublished is a 404 page (an empty transparent one for overlays). Every response carries the
  * security headers of security_headers.ts.
  */
@@ -7,20 +8,18 @@ import { type Context, Hono } from "hono";
 import type { AppDeps } from "../api/deps.ts";
 import { hotEnvOf } from "../api/hot_path.ts";
 import { requestLog } from "../api/outage_guard.ts";
-import { isUuid } from "../api/params.ts";
+import { isUuid } from "../lib/uuid.ts";
 import { isStoreUnavailable } from "../db/health.ts";
 import { playerAlias } from "../db/read_players.ts";
-import { versions } from "../db/read_versions.ts";
-import {
-  loadCategoryMatches,
-  loadCategoryPage,
-  loadEvents,
-  loadEventSummary,
-  loadMatchPage,
-  loadPlayerPage,
-  loadPlayersPage,
-  loadRankings,
-} from "./data.ts";
+import { viewDeps } from "../api/respond.ts";
+import { categoryView } from "../views/category.ts";
+import { eventView } from "../views/event.ts";
+import { eventPlayersView } from "../views/event_players.ts";
+import { eventsView } from "../views/events.ts";
+import { matchView } from "../views/match.ts";
+import { playerView } from "../views/player.ts";
+import { rankingsView } from "../views/rankings.ts";
+import type { View } from "../views/view.ts";
 import { loadEventBoard } from "./event_board.ts";
 import { CategoryPage } from "./category_page.tsx";
 import { eventPath, playerPath } from "./page_paths.ts";
@@ -87,23 +86,41 @@ export function notFoundRoutes(): Hono<PageEnv> {
   return app;
 }
 
+/**
+ * Reads a view for a page: its version first, when main's handler may keep the page (api/hot_path.ts), then what
+ * it shows.
+ */
+async function readView<P, T>(
+  c: Context<PageEnv>,
+  deps: AppDeps,
+  view: View<P, T>,
+  params: P,
+): Promise<T | null> {
+  const vd = viewDeps(deps);
+  await readPageVersion(c, () => view.version(vd, params));
+  return await view.load(vd, params);
+}
+
 /** Builds the public pages' routes. */
 export function routes(deps: AppDeps): Hono<PageEnv> {
-  const db = deps.store.db;
   const app = new Hono<PageEnv>();
   // On each route rather than on "*": other sub-apps mounted beside these keep their own headers.
   // Every page here is a function of its URL and the store's data: main's handler may keep its answer.
   const headers = securityHeaders({ keep: true });
 
   app.get("/", headers, async (c) => {
-    const events = await loadEvents(db);
-    return renderPage(c, <HomePage nonce={c.var.nonce} events={events} />);
+    const events = await readView(c, deps, eventsView, undefined);
+    return renderPage(c, <HomePage nonce={c.var.nonce} events={events ?? []} />);
   });
 
   app.get("/rankings", headers, async (c) => {
     const page = parsePageNumber(c.req.query("page"));
-    const { rows, total } = await loadRankings(db, page, RANKINGS_PAGE_SIZE);
-    return renderPage(c, <RankingsPage nonce={c.var.nonce} rows={rows} page={page} total={total} />);
+    const offset = (page - 1) * RANKINGS_PAGE_SIZE;
+    const data = await readView(c, deps, rankingsView, { limit: RANKINGS_PAGE_SIZE, offset });
+    return renderPage(
+      c,
+      <RankingsPage nonce={c.var.nonce} rows={data?.rows ?? []} page={page} total={data?.total ?? 0} />,
+    );
   });
 
   app.get("/t/:slug", headers, async (c) => {
@@ -114,34 +131,25 @@ export function routes(deps: AppDeps): Hono<PageEnv> {
 
   // A category's pages show the category and the names of its event, whose every write bumps the category's
   // version too (db/revision.ts): they outlive the points of other categories.
-  const categoryVersion = (id: string) => () =>
-    isUuid(id) ? versions(deps.store).subevent(id.toLowerCase()) : Promise.resolve(null);
-
   app.get("/t/:slug/c/:id", headers, async (c) => {
-    await readPageVersion(c, categoryVersion(c.req.param("id")));
-    const data = await loadCategoryPage(db, c.req.param("slug"), c.req.param("id"));
-    if (!data) return notFound(c);
-    return renderPage(c, <CategoryPage nonce={c.var.nonce} {...data} />);
+    const found = await readView(c, deps, categoryView, c.req.param("id"));
+    const event = found && await eventView.load(viewDeps(deps), c.req.param("slug"));
+    if (!found || !event || event.event.id !== found.subevent.eventId) return notFound(c);
+    return renderPage(c, <CategoryPage nonce={c.var.nonce} event={event.event} category={found.category} />);
   });
 
-  // The players' index changes with the event's roster (imports, draws, the desk's edits), not with points; a
-  // player's page with the categories the player is entered in (db/read_versions.ts).
   app.get("/t/:slug/players", headers, async (c) => {
-    await readPageVersion(c, () => versions(deps.store).eventRoster(c.req.param("slug")));
-    const data = await loadPlayersPage(db, c.req.param("slug"));
+    const data = await readView(c, deps, eventPlayersView, c.req.param("slug"));
     if (!data) return notFound(c);
     return renderPage(c, <PlayersPage nonce={c.var.nonce} {...data} />);
   });
 
   app.get("/t/:slug/p/:id", headers, async (c) => {
     const id = c.req.param("id");
-    if (isUuid(id)) {
-      await readPageVersion(c, () => versions(deps.store).eventPlayer(c.req.param("slug"), id.toLowerCase()));
-    }
-    const data = await loadPlayerPage(db, c.req.param("slug"), c.req.param("id"));
+    const data = await readView(c, deps, playerView, { slug: c.req.param("slug"), playerId: id });
     if (!data) {
       // An id the player had before: the page has moved for good.
-      const now = isUuid(id) ? await playerAlias(db, id.toLowerCase()) : null;
+      const now = isUuid(id) ? await playerAlias(deps.store.db, id.toLowerCase()) : null;
       return now ? c.redirect(playerPath(c.req.param("slug"), now), 301) : notFound(c);
     }
     return renderPage(c, <PlayerPage nonce={c.var.nonce} {...data} />);
@@ -163,13 +171,14 @@ export function routes(deps: AppDeps): Hono<PageEnv> {
   });
 
   app.get("/t/:slug/poster", headers, async (c) => {
-    const data = await loadEventSummary(db, c.req.param("slug"));
+    const data = await readView(c, deps, eventView, c.req.param("slug"));
     if (!data) return notFound(c);
     return renderPage(
       c,
       <PosterPage
         nonce={c.var.nonce}
-        {...data}
+        event={data.event}
+        categories={data.subevents.map((s) => s.name)}
         followUrl={eventUrl(c.req.url, data.event.slug)}
         size={parsePaperSize(c.req.query("size"))}
       />,
@@ -177,20 +186,15 @@ export function routes(deps: AppDeps): Hono<PageEnv> {
   });
 
   // A match's pages change with the match (and the names around it), not with every point elsewhere.
-  const matchPageVersion = (id: string) => () =>
-    isUuid(id) ? versions(deps.store).matchPage(id.toLowerCase()) : Promise.resolve(null);
-
   app.get("/m/:id", headers, async (c) => {
-    await readPageVersion(c, matchPageVersion(c.req.param("id")));
-    const found = await loadMatchPage(db, c.req.param("id"));
+    const found = await readView(c, deps, matchView, c.req.param("id"));
     if (!found) return notFound(c);
     if ("pending" in found) return renderPage(c, <PendingMatchPage nonce={c.var.nonce} {...found.pending} />);
     return renderPage(c, <MatchPage nonce={c.var.nonce} {...found.known} now={deps.clock().getTime()} />);
   });
 
   app.get("/overlay/match/:id", headers, async (c) => {
-    await readPageVersion(c, matchPageVersion(c.req.param("id")));
-    const found = await loadMatchPage(db, c.req.param("id"));
+    const found = await readView(c, deps, matchView, c.req.param("id"));
     if (!found) return renderPage(c, <EmptyOverlay nonce={c.var.nonce} />, 404);
     const params = parseOverlayParams(c.req.query());
     if ("pending" in found) {
@@ -218,16 +222,16 @@ export function routes(deps: AppDeps): Hono<PageEnv> {
 
   app.get("/overlay/subevent/:id", headers, async (c) => {
     const id = c.req.param("id");
-    await readPageVersion(c, categoryVersion(id));
-    const data = await loadCategoryMatches(db, id);
-    if (!data) return renderPage(c, <EmptyOverlay nonce={c.var.nonce} />, 404);
+    const found = await readView(c, deps, categoryView, id);
+    if (!found) return renderPage(c, <EmptyOverlay nonce={c.var.nonce} />, 404);
     return renderPage(
       c,
       <CategoryOverlayPage
         nonce={c.var.nonce}
         params={parseOverlayParams(c.req.query())}
         subeventId={id.toLowerCase()}
-        {...data}
+        name={found.category.name}
+        matches={found.category.matches}
       />,
     );
   });

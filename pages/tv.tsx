@@ -5,7 +5,7 @@
  * keeps its data fresh through client/live_regions.ts. Sizes are in vw/vh so that it reads the same from across
  * a hall on 1080p and 4K.
  */
-import { groupDisplayName } from "../api/serialize.ts";
+import { groupDisplayName } from "../views/serialize.ts";
 import { clientScript, COUNTDOWNS_SCRIPT, LIVE_REGIONS_SCRIPT } from "./client_script.ts";
 import { tvFit } from "./client/tv_fit.ts";
 import { tvRotation } from "./client/tv_rotation.ts";

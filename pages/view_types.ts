@@ -2,7 +2,7 @@
  * The shapes the pages render: the public API's serialised objects (api/schemas.ts), so that the server-side
  * render and the browser's polls speak about the same thing.
  */
-import type { Draw, Event, GroupStandings, Match } from "../api/schemas.ts";
+import type { Event, GroupStandings, Match } from "../views/schemas.ts";
 
 export type {
   Draw,
@@ -14,21 +14,9 @@ export type {
   Match,
   Prediction,
   Ranking,
-} from "../api/schemas.ts";
+} from "../views/schemas.ts";
 
-/** A category with everything its page shows. */
-export interface CategoryView {
-  id: string;
-  name: string;
-  format: string;
-  bestOf: number;
-  /** Every public match of the category whose sides are known (group stage first, then the knockout). */
-  matches: Match[];
-  /** Group standings; empty for a knockout-only category. */
-  groups: GroupStandings[];
-  /** The locked knockout draw, or null (none, or not published yet). */
-  draw: Draw | null;
-}
+export type { CategoryView } from "../views/category.ts";
 
 /**
  * What the venue TV and the event page show of a category (pages/event_board.ts): its matches in play (by

@@ -15,7 +15,7 @@ import type {
   ScoringMatchRecord,
 } from "../../db/read_manage.ts";
 import type { TokenRecord } from "../../db/tokens.ts";
-import { serializeLive, serializeMatch } from "../serialize.ts";
+import { serializeLive, serializeMatch } from "../../views/serialize.ts";
 
 /**
  * A match as the management API answers it: the public serialiser's fields (api/serialize.ts) while both sides

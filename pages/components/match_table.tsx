@@ -7,10 +7,8 @@ import { lastEnd, pointFlag, timedAttributes, timedTimeouts } from "../umpire_vi
 import type { Match } from "../view_types.ts";
 
 /** A match with the name of its category, for lists that span categories. */
-export interface ListedMatch {
-  match: Match;
-  category: string;
-}
+export type { ListedMatch } from "../../views/player.ts";
+import type { ListedMatch } from "../../views/player.ts";
 
 /** The finished games in words, e.g. "11-7, 9-11, 11-5", or the result reason when not decided by score. */
 export function gamesDetail(match: Match): string {

@@ -4,10 +4,8 @@ import { PAIR_SEPARATOR } from "../../db/read_entries.ts";
 import { playerPath } from "../page_paths.ts";
 
 /** A player named on a page, linking to their page in the event. */
-export interface PlayerLink {
-  id: string;
-  displayName: string;
-}
+export type { PlayerLink } from "../../views/match.ts";
+import type { PlayerLink } from "../../views/match.ts";
 
 /**
  * The name of a side: its players' links, or the name as text when its players are not given. `mark` goes after

@@ -1,4 +1,4 @@
-import { buildDraw } from "../../api/draw_view.ts";
+import { buildDraw } from "../../views/draw.ts";
 import assert from "node:assert/strict";
 import {
   advanceGroups,

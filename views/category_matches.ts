@@ -18,10 +18,11 @@ import {
   type VersionedMatchRecord,
 } from "../db/read_matches.ts";
 import type { Database } from "../db/schema.ts";
-import { BoundedLru } from "./lru.ts";
-import type { RawPayload } from "./respond.ts";
-import { MAX_BYTES } from "./response_cache.ts";
+import { BoundedLru } from "../lib/lru.ts";
+import { MAX_KEPT_BYTES, type RawPayload } from "./payload.ts";
 import { serializeMatch } from "./serialize.ts";
+import { findPublicSubevent } from "../db/read_subevents.ts";
+import type { ViewDeps } from "./view.ts";
 
 /** Where a match's JSON lies in a kept answer; `start` -1 for a match not listed (a side still unknown). */
 interface Placed {
@@ -60,9 +61,15 @@ function matchBytes(m: VersionedMatchRecord, entries: ReadonlyMap<string, EntryR
 
 /** The answers of the matches lists of every category, one server's, each made again from the one before. */
 export class CategoryMatchLists {
-  readonly #laid = new BoundedLru<Laid>(MAX_CATEGORIES, MAX_BYTES, (l) => l.body.length);
+  readonly #laid = new BoundedLru<Laid>(MAX_CATEGORIES, MAX_KEPT_BYTES, (l) => l.body.length);
 
-  /** The payload of the category's matches list (every status), for api/respond.ts. */
+  /** The payload of a public category's matches list (every status); null when it is not public. */
+  async load(deps: ViewDeps, subeventId: string): Promise<RawPayload | null> {
+    const subevent = await findPublicSubevent(deps.db, subeventId);
+    return subevent ? await this.payload(deps.db, subevent.id) : null;
+  }
+
+  /** The payload of the category's matches list (every status). */
   async payload(db: Kysely<Database>, subeventId: string): Promise<RawPayload> {
     const before = this.#laid.get(subeventId);
     const [order, entries] = await Promise.all([

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import type { Match } from "../../api/schemas.ts";
-import { serializeMatch } from "../../api/serialize.ts";
+import type { Match } from "../../views/schemas.ts";
+import { serializeMatch } from "../../views/serialize.ts";
 import { writeMatch } from "../../db/match_writes.ts";
 import { readSubeventEntries } from "../../db/read_entries.ts";
 import { listSubeventMatches } from "../../db/read_matches.ts";

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { Slots } from "../../api/slots.ts";
+import { Slots } from "../../lib/slots.ts";
 
 Deno.test("Slots runs at most its size at once, the others in order of arrival, and frees a slot on failure", async () => {
   const slots = new Slots(2);

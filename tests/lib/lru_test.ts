@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { BoundedLru } from "../../api/lru.ts";
+import { BoundedLru } from "../../lib/lru.ts";
 
 Deno.test("BoundedLru drops the least recently used entry over its count", () => {
   const lru = new BoundedLru<string>(2, 1000, (v) => v.length);

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { SingleFlight } from "../../api/single_flight.ts";
+import { SingleFlight } from "../../lib/single_flight.ts";
 
 Deno.test("SingleFlight shares one run per id while it goes on, and runs again once it settled", async () => {
   const flights = new SingleFlight();
