@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import { startTaskV8Flags, taskWords } from "../../bench/server.ts";
 import { parseDatabaseUrl } from "../../cli/config.ts";
 import { openStore, type Store } from "../../db/store.ts";
+import { PATIENCE_MS } from "./wait.ts";
 
 /** The program's entry point, by absolute path: the server runs from a temporary working directory. */
 export const MAIN_PATH: string = fileURLToPath(new URL("../../main.ts", import.meta.url));
@@ -39,7 +40,7 @@ export interface SpawnOptions {
   args?: readonly string[];
   /** The entry point; default main.ts. */
   entry?: string;
-  /** Longest wait for `Listening on`, in ms; default 30,000. */
+  /** Longest wait for `Listening on`, in ms; default PATIENCE_MS (a safety net: a busy machine starts slowly). */
   startTimeoutMs?: number;
 }
 
@@ -117,7 +118,7 @@ export async function spawnServer(options: SpawnOptions = {}): Promise<SpawnedSe
   });
   let running = true;
   exited.then(() => running = false);
-  const timeoutMs = options.startTimeoutMs ?? 30_000;
+  const timeoutMs = options.startTimeoutMs ?? PATIENCE_MS;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, fail) => {
     timer = setTimeout(
