@@ -56,9 +56,10 @@ Deno.test("DurableSqliteDialect: a transaction resolves only once its sync has",
   let release!: () => void;
   state.hold = new Promise((r) => release = r);
   let done = false;
+  const syncsBefore = state.syncs;
   const write = db.transaction().execute((trx) => trx.insertInto("t").values({ id: 1, v: "a" }).execute())
     .then(() => done = true);
-  await new Promise((r) => setTimeout(r, 20));
+  await until(() => state.syncs > syncsBefore, "the commit's sync to begin");
   assert.equal(done, false, "committed, but not acknowledged before the disk said so");
   release();
   await write;

@@ -57,7 +57,7 @@ export interface SpawnedServer {
   output(): string;
   /** Sends a signal to this process (by its id). */
   signal(signal: Deno.Signal): void;
-  /** SIGTERM, then SIGKILL after `graceMs` (default 5,000); resolves with the exit status. */
+  /** SIGTERM, then SIGKILL after `graceMs` (default PATIENCE_MS: a busy machine stops slowly); the exit status. */
   stop(graceMs?: number): Promise<Deno.CommandStatus>;
   /** Stops the process if it runs and removes the working directory when the spawn made it. */
   dispose(): Promise<void>;
@@ -135,7 +135,7 @@ export async function spawnServer(options: SpawnOptions = {}): Promise<SpawnedSe
       }
     }
   };
-  const stop = async (graceMs = 5_000) => {
+  const stop = async (graceMs = PATIENCE_MS) => {
     signal("SIGTERM");
     const killer = setTimeout(() => signal("SIGKILL"), graceMs);
     try {
