@@ -155,10 +155,12 @@ async function open(browser: Browser, url: string, pollMs?: number) {
 const swapsOf = (page: Page) =>
   page.evaluate(() => (globalThis as unknown as { livePage: { swaps: number } }).livePage.swaps);
 
-/** The rows of the TV's live board, as text. */
+/** The rows of the TV's live board, as text (found and read in one step, where no swap can come between). */
 const liveRows = (page: Page) =>
-  page.locator("section[data-view-name=live] tbody tr").evaluateAll((rows) =>
-    rows.map((r) => (r as HTMLElement).innerText.replace(/\s+/g, " ").trim())
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>("section[data-view-name=live] tbody tr")].map((r) =>
+      r.innerText.replace(/\s+/g, " ").trim()
+    )
   );
 
 async function runningMatch(store: Store, slug: string, tableNo = 1) {
