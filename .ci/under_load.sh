@@ -6,6 +6,9 @@
 set -uo pipefail
 count=${LOAD_PROCESSES:-$(nproc)}
 spinners=()
+cpu_seconds() { # user + system time of a process so far, in seconds (fields 14 and 15 of /proc/PID/stat)
+  awk -v hz="$(getconf CLK_TCK)" '{ print ($14 + $15) / hz }' "/proc/$1/stat" 2>/dev/null || echo 0
+}
 stop_spinners() {
   for pid in "${spinners[@]}"; do kill "$pid" 2>/dev/null; done
   for pid in "${spinners[@]}"; do wait "$pid" 2>/dev/null; done
@@ -20,6 +23,10 @@ echo "under_load: $count busy loops (pids ${spinners[*]})" >&2
 started=$(date +%s)
 "$@"
 status=$?
+took=$(($(date +%s) - started))
+busy=0
+for pid in "${spinners[@]}"; do busy=$(awk -v a="$busy" -v b="$(cpu_seconds "$pid")" 'BEGIN { print a + b }'); done
 stop_spinners
-echo "under_load: \"$*\" took $(($(date +%s) - started)) s with $count busy loops, exit $status" >&2
+echo "under_load: \"$*\" took $took s with $count busy loops, which ran $busy s of CPU time in all" >&2
+echo "under_load: exit $status" >&2
 exit "$status"
