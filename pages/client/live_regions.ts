@@ -10,6 +10,8 @@
  * spectators' pages then show their "stale-note" (scores may be out of date) until a poll succeeds.
  * What the page watches comes from the page too: a re-import may drop or add a category, so each fresh page's
  * `data-watch` replaces the list, and a watched URL that answers 404 (gone) makes the page be fetched again.
+ * The body gets a `regions-updated` event after each swap and a `polled` event after each poll, whether it
+ * failed or not: tests wait for those instead of for a number of seconds.
  */
 // Inlined, pollWait is not imported: the page's script defines it before this function (LIVE_REGIONS_SCRIPT of
 // pages/client_script.ts).
@@ -102,6 +104,7 @@ export function liveRegions(): void {
       if (Date.now() - staleSince >= STALE_NOTE_AFTER_MS) body.dataset.staleLong = "1";
     } finally {
       setTimeout(poll, pollWait(every, Math.random()));
+      body.dispatchEvent(new CustomEvent("polled"));
     }
   }
 

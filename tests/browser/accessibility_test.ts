@@ -15,7 +15,8 @@ import type { Browser, Page } from "playwright-core";
 import type { Store } from "../../db/store.ts";
 import { makeToken } from "../api/manage_fixtures.ts";
 import { seedPages, seedUmpireStates, setScore } from "../pages/seed.ts";
-import { browserSuite } from "../support/browser.ts";
+import { browserSuite, newTestContext, pauseClock } from "../support/browser.ts";
+import { until } from "../support/wait.ts";
 
 const PHONE = { width: 390, height: 844 };
 /** A 390 px phone zoomed to 200 %: half as many CSS pixels. */
@@ -30,13 +31,22 @@ async function seed(store: Store) {
   return { ...seeded, secret, umpire };
 }
 
-/** A page in a context of its own, with the umpire's token stored; the umpire's pages are waited for. */
+/**
+ * A page in a context of its own, with the umpire's token stored; the umpire's pages are waited for. A `still`
+ * page has its clock paused before it loads: no poll swaps its regions and no list is drawn again while the
+ * test walks through it (on a busy machine a walk with the keyboard can last longer than a poll interval).
+ */
 async function open(
   browser: Browser,
   url: string,
-  options: { viewport?: { width: number; height: number }; token?: string; reducedMotion?: "reduce" } = {},
+  options: {
+    viewport?: { width: number; height: number };
+    token?: string;
+    reducedMotion?: "reduce";
+    still?: boolean;
+  } = {},
 ): Promise<{ page: Page; errors: string[]; close(): Promise<void> }> {
-  const context = await browser.newContext({
+  const context = await newTestContext(browser, {
     viewport: options.viewport ?? PHONE,
     bypassCSP: true,
     reducedMotion: options.reducedMotion ?? "no-preference",
@@ -45,6 +55,7 @@ async function open(
     await context.addInitScript((t) => localStorage.setItem("tt.score.token", t), options.token);
   }
   const page = await context.newPage();
+  if (options.still) await pauseClock(page);
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
   await page.goto(url);
@@ -54,15 +65,29 @@ async function open(
   return { page, errors, close: () => context.close() };
 }
 
-/** axe-core's serious and critical violations on the page, one line each: rule, impact, elements. */
+/**
+ * axe-core's serious and critical violations on the page, one line each: rule, impact, elements. axe needs the
+ * page's timers, so the page is not still: a run during which the page changed (a poll's swap, a list drawn
+ * again) judged elements that may be gone, and is made again.
+ */
 async function axeViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ content: axe.source });
-  const results = await page.evaluate(() =>
-    (globalThis as unknown as { axe: { run(o: unknown): Promise<AxeResults> } }).axe.run({
-      resultTypes: ["violations"],
-    })
-  );
-  return results.violations
+  let results: AxeResults | undefined;
+  await until(async () => {
+    const run = await page.evaluate(async () => {
+      let changes = 0;
+      const observer = new MutationObserver((records) => changes += records.length);
+      observer.observe(document.body, { childList: true, subtree: true });
+      const results = await (globalThis as unknown as { axe: { run(o: unknown): Promise<AxeResults> } }).axe
+        .run({ resultTypes: ["violations"] });
+      changes += observer.takeRecords().length;
+      observer.disconnect();
+      return { results, changes };
+    });
+    results = run.results;
+    return run.changes === 0;
+  }, "an axe run during which the page did not change");
+  return results!.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
@@ -205,7 +230,7 @@ browserSuite(
     await t.step("each page says its language, has one h1 and skips no heading level", async () => {
       const problems: string[] = [];
       for (const path of all) {
-        const { page, close } = await open(browser, url(path), { token: s.secret });
+        const { page, close } = await open(browser, url(path), { token: s.secret, still: true });
         const { lang, levels } = await page.evaluate(() => ({
           lang: document.documentElement.lang,
           levels: Array.from(document.querySelectorAll("h1,h2,h3,h4,h5,h6"))
@@ -227,7 +252,7 @@ browserSuite(
       async () => {
         const problems: string[] = [];
         for (const path of all) {
-          const { page, close } = await open(browser, url(path), { token: s.secret });
+          const { page, close } = await open(browser, url(path), { token: s.secret, still: true });
           problems.push(
             ...(await page.evaluate(() => {
               const out: string[] = [];
@@ -263,7 +288,7 @@ browserSuite(
     await t.step(
       "a list of matches is named for screen readers, not by a caption painted under its heading",
       async () => {
-        const { page, close } = await open(browser, url(`/t/${slug}`));
+        const { page, close } = await open(browser, url(`/t/${slug}`), { still: true });
         const painted = await page.evaluate(() =>
           Array.from(document.querySelectorAll("table.scores caption"))
             .filter((c) => c.getBoundingClientRect().width > 1 && c.getBoundingClientRect().height > 1)
@@ -279,7 +304,8 @@ browserSuite(
     await t.step("Tab reaches every control in document order, each with a visible focus ring", async () => {
       const problems: string[] = [];
       for (const path of all) {
-        const { page, close } = await open(browser, url(path), { token: s.secret });
+        // Still: a poll's swap in the middle of the walk would put fresh copies of the controls in.
+        const { page, close } = await open(browser, url(path), { token: s.secret, still: true });
         const { expected, reached, rings } = await tabThrough(page);
         if (reached.join("\n") !== expected.join("\n")) {
           problems.push(`${path}: reached ${reached.length} of ${expected.length} controls in order`);
@@ -320,7 +346,11 @@ browserSuite(
       const wide: string[] = [];
       // The poster is a sheet of A4 or A3 paper to print (210 or 297 mm wide on screen too): a fixed layout.
       for (const path of all.filter((p) => !p.endsWith("/poster"))) {
-        const { page, close } = await open(browser, url(path), { viewport: ZOOMED, token: s.secret });
+        const { page, close } = await open(browser, url(path), {
+          viewport: ZOOMED,
+          token: s.secret,
+          still: true,
+        });
         const width = await page.evaluate(() => document.documentElement.scrollWidth);
         if (width > ZOOMED.width) wide.push(`${path} is ${width}px wide`);
         await close();
@@ -331,7 +361,11 @@ browserSuite(
     await t.step("with reduced motion asked for, nothing moves", async () => {
       const moving: string[] = [];
       for (const path of all) {
-        const { page, close } = await open(browser, url(path), { token: s.secret, reducedMotion: "reduce" });
+        const { page, close } = await open(browser, url(path), {
+          token: s.secret,
+          reducedMotion: "reduce",
+          still: true,
+        });
         const found = await page.evaluate(() =>
           Array.from(document.querySelectorAll("*")).flatMap((el) => {
             const style = getComputedStyle(el);
@@ -364,7 +398,7 @@ browserSuite(
         ["/score", ".status, a.match-link .names, a.match-link .where"],
       ];
       for (const [path, selector] of checks) {
-        const { page, close } = await open(browser, url(path), { token: s.secret });
+        const { page, close } = await open(browser, url(path), { token: s.secret, still: true });
         await installContrast(page);
         const found = await page.evaluate((sel) => {
           const ratio = (globalThis as unknown as { a11yContrast(e: Element): number }).a11yContrast;
@@ -416,7 +450,7 @@ browserSuite(
         await page.waitForFunction(
           () => /\b7\b/.test(document.querySelector("[aria-live]")?.textContent ?? ""),
           undefined,
-          { timeout: 5000, polling: 100 },
+          { polling: 100 },
         );
         // The same element: a live region put into the page with its new text is not announced.
         assert.equal(await region!.evaluate((el) => el.isConnected), true);
@@ -442,7 +476,7 @@ browserSuite(
         await page.waitForFunction(
           (id) => document.querySelector(`tr[data-match="${id}"] td.now .side`)?.textContent === "2",
           s.matches.r1Running,
-          { timeout: 8000, polling: 200 },
+          { polling: 200 },
         );
         assert.equal(
           await page.evaluate((sel) => document.activeElement === document.querySelector(sel), link),

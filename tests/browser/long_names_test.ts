@@ -79,8 +79,9 @@ browserSuite("pages with 100-character names in Chromium", seed, async (t, { bro
       `${server.origin}/t/${s.event.slug}/tv?interval=600`,
       FULL_HD,
     );
-    const rows = await page.locator('section[data-view-name="live"] tbody tr').evaluateAll((trs) =>
-      trs.map((tr) => {
+    // Found and measured in one step inside the page, where no poll's swap can come in between.
+    const rows = await page.evaluate(() =>
+      [...document.querySelectorAll('section[data-view-name="live"] tbody tr')].map((tr) => {
         const box = (selector: string) => tr.querySelector(selector)!.getBoundingClientRect();
         return {
           id: tr.getAttribute("data-match"),

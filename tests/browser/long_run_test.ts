@@ -11,9 +11,17 @@ import { importEvent } from "../../db/import_event.ts";
 import type { EventFile } from "../../db/import_validate.ts";
 import type { Store } from "../../db/store.ts";
 import { createHandler } from "../../main.ts";
-import { CHROMIUM_PATH, hasChromium, launchBrowser } from "../support/browser.ts";
+import {
+  CHROMIUM_PATH,
+  hasChromium,
+  launchBrowser,
+  newTestContext,
+  untilFirstSwap,
+  untilPolled,
+} from "../support/browser.ts";
 import { makeStore } from "../support/stores.ts";
 import { setScore } from "../pages/seed.ts";
+import { until } from "../support/wait.ts";
 
 const SPRING = JSON.parse(
   await Deno.readTextFile(new URL("../fixtures/import/spring_open.json", import.meta.url)),
@@ -118,23 +126,23 @@ function serveApp(store: Store) {
   };
 }
 
-/** A page that counts its timers and records its errors; `pollMs` overrides the page's poll interval. */
+/**
+ * A page that counts its timers, polls and swaps and records its errors; `pollMs` overrides the page's poll
+ * interval.
+ */
 async function open(browser: Browser, url: string, pollMs?: number) {
-  const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+  const context = await newTestContext(browser, { viewport: { width: 1920, height: 1080 } });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
   await page.addInitScript(countTimers);
   if (pollMs !== undefined) {
-    // Many more polls, hence region swaps, in the same time: a day of updates in seconds. The parser yields to
-    // microtasks before it runs the page's script, so the body has the new interval by then.
+    // Many more polls, hence region swaps: a day of updates in seconds. The parser yields to microtasks before
+    // it runs the page's script, so the body has the new interval by then.
     await page.addInitScript((ms) => {
-      const swaps = { count: 0 };
-      (globalThis as unknown as { swaps: typeof swaps }).swaps = swaps;
       new MutationObserver((_, observer) => {
         if (!document.body) return;
         document.body.dataset.pollMs = String(ms);
-        document.body.addEventListener("regions-updated", () => swaps.count++);
         observer.disconnect();
       }).observe(document, { childList: true, subtree: true });
     }, pollMs);
@@ -143,12 +151,16 @@ async function open(browser: Browser, url: string, pollMs?: number) {
   return { page, errors, close: () => context.close() };
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** The region swaps of a page so far (counted by the test context, tests/support/browser.ts). */
+const swapsOf = (page: Page) =>
+  page.evaluate(() => (globalThis as unknown as { livePage: { swaps: number } }).livePage.swaps);
 
-/** The rows of the TV's live board, as text. */
+/** The rows of the TV's live board, as text (found and read in one step, where no swap can come between). */
 const liveRows = (page: Page) =>
-  page.locator("section[data-view-name=live] tbody tr").evaluateAll((rows) =>
-    rows.map((r) => (r as HTMLElement).innerText.replace(/\s+/g, " ").trim())
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>("section[data-view-name=live] tbody tr")].map((r) =>
+      r.innerText.replace(/\s+/g, " ").trim()
+    )
   );
 
 async function runningMatch(store: Store, slug: string, tableNo = 1) {
@@ -176,13 +188,13 @@ Deno.test({
         await importEvent(store, eventFile("drop-open"));
         const running = await runningMatch(store, "drop-open");
         const { page, errors, close } = await open(browser, `${app.origin}/t/drop-open/tv?interval=600`);
-        await sleep(2500); // the first poll (at most 2.2 s) has swapped the regions
+        await untilFirstSwap(page);
         await importEvent(store, eventFile("drop-open", (f) => f.categories.splice(1, 1)));
         await setScore(store, running.id, { games: [[11, 9]], current: [7, 6], server: "home" });
         await page.waitForFunction(
           (id) => document.querySelector(`tr[data-match="${id}"] .points`)?.textContent === "7–6",
           running.id,
-          { timeout: 8000, polling: 100 },
+          { polling: 100 },
         ).catch(() => {});
         const rows = await liveRows(page);
         const stale = await page.evaluate(() => document.body.dataset.stale ?? null);
@@ -203,18 +215,17 @@ Deno.test({
       await t.step("the TV follows the points of a category that a re-import added", async () => {
         await importEvent(store, eventFile("add-open"));
         const { page, errors, close } = await open(browser, `${app.origin}/t/add-open/tv?interval=600`);
-        await sleep(2500);
+        await untilFirstSwap(page);
         await importEvent(store, eventFile("add-open", addCategory));
         await page.locator("section[data-view-name=live] tbody tr", { hasText: "Extra doubles" }).waitFor({
           state: "attached",
-          timeout: 8000,
         });
         const added = await runningMatch(store, "add-open", 3);
         await setScore(store, added.id, { games: [[11, 9]], current: [8, 3], server: "home" });
         await page.waitForFunction(
           (id) => document.querySelector(`tr[data-match="${id}"] .points`)?.textContent === "8–3",
           added.id,
-          { timeout: 8000, polling: 100 },
+          { polling: 100 },
         ).catch(() => {});
         const rows = await liveRows(page);
         assert.ok(rows.some((r) => r.includes("Extra doubles") && r.includes("8–3")), `live board: ${rows}`);
@@ -231,24 +242,24 @@ Deno.test({
           `${app.origin}/t/busy-open/tv?interval=1`,
         ];
         const pages = await Promise.all(urls.map((u) => open(browser, u, 10)));
-        await sleep(1500);
+        for (const p of pages) await untilFirstSwap(p.page);
         const before = await Promise.all(pages.map((p) => measure(p.page)));
-        const started = Date.now();
-        for (let i = 1; Date.now() - started < 12_000; i++) {
+        // Points keep coming until every page has swapped its regions more than 40 times, however long the
+        // machine takes for that.
+        let i = 0;
+        await until(async () => {
+          i++;
           await setScore(store, running.id, {
             games: [[11, 9]],
             current: [i % 11, (i * 7) % 11],
             server: i % 2 ? "home" : "away",
           });
-          await sleep(20);
-        }
-        await sleep(1500); // the last change swapped in, no parse in flight
+          return Math.min(...await Promise.all(pages.map((p) => swapsOf(p.page)))) > 40;
+        }, "more than 40 region swaps on every page");
+        // The last change swapped in, no parse in flight: a poll begun after it is done.
+        for (const p of pages) await untilPolled(p.page, 2);
         const after = await Promise.all(pages.map((p) => measure(p.page)));
-        const swaps = await Promise.all(
-          pages.map((p) =>
-            p.page.evaluate(() => (globalThis as unknown as { swaps: { count: number } }).swaps.count)
-          ),
-        );
+        const swaps = await Promise.all(pages.map((p) => swapsOf(p.page)));
         for (const n of swaps) assert.ok(n > 40, `${swaps} swaps`);
         for (const [i, p] of pages.entries()) {
           const [b, a] = [before[i]!, after[i]!];
@@ -270,25 +281,24 @@ Deno.test({
           const running = await runningMatch(store, "restart-open");
           const overlay = await open(browser, `${app.origin}/overlay/match/${running.id}?debug=1`);
           const tv = await open(browser, `${app.origin}/t/restart-open/tv?interval=1`);
-          await sleep(2500);
+          for (const { page } of [overlay, tv]) await untilFirstSwap(page);
           await app.stop();
+          // Away for a few polls of each page.
           for (const { page } of [overlay, tv]) {
-            await page.waitForFunction(() => document.body.dataset.stale === "1", undefined, {
-              timeout: 5000,
-            });
+            await page.waitForFunction(() => document.body.dataset.stale === "1");
+            await untilPolled(page, 3);
           }
-          await sleep(3000);
           app.restart();
           await setScore(store, running.id, { games: [[11, 9]], current: [9, 9], server: "away" });
           await overlay.page.waitForFunction(
             () => document.querySelector('.row[data-side="away"] .points')?.textContent === "9",
             undefined,
-            { timeout: 5000, polling: 100 },
+            { polling: 100 },
           );
           await tv.page.waitForFunction(
             (id) => document.querySelector(`tr[data-match="${id}"] .points`)?.textContent === "9–9",
             running.id,
-            { timeout: 5000, polling: 100 },
+            { polling: 100 },
           );
           for (const { page, close } of [overlay, tv]) {
             assert.equal(await page.evaluate(() => document.body.dataset.stale ?? null), null);
@@ -316,7 +326,7 @@ Deno.test({
               }
             }),
           );
-          const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+          const context = await newTestContext(browser, { viewport: { width: 1920, height: 1080 } });
           const page = await context.newPage();
           await page.addInitScript(countTimers);
           await page.clock.install();
@@ -329,19 +339,17 @@ Deno.test({
               attributeFilter: ["data-view"],
             });
           });
-          // Two hours at 12 s a view, in slices, so that the polls' fetches can settle in between.
+          // Two hours at 12 s a view, in slices, each followed by a poll done (the polls' requests settle).
           for (let slice = 0; slice < 4; slice++) {
             await page.clock.runFor(1_800_000);
-            await sleep(50);
+            await untilPolled(page);
           }
           const seen = await page.evaluate(() => (globalThis as unknown as { seen: string[] }).seen);
           assert.ok(seen.length >= 595, `${seen.length} view changes in 2 hours`);
           assert.deepEqual([...new Set(seen)].sort(), ["qr", "results", "standings"]);
           // Back to real time: the polls carry on after the jump.
           await page.clock.resume();
-          await page.waitForFunction(() => document.body.dataset.stale === undefined, undefined, {
-            timeout: 8000,
-          });
+          await page.waitForFunction(() => document.body.dataset.stale === undefined);
           assert.ok((await measure(page)).timers <= 2);
           await context.close();
         },

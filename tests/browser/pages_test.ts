@@ -52,13 +52,13 @@ browserSuite("spectator pages in Chromium", seedPages, async (t, { browser, serv
     await match.page.waitForFunction(
       () => document.querySelector('tr[data-side="home"] td.now')?.textContent === "5",
       undefined,
-      { timeout: 4000, polling: 100 },
+      { polling: 100 },
     );
     for (const { page } of [event, category, player]) {
       await page.waitForFunction(
         (id) => document.querySelector(`tr[data-match="${id}"] td.now .side`)?.textContent === "5",
         s.matches.groupRunning,
-        { timeout: 8000, polling: 200 },
+        { polling: 200 },
       );
     }
     assert.deepEqual([...event.errors, ...category.errors, ...player.errors, ...match.errors], []);

@@ -9,13 +9,14 @@ import type { Browser, Page } from "playwright-core";
 import type { Side } from "../../domain/scoring.ts";
 import type { Store } from "../../db/store.ts";
 import { type MatchAction, writeMatch } from "../../db/match_writes.ts";
-import { browserSuite } from "../support/browser.ts";
+import { browserSuite, newTestContext } from "../support/browser.ts";
+import { until } from "../support/wait.ts";
 import { makeToken, seedKnockout } from "../api/manage_fixtures.ts";
 
 const PHONE = { width: 390, height: 844 };
 
 async function phone(browser: Browser, url: string, device: string) {
-  const context = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
+  const context = await newTestContext(browser, { viewport: PHONE, hasTouch: true, isMobile: true });
   await context.addInitScript((d) => localStorage.setItem("tt.device", d), device);
   const page = await context.newPage();
   const errors: string[] = [];
@@ -35,20 +36,11 @@ async function storedPoints(store: Store, matchId: string): Promise<Side[]> {
   return rows.map((r) => r.side as Side);
 }
 
-/** Waits until `check` holds, polling; the cap only keeps a broken build from hanging. */
-async function until(check: () => Promise<boolean>, what: string): Promise<void> {
-  for (let i = 0; i < 1200; i++) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`Gave up waiting: ${what}`);
-}
-
 const desk = (store: Store, id: string) => (action: MatchAction) =>
   writeMatch(store, id, action, { actor: "desk", now: new Date() });
 
 async function waitQueued(page: Page, n: number) {
-  await page.waitForFunction((q) => document.body.dataset.queued === String(q), n, { timeout: 60_000 });
+  await page.waitForFunction((q) => document.body.dataset.queued === String(q), n);
 }
 
 const blockWrites = (page: Page) =>

@@ -2,7 +2,8 @@
 import assert from "node:assert/strict";
 import { authenticateToken } from "../../db/tokens.ts";
 import type { Browser } from "playwright-core";
-import { browserSuite } from "../support/browser.ts";
+import { browserSuite, newTestContext, pauseClock } from "../support/browser.ts";
+import { until } from "../support/wait.ts";
 import { makeToken, seedKnockout } from "../api/manage_fixtures.ts";
 
 /**
@@ -10,7 +11,7 @@ import { makeToken, seedKnockout } from "../api/manage_fixtures.ts";
  * accepted here), the admin token kept beforehand when given; page errors, console errors and dialogs recorded.
  */
 async function openManage(browser: Browser, token?: string) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await newTestContext(browser, { viewport: { width: 1280, height: 900 } });
   if (token) await context.addInitScript((t) => localStorage.setItem("tt.token", t), token);
   const page = await context.newPage();
   const errors: string[] = [];
@@ -110,8 +111,7 @@ browserSuite(
           assert.equal(await page.getAttribute("#status", "data-kind"), "error");
           // The browser logs the refused request as a failed load: expected here, so taken off the list.
           const refusal = () => consoleErrors.findIndex((e) => /status of 422/.test(e));
-          for (let i = 0; i < 40 && refusal() < 0; i++) await page.waitForTimeout(50);
-          assert.ok(refusal() >= 0, "the refused request is the one failed load");
+          await until(() => refusal() >= 0, "the refused request logged as the one failed load");
           consoleErrors.splice(refusal(), 1);
           assert.equal(await page.textContent("#announcement-now"), "Final at 16:00 on table 1");
           assert.equal(await page.inputValue("#announcement-text"), "Table 3 \u202eis free");
@@ -246,9 +246,19 @@ browserSuite(
   async (_t, { browser, server, seeded }) => {
     // Console errors are expected here: the failed loads are the point.
     const { page, errors, close } = await openManage(browser, seeded.admin);
+    // The page's clock is paused: the wait before it asks again is measured in its own time.
+    await pauseClock(page);
+    await page.addInitScript(() => {
+      const asked: number[] = [];
+      (globalThis as unknown as { eventsAsked: number[] }).eventsAsked = asked;
+      const fetchOf = globalThis.fetch.bind(globalThis);
+      globalThis.fetch = (input, init) => {
+        if (String(input).endsWith("/api/manage/events")) asked.push(Date.now());
+        return fetchOf(input, init);
+      };
+    });
     // The events list answers as the test says: rate limited, broken, unreachable, then normally.
     let mode: "429" | "500" | "down" | "ok" = "429";
-    const asked: number[] = [];
     const problem = (status: number, detail: string, headers: Record<string, string> = {}) => ({
       status,
       contentType: "application/problem+json",
@@ -256,7 +266,6 @@ browserSuite(
       body: JSON.stringify({ type: "about:blank", title: "Error", status, detail, code: "x" }),
     });
     await page.route("**/api/manage/events", async (route) => {
-      asked.push(Date.now());
       if (mode === "429") {
         await route.fulfill(problem(429, "Too many requests from this address", { "Retry-After": "1" }));
       } else if (mode === "500") {
@@ -268,14 +277,21 @@ browserSuite(
       page.waitForFunction(
         (p) => new RegExp(p).test(document.getElementById("status")?.textContent ?? ""),
         pattern,
-        { timeout: 10_000 },
       );
     try {
       await page.goto(`${server.origin}/manage`);
       await status("^Too many requests from this address");
-      while (asked.length < 2) await page.waitForTimeout(100);
-      const gap = asked[1]! - asked[0]!;
-      assert.ok(gap >= 900 && gap < 3000, `asked again after Retry-After (1 s), not ${gap} ms`);
+      // Four seconds of the page's time: the Retry-After's one, not the fallback's four, passes before it asks.
+      await page.clock.runFor(4000);
+      await page.waitForFunction(() =>
+        (globalThis as unknown as { eventsAsked: number[] }).eventsAsked.length >= 2
+      );
+      const asked = await page.evaluate(() =>
+        (globalThis as unknown as { eventsAsked: number[] }).eventsAsked
+      );
+      assert.equal(asked[1]! - asked[0]!, 1000, "asked again after Retry-After (1 s) of the page's time");
+      // The rest in real time.
+      await page.clock.resume();
       mode = "500";
       await status("^The server could not answer this request");
       mode = "down";
@@ -283,8 +299,6 @@ browserSuite(
       mode = "ok";
       await page.waitForFunction(
         () => document.getElementById("event-name")?.textContent === "Event test-open",
-        undefined,
-        { timeout: 10_000 },
       );
       await status("^Up to date$");
       assert.equal(await page.textContent("#whoami"), "Desk");

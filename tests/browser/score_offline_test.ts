@@ -18,7 +18,7 @@ async function storedPoints(store: Store, matchId: string): Promise<Side[]> {
 }
 
 async function waitQueued(page: Page, n: number) {
-  await page.waitForFunction((q) => document.body.dataset.queued === String(q), n, { timeout: 10_000 });
+  await page.waitForFunction((q) => document.body.dataset.queued === String(q), n);
 }
 
 async function text(page: Page, selector: string) {
@@ -225,7 +225,10 @@ browserSuite(
       await page.click("#tap-home");
       await waitQueued(page, 0);
       assert.deepEqual(await storedPoints(server.store, seeded.matchId), ["home", "away", "home"]);
-      await page.waitForTimeout(500);
+      // Still there after the page read the match again (it does every 3 s).
+      await page.waitForResponse((r) =>
+        r.request().method() === "GET" && r.url().endsWith(`/api/manage/matches/${seeded.matchId}`)
+      );
       assert.equal(await page.isVisible("#notice"), true);
       assert.equal(await text(page, "#notice-text"), warning);
       await page.click("#notice-ok");

@@ -6,13 +6,13 @@
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import type { Store } from "../../db/store.ts";
-import { browserSuite } from "../support/browser.ts";
+import { browserSuite, newTestContext } from "../support/browser.ts";
 import { makeToken, seedKnockout } from "../api/manage_fixtures.ts";
 
 const PHONE = { width: 390, height: 844 };
 
 async function settled(page: Page) {
-  await page.waitForFunction(() => document.body.dataset.queued === "0", undefined, { timeout: 60_000 });
+  await page.waitForFunction(() => document.body.dataset.queued === "0");
 }
 
 async function choose(page: Page, label: string) {
@@ -37,7 +37,7 @@ browserSuite(
     return { secret, id: ev.rounds[0]![0]! };
   },
   async (t, { browser, server, seeded }) => {
-    const context = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
+    const context = await newTestContext(browser, { viewport: PHONE, hasTouch: true, isMobile: true });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));

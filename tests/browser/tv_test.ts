@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { browserSuite, openPage } from "../support/browser.ts";
+import type { Page } from "playwright-core";
+import { browserSuite, openPage, runOnePoll } from "../support/browser.ts";
 import { seedPages, seedQuietEvent, setAnnouncement, setScore } from "../pages/seed.ts";
 
 const FULL_HD = { width: 1920, height: 1080 };
@@ -15,6 +16,10 @@ const recordViews = () => {
 };
 const seenViews = () => (globalThis as unknown as { seenViews: string[] }).seenViews;
 
+/** Waits for the page's next animation frame, after the ones its scripts asked for so far (the TV's fit). */
+const afterNextFrame = (page: Page) =>
+  page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
+
 const seed = async (store: Parameters<typeof seedPages>[0]) => ({
   ...(await seedPages(store)),
   quiet: await seedQuietEvent(store),
@@ -24,15 +29,10 @@ browserSuite("venue TV in Chromium", seed, async (t, { browser, server, seeded }
   const url = `${server.origin}/t/${seeded.event.slug}/tv?interval=1`;
 
   await t.step("visits its four views in order, one at a time", async () => {
-    const { page, dialogs, errors, close } = await openPage(browser, url, FULL_HD);
+    // The page's clock runs only when the test runs it: four turns of a second each, however slow the machine.
+    const { page, dialogs, errors, close } = await openPage(browser, url, FULL_HD, { pausedClock: true });
     await page.evaluate(recordViews);
-    await page.waitForFunction(
-      () => (globalThis as unknown as { seenViews: string[] }).seenViews.length >= 5,
-      undefined,
-      {
-        timeout: 7000,
-      },
-    );
+    await page.clock.runFor(4000);
     assert.deepEqual((await page.evaluate(seenViews)).slice(0, 5), [
       "live",
       "results",
@@ -40,8 +40,11 @@ browserSuite("venue TV in Chromium", seed, async (t, { browser, server, seeded }
       "qr",
       "live",
     ]);
-    const visible = await page.locator("section.view").evaluateAll((els) =>
-      els.filter((e) => getComputedStyle(e).display !== "none").map((e) => e.getAttribute("data-view-name"))
+    // Found and measured in one step inside the page: a poll's swap could otherwise come in between and leave
+    // detached copies, which have no style.
+    const visible = await page.evaluate(() =>
+      [...document.querySelectorAll("section.view")].filter((e) => getComputedStyle(e).display !== "none")
+        .map((e) => e.getAttribute("data-view-name"))
     );
     assert.equal(visible.length, 1);
     assert.deepEqual(dialogs, []);
@@ -54,20 +57,20 @@ browserSuite("venue TV in Chromium", seed, async (t, { browser, server, seeded }
       browser,
       `${server.origin}/t/${seeded.quiet.slug}/tv?interval=1`,
       FULL_HD,
+      { pausedClock: true },
     );
     await page.evaluate(recordViews);
-    await page.waitForFunction(
-      () => (globalThis as unknown as { seenViews: string[] }).seenViews.length >= 3,
-      undefined,
-      {
-        timeout: 5000,
-      },
-    );
+    await page.clock.runFor(2000);
     // Nothing played: no results; the live board shows the match up next, without an empty "Live now".
     assert.deepEqual((await page.evaluate(seenViews)).slice(0, 3), ["live", "standings", "qr"]);
-    const board = page.locator('section[data-view-name="live"]');
-    assert.deepEqual(await board.locator("h2").allInnerTexts(), ["Up next"]);
-    assert.equal(await board.locator(".next li").count(), 1);
+    const board = await page.evaluate(() => {
+      const live = document.querySelector('section[data-view-name="live"]')!;
+      return {
+        headings: [...live.querySelectorAll("h2")].map((h) => (h as HTMLElement).innerText),
+        next: live.querySelectorAll(".next li").length,
+      };
+    });
+    assert.deepEqual(board, { headings: ["Up next"], next: 1 });
     await close();
   });
 
@@ -88,23 +91,26 @@ browserSuite("venue TV in Chromium", seed, async (t, { browser, server, seeded }
     "a connection lost for 15 s is said on the TV and the event page, and the note goes when it is back",
     async () => {
       for (const path of [`/t/${seeded.event.slug}/tv`, `/t/${seeded.event.slug}`]) {
-        const { page, close } = await openPage(browser, `${server.origin}${path}`, FULL_HD);
-        await page.clock.install();
-        await page.waitForTimeout(200);
+        // The page's time runs one poll at a time, by the test: what counts is the page's time, not the machine's.
+        const { page, close } = await openPage(browser, `${server.origin}${path}`, FULL_HD, {
+          pausedClock: true,
+        });
         const note = page.locator(".stale-note");
         assert.equal(await note.isVisible(), false, path);
         await page.route("**/api/v1/**", (route) => route.abort("internetdisconnected"));
+        /** Runs the page's clock poll by poll until `ms` more of its time have passed. */
+        const runPolls = async (ms: number) => {
+          for (let ran = 0; ran < ms;) ran += await runOnePoll(page);
+        };
         // A few seconds of failures stay invisible (a server restart, a Wi-Fi hiccup).
-        await page.clock.runFor(8_000);
-        await page.waitForFunction(() => document.body.dataset.stale === "1");
+        await runPolls(8_000);
+        assert.equal(await page.evaluate(() => document.body.dataset.stale), "1", path);
         assert.equal(await note.isVisible(), false, `${path} after 8 s`);
-        await page.clock.runFor(12_000);
-        await page.waitForFunction(() => document.body.dataset.staleLong === "1");
+        await runPolls(12_000);
         assert.equal(await note.isVisible(), true, `${path} after 20 s`);
         assert.match(await note.innerText(), /scores may be out of date/);
         await page.unroute("**/api/v1/**");
-        await page.clock.runFor(5_000);
-        await page.waitForFunction(() => document.body.dataset.staleLong === undefined);
+        await runOnePoll(page);
         assert.equal(await note.isVisible(), false, `${path} once back`);
         await close();
       }
@@ -122,7 +128,7 @@ browserSuite("venue TV in Chromium", seed, async (t, { browser, server, seeded }
       const banner = page.locator(".tv-announcement");
       assert.equal(await banner.count(), 0);
       await setAnnouncement(server.store, seeded.event.id, "Lunch break until 13:00");
-      await banner.waitFor({ state: "visible", timeout: 5000 });
+      await banner.waitFor({ state: "visible" });
       assert.equal(await banner.innerText(), "Lunch break until 13:00");
       // It stays on screen while the views rotate under it.
       await page.evaluate(recordViews);
@@ -131,7 +137,7 @@ browserSuite("venue TV in Chromium", seed, async (t, { browser, server, seeded }
       );
       assert.equal(await banner.isVisible(), true);
       await setAnnouncement(server.store, seeded.event.id, null);
-      await banner.waitFor({ state: "detached", timeout: 5000 });
+      await banner.waitFor({ state: "detached" });
       await close();
     },
   );
@@ -150,7 +156,7 @@ browserSuite("venue TV in Chromium", seed, async (t, { browser, server, seeded }
       );
       const shown = async (view: string) => {
         await page.evaluate((v) => (document.body.dataset.view = v), view);
-        await page.waitForTimeout(100); // the fit runs on the next frame
+        await afterNextFrame(page); // the fit runs on the next frame
         return await page.evaluate((v) => {
           const bottom = document.querySelector("main.tv")!.getBoundingClientRect().bottom;
           const rows = [...document.querySelectorAll<HTMLElement>(`section[data-view-name="${v}"] tbody tr`)];
@@ -166,8 +172,8 @@ browserSuite("venue TV in Chromium", seed, async (t, { browser, server, seeded }
       assert.equal(under.cut, 0, "no row cut at the bottom");
       assert.ok(under.visible >= 1 && under.visible < under.all, JSON.stringify(under));
       await setAnnouncement(server.store, seeded.event.id, null);
-      await page.locator(".tv-announcement").waitFor({ state: "detached", timeout: 5000 });
-      await page.waitForTimeout(100);
+      await page.locator(".tv-announcement").waitFor({ state: "detached" });
+      await afterNextFrame(page);
       const after = await shown("results");
       assert.equal(after.cut, 0);
       assert.ok(
@@ -198,7 +204,7 @@ browserSuite("venue TV in Chromium", seed, async (t, { browser, server, seeded }
       await page.waitForFunction(
         (id) => document.querySelector(`tr[data-match="${id}"] .points`)?.textContent === "4–4",
         seeded.matches.groupRunning,
-        { timeout: 4000, polling: 100 },
+        { polling: 100 },
       );
       await close();
 
@@ -207,8 +213,6 @@ browserSuite("venue TV in Chromium", seed, async (t, { browser, server, seeded }
       await server.stop();
       await rotating.page.waitForFunction(
         () => (globalThis as unknown as { seenViews: string[] }).seenViews.length >= 4,
-        undefined,
-        { timeout: 6000 },
       );
       assert.equal(await rotating.page.locator("section[data-view-name=live] tbody tr").count(), 2);
       assert.doesNotMatch(await rotating.page.locator("body").innerText(), /\b(error|failed|offline)\b/i);

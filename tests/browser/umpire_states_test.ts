@@ -82,7 +82,7 @@ browserSuite("the umpire's states on the spectators' screens", seedUmpireStates,
             browser,
             overlay(c.id),
             viewport,
-            during(10),
+            { clock: during(10) },
           );
           const other = c.side === "home" ? "away" : "home";
           await waitTexts(page, `.row[data-side="${c.side}"] .flag`, c.flags);
@@ -146,7 +146,7 @@ browserSuite("the umpire's states on the spectators' screens", seedUmpireStates,
       const now = new Date();
       const pages = [];
       for (const viewport of SIZES) {
-        const opened = await openPage(browser, overlay(seeded.plain), viewport, now);
+        const opened = await openPage(browser, overlay(seeded.plain), viewport, { clock: now });
         const plain = await box(opened.page, ".bar");
         assert.ok(plain);
         assert.deepEqual(await shownTexts(opened.page, ".flag"), []);
@@ -180,7 +180,7 @@ browserSuite("the umpire's states on the spectators' screens", seedUmpireStates,
         browser,
         `${server.origin}/m/${seeded.timeout}`,
         PHONE,
-        during(10),
+        { clock: during(10) },
       );
       await waitTexts(page, "ul.states li", [
         "Game point: Gina Holt / Nils Olsen",
@@ -222,7 +222,7 @@ browserSuite("the umpire's states on the spectators' screens", seedUmpireStates,
       browser,
       `${server.origin}/t/${seeded.slug}/tv?interval=600`,
       FULL_HD,
-      during(10),
+      { clock: during(10) },
     );
     const flagOf = (id: string) => `tr[data-match="${id}"] .flag`;
     await waitTexts(page, flagOf(seeded.timeout), ["TIME-OUT"]);

@@ -5,6 +5,7 @@ import { DatabaseSync } from "node:sqlite";
 import { DurableSqliteDialect, isLocked, readsOnly, walSync } from "../../db/durable_sqlite.ts";
 import { CachingSqliteDatabase } from "../../db/sqlite_adapter.ts";
 import { openStore } from "../../db/store.ts";
+import { until } from "../support/wait.ts";
 
 interface T {
   t: { id: number; v: string };
@@ -55,9 +56,10 @@ Deno.test("DurableSqliteDialect: a transaction resolves only once its sync has",
   let release!: () => void;
   state.hold = new Promise((r) => release = r);
   let done = false;
+  const syncsBefore = state.syncs;
   const write = db.transaction().execute((trx) => trx.insertInto("t").values({ id: 1, v: "a" }).execute())
     .then(() => done = true);
-  await new Promise((r) => setTimeout(r, 20));
+  await until(() => state.syncs > syncsBefore, "the commit's sync to begin");
   assert.equal(done, false, "committed, but not acknowledged before the disk said so");
   release();
   await write;
@@ -85,22 +87,21 @@ Deno.test("a write waits for another process's write lock without stopping the e
       const lock = holdWriteLock(`${dir}/t.db`);
       let ticks = 0;
       const timer = setInterval(() => ticks++, 5);
-      const started = performance.now();
       const setValue = (value: number) =>
         write === "transaction"
           ? store.db.transaction().execute((trx) =>
             trx.updateTable("revisions").set({ value }).where("scope", "=", "global").execute()
           )
           : store.db.updateTable("revisions").set({ value }).where("scope", "=", "global").execute();
-      const done = setValue(write === "transaction" ? 41 : 42);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      let settled = false;
+      const done = setValue(write === "transaction" ? 41 : 42).finally(() => settled = true);
+      // The event loop runs while the write waits: SQLite's own busy timeout would hold it inside the call
+      // until the write failed, and no tick would come in between.
+      await until(() => ticks >= 10, `${write}: ten ticks of a 5 ms timer while the write waits`, 5);
+      assert.equal(settled, false, `${write}: the write waits for the lock (${ticks} ticks meanwhile)`);
       lock.release();
       await done;
       clearInterval(timer);
-      const waited = performance.now() - started;
-      assert.ok(waited >= 290, `${write}: waited for the lock (${waited} ms)`);
-      // SQLite's own busy timeout would have held the event loop for the whole 300 ms: no timer in between.
-      assert.ok(ticks >= 10, `${write}: the event loop ran meanwhile (${ticks} ticks of 5 ms)`);
     }
     const row = await store.db.selectFrom("revisions").select("value").where("scope", "=", "global")
       .executeTakeFirstOrThrow();

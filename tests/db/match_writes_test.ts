@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { sql } from "kysely";
 import { KEY_RETENTION_MS } from "../../db/idempotency_keys.ts";
 import { actionFingerprint, type MatchAction, writeMatch } from "../../db/match_writes.ts";
 import type { MatchRow } from "../../db/schema.ts";
@@ -7,6 +8,7 @@ import { WriteError } from "../../db/write_errors.ts";
 import { type Side } from "../../domain/scoring.ts";
 import { replayMatch } from "../../domain/match_replay.ts";
 import { postgresTest, storeTest } from "../support/stores.ts";
+import { until } from "../support/wait.ts";
 import { seedKnockout, T0 } from "../api/manage_fixtures.ts";
 
 const ctx = (extra: { expectedRevision?: number; idempotencyKey?: string; at?: number } = {}) => ({
@@ -766,20 +768,26 @@ postgresTest(
     const id = ev.rounds[0]![0]!;
     await w(store, id, { type: "start", firstServer: "home" });
     const old = await row(store, id);
-    let holding!: () => void;
-    const held = new Promise<void>((resolve) => holding = resolve);
+    let holding!: (pid: number) => void;
+    const held = new Promise<number>((resolve) => holding = resolve);
     let release!: () => void;
     const released = new Promise<void>((resolve) => release = resolve);
     // As importEvent does: the event's matches deleted and inserted again in one transaction.
     const reimport = store.db.transaction().execute(async (trx) => {
       await trx.deleteFrom("matches").where("id", "=", id).execute();
       await trx.insertInto("matches").values({ ...old, revision: 0 }).execute();
-      holding();
+      holding((await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx)).rows[0]!.pid);
       await released;
     });
-    await held;
+    const reimportPid = await held;
     const point = w(store, id, { type: "point", side: "away" });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The point waits for the re-import: its connection is blocked by the re-import's.
+    await until(async () => {
+      const blocked = await sql<{ n: number }>`
+        select count(*)::int as n from pg_stat_activity where ${reimportPid} = any(pg_blocking_pids(pid))`
+        .execute(store.db);
+      return blocked.rows[0]!.n > 0;
+    }, "the point to wait for the re-import's transaction");
     release();
     await reimport;
     const result = await point;

@@ -10,6 +10,7 @@ import {
 } from "../../db/simulation.ts";
 import type { Store } from "../../db/store.ts";
 import { makeStore, storeTest } from "../support/stores.ts";
+import { until } from "../support/wait.ts";
 import { seedKnockout, T0 } from "../api/manage_fixtures.ts";
 
 const DEMO = "demo-open-2026";
@@ -137,13 +138,11 @@ storeTest("startSimulation() advances the demo and stops on abort", async (store
     signal: controller.signal,
     seed: 5,
   });
-  const deadline = Date.now() + 5000;
-  while (Date.now() < deadline) {
+  await until(async () => {
     const n = await store.db.selectFrom("match_points").select((eb) => eb.fn.countAll<number>().as("n"))
       .executeTakeFirstOrThrow();
-    if (Number(n.n) >= 10) break;
-    await new Promise((r) => setTimeout(r, 20));
-  }
+    return Number(n.n) >= 10;
+  }, "ten points simulated");
   controller.abort();
   await running;
   const count = async () =>

@@ -1,9 +1,10 @@
 /**
  * Durability: the real server (`deno run main.ts`, SQLite in WAL mode, each commit's WAL synced before it is
  * acknowledged: db/durable_sqlite.ts) is killed with SIGKILL in the middle of a burst of scored points and
- * started again. Every acknowledged point must be there, at most the one point whose answer was cut off may be
+ * started again. Every acknowledged point must be there, at most the points whose answers were cut off may be
  * there besides, the stored score must be the replay of the stored points, and `PRAGMA integrity_check` must
- * say "ok".
+ * say "ok". The kill comes after a (seeded) number of acknowledged points, not after some milliseconds: a fast
+ * machine would otherwise finish the match first, and a slow one kill before the burst.
  */
 import assert from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
@@ -13,6 +14,7 @@ import { type Side } from "../../domain/scoring.ts";
 import { replayMatch } from "../../domain/match_replay.ts";
 import { seededRandom } from "../../db/simulation.ts";
 import { makeToken, seedKnockout } from "../api/manage_fixtures.ts";
+import { PATIENCE_MS } from "../support/wait.ts";
 
 const MAIN = new URL("../../main.ts", import.meta.url).pathname;
 
@@ -34,7 +36,7 @@ async function startServer(dir: string, port: number) {
   }).spawn();
   const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
   let seen = "";
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + PATIENCE_MS;
   while (!seen.includes(`Listening on http://127.0.0.1:${port}/`)) {
     if (Date.now() > deadline) throw new Error(`The server did not start: ${seen}`);
     const { value, done } = await reader.read();
@@ -79,13 +81,14 @@ Deno.test({
           const child = await startServer(dir, port);
           const started = await post(base, "start", { firstServer: "home" });
           assert.equal(started.status, 200, await started.text());
-          // Kill at a moment that does not line up with the requests: somewhere in the burst.
-          const killAfter = 80 + Math.floor(random() * 150);
-          const killer = setTimeout(() => {
+          // Kill somewhere in the burst: when the answer of a (seeded) point from 5 to 40 arrives, while the
+          // other lanes' requests are wherever they are. A best of 9 needs at least 55 points.
+          const killAt = 5 + Math.floor(random() * 36);
+          const kill = () => {
             try {
               child.kill("SIGKILL");
             } catch { /* already gone */ }
-          }, killAfter);
+          };
           let refused = 0;
           let cut = 0;
           // A burst: the umpire taps as fast as the answers come, several requests in flight at once.
@@ -100,8 +103,9 @@ Deno.test({
                 return; // The server is gone: this request is not acknowledged.
               }
               if (res.status === 200) {
-                await res.body?.cancel();
                 acknowledged.push(side);
+                if (acknowledged.length === killAt) kill();
+                await res.body?.cancel();
               } else {
                 // Refused: the match ended, which the bursts are too short to reach.
                 refused++;
@@ -111,10 +115,7 @@ Deno.test({
             }
           });
           await Promise.all(lanes);
-          clearTimeout(killer);
-          try {
-            child.kill("SIGKILL");
-          } catch { /* already gone */ }
+          kill();
           const status = await child.status;
           assert.equal(status.signal, "SIGKILL", "the server was killed, not stopped");
 

@@ -1,17 +1,15 @@
 /**
  * End to end: an umpire scores a whole match through the management API of a served app; after every point
- * the public match endpoint and the match overlay (in Chromium) show it within a second.
+ * the public match endpoint shows it at once (the first read after the write's answer), and the match overlay
+ * (in Chromium) shows it at its next poll: the overlay polls about once a second, so a point shows on it
+ * within a second or so. The overlay's clock is paused and run by the test one poll interval at a time, so
+ * that this holds however slow the machine is: what is checked is the poll, not the machine's speed.
  */
 import assert from "node:assert/strict";
-import { type Side } from "../../domain/scoring.ts";
+import type { Side } from "../../domain/scoring.ts";
 import { replayMatch } from "../../domain/match_replay.ts";
-import { browserSuite, openPage } from "../support/browser.ts";
+import { browserSuite, openPage, runOnePoll } from "../support/browser.ts";
 import { makeToken, seedKnockout } from "../api/manage_fixtures.ts";
-
-/** "Within about a second" (docs/architecture.md): the overlay polls once a second, then reads the new state. */
-const WITHIN_MS = 1000;
-/** The worst case of a poll: the whole interval, plus the poll's request and the page's re-read on the LAN. */
-const WORST_MS = WITHIN_MS + 250;
 
 /** Home wins 11-4, loses 5-11, wins 12-10: each side wins a game, one goes to deuce. */
 function script(): Side[] {
@@ -38,7 +36,7 @@ function script(): Side[] {
 }
 
 browserSuite(
-  "a match scored through the API shows point by point on /api/v1 and on the overlay within a second",
+  "a match scored through the API shows point by point on /api/v1 and on the overlay at its next poll",
   async (store) => {
     const ev = await seedKnockout(store.db, { bestOf: 3 });
     const secret = await makeToken(store.db, "scorer", { label: "Umpire e2e" });
@@ -69,42 +67,48 @@ browserSuite(
       assert.equal(res.status, 200);
       return (await res.json()).data;
     };
-    const overlay = await openPage(browser, `${server.origin}/overlay/match/${matchId}`, {
-      width: 1280,
-      height: 720,
-    });
-    const slowest = { api: 0 };
-    const delays: number[] = [];
+    const overlay = await openPage(
+      browser,
+      `${server.origin}/overlay/match/${matchId}`,
+      { width: 1280, height: 720 },
+      { pausedClock: true },
+    );
     try {
+      assert.equal(
+        await overlay.page.evaluate(() => document.body.dataset.pollMs),
+        "1000",
+        "the overlay polls once a second",
+      );
       let revision = (await write("start", { firstServer: "home", revision: 0 })).revision;
       await t.step(
-        `${points.length} points, each on /api/v1 at once and on the overlay within a poll`,
+        `${points.length} points, each on /api/v1 at once and on the overlay at its next poll`,
         async () => {
           for (let i = 0; i < points.length; i++) {
             const state = replayMatch(points.slice(0, i + 1), { bestOf: 3, firstServer: "home" });
-            // A point comes at any moment of the overlay's poll cycle, not just after a poll (as an umpire's would).
-            await new Promise((r) => setTimeout(r, (i * 397) % 1000));
-            const sent = Date.now();
+            // A point comes at any moment of the overlay's poll cycle, not just after a poll (as an umpire's
+            // would): some of the page's time passes first (less than the shortest wait between two polls).
+            await overlay.page.clock.runFor((i * 397) % 900);
             revision = (await write("point", { side: points[i], revision })).revision;
             const live = await publicMatch();
-            slowest.api = Math.max(slowest.api, Date.now() - sent);
             assert.deepEqual(live.match.gamesWon, state.gamesWon, `point ${i + 1}`);
             assert.deepEqual(live.match.currentGame, state.currentGame, `point ${i + 1}`);
             assert.deepEqual(live.match.gameScores, state.gameScores, `point ${i + 1}`);
-            await overlay.page.waitForFunction(
-              (want) =>
-                (["home", "away"] as const).every((side) =>
-                  document.querySelector(`.row[data-side="${side}"] .points`)?.textContent ===
-                    String(want.points[side]) &&
-                  document.querySelector(`.row[data-side="${side}"] .games`)?.textContent ===
-                    String(want.games[side])
-                ),
-              { points: state.currentGame, games: state.gamesWon },
-              { timeout: WORST_MS + 500, polling: 25 },
+            // One poll interval of the overlay's time (1.1 s at most): the poll due in it shows the point.
+            const waited = await runOnePoll(overlay.page);
+            const shown = await overlay.page.evaluate(() =>
+              (["home", "away"] as const).map((side) => [
+                document.querySelector(`.row[data-side="${side}"] .points`)?.textContent,
+                document.querySelector(`.row[data-side="${side}"] .games`)?.textContent,
+              ])
             );
-            const shown = Date.now() - sent;
-            delays.push(shown);
-            assert.ok(shown <= WORST_MS, `point ${i + 1} took ${shown} ms to show on the overlay`);
+            assert.deepEqual(
+              shown,
+              [
+                [String(state.currentGame.home), String(state.gamesWon.home)],
+                [String(state.currentGame.away), String(state.gamesWon.away)],
+              ],
+              `point ${i + 1} shows on the overlay after ${waited} ms of its time`,
+            );
           }
         },
       );
@@ -115,12 +119,6 @@ browserSuite(
         home: 12,
         away: 10,
       }]);
-      assert.ok(slowest.api < WITHIN_MS, `the API showed every point at once (slowest ${slowest.api} ms)`);
-      const median = [...delays].sort((a, b) => a - b)[Math.floor(delays.length / 2)]!;
-      assert.ok(
-        median <= WITHIN_MS,
-        `half the points show on the overlay within a second (median ${median} ms)`,
-      );
       assert.deepEqual(overlay.errors, []);
     } finally {
       await overlay.close();

@@ -16,6 +16,7 @@ import {
   spawnServer,
   taskPermissions,
 } from "../support/server.ts";
+import { until } from "../support/wait.ts";
 
 /** The permissions of `deno task backup` (deno.json), or those it is documented with until it is there. */
 const BACKUP_PERMISSIONS = (() => {
@@ -49,6 +50,16 @@ function statusOf(path: string): Map<string, string> {
       status: string;
     }[];
     return new Map(rows.map((r) => [r.slug, r.status]));
+  } finally {
+    db.close();
+  }
+}
+
+function tokenLabels(path: string): Set<string> {
+  const db = new DatabaseSync(path, { readOnly: true });
+  try {
+    const rows = db.prepare("SELECT label FROM tokens").all() as { label: string }[];
+    return new Set(rows.map((r) => r.label));
   } finally {
     db.close();
   }
@@ -107,14 +118,30 @@ Deno.test({
         return res.status === 200;
       };
 
+      const makeToken = async (label: string) => {
+        const res = await fetch(`${origin}/api/manage/tokens`, {
+          method: "POST",
+          headers: { ...headers, "Content-Type": "application/json" },
+          body: JSON.stringify({ role: "scorer", label }),
+        });
+        await res.body?.cancel();
+        return res.status === 201;
+      };
+
       for (let i = 0; i < 20; i++) assert.ok(await publish(`bk-${i}`));
-      // A writer keeps publishing while the backup runs.
-      const acked: string[] = [];
+      // A writer keeps writing until the backup is done, however long either takes: the other events
+      // published, then scorer tokens made.
+      type Write = { event?: string; token?: string };
+      const acked: Write[] = [];
       let stop = false;
       const writer = (async () => {
-        for (let i = 20; i < 80 && !stop; i++) if (await publish(`bk-${i}`)) acked.push(`bk-${i}`);
+        for (let i = 20; !stop; i++) {
+          if (i < 80) {
+            if (await publish(`bk-${i}`)) acked.push({ event: `bk-${i}` });
+          } else if (await makeToken(`bk-during-${i}`)) acked.push({ token: `bk-during-${i}` });
+        }
       })();
-      await new Promise((r) => setTimeout(r, 50));
+      await until(() => acked.length >= 1, "the writer's first acknowledged write");
       const ackedBefore = [...acked];
       const made = await backupCommand(cwd, ["data/backups/during.db"]);
       stop = true;
@@ -127,8 +154,16 @@ Deno.test({
       const copy = `${cwd}/data/backups/during.db`;
       assert.equal(integrity(copy), "ok");
       const inCopy = statusOf(copy);
-      for (const slug of [...Array.from({ length: 20 }, (_, i) => `bk-${i}`), ...ackedBefore]) {
-        assert.equal(inCopy.get(slug), "published", `${slug}, acknowledged before the backup, is in it`);
+      const tokensInCopy = tokenLabels(copy);
+      const before: Write[] = [
+        ...Array.from({ length: 20 }, (_, i) => ({ event: `bk-${i}` })),
+        ...ackedBefore,
+      ];
+      for (const { event, token } of before) {
+        if (event) {
+          assert.equal(inCopy.get(event), "published", `${event}, published before the backup, is in it`);
+        }
+        if (token) assert.ok(tokensInCopy.has(token), `${token}, made before the backup, is in it`);
       }
       assert.ok(acked.length > ackedBefore.length, "writes went on while the backup ran");
 

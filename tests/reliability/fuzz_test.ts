@@ -2,9 +2,14 @@
  * Fuzz: seeded, bounded streams of hostile requests against every route, in-process (`app.request`): malformed
  * path segments and query parameters (huge, Unicode, encoded slashes, SQL and HTML injection, null bytes),
  * odd methods and headers, and for the management API hostile bodies (wrong types, missing fields, huge, deep,
- * duplicate keys) with and without a valid token. Every answer must be below 500, quick, problem JSON for
+ * duplicate keys) with and without a valid token. Every answer must come, be below 500, problem JSON for
  * API errors and HTML for pages, with no reflected markup; the app must still serve afterwards. A second
  * test sends raw malformed HTTP over loopback to the real server, which must stay up.
+ *
+ * Answers are not timed: how fast the app answers is the benchmark's to measure (bench/), and a busy machine
+ * makes any time limit fail on its own. What the fuzz catches of a slow path is the one that never ends (a
+ * regular expression backtracking without end, a scan that does not stop): an answer that has not come after
+ * the suite's patience (tests/support/wait.ts) is a hang.
  */
 import assert from "node:assert/strict";
 import fc from "fast-check";
@@ -15,6 +20,7 @@ import { createToken } from "../../db/tokens.ts";
 import { createApp } from "../../main.ts";
 import { reportFigure, spawnServer } from "../support/server.ts";
 import { storeTest } from "../support/stores.ts";
+import { PATIENCE_MS } from "../support/wait.ts";
 
 const NOW = new Date("2026-11-28T12:00:00.000Z");
 const SEED = 20261128;
@@ -22,8 +28,6 @@ const SEED = 20261128;
 /** Requests of the general stream (every route, every method) and of the management body stream. */
 const GENERAL_REQUESTS = 9000;
 const BODY_REQUESTS = 3000;
-/** The slowest answer allowed in-process: a hostile input must not find a slow path (ReDoS, a scan). */
-const SLOWEST_MS = 2000;
 
 /** A small, fast, seeded generator (mulberry32), so that a failure can be replayed. */
 class Rng {
@@ -432,17 +436,10 @@ async function bodyText(res: Response): Promise<string | null> {
 }
 
 /** What is wrong with an answer, or null. */
-function violation(
-  method: string,
-  path: string,
-  res: Response,
-  body: string | null,
-  ms: number,
-): string | null {
+function violation(method: string, path: string, res: Response, body: string | null): string | null {
   const type = res.headers.get("Content-Type") ?? "";
   const pathname = new URL(path, "http://localhost").pathname;
   if (res.status >= 500) return `answered ${res.status}: ${body?.slice(0, 200)}`;
-  if (ms > SLOWEST_MS) return `took ${Math.round(ms)} ms`;
   const api = pathname.startsWith("/api/");
   const hasBody = method !== "HEAD" && res.status !== 204 && res.status !== 304;
   if (api && res.status >= 400) {
@@ -468,6 +465,17 @@ function violation(
   }
   if (type.startsWith("text/html") && body?.includes(XSS)) return "reflects markup unescaped";
   return null;
+}
+
+/** What `work` gives, or null when it has not settled after the suite's patience (a hang). */
+async function unlessHung<T>(work: Promise<T>): Promise<T | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const hung = new Promise<null>((resolve) => timer = setTimeout(() => resolve(null), PATIENCE_MS));
+  try {
+    return await Promise.race([work, hung]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Records violations by kind, keeping the first example of each. */
@@ -560,15 +568,21 @@ storeTest(
         headers.Authorization === `Bearer ${scorer}`;
       const hostname = valid ? "10.255.255.1" : `10.0.${rng.int(256)}.${rng.int(256)}`;
       const t0 = performance.now();
-      const res = await app.request(request, undefined, {
-        remoteAddr: { transport: "tcp", hostname, port: 1 },
-      });
-      const text = await bodyText(res);
-      const ms = performance.now() - t0;
-      slowest = Math.max(slowest, ms);
+      const answer = await unlessHung(
+        Promise.resolve(
+          app.request(request, undefined, { remoteAddr: { transport: "tcp", hostname, port: 1 } }),
+        )
+          .then(async (res) => ({ res, text: await bodyText(res) })),
+      );
+      slowest = Math.max(slowest, performance.now() - t0);
       sent++;
+      if (answer === null) {
+        findings.add(method, route, path, `no answer after ${PATIENCE_MS / 1000} s`);
+        return;
+      }
+      const { res, text } = answer;
       statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-      const what = violation(method, path, res, text, ms);
+      const what = violation(method, path, res, text);
       if (what) findings.add(method, route, path, what);
     };
 
@@ -663,7 +677,11 @@ const RAW_REQUESTS: readonly string[] = [
   "\x16\x03\x01\x00\xa5\x01\x00\x00\xa1\x03\x03", // a TLS ClientHello on the plain port
 ];
 
-/** Sends one raw request and reads what comes back within 0.7 s (or until the server closes). */
+/**
+ * Sends one raw request and reads what comes back within 0.7 s (or until the server closes). The window only
+ * bounds the test, it is no limit on the server: a request cut short leaves the server waiting for the rest,
+ * which is right, and an answer that comes later is not judged (on a busy machine, fewer are).
+ */
 async function rawExchange(port: number, request: string): Promise<string> {
   const conn = await Deno.connect({ hostname: "127.0.0.1", port });
   try {
@@ -697,6 +715,7 @@ Deno.test({
     try {
       const rng = new Rng(SEED);
       const answers: string[] = [];
+      let answered = 0;
       // Each raw request, then 300 more made of random fragments of them.
       const requests = [...RAW_REQUESTS];
       for (let i = 0; i < 300; i++) {
@@ -709,6 +728,7 @@ Deno.test({
           requests.slice(i, i + 32).map(async (request) => {
             const answer = await rawExchange(server.port, request);
             const status = /^HTTP\/1\.[01] (\d{3})/.exec(answer)?.[1];
+            if (status) answered++;
             if (status && Number(status) >= 500) {
               answers.push(`${JSON.stringify(request.slice(0, 60))} -> ${status}`);
             }
@@ -716,7 +736,10 @@ Deno.test({
         );
       }
       assert.deepEqual(answers, []);
-      reportFigure("fuzz raw", `${requests.length} raw requests, none answered 5xx, server up`);
+      reportFigure(
+        "fuzz raw",
+        `${requests.length} raw requests, ${answered} answered within the window, none 5xx, server up`,
+      );
       const res = await fetch(`${server.origin}/api/v1/events`);
       assert.equal(res.status, 200);
       await res.body?.cancel();

@@ -3,11 +3,13 @@
  * in-memory store) and Debian's Chromium driven by playwright-core. One browser per test file; where no
  * Chromium is installed the tests are registered as ignored, with the reason in their name.
  */
-import { type Browser, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext as Context, chromium, type Page } from "playwright-core";
 import { silentLogger } from "../../cli/log.ts";
 import type { Store } from "../../db/store.ts";
 import { createHandler } from "../../main.ts";
+import { pollWait } from "../../pages/client/poll_wait.ts";
 import { makeStore } from "./stores.ts";
+import { PATIENCE_MS } from "./wait.ts";
 
 /** Where Debian installs Chromium. */
 export const CHROMIUM_PATH = "/usr/bin/chromium";
@@ -116,19 +118,114 @@ export function browserSuite<T>(
   });
 }
 
+/** What the live page's script (pages/client/live_regions.ts) has done so far, counted by `countLivePolls`. */
+interface LivePage {
+  /** Polls finished, failed or not (`polled` events). */
+  polls: number;
+  /** Region swaps (`regions-updated` events). */
+  swaps: number;
+}
+
 /**
- * Opens a page that records every dialog (an injected script's alert would show up here) and page error; with
- * `clock`, the page's `Date` reads that fixed time from before it loads (its timers still run in real time).
+ * Init script of every test page: counts, on `globalThis.livePage`, the polls the live page finished and its
+ * region swaps. The events are dispatched on the body and do not bubble: they are caught on the window, in
+ * the capture phase.
+ */
+export function countLivePolls(): void {
+  const counts: LivePage = { polls: 0, swaps: 0 };
+  (globalThis as unknown as { livePage: LivePage }).livePage = counts;
+  addEventListener("polled", () => counts.polls++, { capture: true });
+  addEventListener("regions-updated", () => counts.swaps++, { capture: true });
+}
+
+/**
+ * A browser context for a test: each of its pages counts its polls (`countLivePolls`), and waits for a
+ * condition (a selector, a function, a navigation) as long as PATIENCE_MS instead of Playwright's 30 s.
+ */
+export async function newTestContext(
+  browser: Browser,
+  options: Parameters<Browser["newContext"]>[0] = {},
+): Promise<Context> {
+  const context = await browser.newContext(options);
+  context.setDefaultTimeout(PATIENCE_MS);
+  await context.addInitScript(countLivePolls);
+  return context;
+}
+
+/**
+ * Waits until the live page has finished `n` more polls than it had. The first of them may have begun before
+ * the call; with `n = 2` the second began after it, so it read the data as it is now.
+ */
+export async function untilPolled(page: Page, n = 1): Promise<void> {
+  const from = await page.evaluate(() => (globalThis as unknown as { livePage: LivePage }).livePage.polls);
+  await page.waitForFunction(
+    (want) => (globalThis as unknown as { livePage: LivePage }).livePage.polls >= want,
+    from + n,
+    { polling: 50 },
+  );
+}
+
+/**
+ * Waits until the live page's first poll has swapped its regions for fresh copies (the first poll always
+ * does): from then on they are swapped only when the data changes.
+ */
+export async function untilFirstSwap(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => (globalThis as unknown as { livePage: LivePage }).livePage.swaps >= 1,
+    undefined,
+    { polling: 50 },
+  );
+}
+
+/**
+ * Stops the page's clock before it loads (its timers, Date and animation frames): its polls and rotations then
+ * happen only when the test runs the clock (`page.clock.runFor`), however slow the machine is. The page's time
+ * starts a minute ahead, beyond any time the two calls may take on a busy machine.
+ */
+export async function pauseClock(page: Page): Promise<void> {
+  const now = Date.now();
+  await page.clock.install({ time: now });
+  await page.clock.pauseAt(now + 60_000);
+}
+
+/**
+ * On a page with a paused clock: runs the clock for the longest wait between two of its polls (its
+ * `data-poll-ms` plus a tenth: pollWait's upper bound, pages/client/poll_wait.ts) and waits for the poll due in
+ * it to finish; gives the page time that passed. The previous poll must have finished (it scheduled this one
+ * at most that far ahead). The poll fired here finishes only after the run (its requests need the network),
+ * so it schedules the next one at least nine tenths of the interval after the run: a shorter run of the clock
+ * fires no poll.
+ */
+export async function runOnePoll(page: Page): Promise<number> {
+  const { polls, every } = await page.evaluate(() => ({
+    polls: (globalThis as unknown as { livePage: LivePage }).livePage.polls,
+    every: Number(document.body.dataset.pollMs) || 1000,
+  }));
+  const ms = pollWait(every, 1);
+  await page.clock.runFor(ms);
+  await page.waitForFunction(
+    (want) => (globalThis as unknown as { livePage: LivePage }).livePage.polls >= want,
+    polls + 1,
+    { polling: 50 },
+  );
+  return ms;
+}
+
+/**
+ * Opens a page that records every dialog (an injected script's alert would show up here) and page error;
+ * with `pausedClock`, its clock is paused before it loads (`pauseClock`); with `clock`, the page's `Date` reads
+ * that fixed time from before it loads (its timers still run in real time).
  */
 export async function openPage(
   browser: Browser,
   url: string,
   viewport = { width: 1280, height: 720 },
-  clock?: Date,
+  options: { pausedClock?: boolean; clock?: Date } = {},
 ): Promise<{ page: Page; dialogs: string[]; errors: string[]; close(): Promise<void> }> {
-  const context = await browser.newContext({ viewport });
-  if (clock) await context.clock.setFixedTime(clock);
+  const context = await newTestContext(browser, { viewport });
+  if (options.clock) await context.clock.setFixedTime(options.clock);
   const page = await context.newPage();
+  if (options.pausedClock) await pauseClock(page);
   const dialogs: string[] = [];
   const errors: string[] = [];
   page.on("dialog", (d) => {

@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import { startTaskV8Flags, taskWords } from "../../bench/server.ts";
 import { parseDatabaseUrl } from "../../cli/config.ts";
 import { openStore, type Store } from "../../db/store.ts";
+import { PATIENCE_MS } from "./wait.ts";
 
 /** The program's entry point, by absolute path: the server runs from a temporary working directory. */
 export const MAIN_PATH: string = fileURLToPath(new URL("../../main.ts", import.meta.url));
@@ -39,7 +40,7 @@ export interface SpawnOptions {
   args?: readonly string[];
   /** The entry point; default main.ts. */
   entry?: string;
-  /** Longest wait for `Listening on`, in ms; default 30,000. */
+  /** Longest wait for `Listening on`, in ms; default PATIENCE_MS (a safety net: a busy machine starts slowly). */
   startTimeoutMs?: number;
   /** More environment variables (`DEMO`, `SIMULATE`, ...). */
   env?: Readonly<Record<string, string>>;
@@ -58,7 +59,7 @@ export interface SpawnedServer {
   output(): string;
   /** Sends a signal to this process (by its id). */
   signal(signal: Deno.Signal): void;
-  /** SIGTERM, then SIGKILL after `graceMs` (default 5,000); resolves with the exit status. */
+  /** SIGTERM, then SIGKILL after `graceMs` (default PATIENCE_MS: a busy machine stops slowly); the exit status. */
   stop(graceMs?: number): Promise<Deno.CommandStatus>;
   /** Stops the process if it runs and removes the working directory when the spawn made it. */
   dispose(): Promise<void>;
@@ -120,7 +121,7 @@ export async function spawnServer(options: SpawnOptions = {}): Promise<SpawnedSe
   });
   let running = true;
   exited.then(() => running = false);
-  const timeoutMs = options.startTimeoutMs ?? 30_000;
+  const timeoutMs = options.startTimeoutMs ?? PATIENCE_MS;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, fail) => {
     timer = setTimeout(
@@ -137,7 +138,7 @@ export async function spawnServer(options: SpawnOptions = {}): Promise<SpawnedSe
       }
     }
   };
-  const stop = async (graceMs = 5_000) => {
+  const stop = async (graceMs = PATIENCE_MS) => {
     signal("SIGTERM");
     const killer = setTimeout(() => signal("SIGKILL"), graceMs);
     try {
