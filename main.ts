@@ -1,6 +1,6 @@
 /** Wiring only: read the configuration, open the store, build the app, serve. */
 import { Hono } from "hono";
-import type { AppDeps } from "./api/deps.ts";
+import { type AppDeps, type ReadyDeps, withReadState } from "./api/deps.ts";
 import { requestLimits } from "./api/limits.ts";
 import { headLength } from "./api/head_length.ts";
 import { unhandledError } from "./api/unhandled_error.ts";
@@ -15,6 +15,8 @@ import { printLine, stderrLogger } from "./cli/log.ts";
 import { pingStore, withDeadline } from "./db/health.ts";
 import { storeOutageGuard } from "./api/outage_guard.ts";
 import { openStore } from "./db/store.ts";
+import { storeReads } from "./db/store_reads.ts";
+import { ResponseCache } from "./api/response_cache.ts";
 import { pages } from "./pages/mod.ts";
 import { operatorPages } from "./pages/operator/mod.ts";
 import { bannerHosts, FIRST_ADMIN_HINT, startBanner } from "./cli/start_banner.ts";
@@ -22,12 +24,12 @@ import { ensureAdminToken, hasAdminToken } from "./db/tokens.ts";
 import { startSimulation } from "./db/simulation.ts";
 import { listPublishedEvents } from "./db/read_events.ts";
 import { type HotEnv, HotResponses } from "./api/hot_path.ts";
-import { storeGeneration } from "./db/store_generation.ts";
 import { makeNonce, securityHeaders } from "./pages/security_headers.ts";
 import { hashInlineElements } from "./pages/csp_hashes.ts";
 
 /** Builds the whole application (public API, management API, pages) on the given dependencies. */
-export function createApp(deps: AppDeps): Hono {
+export function createApp(appDeps: AppDeps): Hono {
+  const deps = withReadState(appDeps);
   const app = new Hono();
   // First: who the client is, for the limits kept per client (failed logins).
   app.use("*", clientAddressVar(deps.trustedProxies ?? 0));
@@ -64,8 +66,10 @@ export type Handler = (req: Request, info?: Deno.ServeHandlerInfo) => Response |
  * With a rate limit, each client address's requests are counted and limited in front of both
  * (api/request_rate_limit.ts).
  */
-export function createHandler(deps: AppDeps, app: Hono = createApp(deps)): Handler {
-  const handler = createServingHandler(deps, app);
+export function createHandler(appDeps: AppDeps, app?: Hono): Handler {
+  // The app and the hot path in front of it share the store's read state.
+  const deps = withReadState(appDeps);
+  const handler = createServingHandler(deps, app ?? createApp(deps));
   if (!deps.rateLimit) return handler;
   // In front of everything, the hot path included: every answer is counted and carries the RateLimit fields.
   return limitRequests(handler, new RequestRateLimiter(deps.rateLimit), {
@@ -75,9 +79,9 @@ export function createHandler(deps: AppDeps, app: Hono = createApp(deps)): Handl
 }
 
 /** The hot path in front of the app. */
-function createServingHandler(deps: AppDeps, app: Hono): Handler {
+function createServingHandler(deps: ReadyDeps, app: Hono): Handler {
   const hot = new HotResponses({ nonce: makeNonce, hashPage: hashInlineElements });
-  const generation = storeGeneration(deps.store);
+  const generation = deps.reads.generation;
   // Deno.serve's handler info gives the app its env: remoteAddr is who the client is (api/client_address.ts).
   const viaApp = (req: Request, info: Deno.ServeHandlerInfo | undefined, g?: number) =>
     app.fetch(
@@ -144,6 +148,8 @@ async function main() {
   const published = (await listPublishedEvents(store.db)).slice(0, 5);
   const deps: AppDeps = {
     store,
+    reads: storeReads(store),
+    answers: new ResponseCache(),
     log,
     clock: () => new Date(),
     trustedProxies: config.trustProxy,

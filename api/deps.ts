@@ -1,7 +1,9 @@
 /** What the HTTP layer (API and pages) is built from; tests build the same app on an in-memory store. */
 import type { Logger } from "../cli/log.ts";
 import type { Store } from "../db/store.ts";
+import { type StoreReads, storeReads } from "../db/store_reads.ts";
 import type { RateLimitPolicy } from "./request_rate_limit.ts";
+import { ResponseCache } from "./response_cache.ts";
 
 export interface AppDeps {
   readonly store: Store;
@@ -15,4 +17,24 @@ export interface AppDeps {
   readonly trustedProxies?: number;
   /** Requests per window per client address (api/request_rate_limit.ts); absent or null: no limit. */
   readonly rateLimit?: RateLimitPolicy | null;
+  /**
+   * The read side's per-store state (versions, generation, leaderboard size: db/store_reads.ts), made once by
+   * main.ts with the store; made by createApp when absent (tests).
+   */
+  readonly reads?: StoreReads;
+  /** The public API's kept answer bodies (api/response_cache.ts), one per store like `reads`. */
+  readonly answers?: ResponseCache;
+}
+
+/** The dependencies with the read side's per-store state made. */
+export type ReadyDeps = AppDeps & { readonly reads: StoreReads; readonly answers: ResponseCache };
+
+/** The dependencies with the read side's per-store state: given, or made now (once per app). */
+export function withReadState(deps: AppDeps): ReadyDeps {
+  if (deps.reads && deps.answers) return deps as ReadyDeps;
+  return {
+    ...deps,
+    reads: deps.reads ?? storeReads(deps.store),
+    answers: deps.answers ?? new ResponseCache(),
+  };
 }

@@ -3,20 +3,21 @@
  * status and player) and its players (views/events.ts, event.ts, event_matches.ts, event_players.ts).
  */
 import { Hono } from "hono";
+import type { AnswerEnv } from "./hot_path.ts";
 import { playerAlias } from "../db/read_players.ts";
 import { eventView } from "../views/event.ts";
 import { eventMatchesView } from "../views/event_matches.ts";
 import { eventPlayersView } from "../views/event_players.ts";
 import { eventsView } from "../views/events.ts";
 import { serializeEventPlayer } from "../views/serialize.ts";
-import type { AppDeps } from "./deps.ts";
+import type { ReadyDeps } from "./deps.ts";
 import { pagingParams, playerParam, slugParam, statusParam } from "./params.ts";
 import { notFound, quoted } from "./problem.ts";
 import { serve } from "./respond.ts";
 
 /** Builds the /events sub-app. */
-export function eventsApi(deps: AppDeps): Hono {
-  const app = new Hono();
+export function eventsApi(deps: ReadyDeps): Hono<AnswerEnv> {
+  const app = new Hono<AnswerEnv>();
   const unknownEvent = (slug: string) => () =>
     notFound(`Cannot find a published event with slug ${quoted(slug)}`);
 

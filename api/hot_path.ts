@@ -49,18 +49,8 @@ export interface AnswerFacts {
   version: AnswerVersion;
 }
 
-const facts = new WeakMap<Response, AnswerFacts>();
-
-/** Marks an answer of api/respond.ts with what it knows of it; gives the response back. */
-export function markAnswer(res: Response, known: AnswerFacts): Response {
-  facts.set(res, known);
-  return res;
-}
-
-/** Whether a response carries bytes already in the client's coding (an answer of api/respond.ts). */
-export function hasKnownBody(res: Response): boolean {
-  return facts.get(res)?.bytes !== undefined;
-}
+/** The per-request variable an answer of api/respond.ts is described in (Hono's typed `c.var`). */
+export type AnswerEnv = { Variables: { answer?: AnswerFacts } };
 
 /**
  * A kept API answer. Answers are clones of never-sent template responses: cloning a response with a body of
@@ -211,7 +201,7 @@ export class HotResponses {
    * Keeps a public API answer of a GET (200 or 304 with an ETag) made at `generation`; gives back a response
    * equal to `res` (which may be `res` itself).
    */
-  async rememberApi(req: Request, generation: number, res: Response): Promise<Response> {
+  async rememberApi(req: Request, generation: number, res: Response, facts?: AnswerFacts): Promise<Response> {
     const etag = res.headers.get("etag");
     if ((res.status !== 200 && res.status !== 304) || etag === null || !isApi(req.url)) return res;
     const key = codingKey(req.headers.get("accept-encoding")) + " " + req.url;
@@ -220,7 +210,7 @@ export class HotResponses {
       status: 304,
       headers: all.filter(([name]) => !BODY_HEADERS.has(name)),
     });
-    const { bytes: known, version } = facts.get(res) ?? {};
+    const { bytes: known, version } = facts ?? {};
     if (res.status === 304) {
       const kept = this.#api.peek(key);
       if (kept?.etag === etag && kept.ok !== null) {

@@ -1,14 +1,15 @@
 /** /api/v1/matches/{id}: one match with its live block and frozen prediction (views/match.ts). */
 import { Hono } from "hono";
+import type { AnswerEnv } from "./hot_path.ts";
 import { matchView } from "../views/match.ts";
-import type { AppDeps } from "./deps.ts";
+import type { ReadyDeps } from "./deps.ts";
 import { idParam } from "./params.ts";
 import { notFound, quoted } from "./problem.ts";
 import { serve } from "./respond.ts";
 
 /** Builds the /matches sub-app. */
-export function matchesApi(deps: AppDeps): Hono {
-  const app = new Hono();
+export function matchesApi(deps: ReadyDeps): Hono<AnswerEnv> {
+  const app = new Hono<AnswerEnv>();
 
   app.get("/:id", (c) => {
     const id = idParam(c.req.param("id"), "a match");

@@ -4,9 +4,9 @@
  */
 import { type Context, Hono } from "hono";
 import { compressResponse } from "./compression.ts";
-import type { AppDeps } from "./deps.ts";
+import type { ReadyDeps } from "./deps.ts";
 import { eventsApi } from "./events.ts";
-import { hasKnownBody, hotEnvOf } from "./hot_path.ts";
+import { type AnswerEnv, hotEnvOf } from "./hot_path.ts";
 import { fingerprint, ifNoneMatchHits, SHARED_API_HEADERS } from "./http_cache.ts";
 import { matchesApi } from "./matches.ts";
 import { requestLog } from "./outage_guard.ts";
@@ -46,19 +46,22 @@ function openApiAnswer(): Promise<{ json: string; etag: string }> {
 }
 
 /** Builds the /api/v1 sub-app. */
-export function publicApi(deps: AppDeps): Hono {
-  const app = new Hono();
+export function publicApi(deps: ReadyDeps): Hono<AnswerEnv> {
+  const app = new Hono<AnswerEnv>();
 
   app.use("*", async (c, next) => {
     await next();
     // HEAD is compressed too, so that its headers are those of the GET (Content-Encoding included).
     // An answer of respond() is already in the client's coding (and must keep its body of bytes: see
     // compressResponse); anything else is compressed here.
-    let res = hasKnownBody(c.res) ? c.res : await compressResponse(c.res, c.req.header("Accept-Encoding"));
+    const facts = c.get("answer");
+    let res = facts?.bytes !== undefined
+      ? c.res
+      : await compressResponse(c.res, c.req.header("Accept-Encoding"));
     shareHeaders(res);
     // Served from main's handler: keep the answer for the next request of the same URL at the same generation.
     const hot = c.req.method === "GET" ? hotEnvOf(c.env) : undefined;
-    if (hot) res = await hot.hot.rememberApi(c.req.raw, hot.generation, res);
+    if (hot) res = await hot.hot.rememberApi(c.req.raw, hot.generation, res, facts);
     // Cleared first: assigning over a response would copy the old response's headers onto the new one.
     c.res = undefined;
     c.res = res;

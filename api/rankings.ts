@@ -1,14 +1,15 @@
 /** /api/v1/rankings: the public rating leaderboard, paged (views/rankings.ts). */
 import { Hono } from "hono";
+import type { AnswerEnv } from "./hot_path.ts";
 import { rankingsView } from "../views/rankings.ts";
-import type { AppDeps } from "./deps.ts";
+import type { ReadyDeps } from "./deps.ts";
 import { pagingParams } from "./params.ts";
 import { notFound } from "./problem.ts";
 import { serve } from "./respond.ts";
 
 /** Builds the /rankings sub-app. */
-export function rankingsApi(deps: AppDeps): Hono {
-  const app = new Hono();
+export function rankingsApi(deps: ReadyDeps): Hono<AnswerEnv> {
+  const app = new Hono<AnswerEnv>();
 
   app.get("/", (c) => {
     const { limit, offset } = pagingParams(new URL(c.req.url).searchParams);

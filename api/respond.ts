@@ -3,24 +3,19 @@
  * data revision, or a 304 without running the page's queries when `If-None-Match` holds that ETag.
  */
 import type { Context } from "hono";
-import type { Store } from "../db/store.ts";
 import { chooseCoding, COMPRESSION_THRESHOLD } from "./compression.ts";
-import type { AppDeps } from "./deps.ts";
-import { markAnswer } from "./hot_path.ts";
+import type { ReadyDeps } from "./deps.ts";
+import type { AnswerEnv, AnswerFacts } from "./hot_path.ts";
 import { currentRevision, etagFor, ifNoneMatchHits } from "./http_cache.ts";
-import { ResponseCache } from "./response_cache.ts";
 import type { Payload, RawPayload } from "../views/payload.ts";
 import type { View, ViewDeps } from "../views/view.ts";
-import { versions } from "../db/read_versions.ts";
 
 export type { Payload, RawPayload };
 
-const caches = new WeakMap<Store, ResponseCache>();
-
-function cacheOf(store: Store): ResponseCache {
-  let cache = caches.get(store);
-  if (!cache) caches.set(store, cache = new ResponseCache());
-  return cache;
+/** Gives the answer back, having told the API's middleware what it knows of it (api/mod.ts keeps it). */
+function answered(c: Context<AnswerEnv>, res: Response, facts: AnswerFacts): Response {
+  c.set("answer", facts);
+  return res;
 }
 
 /** The media type of every successful JSON answer. */
@@ -33,8 +28,8 @@ export const JSON_TYPE = "application/json";
  * checked before calling this, so that a 304 is never given for a request that would fail.
  */
 export async function respond(
-  c: Context,
-  deps: AppDeps,
+  c: Context<AnswerEnv>,
+  deps: ReadyDeps,
   key: string,
   produce: () => Promise<Payload | RawPayload>,
   version?: () => Promise<string | null>,
@@ -51,11 +46,11 @@ export async function respond(
   };
   const ifNoneMatch = c.req.header("If-None-Match");
   const notModified = () =>
-    markAnswer(new Response(null, { status: 304, headers: { ETag: etag } }), { version: checked });
+    answered(c, new Response(null, { status: 304, headers: { ETag: etag } }), { version: checked });
   // The client's own ETag: 304 before any query (it was given for this resource, so the resource exists).
   if (ifNoneMatchHits(ifNoneMatch, etag, false)) return notModified();
   // A body built at this revision before is the same data: serve it (generatedAt says when it was built).
-  const cache = cacheOf(deps.store);
+  const cache = deps.answers;
   const headers: Record<string, string> = { "Content-Type": JSON_TYPE, ETag: etag };
   let kept: ((body: Uint8Array<ArrayBuffer>) => void) | undefined;
   const body = await cache.body(key, revision, async () => {
@@ -83,12 +78,12 @@ export async function respond(
     variant,
     () => new Response(bytes, { status: 200, headers: variantHeaders }),
   );
-  return markAnswer(res, { bytes, version: checked });
+  return answered(c, res, { bytes, version: checked });
 }
 
 /** What the views read from, for the app's store. */
-export function viewDeps(deps: AppDeps): ViewDeps {
-  return { db: deps.store.db, versions: versions(deps.store) };
+export function viewDeps(deps: ReadyDeps): ViewDeps {
+  return { db: deps.store.db, versions: deps.reads.versions, leaderboard: deps.reads.leaderboard };
 }
 
 /**
@@ -96,8 +91,8 @@ export function viewDeps(deps: AppDeps): ViewDeps {
  * an unknown or hidden resource is the error `missing` gives (a 404).
  */
 export function serve<P, T>(
-  c: Context,
-  deps: AppDeps,
+  c: Context<AnswerEnv>,
+  deps: ReadyDeps,
   key: string,
   view: View<P, T>,
   params: P,

@@ -1,15 +1,16 @@
 /** /api/v1/subevents/{id}/...: a category's draw, group standings and matches (views/category.ts). */
 import { Hono } from "hono";
+import type { AnswerEnv } from "./hot_path.ts";
 import { CategoryMatchLists } from "../views/category_matches.ts";
 import { categoryView } from "../views/category.ts";
-import type { AppDeps } from "./deps.ts";
+import type { ReadyDeps } from "./deps.ts";
 import { idParam, statusParam } from "./params.ts";
 import { notFound, quoted } from "./problem.ts";
 import { serve } from "./respond.ts";
 
 /** Builds the /subevents sub-app. */
-export function subeventsApi(deps: AppDeps): Hono {
-  const app = new Hono();
+export function subeventsApi(deps: ReadyDeps): Hono<AnswerEnv> {
+  const app = new Hono<AnswerEnv>();
   // The whole lists are made again from their last answers (a point changes one match of a list).
   const lists = new CategoryMatchLists();
   const unknown = (id: string) => () =>

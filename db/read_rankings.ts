@@ -45,33 +45,36 @@ export function rankingsPageQuery(db: Kysely<Database>, page: { limit: number; o
     .orderBy("ratings.rating", "desc").orderBy("ratings.player_id");
 }
 
-/** The leaderboard's size per database handle, with the listing version it was counted at. */
-const sizes = new WeakMap<Kysely<Database>, { version: number; total: number }>();
-
 /**
- * The number of listed ratings. Counting reads the whole index (60 ms for a million players), and the number
- * changes only with the listing's version (db/revision.ts `LISTING_SCOPE`: imports, publishing, a player's first
- * rated match), so it is counted once per version, not with every page or every rated match.
+ * The number of listed ratings, kept with the listing version it was counted at: counting reads the whole index,
+ * and the number changes only with the listing's version (db/revision.ts `LISTING_SCOPE`: imports, publishing, a
+ * player's first rated match), so it is counted once per version, not with every page or every rated match. One
+ * per store (db/store_reads.ts).
  */
-async function leaderboardSize(db: Kysely<Database>): Promise<number> {
-  const row = await db.selectFrom("revisions").select("value").where("scope", "=", LISTING_SCOPE)
-    .executeTakeFirst();
-  const version = row === undefined ? undefined : Number(row.value);
-  const kept = sizes.get(db);
-  if (version !== undefined && kept?.version === version) return kept.total;
-  const count = await db.selectFrom("ratings").select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("listed", "=", 1).executeTakeFirst();
-  const total = Number(count?.n ?? 0);
-  if (version !== undefined) sizes.set(db, { version, total });
-  return total;
+export class LeaderboardSize {
+  #kept: { version: number; total: number } | undefined;
+
+  /** The number of listed ratings now. */
+  async of(db: Kysely<Database>): Promise<number> {
+    const row = await db.selectFrom("revisions").select("value").where("scope", "=", LISTING_SCOPE)
+      .executeTakeFirst();
+    const version = row === undefined ? undefined : Number(row.value);
+    if (version !== undefined && this.#kept?.version === version) return this.#kept.total;
+    const count = await db.selectFrom("ratings").select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("listed", "=", 1).executeTakeFirst();
+    const total = Number(count?.n ?? 0);
+    if (version !== undefined) this.#kept = { version, total };
+    return total;
+  }
 }
 
 /** A page of the leaderboard: `limit` rows after skipping `offset`, best first. */
 export async function readRankingsPage(
   db: Kysely<Database>,
   page: { limit: number; offset: number },
+  size: LeaderboardSize = new LeaderboardSize(),
 ): Promise<RankingsPage> {
-  const [rows, total] = await Promise.all([rankingsPageQuery(db, page).execute(), leaderboardSize(db)]);
+  const [rows, total] = await Promise.all([rankingsPageQuery(db, page).execute(), size.of(db)]);
   return {
     rows: rows.map((r) => ({
       playerId: r.player_id,

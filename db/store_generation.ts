@@ -19,22 +19,14 @@ import type { Store } from "./store.ts";
 /** Reads the generation: synchronously where the store allows it (SQLite), else as a promise. */
 export type GenerationReader = () => number | Promise<number>;
 
-const readers = new WeakMap<Store, GenerationReader>();
-
 /** How long after a write of this process every call reads the store. */
 const LOCAL_WRITE_WINDOW_MS = 1000;
 
 /** How stale a write of another process may be seen, at most. */
 const OTHER_PROCESS_MS = 50;
 
-/** The generation reader of a store (one per store, its statement prepared once). */
-export function storeGeneration(store: Store): GenerationReader {
-  let reader = readers.get(store);
-  if (!reader) readers.set(store, reader = makeReader(store));
-  return reader;
-}
-
-function makeReader(store: Store): GenerationReader {
+/** The generation reader of a store, made once per store (db/store_reads.ts), its statement prepared once. */
+export function makeGenerationReader(store: Store): GenerationReader {
   const sqlite = store.sqlite;
   if (!sqlite) return () => store.revisions.current();
   if (sqlite.committed === sqlite.raw) {

@@ -5,7 +5,7 @@
  * security headers of security_headers.ts.
  */
 import { type Context, Hono } from "hono";
-import type { AppDeps } from "../api/deps.ts";
+import type { ReadyDeps } from "../api/deps.ts";
 import { hotEnvOf } from "../api/hot_path.ts";
 import { requestLog } from "../api/outage_guard.ts";
 import { isUuid } from "../lib/uuid.ts";
@@ -20,7 +20,7 @@ import { matchView } from "../views/match.ts";
 import { playerView } from "../views/player.ts";
 import { rankingsView } from "../views/rankings.ts";
 import type { View } from "../views/view.ts";
-import { loadEventBoard } from "./event_board.ts";
+import { EventBoards } from "./event_board.ts";
 import { CategoryPage } from "./category_page.tsx";
 import { eventPath, playerPath } from "./page_paths.ts";
 import { EventPage } from "./event_page.tsx";
@@ -92,7 +92,7 @@ export function notFoundRoutes(): Hono<PageEnv> {
  */
 async function readView<P, T>(
   c: Context<PageEnv>,
-  deps: AppDeps,
+  deps: ReadyDeps,
   view: View<P, T>,
   params: P,
 ): Promise<T | null> {
@@ -102,8 +102,9 @@ async function readView<P, T>(
 }
 
 /** Builds the public pages' routes. */
-export function routes(deps: AppDeps): Hono<PageEnv> {
+export function routes(deps: ReadyDeps): Hono<PageEnv> {
   const app = new Hono<PageEnv>();
+  const boards = new EventBoards();
   // On each route rather than on "*": other sub-apps mounted beside these keep their own headers.
   // Every page here is a function of its URL and the store's data: main's handler may keep its answer.
   const headers = securityHeaders({ keep: true });
@@ -124,7 +125,7 @@ export function routes(deps: AppDeps): Hono<PageEnv> {
   });
 
   app.get("/t/:slug", headers, async (c) => {
-    const data = await loadEventBoard(deps.store, c.req.param("slug"));
+    const data = await boards.load(viewDeps(deps), c.req.param("slug"));
     if (!data) return notFound(c);
     return renderPage(c, <EventPage nonce={c.var.nonce} {...data} />);
   });
@@ -156,7 +157,7 @@ export function routes(deps: AppDeps): Hono<PageEnv> {
   });
 
   app.get("/t/:slug/tv", headers, async (c) => {
-    const data = await loadEventBoard(deps.store, c.req.param("slug"));
+    const data = await boards.load(viewDeps(deps), c.req.param("slug"));
     if (!data) return notFound(c);
     return renderPage(
       c,

@@ -14,8 +14,8 @@ export interface RankingsData {
 export const rankingsView: View<{ limit: number; offset: number }, RankingsData> = {
   // A point changes no rating: the rankings have a version of their own, not every write's.
   version: (deps) => deps.versions.rankings(),
-  load: async ({ db }, page) => {
-    const { rows, total } = await readRankingsPage(db, page);
+  load: async ({ db, leaderboard }, page) => {
+    const { rows, total } = await readRankingsPage(db, page, leaderboard);
     return { rows: rows.map((r, i) => serializeRanking(r, page.offset + i + 1)), total };
   },
 };

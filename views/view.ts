@@ -4,6 +4,7 @@
  * data, so that an answer kept under a version is never older than that version.
  */
 import type { Kysely } from "kysely";
+import type { LeaderboardSize } from "../db/read_rankings.ts";
 import type { VersionReader } from "../db/read_versions.ts";
 import type { Database } from "../db/schema.ts";
 
@@ -11,6 +12,7 @@ import type { Database } from "../db/schema.ts";
 export interface ViewDeps {
   readonly db: Kysely<Database>;
   readonly versions: VersionReader;
+  readonly leaderboard: LeaderboardSize;
 }
 
 /** A public resource, asked for with `P`. */

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { parseDatabaseUrl } from "../../cli/config.ts";
 import { silentLogger } from "../../cli/log.ts";
 import { bumpRevision } from "../../db/revision.ts";
-import { versions } from "../../db/read_versions.ts";
+import { makeVersionReader } from "../../db/read_versions.ts";
 import { openStore } from "../../db/store.ts";
 import { createApp } from "../../main.ts";
 import {
@@ -113,10 +113,13 @@ Deno.test("buildStore() writes a tiny store that the public API serves", async (
       .execute();
     assert.equal(scopes.length, TINY.events * TINY.categories);
     const [one, other] = built.categories.map((c) => c.id);
-    const before = [await versions(store).subevent(one!), await versions(store).subevent(other!)];
+    const before = [
+      await makeVersionReader(store).subevent(one!),
+      await makeVersionReader(store).subevent(other!),
+    ];
     await store.db.transaction().execute((trx) => bumpRevision(trx, built.eventId, [one!]));
-    assert.notEqual(await versions(store).subevent(one!), before[0]);
-    assert.equal(await versions(store).subevent(other!), before[1]);
+    assert.notEqual(await makeVersionReader(store).subevent(one!), before[0]);
+    assert.equal(await makeVersionReader(store).subevent(other!), before[1]);
 
     const app = createApp({ store, log: silentLogger, clock: () => NOW });
     const match = await app.request(`/api/v1/matches/${built.live[0]!.id}`);

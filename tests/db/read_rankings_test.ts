@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { type CompiledQuery, sql } from "kysely";
 import { setEventStatus } from "../../db/manage_writes.ts";
 import { rateDecidedMatch, rebuildRatings } from "../../db/ratings_store.ts";
-import { rankingsPageQuery, readRankingsPage } from "../../db/read_rankings.ts";
+import { LeaderboardSize, rankingsPageQuery, readRankingsPage } from "../../db/read_rankings.ts";
 import { bumpRevision, refreshListedPlayers } from "../../db/revision.ts";
 import type { Store } from "../../db/store.ts";
 import {
@@ -143,20 +143,25 @@ storeTest(
   "readRankingsPage() counts the leaderboard once per listing version, not with every page",
   async (store) => {
     const db = store.db;
+    const size = new LeaderboardSize();
     for (let i = 0; i < 3; i++) {
       const p = await makePlayer(db, { listed: 1 });
       await makeRating(db, { player_id: p.id, rating: 1500 + i });
     }
     await bumpRevision(db);
-    assert.equal((await readRankingsPage(db, { limit: 10, offset: 0 })).total, 3);
+    assert.equal((await readRankingsPage(db, { limit: 10, offset: 0 }, size)).total, 3);
     // A rating added behind the write path's back is not counted until the listing version moves...
     const extra = await makePlayer(db, { listed: 1 });
     await makeRating(db, { player_id: extra.id, rating: 1400 });
     await bumpRevision(db, undefined, undefined, { listingUnchanged: true });
-    assert.equal((await readRankingsPage(db, { limit: 10, offset: 0 })).total, 3, "kept for the version");
+    assert.equal(
+      (await readRankingsPage(db, { limit: 10, offset: 0 }, size)).total,
+      3,
+      "kept for the version",
+    );
     // ...which every write that may add or list a player moves.
     await bumpRevision(db);
-    const page = await readRankingsPage(db, { limit: 10, offset: 0 });
+    const page = await readRankingsPage(db, { limit: 10, offset: 0 }, size);
     assert.equal(page.total, 4);
     assert.equal(page.rows.length, 4);
   },

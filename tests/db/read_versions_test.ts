@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { bumpRevision } from "../../db/revision.ts";
-import { versions } from "../../db/read_versions.ts";
+import { makeVersionReader } from "../../db/read_versions.ts";
 import { seedTournament } from "../support/fixtures.ts";
 import { storeTest } from "../support/stores.ts";
 
@@ -10,9 +10,9 @@ storeTest(
     const seeded = await seedTournament(store.db);
     const ids = [seeded.groups.id, seeded.knockout.id, seeded.doubles.id, seeded.draftKnockout.id];
     const check = async () => {
-      const all = await versions(store).eventSubevents(seeded.event.id);
+      const all = await makeVersionReader(store).eventSubevents(seeded.event.id);
       assert.deepEqual([...all.keys()].sort(), [...ids].sort());
-      for (const id of ids) assert.equal(all.get(id), await versions(store).subevent(id), id);
+      for (const id of ids) assert.equal(all.get(id), await makeVersionReader(store).subevent(id), id);
       return all;
     };
     const before = await check();
@@ -22,7 +22,7 @@ storeTest(
     assert.notEqual(after.get(seeded.knockout.id), before.get(seeded.knockout.id));
     assert.equal(after.get(seeded.groups.id), before.get(seeded.groups.id));
     // An unpublished event has no public category.
-    assert.equal((await versions(store).eventSubevents(seeded.draft.eventId)).size, 0);
+    assert.equal((await makeVersionReader(store).eventSubevents(seeded.draft.eventId)).size, 0);
   },
 );
 
@@ -35,12 +35,12 @@ storeTest(
     const own = (await store.db.selectFrom("entries").select("subevent_id")
       .where((eb) => eb.or([eb("player1_id", "=", playerId), eb("player2_id", "=", playerId)])).execute())
       .map((r) => r.subevent_id);
-    const categories = await versions(store).eventSubevents(seeded.event.id);
+    const categories = await makeVersionReader(store).eventSubevents(seeded.event.id);
     const elsewhere = [...categories.keys()].find((id) => !own.includes(id))!;
     assert.ok(own.includes(seeded.knockout.id) && elsewhere);
     const read = async () => ({
-      player: await versions(store).eventPlayer(slug, playerId),
-      roster: await versions(store).eventRoster(slug),
+      player: await makeVersionReader(store).eventPlayer(slug, playerId),
+      roster: await makeVersionReader(store).eventRoster(slug),
     });
     const bump = (ids: string[] | undefined, rosterUnchanged: boolean) =>
       store.db.transaction().execute((trx) => bumpRevision(trx, seeded.event.id, ids, { rosterUnchanged }));
@@ -62,9 +62,9 @@ storeTest(
     assert.equal(third.player, second.player);
     // A player entered nowhere in the event has a version that moves when an entry is added; an unpublished
     // event has none.
-    assert.equal(await versions(store).eventPlayer(slug, crypto.randomUUID()), "P");
-    assert.equal(await versions(store).eventPlayer(seeded.draft.slug, playerId), null);
-    assert.equal(await versions(store).eventRoster(seeded.draft.slug), null);
-    assert.equal(await versions(store).eventRoster("no-such-event"), null);
+    assert.equal(await makeVersionReader(store).eventPlayer(slug, crypto.randomUUID()), "P");
+    assert.equal(await makeVersionReader(store).eventPlayer(seeded.draft.slug, playerId), null);
+    assert.equal(await makeVersionReader(store).eventRoster(seeded.draft.slug), null);
+    assert.equal(await makeVersionReader(store).eventRoster("no-such-event"), null);
   },
 );

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { parseDatabaseUrl } from "../../cli/config.ts";
 import { bumpRevision } from "../../db/revision.ts";
 import { openStore, type Store } from "../../db/store.ts";
-import { storeGeneration } from "../../db/store_generation.ts";
+import { makeGenerationReader } from "../../db/store_generation.ts";
 import { storeTest } from "../support/stores.ts";
 
 /** A write of public data as every write path makes it: in a transaction, with the revision bumped. */
@@ -22,20 +22,23 @@ async function withFileStore(fn: (...stores: Store[]) => Promise<void>, connecti
   }
 }
 
-storeTest("storeGeneration() stays while nothing is written and changes with every write", async (store) => {
-  const generation = storeGeneration(store);
-  const first = await generation();
-  assert.equal(await generation(), first, "stable while nothing is written");
-  await store.db.transaction().execute((trx) => write(trx));
-  const second = await generation();
-  assert.notEqual(second, first, "a committed write changes it");
-  await store.db.transaction().execute((trx) => write(trx));
-  assert.notEqual(await generation(), second);
-});
+storeTest(
+  "makeGenerationReader() stays while nothing is written and changes with every write",
+  async (store) => {
+    const generation = makeGenerationReader(store);
+    const first = await generation();
+    assert.equal(await generation(), first, "stable while nothing is written");
+    await store.db.transaction().execute((trx) => write(trx));
+    const second = await generation();
+    assert.notEqual(second, first, "a committed write changes it");
+    await store.db.transaction().execute((trx) => write(trx));
+    assert.notEqual(await generation(), second);
+  },
+);
 
-Deno.test("storeGeneration() of a SQLite file sees a commit of another connection within 50 ms (an import in another process)", () =>
+Deno.test("makeGenerationReader() of a SQLite file sees a commit of another connection within 50 ms (an import in another process)", () =>
   withFileStore(async (server, other) => {
-    const generation = storeGeneration(server!);
+    const generation = makeGenerationReader(server!);
     const first = generation();
     assert.equal(typeof first, "number", "read synchronously on SQLite");
     assert.equal(generation(), first);
@@ -44,9 +47,9 @@ Deno.test("storeGeneration() of a SQLite file sees a commit of another connectio
     assert.notEqual(generation(), first, "the other connection's commit shows");
   }, 2));
 
-Deno.test("storeGeneration() of a SQLite file ignores a transaction that has not committed", () =>
+Deno.test("makeGenerationReader() of a SQLite file ignores a transaction that has not committed", () =>
   withFileStore(async (store) => {
-    const generation = storeGeneration(store!);
+    const generation = makeGenerationReader(store!);
     const first = generation();
     await assert.rejects(
       store!.db.transaction().execute(async (trx) => {
@@ -59,9 +62,9 @@ Deno.test("storeGeneration() of a SQLite file ignores a transaction that has not
     assert.equal(generation(), first, "rolled back: nothing changed");
   }));
 
-Deno.test("storeGeneration() of a SQLite file sees this process's commit at the first call after it", () =>
+Deno.test("makeGenerationReader() of a SQLite file sees this process's commit at the first call after it", () =>
   withFileStore(async (store) => {
-    const generation = storeGeneration(store!);
+    const generation = makeGenerationReader(store!);
     // Long after any write: the value is kept between reads of the store.
     await new Promise((r) => setTimeout(r, 1100));
     let last = generation();

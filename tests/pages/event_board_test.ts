@@ -3,17 +3,29 @@ import { sql } from "kysely";
 import { silentLogger } from "../../cli/log.ts";
 import { bumpRevision } from "../../db/revision.ts";
 import { createApp } from "../../main.ts";
-import { loadEventBoard } from "../../pages/event_board.ts";
+import { EventBoards } from "../../pages/event_board.ts";
+import { storeReads } from "../../db/store_reads.ts";
+import type { Store } from "../../db/store.ts";
+
 import { latestResults, liveMatches, upcomingMatches } from "../../pages/match_lists.ts";
 import { TV_MAX_ROWS } from "../../pages/tv.tsx";
 import type { Match } from "../../pages/view_types.ts";
 import { storeTest } from "../support/stores.ts";
 import { seedPages } from "./seed.ts";
 
-storeTest("[pages] loadEventBoard() summarizes each category as the API serves it", async (store) => {
+/** A board reader over the store, as the pages make one. */
+function boardsOf(store: Store) {
+  const boards = new EventBoards();
+  const reads = storeReads(store);
+  const deps = { db: store.db, versions: reads.versions, leaderboard: reads.leaderboard };
+  return (slug: string) => boards.load(deps, slug);
+}
+
+storeTest("[pages] EventBoards.load() summarizes each category as the API serves it", async (store) => {
   const seeded = await seedPages(store);
   const app = createApp({ store, log: silentLogger, clock: () => new Date() });
-  const board = await loadEventBoard(store, seeded.event.slug);
+  const loadEventBoard = boardsOf(store);
+  const board = await loadEventBoard(seeded.event.slug);
   assert.ok(board);
   assert.equal(board.event.slug, seeded.event.slug);
   const api = async (path: string) =>
@@ -32,13 +44,14 @@ storeTest("[pages] loadEventBoard() summarizes each category as the API serves i
   }
   assert.ok(board.categories.some((c) => c.live.length > 0 && c.recent.length > 0 && c.groups.length > 0));
   assert.ok(board.categories.some((c) => c.upcoming.length > 1));
-  assert.equal(await loadEventBoard(store, "no-such-event"), null);
+  assert.equal(await loadEventBoard("no-such-event"), null);
 });
 
-storeTest("[pages] loadEventBoard() reads again only the categories a write changed", async (store) => {
+storeTest("[pages] EventBoards.load() reads again only the categories a write changed", async (store) => {
   const seeded = await seedPages(store);
-  const before = (await loadEventBoard(store, seeded.event.slug))!;
-  const again = (await loadEventBoard(store, seeded.event.slug))!;
+  const loadEventBoard = boardsOf(store);
+  const before = (await loadEventBoard(seeded.event.slug))!;
+  const again = (await loadEventBoard(seeded.event.slug))!;
   // Nothing written: every summary is the one kept (the same arrays, not equal copies).
   before.categories.forEach((c, i) => assert.equal(again.categories[i]!.recent, c.recent, c.name));
 
@@ -51,7 +64,7 @@ storeTest("[pages] loadEventBoard() reads again only the categories a write chan
     }).where("id", "=", seeded.matches.groupRunning).execute();
     await bumpRevision(trx, seeded.event.id, [seeded.groups.id]);
   });
-  const after = (await loadEventBoard(store, seeded.event.slug))!;
+  const after = (await loadEventBoard(seeded.event.slug))!;
   for (const [i, c] of after.categories.entries()) {
     if (c.id === seeded.groups.id) {
       const running = c.live.find((m) => m.id === seeded.matches.groupRunning);
