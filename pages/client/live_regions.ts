@@ -11,8 +11,7 @@
  * What the page watches comes from the page too: a re-import may drop or add a category, so each fresh page's
  * `data-watch` replaces the list, and a watched URL that answers 404 (gone) makes the page be fetched again.
  */
-// Inlined, pollWait is not imported: the page's script defines it before this function (LIVE_REGIONS_SCRIPT of
-// pages/client_script.ts).
+// Inlined, the page's script declares what this imports before this function (pages/client_script.ts).
 import { pollWait } from "./poll_wait.ts";
 
 export function liveRegions(): void {

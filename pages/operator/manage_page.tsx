@@ -6,14 +6,20 @@
  */
 import { MAX_ANNOUNCEMENT_LENGTH } from "../../domain/announcement.ts";
 import { Document } from "../layout.tsx";
+import { moduleScript } from "../client_script.ts";
+import * as clashWords from "./client/clash_words.ts";
 import { manageClient } from "./client/manage_client.ts";
-import { manageFetch, problemDetail, retryDelay } from "./client/manage_fetch.ts";
-import { clashWords } from "./client/clash_words.ts";
-import { parseSheetGames } from "./client/sheet_games.ts";
-import { wonByWords } from "./client/result_words.ts";
-import { inlineCall } from "./script.ts";
+import * as manageFetch from "./client/manage_fetch.ts";
+import * as resultWords from "./client/result_words.ts";
+import * as sheetGames from "./client/sheet_games.ts";
 import { MANAGE_CSS } from "./styles.ts";
 import { TokenForm } from "./token_form.tsx";
+
+/** The modules the operator's script imports. */
+export const MANAGE_MODULES = [clashWords, manageFetch, resultWords, sheetGames];
+
+/** The script of the operator's page. */
+export const MANAGE_SCRIPT = moduleScript(manageClient, MANAGE_MODULES);
 
 /** `/manage`. */
 export function ManagePage(props: { nonce: string }) {
@@ -22,15 +28,7 @@ export function ManagePage(props: { nonce: string }) {
       title="Operator"
       nonce={props.nonce}
       css={MANAGE_CSS}
-      script={inlineCall(
-        manageClient,
-        manageFetch,
-        problemDetail,
-        retryDelay,
-        wonByWords,
-        clashWords,
-        parseSheetGames,
-      )}
+      script={MANAGE_SCRIPT}
     >
       <header class="bar">
         <h1>Operator</h1>

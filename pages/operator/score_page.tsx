@@ -66,7 +66,7 @@ export const SCORE_MODULES = [
 ];
 
 /** The script of both scoring pages. */
-const SCORE_SCRIPT = moduleScript(scoreClient, SCORE_MODULES);
+export const SCORE_SCRIPT = moduleScript(scoreClient, SCORE_MODULES);
 
 /** The warning that taps were not recorded, and the sheet of choices: over the page, never moving its buttons. */
 function Overlays() {

@@ -8,25 +8,13 @@
  * Every text comes from the API and is written with textContent: no markup is built from data.
  */
 import type { Clash } from "../../../domain/clashes.ts";
-import type { clashWords } from "./clash_words.ts";
-import type { parseSheetGames } from "./sheet_games.ts";
-import type { wonByWords } from "./result_words.ts";
-import type { manageFetch, problemDetail, retryDelay } from "./manage_fetch.ts";
+import { clashWords } from "./clash_words.ts";
+import { parseSheetGames } from "./sheet_games.ts";
+import { wonByWords } from "./result_words.ts";
+import { manageFetch, problemDetail, retryDelay } from "./manage_fetch.ts";
 
-/**
- * Runs the operator's page; `fetchManage`, `problemText` and `waitBeforeRetry` are manage_fetch.ts's
- * `manageFetch`, `problemDetail` and `retryDelay`, `wonBy` result_words.ts's `wonByWords`, `clashText`
- * clash_words.ts's `clashWords` and `readGames` sheet_games.ts's `parseSheetGames`, passed in because the script
- * is inlined as source.
- */
-export function manageClient(
-  fetchManage: typeof manageFetch,
-  problemText: typeof problemDetail,
-  waitBeforeRetry: typeof retryDelay,
-  wonBy: typeof wonByWords,
-  clashText: typeof clashWords,
-  readGames: typeof parseSheetGames,
-): void {
+/** Runs the operator's page. */
+export function manageClient(): void {
   type Side = "home" | "away";
   type Pair = { home: number; away: number };
   type Match = {
@@ -132,7 +120,7 @@ export function manageClient(
     location.reload();
   });
 
-  const api = (path: string, init: RequestInit = {}) => fetchManage(token, path, init, 10_000);
+  const api = (path: string, init: RequestInit = {}) => manageFetch(token, path, init, 10_000);
 
   /** Sends a write; on success reloads the overview, on failure shows the problem's detail. */
   async function act(
@@ -149,8 +137,8 @@ export function manageClient(
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       if (!res.ok) {
-        if (res.status === 401) showTokenForm(await problemText(res));
-        else setStatus(await problemText(res), "error");
+        if (res.status === 401) showTokenForm(await problemDetail(res));
+        else setStatus(await problemDetail(res), "error");
         return null;
       }
       const data = (await res.json()).data;
@@ -178,7 +166,7 @@ export function manageClient(
       return `${m.gamesWon.home}-${m.gamesWon.away} (${m.currentGame.home}-${m.currentGame.away}${serving})`;
     }
     if (m.status === "completed") {
-      const reason = m.resultReasonCode ? ` ${wonBy(m.resultReasonCode)}` : "";
+      const reason = m.resultReasonCode ? ` ${wonByWords(m.resultReasonCode)}` : "";
       return `${
         m.winnerSide ? name(m, m.winnerSide) : "?"
       } wins${reason} ${m.gamesWon.home}-${m.gamesWon.away}` +
@@ -211,7 +199,7 @@ export function manageClient(
     if (clashing.has(m.id)) li.classList.add("clash");
     if (m.status === "scheduled" && known) {
       // Starting is allowed (the desk may know better), but what stands in the way is shown and asked about.
-      const blockers = (m.clashesOnStart ?? []).map((c) => clashText(c, describe, where, time, true));
+      const blockers = (m.clashesOnStart ?? []).map((c) => clashWords(c, describe, where, time, true));
       if (blockers.length > 0) li.append(make("p", "warning", `Not free: ${blockers.join(". ")}`));
       const startQuestion = blockers.length > 0 ? `${blockers.join(".\n")}.\n\nStart anyway?` : undefined;
       for (const s of sides) {
@@ -251,11 +239,11 @@ export function manageClient(
     }
     if (m.status === "completed" && m.resultReasonCode !== null) {
       // A decision given by mistake (the wrong side, the wrong match) is taken back, not worked around.
-      const result = `${m.winnerSide ? name(m, m.winnerSide) : "?"} wins ${wonBy(m.resultReasonCode)}`;
+      const result = `${m.winnerSide ? name(m, m.winnerSide) : "?"} wins ${wonByWords(m.resultReasonCode)}`;
       // Where it goes back to is the server's to say (domain/match_status.ts reopensTo).
       const back = m.reopensTo === "in_progress" ? "in progress" : "not started";
       // Back in progress, it may meet a table or a player taken meanwhile: said before, as for a start.
-      const blockers = (m.clashesOnReopen ?? []).map((c) => clashText(c, describe, where, time, true));
+      const blockers = (m.clashesOnReopen ?? []).map((c) => clashWords(c, describe, where, time, true));
       const warning = blockers.length > 0 ? `\n\n${blockers.join(".\n")}.` : "";
       actions.append(
         button(
@@ -296,7 +284,7 @@ export function manageClient(
       form.append(label, submit(m.status === "completed" ? "Replace" : "Enter result"));
       form.addEventListener("submit", (e) => {
         e.preventDefault();
-        const read = readGames(games.value);
+        const read = parseSheetGames(games.value);
         if ("error" in read) return setStatus(read.error, "error");
         const sheet = read.games.map((g) => `${g.home}-${g.away}`).join(", ");
         const question = `${name(m, "home")} v ${name(m, "away")}: ${sheet}?` +
@@ -393,7 +381,7 @@ export function manageClient(
     const clashes = byId("clashes")!;
     clashes.hidden = o.clashes.length === 0;
     byId("clash-list")!.replaceChildren(
-      ...o.clashes.map((c) => make("li", "", clashText(c, describe, where, time))),
+      ...o.clashes.map((c) => make("li", "", clashWords(c, describe, where, time))),
     );
     byId("event-name")!.textContent = o.event.name;
     if (hallInput && document.activeElement !== hallInput) {
@@ -432,7 +420,7 @@ export function manageClient(
       // match meanwhile.
       const waiting = t.next ? byMatchId.get(t.next.id)?.clashesOnStart ?? [] : [];
       if (t.next) {
-        const why = waiting.map((c) => clashText(c, describe, where, time, true)).join(". ");
+        const why = waiting.map((c) => clashWords(c, describe, where, time, true)).join(". ");
         card.append(
           make(
             "p",
@@ -509,7 +497,7 @@ export function manageClient(
     warning.hidden = !/^https?:\/\/(localhost|127\.|\[::1\])/.test(base);
     try {
       const res = await api(`/events/${encodeURIComponent(slug)}/links?base=${encodeURIComponent(base)}`);
-      if (!res.ok) return setStatus(await problemText(res), "error");
+      if (!res.ok) return setStatus(await problemDetail(res), "error");
       const links: { label: string; url: string; qr: { size: number; d: string } }[] =
         (await res.json()).data.links;
       byId("link-grid")!.replaceChildren(...links.map((l) => {
@@ -630,9 +618,9 @@ export function manageClient(
     try {
       const hall = hallTables();
       const res = await api(`/events/${encodeURIComponent(slug)}${hall ? `?tables=${hall}` : ""}`);
-      if (res.status === 401) return showTokenForm(await problemText(res));
-      if (res.status === 403) return showTokenForm(await problemText(res));
-      if (!res.ok) return setStatus(`${await problemText(res)}: retrying`, "error");
+      if (res.status === 401) return showTokenForm(await problemDetail(res));
+      if (res.status === 403) return showTokenForm(await problemDetail(res));
+      if (!res.ok) return setStatus(`${await problemDetail(res)}: retrying`, "error");
       const data = (await res.json()).data as Overview;
       const text = JSON.stringify(data);
       if (text !== shown) {
@@ -668,15 +656,15 @@ export function manageClient(
       try {
         res = await api("/events");
         if (res.status === 401 || res.status === 403) {
-          showTokenForm(await problemText(res));
+          showTokenForm(await problemDetail(res));
           return null;
         }
         if (res.ok) return (await res.json()).data.events;
-        setStatus(`${await problemText(res)}: retrying`, "error");
+        setStatus(`${await problemDetail(res)}: retrying`, "error");
       } catch {
         setStatus("Cannot reach the server: retrying", "error");
       }
-      const wait = waitBeforeRetry(res, 4000);
+      const wait = retryDelay(res, 4000);
       await new Promise((resolve) => setTimeout(resolve, wait));
       if (halted) return null;
     }
@@ -744,7 +732,7 @@ export function manageClient(
       setStatus("Exporting…", "busy");
       try {
         const res = await api(`/events/${encodeURIComponent(slug)}/export`);
-        if (!res.ok) return setStatus(await problemText(res), "error");
+        if (!res.ok) return setStatus(await problemDetail(res), "error");
         const link = make("a") as HTMLAnchorElement;
         link.href = URL.createObjectURL(await res.blob());
         link.download = `${slug}.json`;
