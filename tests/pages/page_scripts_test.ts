@@ -66,6 +66,29 @@ const SCRIPTS: { name: string; main: string; fn: () => void; modules: ScriptModu
   },
 ];
 
+/**
+ * Names a page's code may use from the browser: a module declaring one of them would hide it from every other
+ * module of the script (in their own modules, each had its own scope).
+ */
+const BROWSER_GLOBALS = new Set([
+  ...Object.getOwnPropertyNames(globalThis),
+  ...["window", "document", "navigator", "location", "history", "localStorage", "sessionStorage", "screen"],
+  ...["name", "status", "event", "open", "close", "print", "confirm", "alert", "prompt", "focus", "blur"],
+  ...[
+    "scroll",
+    "top",
+    "parent",
+    "frames",
+    "length",
+    "origin",
+    "CSS",
+    "Node",
+    "Element",
+    "HTMLElement",
+    "Image",
+  ],
+]);
+
 /** An import statement of a source file: what it names for values, and the file it reads. */
 interface ValueImport {
   names: string[];
@@ -147,7 +170,38 @@ async function importClosure(main: string): Promise<{ files: string[]; problems:
   return { files, problems };
 }
 
+/** The first import circle among these files (type imports too), as the files around it; null when none. */
+async function importCircle(files: readonly string[]): Promise<string[] | null> {
+  const edges = new Map<string, string[]>();
+  for (const file of files) {
+    const text = await Deno.readTextFile(new URL(file, ROOT));
+    const specs = [...text.matchAll(/^import\s[\s\S]*?from\s+"(\.[^"]+)";/gm)].map((m) => m[1]!);
+    edges.set(file, specs.map((spec) => new URL(spec, new URL(file, ROOT)).href.slice(ROOT.href.length)));
+  }
+  const done = new Set<string>();
+  const visit = (file: string, path: string[]): string[] | null => {
+    if (path.includes(file)) return [...path.slice(path.indexOf(file)), file];
+    if (done.has(file)) return null;
+    for (const next of edges.get(file) ?? []) {
+      const circle = visit(next, [...path, file]);
+      if (circle) return circle;
+    }
+    done.add(file);
+    return null;
+  };
+  for (const file of files) {
+    const circle = visit(file, []);
+    if (circle) return circle;
+  }
+  return null;
+}
+
 for (const s of SCRIPTS) {
+  Deno.test(`the modules of the inline script of ${s.name} import each other without a circle`, async () => {
+    const { files } = await importClosure(s.main);
+    assert.equal(await importCircle([s.main, ...files]), null);
+  });
+
   Deno.test(`the inline script of ${s.name} is given exactly the modules its code imports`, async () => {
     const { files, problems } = await importClosure(s.main);
     assert.deepEqual(problems, []);
@@ -170,6 +224,11 @@ for (const s of SCRIPTS) {
     hidden.push(...undeclared(s.main, mainText));
     assert.deepEqual(hidden, []);
     assert.deepEqual(Object.keys(await import(new URL(s.main, ROOT).href)), [s.fn.name]);
+  });
+
+  Deno.test(`the inline script of ${s.name} hides none of the browser's globals behind a name it declares`, () => {
+    const declared = s.modules.flatMap((m) => Object.keys(m));
+    assert.deepEqual(declared.filter((name) => BROWSER_GLOBALS.has(name)), []);
   });
 
   Deno.test(`the inline script of ${s.name} parses, and its declarations run alone`, () => {

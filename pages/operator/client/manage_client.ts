@@ -8,13 +8,13 @@
  * Every text comes from the API and is written with textContent: no markup is built from data.
  */
 import { byId, setStatus } from "./dom.ts";
-import { keepEnteredToken } from "./token_entry.ts";
+import { ADMIN_TOKEN_KEY, keepEnteredToken } from "./token_entry.ts";
 import { watchAnnouncementForm } from "./manage/announcement.ts";
 import { watchExport, watchPublish } from "./manage/event_bar.ts";
 import { chooseEvent, loadEvents, showWhoami } from "./manage/events.ts";
 import { watchHallTables } from "./manage/hall_tables.ts";
 import { loadLinks, watchBaseForm } from "./manage/links.ts";
-import { BASE_KEY, EVENT_KEY, haltForToken, type ManagePage, TOKEN_KEY } from "./manage/page.ts";
+import { BASE_KEY, EVENT_KEY, haltForToken, type ManagePage } from "./manage/page.ts";
 import { refreshOverview } from "./manage/refresh.ts";
 import { loadTokens, watchTokenForm } from "./manage/tokens.ts";
 import { sendWrite } from "./manage/write.ts";
@@ -22,7 +22,7 @@ import { sendWrite } from "./manage/write.ts";
 /** Runs the operator's page. */
 export function manageClient(): void {
   const page: ManagePage = {
-    token: localStorage.getItem(TOKEN_KEY) ?? "",
+    token: localStorage.getItem(ADMIN_TOKEN_KEY) ?? "",
     slug: localStorage.getItem(EVENT_KEY) ?? "",
     base: localStorage.getItem(BASE_KEY) ?? location.origin,
     shown: "",
@@ -32,9 +32,9 @@ export function manageClient(): void {
     refresh: () => refreshOverview(page),
     write: (path, body, done, method) => sendWrite(page, path, body, done, method),
   };
-  keepEnteredToken(localStorage, TOKEN_KEY);
+  keepEnteredToken(localStorage, ADMIN_TOKEN_KEY);
   byId("forget-token")?.addEventListener("click", () => {
-    localStorage.removeItem(TOKEN_KEY);
+    localStorage.removeItem(ADMIN_TOKEN_KEY);
     location.reload();
   });
   watchHallTables(page);

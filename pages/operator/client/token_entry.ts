@@ -6,6 +6,9 @@
  */
 import { byId, setText } from "./dom.ts";
 
+/** Where /manage keeps the admin token; the umpire's page scores with it when it has no token of its own. */
+export const ADMIN_TOKEN_KEY = "tt.token";
+
 /** Shows the token form in place of the page's content, with why (the refusal's detail, or nothing). */
 export function showTokenForm(message: string): void {
   const form = byId<HTMLFormElement>("token-form");

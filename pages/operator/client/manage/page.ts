@@ -9,8 +9,6 @@ import type { manageMatchJson, overviewJson } from "../../../../api/manage/seria
 import { manageFetch } from "../manage_fetch.ts";
 import { showTokenForm } from "../token_entry.ts";
 
-/** Where the admin token is kept; the umpire's page reads it too when it has none of its own. */
-export const TOKEN_KEY = "tt.token";
 /** Where the event shown last is kept. */
 export const EVENT_KEY = "tt.manage.event";
 /** Where the address the phones and the TV use is kept. */

@@ -8,8 +8,8 @@ import {
   removeFromOutbox,
   retryAfterFailures,
   waitingFor,
-} from "../../../../pages/operator/client/outbox.ts";
-import { memoryStorage as memory } from "./memory_storage.ts";
+} from "../../../../../pages/operator/client/score/outbox.ts";
+import { memoryStorage as memory } from "../memory_storage.ts";
 
 const item = (key: string, matchId: string, type = "point"): OutboxItem => ({
   key,
