@@ -1,35 +1,27 @@
 /**
- * Inline browser scripts without a bundler: a function of pages/client/ is written into the page as its own
- * source text (Deno has already stripped the types), called at once. The functions must not use anything
- * outside their own body, except the helpers written into the same script before them.
+ * Inline browser scripts without a bundler: a page's script is the source text of its main function (Deno has
+ * already stripped the types), called at once in a scope that first declares everything the modules it imports
+ * export. The main function and those modules import each other by name as usual (and are type-checked so); each
+ * module declares nothing it does not export (tests/pages/inlined_scripts_test.ts checks both).
  */
-import { countdownText, shownAt } from "./client/countdown_rules.ts";
+import * as countdownRules from "./client/countdown_rules.ts";
 import { countdowns } from "./client/countdowns.ts";
 import { liveRegions } from "./client/live_regions.ts";
-import { pollWait } from "./client/poll_wait.ts";
+import * as pollWait from "./client/poll_wait.ts";
+import { tvFit } from "./client/tv_fit.ts";
+import { tvRotation } from "./client/tv_rotation.ts";
+
+/** What a page's script declares before its main function: the namespaces of the modules it imports. */
+export type ScriptModules = readonly Readonly<Record<string, unknown>>[];
 
 /**
- * The source of an immediately called browser function, after the declarations of the helpers it calls (in a
- * scope of their own, so that pages with two scripts define nothing twice); refused when it could end the
- * script element early.
- */
-export function clientScript(fn: () => void, helpers: ((...args: never[]) => unknown)[] = []): string {
-  const call = `(${fn.toString()})();`;
-  const code = helpers.length === 0 ? call : `(() => {\n${helpers.map(String).join("\n")}\n${call}\n})();`;
-  if (/<\/script|<!--/i.test(code)) {
-    throw new Error(`Cannot inline the browser script "${fn.name}": it contains "</script" or "<!--"`);
-  }
-  return code;
-}
-
-/**
- * The declarations of modules whose every declaration is exported (domain/scoring.ts and its kin, the umpire's
+ * The declarations of modules whose every declaration is exported (domain/scoring.ts and its kin, the pages'
  * client modules), so that a browser function can call them by their names, as its own module imports them:
  * functions and classes by their source, other values as JSON. Throws when two modules declare one name or a
  * value is not plain data.
  * @example moduleDeclarations(scoring) // "const SIDES = [\"home\",\"away\"];\nfunction isSide(value) {...}..."
  */
-export function moduleDeclarations(...modules: Readonly<Record<string, unknown>>[]): string {
+export function moduleDeclarations(...modules: ScriptModules): string {
   const seen = new Set<string>();
   const out: string[] = [];
   for (const module of modules) {
@@ -53,10 +45,12 @@ export function moduleDeclarations(...modules: Readonly<Record<string, unknown>>
 }
 
 /**
- * A browser function called at once in a scope that declares everything these modules export
- * (`moduleDeclarations`): the function calls them by name, as it imports them in its own module.
+ * A browser function called at once in a scope of its own that declares everything these modules export
+ * (`moduleDeclarations`): the function calls them by name, as it imports them in its own module, and a page with
+ * two scripts defines nothing twice. Refused when it could end the script element early.
+ * @example moduleScript(liveRegions, [pollWait]) // "(() => {\nfunction pollWait(every, random) {...}\n(function liveRegions() {...})();\n})();"
  */
-export function moduleScript(fn: () => void, modules: Readonly<Record<string, unknown>>[]): string {
+export function moduleScript(fn: () => void, modules: ScriptModules = []): string {
   const code = `(() => {\n${moduleDeclarations(...modules)}\n(${fn.toString()})();\n})();`;
   if (/<\/script|<!--/i.test(code)) {
     throw new Error(`Cannot inline the browser script "${fn.name}": it contains "</script" or "<!--"`);
@@ -64,8 +58,20 @@ export function moduleScript(fn: () => void, modules: Readonly<Record<string, un
   return code;
 }
 
-/** The script of every live page: liveRegions and the helper it calls. */
-export const LIVE_REGIONS_SCRIPT = clientScript(liveRegions, [pollWait]);
+/** The modules liveRegions imports. */
+export const LIVE_REGIONS_MODULES: ScriptModules = [pollWait];
 
-/** The script of the pages that show a running time-out: countdowns and the rules it calls. */
-export const COUNTDOWNS_SCRIPT = clientScript(countdowns, [shownAt, countdownText]);
+/** The script of every live page: it swaps the page's regions when the data they show changes. */
+export const LIVE_REGIONS_SCRIPT = moduleScript(liveRegions, LIVE_REGIONS_MODULES);
+
+/** The modules countdowns imports. */
+export const COUNTDOWNS_MODULES: ScriptModules = [countdownRules];
+
+/** The script of the pages that show a running time-out: it shows, hides and counts down by the viewer's clock. */
+export const COUNTDOWNS_SCRIPT = moduleScript(countdowns, COUNTDOWNS_MODULES);
+
+/** The venue TV's script that shows its views in turn. */
+export const TV_ROTATION_SCRIPT = moduleScript(tvRotation);
+
+/** The venue TV's script that keeps whole rows on screen. */
+export const TV_FIT_SCRIPT = moduleScript(tvFit);

@@ -6,9 +6,12 @@
  * a hall on 1080p and 4K.
  */
 import { groupDisplayName } from "../views/serialize.ts";
-import { clientScript, COUNTDOWNS_SCRIPT, LIVE_REGIONS_SCRIPT } from "./client_script.ts";
-import { tvFit } from "./client/tv_fit.ts";
-import { tvRotation } from "./client/tv_rotation.ts";
+import {
+  COUNTDOWNS_SCRIPT,
+  LIVE_REGIONS_SCRIPT,
+  TV_FIT_SCRIPT,
+  TV_ROTATION_SCRIPT,
+} from "./client_script.ts";
 import { type ListedMatch, MatchTable } from "./components/match_table.tsx";
 import { Announcement } from "./components/announcement.tsx";
 import { StandingsTable } from "./components/standings_table.tsx";
@@ -189,7 +192,7 @@ export function TvPage(props: TvProps) {
       title={`${event.name} – venue screen`}
       nonce={props.nonce}
       css={CSS}
-      script={LIVE_REGIONS_SCRIPT + clientScript(tvRotation) + clientScript(tvFit) + COUNTDOWNS_SCRIPT}
+      script={LIVE_REGIONS_SCRIPT + TV_ROTATION_SCRIPT + TV_FIT_SCRIPT + COUNTDOWNS_SCRIPT}
       bodyClass="tv"
       bodyData={{
         view: first,

@@ -3,7 +3,7 @@
  * server's render (its clock when it makes the page) and the browser's script (the viewer's clock, every
  * moment after; pages/client/countdowns.ts), so that both agree.
  *
- * Inlined into the pages with countdowns (pages/client_script.ts): each function uses nothing outside its body.
+ * Inlined into the pages with countdowns (pages/client_script.ts `moduleScript`): every declaration is exported.
  */
 
 /**

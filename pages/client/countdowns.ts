@@ -9,8 +9,7 @@
  * times lies ahead: a page with no time-out running keeps no timer. When an element comes or goes, `<body>` gets
  * a `countdowns-changed` event (the TV fits its rows again, client/tv_fit.ts).
  */
-// Inlined, the helpers are not imported: the page's script defines them before this function
-// (pages/client_script.ts `clientScript`).
+// Inlined, the page's script declares what this imports before this function (pages/client_script.ts).
 import { countdownText, shownAt } from "./countdown_rules.ts";
 
 export function countdowns(): void {

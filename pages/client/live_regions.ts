@@ -13,8 +13,7 @@
  * The body gets a `regions-updated` event after each swap and a `polled` event after each poll, whether it
  * failed or not: tests wait for those instead of for a number of seconds.
  */
-// Inlined, pollWait is not imported: the page's script defines it before this function (LIVE_REGIONS_SCRIPT of
-// pages/client_script.ts).
+// Inlined, the page's script declares what this imports before this function (pages/client_script.ts).
 import { pollWait } from "./poll_wait.ts";
 
 export function liveRegions(): void {

@@ -8,7 +8,7 @@
  * wait behind each other. Measured with the bench's live scenario (1,000 overlays, 10 points a second): with a
  * fixed wait, up to 135 polls arrived within 5 ms and the polls' p99 was 36–41 ms; with this one, 7–13 ms.
  *
- * Inlined into the pages with liveRegions (pages/client_script.ts): it must use nothing outside its own body.
+ * Inlined into the pages with liveRegions (pages/client_script.ts `moduleScript`): every declaration is exported.
  * @example pollWait(1000, 0.5) // 1000
  * @example pollWait(1000, 0) // 900
  */

@@ -6,14 +6,71 @@
  */
 import { MAX_ANNOUNCEMENT_LENGTH } from "../../domain/announcement.ts";
 import { Document } from "../layout.tsx";
+import { moduleScript } from "../client_script.ts";
+import * as clashWords from "./client/clash_words.ts";
+import * as dom from "./client/dom.ts";
 import { manageClient } from "./client/manage_client.ts";
-import { manageFetch, problemDetail, retryDelay } from "./client/manage_fetch.ts";
-import { clashWords } from "./client/clash_words.ts";
-import { parseSheetGames } from "./client/sheet_games.ts";
-import { wonByWords } from "./client/result_words.ts";
-import { inlineCall } from "./script.ts";
+import * as manageFetch from "./client/manage_fetch.ts";
+import * as resultWords from "./client/result_words.ts";
+import * as tokenEntry from "./client/token_entry.ts";
+import * as announcement from "./client/manage/announcement.ts";
+import * as assignForm from "./client/manage/assign_form.ts";
+import * as audit from "./client/manage/audit.ts";
+import * as categoryList from "./client/manage/category_list.ts";
+import * as controls from "./client/manage/controls.ts";
+import * as eventBar from "./client/manage/event_bar.ts";
+import * as events from "./client/manage/events.ts";
+import * as hallTables from "./client/manage/hall_tables.ts";
+import * as keyboardFocus from "./client/manage/keyboard_focus.ts";
+import * as links from "./client/manage/links.ts";
+import * as matchActions from "./client/manage/match_actions.ts";
+import * as matchRow from "./client/manage/match_row.ts";
+import * as matchWords from "./client/manage/match_words.ts";
+import * as overview from "./client/manage/overview.ts";
+import * as page from "./client/manage/page.ts";
+import * as qrSvg from "./client/manage/qr_svg.ts";
+import * as refresh from "./client/manage/refresh.ts";
+import * as resultForms from "./client/manage/result_forms.ts";
+import * as sheetGames from "./client/manage/sheet_games.ts";
+import * as tableCards from "./client/manage/table_cards.ts";
+import * as tokens from "./client/manage/tokens.ts";
+import * as write from "./client/manage/write.ts";
 import { MANAGE_CSS } from "./styles.ts";
 import { TokenForm } from "./token_form.tsx";
+
+/** The modules the operator's script imports, directly or through each other. */
+export const MANAGE_MODULES = [
+  clashWords,
+  dom,
+  manageFetch,
+  resultWords,
+  tokenEntry,
+  announcement,
+  assignForm,
+  audit,
+  categoryList,
+  controls,
+  eventBar,
+  events,
+  hallTables,
+  keyboardFocus,
+  links,
+  matchActions,
+  matchRow,
+  matchWords,
+  overview,
+  page,
+  qrSvg,
+  refresh,
+  resultForms,
+  sheetGames,
+  tableCards,
+  tokens,
+  write,
+];
+
+/** The script of the operator's page. */
+export const MANAGE_SCRIPT = moduleScript(manageClient, MANAGE_MODULES);
 
 /** `/manage`. */
 export function ManagePage(props: { nonce: string }) {
@@ -22,15 +79,7 @@ export function ManagePage(props: { nonce: string }) {
       title="Operator"
       nonce={props.nonce}
       css={MANAGE_CSS}
-      script={inlineCall(
-        manageClient,
-        manageFetch,
-        problemDetail,
-        retryDelay,
-        wonByWords,
-        clashWords,
-        parseSheetGames,
-      )}
+      script={MANAGE_SCRIPT}
     >
       <header class="bar">
         <h1>Operator</h1>

@@ -15,11 +15,32 @@ import * as scoring from "../../domain/scoring.ts";
 import * as serviceOrder from "../../domain/service_order.ts";
 import * as timeouts from "../../domain/timeouts.ts";
 import * as clashWords from "./client/clash_words.ts";
+import * as dom from "./client/dom.ts";
 import * as manageFetch from "./client/manage_fetch.ts";
-import * as outbox from "./client/outbox.ts";
 import * as resultWords from "./client/result_words.ts";
 import { scoreClient } from "./client/score_client.ts";
-import * as scoreProjection from "./client/score_projection.ts";
+import * as tokenEntry from "./client/token_entry.ts";
+import * as banner from "./client/score/banner.ts";
+import * as gameClock from "./client/score/game_clock.ts";
+import * as gameDialog from "./client/score/game_dialog.ts";
+import * as knownMatches from "./client/score/known_matches.ts";
+import * as leave from "./client/score/leave.ts";
+import * as matchList from "./client/score/match_list.ts";
+import * as matchNames from "./client/score/match_names.ts";
+import * as matchPage from "./client/score/match_page.ts";
+import * as matchRender from "./client/score/match_render.ts";
+import * as outbox from "./client/score/outbox.ts";
+import * as page from "./client/score/page.ts";
+import * as returnsCounter from "./client/score/returns_counter.ts";
+import * as rulesTools from "./client/score/rules_tools.ts";
+import * as scoreProjection from "./client/score/score_projection.ts";
+import * as scorerToken from "./client/score/scorer_token.ts";
+import * as sender from "./client/score/sender.ts";
+import * as sheet from "./client/score/sheet.ts";
+import * as sideButtons from "./client/score/side_buttons.ts";
+import * as startPanel from "./client/score/start_panel.ts";
+import * as takeover from "./client/score/takeover.ts";
+import * as taps from "./client/score/taps.ts";
 import * as tapWords from "./client/tap_words.ts";
 import { SCORE_CSS } from "./styles.ts";
 import { TokenForm } from "./token_form.tsx";
@@ -45,8 +66,8 @@ function Bar(props: { title: string }) {
 }
 
 /**
- * The modules the umpire's script calls by name: the rules (the very functions the server scores with) and the
- * page's own helpers.
+ * The modules the umpire's script imports, directly or through each other: the rules (the very functions the
+ * server scores with) and the page's own parts.
  */
 export const SCORE_MODULES = [
   scoring,
@@ -58,15 +79,36 @@ export const SCORE_MODULES = [
   gamePoint,
   matchReplay,
   clashWords,
+  dom,
   manageFetch,
-  outbox,
   resultWords,
+  tokenEntry,
+  banner,
+  gameClock,
+  gameDialog,
+  knownMatches,
+  leave,
+  matchList,
+  matchNames,
+  matchPage,
+  matchRender,
+  outbox,
+  page,
+  returnsCounter,
+  rulesTools,
   scoreProjection,
+  scorerToken,
+  sender,
+  sheet,
+  sideButtons,
+  startPanel,
+  takeover,
+  taps,
   tapWords,
 ];
 
 /** The script of both scoring pages. */
-const SCORE_SCRIPT = moduleScript(scoreClient, SCORE_MODULES);
+export const SCORE_SCRIPT = moduleScript(scoreClient, SCORE_MODULES);
 
 /** The warning that taps were not recorded, and the sheet of choices: over the page, never moving its buttons. */
 function Overlays() {

@@ -1,7 +1,7 @@
 /**
- * How a clash (domain/clashes.ts, sent as is by the management API) reads on the operator's page. Written
- * without outside references (a type import is erased) so that the page can inline its source
- * (pages/operator/script.ts).
+ * How a clash (domain/clashes.ts, sent as is by the management API) reads on the operator's and the umpire's
+ * pages. Every declaration is exported so that the pages can inline this module (pages/client_script.ts
+ * `moduleScript`).
  */
 import type { Clash } from "../../../domain/clashes.ts";
 

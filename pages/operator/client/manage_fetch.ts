@@ -2,8 +2,8 @@
 /**
  * How the operator's browser scripts call the management API: the token as a bearer header (never a cookie),
  * JSON bodies, no HTTP cache, and a deadline so that a dead connection shows as an error instead of a page
- * that waits forever. Inlined scripts cannot import, so pages/operator/script.ts `inlineCall` passes these
- * to both scripts (manage_client.ts, score_client.ts) as arguments.
+ * that waits forever. Every declaration is exported so that the pages can inline this module
+ * (pages/client_script.ts `moduleScript`).
  */
 
 /** Calls `/api/manage{path}` with the token; a body is sent as JSON unless the caller set a Content-Type. */

@@ -1,6 +1,6 @@
 /**
- * How a result reason reads on the operator's and the umpire's pages, after "X wins". Written without imports or
- * outside references so that the pages can inline its source (pages/operator/script.ts).
+ * How a result reason reads on the operator's and the umpire's pages, after "X wins". Every declaration is
+ * exported so that the pages can inline this module (pages/client_script.ts `moduleScript`).
  */
 
 /**

@@ -1,33 +1,10 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { replayUmpire } from "../../../../domain/match_replay.ts";
-import type { Side } from "../../../../domain/scoring.ts";
-import type { OutboxItem } from "../../../../pages/operator/client/outbox.ts";
-import {
-  allowed,
-  projectMatch,
-  type ScoringMatch,
-} from "../../../../pages/operator/client/score_projection.ts";
-
-/** The fields of the management API's match that the projection reads. */
-function match(o: Partial<ScoringMatch> = {}): ScoringMatch {
-  return {
-    id: "m1",
-    status: "in_progress",
-    bestOf: 5,
-    firstServer: "home",
-    doubles: false,
-    setup: { left: "home", order: null },
-    resultReasonCode: null,
-    points: [],
-    pointTimes: [],
-    incidents: [],
-    gameScores: [],
-    gamesWon: { home: 0, away: 0 },
-    currentGame: { home: 0, away: 0 },
-    ...o,
-  } as unknown as ScoringMatch;
-}
+import { replayUmpire } from "../../../../../domain/match_replay.ts";
+import type { Side } from "../../../../../domain/scoring.ts";
+import type { OutboxItem } from "../../../../../pages/operator/client/score/outbox.ts";
+import { allowed, projectMatch } from "../../../../../pages/operator/client/score/score_projection.ts";
+import { scoringMatch as match } from "./fixtures.ts";
 
 let n = 0;
 const tap = (type: string, body: Record<string, unknown> = {}): OutboxItem => ({

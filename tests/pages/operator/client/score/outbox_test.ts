@@ -8,22 +8,8 @@ import {
   removeFromOutbox,
   retryAfterFailures,
   waitingFor,
-} from "../../../../pages/operator/client/outbox.ts";
-
-/** A Storage in memory. */
-function memory(): Storage {
-  const map = new Map<string, string>();
-  return {
-    get length() {
-      return map.size;
-    },
-    key: (i: number) => [...map.keys()][i] ?? null,
-    getItem: (k: string) => map.get(k) ?? null,
-    setItem: (k: string, v: string) => void map.set(k, String(v)),
-    removeItem: (k: string) => void map.delete(k),
-    clear: () => map.clear(),
-  };
-}
+} from "../../../../../pages/operator/client/score/outbox.ts";
+import { memoryStorage as memory } from "../memory_storage.ts";
 
 const item = (key: string, matchId: string, type = "point"): OutboxItem => ({
   key,

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { parseSheetGames } from "../../../../pages/operator/client/sheet_games.ts";
+import { parseSheetGames } from "../../../../../pages/operator/client/manage/sheet_games.ts";
 
 Deno.test("parseSheetGames() reads games written as the desk types them", () => {
   const games = [{ home: 11, away: 7 }, { home: 9, away: 11 }, { home: 12, away: 10 }];

@@ -4,8 +4,8 @@
  * offline spell shows exactly what the server will have once the taps are sent. Every declaration is exported so
  * that the page can inline this module (pages/client_script.ts `moduleScript`).
  */
-import type { matchPayload } from "../../../api/manage/serialise.ts";
-import type { Clash } from "../../../domain/clashes.ts";
+import type { matchPayload } from "../../../../api/manage/serialise.ts";
+import type { Clash } from "../../../../domain/clashes.ts";
 import {
   type LastAction,
   lastAction,
@@ -15,9 +15,9 @@ import {
   type UmpireFormat,
   type UmpireState,
   undoLastAction,
-} from "../../../domain/match_replay.ts";
-import { ScoringError, type Side } from "../../../domain/scoring.ts";
-import type { PlayerSlot } from "../../../domain/service_order.ts";
+} from "../../../../domain/match_replay.ts";
+import { ScoringError, type Side } from "../../../../domain/scoring.ts";
+import type { PlayerSlot } from "../../../../domain/service_order.ts";
 import type { OutboxItem } from "./outbox.ts";
 
 /** A match as the management API sends it to the umpire's page (with its record). */

@@ -1,7 +1,7 @@
 /**
  * The games of a score sheet as the desk types them ("11-7 9-11 11-5", "11:7, 9:11", "11–7;9–11"), for the
- * operator's page. Written without imports or outside references so that the page can inline its source
- * (pages/operator/script.ts). Whether the games make a legal, decided match is the server's to say.
+ * operator's page. Every declaration is exported so that the page can inline this module
+ * (pages/client_script.ts `moduleScript`). Whether the games make a legal, decided match is the server's to say.
  */
 
 /**

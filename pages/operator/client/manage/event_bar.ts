@@ -1,0 +1,58 @@
+/// <reference lib="dom" />
+/**
+ * The bar of the event shown on the operator's page: its name and status, Publish or Unpublish (asked first),
+ * and the download of the event as an import file (docs/import-format.md: to move it to another laptop, to
+ * archive it, or to mend it and import it again). Every declaration is exported so that the page can inline this
+ * module (pages/client_script.ts `moduleScript`).
+ */
+import { problemDetail } from "../manage_fetch.ts";
+import { byId, make, setStatus } from "../dom.ts";
+import { manageApi, type ManagePage, type Overview } from "./page.ts";
+
+/** Shows the event's name and status, and whether the button publishes or unpublishes. */
+export function showEventBar(page: ManagePage, event: Overview["event"]): void {
+  byId("event-name")!.textContent = event.name;
+  const status = byId("event-status")!;
+  status.textContent = event.status;
+  status.dataset.status = event.status;
+  const publish = byId<HTMLButtonElement>("publish")!;
+  publish.textContent = event.status === "published" ? "Unpublish" : "Publish";
+  publish.dataset.action = event.status === "published" ? "unpublish" : "publish";
+  // The event list was read once: its entry for this event follows a publish or an unpublish.
+  const option = [...byId<HTMLSelectElement>("event-select")!.options].find((e) => e.value === page.slug);
+  if (option) option.textContent = `${event.name} (${event.status})`;
+}
+
+/** Publishes or unpublishes the event shown. */
+export function watchPublish(page: ManagePage): void {
+  byId("publish")!.addEventListener("click", (e) => {
+    const action = (e.currentTarget as HTMLElement).dataset.action;
+    if (action === "unpublish" && !confirm("Unpublish the event? Its pages and API answers disappear.")) {
+      return;
+    }
+    void page.write(
+      `/events/${encodeURIComponent(page.slug)}/${action}`,
+      undefined,
+      action === "publish" ? "Published" : "Unpublished",
+    );
+  });
+}
+
+/** Saves the event shown as an import file, by the browser. */
+export function watchExport(page: ManagePage): void {
+  byId("export")!.addEventListener("click", async () => {
+    setStatus("Exporting…", "busy");
+    try {
+      const res = await manageApi(page, `/events/${encodeURIComponent(page.slug)}/export`);
+      if (!res.ok) return setStatus(await problemDetail(res), "error");
+      const link = make("a");
+      link.href = URL.createObjectURL(await res.blob());
+      link.download = `${page.slug}.json`;
+      link.click();
+      URL.revokeObjectURL(link.href);
+      setStatus("Exported");
+    } catch {
+      setStatus("Cannot reach the server", "error");
+    }
+  });
+}

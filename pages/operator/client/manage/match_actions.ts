@@ -1,0 +1,95 @@
+/// <reference lib="dom" />
+/**
+ * The decisions the desk takes on a match of its lists: start it (either side serving), give a walkover, score
+ * it, a retirement, a disqualification, Undo, and taking back a result decided by a reason. Each asks first when
+ * it cannot simply be undone, or when something stands in its way. Every declaration is exported so that the page
+ * can inline this module (pages/client_script.ts `moduleScript`).
+ */
+import { wonByWords } from "../result_words.ts";
+import { make } from "../dom.ts";
+import { button } from "./controls.ts";
+import { clashSentence, sideName, winnerName } from "./match_words.ts";
+import type { ManagePage, OverviewMatch } from "./page.ts";
+
+/** What stands in the way of starting a scheduled match whose sides are known, in words; [] when nothing. */
+export function startBlockers(page: ManagePage, m: OverviewMatch): string[] {
+  if (m.status !== "scheduled" || m.homeId === null || m.awayId === null) return [];
+  return (m.clashesOnStart ?? []).map((c) => clashSentence(page.byMatchId, c, true));
+}
+
+/**
+ * The decision buttons of a match, in the order of the row. `blockers` (startBlockers) is asked about before a
+ * start: the desk may know better, so starting stays allowed.
+ */
+export function matchActions(page: ManagePage, m: OverviewMatch, blockers: readonly string[]): HTMLElement[] {
+  const out: HTMLElement[] = [];
+  const write = (action: string, body: Record<string, unknown>, question?: string) => () => {
+    if (question && !confirm(question)) return;
+    void page.write(`/matches/${m.id}/${action}`, { ...body, revision: m.revision });
+  };
+  const known = m.homeId !== null && m.awayId !== null;
+  const sides = ["home", "away"] as const;
+  if (m.status === "scheduled" && known) {
+    const startQuestion = blockers.length > 0 ? `${blockers.join(".\n")}.\n\nStart anyway?` : undefined;
+    for (const s of sides) {
+      out.push(
+        button(
+          `Start: ${sideName(m, s)} serves`,
+          write("start", { firstServer: s }, startQuestion),
+          "primary",
+        ),
+      );
+    }
+    for (const s of sides) {
+      out.push(
+        button(
+          `Walkover to ${sideName(m, s)}`,
+          write("walkover", { winner: s }, `Walkover to ${sideName(m, s)}?`),
+        ),
+      );
+    }
+  }
+  if (m.status === "in_progress") {
+    const link = make("a", "button", "Score");
+    link.href = `/score/${m.id}`;
+    out.push(link);
+    for (const s of sides) {
+      out.push(
+        button(`${sideName(m, s)} retires`, write("retire", { side: s }, `${sideName(m, s)} retires?`)),
+      );
+    }
+  }
+  if ((m.status === "scheduled" && known) || m.status === "in_progress") {
+    for (const s of sides) {
+      out.push(
+        button(
+          `Disqualify ${sideName(m, s)}`,
+          write("disqualify", { side: s }, `Disqualify ${sideName(m, s)}?`),
+        ),
+      );
+    }
+  }
+  if ((m.status === "in_progress" || m.status === "completed") && m.resultReasonCode === null) {
+    // Undo takes back the last action: a correction made after the last point, else that point.
+    const undoQuestion = m.status === "completed"
+      ? "Undo the last point (or a correction made after it)? The match will be reopened."
+      : undefined;
+    out.push(button("Undo", write("undo", {}, undoQuestion)));
+  }
+  if (m.status === "completed" && m.resultReasonCode !== null) {
+    // A decision given by mistake (the wrong side, the wrong match) is taken back, not worked around.
+    const result = `${winnerName(m)} wins ${wonByWords(m.resultReasonCode)}`;
+    // Where it goes back to is the server's to say (domain/match_status.ts reopensTo).
+    const back = m.reopensTo === "in_progress" ? "in progress" : "not started";
+    // Back in progress, it may meet a table or a player taken meanwhile: said before, as for a start.
+    const reopenBlockers = (m.clashesOnReopen ?? []).map((c) => clashSentence(page.byMatchId, c, true));
+    const warning = reopenBlockers.length > 0 ? `\n\n${reopenBlockers.join(".\n")}.` : "";
+    out.push(
+      button(
+        "Take back the result",
+        write("reopen", {}, `Take back "${result}"? The match goes back to ${back}.${warning}`),
+      ),
+    );
+  }
+  return out;
+}

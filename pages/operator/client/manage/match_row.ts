@@ -1,0 +1,56 @@
+/// <reference lib="dom" />
+/**
+ * A match in the operator's lists (in progress, next, results, waiting): its head (table, names, category and
+ * stage, score, who scores it), what stands in the way of its start, its decisions and its forms. Every
+ * declaration is exported so that the page can inline this module (pages/client_script.ts `moduleScript`).
+ */
+import { byId, make } from "../dom.ts";
+import { assignForm } from "./assign_form.ts";
+import { matchActions, startBlockers } from "./match_actions.ts";
+import { matchNames, matchTime, scoreText } from "./match_words.ts";
+import type { ManagePage, OverviewMatch } from "./page.ts";
+import { correctGameForm, resultForm } from "./result_forms.ts";
+
+/** The head of a match's row. */
+export function matchHead(m: OverviewMatch): HTMLElement {
+  const head = make("div", "match-head");
+  head.append(
+    make("span", "table", m.tableNo === null ? "No table" : `Table ${m.tableNo}`),
+    make("span", "names", matchNames(m)),
+    make("span", "where", `${m.subeventName} · ${m.stageLabel}`),
+    make("span", "score", scoreText(m)),
+  );
+  if (m.status === "in_progress" && m.scorer) {
+    head.append(make("span", "where", `Scored on ${m.scorer.label} since ${matchTime(m.scorer.since)}`));
+  }
+  return head;
+}
+
+/** A match's row, marked when the match is in a clash. */
+export function matchRow(page: ManagePage, m: OverviewMatch): HTMLElement {
+  const li = make("li", `match ${m.status}`);
+  li.dataset.matchId = m.id;
+  li.append(matchHead(m));
+  if (page.clashing.has(m.id)) li.classList.add("clash");
+  const blockers = startBlockers(page, m);
+  if (blockers.length > 0) li.append(make("p", "warning", `Not free: ${blockers.join(". ")}`));
+  const actions = make("div", "actions");
+  actions.append(...matchActions(page, m, blockers));
+  for (const form of [correctGameForm(page, m), resultForm(page, m), assignForm(page, m)]) {
+    if (form) actions.append(form);
+  }
+  li.append(actions);
+  return li;
+}
+
+/** Fills the list with this id with the rows of these matches, or says `empty`. */
+export function showMatchList(
+  page: ManagePage,
+  id: string,
+  matches: readonly OverviewMatch[],
+  empty: string,
+): void {
+  byId(id)!.replaceChildren(
+    ...(matches.length ? matches.map((m) => matchRow(page, m)) : [make("li", "muted", empty)]),
+  );
+}

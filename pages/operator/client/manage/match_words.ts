@@ -1,0 +1,78 @@
+/**
+ * How a match reads on the operator's page: its sides' names, its score or time, and the sentences of the clashes
+ * it is in. Pure functions over the management API's match; every declaration is exported so that the page can
+ * inline this module (pages/client_script.ts `moduleScript`).
+ */
+import type { Clash } from "../../../../domain/clashes.ts";
+import type { Side } from "../../../../domain/scoring.ts";
+import { clashWords } from "../clash_words.ts";
+import { wonByWords } from "../result_words.ts";
+import type { ManageMatch } from "./page.ts";
+
+/**
+ * A side's name, or "to be decided" before it is known (a knockout match waiting for a winner).
+ * @example sideName({ homeName: null, awayName: "Ben Okafor" }, "home") // "to be decided"
+ */
+export function sideName(m: Pick<ManageMatch, "homeName" | "awayName">, side: Side): string {
+  return (side === "home" ? m.homeName : m.awayName) ?? "to be decided";
+}
+
+/**
+ * Both sides, home first.
+ * @example matchNames({ homeName: "Anna Berg", awayName: "Ben Okafor" }) // "Anna Berg v Ben Okafor"
+ */
+export function matchNames(m: Pick<ManageMatch, "homeName" | "awayName">): string {
+  return `${sideName(m, "home")} v ${sideName(m, "away")}`;
+}
+
+/** The winner's name; "?" while there is none (the server sends the winning side as a plain string). */
+export function winnerName(m: Pick<ManageMatch, "homeName" | "awayName" | "winnerSide">): string {
+  return m.winnerSide === "home" || m.winnerSide === "away" ? sideName(m, m.winnerSide) : "?";
+}
+
+/** A time in the reader's words, with its day ("Sat 10:30"); "" for none. */
+export function matchTime(iso: string | null): string {
+  return iso === null
+    ? ""
+    : new Date(iso).toLocaleString([], { weekday: "short", hour: "2-digit", minute: "2-digit" });
+}
+
+/**
+ * The score of a match in progress (games, then the running game and who serves), the result of a finished
+ * one, else when it is scheduled.
+ * @example scoreText(running) // "1-0 (3-4, Ella Fox serving)"
+ * @example scoreText(finished) // "Anna Berg wins 3-1 (11-7, 9-11, 11-5, 11-8)"
+ */
+export function scoreText(m: ManageMatch): string {
+  const games = m.gameScores.map((g) => `${g.home}-${g.away}`).join(", ");
+  if (m.status === "in_progress") {
+    const serving = m.currentServer ? `, ${sideName(m, m.currentServer)} serving` : "";
+    return `${m.gamesWon.home}-${m.gamesWon.away} (${m.currentGame.home}-${m.currentGame.away}${serving})`;
+  }
+  if (m.status === "completed") {
+    const reason = m.resultReasonCode ? ` ${wonByWords(m.resultReasonCode)}` : "";
+    return `${winnerName(m)} wins${reason} ${m.gamesWon.home}-${m.gamesWon.away}` +
+      (games ? ` (${games})` : "");
+  }
+  return m.scheduledAt ? matchTime(m.scheduledAt) : "";
+}
+
+/**
+ * A clash in words (clash_words.ts), its matches named from those of the overview drawn; with `starting`, as
+ * what stands in the way of a start.
+ */
+export function clashSentence(
+  byMatchId: ReadonlyMap<string, ManageMatch>,
+  clash: Clash,
+  starting = false,
+): string {
+  const describe = (id: string) => {
+    const m = byMatchId.get(id);
+    return m ? matchNames(m) : "another match";
+  };
+  const where = (id: string) => {
+    const m = byMatchId.get(id);
+    return m?.tableNo ? `table ${m.tableNo}` : "";
+  };
+  return clashWords(clash, describe, where, matchTime, starting);
+}

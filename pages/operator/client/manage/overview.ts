@@ -1,0 +1,51 @@
+/// <reference lib="dom" />
+/**
+ * Draws the event at a glance on the operator's page from the management API's overview: the clashes standing
+ * now, the event bar, the announcement, the tables, the four lists of matches and the categories. Every
+ * declaration is exported so that the page can inline this module (pages/client_script.ts `moduleScript`).
+ */
+import { byId, make } from "../dom.ts";
+import { showAnnouncement } from "./announcement.ts";
+import { showCategories } from "./category_list.ts";
+import { showEventBar } from "./event_bar.ts";
+import { showHallTables } from "./hall_tables.ts";
+import { showMatchList } from "./match_row.ts";
+import { clashSentence } from "./match_words.ts";
+import type { ManagePage, Overview, OverviewMatch } from "./page.ts";
+import { showTables } from "./table_cards.ts";
+
+/** How many results the list of results shows, the latest first. */
+export const RESULTS_SHOWN = 30;
+
+/** Draws the whole overview, and keeps its matches and clashes for the sentences that name them. */
+export function renderOverview(page: ManagePage, o: Overview): void {
+  page.byMatchId = new Map(o.matches.map((m) => [m.id, m]));
+  page.clashing = new Set(o.clashes.flatMap((c) => c.matchIds));
+  byId("clashes")!.hidden = o.clashes.length === 0;
+  byId("clash-list")!.replaceChildren(
+    ...o.clashes.map((c) => make("li", "", clashSentence(page.byMatchId, c))),
+  );
+  showEventBar(page, o.event);
+  showHallTables(page);
+  showAnnouncement(o.event.announcement);
+  showTables(page, o);
+  const known = (m: OverviewMatch) => m.homeId !== null && m.awayId !== null;
+  showMatchList(page, "live", o.matches.filter((m) => m.status === "in_progress"), "No match in progress");
+  showMatchList(
+    page,
+    "next",
+    o.matches.filter((m) => m.status === "scheduled" && known(m)),
+    "Nothing scheduled",
+  );
+  showMatchList(
+    page,
+    "done",
+    o.matches.filter((m) => m.status === "completed").sort((a, b) => b.revision - a.revision).slice(
+      0,
+      RESULTS_SHOWN,
+    ),
+    "No result yet",
+  );
+  showMatchList(page, "waiting", o.matches.filter((m) => m.status === "scheduled" && !known(m)), "None");
+  showCategories(page, o);
+}

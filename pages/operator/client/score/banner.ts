@@ -1,0 +1,87 @@
+/// <reference lib="dom" />
+/**
+ * The parts of the umpire's page that move each second: the game's clock and the banner over the score, which
+ * says the most pressing of a running time-out (with its countdown and Resume play), the change of ends in the
+ * deciding game, game or match point, the expedite system due (with Introduce) or in force. Every declaration is
+ * exported so that the page can inline this module (pages/client_script.ts `moduleScript`).
+ */
+import { isLastPossibleGame } from "../../../../domain/ends.ts";
+import { expediteDue } from "../../../../domain/expedite.ts";
+import { runningTimeout } from "../../../../domain/timeouts.ts";
+import { byId, setText } from "../dom.ts";
+import { gamePlayed, minutes } from "./game_clock.ts";
+import { knownMatch } from "./known_matches.ts";
+import { sideName } from "./match_names.ts";
+import type { ScorePage } from "./page.ts";
+import type { Projection, ScoringMatch } from "./score_projection.ts";
+
+/** What the banner says, its kind (its colour), and its button: "resume", "expedite" or none (""). */
+export interface Banner {
+  text: string;
+  kind: string;
+  action: "" | "resume" | "expedite";
+}
+
+/**
+ * The banner of a match under way at `now`, `due` saying whether the expedite system is due.
+ * @example bannerOf(p, m, now, false) // { text: "Game point: Anna Berg", kind: "game-point", action: "" }
+ */
+export function bannerOf(p: Projection, m: ScoringMatch, now: number, due: boolean): Banner {
+  const timeout = runningTimeout(p.state.timeouts, new Date(now));
+  const swap = p.state.endsChangedAt;
+  if (timeout) {
+    return {
+      text: `Time-out: ${sideName(m, timeout.side)}, ${minutes(Date.parse(timeout.endsAt!) - now)} left`,
+      kind: "timeout",
+      action: "resume",
+    };
+  }
+  if (
+    swap && p.state.currentGame.home === swap.home && p.state.currentGame.away === swap.away &&
+    isLastPossibleGame(m.bestOf, p.state.gameNumber)
+  ) {
+    return { text: "Change ends", kind: "ends", action: "" };
+  }
+  if (p.state.gamePoint) {
+    return {
+      text: `${p.state.gamePoint.match ? "Match point" : "Game point"}: ${
+        sideName(m, p.state.gamePoint.side)
+      }`,
+      kind: p.state.gamePoint.match ? "match-point" : "game-point",
+      action: "",
+    };
+  }
+  if (due) {
+    return {
+      text: "10 minutes played: the expedite system comes in (Law 2.15)",
+      kind: "due",
+      action: "expedite",
+    };
+  }
+  if (p.state.expedite) {
+    return { text: "Expedite system: service changes after every point", kind: "expedite", action: "" };
+  }
+  return { text: "", kind: "", action: "" };
+}
+
+/** Draws the game's clock and the banner of the match on screen (nothing before its start or after its end). */
+export function tick(page: ScorePage): void {
+  const m = knownMatch(page, page.matchId);
+  const p = page.projection;
+  if (!m || !p || !p.started || p.state.finished || p.byReason) {
+    setText("game-clock", "");
+    return;
+  }
+  const now = Date.now();
+  const played = gamePlayed(page.store, p, m, now);
+  setText("game-clock", `Game time ${minutes(played)}`);
+  const due = expediteDue(played, p.state.currentGame, p.state.expedite !== null);
+  byId("game-clock")!.dataset.due = String(due);
+  const { text, kind, action } = bannerOf(p, m, now, due);
+  setText("banner-text", text);
+  byId("banner")!.dataset.kind = kind;
+  const button = byId<HTMLButtonElement>("banner-action")!;
+  button.hidden = action === "";
+  button.dataset.action = action;
+  setText("banner-action", action === "resume" ? "Resume play" : action === "expedite" ? "Introduce" : "");
+}

@@ -1,0 +1,124 @@
+/// <reference lib="dom" />
+/**
+ * The umpire's list `/score`: the matches the token may score, by table, each marked with its taps not sent
+ * yet, who else scores it, and (asked before opening it) a player still playing elsewhere. The list sends the
+ * outbox too: on load, when it comes back into view and every 10 seconds. Every declaration is exported so that the
+ * page can inline this module (pages/client_script.ts `moduleScript`).
+ */
+import type { tokenJson } from "../../../../api/manage/serialise.ts";
+import { byId, make, setStatus, setText } from "../dom.ts";
+import { problemDetail } from "../manage_fetch.ts";
+import { clock, startClashWords, versus } from "./match_names.ts";
+import { readOutbox, waitingFor } from "./outbox.ts";
+import { haltForToken, type ListMatch, type ScorableList, scoreApi, type ScorePage } from "./page.ts";
+import { flushOutbox } from "./sender.ts";
+import { openSheet } from "./sheet.ts";
+
+/** The status line while taps wait to be sent, else `otherwise`. */
+export function waitingStatus(store: Storage, otherwise: string): string {
+  const n = readOutbox(store).length;
+  return n > 0 ? `${n} ${n === 1 ? "tap" : "taps"} not sent yet: sending…` : otherwise;
+}
+
+/**
+ * Who the token is, for the bar.
+ * @example whoamiText({ label: "Table 3 umpire", role: "scorer", eventSlug: "city-open", tableNo: 3 }) // "Table 3 umpire (scorer, city-open, table 3)"
+ */
+export function whoamiText(
+  t: Pick<ReturnType<typeof tokenJson>, "label" | "role" | "eventSlug" | "tableNo">,
+): string {
+  return `${t.label} (${t.role}${t.eventSlug ? `, ${t.eventSlug}` : ""}${
+    t.tableNo ? `, table ${t.tableNo}` : ""
+  })`;
+}
+
+/**
+ * A match's line under its names: category, stage, and the score while it is live or when it is scheduled.
+ * @example matchState(running) // "Women's Singles · Group B · Live 1-0 (3-4)"
+ */
+export function matchState(m: ListMatch): string {
+  const live = m.status === "in_progress"
+    ? `Live ${m.gamesWon.home}-${m.gamesWon.away} (${m.currentGame.home}-${m.currentGame.away})`
+    : m.scheduledAt
+    ? `Scheduled ${clock(m.scheduledAt)}`
+    : "Scheduled";
+  return `${m.subeventName} · ${m.stageLabel} · ${live}`;
+}
+
+/** A match's link to its scoring page; `waiting` is how many of its taps are not sent yet. */
+export function matchLink(
+  m: ListMatch,
+  waiting: number,
+  clashMatches: ScorableList["clashMatches"],
+): HTMLElement {
+  const link = make("a", `match-link ${m.status}`);
+  link.href = `/score/${encodeURIComponent(m.id)}`;
+  link.dataset.matchId = m.id;
+  link.append(make("span", "names", versus(m)));
+  link.append(make("span", "where", matchState(m)));
+  if (waiting > 0) {
+    link.append(make("span", "waiting", `${waiting} ${waiting === 1 ? "tap" : "taps"} not sent yet`));
+  }
+  if (m.scorer && !m.scorer.you) {
+    link.append(make("span", "where", `Scored on ${m.scorer.label} since ${clock(m.scorer.since)}`));
+  }
+  const clashes = (m.clashesOnStart ?? []).filter((c) => c.kind === "player-busy");
+  if (clashes.length > 0) {
+    const text = clashes.map((c) => startClashWords(c, clashMatches)).join("; ");
+    link.append(make("span", "clash", text));
+    link.addEventListener("click", (event) => {
+      event.preventDefault();
+      openSheet("Still playing elsewhere", `${text}. Start this match anyway?`, [
+        { label: "Open the match", act: () => void (location.href = link.href), kind: "primary" },
+        { label: "Not now" },
+      ]);
+    });
+  }
+  return link;
+}
+
+/** Reads the token and its matches and shows them, grouped by table. */
+export async function showList(page: ScorePage): Promise<void> {
+  const list = byId("list");
+  if (!list) return;
+  let res: Response;
+  let who: Response;
+  try {
+    [who, res] = await Promise.all([scoreApi(page, "/whoami"), scoreApi(page, "/matches")]);
+  } catch {
+    setStatus(waitingStatus(page.store, "Offline: retrying"), "offline");
+    return;
+  }
+  if (who.status === 401 || res.status === 401) return haltForToken(page, await problemDetail(who));
+  if (!res.ok) return setStatus(await problemDetail(res), "error");
+  setText("whoami", whoamiText((await who.json()).data.token));
+  const data: ScorableList = (await res.json()).data;
+  const outbox = readOutbox(page.store);
+  list.replaceChildren();
+  if (data.matches.length === 0) list.append(make("p", "muted", "No match to score at the moment."));
+  const tables = new Map<string, ListMatch[]>();
+  for (const m of data.matches) {
+    const key = m.tableNo === null ? "No table yet" : `Table ${m.tableNo}`;
+    tables.set(key, [...(tables.get(key) ?? []), m]);
+  }
+  for (const [table, ms] of tables) {
+    const section = make("section", "table-group");
+    section.append(make("h2", "", table));
+    for (const m of ms) section.append(matchLink(m, waitingFor(outbox, m.id).length, data.clashMatches));
+    list.append(section);
+  }
+  // Taps waiting for matches this token no longer lists are sent too (by the outbox), and said.
+  setStatus(waitingStatus(page.store, "Up to date"), outbox.length > 0 ? "busy" : "ok");
+}
+
+/** Runs the list: a flush ends by showing the list again, so that what was sent loses its "not sent yet". */
+export function setupList(page: ScorePage): void {
+  page.render = () => void showList(page);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") void flushOutbox(page);
+  });
+  void flushOutbox(page);
+  setInterval(() => {
+    if (!page.halted) void flushOutbox(page);
+  }, 10_000);
+}

@@ -1,0 +1,84 @@
+/// <reference lib="dom" />
+/**
+ * The umpire's token and phone: the token is entered once, or comes in the fragment `#token=...` of a QR link
+ * (replacing the phone's own only when the umpire says so), kept in localStorage and sent as a bearer header,
+ * never in a cookie; the phone's id is made once. Forgetting the token asks first, and says what is not sent yet
+ * (it is kept). Every declaration is exported so that the page can inline this module
+ * (pages/client_script.ts `moduleScript`).
+ */
+import { byId } from "../dom.ts";
+import { ADMIN_TOKEN_KEY } from "../token_entry.ts";
+import { readOutbox } from "./outbox.ts";
+import { DEVICE_KEY, SCORE_TOKEN_KEY, type ScorePage } from "./page.ts";
+import { openSheet } from "./sheet.ts";
+
+/** The token kept: the page's own, else the one /manage keeps on this browser (the desk scores with it). */
+export function storedToken(store: Storage): string {
+  return store.getItem(SCORE_TOKEN_KEY) ?? store.getItem(ADMIN_TOKEN_KEY) ?? "";
+}
+
+/** This phone's id, made and kept the first time. */
+export function deviceId(store: Storage): string {
+  let device = store.getItem(DEVICE_KEY) ?? "";
+  if (!device) {
+    device = crypto.randomUUID();
+    store.setItem(DEVICE_KEY, device);
+  }
+  return device;
+}
+
+/** Forgets the token and loads the page again, which then asks for one. */
+export function forgetToken(page: ScorePage): void {
+  page.store.removeItem(SCORE_TOKEN_KEY);
+  // The token in use may be the one read from /manage's key: forgotten there too, or it would come back.
+  if (page.store.getItem(ADMIN_TOKEN_KEY) === page.token) page.store.removeItem(ADMIN_TOKEN_KEY);
+  location.reload();
+}
+
+/** "Change token" asks before forgetting it. */
+export function watchForgetToken(page: ScorePage): void {
+  byId("forget-token")?.addEventListener("click", () => {
+    const waiting = readOutbox(page.store).length;
+    openSheet(
+      "Change token?",
+      "This phone forgets its token; you will need the QR code or the token again to score." +
+        (waiting > 0
+          ? ` ${waiting} ${waiting === 1 ? "tap is" : "taps are"} not sent yet: they are kept, ` +
+            "and sent once a token is entered."
+          : ""),
+      [{ label: "Forget the token", act: () => forgetToken(page), kind: "danger" }, { label: "Keep it" }],
+    );
+  });
+}
+
+/**
+ * Takes the token of a QR link (the URL's fragment, then taken out of the address): at once when the phone has
+ * none or the same, else only when the umpire chooses it.
+ */
+export function adoptLinkToken(page: ScorePage): void {
+  const fromLink = new URLSearchParams(location.hash.slice(1)).get("token");
+  if (!fromLink) return;
+  history.replaceState(null, "", location.pathname + location.search);
+  const mine = page.store.getItem(SCORE_TOKEN_KEY);
+  if (mine && mine !== fromLink) {
+    openSheet(
+      "Use the token of this link?",
+      "This phone already has a scoring token. Replace it with the one in " +
+        "the link you opened?",
+      [
+        {
+          label: "Use the link's token",
+          kind: "primary",
+          act: () => {
+            page.store.setItem(SCORE_TOKEN_KEY, fromLink);
+            location.reload();
+          },
+        },
+        { label: "Keep this phone's token" },
+      ],
+    );
+  } else {
+    page.store.setItem(SCORE_TOKEN_KEY, fromLink);
+    page.token = fromLink;
+  }
+}

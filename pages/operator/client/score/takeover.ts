@@ -1,0 +1,69 @@
+/// <reference lib="dom" />
+/**
+ * Who scores a match: a match scored on another phone is shown here read-only, with which and since when
+ * (said as a takeover when this phone held it before), and can be taken over after a confirmation; that phone
+ * then can no longer score it. Every declaration is exported so that the page can inline this module
+ * (pages/client_script.ts `moduleScript`).
+ */
+import { byId, setStatus, setText } from "../dom.ts";
+import { problemDetail } from "../manage_fetch.ts";
+import { knownMatch, remember } from "./known_matches.ts";
+import { clock } from "./match_names.ts";
+import { scoreApi, type ScorePage } from "./page.ts";
+import type { ScoringMatch } from "./score_projection.ts";
+import { openSheet } from "./sheet.ts";
+
+/** Whether another phone scores the match. */
+export function heldElsewhere(m: Pick<ScoringMatch, "scorer">): boolean {
+  return m.scorer !== null && !m.scorer.you;
+}
+
+/** Draws who scores the match when it is another phone; remembers when it is this one. */
+export function renderHold(page: ScorePage, m: ScoringMatch, readOnly: boolean): void {
+  byId("hold-panel")!.hidden = !readOnly;
+  if (readOnly && m.scorer) {
+    setText(
+      "hold-text",
+      `${
+        page.heldHere ? "Taken over: this match is now scored on" : "This match is scored on"
+      } ${m.scorer.label} ` +
+        `since ${clock(m.scorer.since)}. This phone shows it without scoring.`,
+    );
+  }
+  if (m.scorer?.you) page.heldHere = true;
+}
+
+/** Asks, then takes the match over from the phone that scores it. */
+export function takeOver(page: ScorePage): void {
+  const m = knownMatch(page, page.matchId);
+  if (!m?.scorer) return;
+  openSheet(
+    "Take over this match?",
+    `It is scored on ${m.scorer.label} since ${
+      clock(m.scorer.since)
+    }. Once you take it over, that phone can no ` +
+      "longer score it, and its taps not sent yet are not recorded.",
+    [
+      {
+        label: "Take over",
+        kind: "primary",
+        act: async () => {
+          try {
+            const res = await scoreApi(page, `/matches/${encodeURIComponent(page.matchId)}/takeover`, {
+              method: "POST",
+              headers: { "Idempotency-Key": crypto.randomUUID() },
+              body: "{}",
+            });
+            if (!res.ok) return setStatus(await problemDetail(res), "error");
+            remember(page, (await res.json()).data.match);
+            page.heldHere = true;
+            page.render();
+          } catch {
+            setStatus("Offline: the match can be taken over once the connection is back", "offline");
+          }
+        },
+      },
+      { label: "Cancel" },
+    ],
+  );
+}

@@ -1,0 +1,62 @@
+import assert from "node:assert/strict";
+import { bannerOf } from "../../../../../pages/operator/client/score/banner.ts";
+import { gamePlayed, gameStartKey, minutes } from "../../../../../pages/operator/client/score/game_clock.ts";
+import { memoryStorage } from "../memory_storage.ts";
+import { projected, rallies } from "./fixtures.ts";
+
+const START = Date.parse("2026-11-28T10:00:00.000Z");
+
+Deno.test("bannerOf() says game point and match point for the side that would win with the next point", () => {
+  const { m, p } = projected(rallies("hhhhhhhhhh"));
+  assert.deepEqual(bannerOf(p, m, START, false), {
+    text: "Game point: Anna Berg",
+    kind: "game-point",
+    action: "",
+  });
+  const match = projected(rallies("a".repeat(32)));
+  assert.deepEqual(bannerOf(match.p, match.m, START, false), {
+    text: "Match point: Ella Fox",
+    kind: "match-point",
+    action: "",
+  });
+});
+
+Deno.test("bannerOf() puts a running time-out first, with its time left and Resume play", () => {
+  const at = "2026-11-28T10:05:00.000Z";
+  const { m, p } = projected(rallies("hhhhhhhhhh"), {
+    incidents: [{ kind: "timeout", side: "away", afterPoints: 10, at }],
+  } as never);
+  assert.deepEqual(bannerOf(p, m, Date.parse(at) + 17_500, false), {
+    text: "Time-out: Ella Fox, 00:42 left",
+    kind: "timeout",
+    action: "resume",
+  });
+  assert.equal(bannerOf(p, m, Date.parse(at) + 60_000, false).kind, "game-point", "the minute is over");
+});
+
+Deno.test("bannerOf() offers the expedite system when it is due, then says it is in force", () => {
+  const { m, p } = projected(rallies("ha"));
+  assert.deepEqual(bannerOf(p, m, START, true), {
+    text: "10 minutes played: the expedite system comes in (Law 2.15)",
+    kind: "due",
+    action: "expedite",
+  });
+  assert.deepEqual(bannerOf(p, m, START, false), { text: "", kind: "", action: "" });
+});
+
+Deno.test("minutes() writes a duration as minutes and seconds", () => {
+  assert.equal(minutes(0), "00:00");
+  assert.equal(minutes(605_999), "10:05");
+});
+
+Deno.test("gamePlayed() counts from the game's start, without its time-outs", () => {
+  const store = memoryStorage();
+  const { m, p } = projected(rallies("ha"), {
+    incidents: [{ kind: "timeout", side: "home", afterPoints: 1, at: "2026-11-28T10:02:00.000Z" }],
+  } as never);
+  // Game 1 starts when the match did; the time-out's minute does not count.
+  assert.equal(gamePlayed(store, p, m, START + 5 * 60_000), 4 * 60_000);
+  store.setItem(gameStartKey("m1", 1), "2026-11-28T10:01:00.000Z");
+  assert.equal(gamePlayed(store, p, m, START + 5 * 60_000), 3 * 60_000, "from the umpire's Next game");
+  assert.equal(gamePlayed(store, p, { ...m, startedAt: null }, START), 0);
+});
