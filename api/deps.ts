@@ -1,8 +1,8 @@
 /** What the HTTP layer (API and pages) is built from; tests build the same app on an in-memory store. */
-import type { Logger } from "../cli/log.ts";
+import type { Logger } from "../lib/log.ts";
 import type { Store } from "../db/store.ts";
 import { type StoreReads, storeReads } from "../db/store_reads.ts";
-import type { RateLimitPolicy } from "./request_rate_limit.ts";
+import type { RateLimitPolicy } from "../lib/rate_limit_policy.ts";
 import { ResponseCache } from "./response_cache.ts";
 
 export interface AppDeps {

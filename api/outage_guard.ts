@@ -5,7 +5,7 @@
  * the store is back. What counts as an outage is db/health.ts; docs/reliability.md describes the behaviour.
  */
 import type { Context, MiddlewareHandler } from "hono";
-import type { Logger } from "../cli/log.ts";
+import type { Logger } from "../lib/log.ts";
 import { isStoreUnavailable, READ_DEADLINE_MS, StoreUnavailable, withDeadline } from "../db/health.ts";
 import type { Dialect } from "../db/store.ts";
 import { guardResponse } from "./limits.ts";

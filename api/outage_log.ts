@@ -1,9 +1,9 @@
 /**
  * The log of store outages: one line when the store goes away (with why) and one when it is back (with how long
  * it was away and how many requests were answered 503 meanwhile), however many requests come in between: a
- * line, let alone a stack trace, per request buries the log of a busy server (160 lines in 16 s).
+ * line, let alone a stack trace, per request buries the log of a busy server.
  */
-import type { Logger } from "../cli/log.ts";
+import type { Logger } from "../lib/log.ts";
 
 /** What an outage log is made of. */
 export interface OutageLogOptions {

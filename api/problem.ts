@@ -1,9 +1,10 @@
 /**
- * The one error type of the public API and its rendering as RFC 9457 problem details
- * (`application/problem+json`: type, title, status, detail, instance). Handlers throw an `HttpError`; the
- * /api/v1 sub-app turns it (or anything else thrown) into a problem response once, in its `onError`.
+ * The one HTTP error type, of the public API and of the management API, and its rendering as RFC 9457 problem
+ * details (`application/problem+json`: type, title, status, detail, instance). Handlers throw an `HttpError`;
+ * each sub-app turns it (or anything else thrown) into a problem response once, in its `onError`: the public
+ * API here (`problemResponse`), the management API in api/manage/problem.ts with its own problem types.
  */
-import type { Logger } from "../cli/log.ts";
+import type { Logger } from "../lib/log.ts";
 import { isStoreUnavailable } from "../db/health.ts";
 
 /** Where the problem types are described: sections of the reference page at /api. */
@@ -108,19 +109,31 @@ export function problemType(code: ProblemCode): string {
   return TYPE_BASE + code;
 }
 
-/** An HTTP error with its status, problem kind and a detail message for the client (never a stack). */
+/** What an `HttpError` adds to its problem: response headers and extension members. */
+export interface HttpErrorOptions {
+  /** Extra response headers (e.g. `Allow` on a 405, `WWW-Authenticate` on a 401). */
+  headers?: Readonly<Record<string, string>>;
+  /** Extension members of the problem (e.g. `parameter` on a 400, `field` on an invalid body). */
+  extensions?: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * An HTTP error with its status, problem code and a detail message for the client (never a stack). The code
+ * names a problem type of the sub-app that answers: `ProblemCode` here, api/manage/problem.ts's there.
+ */
 export class HttpError extends Error {
   override name = "HttpError";
+  readonly headers: Readonly<Record<string, string>>;
+  readonly extensions: Readonly<Record<string, unknown>>;
   constructor(
     readonly status: number,
-    readonly code: ProblemCode,
+    readonly code: string,
     detail: string,
-    /** Extra response headers (e.g. `Allow` on a 405). */
-    readonly headers: Readonly<Record<string, string>> = {},
-    /** Extension members of the problem (e.g. `parameter` on a 400). */
-    readonly extensions: Readonly<Record<string, string>> = {},
+    options: HttpErrorOptions = {},
   ) {
     super(detail);
+    this.headers = options.headers ?? {};
+    this.extensions = options.extensions ?? {};
   }
 }
 
@@ -147,8 +160,7 @@ export function invalidParameter(name: string, expected: string, got: string): H
     400,
     "invalid-parameter",
     `Invalid query parameter "${name}": ${expected}, got ${quoted(got)}`,
-    {},
-    { parameter: name },
+    { extensions: { parameter: name } },
   );
 }
 
@@ -163,8 +175,7 @@ export function unknownParameter(name: string, known: readonly string[]): HttpEr
     400,
     "invalid-parameter",
     `Unknown query parameter ${quoted(name)}: this endpoint ${takes}`,
-    {},
-    { parameter: name.slice(0, 80) },
+    { extensions: { parameter: name.slice(0, 80) } },
   );
 }
 
@@ -174,7 +185,7 @@ export function methodNotAllowed(method: string, path: string): HttpError {
     405,
     "method-not-allowed",
     `Cannot ${method} ${quoted(path)}: the API is read-only (allowed: ${ALLOWED_METHODS})`,
-    { Allow: ALLOWED_METHODS },
+    { headers: { Allow: ALLOWED_METHODS } },
   );
 }
 
@@ -185,36 +196,69 @@ export interface Problem {
   status: number;
   detail: string;
   instance: string;
-  /** The problem kind (the last part of `type`), as the management API's and the guards' problems have it. */
-  code: ProblemCode;
-  [extension: string]: string | number;
+  /** The problem code (the last part of `type`). */
+  code: string;
+  [extension: string]: unknown;
 }
 
+/** How a sub-app writes its problems: where their types are described, their titles, its headers. */
+export interface ProblemStyle {
+  /** The `type` URI of a code. */
+  type(code: string): string;
+  /** The `title` of a problem. */
+  title(code: string, status: number): string;
+  /** Headers of every problem response of the sub-app. */
+  headers?: Readonly<Record<string, string>>;
+}
+
+const PUBLIC_STYLE: ProblemStyle = {
+  type: (code) => problemType(code as ProblemCode),
+  title: (code) => TITLES[code as ProblemCode] ?? TITLES["internal-error"],
+};
+
 /**
- * Renders anything thrown while answering `instance` (the request's path and query) as a problem response.
- * An `HttpError` keeps its status and detail; anything else is logged (an outage aside) and becomes a 500
- * without details.
+ * The `HttpError` an error thrown while answering `instance` is answered with, or null for a 500 without
+ * details: anything that is not an `HttpError` is logged, an outage aside.
  */
-export function problemResponse(error: unknown, instance: string, log: Logger): Response {
-  const known = error instanceof HttpError ? error : null;
+export function knownError(error: unknown, instance: string, log: Logger): HttpError | null {
+  if (error instanceof HttpError) return error;
   // An outage is answered 503 and logged once by the outage guard (api/outage_guard.ts), not per request.
-  if (!known && !isStoreUnavailable(error)) {
+  if (!isStoreUnavailable(error)) {
     const why = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     log.error(`Cannot answer ${quoted(instance)}: ${why}`);
   }
-  const code: ProblemCode = known?.code ?? "internal-error";
-  const status = known?.status ?? 500;
+  return null;
+}
+
+/**
+ * The problem response of an `HttpError` (null: a 500 without details) in a sub-app's style. Extension members
+ * come after the standard ones and never replace them.
+ */
+export function renderProblem(error: HttpError | null, instance: string, style: ProblemStyle): Response {
+  const code = error?.code ?? "internal-error";
+  const status = error?.status ?? 500;
   const problem: Problem = {
-    type: problemType(code),
-    title: TITLES[code],
+    type: style.type(code),
+    title: style.title(code, status),
     status,
-    detail: known?.message ?? "The server could not answer this request; the error has been logged",
+    detail: error?.message ?? "The server could not answer this request; the error has been logged",
     instance,
     code,
-    ...known?.extensions,
   };
+  for (const [name, value] of Object.entries(error?.extensions ?? {})) {
+    if (!(name in problem)) problem[name] = value;
+  }
   return new Response(JSON.stringify(problem), {
     status,
-    headers: { "Content-Type": "application/problem+json", ...known?.headers },
+    headers: { "Content-Type": "application/problem+json", ...style.headers, ...error?.headers },
   });
+}
+
+/**
+ * Renders anything thrown while answering `instance` (the request's path and query) as a problem of the public
+ * API. An `HttpError` keeps its status and detail; anything else is logged (an outage aside) and becomes a 500
+ * without details.
+ */
+export function problemResponse(error: unknown, instance: string, log: Logger): Response {
+  return renderProblem(knownError(error, instance, log), instance, PUBLIC_STYLE);
 }

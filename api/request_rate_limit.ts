@@ -10,13 +10,8 @@
  * hall's address. Kept in the instance's memory, O(1) per request, with at most `maxClients` windows.
  */
 import { clientAddress, peerOf } from "./client_address.ts";
+import type { RateLimitPolicy } from "../lib/rate_limit_policy.ts";
 import { guardResponse, requestTarget } from "./limits.ts";
-
-/** How many requests a client may make in how long. */
-export interface RateLimitPolicy {
-  readonly limit: number;
-  readonly windowSeconds: number;
-}
 
 /** A request costs QUARTERS quarters; an unchanged answer (304) or a preflight one. */
 const QUARTERS = 4;

@@ -4,7 +4,7 @@
  * and answered like the guards' answers (api/limits.ts), with no detail and no stack for the client.
  */
 import type { ErrorHandler } from "hono";
-import type { Logger } from "../cli/log.ts";
+import type { Logger } from "../lib/log.ts";
 import { isStoreUnavailable } from "../db/health.ts";
 import { guardResponse } from "./limits.ts";
 import { requestLog } from "./outage_guard.ts";

@@ -11,6 +11,7 @@
  */
 import { type Insertable, type Kysely, sql } from "kysely";
 import { groupLabel, roundLabel } from "../domain/bracket.ts";
+import { mulberry32 } from "../domain/lot.ts";
 import type { Database, MatchTable, PlayerTable, RatingTable } from "../db/schema.ts";
 import type { Store } from "../db/store.ts";
 import { bumpRevision } from "../db/revision.ts";
@@ -102,18 +103,6 @@ export function benchId(kind: number, event: number, n: number): string {
 
 const KIND = { event: 0xbe, subevent: 0xca, player: 0x91, entry: 0xe7, group: 0x96, match: 0x3a } as const;
 
-/** mulberry32: a small seeded generator, so that the same size always builds the same store. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 type MatchRow = Insertable<MatchTable>;
 
 /** The rows of one event (players and ratings are planned separately: they are shared by the store). */
@@ -158,7 +147,7 @@ export function circleRounds(n: number): [number, number][][] {
 
 /** Plans one event; `index` 0 is the live event, the others are finished. */
 export function planEvent(size: StoreSize, index: number, now: Date): EventPlan {
-  const rng = seeded(0x5eed + index);
+  const rng = mulberry32(0x5eed + index);
   const live = index === 0;
   const at = now.toISOString();
   const minutes = (m: number) => new Date(now.getTime() + m * 60_000).toISOString();
@@ -565,7 +554,7 @@ export async function buildStore(
     counts.predictions += plan.predictions.length;
     onProgress(`event ${e + 1}/${size.events}: ${plan.matches.length} matches`);
   }
-  // As an import ends (db/import_event.ts): each event's revision bumped and every category given its own
+  // As an import ends (event_file/import.ts): each event's revision bumped and every category given its own
   // version row, so that a point in one category leaves the answers of the others valid, as on a real store.
   // Without the rows every category would be keyed on its event's revision, which every point bumps.
   await store.db.transaction().execute(async (trx) => {

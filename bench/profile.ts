@@ -8,7 +8,7 @@ import { buildDraw } from "../views/draw.ts";
 import { serializeMatch } from "../views/serialize.ts";
 import { buildStandings } from "../views/standings.ts";
 import { parseDatabaseUrl } from "../cli/config.ts";
-import { silentLogger } from "../cli/log.ts";
+import { silentLogger } from "../lib/log.ts";
 import { readDrawSlots } from "../db/read_draw.ts";
 import { readEntries, readSubeventEntries } from "../db/read_entries.ts";
 import { findPublishedEvent, listPublishedEvents } from "../db/read_events.ts";

@@ -15,8 +15,9 @@
  * @module
  */
 import { parse } from "csv-parse/sync";
-import { ConfigError, parseDatabaseUrl, redact, type StoreUrl } from "./config.ts";
-import { stderrLogger } from "./log.ts";
+import { ConfigError, parseDatabaseUrl, redact } from "./config.ts";
+import type { StoreUrl } from "../lib/store_url.ts";
+import { stderrLogger } from "../lib/log.ts";
 import {
   accuracy,
   brier,
@@ -31,8 +32,8 @@ import {
 import type { ConfidenceLabel } from "../domain/prediction.ts";
 import { pointsForScores, type Score, type Side } from "../domain/scoring.ts";
 import { entryIdFor, eventIdFor, matchIdFor } from "../db/ids.ts";
-import { importEvent } from "../db/import_event.ts";
-import type { EventFile, MatchInput, PlayerInput } from "../db/import_validate.ts";
+import { importEvent } from "../event_file/import.ts";
+import type { EventFile, MatchInput, PlayerInput } from "../event_file/format.ts";
 import { writeMatch } from "../db/match_writes.ts";
 import { freezePrediction } from "../db/predictions_store.ts";
 import { bumpRevision } from "../db/revision.ts";

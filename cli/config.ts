@@ -1,9 +1,6 @@
 /** Configuration, read once from flags and environment (flags win) into a frozen typed object. */
-import type { RateLimitPolicy } from "../api/request_rate_limit.ts";
-
-export type StoreUrl =
-  | { kind: "sqlite"; path: string; memory: boolean; url: string }
-  | { kind: "postgres"; url: string };
+import type { RateLimitPolicy } from "../lib/rate_limit_policy.ts";
+import type { StoreUrl } from "../lib/store_url.ts";
 
 export interface Config {
   readonly port: number;

@@ -9,12 +9,12 @@ import { placeKnockout } from "../domain/draw.ts";
 import { makeGroups, roundRobinOrder } from "../domain/groups.ts";
 import { createRng, type Rng } from "../domain/lot.ts";
 import type { Transaction } from "kysely";
-import { importEventInTransaction } from "../db/import_event.ts";
+import { importEventInTransaction } from "../event_file/import.ts";
 import { lockStartup } from "../db/migrate.ts";
 import type { Database } from "../db/schema.ts";
 import { writeTransaction } from "../db/write_transaction.ts";
 import { freezePredictionAsOf } from "../db/predictions_store.ts";
-import type { CategoryInput, EventFile, MatchInput, PlayerInput } from "../db/import_validate.ts";
+import type { CategoryInput, EventFile, MatchInput, PlayerInput } from "../event_file/format.ts";
 import type { Store } from "../db/store.ts";
 
 export const DEMO_SLUG = "demo-open-2026";

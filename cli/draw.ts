@@ -14,14 +14,8 @@
  */
 import { type CommandIo, runWithStore, STANDARD_IO, UsageError } from "./store_command.ts";
 import { drawJson } from "../api/manage/draws.ts";
-import {
-  advanceGroups,
-  findSubeventByCode,
-  generateDraw,
-  type GenerateDrawOptions,
-  listSubeventCodes,
-  readDrawDetail,
-} from "../db/draw_writes.ts";
+import { advanceGroups, generateDraw, type GenerateDrawOptions } from "../db/draw_writes.ts";
+import { findSubeventByCode, listSubeventCodes, readDrawDetail } from "../db/read_draw_detail.ts";
 import { setDrawLocked } from "../db/manage_writes.ts";
 import type { Store } from "../db/store.ts";
 import { WriteError } from "../db/write_errors.ts";

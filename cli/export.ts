@@ -1,12 +1,12 @@
 /**
- * `deno task export SLUG > FILE`: the event as an import file (docs/import-format.md, db/export_event.ts) on
+ * `deno task export SLUG > FILE`: the event as an import file (docs/import-format.md, event_file/export.ts) on
  * stdout, to move it to another store, archive it, or mend it and import it again. Exit 0 with the file; 1 (one
  * line on stderr) when there is no such event or the store cannot be opened; 2 on a usage error.
  * @module
  */
 import { denoEnv } from "./config.ts";
 import { type CommandIo, runWithStore, STANDARD_IO, UsageError } from "./store_command.ts";
-import { exportEvent } from "../db/export_event.ts";
+import { exportEvent } from "../event_file/export.ts";
 
 /** The usage line. */
 export const EXPORT_USAGE = "Usage: deno task export SLUG > FILE  (the store comes from DATABASE_URL)";

@@ -6,8 +6,9 @@
  * @module
  */
 import { ConfigError, DEFAULT_DATABASE_URL, denoEnv, parseDatabaseUrl, redact } from "./config.ts";
-import { ImportError, importEvent, type ImportResult } from "../db/import_event.ts";
-import { type ImportProblem, parseEventFile } from "../db/import_validate.ts";
+import { ImportError, importEvent, type ImportResult } from "../event_file/import.ts";
+import type { ImportProblem } from "../event_file/format.ts";
+import { parseEventFile } from "../event_file/validate.ts";
 import { openStore, type Store } from "../db/store.ts";
 
 /** Where the command writes: `out` for its answer (stdout), `err` for problems (stderr). */
@@ -21,8 +22,8 @@ export const IMPORT_USAGE = "Usage: deno task import FILE  (the store comes from
 
 /**
  * The largest file the command reads: 64 MiB. A real event is far smaller (a championship of 500 players and
- * 2,000 matches is under 1 MiB, the HTTP import's limit); a generated 50 MB file of 70,000 players and 105,000
- * matches still imports. The limit keeps `deno task import /dev/zero` from reading until memory runs out.
+ * 2,000 matches is under 1 MiB, the HTTP import's limit), and a generated file tens of times larger still
+ * imports. The limit keeps `deno task import /dev/zero` from reading until memory runs out.
  */
 export const MAX_IMPORT_FILE_BYTES = 64 * 1024 * 1024;
 

@@ -4,7 +4,7 @@
  * codes (2 for a usage error, 1 for a store that cannot be opened).
  */
 import { ConfigError, DEFAULT_DATABASE_URL, parseDatabaseUrl, redact } from "./config.ts";
-import { printLine } from "./log.ts";
+import { printLine } from "../lib/log.ts";
 import { openStore, type Store } from "../db/store.ts";
 
 /** Where a command writes: `out` for its answer (stdout), `err` for problems (stderr). */

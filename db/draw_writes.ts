@@ -1,37 +1,33 @@
 /**
  * Draws made by the service itself: a category's draw generated (or drawn again while it is a draft) by lot
- * from a stored seed, the group qualifiers written into the knockout once a group is final, and what a lock
- * checks. Each write is one transaction with the revision bump and an audit row; the qualifiers are placed
- * inside the match write that completes the group (db/match_writes.ts `consequences`). docs/draws.md, "Draws in
- * the service", states the rules.
+ * from a stored seed, and the group qualifiers written into the knockout once a group is final. Each write is one
+ * transaction with the revision bump and an audit row; the qualifiers are placed inside the match write that
+ * completes the group (db/match_writes.ts `consequences`). What a lock checks and the draw as the operator sees
+ * it are reads (db/read_draw_detail.ts). docs/draws.md, "Draws in the service", states the rules.
  *
- * Rows follow the import's conventions (db/import_event.ts): group matches labelled "Group A" with their round
+ * Rows follow the import's conventions (event_file/import.ts): group matches labelled "Group A" with their round
  * and their place in the order of play, knockout matches labelled by `roundLabel`, a bye as a `draw_slots` row
  * with `is_bye = 1` and no match row for a first-round pairing with a bye (its player is already in round 2).
  * @module
  */
-import { entryName } from "./read_entries.ts";
 import type { Insertable, Kysely, Transaction } from "kysely";
 import { groupLabel, type NextSlot, nextSlot, roundLabel } from "../domain/bracket.ts";
-import { type DrawEntry, DrawError, placeKnockout } from "../domain/draw.ts";
+import { commonAssociation, type DrawEntry, DrawError, placeKnockout } from "../domain/draw.ts";
+import { toGroupMatch } from "../domain/group_match.ts";
 import { placeGroupQualifiers, type QualifierRef } from "../domain/group_qualifiers.ts";
 import { type GroupEntry, GroupError, makeGroups, roundRobinOrder } from "../domain/groups.ts";
 import { LotError } from "../domain/lot.ts";
-import { isMatchStatus, isResultReason, MatchStatusError, standingsStatus } from "../domain/match_status.ts";
+import { matchHasBegun, MatchStatusError } from "../domain/match_status.ts";
 import { type GroupMatch, isGroupComplete, rankGroup, StandingsError } from "../domain/standings.ts";
 import { writeAudit } from "./audit.ts";
-import { commonAssociation } from "./import_validate.ts";
-import type { ManageWriteContext } from "./manage_writes.ts";
+import { putIntoKnockoutMatch } from "./knockout_sides.ts";
 import { freezePrediction } from "./predictions_store.ts";
 import { loadRatings } from "./ratings_store.ts";
-import { type DrawSlotRecord, readDrawSlots } from "./read_draw.ts";
-import { type EntryRecord, readSubeventEntries } from "./read_entries.ts";
-import { type GroupRecord, readSubeventGroups } from "./read_groups.ts";
-import type { MatchRecord } from "./read_matches.ts";
+import { entryName } from "./read_entries.ts";
 import { bumpRevision } from "./revision.ts";
-import type { Database, DrawState, MatchRow, Stage, SubeventFormat, SubeventKind } from "./schema.ts";
+import type { Database, Stage, SubeventFormat } from "./schema.ts";
 import type { Store } from "./store.ts";
-import { parseOfficiating } from "./umpire_record.ts";
+import type { ManageWriteContext } from "./write_context.ts";
 import { WriteError } from "./write_errors.ts";
 import { writeTransaction } from "./write_transaction.ts";
 
@@ -84,33 +80,6 @@ export interface AdvanceResult {
   changed: boolean;
 }
 
-/** A category's draw as the operator sees it, drafts included: the parts the API and the CLI render. */
-export interface DrawDetail {
-  subevent: {
-    id: string;
-    eventId: string;
-    eventSlug: string;
-    code: string;
-    name: string;
-    kind: SubeventKind;
-    format: SubeventFormat;
-    bestOf: number;
-    position: number;
-    drawState: DrawState;
-    lotSeed: string | null;
-    drawSize: number | null;
-    groupSize: number | null;
-    qualifiersPerGroup: number | null;
-  };
-  entries: Map<string, EntryRecord>;
-  groups: GroupRecord[];
-  slots: DrawSlotRecord[];
-  /** Every match of the category (group and knockout) by stage, round and position. */
-  matches: MatchRecord[];
-  /** First-round positions assigned to nothing (what a lock refuses). */
-  unassigned: number[];
-}
-
 const MAX_SEED_LENGTH = 200;
 
 /** A fresh lot seed: 128 random bits (crypto), hex. */
@@ -135,30 +104,23 @@ function checkOptions(options: GenerateDrawOptions): void {
       lotSeed.length > MAX_SEED_LENGTH)
   ) {
     throw new WriteError(
-      400,
       "invalid-body",
       `Invalid "lotSeed": expected 1 to ${MAX_SEED_LENGTH} characters, got ${JSON.stringify(lotSeed)}`,
     );
   }
   if (groupSize !== undefined && (!Number.isInteger(groupSize) || groupSize < 3 || groupSize > 6)) {
     throw new WriteError(
-      400,
       "invalid-body",
       `Invalid "groupSize": expected 3, 4, 5 or 6, got ${JSON.stringify(groupSize)}`,
     );
   }
   if (qualifiersPerGroup !== undefined && qualifiersPerGroup !== 1 && qualifiersPerGroup !== 2) {
     throw new WriteError(
-      400,
       "invalid-body",
       `Invalid "qualifiersPerGroup": expected 1 or 2, got ${JSON.stringify(qualifiersPerGroup)}`,
     );
   }
 }
-
-/** A match counts as begun once started or decided (a walkover has no start): the same test as the unlock. */
-const hasBegun = (m: { status: string; started_at: string | null }) =>
-  m.status !== "scheduled" || m.started_at !== null;
 
 /**
  * Draws a category by lot, or draws it again while it is a draft: its groups and their round-robin matches,
@@ -182,7 +144,7 @@ export async function generateDraw(
     );
   } catch (e) {
     if (e instanceof DrawError || e instanceof GroupError || e instanceof LotError) {
-      throw new WriteError(409, "draw-invalid", e.message);
+      throw new WriteError("draw-invalid", e.message);
     }
     throw e;
   }
@@ -208,13 +170,9 @@ async function generateInTransaction(
   const subQuery = trx.selectFrom("subevents").selectAll().where("id", "=", subeventId);
   // PostgreSQL: two operators drawing at once queue up on the category's row.
   const sub = await (dialect === "postgres" ? subQuery.forUpdate() : subQuery).executeTakeFirst();
-  if (!sub) throw new WriteError(404, "not-found", `Category "${subeventId}" does not exist`);
+  if (!sub) throw new WriteError("not-found", `Category "${subeventId}" does not exist`);
   if (sub.draw_state === "locked") {
-    throw new WriteError(
-      409,
-      "draw-locked",
-      `Cannot draw "${sub.name}" again: the draw is locked (unlock first)`,
-    );
+    throw new WriteError("draw-locked", `Cannot draw "${sub.name}" again: the draw is locked (unlock first)`);
   }
   const matchQuery = trx.selectFrom("matches").select(["id", "stage", "label", "status", "started_at"])
     .where("subevent_id", "=", subeventId).orderBy("stage").orderBy("round_no").orderBy("bracket_pos");
@@ -222,33 +180,26 @@ async function generateInTransaction(
   const existing = await (dialect === "postgres" ? matchQuery.forUpdate() : matchQuery).execute();
   const withGroups = sub.format !== "knockout";
   const withKnockout = sub.format !== "groups";
-  const begun = existing.filter(hasBegun);
+  const begun = existing.filter((m) => matchHasBegun({ status: m.status, startedAt: m.started_at }));
   const blocking = begun.find((m) => m.stage === "knockout" || sub.format !== "groups_knockout");
   if (blocking) {
     throw new WriteError(
-      409,
       "draw-started",
       `Cannot draw "${sub.name}" again: match "${blocking.label}" (${blocking.id}) has already begun`,
     );
   }
   const groupsKept = begun.length > 0;
   if (options.groupSize !== undefined && sub.format === "knockout") {
-    throw new WriteError(
-      400,
-      "invalid-body",
-      `Invalid "groupSize": "${sub.name}" is a knockout without groups`,
-    );
+    throw new WriteError("invalid-body", `Invalid "groupSize": "${sub.name}" is a knockout without groups`);
   }
   if (options.qualifiersPerGroup !== undefined && sub.format === "knockout") {
     throw new WriteError(
-      400,
       "invalid-body",
       `Invalid "qualifiersPerGroup": "${sub.name}" is a knockout without groups`,
     );
   }
   if (groupsKept && options.groupSize !== undefined && options.groupSize !== sub.group_size) {
     throw new WriteError(
-      409,
       "groups-in-play",
       `Cannot change the group size of "${sub.name}" to ${options.groupSize}: group matches have begun, so ` +
         "the groups are kept",
@@ -411,7 +362,7 @@ const validQualifiers = (n: number | null) => n === 1 || n === 2 ? n : undefined
 /**
  * The category's entries in a fixed order (seed, then rating, higher first, then id), which the lot takes as
  * the nomination order, so that the same seed gives the same draw. Doubles: the pair's common association
- * (db/import_validate.ts `commonAssociation`) and the mean of the two ratings when both are known.
+ * (domain/draw.ts `commonAssociation`) and the mean of the two ratings when both are known.
  */
 async function drawEntries(trx: Trx, subeventId: string): Promise<DrawEntryRow[]> {
   const rows = await trx.selectFrom("entries")
@@ -463,7 +414,6 @@ async function drawEntries(trx: Trx, subeventId: string): Promise<DrawEntryRow[]
 function checkEntries(name: string, entries: readonly DrawEntryRow[]): void {
   if (entries.length < 2) {
     throw new WriteError(
-      409,
       "too-few-entries",
       `Cannot draw "${name}": it has ${entries.length} ${
         entries.length === 1 ? "entry" : "entries"
@@ -477,7 +427,6 @@ function checkEntries(name: string, entries: readonly DrawEntryRow[]): void {
       const other = byPlayer.get(p);
       if (other && other.id !== e.id) {
         throw new WriteError(
-          409,
           "duplicate-entry",
           `Cannot draw "${name}": a player is entered twice, in "${other.name}" (${other.id}) and "${e.name}" (${e.id})`,
         );
@@ -488,7 +437,6 @@ function checkEntries(name: string, entries: readonly DrawEntryRow[]): void {
     const other = bySeed.get(e.seed);
     if (other) {
       throw new WriteError(
-        409,
         "duplicate-seed",
         `Cannot draw "${name}": seed ${e.seed} is given to both "${other.name}" and "${e.name}"`,
       );
@@ -600,21 +548,6 @@ interface GroupStanding {
   undecided: { id: string; label: string } | null;
 }
 
-/** A stored group match as the standings rules read it (as api/standings_view.ts reads it). */
-function toGroupMatch(m: MatchRow): GroupMatch | null {
-  if (m.home_entry_id === null || m.away_entry_id === null) return null;
-  const status = isMatchStatus(m.status) ? m.status : "scheduled";
-  const reason = status === "completed" && isResultReason(m.result_reason) ? m.result_reason : null;
-  const games = JSON.parse(m.games) as [number, number][];
-  return {
-    home: m.home_entry_id,
-    away: m.away_entry_id,
-    games,
-    status: standingsStatus(status, reason, games.length),
-    winner: status === "completed" ? m.winner_entry_id : null,
-  };
-}
-
 /** The finishing order of a group (ITTF Statutes 3.7.5 via domain/standings.ts) once it is final. */
 async function groupStanding(db: Db, groupId: string): Promise<GroupStanding> {
   const members = await db.selectFrom("group_members").select(["entry_id", "position", "lot"])
@@ -623,7 +556,16 @@ async function groupStanding(db: Db, groupId: string): Promise<GroupStanding> {
     .where("stage", "=", "group").orderBy("round_no").orderBy("bracket_pos").execute();
   const players = members.map((m) => m.entry_id);
   const inGroup = new Set(players);
-  const matches = rows.map(toGroupMatch)
+  const matches = rows.map((m) =>
+    toGroupMatch({
+      homeEntryId: m.home_entry_id,
+      awayEntryId: m.away_entry_id,
+      status: m.status,
+      resultReason: m.result_reason,
+      winnerEntryId: m.winner_entry_id,
+      games: JSON.parse(m.games) as [number, number][],
+    })
+  )
     .filter((m): m is GroupMatch => m !== null && inGroup.has(m.home) && inGroup.has(m.away));
   const open = rows.find((m) => m.status !== "completed");
   const undecided = open ? { id: open.id, label: open.label } : null;
@@ -690,42 +632,17 @@ export async function fillGroupQualifiers(
     const target: NextSlot = partner && Number(partner.is_bye) === 1
       ? nextSlot(1, pair)
       : { roundNo: 1, bracketPos: pair, side: position % 2 === 0 ? "home" : "away" };
-    await setKnockoutSide(trx, subeventId, target, entryId, now);
-  }
-  return placements;
-}
-
-/** Puts an entry (or, with null, nobody) on one side of a knockout match that has not begun. */
-async function setKnockoutSide(
-  trx: Trx,
-  subeventId: string,
-  at: NextSlot,
-  entryId: string | null,
-  now: string,
-): Promise<void> {
-  const m = await trx.selectFrom("matches").selectAll().where("subevent_id", "=", subeventId)
-    .where("stage", "=", "knockout").where("round_no", "=", at.roundNo).where(
-      "bracket_pos",
-      "=",
-      at.bracketPos,
-    )
-    .executeTakeFirst();
-  if (!m) return;
-  const column = at.side === "home" ? "home_entry_id" : "away_entry_id";
-  if (m[column] === entryId) return;
-  if (hasBegun(m)) {
-    throw new WriteError(
-      409,
-      "next-match-started",
-      `Cannot change the group's qualifiers: the knockout match "${m.label}" (${m.id}) has already begun`,
+    await putIntoKnockoutMatch(
+      trx,
+      subeventId,
+      target,
+      entryId,
+      now,
+      (m) =>
+        `Cannot change the group's qualifiers: the knockout match "${m.label}" (${m.id}) has already begun`,
     );
   }
-  // The pairing changes, so a prediction frozen for the old pairing no longer describes this match.
-  await trx.deleteFrom("predictions").where("match_id", "=", m.id).execute();
-  const updated = await trx.updateTable("matches")
-    .set({ [column]: entryId, revision: m.revision + 1, updated_at: now })
-    .where("id", "=", m.id).returningAll().executeTakeFirstOrThrow();
-  await freezePrediction(trx, updated, now);
+  return placements;
 }
 
 /**
@@ -745,10 +662,9 @@ export async function advanceGroups(
     const now = ctx.now.toISOString();
     const sub = await trx.selectFrom("subevents").select(["id", "event_id", "name", "format"])
       .where("id", "=", subeventId).executeTakeFirst();
-    if (!sub) throw new WriteError(404, "not-found", `Category "${subeventId}" does not exist`);
+    if (!sub) throw new WriteError("not-found", `Category "${subeventId}" does not exist`);
     if (sub.format !== "groups_knockout") {
       throw new WriteError(
-        409,
         "no-qualifiers",
         `Cannot advance from the groups of "${sub.name}": its format "${sub.format}" has no groups feeding a knockout`,
       );
@@ -761,7 +677,6 @@ export async function advanceGroups(
       chosen = groups.filter((g) => g.name === wanted);
       if (chosen.length === 0) {
         throw new WriteError(
-          400,
           "invalid-body",
           `Invalid "group": "${sub.name}" has no group "${options.group}" (groups: ${
             groups.map((g) => g.name).join(", ") || "none"
@@ -769,7 +684,7 @@ export async function advanceGroups(
         );
       }
     } else if (options.lots !== undefined) {
-      throw new WriteError(400, "invalid-body", `Invalid "lots": name the "group" the lot order is for`);
+      throw new WriteError("invalid-body", `Invalid "lots": name the "group" the lot order is for`);
     }
     if (options.lots !== undefined) await writeLots(trx, chosen[0]!.id, options.lots);
     const slotsBefore = await trx.selectFrom("draw_slots").select(["position", "entry_id"])
@@ -781,7 +696,6 @@ export async function advanceGroups(
         if (!standing.complete) {
           const m = standing.undecided;
           throw new WriteError(
-            409,
             "group-not-complete",
             `Cannot advance from "Group ${g.name}": ` +
               (m ? `match "${m.label}" (${m.id}) is not decided yet` : "its matches are not all decided yet"),
@@ -792,7 +706,6 @@ export async function advanceGroups(
       const tied = placed.find((p) => p.state === "tied");
       if (options.group !== undefined && tied) {
         throw new WriteError(
-          409,
           "tied-by-lot",
           `Cannot advance from "Group ${g.name}": place ${tied.place} is tied until a lot order is given ("lots")`,
         );
@@ -834,10 +747,10 @@ async function writeLots(trx: Trx, groupId: string, lots: readonly string[]): Pr
   const seen = new Set<string>();
   for (const [i, id] of lots.entries()) {
     if (!members.has(id)) {
-      throw new WriteError(400, "invalid-body", `Invalid "lots[${i}]": "${id}" is not a member of the group`);
+      throw new WriteError("invalid-body", `Invalid "lots[${i}]": "${id}" is not a member of the group`);
     }
     if (seen.has(id)) {
-      throw new WriteError(400, "invalid-body", `Invalid "lots[${i}]": "${id}" is listed twice`);
+      throw new WriteError("invalid-body", `Invalid "lots[${i}]": "${id}" is listed twice`);
     }
     seen.add(id);
   }
@@ -846,127 +759,4 @@ async function writeLots(trx: Trx, groupId: string, lots: readonly string[]): Pr
     await trx.updateTable("group_members").set({ lot: i + 1 }).where("group_id", "=", groupId)
       .where("entry_id", "=", id).execute();
   }
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Reads: what a lock checks, and the draw as the operator sees it.
-
-/**
- * The first-round positions of a knockout draw assigned to nothing: a slot that is neither an entry, a bye nor a
- * group qualifier, a position missing below the draw's size, or (a draw stored without slots) a first-round
- * match side that is empty. `null` when a knockout format has no positions at all. Groups-only: none.
- */
-export async function unassignedPositions(db: Db, subeventId: string): Promise<number[] | null> {
-  const sub = await db.selectFrom("subevents").select(["format", "draw_size"]).where("id", "=", subeventId)
-    .executeTakeFirst();
-  if (!sub || sub.format === "groups") return [];
-  const slots = await db.selectFrom("draw_slots").selectAll().where("subevent_id", "=", subeventId)
-    .orderBy("position").execute();
-  if (slots.length > 0) {
-    const size = Math.max(Number(sub.draw_size ?? 0), slots.length);
-    const byPosition = new Map(slots.map((s) => [Number(s.position), s]));
-    const empty: number[] = [];
-    for (let p = 0; p < size; p++) {
-      const s = byPosition.get(p);
-      if (!s || (s.entry_id === null && Number(s.is_bye) !== 1 && s.qualifier_group === null)) empty.push(p);
-    }
-    return empty;
-  }
-  // Matches stored without slots (an import that gave the matches): their first round is the draw.
-  const first = await db.selectFrom("matches").select(["bracket_pos", "home_entry_id", "away_entry_id"])
-    .where("subevent_id", "=", subeventId).where("stage", "=", "knockout").where("round_no", "=", 1)
-    .orderBy("bracket_pos").execute();
-  if (first.length === 0) return null;
-  return first.flatMap((m) => [
-    ...(m.home_entry_id === null ? [2 * Number(m.bracket_pos)] : []),
-    ...(m.away_entry_id === null ? [2 * Number(m.bracket_pos) + 1] : []),
-  ]);
-}
-
-/** The id of the category with this code in the event with this slug (the code compared without case), or null. */
-export async function findSubeventByCode(db: Db, eventSlug: string, code: string): Promise<string | null> {
-  const rows = await db.selectFrom("subevents").innerJoin("events", "events.id", "subevents.event_id")
-    .select(["subevents.id", "subevents.code"]).where("events.slug", "=", eventSlug).execute();
-  const exact = rows.find((r) => r.code === code) ??
-    rows.find((r) => r.code.toLowerCase() === code.toLowerCase());
-  return exact?.id ?? null;
-}
-
-/** The codes of an event's categories in their order (for messages), or null when no event has the slug. */
-export async function listSubeventCodes(db: Db, eventSlug: string): Promise<string[] | null> {
-  const event = await db.selectFrom("events").select("id").where("slug", "=", eventSlug).executeTakeFirst();
-  if (!event) return null;
-  const rows = await db.selectFrom("subevents").select("code").where("event_id", "=", event.id)
-    .orderBy("position").orderBy("code").execute();
-  return rows.map((r) => r.code);
-}
-
-/** A category's draw, drafts included, with everything needed to show it; null when the category is unknown. */
-export async function readDrawDetail(db: Kysely<Database>, subeventId: string): Promise<DrawDetail | null> {
-  const sub = await db.selectFrom("subevents").innerJoin("events", "events.id", "subevents.event_id")
-    .selectAll("subevents").select("events.slug as event_slug").where("subevents.id", "=", subeventId)
-    .executeTakeFirst();
-  if (!sub) return null;
-  const [entries, groups, slots, rows, unassigned] = await Promise.all([
-    readSubeventEntries(db, subeventId),
-    readSubeventGroups(db, subeventId),
-    readDrawSlots(db, subeventId),
-    db.selectFrom("matches").leftJoin("groups", "groups.id", "matches.group_id").selectAll("matches")
-      .select("groups.name as group_name").where("matches.subevent_id", "=", subeventId)
-      .orderBy("matches.stage").orderBy("groups.position").orderBy("matches.round_no")
-      .orderBy("matches.bracket_pos").orderBy("matches.id").execute(),
-    unassignedPositions(db, subeventId),
-  ]);
-  const int = (v: number | null) => v === null ? null : Number(v);
-  return {
-    subevent: {
-      id: sub.id,
-      eventId: sub.event_id,
-      eventSlug: sub.event_slug,
-      code: sub.code,
-      name: sub.name,
-      kind: sub.kind,
-      format: sub.format,
-      bestOf: Number(sub.best_of),
-      position: Number(sub.position),
-      drawState: sub.draw_state,
-      lotSeed: sub.draw_seed,
-      drawSize: int(sub.draw_size),
-      groupSize: int(sub.group_size),
-      qualifiersPerGroup: int(sub.qualifiers_per_group),
-    },
-    entries,
-    groups,
-    slots,
-    matches: rows.map((m) => ({
-      id: m.id,
-      eventId: m.event_id,
-      subeventId: m.subevent_id,
-      stage: m.stage,
-      groupId: m.group_id,
-      groupName: m.group_name,
-      roundNo: Number(m.round_no),
-      bracketPos: Number(m.bracket_pos),
-      label: m.label,
-      homeEntryId: m.home_entry_id,
-      awayEntryId: m.away_entry_id,
-      tableNo: int(m.table_no),
-      scheduledAt: m.scheduled_at,
-      status: m.status,
-      resultReason: m.result_reason,
-      retirementAfterGame: int(m.retirement_after_game),
-      winnerEntryId: m.winner_entry_id,
-      bestOf: Number(m.best_of),
-      games: JSON.parse(m.games) as [number, number][],
-      currentHome: Number(m.current_home),
-      currentAway: Number(m.current_away),
-      server: m.server,
-      startedAt: m.started_at,
-      completedAt: m.completed_at,
-      updatedAt: m.updated_at,
-      doubles: sub.kind === "doubles",
-      officiating: parseOfficiating(m.umpire),
-    })),
-    unassigned: unassigned ?? [],
-  };
 }

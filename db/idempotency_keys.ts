@@ -37,8 +37,7 @@ export interface SeenKey {
  * undo), which they would do again at that point of the match, so a repeat of the key is answered the same.
  */
 export interface Refusal {
-  status: 409;
-  code: string;
+  code: "match-state" | "scoring";
   message: string;
 }
 

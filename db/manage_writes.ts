@@ -10,17 +10,12 @@ import { rebuildRatings } from "./ratings_store.ts";
 import { AnnouncementError, normalizeAnnouncement } from "../domain/announcement.ts";
 import { type AnnouncementRecord, storedAnnouncement } from "./read_events.ts";
 import { drawHasStarted } from "./read_manage.ts";
-import { unassignedPositions } from "./draw_writes.ts";
+import { unassignedPositions } from "./read_draw_detail.ts";
 import type { EventStatus } from "./schema.ts";
 import type { Store } from "./store.ts";
+import type { ManageWriteContext } from "./write_context.ts";
 import { WriteError } from "./write_errors.ts";
 import { writeTransaction } from "./write_transaction.ts";
-
-/** Who writes and when. */
-export interface ManageWriteContext {
-  actor: string;
-  now: Date;
-}
 
 /** The outcome of a status change: the new status and whether anything changed. */
 export interface StatusChange<S> {
@@ -90,7 +85,7 @@ export async function setEventAnnouncement(
   try {
     next = text === null ? null : normalizeAnnouncement(text);
   } catch (e) {
-    if (e instanceof AnnouncementError) throw new WriteError(422, "invalid-announcement", e.message);
+    if (e instanceof AnnouncementError) throw new WriteError("invalid-announcement", e.message);
     throw e;
   }
   return await writeTransaction(store.db, async (trx) => {
@@ -122,7 +117,7 @@ export async function setEventAnnouncement(
 
 /** The refusal of a write to an event that does not exist. */
 function unknownEvent(slug: string): WriteError {
-  return new WriteError(404, "not-found", `Event "${slug}" does not exist`);
+  return new WriteError("not-found", `Event "${slug}" does not exist`);
 }
 
 /**
@@ -142,11 +137,10 @@ export async function setDrawLocked(
     // Row-locked on PostgreSQL, so that of two locks at once the second sees the first's state and changes
     // nothing (SQLite has one writer at a time already).
     const sub = await (store.dialect === "postgres" ? query.forUpdate() : query).executeTakeFirst();
-    if (!sub) throw new WriteError(404, "not-found", `Category "${subeventId}" does not exist`);
+    if (!sub) throw new WriteError("not-found", `Category "${subeventId}" does not exist`);
     const target = locked ? "locked" : "draft";
     if (sub.draw_state === "none") {
       throw new WriteError(
-        409,
         "no-draw",
         `Cannot ${locked ? "lock" : "unlock"} the draw of "${sub.name}": it has no draw`,
       );
@@ -159,7 +153,6 @@ export async function setDrawLocked(
       const empty = await unassignedPositions(trx, sub.id);
       if (empty === null || empty.length > 0) {
         throw new WriteError(
-          409,
           "draw-incomplete",
           `Cannot lock the draw of "${sub.name}": ` +
             (empty === null
@@ -172,7 +165,6 @@ export async function setDrawLocked(
     }
     if (!locked && await drawHasStarted(trx, sub.id, sub.format)) {
       throw new WriteError(
-        409,
         "draw-started",
         `Cannot unlock the draw of "${sub.name}": a match of the draw has already started`,
       );

@@ -16,6 +16,7 @@ import {
   disqualify,
   MatchStatusError,
   type MatchStatusRecord,
+  playHasBegun,
   reopenDecision,
   reopensTo,
   retire,
@@ -37,6 +38,7 @@ import { assertDoublesOrder, type PlayerSlot } from "../domain/service_order.ts"
 import { nextSlot } from "../domain/bracket.ts";
 import { fillGroupQualifiers } from "./draw_writes.ts";
 import { findKey, rememberKey, rememberRefusal } from "./idempotency_keys.ts";
+import { putIntoKnockoutMatch } from "./knockout_sides.ts";
 import { freezePrediction, settlePredictionOutcome } from "./predictions_store.ts";
 import { eventIsRated, rateDecidedMatch, rebuildRatings } from "./ratings_store.ts";
 import { bumpRevision } from "./revision.ts";
@@ -178,21 +180,17 @@ export async function writeMatch(
       (trx) => writeInTransaction(trx, store.dialect, matchId, action, ctx),
     );
   } catch (e) {
-    const refusal = e instanceof MatchStatusError
-      ? new WriteError(409, "match-state", e.message)
-      : e instanceof ScoringError
-      ? new WriteError(409, "scoring", e.message)
-      : null;
-    if (refusal === null) throw e;
+    const code = e instanceof MatchStatusError ? "match-state" : e instanceof ScoringError ? "scoring" : null;
+    if (code === null) throw e;
+    const refusal = new WriteError(code, (e as Error).message);
     // The rules refused it at this point of the match: a repeat of the key (an answer lost) is refused alike.
     const key = keyOf(matchId, ctx);
     if (key) {
-      await writeTransaction(store.db, (trx) =>
-        rememberRefusal(trx, key, actionFingerprint(action), {
-          status: 409,
-          code: refusal.code,
-          message: refusal.message,
-        }, ctx.now));
+      await writeTransaction(
+        store.db,
+        (trx) =>
+          rememberRefusal(trx, key, actionFingerprint(action), { code, message: refusal.message }, ctx.now),
+      );
     }
     throw refusal;
   }
@@ -291,7 +289,7 @@ async function writeInTransaction(
   // and inserts them again, same ids) reads as gone to the waiting statement; the next statement sees the new
   // row, as SQLite, which serialises the two writes, always does.
   if (!before && dialect === "postgres") before = await lockMatch(trx, dialect, matchId);
-  if (!before) throw new WriteError(404, "not-found", `Match "${matchId}" does not exist`);
+  if (!before) throw new WriteError("not-found", `Match "${matchId}" does not exist`);
   const key = keyOf(matchId, ctx);
   const request = actionFingerprint(action);
   if (key) {
@@ -299,13 +297,12 @@ async function writeInTransaction(
     if (seen) {
       if (seen.request !== null && seen.request !== request) {
         throw new WriteError(
-          422,
           "idempotency-key-reused",
           `Cannot reuse "Idempotency-Key" "${ctx.idempotencyKey}": it was first sent with another request ` +
             `(${seen.request}), not this one (${request}); a new request needs a new key`,
         );
       }
-      if (seen.refusal) throw new WriteError(seen.refusal.status, seen.refusal.code, seen.refusal.message);
+      if (seen.refusal) throw new WriteError(seen.refusal.code, seen.refusal.message);
       return { match: before, replayed: true };
     }
   }
@@ -314,7 +311,6 @@ async function writeInTransaction(
     !await otherKindSince(trx, matchId, action.type === "assign", ctx.expectedRevision, before.revision)
   ) {
     throw new WriteError(
-      409,
       "stale-revision",
       `Match "${matchId}" is at revision ${before.revision}, not ${ctx.expectedRevision}`,
       before,
@@ -322,11 +318,7 @@ async function writeInTransaction(
   }
   if (ctx.device && UMPIRE_ACTIONS.has(action.type)) assertHolds(before, ctx.device.id);
   if (action.type === "takeover" && !ctx.device) {
-    throw new WriteError(
-      400,
-      "no-device",
-      `Cannot take over match "${matchId}": the request names no device`,
-    );
+    throw new WriteError("no-device", `Cannot take over match "${matchId}": the request names no device`);
   }
   let next = await apply(trx, before, action, now);
   if (
@@ -422,7 +414,6 @@ async function otherKindSince(
 function assertHolds(m: MatchRow, device: string): void {
   if (m.scorer_device === null || m.scorer_device === device) return;
   throw new WriteError(
-    409,
     "match-held",
     `Match "${m.id}" is scored on another device ("${
       m.scorer_label ?? "?"
@@ -506,7 +497,6 @@ async function apply(trx: Trx, m: MatchRow, action: MatchAction, now: string): P
   if (action.type === "takeover") return await save(trx, m, bumped);
   if (!m.home_entry_id || !m.away_entry_id) {
     throw new WriteError(
-      409,
       "sides-unknown",
       `Match "${m.id}" cannot be played yet: its two sides are not known`,
     );
@@ -530,8 +520,7 @@ async function apply(trx: Trx, m: MatchRow, action: MatchAction, now: string): P
     record = walkover(record, action.winner);
     return await save(trx, m, { ...columnsOf(record, m, null), completed_at: now, ...bumped });
   }
-  // Whether play had begun: a start names the first server (a disqualification before play leaves it unset).
-  const played = m.first_server !== null;
+  const played = playHasBegun({ firstServer: m.first_server });
   if (action.type === "reopen" && reopensTo(record, played) === "scheduled") {
     record = reopenDecision(record, played);
     return await save(trx, m, {
@@ -734,26 +723,14 @@ async function consequences(
 
 /** Puts (or, with null, takes back) the winner of a knockout match into its slot of the next round. */
 async function setNextSlot(trx: Trx, m: MatchRow, entryId: string | null, now: string): Promise<void> {
-  const slot = nextSlot(m.round_no, m.bracket_pos);
-  const next = await trx.selectFrom("matches").selectAll()
-    .where("subevent_id", "=", m.subevent_id).where("stage", "=", "knockout")
-    .where("round_no", "=", slot.roundNo).where("bracket_pos", "=", slot.bracketPos).executeTakeFirst();
-  if (!next) return;
-  const column = slot.side === "home" ? "home_entry_id" : "away_entry_id";
-  if (next[column] === entryId) return;
-  if (next.status !== "scheduled") {
-    throw new WriteError(
-      409,
-      "next-match-started",
-      `Cannot change the result: the next match "${next.label}" (${next.id}) has already started`,
-    );
-  }
-  // The pairing changes, so a prediction frozen for the old pairing no longer describes this match.
-  await trx.deleteFrom("predictions").where("match_id", "=", next.id).execute();
-  const updated = await trx.updateTable("matches")
-    .set({ [column]: entryId, revision: next.revision + 1, updated_at: now })
-    .where("id", "=", next.id).returningAll().executeTakeFirstOrThrow();
-  await freezePrediction(trx, updated, now);
+  await putIntoKnockoutMatch(
+    trx,
+    m.subevent_id,
+    nextSlot(m.round_no, m.bracket_pos),
+    entryId,
+    now,
+    (next) => `Cannot change the result: the next match "${next.label}" (${next.id}) has already started`,
+  );
 }
 
 /** Freezes the predictions of every scheduled match of an event whose two sides are known (after an import). */

@@ -7,6 +7,7 @@ import { entryName } from "./read_entries.ts";
 import { parseStoredGames } from "./read_matches.ts";
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { PlacedIncident } from "../domain/match_replay.ts";
+import { matchHasBegun } from "../domain/match_status.ts";
 import {
   effectiveCorrections,
   type GameCorrection,
@@ -405,11 +406,13 @@ export function drawStages(format: SubeventFormat): Stage[] {
 
 /** Whether a match of the category's draw has started (or finished): its draw may then not be unlocked. */
 export async function drawHasStarted(db: Db, subeventId: string, format: SubeventFormat): Promise<boolean> {
-  const row = await db.selectFrom("matches").select("id").where("subevent_id", "=", subeventId)
-    .where("stage", "in", drawStages(format))
-    .where((eb) => eb.or([eb("status", "!=", "scheduled"), eb("started_at", "is not", null)]))
-    .executeTakeFirst();
-  return row !== undefined;
+  const rows = await db.selectFrom("matches").select(["status", "started_at"]).where(
+    "subevent_id",
+    "=",
+    subeventId,
+  )
+    .where("stage", "in", drawStages(format)).execute();
+  return rows.some((m) => matchHasBegun({ status: m.status, startedAt: m.started_at }));
 }
 
 /**
@@ -441,9 +444,7 @@ export async function readEventOverview(
       bestOf: Number(s.best_of),
       drawState: s.draw_state,
       matchCount: own.length,
-      drawStarted: own.some((m) =>
-        stages.includes(m.stage) && (m.status !== "scheduled" || m.startedAt !== null)
-      ),
+      drawStarted: own.some((m) => stages.includes(m.stage) && matchHasBegun(m)),
     };
   });
   return { event, subevents, matches, tables: tablesOf(matches, hallTables) };

@@ -23,7 +23,7 @@ import type {
 } from "kysely";
 import { TableNode } from "kysely";
 import type pg from "pg";
-import type { Logger } from "../cli/log.ts";
+import type { Logger } from "../lib/log.ts";
 import type { CachingSqliteDatabase } from "./sqlite_adapter.ts";
 
 export const REVISION_CHANNEL = "tt_revision";

@@ -1,9 +1,9 @@
 /** Opens the configured store (SQLite through node:sqlite, or PostgreSQL through npm:pg) behind Kysely. */
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
-// Types only: node-postgres is loaded when a PostgreSQL store is opened (on SQLite it would cost ~14 MB of memory).
+// Types only: node-postgres is loaded when a PostgreSQL store is opened (a SQLite store would carry its memory).
 import type pg from "pg";
-import type { StoreUrl } from "../cli/config.ts";
-import type { Logger } from "../cli/log.ts";
+import type { StoreUrl } from "../lib/store_url.ts";
+import type { Logger } from "../lib/log.ts";
 import { DurableSqliteDialect, walSync } from "./durable_sqlite.ts";
 import { migrateToLatest } from "./migrate.ts";
 import {

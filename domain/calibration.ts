@@ -15,6 +15,7 @@ import {
   inflateDeviation,
   rateMatch,
 } from "./glicko2.ts";
+import { mulberry32 } from "./lot.ts";
 import { type ConfidenceLabel, predictMatch, winCurve } from "./prediction.ts";
 import { priorDeviation, type PriorOptions } from "./rating_prior.ts";
 
@@ -154,23 +155,6 @@ export function intervalCoverage(
     if ((lows[i] ?? Infinity) <= truth && truth <= (highs[i] ?? -Infinity)) inside += 1;
   });
   return inside / truths.length;
-}
-
-/**
- * A seeded generator of numbers in [0, 1) (mulberry32 by Tommy Ettinger): same seed, same sequence.
- * @example
- * const next = mulberry32(42);
- * next(); // 0.6011037519201636, on every machine
- */
-export function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Options of `simulateTournaments`; every count has a default. */

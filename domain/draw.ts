@@ -23,6 +23,16 @@ export type DrawOptions = { lotSeed: string };
 /** A first-round slot: an entry id, or null for a bye. */
 export type DrawSlot = string | null;
 
+/**
+ * The association an entry stands for in the draw's separation: its players' when they share one; a pair of two
+ * associations stands for neither.
+ * @example commonAssociation(["SWE", "SWE"]) // "SWE"; commonAssociation(["SWE", "DEN"]) // undefined
+ */
+export function commonAssociation(associations: readonly (string | undefined | null)[]): string | undefined {
+  const first = associations[0];
+  return first && associations.every((a) => a === first) ? first : undefined;
+}
+
 /** Invalid input to a draw (too few entries, duplicate ids or seeds, a malformed seed). */
 export class DrawError extends Error {
   override name = "DrawError";

@@ -52,6 +52,26 @@ export function isResultReason(value: unknown): value is ResultReason {
   return (RESULT_REASONS as readonly unknown[]).includes(value);
 }
 
+/**
+ * Whether a match has begun: it left "scheduled" (it was started, or decided without play, as by a walkover) or
+ * has a start time. A match that has begun keeps its sides: its draw is not made again, and no qualifier or
+ * winner of an earlier match is put into it or taken out of it.
+ * @example matchHasBegun({ status: "completed", startedAt: null }) // true: a walkover decided it
+ */
+export function matchHasBegun(match: { status: string; startedAt: string | null }): boolean {
+  return match.status !== "scheduled" || match.startedAt !== null;
+}
+
+/**
+ * Whether play has begun in a match: its start named the first server. A match decided before play (a
+ * walkover, a disqualification before the start) has none, so taking its result back leads to "scheduled"
+ * (`reopensTo`).
+ * @example playHasBegun({ firstServer: null }) // false
+ */
+export function playHasBegun(match: { firstServer: string | null }): boolean {
+  return match.firstServer !== null;
+}
+
 /** The record of a match that has not started. */
 export function scheduledMatch(): MatchStatusRecord {
   return { status: "scheduled", resultReason: null, winner: null, retirementAfterGame: null };

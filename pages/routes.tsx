@@ -28,7 +28,7 @@ import { HomePage } from "./home.tsx";
 import { MatchPage, PendingMatchPage } from "./match_page.tsx";
 import { NotFoundPage } from "./not_found.tsx";
 import { notFound as apiNotFound, problemResponse, quoted } from "../api/problem.ts";
-import { silentLogger } from "../cli/log.ts";
+import { silentLogger } from "../lib/log.ts";
 import { EmptyOverlay } from "./overlay_document.tsx";
 import { MatchOverlayPage, PendingMatchOverlayPage } from "./overlay_match.tsx";
 import { parseOverlayParams } from "./overlay_params.ts";

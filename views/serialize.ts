@@ -4,7 +4,7 @@
  */
 import type { EntryRecord } from "../db/read_entries.ts";
 import type { PublicEventRecord } from "../db/read_events.ts";
-import { isWebAddress } from "../db/import_validate.ts";
+import { isWebAddress } from "../lib/web_address.ts";
 import type { MatchRecord, PredictionRecord } from "../db/read_matches.ts";
 import type { EventPlayerRecord } from "../db/read_players.ts";
 import type { RankingRecord } from "../db/read_rankings.ts";

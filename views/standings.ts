@@ -5,24 +5,10 @@
 import type { EntryRecord } from "../db/read_entries.ts";
 import type { GroupRecord } from "../db/read_groups.ts";
 import type { MatchRecord } from "../db/read_matches.ts";
-import { isMatchStatus, isResultReason, standingsStatus } from "../domain/match_status.ts";
+import { toGroupMatch } from "../domain/group_match.ts";
 import { type GroupMatch, isGroupComplete, rankGroup } from "../domain/standings.ts";
 import type { GroupStandings } from "./schemas.ts";
 import { serializeEntry } from "./serialize.ts";
-
-/** A stored group match as the standings rules read it; null while a side is unknown. */
-export function toGroupMatch(m: MatchRecord): GroupMatch | null {
-  if (m.homeEntryId === null || m.awayEntryId === null) return null;
-  const status = isMatchStatus(m.status) ? m.status : "scheduled";
-  const reason = status === "completed" && isResultReason(m.resultReason) ? m.resultReason : null;
-  return {
-    home: m.homeEntryId,
-    away: m.awayEntryId,
-    games: m.games,
-    status: standingsStatus(status, reason, m.games.length),
-    winner: status === "completed" ? m.winnerEntryId : null,
-  };
-}
 
 /** The lot order of a group: members with a lot number, first drawn first; undefined when none was drawn. */
 function lotOrder(group: GroupRecord): string[] | undefined {

@@ -7,7 +7,7 @@ import { createMiddleware } from "hono/factory";
 import { authenticateToken, type TokenRecord } from "../../db/tokens.ts";
 import type { ClientEnv } from "../client_address.ts";
 import type { AppDeps } from "../deps.ts";
-import { ManageError } from "./problem.ts";
+import { HttpError } from "../problem.ts";
 import type { FailureLimiter } from "./rate_limit.ts";
 
 /**
@@ -40,12 +40,11 @@ export function authenticate(deps: AppDeps, limiter: FailureLimiter) {
     const now = deps.clock();
     const wait = limiter.retryAfter(address, now.getTime());
     if (wait > 0) {
-      throw new ManageError(
+      throw new HttpError(
         429,
         "too-many-requests",
         `Too many failed authentications from this address: try again in ${wait} s`,
-        { retryAfter: wait },
-        { "Retry-After": String(wait) },
+        { extensions: { retryAfter: wait }, headers: { "Retry-After": String(wait) } },
       );
     }
     const header = c.req.header("Authorization");
@@ -59,8 +58,10 @@ export function authenticate(deps: AppDeps, limiter: FailureLimiter) {
         ? `Invalid "Authorization" header: expected "Bearer <token>"`
         : "Invalid token: it is unknown or revoked";
       const error = header === undefined ? "" : ', error="invalid_token"';
-      throw new ManageError(401, "unauthorized", detail, {}, {
-        "WWW-Authenticate": `Bearer realm="manage"${error}`,
+      throw new HttpError(401, "unauthorized", detail, {
+        headers: {
+          "WWW-Authenticate": `Bearer realm="manage"${error}`,
+        },
       });
     }
     c.set("token", token);
@@ -71,7 +72,7 @@ export function authenticate(deps: AppDeps, limiter: FailureLimiter) {
 /** Throws a 403 unless the token is an admin token; `action` names what was refused. */
 export function requireAdmin(token: TokenRecord, action: string): void {
   if (token.role !== "admin") {
-    throw new ManageError(
+    throw new HttpError(
       403,
       "forbidden",
       `Cannot ${action}: the token "${token.label}" is a scorer token (needs an admin token)`,
@@ -80,8 +81,8 @@ export function requireAdmin(token: TokenRecord, action: string): void {
 }
 
 /** The answer for a match id that does not exist, or that the token may not know of (it cannot tell which). */
-export function unknownMatch(id: string): ManageError {
-  return new ManageError(404, "not-found", `Match "${id}" does not exist`);
+export function unknownMatch(id: string): HttpError {
+  return new HttpError(404, "not-found", `Match "${id}" does not exist`);
 }
 
 /**
@@ -94,7 +95,7 @@ export function requireMatchScope(token: TokenRecord, match: ScopedMatch, action
   if (token.eventId !== null && token.eventId !== match.eventId) throw unknownMatch(id);
   if (token.tableNo !== null && token.tableNo !== match.tableNo) {
     const where = match.tableNo === null ? "has no table" : `is on table ${match.tableNo}`;
-    throw new ManageError(
+    throw new HttpError(
       403,
       "forbidden",
       `Cannot ${action}: the token "${token.label}" may only score table ${token.tableNo} and match ` +

@@ -5,9 +5,9 @@
  */
 import type { Context } from "hono";
 import { z } from "zod";
-import { MAX_TABLE_NO } from "../../db/import_schema.ts";
-import { parseDateTime, parseScore, YEARS_TEXT } from "../../db/import_validate.ts";
-import { ManageError } from "./problem.ts";
+import { MAX_TABLE_NO } from "../../event_file/schema.ts";
+import { parseDateTime, parseScore, YEARS_TEXT } from "../../event_file/parse.ts";
+import { HttpError } from "../problem.ts";
 
 const SIDE = 'expected "home" or "away"';
 
@@ -20,7 +20,7 @@ const revision = () => wholeFrom(0, "the match's current revision").optional();
 
 /**
  * A side's points in a corrected game, bounded as an import bounds a game score (1 or 2 digits,
- * db/import_validate.ts `parseScore`): a correction stores nothing that an import would refuse.
+ * event_file/parse.ts `parseScore`): a correction stores nothing that an import would refuse.
  */
 const gamePoints = (what: string) => {
   const message = `expected ${what} as a whole number from 0 to 99`;
@@ -33,7 +33,7 @@ const tableNo = () => {
 };
 
 /**
- * A time as the import format takes it (db/import_validate.ts `parseDateTime`): a real date, a UTC offset, a
+ * A time as the import format takes it (event_file/parse.ts `parseDateTime`): a real date, a UTC offset, a
  * year of four digits in UTC (the API serves it in UTC).
  */
 const TIME =
@@ -186,9 +186,11 @@ export function validateBody<T extends z.ZodType>(schema: T, body: unknown): z.o
     return { field, message: issue.message, detail: `Invalid "${field}": ${issue.message}, got ${got}` };
   });
   const first = errors[0]!;
-  throw new ManageError(400, "invalid-body", first.detail, {
-    field: first.field,
-    errors: errors.map(({ field, message }) => ({ field, message })),
+  throw new HttpError(400, "invalid-body", first.detail, {
+    extensions: {
+      field: first.field,
+      errors: errors.map(({ field, message }) => ({ field, message })),
+    },
   });
 }
 
@@ -201,7 +203,7 @@ export async function readJson(c: Context): Promise<unknown> {
   if (text.trim() === "") return {};
   const type = c.req.header("Content-Type") ?? "";
   if (type && !/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type)) {
-    throw new ManageError(
+    throw new HttpError(
       415,
       "unsupported-media-type",
       `Cannot read the body: expected Content-Type "application/json", got "${type.slice(0, 80)}"`,
@@ -210,7 +212,7 @@ export async function readJson(c: Context): Promise<unknown> {
   try {
     return JSON.parse(text);
   } catch (e) {
-    throw new ManageError(400, "invalid-body", `Invalid body: not JSON (${(e as Error).message})`);
+    throw new HttpError(400, "invalid-body", `Invalid body: not JSON (${(e as Error).message})`);
   }
 }
 
@@ -232,11 +234,11 @@ export function visibleHeader(c: Context, name: string, max: number): string | u
   const value = c.req.header(name);
   if (value === undefined) return undefined;
   if (value.length < 1 || value.length > max || !/^[\x21-\x7e]+$/.test(value)) {
-    throw new ManageError(
+    throw new HttpError(
       400,
       "invalid-header",
       `Invalid "${name}": expected 1 to ${max} visible ASCII characters, got ${quoteValue(value)}`,
-      { field: name },
+      { extensions: { field: name } },
     );
   }
   return value;

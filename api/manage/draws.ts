@@ -5,7 +5,8 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
-import { advanceGroups, type DrawDetail, generateDraw, readDrawDetail } from "../../db/draw_writes.ts";
+import { advanceGroups, generateDraw } from "../../db/draw_writes.ts";
+import { type DrawDetail, readDrawDetail } from "../../db/read_draw_detail.ts";
 import { WriteError } from "../../db/write_errors.ts";
 import type { AppDeps } from "../deps.ts";
 import { buildDraw } from "../../views/draw.ts";
@@ -13,7 +14,8 @@ import { groupDisplayName, serializeEntry, serializeMatch } from "../../views/se
 import { buildStandings } from "../../views/standings.ts";
 import { type ManageEnv, requireAdmin } from "./auth.ts";
 import { parseBody } from "./bodies.ts";
-import { ManageError } from "./problem.ts";
+import { HttpError } from "../problem.ts";
+import { writeProblem } from "./problem.ts";
 import { envelope } from "./serialise.ts";
 
 const SEED = "expected a lot seed of 1 to 200 characters";
@@ -101,8 +103,8 @@ export function drawJson(d: DrawDetail) {
 /** A refused draw write as the API's error; a 400 names its field (`Invalid "group": ...`). */
 function rethrow(e: unknown): never {
   if (!(e instanceof WriteError)) throw e;
-  const field = e.status === 400 ? /^Invalid "([^"[]+)/.exec(e.message)?.[1] : undefined;
-  throw new ManageError(e.status, e.code, e.message, field === undefined ? {} : { field });
+  const field = e.code === "invalid-body" ? /^Invalid "([^"[]+)/.exec(e.message)?.[1] : undefined;
+  throw writeProblem(e, field === undefined ? {} : { field });
 }
 
 /** The draw routes, mounted at /api/manage/subevents beside the lock routes. */
@@ -111,7 +113,7 @@ export function drawRoutes(deps: AppDeps): Hono<ManageEnv> {
   const ctx = (label: string) => ({ actor: label, now: deps.clock() });
   const detail = async (id: string) => {
     const d = await readDrawDetail(deps.store.db, id);
-    if (!d) throw new ManageError(404, "not-found", `Category "${id}" does not exist`);
+    if (!d) throw new HttpError(404, "not-found", `Category "${id}" does not exist`);
     return drawJson(d);
   };
 

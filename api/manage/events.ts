@@ -5,16 +5,16 @@
  */
 import { Hono } from "hono";
 import { type AuditFilter, findAuditPlace, listAudit } from "../../db/audit.ts";
-import { MAX_TABLE_NO } from "../../db/import_schema.ts";
-import { exportEvent } from "../../db/export_event.ts";
+import { MAX_TABLE_NO } from "../../event_file/schema.ts";
+import { exportEvent } from "../../event_file/export.ts";
 import { setEventAnnouncement, setEventStatus } from "../../db/manage_writes.ts";
 import { findManagedEvent, listManagedEvents, readEventOverview } from "../../db/read_manage.ts";
-import { WriteError } from "../../db/write_errors.ts";
 import type { AppDeps } from "../deps.ts";
 import { type ManageEnv, requireAdmin } from "./auth.ts";
 import { AnnouncementBody, parseBody } from "./bodies.ts";
 import { eventLinks, linkBase } from "./links.ts";
-import { ManageError, quoted } from "./problem.ts";
+import { HttpError } from "../problem.ts";
+import { quoted } from "./problem.ts";
 import { envelope, managedEventJson, overviewJson } from "./serialise.ts";
 
 /** The event routes, mounted at /api/manage/events. */
@@ -45,8 +45,7 @@ export function eventRoutes(deps: AppDeps): Hono<ManageEnv> {
       const change = await setEventStatus(deps.store, slug, status, {
         actor: c.var.token.label,
         now: deps.clock(),
-      })
-        .catch(rethrow);
+      });
       const event = await findManagedEvent(deps.store.db, slug);
       return c.json(envelope({ event: managedEventJson(event!), changed: change.changed }, deps.clock()));
     });
@@ -55,8 +54,7 @@ export function eventRoutes(deps: AppDeps): Hono<ManageEnv> {
   // The desk's announcement: PUT posts or replaces it (a blank or null text takes it down), DELETE takes
   // it down.
   const announce = async (slug: string, text: string | null, actor: string) => {
-    const change = await setEventAnnouncement(deps.store, slug, text, { actor, now: deps.clock() })
-      .catch(rethrow);
+    const change = await setEventAnnouncement(deps.store, slug, text, { actor, now: deps.clock() });
     return envelope({ announcement: change.announcement, changed: change.changed }, deps.clock());
   };
   app.put("/:slug/announcement", async (c) => {
@@ -77,7 +75,7 @@ export function eventRoutes(deps: AppDeps): Hono<ManageEnv> {
     return c.json(envelope({ entries }, deps.clock()));
   });
 
-  // The event as an import file (db/export_event.ts), the file itself (no envelope), to save and import again.
+  // The event as an import file (event_file/export.ts), the file itself (no envelope), to save and import again.
   app.get("/:slug/export", async (c) => {
     const slug = c.req.param("slug");
     const file = await exportEvent(deps.store.db, slug);
@@ -96,26 +94,20 @@ export function eventRoutes(deps: AppDeps): Hono<ManageEnv> {
   return app;
 }
 
-function notFound(slug: string): ManageError {
-  return new ManageError(404, "not-found", `Event ${quoted(slug)} does not exist`);
-}
-
-/** Turns a refused write into the API's error (same status, code and message). */
-export function rethrow(e: unknown): never {
-  if (e instanceof WriteError) throw new ManageError(e.status, e.code, e.message);
-  throw e;
+function notFound(slug: string): HttpError {
+  return new HttpError(404, "not-found", `Event ${quoted(slug)} does not exist`);
 }
 
 /** The `tables` query parameter of the overview: the hall's tables, 1 to MAX_TABLE_NO; none when absent. */
 export function parseHallTables(raw: string | undefined): number {
   if (raw === undefined || raw === "") return 0;
   if (!/^\d{1,3}$/.test(raw) || Number(raw) < 1 || Number(raw) > MAX_TABLE_NO) {
-    throw new ManageError(
+    throw new HttpError(
       400,
       "invalid-query",
       `Invalid "tables": expected the number of tables in the hall, a whole number from 1 to ${MAX_TABLE_NO}, ` +
         `got "${raw.slice(0, 40)}"`,
-      { field: "tables" },
+      { extensions: { field: "tables" } },
     );
   }
   return Number(raw);
@@ -131,13 +123,13 @@ export async function auditQuery(deps: AppDeps, query: Record<string, string>): 
     if (raw === undefined) return undefined;
     const actions = raw.split(",").filter((a) => a !== "");
     if (actions.length === 0 || actions.length > 50 || actions.some((a) => !/^[a-z_]+\.[a-z_]+$/.test(a))) {
-      throw new ManageError(
+      throw new HttpError(
         400,
         "invalid-query",
         `Invalid "${name}": expected actions such as "event.publish,match.walkover", got "${
           raw.slice(0, 80)
         }"`,
-        { field: name },
+        { extensions: { field: name } },
       );
     }
     return actions;
@@ -146,11 +138,11 @@ export async function auditQuery(deps: AppDeps, query: Record<string, string>): 
   if (query.before !== undefined) {
     before = await findAuditPlace(deps.store.db, query.before.slice(0, 200)) ?? undefined;
     if (!before) {
-      throw new ManageError(
+      throw new HttpError(
         400,
         "invalid-query",
         `Invalid "before": expected the id of an audit entry, got "${query.before.slice(0, 80)}"`,
-        { field: "before" },
+        { extensions: { field: "before" } },
       );
     }
   }
@@ -161,12 +153,14 @@ export async function auditQuery(deps: AppDeps, query: Record<string, string>): 
 export function parseLimit(raw: string | undefined): number {
   if (raw === undefined) return 100;
   if (!/^\d{1,4}$/.test(raw) || Number(raw) < 1 || Number(raw) > 1000) {
-    throw new ManageError(
+    throw new HttpError(
       400,
       "invalid-query",
       `Invalid "limit": expected a whole number from 1 to 1000, got "${raw.slice(0, 40)}"`,
       {
-        field: "limit",
+        extensions: {
+          field: "limit",
+        },
       },
     );
   }

@@ -5,11 +5,12 @@
  */
 import { Hono } from "hono";
 import { writeAudit } from "../../db/audit.ts";
-import { ImportError, importEventInTransaction } from "../../db/import_event.ts";
-import { type ImportProblem, parseEventFile } from "../../db/import_validate.ts";
+import { ImportError, importEventInTransaction } from "../../event_file/import.ts";
+import type { ImportProblem } from "../../event_file/format.ts";
+import { parseEventFile } from "../../event_file/validate.ts";
 import type { AppDeps } from "../deps.ts";
 import { type ManageEnv, requireAdmin } from "./auth.ts";
-import { ManageError } from "./problem.ts";
+import { HttpError } from "../problem.ts";
 import { envelope } from "./serialise.ts";
 import { writeTransaction } from "../../db/write_transaction.ts";
 
@@ -20,7 +21,7 @@ export function importRoute(deps: AppDeps): Hono<ManageEnv> {
     requireAdmin(c.var.token, "import an event");
     const type = c.req.header("Content-Type") ?? "";
     if (type && !/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type)) {
-      throw new ManageError(
+      throw new HttpError(
         415,
         "unsupported-media-type",
         `Cannot read the body: expected Content-Type "application/json", got "${type.slice(0, 80)}"`,
@@ -50,13 +51,15 @@ export function importRoute(deps: AppDeps): Hono<ManageEnv> {
 }
 
 /** A 400 naming the first problem of the file (and listing all of them with their JSON paths). */
-function invalidFile(problems: readonly ImportProblem[]): ManageError {
+function invalidFile(problems: readonly ImportProblem[]): HttpError {
   const first = problems[0] ?? { path: "", message: "the file is not valid" };
-  return new ManageError(
+  return new HttpError(
     400,
     "invalid-event-file",
     `Cannot import the event file: ${first.path ? `${first.path}: ` : ""}${first.message}` +
       (problems.length > 1 ? ` (and ${problems.length - 1} more problems)` : ""),
-    { field: first.path, errors: problems.map((p) => ({ field: p.path, message: p.message })) },
+    {
+      extensions: { field: first.path, errors: problems.map((p) => ({ field: p.path, message: p.message })) },
+    },
   );
 }

@@ -5,13 +5,13 @@
  */
 import { Hono } from "hono";
 import type { EventOverviewRecord } from "../../db/read_manage.ts";
-import { qrPath } from "../../pages/qr.tsx";
+import { qrPath } from "../../lib/qr_path.ts";
 import type { AppDeps } from "../deps.ts";
 import { type ManageEnv, requireAdmin } from "./auth.ts";
-import { ManageError } from "./problem.ts";
+import { HttpError } from "../problem.ts";
 import { envelope } from "./serialise.ts";
 
-/** A URL to hand out, with its QR code (module count and one SVG path, as pages/qr.tsx draws it). */
+/** A URL to hand out, with its QR code (module count and one SVG path, as lib/qr_path.ts draws it). */
 export interface LinkJson {
   kind: "operator" | "scoring" | "tv" | "poster" | "event" | "overlay-subevent" | "overlay-match";
   label: string;
@@ -32,11 +32,11 @@ export function linkBase(raw: string | undefined, requestOrigin: string): string
     url = new URL("invalid:");
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new ManageError(
+    throw new HttpError(
       400,
       "invalid-query",
       `Invalid "base": expected an http:// or https:// address, got "${raw.slice(0, 80)}"`,
-      { field: "base" },
+      { extensions: { field: "base" } },
     );
   }
   return url.origin;
@@ -78,12 +78,14 @@ export function qrRoute(deps: AppDeps): Hono<ManageEnv> {
     requireAdmin(c.var.token, "make a QR code");
     const text = c.req.query("text") ?? "";
     if (text === "" || text.length > 1000) {
-      throw new ManageError(
+      throw new HttpError(
         400,
         "invalid-query",
         `Invalid "text": expected 1 to 1000 characters, got ${text.length}`,
         {
-          field: "text",
+          extensions: {
+            field: "text",
+          },
         },
       );
     }

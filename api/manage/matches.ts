@@ -23,7 +23,7 @@ import {
   readScoringMatch,
 } from "../../db/read_manage.ts";
 import type { TokenRecord } from "../../db/tokens.ts";
-import { WriteError } from "../../db/write_errors.ts";
+import { isConflict, WriteError } from "../../db/write_errors.ts";
 import { assertFinishedGame, ScoringError } from "../../domain/scoring.ts";
 import type { AppDeps } from "../deps.ts";
 import { type ManageEnv, requireAdmin, requireMatchScope, unknownMatch } from "./auth.ts";
@@ -49,7 +49,8 @@ import {
   visibleHeader,
   WalkoverBody,
 } from "./bodies.ts";
-import { ManageError } from "./problem.ts";
+import { HttpError } from "../problem.ts";
+import { writeProblem } from "./problem.ts";
 import { envelope, matchPayload, scorableMatchesJson } from "./serialise.ts";
 
 type WithRevision = { revision?: number | undefined };
@@ -95,7 +96,7 @@ const WRITES: Record<MatchAction["type"], WriteKind> = {
         assertFinishedGame(b.home, b.away, `Cannot correct game "${b.game}"`);
       } catch (e) {
         if (e instanceof ScoringError) {
-          throw new ManageError(400, "invalid-body", e.message, { field: "home" });
+          throw new HttpError(400, "invalid-body", e.message, { extensions: { field: "home" } });
         }
         throw e;
       }
@@ -253,11 +254,11 @@ export function matchRoutes(deps: AppDeps): Hono<ManageEnv> {
       const device = scorerDevice(c);
       const body = await parseBody(c, write.schema);
       if (body.revision === undefined && key === undefined) {
-        throw new ManageError(
+        throw new HttpError(
           400,
           "invalid-body",
           `Invalid "revision": expected the match's current revision (or an "Idempotency-Key" header), got nothing`,
-          { field: "revision" },
+          { extensions: { field: "revision" } },
         );
       }
       await scopedMatch(c, id, write.name);
@@ -299,12 +300,14 @@ function prefixed<T>(prefix: string, validate: () => T): T {
   try {
     return validate();
   } catch (e) {
-    if (!(e instanceof ManageError) || e.code !== "invalid-body") throw e;
+    if (!(e instanceof HttpError) || e.code !== "invalid-body") throw e;
     const field = String(e.extensions.field ?? "");
     const named = field ? `${prefix}.${field}` : prefix;
-    throw new ManageError(400, "invalid-body", e.message.replace(`"${field}"`, `"${named}"`), {
-      ...e.extensions,
-      field: named,
+    throw new HttpError(400, "invalid-body", e.message.replace(`"${field}"`, `"${named}"`), {
+      extensions: {
+        ...e.extensions,
+        field: named,
+      },
     });
   }
 }
@@ -331,13 +334,11 @@ async function applyWrite(
   } catch (e) {
     if (!(e instanceof WriteError)) throw e;
     if (e.code === "idempotency-key-reused") {
-      throw new ManageError(e.status, e.code, e.message, { field: "Idempotency-Key" });
+      throw writeProblem(e, { field: "Idempotency-Key" });
     }
-    const current = e.status === 409 ? await readScoringMatch(deps.store.db, id) : null;
-    throw new ManageError(
-      e.status,
-      e.code,
-      e.message,
+    const current = isConflict(e.code) ? await readScoringMatch(deps.store.db, id) : null;
+    throw writeProblem(
+      e,
       current ? { current: matchPayload(current, device?.id), revision: current.revision } : {},
     );
   }

@@ -15,7 +15,8 @@ import { auditQuery, eventRoutes } from "./events.ts";
 import { importRoute } from "./import.ts";
 import { qrRoute } from "./links.ts";
 import { matchRoutes } from "./matches.ts";
-import { ManageError, manageProblemResponse, NO_STORE_HEADERS, quoted } from "./problem.ts";
+import { HttpError } from "../problem.ts";
+import { manageProblemResponse, NO_STORE_HEADERS, quoted } from "./problem.ts";
 import { requestLog } from "../outage_guard.ts";
 import { FailureLimiter } from "./rate_limit.ts";
 import { envelope } from "./serialise.ts";
@@ -47,7 +48,7 @@ export function manageApi(deps: AppDeps, options: ManageOptions = {}): Hono {
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
       onError: () => {
-        throw new ManageError(
+        throw new HttpError(
           413,
           "payload-too-large",
           `Cannot read the body: it is larger than 1 MiB (${MAX_BODY_BYTES} bytes)`,
@@ -71,7 +72,7 @@ export function manageApi(deps: AppDeps, options: ManageOptions = {}): Hono {
     let eventId: string | undefined;
     if (slug !== undefined) {
       const event = await findManagedEvent(deps.store.db, slug);
-      if (!event) throw new ManageError(404, "not-found", `Event ${quoted(slug)} does not exist`);
+      if (!event) throw new HttpError(404, "not-found", `Event ${quoted(slug)} does not exist`);
       eventId = event.id;
     }
     const entries = await listAudit(deps.store.db, {
@@ -83,7 +84,7 @@ export function manageApi(deps: AppDeps, options: ManageOptions = {}): Hono {
   });
 
   app.all("*", (c) => {
-    throw new ManageError(
+    throw new HttpError(
       404,
       "not-found",
       `No management route "${c.req.method} ${new URL(c.req.url).pathname}"`,

@@ -1,11 +1,12 @@
 /**
- * Errors of the management API as RFC 9457 problem details (`application/problem+json`): the one error type
- * `ManageError(status, code, detail)`, thrown by handlers and turned into a response once, in the sub-app's
- * `onError`. A `WriteError` of the write path keeps its status and code; a 409 carries the current match.
+ * The management API's problems (RFC 9457, `application/problem+json`): handlers throw the one `HttpError`
+ * (api/problem.ts), the write path throws a `WriteError` with a code only; the sub-app's `onError` turns either
+ * into a problem response once, here, mapping each write code to its status. Problem types are sections of
+ * docs/operator.md; responses are never cached.
  */
-import type { Logger } from "../../cli/log.ts";
-import { isStoreUnavailable } from "../../db/health.ts";
-import { WriteError } from "../../db/write_errors.ts";
+import type { Logger } from "../../lib/log.ts";
+import { type ConflictCode, isConflict, WriteError, type WriteErrorCode } from "../../db/write_errors.ts";
+import { HttpError, knownError, type ProblemStyle, renderProblem } from "../problem.ts";
 
 /**
  * A value as a detail quotes it, cut to 80 characters as the public API cuts it: a slug in a body may be as
@@ -13,7 +14,7 @@ import { WriteError } from "../../db/write_errors.ts";
  */
 export { quoted } from "../problem.ts";
 
-/** The problem types of the management API; each is a section of docs/operator.md. */
+/** The problem codes of the management API (`HttpError.code`); each is a section of docs/operator.md. */
 export type ManageProblemCode =
   | "invalid-body"
   | "invalid-header"
@@ -28,7 +29,7 @@ export type ManageProblemCode =
   | "unsupported-media-type"
   | "too-many-requests"
   | "internal-error"
-  | string;
+  | WriteErrorCode;
 
 const TITLES: Record<number, string> = {
   400: "Invalid request",
@@ -43,44 +44,47 @@ const TITLES: Record<number, string> = {
   500: "Internal server error",
 };
 
-/** Where the problem types are described. */
-const TYPE_BASE = "/docs/operator.md#problem-";
-
-/** An error of the management API: status, problem code, detail for the client, extension members. */
-export class ManageError extends Error {
-  override name = "ManageError";
-  constructor(
-    readonly status: number,
-    readonly code: ManageProblemCode,
-    detail: string,
-    readonly extensions: Readonly<Record<string, unknown>> = {},
-    readonly headers: Readonly<Record<string, string>> = {},
-  ) {
-    super(detail);
-  }
-}
-
-/** The JSON body of a problem response. */
-export interface ManageProblem {
-  type: string;
-  title: string;
-  status: number;
-  detail: string;
-  instance: string;
-  code: string;
-  [extension: string]: unknown;
-}
-
 /** Headers of every management response: never cached, never sniffed. */
 export const NO_STORE_HEADERS = {
   "Cache-Control": "no-store",
   "X-Content-Type-Options": "nosniff",
 } as const;
 
+const MANAGE_STYLE: ProblemStyle = {
+  type: (code) => `/docs/operator.md#problem-${code}`,
+  title: (_code, status) => TITLES[status] ?? "Error",
+  headers: NO_STORE_HEADERS,
+};
+
+/** The status of each refused write that is no conflict (a conflict is a 409). */
+const WRITE_STATUS: Record<Exclude<WriteErrorCode, ConflictCode>, number> = {
+  "not-found": 404,
+  "invalid-body": 400,
+  "no-device": 400,
+  "invalid-announcement": 422,
+  "idempotency-key-reused": 422,
+};
+
+/** The status the management API answers a refused write with: the one place write codes become statuses. */
+export function writeStatus(code: WriteErrorCode): number {
+  return isConflict(code) ? 409 : WRITE_STATUS[code];
+}
+
 /**
- * Renders anything thrown while answering `instance` as a problem response. `ManageError` and `WriteError`
- * keep their status; anything else is logged and becomes a 500 without details. `current` (a 409's state)
- * is serialised by `serialiseCurrent` when given.
+ * A refused write as the management API answers it: its code's status, its message, and `extensions` (a field,
+ * the current state of a conflict) when given.
+ */
+export function writeProblem(
+  error: WriteError,
+  extensions: Readonly<Record<string, unknown>> = {},
+): HttpError {
+  return new HttpError(writeStatus(error.code), error.code, error.message, { extensions });
+}
+
+/**
+ * Renders anything thrown while answering `instance` as a problem response. An `HttpError` keeps its status, a
+ * `WriteError` gets its code's; anything else is logged and becomes a 500 without details. A write's `current`
+ * (a conflict's state) is serialised by `serialiseCurrent` when given.
  */
 export function manageProblemResponse(
   error: unknown,
@@ -88,36 +92,8 @@ export function manageProblemResponse(
   log: Logger,
   serialiseCurrent: (current: unknown) => unknown = (c) => c,
 ): Response {
-  let status = 500;
-  let code: string = "internal-error";
-  let detail = "The server could not answer this request; the error has been logged";
-  let extensions: Record<string, unknown> = {};
-  let headers: Record<string, string> = {};
-  if (error instanceof ManageError) {
-    ({ status, code } = error);
-    detail = error.message;
-    extensions = { ...error.extensions };
-    headers = { ...error.headers };
-  } else if (error instanceof WriteError) {
-    ({ status, code } = error);
-    detail = error.message;
-    if (error.current !== undefined) extensions.current = serialiseCurrent(error.current);
-  } else if (!isStoreUnavailable(error)) {
-    // An outage is answered 503 and logged once by the outage guard (api/outage_guard.ts), not per request.
-    const why = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    log.error(`Cannot answer "${instance}": ${why}`);
-  }
-  const problem: ManageProblem = {
-    ...extensions,
-    type: TYPE_BASE + code,
-    title: TITLES[status] ?? "Error",
-    status,
-    detail,
-    instance,
-    code,
-  };
-  return new Response(JSON.stringify(problem), {
-    status,
-    headers: { "Content-Type": "application/problem+json", ...NO_STORE_HEADERS, ...headers },
-  });
+  const known = error instanceof WriteError
+    ? writeProblem(error, error.current === undefined ? {} : { current: serialiseCurrent(error.current) })
+    : knownError(error, instance, log);
+  return renderProblem(known, instance, MANAGE_STYLE);
 }

@@ -5,7 +5,7 @@
  */
 import type { EntryRecord } from "../../db/read_entries.ts";
 import { type ClashMatch, findClashes, startClashes } from "../../domain/clashes.ts";
-import { type MatchStatus, reopensTo, type ResultReason } from "../../domain/match_status.ts";
+import { type MatchStatus, playHasBegun, reopensTo, type ResultReason } from "../../domain/match_status.ts";
 import { scoreView } from "../../domain/match_view.ts";
 import { suggestMatches } from "../../domain/next_matches.ts";
 import type {
@@ -149,7 +149,7 @@ function clashMatch(m: ManageMatchRecord): ClashMatch {
 const reopening = (m: ManageMatchRecord) =>
   reopensTo(
     { status: m.status as MatchStatus, resultReason: m.resultReason as ResultReason | null },
-    m.firstServer !== null,
+    playHasBegun(m),
   );
 
 /**

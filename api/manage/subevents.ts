@@ -3,7 +3,6 @@ import { Hono } from "hono";
 import { setDrawLocked } from "../../db/manage_writes.ts";
 import type { AppDeps } from "../deps.ts";
 import { type ManageEnv, requireAdmin } from "./auth.ts";
-import { rethrow } from "./events.ts";
 import { envelope } from "./serialise.ts";
 
 /** The category routes, mounted at /api/manage/subevents. */
@@ -15,7 +14,7 @@ export function subeventRoutes(deps: AppDeps): Hono<ManageEnv> {
       const change = await setDrawLocked(deps.store, c.req.param("id"), locked, {
         actor: c.var.token.label,
         now: deps.clock(),
-      }).catch(rethrow);
+      });
       return c.json(
         envelope({ subeventId: change.id, drawState: change.status, changed: change.changed }, deps.clock()),
       );

@@ -8,7 +8,8 @@ import { createToken, listTokens, revokeToken, TokenError } from "../../db/token
 import type { AppDeps } from "../deps.ts";
 import { type ManageEnv, requireAdmin } from "./auth.ts";
 import { parseBody, TokenBody } from "./bodies.ts";
-import { ManageError, quoted } from "./problem.ts";
+import { HttpError } from "../problem.ts";
+import { quoted } from "./problem.ts";
 import { envelope, tokenJson } from "./serialise.ts";
 import { writeTransaction } from "../../db/write_transaction.ts";
 
@@ -38,11 +39,11 @@ export function tokenRoutes(deps: AppDeps): Hono<ManageEnv> {
     if (body.event !== undefined) {
       const event = await findManagedEvent(deps.store.db, body.event);
       if (!event) {
-        throw new ManageError(
+        throw new HttpError(
           400,
           "invalid-body",
           `Invalid "event": no event has the slug ${quoted(body.event)}`,
-          { field: "event" },
+          { extensions: { field: "event" } },
         );
       }
       eventId = event.id;
@@ -57,7 +58,7 @@ export function tokenRoutes(deps: AppDeps): Hono<ManageEnv> {
         ));
       return c.json(envelope({ token: tokenJson(made.token), secret: made.secret }, deps.clock()), 201);
     } catch (e) {
-      if (e instanceof TokenError) throw new ManageError(400, "invalid-body", e.message);
+      if (e instanceof TokenError) throw new HttpError(400, "invalid-body", e.message);
       throw e;
     }
   });
@@ -68,7 +69,7 @@ export function tokenRoutes(deps: AppDeps): Hono<ManageEnv> {
       deps.store.db,
       (trx) => revokeToken(trx, id, deps.clock(), c.var.token.label),
     );
-    if (!found) throw new ManageError(404, "not-found", `Token "${id}" does not exist`);
+    if (!found) throw new HttpError(404, "not-found", `Token "${id}" does not exist`);
     return c.json(envelope({ revoked: id }, deps.clock()));
   });
 

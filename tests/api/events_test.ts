@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { importEvent } from "../../db/import_event.ts";
+import { importEvent } from "../../event_file/import.ts";
 import { setEventAnnouncement, setEventStatus } from "../../db/manage_writes.ts";
 import { writeMatch } from "../../db/match_writes.ts";
 import { apiClient, NOW } from "../support/api_client.ts";

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { brotliDecompressSync } from "node:zlib";
 import type { Hono } from "hono";
-import { silentLogger } from "../../cli/log.ts";
+import { silentLogger } from "../../lib/log.ts";
 import { writeMatch } from "../../db/match_writes.ts";
 import { bumpRevision } from "../../db/revision.ts";
 import type { Store } from "../../db/store.ts";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { Hono } from "hono";
-import { silentLogger } from "../../cli/log.ts";
+import { silentLogger } from "../../lib/log.ts";
 import { writeMatch } from "../../db/match_writes.ts";
 import { rebuildRatings } from "../../db/ratings_store.ts";
 import type { SubeventFormat } from "../../db/schema.ts";

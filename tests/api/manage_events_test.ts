@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { Hono } from "hono";
-import { silentLogger } from "../../cli/log.ts";
+import { silentLogger } from "../../lib/log.ts";
 import { writeMatch } from "../../db/match_writes.ts";
 import type { Store } from "../../db/store.ts";
 import { authenticateToken } from "../../db/tokens.ts";
@@ -516,7 +516,7 @@ storeTest(
   "[api] the overview offers no match of a knockout draw still in draft to a free table",
   async (store) => {
     // A knockout category whose draw is drawn but not locked: its matches are not public (GET /api/v1/matches/{id}
-    // is 404, db/read_matches.ts), the demo simulation never starts them (db/simulation.ts), and once one of them
+    // is 404, db/read_matches.ts), the demo simulation never starts them (cli/simulation.ts), and once one of them
     // is started the draw can no longer be drawn again (409 draw-started).
     const ev = await seedKnockout(store.db, { slug: "draft-open", size: 4, drawState: "draft" });
     await store.db.updateTable("matches").set({ table_no: null }).where("event_id", "=", ev.eventId)

@@ -8,7 +8,7 @@ import type { Kysely } from "kysely";
 import type { AppDeps } from "../../api/deps.ts";
 import { clientAddressVar } from "../../api/client_address.ts";
 import { manageApi, type ManageOptions } from "../../api/manage/mod.ts";
-import { silentLogger } from "../../cli/log.ts";
+import { silentLogger } from "../../lib/log.ts";
 import type { Database, DrawState, EventStatus } from "../../db/schema.ts";
 import { makeEntry, makeEvent, makeMatch, makePlayer, makeSubevent } from "../support/fixtures.ts";
 import type { Store } from "../../db/store.ts";

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import type { Hono } from "hono";
 import type { Store } from "../../db/store.ts";
-import { parseScore } from "../../db/import_validate.ts";
+import { parseScore } from "../../event_file/parse.ts";
 import { storeTest } from "../support/stores.ts";
 import { call, makeToken, manageApp, seedKnockout } from "./manage_fixtures.ts";
 
@@ -483,7 +483,7 @@ storeTest(
       assert.equal(p.field, field, JSON.stringify(body));
       assert.match(p.detail, new RegExp(`^Invalid "${field}": expected .* from 0 to 99`));
     }
-    // Two digits, as an import takes them (db/import_validate.ts parseScore), and a finished game.
+    // Two digits, as an import takes them (event_file/parse.ts parseScore), and a finished game.
     assert.deepEqual(parseScore("99-97"), { home: 99, away: 97 });
     assert.equal(parseScore("100-98"), null);
     const data = await ok(

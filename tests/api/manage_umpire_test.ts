@@ -10,7 +10,7 @@ import { apiClient } from "../support/api_client.ts";
 import { storeTest } from "../support/stores.ts";
 import { call, makeToken, manualClock, seedKnockout, T0 } from "./manage_fixtures.ts";
 import { createApp } from "../../main.ts";
-import { silentLogger } from "../../cli/log.ts";
+import { silentLogger } from "../../lib/log.ts";
 
 async function setup(store: Store, options: { doubles?: boolean; bestOf?: number } = {}) {
   const ev = await seedKnockout(store.db, { bestOf: options.bestOf ?? 5, doubles: options.doubles ?? false });

@@ -6,7 +6,7 @@ import * as shapes from "../../views/schemas.ts";
 import { NAMED_SCHEMAS } from "../../views/schemas.ts";
 import { PROBLEM_TYPES } from "../../api/problem.ts";
 import { escapeHtml, renderReferencePage } from "../../api/reference_page.ts";
-import { silentLogger } from "../../cli/log.ts";
+import { silentLogger } from "../../lib/log.ts";
 import { createHandler } from "../../main.ts";
 import { apiClient } from "../support/api_client.ts";
 import { seedTournament } from "../support/fixtures.ts";

@@ -7,7 +7,7 @@ import {
   problemResponse,
   quoted,
 } from "../../api/problem.ts";
-import { silentLogger } from "../../cli/log.ts";
+import { silentLogger } from "../../lib/log.ts";
 
 Deno.test("problemResponse() renders an HttpError as RFC 9457 problem details", async () => {
   const res = problemResponse(notFound('Cannot find a match "x"'), "/api/v1/matches/x", silentLogger);

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { limitRequests, MAX_CLIENTS, RequestRateLimiter } from "../../api/request_rate_limit.ts";
-import { silentLogger } from "../../cli/log.ts";
+import { silentLogger } from "../../lib/log.ts";
 import { createHandler } from "../../main.ts";
 import { seedTournament } from "../support/fixtures.ts";
 import { storeTest } from "../support/stores.ts";

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { parseDatabaseUrl } from "../../cli/config.ts";
-import { silentLogger } from "../../cli/log.ts";
+import { silentLogger } from "../../lib/log.ts";
 import { bumpRevision } from "../../db/revision.ts";
 import { makeVersionReader } from "../../db/read_versions.ts";
 import { openStore } from "../../db/store.ts";

@@ -6,9 +6,9 @@
  */
 import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
-import { silentLogger } from "../../cli/log.ts";
-import { importEvent } from "../../db/import_event.ts";
-import type { EventFile } from "../../db/import_validate.ts";
+import { silentLogger } from "../../lib/log.ts";
+import { importEvent } from "../../event_file/import.ts";
+import type { EventFile } from "../../event_file/format.ts";
 import type { Store } from "../../db/store.ts";
 import { createHandler } from "../../main.ts";
 import {

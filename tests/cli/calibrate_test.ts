@@ -17,7 +17,7 @@ import {
   simulationReport,
 } from "../../cli/calibrate.ts";
 import { ConfigError } from "../../cli/config.ts";
-import { validateEventFile } from "../../db/import_validate.ts";
+import { validateEventFile } from "../../event_file/validate.ts";
 import type { Store } from "../../db/store.ts";
 import { predictMatch } from "../../domain/prediction.ts";
 import { ratingFromPrior } from "../../domain/rating_prior.ts";

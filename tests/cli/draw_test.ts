@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { parseDrawArgs, renderDraw, runDraw, runDrawCommand, UsageError } from "../../cli/draw.ts";
 import { drawJson } from "../../api/manage/draws.ts";
-import { readDrawDetail } from "../../db/draw_writes.ts";
+import { readDrawDetail } from "../../db/read_draw_detail.ts";
 import { rebuildRatings } from "../../db/ratings_store.ts";
 import type { SubeventFormat } from "../../db/schema.ts";
 import type { Store } from "../../db/store.ts";

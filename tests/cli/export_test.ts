@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
 import { parseDatabaseUrl } from "../../cli/config.ts";
 import { EXPORT_USAGE, runExport } from "../../cli/export.ts";
-import { importEvent } from "../../db/import_event.ts";
-import { type EventFile, validateEventFile } from "../../db/import_validate.ts";
+import { importEvent } from "../../event_file/import.ts";
+import type { EventFile } from "../../event_file/format.ts";
+import { validateEventFile } from "../../event_file/validate.ts";
 import { openStore } from "../../db/store.ts";
 
 function capture() {

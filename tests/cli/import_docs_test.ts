@@ -6,8 +6,8 @@
 import assert from "node:assert/strict";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { runImport } from "../../cli/import.ts";
-import { IMPORT_SCHEMA } from "../../db/import_schema.ts";
-import { validateEventFile } from "../../db/import_validate.ts";
+import { IMPORT_SCHEMA } from "../../event_file/schema.ts";
+import { validateEventFile } from "../../event_file/validate.ts";
 
 const root = new URL("../../", import.meta.url);
 const doc = Deno.readTextFileSync(new URL("docs/import-format.md", root));

@@ -1,13 +1,7 @@
 import { buildDraw } from "../../views/draw.ts";
 import assert from "node:assert/strict";
-import {
-  advanceGroups,
-  fillGroupQualifiers,
-  generateDraw,
-  groupLotSeed,
-  readDrawDetail,
-  unassignedPositions,
-} from "../../db/draw_writes.ts";
+import { advanceGroups, fillGroupQualifiers, generateDraw, groupLotSeed } from "../../db/draw_writes.ts";
+import { readDrawDetail, unassignedPositions } from "../../db/read_draw_detail.ts";
 import { setDrawLocked } from "../../db/manage_writes.ts";
 import { type MatchAction, writeMatch } from "../../db/match_writes.ts";
 import { rebuildRatings } from "../../db/ratings_store.ts";

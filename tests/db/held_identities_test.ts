@@ -4,9 +4,9 @@
  * take over; the hidden event's export still says what its file said.
  */
 import assert from "node:assert/strict";
-import { exportEvent } from "../../db/export_event.ts";
-import { importEvent } from "../../db/import_event.ts";
-import type { PlayerInput } from "../../db/import_validate.ts";
+import { exportEvent } from "../../event_file/export.ts";
+import { importEvent } from "../../event_file/import.ts";
+import type { PlayerInput } from "../../event_file/format.ts";
 import { setEventStatus } from "../../db/manage_writes.ts";
 import type { Store } from "../../db/store.ts";
 import { apiClient } from "../support/api_client.ts";

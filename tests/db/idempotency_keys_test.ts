@@ -73,11 +73,7 @@ storeTest("findKey() answers the fingerprint of the request first sent with the 
 storeTest(
   "rememberRefusal() keeps a refused request's key with the refusal, answered by findKey()",
   async (store) => {
-    const refusal = {
-      status: 409 as const,
-      code: "scoring",
-      message: "Cannot undo the last point or correction",
-    };
+    const refusal = { code: "scoring" as const, message: "Cannot undo the last point or correction" };
     await store.db.transaction().execute((trx) => rememberRefusal(trx, "m:r", "undo {}", refusal, T0));
     assert.deepEqual(await find(store, "m:r", T0), { request: "undo {}", refusal });
   },

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { exportEvent } from "../../db/export_event.ts";
-import { importEvent } from "../../db/import_event.ts";
-import type { EventFile } from "../../db/import_validate.ts";
+import { exportEvent } from "../../event_file/export.ts";
+import { importEvent } from "../../event_file/import.ts";
+import type { EventFile } from "../../event_file/format.ts";
 import { setEventAnnouncement } from "../../db/manage_writes.ts";
 import { findManagedEvent } from "../../db/read_manage.ts";
 import { RANKINGS_SCOPE, subeventScope } from "../../db/revision.ts";

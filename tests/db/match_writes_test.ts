@@ -1,3 +1,4 @@
+import { writeStatus } from "../../api/manage/problem.ts";
 import assert from "node:assert/strict";
 import { sql } from "kysely";
 import { KEY_RETENTION_MS } from "../../db/idempotency_keys.ts";
@@ -10,6 +11,9 @@ import { replayMatch } from "../../domain/match_replay.ts";
 import { postgresTest, storeTest } from "../support/stores.ts";
 import { until } from "../support/wait.ts";
 import { seedKnockout, T0 } from "../api/manage_fixtures.ts";
+
+/** A write refused for the state it found: the management API answers it 409. */
+const aConflict = (e: unknown) => e instanceof WriteError && writeStatus(e.code) === 409;
 
 const ctx = (extra: { expectedRevision?: number; idempotencyKey?: string; at?: number } = {}) => ({
   actor: "umpire 1",
@@ -105,7 +109,7 @@ storeTest("writeMatch() refuses a point on a finished match with a 409 that says
   await win(store, id, "home");
   await assert.rejects(w(store, id, { type: "point", side: "home" }), (e: unknown) => {
     assert.ok(e instanceof WriteError);
-    assert.equal(e.status, 409);
+    assert.equal(writeStatus(e.code), 409);
     assert.match(e.message, /Cannot record a point: match is "completed"/);
     return true;
   });
@@ -114,7 +118,7 @@ storeTest("writeMatch() refuses a point on a finished match with a 409 that says
 storeTest("writeMatch() answers 404 for an unknown match", async (store) => {
   await assert.rejects(w(store, "nope", { type: "point", side: "home" }), (e: unknown) => {
     assert.ok(e instanceof WriteError);
-    assert.equal(e.status, 404);
+    assert.equal(writeStatus(e.code), 404);
     return true;
   });
 });
@@ -122,9 +126,9 @@ storeTest("writeMatch() answers 404 for an unknown match", async (store) => {
 storeTest("writeMatch() refuses points before the start and a start twice", async (store) => {
   const ev = await seedKnockout(store.db);
   const id = ev.rounds[0]![0]!;
-  await assert.rejects(w(store, id, { type: "point", side: "home" }), { status: 409 });
+  await assert.rejects(w(store, id, { type: "point", side: "home" }), aConflict);
   await w(store, id, { type: "start", firstServer: "home" });
-  await assert.rejects(w(store, id, { type: "start", firstServer: "home" }), { status: 409 });
+  await assert.rejects(w(store, id, { type: "start", firstServer: "home" }), aConflict);
 });
 
 storeTest("writeMatch() undoes a point across the end of a game", async (store) => {
@@ -174,7 +178,7 @@ storeTest("writeMatch() refuses undo when nothing was scored", async (store) => 
   await w(store, id, { type: "start", firstServer: "home" });
   await assert.rejects(w(store, id, { type: "undo" }), (e: unknown) => {
     assert.ok(e instanceof WriteError);
-    assert.equal(e.status, 409);
+    assert.equal(writeStatus(e.code), 409);
     assert.match(e.message, /no point has been recorded/);
     return true;
   });
@@ -213,8 +217,8 @@ storeTest(
     const id = ev.rounds[0]![0]!;
     await w(store, id, { type: "start", firstServer: "home" });
     await score(store, id, "home", 11);
-    await assert.rejects(w(store, id, { type: "correct", game: 2, home: 11, away: 3 }), { status: 409 });
-    await assert.rejects(w(store, id, { type: "correct", game: 1, home: 11, away: 10 }), { status: 409 });
+    await assert.rejects(w(store, id, { type: "correct", game: 2, home: 11, away: 3 }), aConflict);
+    await assert.rejects(w(store, id, { type: "correct", game: 1, home: 11, away: 10 }), aConflict);
     assert.deepEqual(JSON.parse((await row(store, id)).games), [[11, 0]], "a refused write changes nothing");
   },
 );
@@ -250,8 +254,8 @@ storeTest(
       .executeTakeFirstOrThrow();
     assert.equal(p.outcome, "void");
     assert.equal((await store.db.selectFrom("ratings").selectAll().execute()).length, 0);
-    await assert.rejects(w(store, id, { type: "undo" }), { status: 409 });
-    await assert.rejects(w(store, id, { type: "start", firstServer: "home" }), { status: 409 });
+    await assert.rejects(w(store, id, { type: "undo" }), aConflict);
+    await assert.rejects(w(store, id, { type: "start", firstServer: "home" }), aConflict);
   },
 );
 
@@ -276,7 +280,7 @@ storeTest(
       2,
       "a retirement is rated",
     );
-    await assert.rejects(w(store, id, { type: "point", side: "home" }), { status: 409 });
+    await assert.rejects(w(store, id, { type: "point", side: "home" }), aConflict);
   },
 );
 
@@ -291,7 +295,6 @@ storeTest(
     await w(store, id, { type: "retire", side: "home" });
     // Home wins game 2 instead: 2-0 by the games, yet away won by the retirement.
     await assert.rejects(w(store, id, { type: "correct", game: 2, home: 11, away: 9 }), {
-      status: 409,
       code: "match-state",
       message: /the games would decide the match \(2-0\), but it ended by result reason "retired"/,
     });
@@ -353,11 +356,11 @@ storeTest(
     await w(store, a, { type: "reopen" });
     assert.deepEqual([(await row(store, a)).status, (await row(store, a)).started_at], ["scheduled", null]);
     // Only a result by a reason is taken back this way; once the next match has begun, not at all.
-    await assert.rejects(w(store, b, { type: "reopen" }), { status: 409, code: "match-state" });
+    await assert.rejects(w(store, b, { type: "reopen" }), { code: "match-state" });
     await w(store, a, { type: "walkover", winner: "home" });
     await w(store, b, { type: "disqualify", side: "home" });
     await w(store, final, { type: "start", firstServer: "home" });
-    await assert.rejects(w(store, a, { type: "reopen" }), { status: 409, code: "next-match-started" });
+    await assert.rejects(w(store, a, { type: "reopen" }), { code: "next-match-started" });
     assert.equal((await row(store, a)).status, "completed");
   },
 );
@@ -401,7 +404,6 @@ storeTest(
     await assertConsistent(store, b);
     // Refused: games that do not decide the match, and a result decided by a reason (take it back first).
     await assert.rejects(w(store, final, { type: "result", games: [{ home: 11, away: 3 }] }), {
-      status: 409,
       code: "scoring",
       message: /do not decide a best of 3/,
     });
@@ -409,7 +411,6 @@ storeTest(
     await assert.rejects(
       w(store, final, { type: "result", games: [{ home: 11, away: 3 }, { home: 11, away: 3 }] }),
       {
-        status: 409,
         code: "match-state",
         message: /^Cannot enter a result: match is "completed" \(result reason "walkover"\)/,
       },
@@ -462,7 +463,7 @@ storeTest("writeMatch() refuses to change a result once the next match has start
   await w(store, finalId, { type: "start", firstServer: "home" });
   await assert.rejects(w(store, a, { type: "undo" }), (e: unknown) => {
     assert.ok(e instanceof WriteError);
-    assert.equal(e.status, 409);
+    assert.equal(writeStatus(e.code), 409);
     assert.equal(e.code, "next-match-started");
     return true;
   });
@@ -479,7 +480,7 @@ storeTest("writeMatch() answers 409 with the current row for a stale revision", 
     w(store, id, { type: "point", side: "away" }, { expectedRevision: 1 }),
     (e: unknown) => {
       assert.ok(e instanceof WriteError);
-      assert.equal(e.status, 409);
+      assert.equal(writeStatus(e.code), 409);
       assert.equal(e.code, "stale-revision");
       assert.equal((e.current as MatchRow).revision, 2);
       return true;
@@ -550,7 +551,7 @@ storeTest(
     const refused = outcomes.filter((o) => o.status === "rejected");
     assert.equal(ok.length, 1);
     assert.equal(refused.length, 1);
-    assert.equal(((refused[0] as PromiseRejectedResult).reason as WriteError).status, 409);
+    assert.equal(writeStatus(((refused[0] as PromiseRejectedResult).reason as WriteError).code), 409);
     assert.equal((await points(store, id)).length, 1);
   },
 );
@@ -572,7 +573,7 @@ storeTest("writeMatch() refuses to start a match whose sides are not known", asy
   const ev = await seedKnockout(store.db);
   await assert.rejects(w(store, ev.rounds[1]![0]!, { type: "start", firstServer: "home" }), (e: unknown) => {
     assert.ok(e instanceof WriteError);
-    assert.equal(e.status, 409);
+    assert.equal(writeStatus(e.code), 409);
     assert.equal(e.code, "sides-unknown");
     return true;
   });
@@ -606,7 +607,7 @@ storeTest("writeMatch() writes nothing when a consequence fails", async (store) 
   await w(store, ev.rounds[1]![0]!, { type: "start", firstServer: "home" });
   const before = await row(store, a);
   const auditBefore = (await store.db.selectFrom("audit_log").selectAll().execute()).length;
-  await assert.rejects(w(store, a, { type: "correct", game: 2, home: 5, away: 11 }), { status: 409 });
+  await assert.rejects(w(store, a, { type: "correct", game: 2, home: 5, away: 11 }), aConflict);
   assert.deepEqual(await row(store, a), before);
   assert.equal((await store.db.selectFrom("audit_log").selectAll().execute()).length, auditBefore);
   assert.equal((await store.db.selectFrom("game_corrections").selectAll().execute()).length, 0);
@@ -625,7 +626,7 @@ storeTest(
         expectedRevision: first.match.revision - 1,
         at: KEY_RETENTION_MS + 60_000,
       }),
-      { status: 409 },
+      aConflict,
     );
     assert.deepEqual(await points(store, id), ["home"]);
   },
@@ -727,7 +728,7 @@ storeTest("writeMatch() refuses a reused idempotency key with another action (42
   for (const action of [{ type: "point", side: "away" }, { type: "undo" }] as MatchAction[]) {
     await assert.rejects(w(store, id, action, { idempotencyKey: "k1" }), (e: unknown) => {
       assert.ok(e instanceof WriteError);
-      assert.equal(e.status, 422);
+      assert.equal(writeStatus(e.code), 422);
       assert.equal(e.code, "idempotency-key-reused");
       assert.match(e.message, /^Cannot reuse "Idempotency-Key" "k1": it was first sent with another request/);
       return true;

@@ -5,9 +5,9 @@
  * new ids and keeps their old ones working (an alias in the API, a permanent redirect on the pages).
  */
 import assert from "node:assert/strict";
-import { exportEvent } from "../../db/export_event.ts";
+import { exportEvent } from "../../event_file/export.ts";
 import { federationPlayerId, ID_NAMESPACE, uuidV5 } from "../../db/ids.ts";
-import { importEvent } from "../../db/import_event.ts";
+import { importEvent } from "../../event_file/import.ts";
 import { down, up } from "../../db/migrations/2026_11_28_000001_player_id_key.ts";
 import { playerIdKey } from "../../db/player_id_key.ts";
 import type { Store } from "../../db/store.ts";

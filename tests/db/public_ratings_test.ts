@@ -5,8 +5,8 @@
  */
 import assert from "node:assert/strict";
 import { rebuildAll } from "../../cli/ratings.ts";
-import { importEvent } from "../../db/import_event.ts";
-import type { PlayerInput } from "../../db/import_validate.ts";
+import { importEvent } from "../../event_file/import.ts";
+import type { PlayerInput } from "../../event_file/format.ts";
 import { setEventStatus } from "../../db/manage_writes.ts";
 import { writeMatch } from "../../db/match_writes.ts";
 import { readRankingsPage } from "../../db/read_rankings.ts";

@@ -7,7 +7,6 @@ import {
   expectedCalibrationError,
   intervalCoverage,
   logLoss,
-  mulberry32,
   reliabilityTable,
   type SimulatedMatch,
   simulateTournaments,
@@ -84,17 +83,6 @@ Deno.test("metrics reject arrays that do not fit together", () => {
   assert.throws(() => accuracy([], []), CalibrationError);
   assert.throws(() => reliabilityTable([0.5], [1], 0), CalibrationError);
   assert.throws(() => intervalCoverage([0.1], [0.2, 0.3], [0.1]), CalibrationError);
-});
-
-Deno.test("mulberry32() repeats its sequence for a seed and stays in [0, 1)", () => {
-  const a = mulberry32(42);
-  const b = mulberry32(42);
-  const first = Array.from({ length: 1000 }, () => a());
-  assert.deepEqual(first, Array.from({ length: 1000 }, () => b()));
-  assert.equal(first[0], 0.6011037519201636);
-  assert.ok(first.every((x) => x >= 0 && x < 1));
-  close(first.reduce((s, x) => s + x, 0) / first.length, 0.5, 0.05, "mean");
-  assert.notEqual(mulberry32(43)(), first[0]);
 });
 
 Deno.test("simulateTournaments() is deterministic for a seed and plays every round", () => {

@@ -25,6 +25,18 @@ Deno.test("mulberry32() matches the reference generator's first outputs", () => 
   assert.equal(other(), 0.6270739405881613);
 });
 
+Deno.test("mulberry32() repeats its sequence for a seed and stays in [0, 1)", () => {
+  const a = mulberry32(42);
+  const b = mulberry32(42);
+  const first = Array.from({ length: 1000 }, () => a());
+  assert.deepEqual(first, Array.from({ length: 1000 }, () => b()));
+  assert.equal(first[0], 0.6011037519201636);
+  assert.ok(first.every((x) => x >= 0 && x < 1));
+  const mean = first.reduce((s, x) => s + x, 0) / first.length;
+  assert.ok(Math.abs(mean - 0.5) <= 0.05, `mean ${mean}`);
+  assert.notEqual(mulberry32(43)(), first[0]);
+});
+
 Deno.test("createRng() gives the same sequence for the same seed, pinned", () => {
   const a = createRng("ms-2026");
   const b = createRng("ms-2026");

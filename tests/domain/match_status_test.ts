@@ -11,8 +11,10 @@ import {
   isMatchStatus,
   isResultReason,
   MATCH_STATUSES,
+  matchHasBegun,
   MatchStatusError,
   type MatchStatusRecord,
+  playHasBegun,
   reopenAfterUndo,
   reopenDecision,
   reopensTo,
@@ -293,5 +295,22 @@ Deno.test("every transition from a coherent record gives a coherent record or a 
         assert.match(error.message, /^Cannot /);
       }
     }),
+  );
+});
+
+Deno.test("matchHasBegun() once a match left scheduled or has a start time, a walkover included", () => {
+  assert.equal(matchHasBegun({ status: "scheduled", startedAt: null }), false);
+  assert.equal(matchHasBegun({ status: "scheduled", startedAt: "2026-04-18T09:00:00.000Z" }), true);
+  assert.equal(matchHasBegun({ status: "in_progress", startedAt: "2026-04-18T09:00:00.000Z" }), true);
+  assert.equal(matchHasBegun({ status: "completed", startedAt: null }), true, "a walkover");
+});
+
+Deno.test("playHasBegun() once a first server was named, never for a match decided before play", () => {
+  assert.equal(playHasBegun({ firstServer: "away" }), true);
+  assert.equal(playHasBegun({ firstServer: null }), false);
+  // Taking back a result given before play leads back to scheduled.
+  assert.equal(
+    reopensTo(walkover(scheduledMatch(), "away"), playHasBegun({ firstServer: null })),
+    "scheduled",
   );
 });

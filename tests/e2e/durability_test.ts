@@ -12,7 +12,7 @@ import { parseDatabaseUrl } from "../../cli/config.ts";
 import { openStore } from "../../db/store.ts";
 import { type Side } from "../../domain/scoring.ts";
 import { replayMatch } from "../../domain/match_replay.ts";
-import { seededRandom } from "../../db/simulation.ts";
+import { seededRandom } from "../../cli/simulation.ts";
 import { makeToken, seedKnockout } from "../api/manage_fixtures.ts";
 import { PATIENCE_MS } from "../support/wait.ts";
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { sql } from "kysely";
-import { silentLogger } from "../../cli/log.ts";
+import { silentLogger } from "../../lib/log.ts";
 import { bumpRevision } from "../../db/revision.ts";
 import { createApp } from "../../main.ts";
 import { EventBoards } from "../../pages/event_board.ts";

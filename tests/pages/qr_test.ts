@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { renderToString } from "preact-render-to-string";
-import { QrCode, qrPath } from "../../pages/qr.tsx";
+import { qrPath } from "../../lib/qr_path.ts";
+import { QrCode } from "../../pages/qr.tsx";
 
 Deno.test("qrPath() gives a QR symbol size and rectangles within it, the same for the same text", () => {
   const { size, d } = qrPath("http://192.168.1.20:8000/t/city-open-2026");

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { silentLogger } from "../../cli/log.ts";
+import { silentLogger } from "../../lib/log.ts";
 import type { Store } from "../../db/store.ts";
 import { createApp } from "../../main.ts";
 import { listEventPlayers } from "../../db/read_players.ts";

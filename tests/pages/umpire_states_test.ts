@@ -5,7 +5,7 @@
  * expedite system and the serving player of a doubles pair.
  */
 import assert from "node:assert/strict";
-import { silentLogger } from "../../cli/log.ts";
+import { silentLogger } from "../../lib/log.ts";
 import { writeMatch } from "../../db/match_writes.ts";
 import type { Store } from "../../db/store.ts";
 import { createApp } from "../../main.ts";

@@ -13,7 +13,7 @@
  */
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { silentLogger } from "../../cli/log.ts";
+import { silentLogger } from "../../lib/log.ts";
 import { loadDemoIfEmpty } from "../../cli/demo.ts";
 import type { Store } from "../../db/store.ts";
 import { createToken } from "../../db/tokens.ts";

@@ -8,10 +8,10 @@
 import assert from "node:assert/strict";
 import { stableId } from "../../db/ids.ts";
 import { sql } from "kysely";
-import { silentLogger } from "../../cli/log.ts";
+import { silentLogger } from "../../lib/log.ts";
 import { loadDemoIfEmpty } from "../../cli/demo.ts";
-import { importEvent } from "../../db/import_event.ts";
-import type { EventFile } from "../../db/import_validate.ts";
+import { importEvent } from "../../event_file/import.ts";
+import type { EventFile } from "../../event_file/format.ts";
 import type { Store } from "../../db/store.ts";
 import { createToken } from "../../db/tokens.ts";
 import { createApp } from "../../main.ts";

@@ -16,7 +16,7 @@ import {
   requestTarget,
 } from "../../api/limits.ts";
 import { CACHE_CONTROL } from "../../api/http_cache.ts";
-import { silentLogger } from "../../cli/log.ts";
+import { silentLogger } from "../../lib/log.ts";
 import { loadDemoIfEmpty } from "../../cli/demo.ts";
 import { parseDatabaseUrl } from "../../cli/config.ts";
 import { openStore, type Store } from "../../db/store.ts";

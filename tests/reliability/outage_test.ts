@@ -17,7 +17,7 @@ import { DatabaseSync } from "node:sqlite";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import { parseDatabaseUrl } from "../../cli/config.ts";
-import { silentLogger } from "../../cli/log.ts";
+import { silentLogger } from "../../lib/log.ts";
 import { isStoreUnavailable, READ_DEADLINE_MS, StoreUnavailable, withDeadline } from "../../db/health.ts";
 import type { Database } from "../../db/schema.ts";
 import type { Store } from "../../db/store.ts";

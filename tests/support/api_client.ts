@@ -8,7 +8,7 @@ import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import type { Hono } from "hono";
 import { createApp } from "../../main.ts";
-import { silentLogger } from "../../cli/log.ts";
+import { silentLogger } from "../../lib/log.ts";
 import type { Store } from "../../db/store.ts";
 import { openApiDocument } from "../../api/openapi.ts";
 import { CACHE_CONTROL } from "../../api/http_cache.ts";

@@ -4,7 +4,7 @@
  * Chromium is installed the tests are registered as ignored, with the reason in their name.
  */
 import { type Browser, type BrowserContext as Context, chromium, type Page } from "playwright-core";
-import { silentLogger } from "../../cli/log.ts";
+import { silentLogger } from "../../lib/log.ts";
 import type { Store } from "../../db/store.ts";
 import { createHandler } from "../../main.ts";
 import { pollWait } from "../../pages/client/poll_wait.ts";

@@ -2,7 +2,7 @@
  * Small event files (tt-event/1) for tests of what an import does to players and ratings: one singles category
  * in one group, a player per entry, completed matches with their results and scheduled ones to play.
  */
-import type { EventFile, PlayerInput } from "../../db/import_validate.ts";
+import type { EventFile, PlayerInput } from "../../event_file/format.ts";
 
 /** What a small event is made of. */
 export interface SmallEvent {

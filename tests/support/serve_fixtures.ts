@@ -5,7 +5,7 @@
  *   deno run --allow-net ../shared/conformance/v1.ts http://127.0.0.1:8123
  */
 import { parseDatabaseUrl } from "../../cli/config.ts";
-import { printLine, stderrLogger } from "../../cli/log.ts";
+import { printLine, stderrLogger } from "../../lib/log.ts";
 import { openStore } from "../../db/store.ts";
 import { createHandler } from "../../main.ts";
 import { seedTournament } from "./fixtures.ts";

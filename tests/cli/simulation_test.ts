@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { silentLogger } from "../../cli/log.ts";
+import { silentLogger } from "../../lib/log.ts";
 import { writeMatch } from "../../db/match_writes.ts";
 import {
   pointChance,
@@ -7,7 +7,7 @@ import {
   simulateStep,
   startSimulation,
   tablesInUse,
-} from "../../db/simulation.ts";
+} from "../../cli/simulation.ts";
 import type { Store } from "../../db/store.ts";
 import { makeStore, storeTest } from "../support/stores.ts";
 import { until } from "../support/wait.ts";
@@ -160,7 +160,7 @@ storeTest(
   "simulateStep() never puts a player on two tables at once (singles and doubles share players)",
   async (store) => {
     const { buildDemoEvent, DEMO_SLUG } = await import("../../cli/demo.ts");
-    const { importEvent } = await import("../../db/import_event.ts");
+    const { importEvent } = await import("../../event_file/import.ts");
     const now = new Date("2026-11-25T12:00:00.000Z");
     await importEvent(store, buildDemoEvent(now), () => now);
     // Finish what the demo has running, so that only matches the simulation starts are in play.

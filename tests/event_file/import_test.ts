@@ -17,8 +17,9 @@ import {
   importEvent,
   importEventInTransaction,
   sourceHash,
-} from "../../db/import_event.ts";
-import { drawByLot, type EventFile } from "../../db/import_validate.ts";
+} from "../../event_file/import.ts";
+import { drawByLot } from "../../event_file/draw_by_lot.ts";
+import type { EventFile } from "../../event_file/format.ts";
 import { playerIdKey } from "../../db/player_id_key.ts";
 import type { Store } from "../../db/store.ts";
 import { storeTest } from "../support/stores.ts";

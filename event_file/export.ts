@@ -11,18 +11,18 @@
  * the running game of a decided match, tokens, audit and ratings.
  */
 import type { Kysely } from "kysely";
-import type {
-  CategoryInput,
-  DrawSlotInput,
-  EventFile,
-  MatchInput,
-  PlayerInput,
-  ResultReasonInput,
-} from "./import_validate.ts";
-import { EVENT_FILE_FORMAT } from "./import_validate.ts";
-import { heldIdentities } from "./held_identities.ts";
-import { playerIdKey } from "./player_id_key.ts";
-import type { Database, MatchRow } from "./schema.ts";
+import { heldIdentities } from "../db/held_identities.ts";
+import { playerIdKey } from "../db/player_id_key.ts";
+import type { Database, MatchRow } from "../db/schema.ts";
+import {
+  type CategoryInput,
+  type DrawSlotInput,
+  EVENT_FILE_FORMAT,
+  type EventFile,
+  type MatchInput,
+  type PlayerInput,
+  type ResultReasonInput,
+} from "./format.ts";
 
 type Db = Kysely<Database>;
 

@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
 import { DEMO_SLUG, loadDemoIfEmpty } from "../../cli/demo.ts";
-import { exportEvent } from "../../db/export_event.ts";
-import { importEvent } from "../../db/import_event.ts";
-import { type EventFile, validateEventFile } from "../../db/import_validate.ts";
+import { exportEvent } from "../../event_file/export.ts";
+import { importEvent } from "../../event_file/import.ts";
+import type { EventFile } from "../../event_file/format.ts";
+import { validateEventFile } from "../../event_file/validate.ts";
 import { writeMatch } from "../../db/match_writes.ts";
 import { apiClient } from "../support/api_client.ts";
 import { makeStore, storeTest } from "../support/stores.ts";

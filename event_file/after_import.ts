@@ -1,5 +1,5 @@
 /**
- * What runs after an event import has written its rows, inside the import's transaction (db/import_event.ts):
+ * What runs after an event import has written its rows, inside the import's transaction (event_file/import.ts):
  * everything derived from the imported data. Ratings are rebuilt from the whole history (an import may bring
  * results older than those already rated, and the rebuild is the one order-independent way), the public
  * leaderboard's `listed` flags follow the event's status, and the predictions of the event's scheduled matches
@@ -7,10 +7,10 @@
  * @module
  */
 import type { Transaction } from "kysely";
-import { freezeEventPredictions } from "./match_writes.ts";
-import { rebuildRatings } from "./ratings_store.ts";
-import { refreshListedPlayers } from "./revision.ts";
-import type { Database } from "./schema.ts";
+import { freezeEventPredictions } from "../db/match_writes.ts";
+import { rebuildRatings } from "../db/ratings_store.ts";
+import { refreshListedPlayers } from "../db/revision.ts";
+import type { Database } from "../db/schema.ts";
 
 /**
  * Runs inside the import transaction after the event's rows are written (and only when the file changed).

@@ -7,11 +7,12 @@
  * the side the frozen prediction favours.
  */
 import { sql } from "kysely";
-import type { Logger } from "../cli/log.ts";
-import { isStoreUnavailable } from "./health.ts";
-import { writeMatch } from "./match_writes.ts";
-import type { Store } from "./store.ts";
-import { WriteError } from "./write_errors.ts";
+import { mulberry32 } from "../domain/lot.ts";
+import type { Logger } from "../lib/log.ts";
+import { isStoreUnavailable } from "../db/health.ts";
+import { writeMatch } from "../db/match_writes.ts";
+import type { Store } from "../db/store.ts";
+import { isConflict, WriteError } from "../db/write_errors.ts";
 
 /** The label of the simulation's writes in the audit log. */
 export const SIMULATION_ACTOR = "simulation";
@@ -40,14 +41,7 @@ export interface StepReport {
 
 /** A small seeded generator of numbers in [0, 1) (mulberry32): the same seed gives the same sequence. */
 export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return mulberry32(seed);
 }
 
 /**
@@ -163,7 +157,7 @@ async function skipConflicts<T>(write: () => Promise<T>): Promise<T | null> {
     return await write();
   } catch (e) {
     // Someone else (an umpire, the operator) wrote to the match since it was read: their write wins.
-    if (e instanceof WriteError && e.status === 409) return null;
+    if (e instanceof WriteError && isConflict(e.code)) return null;
     throw e;
   }
 }

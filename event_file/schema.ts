@@ -1,6 +1,6 @@
 /**
  * The JSON Schema of the event import format (tt-event/1), as a constant so that nothing is read from disk at run
- * time. It must equal docs/import-schema.json, the published copy (tests/db/import_validate_test.ts checks it):
+ * time. It must equal docs/import-schema.json, the published copy (tests/event_file/validate_test.ts checks it):
  * change both together. The format itself is described in docs/import-format.md.
  * @module
  */

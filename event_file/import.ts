@@ -9,9 +9,11 @@
 import { createHash } from "node:crypto";
 import { type Insertable, type Kysely, sql, type Transaction } from "kysely";
 import { groupLabel, roundLabel } from "../domain/bracket.ts";
+import { commonAssociation } from "../domain/draw.ts";
 import { pointsForScores, type Score, type Side } from "../domain/scoring.ts";
 import { replayUmpire } from "../domain/match_replay.ts";
 import { officiatingView } from "../domain/match_view.ts";
+import { forgetHeldIdentities, writeHiddenEventPlayers } from "../db/held_identities.ts";
 import {
   accountIdFor,
   categoryIdFor,
@@ -20,25 +22,17 @@ import {
   groupIdFor,
   matchIdFor,
   playerIdFor,
-} from "./ids.ts";
-import { forgetHeldIdentities, writeHiddenEventPlayers } from "./held_identities.ts";
-import { afterImport } from "./import_hooks.ts";
-import { importPlayerIdKey } from "./player_id_key.ts";
-import {
-  type CategoryInput,
-  commonAssociation,
-  drawByLot,
-  type DrawSlotInput,
-  type EventFile,
-  type ImportProblem,
-  type MatchInput,
-  parseScore,
-  validateEventFile,
-} from "./import_validate.ts";
-import { bumpRevision, lockListing } from "./revision.ts";
-import type { Database } from "./schema.ts";
-import { upsertPlayers } from "./upsert_players.ts";
-import { writeTransaction } from "./write_transaction.ts";
+} from "../db/ids.ts";
+import { importPlayerIdKey } from "../db/player_id_key.ts";
+import { bumpRevision, lockListing } from "../db/revision.ts";
+import type { Database } from "../db/schema.ts";
+import { upsertPlayers } from "../db/upsert_players.ts";
+import { writeTransaction } from "../db/write_transaction.ts";
+import { afterImport } from "./after_import.ts";
+import { drawByLot } from "./draw_by_lot.ts";
+import type { CategoryInput, DrawSlotInput, EventFile, ImportProblem, MatchInput } from "./format.ts";
+import { parseScore } from "./parse.ts";
+import { validateEventFile } from "./validate.ts";
 
 /** Rows of each kind that the file holds (whether or not anything was written). */
 export interface ImportCounts {
@@ -180,8 +174,9 @@ export async function importEventInTransaction(
   for (const chunk of chunks(matches)) await trx.insertInto("matches").values(chunk).execute();
   for (const chunk of chunks(plan.points, 500)) await trx.insertInto("match_points").values(chunk).execute();
 
-  // Ratings, the leaderboard's `listed` flags and predictions follow (import_hooks.ts); the revision bump comes
-  // last, as in every write, so that the revisions row is the last lock a write takes (no deadlock cycles).
+  // Ratings, the leaderboard's `listed` flags and predictions follow (event_file/after_import.ts); the revision
+  // bump comes last, as in every write, so that the revisions row is the last lock a write takes (no deadlock
+  // cycles).
   await afterImport(trx, eventId, now);
   await bumpRevision(trx, eventId, undefined, { wasPublished: existing?.status === "published" });
   return { eventId, changed: true, counts: plan.counts };

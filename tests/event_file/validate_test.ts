@@ -1,17 +1,11 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { Ajv2020 } from "ajv/dist/2020.js";
-import { IMPORT_SCHEMA } from "../../db/import_schema.ts";
-import {
-  drawByLot,
-  type EventFile,
-  type ImportProblem,
-  isCalendarDate,
-  parseDateTime,
-  parseEventFile,
-  parseScore,
-  validateEventFile,
-} from "../../db/import_validate.ts";
+import { IMPORT_SCHEMA } from "../../event_file/schema.ts";
+import { drawByLot } from "../../event_file/draw_by_lot.ts";
+import type { EventFile, ImportProblem } from "../../event_file/format.ts";
+import { isCalendarDate, parseDateTime, parseScore } from "../../event_file/parse.ts";
+import { parseEventFile, validateEventFile } from "../../event_file/validate.ts";
 
 const root = new URL("../../", import.meta.url);
 const fixture = (name: string) => new URL(`tests/fixtures/import/${name}`, root);

@@ -1,0 +1,41 @@
+/**
+ * Putting an entry into a knockout match, in the caller's transaction: a winner into the next round
+ * (db/match_writes.ts), a group's qualifier into the first round (db/draw_writes.ts). A match that has begun
+ * keeps its sides (domain/match_status.ts `matchHasBegun`): the write is refused with `next-match-started`.
+ */
+import type { Transaction } from "kysely";
+import type { NextSlot } from "../domain/bracket.ts";
+import { matchHasBegun } from "../domain/match_status.ts";
+import { freezePrediction } from "./predictions_store.ts";
+import type { Database } from "./schema.ts";
+import { WriteError } from "./write_errors.ts";
+
+/**
+ * Puts `entryId` (or, with null, nobody) on the side `at` names of a knockout match of the category; nothing
+ * when no match is there or the side already holds it. The pairing changes, so the prediction frozen for the
+ * old one goes and one is frozen for the new (when both sides are known). `refusal` words the refusal when the
+ * match has begun.
+ */
+export async function putIntoKnockoutMatch(
+  trx: Transaction<Database>,
+  subeventId: string,
+  at: NextSlot,
+  entryId: string | null,
+  now: string,
+  refusal: (match: { id: string; label: string }) => string,
+): Promise<void> {
+  const m = await trx.selectFrom("matches").selectAll()
+    .where("subevent_id", "=", subeventId).where("stage", "=", "knockout")
+    .where("round_no", "=", at.roundNo).where("bracket_pos", "=", at.bracketPos).executeTakeFirst();
+  if (!m) return;
+  const column = at.side === "home" ? "home_entry_id" : "away_entry_id";
+  if (m[column] === entryId) return;
+  if (matchHasBegun({ status: m.status, startedAt: m.started_at })) {
+    throw new WriteError("next-match-started", refusal(m));
+  }
+  await trx.deleteFrom("predictions").where("match_id", "=", m.id).execute();
+  const updated = await trx.updateTable("matches")
+    .set({ [column]: entryId, revision: m.revision + 1, updated_at: now })
+    .where("id", "=", m.id).returningAll().executeTakeFirstOrThrow();
+  await freezePrediction(trx, updated, now);
+}

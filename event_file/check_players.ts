@@ -1,0 +1,48 @@
+/** The rules of the file's `players` and `accounts` that its schema cannot say. */
+import type { Add } from "./check_context.ts";
+import { dateProblem, looksLikeDate } from "./parse.ts";
+import { arr, type Obj, obj, str } from "./read_json.ts";
+
+/**
+ * Checks the players (ids and federation ids once each, a real birth date) and the accounts (an e-mail once,
+ * whatever its case); returns each player's association by id, for the entries and the draw's lot.
+ */
+export function checkPlayers(root: Obj, add: Add): Map<string, string | undefined> {
+  const players = new Map<string, string | undefined>();
+  const firstPlayer = new Map<string, number>();
+  const federationIds = new Map<string, number>();
+  arr(root.players).forEach((raw, i) => {
+    const player = obj(raw);
+    if (!player) return;
+    const path = `players[${i}]`;
+    const id = str(player.id);
+    if (id !== undefined) {
+      const first = firstPlayer.get(id);
+      if (first !== undefined) add(`${path}.id`, `Duplicate player id "${id}": also players[${first}]`);
+      else firstPlayer.set(id, i);
+      players.set(id, str(player.association));
+    }
+    const federationId = str(player.federationId);
+    if (federationId !== undefined) {
+      const first = federationIds.get(federationId);
+      if (first !== undefined) {
+        add(`${path}.federationId`, `Duplicate federation id "${federationId}": also players[${first}]`);
+      } else federationIds.set(federationId, i);
+    }
+    const birthDate = str(player.birthDate);
+    const birthProblem = birthDate !== undefined && looksLikeDate(birthDate) ? dateProblem(birthDate) : null;
+    if (birthProblem !== null) add(`${path}.birthDate`, birthProblem);
+  });
+
+  const emails = new Map<string, number>();
+  arr(root.accounts).forEach((raw, i) => {
+    const email = str(obj(raw)?.email);
+    if (email === undefined) return;
+    const normal = email.trim().toLowerCase();
+    const first = emails.get(normal);
+    if (first !== undefined) {
+      add(`accounts[${i}].email`, `Duplicate account e-mail "${email}": also accounts[${first}]`);
+    } else emails.set(normal, i);
+  });
+  return players;
+}

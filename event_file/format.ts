@@ -1,0 +1,136 @@
+/**
+ * The shape of an event file (tt-event/1, docs/import-format.md) once it is valid: the types an import reads
+ * and an export writes, and the problems a file that is not valid has.
+ * @module
+ */
+import type { Side } from "../domain/scoring.ts";
+import type { DrawState, EventStatus, Stage, SubeventFormat, SubeventKind } from "../db/schema.ts";
+
+/** The value of `format` in every file of this version. */
+export const EVENT_FILE_FORMAT = "tt-event/1";
+
+/** The event itself. */
+export interface EventInfo {
+  slug: string;
+  name: string;
+  venue: string;
+  startDate: string;
+  endDate: string;
+  status: EventStatus;
+  description?: string;
+  posterUrl?: string | null;
+}
+
+/** An earlier rating of a player (Elo-like scale), the seed of the player's rating. */
+export interface PlayerPriorInput {
+  rating: number;
+  deviation?: number | null;
+  matchCount: number;
+}
+
+/** A player; `id` is a key local to the file. `email` and `birthDate` are private. */
+export interface PlayerInput {
+  id: string;
+  displayName: string;
+  association?: string | null;
+  federationId?: string | null;
+  email?: string | null;
+  birthDate?: string | null;
+  prior?: PlayerPriorInput;
+}
+
+/** An operator account (private). */
+export interface AccountInput {
+  email: string;
+  displayName: string;
+}
+
+/** An entry of a category: one player (singles) or two (doubles). */
+export interface EntryInput {
+  id: string;
+  players: string[];
+  seed?: number | null;
+}
+
+/** A group of a category; `lots` is the operator's lot order for entries still level after ITTF 3.7.5. */
+export interface GroupInput {
+  name: string;
+  entries: string[];
+  lots?: string[];
+}
+
+/** A draw slot: an entry key, "bye", a group qualifier, or null (not drawn yet). */
+export type DrawSlotInput = string | { group: string; place: number } | null;
+
+/** A knockout draw. */
+export interface DrawInput {
+  state: Exclude<DrawState, "none">;
+  lotSeed?: string | null;
+  size?: number;
+  /** Absent: made by lot from `lotSeed` (`drawByLot`). */
+  slots?: DrawSlotInput[];
+}
+
+/** Every match status of the format. */
+export type MatchStatusInput = "scheduled" | "in_progress" | "completed";
+
+/** Every result reason of the format. */
+export type ResultReasonInput = "walkover" | "retired" | "disqualified";
+
+/** A match; `home`, `away` and `winner` are entry keys of the same category, games are "11-8" strings. */
+export interface MatchInput {
+  id: string;
+  stage: Stage;
+  group?: string | null;
+  round?: number;
+  position?: number;
+  home?: string | null;
+  away?: string | null;
+  table?: number | null;
+  scheduledAt?: string | null;
+  status: MatchStatusInput;
+  resultReason?: ResultReasonInput | null;
+  retirementAfterGame?: number | null;
+  winner?: string | null;
+  games?: string[];
+  current?: string | null;
+  firstServer?: Side | null;
+  startedAt?: string | null;
+  completedAt?: string | null;
+}
+
+/** A category (stored as a subevent). */
+export interface CategoryInput {
+  id: string;
+  name: string;
+  kind: SubeventKind;
+  format: SubeventFormat;
+  bestOf: number;
+  groupSize?: number | null;
+  qualifiersPerGroup?: number | null;
+  entries: EntryInput[];
+  groups?: GroupInput[];
+  draw?: DrawInput;
+  matches?: MatchInput[];
+}
+
+/** A whole import file, as validated by `validateEventFile`. */
+export interface EventFile {
+  $schema?: string;
+  format: typeof EVENT_FILE_FORMAT;
+  event: EventInfo;
+  players: PlayerInput[];
+  accounts?: AccountInput[];
+  categories: CategoryInput[];
+  /** The key the players' ids derive from in the store the file was exported from (db/player_id_key.ts). */
+  playerIdKey?: string;
+}
+
+/** One problem of a file: where (`categories[0].matches[3].winner`, "" for the whole file) and what. */
+export interface ImportProblem {
+  path: string;
+  message: string;
+}
+
+/** The result of validating a file: the typed file, or every problem found. */
+export type ValidationResult = { ok: true; file: EventFile } | { ok: false; errors: ImportProblem[] };

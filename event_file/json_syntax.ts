@@ -1,0 +1,148 @@
+/**
+ * Where a JSON text is broken: JSON.parse does not always say where (V8 reports "Unexpected token" without a
+ * position), so a small scanner finds the first error's offset and says what was expected.
+ * @module
+ */
+
+// so a small scanner finds the first error's offset and says what was expected.
+
+class JsonSyntax extends Error {
+  constructor(readonly offset: number, message: string) {
+    super(message);
+  }
+}
+
+/** The offset and description of the first syntax error of a JSON text; null when it parses. */
+export function locateJsonError(text: string): { offset: number; message: string } | null {
+  let i = 0;
+  const n = text.length;
+  const fail = (message: string, at = i): never => {
+    throw new JsonSyntax(at, message);
+  };
+  const show = (at: number) => (at >= n ? "the end of the file" : JSON.stringify(text[at]));
+  const skip = () => {
+    while (i < n && (text[i] === " " || text[i] === "\t" || text[i] === "\n" || text[i] === "\r")) i++;
+  };
+  const expect = (char: string, what: string) => {
+    skip();
+    if (text[i] !== char) fail(`expected ${what}, got ${show(i)}`);
+    i++;
+  };
+  const string = () => {
+    i++; // the opening quote
+    while (true) {
+      if (i >= n) fail("unterminated string: expected a closing '\"'");
+      const c = text.charCodeAt(i);
+      if (c === 0x22) {
+        i++;
+        return;
+      }
+      if (c < 0x20) fail("control character in a string: write it as an escape like \\n");
+      if (c === 0x5c) {
+        const e = text[i + 1];
+        if (e === "u") {
+          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) {
+            fail("invalid \\u escape: expected 4 hex digits");
+          }
+          i += 6;
+        } else if (e !== undefined && '"\\/bfnrt'.includes(e)) i += 2;
+        else fail(`invalid escape ${JSON.stringify("\\" + (e ?? ""))} in a string`);
+      } else i++;
+    }
+  };
+  const number = () => {
+    const m = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i, i + 400));
+    if (!m) fail(`invalid number starting with ${show(i)}`);
+    i += m![0].length;
+    if (i < n && /[0-9.eE+-]/.test(text[i]!)) fail(`invalid number: unexpected ${show(i)}`);
+  };
+  const value = (depth: number): void => {
+    if (depth > 512) fail("nesting too deep");
+    skip();
+    if (i >= n) fail("unexpected end of the file: expected a value");
+    const c = text[i]!;
+    if (c === "{") {
+      i++;
+      skip();
+      if (text[i] === "}") {
+        i++;
+        return;
+      }
+      while (true) {
+        skip();
+        if (text[i] !== '"') {
+          fail(`expected a property name in double quotes, got ${show(i)}`);
+        }
+        string();
+        expect(":", '":" after a property name');
+        value(depth + 1);
+        skip();
+        if (text[i] === ",") {
+          i++;
+          skip();
+          if (text[i] === "}") fail('trailing comma: expected a property name after ","');
+          continue;
+        }
+        if (text[i] === "}") {
+          i++;
+          return;
+        }
+        fail(`expected "," or "}" after a property value, got ${show(i)}`);
+      }
+    }
+    if (c === "[") {
+      i++;
+      skip();
+      if (text[i] === "]") {
+        i++;
+        return;
+      }
+      while (true) {
+        value(depth + 1);
+        skip();
+        if (text[i] === ",") {
+          i++;
+          skip();
+          if (text[i] === "]") fail('trailing comma: expected a value after ","');
+          continue;
+        }
+        if (text[i] === "]") {
+          i++;
+          return;
+        }
+        fail(`expected "," or "]" after an array element, got ${show(i)}`);
+      }
+    }
+    if (c === '"') return string();
+    if (c === "-" || (c >= "0" && c <= "9")) return number();
+    for (const literal of ["true", "false", "null"]) {
+      if (text.startsWith(literal, i)) {
+        i += literal.length;
+        return;
+      }
+    }
+    fail(`unexpected ${show(i)}: expected a value`);
+  };
+  try {
+    value(0);
+    skip();
+    if (i < n) fail(`unexpected ${show(i)} after the end of the JSON value`);
+    return null;
+  } catch (e) {
+    if (e instanceof JsonSyntax) return { offset: e.offset, message: e.message };
+    throw e;
+  }
+}
+
+/** 1-based line and column of an offset. */
+export function lineAndColumn(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let start = 0;
+  for (let k = 0; k < offset && k < text.length; k++) {
+    if (text[k] === "\n") {
+      line++;
+      start = k + 1;
+    }
+  }
+  return { line, column: offset - start + 1 };
+}

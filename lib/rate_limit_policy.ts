@@ -1,0 +1,5 @@
+/** How many requests a client may make in how long (RATE_LIMIT; enforced by api/request_rate_limit.ts). */
+export interface RateLimitPolicy {
+  readonly limit: number;
+  readonly windowSeconds: number;
+}
