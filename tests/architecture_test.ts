@@ -1,6 +1,6 @@
 /**
  * The layers point down and no file imports itself back: reads the imports of every source file and checks them
- * against the layering of docs/architecture.md ("Next shape"). The scan reads text, not Deno's module graph, so
+ * against the layering of docs/architecture.md. The scan reads text, not Deno's module graph, so
  * that it sees `import type` (erased before `deno info` looks) and files no entry point reaches.
  *
  * From the bottom: domain/ and lib/ (each imports only itself; domain/ not even a package), db/, event_file/,
