@@ -42,9 +42,12 @@ export interface ScheduleMatch {
   round: number;
   /** Its place in its round (bracket position, or order within the group's round). */
   position: number;
-  /** The people of both sides when known (two per side in doubles); empty while a side is not known. */
+  /** The people of the sides that are known (two a side in doubles). */
   players: readonly string[];
-  /** The matches whose results decide who plays it (the knockout round before, or a group's matches). */
+  /**
+   * The matches whose results decide a side not known yet (the knockout round before, or a group's matches);
+   * empty when both sides are known.
+   */
   feeders: readonly string[];
   bestOf: number;
   status: ScheduleStatus;
@@ -356,8 +359,8 @@ function groupKey(m: ScheduleMatch): string {
 }
 
 /**
- * For each match, the people who may play in it: its players when known, else everybody who may still come
- * through the matches that feed it.
+ * For each match, the people who may play in it: its known players, and everybody who may still come through
+ * the matches that feed its other side.
  */
 export function potentialPlayers(byId: ReadonlyMap<string, ScheduleMatch>): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
@@ -367,9 +370,7 @@ export function potentialPlayers(byId: ReadonlyMap<string, ScheduleMatch>): Map<
     const m = byId.get(id);
     if (!m || seen.has(id)) return new Set();
     seen.add(id);
-    const players = m.players.length > 0
-      ? new Set(m.players)
-      : new Set(m.feeders.flatMap((f) => [...of(f, seen)]));
+    const players = new Set([...m.players, ...m.feeders.flatMap((f) => [...of(f, seen)])]);
     out.set(id, players);
     return players;
   };

@@ -97,7 +97,7 @@ function categoryMatches(
         group: null,
         round,
         position: k,
-        players: a.entry && b.entry ? [...a.entry, ...b.entry] : [],
+        players: [...a.entry ?? [], ...b.entry ?? []],
         feeders: [a, b].flatMap((x) => x.id !== null ? [x.id] : x.feeders),
         bestOf,
         status: "scheduled",
