@@ -117,7 +117,7 @@ export interface Plan {
   unplaced: Unplaced[];
   /** When the last match ends; null with nothing placed. */
   finish: number | null;
-  /** Table time taken by matches over the table time of the sessions up to the finish (0 to 1). */
+  /** Table time taken by matches over the table time of the sessions from the first match to the finish (0 to 1). */
   utilization: number;
   /** Clashes the plan could not avoid among the fixed matches (a player in two at once). */
   conflicts: string[];
@@ -378,21 +378,32 @@ export function potentialPlayers(byId: ReadonlyMap<string, ScheduleMatch>): Map<
   return out;
 }
 
-/** Table time taken by matches over the table time of the sessions up to `finish`. */
+/**
+ * Table time taken by matches over the table time of the sessions, both from the first match in a session to
+ * `finish`: a match counts only for the part of it inside a session, on a table of that session.
+ */
 function utilization(
   matches: readonly PlannedMatch[],
   sessions: readonly Session[],
   finish: number | null,
 ): number {
   if (finish === null) return 0;
-  const first = Math.min(...matches.map((m) => m.start));
+  const inside = (m: PlannedMatch, s: Session) =>
+    s.tables.includes(m.table) && m.start < s.end && s.start < m.end;
+  const starts = matches.filter((m) => sessions.some((s) => inside(m, s))).map((m) => m.start);
+  if (starts.length === 0) return 0;
+  const first = Math.min(...starts);
   let available = 0;
+  let used = 0;
   for (const s of sessions) {
     const from = Math.max(s.start, first);
     const to = Math.min(s.end, finish);
-    if (to > from) available += (to - from) * s.tables.length;
+    if (to <= from) continue;
+    available += (to - from) * s.tables.length;
+    for (const m of matches) {
+      if (inside(m, s)) used += Math.max(0, Math.min(m.end, to) - Math.max(m.start, from));
+    }
   }
-  const used = matches.reduce((t, m) => t + (m.end - m.start), 0);
   return available === 0 ? 0 : Math.min(1, used / available);
 }
 

@@ -1,0 +1,146 @@
+/**
+ * An event's matches as the scheduler (domain/scheduler.ts) reads them, with the words a printed plan needs:
+ * each match's category, stage and sides. Drafts included: the desk plans before it publishes.
+ */
+import type { Kysely } from "kysely";
+import type { ScheduleCategory, ScheduleMatch, ScheduleStatus } from "../domain/scheduler.ts";
+import { readEntries } from "./read_entries.ts";
+import type { Database } from "./schema.ts";
+
+/** What a printed plan says of a match. */
+export interface ScheduleLabel {
+  category: string;
+  /** "Group A, round 2" or the knockout round's label ("Semi-final"). */
+  stage: string;
+  home: string;
+  away: string;
+}
+
+/** An event's matches to plan, with their labels. */
+export interface ScheduleSource {
+  event: { id: string; slug: string; name: string; startDate: string };
+  categories: ScheduleCategory[];
+  matches: ScheduleMatch[];
+  labels: Map<string, ScheduleLabel>;
+}
+
+/**
+ * The event `slug`'s matches to plan; null when no event has that slug. A match finished without a table or a
+ * time (a walkover, a result typed in afterwards) is over and not planned: it is left out, and a match it feeds
+ * counts it as over.
+ */
+export async function readScheduleSource(db: Kysely<Database>, slug: string): Promise<ScheduleSource | null> {
+  const event = await db.selectFrom("events").select(["id", "slug", "name", "start_date"])
+    .where("slug", "=", slug).executeTakeFirst();
+  if (!event) return null;
+  const subevents = await db.selectFrom("subevents").select(["id", "name", "position"])
+    .where("event_id", "=", event.id).orderBy("position").execute();
+  const subeventIds = subevents.map((s) => s.id);
+  const none = subeventIds.length === 0;
+  const groups = none ? [] : await db.selectFrom("groups").select(["id", "subevent_id", "name", "position"])
+    .where("subevent_id", "in", subeventIds).orderBy("position").execute();
+  const slots = none
+    ? []
+    : await db.selectFrom("draw_slots").select(["subevent_id", "position", "qualifier_group"])
+      .where("subevent_id", "in", subeventIds).execute();
+  const rows = await db.selectFrom("matches").select([
+    "id",
+    "subevent_id",
+    "stage",
+    "group_id",
+    "round_no",
+    "bracket_pos",
+    "label",
+    "home_entry_id",
+    "away_entry_id",
+    "table_no",
+    "scheduled_at",
+    "started_at",
+    "completed_at",
+    "status",
+    "best_of",
+  ]).where("event_id", "=", event.id).execute();
+
+  const entryById = await readEntries(
+    db,
+    rows.flatMap((m) => [m.home_entry_id, m.away_entry_id]).filter((id) => id !== null),
+  );
+  const entryOf = (entryId: string | null) => entryId === null ? undefined : entryById.get(entryId);
+  const peopleOf = (entryId: string | null) => entryOf(entryId)?.players.map((p) => p.id) ?? [];
+  const nameOf = (entryId: string | null) => entryOf(entryId)?.name ?? "to be decided";
+  const over = (m: typeof rows[number]) =>
+    m.status === "completed" && (m.table_no === null || m.started_at === null);
+  const kept = rows.filter((m) => !over(m));
+  const groupMatches = new Map<string, string[]>();
+  for (const m of kept) {
+    if (m.group_id !== null) groupMatches.set(m.group_id, [...(groupMatches.get(m.group_id) ?? []), m.id]);
+  }
+  const groupsOf = new Map<string, typeof groups>();
+  for (const g of groups) groupsOf.set(g.subevent_id, [...(groupsOf.get(g.subevent_id) ?? []), g]);
+  const knockout = new Map(
+    kept.filter((m) => m.stage === "knockout").map((
+      m,
+    ) => [`${m.subevent_id}/${m.round_no}/${m.bracket_pos}`, m]),
+  );
+  /** The matches still to decide who stands at a knockout position (a match, or a bye or group before it). */
+  const feedersAt = (subeventId: string, round: number, pos: number): string[] => {
+    if (round === 0) {
+      const slot = slots.find((s) => s.subevent_id === subeventId && s.position === pos);
+      const group = slot?.qualifier_group == null
+        ? undefined
+        : groupsOf.get(subeventId)?.[slot.qualifier_group];
+      return group ? groupMatches.get(group.id) ?? [] : [];
+    }
+    const m = knockout.get(`${subeventId}/${round}/${pos}`);
+    if (m) return [m.id];
+    if (
+      rows.some((r) =>
+        r.stage === "knockout" && r.subevent_id === subeventId && r.round_no === round &&
+        r.bracket_pos === pos
+      )
+    ) {
+      return []; // over
+    }
+    return [...feedersAt(subeventId, round - 1, 2 * pos), ...feedersAt(subeventId, round - 1, 2 * pos + 1)];
+  };
+
+  const categoryName = new Map(subevents.map((s) => [s.id, s.name]));
+  const groupName = new Map(groups.map((g) => [g.id, g.name]));
+  const labels = new Map<string, ScheduleLabel>();
+  const matches: ScheduleMatch[] = kept.map((m) => {
+    const feeders = m.stage === "knockout"
+      ? [
+        ...(m.home_entry_id === null ? feedersAt(m.subevent_id, m.round_no - 1, 2 * m.bracket_pos) : []),
+        ...(m.away_entry_id === null ? feedersAt(m.subevent_id, m.round_no - 1, 2 * m.bracket_pos + 1) : []),
+      ]
+      : [];
+    labels.set(m.id, {
+      category: categoryName.get(m.subevent_id) ?? "",
+      stage: m.group_id !== null ? `Group ${groupName.get(m.group_id) ?? ""}, round ${m.round_no}` : m.label,
+      home: nameOf(m.home_entry_id),
+      away: nameOf(m.away_entry_id),
+    });
+    const fixedStart = m.started_at ?? m.scheduled_at;
+    return {
+      id: m.id,
+      category: m.subevent_id,
+      stage: m.stage,
+      group: m.group_id,
+      round: m.round_no,
+      position: m.bracket_pos,
+      players: [...peopleOf(m.home_entry_id), ...peopleOf(m.away_entry_id)],
+      feeders,
+      bestOf: m.best_of,
+      status: m.status as ScheduleStatus,
+      table: m.table_no,
+      start: fixedStart === null ? null : Date.parse(fixedStart),
+      end: m.completed_at === null ? null : Date.parse(m.completed_at),
+    };
+  });
+  return {
+    event: { id: event.id, slug: event.slug, name: event.name, startDate: event.start_date },
+    categories: subevents.map((s) => ({ id: s.id, order: s.position, sessions: [] })),
+    matches,
+    labels,
+  };
+}
