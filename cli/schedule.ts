@@ -12,16 +12,15 @@
  */
 import { denoEnv } from "./config.ts";
 import { type CommandIo, runWithStore, STANDARD_IO, UsageError } from "./store_command.ts";
-import { readScheduleSource, type ScheduleLabel } from "../db/read_schedule.ts";
+import type { ScheduleLabel } from "../db/read_schedule.ts";
 import {
   DEFAULT_BUFFER_MS,
   DEFAULT_REST_MS,
-  defaultDurationMs,
   type Plan,
-  schedule,
   ScheduleError,
   type Session,
 } from "../domain/scheduler.ts";
+import { orderOfPlayJson, type PlannedEvent, planOrderOfPlay } from "../views/order_of_play.ts";
 
 /** The usage text. */
 export const SCHEDULE_USAGE = [
@@ -124,52 +123,28 @@ export function runSchedule(
     usage: SCHEDULE_USAGE,
     parse: parseScheduleArgs,
     async run(store, command) {
-      const source = await readScheduleSource(store.db, command.event);
-      if (!source) {
-        io.err(`Cannot plan "${command.event}": no event has this slug`);
-        return 1;
-      }
-      let plan: Plan;
+      let planned: PlannedEvent | null;
       try {
-        plan = schedule({
+        planned = await planOrderOfPlay(store.db, command.event, {
           sessions: command.sessions,
-          categories: source.categories,
-          matches: source.matches,
-          options: {
-            restMs: command.restMs,
-            bufferMs: command.bufferMs,
-            durationMs: defaultDurationMs,
-            now: command.now ?? currentTime(),
-          },
+          restMs: command.restMs,
+          bufferMs: command.bufferMs,
+          now: command.now ?? currentTime(),
         });
       } catch (e) {
         if (!(e instanceof ScheduleError)) throw e;
         io.err(`Cannot plan "${command.event}": ${e.message}`);
         return 1;
       }
-      if (command.json) io.out(JSON.stringify(planJson(plan, source.labels), null, 2));
-      else for (const line of planText(source.event.name, plan, source.labels)) io.out(line);
+      if (!planned) {
+        io.err(`Cannot plan "${command.event}": no event has this slug`);
+        return 1;
+      }
+      if (command.json) io.out(JSON.stringify(orderOfPlayJson(planned), null, 2));
+      else for (const line of planText(planned.event.name, planned.plan, planned.labels)) io.out(line);
       return 0;
     },
   });
-}
-
-/** The plan as data, times in ISO 8601 UTC. */
-function planJson(plan: Plan, labels: ReadonlyMap<string, ScheduleLabel>) {
-  return {
-    finish: plan.finish === null ? null : new Date(plan.finish).toISOString(),
-    utilization: Math.round(plan.utilization * 1000) / 1000,
-    matches: plan.matches.map((p) => ({
-      id: p.id,
-      table: p.table,
-      start: new Date(p.start).toISOString(),
-      end: new Date(p.end).toISOString(),
-      fixed: p.fixed,
-      ...labels.get(p.id),
-    })),
-    unplaced: plan.unplaced.map((u) => ({ ...u, ...labels.get(u.id) })),
-    conflicts: plan.conflicts,
-  };
 }
 
 /** The plan as the desk reads it: a summary, then each table's matches in order. */

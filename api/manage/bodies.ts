@@ -146,6 +146,34 @@ export const TokenBody = z.strictObject({
   table: tableNo().optional(),
 });
 
+const minutes = (what: string) => {
+  const message = `expected ${what} in whole minutes from 0 to 240`;
+  return z.int({ error: message }).min(0, { error: message }).max(240, { error: message });
+};
+
+/**
+ * Body of a plan of the order of play (views/order_of_play.ts): its sessions (when, and on which tables), the
+ * least rest of a player between two matches and the time between two matches on a table.
+ */
+export const PlanBody = z.strictObject({
+  sessions: z.array(
+    z.strictObject({
+      start: isoTime,
+      end: isoTime,
+      tables: z.array(tableNo(), { error: "expected the session's tables as a list of table numbers" })
+        .min(1, { error: "expected at least one table" }).max(MAX_TABLE_NO, {
+          error: "expected fewer tables",
+        }),
+    }).refine((s) => s.end > s.start, {
+      error: "expected the session to end after it starts",
+      path: ["end"],
+    }),
+    { error: "expected the sessions as a list" },
+  ).min(1, { error: "expected at least one session" }).max(20, { error: "expected at most 20 sessions" }),
+  restMinutes: minutes("the rest between two matches of a player").optional(),
+  bufferMinutes: minutes("the time between two matches on a table").optional(),
+});
+
 function quoteValue(value: unknown): string {
   if (value === undefined) return "nothing";
   const text = JSON.stringify(value) ?? String(value);

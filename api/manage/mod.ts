@@ -15,6 +15,7 @@ import { auditQuery, eventRoutes } from "./events.ts";
 import { importRoute } from "./import.ts";
 import { qrRoute } from "./links.ts";
 import { matchRoutes } from "./matches.ts";
+import { planRoute } from "./plan.ts";
 import { HttpError } from "../problem.ts";
 import { manageProblemResponse, NO_STORE_HEADERS, quoted } from "./problem.ts";
 import { requestLog } from "../outage_guard.ts";
@@ -60,6 +61,7 @@ export function manageApi(deps: AppDeps, options: ManageOptions = {}): Hono {
   app.route("/whoami", whoamiRoute(deps));
   app.route("/events/import", importRoute(deps));
   app.route("/events", eventRoutes(deps));
+  app.route("/events", planRoute(deps));
   app.route("/subevents", subeventRoutes(deps));
   app.route("/subevents", drawRoutes(deps));
   app.route("/matches", matchRoutes(deps));
