@@ -28,6 +28,7 @@ import * as matchRow from "./client/manage/match_row.ts";
 import * as matchWords from "./client/manage/match_words.ts";
 import * as overview from "./client/manage/overview.ts";
 import * as page from "./client/manage/page.ts";
+import * as plan from "./client/manage/plan.ts";
 import * as qrSvg from "./client/manage/qr_svg.ts";
 import * as refresh from "./client/manage/refresh.ts";
 import * as resultForms from "./client/manage/result_forms.ts";
@@ -60,6 +61,7 @@ export const MANAGE_MODULES = [
   matchWords,
   overview,
   page,
+  plan,
   qrSvg,
   refresh,
   resultForms,
@@ -143,6 +145,35 @@ export function ManagePage(props: { nonce: string }) {
           <h2>Waiting for players</h2>
           <ul id="waiting" class="rows"></ul>
         </div>
+        <section id="order-of-play" aria-labelledby="plan-heading">
+          <h2 id="plan-heading">Order of play</h2>
+          <p class="muted">
+            A plan for every match still to play: no player in two matches at once, a rest between two
+            matches, groups in their rounds, knockouts after what feeds them. A preview: nothing changes until
+            you assign.
+          </p>
+          <form id="plan-form" class="inline">
+            <label>
+              Day <input id="plan-day" type="date" required />
+            </label>
+            <label>
+              From <input id="plan-from" type="time" required value="09:00" />
+            </label>
+            <label>
+              to <input id="plan-to" type="time" required value="18:00" />
+            </label>
+            <label>
+              Tables <input id="plan-tables" required size={10} value="1-8" placeholder="1-8" />
+            </label>
+            <label>
+              Rest (minutes) <input id="plan-rest" type="number" min={0} max={240} required value="10" />
+            </label>
+            <button type="submit" class="primary">Plan</button>
+          </form>
+          <p id="plan-summary" role="status" aria-live="polite"></p>
+          <div id="plan-grid" class="plan-grid"></div>
+          <div id="plan-unplaced" class="warning" hidden></div>
+        </section>
         <h2>Categories and draws</h2>
         <ul id="categories" class="rows"></ul>
         <h2>Links to open</h2>

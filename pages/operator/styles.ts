@@ -163,6 +163,11 @@ ul.cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(14rem,1fr));
 .table-card p{margin:.2rem 0}
 .table-card .suggest{font-weight:600}
 #hall-form{margin-bottom:.5rem;width:max-content}
+.plan-grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(20rem,1fr));gap:.6rem}
+.plan-table{background:#fff;border-radius:.6rem;padding:.5rem .8rem}
+.plan-table h3{margin:0 0 .3rem;font-size:1rem}
+.plan-table ol{margin:0;padding-left:1.4rem;font-size:.9rem}
+.plan-table li{margin:.15rem 0}
 ul.rows>li{background:#fff;border-radius:.6rem;padding:.6rem .8rem;margin:.4rem 0}
 .match-head{display:flex;flex-wrap:wrap;gap:.25rem 1rem;align-items:baseline}
 .match-head .table{font-weight:700;min-width:5rem}

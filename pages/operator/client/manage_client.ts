@@ -15,6 +15,7 @@ import { chooseEvent, loadEvents, showWhoami } from "./manage/events.ts";
 import { watchHallTables } from "./manage/hall_tables.ts";
 import { loadLinks, watchBaseForm } from "./manage/links.ts";
 import { BASE_KEY, EVENT_KEY, haltForToken, type ManagePage } from "./manage/page.ts";
+import { watchPlanForm } from "./manage/plan.ts";
 import { refreshOverview } from "./manage/refresh.ts";
 import { loadTokens, watchTokenForm } from "./manage/tokens.ts";
 import { sendWrite } from "./manage/write.ts";
@@ -51,6 +52,7 @@ export function manageClient(): void {
     watchExport(page);
     watchBaseForm(page);
     watchTokenForm(page);
+    watchPlanForm(page);
     await page.refresh();
     if (!page.slug) setStatus("Up to date");
     void loadLinks(page);

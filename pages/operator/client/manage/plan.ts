@@ -1,0 +1,113 @@
+/// <reference lib="dom" />
+/**
+ * The order of play on the operator's page: the desk gives a day, its hours and its tables, and sees the plan
+ * the management API makes for every match still to play (POST /events/{slug}/plan, views/order_of_play.ts),
+ * table by table, with when the day ends and what could not be placed. A preview: nothing is written. Every
+ * declaration is exported so that the page can inline this module (pages/client_script.ts `moduleScript`).
+ */
+import type { orderOfPlayJson } from "../../../../views/order_of_play.ts";
+import { problemDetail } from "../manage_fetch.ts";
+import { byId, make } from "../dom.ts";
+import { manageApi, type ManagePage } from "./page.ts";
+
+/** A plan as the management API answers it. */
+export type OrderOfPlay = ReturnType<typeof orderOfPlayJson>;
+
+/**
+ * The tables a desk types: numbers and ranges separated by commas or spaces; null when anything else is there
+ * or a table is outside 1 to 999.
+ * @example tableList("1-4, 7") // [1, 2, 3, 4, 7]
+ */
+export function tableList(text: string): number[] | null {
+  const out = new Set<number>();
+  const parts = text.split(/[\s,]+/).filter((p) => p !== "");
+  if (parts.length === 0) return null;
+  for (const part of parts) {
+    const m = /^(\d{1,3})(?:-(\d{1,3}))?$/.exec(part);
+    if (!m) return null;
+    const from = Number(m[1]);
+    const to = Number(m[2] ?? m[1]);
+    if (from < 1 || to < from) return null;
+    for (let t = from; t <= to; t++) out.add(t);
+  }
+  return [...out].sort((a, b) => a - b);
+}
+
+/** "09:00" of an ISO time, in the browser's time zone (the venue's). */
+export function clockTime(iso: string): string {
+  return new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", hour12: false });
+}
+
+/** What a planned match says: its time, category, stage and sides. */
+export function plannedWords(m: OrderOfPlay["matches"][number]): string {
+  const fixed = m.fixed ? " (in play or fixed)" : "";
+  return `${clockTime(m.start)}–${clockTime(m.end)} ${m.category ?? ""}, ${m.stage ?? ""}: ` +
+    `${m.home ?? ""} v ${m.away ?? ""}${fixed}`;
+}
+
+/**
+ * Draws a plan: its summary, each table's matches from `now` on in order (those over are left out), and what
+ * could not be placed.
+ */
+export function showPlan(plan: OrderOfPlay, now = Date.now()): void {
+  const ahead = plan.matches.filter((m) => Date.parse(m.end) > now);
+  const tables = [...new Set(ahead.map((m) => m.table))].sort((a, b) => a - b);
+  const busy = Math.round(plan.utilization * 100);
+  byId("plan-summary")!.textContent = plan.finish === null || ahead.length === 0
+    ? "Nothing to plan: every match is over."
+    : `${ahead.length} matches to play on ${tables.length} tables; the last ends at ${
+      clockTime(plan.finish)
+    }; ` +
+      `the tables are busy ${busy} % of the time.`;
+  byId("plan-grid")!.replaceChildren(...tables.map((table) => {
+    const card = make("section", "plan-table");
+    card.append(make("h3", "", `Table ${table}`));
+    const list = make("ol");
+    for (const m of ahead.filter((p) => p.table === table)) list.append(make("li", "", plannedWords(m)));
+    card.append(list);
+    return card;
+  }));
+  const unplaced = byId("plan-unplaced")!;
+  unplaced.hidden = plan.unplaced.length === 0;
+  unplaced.replaceChildren(
+    make("h3", "", "Not placed"),
+    ...plan.unplaced.map((u) => make("p", "", `${u.category ?? ""}, ${u.stage ?? ""}: ${u.reason}`)),
+  );
+}
+
+/** Plans the day the form gives and draws it; a refused or failed plan says why under the form. */
+export function watchPlanForm(page: ManagePage): void {
+  const input = (id: string) => byId<HTMLInputElement>(id)!;
+  const say = (text: string) => void (byId("plan-summary")!.textContent = text);
+  const day = input("plan-day");
+  if (!day.value) {
+    const today = new Date();
+    const pad = (n: number) => String(n).padStart(2, "0");
+    day.value = `${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`;
+  }
+  byId<HTMLFormElement>("plan-form")!.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const tables = tableList(input("plan-tables").value);
+    if (!tables) return say('Tables: give numbers or ranges such as "1-8" or "1, 2, 5", from 1 to 999.');
+    const at = (time: string) => new Date(`${day.value}T${time}`);
+    const [start, end] = [at(input("plan-from").value), at(input("plan-to").value)];
+    if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) {
+      return say("Give the day and its hours.");
+    }
+    const body = {
+      sessions: [{ start: start.toISOString(), end: end.toISOString(), tables }],
+      restMinutes: Number(input("plan-rest").value),
+    };
+    say("Planning…");
+    try {
+      const res = await manageApi(page, `/events/${encodeURIComponent(page.slug)}/plan`, {
+        method: "POST",
+        body: JSON.stringify(body),
+      });
+      if (!res.ok) return say(await problemDetail(res));
+      showPlan((await res.json()).data.plan);
+    } catch {
+      say("Cannot reach the server");
+    }
+  });
+}
