@@ -6,18 +6,16 @@
  * static scan of main.ts's module graph for file reads, dynamic imports and module-relative paths.
  */
 import assert from "node:assert/strict";
-import { ENV_NAMES, parseDatabaseUrl } from "../../cli/config.ts";
+import { ENV_NAMES } from "../../cli/config.ts";
 import { loadDemoIfEmpty } from "../../cli/demo.ts";
-import { openStore } from "../../db/store.ts";
 import {
-  hasPostgres,
   MAIN_PATH,
-  POSTGRES_PERMISSIONS,
+  postgresServerTest,
+  prepareStore,
   REPO_ROOT,
   type SpawnedServer,
   spawnServer,
   START_PERMISSIONS,
-  startPostgres,
 } from "../support/server.ts";
 
 const PERMISSION_ERROR = /NotCapable|PermissionDenied|Requires \w+ access|run again with the --allow/i;
@@ -108,31 +106,18 @@ Deno.test({
   },
 });
 
-Deno.test({
-  name: hasPostgres()
-    ? "[least privilege] on PostgreSQL it needs no file permission at all and writes nothing"
-    : "[least privilege] on PostgreSQL (skipped: no PostgreSQL 15 binaries in /usr/lib/postgresql/15/bin)",
-  ignore: !hasPostgres(),
-  sanitizeResources: false,
-  sanitizeOps: false,
-  fn: async () => {
-    const db = await startPostgres();
-    let server: SpawnedServer | undefined;
-    try {
-      const store = await openStore(parseDatabaseUrl(db.url));
-      await loadDemoIfEmpty(store, new Date());
-      await store.close();
-      // The start task's flags without --allow-read and --allow-write.
-      server = await spawnServer({ databaseUrl: db.url, permissions: POSTGRES_PERMISSIONS });
-      assert.deepEqual(await serveEverything(server), []);
-      assert.deepEqual(await filesUnder(server.cwd), [], "no file written");
-      assert.doesNotMatch(server.output(), PERMISSION_ERROR);
-    } finally {
-      await server?.dispose();
-      await db.dispose();
-    }
+postgresServerTest(
+  "[least privilege] on PostgreSQL it needs no file permission at all and writes nothing",
+  "[least privilege] on PostgreSQL (skipped: no PostgreSQL 15 binaries in /usr/lib/postgresql/15/bin)",
+  async ({ db, spawn }) => {
+    await prepareStore(db.url, (store) => loadDemoIfEmpty(store, new Date()));
+    // The start task's flags without --allow-read and --allow-write.
+    const server = await spawn();
+    assert.deepEqual(await serveEverything(server), []);
+    assert.deepEqual(await filesUnder(server.cwd), [], "no file written");
+    assert.doesNotMatch(server.output(), PERMISSION_ERROR);
   },
-});
+);
 
 /**
  * What reads files or loads code at run time: module-relative paths, file reads, dynamic imports of a

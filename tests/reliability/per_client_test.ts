@@ -4,15 +4,12 @@
  * addresses as Deno.serve gives them, not as an in-process test would make them up.
  */
 import assert from "node:assert/strict";
-import { parseDatabaseUrl } from "../../cli/config.ts";
-import { openStore } from "../../db/store.ts";
 import { createToken } from "../../db/tokens.ts";
 import {
-  hasPostgres,
-  POSTGRES_PERMISSIONS,
+  postgresServerTest,
+  prepareSqliteStore,
   type SpawnedServer,
   spawnServer,
-  startPostgres,
 } from "../support/server.ts";
 
 /** A client whose connections leave from `address` (a loopback address other than 127.0.0.1). */
@@ -31,12 +28,11 @@ function clientFrom(address: string) {
 
 /** An admin token made in the served store (SQLite, in the server's working folder). */
 async function adminToken(server: SpawnedServer): Promise<string> {
-  const store = await openStore(parseDatabaseUrl(`sqlite:${server.cwd}/data/tournament.db`));
-  try {
-    return (await createToken(store.db, { role: "admin", label: "per-client test" }, new Date())).secret;
-  } finally {
-    await store.close();
-  }
+  return await prepareSqliteStore(
+    server.cwd,
+    async (store) =>
+      (await createToken(store.db, { role: "admin", label: "per-client test" }, new Date())).secret,
+  );
 }
 
 Deno.test({
@@ -203,27 +199,19 @@ Deno.test({
   },
 });
 
-Deno.test({
-  name: hasPostgres()
-    ? "[limits] over loopback: request rates are limited by default on PostgreSQL (a public deployment)"
-    : "[limits] request rates limited by default on PostgreSQL (skipped: no PostgreSQL 15 binaries)",
-  ignore: !hasPostgres(),
-  sanitizeResources: false,
-  sanitizeOps: false,
-  fn: async () => {
-    const db = await startPostgres();
-    let server: SpawnedServer | undefined;
+postgresServerTest(
+  "[limits] over loopback: request rates are limited by default on PostgreSQL (a public deployment)",
+  "[limits] request rates limited by default on PostgreSQL (skipped: no PostgreSQL 15 binaries)",
+  async ({ spawn }) => {
     const two = clientFrom("127.0.0.2");
     try {
-      server = await spawnServer({ databaseUrl: db.url, permissions: POSTGRES_PERMISSIONS });
+      const server = await spawn();
       const res = await two.send(server, "/api/v1/events");
       assert.equal(res.status, 200);
       assert.equal(res.headers.get("RateLimit-Policy"), '"default";q=3000;w=60');
       assert.match(res.headers.get("RateLimit") ?? "", /^"default";r=2999;t=(59|60)$/);
     } finally {
       two.close();
-      await server?.dispose();
-      await db.dispose();
     }
   },
-});
+);

@@ -17,20 +17,11 @@
 import assert from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
 import { sql } from "kysely";
-import { loadDemoIfEmpty } from "../../cli/demo.ts";
-import { createToken } from "../../db/tokens.ts";
 import pg from "pg";
-import { parseDatabaseUrl } from "../../cli/config.ts";
-import { openStore } from "../../db/store.ts";
 import { sendRaw, untilNotListening, untilServerRead } from "../support/raw_http.ts";
-import {
-  hasPostgres,
-  POSTGRES_PERMISSIONS,
-  prepareSqliteStore,
-  spawnServer,
-  startPostgres,
-} from "../support/server.ts";
+import { postgresServerTest, prepareSqliteStore, prepareStore, spawnServer } from "../support/server.ts";
 import { PATIENCE_MS } from "../support/wait.ts";
+import { demoWithAdmin } from "../support/demo_store.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -70,10 +61,7 @@ Deno.test({
   sanitizeOps: false,
   fn: async () => {
     const cwd = await Deno.makeTempDir({ prefix: "tt-rel-shutdown-" });
-    const admin = await prepareSqliteStore(cwd, async (store) => {
-      await loadDemoIfEmpty(store, new Date());
-      return (await createToken(store.db, { role: "admin", label: "shutdown admin" }, new Date())).secret;
-    });
+    const admin = await prepareSqliteStore(cwd, (store) => demoWithAdmin(store, "shutdown admin"));
     const lock = new DatabaseSync(`${cwd}/data/tournament.db`);
     let proc: Awaited<ReturnType<typeof spawnServer>> | undefined;
     try {
@@ -125,24 +113,14 @@ Deno.test({
   },
 });
 
-Deno.test({
-  name: hasPostgres()
-    ? "[shutdown] on PostgreSQL, SIGTERM lets a write waiting for the database finish and exits 0"
-    : "[shutdown] on PostgreSQL (skipped: no PostgreSQL 15 binaries in /usr/lib/postgresql/15/bin)",
-  ignore: !hasPostgres(),
-  sanitizeResources: false,
-  sanitizeOps: false,
-  fn: async () => {
-    const db = await startPostgres();
-    let proc: Awaited<ReturnType<typeof spawnServer>> | undefined;
+postgresServerTest(
+  "[shutdown] on PostgreSQL, SIGTERM lets a write waiting for the database finish and exits 0",
+  "[shutdown] on PostgreSQL (skipped: no PostgreSQL 15 binaries in /usr/lib/postgresql/15/bin)",
+  async ({ db, spawn }) => {
     const locker = new pg.Client({ connectionString: db.url });
     try {
-      const store = await openStore(parseDatabaseUrl(db.url));
-      await loadDemoIfEmpty(store, new Date());
-      const admin =
-        (await createToken(store.db, { role: "admin", label: "shutdown admin" }, new Date())).secret;
-      await store.close();
-      proc = await spawnServer({ databaseUrl: db.url, permissions: POSTGRES_PERMISSIONS });
+      const admin = await prepareStore(db.url, (store) => demoWithAdmin(store, "shutdown admin"));
+      const proc = await spawn();
       await locker.connect();
       await locker.query("begin");
       // The tokens table: the request's sign-in and its write both wait, asynchronously, on the server's pool.
@@ -162,8 +140,6 @@ Deno.test({
       assert.equal(left.rows[0].n, 0);
     } finally {
       await locker.end().catch(() => {});
-      await proc?.dispose();
-      await db.dispose();
     }
   },
-});
+);

@@ -294,12 +294,65 @@ export async function startPostgres(): Promise<PostgresInstance> {
   };
 }
 
+/** What a `postgresServerTest` gets: its PostgreSQL, and a way to spawn servers on it. */
+export interface PostgresTestContext {
+  db: PostgresInstance;
+  /**
+   * Spawns the program on `db` with the start task's flags that PostgreSQL needs (`options` may change them or
+   * the database's address); the test's end disposes of it.
+   */
+  spawn(options?: SpawnOptions): Promise<SpawnedServer>;
+}
+
+/**
+ * Registers a test that gets a PostgreSQL server of its own (`startPostgres`); at its end the servers it spawned
+ * are disposed of, then the database. Without the binaries it is registered as ignored under `skippedName`, which
+ * says why.
+ */
+export function postgresServerTest(
+  name: string,
+  skippedName: string,
+  fn: (ctx: PostgresTestContext, t: Deno.TestContext) => Promise<void>,
+): void {
+  Deno.test({
+    name: hasPostgres() ? name : skippedName,
+    ignore: !hasPostgres(),
+    // The spawned servers and PostgreSQL's processes are ended by the test itself, by their ids.
+    sanitizeResources: false,
+    sanitizeOps: false,
+    fn: async (t) => {
+      const db = await startPostgres();
+      const spawned: SpawnedServer[] = [];
+      const spawn = async (options: SpawnOptions = {}) => {
+        const server = await spawnServer({
+          databaseUrl: db.url,
+          permissions: POSTGRES_PERMISSIONS,
+          ...options,
+        });
+        spawned.push(server);
+        return server;
+      };
+      try {
+        await fn({ db, spawn }, t);
+      } finally {
+        for (const server of spawned) await server.dispose();
+        await db.dispose();
+      }
+    },
+  });
+}
+
 /**
  * Opens the SQLite store a spawned server will use (`<cwd>/data/tournament.db`, migrated), lets `fn` fill it,
  * and closes it, so that the server starts on prepared data.
  */
-export async function prepareSqliteStore<T>(cwd: string, fn: (store: Store) => Promise<T>): Promise<T> {
-  const store = await openStore(parseDatabaseUrl(`sqlite:${cwd}/data/tournament.db`));
+export function prepareSqliteStore<T>(cwd: string, fn: (store: Store) => Promise<T>): Promise<T> {
+  return prepareStore(`sqlite:${cwd}/data/tournament.db`, fn);
+}
+
+/** Opens the store at `databaseUrl` (migrated), lets `fn` fill or read it, and closes it. */
+export async function prepareStore<T>(databaseUrl: string, fn: (store: Store) => Promise<T>): Promise<T> {
+  const store = await openStore(parseDatabaseUrl(databaseUrl));
   try {
     return await fn(store);
   } finally {
