@@ -9,6 +9,7 @@ import {
   makeEvent,
   makeGroup,
   makeGroupMember,
+  makeGroupOf,
   makeMatch,
   makePlayer,
   makeSubevent,
@@ -208,14 +209,7 @@ storeTest(
 storeTest(
   "[api] GET /api/v1/subevents/:id/standings reports players level after every step as tied",
   async (store) => {
-    const event = await makeEvent(store.db);
-    const sub = await makeSubevent(store.db, { event_id: event.id, format: "groups" });
-    const group = await makeGroup(store.db, { subevent_id: sub.id });
-    for (let i = 0; i < 2; i++) {
-      const p = await makePlayer(store.db);
-      const e = await makeEntry(store.db, { subevent_id: sub.id, player1_id: p.id });
-      await makeGroupMember(store.db, { group_id: group.id, entry_id: e.id, position: i, lot: null });
-    }
+    const { subevent: sub } = await makeGroupOf(store.db, [{}, {}]);
     const { body } = await apiClient(store).request(`/api/v1/subevents/${sub.id}/standings`);
     assert.deepEqual(
       body.data.standings[0].rows.map((r: { position: number; tied: boolean }) => [r.position, r.tied]),

@@ -74,20 +74,19 @@ export function groupEvent(o: SmallEvent): EventFile {
   };
 }
 
+/** A player known by federation id `ITTF:<n>`, with 30 rated matches behind the prior `rating`. */
+function federated(
+  n: number,
+  id: string,
+  displayName: string,
+  association: string,
+  rating: number,
+): PlayerInput {
+  return { id, displayName, association, federationId: `ITTF:${n}`, prior: { rating, matchCount: 30 } };
+}
+
 /** Ana, known by federation id, with 30 rated matches behind her prior. */
-export const ANA: PlayerInput = {
-  id: "ana",
-  displayName: "Ana Lopez",
-  association: "TTC Ghent",
-  federationId: "ITTF:1",
-  prior: { rating: 1600, matchCount: 30 },
-};
+export const ANA: PlayerInput = federated(1, "ana", "Ana Lopez", "TTC Ghent", 1600);
 
 /** Ben, known by federation id, with 30 rated matches behind his prior. */
-export const BEN: PlayerInput = {
-  id: "ben",
-  displayName: "Ben Okafor",
-  association: "Antwerp TT",
-  federationId: "ITTF:2",
-  prior: { rating: 1500, matchCount: 30 },
-};
+export const BEN: PlayerInput = federated(2, "ben", "Ben Okafor", "Antwerp TT", 1500);
