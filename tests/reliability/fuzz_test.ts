@@ -21,6 +21,7 @@ import { createApp } from "../../main.ts";
 import { reportFigure, spawnServer } from "../support/server.ts";
 import { storeTest } from "../support/stores.ts";
 import { PATIENCE_MS } from "../support/wait.ts";
+import { PAGE_ROUTES } from "../support/page_routes.ts";
 
 const NOW = new Date("2026-11-28T12:00:00.000Z");
 const SEED = 20261128;
@@ -141,12 +142,7 @@ const ROUTES: readonly string[] = [
   "/api/v1/openapi.json",
   "/api/v1/:x",
   "/rankings",
-  "/t/:x",
-  "/t/:x/tv",
-  "/t/:x/poster",
-  "/m/:x",
-  "/overlay/match/:x",
-  "/overlay/subevent/:x",
+  ...PAGE_ROUTES,
   "/:x",
   "/api/manage",
   "/api/manage/whoami",

@@ -46,6 +46,24 @@ async function tokenDuringShutdown(
   return await inFlight.answer;
 }
 
+/**
+ * Sends the write of `tokenDuringShutdown` and asserts that it was answered (201, the token made) although SIGTERM
+ * came while it waited, and that the process then exited with code 0.
+ */
+async function assertWriteFinishesThenExit(
+  proc: Awaited<ReturnType<typeof spawnServer>>,
+  admin: string,
+  release: () => Promise<void> | void,
+) {
+  const res = await tokenDuringShutdown(proc, admin, release).catch((e) => e as Error);
+  assert.ok(!(res instanceof Error), `the request in flight got no answer (${res}):\n${proc.output()}`);
+  assert.equal(res.status, 201, res.body);
+  assert.equal(JSON.parse(res.body).data.token.label, "made during the shutdown");
+  const status = await Promise.race([proc.exited, sleep(PATIENCE_MS).then(() => null)]);
+  assert.ok(status !== null, `the process exits after SIGTERM:\n${proc.output()}`);
+  assert.equal(status.code, 0, proc.output());
+}
+
 async function exists(path: string): Promise<boolean> {
   try {
     await Deno.stat(path);
@@ -74,14 +92,7 @@ Deno.test({
       await warm.body?.cancel();
 
       lock.exec("BEGIN IMMEDIATE"); // the write lock: the server's write waits for it (up to 5 s)
-      const res = await tokenDuringShutdown(proc, admin, () => lock.exec("COMMIT")).catch((e) => e as Error);
-      assert.ok(!(res instanceof Error), `the request in flight got no answer (${res}):\n${proc.output()}`);
-      assert.equal(res.status, 201, res.body);
-      assert.equal(JSON.parse(res.body).data.token.label, "made during the shutdown");
-
-      const status = await Promise.race([proc.exited, sleep(PATIENCE_MS).then(() => null)]);
-      assert.ok(status !== null, `the process exits after SIGTERM:\n${proc.output()}`);
-      assert.equal(status.code, 0, proc.output());
+      await assertWriteFinishesThenExit(proc, admin, () => lock.exec("COMMIT"));
       // No new connection is accepted once it has stopped.
       assert.equal(
         await fetch(`${proc.origin}/api/v1/events`).then((r) => r.status, () => "refused"),
@@ -125,14 +136,7 @@ postgresServerTest(
       await locker.query("begin");
       // The tokens table: the request's sign-in and its write both wait, asynchronously, on the server's pool.
       await locker.query("lock table tokens in access exclusive mode");
-      const res = await tokenDuringShutdown(proc, admin, () => locker.query("commit").then(() => {}))
-        .catch((e) => e as Error);
-      assert.ok(!(res instanceof Error), `the request in flight got no answer (${res}):\n${proc.output()}`);
-      assert.equal(res.status, 201, res.body);
-      assert.equal(JSON.parse(res.body).data.token.label, "made during the shutdown");
-      const status = await Promise.race([proc.exited, sleep(PATIENCE_MS).then(() => null)]);
-      assert.ok(status !== null, `the process exits after SIGTERM:\n${proc.output()}`);
-      assert.equal(status.code, 0, proc.output());
+      await assertWriteFinishesThenExit(proc, admin, () => locker.query("commit").then(() => {}));
       // The pool was ended: no connection of the server is left on the database.
       const left = await locker.query(
         "select count(*)::int as n from pg_stat_activity where pid <> pg_backend_pid() and backend_type = 'client backend'",

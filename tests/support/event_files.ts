@@ -2,7 +2,7 @@
  * Small event files (tt-event/1) for tests of what an import does to players and ratings: one singles category
  * in one group, a player per entry, completed matches with their results and scheduled ones to play.
  */
-import type { EventFile, PlayerInput } from "../../event_file/format.ts";
+import type { EventFile, MatchInput, PlayerInput } from "../../event_file/format.ts";
 
 /** What a small event is made of. */
 export interface SmallEvent {
@@ -90,3 +90,18 @@ export const ANA: PlayerInput = federated(1, "ana", "Ana Lopez", "TTC Ghent", 16
 
 /** Ben, known by federation id, with 30 rated matches behind his prior. */
 export const BEN: PlayerInput = federated(2, "ben", "Ben Okafor", "Antwerp TT", 1500);
+
+/** The first match of a knockout's first round, entry "e1" against "e2", completed and won by "e1" as `result` says. */
+export function firstMatchWonByE1(id: string, result: Partial<MatchInput>): MatchInput {
+  return {
+    id,
+    stage: "knockout",
+    round: 1,
+    position: 0,
+    home: "e1",
+    away: "e2",
+    status: "completed",
+    winner: "e1",
+    ...result,
+  };
+}
