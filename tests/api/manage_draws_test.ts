@@ -2,44 +2,22 @@ import assert from "node:assert/strict";
 import { Hono } from "hono";
 import { silentLogger } from "../../lib/log.ts";
 import { writeMatch } from "../../db/match_writes.ts";
-import { rebuildRatings } from "../../db/ratings_store.ts";
 import type { SubeventFormat } from "../../db/schema.ts";
 import type { Store } from "../../db/store.ts";
 import { createApp } from "../../main.ts";
-import { makeDrawSlot, makeEntry, makeEvent, makePlayer, makeSubevent } from "../support/fixtures.ts";
+import { makeDrawSlot, makeEntry } from "../support/fixtures.ts";
 import { storeTest } from "../support/stores.ts";
 import { call, makeToken, manageApp, T0 } from "./manage_fixtures.ts";
+import { makeRatedCategory, openDraftDraw } from "../support/rated_category.ts";
 
 /** A published event with one category of `entries` rated players (the first `seeds` seeded). */
-async function makeCategory(store: Store, o: { format?: SubeventFormat; entries: number; seeds?: number }) {
-  const event = await makeEvent(store.db, {
-    status: "published",
-    slug: `cup-${crypto.randomUUID().slice(0, 8)}`,
+function makeCategory(store: Store, o: { format?: SubeventFormat; entries: number; seeds?: number }) {
+  return makeRatedCategory(store, {
+    ...o,
+    event: { status: "published", slug: `cup-${crypto.randomUUID().slice(0, 8)}` },
+    category: { code: "WS", name: "Women's singles" },
+    player: () => ({ prior_deviation: 80, prior_match_count: 10 }),
   });
-  const sub = await makeSubevent(store.db, {
-    event_id: event.id,
-    code: "WS",
-    name: "Women's singles",
-    format: o.format ?? "knockout",
-    best_of: 3,
-  });
-  const entryIds: string[] = [];
-  for (let i = 0; i < o.entries; i++) {
-    const p = await makePlayer(store.db, {
-      display_name: `Player ${i + 1}`,
-      prior_rating: 2000 - 10 * i,
-      prior_deviation: 80,
-      prior_match_count: 10,
-    });
-    const e = await makeEntry(store.db, {
-      subevent_id: sub.id,
-      player1_id: p.id,
-      seed: i < (o.seeds ?? 0) ? i + 1 : null,
-    });
-    entryIds.push(e.id);
-  }
-  await rebuildRatings(store.db, T0.toISOString());
-  return { eventId: event.id, slug: event.slug, subeventId: sub.id, entryIds };
 }
 
 async function setup(store: Store, o: Parameters<typeof makeCategory>[1]) {
@@ -222,12 +200,7 @@ storeTest("[api] draw routes refuse what cannot be drawn or locked with 409 prob
   assert.match(p.detail, /a player is entered twice/);
 
   const holes = await makeCategory(store, { entries: 2 });
-  await store.db.updateTable("subevents").set({ draw_state: "draft", draw_size: 2 }).where(
-    "id",
-    "=",
-    holes.subeventId,
-  )
-    .execute();
+  await openDraftDraw(store, holes.subeventId, 2);
   await makeDrawSlot(store.db, { subevent_id: holes.subeventId, position: 0, entry_id: holes.entryIds[0]! });
   await makeDrawSlot(store.db, { subevent_id: holes.subeventId, position: 1 });
   p = await problem(

@@ -13,8 +13,8 @@ import {
   postgresServerTest,
   prepareStore,
   REPO_ROOT,
+  serverTest,
   type SpawnedServer,
-  spawnServer,
   START_PERMISSIONS,
 } from "../support/server.ts";
 
@@ -85,26 +85,19 @@ Deno.test("[least privilege] deno task start asks for the network, named variabl
   for (const name of ENV_NAMES) assert.ok(env.split(/[=,]/).includes(name), name);
 });
 
-Deno.test({
-  name:
-    "[least privilege] with the start task's flags, from an empty folder, it serves and writes only ./data",
-  sanitizeResources: false,
-  sanitizeOps: false,
-  fn: async () => {
-    const server = await spawnServer({ permissions: START_PERMISSIONS });
-    try {
-      assert.deepEqual(await serveEverything(server), []);
-      const files = await filesUnder(server.cwd);
-      assert.ok(files.every((f) => f.startsWith("data/tournament.db")), `files written: ${files.join(", ")}`);
-      assert.ok(files.includes("data/tournament.db"));
-      assert.doesNotMatch(server.output(), PERMISSION_ERROR);
-      // It runs from anywhere: the working directory is not the repository's.
-      assert.ok(!server.cwd.startsWith(REPO_ROOT));
-    } finally {
-      await server.dispose();
-    }
+serverTest(
+  "[least privilege] with the start task's flags, from an empty folder, it serves and writes only ./data",
+  async (spawn) => {
+    const server = await spawn({ permissions: START_PERMISSIONS });
+    assert.deepEqual(await serveEverything(server), []);
+    const files = await filesUnder(server.cwd);
+    assert.ok(files.every((f) => f.startsWith("data/tournament.db")), `files written: ${files.join(", ")}`);
+    assert.ok(files.includes("data/tournament.db"));
+    assert.doesNotMatch(server.output(), PERMISSION_ERROR);
+    // It runs from anywhere: the working directory is not the repository's.
+    assert.ok(!server.cwd.startsWith(REPO_ROOT));
   },
-});
+);
 
 postgresServerTest(
   "[least privilege] on PostgreSQL it needs no file permission at all and writes nothing",

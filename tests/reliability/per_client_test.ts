@@ -5,12 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { createToken } from "../../db/tokens.ts";
-import {
-  postgresServerTest,
-  prepareSqliteStore,
-  type SpawnedServer,
-  spawnServer,
-} from "../support/server.ts";
+import { postgresServerTest, prepareSqliteStore, serverTest, type SpawnedServer } from "../support/server.ts";
 
 /** A client whose connections leave from `address` (a loopback address other than 127.0.0.1). */
 function clientFrom(address: string) {
@@ -35,12 +30,10 @@ async function adminToken(server: SpawnedServer): Promise<string> {
   );
 }
 
-Deno.test({
-  name: "[limits] over loopback: failed logins are counted per client address, never without a token",
-  sanitizeResources: false,
-  sanitizeOps: false,
-  fn: async () => {
-    const server = await spawnServer();
+serverTest(
+  "[limits] over loopback: failed logins are counted per client address, never without a token",
+  async (spawn) => {
+    const server = await spawn();
     const [two, three, four] = ["127.0.0.2", "127.0.0.3", "127.0.0.4"].map(clientFrom) as [
       ReturnType<typeof clientFrom>,
       ReturnType<typeof clientFrom>,
@@ -82,17 +75,14 @@ Deno.test({
       assert.equal((await four.send(server, "/api/manage/whoami", bearer(admin))).status, 200);
     } finally {
       for (const c of [two, three, four]) c.close();
-      await server.dispose();
     }
   },
-});
+);
 
-Deno.test({
-  name: "[limits] over loopback: behind a trusted proxy (--trust-proxy 1) the X-Forwarded-For address counts",
-  sanitizeResources: false,
-  sanitizeOps: false,
-  fn: async () => {
-    const server = await spawnServer({ args: ["--no-simulate", "--trust-proxy", "1"] });
+serverTest(
+  "[limits] over loopback: behind a trusted proxy (--trust-proxy 1) the X-Forwarded-For address counts",
+  async (spawn) => {
+    const server = await spawn({ args: ["--no-simulate", "--trust-proxy", "1"] });
     // The proxy: one address, sending the requests of two clients.
     const proxy = clientFrom("127.0.0.2");
     try {
@@ -108,19 +98,15 @@ Deno.test({
       assert.equal((await proxy.send(server, "/api/manage/whoami", from("198.51.100.2", admin))).status, 200);
     } finally {
       proxy.close();
-      await server.dispose();
     }
   },
-});
+);
 
-Deno.test({
-  name:
-    "[limits] over loopback: request rates are limited per client address, 304s at a quarter of a request",
-  sanitizeResources: false,
-  sanitizeOps: false,
-  fn: async () => {
+serverTest(
+  "[limits] over loopback: request rates are limited per client address, 304s at a quarter of a request",
+  async (spawn) => {
     // 20 requests an hour: the window is long, so that no machine is slow enough to see it end in the test.
-    const server = await spawnServer({ args: ["--no-simulate", "--rate-limit", "20/3600"] });
+    const server = await spawn({ args: ["--no-simulate", "--rate-limit", "20/3600"] });
     const [two, three, four] = ["127.0.0.2", "127.0.0.3", "127.0.0.4"].map(clientFrom) as [
       ReturnType<typeof clientFrom>,
       ReturnType<typeof clientFrom>,
@@ -175,17 +161,14 @@ Deno.test({
       assert.equal(manage.headers.get("RateLimit"), null);
     } finally {
       for (const c of [two, three, four]) c.close();
-      await server.dispose();
     }
   },
-});
+);
 
-Deno.test({
-  name: "[limits] over loopback: no request rate limit by default on SQLite (a venue LAN)",
-  sanitizeResources: false,
-  sanitizeOps: false,
-  fn: async () => {
-    const server = await spawnServer();
+serverTest(
+  "[limits] over loopback: no request rate limit by default on SQLite (a venue LAN)",
+  async (spawn) => {
+    const server = await spawn();
     const two = clientFrom("127.0.0.2");
     try {
       const res = await two.send(server, "/api/v1/events");
@@ -194,10 +177,9 @@ Deno.test({
       assert.equal(res.headers.get("RateLimit-Policy"), null);
     } finally {
       two.close();
-      await server.dispose();
     }
   },
-});
+);
 
 postgresServerTest(
   "[limits] over loopback: request rates are limited by default on PostgreSQL (a public deployment)",

@@ -105,3 +105,8 @@ export function firstMatchWonByE1(id: string, result: Partial<MatchInput>): Matc
     ...result,
   };
 }
+
+/** The event `slug`, as `status` says, where Ana beat Ben in their one match: the smallest import with a result. */
+export function anaBeatsBen(slug: string, status: SmallEvent["status"]): EventFile {
+  return groupEvent({ slug, status, players: [ANA, BEN], results: [["ana", "ben"]] });
+}

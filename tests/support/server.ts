@@ -294,14 +294,39 @@ export async function startPostgres(): Promise<PostgresInstance> {
   };
 }
 
+/** Spawns the program (see `spawnServer`); the test that was given it disposes of every server it spawned. */
+export type Spawn = (options?: SpawnOptions) => Promise<SpawnedServer>;
+
+/** Runs `fn` with a `Spawn` whose options start from `defaults`, and disposes of what it spawned, in order. */
+async function withSpawn(defaults: SpawnOptions, fn: (spawn: Spawn) => Promise<void>): Promise<void> {
+  const spawned: SpawnedServer[] = [];
+  try {
+    await fn(async (options = {}) => {
+      const server = await spawnServer({ ...defaults, ...options });
+      spawned.push(server);
+      return server;
+    });
+  } finally {
+    for (const server of spawned) await server.dispose();
+  }
+}
+
+/** Registers a test of the real program on SQLite: the servers it spawns are disposed of when it ends. */
+export function serverTest(name: string, fn: (spawn: Spawn, t: Deno.TestContext) => Promise<void>): void {
+  Deno.test({
+    name,
+    // The spawned servers are ended by the test itself, by their ids.
+    sanitizeResources: false,
+    sanitizeOps: false,
+    fn: (t) => withSpawn({}, (spawn) => fn(spawn, t)),
+  });
+}
+
 /** What a `postgresServerTest` gets: its PostgreSQL, and a way to spawn servers on it. */
 export interface PostgresTestContext {
   db: PostgresInstance;
-  /**
-   * Spawns the program on `db` with the start task's flags that PostgreSQL needs (`options` may change them or
-   * the database's address); the test's end disposes of it.
-   */
-  spawn(options?: SpawnOptions): Promise<SpawnedServer>;
+  /** Spawns the program on `db` with the start task's flags that PostgreSQL needs (`options` may change them). */
+  spawn: Spawn;
 }
 
 /**
@@ -322,20 +347,12 @@ export function postgresServerTest(
     sanitizeOps: false,
     fn: async (t) => {
       const db = await startPostgres();
-      const spawned: SpawnedServer[] = [];
-      const spawn = async (options: SpawnOptions = {}) => {
-        const server = await spawnServer({
-          databaseUrl: db.url,
-          permissions: POSTGRES_PERMISSIONS,
-          ...options,
-        });
-        spawned.push(server);
-        return server;
-      };
       try {
-        await fn({ db, spawn }, t);
+        await withSpawn(
+          { databaseUrl: db.url, permissions: POSTGRES_PERMISSIONS },
+          (spawn) => fn({ db, spawn }, t),
+        );
       } finally {
-        for (const server of spawned) await server.dispose();
         await db.dispose();
       }
     },
