@@ -43,6 +43,10 @@ async function problem(res: Response, status: number, code: string) {
 
 const drawUrl = (id: string) => `/api/manage/subevents/${id}/draw`;
 
+/** Draws the category with the lot seed `lotSeed` and gives the 201 answer's data. */
+const drawWithSeed = async (app: Hono, admin: string, subeventId: string, lotSeed: string) =>
+  await ok(await app.request(drawUrl(subeventId), call(admin, "POST", { lotSeed })), 201);
+
 interface Side {
   kind: string;
   label: string;
@@ -53,10 +57,7 @@ storeTest(
   "[api] POST /api/manage/subevents/:id/draw draws a knockout; GET shows the draft",
   async (store) => {
     const { c, admin, app } = await setup(store, { entries: 6, seeds: 2 });
-    const made = await ok(
-      await app.request(drawUrl(c.subeventId), call(admin, "POST", { lotSeed: "api-1" })),
-      201,
-    );
+    const made = await drawWithSeed(app, admin, c.subeventId, "api-1");
     assert.deepEqual(
       [made.generated.lotSeed, made.generated.size, made.generated.drawState, made.generated.matchCount],
       ["api-1", 8, "draft", 5],
@@ -85,10 +86,7 @@ storeTest(
     assert.deepEqual(shown.draw, draw);
 
     // The same seed again: the same draw; without a seed: a new lot.
-    const again = await ok(
-      await app.request(drawUrl(c.subeventId), call(admin, "POST", { lotSeed: "api-1" })),
-      201,
-    );
+    const again = await drawWithSeed(app, admin, c.subeventId, "api-1");
     assert.deepEqual(again.draw.bracket.slots, draw.bracket.slots);
     const fresh = await ok(await app.request(drawUrl(c.subeventId), call(admin, "POST")), 201);
     assert.match(fresh.generated.lotSeed, /^[0-9a-f]{32}$/);
@@ -99,10 +97,7 @@ storeTest(
   "[api] a locked service draw is public with its byes as the management API showed it",
   async (store) => {
     const { c, admin, app } = await setup(store, { entries: 5, seeds: 2 });
-    const made = await ok(
-      await app.request(drawUrl(c.subeventId), call(admin, "POST", { lotSeed: "pub" })),
-      201,
-    );
+    const made = await drawWithSeed(app, admin, c.subeventId, "pub");
     const publicApp = new Hono();
     publicApp.route("/", createApp({ store, log: silentLogger, clock: () => T0 }));
     const before = await publicApp.request(`/api/v1/subevents/${c.subeventId}/draw`);
