@@ -47,6 +47,10 @@ const flagsFor = (
   dir: string,
 ) => ["--allow-read", `--allow-write=${dir}`, "--allow-net", "--allow-env=DATABASE_URL"];
 
+/** Imports `file` into the SQLite store t.db of `dir`, with the narrow permissions of `flagsFor`. */
+const importIntoDir = (dir: string, file: string) =>
+  runImport([file], { flags: flagsFor(dir), env: { DATABASE_URL: `sqlite:${dir}/t.db` } });
+
 function assertNoStackTrace(run: Run): void {
   for (const line of [...run.stdout, ...run.stderr]) {
     assert.doesNotMatch(line, /^\s+at |Uncaught|Stack backtrace/, `a stack trace line: ${line}`);
@@ -88,10 +92,7 @@ Deno.test("[cli] import FILE loads the event and prints one summary line, then U
 Deno.test("[cli] import FILE prints every problem of an invalid file as FILE: path: message and exits 1", async () => {
   await withTempDir("tt-import-", async (dir) => {
     const file = fixture("invalid_semantic.json");
-    const run = await runImport([file], {
-      flags: flagsFor(dir),
-      env: { DATABASE_URL: `sqlite:${dir}/t.db` },
-    });
+    const run = await importIntoDir(dir, file);
     assert.equal(run.code, 1);
     assert.deepEqual(run.stdout, []);
     assertNoStackTrace(run);
@@ -165,10 +166,7 @@ Deno.test("[cli] import refuses a NUL character in a text, naming its path, and 
     // The HTTP import refuses such a body (api/limits.ts hasNul); the command must not store "A" for "A\0B".
     const text = (await Deno.readTextFile(fixture("spring_open.json"))).replace('"Ana Lopez"', '"A\\u0000B"');
     await Deno.writeTextFile(`${dir}/nul.json`, text);
-    const run = await runImport([`${dir}/nul.json`], {
-      flags: flagsFor(dir),
-      env: { DATABASE_URL: `sqlite:${dir}/t.db` },
-    });
+    const run = await importIntoDir(dir, `${dir}/nul.json`);
     assert.equal(run.code, 1);
     assert.deepEqual(run.stderr, [
       `${dir}/nul.json: players[0].displayName: Expected a text without a NUL character (\\u0000), got "A\\u0000B"`,
@@ -185,10 +183,7 @@ Deno.test("[cli] import refuses a lone surrogate, a number past its range and a 
       .replace('"players": ["p1"], "seed": 1', '"players": ["p1"], "seed": 2147483648')
       .replace('"completedAt": "2026-04-18T09:31:00Z"', '"completedAt": "9999-12-31T23:59:59-14:00"');
     await Deno.writeTextFile(`${dir}/bad.json`, text);
-    const run = await runImport([`${dir}/bad.json`], {
-      flags: flagsFor(dir),
-      env: { DATABASE_URL: `sqlite:${dir}/t.db` },
-    });
+    const run = await importIntoDir(dir, `${dir}/bad.json`);
     assert.equal(run.code, 1);
     assert.deepEqual(run.stderr, [
       `${dir}/bad.json: categories[0].entries[0].seed: Expected a number <= 9999, got 2147483648`,
@@ -208,10 +203,7 @@ Deno.test("[cli] import refuses a file over 64 MiB without reading it, naming th
     // Sparse: the size is what counts, and the command must not read it to find out.
     await Deno.writeTextFile(file, "");
     await Deno.truncate(file, MAX_IMPORT_FILE_BYTES + 1);
-    const run = await runImport([file], {
-      flags: flagsFor(dir),
-      env: { DATABASE_URL: `sqlite:${dir}/t.db` },
-    });
+    const run = await importIntoDir(dir, file);
     assert.equal(run.code, 1);
     assert.deepEqual(run.stderr, [
       `${file}: Cannot read the file: it has ${
@@ -220,7 +212,7 @@ Deno.test("[cli] import refuses a file over 64 MiB without reading it, naming th
     ]);
     // Exactly at the limit is read (and is then no JSON).
     await Deno.truncate(file, MAX_IMPORT_FILE_BYTES);
-    const at = await runImport([file], { flags: flagsFor(dir), env: { DATABASE_URL: `sqlite:${dir}/t.db` } });
+    const at = await importIntoDir(dir, file);
     assert.equal(at.code, 1);
     assert.match(at.stderr[0]!, /: Invalid JSON at line 1, column 1: /);
   });
