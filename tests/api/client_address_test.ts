@@ -3,14 +3,17 @@ import { Hono } from "hono";
 import { clientAddress, clientAddressVar, type ClientEnv, clientKey } from "../../api/client_address.ts";
 
 Deno.test("clientKey() keeps IPv4, counts IPv6 by its /64 and unmaps IPv4-mapped addresses", () => {
-  assert.equal(clientKey("192.0.2.7"), "192.0.2.7");
-  assert.equal(clientKey("2001:db8:1:2:aaaa::1"), "2001:db8:1:2::/64");
-  assert.equal(clientKey("2001:DB8:1:2:bbbb:cccc:dddd:eeee"), "2001:db8:1:2::/64");
-  assert.equal(clientKey("2001:db8::1"), "2001:db8:0:0::/64");
-  assert.equal(clientKey("::1"), "0:0:0:0::/64");
-  assert.equal(clientKey("::ffff:192.0.2.7"), "192.0.2.7");
-  assert.equal(clientKey("unknown"), "unknown");
-  assert.equal(clientKey("1:2:3"), "1:2:3", "not an address: kept as it is");
+  const cases: [address: string, key: string][] = [
+    ["192.0.2.7", "192.0.2.7"],
+    ["2001:db8:1:2:aaaa::1", "2001:db8:1:2::/64"],
+    ["2001:DB8:1:2:bbbb:cccc:dddd:eeee", "2001:db8:1:2::/64"],
+    ["2001:db8::1", "2001:db8:0:0::/64"],
+    ["::1", "0:0:0:0::/64"],
+    ["::ffff:192.0.2.7", "192.0.2.7"],
+    ["unknown", "unknown"],
+    ["1:2:3", "1:2:3"], // not an address: kept as it is
+  ];
+  for (const [address, key] of cases) assert.equal(clientKey(address), key, address);
 });
 
 Deno.test("clientAddress() trusts X-Forwarded-For only as far as the trusted proxies wrote it", () => {

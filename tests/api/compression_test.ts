@@ -12,18 +12,21 @@ import {
 } from "../../api/compression.ts";
 
 Deno.test("chooseCoding() takes the highest q-value, br before gzip on a tie", () => {
-  assert.equal(chooseCoding("gzip, deflate, br"), "br");
-  assert.equal(chooseCoding("gzip"), "gzip");
-  assert.equal(chooseCoding("br;q=0.5, gzip"), "gzip");
-  assert.equal(chooseCoding("gzip;q=0.9, br;q=0.8"), "gzip");
-  assert.equal(chooseCoding("br;q=0, gzip;q=0"), null);
-  assert.equal(chooseCoding("*"), "br");
-  assert.equal(chooseCoding("*;q=0.1, br;q=0"), "gzip");
-  assert.equal(chooseCoding("identity"), null);
-  assert.equal(chooseCoding("deflate"), null);
-  assert.equal(chooseCoding(""), null);
-  assert.equal(chooseCoding(undefined), null);
-  assert.equal(chooseCoding("GZIP ; Q=1"), "gzip");
+  const cases: [header: string | undefined, coding: "br" | "gzip" | null][] = [
+    ["gzip, deflate, br", "br"],
+    ["gzip", "gzip"],
+    ["br;q=0.5, gzip", "gzip"],
+    ["gzip;q=0.9, br;q=0.8", "gzip"],
+    ["br;q=0, gzip;q=0", null],
+    ["*", "br"],
+    ["*;q=0.1, br;q=0", "gzip"],
+    ["identity", null],
+    ["deflate", null],
+    ["", null],
+    [undefined, null],
+    ["GZIP ; Q=1", "gzip"],
+  ];
+  for (const [header, coding] of cases) assert.equal(chooseCoding(header), coding, String(header));
 });
 
 Deno.test("encode() round-trips through br and gzip", async () => {

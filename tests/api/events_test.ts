@@ -6,6 +6,7 @@ import { apiClient, NOW } from "../support/api_client.ts";
 import { groupEvent } from "../support/event_files.ts";
 import { bump, makeEvent, makeSubevent, PRIVATE_STRINGS, seedTournament } from "../support/fixtures.ts";
 import { storeTest } from "../support/stores.ts";
+import { tournamentTest } from "../support/tournament_test.ts";
 
 storeTest(
   "[api] GET /api/v1/events lists published events only, latest start first, then by name",
@@ -123,11 +124,9 @@ storeTest("[api] GET /api/v1/events sees a newly published event after the write
   assert.deepEqual(after.body.data.events.map((e: { slug: string }) => e.slug), ["soon"]);
 });
 
-storeTest(
+tournamentTest(
   "[api] GET /api/v1/events/:slug/matches pages the event's matches across categories, filtered by status",
-  async (store) => {
-    const s = await seedTournament(store.db);
-    const api = apiClient(store);
+  async ({ s, api }) => {
     const all = await api.request(`/api/v1/events/${s.event.slug}/matches?limit=500`);
     assert.equal(all.status, 200);
     const ids: string[] = all.body.data.matches.map((m: { id: string }) => m.id);
@@ -162,11 +161,9 @@ storeTest(
   },
 );
 
-storeTest(
+tournamentTest(
   "[api] GET /api/v1/events/:slug/matches refuses a bad filter or page (400) and hides drafts (404)",
-  async (store) => {
-    const s = await seedTournament(store.db);
-    const api = apiClient(store);
+  async ({ s, api }) => {
     for (
       const query of [
         "status=live",
@@ -205,11 +202,9 @@ interface ListedMatch {
   awayId: string;
 }
 
-storeTest(
+tournamentTest(
   "[api] GET /api/v1/events/:slug/matches?player= keeps the matches of the player's entries, doubles too",
-  async (store) => {
-    const s = await seedTournament(store.db);
-    const api = apiClient(store);
+  async ({ s, api }) => {
     const base = `/api/v1/events/${s.event.slug}/matches`;
     const all: ListedMatch[] = (await api.request(`${base}?limit=500`)).body.data.matches;
     const players: ListedPlayer[] =
@@ -252,11 +247,9 @@ storeTest(
   },
 );
 
-storeTest(
+tournamentTest(
   "[api] GET /api/v1/events/:slug/matches?player= has an ETag per player, an empty list for a stranger",
-  async (store) => {
-    const s = await seedTournament(store.db);
-    const api = apiClient(store);
+  async ({ s, api, store }) => {
     const base = `/api/v1/events/${s.event.slug}/matches`;
     const [hugo, ivan] = s.knockout.players as [string, string];
     const all = await api.request(base);
@@ -288,11 +281,9 @@ storeTest(
   },
 );
 
-storeTest(
+tournamentTest(
   "[api] GET /api/v1/events/:slug/players lists the event's public players by name, with their entries",
-  async (store) => {
-    const s = await seedTournament(store.db);
-    const api = apiClient(store);
+  async ({ s, api }) => {
     const { status, res, body, text } = await api.request(`/api/v1/events/${s.event.slug}/players`);
     assert.equal(status, 200);
     assert.equal(res.headers.get("content-type"), "application/json");
@@ -330,9 +321,7 @@ storeTest(
   },
 );
 
-storeTest("[api] GET /api/v1/events/:slug/players is paged like the rankings", async (store) => {
-  const s = await seedTournament(store.db);
-  const api = apiClient(store);
+tournamentTest("[api] GET /api/v1/events/:slug/players is paged like the rankings", async ({ s, api }) => {
   const path = `/api/v1/events/${s.event.slug}/players`;
   const all: ListedPlayer[] = (await api.request(path)).body.data.players;
   assert.ok(all.length > 5);
@@ -356,11 +345,9 @@ storeTest("[api] GET /api/v1/events/:slug/players is paged like the rankings", a
   }
 });
 
-storeTest(
+tournamentTest(
   "[api] GET /api/v1/events/:slug/players answers 404 for unknown, draft, archived and malformed slugs",
-  async (store) => {
-    const s = await seedTournament(store.db);
-    const api = apiClient(store);
+  async ({ s, api }) => {
     for (const slug of ["no-such-event", s.draft.slug, s.archived.slug, "%27%20OR%201%3D1--"]) {
       const { status, body } = await api.request(`/api/v1/events/${slug}/players`);
       assert.equal(status, 404, slug);
@@ -384,11 +371,9 @@ storeTest(
   },
 );
 
-storeTest(
+tournamentTest(
   "[api] GET /api/v1/events and /rankings keep their ETags through writes in draft and archived events",
-  async (store) => {
-    const s = await seedTournament(store.db);
-    const api = apiClient(store);
+  async ({ s, api, store }) => {
     const ctx = { actor: "test", now: NOW };
     const etags = async () => ({
       events: (await api.request("/api/v1/events")).res.headers.get("etag")!,

@@ -38,7 +38,9 @@ async function setup(store: Store) {
     const res = await app.fetch(new Request(ORIGIN + path, { headers }));
     return { res, body: new Uint8Array(await res.arrayBuffer()) };
   };
-  return { seeded, get, direct, runs: () => viaApp };
+  // Two running matches: the one a test writes to, and one of another category that it leaves alone.
+  const [written, other] = [seeded.matches.groupRunning, seeded.matches.r1Running];
+  return { seeded, get, direct, runs: () => viaApp, written, other };
 }
 
 function apiPaths(s: Seeded): string[] {
@@ -220,9 +222,7 @@ storeTest(
 storeTest(
   "[hot path] after a write, answers whose resource did not change are checked again without the app",
   async (store) => {
-    const { seeded, get } = await setup(store);
-    const written = seeded.matches.groupRunning;
-    const other = seeded.matches.r1Running;
+    const { seeded, get, written, other } = await setup(store);
     const paths = {
       written: `/api/v1/matches/${written}`,
       other: `/api/v1/matches/${other}`,
@@ -252,9 +252,7 @@ storeTest(
 storeTest(
   "[hot path] a match's pages outlive points elsewhere, not points of their match or a rename of their event",
   async (store) => {
-    const { seeded, get } = await setup(store);
-    const written = seeded.matches.groupRunning;
-    const other = seeded.matches.r1Running;
+    const { seeded, get, written, other } = await setup(store);
     const pages = (id: string) => [`/overlay/match/${id}?pos=top`, `/m/${id}`];
     const kept = new Map<string, Uint8Array>();
     for (const path of [...pages(written), ...pages(other)]) {

@@ -8,6 +8,7 @@ import type { Store } from "../../db/store.ts";
 import { apiClient, checkAgainstDocument, decode } from "../support/api_client.ts";
 import { bump, makeMatch, seedTournament } from "../support/fixtures.ts";
 import { storeTest } from "../support/stores.ts";
+import { tournamentTest } from "../support/tournament_test.ts";
 
 /** The store with a counter of the queries run through it. */
 function counting(store: Store): { store: Store; queries: () => number } {
@@ -36,11 +37,9 @@ function paths(s: Awaited<ReturnType<typeof seedTournament>>): string[] {
   ];
 }
 
-storeTest(
+tournamentTest(
   "[api] every /api/v1 response carries Cache-Control, CORS and Vary, errors included",
-  async (store) => {
-    const s = await seedTournament(store.db);
-    const api = apiClient(store);
+  async ({ s, api }) => {
     const requests: [string, RequestInit][] = [
       ...paths(s).map((p): [string, RequestInit] => [p, {}]),
       ["/api/v1/no-such-resource", {}],
@@ -61,24 +60,23 @@ storeTest(
   },
 );
 
-storeTest("[api] OPTIONS answers the CORS preflight with 204 and the allowed methods", async (store) => {
-  const s = await seedTournament(store.db);
-  const api = apiClient(store);
-  for (const path of [...paths(s), "/api/v1/openapi.json"]) {
-    const { status, res } = await api.request(path, {
-      method: "OPTIONS",
-      headers: { Origin: "https://elsewhere.example", "Access-Control-Request-Method": "GET" },
-    });
-    assert.equal(status, 204, path);
-    assert.equal(res.headers.get("access-control-allow-methods"), "GET, HEAD, OPTIONS");
-    assert.match(res.headers.get("access-control-allow-headers") ?? "", /If-None-Match/);
-  }
-  assert.equal((await api.request("/api/v1/nothing-here", { method: "OPTIONS" })).status, 404);
-});
+tournamentTest(
+  "[api] OPTIONS answers the CORS preflight with 204 and the allowed methods",
+  async ({ s, api }) => {
+    for (const path of [...paths(s), "/api/v1/openapi.json"]) {
+      const { status, res } = await api.request(path, {
+        method: "OPTIONS",
+        headers: { Origin: "https://elsewhere.example", "Access-Control-Request-Method": "GET" },
+      });
+      assert.equal(status, 204, path);
+      assert.equal(res.headers.get("access-control-allow-methods"), "GET, HEAD, OPTIONS");
+      assert.match(res.headers.get("access-control-allow-headers") ?? "", /If-None-Match/);
+    }
+    assert.equal((await api.request("/api/v1/nothing-here", { method: "OPTIONS" })).status, 404);
+  },
+);
 
-storeTest("[api] a method other than GET, HEAD and OPTIONS is a 405 with Allow", async (store) => {
-  const s = await seedTournament(store.db);
-  const api = apiClient(store);
+tournamentTest("[api] a method other than GET, HEAD and OPTIONS is a 405 with Allow", async ({ s, api }) => {
   for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
     for (const path of paths(s)) {
       const { status, res, body } = await api.request(path, { method });
@@ -90,9 +88,7 @@ storeTest("[api] a method other than GET, HEAD and OPTIONS is a 405 with Allow",
   assert.equal((await api.request("/api/v1/unknown", { method: "POST" })).status, 404);
 });
 
-storeTest("[api] HEAD answers like GET without a body", async (store) => {
-  const s = await seedTournament(store.db);
-  const api = apiClient(store);
+tournamentTest("[api] HEAD answers like GET without a body", async ({ s, api }) => {
   for (const path of paths(s)) {
     const get = await api.request(path);
     const head = await api.request(path, { method: "HEAD" });
@@ -135,11 +131,9 @@ storeTest("[api] a matching If-None-Match is a 304 without running the page's qu
   }
 });
 
-storeTest(
+tournamentTest(
   "[api] If-None-Match: * is a 304 only for what exists: unknown ids and drafts stay 404",
-  async (store) => {
-    const s = await seedTournament(store.db);
-    const api = apiClient(store);
+  async ({ s, api }) => {
     const nobody = crypto.randomUUID();
     const missing = [
       `/api/v1/matches/${nobody}`,
@@ -163,42 +157,39 @@ storeTest(
   },
 );
 
-storeTest("[api] a write changes the ETag and the next request sees the new data", async (store) => {
-  const s = await seedTournament(store.db);
-  const api = apiClient(store);
-  const path = `/api/v1/subevents/${s.knockout.id}/matches`;
-  const first = await api.request(path);
-  const etag = first.res.headers.get("etag")!;
-  await store.db.updateTable("matches").set({
-    status: "completed",
-    winner_entry_id: s.knockout.entries[3]!,
-    games: "[[8,11],[11,4],[11,9],[11,7]]",
-    current_home: 0,
-    current_away: 0,
-  })
-    .where("id", "=", s.matches.r1Running).execute();
-  await bump(store.db);
-  const after = await api.request(path, { headers: { "If-None-Match": etag } });
-  assert.equal(after.status, 200);
-  assert.notEqual(after.res.headers.get("etag"), etag);
-  const m = after.body.data.matches.find((x: { id: string }) => x.id === s.matches.r1Running);
-  assert.equal(m.status, "completed");
-  assert.deepEqual(m.gamesWon, { home: 3, away: 1 });
-});
+tournamentTest(
+  "[api] a write changes the ETag and the next request sees the new data",
+  async ({ s, api, store }) => {
+    const path = `/api/v1/subevents/${s.knockout.id}/matches`;
+    const first = await api.request(path);
+    const etag = first.res.headers.get("etag")!;
+    await store.db.updateTable("matches").set({
+      status: "completed",
+      winner_entry_id: s.knockout.entries[3]!,
+      games: "[[8,11],[11,4],[11,9],[11,7]]",
+      current_home: 0,
+      current_away: 0,
+    })
+      .where("id", "=", s.matches.r1Running).execute();
+    await bump(store.db);
+    const after = await api.request(path, { headers: { "If-None-Match": etag } });
+    assert.equal(after.status, 200);
+    assert.notEqual(after.res.headers.get("etag"), etag);
+    const m = after.body.data.matches.find((x: { id: string }) => x.id === s.matches.r1Running);
+    assert.equal(m.status, "completed");
+    assert.deepEqual(m.gamesWon, { home: 3, away: 1 });
+  },
+);
 
-storeTest("[api] ETags differ between resources at the same revision", async (store) => {
-  const s = await seedTournament(store.db);
-  const api = apiClient(store);
+tournamentTest("[api] ETags differ between resources at the same revision", async ({ s, api }) => {
   const tags = new Set<string>();
   for (const path of paths(s)) tags.add((await api.request(path)).res.headers.get("etag")!);
   assert.equal(tags.size, paths(s).length);
 });
 
-storeTest(
+tournamentTest(
   "[api] large bodies are compressed with br or gzip as the client asks, small ones never",
-  async (store) => {
-    const s = await seedTournament(store.db);
-    const api = apiClient(store);
+  async ({ s, api }) => {
     const big = `/api/v1/subevents/${s.knockout.id}/draw`;
     const plain = await api.request(big);
     assert.ok(plain.text.length > 1024);
@@ -257,11 +248,9 @@ storeTest("[api] a server failure is a 500 problem without details and is logged
   assert.match(logged[0]!, /StoredMatchError/);
 });
 
-storeTest(
+tournamentTest(
   "[api] a write to one match leaves the ETags of other matches and other events alone",
-  async (store) => {
-    const s = await seedTournament(store.db);
-    const api = apiClient(store);
+  async ({ s, api, store }) => {
     const other = `/api/v1/matches/${s.matches.r1Done}`;
     const written = `/api/v1/matches/${s.matches.r1Running}`;
     const before = (await api.request(other)).res.headers.get("etag")!;
@@ -280,11 +269,9 @@ storeTest(
   },
 );
 
-storeTest(
+tournamentTest(
   "[api] a point in one category leaves the answers of the other categories valid, and changes its own",
-  async (store) => {
-    const s = await seedTournament(store.db);
-    const api = apiClient(store);
+  async ({ s, api, store }) => {
     const paths = (id: string) =>
       ["matches", "standings", "draw"].map((what) => `/api/v1/subevents/${id}/${what}`);
     const etags = async (id: string) =>
@@ -315,19 +302,20 @@ storeTest(
   },
 );
 
-storeTest("[api] a point leaves the rankings' answer valid; a decided match changes it", async (store) => {
-  const s = await seedTournament(store.db);
-  const api = apiClient(store);
-  const path = "/api/v1/rankings";
-  const before = (await api.request(path)).res.headers.get("etag")!;
-  assert.match(before, /^W\/"k\d+-/);
-  const now = new Date("2026-11-28T10:00:00.000Z");
-  await writeMatch(store, s.matches.r1Running, { type: "point", side: "home" }, { actor: "test", now });
-  assert.equal((await api.request(path, { headers: { "If-None-Match": before } })).status, 304);
-  await writeMatch(store, s.matches.r1Running, { type: "retire", side: "away" }, { actor: "test", now });
-  const after = await api.request(path, { headers: { "If-None-Match": before } });
-  assert.equal(after.status, 200, "the retirement was rated: the rankings changed");
-  const counted = await store.db.selectFrom("ratings").select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("listed", "=", 1).executeTakeFirstOrThrow();
-  assert.equal(after.body.meta.total, Number(counted.n), "the total follows a player's first rating");
-});
+tournamentTest(
+  "[api] a point leaves the rankings' answer valid; a decided match changes it",
+  async ({ s, api, store }) => {
+    const path = "/api/v1/rankings";
+    const before = (await api.request(path)).res.headers.get("etag")!;
+    assert.match(before, /^W\/"k\d+-/);
+    const now = new Date("2026-11-28T10:00:00.000Z");
+    await writeMatch(store, s.matches.r1Running, { type: "point", side: "home" }, { actor: "test", now });
+    assert.equal((await api.request(path, { headers: { "If-None-Match": before } })).status, 304);
+    await writeMatch(store, s.matches.r1Running, { type: "retire", side: "away" }, { actor: "test", now });
+    const after = await api.request(path, { headers: { "If-None-Match": before } });
+    assert.equal(after.status, 200, "the retirement was rated: the rankings changed");
+    const counted = await store.db.selectFrom("ratings").select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("listed", "=", 1).executeTakeFirstOrThrow();
+    assert.equal(after.body.meta.total, Number(counted.n), "the total follows a player's first rating");
+  },
+);

@@ -2,44 +2,22 @@ import assert from "node:assert/strict";
 import { Hono } from "hono";
 import { silentLogger } from "../../lib/log.ts";
 import { writeMatch } from "../../db/match_writes.ts";
-import { rebuildRatings } from "../../db/ratings_store.ts";
 import type { SubeventFormat } from "../../db/schema.ts";
 import type { Store } from "../../db/store.ts";
 import { createApp } from "../../main.ts";
-import { makeDrawSlot, makeEntry, makeEvent, makePlayer, makeSubevent } from "../support/fixtures.ts";
+import { makeDrawSlot, makeEntry } from "../support/fixtures.ts";
 import { storeTest } from "../support/stores.ts";
 import { call, makeToken, manageApp, T0 } from "./manage_fixtures.ts";
+import { makeRatedCategory, openDraftDraw } from "../support/rated_category.ts";
 
 /** A published event with one category of `entries` rated players (the first `seeds` seeded). */
-async function makeCategory(store: Store, o: { format?: SubeventFormat; entries: number; seeds?: number }) {
-  const event = await makeEvent(store.db, {
-    status: "published",
-    slug: `cup-${crypto.randomUUID().slice(0, 8)}`,
+function makeCategory(store: Store, o: { format?: SubeventFormat; entries: number; seeds?: number }) {
+  return makeRatedCategory(store, {
+    ...o,
+    event: { status: "published", slug: `cup-${crypto.randomUUID().slice(0, 8)}` },
+    category: { code: "WS", name: "Women's singles" },
+    player: () => ({ prior_deviation: 80, prior_match_count: 10 }),
   });
-  const sub = await makeSubevent(store.db, {
-    event_id: event.id,
-    code: "WS",
-    name: "Women's singles",
-    format: o.format ?? "knockout",
-    best_of: 3,
-  });
-  const entryIds: string[] = [];
-  for (let i = 0; i < o.entries; i++) {
-    const p = await makePlayer(store.db, {
-      display_name: `Player ${i + 1}`,
-      prior_rating: 2000 - 10 * i,
-      prior_deviation: 80,
-      prior_match_count: 10,
-    });
-    const e = await makeEntry(store.db, {
-      subevent_id: sub.id,
-      player1_id: p.id,
-      seed: i < (o.seeds ?? 0) ? i + 1 : null,
-    });
-    entryIds.push(e.id);
-  }
-  await rebuildRatings(store.db, T0.toISOString());
-  return { eventId: event.id, slug: event.slug, subeventId: sub.id, entryIds };
 }
 
 async function setup(store: Store, o: Parameters<typeof makeCategory>[1]) {
@@ -65,6 +43,10 @@ async function problem(res: Response, status: number, code: string) {
 
 const drawUrl = (id: string) => `/api/manage/subevents/${id}/draw`;
 
+/** Draws the category with the lot seed `lotSeed` and gives the 201 answer's data. */
+const drawWithSeed = async (app: Hono, admin: string, subeventId: string, lotSeed: string) =>
+  await ok(await app.request(drawUrl(subeventId), call(admin, "POST", { lotSeed })), 201);
+
 interface Side {
   kind: string;
   label: string;
@@ -75,10 +57,7 @@ storeTest(
   "[api] POST /api/manage/subevents/:id/draw draws a knockout; GET shows the draft",
   async (store) => {
     const { c, admin, app } = await setup(store, { entries: 6, seeds: 2 });
-    const made = await ok(
-      await app.request(drawUrl(c.subeventId), call(admin, "POST", { lotSeed: "api-1" })),
-      201,
-    );
+    const made = await drawWithSeed(app, admin, c.subeventId, "api-1");
     assert.deepEqual(
       [made.generated.lotSeed, made.generated.size, made.generated.drawState, made.generated.matchCount],
       ["api-1", 8, "draft", 5],
@@ -107,10 +86,7 @@ storeTest(
     assert.deepEqual(shown.draw, draw);
 
     // The same seed again: the same draw; without a seed: a new lot.
-    const again = await ok(
-      await app.request(drawUrl(c.subeventId), call(admin, "POST", { lotSeed: "api-1" })),
-      201,
-    );
+    const again = await drawWithSeed(app, admin, c.subeventId, "api-1");
     assert.deepEqual(again.draw.bracket.slots, draw.bracket.slots);
     const fresh = await ok(await app.request(drawUrl(c.subeventId), call(admin, "POST")), 201);
     assert.match(fresh.generated.lotSeed, /^[0-9a-f]{32}$/);
@@ -121,10 +97,7 @@ storeTest(
   "[api] a locked service draw is public with its byes as the management API showed it",
   async (store) => {
     const { c, admin, app } = await setup(store, { entries: 5, seeds: 2 });
-    const made = await ok(
-      await app.request(drawUrl(c.subeventId), call(admin, "POST", { lotSeed: "pub" })),
-      201,
-    );
+    const made = await drawWithSeed(app, admin, c.subeventId, "pub");
     const publicApp = new Hono();
     publicApp.route("/", createApp({ store, log: silentLogger, clock: () => T0 }));
     const before = await publicApp.request(`/api/v1/subevents/${c.subeventId}/draw`);
@@ -222,12 +195,7 @@ storeTest("[api] draw routes refuse what cannot be drawn or locked with 409 prob
   assert.match(p.detail, /a player is entered twice/);
 
   const holes = await makeCategory(store, { entries: 2 });
-  await store.db.updateTable("subevents").set({ draw_state: "draft", draw_size: 2 }).where(
-    "id",
-    "=",
-    holes.subeventId,
-  )
-    .execute();
+  await openDraftDraw(store, holes.subeventId, 2);
   await makeDrawSlot(store.db, { subevent_id: holes.subeventId, position: 0, entry_id: holes.entryIds[0]! });
   await makeDrawSlot(store.db, { subevent_id: holes.subeventId, position: 1 });
   p = await problem(

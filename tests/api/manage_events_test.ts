@@ -28,16 +28,28 @@ async function problem(res: Response, status: number) {
 
 /** Each table of an overview as [number, id of the match in progress, id of the next]. */
 /** The 400 problem of an import of `body` that must be refused. */
-async function refusedImport(app: Hono, admin: string, body: string) {
-  return await problem(
-    await app.request("/api/manage/events/import", {
-      method: "POST",
-      headers: { Authorization: `Bearer ${admin}`, "Content-Type": "application/json" },
-      body,
-    }),
-    400,
-  );
+/** Posts an event file to the import endpoint as the admin `admin`. */
+function postImport(app: Hono, admin: string, body: string) {
+  return app.request("/api/manage/events/import", {
+    method: "POST",
+    headers: { Authorization: `Bearer ${admin}`, "Content-Type": "application/json" },
+    body,
+  });
 }
+
+async function refusedImport(app: Hono, admin: string, body: string) {
+  return await problem(await postImport(app, admin, body), 400);
+}
+
+/** The desk's admin token, the management app, and the text of the spring open's event file, to import. */
+async function importDesk(store: Store) {
+  const admin = await makeToken(store.db, "admin", { label: "Desk" });
+  return { admin, app: manageApp(store), file: await importFixture("spring_open.json") };
+}
+
+/** The text of an event file of tests/fixtures/import/. */
+const importFixture = (name: string) =>
+  Deno.readTextFile(new URL(`../fixtures/import/${name}`, import.meta.url));
 
 const tableRows = (
   data: { tables: { tableNo: number; current: { id: string } | null; next: { id: string } | null }[] },
@@ -409,26 +421,11 @@ storeTest(
 storeTest(
   "[api] POST /api/manage/events/import imports a file once, audits it, and lists every problem of a bad one",
   async (store) => {
-    const admin = await makeToken(store.db, "admin", { label: "Desk" });
-    const app = manageApp(store);
-    const file = await Deno.readTextFile(new URL("../fixtures/import/spring_open.json", import.meta.url));
-    const first = await ok(
-      await app.request("/api/manage/events/import", {
-        method: "POST",
-        headers: { Authorization: `Bearer ${admin}`, "Content-Type": "application/json" },
-        body: file,
-      }),
-      201,
-    );
+    const { admin, app, file } = await importDesk(store);
+    const first = await ok(await postImport(app, admin, file), 201);
     assert.equal(first.slug, "spring-open-2026");
     assert.equal(first.changed, true);
-    const second = await ok(
-      await app.request("/api/manage/events/import", {
-        method: "POST",
-        headers: { Authorization: `Bearer ${admin}`, "Content-Type": "application/json" },
-        body: file,
-      }),
-    );
+    const second = await ok(await postImport(app, admin, file));
     assert.equal(second.changed, false);
     const audit = await store.db.selectFrom("audit_log").select(["action", "token_label"]).where(
       "action",
@@ -437,15 +434,8 @@ storeTest(
     )
       .execute();
     assert.deepEqual(audit.map((a) => a.token_label), ["Desk", "Desk"]);
-    const bad = await Deno.readTextFile(new URL("../fixtures/import/invalid_semantic.json", import.meta.url));
-    const p = await problem(
-      await app.request("/api/manage/events/import", {
-        method: "POST",
-        headers: { Authorization: `Bearer ${admin}`, "Content-Type": "application/json" },
-        body: bad,
-      }),
-      400,
-    );
+    const bad = await importFixture("invalid_semantic.json");
+    const p = await problem(await postImport(app, admin, bad), 400);
     assert.equal(p.code, "invalid-event-file");
     assert.ok(p.errors.length >= 1);
     assert.ok(p.errors.every((e: { field: string; message: string }) => typeof e.message === "string"));
@@ -488,9 +478,7 @@ storeTest("[api] an unknown event's slug is cut to 80 characters in the problem'
 storeTest(
   "[api] POST /api/manage/events/import answers 400 naming the path of a value no column or rating can take",
   async (store) => {
-    const admin = await makeToken(store.db, "admin", { label: "Desk" });
-    const app = manageApp(store);
-    const file = await Deno.readTextFile(new URL("../fixtures/import/spring_open.json", import.meta.url));
+    const { admin, app, file } = await importDesk(store);
     // Each was a 500 on PostgreSQL ("value out of range for type integer", a RatingError after the write).
     const cases: [string, string, string][] = [
       ['"seed": 1', '"seed": 2147483648', "categories[0].entries[0].seed"],
@@ -705,9 +693,7 @@ storeTest(
 storeTest(
   "[api] POST /api/manage/events/import refuses a script poster address and a name with a direction override",
   async (store) => {
-    const admin = await makeToken(store.db, "admin", { label: "Desk" });
-    const app = manageApp(store);
-    const file = await Deno.readTextFile(new URL("../fixtures/import/spring_open.json", import.meta.url));
+    const { admin, app, file } = await importDesk(store);
     const cases: [string, string, string, RegExp][] = [
       ['"posterUrl": null', '"posterUrl": "javascript:alert(1)"', "event.posterUrl", /http: or https:/],
       ['"Ana Lopez"', '"Ana\\u202eLopez"', "players[0].displayName", /invisible.*\(U\+202E\)/],

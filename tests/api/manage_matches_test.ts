@@ -4,6 +4,7 @@ import type { Store } from "../../db/store.ts";
 import { parseScore } from "../../event_file/parse.ts";
 import { storeTest } from "../support/stores.ts";
 import { call, makeToken, manageApp, seedKnockout } from "./manage_fixtures.ts";
+import { firstMatchWonByE1 } from "../support/event_files.ts";
 
 async function setup(store: Store) {
   const ev = await seedKnockout(store.db);
@@ -600,18 +601,7 @@ storeTest(
         bestOf: 3,
         entries: [{ id: "e1", players: ["a"] }, { id: "e2", players: ["b"] }],
         draw: { state: "locked", size: 2, slots: ["e1", "e2"] },
-        matches: [{
-          id: "F",
-          stage: "knockout",
-          round: 1,
-          position: 0,
-          home: "e1",
-          away: "e2",
-          status: "completed",
-          resultReason: "walkover",
-          winner: "e1",
-          firstServer: "home",
-        }],
+        matches: [firstMatchWonByE1("F", { resultReason: "walkover", firstServer: "home" })],
       }],
     };
     await ok(await app.request("/api/manage/events/import", call(admin, "POST", file)), 201);

@@ -3,6 +3,7 @@ import { silentLogger } from "../../lib/log.ts";
 import { manageProblemResponse, writeStatus } from "../../api/manage/problem.ts";
 import { HttpError } from "../../api/problem.ts";
 import { isConflict, WriteError, type WriteErrorCode } from "../../db/write_errors.ts";
+import { assertJsonResponse } from "../support/assert_response.ts";
 
 const ROOT = new URL("../../", import.meta.url);
 
@@ -72,9 +73,7 @@ Deno.test("[api] writeStatus() answers a conflict 409, a missing thing 404, a wr
 Deno.test("[api] a refused write's problem carries the state it found, serialised by the caller", async () => {
   const stale = new WriteError("stale-revision", 'Match "m" is at revision 3, not 2', { revision: 3 });
   const res = manageProblemResponse(stale, "/api/manage/matches/m/point", silentLogger, (c) => ({ seen: c }));
-  assert.equal(res.status, 409);
-  assert.equal(res.headers.get("Cache-Control"), "no-store");
-  assert.deepEqual(await res.json(), {
+  await assertJsonResponse(res, 409, { "Cache-Control": "no-store" }, {
     type: "/docs/operator.md#problem-stale-revision",
     title: "Conflict",
     status: 409,

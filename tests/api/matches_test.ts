@@ -11,6 +11,7 @@ import {
   seedTournament,
 } from "../support/fixtures.ts";
 import { storeTest } from "../support/stores.ts";
+import { tournamentTest } from "../support/tournament_test.ts";
 
 storeTest(
   "[api] GET /api/v1/matches/:id serves a running match with its live block and prediction",
@@ -75,11 +76,9 @@ storeTest(
   },
 );
 
-storeTest(
+tournamentTest(
   "[api] GET /api/v1/matches/:id serves a group match with its group and a finished match's result",
-  async (store) => {
-    const s = await seedTournament(store.db);
-    const api = apiClient(store);
+  async ({ s, api }) => {
     const done = (await api.request(`/api/v1/matches/${s.matches.groupDone}`)).body.data;
     assert.equal(done.match.stage, "group");
     assert.equal(done.match.groupId, s.groups.groupA);
@@ -126,11 +125,9 @@ storeTest("[api] GET /api/v1/matches/:id serves a retirement with its game count
   assert.deepEqual(body.data.match.gamesWon, { home: 1, away: 0 });
 });
 
-storeTest(
+tournamentTest(
   "[api] GET /api/v1/matches/:id answers 404 for open, draft-draw, unpublished, unknown and malformed ids",
-  async (store) => {
-    const s = await seedTournament(store.db);
-    const api = apiClient(store);
+  async ({ s, api, store }) => {
     const draftDrawMatch = await store.db.selectFrom("matches").select("id").where(
       "subevent_id",
       "=",
@@ -158,9 +155,7 @@ storeTest(
   },
 );
 
-storeTest("[api] GET /api/v1/matches/:id shows a point to the next poll", async (store) => {
-  const s = await seedTournament(store.db);
-  const api = apiClient(store);
+tournamentTest("[api] GET /api/v1/matches/:id shows a point to the next poll", async ({ s, api, store }) => {
   const first = await api.request(`/api/v1/matches/${s.matches.r1Running}`);
   const etag = first.res.headers.get("etag")!;
   assert.equal(

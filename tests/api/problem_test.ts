@@ -8,12 +8,11 @@ import {
   quoted,
 } from "../../api/problem.ts";
 import { silentLogger } from "../../lib/log.ts";
+import { assertJsonResponse } from "../support/assert_response.ts";
 
 Deno.test("problemResponse() renders an HttpError as RFC 9457 problem details", async () => {
   const res = problemResponse(notFound('Cannot find a match "x"'), "/api/v1/matches/x", silentLogger);
-  assert.equal(res.status, 404);
-  assert.equal(res.headers.get("content-type"), "application/problem+json");
-  assert.deepEqual(await res.json(), {
+  await assertJsonResponse(res, 404, { "content-type": "application/problem+json" }, {
     type: "/api#problem-not-found",
     title: "Not found",
     status: 404,

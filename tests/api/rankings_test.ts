@@ -70,17 +70,13 @@ storeTest(
 
 storeTest("[api] GET /api/v1/rankings answers 400 naming the bad parameter", async (store) => {
   const api = apiClient(store);
-  const cases: [string, string, string][] = [
-    ["limit=0", "limit", "expected an integer from 1 to 500"],
-    ["limit=501", "limit", "expected an integer from 1 to 500"],
-    ["limit=abc", "limit", "expected an integer from 1 to 500"],
-    ["limit=1.5", "limit", "expected an integer from 1 to 500"],
-    ["limit=-1", "limit", "expected an integer from 1 to 500"],
-    ["limit=", "limit", "expected an integer from 1 to 500"],
+  type Case = [query: string, parameter: string, expected: string];
+  const limit = "expected an integer from 1 to 500";
+  const offset = "expected an integer from 0 to 1000000";
+  const cases: Case[] = [
+    ...["0", "501", "abc", "1.5", "-1", ""].map((v): Case => [`limit=${v}`, "limit", limit]),
     ["limit=1&limit=2", "limit", "given once"],
-    ["offset=-1", "offset", "expected an integer from 0 to 1000000"],
-    ["offset=1e3", "offset", "expected an integer from 0 to 1000000"],
-    ["offset=99999999999999999999", "offset", "expected an integer from 0 to 1000000"],
+    ...["-1", "1e3", "99999999999999999999"].map((v): Case => [`offset=${v}`, "offset", offset]),
   ];
   for (const [query, parameter, expected] of cases) {
     const { status, res, body } = await api.request(`/api/v1/rankings?${query}`);

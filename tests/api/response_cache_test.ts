@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { ResponseCache } from "../../api/response_cache.ts";
+import { concurrencyProbe } from "../support/concurrency_probe.ts";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const HEADERS = { "Content-Type": "application/json", ETag: 'W/"r1"' };
@@ -49,22 +50,15 @@ Deno.test("ResponseCache.encoded() compresses once per revision and coding", asy
 
 Deno.test("ResponseCache.body() runs at most a few builds at once, in order of arrival", async () => {
   const cache = new ResponseCache();
-  let running = 0;
-  let most = 0;
-  const started: number[] = [];
-  const build = (i: number) => async () => {
-    started.push(i);
-    running++;
-    most = Math.max(most, running);
-    await new Promise((r) => setTimeout(r, 2));
-    running--;
-    return `body ${i}`;
-  };
+  const probe = concurrencyProbe();
   const bodies = await Promise.all(
-    Array.from({ length: 12 }, (_, i) => cache.body(`/k${i}`, "r1", build(i), HEADERS)),
+    Array.from(
+      { length: 12 },
+      (_, i) => cache.body(`/k${i}`, "r1", probe.task(i, () => `body ${i}`), HEADERS),
+    ),
   );
-  assert.equal(most, 4);
-  assert.deepEqual(started, Array.from({ length: 12 }, (_, i) => i));
+  assert.equal(probe.most(), 4);
+  assert.deepEqual(probe.started, Array.from({ length: 12 }, (_, i) => i));
   bodies.forEach((b, i) => assert.deepEqual(b, bytes(`body ${i}`)));
 });
 

@@ -9,12 +9,14 @@ import {
   makeEvent,
   makeGroup,
   makeGroupMember,
+  makeGroupOf,
   makeMatch,
   makePlayer,
   makeSubevent,
   seedTournament,
 } from "../support/fixtures.ts";
 import { storeTest } from "../support/stores.ts";
+import { tournamentTest } from "../support/tournament_test.ts";
 
 type Side = { kind: string; label: string; entry: { id: string } | null };
 type DrawMatch = { bracketPos: number; home: Side; away: Side; match: { id: string; status: string } | null };
@@ -77,11 +79,9 @@ storeTest("[api] GET /api/v1/subevents/:id/draw labels group qualifiers still to
   assert.deepEqual(draw.rounds.map((r: { label: string }) => r.label), ["Semi-final", "Final"]);
 });
 
-storeTest(
+tournamentTest(
   "[api] GET /api/v1/subevents/:id/draw is null for a draft draw and for a groups-only category",
-  async (store) => {
-    const s = await seedTournament(store.db);
-    const api = apiClient(store);
+  async ({ s, api }) => {
     for (const id of [s.draftKnockout.id, s.doubles.id]) {
       const { status, body } = await api.request(`/api/v1/subevents/${id}/draw`);
       assert.equal(status, 200);
@@ -116,11 +116,9 @@ storeTest(
   },
 );
 
-storeTest(
+tournamentTest(
   "[api] GET /api/v1/subevents/:id/standings ranks each group by rankGroup on each read",
-  async (store) => {
-    const s = await seedTournament(store.db);
-    const api = apiClient(store);
+  async ({ s, api, store }) => {
     const { status, body } = await api.request(`/api/v1/subevents/${s.groups.id}/standings`);
     assert.equal(status, 200);
     const standings = body.data.standings;
@@ -208,14 +206,7 @@ storeTest(
 storeTest(
   "[api] GET /api/v1/subevents/:id/standings reports players level after every step as tied",
   async (store) => {
-    const event = await makeEvent(store.db);
-    const sub = await makeSubevent(store.db, { event_id: event.id, format: "groups" });
-    const group = await makeGroup(store.db, { subevent_id: sub.id });
-    for (let i = 0; i < 2; i++) {
-      const p = await makePlayer(store.db);
-      const e = await makeEntry(store.db, { subevent_id: sub.id, player1_id: p.id });
-      await makeGroupMember(store.db, { group_id: group.id, entry_id: e.id, position: i, lot: null });
-    }
+    const { subevent: sub } = await makeGroupOf(store.db, [{}, {}]);
     const { body } = await apiClient(store).request(`/api/v1/subevents/${sub.id}/standings`);
     assert.deepEqual(
       body.data.standings[0].rows.map((r: { position: number; tied: boolean }) => [r.position, r.tied]),
@@ -236,11 +227,9 @@ storeTest(
   },
 );
 
-storeTest(
+tournamentTest(
   "[api] GET /api/v1/subevents/:id/matches lists matches with both sides known, group stage first",
-  async (store) => {
-    const s = await seedTournament(store.db);
-    const api = apiClient(store);
+  async ({ s, api }) => {
     const ko = await api.request(`/api/v1/subevents/${s.knockout.id}/matches`);
     assert.deepEqual(ko.body.data.matches.map((m: { id: string }) => m.id), [
       s.matches.r1Done,
@@ -265,11 +254,9 @@ storeTest(
   },
 );
 
-storeTest(
+tournamentTest(
   "[api] GET /api/v1/subevents/:id/matches serves the same Match object as /matches/:id",
-  async (store) => {
-    const s = await seedTournament(store.db);
-    const api = apiClient(store);
+  async ({ s, api }) => {
     const { body } = await api.request(`/api/v1/subevents/${s.groups.id}/matches`);
     for (const m of body.data.matches) {
       const one = await api.request(`/api/v1/matches/${m.id}`);
@@ -284,11 +271,9 @@ storeTest("[api] GET /api/v1/subevents/:id/matches hides knockout matches of a d
   assert.deepEqual(body.data.matches, []);
 });
 
-storeTest(
+tournamentTest(
   "[api] GET /api/v1/subevents/:id/... answers 404 for unknown, malformed and unpublished categories",
-  async (store) => {
-    const s = await seedTournament(store.db);
-    const api = apiClient(store);
+  async ({ s, api, store }) => {
     const ids = [crypto.randomUUID(), s.draft.subeventId, "not-a-uuid", "%27%20OR%201=1--", "1".repeat(300)];
     for (const id of ids) {
       for (const what of ["draw", "standings", "matches"]) {
@@ -356,11 +341,9 @@ storeTest(
   },
 );
 
-storeTest(
+tournamentTest(
   "[api] GET /api/v1/subevents/:id/matches?status= keeps the matches with those statuses, in the list's order",
-  async (store) => {
-    const s = await seedTournament(store.db);
-    const api = apiClient(store);
+  async ({ s, api }) => {
     const path = `/api/v1/subevents/${s.groups.id}/matches`;
     const all: { id: string; status: string }[] = (await api.request(path)).body.data.matches;
     for (

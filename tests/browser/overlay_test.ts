@@ -44,38 +44,34 @@ const box = async (page: Page, selector: string) => {
 
 browserSuite("overlays in Chromium", seedPages, async (t, { browser, server, seeded }) => {
   const matchUrl = `${server.origin}/overlay/match/${seeded.matches.groupRunning}`;
+  /** Opens an overlay with its clock paused (it runs one poll interval at a time: see runOnePoll). */
+  const openPaused = (url: string) => openPage(browser, url, VIEWPORT, { pausedClock: true });
+  /** The running group match goes to 11-5 and `home`-5, away serving; then the page's next poll: the ms it waited. */
+  const scoreThenPoll = async (page: Page, home: number) => {
+    await setScore(server.store, seeded.matches.groupRunning, {
+      games: [[11, 5]],
+      current: [home, 5],
+      server: "away",
+    });
+    return await runOnePoll(page);
+  };
 
   await t.step("a point written through the store shows on the match overlay at its next poll", async () => {
     // The overlay's clock runs only when the test runs it: one poll interval of its time (1.1 s at most for its
     // poll every second), however slow the machine is.
-    const { page, close } = await openPage(browser, matchUrl, VIEWPORT, { pausedClock: true });
+    const { page, close } = await openPaused(matchUrl);
     const points = page.locator('.row[data-side="away"] .points');
     assert.equal(await points.textContent(), "4");
-    await setScore(server.store, seeded.matches.groupRunning, {
-      games: [[11, 5]],
-      current: [3, 5],
-      server: "away",
-    });
-    const waited = await runOnePoll(page);
+    const waited = await scoreThenPoll(page, 3);
     assert.equal(await points.textContent(), "5", `after ${waited} ms of the overlay's time`);
     await close();
   });
 
   await t.step("the category overlay follows the same points at its next poll", async () => {
-    const { page, close } = await openPage(
-      browser,
-      `${server.origin}/overlay/subevent/${seeded.groups.id}`,
-      VIEWPORT,
-      { pausedClock: true },
-    );
+    const { page, close } = await openPaused(`${server.origin}/overlay/subevent/${seeded.groups.id}`);
     const line = page.locator(`.line[data-match="${seeded.matches.groupRunning}"] .pts`);
     assert.equal(await line.textContent(), "3–5");
-    await setScore(server.store, seeded.matches.groupRunning, {
-      games: [[11, 5]],
-      current: [4, 5],
-      server: "away",
-    });
-    const waited = await runOnePoll(page);
+    const waited = await scoreThenPoll(page, 4);
     assert.equal(await line.textContent(), "4–5", `after ${waited} ms of the overlay's time`);
     assert.ok(await page.locator(".board h2.res").isVisible(), "latest results are listed too");
     await close();

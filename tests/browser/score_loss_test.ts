@@ -5,70 +5,45 @@
  * Every wait is for a condition, never for a time.
  */
 import assert from "node:assert/strict";
-import type { Browser, Page } from "playwright-core";
 import type { Side } from "../../domain/scoring.ts";
-import type { Store } from "../../db/store.ts";
-import { type MatchAction, writeMatch } from "../../db/match_writes.ts";
-import { browserSuite, newTestContext } from "../support/browser.ts";
+import { type BrowserContext, browserSuite } from "../support/browser.ts";
 import { until } from "../support/wait.ts";
-import { makeToken, seedKnockout } from "../api/manage_fixtures.ts";
+import {
+  blockWrites,
+  openPhone,
+  type Phone,
+  scoreUrl,
+  seedScoring,
+  seedStarted,
+  storedPoints,
+  unblockWrites,
+  waitQueued,
+  withPhone,
+} from "../support/score_page.ts";
+import { makeToken } from "../api/manage_fixtures.ts";
 
-const PHONE = { width: 390, height: 844 };
-
-async function phone(browser: Browser, url: string, device: string) {
-  const context = await newTestContext(browser, { viewport: PHONE, hasTouch: true, isMobile: true });
-  await context.addInitScript((d) => localStorage.setItem("tt.device", d), device);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  await page.goto(url);
-  // The page may already be gone (a test that closes it); closing the context is then all that is left.
-  return { page, errors, close: () => context.close().catch(() => {}) };
-}
-
-async function storedPoints(store: Store, matchId: string): Promise<Side[]> {
-  const rows = await store.db.selectFrom("match_points").select(["seq", "side"]).where(
-    "match_id",
-    "=",
-    matchId,
-  )
-    .orderBy("seq").execute();
-  return rows.map((r) => r.side as Side);
-}
-
-const desk = (store: Store, id: string) => (action: MatchAction) =>
-  writeMatch(store, id, action, { actor: "desk", now: new Date() });
-
-async function waitQueued(page: Page, n: number) {
-  await page.waitForFunction((q) => document.body.dataset.queued === String(q), n);
-}
-
-const blockWrites = (page: Page) =>
-  page.route("**/api/manage/matches/*/actions", (route) => route.abort("failed"));
-const unblockWrites = (page: Page) => page.unroute("**/api/manage/matches/*/actions");
+/** Runs `fn` on a phone (its device id `device`) opened on the umpire's page of match `id`, signed in. */
+const onPhone = (
+  { browser, server, seeded }: BrowserContext & { seeded: { secret: string } },
+  id: string,
+  device: string,
+  fn: (phone: Phone) => Promise<void>,
+) => withPhone(browser, scoreUrl(server.origin, seeded.secret, id), device, fn);
 
 browserSuite(
   "/score: taps waiting when the umpire leaves the match are sent from the list, which says so",
   async (store) => {
-    const ev = await seedKnockout(store.db, { bestOf: 3 });
-    const secret = await makeToken(store.db, "scorer", { label: "Table 1 phone" });
-    const id = ev.rounds[0]![0]!;
-    const write = desk(store, id);
+    const { ev, secret, id, write } = await seedStarted(store, "Table 1 phone", { bestOf: 3 });
     // Game 1 to home, 10-0 in game 2: match point.
-    await write({ type: "start", firstServer: "home" });
     for (let i = 0; i < 21; i++) await write({ type: "point", side: "home" });
     return { secret, id, other: ev.rounds[0]![1]! };
   },
-  async (t, { browser, server, seeded }) => {
+  async (t, ctx) => {
+    const { server, seeded } = ctx;
     await t.step(
       "the match point tapped on a dead link, then Confirm result: the page says the tap waits",
       async () => {
-        const { page, errors, close } = await phone(
-          browser,
-          `${server.origin}/score/${seeded.id}#token=${seeded.secret}`,
-          "a",
-        );
-        try {
+        await onPhone(ctx, seeded.id, "a", async ({ page, errors }) => {
           await page.waitForSelector("#score-panel:not([hidden])");
           assert.equal(await page.textContent("#banner-text"), "Match point: Player test-open 1");
           await blockWrites(page);
@@ -101,19 +76,12 @@ browserSuite(
           assert.deepEqual(await storedPoints(server.store, seeded.id), Array(22).fill("home"));
           await page.waitForSelector(`a.match-link[data-match-id="${seeded.id}"]`, { state: "detached" });
           assert.deepEqual(errors, []);
-        } finally {
-          await close();
-        }
+        });
       },
     );
 
     await t.step("closing the page with a tap waiting asks first (beforeunload)", async () => {
-      const { page, close } = await phone(
-        browser,
-        `${server.origin}/score/${seeded.other}#token=${seeded.secret}`,
-        "b",
-      );
-      try {
+      await onPhone(ctx, seeded.other, "b", async ({ page }) => {
         await page.waitForSelector("#start-panel:not([hidden])");
         await blockWrites(page);
         await page.tap("#start-home");
@@ -132,9 +100,7 @@ browserSuite(
         );
         await page.close({ runBeforeUnload: true });
         assert.equal(await asked, "beforeunload");
-      } finally {
-        await close();
-      }
+      });
     });
   },
 );
@@ -142,20 +108,13 @@ browserSuite(
 browserSuite(
   "/score: a refused action drops only itself; the taps behind it are sent",
   async (store) => {
-    const ev = await seedKnockout(store.db, { bestOf: 5 });
-    const secret = await makeToken(store.db, "scorer", { label: "Table 1 phone" });
-    const [first, second] = ev.rounds[0]!;
-    await desk(store, first!)({ type: "start", firstServer: "home" });
-    return { secret, first: first!, second: second! };
+    const { ev, secret, id } = await seedStarted(store, "Table 1 phone", { bestOf: 5 });
+    return { secret, first: id, second: ev.rounds[0]![1]! };
   },
-  async (t, { browser, server, seeded }) => {
+  async (t, ctx) => {
+    const { server, seeded } = ctx;
     await t.step("Undo is disabled when there is nothing to undo", async () => {
-      const { page, close } = await phone(
-        browser,
-        `${server.origin}/score/${seeded.first}#token=${seeded.secret}`,
-        "a",
-      );
-      try {
+      await onPhone(ctx, seeded.first, "a", async ({ page }) => {
         await page.waitForSelector("#score-panel:not([hidden])");
         assert.equal(await page.isDisabled("#undo"), true);
         assert.equal(await page.textContent("#undo"), "Undo");
@@ -166,20 +125,13 @@ browserSuite(
         assert.equal(await page.isDisabled("#undo"), true);
         await waitQueued(page, 0);
         assert.deepEqual(await storedPoints(server.store, seeded.first), []);
-      } finally {
-        await close();
-      }
+      });
     });
 
     await t.step(
       "offline, a stray undo then six points: the undo is refused alone, the six are recorded",
       async () => {
-        const { page, close } = await phone(
-          browser,
-          `${server.origin}/score/${seeded.first}#token=${seeded.secret}`,
-          "a",
-        );
-        try {
+        await onPhone(ctx, seeded.first, "a", async ({ page }) => {
           await page.waitForSelector("#score-panel:not([hidden])");
           await page.context().setOffline(true);
           // An undo with nothing to undo waits in the outbox (as an earlier page let one be queued), then six taps.
@@ -210,21 +162,14 @@ browserSuite(
           );
           assert.equal(await page.textContent("#points-home"), "4");
           assert.equal(await page.textContent("#points-away"), "2");
-        } finally {
-          await close();
-        }
+        });
       },
     );
 
     await t.step(
       "online at 400 ms of latency, a point, Undo and two quick points are all stored in order",
       async () => {
-        const { page, close } = await phone(
-          browser,
-          `${server.origin}/score/${seeded.second}#token=${seeded.secret}`,
-          "a",
-        );
-        try {
+        await onPhone(ctx, seeded.second, "a", async ({ page }) => {
           const cdp = await page.context().newCDPSession(page);
           await cdp.send("Network.enable");
           await cdp.send("Network.emulateNetworkConditions", {
@@ -244,9 +189,7 @@ browserSuite(
           assert.equal(await page.textContent("#points-home"), "1");
           assert.equal(await page.textContent("#points-away"), "1");
           assert.equal(await page.isVisible("#notice"), false, "nothing was refused");
-        } finally {
-          await close();
-        }
+        });
       },
     );
   },
@@ -255,19 +198,12 @@ browserSuite(
 browserSuite(
   "/score: 100 taps made offline reach the server in one batch once the link is back",
   async (store) => {
-    const ev = await seedKnockout(store.db, { bestOf: 5 });
-    const secret = await makeToken(store.db, "scorer", { label: "Table 1 phone" });
-    const id = ev.rounds[0]![0]!;
-    await desk(store, id)({ type: "start", firstServer: "home" });
+    const { secret, id } = await seedStarted(store, "Table 1 phone", { bestOf: 5 });
     return { secret, id };
   },
-  async (_t, { browser, server, seeded }) => {
-    const { page, errors, close } = await phone(
-      browser,
-      `${server.origin}/score/${seeded.id}#token=${seeded.secret}`,
-      "a",
-    );
-    try {
+  async (_t, ctx) => {
+    const { server, seeded } = ctx;
+    await onPhone(ctx, seeded.id, "a", async ({ page, errors }) => {
       await page.waitForSelector("#score-panel:not([hidden])");
       await page.context().setOffline(true);
       // Point for point from 0-0: the game never ends, so no question stops the taps.
@@ -287,23 +223,28 @@ browserSuite(
       // Sent back to back in one request, not one tap per round trip.
       assert.deepEqual(batches, [100]);
       assert.deepEqual(errors, []);
-    } finally {
-      await close();
-    }
+    });
   },
 );
 
 browserSuite(
   "/score: two phones on one match: the second reads, takes over with a confirmation, the first is told at once",
   async (store) => {
-    const ev = await seedKnockout(store.db, { bestOf: 5 });
-    const a = await makeToken(store.db, "scorer", { label: "Table 1 phone" });
+    const { ev, secret: a } = await seedScoring(store, "Table 1 phone", { bestOf: 5 });
     const b = await makeToken(store.db, "scorer", { label: "Table 1 spare" });
     return { a, b, id: ev.rounds[0]![0]! };
   },
   async (_t, { browser, server, seeded }) => {
-    const first = await phone(browser, `${server.origin}/score/${seeded.id}#token=${seeded.a}`, "phone-a");
-    const second = await phone(browser, `${server.origin}/score/${seeded.id}#token=${seeded.b}`, "phone-b");
+    const first = await openPhone(
+      browser,
+      scoreUrl(server.origin, seeded.a, seeded.id),
+      "phone-a",
+    );
+    const second = await openPhone(
+      browser,
+      scoreUrl(server.origin, seeded.b, seeded.id),
+      "phone-b",
+    );
     try {
       await first.page.waitForSelector("#start-panel:not([hidden])");
       await first.page.tap("#start-home");

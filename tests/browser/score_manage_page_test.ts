@@ -2,9 +2,17 @@
 import assert from "node:assert/strict";
 import { authenticateToken } from "../../db/tokens.ts";
 import type { Browser } from "playwright-core";
-import { browserSuite, newTestContext, pauseClock } from "../support/browser.ts";
+import { browserSuite, newTestContext, pauseClock, recordPage } from "../support/browser.ts";
 import { until } from "../support/wait.ts";
-import { makeToken, seedKnockout } from "../api/manage_fixtures.ts";
+import type { Store } from "../../db/store.ts";
+import { makeToken, seedKnockout, type SeedOptions } from "../api/manage_fixtures.ts";
+
+/** A knockout and the desk's admin token, labelled "Desk". */
+async function seedDesk(store: Store, options: SeedOptions) {
+  const ev = await seedKnockout(store.db, options);
+  const admin = await makeToken(store.db, "admin", { label: "Desk" });
+  return { ev, admin };
+}
 
 /**
  * A new context for /manage (not openPage(): it dismisses every dialog, and the operator's confirmations must be
@@ -14,27 +22,16 @@ async function openManage(browser: Browser, token?: string) {
   const context = await newTestContext(browser, { viewport: { width: 1280, height: 900 } });
   if (token) await context.addInitScript((t) => localStorage.setItem("tt.token", t), token);
   const page = await context.newPage();
-  const errors: string[] = [];
-  const consoleErrors: string[] = [];
-  const confirmations: string[] = [];
-  page.on("dialog", (d) => {
-    confirmations.push(d.message());
-    void d.accept();
-  });
-  page.on("pageerror", (e) => errors.push(e.message));
-  page.on("console", (m) => {
-    if (m.type() === "error") consoleErrors.push(m.text());
+  const { dialogs: confirmations, errors, consoleErrors } = recordPage(page, {
+    accept: true,
+    apartConsole: true,
   });
   return { page, errors, consoleErrors, confirmations, close: () => context.close() };
 }
 
 browserSuite(
   "/manage runs the event: publish, lock the draw, start a match, links and scorer tokens",
-  async (store) => {
-    const ev = await seedKnockout(store.db, { status: "draft", drawState: "draft" });
-    const admin = await makeToken(store.db, "admin", { label: "Desk" });
-    return { ev, admin };
-  },
+  (store) => seedDesk(store, { status: "draft", drawState: "draft" }),
   async (t, { browser, server, seeded }) => {
     const { page, errors, consoleErrors, confirmations, close } = await openManage(browser);
     await page.goto(`${server.origin}/manage`);
@@ -238,11 +235,7 @@ browserSuite(
 
 browserSuite(
   "/manage shows why its first request failed and retries until the server answers",
-  async (store) => {
-    const ev = await seedKnockout(store.db, { status: "draft", drawState: "draft" });
-    const admin = await makeToken(store.db, "admin", { label: "Desk" });
-    return { ev, admin };
-  },
+  (store) => seedDesk(store, { status: "draft", drawState: "draft" }),
   async (_t, { browser, server, seeded }) => {
     // Console errors are expected here: the failed loads are the point.
     const { page, errors, close } = await openManage(browser, seeded.admin);
@@ -312,11 +305,7 @@ browserSuite(
 
 browserSuite(
   "/manage warns of clashes, asks before a start that would clash, and calls ready matches to free tables",
-  async (store) => {
-    const ev = await seedKnockout(store.db, { size: 8 });
-    const admin = await makeToken(store.db, "admin", { label: "Desk" });
-    return { ev, admin };
-  },
+  (store) => seedDesk(store, { size: 8 }),
   async (t, { browser, server, seeded }) => {
     const { page, errors, consoleErrors, confirmations, close } = await openManage(browser, seeded.admin);
     const [a, b, c, d] = seeded.ev.rounds[0]!;

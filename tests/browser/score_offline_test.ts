@@ -1,25 +1,14 @@
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import type { Side } from "../../domain/scoring.ts";
-import type { Store } from "../../db/store.ts";
 import { browserSuite, openPage } from "../support/browser.ts";
-import { makeToken, seedKnockout } from "../api/manage_fixtures.ts";
-
-const PHONE = { width: 390, height: 844 };
-
-async function storedPoints(store: Store, matchId: string): Promise<Side[]> {
-  const rows = await store.db.selectFrom("match_points").select(["seq", "side"]).where(
-    "match_id",
-    "=",
-    matchId,
-  )
-    .orderBy("seq").execute();
-  return rows.map((r) => r.side as Side);
-}
-
-async function waitQueued(page: Page, n: number) {
-  await page.waitForFunction((q) => document.body.dataset.queued === String(q), n);
-}
+import {
+  PHONE,
+  scoreUrl,
+  seedScoring,
+  seedStarted,
+  storedPoints,
+  waitQueued,
+} from "../support/score_page.ts";
 
 async function text(page: Page, selector: string) {
   return (await page.textContent(selector))?.trim() ?? "";
@@ -33,14 +22,13 @@ function unexpected(errors: string[]) {
 browserSuite(
   "/score queues taps offline and sends each once when the connection returns",
   async (store) => {
-    const ev = await seedKnockout(store.db, { bestOf: 3 });
-    const secret = await makeToken(store.db, "scorer", { label: "Umpire 1" });
+    const { ev, secret } = await seedScoring(store, "Umpire 1", { bestOf: 3 });
     return { ev, secret, matchId: ev.rounds[0]![0]! };
   },
   async (t, { browser, server, seeded }) => {
     const { page, errors, dialogs, close } = await openPage(
       browser,
-      `${server.origin}/score#token=${seeded.secret}`,
+      scoreUrl(server.origin, seeded.secret),
       PHONE,
     );
     try {
@@ -192,14 +180,13 @@ browserSuite(
 browserSuite(
   "/score/{id} drops waiting taps after another device changed the match, names each, and shows the current score",
   async (store) => {
-    const ev = await seedKnockout(store.db);
-    const secret = await makeToken(store.db, "scorer", { label: "Umpire 2" });
+    const { ev, secret } = await seedScoring(store, "Umpire 2");
     return { ev, secret, matchId: ev.rounds[0]![1]! };
   },
   async (_t, { browser, server, seeded }) => {
     const { page, errors, close } = await openPage(
       browser,
-      `${server.origin}/score/${seeded.matchId}#token=${seeded.secret}`,
+      scoreUrl(server.origin, seeded.secret, seeded.matchId),
       PHONE,
     );
     try {
@@ -244,13 +231,7 @@ browserSuite(
 browserSuite(
   "/score/{id} shows an undo queued offline as the server will apply it: the correction made last goes first",
   async (store) => {
-    const ev = await seedKnockout(store.db, { bestOf: 3 });
-    const secret = await makeToken(store.db, "scorer", { label: "Umpire 3" });
-    const matchId = ev.rounds[0]![0]!;
-    const { writeMatch } = await import("../../db/match_writes.ts");
-    const write = (action: Parameters<typeof writeMatch>[2]) =>
-      writeMatch(store, matchId, action, { actor: "desk", now: new Date() });
-    await write({ type: "start", firstServer: "home" });
+    const { ev, secret, id: matchId, write } = await seedStarted(store, "Umpire 3", { bestOf: 3 });
     for (let i = 0; i < 11; i++) await write({ type: "point", side: "home" });
     for (let i = 0; i < 2; i++) await write({ type: "point", side: "away" });
     // Game 1 was 11-9 on the umpire's sheet: corrected after the points of game 2 had begun.
@@ -260,7 +241,7 @@ browserSuite(
   async (_t, { browser, server, seeded }) => {
     const { page, errors, close } = await openPage(
       browser,
-      `${server.origin}/score/${seeded.matchId}#token=${seeded.secret}`,
+      scoreUrl(server.origin, seeded.secret, seeded.matchId),
       PHONE,
     );
     const games = () => page.$$eval("#game-list li", (ls) => ls.map((l) => l.textContent?.trim()));

@@ -20,6 +20,12 @@ async function choose(page: Page, label: string) {
   await page.tap(`#sheet-choices button:text-is("${label}")`);
 }
 
+/** Taps the rules' tool `button`, then each of `labels` in the sheets it opens. */
+async function useTool(page: Page, button: string, ...labels: string[]) {
+  await page.tap(button);
+  for (const label of labels) await choose(page, label);
+}
+
 async function serverMatch(store: Store, id: string) {
   return await store.db.selectFrom("matches").select(["current_home", "current_away", "umpire"]).where(
     "id",
@@ -67,8 +73,7 @@ browserSuite(
       );
 
       await t.step("a time-out shows its countdown until Resume, once per side", async () => {
-        await page.tap("#open-timeout");
-        await choose(page, "Time-out for Player test-open 2 / Partner test-open 2");
+        await useTool(page, "#open-timeout", "Time-out for Player test-open 2 / Partner test-open 2");
         await page.waitForFunction(() =>
           /^Time-out: Player test-open 2/.test(document.getElementById("banner-text")?.textContent ?? "")
         );
@@ -90,17 +95,19 @@ browserSuite(
       await t.step(
         "a yellow card, then yellow and red gives the opponent a point; Undo says so",
         async () => {
-          await page.tap("#open-card");
-          await choose(page, "Player test-open 1 / Partner test-open 1");
+          await useTool(page, "#open-card", "Player test-open 1 / Partner test-open 1");
           await page.waitForSelector("#sheet:not([hidden])");
           assert.equal(
             await page.isDisabled(`#sheet-choices button:text-is("Yellow and red card (not now)")`),
             true,
           );
           await choose(page, "Yellow card (warning)");
-          await page.tap("#open-card");
-          await choose(page, "Player test-open 1 / Partner test-open 1");
-          await choose(page, "Yellow and red card: 1 point to Player test-open 2 / Partner test-open 2");
+          await useTool(
+            page,
+            "#open-card",
+            "Player test-open 1 / Partner test-open 1",
+            "Yellow and red card: 1 point to Player test-open 2 / Partner test-open 2",
+          );
           await settled(page);
           assert.equal(await page.textContent("#points-away"), "1");
           assert.equal(await page.textContent("#chips-home"), "yellowyellow+red +1");
@@ -117,8 +124,7 @@ browserSuite(
       await t.step(
         "the expedite system: 1 service each, and the receiver's 13th good return wins the point",
         async () => {
-          await page.tap("#open-expedite");
-          await choose(page, "Both sides asked for it");
+          await useTool(page, "#open-expedite", "Both sides asked for it");
           await page.waitForSelector("#returns-row:not([hidden])");
           const receiver = await page.getAttribute("#tap-home", "data-serving") === "true" ? "away" : "home";
           for (let i = 0; i < 12; i++) await page.tap("#return-tap");

@@ -9,93 +9,57 @@ import { seedPages } from "../pages/seed.ts";
 const UPDATE = Deno.args.includes("--update");
 const DIR = new URL("../../docs/screenshots/", import.meta.url);
 
+const OVERLAY = { width: 1280, height: 720 };
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+
+/** A screenshot to make: the page at `path` in `viewport`, the whole page if `full`, a TV's `view` if given. */
+interface Shot {
+  file: string;
+  path: string;
+  viewport: { width: number; height: number };
+  full?: boolean;
+  view?: string;
+}
+
+/** The shot `file` of the page at `path`, of the viewport only unless `full`. */
+const shot = (file: string, path: string, viewport: Shot["viewport"], full = false): Shot => ({
+  file,
+  path,
+  viewport,
+  full,
+});
+
 browserSuite(
   "screenshots of every page for docs/pages.md",
   seedPages,
   async (t, { browser, server, seeded }) => {
     const s = seeded;
-    const shots: {
-      file: string;
-      path: string;
-      viewport: { width: number; height: number };
-      full?: boolean;
-      view?: string;
-    }[] = [
-      {
-        file: "overlay_match.png",
-        path: `/overlay/match/${s.matches.groupRunning}?debug=1`,
-        viewport: { width: 1280, height: 720 },
-      },
-      {
-        file: "overlay_match_top_scaled.png",
-        path: `/overlay/match/${s.matches.r1Done}?debug=1&pos=top&scale=1.3`,
-        viewport: { width: 1280, height: 720 },
-      },
-      {
-        file: "overlay_subevent.png",
-        path: `/overlay/subevent/${s.groups.id}?debug=1`,
-        viewport: { width: 1280, height: 720 },
-      },
+    const shots: Shot[] = [
+      shot("overlay_match.png", `/overlay/match/${s.matches.groupRunning}?debug=1`, OVERLAY),
+      shot(
+        "overlay_match_top_scaled.png",
+        `/overlay/match/${s.matches.r1Done}?debug=1&pos=top&scale=1.3`,
+        OVERLAY,
+      ),
+      shot("overlay_subevent.png", `/overlay/subevent/${s.groups.id}?debug=1`, OVERLAY),
       ...["live", "results", "standings", "qr"].map((view) => ({
         file: `tv_${view}.png`,
         path: `/t/${s.event.slug}/tv?interval=600`,
         viewport: { width: 1920, height: 1080 },
         view,
       })),
-      {
-        file: "poster_a4.png",
-        path: `/t/${s.event.slug}/poster`,
-        viewport: { width: 900, height: 1240 },
-        full: true,
-      },
-      {
-        file: "event_phone.png",
-        path: `/t/${s.event.slug}`,
-        viewport: { width: 390, height: 844 },
-        full: true,
-      },
-      {
-        file: "event_desktop.png",
-        path: `/t/${s.event.slug}`,
-        viewport: { width: 1280, height: 900 },
-        full: true,
-      },
-      {
-        file: "category_phone.png",
-        path: `/t/${s.event.slug}/c/${s.groups.id}`,
-        viewport: { width: 390, height: 844 },
-        full: true,
-      },
-      {
-        file: "category_desktop.png",
-        path: `/t/${s.event.slug}/c/${s.knockout.id}`,
-        viewport: { width: 1280, height: 900 },
-        full: true,
-      },
-      {
-        file: "match_phone.png",
-        path: `/m/${s.matches.r1Running}`,
-        viewport: { width: 390, height: 844 },
-        full: true,
-      },
-      {
-        file: "match_prediction_phone.png",
-        path: `/m/${s.matches.semiScheduled}`,
-        viewport: { width: 390, height: 844 },
-      },
-      {
-        file: "player_phone.png",
-        path: `/t/${s.event.slug}/p/${s.knockout.players[0]}`,
-        viewport: { width: 390, height: 844 },
-        full: true,
-      },
-      {
-        file: "players_phone.png",
-        path: `/t/${s.event.slug}/players`,
-        viewport: { width: 390, height: 844 },
-      },
-      { file: "home_phone.png", path: "/", viewport: { width: 390, height: 844 } },
-      { file: "rankings_phone.png", path: "/rankings", viewport: { width: 390, height: 844 }, full: true },
+      shot("poster_a4.png", `/t/${s.event.slug}/poster`, { width: 900, height: 1240 }, true),
+      shot("event_phone.png", `/t/${s.event.slug}`, PHONE, true),
+      shot("event_desktop.png", `/t/${s.event.slug}`, DESKTOP, true),
+      shot("category_phone.png", `/t/${s.event.slug}/c/${s.groups.id}`, PHONE, true),
+      shot("category_desktop.png", `/t/${s.event.slug}/c/${s.knockout.id}`, DESKTOP, true),
+      shot("match_phone.png", `/m/${s.matches.r1Running}`, PHONE, true),
+      shot("match_prediction_phone.png", `/m/${s.matches.semiScheduled}`, PHONE),
+      shot("player_phone.png", `/t/${s.event.slug}/p/${s.knockout.players[0]}`, PHONE, true),
+      shot("players_phone.png", `/t/${s.event.slug}/players`, PHONE),
+      shot("home_phone.png", "/", PHONE),
+      shot("rankings_phone.png", "/rankings", PHONE, true),
     ];
     for (const shot of shots) {
       await t.step(shot.file, async () => {

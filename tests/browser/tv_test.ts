@@ -26,11 +26,13 @@ const seed = async (store: Parameters<typeof seedPages>[0]) => ({
 });
 
 browserSuite("venue TV in Chromium", seed, async (t, { browser, server, seeded }) => {
-  const url = `${server.origin}/t/${seeded.event.slug}/tv?interval=1`;
+  /** Opens the event's TV page with `query` (its rotation's interval). */
+  const openTv = (query: string, viewport = FULL_HD, options: { pausedClock?: boolean } = {}) =>
+    openPage(browser, `${server.origin}/t/${seeded.event.slug}/tv${query}`, viewport, options);
 
   await t.step("visits its four views in order, one at a time", async () => {
     // The page's clock runs only when the test runs it: four turns of a second each, however slow the machine.
-    const { page, dialogs, errors, close } = await openPage(browser, url, FULL_HD, { pausedClock: true });
+    const { page, dialogs, errors, close } = await openTv("?interval=1", FULL_HD, { pausedClock: true });
     await page.evaluate(recordViews);
     await page.clock.runFor(4000);
     assert.deepEqual((await page.evaluate(seenViews)).slice(0, 5), [
@@ -77,7 +79,7 @@ browserSuite("venue TV in Chromium", seed, async (t, { browser, server, seeded }
   await t.step("sizes its text by the screen, the same on 1080p and 4K", async () => {
     const sizes = [];
     for (const viewport of [FULL_HD, { width: 3840, height: 2160 }]) {
-      const { page, close } = await openPage(browser, `${server.origin}/t/${seeded.event.slug}/tv`, viewport);
+      const { page, close } = await openTv("", viewport);
       sizes.push(
         await page.locator("header.tv h1").evaluate((h) => parseFloat(getComputedStyle(h).fontSize)),
       );
@@ -120,11 +122,7 @@ browserSuite("venue TV in Chromium", seed, async (t, { browser, server, seeded }
   await t.step(
     "shows the desk's announcement over every view as soon as it is posted, and takes it down",
     async () => {
-      const { page, close } = await openPage(
-        browser,
-        `${server.origin}/t/${seeded.event.slug}/tv?interval=1`,
-        FULL_HD,
-      );
+      const { page, close } = await openTv("?interval=1");
       const banner = page.locator(".tv-announcement");
       assert.equal(await banner.count(), 0);
       await setAnnouncement(server.store, seeded.event.id, "Lunch break until 13:00");
@@ -149,11 +147,7 @@ browserSuite("venue TV in Chromium", seed, async (t, { browser, server, seeded }
         "Lunch break until 13:00 — the finals start at 14:00 on tables 1 and 2. Players of the mixed " +
         "doubles please report to the desk before 12:45 with your partner, thank you";
       await setAnnouncement(server.store, seeded.event.id, long);
-      const { page, close } = await openPage(
-        browser,
-        `${server.origin}/t/${seeded.event.slug}/tv?interval=600`,
-        { width: 1280, height: 480 },
-      );
+      const { page, close } = await openTv("?interval=600", { width: 1280, height: 480 });
       const shown = async (view: string) => {
         await page.evaluate((v) => (document.body.dataset.view = v), view);
         await afterNextFrame(page); // the fit runs on the next frame
@@ -187,11 +181,7 @@ browserSuite("venue TV in Chromium", seed, async (t, { browser, server, seeded }
   await t.step(
     "shows a new point, and keeps rotating with its last data when the server is gone",
     async () => {
-      const { page, close } = await openPage(
-        browser,
-        `${server.origin}/t/${seeded.event.slug}/tv?interval=600`,
-        FULL_HD,
-      );
+      const { page, close } = await openTv("?interval=600");
       const points = page.locator(
         `section[data-view-name="live"] tr[data-match="${seeded.matches.groupRunning}"] .points`,
       );
@@ -208,7 +198,7 @@ browserSuite("venue TV in Chromium", seed, async (t, { browser, server, seeded }
       );
       await close();
 
-      const rotating = await openPage(browser, url, FULL_HD);
+      const rotating = await openTv("?interval=1");
       await rotating.page.evaluate(recordViews);
       await server.stop();
       await rotating.page.waitForFunction(

@@ -2,11 +2,11 @@ import assert from "node:assert/strict";
 import { parseDrawArgs, renderDraw, runDraw, runDrawCommand, UsageError } from "../../cli/draw.ts";
 import { drawJson } from "../../api/manage/draws.ts";
 import { readDrawDetail } from "../../db/read_draw_detail.ts";
-import { rebuildRatings } from "../../db/ratings_store.ts";
 import type { SubeventFormat } from "../../db/schema.ts";
 import type { Store } from "../../db/store.ts";
-import { makeDrawSlot, makeEntry, makeEvent, makePlayer, makeSubevent } from "../support/fixtures.ts";
+import { makeDrawSlot, makeEntry, makePlayer } from "../support/fixtures.ts";
 import { storeTest } from "../support/stores.ts";
+import { makeRatedCategory, openDraftDraw } from "../support/rated_category.ts";
 
 const T0 = new Date("2026-11-28T10:00:00.000Z");
 
@@ -17,29 +17,12 @@ function capture() {
 }
 
 /** An event "club-open" with a category "MS" of `entries` rated players (the first `seeds` seeded). */
-async function makeCategory(store: Store, o: { format?: SubeventFormat; entries: number; seeds?: number }) {
-  const event = await makeEvent(store.db, { slug: "club-open", status: "draft" });
-  const sub = await makeSubevent(store.db, {
-    event_id: event.id,
-    code: "MS",
-    name: "Men's singles",
-    format: o.format ?? "knockout",
-    best_of: 3,
+function makeCategory(store: Store, o: { format?: SubeventFormat; entries: number; seeds?: number }) {
+  return makeRatedCategory(store, {
+    ...o,
+    event: { slug: "club-open", status: "draft" },
+    category: { code: "MS", name: "Men's singles" },
   });
-  const entryIds: string[] = [];
-  for (let i = 0; i < o.entries; i++) {
-    const p = await makePlayer(store.db, { display_name: `Player ${i + 1}`, prior_rating: 2000 - 10 * i });
-    entryIds.push(
-      (await makeEntry(store.db, {
-        subevent_id: sub.id,
-        player1_id: p.id,
-        seed: i < (o.seeds ?? 0) ? i + 1 : null,
-      }))
-        .id,
-    );
-  }
-  await rebuildRatings(store.db, T0.toISOString());
-  return { subeventId: sub.id, entryIds };
 }
 
 const ref = ["--event", "club-open", "--category", "MS"];
@@ -205,12 +188,7 @@ storeTest("runDrawCommand() refuses what cannot be drawn or locked, naming the p
   );
   const p = await makePlayer(store.db, { display_name: "Player 2" });
   await makeEntry(store.db, { subevent_id: cat.subeventId, player1_id: p.id });
-  await store.db.updateTable("subevents").set({ draw_state: "draft", draw_size: 2 }).where(
-    "id",
-    "=",
-    cat.subeventId,
-  )
-    .execute();
+  await openDraftDraw(store, cat.subeventId, 2);
   await makeDrawSlot(store.db, { subevent_id: cat.subeventId, position: 0, entry_id: cat.entryIds[0]! });
   await makeDrawSlot(store.db, { subevent_id: cat.subeventId, position: 1 });
   const lock = capture();

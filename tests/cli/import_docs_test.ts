@@ -8,6 +8,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { runImport } from "../../cli/import.ts";
 import { IMPORT_SCHEMA } from "../../event_file/schema.ts";
 import { validateEventFile } from "../../event_file/validate.ts";
+import { withTempDir } from "../support/temp_dir.ts";
 
 const root = new URL("../../", import.meta.url);
 const doc = Deno.readTextFileSync(new URL("docs/import-format.md", root));
@@ -50,15 +51,6 @@ async function importText(dir: string, text: string, name = "spring.json"): Prom
   return run;
 }
 
-async function withTempDir(fn: (dir: string) => Promise<void>): Promise<void> {
-  const dir = await Deno.makeTempDir({ prefix: "tt-import-docs-" });
-  try {
-    await fn(dir);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-}
-
 function assertNoStackTrace(run: Run): void {
   for (const line of [...run.out, ...run.err]) {
     assert.doesNotMatch(line, /^\s+at |Uncaught|Stack backtrace|Error:/, `a stack trace line: ${line}`);
@@ -77,7 +69,7 @@ function parentInFile(file: Json, path: string): boolean {
 }
 
 Deno.test("[docs] the complete example imports with the documented command, then is Unchanged", async () => {
-  await withTempDir(async (dir) => {
+  await withTempDir("tt-import-docs-", async (dir) => {
     const first = await importText(dir, exampleText);
     assert.deepEqual(first.err, []);
     assert.equal(first.code, 0);
@@ -139,7 +131,7 @@ Deno.test("[docs] every error example of docs/import-format.md is what the comma
       }),
   };
   assert.ok(lines.length > 1);
-  await withTempDir(async (dir) => {
+  await withTempDir("tt-import-docs-", async (dir) => {
     for (const line of lines) {
       assert.ok(line.startsWith("spring.json: "), line);
       let text: string;
@@ -223,7 +215,7 @@ Deno.test("[docs] null means absent for every optional field except those the do
 });
 
 Deno.test("[docs] a byte order mark and Windows line endings import as the same file", async () => {
-  await withTempDir(async (dir) => {
+  await withTempDir("tt-import-docs-", async (dir) => {
     const windows = "\ufeff" + exampleText.replaceAll("\n", "\r\n");
     const first = await importText(dir, windows, "windows.json");
     assert.deepEqual(first.err, []);
@@ -355,7 +347,7 @@ Deno.test("[docs] a director's typical mistakes are each one line naming the fil
       ],
     ],
   ];
-  await withTempDir(async (dir) => {
+  await withTempDir("tt-import-docs-", async (dir) => {
     for (const [mistake, text, expected] of cases) {
       const run = await importText(dir, text);
       assert.deepEqual(run.err, expected, mistake);

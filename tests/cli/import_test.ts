@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { parseDatabaseUrl } from "../../cli/config.ts";
 import { MAX_IMPORT_FILE_BYTES, runImport as runImportHere } from "../../cli/import.ts";
 import { openStore } from "../../db/store.ts";
+import { withTempDir } from "../support/temp_dir.ts";
 
 const root = new URL("../../", import.meta.url);
 const script = new URL("cli/import.ts", root).pathname;
@@ -46,18 +47,13 @@ const flagsFor = (
   dir: string,
 ) => ["--allow-read", `--allow-write=${dir}`, "--allow-net", "--allow-env=DATABASE_URL"];
 
+/** Imports `file` into the SQLite store t.db of `dir`, with the narrow permissions of `flagsFor`. */
+const importIntoDir = (dir: string, file: string) =>
+  runImport([file], { flags: flagsFor(dir), env: { DATABASE_URL: `sqlite:${dir}/t.db` } });
+
 function assertNoStackTrace(run: Run): void {
   for (const line of [...run.stdout, ...run.stderr]) {
     assert.doesNotMatch(line, /^\s+at |Uncaught|Stack backtrace/, `a stack trace line: ${line}`);
-  }
-}
-
-async function withTempDir(fn: (dir: string) => Promise<void>): Promise<void> {
-  const dir = await Deno.makeTempDir({ prefix: "tt-import-" });
-  try {
-    await fn(dir);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
   }
 }
 
@@ -72,7 +68,7 @@ async function eventCount(dbPath: string): Promise<number> {
 }
 
 Deno.test("[cli] import FILE loads the event and prints one summary line, then Unchanged", async () => {
-  await withTempDir(async (dir) => {
+  await withTempDir("tt-import-", async (dir) => {
     const env = { DATABASE_URL: `sqlite:${dir}/t.db` };
     const first = await runImport([fixture("spring_open.json")], { flags: flagsFor(dir), env });
     assert.deepEqual(first.stderr, []);
@@ -94,12 +90,9 @@ Deno.test("[cli] import FILE loads the event and prints one summary line, then U
 });
 
 Deno.test("[cli] import FILE prints every problem of an invalid file as FILE: path: message and exits 1", async () => {
-  await withTempDir(async (dir) => {
+  await withTempDir("tt-import-", async (dir) => {
     const file = fixture("invalid_semantic.json");
-    const run = await runImport([file], {
-      flags: flagsFor(dir),
-      env: { DATABASE_URL: `sqlite:${dir}/t.db` },
-    });
+    const run = await importIntoDir(dir, file);
     assert.equal(run.code, 1);
     assert.deepEqual(run.stdout, []);
     assertNoStackTrace(run);
@@ -121,7 +114,7 @@ Deno.test("[cli] import FILE prints every problem of an invalid file as FILE: pa
 });
 
 Deno.test("[cli] import leaves an existing store unchanged when the file is invalid", async () => {
-  await withTempDir(async (dir) => {
+  await withTempDir("tt-import-", async (dir) => {
     const env = { DATABASE_URL: `sqlite:${dir}/t.db` };
     assert.equal((await runImport([fixture("spring_open.json")], { flags: flagsFor(dir), env })).code, 0);
     const changed = JSON.parse(await Deno.readTextFile(fixture("spring_open.json")));
@@ -145,7 +138,7 @@ Deno.test("[cli] import leaves an existing store unchanged when the file is inva
 });
 
 Deno.test("[cli] import names a missing file in one line and exits 1", async () => {
-  await withTempDir(async (dir) => {
+  await withTempDir("tt-import-", async (dir) => {
     const run = await runImport([`${dir}/nope.json`], { flags: flagsFor(dir) });
     assert.equal(run.code, 1);
     assert.deepEqual(run.stdout, []);
@@ -154,7 +147,7 @@ Deno.test("[cli] import names a missing file in one line and exits 1", async () 
 });
 
 Deno.test("[cli] import reports unreadable JSON in one line with its line and column and exits 1", async () => {
-  await withTempDir(async (dir) => {
+  await withTempDir("tt-import-", async (dir) => {
     const file = fixture("malformed_json.txt");
     const run = await runImport([file], { flags: flagsFor(dir) });
     assert.equal(run.code, 1);
@@ -169,14 +162,11 @@ Deno.test("[cli] import reports unreadable JSON in one line with its line and co
 });
 
 Deno.test("[cli] import refuses a NUL character in a text, naming its path, and exits 1", async () => {
-  await withTempDir(async (dir) => {
+  await withTempDir("tt-import-", async (dir) => {
     // The HTTP import refuses such a body (api/limits.ts hasNul); the command must not store "A" for "A\0B".
     const text = (await Deno.readTextFile(fixture("spring_open.json"))).replace('"Ana Lopez"', '"A\\u0000B"');
     await Deno.writeTextFile(`${dir}/nul.json`, text);
-    const run = await runImport([`${dir}/nul.json`], {
-      flags: flagsFor(dir),
-      env: { DATABASE_URL: `sqlite:${dir}/t.db` },
-    });
+    const run = await importIntoDir(dir, `${dir}/nul.json`);
     assert.equal(run.code, 1);
     assert.deepEqual(run.stderr, [
       `${dir}/nul.json: players[0].displayName: Expected a text without a NUL character (\\u0000), got "A\\u0000B"`,
@@ -186,17 +176,14 @@ Deno.test("[cli] import refuses a NUL character in a text, naming its path, and 
 });
 
 Deno.test("[cli] import refuses a lone surrogate, a number past its range and a year past 9999, naming each path", async () => {
-  await withTempDir(async (dir) => {
+  await withTempDir("tt-import-", async (dir) => {
     // Each was stored changed (U+FFFD, "+010000-...") or failed in the store (an integer column on PostgreSQL).
     const text = (await Deno.readTextFile(fixture("spring_open.json")))
       .replace('"Ana Lopez"', '"Ana\\ud800Lopez"')
       .replace('"players": ["p1"], "seed": 1', '"players": ["p1"], "seed": 2147483648')
       .replace('"completedAt": "2026-04-18T09:31:00Z"', '"completedAt": "9999-12-31T23:59:59-14:00"');
     await Deno.writeTextFile(`${dir}/bad.json`, text);
-    const run = await runImport([`${dir}/bad.json`], {
-      flags: flagsFor(dir),
-      env: { DATABASE_URL: `sqlite:${dir}/t.db` },
-    });
+    const run = await importIntoDir(dir, `${dir}/bad.json`);
     assert.equal(run.code, 1);
     assert.deepEqual(run.stderr, [
       `${dir}/bad.json: categories[0].entries[0].seed: Expected a number <= 9999, got 2147483648`,
@@ -211,15 +198,12 @@ Deno.test("[cli] import refuses a lone surrogate, a number past its range and a 
 
 Deno.test("[cli] import refuses a file over 64 MiB without reading it, naming the file and its size", async () => {
   assert.equal(MAX_IMPORT_FILE_BYTES, 64 * 1024 * 1024, "the limit docs/import-format.md states");
-  await withTempDir(async (dir) => {
+  await withTempDir("tt-import-", async (dir) => {
     const file = `${dir}/huge.json`;
     // Sparse: the size is what counts, and the command must not read it to find out.
     await Deno.writeTextFile(file, "");
     await Deno.truncate(file, MAX_IMPORT_FILE_BYTES + 1);
-    const run = await runImport([file], {
-      flags: flagsFor(dir),
-      env: { DATABASE_URL: `sqlite:${dir}/t.db` },
-    });
+    const run = await importIntoDir(dir, file);
     assert.equal(run.code, 1);
     assert.deepEqual(run.stderr, [
       `${file}: Cannot read the file: it has ${
@@ -228,14 +212,14 @@ Deno.test("[cli] import refuses a file over 64 MiB without reading it, naming th
     ]);
     // Exactly at the limit is read (and is then no JSON).
     await Deno.truncate(file, MAX_IMPORT_FILE_BYTES);
-    const at = await runImport([file], { flags: flagsFor(dir), env: { DATABASE_URL: `sqlite:${dir}/t.db` } });
+    const at = await importIntoDir(dir, file);
     assert.equal(at.code, 1);
     assert.match(at.stderr[0]!, /: Invalid JSON at line 1, column 1: /);
   });
 });
 
 Deno.test("[cli] import reads a device like /dev/zero only up to the limit and refuses it", async () => {
-  await withTempDir(async (dir) => {
+  await withTempDir("tt-import-", async (dir) => {
     const run = await runImport(["/dev/zero"], { flags: flagsFor(dir) });
     assert.equal(run.code, 1);
     assert.deepEqual(run.stderr, [
@@ -261,7 +245,7 @@ Deno.test({
   sanitizeResources: false,
   sanitizeOps: false,
   fn: async () => {
-    await withTempDir(async (dir) => {
+    await withTempDir("tt-import-", async (dir) => {
       const fifo = `${dir}/pipe.json`;
       const made = await new Deno.Command("mkfifo", { args: [fifo] }).output();
       assert.equal(made.code, 0);
@@ -291,7 +275,7 @@ Deno.test({
 });
 
 Deno.test("[cli] import without a file prints the usage and exits 2", async () => {
-  await withTempDir(async (dir) => {
+  await withTempDir("tt-import-", async (dir) => {
     const run = await runImport([], { flags: flagsFor(dir) });
     assert.equal(run.code, 2);
     assert.deepEqual(run.stderr, ["Usage: deno task import FILE  (the store comes from DATABASE_URL)"]);
@@ -299,7 +283,7 @@ Deno.test("[cli] import without a file prints the usage and exits 2", async () =
 });
 
 Deno.test("[cli] import reports a store that cannot be opened in one line and exits 1", async () => {
-  await withTempDir(async (dir) => {
+  await withTempDir("tt-import-", async (dir) => {
     const file = fixture("spring_open.json");
     const bad = await runImport([file], {
       flags: flagsFor(dir),
@@ -325,7 +309,7 @@ Deno.test("[cli] import works with the task's own permissions and default store"
   const words = deno.tasks.import.command.split(/\s+/);
   const flags = words.filter((w) => w.startsWith("--"));
   assert.ok(flags.includes("--allow-write=./data"));
-  await withTempDir(async (dir) => {
+  await withTempDir("tt-import-", async (dir) => {
     const run = await runImport([fixture("spring_open.json")], { flags, cwd: dir });
     assert.deepEqual(run.stderr, []);
     assert.equal(run.code, 0);

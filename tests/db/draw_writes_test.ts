@@ -4,65 +4,32 @@ import { advanceGroups, fillGroupQualifiers, generateDraw, groupLotSeed } from "
 import { readDrawDetail, unassignedPositions } from "../../db/read_draw_detail.ts";
 import { setDrawLocked } from "../../db/manage_writes.ts";
 import { type MatchAction, writeMatch } from "../../db/match_writes.ts";
-import { rebuildRatings } from "../../db/ratings_store.ts";
 import type { MatchRow, SubeventFormat } from "../../db/schema.ts";
 import type { Store } from "../../db/store.ts";
 import { roundRobinOrder } from "../../domain/groups.ts";
-import { makeDrawSlot, makeEntry, makeEvent, makePlayer, makeSubevent } from "../support/fixtures.ts";
+import { makeDrawSlot, makeEntry } from "../support/fixtures.ts";
 import { storeTest } from "../support/stores.ts";
 import { refused } from "../support/write_errors.ts";
+import { makeRatedCategory, openDraftDraw, type RatedCategory } from "../support/rated_category.ts";
 
 const T0 = new Date("2026-11-28T10:00:00.000Z");
 const ctx = { actor: "desk", now: T0 };
 
-interface Category {
-  eventId: string;
-  subeventId: string;
-  /** Entry ids, strongest first (seeded ones by seed). */
-  entryIds: string[];
-  playerIds: string[];
-}
-
 /** An event with one category of `entries` rated players (the first `seeds` seeded), ratings rebuilt. */
-async function makeCategory(
+function makeCategory(
   store: Store,
   o: { format?: SubeventFormat; entries: number; seeds?: number; doubles?: boolean; associations?: string[] },
-): Promise<Category> {
-  const event = await makeEvent(store.db, { status: "published" });
-  const sub = await makeSubevent(store.db, {
-    event_id: event.id,
-    code: "MS",
-    name: "Men's singles",
-    format: o.format ?? "knockout",
-    kind: o.doubles ? "doubles" : "singles",
-    best_of: 3,
+): Promise<RatedCategory> {
+  return makeRatedCategory(store, {
+    ...o,
+    event: { status: "published" },
+    category: { code: "MS", name: "Men's singles" },
+    player: (i) => ({
+      association: o.associations?.[i % o.associations.length] ?? null,
+      prior_deviation: 80,
+      prior_match_count: 10,
+    }),
   });
-  const entryIds: string[] = [];
-  const playerIds: string[] = [];
-  for (let i = 0; i < o.entries; i++) {
-    const player = async (k: number) => {
-      const p = await makePlayer(store.db, {
-        display_name: `Player ${i + 1}${k ? "b" : ""}`,
-        association: o.associations?.[i % o.associations.length] ?? null,
-        prior_rating: 2000 - 10 * i,
-        prior_deviation: 80,
-        prior_match_count: 10,
-      });
-      playerIds.push(p.id);
-      return p.id;
-    };
-    const p1 = await player(0);
-    const p2 = o.doubles ? await player(1) : null;
-    const entry = await makeEntry(store.db, {
-      subevent_id: sub.id,
-      player1_id: p1,
-      player2_id: p2,
-      seed: i < (o.seeds ?? 0) ? i + 1 : null,
-    });
-    entryIds.push(entry.id);
-  }
-  await rebuildRatings(store.db, T0.toISOString());
-  return { eventId: event.id, subeventId: sub.id, entryIds, playerIds };
 }
 
 async function matchesOf(
@@ -498,12 +465,7 @@ storeTest("a knockout drawn by the service is played through writeMatch to a cha
 
 storeTest("setDrawLocked() refuses a draw with a position assigned to nothing", async (store) => {
   const c = await makeCategory(store, { entries: 4 });
-  await store.db.updateTable("subevents").set({ draw_state: "draft", draw_size: 4 }).where(
-    "id",
-    "=",
-    c.subeventId,
-  )
-    .execute();
+  await openDraftDraw(store, c.subeventId, 4);
   await refused(
     setDrawLocked(store, c.subeventId, true, ctx),
     409,

@@ -10,7 +10,7 @@ import type { PlayerInput } from "../../event_file/format.ts";
 import { setEventStatus } from "../../db/manage_writes.ts";
 import type { Store } from "../../db/store.ts";
 import { apiClient } from "../support/api_client.ts";
-import { ANA, BEN, groupEvent } from "../support/event_files.ts";
+import { ANA, anaBeatsBen, BEN, groupEvent } from "../support/event_files.ts";
 import { storeTest } from "../support/stores.ts";
 
 const T = new Date("2026-06-10T12:00:00.000Z");
@@ -53,7 +53,7 @@ storeTest(
   async (store) => {
     await importEvent(
       store,
-      groupEvent({ slug: "open", status: "published", players: [ANA, BEN], results: [["ana", "ben"]] }),
+      anaBeatsBen("open", "published"),
       () => T,
     );
     const before = await publicAnswers(store);

@@ -12,7 +12,7 @@ import { down, up } from "../../db/migrations/2026_11_28_000001_player_id_key.ts
 import { playerIdKey } from "../../db/player_id_key.ts";
 import type { Store } from "../../db/store.ts";
 import { apiClient } from "../support/api_client.ts";
-import { ANA, BEN, groupEvent } from "../support/event_files.ts";
+import { ANA, anaBeatsBen, BEN, groupEvent } from "../support/event_files.ts";
 import {
   makeEntry,
   makeEvent,
@@ -38,12 +38,7 @@ async function idOf(store: Store, federationId: string): Promise<string> {
 storeTest(
   "a player's id cannot be computed from the federation id without the store's key",
   async (store) => {
-    const file = groupEvent({
-      slug: "open",
-      status: "published",
-      players: [ANA, BEN],
-      results: [["ana", "ben"]],
-    });
+    const file = anaBeatsBen("open", "published");
     await importEvent(store, file, () => T);
     const key = await playerIdKey(store.db);
     assert.match(key, /^[0-9a-f]{64}$/, "32 random bytes");

@@ -11,7 +11,7 @@ import { setEventStatus } from "../../db/manage_writes.ts";
 import { writeMatch } from "../../db/match_writes.ts";
 import { readRankingsPage } from "../../db/read_rankings.ts";
 import type { Store } from "../../db/store.ts";
-import { ANA, BEN, groupEvent } from "../support/event_files.ts";
+import { ANA, anaBeatsBen, BEN, groupEvent } from "../support/event_files.ts";
 import { storeTest } from "../support/stores.ts";
 
 const T = new Date("2026-06-10T12:00:00.000Z");
@@ -61,7 +61,7 @@ storeTest(
     // Published: Ana beats Ben once. Draft: Ana wins three, and has a match to play. Archived: Ana beats Ben.
     await importEvent(
       store,
-      groupEvent({ slug: "open", status: "published", players: [ANA, BEN], results: [["ana", "ben"]] }),
+      anaBeatsBen("open", "published"),
       () => T,
     );
     const draft = await importEvent(
@@ -77,7 +77,7 @@ storeTest(
     );
     await importEvent(
       store,
-      groupEvent({ slug: "old", status: "archived", players: [ANA, BEN], results: [["ana", "ben"]] }),
+      anaBeatsBen("old", "archived"),
       () => T,
     );
     let board = await leaderboard(store);
@@ -108,7 +108,7 @@ storeTest(
     await setEventStatus(store, "club", "published", ctx);
     await importEvent(
       store,
-      groupEvent({ slug: "open", status: "archived", players: [ANA, BEN], results: [["ana", "ben"]] }),
+      anaBeatsBen("open", "archived"),
       () => T,
     );
     board = await leaderboard(store);

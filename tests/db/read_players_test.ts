@@ -5,12 +5,9 @@ import type { Database } from "../../db/schema.ts";
 import {
   makeDrawSlot,
   makeEntry,
-  makeEvent,
-  makeGroup,
-  makeGroupMember,
+  makeGroupOf,
   makeMatch,
   makePlayer,
-  makeSubevent,
   seedTournament,
 } from "../support/fixtures.ts";
 import { storeTest } from "../support/stores.ts";
@@ -102,17 +99,9 @@ storeTest(
 );
 
 storeTest("listEventPlayers() sorts by name ignoring case and accents, then by id", async (store) => {
-  const event = await makeEvent(store.db);
-  const category = await makeSubevent(store.db, { event_id: event.id, format: "groups" });
-  const group = await makeGroup(store.db, { subevent_id: category.id });
-  const ids = new Map<string, string>();
   const entered = ["Zoë Young", "bea Carter", "Ábel Nagy", "éva Kiss", "Adam Smith", "ADAM SMITH"];
-  for (const [i, name] of entered.entries()) {
-    const p = await makePlayer(store.db, { display_name: name });
-    const e = await makeEntry(store.db, { subevent_id: category.id, player1_id: p.id });
-    await makeGroupMember(store.db, { group_id: group.id, entry_id: e.id, position: i, lot: null });
-    ids.set(name, p.id);
-  }
+  const { event, seated } = await makeGroupOf(store.db, entered.map((name) => ({ display_name: name })));
+  const ids = new Map(seated.map(({ player }) => [player.display_name, player.id]));
   const names = (await listEventPlayers(store.db, event.id)).map((p) => p.displayName);
   // By code points: "ADAM SMITH", "Adam Smith", "Zoë Young", "bea Carter", "Ábel Nagy", "éva Kiss".
   const adams = ["Adam Smith", "ADAM SMITH"].sort((a, b) => ids.get(a)! < ids.get(b)! ? -1 : 1);

@@ -11,21 +11,16 @@ import {
   type SimulatedMatch,
   simulateTournaments,
 } from "../../domain/calibration.ts";
-
-const close = (actual: number, expected: number, tolerance: number, what = "value") =>
-  assert.ok(
-    Math.abs(actual - expected) <= tolerance,
-    `${what}: expected ${expected} ± ${tolerance}, got ${actual}`,
-  );
+import { assertClose } from "../support/assert_close.ts";
 
 Deno.test("logLoss() averages the negative log-likelihood", () => {
-  close(logLoss([0.8, 0.4], [1, 0]), (-Math.log(0.8) - Math.log(0.6)) / 2, 1e-15, "two predictions");
-  close(logLoss([0.5, 0.5], [1, 0]), Math.LN2, 1e-15, "coin flip");
+  assertClose(logLoss([0.8, 0.4], [1, 0]), (-Math.log(0.8) - Math.log(0.6)) / 2, 1e-15, "two predictions");
+  assertClose(logLoss([0.5, 0.5], [1, 0]), Math.LN2, 1e-15, "coin flip");
   assert.ok(Number.isFinite(logLoss([0, 1], [1, 0])), "a wrong certainty is clipped, not infinite");
 });
 
 Deno.test("brier() averages the squared error", () => {
-  close(brier([0.8, 0.4], [1, 0]), 0.1, 1e-15, "two predictions");
+  assertClose(brier([0.8, 0.4], [1, 0]), 0.1, 1e-15, "two predictions");
   assert.equal(brier([0.5, 0.5], [1, 0]), 0.25);
 });
 
@@ -40,7 +35,7 @@ Deno.test("reliabilityTable() bins by predicted probability with count, mean and
   const second = table[1];
   assert.ok(second);
   assert.equal(second.count, 2);
-  close(second.meanPredicted ?? -1, 0.135, 1e-15, "mean");
+  assertClose(second.meanPredicted ?? -1, 0.135, 1e-15, "mean");
   assert.equal(second.observedRate, 0.5);
   assert.deepEqual(table[5], { low: 0.5, high: 0.6, count: 0, meanPredicted: null, observedRate: null });
   // 1 falls in the last bin.
@@ -62,8 +57,13 @@ Deno.test("reliabilityTable() counts every prediction exactly once", () => {
 });
 
 Deno.test("expectedCalibrationError() weighs each bin's gap by its count", () => {
-  close(expectedCalibrationError([0.05, 0.15, 0.12], [0, 1, 0], 10), (0.05 + 2 * 0.365) / 3, 1e-15, "gap");
-  close(expectedCalibrationError([0.25, 0.25, 0.25, 0.25], [1, 0, 0, 0]), 0, 1e-15, "calibrated bin");
+  assertClose(
+    expectedCalibrationError([0.05, 0.15, 0.12], [0, 1, 0], 10),
+    (0.05 + 2 * 0.365) / 3,
+    1e-15,
+    "gap",
+  );
+  assertClose(expectedCalibrationError([0.25, 0.25, 0.25, 0.25], [1, 0, 0, 0]), 0, 1e-15, "calibrated bin");
 });
 
 Deno.test("intervalCoverage() counts truths inside their interval, bounds included", () => {

@@ -6,12 +6,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { GLICKO2_SCALE, type Glicko2Rating, MAX_DEVIATION, rate, rateMatch } from "../../domain/glicko2.ts";
-
-const close = (actual: number, expected: number, tolerance: number, what = "value") =>
-  assert.ok(
-    Math.abs(actual - expected) <= tolerance,
-    `${what}: expected ${expected} ± ${tolerance}, got ${actual}`,
-  );
+import { assertClose } from "../support/assert_close.ts";
 
 const PAPER_PLAYER: Glicko2Rating = { rating: 1500, deviation: 200, volatility: 0.06 };
 const PAPER_RESULTS = [
@@ -59,22 +54,22 @@ Deno.test("rate() reproduces the worked example's intermediate values (glicko2.p
   const { mu, phi, v, delta } = paperStep5(PAPER_PLAYER, PAPER_RESULTS, 0.5);
   // Step 2, 3 and 4 as printed in the paper: mu = 0, phi = 1.1513, v = 1.7785, delta = -0.4834 (the
   // paper sums rounded g and E values; unrounded, v is 1.77898 and delta -0.48393).
-  close(mu, 0, 1e-12, "mu");
-  close(phi, 1.1513, 5e-5, "phi");
-  close(v, 1.7785, 5e-4, "v");
-  close(delta, -0.4834, 1e-3, "delta");
+  assertClose(mu, 0, 1e-12, "mu");
+  assertClose(phi, 1.1513, 5e-5, "phi");
+  assertClose(v, 1.7785, 5e-4, "v");
+  assertClose(delta, -0.4834, 1e-3, "delta");
   const after = rate(PAPER_PLAYER, PAPER_RESULTS, { tau: 0.5 });
   // Step 5: sigma' = 0.05999; step 6: phi* = 1.152862; step 7: phi' = 0.8722, mu' = -0.2069.
-  close(after.volatility, 0.05999, 1e-5, "sigma'");
+  assertClose(after.volatility, 0.05999, 1e-5, "sigma'");
   const phiPrime = after.deviation / GLICKO2_SCALE;
-  close(phiPrime, 0.8722, 5e-5, "phi'");
+  assertClose(phiPrime, 0.8722, 5e-5, "phi'");
   const phiStar = Math.hypot(phi, after.volatility);
-  close(phiStar, 1.152862, 1e-5, "phi*");
-  close(phiPrime, 1 / Math.sqrt(1 / phiStar ** 2 + 1 / v), 1e-12, "phi' from phi* and v");
-  close((after.rating - 1500) / GLICKO2_SCALE, -0.2069, 5e-5, "mu'");
+  assertClose(phiStar, 1.152862, 1e-5, "phi*");
+  assertClose(phiPrime, 1 / Math.sqrt(1 / phiStar ** 2 + 1 / v), 1e-12, "phi' from phi* and v");
+  assertClose((after.rating - 1500) / GLICKO2_SCALE, -0.2069, 5e-5, "mu'");
   // Step 8: r' = 1464.06 and RD' = 151.52 in the paper (which converts the rounded mu').
-  close(after.rating, 1464.06, 0.01, "r'");
-  close(after.deviation, 151.52, 0.005, "RD'");
+  assertClose(after.rating, 1464.06, 0.01, "r'");
+  assertClose(after.deviation, 151.52, 0.005, "RD'");
 });
 
 Deno.test("rate() finds step 5's root: f changes sign within the tolerance around ln(sigma'^2)", () => {
@@ -123,7 +118,7 @@ Deno.test("rate() of an empty period keeps rating and volatility and grows phi t
         assert.equal(after.rating, player.rating);
         assert.equal(after.volatility, player.volatility);
         const phiStar = Math.hypot(player.deviation, player.volatility * GLICKO2_SCALE);
-        close(after.deviation, Math.min(phiStar, MAX_DEVIATION), 1e-9, "deviation");
+        assertClose(after.deviation, Math.min(phiStar, MAX_DEVIATION), 1e-9, "deviation");
       },
     ),
   );

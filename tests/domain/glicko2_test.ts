@@ -15,12 +15,7 @@ import {
   rateMatch,
   RatingError,
 } from "../../domain/glicko2.ts";
-
-const close = (actual: number, expected: number, tolerance: number, what = "value") =>
-  assert.ok(
-    Math.abs(actual - expected) <= tolerance,
-    `${what}: expected ${expected} ± ${tolerance}, got ${actual}`,
-  );
+import { assertClose } from "../support/assert_close.ts";
 
 const arbitraryRating = fc.record({
   rating: fc.double({ min: 800, max: 2800, noNaN: true }),
@@ -35,7 +30,7 @@ Deno.test("constants are Glickman's defaults and the documented choices", () => 
   assert.equal(MAX_DEVIATION, 350);
   assert.equal(DEFAULT_TAU, 0.5);
   assert.equal(DEVIATION_GROWTH_PER_DAY, 8);
-  close(GLICKO2_SCALE, 173.7178, 1e-4, "scale");
+  assertClose(GLICKO2_SCALE, 173.7178, 1e-4, "scale");
   assert.deepEqual(defaultRating(), { rating: 1500, deviation: 350, volatility: 0.06 });
 });
 
@@ -46,10 +41,10 @@ Deno.test("rate() reproduces Glickman's worked example", () => {
     { rating: 1700, deviation: 300, score: 0 },
   ], { tau: 0.5 });
   // The paper rounds mu' to -0.2069 before converting (1464.06); exact arithmetic gives 1464.0507.
-  close(after.rating, 1464.06, 0.01, "rating");
+  assertClose(after.rating, 1464.06, 0.01, "rating");
   assert.equal(after.deviation.toFixed(2), "151.52");
   // The paper prints 0.05999 (truncated); exact arithmetic gives 0.0599960.
-  close(after.volatility, 0.05999, 1e-5, "volatility");
+  assertClose(after.volatility, 0.05999, 1e-5, "volatility");
 });
 
 Deno.test("rate() without results only grows the deviation by the volatility", () => {
@@ -57,7 +52,7 @@ Deno.test("rate() without results only grows the deviation by the volatility", (
   const after = rate(player, []);
   assert.equal(after.rating, 1720);
   assert.equal(after.volatility, 0.06);
-  close(after.deviation, Math.hypot(200, 0.06 * GLICKO2_SCALE), 1e-9, "deviation");
+  assertClose(after.deviation, Math.hypot(200, 0.06 * GLICKO2_SCALE), 1e-9, "deviation");
 });
 
 Deno.test("rate() without results never grows the deviation beyond 350", () => {
@@ -70,7 +65,7 @@ Deno.test("rate() leaves equal players' ratings unchanged by a draw", () => {
     deviation: 80,
     score: 0.5,
   }]);
-  close(after.rating, 1600, 1e-9, "rating");
+  assertClose(after.rating, 1600, 1e-9, "rating");
   assert.ok(after.deviation < 80);
 });
 
@@ -124,9 +119,9 @@ Deno.test("rateMatch() of a home win mirrors the away win with sides swapped", (
 
 Deno.test("rateMatch() between equal players moves them by the same amount in opposite directions", () => {
   const { home, away } = rateMatch(defaultRating(), defaultRating(), true);
-  close(home.rating - 1500, 1500 - away.rating, 1e-9, "gain vs loss");
+  assertClose(home.rating - 1500, 1500 - away.rating, 1e-9, "gain vs loss");
   assert.equal(home.deviation, away.deviation);
-  close(home.rating, 1662.31, 0.01, "home rating");
+  assertClose(home.rating, 1662.31, 0.01, "home rating");
 });
 
 Deno.test("rateMatch() weighs a best of 3 less and a best of 7 more than the reference best of 5", () => {
@@ -154,7 +149,7 @@ Deno.test("rateMatch() in any format keeps the mirror symmetry and sane values",
 
 Deno.test("inflateDeviation() grows the deviation by 8 points per sqrt(day), capped at 350", () => {
   const player = { rating: 1800, deviation: 55, volatility: 0.06 };
-  close(inflateDeviation(player, 365).deviation, Math.sqrt(55 * 55 + 365 * 64), 1e-9, "one year");
+  assertClose(inflateDeviation(player, 365).deviation, Math.sqrt(55 * 55 + 365 * 64), 1e-9, "one year");
   assert.deepEqual(inflateDeviation(player, 0), player);
   assert.equal(inflateDeviation(player, 5000).deviation, 350);
   assert.equal(inflateDeviation(player, 365).rating, 1800);
@@ -166,7 +161,7 @@ Deno.test("inflateDeviation() over two spans equals one span of their sum", () =
     fc.property(arbitraryRating, fc.nat(400), fc.nat(400), (player, first, second) => {
       const twice = inflateDeviation(inflateDeviation(player, first), second).deviation;
       const once = inflateDeviation(player, first + second).deviation;
-      close(twice, once, 1e-9, "deviation");
+      assertClose(twice, once, 1e-9, "deviation");
     }),
   );
 });

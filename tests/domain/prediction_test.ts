@@ -15,12 +15,7 @@ import {
   teamRating,
   winCurve,
 } from "../../domain/prediction.ts";
-
-const close = (actual: number, expected: number, tolerance: number, what = "value") =>
-  assert.ok(
-    Math.abs(actual - expected) <= tolerance,
-    `${what}: expected ${expected} ± ${tolerance}, got ${actual}`,
-  );
+import { assertClose } from "../support/assert_close.ts";
 
 const side = (rating: number, deviation = 60, matchCount = 50): PredictionSide => ({
   rating,
@@ -49,19 +44,19 @@ function simpson(mean: number, sd: number, bestOf: number): number {
 }
 
 Deno.test("bestOfWinProbability() matches hand-computed values", () => {
-  close(bestOfWinProbability(0.6, 5), 0.68256, 1e-12, "best of 5");
-  close(bestOfWinProbability(0.6, 3), 0.648, 1e-12, "best of 3");
-  close(bestOfWinProbability(0.6, 7), 0.710208, 1e-12, "best of 7");
+  assertClose(bestOfWinProbability(0.6, 5), 0.68256, 1e-12, "best of 5");
+  assertClose(bestOfWinProbability(0.6, 3), 0.648, 1e-12, "best of 3");
+  assertClose(bestOfWinProbability(0.6, 7), 0.710208, 1e-12, "best of 7");
   assert.equal(bestOfWinProbability(0.37, 1), 0.37);
   assert.equal(bestOfWinProbability(0, 5), 0);
   assert.equal(bestOfWinProbability(1, 5), 1);
-  close(bestOfWinProbability(0.5, 9), 0.5, 1e-15, "a coin stays a coin");
+  assertClose(bestOfWinProbability(0.5, 9), 0.5, 1e-15, "a coin stays a coin");
 });
 
 Deno.test("bestOfWinProbability() is symmetric and grows with the number of games for a favourite", () => {
   fc.assert(
     fc.property(fc.double({ min: 0.5, max: 1, noNaN: true }), (p) => {
-      close(bestOfWinProbability(1 - p, 5), 1 - bestOfWinProbability(p, 5), 1e-12, "mirror");
+      assertClose(bestOfWinProbability(1 - p, 5), 1 - bestOfWinProbability(p, 5), 1e-12, "mirror");
       assert.ok(bestOfWinProbability(p, 3) <= bestOfWinProbability(p, 5) + 1e-15);
       assert.ok(bestOfWinProbability(p, 5) <= bestOfWinProbability(p, 7) + 1e-15);
     }),
@@ -88,35 +83,37 @@ Deno.test("bestOfWinProbabilityDerivative() is the slope of bestOfWinProbability
     fc.property(fc.double({ min: 0.01, max: 0.99, noNaN: true }), arbitraryBestOf, (p, bestOf) => {
       const h = 1e-6;
       const numeric = (bestOfWinProbability(p + h, bestOf) - bestOfWinProbability(p - h, bestOf)) / (2 * h);
-      close(bestOfWinProbabilityDerivative(p, bestOf), numeric, 1e-6, "slope");
+      assertClose(bestOfWinProbabilityDerivative(p, bestOf), numeric, 1e-6, "slope");
     }),
   );
 });
 
 Deno.test("gameWinProbability() inverts bestOfWinProbability()", () => {
-  close(gameWinProbability(1e-30, 5), Math.cbrt(1e-30 / 10), 1e-20, "a near-certain loss");
-  close(gameWinProbability(0.68256, 5), 0.6, 1e-12, "hand value");
+  assertClose(gameWinProbability(1e-30, 5), Math.cbrt(1e-30 / 10), 1e-20, "a near-certain loss");
+  assertClose(gameWinProbability(0.68256, 5), 0.6, 1e-12, "hand value");
   fc.assert(
     fc.property(fc.double({ min: 0, max: 1, noNaN: true }), arbitraryBestOf, (p, bestOf) => {
-      close(bestOfWinProbability(gameWinProbability(p, bestOf), bestOf), p, 1e-12, "round trip");
+      assertClose(bestOfWinProbability(gameWinProbability(p, bestOf), bestOf), p, 1e-12, "round trip");
     }),
   );
 });
 
 Deno.test("winCurve() is the 400-point logistic for best of 5 and goes through the game probability otherwise", () => {
-  close(winCurve(200, 5), 1 / (1 + Math.pow(10, -0.5)), 1e-15, "best of 5");
-  close(
+  assertClose(winCurve(200, 5), 1 / (1 + Math.pow(10, -0.5)), 1e-15, "best of 5");
+  assertClose(
     winCurve(200, 7),
     bestOfWinProbability(gameWinProbability(winCurve(200, 5), 5), 7),
     1e-12,
     "best of 7",
   );
-  for (const bestOf of [1, 3, 5, 7]) close(winCurve(0, bestOf), 0.5, 1e-12, `even match, best of ${bestOf}`);
+  for (const bestOf of [1, 3, 5, 7]) {
+    assertClose(winCurve(0, bestOf), 0.5, 1e-12, `even match, best of ${bestOf}`);
+  }
 });
 
 Deno.test("predictMatch() with no uncertainty is the win curve with a zero-width interval", () => {
   const prediction = predictMatch(side(1700, 0), side(1500, 0), 5);
-  close(prediction.pHome, winCurve(200, 5), 1e-12, "pHome");
+  assertClose(prediction.pHome, winCurve(200, 5), 1e-12, "pHome");
   assert.equal(prediction.ciLow, prediction.pHome);
   assert.equal(prediction.ciHigh, prediction.pHome);
 });
@@ -133,7 +130,12 @@ Deno.test("predictMatch() integrates the rating uncertainty like an independent 
       side(1500, sd / Math.SQRT2),
       bestOf,
     );
-    close(prediction.pHome, simpson(difference, sd, bestOf), 1e-6, `d=${difference} sd=${sd} bo${bestOf}`);
+    assertClose(
+      prediction.pHome,
+      simpson(difference, sd, bestOf),
+      1e-6,
+      `d=${difference} sd=${sd} bo${bestOf}`,
+    );
   }
   // The documented example: 1700/60 against 1500/60 in a best of 5.
   const example = predictMatch(side(1700, 60, 80), side(1500, 60, 40), 5);
@@ -181,7 +183,12 @@ Deno.test("predictMatch() stays within 0.021 of Glickman's expected score with b
   let worst = 0;
   let worstLabelled = 0;
   for (let d = 0; d <= 2000; d += 25) {
-    close(predictMatch(side(1500 + d, 0), side(1500, 0), 5).pHome, glickman(d, 0), 1e-12, `d=${d}, RD 0`);
+    assertClose(
+      predictMatch(side(1500 + d, 0), side(1500, 0), 5).pHome,
+      glickman(d, 0),
+      1e-12,
+      `d=${d}, RD 0`,
+    );
     for (let home = 0; home <= 350; home += 25) {
       for (let away = 0; away <= 350; away += 25) {
         const gap = Math.abs(
@@ -201,9 +208,9 @@ Deno.test("predictMatch() gives 1 - pHome and the mirrored interval when the sid
     fc.property(arbitrarySide, arbitrarySide, arbitraryBestOf, (home, away, bestOf) => {
       const forward = predictMatch(home, away, bestOf);
       const swapped = predictMatch(away, home, bestOf);
-      close(swapped.pHome, 1 - forward.pHome, 1e-9, "pHome");
-      close(swapped.ciLow, 1 - forward.ciHigh, 1e-9, "ciLow");
-      close(swapped.ciHigh, 1 - forward.ciLow, 1e-9, "ciHigh");
+      assertClose(swapped.pHome, 1 - forward.pHome, 1e-9, "pHome");
+      assertClose(swapped.ciLow, 1 - forward.ciHigh, 1e-9, "ciLow");
+      assertClose(swapped.ciHigh, 1 - forward.ciLow, 1e-9, "ciHigh");
       assert.equal(swapped.confidenceLabel, forward.confidenceLabel);
     }),
   );
@@ -302,8 +309,13 @@ Deno.test("predictMatch() labels by its own interval width", () => {
 Deno.test("teamRating() averages the ratings, takes the root mean square deviation and the smaller count", () => {
   const pair = teamRating(side(1800, 60, 90), side(1600, 80, 12));
   assert.equal(pair.rating, 1700);
-  close(pair.deviation, Math.sqrt((60 * 60 + 80 * 80) / 2), 1e-12, "deviation");
+  assertClose(pair.deviation, Math.sqrt((60 * 60 + 80 * 80) / 2), 1e-12, "deviation");
   assert.equal(pair.matchCount, 12);
   const doubles = predictMatch(pair, teamRating(side(1650, 70, 40), side(1550, 70, 40)), 5);
-  close(doubles.pHome, predictMatch(pair, side(1600, 70, 40), 5).pHome, 1e-12, "same as one side of 1600");
+  assertClose(
+    doubles.pHome,
+    predictMatch(pair, side(1600, 70, 40), 5).pHome,
+    1e-12,
+    "same as one side of 1600",
+  );
 });

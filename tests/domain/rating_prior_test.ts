@@ -9,12 +9,7 @@ import {
   priorRating,
   ratingFromPrior,
 } from "../../domain/rating_prior.ts";
-
-const close = (actual: number, expected: number, tolerance: number, what = "value") =>
-  assert.ok(
-    Math.abs(actual - expected) <= tolerance,
-    `${what}: expected ${expected} ± ${tolerance}, got ${actual}`,
-  );
+import { assertClose } from "../support/assert_close.ts";
 
 Deno.test("ratingFromPrior() gives the defaults without a prior", () => {
   const defaults = { rating: 1500, deviation: 350, volatility: 0.06 };
@@ -25,10 +20,15 @@ Deno.test("ratingFromPrior() gives the defaults without a prior", () => {
 Deno.test("priorDeviation() starts at 350 and decays towards the floor of 55", () => {
   assert.equal(PRIOR_DEVIATION_FLOOR, 55);
   assert.equal(PRIOR_RETENTION_PER_MATCH, 0.963);
-  close(priorDeviation(0), 350, 1e-9, "no matches");
-  close(priorDeviation(30), Math.sqrt(55 ** 2 + (350 ** 2 - 55 ** 2) * 0.963 ** 60), 1e-9, "30 matches");
+  assertClose(priorDeviation(0), 350, 1e-9, "no matches");
+  assertClose(
+    priorDeviation(30),
+    Math.sqrt(55 ** 2 + (350 ** 2 - 55 ** 2) * 0.963 ** 60),
+    1e-9,
+    "30 matches",
+  );
   assert.equal(priorDeviation(30).toFixed(0), "124");
-  close(priorDeviation(1000), 55, 1e-9, "many matches");
+  assertClose(priorDeviation(1000), 55, 1e-9, "many matches");
 });
 
 Deno.test("priorDeviation() never grows with more matches and stays between the floor and 350", () => {
@@ -44,15 +44,15 @@ Deno.test("priorDeviation() never grows with more matches and stays between the 
 Deno.test("priorRating() takes the decaying newcomer offset off the imported rating", () => {
   assert.equal(PRIOR_NEWCOMER_OFFSET, 200);
   assert.equal(priorRating(1500, 0), 1300);
-  close(priorRating(1500, 30), 1500 - 200 * 0.963 ** 30, 1e-9, "30 matches");
-  close(priorRating(2100, 300), 2100, 0.01, "an established player");
+  assertClose(priorRating(1500, 30), 1500 - 200 * 0.963 ** 30, 1e-9, "30 matches");
+  assertClose(priorRating(2100, 300), 2100, 0.01, "an established player");
   assert.equal(priorRating(1500, 0, { newcomerOffset: 0 }), 1500);
 });
 
 Deno.test("ratingFromPrior() maps rating and match count, with the default volatility", () => {
   const start = ratingFromPrior({ rating: 1850, matchCount: 120 });
-  close(start.rating, priorRating(1850, 120), 1e-12, "rating");
-  close(start.deviation, priorDeviation(120), 1e-12, "deviation");
+  assertClose(start.rating, priorRating(1850, 120), 1e-12, "rating");
+  assertClose(start.deviation, priorDeviation(120), 1e-12, "deviation");
   assert.equal(start.volatility, 0.06);
 });
 
@@ -82,7 +82,7 @@ Deno.test("ratingFromPrior() honours tuning options", () => {
     newcomerOffset: 0,
   });
   assert.equal(start.rating, 1700);
-  close(start.deviation, Math.sqrt(70 ** 2 + (350 ** 2 - 70 ** 2) * 0.5 ** 20), 1e-9, "deviation");
+  assertClose(start.deviation, Math.sqrt(70 ** 2 + (350 ** 2 - 70 ** 2) * 0.5 ** 20), 1e-9, "deviation");
 });
 
 Deno.test("ratingFromPrior() rejects a negative match count and a non-finite rating", () => {

@@ -551,19 +551,16 @@ Deno.test("rankGroup() leaves tied only players that nothing among them separate
   }));
 });
 
+/** Any order of all of `xs`. */
+const permutation = <T>(xs: T[]) => fc.shuffledSubarray(xs, { minLength: xs.length, maxLength: xs.length });
+
 Deno.test("rankGroup() does not depend on the order of players or matches, nor on home and away", () => {
   fc.assert(fc.property(
     groupArb.chain((group) =>
       fc.record({
         group: fc.constant(group),
-        players: fc.shuffledSubarray(group.players, {
-          minLength: group.players.length,
-          maxLength: group.players.length,
-        }),
-        matches: fc.shuffledSubarray(group.matches, {
-          minLength: group.matches.length,
-          maxLength: group.matches.length,
-        }),
+        players: permutation(group.players),
+        matches: permutation(group.matches),
       })
     ),
     ({ group, players, matches }) => {
@@ -585,10 +582,7 @@ Deno.test("rankGroup() lots settle only tied rows, and a full lot order settles 
     groupArb.chain((group) =>
       fc.record({
         group: fc.constant(group),
-        lots: fc.shuffledSubarray(group.players, {
-          minLength: group.players.length,
-          maxLength: group.players.length,
-        }),
+        lots: permutation(group.players),
       })
     ),
     ({ group, lots }) => {

@@ -46,6 +46,9 @@ function servicePath(points: Side[], format: UmpireFormat, incidents: PlacedInci
   return out;
 }
 
+/** Each server-to-receiver pair twice, as service changes every two points before 10-10 (Law 2.13.3). */
+const twoEach = (...pairs: string[]): string[] => pairs.flatMap((p) => [p, p]);
+
 // ---- Ends (Law 2.13.7) -----------------------------------------------------------------------------------
 
 Deno.test("ends: the sides change ends after each game (Law 2.13.7)", () => {
@@ -112,16 +115,7 @@ Deno.test("doubles: at each change of service the receiver serves and the server
   // home1>away1 for 2 points, away1>home2, home2>away2, away2>home1, then round again.
   const path = servicePath(score(5, 5), doubles);
   assert.deepEqual(path.slice(0, 11), [
-    "home1>away1",
-    "home1>away1",
-    "away1>home2",
-    "away1>home2",
-    "home2>away2",
-    "home2>away2",
-    "away2>home1",
-    "away2>home1",
-    "home1>away1",
-    "home1>away1",
+    ...twoEach("home1>away1", "away1>home2", "home2>away2", "away2>home1", "home1>away1"),
     "away1>home2",
   ]);
 });
@@ -193,23 +187,13 @@ Deno.test("doubles: in the deciding game the receiving pair changes its order wh
   // First half: 8 points to 4-4, home1>away1, away1>home2, home2>away2, away2>home1.
   const path = servicePath([...four, ...score(4, 4), H, A, A, H, H, H], doubles).slice(four.length);
   assert.deepEqual(path.slice(0, 9), [
-    "home1>away1",
-    "home1>away1",
-    "away1>home2",
-    "away1>home2",
-    "home2>away2",
-    "home2>away2",
-    "away2>home1",
-    "away2>home1",
+    ...twoEach("home1>away1", "away1>home2", "home2>away2", "away2>home1"),
     "home1>away1",
   ]);
   // Home reaches 5 on point 9 (5-4): home1 serves its second point, now to away2; then away2 serves to home2.
   assert.deepEqual(path.slice(9, 15), [
     "home1>away2",
-    "away2>home2",
-    "away2>home2",
-    "home2>away1",
-    "home2>away1",
+    ...twoEach("away2>home2", "home2>away1"),
     "away1>home1",
   ]);
   const s = replayUmpire({ points: [...four, ...score(4, 4), H] }, doubles);

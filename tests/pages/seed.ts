@@ -6,17 +6,7 @@ import { sql } from "kysely";
 import { type MatchAction, writeMatch } from "../../db/match_writes.ts";
 import { bumpRevision } from "../../db/revision.ts";
 import type { Store } from "../../db/store.ts";
-import {
-  makeEntry,
-  makeEvent,
-  makeGroup,
-  makeGroupMember,
-  makeMatch,
-  makePlayer,
-  makeSubevent,
-  type Seeded,
-  seedTournament,
-} from "../support/fixtures.ts";
+import { makeGroupOf, makeMatch, type Seeded, seedTournament } from "../support/fixtures.ts";
 import { seedKnockout } from "../api/manage_fixtures.ts";
 
 /** A player name that is markup: it must show as text on every page and run nothing. */
@@ -82,16 +72,11 @@ export async function setAnnouncement(store: Store, eventId: string, text: strin
 /** A published event whose only category has a group that has not started: no live matches, no results. */
 export async function seedQuietEvent(store: Store): Promise<{ slug: string }> {
   const db = store.db;
-  const event = await makeEvent(db, { slug: "quiet-cup", name: "Quiet Cup" });
-  const category = await makeSubevent(db, { event_id: event.id, name: "Open Singles", format: "groups" });
-  const group = await makeGroup(db, { subevent_id: category.id });
-  const entries = [];
-  for (let i = 0; i < 3; i++) {
-    const player = await makePlayer(db);
-    const entry = await makeEntry(db, { subevent_id: category.id, player1_id: player.id });
-    await makeGroupMember(db, { group_id: group.id, entry_id: entry.id, position: i, lot: null });
-    entries.push(entry.id);
-  }
+  const { event, subevent: category, group, seated } = await makeGroupOf(db, [{}, {}, {}], {
+    event: { slug: "quiet-cup", name: "Quiet Cup" },
+    subevent: { name: "Open Singles" },
+  });
+  const entries = seated.map(({ entry }) => entry.id);
   await makeMatch(db, {
     event_id: event.id,
     subevent_id: category.id,

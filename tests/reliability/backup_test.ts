@@ -7,8 +7,6 @@
 import assert from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
 import { BACKUP_USAGE, defaultBackupPath, runBackup } from "../../cli/backup.ts";
-import { loadDemoIfEmpty } from "../../cli/demo.ts";
-import { createToken } from "../../db/tokens.ts";
 import {
   prepareSqliteStore,
   REPO_ROOT,
@@ -17,6 +15,7 @@ import {
   taskPermissions,
 } from "../support/server.ts";
 import { until } from "../support/wait.ts";
+import { addDraftEvents, demoWithAdmin } from "../support/demo_store.ts";
 
 /** The permissions of `deno task backup` (deno.json), or those it is documented with until it is there. */
 const BACKUP_PERMISSIONS = (() => {
@@ -89,25 +88,10 @@ Deno.test({
     try {
       const now = new Date();
       const admin = await prepareSqliteStore(cwd, async (store) => {
-        await loadDemoIfEmpty(store, now);
-        for (let i = 0; i < 80; i++) {
-          await store.db.insertInto("events").values({
-            id: crypto.randomUUID(),
-            slug: `bk-${i}`,
-            name: `Backup Cup ${i}`,
-            venue: "Hall",
-            start_date: "2026-12-01",
-            end_date: "2026-12-01",
-            status: "draft",
-            description: "",
-            poster_url: null,
-            revision: 0,
-            source_hash: null,
-            created_at: now.toISOString(),
-            updated_at: now.toISOString(),
-          }).execute();
-        }
-        return (await createToken(store.db, { role: "admin", label: "backup admin" }, now)).secret;
+        // The demo first: it loads only into an empty store.
+        const secret = await demoWithAdmin(store, "backup admin", now);
+        await addDraftEvents(store, 80, "bk", "Backup Cup", now);
+        return secret;
       });
       server = await spawnServer({ cwd });
       const origin = server.origin;

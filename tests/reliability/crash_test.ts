@@ -9,19 +9,18 @@
 import assert from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
 import pg from "pg";
-import { parseDatabaseUrl } from "../../cli/config.ts";
-import { loadDemoIfEmpty } from "../../cli/demo.ts";
-import { openStore, type Store } from "../../db/store.ts";
-import { createToken } from "../../db/tokens.ts";
+import { type Store } from "../../db/store.ts";
 import {
   hasPostgres,
   POSTGRES_PERMISSIONS,
   type PostgresInstance,
   prepareSqliteStore,
+  prepareStore,
   reportFigure,
   spawnServer,
   startPostgres,
 } from "../support/server.ts";
+import { addDraftEvents, demoWithAdmin } from "../support/demo_store.ts";
 
 const EVENTS = 150;
 const ROUNDS = 3;
@@ -81,15 +80,8 @@ async function crashTest(kind: "sqlite" | "postgres") {
   try {
     const now = new Date();
     postgres = kind === "postgres" ? await startPostgres() : undefined;
-    const prepare = async <T>(fn: (store: Store) => Promise<T>): Promise<T> => {
-      if (!postgres) return await prepareSqliteStore(cwd, fn);
-      const store = await openStore(parseDatabaseUrl(postgres.url));
-      try {
-        return await fn(store);
-      } finally {
-        await store.close();
-      }
-    };
+    const prepare = <T>(fn: (store: Store) => Promise<T>): Promise<T> =>
+      postgres ? prepareStore(postgres.url, fn) : prepareSqliteStore(cwd, fn);
     const spawn = () =>
       spawnServer(
         postgres ? { cwd, databaseUrl: postgres.url, permissions: POSTGRES_PERMISSIONS } : { cwd },
@@ -99,25 +91,10 @@ async function crashTest(kind: "sqlite" | "postgres") {
         ? postgresInspector(postgres.url)
         : Promise.resolve(sqliteInspector(`${cwd}/data/tournament.db`));
     const admin = await prepare(async (store) => {
-      await loadDemoIfEmpty(store, now);
-      for (let i = 0; i < EVENTS; i++) {
-        await store.db.insertInto("events").values({
-          id: crypto.randomUUID(),
-          slug: `crash-${i}`,
-          name: `Crash Cup ${i}`,
-          venue: "Hall",
-          start_date: "2026-12-01",
-          end_date: "2026-12-01",
-          status: "draft",
-          description: "",
-          poster_url: null,
-          revision: 0,
-          source_hash: null,
-          created_at: now.toISOString(),
-          updated_at: now.toISOString(),
-        }).execute();
-      }
-      return (await createToken(store.db, { role: "admin", label: "crash admin" }, now)).secret;
+      // The demo first: it loads only into an empty store.
+      const secret = await demoWithAdmin(store, "crash admin", now);
+      await addDraftEvents(store, EVENTS, "crash", "Crash Cup", now);
+      return secret;
     });
     const headers = { Authorization: `Bearer ${admin}`, "Content-Type": "application/json" };
     const published = new Set<string>();

@@ -18,9 +18,10 @@ import { loadDemoIfEmpty } from "../../cli/demo.ts";
 import type { Store } from "../../db/store.ts";
 import { createToken } from "../../db/tokens.ts";
 import { createApp } from "../../main.ts";
-import { reportFigure, spawnServer } from "../support/server.ts";
+import { reportFigure, serverTest } from "../support/server.ts";
 import { storeTest } from "../support/stores.ts";
 import { PATIENCE_MS } from "../support/wait.ts";
+import { PAGE_ROUTES } from "../support/page_routes.ts";
 
 const NOW = new Date("2026-11-28T12:00:00.000Z");
 const SEED = 20261128;
@@ -141,12 +142,7 @@ const ROUTES: readonly string[] = [
   "/api/v1/openapi.json",
   "/api/v1/:x",
   "/rankings",
-  "/t/:x",
-  "/t/:x/tv",
-  "/t/:x/poster",
-  "/m/:x",
-  "/overlay/match/:x",
-  "/overlay/subevent/:x",
+  ...PAGE_ROUTES,
   "/:x",
   "/api/manage",
   "/api/manage/whoami",
@@ -706,49 +702,43 @@ async function rawExchange(port: number, request: string): Promise<string> {
   }
 }
 
-Deno.test({
-  name: "fuzz: raw malformed HTTP over loopback never answers 5xx and leaves the real server up",
-  sanitizeResources: false,
-  sanitizeOps: false,
-  fn: async () => {
-    const server = await spawnServer();
-    try {
-      const rng = new Rng(SEED);
-      const answers: string[] = [];
-      let answered = 0;
-      // Each raw request, then 300 more made of random fragments of them.
-      const requests = [...RAW_REQUESTS];
-      for (let i = 0; i < 300; i++) {
-        const a = rng.pick(RAW_REQUESTS), b = rng.pick(RAW_REQUESTS);
-        requests.push(a.slice(0, rng.int(a.length)) + b.slice(rng.int(b.length)));
-      }
-      // 32 connections at a time: a request the server waits on costs the whole read timeout.
-      for (let i = 0; i < requests.length; i += 32) {
-        await Promise.all(
-          requests.slice(i, i + 32).map(async (request) => {
-            const answer = await rawExchange(server.port, request);
-            const status = /^HTTP\/1\.[01] (\d{3})/.exec(answer)?.[1];
-            if (status) answered++;
-            if (status && Number(status) >= 500) {
-              answers.push(`${JSON.stringify(request.slice(0, 60))} -> ${status}`);
-            }
-          }),
-        );
-      }
-      assert.deepEqual(answers, []);
-      reportFigure(
-        "fuzz raw",
-        `${requests.length} raw requests, ${answered} answered within the window, none 5xx, server up`,
-      );
-      const res = await fetch(`${server.origin}/api/v1/events`);
-      assert.equal(res.status, 200);
-      await res.body?.cancel();
-      assert.equal(
-        (await fetch(`${server.origin}/t/demo-open-2026`).then((r) => r.text())).includes("Demo Open"),
-        true,
-      );
-    } finally {
-      await server.dispose();
+serverTest(
+  "fuzz: raw malformed HTTP over loopback never answers 5xx and leaves the real server up",
+  async (spawn) => {
+    const server = await spawn();
+    const rng = new Rng(SEED);
+    const answers: string[] = [];
+    let answered = 0;
+    // Each raw request, then 300 more made of random fragments of them.
+    const requests = [...RAW_REQUESTS];
+    for (let i = 0; i < 300; i++) {
+      const a = rng.pick(RAW_REQUESTS), b = rng.pick(RAW_REQUESTS);
+      requests.push(a.slice(0, rng.int(a.length)) + b.slice(rng.int(b.length)));
     }
+    // 32 connections at a time: a request the server waits on costs the whole read timeout.
+    for (let i = 0; i < requests.length; i += 32) {
+      await Promise.all(
+        requests.slice(i, i + 32).map(async (request) => {
+          const answer = await rawExchange(server.port, request);
+          const status = /^HTTP\/1\.[01] (\d{3})/.exec(answer)?.[1];
+          if (status) answered++;
+          if (status && Number(status) >= 500) {
+            answers.push(`${JSON.stringify(request.slice(0, 60))} -> ${status}`);
+          }
+        }),
+      );
+    }
+    assert.deepEqual(answers, []);
+    reportFigure(
+      "fuzz raw",
+      `${requests.length} raw requests, ${answered} answered within the window, none 5xx, server up`,
+    );
+    const res = await fetch(`${server.origin}/api/v1/events`);
+    assert.equal(res.status, 200);
+    await res.body?.cancel();
+    assert.equal(
+      (await fetch(`${server.origin}/t/demo-open-2026`).then((r) => r.text())).includes("Demo Open"),
+      true,
+    );
   },
-});
+);

@@ -17,6 +17,8 @@ import { createToken } from "../../db/tokens.ts";
 import { createApp } from "../../main.ts";
 import { reportFigure } from "../support/server.ts";
 import { storeTest } from "../support/stores.ts";
+import { firstMatchWonByE1 } from "../support/event_files.ts";
+import { PAGE_ROUTES } from "../support/page_routes.ts";
 
 const NOW = new Date("2026-11-28T12:00:00.000Z");
 
@@ -28,12 +30,7 @@ const TEMPLATES = [
   "/api/v1/subevents/:x/standings",
   "/api/v1/subevents/:x/matches",
   "/api/v1/matches/:x",
-  "/t/:x",
-  "/t/:x/tv",
-  "/t/:x/poster",
-  "/m/:x",
-  "/overlay/match/:x",
-  "/overlay/subevent/:x",
+  ...PAGE_ROUTES,
 ];
 
 /** Where the crawl starts, with the query variants a curious client would try. */
@@ -92,17 +89,7 @@ function eventFile(slug: string, name: string, status: "published" | "archived",
       entries: players.map((p, i) => ({ id: `e${i + 1}`, players: [p.id] })),
       draw: { state: "locked", size: 4, slots: ["e1", "e2", "e3", "e4"] },
       matches: [
-        {
-          id: "R1-0",
-          stage: "knockout",
-          round: 1,
-          position: 0,
-          home: "e1",
-          away: "e2",
-          status: "completed",
-          games: ["11-5", "11-7"],
-          winner: "e1",
-        },
+        firstMatchWonByE1("R1-0", { games: ["11-5", "11-7"] }),
         { id: "R1-1", stage: "knockout", round: 1, position: 1, home: "e3", away: "e4", status: "scheduled" },
         { id: "R2-0", stage: "knockout", round: 2, position: 0, status: "scheduled" },
       ],

@@ -6,18 +6,16 @@
  * static scan of main.ts's module graph for file reads, dynamic imports and module-relative paths.
  */
 import assert from "node:assert/strict";
-import { ENV_NAMES, parseDatabaseUrl } from "../../cli/config.ts";
+import { ENV_NAMES } from "../../cli/config.ts";
 import { loadDemoIfEmpty } from "../../cli/demo.ts";
-import { openStore } from "../../db/store.ts";
 import {
-  hasPostgres,
   MAIN_PATH,
-  POSTGRES_PERMISSIONS,
+  postgresServerTest,
+  prepareStore,
   REPO_ROOT,
+  serverTest,
   type SpawnedServer,
-  spawnServer,
   START_PERMISSIONS,
-  startPostgres,
 } from "../support/server.ts";
 
 const PERMISSION_ERROR = /NotCapable|PermissionDenied|Requires \w+ access|run again with the --allow/i;
@@ -87,52 +85,32 @@ Deno.test("[least privilege] deno task start asks for the network, named variabl
   for (const name of ENV_NAMES) assert.ok(env.split(/[=,]/).includes(name), name);
 });
 
-Deno.test({
-  name:
-    "[least privilege] with the start task's flags, from an empty folder, it serves and writes only ./data",
-  sanitizeResources: false,
-  sanitizeOps: false,
-  fn: async () => {
-    const server = await spawnServer({ permissions: START_PERMISSIONS });
-    try {
-      assert.deepEqual(await serveEverything(server), []);
-      const files = await filesUnder(server.cwd);
-      assert.ok(files.every((f) => f.startsWith("data/tournament.db")), `files written: ${files.join(", ")}`);
-      assert.ok(files.includes("data/tournament.db"));
-      assert.doesNotMatch(server.output(), PERMISSION_ERROR);
-      // It runs from anywhere: the working directory is not the repository's.
-      assert.ok(!server.cwd.startsWith(REPO_ROOT));
-    } finally {
-      await server.dispose();
-    }
+serverTest(
+  "[least privilege] with the start task's flags, from an empty folder, it serves and writes only ./data",
+  async (spawn) => {
+    const server = await spawn({ permissions: START_PERMISSIONS });
+    assert.deepEqual(await serveEverything(server), []);
+    const files = await filesUnder(server.cwd);
+    assert.ok(files.every((f) => f.startsWith("data/tournament.db")), `files written: ${files.join(", ")}`);
+    assert.ok(files.includes("data/tournament.db"));
+    assert.doesNotMatch(server.output(), PERMISSION_ERROR);
+    // It runs from anywhere: the working directory is not the repository's.
+    assert.ok(!server.cwd.startsWith(REPO_ROOT));
   },
-});
+);
 
-Deno.test({
-  name: hasPostgres()
-    ? "[least privilege] on PostgreSQL it needs no file permission at all and writes nothing"
-    : "[least privilege] on PostgreSQL (skipped: no PostgreSQL 15 binaries in /usr/lib/postgresql/15/bin)",
-  ignore: !hasPostgres(),
-  sanitizeResources: false,
-  sanitizeOps: false,
-  fn: async () => {
-    const db = await startPostgres();
-    let server: SpawnedServer | undefined;
-    try {
-      const store = await openStore(parseDatabaseUrl(db.url));
-      await loadDemoIfEmpty(store, new Date());
-      await store.close();
-      // The start task's flags without --allow-read and --allow-write.
-      server = await spawnServer({ databaseUrl: db.url, permissions: POSTGRES_PERMISSIONS });
-      assert.deepEqual(await serveEverything(server), []);
-      assert.deepEqual(await filesUnder(server.cwd), [], "no file written");
-      assert.doesNotMatch(server.output(), PERMISSION_ERROR);
-    } finally {
-      await server?.dispose();
-      await db.dispose();
-    }
+postgresServerTest(
+  "[least privilege] on PostgreSQL it needs no file permission at all and writes nothing",
+  "[least privilege] on PostgreSQL (skipped: no PostgreSQL 15 binaries in /usr/lib/postgresql/15/bin)",
+  async ({ db, spawn }) => {
+    await prepareStore(db.url, (store) => loadDemoIfEmpty(store, new Date()));
+    // The start task's flags without --allow-read and --allow-write.
+    const server = await spawn();
+    assert.deepEqual(await serveEverything(server), []);
+    assert.deepEqual(await filesUnder(server.cwd), [], "no file written");
+    assert.doesNotMatch(server.output(), PERMISSION_ERROR);
   },
-});
+);
 
 /**
  * What reads files or loads code at run time: module-relative paths, file reads, dynamic imports of a

@@ -22,7 +22,7 @@ import { parseDatabaseUrl } from "../../cli/config.ts";
 import { openStore, type Store } from "../../db/store.ts";
 import { createToken } from "../../db/tokens.ts";
 import { createApp } from "../../main.ts";
-import { spawnServer } from "../support/server.ts";
+import { serverTest } from "../support/server.ts";
 
 const NOW = new Date("2026-11-28T12:00:00.000Z");
 
@@ -364,68 +364,62 @@ Deno.test("[limits] failed authentications are rate limited per client address (
   });
 });
 
-Deno.test({
-  name: "[limits] over loopback: 413, 414, a bad Host header and the 429 of the real server",
-  sanitizeResources: false,
-  sanitizeOps: false,
-  fn: async () => {
-    const server = await spawnServer();
-    try {
-      const big = await fetch(`${server.origin}/api/manage/tokens`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: "x".repeat(2 * MAX_BODY_BYTES),
+serverTest(
+  "[limits] over loopback: 413, 414, a bad Host header and the 429 of the real server",
+  async (spawn) => {
+    const server = await spawn();
+    const big = await fetch(`${server.origin}/api/manage/tokens`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "x".repeat(2 * MAX_BODY_BYTES),
+    });
+    assert.equal(big.status, 413);
+    assert.equal((await big.json()).code, "payload-too-large");
+    const long = await fetch(`${server.origin}/api/v1/events?q=${"a".repeat(3000)}`);
+    assert.equal(long.status, 414);
+    assert.equal((await long.json()).code, "uri-too-long");
+
+    const conn = await Deno.connect({ hostname: "127.0.0.1", port: server.port });
+    await conn.write(
+      new TextEncoder().encode(
+        "GET /api/v1/events/x HTTP/1.1\r\nHost: bad host\r\nConnection: close\r\n\r\n",
+      ),
+    );
+    const answer = await readToEnd(conn);
+    assert.match(answer, /^HTTP\/1\.1 400 /);
+    assert.match(answer, /invalid-host/);
+
+    // A body cut short: the client announces 100 bytes, sends 4 and closes its side.
+    const cut = await Deno.connect({ hostname: "127.0.0.1", port: server.port });
+    await cut.write(
+      new TextEncoder().encode(
+        "POST /api/manage/tokens HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n" +
+          'Content-Length: 100\r\n\r\n{"a"',
+      ),
+    );
+    await cut.closeWrite();
+    const cutAnswer = await readToEnd(cut);
+    assert.match(cutAnswer, /^HTTP\/1\.1 400 /);
+    assert.match(cutAnswer, /incomplete-body/);
+
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const res = await fetch(`${server.origin}/api/manage/whoami`, {
+        headers: { Authorization: "Bearer tt_guess" + i },
       });
-      assert.equal(big.status, 413);
-      assert.equal((await big.json()).code, "payload-too-large");
-      const long = await fetch(`${server.origin}/api/v1/events?q=${"a".repeat(3000)}`);
-      assert.equal(long.status, 414);
-      assert.equal((await long.json()).code, "uri-too-long");
-
-      const conn = await Deno.connect({ hostname: "127.0.0.1", port: server.port });
-      await conn.write(
-        new TextEncoder().encode(
-          "GET /api/v1/events/x HTTP/1.1\r\nHost: bad host\r\nConnection: close\r\n\r\n",
-        ),
-      );
-      const answer = await readToEnd(conn);
-      assert.match(answer, /^HTTP\/1\.1 400 /);
-      assert.match(answer, /invalid-host/);
-
-      // A body cut short: the client announces 100 bytes, sends 4 and closes its side.
-      const cut = await Deno.connect({ hostname: "127.0.0.1", port: server.port });
-      await cut.write(
-        new TextEncoder().encode(
-          "POST /api/manage/tokens HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n" +
-            'Content-Length: 100\r\n\r\n{"a"',
-        ),
-      );
-      await cut.closeWrite();
-      const cutAnswer = await readToEnd(cut);
-      assert.match(cutAnswer, /^HTTP\/1\.1 400 /);
-      assert.match(cutAnswer, /incomplete-body/);
-
-      const statuses: number[] = [];
-      for (let i = 0; i < 12; i++) {
-        const res = await fetch(`${server.origin}/api/manage/whoami`, {
-          headers: { Authorization: "Bearer tt_guess" + i },
-        });
-        statuses.push(res.status);
-        await res.body?.cancel();
-      }
-      assert.deepEqual(statuses, [...Array(10).fill(401), 429, 429]);
-
-      // A JSON body read by the guard: the server's log stays free of the runtime's warning about
-      // request.signal (it was printed at the first write of every start, and read as an error).
-      const small = await fetch(`${server.origin}/api/manage/tokens`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: "{}",
-      });
-      await small.body?.cancel();
-      assert.doesNotMatch(server.output(), /legacy behavior|request\.signal/);
-    } finally {
-      await server.dispose();
+      statuses.push(res.status);
+      await res.body?.cancel();
     }
+    assert.deepEqual(statuses, [...Array(10).fill(401), 429, 429]);
+
+    // A JSON body read by the guard: the server's log stays free of the runtime's warning about
+    // request.signal (it was printed at the first write of every start, and read as an error).
+    const small = await fetch(`${server.origin}/api/manage/tokens`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "{}",
+    });
+    await small.body?.cancel();
+    assert.doesNotMatch(server.output(), /legacy behavior|request\.signal/);
   },
-});
+);

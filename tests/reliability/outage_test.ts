@@ -16,25 +16,15 @@ import assert from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
-import { parseDatabaseUrl } from "../../cli/config.ts";
 import { silentLogger } from "../../lib/log.ts";
 import { isStoreUnavailable, READ_DEADLINE_MS, StoreUnavailable, withDeadline } from "../../db/health.ts";
 import type { Database } from "../../db/schema.ts";
 import type { Store } from "../../db/store.ts";
 import { createApp } from "../../main.ts";
-import { loadDemoIfEmpty } from "../../cli/demo.ts";
-import { openStore } from "../../db/store.ts";
-import { createToken } from "../../db/tokens.ts";
 import { hasChromium, launchBrowser, newTestContext, untilPolled } from "../support/browser.ts";
-import {
-  freePort,
-  hasPostgres,
-  POSTGRES_PERMISSIONS,
-  reportFigure,
-  spawnServer,
-  startPostgres,
-} from "../support/server.ts";
+import { freePort, postgresServerTest, prepareStore, reportFigure } from "../support/server.ts";
 import { PATIENCE_MS, until } from "../support/wait.ts";
+import { demoWithAdmin } from "../support/demo_store.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -112,26 +102,18 @@ async function untilOk(url: string): Promise<number> {
   return performance.now() - t0;
 }
 
-Deno.test({
-  name: hasPostgres()
-    ? "[outage] PostgreSQL away: 503 from the guard (reads by the 1.5 s deadline), pages keep their state, recovery by itself, idle pool answers"
-    : "[outage] PostgreSQL away (skipped: no PostgreSQL 15 binaries in /usr/lib/postgresql/15/bin)",
-  ignore: !hasPostgres(),
-  sanitizeResources: false,
-  sanitizeOps: false,
-  fn: async (t) => {
-    const db = await startPostgres();
-    let server: Awaited<ReturnType<typeof spawnServer>> | undefined;
+postgresServerTest(
+  "[outage] PostgreSQL away: 503 from the guard (reads by the 1.5 s deadline), pages keep their state, recovery by itself, idle pool answers",
+  "[outage] PostgreSQL away (skipped: no PostgreSQL 15 binaries in /usr/lib/postgresql/15/bin)",
+  async ({ db, spawn }, t) => {
     let browser: Awaited<ReturnType<typeof launchBrowser>> | undefined;
     try {
-      const store = await openStore(parseDatabaseUrl(db.url));
-      await loadDemoIfEmpty(store, new Date());
-      const admin =
-        (await createToken(store.db, { role: "admin", label: "outage admin" }, new Date())).secret;
-      const running = await store.db.selectFrom("matches").select("id").where("status", "=", "in_progress")
-        .executeTakeFirstOrThrow();
-      await store.close();
-      server = await spawnServer({ databaseUrl: db.url, permissions: POSTGRES_PERMISSIONS });
+      const { admin, running } = await prepareStore(db.url, async (store) => ({
+        admin: await demoWithAdmin(store, "outage admin"),
+        running: await store.db.selectFrom("matches").select("id").where("status", "=", "in_progress")
+          .executeTakeFirstOrThrow(),
+      }));
+      const server = await spawn();
       const origin = server.origin;
       const auth = { Authorization: `Bearer ${admin}` };
       const reads = [
@@ -288,11 +270,9 @@ Deno.test({
       assert.doesNotMatch(log, /Cannot (answer|render)|\n\s+at /, `no line per failed request:\n${log}`);
     } finally {
       await browser?.close().catch(() => {});
-      await server?.dispose();
-      await db.dispose();
     }
   },
-});
+);
 
 Deno.test("isStoreUnavailable() tells an outage from a wrong request", () => {
   const coded = (message: string, code: string) => Object.assign(new Error(message), { code });

@@ -4,16 +4,8 @@
  * addresses as Deno.serve gives them, not as an in-process test would make them up.
  */
 import assert from "node:assert/strict";
-import { parseDatabaseUrl } from "../../cli/config.ts";
-import { openStore } from "../../db/store.ts";
 import { createToken } from "../../db/tokens.ts";
-import {
-  hasPostgres,
-  POSTGRES_PERMISSIONS,
-  type SpawnedServer,
-  spawnServer,
-  startPostgres,
-} from "../support/server.ts";
+import { postgresServerTest, prepareSqliteStore, serverTest, type SpawnedServer } from "../support/server.ts";
 
 /** A client whose connections leave from `address` (a loopback address other than 127.0.0.1). */
 function clientFrom(address: string) {
@@ -31,20 +23,17 @@ function clientFrom(address: string) {
 
 /** An admin token made in the served store (SQLite, in the server's working folder). */
 async function adminToken(server: SpawnedServer): Promise<string> {
-  const store = await openStore(parseDatabaseUrl(`sqlite:${server.cwd}/data/tournament.db`));
-  try {
-    return (await createToken(store.db, { role: "admin", label: "per-client test" }, new Date())).secret;
-  } finally {
-    await store.close();
-  }
+  return await prepareSqliteStore(
+    server.cwd,
+    async (store) =>
+      (await createToken(store.db, { role: "admin", label: "per-client test" }, new Date())).secret,
+  );
 }
 
-Deno.test({
-  name: "[limits] over loopback: failed logins are counted per client address, never without a token",
-  sanitizeResources: false,
-  sanitizeOps: false,
-  fn: async () => {
-    const server = await spawnServer();
+serverTest(
+  "[limits] over loopback: failed logins are counted per client address, never without a token",
+  async (spawn) => {
+    const server = await spawn();
     const [two, three, four] = ["127.0.0.2", "127.0.0.3", "127.0.0.4"].map(clientFrom) as [
       ReturnType<typeof clientFrom>,
       ReturnType<typeof clientFrom>,
@@ -86,17 +75,14 @@ Deno.test({
       assert.equal((await four.send(server, "/api/manage/whoami", bearer(admin))).status, 200);
     } finally {
       for (const c of [two, three, four]) c.close();
-      await server.dispose();
     }
   },
-});
+);
 
-Deno.test({
-  name: "[limits] over loopback: behind a trusted proxy (--trust-proxy 1) the X-Forwarded-For address counts",
-  sanitizeResources: false,
-  sanitizeOps: false,
-  fn: async () => {
-    const server = await spawnServer({ args: ["--no-simulate", "--trust-proxy", "1"] });
+serverTest(
+  "[limits] over loopback: behind a trusted proxy (--trust-proxy 1) the X-Forwarded-For address counts",
+  async (spawn) => {
+    const server = await spawn({ args: ["--no-simulate", "--trust-proxy", "1"] });
     // The proxy: one address, sending the requests of two clients.
     const proxy = clientFrom("127.0.0.2");
     try {
@@ -112,19 +98,15 @@ Deno.test({
       assert.equal((await proxy.send(server, "/api/manage/whoami", from("198.51.100.2", admin))).status, 200);
     } finally {
       proxy.close();
-      await server.dispose();
     }
   },
-});
+);
 
-Deno.test({
-  name:
-    "[limits] over loopback: request rates are limited per client address, 304s at a quarter of a request",
-  sanitizeResources: false,
-  sanitizeOps: false,
-  fn: async () => {
+serverTest(
+  "[limits] over loopback: request rates are limited per client address, 304s at a quarter of a request",
+  async (spawn) => {
     // 20 requests an hour: the window is long, so that no machine is slow enough to see it end in the test.
-    const server = await spawnServer({ args: ["--no-simulate", "--rate-limit", "20/3600"] });
+    const server = await spawn({ args: ["--no-simulate", "--rate-limit", "20/3600"] });
     const [two, three, four] = ["127.0.0.2", "127.0.0.3", "127.0.0.4"].map(clientFrom) as [
       ReturnType<typeof clientFrom>,
       ReturnType<typeof clientFrom>,
@@ -179,17 +161,14 @@ Deno.test({
       assert.equal(manage.headers.get("RateLimit"), null);
     } finally {
       for (const c of [two, three, four]) c.close();
-      await server.dispose();
     }
   },
-});
+);
 
-Deno.test({
-  name: "[limits] over loopback: no request rate limit by default on SQLite (a venue LAN)",
-  sanitizeResources: false,
-  sanitizeOps: false,
-  fn: async () => {
-    const server = await spawnServer();
+serverTest(
+  "[limits] over loopback: no request rate limit by default on SQLite (a venue LAN)",
+  async (spawn) => {
+    const server = await spawn();
     const two = clientFrom("127.0.0.2");
     try {
       const res = await two.send(server, "/api/v1/events");
@@ -198,32 +177,23 @@ Deno.test({
       assert.equal(res.headers.get("RateLimit-Policy"), null);
     } finally {
       two.close();
-      await server.dispose();
     }
   },
-});
+);
 
-Deno.test({
-  name: hasPostgres()
-    ? "[limits] over loopback: request rates are limited by default on PostgreSQL (a public deployment)"
-    : "[limits] request rates limited by default on PostgreSQL (skipped: no PostgreSQL 15 binaries)",
-  ignore: !hasPostgres(),
-  sanitizeResources: false,
-  sanitizeOps: false,
-  fn: async () => {
-    const db = await startPostgres();
-    let server: SpawnedServer | undefined;
+postgresServerTest(
+  "[limits] over loopback: request rates are limited by default on PostgreSQL (a public deployment)",
+  "[limits] request rates limited by default on PostgreSQL (skipped: no PostgreSQL 15 binaries)",
+  async ({ spawn }) => {
     const two = clientFrom("127.0.0.2");
     try {
-      server = await spawnServer({ databaseUrl: db.url, permissions: POSTGRES_PERMISSIONS });
+      const server = await spawn();
       const res = await two.send(server, "/api/v1/events");
       assert.equal(res.status, 200);
       assert.equal(res.headers.get("RateLimit-Policy"), '"default";q=3000;w=60');
       assert.match(res.headers.get("RateLimit") ?? "", /^"default";r=2999;t=(59|60)$/);
     } finally {
       two.close();
-      await server?.dispose();
-      await db.dispose();
     }
   },
-});
+);

@@ -17,20 +17,11 @@
 import assert from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
 import { sql } from "kysely";
-import { loadDemoIfEmpty } from "../../cli/demo.ts";
-import { createToken } from "../../db/tokens.ts";
 import pg from "pg";
-import { parseDatabaseUrl } from "../../cli/config.ts";
-import { openStore } from "../../db/store.ts";
 import { sendRaw, untilNotListening, untilServerRead } from "../support/raw_http.ts";
-import {
-  hasPostgres,
-  POSTGRES_PERMISSIONS,
-  prepareSqliteStore,
-  spawnServer,
-  startPostgres,
-} from "../support/server.ts";
+import { postgresServerTest, prepareSqliteStore, prepareStore, spawnServer } from "../support/server.ts";
 import { PATIENCE_MS } from "../support/wait.ts";
+import { demoWithAdmin } from "../support/demo_store.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -55,6 +46,24 @@ async function tokenDuringShutdown(
   return await inFlight.answer;
 }
 
+/**
+ * Sends the write of `tokenDuringShutdown` and asserts that it was answered (201, the token made) although SIGTERM
+ * came while it waited, and that the process then exited with code 0.
+ */
+async function assertWriteFinishesThenExit(
+  proc: Awaited<ReturnType<typeof spawnServer>>,
+  admin: string,
+  release: () => Promise<void> | void,
+) {
+  const res = await tokenDuringShutdown(proc, admin, release).catch((e) => e as Error);
+  assert.ok(!(res instanceof Error), `the request in flight got no answer (${res}):\n${proc.output()}`);
+  assert.equal(res.status, 201, res.body);
+  assert.equal(JSON.parse(res.body).data.token.label, "made during the shutdown");
+  const status = await Promise.race([proc.exited, sleep(PATIENCE_MS).then(() => null)]);
+  assert.ok(status !== null, `the process exits after SIGTERM:\n${proc.output()}`);
+  assert.equal(status.code, 0, proc.output());
+}
+
 async function exists(path: string): Promise<boolean> {
   try {
     await Deno.stat(path);
@@ -70,10 +79,7 @@ Deno.test({
   sanitizeOps: false,
   fn: async () => {
     const cwd = await Deno.makeTempDir({ prefix: "tt-rel-shutdown-" });
-    const admin = await prepareSqliteStore(cwd, async (store) => {
-      await loadDemoIfEmpty(store, new Date());
-      return (await createToken(store.db, { role: "admin", label: "shutdown admin" }, new Date())).secret;
-    });
+    const admin = await prepareSqliteStore(cwd, (store) => demoWithAdmin(store, "shutdown admin"));
     const lock = new DatabaseSync(`${cwd}/data/tournament.db`);
     let proc: Awaited<ReturnType<typeof spawnServer>> | undefined;
     try {
@@ -86,14 +92,7 @@ Deno.test({
       await warm.body?.cancel();
 
       lock.exec("BEGIN IMMEDIATE"); // the write lock: the server's write waits for it (up to 5 s)
-      const res = await tokenDuringShutdown(proc, admin, () => lock.exec("COMMIT")).catch((e) => e as Error);
-      assert.ok(!(res instanceof Error), `the request in flight got no answer (${res}):\n${proc.output()}`);
-      assert.equal(res.status, 201, res.body);
-      assert.equal(JSON.parse(res.body).data.token.label, "made during the shutdown");
-
-      const status = await Promise.race([proc.exited, sleep(PATIENCE_MS).then(() => null)]);
-      assert.ok(status !== null, `the process exits after SIGTERM:\n${proc.output()}`);
-      assert.equal(status.code, 0, proc.output());
+      await assertWriteFinishesThenExit(proc, admin, () => lock.exec("COMMIT"));
       // No new connection is accepted once it has stopped.
       assert.equal(
         await fetch(`${proc.origin}/api/v1/events`).then((r) => r.status, () => "refused"),
@@ -125,36 +124,19 @@ Deno.test({
   },
 });
 
-Deno.test({
-  name: hasPostgres()
-    ? "[shutdown] on PostgreSQL, SIGTERM lets a write waiting for the database finish and exits 0"
-    : "[shutdown] on PostgreSQL (skipped: no PostgreSQL 15 binaries in /usr/lib/postgresql/15/bin)",
-  ignore: !hasPostgres(),
-  sanitizeResources: false,
-  sanitizeOps: false,
-  fn: async () => {
-    const db = await startPostgres();
-    let proc: Awaited<ReturnType<typeof spawnServer>> | undefined;
+postgresServerTest(
+  "[shutdown] on PostgreSQL, SIGTERM lets a write waiting for the database finish and exits 0",
+  "[shutdown] on PostgreSQL (skipped: no PostgreSQL 15 binaries in /usr/lib/postgresql/15/bin)",
+  async ({ db, spawn }) => {
     const locker = new pg.Client({ connectionString: db.url });
     try {
-      const store = await openStore(parseDatabaseUrl(db.url));
-      await loadDemoIfEmpty(store, new Date());
-      const admin =
-        (await createToken(store.db, { role: "admin", label: "shutdown admin" }, new Date())).secret;
-      await store.close();
-      proc = await spawnServer({ databaseUrl: db.url, permissions: POSTGRES_PERMISSIONS });
+      const admin = await prepareStore(db.url, (store) => demoWithAdmin(store, "shutdown admin"));
+      const proc = await spawn();
       await locker.connect();
       await locker.query("begin");
       // The tokens table: the request's sign-in and its write both wait, asynchronously, on the server's pool.
       await locker.query("lock table tokens in access exclusive mode");
-      const res = await tokenDuringShutdown(proc, admin, () => locker.query("commit").then(() => {}))
-        .catch((e) => e as Error);
-      assert.ok(!(res instanceof Error), `the request in flight got no answer (${res}):\n${proc.output()}`);
-      assert.equal(res.status, 201, res.body);
-      assert.equal(JSON.parse(res.body).data.token.label, "made during the shutdown");
-      const status = await Promise.race([proc.exited, sleep(PATIENCE_MS).then(() => null)]);
-      assert.ok(status !== null, `the process exits after SIGTERM:\n${proc.output()}`);
-      assert.equal(status.code, 0, proc.output());
+      await assertWriteFinishesThenExit(proc, admin, () => locker.query("commit").then(() => {}));
       // The pool was ended: no connection of the server is left on the database.
       const left = await locker.query(
         "select count(*)::int as n from pg_stat_activity where pid <> pg_backend_pid() and backend_type = 'client backend'",
@@ -162,8 +144,6 @@ Deno.test({
       assert.equal(left.rows[0].n, 0);
     } finally {
       await locker.end().catch(() => {});
-      await proc?.dispose();
-      await db.dispose();
     }
   },
-});
+);

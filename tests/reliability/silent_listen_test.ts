@@ -7,18 +7,8 @@
  * reason in its name, without the PostgreSQL binaries.
  */
 import assert from "node:assert/strict";
-import { parseDatabaseUrl } from "../../cli/config.ts";
-import { loadDemoIfEmpty } from "../../cli/demo.ts";
-import { openStore } from "../../db/store.ts";
-import { createToken } from "../../db/tokens.ts";
-import {
-  hasPostgres,
-  POSTGRES_PERMISSIONS,
-  reportFigure,
-  type SpawnedServer,
-  spawnServer,
-  startPostgres,
-} from "../support/server.ts";
+import { postgresServerTest, prepareStore, reportFigure } from "../support/server.ts";
+import { demoWithAdmin } from "../support/demo_store.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -125,27 +115,16 @@ async function untilShown(origin: string, text: string): Promise<number> {
   return Infinity;
 }
 
-Deno.test({
-  name: hasPostgres()
-    ? "[instances] a silently dropped LISTEN connection: B sees A's write within 10 s, logs it once, recovers"
-    : "[instances] a silently dropped LISTEN connection (skipped: no PostgreSQL 15 binaries)",
-  ignore: !hasPostgres(),
-  sanitizeResources: false,
-  sanitizeOps: false,
-  fn: async () => {
-    const db = await startPostgres();
+postgresServerTest(
+  "[instances] a silently dropped LISTEN connection: B sees A's write within 10 s, logs it once, recovers",
+  "[instances] a silently dropped LISTEN connection (skipped: no PostgreSQL 15 binaries)",
+  async ({ db, spawn }) => {
     const proxy = listenDroppingProxy(db.port);
-    let a: SpawnedServer | undefined;
-    let b: SpawnedServer | undefined;
     try {
-      const store = await openStore(parseDatabaseUrl(db.url));
-      await loadDemoIfEmpty(store, new Date());
-      const admin = (await createToken(store.db, { role: "admin", label: "instances" }, new Date())).secret;
-      await store.close();
-      a = await spawnServer({ databaseUrl: db.url, permissions: POSTGRES_PERMISSIONS });
-      b = await spawnServer({
+      const admin = await prepareStore(db.url, (store) => demoWithAdmin(store, "instances"));
+      const a = await spawn();
+      const b = await spawn({
         databaseUrl: db.url.replace(`:${db.port}/`, `:${proxy.port}/`),
-        permissions: POSTGRES_PERMISSIONS,
       });
       const announce = async (text: string) => {
         const res = await fetch(`${a!.origin}/api/manage/events/demo-open-2026/announcement`, {
@@ -192,10 +171,7 @@ Deno.test({
       assert.equal(silent.length, 1, `one line when the channel went silent:\n${log}`);
       assert.equal(restored.length, 1, `one line when it was back:\n${log}`);
     } finally {
-      await a?.dispose();
-      await b?.dispose();
       await proxy.close();
-      await db.dispose();
     }
   },
-});
+);

@@ -10,12 +10,10 @@ import pg from "pg";
 import { FIRST_ADMIN_HINT } from "../../cli/start_banner.ts";
 import { SECRET_PREFIX } from "../../db/tokens.ts";
 import {
-  hasPostgres,
   POSTGRES_PERMISSIONS,
+  postgresServerTest,
   REPO_ROOT,
-  type SpawnedServer,
   spawnServer,
-  startPostgres,
   taskPermissions,
 } from "../support/server.ts";
 
@@ -41,100 +39,80 @@ async function getJson(origin: string, path: string, init?: RequestInit) {
   return { status: res.status, body: await res.json() };
 }
 
-Deno.test({
-  name: hasPostgres()
-    ? "[startup] on PostgreSQL without DEMO: no demo, no secret in the log; the token command makes the first admin"
-    : "[startup] on PostgreSQL without DEMO (skipped: no PostgreSQL 15 binaries in /usr/lib/postgresql/15/bin)",
-  ignore: !hasPostgres(),
-  sanitizeResources: false,
-  sanitizeOps: false,
-  fn: async () => {
-    const db = await startPostgres();
-    let server: SpawnedServer | undefined;
-    try {
-      server = await spawnServer({ databaseUrl: db.url, permissions: POSTGRES_PERMISSIONS, args: [] });
-      const events = await getJson(server.origin, "/api/v1/events");
-      assert.equal(events.status, 200);
-      assert.deepEqual(events.body.data.events, [], "the demo is not loaded unless asked for");
-      assert.doesNotMatch(server.output(), SECRET, "no token secret in the log");
-      assert.ok(server.output().includes(FIRST_ADMIN_HINT), server.output());
+postgresServerTest(
+  "[startup] on PostgreSQL without DEMO: no demo, no secret in the log; the token command makes the first admin",
+  "[startup] on PostgreSQL without DEMO (skipped: no PostgreSQL 15 binaries in /usr/lib/postgresql/15/bin)",
+  async ({ db, spawn }) => {
+    const server = await spawn({ args: [] });
+    const events = await getJson(server.origin, "/api/v1/events");
+    assert.equal(events.status, 200);
+    assert.deepEqual(events.body.data.events, [], "the demo is not loaded unless asked for");
+    assert.doesNotMatch(server.output(), SECRET, "no token secret in the log");
+    assert.ok(server.output().includes(FIRST_ADMIN_HINT), server.output());
 
-      const out = await new Deno.Command(Deno.execPath(), {
-        args: [
-          "run",
-          ...taskPermissions("token"),
-          "cli/token.ts",
-          "create",
-          "--role",
-          "admin",
-          "--label",
-          "ops",
-        ],
-        cwd: REPO_ROOT,
-        env: { DATABASE_URL: db.url, NO_COLOR: "1" },
-        stdout: "piped",
-        stderr: "piped",
-      }).output();
-      const printed = new TextDecoder().decode(out.stdout);
-      assert.ok(out.success, new TextDecoder().decode(out.stderr));
-      const secret = SECRET.exec(printed)?.[0];
-      assert.ok(secret, printed);
-      const whoami = await getJson(server.origin, "/api/manage/whoami", {
-        headers: { Authorization: `Bearer ${secret}` },
-      });
-      assert.equal(whoami.status, 200, JSON.stringify(whoami.body));
-      assert.doesNotMatch(server.output(), SECRET);
-    } finally {
-      await server?.dispose();
-      await db.dispose();
-    }
+    const out = await new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        ...taskPermissions("token"),
+        "cli/token.ts",
+        "create",
+        "--role",
+        "admin",
+        "--label",
+        "ops",
+      ],
+      cwd: REPO_ROOT,
+      env: { DATABASE_URL: db.url, NO_COLOR: "1" },
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    const printed = new TextDecoder().decode(out.stdout);
+    assert.ok(out.success, new TextDecoder().decode(out.stderr));
+    const secret = SECRET.exec(printed)?.[0];
+    assert.ok(secret, printed);
+    const whoami = await getJson(server.origin, "/api/manage/whoami", {
+      headers: { Authorization: `Bearer ${secret}` },
+    });
+    assert.equal(whoami.status, 200, JSON.stringify(whoami.body));
+    assert.doesNotMatch(server.output(), SECRET);
   },
-});
+);
 
-Deno.test({
-  name: hasPostgres()
-    ? "[startup] two instances started together on an empty PostgreSQL database both serve, ten times"
-    : "[startup] two instances on an empty database (skipped: no PostgreSQL 15 binaries)",
-  ignore: !hasPostgres(),
-  sanitizeResources: false,
-  sanitizeOps: false,
-  fn: async () => {
-    const db = await startPostgres();
-    try {
-      for (let round = 1; round <= 10; round++) {
-        const url = await freshSchema(db.url, `startup_${round}`);
-        const start = () =>
-          spawnServer({
-            databaseUrl: url,
-            permissions: POSTGRES_PERMISSIONS,
-            args: [],
-            env: { DEMO: "on", SIMULATE: "off" },
-            startTimeoutMs: 60_000,
-          });
-        const started = await Promise.allSettled([start(), start()]);
-        const servers = started.flatMap((s) => s.status === "fulfilled" ? [s.value] : []);
-        try {
-          for (const s of started) {
-            if (s.status === "rejected") assert.fail(`round ${round}: ${(s.reason as Error).message}`);
-          }
-          for (const server of servers) {
-            const events = await getJson(server.origin, "/api/v1/events");
-            assert.equal(events.status, 200, `round ${round}`);
-            assert.deepEqual(events.body.data.events.map((e: { slug: string }) => e.slug), [
-              "demo-open-2026",
-            ]);
-            const event = await getJson(server.origin, "/api/v1/events/demo-open-2026");
-            assert.equal(event.status, 200, `round ${round}`);
-          }
-          // One demo, one first admin token: the start-up work ran once.
-          const secrets = servers.flatMap((s) => s.output().match(new RegExp(SECRET, "g")) ?? []);
-          assert.equal(secrets.length, 1, `round ${round}: ${secrets.length} admin tokens printed`);
-        } finally {
-          await Promise.all(servers.map((s) => s.dispose()));
+postgresServerTest(
+  "[startup] two instances started together on an empty PostgreSQL database both serve, ten times",
+  "[startup] two instances on an empty database (skipped: no PostgreSQL 15 binaries)",
+  async ({ db }) => {
+    for (let round = 1; round <= 10; round++) {
+      const url = await freshSchema(db.url, `startup_${round}`);
+      const start = () =>
+        spawnServer({
+          databaseUrl: url,
+          permissions: POSTGRES_PERMISSIONS,
+          args: [],
+          env: { DEMO: "on", SIMULATE: "off" },
+          startTimeoutMs: 60_000,
+        });
+      const started = await Promise.allSettled([start(), start()]);
+      const servers = started.flatMap((s) => s.status === "fulfilled" ? [s.value] : []);
+      try {
+        for (const s of started) {
+          if (s.status === "rejected") assert.fail(`round ${round}: ${(s.reason as Error).message}`);
         }
+        for (const server of servers) {
+          const events = await getJson(server.origin, "/api/v1/events");
+          assert.equal(events.status, 200, `round ${round}`);
+          assert.deepEqual(events.body.data.events.map((e: { slug: string }) => e.slug), [
+            "demo-open-2026",
+          ]);
+          const event = await getJson(server.origin, "/api/v1/events/demo-open-2026");
+          assert.equal(event.status, 200, `round ${round}`);
+        }
+        // One demo, one first admin token: the start-up work ran once.
+        const secrets = servers.flatMap((s) => s.output().match(new RegExp(SECRET, "g")) ?? []);
+        assert.equal(secrets.length, 1, `round ${round}: ${secrets.length} admin tokens printed`);
+      } finally {
+        await Promise.all(servers.map((s) => s.dispose()));
       }
-    } finally {
-      await db.dispose();
     }
   },
-});
+);

@@ -226,16 +226,37 @@ export async function openPage(
   if (options.clock) await context.clock.setFixedTime(options.clock);
   const page = await context.newPage();
   if (options.pausedClock) await pauseClock(page);
+  const { dialogs, errors } = recordPage(page, { accept: false });
+  await page.goto(url);
+  return { page, dialogs, errors, close: () => context.close() };
+}
+
+/** What `recordPage` collects from a page. */
+export interface PageRecord {
+  /** The messages of its dialogs. */
+  dialogs: string[];
+  /** Its page errors, and its console errors unless they are kept apart. */
+  errors: string[];
+  /** Its console errors: the same array as `errors` unless `apartConsole`. */
+  consoleErrors: string[];
+}
+
+/**
+ * Records a page's dialogs (accepted, or dismissed so that an injected script's alert stops nothing), its page
+ * errors and its console errors; with `apartConsole` the console errors are kept in their own list, for a test
+ * where failed loads are expected.
+ */
+export function recordPage(page: Page, options: { accept: boolean; apartConsole?: boolean }): PageRecord {
   const dialogs: string[] = [];
   const errors: string[] = [];
+  const consoleErrors = options.apartConsole ? [] as string[] : errors;
   page.on("dialog", (d) => {
     dialogs.push(d.message());
-    void d.dismiss();
+    void (options.accept ? d.accept() : d.dismiss());
   });
   page.on("pageerror", (e) => errors.push(e.message));
   page.on("console", (m) => {
-    if (m.type() === "error") errors.push(m.text());
+    if (m.type() === "error") consoleErrors.push(m.text());
   });
-  await page.goto(url);
-  return { page, dialogs, errors, close: () => context.close() };
+  return { dialogs, errors, consoleErrors };
 }

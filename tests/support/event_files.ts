@@ -2,7 +2,7 @@
  * Small event files (tt-event/1) for tests of what an import does to players and ratings: one singles category
  * in one group, a player per entry, completed matches with their results and scheduled ones to play.
  */
-import type { EventFile, PlayerInput } from "../../event_file/format.ts";
+import type { EventFile, MatchInput, PlayerInput } from "../../event_file/format.ts";
 
 /** What a small event is made of. */
 export interface SmallEvent {
@@ -74,20 +74,39 @@ export function groupEvent(o: SmallEvent): EventFile {
   };
 }
 
+/** A player known by federation id `ITTF:<n>`, with 30 rated matches behind the prior `rating`. */
+function federated(
+  n: number,
+  id: string,
+  displayName: string,
+  association: string,
+  rating: number,
+): PlayerInput {
+  return { id, displayName, association, federationId: `ITTF:${n}`, prior: { rating, matchCount: 30 } };
+}
+
 /** Ana, known by federation id, with 30 rated matches behind her prior. */
-export const ANA: PlayerInput = {
-  id: "ana",
-  displayName: "Ana Lopez",
-  association: "TTC Ghent",
-  federationId: "ITTF:1",
-  prior: { rating: 1600, matchCount: 30 },
-};
+export const ANA: PlayerInput = federated(1, "ana", "Ana Lopez", "TTC Ghent", 1600);
 
 /** Ben, known by federation id, with 30 rated matches behind his prior. */
-export const BEN: PlayerInput = {
-  id: "ben",
-  displayName: "Ben Okafor",
-  association: "Antwerp TT",
-  federationId: "ITTF:2",
-  prior: { rating: 1500, matchCount: 30 },
-};
+export const BEN: PlayerInput = federated(2, "ben", "Ben Okafor", "Antwerp TT", 1500);
+
+/** The first match of a knockout's first round, entry "e1" against "e2", completed and won by "e1" as `result` says. */
+export function firstMatchWonByE1(id: string, result: Partial<MatchInput>): MatchInput {
+  return {
+    id,
+    stage: "knockout",
+    round: 1,
+    position: 0,
+    home: "e1",
+    away: "e2",
+    status: "completed",
+    winner: "e1",
+    ...result,
+  };
+}
+
+/** The event `slug`, as `status` says, where Ana beat Ben in their one match: the smallest import with a result. */
+export function anaBeatsBen(slug: string, status: SmallEvent["status"]): EventFile {
+  return groupEvent({ slug, status, players: [ANA, BEN], results: [["ana", "ben"]] });
+}

@@ -23,6 +23,9 @@ import type {
 
 type Db = Kysely<Database>;
 
+/** The ids of six entries, in order. */
+type SixIds = [string, string, string, string, string, string];
+
 /** A fixed moment the fixtures are dated from. */
 export const T0 = "2026-11-28T09:00:00.000Z";
 
@@ -31,13 +34,24 @@ export function at(minutes: number): string {
   return new Date(Date.parse(T0) + minutes * 60_000).toISOString();
 }
 
+/** Inserts a row into a table and returns it as given, with the literal types of its defaults. */
+async function insertRow<T extends keyof Database, R extends Insertable<Database[T]>>(
+  db: Db,
+  table: T,
+  row: R,
+): Promise<R> {
+  // Kysely cannot relate a generic table's name to its row type; R is checked against it above.
+  await db.insertInto(table).values(row as never).execute();
+  return row;
+}
+
 let counter = 0;
 const next = () => ++counter;
 
 /** Inserts an event (published unless told otherwise). */
 export async function makeEvent(db: Db, o: Partial<Insertable<EventTable>> = {}) {
   const n = next();
-  const row = {
+  return await insertRow(db, "events", {
     id: crypto.randomUUID(),
     slug: `event-${n}`,
     name: `Event ${n}`,
@@ -52,15 +66,13 @@ export async function makeEvent(db: Db, o: Partial<Insertable<EventTable>> = {})
     created_at: T0,
     updated_at: T0,
     ...o,
-  };
-  await db.insertInto("events").values(row).execute();
-  return row;
+  });
 }
 
 /** Inserts a category of an event (knockout singles, best of 5, no draw, unless told otherwise). */
 export async function makeSubevent(db: Db, o: Partial<Insertable<SubeventTable>> & { event_id: string }) {
   const n = next();
-  const row = {
+  return await insertRow(db, "subevents", {
     id: crypto.randomUUID(),
     code: `C${n}`,
     name: `Category ${n}`,
@@ -74,15 +86,13 @@ export async function makeSubevent(db: Db, o: Partial<Insertable<SubeventTable>>
     draw_seed: null,
     draw_size: null,
     ...o,
-  };
-  await db.insertInto("subevents").values(row).execute();
-  return row;
+  });
 }
 
 /** Inserts a player (listed, no private data, unless told otherwise). */
 export async function makePlayer(db: Db, o: Partial<Insertable<PlayerTable>> = {}) {
   const n = next();
-  const row = {
+  return await insertRow(db, "players", {
     id: crypto.randomUUID(),
     display_name: `Player ${n}`,
     association: "TTC Example",
@@ -95,9 +105,7 @@ export async function makePlayer(db: Db, o: Partial<Insertable<PlayerTable>> = {
     listed: 1,
     created_at: T0,
     ...o,
-  };
-  await db.insertInto("players").values(row).execute();
-  return row;
+  });
 }
 
 /** Inserts an entry of a category. */
@@ -105,16 +113,12 @@ export async function makeEntry(
   db: Db,
   o: Partial<Insertable<EntryTable>> & { subevent_id: string; player1_id: string },
 ) {
-  const row = { id: crypto.randomUUID(), player2_id: null, seed: null, ...o };
-  await db.insertInto("entries").values(row).execute();
-  return row;
+  return await insertRow(db, "entries", { id: crypto.randomUUID(), player2_id: null, seed: null, ...o });
 }
 
 /** Inserts a group of a category. */
 export async function makeGroup(db: Db, o: Partial<Insertable<GroupTable>> & { subevent_id: string }) {
-  const row = { id: crypto.randomUUID(), name: "A", position: 0, ...o };
-  await db.insertInto("groups").values(row).execute();
-  return row;
+  return await insertRow(db, "groups", { id: crypto.randomUUID(), name: "A", position: 0, ...o });
 }
 
 /** Inserts a member of a group. */
@@ -123,14 +127,40 @@ export async function makeGroupMember(db: Db, o: Insertable<GroupMemberTable>) {
   return o;
 }
 
+/**
+ * Inserts an event (published), its groups category, one group, and per player given a player, its entry and its
+ * seat in the group, in order (lot not drawn): the smallest group stage.
+ */
+export async function makeGroupOf(
+  db: Db,
+  players: Partial<Insertable<PlayerTable>>[],
+  o: { event?: Partial<Insertable<EventTable>>; subevent?: Partial<Insertable<SubeventTable>> } = {},
+) {
+  const event = await makeEvent(db, o.event);
+  const subevent = await makeSubevent(db, { event_id: event.id, format: "groups", ...o.subevent });
+  const group = await makeGroup(db, { subevent_id: subevent.id });
+  const seated = [];
+  for (const [i, p] of players.entries()) {
+    const player = await makePlayer(db, p);
+    const entry = await makeEntry(db, { subevent_id: subevent.id, player1_id: player.id });
+    await makeGroupMember(db, { group_id: group.id, entry_id: entry.id, position: i, lot: null });
+    seated.push({ player, entry });
+  }
+  return { event, subevent, group, seated };
+}
+
 /** Inserts a first-round slot of a draw. */
 export async function makeDrawSlot(
   db: Db,
   o: Partial<Insertable<DrawSlotTable>> & { subevent_id: string; position: number },
 ) {
-  const row = { entry_id: null, is_bye: 0, qualifier_group: null, qualifier_place: null, ...o };
-  await db.insertInto("draw_slots").values(row).execute();
-  return row;
+  return await insertRow(db, "draw_slots", {
+    entry_id: null,
+    is_bye: 0,
+    qualifier_group: null,
+    qualifier_place: null,
+    ...o,
+  });
 }
 
 /** Inserts a match (a scheduled knockout first-round match unless told otherwise). */
@@ -138,7 +168,7 @@ export async function makeMatch(
   db: Db,
   o: Partial<Insertable<MatchTable>> & { event_id: string; subevent_id: string },
 ) {
-  const row = {
+  return await insertRow(db, "matches", {
     id: crypto.randomUUID(),
     stage: "knockout" as const,
     group_id: null,
@@ -165,16 +195,14 @@ export async function makeMatch(
     created_at: T0,
     updated_at: T0,
     ...o,
-  };
-  await db.insertInto("matches").values(row).execute();
-  return row;
+  });
 }
 
 /** Inserts a player's rating; `listed` defaults to the player's flag, as the store keeps it. */
 export async function makeRating(db: Db, o: Partial<Insertable<RatingTable>> & { player_id: string }) {
   const player = await db.selectFrom("players").select("listed").where("id", "=", o.player_id)
     .executeTakeFirst();
-  const row = {
+  return await insertRow(db, "ratings", {
     listed: player?.listed ?? 0,
     rating: 1500,
     deviation: 120,
@@ -183,14 +211,12 @@ export async function makeRating(db: Db, o: Partial<Insertable<RatingTable>> & {
     last_played_at: null,
     updated_at: T0,
     ...o,
-  };
-  await db.insertInto("ratings").values(row).execute();
-  return row;
+  });
 }
 
 /** Inserts a frozen prediction of a match. */
 export async function makePrediction(db: Db, o: Partial<Insertable<PredictionTable>> & { match_id: string }) {
-  const row = {
+  return await insertRow(db, "predictions", {
     p_home: 0.62,
     ci_low: 0.48,
     ci_high: 0.74,
@@ -204,27 +230,23 @@ export async function makePrediction(db: Db, o: Partial<Insertable<PredictionTab
     created_at: at(-60),
     outcome: null,
     ...o,
-  };
-  await db.insertInto("predictions").values(row).execute();
-  return row;
+  });
 }
 
 /** Inserts an operator account (private). */
 export async function makeAccount(db: Db, o: Partial<Insertable<AccountTable>> = {}) {
-  const row = {
+  return await insertRow(db, "accounts", {
     id: crypto.randomUUID(),
     email: `operator${next()}@example.org`,
     display_name: "Operator",
     created_at: T0,
     ...o,
-  };
-  await db.insertInto("accounts").values(row).execute();
-  return row;
+  });
 }
 
 /** Inserts a token (private). */
 export async function makeToken(db: Db, o: Partial<Insertable<TokenTable>> = {}) {
-  const row = {
+  return await insertRow(db, "tokens", {
     id: crypto.randomUUID(),
     label: `token ${next()}`,
     role: "admin" as const,
@@ -235,9 +257,7 @@ export async function makeToken(db: Db, o: Partial<Insertable<TokenTable>> = {})
     last_used_at: null,
     revoked_at: null,
     ...o,
-  };
-  await db.insertInto("tokens").values(row).execute();
-  return row;
+  });
 }
 
 /**
@@ -355,14 +375,7 @@ export async function seedTournament(db: Db): Promise<Seeded> {
       lot: null,
     });
   }
-  const [a1, a2, a3, b1, b2, b3] = gEntries.map((e) => e.id) as [
-    string,
-    string,
-    string,
-    string,
-    string,
-    string,
-  ];
+  const [a1, a2, a3, b1, b2, b3] = gEntries.map((e) => e.id) as SixIds;
   const gm = (o: Partial<Insertable<MatchTable>>) =>
     makeMatch(db, { event_id: event.id, subevent_id: groupsCat.id, stage: "group", ...o });
   const groupDone = await gm({
@@ -464,14 +477,7 @@ export async function seedTournament(db: Db): Promise<Seeded> {
       }),
     );
   }
-  const [k1, k2, k3, k4, k5, k6] = koEntries.map((e) => e.id) as [
-    string,
-    string,
-    string,
-    string,
-    string,
-    string,
-  ];
+  const [k1, k2, k3, k4, k5, k6] = koEntries.map((e) => e.id) as SixIds;
   const slots: (string | "bye")[] = [k1, "bye", k2, k3, k4, k5, "bye", k6];
   for (const [position, slot] of slots.entries()) {
     await makeDrawSlot(db, {

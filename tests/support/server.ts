@@ -294,12 +294,82 @@ export async function startPostgres(): Promise<PostgresInstance> {
   };
 }
 
+/** Spawns the program (see `spawnServer`); the test that was given it disposes of every server it spawned. */
+export type Spawn = (options?: SpawnOptions) => Promise<SpawnedServer>;
+
+/** Runs `fn` with a `Spawn` whose options start from `defaults`, and disposes of what it spawned, in order. */
+async function withSpawn(defaults: SpawnOptions, fn: (spawn: Spawn) => Promise<void>): Promise<void> {
+  const spawned: SpawnedServer[] = [];
+  try {
+    await fn(async (options = {}) => {
+      const server = await spawnServer({ ...defaults, ...options });
+      spawned.push(server);
+      return server;
+    });
+  } finally {
+    for (const server of spawned) await server.dispose();
+  }
+}
+
+/** Registers a test of the real program on SQLite: the servers it spawns are disposed of when it ends. */
+export function serverTest(name: string, fn: (spawn: Spawn, t: Deno.TestContext) => Promise<void>): void {
+  Deno.test({
+    name,
+    // The spawned servers are ended by the test itself, by their ids.
+    sanitizeResources: false,
+    sanitizeOps: false,
+    fn: (t) => withSpawn({}, (spawn) => fn(spawn, t)),
+  });
+}
+
+/** What a `postgresServerTest` gets: its PostgreSQL, and a way to spawn servers on it. */
+export interface PostgresTestContext {
+  db: PostgresInstance;
+  /** Spawns the program on `db` with the start task's flags that PostgreSQL needs (`options` may change them). */
+  spawn: Spawn;
+}
+
+/**
+ * Registers a test that gets a PostgreSQL server of its own (`startPostgres`); at its end the servers it spawned
+ * are disposed of, then the database. Without the binaries it is registered as ignored under `skippedName`, which
+ * says why.
+ */
+export function postgresServerTest(
+  name: string,
+  skippedName: string,
+  fn: (ctx: PostgresTestContext, t: Deno.TestContext) => Promise<void>,
+): void {
+  Deno.test({
+    name: hasPostgres() ? name : skippedName,
+    ignore: !hasPostgres(),
+    // The spawned servers and PostgreSQL's processes are ended by the test itself, by their ids.
+    sanitizeResources: false,
+    sanitizeOps: false,
+    fn: async (t) => {
+      const db = await startPostgres();
+      try {
+        await withSpawn(
+          { databaseUrl: db.url, permissions: POSTGRES_PERMISSIONS },
+          (spawn) => fn({ db, spawn }, t),
+        );
+      } finally {
+        await db.dispose();
+      }
+    },
+  });
+}
+
 /**
  * Opens the SQLite store a spawned server will use (`<cwd>/data/tournament.db`, migrated), lets `fn` fill it,
  * and closes it, so that the server starts on prepared data.
  */
-export async function prepareSqliteStore<T>(cwd: string, fn: (store: Store) => Promise<T>): Promise<T> {
-  const store = await openStore(parseDatabaseUrl(`sqlite:${cwd}/data/tournament.db`));
+export function prepareSqliteStore<T>(cwd: string, fn: (store: Store) => Promise<T>): Promise<T> {
+  return prepareStore(`sqlite:${cwd}/data/tournament.db`, fn);
+}
+
+/** Opens the store at `databaseUrl` (migrated), lets `fn` fill or read it, and closes it. */
+export async function prepareStore<T>(databaseUrl: string, fn: (store: Store) => Promise<T>): Promise<T> {
+  const store = await openStore(parseDatabaseUrl(databaseUrl));
   try {
     return await fn(store);
   } finally {

@@ -6,9 +6,9 @@ import { readSubeventEntries } from "../../db/read_entries.ts";
 import { listSubeventMatches } from "../../db/read_matches.ts";
 import { bumpRevision } from "../../db/revision.ts";
 import type { Store } from "../../db/store.ts";
-import { apiClient, NOW } from "../support/api_client.ts";
-import { bump, seedTournament } from "../support/fixtures.ts";
-import { storeTest } from "../support/stores.ts";
+import { NOW } from "../support/api_client.ts";
+import { bump } from "../support/fixtures.ts";
+import { tournamentTest } from "../support/tournament_test.ts";
 
 type Listed = { id: string; homeName: string; tableNo: number | null; groupName: string | null };
 
@@ -24,11 +24,9 @@ async function wholeBuild(store: Store, subeventId: string): Promise<string> {
   return JSON.stringify({ data: { matches: served }, meta: { generatedAt: NOW.toISOString() } });
 }
 
-storeTest(
+tournamentTest(
   "[api] a category's matches list made again from its last answer after writes is the list a first build makes",
-  async (store) => {
-    const s = await seedTournament(store.db);
-    const client = apiClient(store);
+  async ({ s, api: client, store }) => {
     const path = `/api/v1/subevents/${s.knockout.id}/matches`;
     const same = async (why: string) => {
       const again = await client.request(path);
@@ -66,11 +64,9 @@ storeTest(
   },
 );
 
-storeTest(
+tournamentTest(
   "[api] a category's matches list shows a renamed player and a renamed group though no match changed",
-  async (store) => {
-    const s = await seedTournament(store.db);
-    const client = apiClient(store);
+  async ({ s, api: client, store }) => {
     const path = `/api/v1/subevents/${s.groups.id}/matches`;
     const first = (await client.request(path)).body.data.matches as Listed[];
     const player = await store.db.selectFrom("entries").select("player1_id").where(
@@ -99,11 +95,9 @@ storeTest(
   },
 );
 
-storeTest(
+tournamentTest(
   "[api] a category's matches list made again copies the matches whose version did not move",
-  async (store) => {
-    const s = await seedTournament(store.db);
-    const client = apiClient(store);
+  async ({ s, api: client, store }) => {
     const path = `/api/v1/subevents/${s.knockout.id}/matches`;
     await client.request(path);
     // A change behind the write path's back (no new version for the match): the list made again from its last
