@@ -20,6 +20,7 @@ import { LotError } from "../domain/lot.ts";
 import { matchHasBegun, MatchStatusError } from "../domain/match_status.ts";
 import { type GroupMatch, isGroupComplete, rankGroup, StandingsError } from "../domain/standings.ts";
 import { writeAudit } from "./audit.ts";
+import { unplayedMatchColumns } from "./unplayed_match.ts";
 import { putIntoKnockoutMatch } from "./knockout_sides.ts";
 import { freezePrediction } from "./predictions_store.ts";
 import { loadRatings } from "./ratings_store.ts";
@@ -469,23 +470,8 @@ function newMatch(
     event_id: base.event_id,
     subevent_id: base.subevent_id,
     ...o,
-    table_no: null,
-    scheduled_at: null,
-    status: "scheduled",
-    result_reason: null,
-    retirement_after_game: null,
-    winner_entry_id: null,
     best_of: base.best_of,
-    first_server: null,
-    games: "[]",
-    current_home: 0,
-    current_away: 0,
-    server: null,
-    revision: 0,
-    started_at: null,
-    completed_at: null,
-    created_at: base.now,
-    updated_at: base.now,
+    ...unplayedMatchColumns(base.now),
   };
 }
 
