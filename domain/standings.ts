@@ -35,18 +35,7 @@ export type DecidedBy =
   | "tied";
 
 /** One row of a group's standings; the counts cover every decided match of the player in the group. */
-export type StandingRow = {
-  player: string;
-  position: number;
-  tied: boolean;
-  matchPoints: number;
-  played: number;
-  won: number;
-  lost: number;
-  gamesWon: number;
-  gamesLost: number;
-  pointsWon: number;
-  pointsLost: number;
+export type StandingRow = { player: string; position: number; tied: boolean } & Tally & {
   decidedBy: DecidedBy;
 };
 
@@ -73,6 +62,7 @@ type Decided = {
   games: readonly (readonly [number, number])[];
 };
 
+/** What a player's decided matches in the group add up to. */
 type Tally = {
   matchPoints: number;
   played: number;
