@@ -64,3 +64,37 @@ export async function runWithStore<C>(
     await store.close();
   }
 }
+
+/**
+ * A store command as a function of its command line: `(args, env, io, now)` parses, opens the store DATABASE_URL
+ * names, runs `run` on it, closes it and returns the exit code (`runWithStore`).
+ */
+export function storeCommand<C>(command: {
+  parse(args: readonly string[]): C;
+  usage: string;
+  run(store: Store, parsed: C, io: CommandIo, now: Date): Promise<number>;
+}) {
+  return (
+    args: readonly string[],
+    env: (name: string) => string | undefined,
+    io: CommandIo,
+    now: Date = new Date(),
+  ): Promise<number> =>
+    runWithStore(args, env, io, {
+      parse: command.parse,
+      usage: command.usage,
+      run: (store, parsed) => command.run(store, parsed, io, now),
+    });
+}
+
+/** The exit code of what the store refuses: an error of `kind` is printed (through `message`), exit 1; others are thrown. */
+export function refusalExit(
+  e: unknown,
+  kind: abstract new (...args: never[]) => Error,
+  io: CommandIo,
+  message: (text: string) => string = (text) => text,
+): number {
+  if (!(e instanceof kind)) throw e;
+  io.err(message(e.message));
+  return 1;
+}
