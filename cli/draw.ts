@@ -12,7 +12,8 @@
  * The answer goes to stdout; problems go to stderr (exit 1), usage errors exit 2.
  * @module
  */
-import { type CommandIo, refusalExit, STANDARD_IO, storeCommand, UsageError } from "./store_command.ts";
+import { type CommandIo, STANDARD_IO } from "./command_io.ts";
+import { refusalExit, storeCommand, UsageError } from "./store_command.ts";
 import { drawJson } from "../api/manage/draws.ts";
 import { advanceGroups, generateDraw, type GenerateDrawOptions } from "../db/draw_writes.ts";
 import { findSubeventByCode, listSubeventCodes, readDrawDetail } from "../db/read_draw_detail.ts";

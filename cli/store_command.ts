@@ -1,30 +1,16 @@
 /**
- * What the store commands (token, draw, ratings) share: their output channels, the usage error, and the run
- * that parses the arguments, opens the store DATABASE_URL names, runs and closes it, and turns failures into exit
- * codes (2 for a usage error, 1 for a store that cannot be opened).
+ * What the store commands (token, draw, ratings, export) share: the usage error, and the run that parses the
+ * arguments, opens the store DATABASE_URL names, runs and closes it, and turns failures into exit codes (2 for a
+ * usage error, 1 for a store that cannot be opened).
  */
 import { ConfigError, DEFAULT_DATABASE_URL, parseDatabaseUrl, redact } from "./config.ts";
-import { printLine } from "../lib/log.ts";
+import type { CommandIo } from "./command_io.ts";
 import { openStore, type Store } from "../db/store.ts";
-
-/** Where a command writes: `out` for its answer (stdout), `err` for problems (stderr). */
-export interface CommandIo {
-  out(line: string): void;
-  err(line: string): void;
-}
 
 /** A command line that cannot be run; the message says why (and names the flag). */
 export class UsageError extends Error {
   override name = "UsageError";
 }
-
-const encoder = new TextEncoder();
-
-/** stdout for answers, stderr for problems. */
-export const STANDARD_IO: CommandIo = {
-  out: printLine,
-  err: (line) => Deno.stderr.writeSync(encoder.encode(line + "\n")),
-};
 
 /** Parses with `parse` (a UsageError prints `usage`, exit 2), opens the store, runs `run`, closes the store. */
 export async function runWithStore<C>(

@@ -11,7 +11,8 @@
  * @module
  */
 import { TokenBody } from "../api/manage/bodies.ts";
-import { type CommandIo, refusalExit, STANDARD_IO, storeCommand, UsageError } from "./store_command.ts";
+import { type CommandIo, STANDARD_IO } from "./command_io.ts";
+import { refusalExit, storeCommand, UsageError } from "./store_command.ts";
 import { denoEnv } from "./config.ts";
 import { findManagedEvent } from "../db/read_manage.ts";
 import type { Store } from "../db/store.ts";
