@@ -112,16 +112,21 @@ export async function loadRatings(db: Db, playerIds: readonly string[]): Promise
   return out;
 }
 
+/** The stored columns of a player's rating, written at `now`. */
+function ratingColumns(r: PlayerRating, now: string) {
+  return {
+    rating: r.rating,
+    deviation: r.deviation,
+    volatility: r.volatility,
+    match_count: r.matchCount,
+    last_played_at: r.lastPlayedAt,
+    updated_at: now,
+  };
+}
+
 async function saveRatings(db: Db, ratings: readonly PlayerRating[], now: string) {
   for (const r of ratings) {
-    const values = {
-      rating: r.rating,
-      deviation: r.deviation,
-      volatility: r.volatility,
-      match_count: r.matchCount,
-      last_played_at: r.lastPlayedAt,
-      updated_at: now,
-    };
+    const values = ratingColumns(r, now);
     // A new row copies the player's listed flag; an existing row keeps its own (refreshListedPlayers owns it).
     const listed = db.selectFrom("players").select("players.listed").where("players.id", "=", r.playerId);
     await db.insertInto("ratings").values({ player_id: r.playerId, ...values, listed })
@@ -248,12 +253,7 @@ export async function rebuildRatings(db: Db, now: string): Promise<void> {
   await db.deleteFrom("ratings").execute();
   const rows = [...state.values()].map((r) => ({
     player_id: r.playerId,
-    rating: r.rating,
-    deviation: r.deviation,
-    volatility: r.volatility,
-    match_count: r.matchCount,
-    last_played_at: r.lastPlayedAt,
-    updated_at: now,
+    ...ratingColumns(r, now),
     listed: listed.get(r.playerId) ?? 0,
   }));
   for (let i = 0; i < rows.length; i += CHUNK) {

@@ -20,14 +20,18 @@ export function storedAnnouncement(
     : null;
 }
 
-/** A published event as the public API shows it. */
-export interface PublicEventRecord {
+/** What every record of an event has (`eventBasics`). */
+export interface EventBasicsRecord {
   id: string;
   slug: string;
   name: string;
   venue: string;
   startDate: string;
   endDate: string;
+}
+
+/** A published event as the public API shows it. */
+export interface PublicEventRecord extends EventBasicsRecord {
   status: "published";
   description: string;
   posterUrl: string | null;
@@ -59,7 +63,7 @@ export function eventColumns(eb: ExpressionBuilder<Database, "events">) {
 /** The fields every record of an event has, from a row selecting `eventColumns`. */
 export function eventBasics(
   row: Pick<EventRow, "id" | "slug" | "name" | "venue" | "start_date" | "end_date">,
-) {
+): EventBasicsRecord {
   return {
     id: row.id,
     slug: row.slug,

@@ -16,7 +16,13 @@ import {
 } from "../domain/scoring.ts";
 import { loadUmpireRecord, parseSetup, replayedPoints, type UmpireSetup } from "./umpire_record.ts";
 import type { MatchRecord } from "./read_matches.ts";
-import { type AnnouncementRecord, eventBasics, eventColumns, storedAnnouncement } from "./read_events.ts";
+import {
+  type AnnouncementRecord,
+  eventBasics,
+  type EventBasicsRecord,
+  eventColumns,
+  storedAnnouncement,
+} from "./read_events.ts";
 import type { Database, DrawState, EventStatus, Stage, SubeventFormat } from "./schema.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -63,13 +69,7 @@ export interface ScoringMatchRecord extends ManageMatchRecord {
 }
 
 /** An event in the operator's list, whatever its status. */
-export interface ManagedEventRecord {
-  id: string;
-  slug: string;
-  name: string;
-  venue: string;
-  startDate: string;
-  endDate: string;
+export interface ManagedEventRecord extends EventBasicsRecord {
   status: EventStatus;
   revision: number;
   categoryCount: number;
