@@ -6,7 +6,7 @@
  */
 import { commonAssociation } from "../domain/draw.ts";
 import { isValidBestOf } from "../domain/scoring.ts";
-import type { Add, CategoryContext, GroupInfo } from "./check_context.ts";
+import { type Add, type CategoryContext, givenOnce, type GroupInfo } from "./check_context.ts";
 import { checkDraw } from "./check_draw.ts";
 import { checkMatches } from "./check_matches.ts";
 import type { LotEntry } from "./draw_by_lot.ts";
@@ -59,10 +59,9 @@ export function checkCategory(
     const entryPath = `${path}.entries[${i}]`;
     const id = str(entry.id);
     if (id !== undefined) {
-      const first = entryIndex.get(id);
-      if (first !== undefined) {
+      givenOnce(entryIndex, id, i, (first) => {
         add(`${entryPath}.id`, `Duplicate entry id "${id}" in category "${key}": also entries[${first}]`);
-      } else entryIndex.set(id, i);
+      });
       if (id === "bye") add(`${entryPath}.id`, `"bye" is reserved for a draw slot without an entry`);
       ctx.entries.add(id);
     }
@@ -116,13 +115,12 @@ export function checkCategory(
     const name = str(group.name);
     const info: GroupInfo = { index: i, members: new Set() };
     if (name !== undefined) {
-      const first = ctx.groups.get(name);
-      if (first !== undefined) {
+      givenOnce(ctx.groups, name, info, (first) => {
         add(
           `${groupPath}.name`,
           `Duplicate group name "${name}" in category "${key}": also groups[${first.index}]`,
         );
-      } else ctx.groups.set(name, info);
+      });
     }
     const members = arr(group.entries);
     members.forEach((m, j) => {

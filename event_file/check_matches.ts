@@ -4,7 +4,7 @@
  * (event_file/check_result.ts).
  * @module
  */
-import type { Add, CategoryContext } from "./check_context.ts";
+import { type Add, type CategoryContext, givenOnce } from "./check_context.ts";
 import { checkResult } from "./check_result.ts";
 import { plural } from "./messages.ts";
 import { int, type Obj, obj, str } from "./read_json.ts";
@@ -21,10 +21,9 @@ export function checkMatches(matches: unknown[], path: string, ctx: CategoryCont
     const matchPath = `${path}[${i}]`;
     const id = str(match.id);
     if (id !== undefined) {
-      const first = ids.get(id);
-      if (first !== undefined) {
+      givenOnce(ids, id, i, (first) => {
         add(`${matchPath}.id`, `Duplicate match id "${id}" in category "${ctx.key}": also matches[${first}]`);
-      } else ids.set(id, i);
+      });
     }
     const label = id !== undefined ? `"${id}" (matches[${i}])` : `matches[${i}]`;
     const stage = str(match.stage);

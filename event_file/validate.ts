@@ -8,7 +8,7 @@
 // Types only: ajv is loaded at the first validation (see `schemaValidator`).
 import type { ErrorObject } from "ajv/dist/2020.js";
 import { checkCategory } from "./check_category.ts";
-import type { Add } from "./check_context.ts";
+import { type Add, givenOnce } from "./check_context.ts";
 import { checkEvent } from "./check_event.ts";
 import { checkPlayers } from "./check_players.ts";
 import { checkNames, checkTexts } from "./check_texts.ts";
@@ -124,9 +124,9 @@ function checkSemantics(json: unknown): ImportProblem[] {
     const path = `categories[${i}]`;
     const key = str(category.id);
     if (key !== undefined) {
-      const first = categoryKeys.get(key);
-      if (first !== undefined) add(`${path}.id`, `Duplicate category id "${key}": also categories[${first}]`);
-      else categoryKeys.set(key, i);
+      givenOnce(categoryKeys, key, i, (first) => {
+        add(`${path}.id`, `Duplicate category id "${key}": also categories[${first}]`);
+      });
     }
     checkCategory(category, path, players, add);
   });
