@@ -20,6 +20,7 @@ import { LotError } from "../domain/lot.ts";
 import { matchHasBegun, MatchStatusError } from "../domain/match_status.ts";
 import { type GroupMatch, isGroupComplete, rankGroup, StandingsError } from "../domain/standings.ts";
 import { writeAudit } from "./audit.ts";
+import { deleteGroups } from "./delete_groups.ts";
 import { unplayedMatchColumns } from "./unplayed_match.ts";
 import { putIntoKnockoutMatch } from "./knockout_sides.ts";
 import { freezePrediction } from "./predictions_store.ts";
@@ -302,14 +303,7 @@ async function generateInTransaction(
   await trx.deleteFrom("matches").where("subevent_id", "=", subeventId)
     .where("stage", "in", groupsKept ? ["knockout"] : ["group", "knockout"] satisfies Stage[]).execute();
   await trx.deleteFrom("draw_slots").where("subevent_id", "=", subeventId).execute();
-  if (!groupsKept) {
-    await trx.deleteFrom("group_members").where(
-      "group_id",
-      "in",
-      trx.selectFrom("groups").select("id").where("subevent_id", "=", subeventId),
-    ).execute();
-    await trx.deleteFrom("groups").where("subevent_id", "=", subeventId).execute();
-  }
+  if (!groupsKept) await deleteGroups(trx, [subeventId]);
   for (const chunk of chunks(groupRows)) await trx.insertInto("groups").values(chunk).execute();
   for (const chunk of chunks(memberRows)) await trx.insertInto("group_members").values(chunk).execute();
   for (const chunk of chunks(slotRows)) await trx.insertInto("draw_slots").values(chunk).execute();
