@@ -11,7 +11,7 @@ import { checkDraw } from "./check_draw.ts";
 import { checkMatches } from "./check_matches.ts";
 import type { LotEntry } from "./draw_by_lot.ts";
 import { plural } from "./messages.ts";
-import { arr, int, type Obj, obj, str } from "./read_json.ts";
+import { arr, eachObject, int, type Obj, obj, str } from "./read_json.ts";
 
 /** Checks a category; `players` gives each known player's association. */
 export function checkCategory(
@@ -53,9 +53,7 @@ export function checkCategory(
   const entryIndex = new Map<string, number>();
   const playerEntry = new Map<string, string>();
   const seeds = new Map<number, string>();
-  arr(category.entries).forEach((raw, i) => {
-    const entry = obj(raw);
-    if (!entry) return;
+  eachObject(category.entries, (entry, i) => {
     const entryPath = `${path}.entries[${i}]`;
     const id = str(entry.id);
     if (id !== undefined) {
@@ -108,9 +106,7 @@ export function checkCategory(
     add(`${path}.groups`, `A category of format "knockout" has no groups`);
   }
   const groupOf = new Map<string, string>();
-  groups.forEach((raw, i) => {
-    const group = obj(raw);
-    if (!group) return;
+  eachObject(groups, (group, i) => {
     const groupPath = `${path}.groups[${i}]`;
     const name = str(group.name);
     const info: GroupInfo = { index: i, members: new Set() };

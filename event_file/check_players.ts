@@ -1,7 +1,7 @@
 /** The rules of the file's `players` and `accounts` that its schema cannot say. */
 import { type Add, givenOnce } from "./check_context.ts";
 import { dateProblem, looksLikeDate } from "./parse.ts";
-import { arr, type Obj, obj, str } from "./read_json.ts";
+import { arr, eachObject, type Obj, obj, str } from "./read_json.ts";
 
 /**
  * Checks the players (ids and federation ids once each, a real birth date) and the accounts (an e-mail once,
@@ -11,9 +11,7 @@ export function checkPlayers(root: Obj, add: Add): Map<string, string | undefine
   const players = new Map<string, string | undefined>();
   const firstPlayer = new Map<string, number>();
   const federationIds = new Map<string, number>();
-  arr(root.players).forEach((raw, i) => {
-    const player = obj(raw);
-    if (!player) return;
+  eachObject(root.players, (player, i) => {
     const path = `players[${i}]`;
     const id = str(player.id);
     if (id !== undefined) {

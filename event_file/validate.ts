@@ -14,7 +14,7 @@ import { checkPlayers } from "./check_players.ts";
 import { checkNames, checkTexts } from "./check_texts.ts";
 import type { EventFile, ImportProblem, ValidationResult } from "./format.ts";
 import { lineAndColumn, locateJsonError } from "./json_syntax.ts";
-import { arr, obj, str } from "./read_json.ts";
+import { eachObject, obj, str } from "./read_json.ts";
 import { IMPORT_SCHEMA } from "./schema.ts";
 import { schemaErrorsToProblems } from "./schema_problems.ts";
 
@@ -118,9 +118,7 @@ function checkSemantics(json: unknown): ImportProblem[] {
   const players = checkPlayers(root, add);
 
   const categoryKeys = new Map<string, number>();
-  arr(root.categories).forEach((raw, i) => {
-    const category = obj(raw);
-    if (!category) return;
+  eachObject(root.categories, (category, i) => {
     const path = `categories[${i}]`;
     const key = str(category.id);
     if (key !== undefined) {
