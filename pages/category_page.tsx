@@ -8,13 +8,7 @@ import { groupDisplayName } from "../views/serialize.ts";
 import { LIVE_REGIONS_SCRIPT } from "./client_script.ts";
 import { Announcement, ANNOUNCEMENT_CSS } from "./components/announcement.tsx";
 import { Bracket, BRACKET_CSS } from "./components/bracket.tsx";
-import {
-  type ListedMatch,
-  SCORE_LIST_CSS,
-  ScoreList,
-  UPCOMING_LIST_CSS,
-  UpcomingList,
-} from "./components/match_table.tsx";
+import { type ListedMatch, MATCH_LISTS_CSS, ScoreList, UpcomingList } from "./components/match_table.tsx";
 import { StandingsTable } from "./components/standings_table.tsx";
 import { bestOfText, formatText, spansDays } from "./format.ts";
 import { SiteLayout } from "./layout.tsx";
@@ -28,7 +22,7 @@ export const CATEGORY_PAGE_RECENT_RESULTS = 8;
 /** Matches up next listed before the rest are folded away. */
 export const CATEGORY_PAGE_UPCOMING = 8;
 
-const CSS = ANNOUNCEMENT_CSS + BRACKET_CSS + SCORE_LIST_CSS + UPCOMING_LIST_CSS + `
+const CSS = ANNOUNCEMENT_CSS + BRACKET_CSS + MATCH_LISTS_CSS + `
 .crumbs{margin:.25rem 0;font-size:.95rem}
 .groups{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,24rem),1fr));gap:0 1.5rem}
 details{margin:.5rem 0}

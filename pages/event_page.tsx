@@ -10,7 +10,7 @@
  */
 import { LIVE_REGIONS_SCRIPT } from "./client_script.ts";
 import { Announcement, ANNOUNCEMENT_CSS } from "./components/announcement.tsx";
-import { SCORE_LIST_CSS, ScoreList, UPCOMING_LIST_CSS, UpcomingList } from "./components/match_table.tsx";
+import { MATCH_LISTS_CSS, ScoreList, UpcomingList } from "./components/match_table.tsx";
 import { bestOfText, formatDateRange, formatText, spansDays } from "./format.ts";
 import { SiteLayout } from "./layout.tsx";
 import { acrossCategories, latestResultsAcross, upcomingAcross } from "./match_lists.ts";
@@ -24,7 +24,7 @@ export const EVENT_PAGE_RECENT_RESULTS = 10;
 /** Matches up next of the whole event listed on its page, in order of play. */
 export const EVENT_PAGE_UPCOMING = 10;
 
-const CSS = ANNOUNCEMENT_CSS + SCORE_LIST_CSS + UPCOMING_LIST_CSS + `
+const CSS = ANNOUNCEMENT_CSS + MATCH_LISTS_CSS + `
 ul.categories{list-style:none;padding:0;margin:.5rem 0}
 ul.categories li{padding:.45rem 0;border-bottom:1px solid #ddd}
 ul.categories a{font-weight:600}

@@ -6,13 +6,7 @@
  */
 import { Fragment } from "preact";
 import { LIVE_REGIONS_SCRIPT } from "./client_script.ts";
-import {
-  type ListedMatch,
-  SCORE_LIST_CSS,
-  ScoreList,
-  UPCOMING_LIST_CSS,
-  UpcomingList,
-} from "./components/match_table.tsx";
+import { type ListedMatch, MATCH_LISTS_CSS, ScoreList, UpcomingList } from "./components/match_table.tsx";
 import { PLAYER_PAGE_MATCHES, type PlayerData as PlayerPageData } from "../views/player.ts";
 import { EVENT_PAGE_POLL_MS } from "./event_page.tsx";
 import { spansDays } from "./format.ts";
@@ -22,7 +16,7 @@ import { categoryPath, eventPath, playersPath, playerWatchPath } from "./page_pa
 import { PAIR_SEPARATOR } from "../db/read_entries.ts";
 import type { Match } from "./view_types.ts";
 
-const CSS = SCORE_LIST_CSS + UPCOMING_LIST_CSS + `
+const CSS = MATCH_LISTS_CSS + `
 .crumbs{margin:.25rem 0;font-size:.95rem}
 `;
 
