@@ -25,7 +25,7 @@ import { unplayedMatchColumns } from "./unplayed_match.ts";
 import { putIntoKnockoutMatch } from "./knockout_sides.ts";
 import { freezePrediction } from "./predictions_store.ts";
 import { loadRatings } from "./ratings_store.ts";
-import { entryName } from "./read_entries.ts";
+import { entriesWithPlayers, entryName } from "./read_entries.ts";
 import { bumpRevision } from "./revision.ts";
 import type { Database, Stage, SubeventFormat } from "./schema.ts";
 import type { Store } from "./store.ts";
@@ -360,9 +360,7 @@ const validQualifiers = (n: number | null) => n === 1 || n === 2 ? n : undefined
  * (domain/draw.ts `commonAssociation`) and the mean of the two ratings when both are known.
  */
 async function drawEntries(trx: Trx, subeventId: string): Promise<DrawEntryRow[]> {
-  const rows = await trx.selectFrom("entries")
-    .innerJoin("players as p1", "p1.id", "entries.player1_id")
-    .leftJoin("players as p2", "p2.id", "entries.player2_id")
+  const rows = await entriesWithPlayers(trx)
     .select([
       "entries.id",
       "entries.seed",
