@@ -16,6 +16,7 @@ import type { Database, MatchTable, PlayerTable, RatingTable } from "../db/schem
 import type { Store } from "../db/store.ts";
 import { bumpRevision } from "../db/revision.ts";
 import { createToken } from "../db/tokens.ts";
+import { unplayedMatchColumns } from "../db/unplayed_match.ts";
 
 /** How big a store to build. */
 export interface StoreSize {
@@ -214,23 +215,8 @@ export function planEvent(size: StoreSize, index: number, now: Date): EventPlan 
     group_id: null,
     home_entry_id: null,
     away_entry_id: null,
-    table_no: null,
-    scheduled_at: null,
-    status: "scheduled",
-    result_reason: null,
-    retirement_after_game: null,
-    winner_entry_id: null,
     best_of: bestOf,
-    first_server: null,
-    games: "[]",
-    current_home: 0,
-    current_away: 0,
-    server: null,
-    revision: 0,
-    started_at: null,
-    completed_at: null,
-    created_at: at,
-    updated_at: at,
+    ...unplayedMatchColumns(at),
   });
 
   const complete = (m: MatchRow): string => {

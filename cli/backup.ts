@@ -10,13 +10,11 @@
  * @module
  */
 import { backup, DatabaseSync } from "node:sqlite";
+import { type CommandIo, runAsProcess } from "./command_io.ts";
 import { ConfigError, DEFAULT_DATABASE_URL, denoEnv, parseDatabaseUrl, redact } from "./config.ts";
 
 /** Where the command writes: `out` for its answer (stdout), `err` for problems (stderr). */
-export interface BackupIo {
-  out(line: string): void;
-  err(line: string): void;
-}
+export type BackupIo = CommandIo;
 
 /** The usage lines. */
 export const BACKUP_USAGE = "Usage: deno task backup [FILE]  |  deno task backup --restore FILE  " +
@@ -200,21 +198,6 @@ export async function runBackup(
   }
 }
 
-const encoder = new TextEncoder();
-
-/** The process's own output: answers on stdout, problems on stderr. */
-const processIo: BackupIo = {
-  out: (line) => Deno.stdout.writeSync(encoder.encode(line + "\n")),
-  err: (line) => Deno.stderr.writeSync(encoder.encode(line + "\n")),
-};
-
 if (import.meta.main) {
-  let code: number;
-  try {
-    code = await runBackup(Deno.args, denoEnv, processIo);
-  } catch (e) {
-    processIo.err(`Cannot back up: ${message(e)}`);
-    code = 1;
-  }
-  Deno.exit(code);
+  await runAsProcess((io) => runBackup(Deno.args, denoEnv, io), (e) => `Cannot back up: ${message(e)}`);
 }

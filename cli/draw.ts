@@ -12,7 +12,8 @@
  * The answer goes to stdout; problems go to stderr (exit 1), usage errors exit 2.
  * @module
  */
-import { type CommandIo, runWithStore, STANDARD_IO, UsageError } from "./store_command.ts";
+import { type CommandIo, STANDARD_IO } from "./command_io.ts";
+import { refusalExit, storeCommand, UsageError } from "./store_command.ts";
 import { drawJson } from "../api/manage/draws.ts";
 import { advanceGroups, generateDraw, type GenerateDrawOptions } from "../db/draw_writes.ts";
 import { findSubeventByCode, listSubeventCodes, readDrawDetail } from "../db/read_draw_detail.ts";
@@ -319,26 +320,11 @@ export async function runDrawCommand(
     }
     return 0;
   } catch (e) {
-    if (e instanceof WriteError) {
-      io.err(cliMessage(e.message));
-      return 1;
-    }
-    throw e;
+    return refusalExit(e, WriteError, io, cliMessage);
   }
 }
 
 /** The whole command: parses, opens the store DATABASE_URL names, runs, closes; returns the exit code. */
-export function runDraw(
-  args: readonly string[],
-  env: (name: string) => string | undefined,
-  io: DrawIo,
-  now: Date = new Date(),
-): Promise<number> {
-  return runWithStore(args, env, io, {
-    parse: parseDrawArgs,
-    usage: DRAW_USAGE,
-    run: (store, command) => runDrawCommand(store, command, io, now),
-  });
-}
+export const runDraw = storeCommand({ parse: parseDrawArgs, usage: DRAW_USAGE, run: runDrawCommand });
 
 if (import.meta.main) Deno.exit(await runDraw(Deno.args, denoEnv, STANDARD_IO));

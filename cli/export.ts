@@ -5,7 +5,8 @@
  * @module
  */
 import { denoEnv } from "./config.ts";
-import { type CommandIo, runWithStore, STANDARD_IO, UsageError } from "./store_command.ts";
+import { type CommandIo, STANDARD_IO } from "./command_io.ts";
+import { runWithStore, UsageError } from "./store_command.ts";
 import { exportEvent } from "../event_file/export.ts";
 
 /** The usage line. */

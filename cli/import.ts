@@ -5,6 +5,7 @@
  * exit 2.
  * @module
  */
+import { type CommandIo, runAsProcess } from "./command_io.ts";
 import { ConfigError, DEFAULT_DATABASE_URL, denoEnv, parseDatabaseUrl, redact } from "./config.ts";
 import { ImportError, importEvent, type ImportResult } from "../event_file/import.ts";
 import type { ImportProblem } from "../event_file/format.ts";
@@ -12,10 +13,7 @@ import { parseEventFile } from "../event_file/validate.ts";
 import { openStore, type Store } from "../db/store.ts";
 
 /** Where the command writes: `out` for its answer (stdout), `err` for problems (stderr). */
-export interface ImportIo {
-  out(line: string): void;
-  err(line: string): void;
-}
+export type ImportIo = CommandIo;
 
 /** The usage line. */
 export const IMPORT_USAGE = "Usage: deno task import FILE  (the store comes from DATABASE_URL)";
@@ -165,21 +163,6 @@ function message(e: unknown): string {
   return text.split("\n")[0]!.trim();
 }
 
-const encoder = new TextEncoder();
-
-/** The process's own output: answers on stdout, problems on stderr. */
-const processIo: ImportIo = {
-  out: (line) => Deno.stdout.writeSync(encoder.encode(line + "\n")),
-  err: (line) => Deno.stderr.writeSync(encoder.encode(line + "\n")),
-};
-
 if (import.meta.main) {
-  let code: number;
-  try {
-    code = await runImport(Deno.args, denoEnv, processIo);
-  } catch (e) {
-    processIo.err(`Cannot import: ${message(e)}`);
-    code = 1;
-  }
-  Deno.exit(code);
+  await runAsProcess((io) => runImport(Deno.args, denoEnv, io), (e) => `Cannot import: ${message(e)}`);
 }

@@ -6,7 +6,8 @@
  * @module
  */
 import { denoEnv } from "./config.ts";
-import { type CommandIo, runWithStore, STANDARD_IO, UsageError } from "./store_command.ts";
+import { type CommandIo, STANDARD_IO } from "./command_io.ts";
+import { runWithStore, UsageError } from "./store_command.ts";
 import { rebuildRatings } from "../db/ratings_store.ts";
 import { bumpRevision } from "../db/revision.ts";
 import type { Store } from "../db/store.ts";

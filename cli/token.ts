@@ -11,7 +11,8 @@
  * @module
  */
 import { TokenBody } from "../api/manage/bodies.ts";
-import { type CommandIo, runWithStore, STANDARD_IO, UsageError } from "./store_command.ts";
+import { type CommandIo, STANDARD_IO } from "./command_io.ts";
+import { refusalExit, storeCommand, UsageError } from "./store_command.ts";
 import { denoEnv } from "./config.ts";
 import { findManagedEvent } from "../db/read_manage.ts";
 import type { Store } from "../db/store.ts";
@@ -169,26 +170,11 @@ export async function runTokenCommand(
     io.out(`Secret (shown once, give it to its holder): ${secret}`);
     return 0;
   } catch (e) {
-    if (e instanceof TokenError) {
-      io.err(e.message);
-      return 1;
-    }
-    throw e;
+    return refusalExit(e, TokenError, io);
   }
 }
 
 /** The whole command: parses, opens the store DATABASE_URL names, runs, closes; returns the exit code. */
-export function runToken(
-  args: readonly string[],
-  env: (name: string) => string | undefined,
-  io: TokenIo,
-  now: Date = new Date(),
-): Promise<number> {
-  return runWithStore(args, env, io, {
-    parse: parseTokenArgs,
-    usage: TOKEN_USAGE,
-    run: (store, command) => runTokenCommand(store, command, io, now),
-  });
-}
+export const runToken = storeCommand({ parse: parseTokenArgs, usage: TOKEN_USAGE, run: runTokenCommand });
 
 if (import.meta.main) Deno.exit(await runToken(Deno.args, denoEnv, STANDARD_IO));

@@ -20,10 +20,12 @@ import { LotError } from "../domain/lot.ts";
 import { matchHasBegun, MatchStatusError } from "../domain/match_status.ts";
 import { type GroupMatch, isGroupComplete, rankGroup, StandingsError } from "../domain/standings.ts";
 import { writeAudit } from "./audit.ts";
+import { deleteGroups } from "./delete_groups.ts";
+import { unplayedMatchColumns } from "./unplayed_match.ts";
 import { putIntoKnockoutMatch } from "./knockout_sides.ts";
 import { freezePrediction } from "./predictions_store.ts";
 import { loadRatings } from "./ratings_store.ts";
-import { entryName } from "./read_entries.ts";
+import { entriesWithPlayers, entryName } from "./read_entries.ts";
 import { bumpRevision } from "./revision.ts";
 import type { Database, Stage, SubeventFormat } from "./schema.ts";
 import type { Store } from "./store.ts";
@@ -301,14 +303,7 @@ async function generateInTransaction(
   await trx.deleteFrom("matches").where("subevent_id", "=", subeventId)
     .where("stage", "in", groupsKept ? ["knockout"] : ["group", "knockout"] satisfies Stage[]).execute();
   await trx.deleteFrom("draw_slots").where("subevent_id", "=", subeventId).execute();
-  if (!groupsKept) {
-    await trx.deleteFrom("group_members").where(
-      "group_id",
-      "in",
-      trx.selectFrom("groups").select("id").where("subevent_id", "=", subeventId),
-    ).execute();
-    await trx.deleteFrom("groups").where("subevent_id", "=", subeventId).execute();
-  }
+  if (!groupsKept) await deleteGroups(trx, [subeventId]);
   for (const chunk of chunks(groupRows)) await trx.insertInto("groups").values(chunk).execute();
   for (const chunk of chunks(memberRows)) await trx.insertInto("group_members").values(chunk).execute();
   for (const chunk of chunks(slotRows)) await trx.insertInto("draw_slots").values(chunk).execute();
@@ -365,9 +360,7 @@ const validQualifiers = (n: number | null) => n === 1 || n === 2 ? n : undefined
  * (domain/draw.ts `commonAssociation`) and the mean of the two ratings when both are known.
  */
 async function drawEntries(trx: Trx, subeventId: string): Promise<DrawEntryRow[]> {
-  const rows = await trx.selectFrom("entries")
-    .innerJoin("players as p1", "p1.id", "entries.player1_id")
-    .leftJoin("players as p2", "p2.id", "entries.player2_id")
+  const rows = await entriesWithPlayers(trx)
     .select([
       "entries.id",
       "entries.seed",
@@ -469,23 +462,8 @@ function newMatch(
     event_id: base.event_id,
     subevent_id: base.subevent_id,
     ...o,
-    table_no: null,
-    scheduled_at: null,
-    status: "scheduled",
-    result_reason: null,
-    retirement_after_game: null,
-    winner_entry_id: null,
     best_of: base.best_of,
-    first_server: null,
-    games: "[]",
-    current_home: 0,
-    current_away: 0,
-    server: null,
-    revision: 0,
-    started_at: null,
-    completed_at: null,
-    created_at: base.now,
-    updated_at: base.now,
+    ...unplayedMatchColumns(base.now),
   };
 }
 

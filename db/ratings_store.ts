@@ -87,6 +87,20 @@ export function applyRatedMatch(
   };
 }
 
+/** A decided match's step (`applyRatedMatch`) at the time it was completed (else `now`), with that time. */
+function matchStep(
+  match: Pick<MatchRow, "completed_at" | "winner_entry_id" | "home_entry_id" | "best_of">,
+  home: PlayerRating,
+  away: PlayerRating,
+  now: string,
+) {
+  const at = match.completed_at ?? now;
+  return {
+    at,
+    ...applyRatedMatch(home, away, match.winner_entry_id === match.home_entry_id, at, match.best_of),
+  };
+}
+
 /** Reads the rating of players, creating the starting rating from the prior for those without a row. */
 export async function loadRatings(db: Db, playerIds: readonly string[]): Promise<Map<string, PlayerRating>> {
   const out = new Map<string, PlayerRating>();
@@ -112,16 +126,21 @@ export async function loadRatings(db: Db, playerIds: readonly string[]): Promise
   return out;
 }
 
+/** The stored columns of a player's rating, written at `now`. */
+function ratingColumns(r: PlayerRating, now: string) {
+  return {
+    rating: r.rating,
+    deviation: r.deviation,
+    volatility: r.volatility,
+    match_count: r.matchCount,
+    last_played_at: r.lastPlayedAt,
+    updated_at: now,
+  };
+}
+
 async function saveRatings(db: Db, ratings: readonly PlayerRating[], now: string) {
   for (const r of ratings) {
-    const values = {
-      rating: r.rating,
-      deviation: r.deviation,
-      volatility: r.volatility,
-      match_count: r.matchCount,
-      last_played_at: r.lastPlayedAt,
-      updated_at: now,
-    };
+    const values = ratingColumns(r, now);
     // A new row copies the player's listed flag; an existing row keeps its own (refreshListedPlayers owns it).
     const listed = db.selectFrom("players").select("players.listed").where("players.id", "=", r.playerId);
     await db.insertInto("ratings").values({ player_id: r.playerId, ...values, listed })
@@ -145,15 +164,8 @@ export async function rateDecidedMatch(
   const home = entries.find((e) => e.id === match.home_entry_id);
   const away = entries.find((e) => e.id === match.away_entry_id);
   if (!home || !away || home.player2_id !== null || away.player2_id !== null) return "none";
-  const at = match.completed_at ?? now;
   const ratings = await loadRatings(db, [home.player1_id, away.player1_id]);
-  const step = applyRatedMatch(
-    ratings.get(home.player1_id)!,
-    ratings.get(away.player1_id)!,
-    match.winner_entry_id === match.home_entry_id,
-    at,
-    match.best_of,
-  );
+  const { at, ...step } = matchStep(match, ratings.get(home.player1_id)!, ratings.get(away.player1_id)!, now);
   const rowsBefore = await db.selectFrom("ratings").select("player_id")
     .where("player_id", "in", [home.player1_id, away.player1_id]).execute();
   await saveRatings(db, [step.home, step.away], now);
@@ -230,14 +242,7 @@ export async function rebuildRatings(db: Db, now: string): Promise<void> {
   const history: ReturnType<typeof historyRow>[] = [];
   let seq = 0;
   for (const m of matches) {
-    const at = m.completed_at ?? now;
-    const step = applyRatedMatch(
-      state.get(m.home_player)!,
-      state.get(m.away_player)!,
-      m.winner_entry_id === m.home_entry_id,
-      at,
-      m.best_of,
-    );
+    const { at, ...step } = matchStep(m, state.get(m.home_player)!, state.get(m.away_player)!, now);
     state.set(m.home_player, step.home);
     state.set(m.away_player, step.away);
     seq++;
@@ -248,12 +253,7 @@ export async function rebuildRatings(db: Db, now: string): Promise<void> {
   await db.deleteFrom("ratings").execute();
   const rows = [...state.values()].map((r) => ({
     player_id: r.playerId,
-    rating: r.rating,
-    deviation: r.deviation,
-    volatility: r.volatility,
-    match_count: r.matchCount,
-    last_played_at: r.lastPlayedAt,
-    updated_at: now,
+    ...ratingColumns(r, now),
     listed: listed.get(r.playerId) ?? 0,
   }));
   for (let i = 0; i < rows.length; i += CHUNK) {

@@ -38,10 +38,15 @@ type EntrySelection = {
   p2_association: string | null;
 };
 
-function entriesQuery(db: Kysely<Database>) {
+/** Entries with their players joined: `p1`, and `p2`, null but for a doubles pair. */
+export function entriesWithPlayers(db: Kysely<Database>) {
   return db.selectFrom("entries")
     .innerJoin("players as p1", "p1.id", "entries.player1_id")
-    .leftJoin("players as p2", "p2.id", "entries.player2_id")
+    .leftJoin("players as p2", "p2.id", "entries.player2_id");
+}
+
+function entriesQuery(db: Kysely<Database>) {
+  return entriesWithPlayers(db)
     .select([
       "entries.id",
       "entries.seed",

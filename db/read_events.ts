@@ -2,8 +2,8 @@
  * Read side of events for the public API: published events only, with the fields the API may show. Private
  * columns (source hash, revision, timestamps) are never selected.
  */
-import type { Kysely } from "kysely";
-import type { Database } from "./schema.ts";
+import type { ExpressionBuilder, Kysely } from "kysely";
+import type { Database, EventRow } from "./schema.ts";
 
 /** The desk's announcement (domain/announcement.ts): the line, and when it was posted (ISO 8601 UTC). */
 export interface AnnouncementRecord {
@@ -20,14 +20,18 @@ export function storedAnnouncement(
     : null;
 }
 
-/** A published event as the public API shows it. */
-export interface PublicEventRecord {
+/** What every record of an event has (`eventBasics`). */
+export interface EventBasicsRecord {
   id: string;
   slug: string;
   name: string;
   venue: string;
   startDate: string;
   endDate: string;
+}
+
+/** A published event as the public API shows it. */
+export interface PublicEventRecord extends EventBasicsRecord {
   status: "published";
   description: string;
   posterUrl: string | null;
@@ -37,40 +41,29 @@ export interface PublicEventRecord {
   announcement: AnnouncementRecord | null;
 }
 
-function publishedEvents(db: Kysely<Database>) {
-  return db.selectFrom("events")
-    .where("events.status", "=", "published")
-    .select((eb) => [
-      "events.id",
-      "events.slug",
-      "events.name",
-      "events.venue",
-      "events.start_date",
-      "events.end_date",
-      "events.description",
-      "events.poster_url",
-      "events.announcement",
-      "events.announced_at",
-      eb.selectFrom("subevents").whereRef("subevents.event_id", "=", "events.id")
-        .select((s) => s.fn.countAll<number>().as("n")).as("category_count"),
-    ]);
+/**
+ * The columns of an event that every record of it shows (`eventBasics`), with its announcement and its number
+ * of categories: the public reads here and the operator's (db/read_manage.ts).
+ */
+export function eventColumns(eb: ExpressionBuilder<Database, "events">) {
+  return [
+    "events.id",
+    "events.slug",
+    "events.name",
+    "events.venue",
+    "events.start_date",
+    "events.end_date",
+    "events.announcement",
+    "events.announced_at",
+    eb.selectFrom("subevents").whereRef("subevents.event_id", "=", "events.id")
+      .select((s) => s.fn.countAll<number>().as("n")).as("category_count"),
+  ] as const;
 }
 
-type EventSelection = {
-  id: string;
-  slug: string;
-  name: string;
-  venue: string;
-  start_date: string;
-  end_date: string;
-  description: string;
-  poster_url: string | null;
-  announcement: string | null;
-  announced_at: string | null;
-  category_count: number | string | null;
-};
-
-function toRecord(row: EventSelection): PublicEventRecord {
+/** The fields every record of an event has, from a row selecting `eventColumns`. */
+export function eventBasics(
+  row: Pick<EventRow, "id" | "slug" | "name" | "venue" | "start_date" | "end_date">,
+): EventBasicsRecord {
   return {
     id: row.id,
     slug: row.slug,
@@ -78,6 +71,21 @@ function toRecord(row: EventSelection): PublicEventRecord {
     venue: row.venue,
     startDate: row.start_date,
     endDate: row.end_date,
+  };
+}
+
+function publishedEvents(db: Kysely<Database>) {
+  return db.selectFrom("events")
+    .where("events.status", "=", "published")
+    .select((eb) => [...eventColumns(eb), "events.description", "events.poster_url"]);
+}
+
+/** A row of `publishedEvents`, as Kysely infers it from the selection. */
+type EventSelection = Awaited<ReturnType<ReturnType<typeof publishedEvents>["executeTakeFirstOrThrow"]>>;
+
+function toRecord(row: EventSelection): PublicEventRecord {
+  return {
+    ...eventBasics(row),
     status: "published",
     description: row.description,
     posterUrl: row.poster_url,

@@ -4,7 +4,7 @@
  * reads (db/read_*.ts) nothing here is filtered by publication: callers are authenticated.
  */
 import { entryName } from "./read_entries.ts";
-import { parseStoredGames } from "./read_matches.ts";
+import { matchRecordColumns, toMatchRecord } from "./read_matches.ts";
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { PlacedIncident } from "../domain/match_replay.ts";
 import { matchHasBegun } from "../domain/match_status.ts";
@@ -14,15 +14,15 @@ import {
   placedCorrections,
   type Side,
 } from "../domain/scoring.ts";
-import {
-  loadUmpireRecord,
-  parseOfficiating,
-  parseSetup,
-  replayedPoints,
-  type UmpireSetup,
-} from "./umpire_record.ts";
+import { loadUmpireRecord, parseSetup, replayedPoints, type UmpireSetup } from "./umpire_record.ts";
 import type { MatchRecord } from "./read_matches.ts";
-import { type AnnouncementRecord, storedAnnouncement } from "./read_events.ts";
+import {
+  type AnnouncementRecord,
+  eventBasics,
+  type EventBasicsRecord,
+  eventColumns,
+  storedAnnouncement,
+} from "./read_events.ts";
 import type { Database, DrawState, EventStatus, Stage, SubeventFormat } from "./schema.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -69,13 +69,7 @@ export interface ScoringMatchRecord extends ManageMatchRecord {
 }
 
 /** An event in the operator's list, whatever its status. */
-export interface ManagedEventRecord {
-  id: string;
-  slug: string;
-  name: string;
-  venue: string;
-  startDate: string;
-  endDate: string;
+export interface ManagedEventRecord extends EventBasicsRecord {
   status: EventStatus;
   revision: number;
   categoryCount: number;
@@ -130,20 +124,10 @@ function matchQuery(db: Db) {
     .leftJoin("players as ap1", "ap1.id", "ae.player1_id")
     .leftJoin("players as ap2", "ap2.id", "ae.player2_id")
     .select([
-      "matches.id",
-      "matches.event_id",
+      ...matchRecordColumns,
       "events.slug as event_slug",
       "events.name as event_name",
-      "matches.subevent_id",
       "subevents.name as subevent_name",
-      "matches.stage",
-      "matches.group_id",
-      "groups.name as group_name",
-      "matches.round_no",
-      "matches.bracket_pos",
-      "matches.label",
-      "matches.home_entry_id",
-      "matches.away_entry_id",
       "hp1.id as home_player1",
       "hp2.id as home_player2",
       "ap1.id as away_player1",
@@ -152,77 +136,33 @@ function matchQuery(db: Db) {
       "hp2.display_name as home_name2",
       "ap1.display_name as away_name1",
       "ap2.display_name as away_name2",
-      "matches.table_no",
-      "matches.scheduled_at",
-      "matches.status",
-      "matches.result_reason",
-      "matches.retirement_after_game",
-      "matches.winner_entry_id",
-      "matches.best_of",
       "matches.first_server",
-      "matches.games",
-      "matches.current_home",
-      "matches.current_away",
-      "matches.server",
-      "matches.revision",
-      "matches.started_at",
-      "matches.completed_at",
-      "matches.updated_at",
-      "matches.umpire",
       "matches.umpire_setup",
       "matches.scorer_device",
       "matches.scorer_label",
       "matches.scorer_since",
-      "subevents.kind",
     ]);
 }
 
 /** A row of `matchQuery`, as Kysely infers it from the selection. */
 type MatchSelection = Awaited<ReturnType<ReturnType<typeof matchQuery>["executeTakeFirstOrThrow"]>>;
 
-const intOrNull = (v: number | null) => v === null ? null : Number(v);
 const pairName = (a: string | null, b: string | null) => a === null ? null : entryName([a, b]);
 const people = (...pairs: [string | null, string | null][]): Person[] =>
   pairs.flatMap(([id, name]) => id === null || name === null ? [] : [{ id, name }]);
 
 function toRecord(row: MatchSelection): ManageMatchRecord {
   return {
-    id: row.id,
-    eventId: row.event_id,
+    ...toMatchRecord(row),
     eventSlug: row.event_slug,
     eventName: row.event_name,
-    subeventId: row.subevent_id,
     subeventName: row.subevent_name,
-    stage: row.stage,
-    groupId: row.group_id,
-    groupName: row.group_name,
-    roundNo: Number(row.round_no),
-    bracketPos: Number(row.bracket_pos),
-    label: row.label,
-    homeEntryId: row.home_entry_id,
-    awayEntryId: row.away_entry_id,
     homeName: pairName(row.home_name1, row.home_name2),
     awayName: pairName(row.away_name1, row.away_name2),
-    tableNo: intOrNull(row.table_no),
-    scheduledAt: row.scheduled_at,
-    status: row.status,
-    resultReason: row.result_reason,
-    retirementAfterGame: intOrNull(row.retirement_after_game),
-    winnerEntryId: row.winner_entry_id,
-    bestOf: Number(row.best_of),
     firstServer: row.first_server === "home" || row.first_server === "away" ? row.first_server : null,
-    games: parseStoredGames(row.id, row.games),
-    currentHome: Number(row.current_home),
-    currentAway: Number(row.current_away),
-    server: row.server,
     revision: Number(row.revision),
     homePlayers: people([row.home_player1, row.home_name1], [row.home_player2, row.home_name2]),
     awayPlayers: people([row.away_player1, row.away_name1], [row.away_player2, row.away_name2]),
-    startedAt: row.started_at,
-    completedAt: row.completed_at,
-    updatedAt: row.updated_at,
-    doubles: row.kind === "doubles",
-    officiating: parseOfficiating(row.umpire),
     setup: parseSetup(row.umpire_setup),
     scorer: row.scorer_device === null
       ? null
@@ -330,18 +270,9 @@ function eventQuery(db: Db) {
       )
         .select((s) => s.fn.countAll<number>().as("n"));
     return [
-      "events.id",
-      "events.slug",
-      "events.name",
-      "events.venue",
-      "events.start_date",
-      "events.end_date",
+      ...eventColumns(eb),
       "events.status",
       "events.revision",
-      "events.announcement",
-      "events.announced_at",
-      eb.selectFrom("subevents").whereRef("subevents.event_id", "=", "events.id")
-        .select((s) => s.fn.countAll<number>().as("n")).as("category_count"),
       count("scheduled").as("scheduled_count"),
       count("in_progress").as("in_progress_count"),
       count("completed").as("completed_count"),
@@ -349,31 +280,12 @@ function eventQuery(db: Db) {
   });
 }
 
-type EventSelection = {
-  id: string;
-  slug: string;
-  name: string;
-  venue: string;
-  start_date: string;
-  end_date: string;
-  status: EventStatus;
-  revision: number;
-  announcement: string | null;
-  announced_at: string | null;
-  category_count: number | null;
-  scheduled_count: number | null;
-  in_progress_count: number | null;
-  completed_count: number | null;
-};
+/** A row of `eventQuery`, as Kysely infers it from the selection. */
+type EventSelection = Awaited<ReturnType<ReturnType<typeof eventQuery>["executeTakeFirstOrThrow"]>>;
 
 function toEvent(row: EventSelection): ManagedEventRecord {
   return {
-    id: row.id,
-    slug: row.slug,
-    name: row.name,
-    venue: row.venue,
-    startDate: row.start_date,
-    endDate: row.end_date,
+    ...eventBasics(row),
     status: row.status,
     revision: Number(row.revision),
     categoryCount: Number(row.category_count ?? 0),

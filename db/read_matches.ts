@@ -7,7 +7,7 @@
 import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from "kysely";
 import type { OfficiatingView } from "../domain/match_view.ts";
 import { parseOfficiating } from "./umpire_record.ts";
-import type { Database, Stage } from "./schema.ts";
+import type { Database, MatchRow, Stage, SubeventKind } from "./schema.ts";
 
 /** A stored match with the fields the public API may show. */
 export interface MatchRecord {
@@ -110,38 +110,75 @@ function inSubeventOrder<O>(q: ServedQuery<O>): ServedQuery<O> {
     .orderBy("matches.id");
 }
 
+/**
+ * The columns a `MatchRecord` is read from (`toMatchRecord`), the match's group joined as `groups` and its
+ * category as `subevents`: the public reads here and the operator's (db/read_manage.ts) read the same record.
+ */
+export const matchRecordColumns = [
+  "matches.id",
+  "matches.event_id",
+  "matches.subevent_id",
+  "matches.stage",
+  "matches.group_id",
+  "groups.name as group_name",
+  "matches.round_no",
+  "matches.bracket_pos",
+  "matches.label",
+  "matches.home_entry_id",
+  "matches.away_entry_id",
+  "matches.table_no",
+  "matches.scheduled_at",
+  "matches.status",
+  "matches.result_reason",
+  "matches.retirement_after_game",
+  "matches.winner_entry_id",
+  "matches.best_of",
+  "matches.games",
+  "matches.current_home",
+  "matches.current_away",
+  "matches.server",
+  "matches.started_at",
+  "matches.completed_at",
+  "matches.updated_at",
+  "matches.revision",
+  "matches.umpire",
+  "subevents.kind",
+] as const;
+
+/** A row selecting `matchRecordColumns`. */
+type MatchRecordRow =
+  & Pick<
+    MatchRow,
+    | "id"
+    | "event_id"
+    | "subevent_id"
+    | "stage"
+    | "group_id"
+    | "round_no"
+    | "bracket_pos"
+    | "label"
+    | "home_entry_id"
+    | "away_entry_id"
+    | "table_no"
+    | "scheduled_at"
+    | "status"
+    | "result_reason"
+    | "retirement_after_game"
+    | "winner_entry_id"
+    | "best_of"
+    | "games"
+    | "current_home"
+    | "current_away"
+    | "server"
+    | "started_at"
+    | "completed_at"
+    | "updated_at"
+    | "umpire"
+  >
+  & { group_name: string | null; kind: SubeventKind };
+
 function publicMatches(db: Kysely<Database>) {
-  return servedMatches(db)
-    .select([
-      "matches.id",
-      "matches.event_id",
-      "matches.subevent_id",
-      "matches.stage",
-      "matches.group_id",
-      "groups.name as group_name",
-      "matches.round_no",
-      "matches.bracket_pos",
-      "matches.label",
-      "matches.home_entry_id",
-      "matches.away_entry_id",
-      "matches.table_no",
-      "matches.scheduled_at",
-      "matches.status",
-      "matches.result_reason",
-      "matches.retirement_after_game",
-      "matches.winner_entry_id",
-      "matches.best_of",
-      "matches.games",
-      "matches.current_home",
-      "matches.current_away",
-      "matches.server",
-      "matches.started_at",
-      "matches.completed_at",
-      "matches.updated_at",
-      "matches.revision",
-      "matches.umpire",
-      "subevents.kind",
-    ]);
+  return servedMatches(db).select(matchRecordColumns);
 }
 
 /** A row of `publicMatches`, as Kysely infers it from the selection. */
@@ -164,7 +201,8 @@ export function parseStoredGames(matchId: string, text: string): [number, number
 
 const intOrNull = (v: number | null) => v === null ? null : Number(v);
 
-function toRecord(row: MatchSelection): VersionedMatchRecord {
+/** The record of a row selecting `matchRecordColumns`: plain numbers, the games parsed. */
+export function toMatchRecord(row: MatchRecordRow): MatchRecord {
   return {
     id: row.id,
     eventId: row.event_id,
@@ -193,8 +231,11 @@ function toRecord(row: MatchSelection): VersionedMatchRecord {
     updatedAt: row.updated_at,
     doubles: row.kind === "doubles",
     officiating: parseOfficiating(row.umpire),
-    version: matchVersion(row.revision, row.updated_at, row.group_name),
   };
+}
+
+function toRecord(row: MatchSelection): VersionedMatchRecord {
+  return { ...toMatchRecord(row), version: matchVersion(row.revision, row.updated_at, row.group_name) };
 }
 
 /**

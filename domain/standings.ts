@@ -20,33 +20,26 @@ export type GroupMatch = {
 };
 
 /**
- * The step of ITTF Statutes 3.7.5 that fixed a row's place (see docs/standings.md).
+ * What can fix a row's place: a step of ITTF Statutes 3.7.5, the lot, or nothing yet (see docs/standings.md).
  *
  * "match_points": the player's total separated them from everybody; "head_to_head_match_points",
  * "games_ratio", "points_ratio": that step, counting only matches among the players still level, left
  * the player alone; "lot": the given lot order placed them; "tied": still undecided (`tied: true`).
  */
-export type DecidedBy =
-  | "match_points"
-  | "head_to_head_match_points"
-  | "games_ratio"
-  | "points_ratio"
-  | "lot"
-  | "tied";
+export const DECIDED_BY = [
+  "match_points",
+  "head_to_head_match_points",
+  "games_ratio",
+  "points_ratio",
+  "lot",
+  "tied",
+] as const;
+
+/** The step that fixed a row's place, one of `DECIDED_BY`. */
+export type DecidedBy = typeof DECIDED_BY[number];
 
 /** One row of a group's standings; the counts cover every decided match of the player in the group. */
-export type StandingRow = {
-  player: string;
-  position: number;
-  tied: boolean;
-  matchPoints: number;
-  played: number;
-  won: number;
-  lost: number;
-  gamesWon: number;
-  gamesLost: number;
-  pointsWon: number;
-  pointsLost: number;
+export type StandingRow = { player: string; position: number; tied: boolean } & Tally & {
   decidedBy: DecidedBy;
 };
 
@@ -73,6 +66,7 @@ type Decided = {
   games: readonly (readonly [number, number])[];
 };
 
+/** What a player's decided matches in the group add up to. */
 type Tally = {
   matchPoints: number;
   played: number;

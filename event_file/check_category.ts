@@ -6,12 +6,12 @@
  */
 import { commonAssociation } from "../domain/draw.ts";
 import { isValidBestOf } from "../domain/scoring.ts";
-import type { Add, CategoryContext, GroupInfo } from "./check_context.ts";
+import { type Add, type CategoryContext, givenOnce, type GroupInfo } from "./check_context.ts";
 import { checkDraw } from "./check_draw.ts";
 import { checkMatches } from "./check_matches.ts";
 import type { LotEntry } from "./draw_by_lot.ts";
 import { plural } from "./messages.ts";
-import { arr, int, type Obj, obj, str } from "./read_json.ts";
+import { arr, eachObject, int, type Obj, obj, str } from "./read_json.ts";
 
 /** Checks a category; `players` gives each known player's association. */
 export function checkCategory(
@@ -53,16 +53,13 @@ export function checkCategory(
   const entryIndex = new Map<string, number>();
   const playerEntry = new Map<string, string>();
   const seeds = new Map<number, string>();
-  arr(category.entries).forEach((raw, i) => {
-    const entry = obj(raw);
-    if (!entry) return;
+  eachObject(category.entries, (entry, i) => {
     const entryPath = `${path}.entries[${i}]`;
     const id = str(entry.id);
     if (id !== undefined) {
-      const first = entryIndex.get(id);
-      if (first !== undefined) {
+      givenOnce(entryIndex, id, i, (first) => {
         add(`${entryPath}.id`, `Duplicate entry id "${id}" in category "${key}": also entries[${first}]`);
-      } else entryIndex.set(id, i);
+      });
       if (id === "bye") add(`${entryPath}.id`, `"bye" is reserved for a draw slot without an entry`);
       ctx.entries.add(id);
     }
@@ -109,20 +106,17 @@ export function checkCategory(
     add(`${path}.groups`, `A category of format "knockout" has no groups`);
   }
   const groupOf = new Map<string, string>();
-  groups.forEach((raw, i) => {
-    const group = obj(raw);
-    if (!group) return;
+  eachObject(groups, (group, i) => {
     const groupPath = `${path}.groups[${i}]`;
     const name = str(group.name);
     const info: GroupInfo = { index: i, members: new Set() };
     if (name !== undefined) {
-      const first = ctx.groups.get(name);
-      if (first !== undefined) {
+      givenOnce(ctx.groups, name, info, (first) => {
         add(
           `${groupPath}.name`,
           `Duplicate group name "${name}" in category "${key}": also groups[${first.index}]`,
         );
-      } else ctx.groups.set(name, info);
+      });
     }
     const members = arr(group.entries);
     members.forEach((m, j) => {

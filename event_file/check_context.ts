@@ -1,4 +1,7 @@
-/** What the checks of a category share: what it has declared so far, and how a problem is reported. */
+/**
+ * What the checks of an event file share: what a category has declared so far, how a problem is reported, and
+ * the check of what the file must give once.
+ */
 
 /** A group of the category: its place in the file and its members. */
 export interface GroupInfo {
@@ -19,3 +22,13 @@ export interface CategoryContext {
 
 /** Reports a problem at a path of the file. */
 export type Add = (path: string, message: string) => void;
+
+/**
+ * Keeps where each key of a list was first given (`value`); a key given again is reported by `again`, told where
+ * it was first: what the file must give once (ids, names, e-mails, draw positions).
+ */
+export function givenOnce<K, V>(seen: Map<K, V>, key: K, value: V, again: (first: V) => void): void {
+  const first = seen.get(key);
+  if (first !== undefined) again(first);
+  else seen.set(key, value);
+}

@@ -3,7 +3,7 @@
  * a power of 2, entries and group places once each and known, a locked draw complete.
  * @module
  */
-import type { Add, CategoryContext } from "./check_context.ts";
+import { type Add, type CategoryContext, givenOnce } from "./check_context.ts";
 import { drawByLot, type LotEntry } from "./draw_by_lot.ts";
 import { plural, quoteList } from "./messages.ts";
 import { int, type Obj, obj, str } from "./read_json.ts";
@@ -81,9 +81,12 @@ export function checkDraw(
         add(slotPath, `Unknown entry "${entryKey}": not an entry of category "${ctx.key}"`);
         return;
       }
-      const first = placed.get(entryKey);
-      if (first !== undefined) add(slotPath, `Entry "${entryKey}" is already in slots[${first}]`);
-      else placed.set(entryKey, i);
+      givenOnce(
+        placed,
+        entryKey,
+        i,
+        (first) => add(slotPath, `Entry "${entryKey}" is already in slots[${first}]`),
+      );
       return;
     }
     const qualifier = obj(slot);
@@ -110,10 +113,9 @@ export function checkDraw(
       add(`${slotPath}.place`, `Group "${group}" has only ${plural(info.members.size, "entry")}`);
     }
     const qKey = `${group}\u0000${place}`;
-    const first = qualifierSlots.get(qKey);
-    if (first !== undefined) {
+    givenOnce(qualifierSlots, qKey, i, (first) => {
       add(slotPath, `Place ${place} of group "${group}" is already in slots[${first}]`);
-    } else qualifierSlots.set(qKey, i);
+    });
   });
   if (state === "locked" && format === "knockout") {
     const missing = [...ctx.entries].filter((e) => !placed.has(e));

@@ -4,10 +4,10 @@
  * (event_file/check_result.ts).
  * @module
  */
-import type { Add, CategoryContext } from "./check_context.ts";
+import { type Add, type CategoryContext, givenOnce } from "./check_context.ts";
 import { checkResult } from "./check_result.ts";
 import { plural } from "./messages.ts";
-import { int, type Obj, obj, str } from "./read_json.ts";
+import { eachObject, int, type Obj, str } from "./read_json.ts";
 
 /** Checks the matches of a category. */
 export function checkMatches(matches: unknown[], path: string, ctx: CategoryContext, add: Add): void {
@@ -15,16 +15,13 @@ export function checkMatches(matches: unknown[], path: string, ctx: CategoryCont
   const places = new Map<string, string>();
   const playsInRound = new Map<string, string>();
   const groupOrder = new Map<string, number>();
-  matches.forEach((raw, i) => {
-    const match = obj(raw);
-    if (!match) return;
+  eachObject(matches, (match, i) => {
     const matchPath = `${path}[${i}]`;
     const id = str(match.id);
     if (id !== undefined) {
-      const first = ids.get(id);
-      if (first !== undefined) {
+      givenOnce(ids, id, i, (first) => {
         add(`${matchPath}.id`, `Duplicate match id "${id}" in category "${ctx.key}": also matches[${first}]`);
-      } else ids.set(id, i);
+      });
     }
     const label = id !== undefined ? `"${id}" (matches[${i}])` : `matches[${i}]`;
     const stage = str(match.stage);

@@ -1,7 +1,7 @@
 /** The rules of the file's `players` and `accounts` that its schema cannot say. */
-import type { Add } from "./check_context.ts";
+import { type Add, givenOnce } from "./check_context.ts";
 import { dateProblem, looksLikeDate } from "./parse.ts";
-import { arr, type Obj, obj, str } from "./read_json.ts";
+import { arr, eachObject, type Obj, obj, str } from "./read_json.ts";
 
 /**
  * Checks the players (ids and federation ids once each, a real birth date) and the accounts (an e-mail once,
@@ -11,23 +11,23 @@ export function checkPlayers(root: Obj, add: Add): Map<string, string | undefine
   const players = new Map<string, string | undefined>();
   const firstPlayer = new Map<string, number>();
   const federationIds = new Map<string, number>();
-  arr(root.players).forEach((raw, i) => {
-    const player = obj(raw);
-    if (!player) return;
+  eachObject(root.players, (player, i) => {
     const path = `players[${i}]`;
     const id = str(player.id);
     if (id !== undefined) {
-      const first = firstPlayer.get(id);
-      if (first !== undefined) add(`${path}.id`, `Duplicate player id "${id}": also players[${first}]`);
-      else firstPlayer.set(id, i);
+      givenOnce(
+        firstPlayer,
+        id,
+        i,
+        (first) => add(`${path}.id`, `Duplicate player id "${id}": also players[${first}]`),
+      );
       players.set(id, str(player.association));
     }
     const federationId = str(player.federationId);
     if (federationId !== undefined) {
-      const first = federationIds.get(federationId);
-      if (first !== undefined) {
+      givenOnce(federationIds, federationId, i, (first) => {
         add(`${path}.federationId`, `Duplicate federation id "${federationId}": also players[${first}]`);
-      } else federationIds.set(federationId, i);
+      });
     }
     const birthDate = str(player.birthDate);
     const birthProblem = birthDate !== undefined && looksLikeDate(birthDate) ? dateProblem(birthDate) : null;
@@ -38,11 +38,9 @@ export function checkPlayers(root: Obj, add: Add): Map<string, string | undefine
   arr(root.accounts).forEach((raw, i) => {
     const email = str(obj(raw)?.email);
     if (email === undefined) return;
-    const normal = email.trim().toLowerCase();
-    const first = emails.get(normal);
-    if (first !== undefined) {
+    givenOnce(emails, email.trim().toLowerCase(), i, (first) => {
       add(`accounts[${i}].email`, `Duplicate account e-mail "${email}": also accounts[${first}]`);
-    } else emails.set(normal, i);
+    });
   });
   return players;
 }

@@ -13,6 +13,7 @@ import { commonAssociation } from "../domain/draw.ts";
 import { pointsForScores, type Score, type Side } from "../domain/scoring.ts";
 import { replayUmpire } from "../domain/match_replay.ts";
 import { officiatingView } from "../domain/match_view.ts";
+import { deleteGroups } from "../db/delete_groups.ts";
 import { forgetHeldIdentities, writeHiddenEventPlayers } from "../db/held_identities.ts";
 import {
   accountIdFor,
@@ -241,12 +242,7 @@ async function deleteEventRows(trx: Transaction<Database>, eventId: string): Pro
     eb.or([eb("event_id", "=", eventId), eb("subevent_id", "in", subevents)])
   ).execute();
   await trx.deleteFrom("draw_slots").where("subevent_id", "in", subevents).execute();
-  await trx.deleteFrom("group_members").where(
-    "group_id",
-    "in",
-    trx.selectFrom("groups").select("id").where("subevent_id", "in", subevents),
-  ).execute();
-  await trx.deleteFrom("groups").where("subevent_id", "in", subevents).execute();
+  await deleteGroups(trx, subevents);
   await trx.deleteFrom("entries").where("subevent_id", "in", subevents).execute();
   await trx.deleteFrom("subevents").where("event_id", "=", eventId).execute();
 }

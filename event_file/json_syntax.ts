@@ -56,19 +56,37 @@ export function locateJsonError(text: string): { offset: number; message: string
     i += m![0].length;
     if (i < n && /[0-9.eE+-]/.test(text[i]!)) fail(`invalid number: unexpected ${show(i)}`);
   };
+  /** Past an object's or array's opening bracket: whether `close` follows at once (then past it too). */
+  const closesAtOnce = (close: string): boolean => {
+    i++;
+    skip();
+    if (text[i] !== close) return false;
+    i++;
+    return true;
+  };
+  /** After a member of an object or array: true past its `close`, false past a "," before the next `member`. */
+  const closesAfterMember = (close: string, member: string, after: string): boolean => {
+    skip();
+    if (text[i] === ",") {
+      i++;
+      skip();
+      if (text[i] === close) fail(`trailing comma: expected ${member} after ","`);
+      return false;
+    }
+    if (text[i] === close) {
+      i++;
+      return true;
+    }
+    return fail(`expected "," or "${close}" after ${after}, got ${show(i)}`);
+  };
   const value = (depth: number): void => {
     if (depth > 512) fail("nesting too deep");
     skip();
     if (i >= n) fail("unexpected end of the file: expected a value");
     const c = text[i]!;
     if (c === "{") {
-      i++;
-      skip();
-      if (text[i] === "}") {
-        i++;
-        return;
-      }
-      while (true) {
+      if (closesAtOnce("}")) return;
+      do {
         skip();
         if (text[i] !== '"') {
           fail(`expected a property name in double quotes, got ${show(i)}`);
@@ -76,42 +94,13 @@ export function locateJsonError(text: string): { offset: number; message: string
         string();
         expect(":", '":" after a property name');
         value(depth + 1);
-        skip();
-        if (text[i] === ",") {
-          i++;
-          skip();
-          if (text[i] === "}") fail('trailing comma: expected a property name after ","');
-          continue;
-        }
-        if (text[i] === "}") {
-          i++;
-          return;
-        }
-        fail(`expected "," or "}" after a property value, got ${show(i)}`);
-      }
+      } while (!closesAfterMember("}", "a property name", "a property value"));
+      return;
     }
     if (c === "[") {
-      i++;
-      skip();
-      if (text[i] === "]") {
-        i++;
-        return;
-      }
-      while (true) {
-        value(depth + 1);
-        skip();
-        if (text[i] === ",") {
-          i++;
-          skip();
-          if (text[i] === "]") fail('trailing comma: expected a value after ","');
-          continue;
-        }
-        if (text[i] === "]") {
-          i++;
-          return;
-        }
-        fail(`expected "," or "]" after an array element, got ${show(i)}`);
-      }
+      if (closesAtOnce("]")) return;
+      do value(depth + 1); while (!closesAfterMember("]", "a value", "an array element"));
+      return;
     }
     if (c === '"') return string();
     if (c === "-" || (c >= "0" && c <= "9")) return number();

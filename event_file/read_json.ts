@@ -17,6 +17,14 @@ export function arr(value: unknown): unknown[] {
   return Array.isArray(value) ? value : [];
 }
 
+/** Calls `each` with every object of the list and its index; other values are skipped (the schema reported them). */
+export function eachObject(list: unknown, each: (item: Obj, index: number) => void): void {
+  arr(list).forEach((raw, i) => {
+    const item = obj(raw);
+    if (item) each(item, i);
+  });
+}
+
 /** The value as a string, or undefined. */
 export function str(value: unknown): string | undefined {
   return typeof value === "string" ? value : undefined;

@@ -8,13 +8,13 @@
 // Types only: ajv is loaded at the first validation (see `schemaValidator`).
 import type { ErrorObject } from "ajv/dist/2020.js";
 import { checkCategory } from "./check_category.ts";
-import type { Add } from "./check_context.ts";
+import { type Add, givenOnce } from "./check_context.ts";
 import { checkEvent } from "./check_event.ts";
 import { checkPlayers } from "./check_players.ts";
 import { checkNames, checkTexts } from "./check_texts.ts";
 import type { EventFile, ImportProblem, ValidationResult } from "./format.ts";
 import { lineAndColumn, locateJsonError } from "./json_syntax.ts";
-import { arr, obj, str } from "./read_json.ts";
+import { eachObject, obj, str } from "./read_json.ts";
 import { IMPORT_SCHEMA } from "./schema.ts";
 import { schemaErrorsToProblems } from "./schema_problems.ts";
 
@@ -118,15 +118,13 @@ function checkSemantics(json: unknown): ImportProblem[] {
   const players = checkPlayers(root, add);
 
   const categoryKeys = new Map<string, number>();
-  arr(root.categories).forEach((raw, i) => {
-    const category = obj(raw);
-    if (!category) return;
+  eachObject(root.categories, (category, i) => {
     const path = `categories[${i}]`;
     const key = str(category.id);
     if (key !== undefined) {
-      const first = categoryKeys.get(key);
-      if (first !== undefined) add(`${path}.id`, `Duplicate category id "${key}": also categories[${first}]`);
-      else categoryKeys.set(key, i);
+      givenOnce(categoryKeys, key, i, (first) => {
+        add(`${path}.id`, `Duplicate category id "${key}": also categories[${first}]`);
+      });
     }
     checkCategory(category, path, players, add);
   });

@@ -5,21 +5,13 @@
  * data changes). The live part is a region that client/live_regions.ts refreshes when the API's data changes.
  */
 import { groupDisplayName } from "../views/serialize.ts";
-import { LIVE_REGIONS_SCRIPT } from "./client_script.ts";
 import { Announcement, ANNOUNCEMENT_CSS } from "./components/announcement.tsx";
 import { Bracket, BRACKET_CSS } from "./components/bracket.tsx";
-import {
-  type ListedMatch,
-  SCORE_LIST_CSS,
-  ScoreList,
-  UPCOMING_LIST_CSS,
-  UpcomingList,
-} from "./components/match_table.tsx";
+import { type ListedMatch, MATCH_LISTS_CSS, ScoreList, UpcomingList } from "./components/match_table.tsx";
 import { StandingsTable } from "./components/standings_table.tsx";
 import { bestOfText, formatText, spansDays } from "./format.ts";
-import { SiteLayout } from "./layout.tsx";
 import { latestResults, liveMatches, upcomingMatches } from "./match_lists.ts";
-import { EVENT_PAGE_POLL_MS } from "./event_page.tsx";
+import { EventLivePage } from "./event_page.tsx";
 import { eventPath, watchedPaths } from "./page_paths.ts";
 import type { CategoryView, Event } from "./view_types.ts";
 
@@ -28,7 +20,7 @@ export const CATEGORY_PAGE_RECENT_RESULTS = 8;
 /** Matches up next listed before the rest are folded away. */
 export const CATEGORY_PAGE_UPCOMING = 8;
 
-const CSS = ANNOUNCEMENT_CSS + BRACKET_CSS + SCORE_LIST_CSS + UPCOMING_LIST_CSS + `
+const CSS = ANNOUNCEMENT_CSS + BRACKET_CSS + MATCH_LISTS_CSS + `
 .crumbs{margin:.25rem 0;font-size:.95rem}
 .groups{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,24rem),1fr));gap:0 1.5rem}
 details{margin:.5rem 0}
@@ -49,13 +41,12 @@ export function CategoryPage(props: { nonce: string; event: Event; category: Cat
   const older = allResults.slice(CATEGORY_PAGE_RECENT_RESULTS);
   const watch = watchedPaths(event.slug, [c.id]);
   return (
-    <SiteLayout
+    <EventLivePage
       title={`${c.name} – ${event.name}`}
       nonce={props.nonce}
       css={CSS}
-      script={LIVE_REGIONS_SCRIPT}
       description={`Live scores, standings and draw of ${c.name} at ${event.name}`}
-      bodyData={{ watch: watch.join(" "), "poll-ms": String(EVENT_PAGE_POLL_MS) }}
+      watch={watch.join(" ")}
     >
       <p class="crumbs">
         <a href={eventPath(event.slug)}>{event.name}</a> › {c.name}
@@ -116,6 +107,6 @@ export function CategoryPage(props: { nonce: string; event: Event; category: Cat
           </details>
         )}
       </div>
-    </SiteLayout>
+    </EventLivePage>
   );
 }

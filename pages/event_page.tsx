@@ -10,9 +10,9 @@
  */
 import { LIVE_REGIONS_SCRIPT } from "./client_script.ts";
 import { Announcement, ANNOUNCEMENT_CSS } from "./components/announcement.tsx";
-import { SCORE_LIST_CSS, ScoreList, UPCOMING_LIST_CSS, UpcomingList } from "./components/match_table.tsx";
+import { MATCH_LISTS_CSS, ScoreList, UpcomingList } from "./components/match_table.tsx";
 import { bestOfText, formatDateRange, formatText, spansDays } from "./format.ts";
-import { SiteLayout } from "./layout.tsx";
+import { type DocumentProps, SiteLayout } from "./layout.tsx";
 import { acrossCategories, latestResultsAcross, upcomingAcross } from "./match_lists.ts";
 import { categoryPath, playersPath, watchedPaths } from "./page_paths.ts";
 import type { CategorySummary, Event } from "./view_types.ts";
@@ -24,7 +24,7 @@ export const EVENT_PAGE_RECENT_RESULTS = 10;
 /** Matches up next of the whole event listed on its page, in order of play. */
 export const EVENT_PAGE_UPCOMING = 10;
 
-const CSS = ANNOUNCEMENT_CSS + SCORE_LIST_CSS + UPCOMING_LIST_CSS + `
+const CSS = ANNOUNCEMENT_CSS + MATCH_LISTS_CSS + `
 ul.categories{list-style:none;padding:0;margin:.5rem 0}
 ul.categories li{padding:.45rem 0;border-bottom:1px solid #ddd}
 ul.categories a{font-weight:600}
@@ -39,6 +39,21 @@ function categoryLine(c: CategorySummary): string {
   return parts.join(" · ");
 }
 
+/**
+ * A page of an event that keeps itself up to date: the site's layout with the live regions' script, following
+ * the API paths of `watch` at the event pages' pace.
+ */
+export function EventLivePage(props: Omit<DocumentProps, "script" | "bodyData"> & { watch: string }) {
+  const { watch, ...rest } = props;
+  return (
+    <SiteLayout
+      {...rest}
+      script={LIVE_REGIONS_SCRIPT}
+      bodyData={{ watch, "poll-ms": String(EVENT_PAGE_POLL_MS) }}
+    />
+  );
+}
+
 /** The whole event page. */
 export function EventPage(props: { nonce: string; event: Event; categories: CategorySummary[] }) {
   const { event, categories } = props;
@@ -47,13 +62,12 @@ export function EventPage(props: { nonce: string; event: Event; categories: Cate
   const results = latestResultsAcross(categories, EVENT_PAGE_RECENT_RESULTS);
   const watch = watchedPaths(event.slug, categories.map((c) => c.id));
   return (
-    <SiteLayout
+    <EventLivePage
       title={event.name}
       nonce={props.nonce}
       css={CSS}
-      script={LIVE_REGIONS_SCRIPT}
       description={`Live scores, draws and standings of ${event.name}`}
-      bodyData={{ watch: watch.join(" "), "poll-ms": String(EVENT_PAGE_POLL_MS) }}
+      watch={watch.join(" ")}
     >
       <h1>{event.name}</h1>
       <p class="meta">{formatDateRange(event.startDate, event.endDate)} · {event.venue}</p>
@@ -104,6 +118,6 @@ export function EventPage(props: { nonce: string; event: Event; categories: Cate
           ? <ScoreList rows={results} caption="Latest results" live={false} showCategory />
           : <p class="empty">No results yet.</p>}
       </section>
-    </SiteLayout>
+    </EventLivePage>
   );
 }

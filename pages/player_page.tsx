@@ -5,24 +5,16 @@
  * player), so it refreshes when one of them changes and not at every point of the hall.
  */
 import { Fragment } from "preact";
-import { LIVE_REGIONS_SCRIPT } from "./client_script.ts";
-import {
-  type ListedMatch,
-  SCORE_LIST_CSS,
-  ScoreList,
-  UPCOMING_LIST_CSS,
-  UpcomingList,
-} from "./components/match_table.tsx";
+import { type ListedMatch, MATCH_LISTS_CSS, ScoreList, UpcomingList } from "./components/match_table.tsx";
 import { PLAYER_PAGE_MATCHES, type PlayerData as PlayerPageData } from "../views/player.ts";
-import { EVENT_PAGE_POLL_MS } from "./event_page.tsx";
+import { EventLivePage } from "./event_page.tsx";
 import { spansDays } from "./format.ts";
-import { SiteLayout } from "./layout.tsx";
 import { latestResults, liveMatches, upcomingMatches } from "./match_lists.ts";
 import { categoryPath, eventPath, playersPath, playerWatchPath } from "./page_paths.ts";
 import { PAIR_SEPARATOR } from "../db/read_entries.ts";
 import type { Match } from "./view_types.ts";
 
-const CSS = SCORE_LIST_CSS + UPCOMING_LIST_CSS + `
+const CSS = MATCH_LISTS_CSS + `
 .crumbs{margin:.25rem 0;font-size:.95rem}
 `;
 
@@ -54,16 +46,12 @@ export function PlayerPage(props: PlayerPageData & { nonce: string }) {
   const next = upcomingMatches(all, Infinity);
   const results = latestResults(all, Infinity);
   return (
-    <SiteLayout
+    <EventLivePage
       title={`${player.displayName} – ${event.name}`}
       nonce={props.nonce}
       css={CSS}
-      script={LIVE_REGIONS_SCRIPT}
       description={`Matches, times and results of ${player.displayName} at ${event.name}`}
-      bodyData={{
-        watch: playerWatchPath(event.slug, player.id, PLAYER_PAGE_MATCHES),
-        "poll-ms": String(EVENT_PAGE_POLL_MS),
-      }}
+      watch={playerWatchPath(event.slug, player.id, PLAYER_PAGE_MATCHES)}
     >
       <p class="crumbs">
         <a href={eventPath(event.slug)}>{event.name}</a> › <a href={playersPath(event.slug)}>Players</a>
@@ -103,6 +91,6 @@ export function PlayerPage(props: PlayerPageData & { nonce: string }) {
           ? <ScoreList rows={rows(results)} caption="Results" live={false} showCategory sideOf={own} />
           : <p class="empty">No results yet.</p>}
       </div>
-    </SiteLayout>
+    </EventLivePage>
   );
 }

@@ -5,6 +5,7 @@
  * keeps its data fresh through client/live_regions.ts. Sizes are in vw/vh so that it reads the same from across
  * a hall on 1080p and 4K.
  */
+import type { ComponentChildren } from "preact";
 import { groupDisplayName } from "../views/serialize.ts";
 import {
   COUNTDOWNS_SCRIPT,
@@ -164,6 +165,20 @@ export interface TvProps {
   now: number;
 }
 
+/** One of the TV's views: its name, its live region (`tv-<name>`) and whether it has nothing to show now. */
+function TvView(props: { name: typeof TV_VIEWS[number]; empty: boolean; children: ComponentChildren }) {
+  return (
+    <section
+      class="view"
+      data-view-name={props.name}
+      data-region={`tv-${props.name}`}
+      data-empty={props.empty ? "1" : "0"}
+    >
+      {props.children}
+    </section>
+  );
+}
+
 /** The whole TV page; the first view on screen is the first one with something to show. */
 export function TvPage(props: TvProps) {
   const { event, categories } = props;
@@ -211,7 +226,7 @@ export function TvPage(props: TvProps) {
       </header>
       <Announcement event={event} region="tv-announcement" class="tv-announcement" />
       <main class="tv">
-        <section class="view" data-view-name="live" data-region="tv-live" data-empty={empty.live ? "1" : "0"}>
+        <TvView name="live" empty={empty.live}>
           {(live.length > 0 || next.length === 0) && (
             <>
               <h2>Live now</h2>
@@ -231,24 +246,14 @@ export function TvPage(props: TvProps) {
             </>
           )}
           <UpNext rows={next} withDay={spansDays(event)} afterLive={live.length > 0} />
-        </section>
-        <section
-          class="view"
-          data-view-name="results"
-          data-region="tv-results"
-          data-empty={empty.results ? "1" : "0"}
-        >
+        </TvView>
+        <TvView name="results" empty={empty.results}>
           <h2>Latest results</h2>
           {results.length > 0
             ? <MatchTable rows={results} caption="Latest results" live={false} showCategory links={false} />
             : <p class="quiet">No results yet</p>}
-        </section>
-        <section
-          class="view"
-          data-view-name="standings"
-          data-region="tv-standings"
-          data-empty={empty.standings ? "1" : "0"}
-        >
+        </TvView>
+        <TvView name="standings" empty={empty.standings}>
           <h2>Group standings</h2>
           <div class="groups">
             {shownGroups.map(({ group, category }) => (
@@ -265,12 +270,12 @@ export function TvPage(props: TvProps) {
           {groups.length > shownGroups.length && (
             <p class="more">{groups.length - shownGroups.length} more groups on the event page</p>
           )}
-        </section>
-        <section class="view" data-view-name="qr" data-region="tv-qr" data-empty="0">
+        </TvView>
+        <TvView name="qr" empty={false}>
           <h2>Follow every match on your phone</h2>
           <QrCode text={props.followUrl} label={`QR code to ${props.followUrl}`} />
           <p class="url">{props.followUrl}</p>
-        </section>
+        </TvView>
       </main>
       <p class="stale-note" role="status">Reconnecting… scores may be out of date</p>
     </Document>

@@ -11,12 +11,11 @@ import { listSubeventMatches, type VersionedMatchRecord } from "../db/read_match
 import { findPublicSubevent, type PublicSubeventRecord } from "../db/read_subevents.ts";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
-import { isUuid } from "../lib/uuid.ts";
 import { buildDraw, servesDraw } from "./draw.ts";
 import type { Draw, GroupStandings, Match } from "./schemas.ts";
 import { serializeMatch } from "./serialize.ts";
 import { buildStandings } from "./standings.ts";
-import type { View } from "./view.ts";
+import { namedByUuid, type View } from "./view.ts";
 
 /** A category with everything its page shows. */
 export interface CategoryView {
@@ -64,11 +63,10 @@ export async function categoryPlay(db: Kysely<Database>, subeventId: string): Pr
 }
 
 /** A category of a published event (id in any case): its matches, standings and draw. */
-export const categoryView: View<string, CategoryData> = {
-  version: (deps, id) => isUuid(id) ? deps.versions.subevent(id.toLowerCase()) : Promise.resolve(null),
+export const categoryView: View<string, CategoryData> = namedByUuid({
+  version: (deps, id) => deps.versions.subevent(id),
   load: async ({ db }, id) => {
-    if (!isUuid(id)) return null;
-    const subevent = await findPublicSubevent(db, id.toLowerCase());
+    const subevent = await findPublicSubevent(db, id);
     if (!subevent) return null;
     const [play, slots] = await Promise.all([
       categoryPlay(db, subevent.id),
@@ -93,4 +91,4 @@ export const categoryView: View<string, CategoryData> = {
       },
     };
   },
-};
+});

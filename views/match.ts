@@ -8,10 +8,9 @@ import { readEntries } from "../db/read_entries.ts";
 import { findPrediction, findPublicMatch } from "../db/read_matches.ts";
 import { findPublishedEventLink } from "../db/read_pages.ts";
 import { findPublicSubevent } from "../db/read_subevents.ts";
-import { isUuid } from "../lib/uuid.ts";
 import type { Live, Match, Prediction } from "./schemas.ts";
 import { serializeLive, serializeMatch, serializePrediction, stageLabel } from "./serialize.ts";
-import type { View } from "./view.ts";
+import { namedByUuid, type View } from "./view.ts";
 
 /** A player of a side, for a link to their page. */
 export interface PlayerLink {
@@ -51,12 +50,11 @@ const playerLinks = (players: readonly PlayerLink[] | undefined): PlayerLink[] =
   (players ?? []).map((p) => ({ id: p.id, displayName: p.displayName }));
 
 /** The public match with this id (any case); one read of the match, the rest in parallel. */
-export const matchView: View<string, MatchView> = {
+export const matchView: View<string, MatchView> = namedByUuid({
   // The match's own version and the names its pages show besides it (event, category).
-  version: (deps, id) => isUuid(id) ? deps.versions.matchPage(id.toLowerCase()) : Promise.resolve(null),
+  version: (deps, id) => deps.versions.matchPage(id),
   load: async ({ db }, id) => {
-    if (!isUuid(id)) return null;
-    const found = await findPublicMatch(db, id.toLowerCase());
+    const found = await findPublicMatch(db, id);
     if (!found) return null;
     const home = found.homeEntryId, away = found.awayEntryId;
     const sides = home !== null && away !== null;
@@ -94,4 +92,4 @@ export const matchView: View<string, MatchView> = {
       },
     };
   },
-};
+});

@@ -5,6 +5,7 @@
  */
 import { extendZodWithOpenApi } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
+import { DECIDED_BY } from "../domain/standings.ts";
 
 extendZodWithOpenApi(z);
 
@@ -382,14 +383,7 @@ export const StandingRowSchema = z.object({
   tied: z.boolean().openapi({
     description: "Still level after every step of ITTF 3.7.5 with no lot drawn: the place is decided by lot",
   }),
-  decidedBy: z.enum([
-    "match_points",
-    "head_to_head_match_points",
-    "games_ratio",
-    "points_ratio",
-    "lot",
-    "tied",
-  ])
+  decidedBy: z.enum(DECIDED_BY)
     .openapi({
       description: "The step of ITTF Statutes 3.7.5 that fixed the place: match_points over the group; " +
         "head_to_head_match_points, games_ratio or points_ratio among the players level; lot (the " +

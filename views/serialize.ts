@@ -106,28 +106,55 @@ export function serializeMatch(m: MatchRecord, entries: ReadonlyMap<string, Entr
   if (!home || !away) {
     throw new Error(`Cannot serialise match "${m.id}": an entry of the match is missing from the store`);
   }
-  const score = scoreView(m.games, { home: m.currentHome, away: m.currentAway });
   const winnerId = m.winnerEntryId === home.id || m.winnerEntryId === away.id ? m.winnerEntryId : null;
-  return {
-    id: m.id,
-    eventId: m.eventId,
-    subeventId: m.subeventId,
-    status: m.status as Match["status"],
-    matchKind: "tournament",
-    stage: m.stage,
-    groupId: m.stage === "group" ? m.groupId : null,
-    groupName: m.stage === "group" ? m.groupName : null,
-    roundNo: m.roundNo,
-    bracketPos: m.bracketPos,
+  return matchAnswer(m, {
     stageLabel: stageLabel(m),
-    tableNo: m.tableNo,
-    scheduledAt: m.scheduledAt,
-    bestOf: m.bestOf,
     homeId: home.id,
     awayId: away.id,
     homeName: home.name,
     awayName: away.name,
     winnerId,
+    umpire: serializeOfficiating(m, home, away),
+  });
+}
+
+/** What a match answer says of its sides and its label: from its entries, or as far as they are known. */
+export interface MatchSideFields {
+  stageLabel: string;
+  homeId: string | null;
+  awayId: string | null;
+  homeName: string | null;
+  awayName: string | null;
+  winnerId: string | null;
+  umpire: Officiating | null;
+}
+
+/**
+ * A match answer in the order of the Match schema: the match's own fields with `sides` in their places (the
+ * public answer, `serializeMatch`, and the management API's answer for a match whose sides are not known yet).
+ */
+export function matchAnswer<S extends MatchSideFields>(m: MatchRecord, sides: S) {
+  const score = scoreView(m.games, { home: m.currentHome, away: m.currentAway });
+  return {
+    id: m.id,
+    eventId: m.eventId,
+    subeventId: m.subeventId,
+    status: m.status as Match["status"],
+    matchKind: "tournament" as const,
+    stage: m.stage,
+    groupId: m.stage === "group" ? m.groupId : null,
+    groupName: m.stage === "group" ? m.groupName : null,
+    roundNo: m.roundNo,
+    bracketPos: m.bracketPos,
+    stageLabel: sides.stageLabel,
+    tableNo: m.tableNo,
+    scheduledAt: m.scheduledAt,
+    bestOf: m.bestOf,
+    homeId: sides.homeId as S["homeId"],
+    awayId: sides.awayId as S["awayId"],
+    homeName: sides.homeName as S["homeName"],
+    awayName: sides.awayName as S["awayName"],
+    winnerId: sides.winnerId as S["winnerId"],
     resultReasonCode: m.resultReason as Match["resultReasonCode"],
     retirementAfterGame: m.retirementAfterGame,
     gamesWon: score.gamesWon,
@@ -136,7 +163,7 @@ export function serializeMatch(m: MatchRecord, entries: ReadonlyMap<string, Entr
     startedAt: m.startedAt,
     completedAt: m.completedAt,
     updatedAt: m.updatedAt,
-    umpire: serializeOfficiating(m, home, away),
+    umpire: sides.umpire as S["umpire"],
   };
 }
 

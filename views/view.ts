@@ -7,6 +7,7 @@ import type { Kysely } from "kysely";
 import type { LeaderboardSize } from "../db/read_rankings.ts";
 import type { VersionReader } from "../db/read_versions.ts";
 import type { Database } from "../db/schema.ts";
+import { isUuid } from "../lib/uuid.ts";
 
 /** What views read from: the store's queries and its versions. */
 export interface ViewDeps {
@@ -21,4 +22,15 @@ export interface View<P, T> {
   version(deps: ViewDeps, params: P): Promise<string | null>;
   /** What it shows; null when it is unknown or not public. */
   load(deps: ViewDeps, params: P): Promise<T | null>;
+}
+
+/**
+ * A resource named by a UUID in any case: not public (null) unless the id is a UUID, and asked of `view` in
+ * lowercase, the case the store keeps.
+ */
+export function namedByUuid<T>(view: View<string, T>): View<string, T> {
+  return {
+    version: (deps, id) => isUuid(id) ? view.version(deps, id.toLowerCase()) : Promise.resolve(null),
+    load: (deps, id) => isUuid(id) ? view.load(deps, id.toLowerCase()) : Promise.resolve(null),
+  };
 }

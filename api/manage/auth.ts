@@ -3,6 +3,7 @@
  * "scorer" only scoring, within its event and table when it is limited. Failed attempts are limited per client
  * address (api/manage/rate_limit.ts); secrets are never logged.
  */
+import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { authenticateToken, type TokenRecord } from "../../db/tokens.ts";
 import type { ClientEnv } from "../client_address.ts";
@@ -78,6 +79,16 @@ export function requireAdmin(token: TokenRecord, action: string): void {
       `Cannot ${action}: the token "${token.label}" is a scorer token (needs an admin token)`,
     );
   }
+}
+
+/** A sub-app of the management API whose every route needs an admin token; `action` names what is refused. */
+export function adminRoutes(action: string): Hono<ManageEnv> {
+  const app = new Hono<ManageEnv>();
+  app.use("*", async (c, next) => {
+    requireAdmin(c.var.token, action);
+    await next();
+  });
+  return app;
 }
 
 /** The answer for a match id that does not exist, or that the token may not know of (it cannot tell which). */

@@ -222,13 +222,8 @@ export function validateBody<T extends z.ZodType>(schema: T, body: unknown): z.o
   });
 }
 
-/**
- * Reads the request's JSON body (an empty body is `{}`): 415 for a body that is not JSON by its content type,
- * 400 for text that does not parse.
- */
-export async function readJson(c: Context): Promise<unknown> {
-  const text = await c.req.text();
-  if (text.trim() === "") return {};
+/** Throws a 415 unless the request's body is JSON by its content type (or says no type). */
+export function requireJsonType(c: Context): void {
   const type = c.req.header("Content-Type") ?? "";
   if (type && !/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type)) {
     throw new HttpError(
@@ -237,6 +232,16 @@ export async function readJson(c: Context): Promise<unknown> {
       `Cannot read the body: expected Content-Type "application/json", got "${type.slice(0, 80)}"`,
     );
   }
+}
+
+/**
+ * Reads the request's JSON body (an empty body is `{}`): 415 for a body that is not JSON by its content type,
+ * 400 for text that does not parse.
+ */
+export async function readJson(c: Context): Promise<unknown> {
+  const text = await c.req.text();
+  if (text.trim() === "") return {};
+  requireJsonType(c);
   try {
     return JSON.parse(text);
   } catch (e) {

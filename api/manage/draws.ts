@@ -57,17 +57,7 @@ export function drawJson(d: DrawDetail) {
   const hasKnockout = d.slots.length > 0 || d.matches.some((m) => m.stage === "knockout");
   const bracket = s.format === "groups" || !hasKnockout ? null : buildDraw({
     // The operator sees a draft as it will look once locked.
-    subevent: {
-      id: s.id,
-      eventId: s.eventId,
-      name: s.name,
-      kind: s.kind,
-      format: s.format,
-      bestOf: s.bestOf,
-      position: s.position,
-      drawState: "locked",
-      drawSize: s.drawSize,
-    },
+    subevent: { ...s, drawState: "locked" },
     slots: d.slots,
     matches: d.matches,
     entries: d.entries,

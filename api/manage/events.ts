@@ -10,7 +10,7 @@ import { exportEvent } from "../../event_file/export.ts";
 import { setEventAnnouncement, setEventStatus } from "../../db/manage_writes.ts";
 import { findManagedEvent, listManagedEvents, readEventOverview } from "../../db/read_manage.ts";
 import type { AppDeps } from "../deps.ts";
-import { type ManageEnv, requireAdmin } from "./auth.ts";
+import { adminRoutes, type ManageEnv } from "./auth.ts";
 import { AnnouncementBody, parseBody } from "./bodies.ts";
 import { eventLinks, linkBase } from "./links.ts";
 import { HttpError } from "../problem.ts";
@@ -19,12 +19,7 @@ import { envelope, managedEventJson, overviewJson } from "./serialise.ts";
 
 /** The event routes, mounted at /api/manage/events. */
 export function eventRoutes(deps: AppDeps): Hono<ManageEnv> {
-  const app = new Hono<ManageEnv>();
-
-  app.use("*", async (c, next) => {
-    requireAdmin(c.var.token, "manage events");
-    await next();
-  });
+  const app = adminRoutes("manage events");
 
   app.get("/", async (c) => {
     const events = await listManagedEvents(deps.store.db);

@@ -11,6 +11,7 @@ import { parseEventFile } from "../../event_file/validate.ts";
 import type { AppDeps } from "../deps.ts";
 import { type ManageEnv, requireAdmin } from "./auth.ts";
 import { HttpError } from "../problem.ts";
+import { requireJsonType } from "./bodies.ts";
 import { envelope } from "./serialise.ts";
 import { writeTransaction } from "../../db/write_transaction.ts";
 
@@ -19,14 +20,7 @@ export function importRoute(deps: AppDeps): Hono<ManageEnv> {
   const app = new Hono<ManageEnv>();
   app.post("/", async (c) => {
     requireAdmin(c.var.token, "import an event");
-    const type = c.req.header("Content-Type") ?? "";
-    if (type && !/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type)) {
-      throw new HttpError(
-        415,
-        "unsupported-media-type",
-        `Cannot read the body: expected Content-Type "application/json", got "${type.slice(0, 80)}"`,
-      );
-    }
+    requireJsonType(c);
     const parsed = await parseEventFile(await c.req.text());
     if (!parsed.ok) throw invalidFile(parsed.errors);
     const now = deps.clock();

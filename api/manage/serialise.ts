@@ -6,7 +6,6 @@
 import type { EntryRecord } from "../../db/read_entries.ts";
 import { type ClashMatch, findClashes, startClashes } from "../../domain/clashes.ts";
 import { type MatchStatus, playHasBegun, reopensTo, type ResultReason } from "../../domain/match_status.ts";
-import { scoreView } from "../../domain/match_view.ts";
 import { suggestMatches } from "../../domain/next_matches.ts";
 import type {
   EventOverviewRecord,
@@ -15,14 +14,13 @@ import type {
   ScoringMatchRecord,
 } from "../../db/read_manage.ts";
 import type { TokenRecord } from "../../db/tokens.ts";
-import { serializeLive, serializeMatch } from "../../views/serialize.ts";
+import { matchAnswer, serializeLive, serializeMatch } from "../../views/serialize.ts";
 
 /**
  * A match as the management API answers it: the public serialiser's fields (api/serialize.ts) while both sides
  * are known, the same fields with null sides before, plus the management fields.
  */
 export function manageMatchJson(m: ManageMatchRecord | ScoringMatchRecord, device?: string) {
-  const score = scoreView(m.games, { home: m.currentHome, away: m.currentAway });
   const sides = new Map<string, EntryRecord>();
   for (const [id, name] of [[m.homeEntryId, m.homeName], [m.awayEntryId, m.awayName]] as const) {
     // serializeMatch reads only the id and the name of an entry; the names come with the match row.
@@ -38,36 +36,15 @@ export function manageMatchJson(m: ManageMatchRecord | ScoringMatchRecord, devic
     ? "away"
     : null;
   const base = {
-    ...(pub ?? {
-      id: m.id,
-      eventId: m.eventId,
-      subeventId: m.subeventId,
-      status: m.status,
-      matchKind: "tournament",
-      stage: m.stage,
-      groupId: m.stage === "group" ? m.groupId : null,
-      groupName: m.stage === "group" ? m.groupName : null,
-      roundNo: m.roundNo,
-      bracketPos: m.bracketPos,
+    ...(pub ?? matchAnswer(m, {
       stageLabel: m.label || `Round ${m.roundNo}`,
-      tableNo: m.tableNo,
-      scheduledAt: m.scheduledAt,
-      bestOf: m.bestOf,
       homeId: m.homeEntryId,
       awayId: m.awayEntryId,
       homeName: m.homeName,
       awayName: m.awayName,
       winnerId: null,
-      resultReasonCode: m.resultReason,
-      retirementAfterGame: m.retirementAfterGame,
-      gamesWon: score.gamesWon,
-      currentGame: score.currentGame,
-      gameScores: score.gameScores,
-      startedAt: m.startedAt,
-      completedAt: m.completedAt,
-      updatedAt: m.updatedAt,
       umpire: null,
-    }),
+    })),
     eventSlug: m.eventSlug,
     eventName: m.eventName,
     subeventName: m.subeventName,

@@ -6,7 +6,7 @@ import { Hono } from "hono";
 import { findManagedEvent } from "../../db/read_manage.ts";
 import { createToken, listTokens, revokeToken, TokenError } from "../../db/tokens.ts";
 import type { AppDeps } from "../deps.ts";
-import { type ManageEnv, requireAdmin } from "./auth.ts";
+import { adminRoutes, type ManageEnv } from "./auth.ts";
 import { parseBody, TokenBody } from "./bodies.ts";
 import { HttpError } from "../problem.ts";
 import { quoted } from "./problem.ts";
@@ -22,11 +22,7 @@ export function whoamiRoute(deps: AppDeps): Hono<ManageEnv> {
 
 /** The token routes, mounted at /api/manage/tokens. */
 export function tokenRoutes(deps: AppDeps): Hono<ManageEnv> {
-  const app = new Hono<ManageEnv>();
-  app.use("*", async (c, next) => {
-    requireAdmin(c.var.token, "manage tokens");
-    await next();
-  });
+  const app = adminRoutes("manage tokens");
 
   app.get("/", async (c) => {
     const tokens = await listTokens(deps.store.db);

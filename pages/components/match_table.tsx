@@ -204,6 +204,9 @@ export const UPCOMING_LIST_CSS = `
 .scores td.when{white-space:nowrap;font-variant-numeric:tabular-nums}
 `;
 
+/** The styles of a page that shows both lists, ScoreList and UpcomingList. */
+export const MATCH_LISTS_CSS = SCORE_LIST_CSS + UPCOMING_LIST_CSS;
+
 /**
  * The matches up next on the spectator pages, in the layout of ScoreList: the two sides one above the other with
  * the category and round below, and the table and time they are planned at beside them. A column that no row

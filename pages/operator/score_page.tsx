@@ -4,6 +4,7 @@
  * the frame; the inline script (client/score_client.ts) fills it from the management API and keeps the taps
  * in a queue that survives reloads and lost connections.
  */
+import type { ComponentChildren } from "preact";
 import { Document } from "../layout.tsx";
 import { moduleScript } from "../client_script.ts";
 import * as cards from "../../domain/cards.ts";
@@ -127,131 +128,133 @@ function Overlays() {
   );
 }
 
-/** `/score`: the list of matches to score. */
-export function ScoreListPage(props: { nonce: string }) {
+/** A scoring page: the document with the script, the bar, the status line, the overlays and the token form. */
+function ScoreDocument(
+  props: { title: string; nonce: string; bodyData?: Record<string, string>; children: ComponentChildren },
+) {
   return (
     <Document
-      title="Scoring"
+      title={props.title}
       nonce={props.nonce}
       css={SCORE_CSS + FIT_CSS}
       script={SCORE_SCRIPT}
+      bodyData={props.bodyData}
     >
       <Bar title="Scoring" />
       <p id="status" class="status" role="status" aria-live="polite">Loading…</p>
       <Overlays />
       <TokenForm purpose={PURPOSE} />
-      <main id="content">
-        <div id="list"></div>
-      </main>
+      <main id="content">{props.children}</main>
     </Document>
+  );
+}
+
+/** `/score`: the list of matches to score. */
+export function ScoreListPage(props: { nonce: string }) {
+  return (
+    <ScoreDocument title="Scoring" nonce={props.nonce}>
+      <div id="list"></div>
+    </ScoreDocument>
   );
 }
 
 /** `/score/{matchId}`: scoring one match. */
 export function ScoreMatchPage(props: { nonce: string; matchId: string }) {
   return (
-    <Document
+    <ScoreDocument
       title="Scoring a match"
       nonce={props.nonce}
-      css={SCORE_CSS + FIT_CSS}
-      script={SCORE_SCRIPT}
       bodyData={{ "match-id": props.matchId, state: "loading", queued: "0" }}
     >
-      <Bar title="Scoring" />
-      <p id="status" class="status" role="status" aria-live="polite">Loading…</p>
-      <Overlays />
-      <TokenForm purpose={PURPOSE} />
-      <main id="content">
-        <div class="match-head">
-          <span id="match-title"></span>
-          <span id="match-table"></span>
-        </div>
-        <div id="hold-panel" class="hold" hidden>
-          <p id="hold-text"></p>
-          <button type="button" id="takeover">Take over this match</button>
-        </div>
-        <section id="start-panel" hidden>
-          <p id="ends-choice" class="ends-choice">
-            On your left: <button type="button" id="left-choice" aria-describedby="left-hint"></button>{" "}
-            <span id="left-hint" class="muted">(tap to swap)</span>
-          </p>
-          <h2 id="start-title">Who serves first?</h2>
-          <div class="choices">
-            <button type="button" id="start-home" class="primary">
-              <span id="start-name-home"></span>
-            </button>
-            <button type="button" id="start-away" class="primary">
-              <span id="start-name-away"></span>
-            </button>
-          </div>
-          <p id="start-warning" class="warning" role="note" hidden></p>
-        </section>
-        <section id="score-panel" hidden>
-          <div class="game-line">
-            <span id="game-number"></span>
-            <span id="game-clock" data-due="false"></span>
-          </div>
-          <div class="undo-row">
-            <button type="button" id="undo">Undo</button>
-          </div>
-          <div id="banner" class="banner" data-kind="" aria-live="polite">
-            <span id="banner-text"></span>
-            <button type="button" id="banner-action" hidden></button>
-          </div>
-          <div class="taps" id="taps" data-left="home">
-            {(["home", "away"] as const).map((side) => (
-              // Named by what it shows (aria-labelledby), so that the spoken name holds the visible words and the
-              // score; the spaces keep the words apart in names computed without the layout.
-              <button
-                type="button"
-                class="tap"
-                id={`tap-${side}`}
-                data-side={side}
-                aria-labelledby={`tap-label-${side}`}
-              >
-                <span class="tap-label" id={`tap-label-${side}`}>
-                  <span class="sr">Point to</span> <span class="name" id={`name-${side}`}></span>{" "}
-                  <span class="points" id={`points-${side}`}>0</span>{" "}
-                  <span class="games">
-                    Games <strong id={`games-${side}`}>0</strong>
-                  </span>{" "}
-                  <span class="serve" id={`serve-${side}`}></span>{" "}
-                  <span class="chips" id={`chips-${side}`} hidden></span>
-                </span>
-              </button>
-            ))}
-          </div>
-          {
-            /* Right after the tap buttons: they are disabled while the question is open, and the next Tab goes on
-            from where the focus was, to the question rather than to the tools below. */
-          }
-          <div id="dialog" role="alertdialog" aria-labelledby="dialog-text" hidden>
-            <p id="dialog-text"></p>
-            <div id="dialog-extra" hidden>
-              <p id="order-title"></p>
-              <div id="order-choices" class="row"></div>
-            </div>
-            <div class="row">
-              <button type="button" id="dialog-undo">Undo</button>
-              <button type="button" id="dialog-ok" class="primary">Next game</button>
-            </div>
-          </div>
-          <div id="returns-row" class="returns" hidden>
-            <button type="button" id="return-tap">
-              <span id="returns">0/13</span> good returns by <span id="returns-who"></span>
-            </button>
-          </div>
-          <div class="tools">
-            <button type="button" id="open-timeout">Time-out</button>
-            <button type="button" id="open-card">Card</button>
-            <button type="button" id="open-expedite">Expedite</button>
-          </div>
-          <ol id="game-list" aria-label="Finished games"></ol>
-        </section>
-        <p>
-          <a href="/score" id="all-matches">All matches</a>
+      <div class="match-head">
+        <span id="match-title"></span>
+        <span id="match-table"></span>
+      </div>
+      <div id="hold-panel" class="hold" hidden>
+        <p id="hold-text"></p>
+        <button type="button" id="takeover">Take over this match</button>
+      </div>
+      <section id="start-panel" hidden>
+        <p id="ends-choice" class="ends-choice">
+          On your left: <button type="button" id="left-choice" aria-describedby="left-hint"></button>{" "}
+          <span id="left-hint" class="muted">(tap to swap)</span>
         </p>
-      </main>
-    </Document>
+        <h2 id="start-title">Who serves first?</h2>
+        <div class="choices">
+          <button type="button" id="start-home" class="primary">
+            <span id="start-name-home"></span>
+          </button>
+          <button type="button" id="start-away" class="primary">
+            <span id="start-name-away"></span>
+          </button>
+        </div>
+        <p id="start-warning" class="warning" role="note" hidden></p>
+      </section>
+      <section id="score-panel" hidden>
+        <div class="game-line">
+          <span id="game-number"></span>
+          <span id="game-clock" data-due="false"></span>
+        </div>
+        <div class="undo-row">
+          <button type="button" id="undo">Undo</button>
+        </div>
+        <div id="banner" class="banner" data-kind="" aria-live="polite">
+          <span id="banner-text"></span>
+          <button type="button" id="banner-action" hidden></button>
+        </div>
+        <div class="taps" id="taps" data-left="home">
+          {(["home", "away"] as const).map((side) => (
+            // Named by what it shows (aria-labelledby), so that the spoken name holds the visible words and the
+            // score; the spaces keep the words apart in names computed without the layout.
+            <button
+              type="button"
+              class="tap"
+              id={`tap-${side}`}
+              data-side={side}
+              aria-labelledby={`tap-label-${side}`}
+            >
+              <span class="tap-label" id={`tap-label-${side}`}>
+                <span class="sr">Point to</span> <span class="name" id={`name-${side}`}></span>{" "}
+                <span class="points" id={`points-${side}`}>0</span>{" "}
+                <span class="games">
+                  Games <strong id={`games-${side}`}>0</strong>
+                </span>{" "}
+                <span class="serve" id={`serve-${side}`}></span>{" "}
+                <span class="chips" id={`chips-${side}`} hidden></span>
+              </span>
+            </button>
+          ))}
+        </div>
+        {
+          /* Right after the tap buttons: they are disabled while the question is open, and the next Tab goes on
+            from where the focus was, to the question rather than to the tools below. */
+        }
+        <div id="dialog" role="alertdialog" aria-labelledby="dialog-text" hidden>
+          <p id="dialog-text"></p>
+          <div id="dialog-extra" hidden>
+            <p id="order-title"></p>
+            <div id="order-choices" class="row"></div>
+          </div>
+          <div class="row">
+            <button type="button" id="dialog-undo">Undo</button>
+            <button type="button" id="dialog-ok" class="primary">Next game</button>
+          </div>
+        </div>
+        <div id="returns-row" class="returns" hidden>
+          <button type="button" id="return-tap">
+            <span id="returns">0/13</span> good returns by <span id="returns-who"></span>
+          </button>
+        </div>
+        <div class="tools">
+          <button type="button" id="open-timeout">Time-out</button>
+          <button type="button" id="open-card">Card</button>
+          <button type="button" id="open-expedite">Expedite</button>
+        </div>
+        <ol id="game-list" aria-label="Finished games"></ol>
+      </section>
+      <p>
+        <a href="/score" id="all-matches">All matches</a>
+      </p>
+    </ScoreDocument>
   );
 }

@@ -5,6 +5,7 @@
  */
 import { type Insertable, type Kysely, sql } from "kysely";
 import { bumpRevision } from "../../db/revision.ts";
+import { unplayedMatchColumns } from "../../db/unplayed_match.ts";
 import type {
   AccountTable,
   Database,
@@ -177,23 +178,8 @@ export async function makeMatch(
     label: "",
     home_entry_id: null,
     away_entry_id: null,
-    table_no: null,
-    scheduled_at: null,
-    status: "scheduled",
-    result_reason: null,
-    retirement_after_game: null,
-    winner_entry_id: null,
     best_of: 5,
-    first_server: null,
-    games: "[]",
-    current_home: 0,
-    current_away: 0,
-    server: null,
-    revision: 0,
-    started_at: null,
-    completed_at: null,
-    created_at: T0,
-    updated_at: T0,
+    ...unplayedMatchColumns(T0),
     ...o,
   });
 }
