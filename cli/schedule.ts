@@ -11,7 +11,8 @@
  * @module
  */
 import { denoEnv } from "./config.ts";
-import { type CommandIo, runWithStore, STANDARD_IO, UsageError } from "./store_command.ts";
+import { STANDARD_IO } from "./command_io.ts";
+import { refusalExit, storeCommand, UsageError } from "./store_command.ts";
 import type { ScheduleLabel } from "../db/read_schedule.ts";
 import {
   DEFAULT_BUFFER_MS,
@@ -112,40 +113,31 @@ function parseLocalTime(value: string, flag: string): number {
   return t;
 }
 
-/** Runs the command; returns the exit code. `currentTime` gives "now" when --now is not given. */
-export function runSchedule(
-  args: readonly string[],
-  env: (name: string) => string | undefined,
-  io: CommandIo,
-  currentTime: () => number = Date.now,
-): Promise<number> {
-  return runWithStore(args, env, io, {
-    usage: SCHEDULE_USAGE,
-    parse: parseScheduleArgs,
-    async run(store, command) {
-      let planned: PlannedEvent | null;
-      try {
-        planned = await planOrderOfPlay(store.db, command.event, {
-          sessions: command.sessions,
-          restMs: command.restMs,
-          bufferMs: command.bufferMs,
-          now: command.now ?? currentTime(),
-        });
-      } catch (e) {
-        if (!(e instanceof ScheduleError)) throw e;
-        io.err(`Cannot plan "${command.event}": ${e.message}`);
-        return 1;
-      }
-      if (!planned) {
-        io.err(`Cannot plan "${command.event}": no event has this slug`);
-        return 1;
-      }
-      if (command.json) io.out(JSON.stringify(orderOfPlayJson(planned), null, 2));
-      else for (const line of planText(planned.event.name, planned.plan, planned.labels)) io.out(line);
-      return 0;
-    },
-  });
-}
+/** Runs the command; returns the exit code. `now` is when the plan starts unless --now says. */
+export const runSchedule = storeCommand({
+  usage: SCHEDULE_USAGE,
+  parse: parseScheduleArgs,
+  async run(store, command: ScheduleCommand, io, now) {
+    let planned: PlannedEvent | null;
+    try {
+      planned = await planOrderOfPlay(store.db, command.event, {
+        sessions: command.sessions,
+        restMs: command.restMs,
+        bufferMs: command.bufferMs,
+        now: command.now ?? now.getTime(),
+      });
+    } catch (e) {
+      return refusalExit(e, ScheduleError, io, (text) => `Cannot plan "${command.event}": ${text}`);
+    }
+    if (!planned) {
+      io.err(`Cannot plan "${command.event}": no event has this slug`);
+      return 1;
+    }
+    if (command.json) io.out(JSON.stringify(orderOfPlayJson(planned), null, 2));
+    else for (const line of planText(planned.event.name, planned.plan, planned.labels)) io.out(line);
+    return 0;
+  },
+});
 
 /** The plan as the desk reads it: a summary, then each table's matches in order. */
 export function planText(

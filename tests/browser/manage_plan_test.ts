@@ -1,21 +1,16 @@
 /** The order of play on the operator's page /manage in Chromium: the desk gives a day and its tables, sees the plan. */
 import assert from "node:assert/strict";
-import { browserSuite, newTestContext } from "../support/browser.ts";
-import { makeToken, seedKnockout } from "../api/manage_fixtures.ts";
+import { browserSuite } from "../support/browser.ts";
+import { openManage, seedDesk } from "../support/manage_page.ts";
 
 browserSuite(
   "/manage plans the order of play of the day it is given, table by table, and says what is wrong with the form",
-  async (store) => {
-    const ev = await seedKnockout(store.db, { size: 8, bestOf: 5 });
-    const admin = await makeToken(store.db, "admin", { label: "Desk" });
-    return { ev, admin };
-  },
+  (store) => seedDesk(store, { size: 8, bestOf: 5 }),
   async (t, { browser, server, seeded }) => {
-    const context = await newTestContext(browser, { viewport: { width: 1366, height: 768 } });
-    await context.addInitScript((token) => localStorage.setItem("tt.token", token), seeded.admin);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on("pageerror", (e) => errors.push(e.message));
+    const { page, errors, consoleErrors, close } = await openManage(browser, seeded.admin, {
+      width: 1366,
+      height: 768,
+    });
     try {
       await page.goto(`${server.origin}/manage`);
       await page.waitForFunction(() =>
@@ -72,8 +67,10 @@ browserSuite(
         },
       );
       assert.deepEqual(errors, []);
+      // The one failed load is the refused plan above.
+      assert.equal(consoleErrors.length, 1);
     } finally {
-      await context.close();
+      await close();
     }
   },
 );

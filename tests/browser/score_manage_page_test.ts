@@ -1,33 +1,9 @@
 /** The operator's page /manage in Chromium: sign in, publish, lock a draw, start a match, links, tokens. */
 import assert from "node:assert/strict";
 import { authenticateToken } from "../../db/tokens.ts";
-import type { Browser } from "playwright-core";
-import { browserSuite, newTestContext, pauseClock, recordPage } from "../support/browser.ts";
+import { browserSuite, pauseClock } from "../support/browser.ts";
 import { until } from "../support/wait.ts";
-import type { Store } from "../../db/store.ts";
-import { makeToken, seedKnockout, type SeedOptions } from "../api/manage_fixtures.ts";
-
-/** A knockout and the desk's admin token, labelled "Desk". */
-async function seedDesk(store: Store, options: SeedOptions) {
-  const ev = await seedKnockout(store.db, options);
-  const admin = await makeToken(store.db, "admin", { label: "Desk" });
-  return { ev, admin };
-}
-
-/**
- * A new context for /manage (not openPage(): it dismisses every dialog, and the operator's confirmations must be
- * accepted here), the admin token kept beforehand when given; page errors, console errors and dialogs recorded.
- */
-async function openManage(browser: Browser, token?: string) {
-  const context = await newTestContext(browser, { viewport: { width: 1280, height: 900 } });
-  if (token) await context.addInitScript((t) => localStorage.setItem("tt.token", t), token);
-  const page = await context.newPage();
-  const { dialogs: confirmations, errors, consoleErrors } = recordPage(page, {
-    accept: true,
-    apartConsole: true,
-  });
-  return { page, errors, consoleErrors, confirmations, close: () => context.close() };
-}
+import { openManage, seedDesk } from "../support/manage_page.ts";
 
 browserSuite(
   "/manage runs the event: publish, lock the draw, start a match, links and scorer tokens",
