@@ -14,7 +14,7 @@ import type {
   ScoringMatchRecord,
 } from "../../db/read_manage.ts";
 import type { TokenRecord } from "../../db/tokens.ts";
-import { matchAnswer, serializeLive, serializeMatch } from "../../views/serialize.ts";
+import { matchAnswer, serializeLive, serializeMatch, stageLabel } from "../../views/serialize.ts";
 
 /**
  * A match as the management API answers it: the public serialiser's fields (api/serialize.ts) while both sides
@@ -37,7 +37,7 @@ export function manageMatchJson(m: ManageMatchRecord | ScoringMatchRecord, devic
     : null;
   const base = {
     ...(pub ?? matchAnswer(m, {
-      stageLabel: m.label || `Round ${m.roundNo}`,
+      stageLabel: stageLabel(m),
       homeId: m.homeEntryId,
       awayId: m.awayEntryId,
       homeName: m.homeName,
