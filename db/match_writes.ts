@@ -489,7 +489,8 @@ function incidentOf(action: MatchAction): Incident | null {
 async function apply(trx: Trx, m: MatchRow, action: MatchAction, now: string): Promise<MatchRow> {
   const bumped = { revision: m.revision + 1, updated_at: now };
   if (action.type === "assign") {
-    const patch: Partial<MatchRow> = { ...bumped };
+    // Placed by hand: a plan made again keeps it where the desk put it.
+    const patch: Partial<MatchRow> = { ...bumped, planned: 0 };
     if (action.tableNo !== undefined) patch.table_no = action.tableNo;
     if (action.scheduledAt !== undefined) patch.scheduled_at = action.scheduledAt;
     return await save(trx, m, patch);

@@ -20,6 +20,7 @@ import * as entryLookups from "./migrations/2026_11_27_000004_entry_lookups.ts";
 import * as heldIdentities from "./migrations/2026_11_28_000000_held_identities.ts";
 import * as playerIdKey from "./migrations/2026_11_28_000001_player_id_key.ts";
 import * as umpireActions from "./migrations/2026_11_28_000100_umpire_actions.ts";
+import * as plannedMatches from "./migrations/2026_11_28_000200_planned_matches.ts";
 import type { Database } from "./schema.ts";
 
 interface Migration {
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026_11_28_000000_held_identities": heldIdentities,
   "2026_11_28_000001_player_id_key": playerIdKey,
   "2026_11_28_000100_umpire_actions": umpireActions,
+  "2026_11_28_000200_planned_matches": plannedMatches,
 };
 
 /** An arbitrary, fixed key of the PostgreSQL advisory lock that serialises migrations and start-up work. */

@@ -1,6 +1,7 @@
 /**
  * An event's matches as the scheduler (domain/scheduler.ts) reads them, with the words a printed plan needs:
- * each match's category, stage and sides. Drafts included: the desk plans before it publishes.
+ * each match's category, stage and sides. Drafts included: the desk plans before it publishes. A table and a
+ * time the desk gave by hand hold; those a kept plan gave (`planned`) may move while the match waits.
  */
 import type { Kysely } from "kysely";
 import type { ScheduleCategory, ScheduleMatch, ScheduleStatus } from "../domain/scheduler.ts";
@@ -59,6 +60,7 @@ export async function readScheduleSource(db: Kysely<Database>, slug: string): Pr
     "completed_at",
     "status",
     "best_of",
+    "planned",
   ]).where("event_id", "=", event.id).execute();
 
   const entryById = await readEntries(
@@ -120,7 +122,9 @@ export async function readScheduleSource(db: Kysely<Database>, slug: string): Pr
       home: nameOf(m.home_entry_id),
       away: nameOf(m.away_entry_id),
     });
-    const fixedStart = m.started_at ?? m.scheduled_at;
+    // A match placed by a plan kept earlier moves with the plan until it is called or started.
+    const free = m.planned === 1 && m.status === "scheduled";
+    const fixedStart = m.started_at ?? (free ? null : m.scheduled_at);
     return {
       id: m.id,
       category: m.subevent_id,
@@ -132,7 +136,7 @@ export async function readScheduleSource(db: Kysely<Database>, slug: string): Pr
       feeders,
       bestOf: m.best_of,
       status: m.status as ScheduleStatus,
-      table: m.table_no,
+      table: free ? null : m.table_no,
       start: fixedStart === null ? null : Date.parse(fixedStart),
       end: m.completed_at === null ? null : Date.parse(m.completed_at),
     };

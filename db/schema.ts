@@ -157,6 +157,8 @@ export interface MatchTable {
   scorer_device: string | null;
   scorer_label: string | null;
   scorer_since: string | null;
+  /** 1 when its table and time come from a plan the desk kept (planning again may move them), 0 when by hand. */
+  planned: Generated<number>;
 }
 
 export interface MatchPointTable {

@@ -140,8 +140,10 @@ interface Slot {
   table: number;
   /** The sessions on this table, by start. */
   sessions: Session[];
-  /** When the table is free next. */
+  /** When the table is free next, for the matches being planned. */
   free: number;
+  /** The times it is taken by matches that keep their place, each with the buffer after it. */
+  taken: { start: number; end: number }[];
 }
 
 /**
@@ -186,7 +188,7 @@ export function schedule(input: ScheduleInput): Plan {
   const slots = new Map<number, Slot>();
   for (const s of sessions) {
     for (const table of s.tables) {
-      const slot = slots.get(table) ?? { table, sessions: [], free: -Infinity };
+      const slot = slots.get(table) ?? { table, sessions: [], free: -Infinity, taken: [] };
       slot.sessions.push(s);
       slots.set(table, slot);
     }
@@ -203,7 +205,7 @@ export function schedule(input: ScheduleInput): Plan {
     const table = m.table!;
     occupy(m, { id: m.id, table, start, end, fixed: true });
     const slot = slots.get(table);
-    if (slot && m.status !== "completed") slot.free = Math.max(slot.free, end + options.bufferMs);
+    if (slot && m.status !== "completed") slot.taken.push({ start, end: end + options.bufferMs });
   }
 
   let waiting = input.matches.filter((m) => !isFixed(m))
@@ -312,7 +314,10 @@ export function schedule(input: ScheduleInput): Plan {
     slot.free = p.end + options.bufferMs;
   }
 
-  /** The earliest start from `from` on this table: its players free and a session of its category with room. */
+  /**
+   * The earliest start from `from` on this table: its players free, a session of its category with room, and the
+   * table not taken by a match that keeps its place.
+   */
   function startOn(slot: Slot, m: ScheduleMatch, from: number): number | null {
     const length = options.durationMs(m.bestOf);
     const allowed = categories.get(m.category)!.sessions;
@@ -324,8 +329,14 @@ export function schedule(input: ScheduleInput): Plan {
       );
       if (!session) return null;
       const start = Math.max(t, session.start);
-      if (start === t) return t;
-      t = earliestFor(m, start);
+      if (start !== t) {
+        t = earliestFor(m, start);
+        continue;
+      }
+      // A match that keeps its place later on this table: this one must end, with the buffer, before it starts.
+      const clash = slot.taken.find((b) => t < b.end && t + length + options.bufferMs > b.start);
+      if (!clash) return t;
+      t = earliestFor(m, clash.end);
     }
   }
 

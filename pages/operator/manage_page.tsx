@@ -149,8 +149,8 @@ export function ManagePage(props: { nonce: string }) {
           <h2 id="plan-heading">Order of play</h2>
           <p class="muted">
             A plan for every match still to play: no player in two matches at once, a rest between two
-            matches, groups in their rounds, knockouts after what feeds them. A preview: nothing changes until
-            you assign.
+            matches, groups in their rounds, knockouts after what feeds them. Nothing changes until you keep
+            it, and a match you placed by hand keeps its table and time.
           </p>
           <form id="plan-form" class="inline">
             <label>
@@ -171,6 +171,7 @@ export function ManagePage(props: { nonce: string }) {
             <button type="submit" class="primary">Plan</button>
           </form>
           <p id="plan-summary" role="status" aria-live="polite"></p>
+          <button type="button" id="plan-keep" class="primary" hidden>Keep this plan</button>
           <div id="plan-grid" class="plan-grid"></div>
           <div id="plan-unplaced" class="warning" hidden></div>
         </section>

@@ -88,3 +88,73 @@ storeTest(
     }
   },
 );
+
+storeTest(
+  "[api] POST /api/manage/events/:slug/plan/keep places what is free, moves it when planned again, never what the desk placed",
+  async (store) => {
+    const ev = await seedKnockout(store.db, { size: 8, bestOf: 5 });
+    const admin = await makeToken(store.db, "admin", { label: "Desk" });
+    const app = manageApp(store);
+    const keep = async (body: Record<string, unknown>) => {
+      const res = await app.request(`/api/manage/events/${ev.slug}/plan/keep`, call(admin, "POST", body));
+      assert.equal(res.status, 200, await res.clone().text());
+      return (await res.json()).data.changed;
+    };
+    /** A match's placement (a plain object: node:sqlite rows have no prototype). */
+    const row = async (id: string) => ({
+      ...await store.db.selectFrom("matches").select(["table_no", "scheduled_at", "planned", "revision"])
+        .where("id", "=", id).executeTakeFirstOrThrow(),
+    });
+    const [r2a, r2b] = ev.rounds[1]!;
+    const final = ev.rounds[2]![0]!;
+
+    // The first round's tables were given by hand (no time): they stay as they are. The rest is placed.
+    assert.equal(await keep({ sessions: [SESSION] }), 3);
+    assert.deepEqual(await row(ev.rounds[0]![0]!), {
+      table_no: 1,
+      scheduled_at: null,
+      planned: 0,
+      revision: 0,
+    });
+    assert.deepEqual(await row(r2a!), {
+      table_no: 1,
+      scheduled_at: "2026-11-28T10:30:00.000Z",
+      planned: 1,
+      revision: 1,
+    });
+    assert.equal((await row(r2b!)).scheduled_at, "2026-11-28T10:30:00.000Z");
+    assert.equal((await row(final)).scheduled_at, "2026-11-28T11:00:00.000Z");
+    const audit = await store.db.selectFrom("audit_log").select(["action", "token_label", "detail"])
+      .where("action", "=", "plan.keep").execute();
+    assert.deepEqual(audit.map((a) => [a.token_label, JSON.parse(a.detail)]), [["Desk", {
+      slug: ev.slug,
+      matches: 3,
+    }]]);
+
+    assert.equal(await keep({ sessions: [SESSION] }), 0, "the same plan again changes nothing");
+    assert.equal(
+      await keep({ sessions: [SESSION], restMinutes: 30 }),
+      3,
+      "a longer rest moves what the plan placed",
+    );
+    assert.equal((await row(r2a!)).scheduled_at, "2026-11-28T10:50:00.000Z");
+
+    // The desk moves the final by hand: planning again leaves it there.
+    const assign = await app.request(
+      `/api/manage/matches/${final}/assign`,
+      call(admin, "POST", { tableNo: 4, scheduledAt: "2026-11-28T13:00:00Z" }, {
+        "Idempotency-Key": crypto.randomUUID(),
+      }),
+    );
+    assert.equal(assign.status, 200, await assign.clone().text());
+    assert.equal(
+      await keep({ sessions: [SESSION] }),
+      2,
+      "the first round's fourth match no longer waits for it",
+    );
+    assert.deepEqual(
+      { ...await row(final), revision: 0 },
+      { table_no: 4, scheduled_at: "2026-11-28T13:00:00.000Z", planned: 0, revision: 0 },
+    );
+  },
+);

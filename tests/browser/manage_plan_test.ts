@@ -46,9 +46,27 @@ browserSuite(
         },
       );
 
+      await t.step("the plan kept gives the matches not placed by hand their tables and times", async () => {
+        await page.click("#plan-keep");
+        await page.waitForFunction(() => /Kept:/.test(document.getElementById("plan-summary")!.textContent!));
+        assert.match((await summary())!, / Kept: 3 matches given a table and a time\.$/);
+        assert.equal(await page.textContent("#status"), "Plan kept");
+        const final = await server.store.db.selectFrom("matches").select([
+          "table_no",
+          "scheduled_at",
+          "planned",
+        ])
+          .where("id", "=", seeded.ev.rounds[2]![0]!).executeTakeFirstOrThrow();
+        assert.deepEqual(
+          [final.table_no, final.scheduled_at, final.planned],
+          [1, new Date(2030, 4, 4, 10).toISOString(), 1],
+        );
+      });
+
       await t.step(
         "tables that are not numbers are refused in a sentence, and the server's refusal is shown",
         async () => {
+          assert.equal(await page.isHidden("#plan-keep"), false, "a plan is shown");
           await page.fill("#plan-tables", "one to four");
           await page.click("#plan-form button[type=submit]");
           await page.waitForFunction(() =>
@@ -64,6 +82,7 @@ browserSuite(
             (await summary())!,
             /Invalid "sessions\.0\.end": expected the session to end after it starts/,
           );
+          assert.equal(await page.isHidden("#plan-keep"), true, "no plan to keep");
         },
       );
       assert.deepEqual(errors, []);

@@ -372,3 +372,23 @@ Deno.test("schedule(): a session that ends before it starts, or a match of a cat
       e instanceof ScheduleError && /is of category "c0", which is not in the plan/.test(e.message),
   );
 });
+
+Deno.test("schedule(): a match the desk placed later on a table takes only its own time there", () => {
+  const day = oneGroupDay(20, 4);
+  const input = { ...day, sessions: [{ ...day.sessions[0]!, tables: [1] }] };
+  const last = input.matches.at(-1)!;
+  const noon = DAY0 + 3 * HOUR;
+  const placed: ScheduleInput = {
+    ...input,
+    matches: input.matches.map((m) => m === last ? { ...m, table: 1, start: noon } : m),
+  };
+  const plan = schedule(placed);
+  assertPlanHolds(placed, plan);
+  const fixed = plan.matches.find((p) => p.id === last.id)!;
+  assert.deepEqual([fixed.table, fixed.start, fixed.fixed], [1, noon, true]);
+  // The table is used before it: the first match at the day's start, every other match clear of it.
+  assert.equal(plan.matches[0]!.start, DAY0);
+  for (const p of plan.matches.filter((p) => !p.fixed)) {
+    assert.ok(p.end + DEFAULT_BUFFER_MS <= fixed.start || p.start >= fixed.end + DEFAULT_BUFFER_MS, p.id);
+  }
+});

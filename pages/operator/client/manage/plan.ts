@@ -75,10 +75,29 @@ export function showPlan(plan: OrderOfPlay, now = Date.now()): void {
   );
 }
 
-/** Plans the day the form gives and draws it; a refused or failed plan says why under the form. */
+/**
+ * Plans the day the form gives and draws it; a refused or failed plan says why under the form. "Keep this plan"
+ * gives the matches the plan's tables and times (those the desk placed by hand keep theirs).
+ */
 export function watchPlanForm(page: ManagePage): void {
   const input = (id: string) => byId<HTMLInputElement>(id)!;
-  const say = (text: string) => void (byId("plan-summary")!.textContent = text);
+  const keepButton = byId<HTMLButtonElement>("plan-keep")!;
+  let shown: Record<string, unknown> | null = null;
+  const say = (text: string) => {
+    byId("plan-summary")!.textContent = text;
+    keepButton.hidden = true;
+  };
+  keepButton.addEventListener("click", async () => {
+    if (!shown) return;
+    const kept = await page.write<{ plan: OrderOfPlay; changed: number }>(
+      `/events/${encodeURIComponent(page.slug)}/plan/keep`,
+      shown,
+      "Plan kept",
+    );
+    if (!kept) return;
+    showPlan(kept.plan);
+    byId("plan-summary")!.textContent += ` Kept: ${kept.changed} matches given a table and a time.`;
+  });
   const day = input("plan-day");
   if (!day.value) {
     const today = new Date();
@@ -99,6 +118,7 @@ export function watchPlanForm(page: ManagePage): void {
       restMinutes: Number(input("plan-rest").value),
     };
     say("Planning…");
+    shown = null;
     try {
       const res = await manageApi(page, `/events/${encodeURIComponent(page.slug)}/plan`, {
         method: "POST",
@@ -106,6 +126,8 @@ export function watchPlanForm(page: ManagePage): void {
       });
       if (!res.ok) return say(await problemDetail(res));
       showPlan((await res.json()).data.plan);
+      shown = body;
+      keepButton.hidden = false;
     } catch {
       say("Cannot reach the server");
     }
