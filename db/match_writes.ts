@@ -80,7 +80,9 @@ export type MatchAction =
   | { type: "disqualify"; side: Side }
   | { type: "reopen" }
   | { type: "result"; games: { home: number; away: number }[] }
-  | { type: "assign"; tableNo?: number | null; scheduledAt?: string | null };
+  | { type: "assign"; tableNo?: number | null; scheduledAt?: string | null }
+  /** The desk calls the players to the match's table (it has one and has not started). */
+  | { type: "call" };
 
 export interface WriteContext {
   /** Who writes (a token's label), for the audit log. */
@@ -117,6 +119,12 @@ export const UMPIRE_ACTION_TYPES = [
 ] as const satisfies readonly MatchAction["type"][];
 
 const UMPIRE_ACTIONS: ReadonlySet<MatchAction["type"]> = new Set(UMPIRE_ACTION_TYPES);
+
+/**
+ * The desk's placing of a match (its table and time, calling it there): a change of place never changes what a
+ * scoring action was based on, nor the reverse (`otherKindSince`).
+ */
+const DESK_ACTIONS: ReadonlySet<string> = new Set(["assign", "call"]);
 
 /** The actions kept as incidents of the record (domain/match_replay.ts), with the status word of each. */
 const INCIDENT_ACTIONS: Partial<Record<MatchAction["type"], string>> = {
@@ -308,7 +316,7 @@ async function writeInTransaction(
   }
   if (
     ctx.expectedRevision !== undefined && ctx.expectedRevision !== before.revision &&
-    !await otherKindSince(trx, matchId, action.type === "assign", ctx.expectedRevision, before.revision)
+    !await otherKindSince(trx, matchId, DESK_ACTIONS.has(action.type), ctx.expectedRevision, before.revision)
   ) {
     throw new WriteError(
       "stale-revision",
@@ -401,7 +409,7 @@ async function otherKindSince(
   for (const row of rows) {
     const revision = (JSON.parse(row.detail) as { revision?: unknown }).revision;
     if (typeof revision !== "number" || revision <= since) continue;
-    if ((row.action === "match.assign") === assigning) return false;
+    if (DESK_ACTIONS.has(row.action.slice("match.".length)) === assigning) return false;
     others.add(revision);
   }
   return others.size === current - since;
@@ -492,10 +500,23 @@ async function apply(trx: Trx, m: MatchRow, action: MatchAction, now: string): P
     // Placed by hand: a plan made again keeps it where the desk put it.
     const patch: Partial<MatchRow> = { ...bumped, planned: 0 };
     if (action.tableNo !== undefined) patch.table_no = action.tableNo;
+    // Called to one table, moved to another: the players must be called again.
+    if (action.tableNo !== undefined && action.tableNo !== m.table_no) patch.called_at = null;
     if (action.scheduledAt !== undefined) patch.scheduled_at = action.scheduledAt;
     return await save(trx, m, patch);
   }
   if (action.type === "takeover") return await save(trx, m, bumped);
+  if (action.type === "call") {
+    if (m.status !== "scheduled" || m.table_no === null) {
+      throw new WriteError(
+        "match-state",
+        m.status !== "scheduled"
+          ? `Cannot call match "${m.id}" to its table: it is ${m.status.replace("_", " ")}`
+          : `Cannot call match "${m.id}" to its table: it has no table yet`,
+      );
+    }
+    return await save(trx, m, { ...bumped, called_at: now });
+  }
   if (!m.home_entry_id || !m.away_entry_id) {
     throw new WriteError(
       "sides-unknown",

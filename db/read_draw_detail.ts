@@ -132,6 +132,7 @@ export async function readDrawDetail(db: Kysely<Database>, subeventId: string): 
       awayEntryId: m.away_entry_id,
       tableNo: int(m.table_no),
       scheduledAt: m.scheduled_at,
+      calledAt: m.called_at,
       status: m.status,
       resultReason: m.result_reason,
       retirementAfterGame: int(m.retirement_after_game),

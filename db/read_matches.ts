@@ -24,6 +24,8 @@ export interface MatchRecord {
   awayEntryId: string | null;
   tableNo: number | null;
   scheduledAt: string | null;
+  /** When it was called to its table; null until then. */
+  calledAt: string | null;
   status: string;
   resultReason: string | null;
   retirementAfterGame: number | null;
@@ -128,6 +130,7 @@ export const matchRecordColumns = [
   "matches.away_entry_id",
   "matches.table_no",
   "matches.scheduled_at",
+  "matches.called_at",
   "matches.status",
   "matches.result_reason",
   "matches.retirement_after_game",
@@ -161,6 +164,7 @@ type MatchRecordRow =
     | "away_entry_id"
     | "table_no"
     | "scheduled_at"
+    | "called_at"
     | "status"
     | "result_reason"
     | "retirement_after_game"
@@ -217,6 +221,7 @@ export function toMatchRecord(row: MatchRecordRow): MatchRecord {
     awayEntryId: row.away_entry_id,
     tableNo: intOrNull(row.table_no),
     scheduledAt: row.scheduled_at,
+    calledAt: row.called_at,
     status: row.status,
     resultReason: row.result_reason,
     retirementAfterGame: intOrNull(row.retirement_after_game),

@@ -159,6 +159,8 @@ export interface MatchTable {
   scorer_since: string | null;
   /** 1 when its table and time come from a plan the desk kept (planning again may move them), 0 when by hand. */
   planned: Generated<number>;
+  /** When it was called to its table (ISO 8601 UTC); null until then, and after a move to another table. */
+  called_at: string | null;
 }
 
 export interface MatchPointTable {

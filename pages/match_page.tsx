@@ -5,6 +5,7 @@ import { countdownText } from "./client/countdown_rules.ts";
 import type { PendingMatchData } from "../views/match.ts";
 import { type PlayerLink, PlayerNames } from "./components/player_names.tsx";
 import { PredictionBlock } from "./components/prediction.tsx";
+import { calledTo } from "./components/match_table.tsx";
 import { bestOfText, resultReasonText } from "./format.ts";
 import { SiteLayout } from "./layout.tsx";
 import { categoryMatchesWatchPath, categoryPath, eventPath, matchWatchPath } from "./page_paths.ts";
@@ -24,6 +25,7 @@ import type { Live, Match, Prediction } from "./view_types.ts";
 export const MATCH_PAGE_POLL_MS = 2000;
 
 const CSS = `
+.score .called{margin:.2rem 0 .6rem;font-weight:700;color:#0b4fb3;font-size:1.15rem}
 .crumbs{margin:.25rem 0;font-size:.95rem}
 .score table{max-width:40rem}
 .score th[scope=row]{font-weight:600}
@@ -317,6 +319,7 @@ export function MatchPage(props: MatchPageProps) {
       script={COUNTDOWNS_SCRIPT}
     >
       <section class="score" aria-label="Score" data-region="score">
+        {calledTo(m) && <p class="called">{calledTo(m)}</p>}
         <ScoreTable
           match={m}
           live={props.live}

@@ -13,7 +13,7 @@ import {
   TV_FIT_SCRIPT,
   TV_ROTATION_SCRIPT,
 } from "./client_script.ts";
-import { type ListedMatch, MatchTable } from "./components/match_table.tsx";
+import { calledTo, type ListedMatch, MatchTable } from "./components/match_table.tsx";
 import { Announcement } from "./components/announcement.tsx";
 import { StandingsTable } from "./components/standings_table.tsx";
 import { formatDateRange, formatMatchTime, spansDays } from "./format.ts";
@@ -60,6 +60,9 @@ main.tv{flex:1;position:relative;padding:2vh 3vw;overflow:hidden}
 .tv-announcement{margin:0;padding:1.4vh 3vw;background:#ffd400;color:#101010;font-size:2.4vw;font-weight:700;
   overflow-wrap:anywhere}
 .tv-announcement .posted{display:none}
+.tv-calls{list-style:none;margin:0;padding:1.2vh 3vw;background:#0b4fb3;color:#fff;font-size:2.4vw;
+  font-weight:700;display:flex;flex-wrap:wrap;gap:.6vh 3vw}
+.tv-calls .table-no{color:#ffd400}
 .stale-note{display:none}
 body[data-stale-long="1"] .stale-note{display:block;position:fixed;right:2vw;bottom:2vh;margin:0;padding:.6vh 1.2vw;
   border-radius:2vh;background:#3a2a00;color:#ffd400;font-size:1.3vw}
@@ -153,6 +156,29 @@ function UpNext(props: { rows: ListedMatch[]; withDay: boolean; afterLive: boole
   );
 }
 
+/**
+ * The matches called to their tables and not started, under the announcement on every view: "Table 5: García v
+ * Watanabe", until play begins there. Its region is always in the page (empty with no call), so that a poll brings
+ * a call in and takes it away by swapping the region; the live region around it has a screen reader say it.
+ */
+function Calls(props: { rows: ListedMatch[] }) {
+  return (
+    <div role="status">
+      <div data-region="tv-calls">
+        {props.rows.length > 0 && (
+          <ul class="tv-calls" aria-label="Called to their tables">
+            {props.rows.map(({ match: m }) => (
+              <li key={m.id} data-match={m.id}>
+                <span class="table-no">Table {m.tableNo}:</span> {m.homeName} v {m.awayName}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}
+
 /** Everything the TV shows. */
 export interface TvProps {
   nonce: string;
@@ -188,6 +214,10 @@ export function TvPage(props: TvProps) {
   // The matches up next fill what the matches in play leave of the board (UpNext): in the morning, the first.
   const next = upcomingAcross(categories, TV_MAX_ROWS);
   const results = latestResultsAcross(categories, TV_MAX_ROWS);
+  const called = acrossCategories(categories, (c) => c.upcoming).filter(({ match }) =>
+    calledTo(match) !== null
+  )
+    .sort((a, b) => (a.match.tableNo ?? 0) - (b.match.tableNo ?? 0));
   // Groups still in play first: they are what the hall is waiting on.
   const groups = categories.flatMap((c) =>
     c.groups.filter((g) => g.rows.length > 0).map((group) => ({ group, category: c.name }))
@@ -225,6 +255,7 @@ export function TvPage(props: TvProps) {
         </ol>
       </header>
       <Announcement event={event} region="tv-announcement" class="tv-announcement" />
+      <Calls rows={called} />
       <main class="tv">
         <TvView name="live" empty={empty.live}>
           {(live.length > 0 || next.length === 0) && (

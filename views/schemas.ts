@@ -259,6 +259,11 @@ export const MatchSchema = z.object({
   scheduledAt: z.string().nullable().openapi({
     description: "Planned start (ISO 8601 UTC); null when not scheduled",
   }),
+  calledAt: timestamp("When the match was called to its table").nullable().openapi({
+    description:
+      "When the desk called the players to the match's table (ISO 8601 UTC); null until called, and again " +
+      "after the match is moved to another table. Stays set once play begins",
+  }),
   bestOf: z.int().min(1).openapi({ description: "Maximum number of games", example: 5 }),
   homeId: z.string().openapi({ description: "Entry id of the home side" }),
   awayId: z.string().openapi({ description: "Entry id of the away side" }),

@@ -149,6 +149,7 @@ export function matchAnswer<S extends MatchSideFields>(m: MatchRecord, sides: S)
     stageLabel: sides.stageLabel,
     tableNo: m.tableNo,
     scheduledAt: m.scheduledAt,
+    calledAt: m.calledAt,
     bestOf: m.bestOf,
     homeId: sides.homeId as S["homeId"],
     awayId: sides.awayId as S["awayId"],

@@ -117,6 +117,9 @@ export const ResultBody = z.strictObject({
 /** Body of taking back a result decided by a reason: nothing but the revision. */
 export const ReopenBody = z.strictObject({ revision: revision() });
 
+/** Body of a call to the table: the revision it was based on, when known. */
+export const CallBody = z.strictObject({ revision: revision() });
+
 /** Body of an assignment: the table and/or the planned time (null clears it). */
 export const AssignBody = z.strictObject({
   tableNo: tableNo().nullable().optional(),

@@ -29,6 +29,7 @@ import type { AppDeps } from "../deps.ts";
 import { type ManageEnv, requireAdmin, requireMatchScope, unknownMatch } from "./auth.ts";
 import {
   AssignBody,
+  CallBody,
   CardBody,
   CorrectBody,
   DisqualifyBody,
@@ -169,6 +170,12 @@ const WRITES: Record<MatchAction["type"], WriteKind> = {
     name: "assign the table or time",
     adminOnly: true,
     toAction: (b) => ({ type: "assign", tableNo: b.tableNo, scheduledAt: b.scheduledAt }),
+  }),
+  call: kind({
+    schema: CallBody,
+    name: "call the match to its table",
+    adminOnly: true,
+    toAction: () => ({ type: "call" }),
   }),
 };
 

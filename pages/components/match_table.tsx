@@ -202,7 +202,15 @@ export function ScoreList(
 /** The styles of UpcomingList, beside SCORE_LIST_CSS (whose stacked sides it shares). */
 export const UPCOMING_LIST_CSS = `
 .scores td.when{white-space:nowrap;font-variant-numeric:tabular-nums}
+.scores .called{display:block;color:#0b4fb3;font-size:.9rem}
 `;
+
+/** "Called to table 5" for a match the desk called to its table and that has not started; null otherwise. */
+export function calledTo(m: Pick<Match, "status" | "calledAt" | "tableNo">): string | null {
+  return m.status === "scheduled" && m.calledAt !== null && m.tableNo !== null
+    ? `Called to table ${m.tableNo}`
+    : null;
+}
 
 /** The styles of a page that shows both lists, ScoreList and UpcomingList. */
 export const MATCH_LISTS_CSS = SCORE_LIST_CSS + UPCOMING_LIST_CSS;
@@ -237,6 +245,7 @@ export function UpcomingList(
                 <span class="side">{m.awayName}</span>
               </a>
               <span class="ctx">{props.showCategory ? `${category} · ${m.stageLabel}` : m.stageLabel}</span>
+              {calledTo(m) && <strong class="called">{calledTo(m)}</strong>}
             </th>
             {showTable && <td class="num when">{m.tableNo ?? "–"}</td>}
             {showTime && <td class="num when">{formatMatchTime(m.scheduledAt, props.withDay) ?? "–"}</td>}

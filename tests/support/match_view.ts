@@ -20,6 +20,7 @@ export function makeMatchView(o: Partial<Match> = {}): Match {
     stageLabel: "Group A",
     tableNo: null,
     scheduledAt: null,
+    calledAt: null,
     bestOf: 5,
     homeId: "h",
     awayId: "a",

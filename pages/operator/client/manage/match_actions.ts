@@ -1,9 +1,9 @@
 /// <reference lib="dom" />
 /**
- * The decisions the desk takes on a match of its lists: start it (either side serving), give a walkover, score
- * it, a retirement, a disqualification, Undo, and taking back a result decided by a reason. Each asks first when
- * it cannot simply be undone, or when something stands in its way. Every declaration is exported so that the page
- * can inline this module (pages/client_script.ts `moduleScript`).
+ * The decisions the desk takes on a match of its lists: call it to its table, start it (either side serving),
+ * give a walkover, score it, a retirement, a disqualification, Undo, and taking back a result decided by a
+ * reason. Each asks first when it cannot simply be undone, or when something stands in its way. Every declaration
+ * is exported so that the page can inline this module (pages/client_script.ts `moduleScript`).
  */
 import { wonByWords } from "../result_words.ts";
 import { make } from "../dom.ts";
@@ -29,6 +29,13 @@ export function matchActions(page: ManagePage, m: OverviewMatch, blockers: reado
   };
   const known = m.homeId !== null && m.awayId !== null;
   const sides = ["home", "away"] as const;
+  if (m.status === "scheduled" && known && m.tableNo !== null) {
+    // The players are called to the table: the TV shows it, and the match's and players' pages say it.
+    const label = m.calledAt ? `Call again to table ${m.tableNo}` : `Call to table ${m.tableNo}`;
+    // A player still at another table is said first, as for a start.
+    const callQuestion = blockers.length > 0 ? `${blockers.join(".\n")}.\n\nCall anyway?` : undefined;
+    out.push(button(label, write("call", {}, callQuestion)));
+  }
   if (m.status === "scheduled" && known) {
     const startQuestion = blockers.length > 0 ? `${blockers.join(".\n")}.\n\nStart anyway?` : undefined;
     for (const s of sides) {
