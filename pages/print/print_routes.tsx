@@ -1,0 +1,83 @@
+/**
+ * The printed sheets of an event, under /t/{slug}/print/ (docs/printing.md): match sheets (with the operator's
+ * token), group sheets, draws, results lists and their CSV, the order of play. Each is an HTML page made for
+ * print (`@page`, whole sheets and rows on a page), read through the public views.
+ */
+import { type Context, Hono } from "hono";
+import { renderToString } from "preact-render-to-string";
+import type { ReadyDeps } from "../../api/deps.ts";
+import { linkBase } from "../../api/manage/links.ts";
+import { viewDeps } from "../../api/respond.ts";
+import { playOrder } from "../../domain/order_of_play.ts";
+import { spansDays } from "../format.ts";
+import { NotFoundPage } from "../not_found.tsx";
+import { renderPage } from "../render.ts";
+import { type PageEnv, securityHeaders } from "../security_headers.ts";
+import { MatchCards, type SheetMatch } from "./match_sheet.tsx";
+import { parseMatchSelection, selects } from "./match_selection.ts";
+import { MatchSheetsPage } from "./match_sheets_page.tsx";
+import { readPrintEvent } from "./print_data.ts";
+import { printAuthority } from "./print_token.ts";
+
+/** The address the QR codes point at: `?base=` (as /manage sets it for phones), else the request's origin. */
+export function printBase(c: Context): string {
+  const origin = new URL(c.req.url).origin;
+  try {
+    return linkBase(c.req.query("base"), origin);
+  } catch {
+    return origin;
+  }
+}
+
+/** The same URL with `per` set. */
+function withPer(url: string, per: 1 | 2): string {
+  const u = new URL(url);
+  u.searchParams.set("per", String(per));
+  return u.pathname + u.search;
+}
+
+/** Builds the print routes, mounted at / with the public pages. */
+export function printRoutes(deps: ReadyDeps): Hono<PageEnv> {
+  const app = new Hono<PageEnv>();
+  const headers = securityHeaders();
+  const notFound = (c: Context<PageEnv>) => renderPage(c, <NotFoundPage nonce={c.var.nonce} />, 404);
+
+  app.get("/t/:slug/print/matches", headers, async (c) => {
+    c.header("Vary", "Authorization");
+    const selection = parseMatchSelection(c.req.query());
+    const data = await readPrintEvent(viewDeps(deps), c.req.param("slug"), selection.category);
+    if (!data) return notFound(c);
+    const authority = await printAuthority(deps.store.db, c.req.header("Authorization"), deps.clock());
+    if (authority === "refused") {
+      return c.text("The token is unknown, revoked or not an admin token", 401, {
+        "Cache-Control": "no-store",
+      });
+    }
+    const perPage = c.req.query("per") === "2" ? 2 : 1;
+    const sheets: SheetMatch[] = data.categories.flatMap((cat) =>
+      cat.view.matches.filter((m) => selects(selection, m)).map((m) => ({
+        match: m,
+        eventName: data.event.name,
+        categoryName: cat.view.name,
+        home: cat.entries.get(m.homeId),
+        away: cat.entries.get(m.awayId),
+        withDay: spansDays(data.event),
+      }))
+    ).sort((a, b) => playOrder(a.match, b.match));
+    c.header("Cache-Control", "no-store");
+    if (authority === "admin") {
+      return c.html(renderToString(<MatchCards sheets={sheets} base={printBase(c)} perPage={perPage} />));
+    }
+    return renderPage(
+      c,
+      <MatchSheetsPage
+        nonce={c.var.nonce}
+        eventName={data.event.name}
+        perPage={perPage}
+        layouts={{ one: withPer(c.req.url, 1), two: withPer(c.req.url, 2) }}
+      />,
+    );
+  });
+
+  return app;
+}

@@ -1,0 +1,127 @@
+/**
+ * The printed sheets (pages/print/, docs/printing.md) printed by Chromium with page.pdf over the demo: page
+ * counts, nothing cut, no row split, QR codes that read back as the right URLs; `-- --update` also writes the
+ * first page of each sheet to docs/screenshots/print_*.png.
+ */
+import assert from "node:assert/strict";
+import type { Page } from "playwright-core";
+import { browserSuite, openPage } from "../support/browser.ts";
+import { cutBoxes, printedPages, readQrCodes } from "../support/print_checks.ts";
+import type { Match } from "../../pages/view_types.ts";
+
+const UPDATE = Deno.args.includes("--update");
+const SHOTS = new URL("../../docs/screenshots/", import.meta.url);
+
+/** Writes the first page of a sheet as it prints (print media, one A4 page at 96 dpi) when updating. */
+async function shoot(page: Page, file: string, size = { width: 794, height: 1123 }): Promise<void> {
+  if (!UPDATE) return;
+  await page.setViewportSize(size);
+  await page.emulateMedia({ media: "print" });
+  await Deno.writeFile(new URL(file, SHOTS), await page.screenshot());
+  await page.emulateMedia({ media: "screen" });
+}
+
+/** The demo's published event's matches not finished, as the API lists them. */
+async function openMatches(origin: string, slug: string): Promise<Match[]> {
+  const event = await (await fetch(`${origin}/api/v1/events/${slug}`)).json();
+  const out: Match[] = [];
+  for (const s of event.data.subevents) {
+    const res = await fetch(`${origin}/api/v1/subevents/${s.id}/matches`);
+    out.push(...(await res.json()).data.matches.filter((m: Match) => m.status !== "completed"));
+  }
+  return out;
+}
+
+browserSuite(
+  "printed sheets over the demo",
+  async (store) => {
+    const { loadDemoIfEmpty, DEMO_SLUG } = await import("../../cli/demo.ts");
+    const { makeToken } = await import("../api/manage_fixtures.ts");
+    await loadDemoIfEmpty(store, new Date());
+    return { slug: DEMO_SLUG, token: await makeToken(store.db, "admin") };
+  },
+  async (t, { browser, server, seeded }) => {
+    const base = `${server.origin}/t/${seeded.slug}/print`;
+    const open = await openMatches(server.origin, seeded.slug);
+
+    /** Opens a sheet needing the token with /manage's token kept in the browser, and waits for its sheets. */
+    const openWithToken = async (url: string) => {
+      const opened = await openPage(browser, url);
+      await opened.page.waitForSelector("body[data-ready]");
+      await opened.page.evaluate((token) => localStorage.setItem("tt.token", token), seeded.token);
+      await opened.page.reload();
+      await opened.page.waitForSelector("body[data-ready]");
+      assert.equal(await opened.page.getAttribute("body", "data-ready"), "1");
+      return opened;
+    };
+
+    await t.step("a match sheet needs the operator's token: without it the page holds no sheet", async () => {
+      const m = open[0]!;
+      const { page, close, errors } = await openPage(browser, `${base}/matches?match=${m.id}`);
+      await page.waitForSelector("body[data-ready]");
+      assert.equal(await page.getAttribute("body", "data-ready"), "no-token");
+      assert.equal(await page.locator(".card").count(), 0);
+      const bare = await fetch(`${base}/matches?match=${m.id}`);
+      assert.equal(bare.status, 200);
+      assert.ok(!(await bare.text()).includes(`/score/${m.id}`));
+      const refused = await fetch(`${base}/matches?match=${m.id}`, {
+        headers: { Authorization: "Bearer nope" },
+      });
+      assert.equal(refused.status, 401);
+      await refused.body?.cancel();
+      assert.deepEqual(errors, []);
+      await close();
+    });
+
+    await t.step(
+      "one match sheet: one A4 page, nothing cut, QR codes to /score/{id} and /m/{id}",
+      async () => {
+        const m = open.find((x) => x.homeName.includes(" / ")) ?? open[0]!;
+        const { page, close, errors } = await openWithToken(`${base}/matches?match=${m.id}`);
+        assert.equal(await page.locator(".card").count(), 1);
+        // Before the checks below: Playwright's own tools (the screenshot's caret hider) add a style the page's
+        // policy refuses.
+        assert.deepEqual(errors, []);
+        assert.equal(await printedPages(page), 1);
+        assert.deepEqual(await cutBoxes(page, ".page, .card"), []);
+        assert.deepEqual(await readQrCodes(page), [
+          `${server.origin}/score/${m.id}`,
+          `${server.origin}/m/${m.id}`,
+        ]);
+        await shoot(page, "print_match_sheet.png");
+        await close();
+      },
+    );
+
+    for (const per of [1, 2] as const) {
+      await t.step(`the matches of a table, ${per} a page: the page count follows`, async () => {
+        const table = open.find((m) => m.tableNo !== null)!.tableNo!;
+        const count = open.filter((m) => m.tableNo === table).length;
+        const { page, close } = await openWithToken(`${base}/matches?table=${table}&per=${per}`);
+        assert.equal(await page.locator(".card").count(), count);
+        assert.equal(await printedPages(page), Math.ceil(count / per));
+        assert.deepEqual(await cutBoxes(page, ".page, .card"), []);
+        const qrs = await readQrCodes(page, "svg.qr.scorer");
+        assert.deepEqual(
+          qrs.toSorted(),
+          open.filter((m) => m.tableNo === table).map((m) => `${server.origin}/score/${m.id}`).toSorted(),
+        );
+        if (per === 2) await shoot(page, "print_match_sheets_two.png");
+        await close();
+      });
+    }
+
+    await t.step("the matches of a knockout round of a category", async () => {
+      const m = open.find((x) => x.stage === "knockout")!;
+      const count = open.filter((x) =>
+        x.subeventId === m.subeventId && x.stage === "knockout" && x.roundNo === m.roundNo
+      ).length;
+      const { page, close } = await openWithToken(
+        `${base}/matches?category=${m.subeventId}&round=${m.roundNo}`,
+      );
+      assert.equal(await page.locator(".card").count(), count);
+      assert.equal(await printedPages(page), count);
+      await close();
+    });
+  },
+);
