@@ -7,6 +7,7 @@
 import type { EntryRecord } from "../../db/read_entries.ts";
 import { formatMatchTime } from "../format.ts";
 import { QrCode } from "../qr.tsx";
+import { ColumnHeads } from "./print_document.tsx";
 import type { Match } from "../view_types.ts";
 
 /** A match with what its card prints around it. */
@@ -84,15 +85,15 @@ export function MatchCard(props: { sheet: SheetMatch; base: string }) {
           <span class="muted">{props.sheet.eventName}</span>
         </header>
         <table class="sides">
-          <thead>
-            <tr>
-              <th scope="col">Side</th>
-              <th scope="col">Players (circle the first server)</th>
-              <th scope="col" class="num">Time-out</th>
-              <th scope="col" class="num">Cards: Y · YR · YR · R</th>
-              <th scope="col" class="num">Games</th>
-            </tr>
-          </thead>
+          <ColumnHeads
+            names={[
+              "Side",
+              "Players (circle the first server)",
+              "#Time-out",
+              "#Cards: Y · YR · YR · R",
+              "#Games",
+            ]}
+          />
           <tbody>
             {sides.map((s) => (
               <tr key={s.label}>
@@ -115,12 +116,7 @@ export function MatchCard(props: { sheet: SheetMatch; base: string }) {
           </tbody>
         </table>
         <table class="games">
-          <thead>
-            <tr>
-              <th scope="col">Points</th>
-              {games.map((g) => <th key={g} scope="col" class="num">Game {g}</th>)}
-            </tr>
-          </thead>
+          <ColumnHeads names={["Points", ...games.map((g) => `#Game ${g}`)]} />
           <tbody>
             {sides.map((s) => (
               <tr key={s.label}>

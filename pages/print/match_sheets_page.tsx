@@ -6,33 +6,20 @@ import { ADMIN_TOKEN_KEY } from "../operator/client/token_entry.ts";
 import { moduleScript } from "../client_script.ts";
 import { MATCH_SHEET_CSS } from "./match_sheet.tsx";
 import { printGate } from "./print_gate_client.ts";
-import { PrintDocument } from "./print_document.tsx";
+import { type LayoutLink, PrintDocument, type SheetKind } from "./print_document.tsx";
 
-const GATE_SCRIPT = moduleScript(printGate);
+const MATCH_SHEETS: SheetKind = { name: "match sheets", paper: "A4 portrait", css: MATCH_SHEET_CSS };
+const GATE = { code: moduleScript(printGate), data: { "token-key": ADMIN_TOKEN_KEY } };
 
-/** The frame, which fetches its sheets. */
-export function MatchSheetsPage(props: {
-  nonce: string;
-  eventName: string;
-  perPage: 1 | 2;
-  /** The same selection with one and with two cards a page. */
-  layouts: { one: string; two: string };
-}) {
+/** The frame, which fetches its sheets; `layouts` has one and two cards a page. */
+export function MatchSheetsPage(props: { nonce: string; eventName: string; layouts: LayoutLink[] }) {
   return (
     <PrintDocument
-      title={`${props.eventName} – match sheets`}
       nonce={props.nonce}
-      paper="A4 portrait"
-      css={MATCH_SHEET_CSS}
-      script={GATE_SCRIPT}
-      bodyData={{ "token-key": ADMIN_TOKEN_KEY }}
-      tools={
-        <>
-          <a href={props.layouts.one} aria-current={props.perPage === 1 ? "page" : undefined}>One a page</a>
-          <a href={props.layouts.two} aria-current={props.perPage === 2 ? "page" : undefined}>Two a page</a>
-          <span id="gate-status" role="status"></span>
-        </>
-      }
+      kind={MATCH_SHEETS}
+      about={props.eventName}
+      layouts={props.layouts}
+      script={GATE}
     >
       <main id="sheets"></main>
     </PrintDocument>

@@ -5,6 +5,7 @@
  */
 import { readSubeventEntries } from "../../db/read_entries.ts";
 import type { EntryRecord } from "../../db/read_entries.ts";
+import { type GroupRecord, readSubeventGroups } from "../../db/read_groups.ts";
 import { type CategoryView, categoryView } from "../../views/category.ts";
 import { eventView } from "../../views/event.ts";
 import type { ViewDeps } from "../../views/view.ts";
@@ -15,6 +16,8 @@ export interface PrintCategory {
   view: CategoryView;
   kind: "singles" | "doubles";
   entries: Map<string, EntryRecord>;
+  /** The groups with their members in the draw's order (the numbers of the Berger order). */
+  groups: GroupRecord[];
 }
 
 /** A published event with every category. */
@@ -35,11 +38,12 @@ export async function readPrintEvent(
     onlyCategory === undefined || s.id === onlyCategory.toLowerCase()
   );
   const categories = await Promise.all(wanted.map(async (s) => {
-    const [found, entries] = await Promise.all([
+    const [found, entries, groups] = await Promise.all([
       categoryView.load(deps, s.id),
       readSubeventEntries(deps.db, s.id),
+      readSubeventGroups(deps.db, s.id),
     ]);
-    return found ? { view: found.category, kind: s.kind, entries } : null;
+    return found ? { view: found.category, kind: s.kind, entries, groups } : null;
   }));
   return { event: data.event, categories: categories.filter((c): c is PrintCategory => c !== null) };
 }

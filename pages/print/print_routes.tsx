@@ -16,6 +16,7 @@ import { type PageEnv, securityHeaders } from "../security_headers.ts";
 import { MatchCards, type SheetMatch } from "./match_sheet.tsx";
 import { parseMatchSelection, selects } from "./match_selection.ts";
 import { MatchSheetsPage } from "./match_sheets_page.tsx";
+import { GroupSheetsPage } from "./group_sheets_page.tsx";
 import { readPrintEvent } from "./print_data.ts";
 import { printAuthority } from "./print_token.ts";
 
@@ -29,10 +30,11 @@ export function printBase(c: Context): string {
   }
 }
 
-/** The same URL with `per` set. */
-function withPer(url: string, per: 1 | 2): string {
+/** The request's path and query with one parameter set to `value`, or taken out with null. */
+function withParam(url: string, name: string, value: string | null): string {
   const u = new URL(url);
-  u.searchParams.set("per", String(per));
+  if (value === null) u.searchParams.delete(name);
+  else u.searchParams.set(name, value);
   return u.pathname + u.search;
 }
 
@@ -73,8 +75,42 @@ export function printRoutes(deps: ReadyDeps): Hono<PageEnv> {
       <MatchSheetsPage
         nonce={c.var.nonce}
         eventName={data.event.name}
-        perPage={perPage}
-        layouts={{ one: withPer(c.req.url, 1), two: withPer(c.req.url, 2) }}
+        layouts={[
+          { href: withParam(c.req.url, "per", "1"), label: "One a page", current: perPage === 1 },
+          { href: withParam(c.req.url, "per", "2"), label: "Two a page", current: perPage === 2 },
+        ]}
+      />,
+    );
+  });
+
+  /** The event and the one category of `?category=`, or null (the page is then a 404). */
+  const oneCategory = async (c: Context<PageEnv>) => {
+    const id = c.req.query("category");
+    if (id === undefined) return null;
+    const data = await readPrintEvent(viewDeps(deps), c.req.param("slug") ?? "", id);
+    const category = data?.categories[0];
+    return data && category ? { ...data, category } : null;
+  };
+
+  app.get("/t/:slug/print/groups", headers, async (c) => {
+    const data = await oneCategory(c);
+    if (!data) return notFound(c);
+    const filled = c.req.query("filled") === "1";
+    return renderPage(
+      c,
+      <GroupSheetsPage
+        nonce={c.var.nonce}
+        slug={data.event.slug}
+        eventName={data.event.name}
+        category={data.category}
+        only={c.req.query("group")}
+        filled={filled}
+        withDay={spansDays(data.event)}
+        base={printBase(c)}
+        layouts={[
+          { href: withParam(c.req.url, "filled", null), label: "Blank", current: !filled },
+          { href: withParam(c.req.url, "filled", "1"), label: "With results", current: filled },
+        ]}
       />,
     );
   });

@@ -12,12 +12,11 @@ import type { Match } from "../../pages/view_types.ts";
 const UPDATE = Deno.args.includes("--update");
 const SHOTS = new URL("../../docs/screenshots/", import.meta.url);
 
-/** Writes the first page of a sheet as it prints (print media, one A4 page at 96 dpi) when updating. */
-async function shoot(page: Page, file: string, size = { width: 794, height: 1123 }): Promise<void> {
+/** Writes the first page of a sheet as it prints (print media, its printable box at 96 dpi) when updating. */
+async function shoot(page: Page, file: string): Promise<void> {
   if (!UPDATE) return;
-  await page.setViewportSize(size);
   await page.emulateMedia({ media: "print" });
-  await Deno.writeFile(new URL(file, SHOTS), await page.screenshot());
+  await Deno.writeFile(new URL(file, SHOTS), await page.locator(".page, .flow").first().screenshot());
   await page.emulateMedia({ media: "screen" });
 }
 
@@ -123,5 +122,56 @@ browserSuite(
       assert.equal(await printedPages(page), count);
       await close();
     });
+
+    await t.step("the group sheets of a category: one page a group, blank and filled", async () => {
+      const event = await (await fetch(`${server.origin}/api/v1/events/${seeded.slug}`)).json();
+      const category = event.data.subevents.find((s: { groupCount: number }) => s.groupCount > 0);
+      for (const filled of ["", "&filled=1"]) {
+        const { page, close, errors } = await openPage(
+          browser,
+          `${base}/groups?category=${category.id}${filled}`,
+        );
+        assert.equal(await page.locator("section.group").count(), category.groupCount);
+        assert.equal(await printedPages(page), category.groupCount);
+        assert.deepEqual(await cutBoxes(page, ".page"), []);
+        assert.deepEqual(errors, []);
+        if (filled) await shoot(page, "print_group_sheet.png");
+        await close();
+      }
+    });
+  },
+);
+
+browserSuite(
+  "printed sheets over a group of 6 and a draw of 128",
+  async (store) => {
+    const { importEvent } = await import("../../event_file/import.ts");
+    const { bigPrintEvent, BIG_SLUG } = await import("../support/print_events.ts");
+    await importEvent(store, bigPrintEvent());
+    const { listEventSubevents } = await import("../../db/read_subevents.ts");
+    const { findPublishedEvent } = await import("../../db/read_events.ts");
+    const event = await findPublishedEvent(store.db, BIG_SLUG);
+    const ids = Object.fromEntries(
+      (await listEventSubevents(store.db, event!.id)).map((s) => [s.name, s.id]),
+    );
+    return { slug: BIG_SLUG, group: ids["Group of six"]!, draw: ids["Open 128"]! };
+  },
+  async (t, { browser, server, seeded }) => {
+    const base = `${server.origin}/t/${seeded.slug}/print`;
+    for (const filled of [false, true]) {
+      await t.step(`the group of 6 on one A4 page, ${filled ? "filled" : "blank"}, nothing cut`, async () => {
+        const url = `${base}/groups?category=${seeded.group}${filled ? "&filled=1" : ""}`;
+        const { page, close, errors } = await openPage(browser, url);
+        assert.equal(await page.locator(".grid tbody tr").count(), 6);
+        assert.equal(await page.locator(".order tbody tr").count(), 15);
+        assert.equal(await printedPages(page), 1);
+        assert.deepEqual(await cutBoxes(page, ".page"), []);
+        const cells = await page.locator(".grid tbody td.num").allTextContents();
+        assert.equal(cells.some((x) => x.includes("w/o")), filled);
+        assert.deepEqual(await readQrCodes(page), [`${server.origin}/t/${seeded.slug}/c/${seeded.group}`]);
+        assert.deepEqual(errors, []);
+        await close();
+      });
+    }
   },
 );
