@@ -17,6 +17,8 @@ import { MatchCards, type SheetMatch } from "./match_sheet.tsx";
 import { parseMatchSelection, selects } from "./match_selection.ts";
 import { MatchSheetsPage } from "./match_sheets_page.tsx";
 import { GroupSheetsPage } from "./group_sheets_page.tsx";
+import { ResultsListPage } from "./results_list.tsx";
+import { resultsCsv } from "./results_csv.ts";
 import { readPrintEvent } from "./print_data.ts";
 import { printAuthority } from "./print_token.ts";
 
@@ -113,6 +115,34 @@ export function printRoutes(deps: ReadyDeps): Hono<PageEnv> {
         ]}
       />,
     );
+  });
+
+  app.get("/t/:slug/print/results", headers, async (c) => {
+    const data = await readPrintEvent(viewDeps(deps), c.req.param("slug"), c.req.query("category"));
+    if (!data || data.categories.length === 0) return notFound(c);
+    const csv = new URL(c.req.url);
+    csv.pathname += ".csv";
+    return renderPage(
+      c,
+      <ResultsListPage
+        nonce={c.var.nonce}
+        eventName={data.event.name}
+        categories={data.categories}
+        layouts={[{ href: csv.pathname + csv.search, label: "Download as CSV", current: false }]}
+      />,
+    );
+  });
+
+  app.get("/t/:slug/print/results.csv", async (c) => {
+    const data = await readPrintEvent(viewDeps(deps), c.req.param("slug"), c.req.query("category"));
+    if (!data || data.categories.length === 0) return c.text("No such event or category", 404);
+    const rows = data.categories.map((cat) => ({ ...cat.view, entries: cat.entries }));
+    return c.body(resultsCsv(rows), 200, {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${data.event.slug}-results.csv"`,
+      "Cache-Control": "no-cache",
+      "X-Content-Type-Options": "nosniff",
+    });
   });
 
   return app;

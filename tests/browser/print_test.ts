@@ -123,6 +123,33 @@ browserSuite(
       await close();
     });
 
+    await t.step(
+      "the results lists: a category a page at least, rows kept whole, the CSV of the same",
+      async () => {
+        const event = await (await fetch(`${server.origin}/api/v1/events/${seeded.slug}`)).json();
+        const { page, close, errors } = await openPage(browser, `${base}/results`);
+        const categories = event.data.subevents.length;
+        assert.equal(await page.locator("section.results").count(), categories);
+        assert.ok(await printedPages(page) >= categories);
+        assert.deepEqual(await cutBoxes(page, "section.results"), []);
+        await page.emulateMedia({ media: "print" });
+        const splittable = await page.$$eval(
+          "tr",
+          (rows) => rows.filter((r) => getComputedStyle(r).breakInside !== "avoid").length,
+        );
+        assert.equal(splittable, 0);
+        const rows = await page.locator("table.matches tbody tr").count();
+        const csv = await fetch(`${base}/results.csv`);
+        assert.equal(csv.headers.get("content-type"), "text/csv; charset=utf-8");
+        const lines = (await csv.text()).trimEnd().split("\r\n");
+        assert.equal(lines.length, rows + 1);
+        assert.ok((await page.locator("main").textContent())!.includes("walkover"));
+        await shoot(page, "print_results.png");
+        assert.deepEqual(errors, []);
+        await close();
+      },
+    );
+
     await t.step("the group sheets of a category: one page a group, blank and filled", async () => {
       const event = await (await fetch(`${server.origin}/api/v1/events/${seeded.slug}`)).json();
       const category = event.data.subevents.find((s: { groupCount: number }) => s.groupCount > 0);
