@@ -18,6 +18,8 @@ import { parseMatchSelection, selects } from "./match_selection.ts";
 import { MatchSheetsPage } from "./match_sheets_page.tsx";
 import { GroupSheetsPage } from "./group_sheets_page.tsx";
 import { ResultsListPage } from "./results_list.tsx";
+import { PrintCenterPage } from "./print_center.tsx";
+import { OrderOfPlayPage } from "./order_of_play.tsx";
 import { resultsCsv } from "./results_csv.ts";
 import { readPrintEvent } from "./print_data.ts";
 import { printAuthority } from "./print_token.ts";
@@ -45,6 +47,14 @@ export function printRoutes(deps: ReadyDeps): Hono<PageEnv> {
   const app = new Hono<PageEnv>();
   const headers = securityHeaders();
   const notFound = (c: Context<PageEnv>) => renderPage(c, <NotFoundPage nonce={c.var.nonce} />, 404);
+
+  app.get("/t/:slug/print", headers, async (c) => {
+    const data = await readPrintEvent(viewDeps(deps), c.req.param("slug"));
+    if (!data) return notFound(c);
+    const base = c.req.query("base");
+    const query = base === undefined ? "" : `base=${encodeURIComponent(printBase(c))}`;
+    return renderPage(c, <PrintCenterPage nonce={c.var.nonce} data={data} query={query} />);
+  });
 
   app.get("/t/:slug/print/matches", headers, async (c) => {
     c.header("Vary", "Authorization");
@@ -131,6 +141,13 @@ export function printRoutes(deps: ReadyDeps): Hono<PageEnv> {
         layouts={[{ href: csv.pathname + csv.search, label: "Download as CSV", current: false }]}
       />,
     );
+  });
+
+  app.get("/t/:slug/print/order", headers, async (c) => {
+    const data = await readPrintEvent(viewDeps(deps), c.req.param("slug"));
+    if (!data) return notFound(c);
+    const selection = parseMatchSelection(c.req.query());
+    return renderPage(c, <OrderOfPlayPage nonce={c.var.nonce} data={data} selection={selection} />);
   });
 
   app.get("/t/:slug/print/results.csv", async (c) => {

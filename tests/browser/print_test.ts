@@ -150,6 +150,41 @@ browserSuite(
       },
     );
 
+    await t.step("/manage links to the print center, whose every link answers a sheet", async () => {
+      const res = await fetch(`${server.origin}/api/manage/events/${seeded.slug}/links`, {
+        headers: { Authorization: `Bearer ${seeded.token}` },
+      });
+      const links: { kind: string; url: string }[] = (await res.json()).data.links;
+      assert.deepEqual(links.filter((l) => l.kind === "print").map((l) => l.url), [base]);
+      const { page, close, errors } = await openPage(browser, base);
+      const hrefs = await page.$$eval("main a", (as) => as.map((a) => (a as HTMLAnchorElement).href));
+      assert.ok(hrefs.length > 10);
+      for (const href of new Set(hrefs)) {
+        const answer = await fetch(href);
+        assert.equal(answer.status, 200, href);
+        await answer.body?.cancel();
+      }
+      assert.deepEqual(errors, []);
+      await close();
+    });
+
+    await t.step("the order of play, of the event and of a table: times in order, a day a page", async () => {
+      const { page, close, errors } = await openPage(browser, `${base}/order`);
+      const days = await page.locator("section.day").count();
+      const scheduled = open.filter((m) => m.status === "scheduled");
+      assert.equal(await page.locator("section.day tbody tr").count(), scheduled.length);
+      assert.ok(await printedPages(page) >= days);
+      assert.deepEqual(await cutBoxes(page, "section.day"), []);
+      await shoot(page, "print_order_of_play.png");
+      const table = scheduled.find((m) => m.tableNo !== null)!.tableNo!;
+      await page.goto(`${base}/order?table=${table}`);
+      const times = await page.locator("section.day tbody tr td:first-child").allTextContents();
+      assert.equal(times.length, scheduled.filter((m) => m.tableNo === table).length);
+      assert.deepEqual(times.filter((x) => x !== ""), times.filter((x) => x !== "").toSorted());
+      assert.deepEqual(errors, []);
+      await close();
+    });
+
     await t.step("the group sheets of a category: one page a group, blank and filled", async () => {
       const event = await (await fetch(`${server.origin}/api/v1/events/${seeded.slug}`)).json();
       const category = event.data.subevents.find((s: { groupCount: number }) => s.groupCount > 0);
