@@ -74,6 +74,11 @@ export function PrintCenterPage(props: { nonce: string; data: PrintEvent; query:
                 <li>
                   <a href={sheets(`${q}&`)}>Match sheets</a> · <a href={at(`results?${q}`)}>results list</a> (
                   <a href={at(`results.csv?${q}`)}>CSV</a>)
+                  {view.draw && (
+                    <>
+                      {" "}· <a href={at(`draw?${q}`)}>draw</a> (<a href={at(`draw?${q}&size=a3`)}>A3</a>)
+                    </>
+                  )}
                 </li>
                 {view.groups.length > 0 && (
                   <li>

@@ -10,6 +10,7 @@ import { linkBase } from "../../api/manage/links.ts";
 import { viewDeps } from "../../api/respond.ts";
 import { playOrder } from "../../domain/order_of_play.ts";
 import { spansDays } from "../format.ts";
+import { categoryPath } from "../page_paths.ts";
 import { NotFoundPage } from "../not_found.tsx";
 import { renderPage } from "../render.ts";
 import { type PageEnv, securityHeaders } from "../security_headers.ts";
@@ -20,6 +21,7 @@ import { GroupSheetsPage } from "./group_sheets_page.tsx";
 import { ResultsListPage } from "./results_list.tsx";
 import { PrintCenterPage } from "./print_center.tsx";
 import { OrderOfPlayPage } from "./order_of_play.tsx";
+import { drawPaper, DrawSheetPage } from "./draw_sheet.tsx";
 import { resultsCsv } from "./results_csv.ts";
 import { readPrintEvent } from "./print_data.ts";
 import { printAuthority } from "./print_token.ts";
@@ -148,6 +150,29 @@ export function printRoutes(deps: ReadyDeps): Hono<PageEnv> {
     if (!data) return notFound(c);
     const selection = parseMatchSelection(c.req.query());
     return renderPage(c, <OrderOfPlayPage nonce={c.var.nonce} data={data} selection={selection} />);
+  });
+
+  app.get("/t/:slug/print/draw", headers, async (c) => {
+    const data = await oneCategory(c);
+    const draw = data?.category.view.draw;
+    if (!data || !draw) return notFound(c);
+    const size = drawPaper(c.req.query("size"), draw.size);
+    return renderPage(
+      c,
+      <DrawSheetPage
+        nonce={c.var.nonce}
+        eventName={data.event.name}
+        categoryName={data.category.view.name}
+        draw={draw}
+        size={size}
+        entries={data.category.entries}
+        followUrl={printBase(c) + categoryPath(data.event.slug, data.category.view.id)}
+        layouts={[
+          { href: withParam(c.req.url, "size", "a4"), label: "A4", current: size === "a4" },
+          { href: withParam(c.req.url, "size", "a3"), label: "A3", current: size === "a3" },
+        ]}
+      />,
+    );
   });
 
   app.get("/t/:slug/print/results.csv", async (c) => {

@@ -185,6 +185,20 @@ browserSuite(
       await close();
     });
 
+    await t.step("the draws of the demo: one A4 landscape page each", async () => {
+      const event = await (await fetch(`${server.origin}/api/v1/events/${seeded.slug}`)).json();
+      const drawn = event.data.subevents.filter((s: { hasDraw: boolean }) => s.hasDraw);
+      assert.ok(drawn.length > 0);
+      for (const s of drawn) {
+        const { page, close, errors } = await openPage(browser, `${base}/draw?category=${s.id}`);
+        assert.equal(await printedPages(page), 1);
+        assert.deepEqual(await cutBoxes(page, ".page, .bracket"), []);
+        assert.deepEqual(errors, []);
+        if (s === drawn[0]) await shoot(page, "print_draw.png");
+        await close();
+      }
+    });
+
     await t.step("the group sheets of a category: one page a group, blank and filled", async () => {
       const event = await (await fetch(`${server.origin}/api/v1/events/${seeded.slug}`)).json();
       const category = event.data.subevents.find((s: { groupCount: number }) => s.groupCount > 0);
@@ -234,6 +248,32 @@ browserSuite(
         assert.deepEqual(errors, []);
         await close();
       });
+    }
+
+    for (const [size, pages] of [["a3", 3], ["a4", 5]] as const) {
+      await t.step(
+        `the draw of 128 on ${size}: sections and a closing page, ${pages} pages, nothing cut`,
+        async () => {
+          const { page, close, errors } = await openPage(
+            browser,
+            `${base}/draw?category=${seeded.draw}&size=${size}`,
+          );
+          assert.equal(await page.locator("section.draw").count(), pages);
+          assert.equal(await printedPages(page), pages);
+          assert.deepEqual(await cutBoxes(page, ".page, .bracket"), []);
+          const perPage = size === "a3" ? 64 : 32;
+          const first = await page.locator("section.draw").first().locator(".round.first .s").count();
+          assert.equal(first, perPage);
+          assert.equal(await page.locator(".cont").count(), pages - 1);
+          const marks = await page.locator("section.draw").last().locator(".mark").allTextContents();
+          assert.deepEqual(marks, Array.from({ length: pages - 1 }, (_, i) => `from p. ${i + 1}: `));
+          assert.deepEqual(await readQrCodes(page, "section.draw:first-child svg.qr"), [
+            `${server.origin}/t/${seeded.slug}/c/${seeded.draw}`,
+          ]);
+          assert.deepEqual(errors, []);
+          await close();
+        },
+      );
     }
   },
 );
