@@ -7,7 +7,7 @@
 import { playOrder } from "../../domain/order_of_play.ts";
 import { inSession, localDayAndClock, type MatchSelection } from "./match_selection.ts";
 import type { PrintEvent } from "./print_data.ts";
-import { ColumnHeads, PrintDocument, type SheetKind } from "./print_document.tsx";
+import { ColumnHeads, PrintDocument, SheetHeading, type SheetKind } from "./print_document.tsx";
 import type { Match } from "../view_types.ts";
 
 const ORDER_OF_PLAY: SheetKind = {
@@ -20,7 +20,9 @@ const ORDER_OF_PLAY: SheetKind = {
 const NO_TIME = "no time set";
 
 /** The page. */
-export function OrderOfPlayPage(props: { nonce: string; data: PrintEvent; selection: MatchSelection }) {
+export function OrderOfPlayPage(
+  props: { nonce: string; data: PrintEvent; selection: MatchSelection; followUrl: string },
+) {
   const { event, categories } = props.data;
   const s = props.selection;
   const category = new Map(categories.map((c) => [c.view.id, c]));
@@ -40,10 +42,10 @@ export function OrderOfPlayPage(props: { nonce: string; data: PrintEvent; select
         {days.size === 0 && <p class="flow">No match to play.</p>}
         {[...days].sort(([a], [b]) => Number(a === NO_TIME) - Number(b === NO_TIME)).map(([day, list]) => (
           <section key={day} class="flow day">
-            <h1>
-              Order of play · {day}
-              {s.table === undefined ? "" : ` · table ${s.table}`}
-            </h1>
+            <SheetHeading
+              title={`Order of play · ${day}${s.table === undefined ? "" : ` · table ${s.table}`}`}
+              followUrl={props.followUrl}
+            />
             <table>
               <ColumnHeads names={["#Time", "#Table", "Category", "Round", "Players"]} />
               <tbody>

@@ -40,6 +40,8 @@ th{background:#eee;font-weight:600}
 .muted{color:#444}
 .club{color:#333;font-size:8.5pt}
 svg.qr{display:block}
+.heading{display:flex;justify-content:space-between;align-items:center;gap:4mm;margin-bottom:2mm}
+.heading svg.qr{width:18mm;height:18mm;flex:none}
 @media screen{body{background:#d8dde3}.page,.flow{background:#fff;margin:6mm auto;padding:0;
   outline:10mm solid #fff;box-shadow:0 0 0 10.3mm #aab}}
 @media print{.toolbar{display:none}}

@@ -4,6 +4,7 @@
  */
 import type { ComponentChildren } from "preact";
 import { Document } from "../layout.tsx";
+import { QrCode } from "../qr.tsx";
 import { type Paper, printCss } from "./print_css.ts";
 
 /** A kind of sheet: what it is called, the paper it prints on and its own CSS. */
@@ -73,5 +74,15 @@ export function ColumnHeads(props: { names: string[] }) {
         )}
       </tr>
     </thead>
+  );
+}
+
+/** A sheet's heading with the QR code of the page that follows it live on a phone. */
+export function SheetHeading(props: { title: string; followUrl: string }) {
+  return (
+    <div class="heading">
+      <h1>{props.title}</h1>
+      <QrCode text={props.followUrl} label={`QR code to follow it live: ${props.followUrl}`} />
+    </div>
   );
 }

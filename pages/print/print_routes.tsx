@@ -10,7 +10,7 @@ import { linkBase } from "../../api/manage/links.ts";
 import { viewDeps } from "../../api/respond.ts";
 import { playOrder } from "../../domain/order_of_play.ts";
 import { spansDays } from "../format.ts";
-import { categoryPath } from "../page_paths.ts";
+import { categoryPath, eventPath } from "../page_paths.ts";
 import { NotFoundPage } from "../not_found.tsx";
 import { renderPage } from "../render.ts";
 import { type PageEnv, securityHeaders } from "../security_headers.ts";
@@ -140,6 +140,7 @@ export function printRoutes(deps: ReadyDeps): Hono<PageEnv> {
         nonce={c.var.nonce}
         eventName={data.event.name}
         categories={data.categories}
+        followUrl={(id) => printBase(c) + categoryPath(data.event.slug, id)}
         layouts={[{ href: csv.pathname + csv.search, label: "Download as CSV", current: false }]}
       />,
     );
@@ -149,7 +150,11 @@ export function printRoutes(deps: ReadyDeps): Hono<PageEnv> {
     const data = await readPrintEvent(viewDeps(deps), c.req.param("slug"));
     if (!data) return notFound(c);
     const selection = parseMatchSelection(c.req.query());
-    return renderPage(c, <OrderOfPlayPage nonce={c.var.nonce} data={data} selection={selection} />);
+    const followUrl = printBase(c) + eventPath(data.event.slug);
+    return renderPage(
+      c,
+      <OrderOfPlayPage nonce={c.var.nonce} data={data} selection={selection} followUrl={followUrl} />,
+    );
   });
 
   app.get("/t/:slug/print/draw", headers, async (c) => {

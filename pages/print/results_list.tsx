@@ -8,7 +8,13 @@ import type { EntryRecord } from "../../db/read_entries.ts";
 import { gameScoresText } from "./group_sheet.tsx";
 import { groupPlacings, knockoutPlacings } from "./placings.ts";
 import type { PrintCategory } from "./print_data.ts";
-import { ColumnHeads, type LayoutLink, PrintDocument, type SheetKind } from "./print_document.tsx";
+import {
+  ColumnHeads,
+  type LayoutLink,
+  PrintDocument,
+  SheetHeading,
+  type SheetKind,
+} from "./print_document.tsx";
 
 const RESULTS_LIST: SheetKind = {
   name: "results",
@@ -27,7 +33,7 @@ function Side(props: { name: string; entry: EntryRecord | undefined }) {
 }
 
 /** One category's list. */
-function CategoryResults(props: { category: PrintCategory }) {
+function CategoryResults(props: { category: PrintCategory; followUrl: string }) {
   const { view, entries } = props.category;
   const rounds = view.draw?.rounds.length ?? 0;
   const placings = view.format === "groups"
@@ -41,7 +47,7 @@ function CategoryResults(props: { category: PrintCategory }) {
   );
   return (
     <section class="flow results" data-category={view.id}>
-      <h1>{view.name}</h1>
+      <SheetHeading title={`${view.name} · results`} followUrl={props.followUrl} />
       <table class="placings">
         <caption class="muted">Final placings{placings.length === 0 ? ": none decided yet" : ""}</caption>
         <ColumnHeads names={["#Place", "Player and club"]} />
@@ -94,11 +100,15 @@ export function ResultsListPage(props: {
   eventName: string;
   categories: PrintCategory[];
   layouts: LayoutLink[];
+  /** The category page's URL of a category id. */
+  followUrl: (categoryId: string) => string;
 }) {
   return (
     <PrintDocument nonce={props.nonce} kind={RESULTS_LIST} about={props.eventName} layouts={props.layouts}>
       <main id="sheets">
-        {props.categories.map((c) => <CategoryResults key={c.view.id} category={c} />)}
+        {props.categories.map((c) => (
+          <CategoryResults key={c.view.id} category={c} followUrl={props.followUrl(c.view.id)} />
+        ))}
       </main>
     </PrintDocument>
   );

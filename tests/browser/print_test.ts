@@ -144,6 +144,10 @@ browserSuite(
         const lines = (await csv.text()).trimEnd().split("\r\n");
         assert.equal(lines.length, rows + 1);
         assert.ok((await page.locator("main").textContent())!.includes("walkover"));
+        assert.deepEqual(
+          await readQrCodes(page),
+          event.data.subevents.map((s: { id: string }) => `${server.origin}/t/${seeded.slug}/c/${s.id}`),
+        );
         await shoot(page, "print_results.png");
         assert.deepEqual(errors, []);
         await close();
@@ -175,6 +179,9 @@ browserSuite(
       assert.equal(await page.locator("section.day tbody tr").count(), scheduled.length);
       assert.ok(await printedPages(page) >= days);
       assert.deepEqual(await cutBoxes(page, "section.day"), []);
+      const qrs = await readQrCodes(page);
+      assert.equal(qrs.length, days);
+      assert.ok(qrs.every((q) => q === `${server.origin}/t/${seeded.slug}`));
       await shoot(page, "print_order_of_play.png");
       const table = scheduled.find((m) => m.tableNo !== null)!.tableNo!;
       await page.goto(`${base}/order?table=${table}`);
