@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { browserSuite, openPage } from "../support/browser.ts";
-import { cutBoxes, printedPages, readQrCodes } from "../support/print_checks.ts";
+import { cutBoxes, printedLetterPages, printedPages, readQrCodes } from "../support/print_checks.ts";
 import type { Match } from "../../pages/view_types.ts";
 
 const UPDATE = Deno.args.includes("--update");
@@ -99,6 +99,7 @@ browserSuite(
         const { page, close } = await openWithToken(`${base}/matches?table=${table}&per=${per}`);
         assert.equal(await page.locator(".card").count(), count);
         assert.equal(await printedPages(page), Math.ceil(count / per));
+        assert.equal(await printedLetterPages(page), Math.ceil(count / per));
         assert.deepEqual(await cutBoxes(page, ".page, .card"), []);
         const qrs = await readQrCodes(page, "svg.qr.scorer");
         assert.deepEqual(
@@ -248,6 +249,7 @@ browserSuite(
         assert.equal(await page.locator(".grid tbody tr").count(), 6);
         assert.equal(await page.locator(".order tbody tr").count(), 15);
         assert.equal(await printedPages(page), 1);
+        assert.equal(await printedLetterPages(page), 1);
         assert.deepEqual(await cutBoxes(page, ".page"), []);
         const cells = await page.locator(".grid tbody td.num").allTextContents();
         assert.equal(cells.some((x) => x.includes("w/o")), filled);

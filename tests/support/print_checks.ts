@@ -20,6 +20,15 @@ export async function printedPages(page: Page): Promise<number> {
   return pdfPageCount(pdf);
 }
 
+/** Prints the page on US Letter (the paper the browser's dialog may hold instead of the page's own A4). */
+export async function printedLetterPages(page: Page): Promise<number> {
+  const pdf = await page.pdf({
+    format: "Letter",
+    margin: { top: "10mm", bottom: "10mm", left: "10mm", right: "10mm" },
+  });
+  return pdfPageCount(pdf);
+}
+
 /**
  * The boxes whose content does not fit (scrollHeight or scrollWidth over the box's own) under print media,
  * described for the assertion message; empty when nothing is cut.
