@@ -21,6 +21,7 @@ export const GROUP_SHEET_CSS = `
 .group .grid .name{min-width:45mm}
 .group .order td,.group .order th{height:6.5mm;padding:.3mm 1.2mm}
 .group .note{font-size:8pt;margin:1mm 0 3mm}
+.group .order td.result{white-space:nowrap;font-size:8.5pt}
 `;
 
 /** What the ITTF 3.7.5 step that fixed a place is called on paper. */
@@ -38,7 +39,7 @@ function cellResult(m: Match, rowEntry: string): string {
   const home = m.homeId === rowEntry;
   const won = home ? m.gamesWon.home : m.gamesWon.away;
   const lost = home ? m.gamesWon.away : m.gamesWon.home;
-  const mark = m.resultReasonCode === "walkover" ? " w/o" : m.resultReasonCode === "retired" ? " ret." : "";
+  const mark = m.resultReasonCode === "retired" ? " ret." : "";
   return m.resultReasonCode === "walkover"
     ? (m.winnerId === rowEntry ? "w/o" : "–w/o")
     : `${won}:${lost}${mark}`;
@@ -51,6 +52,12 @@ export function gameScoresText(m: Match): string {
   if (m.resultReasonCode === "retired") return `${games}${games ? ", " : ""}retired`;
   if (m.resultReasonCode === "disqualified") return `${games}${games ? ", " : ""}disqualified`;
   return games;
+}
+
+/** A decided match in the order of play: the games and game scores, or the walkover and to whom. */
+function orderResult(m: Match): string {
+  if (m.resultReasonCode === "walkover") return `w/o to ${m.winnerId === m.homeId ? m.homeName : m.awayName}`;
+  return `${m.gamesWon.home}:${m.gamesWon.away} (${gameScoresText(m)})`;
 }
 
 /** One group's page. */
@@ -129,7 +136,8 @@ export function GroupSheet(props: {
       <p class="note">
         A win scores 2 match points, a loss played to its end 1, a walkover or a loss by retirement 0 (ITTF
         3.7.5). Level players are split by the match points, then the games ratio, then the points ratio of
-        the matches between them.
+        the matches between them. In the grid: w/o won by walkover, –w/o lost by walkover, ret. a side
+        retired.
       </p>
       <table class="order">
         <caption class="muted">Order of play</caption>
@@ -142,7 +150,7 @@ export function GroupSheet(props: {
               <td>{m.homeName} v {m.awayName}</td>
               <td class="num">{m.tableNo ?? ""}</td>
               <td class="num">{formatMatchTime(m.scheduledAt, props.withDay) ?? ""}</td>
-              <td>{decided(m) ? `${m.gamesWon.home}:${m.gamesWon.away} (${gameScoresText(m)})` : ""}</td>
+              <td class="result">{decided(m) ? orderResult(m) : ""}</td>
             </tr>
           ))}
         </tbody>

@@ -238,7 +238,13 @@ browserSuite(
     const ids = Object.fromEntries(
       (await listEventSubevents(store.db, event!.id)).map((s) => [s.name, s.id]),
     );
-    return { slug: BIG_SLUG, group: ids["Group of six"]!, draw: ids["Open 128"]! };
+    return {
+      slug: BIG_SLUG,
+      group: ids["Group of six"]!,
+      draw: ids["Open 128"]!,
+      draw64: ids["Open 64"]!,
+      draw32: ids["Open 32"]!,
+    };
   },
   async (t, { browser, server, seeded }) => {
     const base = `${server.origin}/t/${seeded.slug}/print`;
@@ -254,6 +260,18 @@ browserSuite(
         const cells = await page.locator(".grid tbody td.num").allTextContents();
         assert.equal(cells.some((x) => x.includes("w/o")), filled);
         assert.deepEqual(await readQrCodes(page), [`${server.origin}/t/${seeded.slug}/c/${seeded.group}`]);
+        assert.deepEqual(errors, []);
+        await close();
+      });
+    }
+
+    for (const [name, slots, paper] of [["draw32", 32, "A4"], ["draw64", 64, "A3"]] as const) {
+      await t.step(`a draw of ${slots} on one ${paper} landscape page by default, nothing cut`, async () => {
+        const { page, close, errors } = await openPage(browser, `${base}/draw?category=${seeded[name]}`);
+        assert.equal(await page.locator(".toolbar a[aria-current]").textContent(), paper);
+        assert.equal(await printedPages(page), 1);
+        assert.deepEqual(await cutBoxes(page, ".page, .bracket"), []);
+        assert.equal(await page.locator(".round.first .s").count(), slots);
         assert.deepEqual(errors, []);
         await close();
       });

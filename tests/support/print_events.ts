@@ -1,7 +1,7 @@
 /**
  * The large event of the print tests: a group of 6 half played (a walkover and a retirement among the results,
- * the rest scheduled on tables with times) and a locked knockout draw of 128 entries with its first round
- * decided, all in one published event.
+ * the rest scheduled on tables with times), a locked knockout draw of 128 entries with its first round decided,
+ * and locked draws of 64 and 32 not started, all in one published event.
  */
 import { roundRobinOrder } from "../../domain/groups.ts";
 import type { EventFile, MatchInput } from "../../event_file/format.ts";
@@ -104,6 +104,15 @@ export function bigPrintEvent(): EventFile {
         draw: { state: "locked", size: 128, slots: players.map((p) => `k-${p.id}`) },
         matches: koMatches,
       },
+      ...[64, 32].map((n) => ({
+        id: `K${n}`,
+        name: `Open ${n}`,
+        kind: "singles" as const,
+        format: "knockout" as const,
+        bestOf: 5,
+        entries: players.slice(0, n).map((p) => ({ id: `k${n}-${p.id}`, players: [p.id] })),
+        draw: { state: "locked" as const, size: n, slots: players.slice(0, n).map((p) => `k${n}-${p.id}`) },
+      })),
     ],
   };
 }
