@@ -4,9 +4,12 @@
  * print (`@page`, whole sheets and rows on a page), read through the public views.
  */
 import { type Context, Hono } from "hono";
+import { createMiddleware } from "hono/factory";
 import { renderToString } from "preact-render-to-string";
 import type { ReadyDeps } from "../../api/deps.ts";
+import { type ClientEnv, UNKNOWN_CLIENT } from "../../api/client_address.ts";
 import { linkBase } from "../../api/manage/links.ts";
+import { FailureLimiter } from "../../api/manage/rate_limit.ts";
 import { viewDeps } from "../../api/respond.ts";
 import { playOrder } from "../../domain/order_of_play.ts";
 import { spansDays } from "../format.ts";
@@ -48,6 +51,8 @@ function withParam(url: string, name: string, value: string | null): string {
 export function printRoutes(deps: ReadyDeps): Hono<PageEnv> {
   const app = new Hono<PageEnv>();
   const headers = securityHeaders();
+  // The match sheets' failed tokens, limited as the management API limits its own (10 a minute per address).
+  const limiter = new FailureLimiter(10, 60_000);
   const notFound = (c: Context<PageEnv>) => renderPage(c, <NotFoundPage nonce={c.var.nonce} />, 404);
 
   app.get("/t/:slug/print", headers, async (c) => {
@@ -58,16 +63,30 @@ export function printRoutes(deps: ReadyDeps): Hono<PageEnv> {
     return renderPage(c, <PrintCenterPage nonce={c.var.nonce} data={data} query={query} />);
   });
 
-  app.get("/t/:slug/print/matches", headers, async (c) => {
+  // Before the security headers, so that its answer's no-store outlasts their no-cache: a browser keeps no copy
+  // of the sheets a token fetched (they hold the scorer's links).
+  const noStore = createMiddleware(async (c, next) => {
+    await next();
+    c.header("Cache-Control", "no-store");
+  });
+
+  app.get("/t/:slug/print/matches", noStore, headers, async (c) => {
     c.header("Vary", "Authorization");
     const selection = parseMatchSelection(c.req.query());
     const data = await readPrintEvent(viewDeps(deps), c.req.param("slug"), selection.category);
     if (!data) return notFound(c);
-    const authority = await printAuthority(deps.store.db, c.req.header("Authorization"), deps.clock());
-    if (authority === "refused") {
-      return c.text("The token is unknown, revoked or not an admin token", 401, {
-        "Cache-Control": "no-store",
+    const authority = await printAuthority(deps.store.db, limiter, {
+      header: c.req.header("Authorization"),
+      address: (c.var as Partial<ClientEnv["Variables"]>).client ?? UNKNOWN_CLIENT,
+      now: deps.clock(),
+    });
+    if (typeof authority === "object") {
+      return c.text(`Too many failed tokens from this address: try again in ${authority.retryAfter} s`, 429, {
+        "Retry-After": String(authority.retryAfter),
       });
+    }
+    if (authority === "refused") {
+      return c.text("The token is unknown, revoked or not an admin token", 401);
     }
     const perPage = c.req.query("per") === "2" ? 2 : 1;
     const sheets: SheetMatch[] = data.categories.flatMap((cat) =>
@@ -80,7 +99,6 @@ export function printRoutes(deps: ReadyDeps): Hono<PageEnv> {
         withDay: spansDays(data.event),
       }))
     ).sort((a, b) => playOrder(a.match, b.match));
-    c.header("Cache-Control", "no-store");
     if (authority === "admin") {
       return c.html(renderToString(<MatchCards sheets={sheets} base={printBase(c)} perPage={perPage} />));
     }
