@@ -8,6 +8,7 @@ import type { EntryRecord } from "../../db/read_entries.ts";
 import type { GroupRecord } from "../../db/read_groups.ts";
 import { formatMatchTime } from "../format.ts";
 import { QrCode } from "../qr.tsx";
+import { gameScoresText } from "./game_scores.ts";
 import { ColumnHeads } from "./print_document.tsx";
 import type { GroupStandings, Match } from "../view_types.ts";
 
@@ -43,15 +44,6 @@ function cellResult(m: Match, rowEntry: string): string {
   return m.resultReasonCode === "walkover"
     ? (m.winnerId === rowEntry ? "w/o" : "–w/o")
     : `${won}:${lost}${mark}`;
-}
-
-/** A match's game scores, "11-8, 9-11, 11-6", with the walkover or retirement said. */
-export function gameScoresText(m: Match): string {
-  if (m.resultReasonCode === "walkover") return "walkover";
-  const games = m.gameScores.map((g) => `${g.home}-${g.away}`).join(", ");
-  if (m.resultReasonCode === "retired") return `${games}${games ? ", " : ""}retired`;
-  if (m.resultReasonCode === "disqualified") return `${games}${games ? ", " : ""}disqualified`;
-  return games;
 }
 
 /** A decided match in the order of play: the games and game scores, or the walkover and to whom. */

@@ -5,7 +5,7 @@
  * repeats on each. The same data as CSV at /t/{slug}/print/results.csv.
  */
 import type { EntryRecord } from "../../db/read_entries.ts";
-import { gameScoresText } from "./group_sheet.tsx";
+import { gameScoresText } from "./game_scores.ts";
 import { groupPlacings, knockoutPlacings } from "./placings.ts";
 import type { PrintCategory } from "./print_data.ts";
 import {

@@ -1,6 +1,7 @@
 /** The results list's rules: placings from the knockout and the groups, and the CSV's fields. */
 import assert from "node:assert/strict";
 import { csvField, RESULT_COLUMNS, resultsCsv } from "../../pages/print/results_csv.ts";
+import { gameScoresText } from "../../pages/print/game_scores.ts";
 import { knockoutPlacings } from "../../pages/print/placings.ts";
 import { makeMatchView } from "../support/match_view.ts";
 
@@ -54,4 +55,12 @@ Deno.test("resultsCsv() writes a header and a row per decided match, walkovers s
   assert.equal(lines.length, 2);
   assert.match(lines[1]!, /^Open,knockout,.*,away,.*,walkover,/);
   assert.ok(csv.endsWith("\r\n"));
+});
+
+Deno.test("gameScoresText() lists the games and says a walkover, a retirement or a disqualification", () => {
+  const m = makeMatchView({ gameScores: [{ home: 11, away: 8 }, { home: 9, away: 11 }] });
+  assert.equal(gameScoresText(m), "11-8, 9-11");
+  assert.equal(gameScoresText({ ...m, resultReasonCode: "retired" }), "11-8, 9-11, retired");
+  assert.equal(gameScoresText({ ...m, gameScores: [], resultReasonCode: "disqualified" }), "disqualified");
+  assert.equal(gameScoresText({ ...m, gameScores: [], resultReasonCode: "walkover" }), "walkover");
 });
