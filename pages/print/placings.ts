@@ -1,9 +1,10 @@
 /**
  * A category's final placings as a results list files them: 1, 2, 3–4, 5–8, … from the knockout (a loser of
- * round r of R shares the places below the 2^(R−r) who went further), and for a category of groups only, the
- * places of each finished group. Places not decided yet are left out.
+ * round r of R shares the places below the 2^(R−r) who went further), then those out in the groups sharing the
+ * places after everyone in the draw; for a category of groups only, the places of each finished group. Places
+ * not decided yet are left out.
  */
-import type { GroupStandings, Match } from "../view_types.ts";
+import type { Draw, GroupStandings, Match } from "../view_types.ts";
 
 /** A place (or a shared band of places) and who holds it. */
 export interface Placing {
@@ -44,4 +45,16 @@ export function groupPlacings(groups: readonly GroupStandings[]): Placing[] {
       entryIds: [r.entry.id],
     }))
   );
+}
+
+/**
+ * The players out in the groups of a groups-and-knockout category, sharing the places after everyone in the
+ * draw, once every group is finished.
+ * @example outInGroups(groupsOf12, drawOf8Qualifiers) // [{ place: "9–12", entryIds: [the 4 not qualified] }]
+ */
+export function outInGroups(groups: readonly GroupStandings[], draw: Draw | null): Placing[] {
+  if (draw === null || groups.length === 0 || groups.some((g) => !g.complete)) return [];
+  const inDraw = new Set(draw.slots.flatMap((s) => s.entry ? [s.entry.id] : []));
+  const out = groups.flatMap((g) => g.rows.map((r) => r.entry.id)).filter((id) => !inDraw.has(id));
+  return out.length === 0 ? [] : [{ place: band(inDraw.size + 1, inDraw.size + out.length), entryIds: out }];
 }

@@ -6,7 +6,7 @@
  */
 import type { EntryRecord } from "../../db/read_entries.ts";
 import { gameScoresText } from "./game_scores.ts";
-import { groupPlacings, knockoutPlacings } from "./placings.ts";
+import { groupPlacings, knockoutPlacings, outInGroups } from "./placings.ts";
 import type { PrintCategory } from "./print_data.ts";
 import {
   ColumnHeads,
@@ -38,7 +38,7 @@ function CategoryResults(props: { category: PrintCategory; followUrl: string }) 
   const rounds = view.draw?.rounds.length ?? 0;
   const placings = view.format === "groups"
     ? groupPlacings(view.groups)
-    : knockoutPlacings(view.matches, rounds);
+    : [...knockoutPlacings(view.matches, rounds), ...outInGroups(view.groups, view.draw)];
   // Groups first, group by group, then the knockout round by round: the order a results list is read in.
   const decided = view.matches.filter((m) => m.winnerId !== null).toSorted((a, b) =>
     Number(a.stage === "knockout") - Number(b.stage === "knockout") ||

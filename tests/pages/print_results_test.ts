@@ -2,7 +2,8 @@
 import assert from "node:assert/strict";
 import { csvField, RESULT_COLUMNS, resultsCsv } from "../../pages/print/results_csv.ts";
 import { gameScoresText } from "../../pages/print/game_scores.ts";
-import { knockoutPlacings } from "../../pages/print/placings.ts";
+import { knockoutPlacings, outInGroups } from "../../pages/print/placings.ts";
+import type { Draw, GroupStandings } from "../../pages/view_types.ts";
 import { makeMatchView } from "../support/match_view.ts";
 
 const decided = (roundNo: number, bracketPos: number, home: string, away: string, winner: string) =>
@@ -63,4 +64,16 @@ Deno.test("gameScoresText() lists the games and says a walkover, a retirement or
   assert.equal(gameScoresText({ ...m, resultReasonCode: "retired" }), "11-8, 9-11, retired");
   assert.equal(gameScoresText({ ...m, gameScores: [], resultReasonCode: "disqualified" }), "disqualified");
   assert.equal(gameScoresText({ ...m, gameScores: [], resultReasonCode: "walkover" }), "walkover");
+});
+
+Deno.test("outInGroups() places those not in the draw after everyone in it, once every group is finished", () => {
+  const row = (id: string) => ({ entry: { id } }) as GroupStandings["rows"][number];
+  const group = (complete: boolean, ids: string[]) =>
+    ({ groupId: "g", name: "A", complete, rows: ids.map(row) }) as GroupStandings;
+  const slot = (id: string | null) => ({ entry: id === null ? null : { id } }) as Draw["slots"][number];
+  const draw = { slots: [slot("a"), slot(null), slot("c"), slot("d")] } as Draw;
+  const groups = [group(true, ["a", "b", "x"]), group(true, ["c", "d", "y"])];
+  assert.deepEqual(outInGroups(groups, draw), [{ place: "4–6", entryIds: ["b", "x", "y"] }]);
+  assert.deepEqual(outInGroups([group(false, ["a"]), ...groups], draw), []);
+  assert.deepEqual(outInGroups(groups, null), []);
 });
