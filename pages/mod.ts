@@ -1,11 +1,13 @@
 /** The HTML pages: overlays, venue TV, poster, event, match, rankings and the operator's pages. */
 import { Hono } from "hono";
 import type { ReadyDeps } from "../api/deps.ts";
+import { printRoutes } from "./print/print_routes.tsx";
 import { notFoundRoutes, routes } from "./routes.tsx";
 
 /** Builds the pages sub-app, mounted at /. */
 export function pages(deps: ReadyDeps): Hono {
   const app = new Hono();
+  app.route("/", printRoutes(deps));
   app.route("/", routes(deps));
   // Keep last: it answers every other GET path with the 404 page.
   app.route("/", notFoundRoutes());

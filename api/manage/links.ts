@@ -13,7 +13,7 @@ import { envelope } from "./serialise.ts";
 
 /** A URL to hand out, with its QR code (module count and one SVG path, as lib/qr_path.ts draws it). */
 export interface LinkJson {
-  kind: "operator" | "scoring" | "tv" | "poster" | "event" | "overlay-subevent" | "overlay-match";
+  kind: "operator" | "scoring" | "tv" | "poster" | "print" | "event" | "overlay-subevent" | "overlay-match";
   label: string;
   url: string;
   qr: { size: number; d: string };
@@ -50,6 +50,7 @@ export function eventLinks(base: string, o: EventOverviewRecord): LinkJson[] {
     { kind: "tv", label: "Venue TV", url: `${base}/t/${slug}/tv` },
     { kind: "event", label: "Spectators' page", url: `${base}/t/${slug}` },
     { kind: "poster", label: "Poster", url: `${base}/t/${slug}/poster` },
+    { kind: "print", label: "Print center (sheets, draws, results)", url: `${base}/t/${slug}/print` },
     { kind: "operator", label: "Operator's page", url: `${base}/manage` },
   ];
   for (const s of o.subevents) {

@@ -1,0 +1,152 @@
+/**
+ * A group's sheet, one A4 page: the players numbered in the draw's order with clubs and seeds, a results grid
+ * (each cell the games of the row's player against the column's), columns for matches won, match points and the
+ * place, and the order of the group's matches (Berger rounds) with table, time and result. Blank for the desk to
+ * fill in, or filled with the results and standings so far, the place's ITTF 3.7.5 step noted.
+ */
+import type { EntryRecord } from "../../db/read_entries.ts";
+import type { GroupRecord } from "../../db/read_groups.ts";
+import { formatMatchTime } from "../format.ts";
+import { QrCode } from "../qr.tsx";
+import { gameScoresText } from "./game_scores.ts";
+import { ColumnHeads } from "./print_document.tsx";
+import type { GroupStandings, Match } from "../view_types.ts";
+
+/** The sheet's CSS. */
+export const GROUP_SHEET_CSS = `
+.group header{display:grid;grid-template-columns:1fr 26mm;gap:3mm;align-items:start;margin-bottom:2mm}
+.group header svg.qr{width:26mm;height:26mm}
+.group header p{margin:0}
+.group .grid td,.group .grid th{height:9mm}
+.group .grid td.self{background:#777}
+.group .grid .name{min-width:45mm}
+.group .order td,.group .order th{height:6.5mm;padding:.3mm 1.2mm}
+.group .note{font-size:8pt;margin:1mm 0 3mm}
+.group .order td.result{white-space:nowrap;font-size:8.5pt}
+`;
+
+/** What the ITTF 3.7.5 step that fixed a place is called on paper. */
+const DECIDED_BY: Record<string, string> = {
+  match_points: "",
+  head_to_head_match_points: "h2h pts",
+  games_ratio: "games ratio",
+  points_ratio: "points ratio",
+  lot: "lot",
+  tied: "tied",
+};
+
+/** The games of a decided match as the row's side saw it: "3:1", "w/o", "ret." marked. */
+function cellResult(m: Match, rowEntry: string): string {
+  const home = m.homeId === rowEntry;
+  const won = home ? m.gamesWon.home : m.gamesWon.away;
+  const lost = home ? m.gamesWon.away : m.gamesWon.home;
+  const mark = m.resultReasonCode === "retired" ? " ret." : "";
+  return m.resultReasonCode === "walkover"
+    ? (m.winnerId === rowEntry ? "w/o" : "–w/o")
+    : `${won}:${lost}${mark}`;
+}
+
+/** A decided match in the order of play: the games and game scores, or the walkover and to whom. */
+function orderResult(m: Match): string {
+  if (m.resultReasonCode === "walkover") return `w/o to ${m.winnerId === m.homeId ? m.homeName : m.awayName}`;
+  return `${m.gamesWon.home}:${m.gamesWon.away} (${gameScoresText(m)})`;
+}
+
+/** One group's page. */
+export function GroupSheet(props: {
+  eventName: string;
+  categoryName: string;
+  bestOf: number;
+  group: GroupRecord;
+  standings: GroupStandings | undefined;
+  matches: Match[];
+  entries: Map<string, EntryRecord>;
+  filled: boolean;
+  withDay: boolean;
+  followUrl: string;
+}) {
+  const members = props.group.members.map((m) => m.entryId);
+  const number = new Map(members.map((id, i) => [id, i + 1]));
+  const between = (a: string, b: string) =>
+    props.matches.find((m) => (m.homeId === a && m.awayId === b) || (m.homeId === b && m.awayId === a));
+  const rows = new Map((props.standings?.rows ?? []).map((r) => [r.entry.id, r]));
+  const order = props.matches.toSorted((a, b) => a.roundNo - b.roundNo || a.bracketPos - b.bracketPos);
+  const decided = (m: Match | undefined) => props.filled && m !== undefined && m.winnerId !== null;
+  return (
+    <section class="page fixed group" data-group={props.group.id}>
+      <header>
+        <div>
+          <h1>{props.categoryName} · Group {props.group.name}</h1>
+          <p>
+            {props.eventName} · best of {props.bestOf} · {props.filled ? "results so far" : "to fill in"}
+          </p>
+        </div>
+        <QrCode text={props.followUrl} label={`QR code to the category's page: ${props.followUrl}`} />
+      </header>
+      <table class="grid">
+        <caption class="muted">Results grid: games of the row's player against the column's</caption>
+        <ColumnHeads
+          names={[
+            "#No.",
+            "Player and club",
+            "#Seed",
+            ...members.map((_, i) => `#${i + 1}`),
+            "#Won",
+            "#Pts",
+            "#Place",
+          ]}
+        />
+        <tbody>
+          {members.map((id, i) => {
+            const entry = props.entries.get(id);
+            const row = props.filled ? rows.get(id) : undefined;
+            const note = row ? DECIDED_BY[row.decidedBy] : "";
+            return (
+              <tr key={id}>
+                <td class="num">{i + 1}</td>
+                <th scope="row" class="name">
+                  {entry?.name ?? id}
+                  {entry?.association && <div class="club">{entry.association}</div>}
+                </th>
+                <td class="num">{entry?.seed ?? ""}</td>
+                {members.map((other, j) => {
+                  if (i === j) return <td key={j} class="self"></td>;
+                  const m = between(id, other);
+                  return <td key={j} class="num">{decided(m) ? cellResult(m!, id) : ""}</td>;
+                })}
+                <td class="num">{row ? row.won : ""}</td>
+                <td class="num">{row ? row.matchPoints : ""}</td>
+                <td class="num">
+                  {row ? `${row.position}${row.tied ? "=" : ""}` : ""}
+                  {note && <div class="club">{note}</div>}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      <p class="note">
+        A win scores 2 match points, a loss played to its end 1, a walkover or a loss by retirement 0 (ITTF
+        3.7.5). Level players are split by the match points, then the games ratio, then the points ratio of
+        the matches between them. In the grid: w/o won by walkover, –w/o lost by walkover, ret. a side
+        retired.
+      </p>
+      <table class="order">
+        <caption class="muted">Order of play</caption>
+        <ColumnHeads names={["#Round", "#Match", "Players", "#Table", "#Time", "Result"]} />
+        <tbody>
+          {order.map((m) => (
+            <tr key={m.id}>
+              <td class="num">{m.roundNo}</td>
+              <td class="num">{number.get(m.homeId) ?? "?"} v {number.get(m.awayId) ?? "?"}</td>
+              <td>{m.homeName} v {m.awayName}</td>
+              <td class="num">{m.tableNo ?? ""}</td>
+              <td class="num">{formatMatchTime(m.scheduledAt, props.withDay) ?? ""}</td>
+              <td class="result">{decided(m) ? orderResult(m) : ""}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

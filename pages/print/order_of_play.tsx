@@ -1,0 +1,68 @@
+/**
+ * /t/{slug}/print/order: the order of play of the matches not started whose players are known, with the tables
+ * and times already set on them (the desk's or the scheduler's), in the order the hall is told
+ * (domain/order_of_play.ts); a day at a time (`?day=`, the session) and one table (`?table=`) when asked, each
+ * day from a new page. Rows never split; the head repeats on each page.
+ */
+import { playOrder } from "../../domain/order_of_play.ts";
+import { inSession, localDayAndClock, type MatchSelection } from "./match_selection.ts";
+import type { PrintEvent } from "./print_data.ts";
+import { ColumnHeads, PrintDocument, SheetHeading, type SheetKind } from "./print_document.tsx";
+import type { Match } from "../view_types.ts";
+
+const ORDER_OF_PLAY: SheetKind = {
+  name: "order of play",
+  paper: "A4 portrait",
+  css: `.day+.day{break-before:page}.day td{height:8mm}`,
+};
+
+/** The heading of the matches without a time, listed after the days. */
+const NO_TIME = "no time set";
+
+/** The page. */
+export function OrderOfPlayPage(
+  props: { nonce: string; data: PrintEvent; selection: MatchSelection; followUrl: string },
+) {
+  const { event, categories } = props.data;
+  const s = props.selection;
+  const category = new Map(categories.map((c) => [c.view.id, c]));
+  const matches = categories.flatMap((c) => c.view.matches).filter((m) =>
+    m.status === "scheduled" && (s.table === undefined || m.tableNo === s.table) && inSession(m, s)
+  ).sort(playOrder);
+  const days = new Map<string, Match[]>();
+  for (const m of matches) {
+    const day = m.scheduledAt === null ? NO_TIME : localDayAndClock(m.scheduledAt).day;
+    days.set(day, [...(days.get(day) ?? []), m]);
+  }
+  const club = (m: Match, id: string) => category.get(m.subeventId)?.entries.get(id)?.association;
+  const side = (m: Match, name: string, id: string) => club(m, id) ? `${name} (${club(m, id)})` : name;
+  return (
+    <PrintDocument nonce={props.nonce} kind={ORDER_OF_PLAY} about={event.name}>
+      <main id="sheets">
+        {days.size === 0 && <p class="flow">No match to play.</p>}
+        {[...days].sort(([a], [b]) => Number(a === NO_TIME) - Number(b === NO_TIME)).map(([day, list]) => (
+          <section key={day} class="flow day">
+            <SheetHeading
+              title={`Order of play · ${day}${s.table === undefined ? "" : ` · table ${s.table}`}`}
+              followUrl={props.followUrl}
+            />
+            <table>
+              <ColumnHeads names={["#Time", "#Table", "Category", "Round", "Players"]} />
+              <tbody>
+                {list.map((m) => (
+                  <tr key={m.id}>
+                    <td class="num">{m.scheduledAt === null ? "" : localDayAndClock(m.scheduledAt).clock}</td>
+                    <td class="num">{m.tableNo ?? ""}</td>
+                    <td>{category.get(m.subeventId)?.view.name}</td>
+                    <td>{m.stageLabel}</td>
+                    <td>{side(m, m.homeName, m.homeId)} v {side(m, m.awayName, m.awayId)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+        ))}
+      </main>
+    </PrintDocument>
+  );
+}
