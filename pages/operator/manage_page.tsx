@@ -29,6 +29,7 @@ import * as matchWords from "./client/manage/match_words.ts";
 import * as overview from "./client/manage/overview.ts";
 import * as page from "./client/manage/page.ts";
 import * as plan from "./client/manage/plan.ts";
+import * as printMenu from "./client/manage/print_menu.ts";
 import * as qrSvg from "./client/manage/qr_svg.ts";
 import * as refresh from "./client/manage/refresh.ts";
 import * as resultForms from "./client/manage/result_forms.ts";
@@ -62,6 +63,7 @@ export const MANAGE_MODULES = [
   overview,
   page,
   plan,
+  printMenu,
   qrSvg,
   refresh,
   resultForms,
@@ -177,6 +179,18 @@ export function ManagePage(props: { nonce: string }) {
         </section>
         <h2>Categories and draws</h2>
         <ul id="categories" class="rows"></ul>
+        <section id="print" aria-labelledby="print-heading">
+          <h2 id="print-heading">Print</h2>
+          <p class="muted">
+            Sheets made for paper (Ctrl+P at 100 %): match sheets with the scorer's QR code, group sheets,
+            draws, the order of play and the results, a category's once its draw is locked. Each opens in a
+            new tab.
+          </p>
+          <p id="print-draft" class="muted" hidden>
+            The sheets are made from the published event: publish it first.
+          </p>
+          <ul id="print-menu" class="print-menu"></ul>
+        </section>
         <h2>Links to open</h2>
         <form id="base-form" class="inline">
           <label>

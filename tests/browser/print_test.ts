@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { browserSuite, openPage } from "../support/browser.ts";
+import { openManage } from "../support/manage_page.ts";
 import { cutBoxes, printedLetterPages, printedPages, readQrCodes } from "../support/print_checks.ts";
 import type { Match } from "../../pages/view_types.ts";
 
@@ -172,6 +173,34 @@ browserSuite(
       assert.deepEqual(errors, []);
       await close();
     });
+
+    await t.step(
+      "/manage's print menu opens every sheet, their QR codes leading to the phones' address",
+      async () => {
+        const desk = await openManage(browser, seeded.token, { width: 1366, height: 768 });
+        await desk.page.goto(`${server.origin}/manage`);
+        await desk.page.waitForSelector("#print-menu li");
+        const hrefs = await desk.page.$$eval(
+          "#print-menu a",
+          (as) => as.map((a) => (a as HTMLAnchorElement).href),
+        );
+        assert.ok(
+          hrefs.some((h) => new URL(h).pathname === `/t/${seeded.slug}/print`),
+          "the print center",
+        );
+        assert.ok(hrefs.some((h) => /[?&]round=\d/.test(h)), "a knockout round's sheets");
+        assert.ok(hrefs.some((h) => /[?&]table=\d/.test(h)), "a table's sheets");
+        for (const href of new Set(hrefs)) {
+          const url = new URL(href);
+          if (!url.pathname.endsWith(".csv")) assert.equal(url.searchParams.get("base"), server.origin, href);
+          const answer = await fetch(href);
+          assert.equal(answer.status, 200, href);
+          await answer.body?.cancel();
+        }
+        assert.deepEqual(desk.errors, []);
+        await desk.close();
+      },
+    );
 
     await t.step("the order of play, of the event and of a table: times in order, a day a page", async () => {
       const { page, close, errors } = await openPage(browser, `${base}/order`);

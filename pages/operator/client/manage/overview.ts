@@ -12,6 +12,7 @@ import { showHallTables } from "./hall_tables.ts";
 import { showMatchList } from "./match_row.ts";
 import { clashSentence } from "./match_words.ts";
 import type { ManagePage, Overview, OverviewMatch } from "./page.ts";
+import { showPrintMenu } from "./print_menu.ts";
 import { showTables } from "./table_cards.ts";
 
 /** How many results the list of results shows, the latest first. */
@@ -48,4 +49,5 @@ export function renderOverview(page: ManagePage, o: Overview): void {
   );
   showMatchList(page, "waiting", o.matches.filter((m) => m.status === "scheduled" && !known(m)), "None");
   showCategories(page, o);
+  showPrintMenu(page, o);
 }
