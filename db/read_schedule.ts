@@ -61,6 +61,7 @@ export async function readScheduleSource(db: Kysely<Database>, slug: string): Pr
     "status",
     "best_of",
     "planned",
+    "called_at",
   ]).where("event_id", "=", event.id).execute();
 
   const entryById = await readEntries(
@@ -123,7 +124,7 @@ export async function readScheduleSource(db: Kysely<Database>, slug: string): Pr
       away: nameOf(m.away_entry_id),
     });
     // A match placed by a plan kept earlier moves with the plan until it is called or started.
-    const free = m.planned === 1 && m.status === "scheduled";
+    const free = m.planned === 1 && m.status === "scheduled" && m.called_at === null;
     const fixedStart = m.started_at ?? (free ? null : m.scheduled_at);
     return {
       id: m.id,

@@ -156,5 +156,15 @@ storeTest(
       { ...await row(final), revision: 0 },
       { table_no: 4, scheduled_at: "2026-11-28T13:00:00.000Z", planned: 0, revision: 0 },
     );
+
+    // Once called, a planned match stays where it was called to; the rest of the plan moves around it.
+    const called = await app.request(
+      `/api/manage/matches/${r2a}/call`,
+      call(admin, "POST", {}, { "Idempotency-Key": crypto.randomUUID() }),
+    );
+    assert.equal(called.status, 200, await called.clone().text());
+    assert.equal(await keep({ sessions: [SESSION], restMinutes: 30 }), 1);
+    assert.equal((await row(r2a!)).scheduled_at, "2026-11-28T10:30:00.000Z");
+    assert.equal((await row(r2b!)).scheduled_at, "2026-11-28T10:50:00.000Z");
   },
 );
