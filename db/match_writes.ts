@@ -39,6 +39,7 @@ import { nextSlot } from "../domain/bracket.ts";
 import { fillGroupQualifiers } from "./draw_writes.ts";
 import { findKey, rememberKey, rememberRefusal } from "./idempotency_keys.ts";
 import { putIntoKnockoutMatch } from "./knockout_sides.ts";
+import { callRefusal } from "../domain/table_call.ts";
 import { freezePrediction, settlePredictionOutcome } from "./predictions_store.ts";
 import { eventIsRated, rateDecidedMatch, rebuildRatings } from "./ratings_store.ts";
 import { bumpRevision } from "./revision.ts";
@@ -507,14 +508,8 @@ async function apply(trx: Trx, m: MatchRow, action: MatchAction, now: string): P
   }
   if (action.type === "takeover") return await save(trx, m, bumped);
   if (action.type === "call") {
-    if (m.status !== "scheduled" || m.table_no === null) {
-      throw new WriteError(
-        "match-state",
-        m.status !== "scheduled"
-          ? `Cannot call match "${m.id}" to its table: it is ${m.status.replace("_", " ")}`
-          : `Cannot call match "${m.id}" to its table: it has no table yet`,
-      );
-    }
+    const refusal = callRefusal({ status: m.status, tableNo: m.table_no });
+    if (refusal) throw new WriteError("match-state", `Cannot call match "${m.id}" to its table: ${refusal}`);
     return await save(trx, m, { ...bumped, called_at: now });
   }
   if (!m.home_entry_id || !m.away_entry_id) {

@@ -6,7 +6,7 @@ import type { Kysely, Transaction } from "kysely";
 import { type DrawSlotRecord, readDrawSlots } from "./read_draw.ts";
 import { type EntryRecord, readSubeventEntries } from "./read_entries.ts";
 import { type GroupRecord, readSubeventGroups } from "./read_groups.ts";
-import type { MatchRecord } from "./read_matches.ts";
+import { type MatchRecord, matchRecordColumns, toMatchRecord } from "./read_matches.ts";
 import type { PublicSubeventRecord } from "./read_subevents.ts";
 import type { Database } from "./schema.ts";
 import { parseOfficiating } from "./umpire_record.ts";
@@ -91,8 +91,9 @@ export async function readDrawDetail(db: Kysely<Database>, subeventId: string): 
     readSubeventEntries(db, subeventId),
     readSubeventGroups(db, subeventId),
     readDrawSlots(db, subeventId),
-    db.selectFrom("matches").leftJoin("groups", "groups.id", "matches.group_id").selectAll("matches")
-      .select("groups.name as group_name").where("matches.subevent_id", "=", subeventId)
+    db.selectFrom("matches").leftJoin("groups", "groups.id", "matches.group_id")
+      .innerJoin("subevents", "subevents.id", "matches.subevent_id").select(matchRecordColumns)
+      .where("matches.subevent_id", "=", subeventId)
       .orderBy("matches.stage").orderBy("groups.position").orderBy("matches.round_no")
       .orderBy("matches.bracket_pos").orderBy("matches.id").execute(),
     unassignedPositions(db, subeventId),
@@ -118,36 +119,7 @@ export async function readDrawDetail(db: Kysely<Database>, subeventId: string): 
     entries,
     groups,
     slots,
-    matches: rows.map((m) => ({
-      id: m.id,
-      eventId: m.event_id,
-      subeventId: m.subevent_id,
-      stage: m.stage,
-      groupId: m.group_id,
-      groupName: m.group_name,
-      roundNo: Number(m.round_no),
-      bracketPos: Number(m.bracket_pos),
-      label: m.label,
-      homeEntryId: m.home_entry_id,
-      awayEntryId: m.away_entry_id,
-      tableNo: int(m.table_no),
-      scheduledAt: m.scheduled_at,
-      calledAt: m.called_at,
-      status: m.status,
-      resultReason: m.result_reason,
-      retirementAfterGame: int(m.retirement_after_game),
-      winnerEntryId: m.winner_entry_id,
-      bestOf: Number(m.best_of),
-      games: JSON.parse(m.games) as [number, number][],
-      currentHome: Number(m.current_home),
-      currentAway: Number(m.current_away),
-      server: m.server,
-      startedAt: m.started_at,
-      completedAt: m.completed_at,
-      updatedAt: m.updated_at,
-      doubles: sub.kind === "doubles",
-      officiating: parseOfficiating(m.umpire),
-    })),
+    matches: rows.map(toMatchRecord),
     unassigned: unassigned ?? [],
   };
 }

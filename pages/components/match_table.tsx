@@ -5,6 +5,7 @@
 import { formatMatchTime, resultReasonText } from "../format.ts";
 import { lastEnd, pointFlag, timedAttributes, timedTimeouts } from "../umpire_view.ts";
 import type { Match } from "../view_types.ts";
+import { standingCall } from "../../domain/table_call.ts";
 
 /** A match with the name of its category, for lists that span categories. */
 export type { ListedMatch } from "../../views/player.ts";
@@ -207,9 +208,8 @@ export const UPCOMING_LIST_CSS = `
 
 /** "Called to table 5" for a match the desk called to its table and that has not started; null otherwise. */
 export function calledTo(m: Pick<Match, "status" | "calledAt" | "tableNo">): string | null {
-  return m.status === "scheduled" && m.calledAt !== null && m.tableNo !== null
-    ? `Called to table ${m.tableNo}`
-    : null;
+  const table = standingCall(m);
+  return table === null ? null : `Called to table ${table}`;
 }
 
 /** The styles of a page that shows both lists, ScoreList and UpcomingList. */
