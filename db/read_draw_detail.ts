@@ -9,7 +9,6 @@ import { type GroupRecord, readSubeventGroups } from "./read_groups.ts";
 import { type MatchRecord, matchRecordColumns, toMatchRecord } from "./read_matches.ts";
 import type { PublicSubeventRecord } from "./read_subevents.ts";
 import type { Database } from "./schema.ts";
-import { parseOfficiating } from "./umpire_record.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
