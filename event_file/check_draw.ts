@@ -1,6 +1,7 @@
 /**
  * The rules of a category's knockout draw that its schema cannot say: slots given or made by lot, a size that is
- * a power of 2, entries and group places once each and known, a locked draw complete.
+ * a power of 2, entries and group places once each and known (the entry a group placed: one of its members), a
+ * locked draw complete.
  * @module
  */
 import { type Add, type CategoryContext, givenOnce } from "./check_context.ts";
@@ -116,6 +117,17 @@ export function checkDraw(
     givenOnce(qualifierSlots, qKey, i, (first) => {
       add(slotPath, `Place ${place} of group "${group}" is already in slots[${first}]`);
     });
+    const placedEntry = str(qualifier.entry);
+    if (placedEntry === undefined) return;
+    if (!ctx.entries.has(placedEntry)) {
+      add(`${slotPath}.entry`, `Unknown entry "${placedEntry}": not an entry of category "${ctx.key}"`);
+    } else if (!info.members.has(placedEntry)) {
+      add(`${slotPath}.entry`, `Entry "${placedEntry}" is not a member of group "${group}"`);
+    } else {
+      givenOnce(placed, placedEntry, i, (first) => {
+        add(`${slotPath}.entry`, `Entry "${placedEntry}" is already in slots[${first}]`);
+      });
+    }
   });
   if (state === "locked" && format === "knockout") {
     const missing = [...ctx.entries].filter((e) => !placed.has(e));

@@ -1,9 +1,13 @@
-/** The rules of the file's `event` that its schema cannot say: a web poster address, real dates in order. */
+/**
+ * The rules of the file's `event` that its schema cannot say: a web poster address, real dates in order, an
+ * announcement the desk could have posted.
+ */
+import { AnnouncementError, normalizeAnnouncement } from "../domain/announcement.ts";
 import { isWebAddress } from "../lib/web_address.ts";
 import type { Add } from "./check_context.ts";
 import { describeValue } from "./messages.ts";
-import { dateProblem, looksLikeDate } from "./parse.ts";
-import { type Obj, str } from "./read_json.ts";
+import { dateProblem, looksLikeDate, parseDateTime, YEARS_TEXT } from "./parse.ts";
+import { type Obj, obj, str } from "./read_json.ts";
 
 /** Checks the event: its poster address and its dates. */
 export function checkEvent(event: Obj | undefined, add: Add): void {
@@ -24,5 +28,28 @@ export function checkEvent(event: Obj | undefined, add: Add): void {
   }
   if (datesOk && start && end && looksLikeDate(start) && looksLikeDate(end) && end < start) {
     add("event.endDate", `The event ends ("${end}") before it starts ("${start}")`);
+  }
+  const announcement = obj(event.announcement);
+  if (announcement) checkAnnouncement(announcement, add);
+}
+
+/** The announcement: a text the desk could post (domain/announcement.ts), and a real time it was posted. */
+function checkAnnouncement(announcement: Obj, add: Add): void {
+  const text = str(announcement.text);
+  if (text !== undefined) {
+    try {
+      normalizeAnnouncement(text);
+    } catch (e) {
+      if (!(e instanceof AnnouncementError)) throw e;
+      add("event.announcement.text", e.message);
+    }
+  }
+  const postedAt = str(announcement.postedAt);
+  if (announcement.postedAt === null) {
+    add("event.announcement.postedAt", "An announcement needs the time it was posted");
+  } else if (
+    postedAt !== undefined && /^\d{4}-\d{2}-\d{2}T/.test(postedAt) && parseDateTime(postedAt) === null
+  ) {
+    add("event.announcement.postedAt", `"${postedAt}" is not a real date and time in ${YEARS_TEXT} (UTC)`);
   }
 }

@@ -7,7 +7,7 @@
 import { type Add, type CategoryContext, givenOnce } from "./check_context.ts";
 import { checkResult } from "./check_result.ts";
 import { plural } from "./messages.ts";
-import { eachObject, int, type Obj, str } from "./read_json.ts";
+import { eachObject, int, type Obj, obj, str } from "./read_json.ts";
 
 /** Checks the matches of a category. */
 export function checkMatches(matches: unknown[], path: string, ctx: CategoryContext, add: Add): void {
@@ -125,11 +125,11 @@ function checkKnockoutPlace(
     return;
   }
   if (round !== 1) return;
-  // A first-round match is played by the entries the draw placed in its two slots.
+  // A first-round match is played by the entries the draw (or a group, for a qualifier's slot) placed in its slots.
   for (
     const [field, value, slot] of [["home", home, 2 * position], ["away", away, 2 * position + 1]] as const
   ) {
-    const drawn = str(ctx.slots[slot]);
+    const drawn = str(ctx.slots[slot]) ?? str(obj(ctx.slots[slot])?.entry);
     if (value === undefined || drawn === undefined || drawn === "bye" || !ctx.entries.has(drawn)) continue;
     if (value !== drawn && match[field] !== undefined) {
       add(`${path}.${field}`, `Entry "${value}" differs from the draw: slots[${slot}] holds "${drawn}"`);

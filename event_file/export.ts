@@ -5,15 +5,21 @@
  * lot orders, draws slot by slot, and every match with its table, time, status, games and result.
  *
  * Keys are made here, in a stable order (players p1.., entries e1.. per category, matches m1.. per category);
- * the store does not keep the keys a file had, so a file exported and imported again gives new entry and match
- * ids (and URLs), the same event, category and player ids. What the format does not hold is not exported: the
- * points one by one (an import replays them evenly from the games), corrections (their result is in the games),
- * the running game of a decided match, tokens, audit and ratings.
+ * each object also carries its id in the store (`uuid`), which an import keeps, so that a file exported and
+ * imported again, here or in another store, keeps every id (and URL), and exports again to the same bytes. The
+ * desk's announcement, the group places of the knockout once the groups have placed their entries, and the
+ * unfinished game of a retirement or disqualification (replayed from its rallies) are written too. What the
+ * format does not hold is not exported: the points one by one (an import replays them evenly from the games),
+ * corrections (their result is in the games), the umpire's other incidents (time-outs, cards, the expedite
+ * system) and choices at the start, tokens, audit and ratings.
  */
 import type { Kysely } from "kysely";
 import { heldIdentities } from "../db/held_identities.ts";
 import { playerIdKey } from "../db/player_id_key.ts";
 import type { Database, MatchRow } from "../db/schema.ts";
+import { loadUmpireRecord, umpireFormat } from "../db/umpire_record.ts";
+import { replayUmpire } from "../domain/match_replay.ts";
+import { isUuid } from "../lib/uuid.ts";
 import {
   type CategoryInput,
   type DrawSlotInput,
@@ -77,6 +83,7 @@ export async function exportEvent(db: Db, slug: string): Promise<EventFile | nul
         id: entryKeys.get(e.id)!,
         players: [e.player1_id, e.player2_id].flatMap((id) => id === null ? [] : [playerKeys.get(id)!]),
         ...(e.seed === null ? {} : { seed: Number(e.seed) }),
+        ...uuidOf(e.id),
       })),
       ...(groups.length === 0 ? {} : {
         groups: groups.map((g) => {
@@ -86,6 +93,7 @@ export async function exportEvent(db: Db, slug: string): Promise<EventFile | nul
             name: g.name,
             entries: own.map((m) => key(m.entry_id)!),
             ...(lots.length === 0 ? {} : { lots: lots.map((m) => key(m.entry_id)!) }),
+            ...uuidOf(g.id),
           };
         }),
       }),
@@ -95,17 +103,26 @@ export async function exportEvent(db: Db, slug: string): Promise<EventFile | nul
           ...(sub.draw_seed === null ? {} : { lotSeed: sub.draw_seed }),
           ...(sub.draw_size === null ? {} : { size: Number(sub.draw_size) }),
           slots: slots.map((s): DrawSlotInput =>
-            s.entry_id !== null
+            s.qualifier_group !== null && s.qualifier_place !== null
+              ? {
+                group: groups[Number(s.qualifier_group)]?.name ?? "",
+                place: Number(s.qualifier_place),
+                ...(s.entry_id === null ? {} : { entry: key(s.entry_id) }),
+              }
+              : s.entry_id !== null
               ? key(s.entry_id)
               : Number(s.is_bye) === 1
               ? "bye"
-              : s.qualifier_group !== null && s.qualifier_place !== null
-              ? { group: groups[Number(s.qualifier_group)]?.name ?? "", place: Number(s.qualifier_place) }
               : null
           ),
         },
       }),
-      matches: matches.map((m, i) => matchInput(m, `m${i + 1}`, key, groupName)),
+      matches: await Promise.all(matches.map(async (m, i) => ({
+        ...matchInput(m, `m${i + 1}`, key, groupName),
+        ...await unfinishedGame(db, m, sub.kind === "doubles"),
+        ...uuidOf(m.id),
+      }))),
+      ...uuidOf(sub.id),
     });
   }
   const people = playerKeys.size === 0 ? [] : await db.selectFrom("players").selectAll()
@@ -132,6 +149,7 @@ export async function exportEvent(db: Db, slug: string): Promise<EventFile | nul
           matchCount: Number(p.prior_match_count ?? 0),
         },
       }),
+      ...uuidOf(id),
     });
   }
   return {
@@ -145,6 +163,10 @@ export async function exportEvent(db: Db, slug: string): Promise<EventFile | nul
       status: event.status,
       description: event.description,
       posterUrl: event.poster_url,
+      ...uuidOf(event.id),
+      ...(event.announcement === null || event.announced_at === null
+        ? {}
+        : { announcement: { text: event.announcement, postedAt: event.announced_at } }),
     },
     players,
     categories,
@@ -182,4 +204,21 @@ function matchInput(
     ...(m.started_at === null ? {} : { startedAt: m.started_at }),
     ...(m.completed_at === null ? {} : { completedAt: m.completed_at }),
   };
+}
+
+/** The row's id as the file's `uuid` (docs/import-format.md, "Ids"); none for an id that is not a UUID. */
+function uuidOf(id: string): { uuid?: string } {
+  return isUuid(id) && id === id.toLowerCase() ? { uuid: id } : {};
+}
+
+/**
+ * The running game of a match retired or disqualified in the middle of a game, which the match row does not keep
+ * (its rallies do): replayed from the umpire's record, as `current`.
+ */
+async function unfinishedGame(db: Db, m: MatchRow, doubles: boolean): Promise<{ current?: string }> {
+  if (m.result_reason !== "retired" && m.result_reason !== "disqualified") return {};
+  const { record } = await loadUmpireRecord(db, m.id);
+  if (record.points.length === 0 && record.incidents.length === 0) return {};
+  const { home, away } = replayUmpire(record, umpireFormat(m, doubles)).currentGame;
+  return home + away === 0 ? {} : { current: `${home}-${away}` };
 }

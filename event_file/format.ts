@@ -19,6 +19,16 @@ export interface EventInfo {
   status: EventStatus;
   description?: string;
   posterUrl?: string | null;
+  /** The event's id in the store it was exported from, kept by an import (docs/import-format.md, "Ids"). */
+  uuid?: string | null;
+  /** The desk's announcement (domain/announcement.ts) and when it was posted. */
+  announcement?: AnnouncementInput | null;
+}
+
+/** The desk's announcement: one line of text, and when it was posted (a date-time with an offset). */
+export interface AnnouncementInput {
+  text: string;
+  postedAt: string;
 }
 
 /** An earlier rating of a player (Elo-like scale), the seed of the player's rating. */
@@ -37,6 +47,8 @@ export interface PlayerInput {
   email?: string | null;
   birthDate?: string | null;
   prior?: PlayerPriorInput;
+  /** The player's id in the store the file was exported from. */
+  uuid?: string | null;
 }
 
 /** An operator account (private). */
@@ -50,6 +62,8 @@ export interface EntryInput {
   id: string;
   players: string[];
   seed?: number | null;
+  /** The entry's id in the store the file was exported from. */
+  uuid?: string | null;
 }
 
 /** A group of a category; `lots` is the operator's lot order for entries still level after ITTF 3.7.5. */
@@ -57,10 +71,15 @@ export interface GroupInput {
   name: string;
   entries: string[];
   lots?: string[];
+  /** The group's id in the store the file was exported from. */
+  uuid?: string | null;
 }
 
-/** A draw slot: an entry key, "bye", a group qualifier, or null (not drawn yet). */
-export type DrawSlotInput = string | { group: string; place: number } | null;
+/**
+ * A draw slot: an entry key, "bye", a group qualifier (with `entry`, the entry its group placed there), or null
+ * (not drawn yet).
+ */
+export type DrawSlotInput = string | { group: string; place: number; entry?: string | null } | null;
 
 /** A knockout draw. */
 export interface DrawInput {
@@ -97,6 +116,8 @@ export interface MatchInput {
   firstServer?: Side | null;
   startedAt?: string | null;
   completedAt?: string | null;
+  /** The match's id in the store the file was exported from. */
+  uuid?: string | null;
 }
 
 /** A category (stored as a subevent). */
@@ -112,6 +133,8 @@ export interface CategoryInput {
   groups?: GroupInput[];
   draw?: DrawInput;
   matches?: MatchInput[];
+  /** The category's id in the store the file was exported from. */
+  uuid?: string | null;
 }
 
 /** A whole import file, as validated by `validateEventFile`. */

@@ -1,7 +1,8 @@
 /**
  * Loads a validated event file (tt-event/1, docs/import-format.md) into the store, in one transaction.
  *
- * Ids derive from the event slug and the file's keys (db/ids.ts), so a re-import keeps every URL. The file's
+ * Ids are the `uuid`s an export wrote, else derived from the event slug and the file's keys (event_file/file_ids.ts),
+ * so a re-import keeps every URL. The file's
  * SHA-256 (`events.source_hash`) makes the import idempotent: the same file again changes nothing, not even the
  * revision; a changed file replaces the event's categories, entries, groups, draws and matches.
  * @module
@@ -10,20 +11,14 @@ import { createHash } from "node:crypto";
 import { type Insertable, type Kysely, sql, type Transaction } from "kysely";
 import { groupLabel, roundLabel } from "../domain/bracket.ts";
 import { commonAssociation } from "../domain/draw.ts";
+import { normalizeAnnouncement } from "../domain/announcement.ts";
 import { pointsForScores, type Score, type Side } from "../domain/scoring.ts";
 import { replayUmpire } from "../domain/match_replay.ts";
 import { officiatingView } from "../domain/match_view.ts";
 import { deleteGroups } from "../db/delete_groups.ts";
 import { forgetHeldIdentities, writeHiddenEventPlayers } from "../db/held_identities.ts";
-import {
-  accountIdFor,
-  categoryIdFor,
-  entryIdFor,
-  eventIdFor,
-  groupIdFor,
-  matchIdFor,
-  playerIdFor,
-} from "../db/ids.ts";
+import { accountIdFor, eventIdFor } from "../db/ids.ts";
+import { federationIdsOfPlayers, hasEvent, idsOfOtherEvents } from "../db/import_ids.ts";
 import { importPlayerIdKey } from "../db/player_id_key.ts";
 import { bumpRevision, lockListing } from "../db/revision.ts";
 import type { Database } from "../db/schema.ts";
@@ -31,6 +26,7 @@ import { upsertPlayers } from "../db/upsert_players.ts";
 import { writeTransaction } from "../db/write_transaction.ts";
 import { afterImport } from "./after_import.ts";
 import { drawByLot } from "./draw_by_lot.ts";
+import { type FileIds, fileIds, givenIds } from "./file_ids.ts";
 import type { CategoryInput, DrawSlotInput, EventFile, ImportProblem, MatchInput } from "./format.ts";
 import { parseScore } from "./parse.ts";
 import { validateEventFile } from "./validate.ts";
@@ -126,10 +122,19 @@ export async function importEventInTransaction(
     slug,
   )
     .executeTakeFirst();
-  // An event made elsewhere under this slug keeps its id (and its tokens); the other ids come from the slug.
-  const eventId = existing?.id ?? eventIdFor(slug);
+  // An event already under this slug keeps its id (and its tokens); a new one takes the file's, when free.
+  const fileEventId = file.event.uuid ?? undefined;
+  const eventId = existing?.id ??
+    (fileEventId && !(await hasEvent(trx, fileEventId)) ? fileEventId : eventIdFor(slug));
   const idKey = await importPlayerIdKey(trx, file.playerIdKey);
-  const plan = planRows(file, eventId, at, await knownFederationPlayers(trx, file), idKey);
+  const given = givenIds(file);
+  const ids = fileIds(file, {
+    otherEvents: await idsOfOtherEvents(trx, eventId, given),
+    players: await federationIdsOfPlayers(trx, given.players),
+    federationPlayers: await knownFederationPlayers(trx, file),
+    idKey,
+  });
+  const plan = planRows(file, eventId, at, ids);
   if (existing && existing.source_hash === hash) return { eventId, changed: false, counts: plan.counts };
 
   const event = {
@@ -143,6 +148,13 @@ export async function importEventInTransaction(
     poster_url: file.event.posterUrl ?? null,
     source_hash: hash,
     updated_at: at,
+    // Absent, the store's announcement stays (the desk's, posted since the file was made).
+    ...(file.event.announcement
+      ? {
+        announcement: normalizeAnnouncement(file.event.announcement.text),
+        announced_at: normalTime(file.event.announcement.postedAt),
+      }
+      : {}),
   };
   let previous = new Map<string, MatchStamp>();
   if (existing) {
@@ -267,14 +279,7 @@ interface Plan {
   counts: ImportCounts;
 }
 
-function planRows(
-  file: EventFile,
-  eventId: string,
-  at: string,
-  knownPlayers: Map<string, string>,
-  idKey: string,
-): Plan {
-  const slug = file.event.slug;
+function planRows(file: EventFile, eventId: string, at: string, ids: FileIds): Plan {
   const playerIds = new Map<string, string>();
   const associations = new Map<string, string | undefined>();
   const plan: Plan = {
@@ -299,8 +304,7 @@ function planRows(
     },
   };
   for (const p of file.players) {
-    const id = (p.federationId ? knownPlayers.get(p.federationId) : undefined) ??
-      playerIdFor(slug, p.id, p.federationId, idKey);
+    const id = ids.player(p);
     playerIds.set(p.id, id);
     associations.set(p.id, p.association ?? undefined);
     plan.players.push({
@@ -322,7 +326,7 @@ function planRows(
     plan.accounts.push({ id: accountIdFor(email), email, display_name: a.displayName, created_at: at });
   }
   file.categories.forEach((category, position) => {
-    planCategory(plan, category, position, { slug, eventId, at, playerIds, associations });
+    planCategory(plan, category, position, { ids, eventId, at, playerIds, associations });
   });
   plan.counts = {
     players: plan.players.length,
@@ -338,7 +342,7 @@ function planRows(
 }
 
 interface PlanContext {
-  slug: string;
+  ids: FileIds;
   eventId: string;
   at: string;
   playerIds: Map<string, string>;
@@ -346,9 +350,9 @@ interface PlanContext {
 }
 
 function planCategory(plan: Plan, category: CategoryInput, position: number, ctx: PlanContext): void {
-  const { slug, eventId, at } = ctx;
-  const subeventId = categoryIdFor(slug, category.id);
-  const entryId = (key: string) => entryIdFor(slug, category.id, key);
+  const { ids, eventId, at } = ctx;
+  const subeventId = ids.category(category);
+  const entryId = (key: string) => ids.entry(category, key);
   const groups = category.groups ?? [];
   const groupIndex = new Map(groups.map((g, i) => [g.name, i]));
   const slots = drawSlots(category, ctx.associations);
@@ -377,7 +381,7 @@ function planCategory(plan: Plan, category: CategoryInput, position: number, ctx
     });
   }
   groups.forEach((g, i) => {
-    const groupId = groupIdFor(slug, category.id, g.name);
+    const groupId = ids.group(category, g.name);
     plan.groups.push({ id: groupId, subevent_id: subeventId, name: g.name, position: i });
     const lots = g.lots ?? [];
     g.entries.forEach((key, j) => {
@@ -404,6 +408,8 @@ function planCategory(plan: Plan, category: CategoryInput, position: number, ctx
     else if (slot !== null) {
       plan.drawSlots.push({
         ...row,
+        // The entry its group placed here, once the group was final: the slot keeps the link to the place.
+        entry_id: slot.entry ? entryId(slot.entry) : null,
         qualifier_group: groupIndex.get(slot.group)!,
         qualifier_place: slot.place,
       });
@@ -414,7 +420,7 @@ function planCategory(plan: Plan, category: CategoryInput, position: number, ctx
   const roundCount = slots ? Math.log2(slots.length) : inferredRoundCount(matches);
   const groupOrder = new Map<string, number>();
   for (const m of matches) {
-    const id = matchIdFor(slug, category.id, m.id);
+    const id = ids.match(category, m);
     let round: number;
     let bracketPos: number;
     let label: string;
@@ -426,7 +432,7 @@ function planCategory(plan: Plan, category: CategoryInput, position: number, ctx
       round = m.round ?? 1;
       bracketPos = m.position ?? order;
       label = groupLabel(groupIndex.get(name)!);
-      groupId = groupIdFor(slug, category.id, name);
+      groupId = ids.group(category, name);
     } else {
       round = m.round!;
       bracketPos = m.position!;

@@ -56,6 +56,12 @@ export const IMPORT_SCHEMA: Readonly<Record<string, unknown>> = {
       "maxLength": 64,
     },
     "text": { "description": "A non-blank text.", "type": "string", "pattern": "\\S", "maxLength": 200 },
+    "uuid": {
+      "description":
+        "The object's id in the store the file was exported from (its URLs use it): an import keeps it when the store does not use it for another event's row; without it the id derives from the keys.",
+      "type": ["string", "null"],
+      "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$",
+    },
     "date": {
       "description": "A calendar date, YYYY-MM-DD.",
       "type": "string",
@@ -107,6 +113,18 @@ export const IMPORT_SCHEMA: Readonly<Record<string, unknown>> = {
           "description": "Address of the poster image (http: or https: only), or null.",
           "type": ["string", "null"],
           "maxLength": 2000,
+        },
+        "uuid": { "$ref": "#/$defs/uuid" },
+        "announcement": {
+          "description":
+            "The desk's announcement shown on the venue TV and the event page, and when it was posted; absent or null keeps the store's.",
+          "type": ["object", "null"],
+          "required": ["text", "postedAt"],
+          "additionalProperties": false,
+          "properties": {
+            "text": { "type": "string", "pattern": "\\S", "maxLength": 200 },
+            "postedAt": { "$ref": "#/$defs/dateTime" },
+          },
         },
       },
     },
@@ -164,6 +182,7 @@ export const IMPORT_SCHEMA: Readonly<Record<string, unknown>> = {
             },
           },
         },
+        "uuid": { "$ref": "#/$defs/uuid" },
       },
     },
     "account": {
@@ -202,6 +221,7 @@ export const IMPORT_SCHEMA: Readonly<Record<string, unknown>> = {
         "groups": { "type": "array", "items": { "$ref": "#/$defs/group" } },
         "draw": { "$ref": "#/$defs/draw" },
         "matches": { "type": "array", "items": { "$ref": "#/$defs/match" } },
+        "uuid": { "$ref": "#/$defs/uuid" },
       },
     },
     "entry": {
@@ -218,6 +238,7 @@ export const IMPORT_SCHEMA: Readonly<Record<string, unknown>> = {
           "maxItems": 2,
         },
         "seed": { "type": ["integer", "null"], "minimum": 1, "maximum": 9999 },
+        "uuid": { "$ref": "#/$defs/uuid" },
       },
     },
     "group": {
@@ -242,6 +263,7 @@ export const IMPORT_SCHEMA: Readonly<Record<string, unknown>> = {
           "type": "array",
           "items": { "$ref": "#/$defs/key" },
         },
+        "uuid": { "$ref": "#/$defs/uuid" },
       },
     },
     "draw": {
@@ -279,6 +301,11 @@ export const IMPORT_SCHEMA: Readonly<Record<string, unknown>> = {
       "properties": {
         "group": { "type": "string", "pattern": "\\S", "maxLength": 64 },
         "place": { "type": "integer", "minimum": 1, "maximum": 2 },
+        "entry": {
+          "description":
+            "The entry the group placed here once it was final; the slot keeps its link to the group place.",
+          "$ref": "#/$defs/entryRef",
+        },
       },
     },
     "match": {
@@ -343,6 +370,7 @@ export const IMPORT_SCHEMA: Readonly<Record<string, unknown>> = {
         },
         "startedAt": { "$ref": "#/$defs/dateTime" },
         "completedAt": { "$ref": "#/$defs/dateTime" },
+        "uuid": { "$ref": "#/$defs/uuid" },
       },
       "if": {
         "properties": { "stage": { "const": "knockout" } },

@@ -10,6 +10,7 @@ import type { ErrorObject } from "ajv/dist/2020.js";
 import { checkCategory } from "./check_category.ts";
 import { type Add, givenOnce } from "./check_context.ts";
 import { checkEvent } from "./check_event.ts";
+import { checkUuids } from "./check_ids.ts";
 import { checkPlayers } from "./check_players.ts";
 import { checkNames, checkTexts } from "./check_texts.ts";
 import type { EventFile, ImportProblem, ValidationResult } from "./format.ts";
@@ -128,5 +129,6 @@ function checkSemantics(json: unknown): ImportProblem[] {
     }
     checkCategory(category, path, players, add);
   });
+  checkUuids(root, add);
   return problems;
 }
