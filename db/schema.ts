@@ -26,7 +26,7 @@ export interface EventTable {
   revision: number;
   /** Hash of the imported file, so that importing the same file twice changes nothing. */
   source_hash: string | null;
-  /** The desk's announcement (domain/announcement.ts), null when there is none; not part of the import file. */
+  /** The desk's announcement (domain/announcement.ts), null when there is none; `event.announcement` in a file. */
   announcement: string | null;
   /** When the announcement was posted (ISO 8601 UTC), null with none. */
   announced_at: string | null;

@@ -73,12 +73,14 @@ export function fileIds(file: EventFile, store: StoreIds): FileIds {
 
   const players = new Map<PlayerInput, string>();
   const playerIds = allocator();
+  // The player the store has under the uuid is this one, unless known by another federation id.
   const usable = (p: PlayerInput) => {
     if (!p.uuid || !store.players.has(p.uuid)) return true;
     const federationId = store.players.get(p.uuid);
     return federationId === null || federationId === (p.federationId ?? null);
   };
-  const claimed = new Set(file.players.filter((p) => usable(p) && playerIds.claim(p.uuid)));
+  const claimed = new Set<PlayerInput>();
+  for (const p of file.players) if (usable(p) && playerIds.claim(p.uuid)) claimed.add(p);
   for (const p of file.players) {
     const known = p.federationId ? store.federationPlayers.get(p.federationId) : undefined;
     const id = known ?? (claimed.has(p) ? p.uuid! : playerIds.derive(
