@@ -1,10 +1,10 @@
 /**
  * Loads a validated event file (tt-event/1, docs/import-format.md) into the store, in one transaction.
  *
- * Ids are the `uuid`s an export wrote, else derived from the event slug and the file's keys (event_file/file_ids.ts),
- * so a re-import keeps every URL. The file's
- * SHA-256 (`events.source_hash`) makes the import idempotent: the same file again changes nothing, not even the
- * revision; a changed file replaces the event's categories, entries, groups, draws and matches.
+ * Ids are the `uuid`s an export wrote, else derived from the event slug and the file's keys
+ * (event_file/file_ids.ts), so a re-import keeps every URL. The file's SHA-256 (`events.source_hash`) makes the
+ * import idempotent: the same file again changes nothing, not even the revision; a changed file replaces the
+ * event's categories, entries, groups, draws and matches.
  * @module
  */
 import { createHash } from "node:crypto";
