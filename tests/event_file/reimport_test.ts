@@ -14,6 +14,7 @@ import { exportEvent } from "../../event_file/export.ts";
 import type { EventFile, PlayerInput } from "../../event_file/format.ts";
 import { importEvent } from "../../event_file/import.ts";
 import { validateEventFile } from "../../event_file/validate.ts";
+import { call, makeToken, manageApp } from "../api/manage_fixtures.ts";
 import { apiClient } from "../support/api_client.ts";
 import { DIALECTS, makeStore, storeTest } from "../support/stores.ts";
 
@@ -232,6 +233,30 @@ storeTest(
         await fresh.drop();
       }
     }
+  },
+);
+
+storeTest(
+  "the director's way: Download as import file, import it on /manage, download again: the same bytes, the same ids",
+  async (store) => {
+    await runTheDay(store);
+    const before = await idsOf(store);
+    const app = manageApp(store, () => T0);
+    const admin = await makeToken(store.db, "admin", { label: "Desk" });
+    const download = async () => {
+      const res = await app.request(`/api/manage/events/${SLUG}/export`, call(admin, "GET"));
+      assert.equal(res.status, 200);
+      return await res.text();
+    };
+    const text = await download();
+    const res = await app.request("/api/manage/events/import", {
+      method: "POST",
+      headers: { Authorization: `Bearer ${admin}`, "Content-Type": "application/json" },
+      body: text,
+    });
+    assert.equal(res.status, 201, await res.clone().text());
+    assert.equal(await download(), text);
+    assert.deepEqual(await idsOf(store), before);
   },
 );
 
