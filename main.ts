@@ -10,7 +10,7 @@ import { manageApi } from "./api/manage/mod.ts";
 import { publicApi } from "./api/mod.ts";
 import { referencePage } from "./api/reference_page.ts";
 import { ConfigError, denoEnv, readConfig, redact, SERVER_USAGE } from "./cli/config.ts";
-import { DEMO_SLUG, loadDemoIfEmpty } from "./cli/demo.ts";
+import { DEMO_SLUG, loadDemoIfEmpty, restartDemo } from "./cli/demo.ts";
 import { printLine, stderrLogger } from "./lib/log.ts";
 import { pingStore, withDeadline } from "./db/health.ts";
 import { storeOutageGuard } from "./api/outage_guard.ts";
@@ -172,7 +172,15 @@ async function main() {
   // The demo's running matches move on (a point every 2.5 s); the simulation stops with the server.
   const { signal } = controller;
   const simulation = config.simulate
-    ? startSimulation(store, { eventSlug: DEMO_SLUG, intervalMs: 2500, clock: deps.clock, log, signal })
+    ? startSimulation(store, {
+      eventSlug: DEMO_SLUG,
+      intervalMs: 2500,
+      clock: deps.clock,
+      log,
+      signal,
+      // The demo plays its day again once it is over, so that a newcomer always finds it live.
+      restart: config.demo ? (now) => restartDemo(store, now) : undefined,
+    })
     : Promise.resolve();
   // Graceful: stop accepting, let the requests in flight finish, then close the store (aborting Deno.serve's
   // signal would drop them).

@@ -480,6 +480,18 @@ export async function loadDemoIfEmpty(store: Store, now: Date): Promise<boolean>
 }
 
 /**
+ * Puts the demo event back to the start of its day (the simulation calls it once every match is over): the same
+ * file as at first start, with times from `now`, imported over the event. Its ids are the file's, so every page,
+ * overlay and QR code of the demo keeps working.
+ */
+export async function restartDemo(store: Store, now: Date): Promise<void> {
+  await writeTransaction(store.db, async (trx) => {
+    await importEventInTransaction(trx, buildDemoEvent(now), now);
+    await freezeRunningPredictions(trx, now);
+  });
+}
+
+/**
  * The demo's matches in play are imported already started, so nothing froze their predictions (the importer
  * freezes those of matches still to play). At a venue each would have been frozen before its start, from the
  * ratings of then, which no result of the match has moved yet: the demo freezes them now from those ratings,

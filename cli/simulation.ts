@@ -2,7 +2,9 @@
  * The demo simulation: on a fresh start the demo's running matches advance through the one write path
  * (db/match_writes.ts), a point per running match every few seconds, so that the TV page and the overlays
  * move; finished matches free their table and the next scheduled matches start there. It touches only the
- * event with the slug it is given (the demo's), never an imported one, and stops when its signal aborts.
+ * event with the slug it is given (the demo's), never an imported one, and stops when its signal aborts. It
+ * locks a knockout draw fed by groups once every group match is over (as a director would), and, given
+ * `restart`, plays the day again once every match is over, so that the demo is live whenever it is opened.
  * Deterministic for a seed: the point winners and first servers come from a seeded generator, leaning towards
  * the side the frozen prediction favours.
  */
@@ -10,6 +12,7 @@ import { sql } from "kysely";
 import { mulberry32 } from "../domain/lot.ts";
 import type { Logger } from "../lib/log.ts";
 import { isStoreUnavailable } from "../db/health.ts";
+import { setDrawLocked } from "../db/manage_writes.ts";
 import { writeMatch } from "../db/match_writes.ts";
 import type { Store } from "../db/store.ts";
 import { isConflict, WriteError } from "../db/write_errors.ts";
@@ -30,6 +33,8 @@ export interface SimulationOptions {
   seed?: number;
   /** How many matches to keep running at once; by default the number of tables the event uses (at least 1). */
   tables?: number;
+  /** Puts the event back to the start of its day, called once every match of it is over (the demo's reload). */
+  restart?: (now: Date) => Promise<void>;
 }
 
 /** What one step did. */
@@ -37,6 +42,10 @@ export interface StepReport {
   points: number;
   started: number;
   completed: number;
+  /** Knockout draws locked because their groups were over. */
+  locked?: number;
+  /** Whether the day started again (every match was over). */
+  restarted?: boolean;
 }
 
 /** A small seeded generator of numbers in [0, 1) (mulberry32): the same seed gives the same sequence. */
@@ -60,7 +69,13 @@ export function pointChance(pHome: number | null): number {
  */
 export async function simulateStep(
   store: Store,
-  options: { eventSlug: string; now: Date; random: () => number; tables: number },
+  options: {
+    eventSlug: string;
+    now: Date;
+    random: () => number;
+    tables: number;
+    restart?: (now: Date) => Promise<void>;
+  },
 ): Promise<StepReport> {
   const report: StepReport = { points: 0, started: 0, completed: 0 };
   const event = await store.db.selectFrom("events").select("id").where("slug", "=", options.eventSlug)
@@ -86,6 +101,16 @@ export async function simulateStep(
     if (!done) continue;
     report.points++;
     if (done.match.status === "completed") report.completed++;
+  }
+  const locked = await lockDrawsOfFinishedGroups(store, event.id, options.now);
+  if (locked > 0) report.locked = locked;
+  if (options.restart) {
+    const open = await store.db.selectFrom("matches").select("id").where("event_id", "=", event.id)
+      .where("status", "!=", "completed").limit(1).executeTakeFirst();
+    if (!open) {
+      await options.restart(options.now);
+      return { ...report, restarted: true };
+    }
   }
 
   const running = await store.db.selectFrom("matches")
@@ -152,6 +177,30 @@ export async function simulateStep(
   return report;
 }
 
+/**
+ * Locks each draft knockout draw of the event whose groups have all finished: their qualifiers are in place (the
+ * last result of a group places them), and the knockout can start. Returns how many it locked.
+ */
+async function lockDrawsOfFinishedGroups(store: Store, eventId: string, now: Date): Promise<number> {
+  const drafts = await store.db.selectFrom("subevents").select("id")
+    .where("event_id", "=", eventId).where("format", "=", "groups_knockout").where("draw_state", "=", "draft")
+    .execute();
+  let locked = 0;
+  for (const d of drafts) {
+    const open = await store.db.selectFrom("matches").select("id").where("subevent_id", "=", d.id)
+      .where("stage", "=", "group").where("status", "!=", "completed").limit(1).executeTakeFirst();
+    if (open) continue;
+    try {
+      const change = await setDrawLocked(store, d.id, true, { actor: SIMULATION_ACTOR, now });
+      if (change.changed) locked++;
+    } catch (e) {
+      // Another writer locked it first, or a place waits for a lot: the desk's to settle, not the simulation's.
+      if (!(e instanceof WriteError)) throw e;
+    }
+  }
+  return locked;
+}
+
 async function skipConflicts<T>(write: () => Promise<T>): Promise<T | null> {
   try {
     return await write();
@@ -183,7 +232,13 @@ export async function startSimulation(store: Store, options: SimulationOptions):
   while (!signal.aborted) {
     try {
       tables ??= await tablesInUse(store, options.eventSlug);
-      await simulateStep(store, { eventSlug: options.eventSlug, now: options.clock(), random, tables });
+      await simulateStep(store, {
+        eventSlug: options.eventSlug,
+        now: options.clock(),
+        random,
+        tables,
+        restart: options.restart,
+      });
       if (away) options.log.info("Simulation goes on: the store is back");
       away = false;
     } catch (e) {

@@ -4,7 +4,7 @@ import { PAIR_SEPARATOR } from "../db/read_entries.ts";
 import { COUNTDOWNS_SCRIPT } from "./client_script.ts";
 import { countdownText } from "./client/countdown_rules.ts";
 import type { PlayerLink } from "./components/player_names.tsx";
-import { bestOfText, resultReasonText } from "./format.ts";
+import { bestOfText, formatMatchTime, resultReasonText } from "./format.ts";
 import { OverlayDocument } from "./overlay_document.tsx";
 import type { OverlayParams } from "./overlay_params.ts";
 import { categoryMatchesWatchPath, matchWatchPath } from "./page_paths.ts";
@@ -32,7 +32,7 @@ export interface ScoreboardProps {
 }
 
 const CSS = `
-.bar{min-width:620px;max-width:960px;background:rgba(9,20,38,.92);border-radius:10px;
+.bar{min-width:620px;max-width:1180px;background:rgba(9,20,38,.92);border-radius:10px;
   box-shadow:0 4px 16px rgba(0,0,0,.35)}
 .bar .head{display:flex;gap:16px;padding:6px 14px;font-size:15px;font-weight:600;color:#cfd8e6;
   background:rgba(255,255,255,.08);text-transform:uppercase;letter-spacing:.04em;border-radius:10px 10px 0 0}
@@ -48,6 +48,8 @@ const CSS = `
 .assoc{margin-left:10px;font-size:17px;font-weight:500;color:#b8c4d6}
 .past{display:flex;gap:6px;font-size:17px;color:#b8c4d6}
 .past span{min-width:24px;text-align:center}
+.past.g2{min-width:54px}.past.g4{min-width:114px}.past.g6{min-width:174px}.past.g8{min-width:234px}
+.pending .games,.pending .points{visibility:hidden}
 .past .w{color:#fff}
 .games{text-align:center;font-size:28px;background:rgba(255,255,255,.14);border-radius:6px}
 .points{text-align:center;font-size:30px;color:#101010;background:#ffd400;border-radius:6px}
@@ -69,9 +71,22 @@ function stateText(match: Match): { text: string; live: boolean } {
   }
   if (match.status === "completed") {
     const reason = resultReasonText(match.resultReasonCode);
-    return { text: reason ? `Final · ${reason}` : "Final", live: false };
+    // The final's own label already says "Final" on the left of the head.
+    const over = match.stageLabel === "Final" ? "Result" : "Final";
+    return { text: reason ? `${over} · ${reason}` : over, live: false };
   }
-  return { text: "Up next", live: false };
+  const time = formatMatchTime(match.scheduledAt, false);
+  const where = [match.tableNo !== null ? `Table ${match.tableNo}` : null, time].filter((x) => x !== null);
+  return { text: ["Up next", ...where].join(" · "), live: false };
+}
+
+/**
+ * The games column keeps room for every game but the last of the match, so that the bar keeps one width from
+ * the first point to the last (CSS classes g2 to g8, by best of 3 to 9).
+ */
+function pastClass(bestOf: number): string {
+  const slots = Math.min(8, Math.max(2, bestOf - 1));
+  return `past g${slots - (slots % 2)}`;
 }
 
 /** The bar: stage label, best-of and state on top, then one row per side (serve, name, games, points). */
@@ -102,7 +117,7 @@ export function Scoreboard(props: ScoreboardProps) {
             <span class="assoc">{side === "home" ? props.homeAssociation : props.awayAssociation}</span>
           )}
         </span>
-        <span class="past">
+        <span class={pastClass(live.bestOf)}>
           {match.gameScores.map((g, i) => <span key={i} class={g[side] > g[other] ? "w" : ""}>{g[side]}
           </span>)}
         </span>
@@ -128,7 +143,10 @@ export function Scoreboard(props: ScoreboardProps) {
     );
   };
   return (
-    <div class={`bar${finished ? " final" : ""}`} data-status={match.status}>
+    <div
+      class={`bar${finished ? " final" : ""}${match.status === "scheduled" ? " pending" : ""}`}
+      data-status={match.status}
+    >
       <div class="head">
         <span class="label">{match.stageLabel}</span>
         <span class="bestof">{bestOfText(live.bestOf)}</span>

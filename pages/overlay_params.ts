@@ -25,11 +25,13 @@ export function parseOverlayParams(query: Record<string, string | undefined>): O
 }
 
 /**
- * The CSS that places the overlay's `.stage` element: centred on the chosen edge, scaled from that edge. The
- * values are numbers and fixed words, never request text.
+ * The CSS that places the overlay's `.stage` element: centred on the chosen edge (left and right at 0 with auto
+ * margins, so that it may use the whole width of the canvas less a margin, not half of it as a `left: 50%` box
+ * would), scaled from the middle of that edge. The values are numbers and fixed words, never request text.
  */
 export function overlayPlacementCss(params: OverlayParams): string {
   const edge = params.pos;
-  return `.stage{position:fixed;left:50%;${edge}:24px;transform-origin:${edge} center;` +
-    `transform:translateX(-50%) scale(${params.scale})}`;
+  return `.stage{position:fixed;left:0;right:0;${edge}:24px;margin:0 auto;width:max-content;` +
+    `max-width:calc((100vw - 48px) / ${params.scale});transform-origin:${edge} center;` +
+    `transform:scale(${params.scale})}`;
 }

@@ -1,4 +1,5 @@
 /** /overlay/subevent/{subeventId}: a compact transparent board of a category's live matches and latest results. */
+import { PAIR_SEPARATOR } from "../db/read_entries.ts";
 import { OverlayDocument } from "./overlay_document.tsx";
 import type { OverlayParams } from "./overlay_params.ts";
 import { latestResults, liveMatches } from "./match_lists.ts";
@@ -10,7 +11,7 @@ export const BOARD_LIVE_ROWS = 6;
 export const BOARD_RESULT_ROWS = 4;
 
 const CSS = `
-.board{min-width:560px;max-width:900px;background:rgba(9,20,38,.92);border-radius:10px;overflow:hidden;
+.board{min-width:560px;max-width:1180px;background:rgba(9,20,38,.92);border-radius:10px;overflow:hidden;
   box-shadow:0 4px 16px rgba(0,0,0,.35)}
 .board h1{margin:0;padding:6px 14px;font-size:17px;text-transform:uppercase;letter-spacing:.04em;
   color:#cfd8e6;background:rgba(255,255,255,.08)}
@@ -21,11 +22,19 @@ const CSS = `
 .line .t{font-size:15px;color:#b8c4d6}
 .line .h{text-align:right;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 .line .a{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.line .p{display:block;overflow:hidden;text-overflow:ellipsis}
 .line .s{text-align:center;font-variant-numeric:tabular-nums;white-space:nowrap}
 .line .pts{color:#101010;background:#ffd400;border-radius:5px;padding:0 6px;margin-left:6px}
 .line .won{color:#ffd400}
 .quiet{padding:6px 14px;font-size:17px;color:#b8c4d6}
 `;
+
+/** A side's name; a pair's players go one above the other, so that two pairs fit a line of a 1280 px canvas. */
+function SideName(props: { name: string }) {
+  const players = props.name.split(PAIR_SEPARATOR);
+  if (players.length === 1) return <>{props.name}</>;
+  return <>{players.map((p, i) => <span key={i} class="p">{p}</span>)}</>;
+}
 
 function Line(props: { match: Match; live: boolean }) {
   const m = props.match;
@@ -34,12 +43,16 @@ function Line(props: { match: Match; live: boolean }) {
   return (
     <div class="line" data-match={m.id}>
       <span class="t">{m.tableNo != null ? `T${m.tableNo}` : ""}</span>
-      <span class={`h${homeWon ? " won" : ""}`}>{m.homeName}</span>
+      <span class={`h${homeWon ? " won" : ""}`}>
+        <SideName name={m.homeName} />
+      </span>
       <span class="s">
         {m.gamesWon.home}–{m.gamesWon.away}
         {props.live && <span class="pts">{m.currentGame.home}–{m.currentGame.away}</span>}
       </span>
-      <span class={`a${awayWon ? " won" : ""}`}>{m.awayName}</span>
+      <span class={`a${awayWon ? " won" : ""}`}>
+        <SideName name={m.awayName} />
+      </span>
     </div>
   );
 }

@@ -32,12 +32,17 @@ export function makeNonce(): string {
  * The page policy: nothing is allowed by default; scripts and styles only with the nonce; images from the site
  * and data: URLs; fetch only to the site itself. frame-ancestors 'self' keeps the pages out of other sites'
  * frames; OBS browser sources are top-level pages, not frames, so overlays still work there.
+ *
+ * An overlay (`injectedStyles`) also takes any inline style: OBS applies a browser source's "Custom CSS" by
+ * adding a `<style>` element without our nonce, and a producer restyles the overlay that way. An overlay holds
+ * nothing secret, and its scripts stay locked to the nonce. (A nonce in `style-src` would switch
+ * 'unsafe-inline' off, so the overlay's directive has none.)
  */
-export function contentSecurityPolicy(nonce: string): string {
+export function contentSecurityPolicy(nonce: string, options: { injectedStyles?: boolean } = {}): string {
   return [
     "default-src 'none'",
     `script-src 'nonce-${nonce}'`,
-    `style-src 'nonce-${nonce}'`,
+    options.injectedStyles ? "style-src 'unsafe-inline'" : `style-src 'nonce-${nonce}'`,
     "img-src 'self' data:",
     "connect-src 'self'",
     "base-uri 'none'",
@@ -58,7 +63,8 @@ export function securityHeaders(options: { keep?: boolean } = {}) {
     const nonce = hot ? hot.hot.placeholder : makeNonce();
     c.set("nonce", nonce);
     await next();
-    c.header("Content-Security-Policy", contentSecurityPolicy(nonce));
+    const injectedStyles = c.req.path.startsWith("/overlay/");
+    c.header("Content-Security-Policy", contentSecurityPolicy(nonce, { injectedStyles }));
     c.header("X-Content-Type-Options", "nosniff");
     c.header("Referrer-Policy", "strict-origin-when-cross-origin");
     // The nonce changes with every response, so a page is revalidated instead of reused (it carries no validator, so it is refetched).

@@ -32,7 +32,7 @@ export const BRACKET_CSS = `
 .bm.live{border-color:#b00020;box-shadow:0 0 0 1px #b00020}
 `;
 
-function Side(props: { side: DrawSide; games: number | null; won: boolean }) {
+function Side(props: { side: DrawSide; games: number | string | null; won: boolean }) {
   return (
     <span class={`side${props.won ? " winner" : ""}${props.side.kind === "entry" ? "" : " open"}`}>
       <span class="n">{props.side.label}</span>
@@ -44,10 +44,17 @@ function Side(props: { side: DrawSide; games: number | null; won: boolean }) {
 function BracketMatch(props: { position: DrawMatch }) {
   const { home, away, match: m } = props.position;
   const played = m !== null && m.status !== "scheduled";
+  // A walkover has no games to show: the winner's side says "W/O" instead of 0 against 0.
+  const walkover = m !== null && m.resultReasonCode === "walkover";
+  const games = (side: "home" | "away") => {
+    if (!played) return null;
+    if (walkover) return m.winnerId === (side === "home" ? m.homeId : m.awayId) ? "W/O" : "";
+    return side === "home" ? m.gamesWon.home : m.gamesWon.away;
+  };
   const sides = (
     <>
-      <Side side={home} games={played ? m.gamesWon.home : null} won={m !== null && m.winnerId === m.homeId} />
-      <Side side={away} games={played ? m.gamesWon.away : null} won={m !== null && m.winnerId === m.awayId} />
+      <Side side={home} games={games("home")} won={m !== null && m.winnerId === m.homeId} />
+      <Side side={away} games={games("away")} won={m !== null && m.winnerId === m.awayId} />
     </>
   );
   return (

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
 import { browserSuite, openPage, runOnePoll, untilFirstSwap, untilPolled } from "../support/browser.ts";
 import { EVIL_NAME, seedPages, setScore } from "../pages/seed.ts";
+import { bumpRevision } from "../../db/revision.ts";
 import { call, makeToken, seedKnockout } from "../api/manage_fixtures.ts";
 
 const VIEWPORT = { width: 1280, height: 720 };
@@ -89,8 +90,10 @@ browserSuite("overlays in Chromium", seedPages, async (t, { browser, server, see
   });
 
   await t.step("pos, scale and debug change the layout as specified", async () => {
+    // A match whose names fit the bar at every scale, so that the scale alone sets its size.
+    const shortNames = `${server.origin}/overlay/match/${seeded.matches.r1Running}`;
     const measure = async (query: string) => {
-      const { page, close } = await openPage(browser, matchUrl + query, VIEWPORT);
+      const { page, close } = await openPage(browser, shortNames + query, VIEWPORT);
       const b = await box(page, ".bar");
       const debug = await page.evaluate(() => ({
         background: getComputedStyle(document.body).backgroundImage,
@@ -134,6 +137,95 @@ browserSuite("overlays in Chromium", seedPages, async (t, { browser, server, see
     ]);
     assert.deepEqual([corner, middle, left], [0, 0, 0], "nothing painted away from the bar");
     assert.ok(barPixel! > 200, "the bar itself is painted");
+    await close();
+  });
+
+  await t.step(
+    "at 1280x720 and 1920x1080 the longest pairs use the width of the canvas and are not cut",
+    async () => {
+      // Four long names (as long as any on the ITTF's lists, with a double-barrelled one) on the doubles pairs.
+      const long = [
+        "Alexandre ROBINOT-DESPRÉS",
+        "Kristian KARLSSON-LINDQVIST",
+        "Hugo CALDERANO DA SILVA",
+        "Mattias FALCK-ÖVERGAARD",
+      ];
+      const match = await server.store.db.selectFrom("matches").select([
+        "home_entry_id",
+        "away_entry_id",
+        "event_id",
+      ])
+        .where("id", "=", seeded.matches.doublesDone).executeTakeFirstOrThrow();
+      const entries = await server.store.db.selectFrom("entries").select(["player1_id", "player2_id"])
+        .where("id", "in", [match.home_entry_id!, match.away_entry_id!]).execute();
+      const players = entries.flatMap((e) => [e.player1_id, e.player2_id!]);
+      for (const [i, id] of players.entries()) {
+        await server.store.db.updateTable("players").set({ display_name: long[i]! }).where("id", "=", id)
+          .execute();
+      }
+      await bumpRevision(server.store.db, match.event_id);
+      for (const viewport of [VIEWPORT, { width: 1920, height: 1080 }]) {
+        for (
+          const url of [
+            `/overlay/match/${seeded.matches.doublesDone}`,
+            `/overlay/subevent/${seeded.doubles.id}`,
+          ]
+        ) {
+          const { page, close } = await openPage(browser, server.origin + url, viewport);
+          const cut = await page.evaluate(() =>
+            [...document.querySelectorAll(".who .name, .line .h, .line .a, .line .p")]
+              .filter((el) =>
+                /ROBINOT|CALDERANO/.test(el.textContent!) && el.scrollWidth > el.clientWidth + 1
+              )
+              .map((el) => el.textContent)
+          );
+          const stage = await box(page, ".stage > *");
+          const shown = await page.evaluate(() => document.body.innerText);
+          await close();
+          assert.deepEqual(cut, [], `${url} at ${viewport.width}: no pair cut`);
+          for (const name of long) assert.ok(shown.includes(name), `${url}: ${name} shown`);
+          // At 1280 px these names need more than the half of the canvas the overlays were held to.
+          if (viewport.width === 1280) assert.ok(stage.width > 640, `${url}: ${stage.width} px, over half`);
+          assert.ok(stage.x >= 0 && stage.x + stage.width <= viewport.width, "inside the canvas");
+        }
+      }
+    },
+  );
+
+  await t.step("the scorebug keeps one width while a match's games are played", async () => {
+    const { page, close } = await openPaused(matchUrl);
+    const width = () => box(page, ".bar").then((b) => b.width);
+    const before = await width();
+    await setScore(server.store, seeded.matches.groupRunning, {
+      games: [[11, 5], [9, 11], [11, 13]],
+      current: [2, 1],
+      server: "home",
+    });
+    await runOnePoll(page);
+    await page.waitForFunction(() =>
+      document.querySelectorAll('.row[data-side="home"] .past span').length === 3
+    );
+    assert.equal(await width(), before);
+    await close();
+  });
+
+  await t.step("a style injected as OBS's Custom CSS applies; an injected script does not run", async () => {
+    const { page, errors, close } = await openPage(browser, matchUrl, VIEWPORT);
+    await untilFirstSwap(page);
+    // As obs-browser does it: a style element, without our nonce, appended to the head.
+    await page.evaluate(() => {
+      const style = document.createElement("style");
+      style.innerHTML = ".bar{background:rgb(0, 128, 0) !important}";
+      document.querySelector("head")!.appendChild(style);
+      const script = document.createElement("script");
+      script.textContent = "document.body.dataset.injected = 'ran'";
+      document.head.appendChild(script);
+    });
+    await page.waitForFunction(() =>
+      getComputedStyle(document.querySelector(".bar")!).backgroundColor === "rgb(0, 128, 0)"
+    );
+    assert.equal(await page.evaluate(() => document.body.dataset.injected ?? null), null);
+    assert.ok(errors.every((e) => /Content Security Policy|script-src/i.test(e)), errors.join("\n"));
     await close();
   });
 

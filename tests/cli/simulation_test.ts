@@ -9,6 +9,7 @@ import {
   tablesInUse,
 } from "../../cli/simulation.ts";
 import type { Store } from "../../db/store.ts";
+import { loadDemoIfEmpty, restartDemo } from "../../cli/demo.ts";
 import { makeStore, storeTest } from "../support/stores.ts";
 import { until } from "../support/wait.ts";
 import { seedKnockout, T0 } from "../api/manage_fixtures.ts";
@@ -185,5 +186,38 @@ storeTest(
       const players = running.flatMap((r) => [r.h1, r.h2, r.a1, r.a2].filter((p) => p !== null));
       assert.equal(new Set(players).size, players.length, `step ${step}: a player is on two tables`);
     }
+  },
+);
+
+storeTest(
+  "the demo stays live for an hour of simulation: its knockout draw is locked when the groups end, and the day starts again",
+  async (store) => {
+    assert.ok(await loadDemoIfEmpty(store, T0));
+    const tables = await tablesInUse(store, DEMO);
+    const random = seededRandom(7);
+    const step = 2500; // the server's interval: the clock runs as fast as the steps do
+    let locked = 0;
+    let restarts = 0;
+    let quiet = 0;
+    for (let at = 0; at <= 60 * 60_000; at += step) {
+      const now = new Date(T0.getTime() + at);
+      const report = await simulateStep(store, {
+        eventSlug: DEMO,
+        now,
+        random,
+        tables,
+        restart: (when) => restartDemo(store, when),
+      });
+      locked += report.locked ?? 0;
+      if (report.restarted) restarts++;
+      const live = await store.db.selectFrom("matches").innerJoin("events", "events.id", "matches.event_id")
+        .select("matches.id").where("events.slug", "=", DEMO).where("matches.status", "=", "in_progress")
+        .limit(1).executeTakeFirst();
+      // A step may end every running match and the next start at the step after: never two steps in a row.
+      quiet = live ? 0 : quiet + 1;
+      assert.ok(quiet < 2, `a match is live ${Math.round(at / 60_000)} minutes in`);
+    }
+    assert.ok(locked >= 1, "the men's knockout draw was locked once its groups were over");
+    assert.ok(restarts >= 1, "the day started again once it was over");
   },
 );

@@ -32,7 +32,7 @@ Deno.test("parseOverlayParams() always gives a scale within 0.8–1.5 and CSS ma
     const css = overlayPlacementCss(params);
     assert.match(
       css,
-      /^\.stage\{position:fixed;left:50%;(top|bottom):24px;transform-origin:(top|bottom) center;transform:translateX\(-50%\) scale\([0-9.e-]+\)\}$/,
+      /^\.stage\{position:fixed;left:0;right:0;(top|bottom):24px;margin:0 auto;width:max-content;max-width:calc\(\(100vw - 48px\) \/ [0-9.e-]+\);transform-origin:(top|bottom) center;transform:scale\([0-9.e-]+\)\}$/,
     );
   }));
 });

@@ -17,3 +17,12 @@ Deno.test("contentSecurityPolicy() allows scripts and styles by nonce only, imag
       "base-uri 'none'; form-action 'self'; frame-ancestors 'self'",
   );
 });
+
+Deno.test("contentSecurityPolicy() of an overlay takes injected styles (OBS's Custom CSS) but scripts by nonce only", () => {
+  const csp = contentSecurityPolicy("abc", { injectedStyles: true });
+  assert.equal(
+    csp,
+    "default-src 'none'; script-src 'nonce-abc'; style-src 'unsafe-inline'; img-src 'self' data:; " +
+      "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'self'",
+  );
+});
