@@ -4,12 +4,13 @@ import { listAudit } from "../../db/audit.ts";
 import { writeMatch } from "../../db/match_writes.ts";
 import type { SubeventFormat } from "../../db/schema.ts";
 import type { Store } from "../../db/store.ts";
+import { makePlayer } from "../support/fixtures.ts";
 import { makeRatedCategory } from "../support/rated_category.ts";
 import { storeTest } from "../support/stores.ts";
 import { call, makeToken, manageApp, T0 } from "./manage_fixtures.ts";
 
 /** A published event with a category of `entries` rated players, an admin token ("Desk") and the API. */
-async function setup(store: Store, o: { format?: SubeventFormat; entries: number }) {
+async function setup(store: Store, o: { format?: SubeventFormat; entries: number; doubles?: boolean }) {
   const slug = `day-${crypto.randomUUID().slice(0, 8)}`;
   const category = { code: "MS", name: "Men's singles" };
   return {
@@ -268,5 +269,64 @@ storeTest(
       403,
       "forbidden",
     );
+  },
+);
+
+storeTest("[api] a pair joins a doubles category: one player of the store, one new", async (store) => {
+  const { c, admin, app } = await setup(store, { entries: 2, doubles: true });
+  const body = { players: [{ playerId: c.playerIds[0]! }, { name: "New Partner" }] };
+  // That player already plays in an entry of the category.
+  await problem(
+    await app.request(entriesUrl(c.subeventId), call(admin, "POST", body)),
+    409,
+    "duplicate-entry",
+  );
+  const other = await makePlayer(store.db, { display_name: "Old Hand", association: "Eastfield" });
+  const pair = {
+    players: [{ playerId: other.id }, { name: "New Partner", association: "Westbrook" }],
+    seed: 3,
+  };
+  const added = await ok(await app.request(entriesUrl(c.subeventId), call(admin, "POST", pair)), 201);
+  assert.equal(added.entry.name, "Old Hand / New Partner");
+  assert.equal(added.entry.association, "Eastfield / Westbrook");
+  assert.equal(added.entry.seed, 3);
+  const single = await problem(
+    await app.request(entriesUrl(c.subeventId), call(admin, "POST", { players: [{ name: "Alone" }] })),
+    400,
+    "invalid-body",
+  );
+  assert.match(single.detail, /doubles category, so an entry has 2 players, not 1/);
+});
+
+storeTest(
+  "[api] a withdrawal completes a group feeding a knockout: the others qualify, it does not",
+  async (store) => {
+    const { c, admin, app } = await setup(store, { format: "groups_knockout", entries: 4 });
+    const draw = await drawAndLock(app, admin, c.subeventId, { groupSize: 4, qualifiersPerGroup: 2 });
+    const leaving = c.entryIds[0]!;
+    const theirs = (m: { homeId: string; awayId: string }) => m.homeId === leaving || m.awayId === leaving;
+    for (
+      const m of draw.draw.groups[0].matches.filter((m: { homeId: string; awayId: string }) => !theirs(m))
+    ) {
+      await writeMatch(
+        store,
+        m.id,
+        { type: "result", games: [{ home: 11, away: 5 }, { home: 11, away: 6 }] },
+        {
+          actor: "test",
+          now: T0,
+        },
+      );
+    }
+    const done = await ok(await app.request(withdrawUrl(c.subeventId, leaving), call(admin, "POST")));
+    assert.equal(done.withdrawal.walkovers.length, 3);
+    const after = await ok(
+      await app.request(`/api/manage/subevents/${c.subeventId}/draw`, call(admin, "GET")),
+    );
+    assert.equal(after.draw.standings[0].complete, true);
+    const final = after.draw.bracket.rounds.at(-1).matches[0];
+    const placed = [final.home.entry?.id, final.away.entry?.id];
+    assert.ok(placed.every((id) => typeof id === "string"), JSON.stringify(final));
+    assert.ok(!placed.includes(leaving));
   },
 );
