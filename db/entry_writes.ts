@@ -230,6 +230,8 @@ async function withdrawIn(
   ctx: ManageWriteContext,
 ): Promise<Withdrawal> {
   const { subeventId, entryId } = request;
+  // First, as every write that may change who is listed (an entry that leaves): db/revision.ts `lockListing`.
+  await lockListing(trx);
   const sub = await lockSubevent(trx, store.dialect, subeventId);
   const row = await trx.selectFrom("entries").selectAll().where("id", "=", entryId)
     .where("subevent_id", "=", sub.id).executeTakeFirst();
@@ -249,7 +251,6 @@ async function withdrawIn(
       );
     }
     await trx.deleteFrom("entries").where("id", "=", entryId).execute();
-    await lockListing(trx);
     await refreshListedPlayers(trx);
     await finish(trx, sub, ctx, { entryId, name: entry.name, outcome: "left" });
     return { ...base, outcome: "left", walkovers: [], reserve: null, changed: true };
