@@ -100,10 +100,10 @@ browserSuite(
           );
           await page.click("#entry-list li:has-text('Dana Quist') button:has-text('Withdraw')");
           await page.waitForFunction(() =>
-            document.getElementById("status")?.textContent?.startsWith("Withdrew")
+            /walkover/.test(document.getElementById("entries-said")!.textContent!)
           );
-          assert.equal(await page.textContent("#status"), "Withdrew Dana Quist: 3 walkovers");
           assert.equal(await page.textContent("#entries-said"), "Withdrew Dana Quist: 3 walkovers");
+          assert.equal(await page.textContent("#status"), "Withdrew Dana Quist: 3 walkovers");
           assert.equal(
             confirmations.at(-1),
             "Withdraw Dana Quist? Their matches still to play become walkovers for their opponents.",
@@ -133,6 +133,40 @@ browserSuite(
           )
         );
         assert.equal(await page.textContent("#status"), "Saved Bea Novakova");
+      });
+
+      await t.step("a reserve entered late takes a withdrawn player's knockout place", async () => {
+        await page.selectOption("#entries-category", seeded.ev.subeventId);
+        await page.waitForFunction(() => document.querySelectorAll("#entry-list li").length === 4);
+        await page.fill("#entry-add .new-name", "Hal Reserve");
+        await page.click("#entry-add button[type=submit]");
+        await page.waitForFunction(() =>
+          [...document.querySelectorAll("#entry-list li")].some((li) =>
+            /Hal Reserve.*not in the draw/.test(li.textContent!)
+          )
+        );
+        const row = "#entry-list li:has-text('Player test-open 1')";
+        const reserveId = await page.$eval(
+          `${row} select.reserve option:nth-child(2)`,
+          (o) => (o as HTMLOptionElement).value,
+        );
+        await page.selectOption(`${row} select.reserve`, reserveId);
+        await page.click(`${row} button:has-text('Withdraw')`);
+        await page.waitForFunction(() =>
+          /takes their place/.test(document.getElementById("entries-said")!.textContent!)
+        );
+        assert.equal(
+          await page.textContent("#entries-said"),
+          "Withdrew Player test-open 1: Hal Reserve takes their place",
+        );
+        assert.equal(
+          confirmations.at(-1),
+          "Withdraw Player test-open 1? Hal Reserve takes their place in the knockout.",
+        );
+        const first = await server.store.db.selectFrom("matches").select(["home_entry_id", "away_entry_id"])
+          .where("id", "=", seeded.ev.rounds[0]![0]!).executeTakeFirstOrThrow();
+        assert.ok([first.home_entry_id, first.away_entry_id].includes(reserveId));
+        await shoot(page, "entries_reserve.png");
       });
 
       await t.step("the public category page shows the withdrawn entry last in its group", async () => {
