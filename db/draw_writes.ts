@@ -18,7 +18,8 @@ import { placeGroupQualifiers, type QualifierRef } from "../domain/group_qualifi
 import { type GroupEntry, GroupError, makeGroups, roundRobinOrder } from "../domain/groups.ts";
 import { LotError } from "../domain/lot.ts";
 import { matchHasBegun, MatchStatusError } from "../domain/match_status.ts";
-import { type GroupMatch, isGroupComplete, rankGroup, StandingsError } from "../domain/standings.ts";
+import { type GroupMatch, StandingsError } from "../domain/standings.ts";
+import { isGroupCompleteWithWithdrawals, rankGroupWithWithdrawals } from "../domain/withdrawal.ts";
 import { writeAudit } from "./audit.ts";
 import { deleteGroups } from "./delete_groups.ts";
 import { unplayedMatchColumns } from "./unplayed_match.ts";
@@ -373,7 +374,9 @@ async function drawEntries(trx: Trx, subeventId: string): Promise<DrawEntryRow[]
       "p2.association as p2_association",
       "p2.prior_rating as p2_prior",
     ])
-    .where("entries.subevent_id", "=", subeventId).execute();
+    .where("entries.subevent_id", "=", subeventId)
+    // A withdrawn entry is drawn no more (db/entry_writes.ts).
+    .where("entries.withdrawn_at", "is", null).execute();
   const playerIds = rows.flatMap((r) =>
     r.player2_id === null ? [r.player1_id] : [r.player1_id, r.player2_id]
   );
@@ -547,11 +550,20 @@ async function groupStanding(db: Db, groupId: string): Promise<GroupStanding> {
     .filter((m): m is GroupMatch => m !== null && inGroup.has(m.home) && inGroup.has(m.away));
   const open = rows.find((m) => m.status !== "completed");
   const undecided = open ? { id: open.id, label: open.label } : null;
-  if (!isGroupComplete(players, matches)) return { complete: false, places: [], undecided };
+  const withdrawn = players.length === 0 ? [] : (await db.selectFrom("entries").select("id")
+    .where("id", "in", players).where("withdrawn_at", "is not", null).execute()).map((e) => e.id);
+  if (!isGroupCompleteWithWithdrawals(players, matches, withdrawn)) {
+    return { complete: false, places: [], undecided };
+  }
   const lots = members.filter((m) => m.lot !== null).sort((a, b) => Number(a.lot) - Number(b.lot))
     .map((m) => m.entry_id);
-  const ranked = rankGroup(players, matches, lots.length ? lots : undefined);
-  return { complete: true, places: ranked.map((r) => r.tied ? null : r.player), undecided: null };
+  // An entry whose results are disregarded (domain/withdrawal.ts) never qualifies: its place stays empty.
+  const ranked = rankGroupWithWithdrawals(players, matches, withdrawn, lots.length ? lots : undefined);
+  return {
+    complete: true,
+    places: ranked.map((r) => r.tied || r.decidedBy === "withdrawn" ? null : r.player),
+    undecided: null,
+  };
 }
 
 /**

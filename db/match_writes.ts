@@ -285,7 +285,11 @@ async function lockMatch(
   return await (dialect === "postgres" ? q.forUpdate() : q).executeTakeFirst();
 }
 
-async function writeInTransaction(
+/**
+ * Applies an action to a match inside the caller's transaction (`writeMatch` runs it in its own; a withdrawal's
+ * walkovers in theirs, db/entry_writes.ts); the rules' refusals are thrown as they are.
+ */
+export async function writeInTransaction(
   trx: Trx,
   dialect: Store["dialect"],
   matchId: string,

@@ -25,6 +25,8 @@ export interface EntryRecord {
   association: string | null;
   seed: number | null;
   players: EntryPlayerRecord[];
+  /** When it withdrew after the draw (db/entry_writes.ts); null or absent while it plays on. */
+  withdrawnAt?: string | null;
 }
 
 type EntrySelection = {
@@ -36,6 +38,7 @@ type EntrySelection = {
   p2_id: string | null;
   p2_name: string | null;
   p2_association: string | null;
+  withdrawn_at: string | null;
 };
 
 /** Entries with their players joined: `p1`, and `p2`, null but for a doubles pair. */
@@ -56,6 +59,7 @@ function entriesQuery(db: Kysely<Database>) {
       "p2.id as p2_id",
       "p2.display_name as p2_name",
       "p2.association as p2_association",
+      "entries.withdrawn_at",
     ]);
 }
 
@@ -73,6 +77,7 @@ function toRecord(row: EntrySelection): EntryRecord {
     association: associations.length === 0 ? null : associations.join(PAIR_SEPARATOR),
     seed: row.seed === null ? null : Number(row.seed),
     players,
+    withdrawnAt: row.withdrawn_at,
   };
 }
 

@@ -91,6 +91,8 @@ export interface EntryTable {
   player1_id: string;
   player2_id: string | null;
   seed: number | null;
+  /** When it withdrew after the draw (ISO 8601 UTC); null while it plays on (db/entry_writes.ts). */
+  withdrawn_at: string | null;
 }
 
 export interface GroupTable {

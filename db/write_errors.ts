@@ -33,6 +33,9 @@ const CONFLICT_CODES = [
   "no-qualifiers",
   "group-not-complete",
   "tied-by-lot",
+  "draw-draft",
+  "match-in-play",
+  "reserve-refused",
 ] as const;
 
 /** A code of `CONFLICT_CODES`. */

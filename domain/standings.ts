@@ -24,7 +24,9 @@ export type GroupMatch = {
  *
  * "match_points": the player's total separated them from everybody; "head_to_head_match_points",
  * "games_ratio", "points_ratio": that step, counting only matches among the players still level, left
- * the player alone; "lot": the given lot order placed them; "tied": still undecided (`tied: true`).
+ * the player alone; "lot": the given lot order placed them; "tied": still undecided (`tied: true`);
+ * "withdrawn": the player withdrew before completing the group and their results are disregarded
+ * (domain/withdrawal.ts; `rankGroup` itself never gives it).
  */
 export const DECIDED_BY = [
   "match_points",
@@ -33,6 +35,7 @@ export const DECIDED_BY = [
   "points_ratio",
   "lot",
   "tied",
+  "withdrawn",
 ] as const;
 
 /** The step that fixed a row's place, one of `DECIDED_BY`. */
@@ -237,7 +240,7 @@ function splitByRatio(block: readonly string[], ratio: (player: string) => Ratio
 }
 
 type TieStep = {
-  name: Exclude<DecidedBy, "match_points" | "lot" | "tied">;
+  name: Exclude<DecidedBy, "match_points" | "lot" | "tied" | "withdrawn">;
   runs: (block: readonly string[], totals: ReadonlyMap<string, Tally>) => string[][];
 };
 

@@ -82,6 +82,9 @@ export const EntrySchema = z.object({
   players: z.array(EntryPlayerSchema).min(1).max(2).openapi({
     description: "One player, or two for doubles",
   }),
+  withdrawn: z.literal(true).optional().openapi({
+    description: "Present (true) once the entry withdrew after the draw: its remaining matches are walkovers",
+  }),
 }).openapi("Entry", { description: "An entry of a category: a player or a doubles pair" });
 
 /** A category a player of an event is entered in. */
@@ -392,7 +395,8 @@ export const StandingRowSchema = z.object({
     .openapi({
       description: "The step of ITTF Statutes 3.7.5 that fixed the place: match_points over the group; " +
         "head_to_head_match_points, games_ratio or points_ratio among the players level; lot (the " +
-        "operator's lot order); tied (not decided yet)",
+        "operator's lot order); tied (not decided yet); withdrawn (the entry withdrew before completing the " +
+        "group: its results are disregarded and it stands last, docs/standings.md)",
     }),
 }).openapi("StandingRow", { description: "A row of a group's standings" });
 

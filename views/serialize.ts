@@ -66,6 +66,7 @@ export function serializeEntry(e: EntryRecord): Entry {
     association: e.association,
     seed: e.seed,
     players: e.players.map((p) => ({ id: p.id, displayName: p.displayName, association: p.association })),
+    ...(e.withdrawnAt ? { withdrawn: true as const } : {}),
   };
 }
 

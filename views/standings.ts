@@ -6,7 +6,8 @@ import type { EntryRecord } from "../db/read_entries.ts";
 import type { GroupRecord } from "../db/read_groups.ts";
 import type { MatchRecord } from "../db/read_matches.ts";
 import { toGroupMatch } from "../domain/group_match.ts";
-import { type GroupMatch, isGroupComplete, rankGroup } from "../domain/standings.ts";
+import type { GroupMatch } from "../domain/standings.ts";
+import { isGroupCompleteWithWithdrawals, rankGroupWithWithdrawals } from "../domain/withdrawal.ts";
 import type { GroupStandings } from "./schemas.ts";
 import { serializeEntry } from "./serialize.ts";
 
@@ -32,7 +33,9 @@ export function buildStandings(
       .filter((m) => m.stage === "group" && m.groupId === group.id)
       .map(toGroupMatch)
       .filter((m): m is GroupMatch => m !== null && members.has(m.home) && members.has(m.away));
-    const rows = rankGroup(players, groupMatches, lotOrder(group)).map((row) => {
+    // Regulation 3.7.5 with the results of entries that withdrew before completing the group disregarded.
+    const withdrawn = players.filter((id) => entries.get(id)?.withdrawnAt);
+    const rows = rankGroupWithWithdrawals(players, groupMatches, withdrawn, lotOrder(group)).map((row) => {
       const entry = entries.get(row.player);
       if (!entry) {
         throw new Error(`Cannot build the standings: entry "${row.player}" is missing from the store`);
@@ -55,7 +58,7 @@ export function buildStandings(
     return {
       groupId: group.id,
       name: group.name,
-      complete: isGroupComplete(players, groupMatches),
+      complete: isGroupCompleteWithWithdrawals(players, groupMatches, withdrawn),
       rows,
     };
   });

@@ -91,7 +91,7 @@ export function drawJson(d: DrawDetail) {
 }
 
 /** A refused draw write as the API's error; a 400 names its field (`Invalid "group": ...`). */
-function rethrow(e: unknown): never {
+export function rethrow(e: unknown): never {
   if (!(e instanceof WriteError)) throw e;
   const field = e.code === "invalid-body" ? /^Invalid "([^"[]+)/.exec(e.message)?.[1] : undefined;
   throw writeProblem(e, field === undefined ? {} : { field });

@@ -11,6 +11,7 @@ import { findManagedEvent } from "../../db/read_manage.ts";
 import type { AppDeps } from "../deps.ts";
 import { authenticate, type ManageEnv, requireAdmin } from "./auth.ts";
 import { drawRoutes } from "./draws.ts";
+import { entryRoutes, playerRoutes } from "./entries.ts";
 import { auditQuery, eventRoutes } from "./events.ts";
 import { importRoute } from "./import.ts";
 import { qrRoute } from "./links.ts";
@@ -64,6 +65,8 @@ export function manageApi(deps: AppDeps, options: ManageOptions = {}): Hono {
   app.route("/events", planRoute(deps));
   app.route("/subevents", subeventRoutes(deps));
   app.route("/subevents", drawRoutes(deps));
+  app.route("/subevents", entryRoutes(deps));
+  app.route("/players", playerRoutes(deps));
   app.route("/matches", matchRoutes(deps));
   app.route("/tokens", tokenRoutes(deps));
   app.route("/qr", qrRoute(deps));

@@ -35,7 +35,7 @@ export const BRACKET_CSS = `
 function Side(props: { side: DrawSide; games: number | string | null; won: boolean }) {
   return (
     <span class={`side${props.won ? " winner" : ""}${props.side.kind === "entry" ? "" : " open"}`}>
-      <span class="n">{props.side.label}</span>
+      <span class="n">{props.side.label}{props.side.entry?.withdrawn && " (withdrawn)"}</span>
       <span class="g">{props.games ?? ""}</span>
     </span>
   );

@@ -48,6 +48,7 @@ export function StandingsTable(
                     ? r.entry.name
                     : <PlayerNames name={r.entry.name} players={r.entry.players} slug={props.slug} />}
                 </span>
+                {r.entry.withdrawn && " (withdrawn)"}
               </th>
               {!props.compact && <td class="num opt">{r.played}</td>}
               <td class="num">{r.won}</td>

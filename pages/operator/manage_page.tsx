@@ -37,6 +37,7 @@ import * as sheetGames from "./client/manage/sheet_games.ts";
 import * as tableCards from "./client/manage/table_cards.ts";
 import * as tokens from "./client/manage/tokens.ts";
 import * as write from "./client/manage/write.ts";
+import * as entries from "./client/manage/entries.ts";
 import { MANAGE_CSS } from "./styles.ts";
 import { TokenForm } from "./token_form.tsx";
 
@@ -71,6 +72,7 @@ export const MANAGE_MODULES = [
   tableCards,
   tokens,
   write,
+  entries,
 ];
 
 /** The script of the operator's page. */
@@ -179,6 +181,9 @@ export function ManagePage(props: { nonce: string }) {
         </section>
         <h2>Categories and draws</h2>
         <ul id="categories" class="rows"></ul>
+        <section id="entries" aria-labelledby="entries-heading">
+          <h2 id="entries-heading">Entries</h2>
+        </section>
         <section id="print" aria-labelledby="print-heading">
           <h2 id="print-heading">Print</h2>
           <p class="muted">

@@ -33,6 +33,7 @@ const DECIDED_BY: Record<string, string> = {
   points_ratio: "points ratio",
   lot: "lot",
   tied: "tied",
+  withdrawn: "withdrawn",
 };
 
 /** The games of a decided match as the row's side saw it: "3:1", "w/o", "ret." marked. */

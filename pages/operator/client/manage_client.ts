@@ -19,6 +19,7 @@ import { watchPlanForm } from "./manage/plan.ts";
 import { refreshOverview } from "./manage/refresh.ts";
 import { loadTokens, watchTokenForm } from "./manage/tokens.ts";
 import { sendWrite } from "./manage/write.ts";
+import { watchEntries } from "./manage/entries.ts";
 
 /** Runs the operator's page. */
 export function manageClient(): void {
@@ -53,6 +54,7 @@ export function manageClient(): void {
     watchBaseForm(page);
     watchTokenForm(page);
     watchPlanForm(page);
+    watchEntries(page);
     await page.refresh();
     if (!page.slug) setStatus("Up to date");
     void loadLinks(page);
