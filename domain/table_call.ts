@@ -27,3 +27,23 @@ export function callRefusal(m: CallableMatch): string | null {
 export function standingCall(m: CallableMatch & { calledAt: string | null }): number | null {
   return m.status === "scheduled" && m.calledAt !== null ? m.tableNo : null;
 }
+
+/** What choosing the match of a table needs to know of a match. */
+export interface TableMatch extends CallableMatch {
+  startedAt: string | null;
+  calledAt: string | null;
+}
+
+/**
+ * The match a table shows now (its overlay, its line on a screen): the match in play there (the one started
+ * last, should two be marked so), else the match called to it (the one called last), else none: the table is
+ * free.
+ * @example matchOnTable([{ status: "scheduled", tableNo: 2, calledAt: "…", startedAt: null }], 2) // that match
+ */
+export function matchOnTable<M extends TableMatch>(matches: readonly M[], tableNo: number): M | null {
+  const latest = (list: M[], at: (m: M) => string) =>
+    list.reduce<M | null>((best, m) => best === null || at(m) > at(best) ? m : best, null);
+  const here = matches.filter((m) => m.tableNo === tableNo);
+  const playing = latest(here.filter((m) => m.status === "in_progress"), (m) => m.startedAt ?? "");
+  return playing ?? latest(here.filter((m) => standingCall(m) !== null), (m) => m.calledAt!);
+}

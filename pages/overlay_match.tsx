@@ -174,15 +174,20 @@ function SideName(props: { match: Match; side: "home" | "away"; players: PlayerL
   );
 }
 
-/** The whole overlay page of one match. */
-export function MatchOverlayPage(props: ScoreboardProps & { nonce: string; params: OverlayParams }) {
+/**
+ * The whole overlay page of one match; `watch` is what it polls (by default the match's own answer; a table's
+ * overlay watches its event's categories, so that it moves on to the next match there by itself).
+ */
+export function MatchOverlayPage(
+  props: ScoreboardProps & { nonce: string; params: OverlayParams; watch?: string },
+) {
   const { match } = props;
   return (
     <OverlayDocument
       title={`${match.homeName} – ${match.awayName}`}
       nonce={props.nonce}
       params={props.params}
-      watch={matchWatchPath(match.id)}
+      watch={props.watch ?? matchWatchPath(match.id)}
       css={CSS}
       script={COUNTDOWNS_SCRIPT}
     >
@@ -205,6 +210,15 @@ export function PendingMatchOverlayPage(props: { nonce: string; params: OverlayP
       watch={categoryMatchesWatchPath(props.subeventId)}
       css={CSS}
     >
+      {null}
+    </OverlayDocument>
+  );
+}
+
+/** The overlay of a free table: transparent and empty, polling until a match is called or starts there. */
+export function FreeTableOverlayPage(props: { nonce: string; params: OverlayParams; watch: string }) {
+  return (
+    <OverlayDocument title="Overlay" nonce={props.nonce} params={props.params} watch={props.watch} css={CSS}>
       {null}
     </OverlayDocument>
   );

@@ -16,13 +16,13 @@ import { categoryView } from "../views/category.ts";
 import { eventView } from "../views/event.ts";
 import { eventPlayersView } from "../views/event_players.ts";
 import { eventsView } from "../views/events.ts";
-import { matchView } from "../views/match.ts";
+import { type MatchData, matchView } from "../views/match.ts";
 import { playerView } from "../views/player.ts";
 import { rankingsView } from "../views/rankings.ts";
 import type { View } from "../views/view.ts";
 import { EventBoards } from "./event_board.ts";
 import { CategoryPage } from "./category_page.tsx";
-import { eventPath, playerPath } from "./page_paths.ts";
+import { categoryMatchesWatchPath, eventPath, playerPath } from "./page_paths.ts";
 import { EventPage } from "./event_page.tsx";
 import { HomePage } from "./home.tsx";
 import { MatchPage, PendingMatchPage } from "./match_page.tsx";
@@ -30,8 +30,9 @@ import { NotFoundPage } from "./not_found.tsx";
 import { notFound as apiNotFound, problemResponse, quoted } from "../api/problem.ts";
 import { silentLogger } from "../lib/log.ts";
 import { EmptyOverlay } from "./overlay_document.tsx";
-import { MatchOverlayPage, PendingMatchOverlayPage } from "./overlay_match.tsx";
-import { parseOverlayParams } from "./overlay_params.ts";
+import { FreeTableOverlayPage, MatchOverlayPage, PendingMatchOverlayPage } from "./overlay_match.tsx";
+import { matchOnTable } from "../domain/table_call.ts";
+import { type OverlayParams, parseOverlayParams } from "./overlay_params.ts";
 import { CategoryOverlayPage } from "./overlay_subevent.tsx";
 import { PlayerPage } from "./player_page.tsx";
 import { PlayersPage } from "./players_page.tsx";
@@ -99,6 +100,24 @@ async function readView<P, T>(
   const vd = viewDeps(deps);
   await readPageVersion(c, () => view.version(vd, params));
   return await view.load(vd, params);
+}
+
+/** The overlay of a match whose players are known, watching `watch` (by default the match itself). */
+function matchOverlay(nonce: string, data: MatchData, params: OverlayParams, now: number, watch?: string) {
+  return (
+    <MatchOverlayPage
+      nonce={nonce}
+      params={params}
+      watch={watch}
+      match={data.match}
+      live={data.live}
+      homeAssociation={data.homeAssociation}
+      awayAssociation={data.awayAssociation}
+      homePlayers={data.homePlayers}
+      awayPlayers={data.awayPlayers}
+      now={now}
+    />
+  );
 }
 
 /** Builds the public pages' routes. */
@@ -204,21 +223,28 @@ export function routes(deps: ReadyDeps): Hono<PageEnv> {
         <PendingMatchOverlayPage nonce={c.var.nonce} params={params} subeventId={found.pending.subeventId} />,
       );
     }
-    const data = found.known;
-    return renderPage(
-      c,
-      <MatchOverlayPage
-        nonce={c.var.nonce}
-        params={params}
-        match={data.match}
-        live={data.live}
-        homeAssociation={data.homeAssociation}
-        awayAssociation={data.awayAssociation}
-        homePlayers={data.homePlayers}
-        awayPlayers={data.awayPlayers}
-        now={deps.clock().getTime()}
-      />,
-    );
+    return renderPage(c, matchOverlay(c.var.nonce, found.known, params, deps.clock().getTime()));
+  });
+
+  // A table's overlay shows whatever match is on the table (in play, else called there) and moves on to the next
+  // by itself: it watches every category of its event, and is read afresh (like the TV) rather than kept.
+  app.get("/overlay/table/:slug/:tableNo", headers, async (c) => {
+    const tableNo = Number(c.req.param("tableNo"));
+    const vd = viewDeps(deps);
+    const event = Number.isInteger(tableNo) && tableNo >= 1 && tableNo <= 999
+      ? await eventView.load(vd, c.req.param("slug"))
+      : null;
+    if (!event) return renderPage(c, <EmptyOverlay nonce={c.var.nonce} />, 404);
+    const params = parseOverlayParams(c.req.query());
+    const ids = event.subevents.map((s) => s.id);
+    const watch = ids.map(categoryMatchesWatchPath).join(" ");
+    const lists = await Promise.all(ids.map((id) => categoryView.load(vd, id)));
+    const on = matchOnTable(lists.flatMap((l) => l?.category.matches ?? []), tableNo);
+    const found = on && await matchView.load(vd, on.id);
+    if (!found || !("known" in found)) {
+      return renderPage(c, <FreeTableOverlayPage nonce={c.var.nonce} params={params} watch={watch} />);
+    }
+    return renderPage(c, matchOverlay(c.var.nonce, found.known, params, deps.clock().getTime(), watch));
   });
 
   app.get("/overlay/subevent/:id", headers, async (c) => {
