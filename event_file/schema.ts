@@ -46,6 +46,13 @@ export const IMPORT_SCHEMA: Readonly<Record<string, unknown>> = {
       "type": "string",
       "pattern": "^[0-9a-f]{64}$",
     },
+    "sessions": {
+      "description":
+        "The sessions of play of the event (when, and on which tables), in order; the order of play is planned within them.",
+      "type": "array",
+      "items": { "$ref": "#/$defs/session" },
+      "maxItems": 100,
+    },
   },
   "$defs": {
     "key": {
@@ -202,6 +209,13 @@ export const IMPORT_SCHEMA: Readonly<Record<string, unknown>> = {
         "groups": { "type": "array", "items": { "$ref": "#/$defs/group" } },
         "draw": { "$ref": "#/$defs/draw" },
         "matches": { "type": "array", "items": { "$ref": "#/$defs/match" } },
+        "sessions": {
+          "description": "The ids of the event's sessions the category plays in; absent: every session.",
+          "type": "array",
+          "items": { "$ref": "#/$defs/key" },
+          "minItems": 1,
+          "maxItems": 100,
+        },
       },
     },
     "entry": {
@@ -279,6 +293,37 @@ export const IMPORT_SCHEMA: Readonly<Record<string, unknown>> = {
       "properties": {
         "group": { "type": "string", "pattern": "\\S", "maxLength": 64 },
         "place": { "type": "integer", "minimum": 1, "maximum": 2 },
+      },
+    },
+    "session": {
+      "type": "object",
+      "required": ["id", "start", "end", "tables"],
+      "additionalProperties": false,
+      "properties": {
+        "id": { "$ref": "#/$defs/key" },
+        "name": {
+          "description": 'What the desk calls it, e.g. "Saturday morning"; null or absent: none.',
+          "type": ["string", "null"],
+          "pattern": "\\S",
+          "maxLength": 200,
+        },
+        "start": {
+          "description": "When play begins, with a UTC offset, e.g. 2026-11-28T09:00:00+01:00.",
+          "type": "string",
+          "pattern": "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,3})?)?(Z|[+-]\\d{2}:\\d{2})$",
+        },
+        "end": {
+          "description": "When play ends (the last match is planned to end by then), with a UTC offset.",
+          "type": "string",
+          "pattern": "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,3})?)?(Z|[+-]\\d{2}:\\d{2})$",
+        },
+        "tables": {
+          "description": "The numbers of the tables in use, each once.",
+          "type": "array",
+          "items": { "type": "integer", "minimum": 1, "maximum": MAX_TABLE_NO },
+          "minItems": 1,
+          "maxItems": MAX_TABLE_NO,
+        },
       },
     },
     "match": {

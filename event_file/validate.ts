@@ -11,6 +11,7 @@ import { checkCategory } from "./check_category.ts";
 import { type Add, givenOnce } from "./check_context.ts";
 import { checkEvent } from "./check_event.ts";
 import { checkPlayers } from "./check_players.ts";
+import { checkSessions } from "./check_sessions.ts";
 import { checkNames, checkTexts } from "./check_texts.ts";
 import type { EventFile, ImportProblem, ValidationResult } from "./format.ts";
 import { lineAndColumn, locateJsonError } from "./json_syntax.ts";
@@ -128,5 +129,6 @@ function checkSemantics(json: unknown): ImportProblem[] {
     }
     checkCategory(category, path, players, add);
   });
+  checkSessions(root, add);
   return problems;
 }
