@@ -75,3 +75,15 @@ export function scheduleSessions(stored: EventSessions): {
     categorySessions: new Map(stored.categories.map((c) => [c.id, c.sessions ?? []])),
   };
 }
+
+/** The category `id` with the sessions it plays in, and the keys of its event's sessions; null when none. */
+export async function readCategorySessions(
+  db: Kysely<Database>,
+  id: string,
+): Promise<{ category: CategorySessions; sessions: string[] } | null> {
+  const row = await db.selectFrom("subevents").innerJoin("events", "events.id", "subevents.event_id")
+    .select("events.slug").where("subevents.id", "=", id).executeTakeFirst();
+  const found = row ? await readEventSessions(db, row.slug) : null;
+  const category = found?.categories.find((c) => c.id === id);
+  return found && category ? { category, sessions: found.sessions.map((s) => s.id) } : null;
+}

@@ -119,24 +119,20 @@ export async function replaceSessions(
 }
 
 /**
- * Replaces the sessions the category `categoryId` of the event `slug` plays in (empty: every session). Throws
- * WriteError "not-found" (event, category) or "invalid-body" (a session the event does not have, or one twice).
+ * Replaces the sessions the category `categoryId` plays in (empty: every session). Throws WriteError "not-found"
+ * (no such category) or "invalid-body" (a session its event does not have, or one named twice).
  */
 export async function replaceCategorySessions(
   store: Store,
-  slug: string,
   categoryId: string,
   keys: readonly string[],
   ctx: ManageWriteContext,
 ): Promise<string[] | null> {
   return await writeTransaction(store.db, async (trx) => {
-    const event = await eventOf(trx, slug);
-    const row = await trx.selectFrom("subevents").select(["id", "name"])
-      .where("event_id", "=", event.id).where("id", "=", categoryId).executeTakeFirst();
-    if (!row) {
-      throw new WriteError("not-found", `Category "${categoryId}" is not a category of event "${slug}"`);
-    }
-    const known = await trx.selectFrom("event_sessions").select("key").where("event_id", "=", event.id)
+    const row = await trx.selectFrom("subevents").select(["id", "name", "event_id"])
+      .where("id", "=", categoryId).executeTakeFirst();
+    if (!row) throw new WriteError("not-found", `Category "${categoryId}" does not exist`);
+    const known = await trx.selectFrom("event_sessions").select("key").where("event_id", "=", row.event_id)
       .orderBy("position").execute();
     checkCategory(row.name, keys, known.map((k) => k.key));
     const value = keys.length === 0 ? null : [...keys];
@@ -146,8 +142,8 @@ export async function replaceCategorySessions(
       at: ctx.now,
       actor: ctx.actor,
       action: "category.sessions",
-      eventId: event.id,
-      detail: { slug, category: row.id, sessions: value },
+      eventId: row.event_id,
+      detail: { category: row.id, sessions: value },
     });
     return value;
   });
