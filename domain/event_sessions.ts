@@ -20,6 +20,10 @@ export interface SessionProblem {
   index: number;
   field: "id" | "start" | "end" | "tables";
   message: string;
+  /** The table listed twice, or shared with another session at the same time. */
+  table?: number;
+  /** The index of the other session: the first with the same id, or the one at the same time on `table`. */
+  other?: number;
 }
 
 /**
@@ -44,7 +48,12 @@ export function sessionProblems(sessions: readonly SessionSpan[]): SessionProble
     }
     const twice = s.tables.filter((t, k) => s.tables.indexOf(t) !== k);
     if (twice.length > 0) {
-      problems.push({ index: i, field: "tables", message: `Table ${twice[0]} is listed twice` });
+      problems.push({
+        index: i,
+        field: "tables",
+        message: `Table ${twice[0]} is listed twice`,
+        table: twice[0],
+      });
     }
     for (let j = 0; j < i; j++) {
       const other = sessions[j]!;
@@ -56,6 +65,8 @@ export function sessionProblems(sessions: readonly SessionSpan[]): SessionProble
         field: "tables",
         message: `Session "${s.id}" and session "${other.id}" (sessions[${j}]) are at the same time ` +
           `and both use table ${shared}: a table is in one session at a time`,
+        table: shared,
+        other: j,
       });
       break;
     }

@@ -23,12 +23,14 @@ Deno.test("sessionProblems() reports a session that ends before it starts, a tab
     ]),
     [
       { index: 0, field: "end", message: 'Session "am" ends before it starts' },
-      { index: 0, field: "tables", message: "Table 1 is listed twice" },
+      { index: 0, field: "tables", message: "Table 1 is listed twice", table: 1 },
       {
         index: 2,
         field: "tables",
         message:
           'Session "late" and session "am2" (sessions[1]) are at the same time and both use table 2: a table is in one session at a time',
+        table: 2,
+        other: 1,
       },
     ],
   );
