@@ -170,6 +170,14 @@ browserSuite(
         await plan();
         assert.match((await summary())!, /^7 matches to play on 4 tables; the last ends at 15:20;/);
         assert.deepEqual((await stored())?.sessions.map((s) => s.id), ["s2"], "the morning removed");
+        await page.click("#session-rows tr:nth-child(1) button");
+        assert.equal(await page.$$eval("#session-rows tr", (rows) => rows.length), 0);
+        await plan();
+        assert.equal(
+          await summary(),
+          "Add a session first: the plan needs to know when play goes on and on which tables.",
+        );
+        assert.deepEqual((await stored())?.sessions.map((s) => s.id), ["s2"], "nothing saved");
       });
       assert.deepEqual(errors, []);
       assert.deepEqual(consoleErrors, []);

@@ -17,7 +17,7 @@ import { loadLinks, watchBaseForm } from "./manage/links.ts";
 import { BASE_KEY, EVENT_KEY, haltForToken, type ManagePage } from "./manage/page.ts";
 import { watchPlanForm } from "./manage/plan.ts";
 import { refreshOverview } from "./manage/refresh.ts";
-import { saveSessions, watchSessions } from "./manage/sessions.ts";
+import { saveSessionsToPlan, watchSessions } from "./manage/sessions.ts";
 import { loadTokens, watchTokenForm } from "./manage/tokens.ts";
 import { sendWrite } from "./manage/write.ts";
 
@@ -54,7 +54,7 @@ export function manageClient(): void {
     watchBaseForm(page);
     watchTokenForm(page);
     watchSessions(page);
-    watchPlanForm(page, (say) => saveSessions(page, say));
+    watchPlanForm(page, (say) => saveSessionsToPlan(page, say));
     await page.refresh();
     if (!page.slug) setStatus("Up to date");
     void loadLinks(page);

@@ -324,6 +324,15 @@ export async function saveSessions(page: ManagePage, say: (text: string) => void
   }
 }
 
+/** Saves the sessions before a plan, which needs at least one; false with the sentence that says why not. */
+export async function saveSessionsToPlan(page: ManagePage, say: (text: string) => void): Promise<boolean> {
+  if (editedRows().length === 0) {
+    say("Add a session first: the plan needs to know when play goes on and on which tables.");
+    return false;
+  }
+  return await saveSessions(page, say);
+}
+
 /** Loads the sessions of the event shown, and again when another is chosen; "Save sessions" saves them. */
 export function watchSessions(page: ManagePage): void {
   const say = (text: string) => {
