@@ -14,7 +14,13 @@ import { lockStartup } from "../db/migrate.ts";
 import type { Database } from "../db/schema.ts";
 import { writeTransaction } from "../db/write_transaction.ts";
 import { freezePredictionAsOf } from "../db/predictions_store.ts";
-import type { CategoryInput, EventFile, MatchInput, PlayerInput } from "../event_file/format.ts";
+import type {
+  CategoryInput,
+  EventFile,
+  MatchInput,
+  PlayerInput,
+  SessionInput,
+} from "../event_file/format.ts";
 import type { Store } from "../db/store.ts";
 
 export const DEMO_SLUG = "demo-open-2026";
@@ -356,8 +362,23 @@ export function buildDemoEvent(now: Date): EventFile {
       posterUrl: null,
     },
     players,
-    categories: [mensSingles, womensSingles, mixedDoubles],
+    categories: [mensSingles, womensSingles, { ...mixedDoubles, sessions: ["day-2"] }],
+    sessions: demoSessions(now),
   };
+}
+
+/**
+ * The demo's sessions, so that its order of play is ready to plan on /manage: today from three hours before
+ * `now` (its hour) for twelve hours on tables 1 to 8, and tomorrow morning on tables 1 to 4, where the mixed
+ * doubles play the rest of their knockout.
+ */
+function demoSessions(now: Date): SessionInput[] {
+  const hour = Math.floor(now.getTime() / 3_600_000) * 3_600_000;
+  const at = (hours: number) => new Date(hour + hours * 3_600_000).toISOString();
+  return [
+    { id: "day-1", name: "Day 1", start: at(-3), end: at(9), tables: [1, 2, 3, 4, 5, 6, 7, 8] },
+    { id: "day-2", name: "Day 2 morning", start: at(21), end: at(26), tables: [1, 2, 3, 4] },
+  ];
 }
 
 interface KnockoutSpec {

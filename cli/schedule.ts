@@ -1,9 +1,10 @@
 /**
- * `deno task schedule --event SLUG --session DATE,HH:MM-HH:MM,TABLES ...`: plans the order of play of an event
+ * `deno task schedule --event SLUG [--session DATE,HH:MM-HH:MM,TABLES ...]`: plans the order of play of an event
  * (domain/scheduler.ts) and prints it table by table, with when the day ends, how busy the tables are, what could
- * not be placed and the clashes among matches already fixed. It only reads: nothing is written to the store.
+ * not be placed and the clashes among matches already fixed. Without `--session`, in the sessions stored with
+ * the event (views/stored_plan.ts). It only reads: nothing is written to the store.
  *
- *   deno task schedule --event demo-open-2026 --session 2026-11-28,09:00-18:00,1-8 [--session ...]
+ *   deno task schedule --event demo-open-2026 [--session 2026-11-28,09:00-18:00,1-8 --session ...]
  *     [--rest MINUTES] [--buffer MINUTES] [--now YYYY-MM-DDTHH:MM] [--json]
  *
  * Times are the venue's: this machine's time zone. Exit 0 with a plan, 1 when the event is unknown or the store
@@ -22,12 +23,14 @@ import {
   type Session,
 } from "../domain/scheduler.ts";
 import { orderOfPlayJson, type PlannedEvent, planOrderOfPlay } from "../views/order_of_play.ts";
+import { planInStoredSessions } from "../views/stored_plan.ts";
 
 /** The usage text. */
 export const SCHEDULE_USAGE = [
-  "Usage: deno task schedule --event SLUG --session DATE,HH:MM-HH:MM,TABLES [--session ...]",
+  "Usage: deno task schedule --event SLUG [--session DATE,HH:MM-HH:MM,TABLES ...]",
   "       [--rest MINUTES] [--buffer MINUTES] [--now YYYY-MM-DDTHH:MM] [--json]",
   "  e.g. --session 2026-11-28,09:00-18:00,1-8 (tables as 1-8 or 1,2,5); times in this machine's time zone.",
+  "  Without --session: the sessions stored with the event (its file, /manage).",
   "The store comes from DATABASE_URL (default sqlite:./data/tournament.db).",
 ].join("\n");
 
@@ -77,7 +80,6 @@ export function parseScheduleArgs(args: readonly string[]): ScheduleCommand {
     }
   }
   if (out.event === "") throw new UsageError("Missing --event SLUG");
-  if (out.sessions.length === 0) throw new UsageError("Missing --session DATE,HH:MM-HH:MM,TABLES");
   return out;
 }
 
@@ -120,12 +122,14 @@ export const runSchedule = storeCommand({
   async run(store, command: ScheduleCommand, io, now) {
     let planned: PlannedEvent | null;
     try {
-      planned = await planOrderOfPlay(store.db, command.event, {
-        sessions: command.sessions,
+      const options = {
         restMs: command.restMs,
         bufferMs: command.bufferMs,
         now: command.now ?? now.getTime(),
-      });
+      };
+      planned = command.sessions.length === 0
+        ? await planInStoredSessions(store.db, command.event, options)
+        : await planOrderOfPlay(store.db, command.event, { sessions: command.sessions, ...options });
     } catch (e) {
       return refusalExit(e, ScheduleError, io, (text) => `Cannot plan "${command.event}": ${text}`);
     }

@@ -49,6 +49,8 @@ export interface SubeventTable {
   draw_state: DrawState;
   draw_seed: string | null;
   draw_size: number | null;
+  /** The keys of the event's sessions the category plays in (JSON array); null: every session. */
+  sessions?: string | null;
 }
 
 export interface PlayerTable {
@@ -301,6 +303,20 @@ export interface PlayerIdAliasTable {
   player_id: string;
 }
 
+/** A session of play of an event: when, and on which tables (db/event_sessions.ts). */
+export interface EventSessionTable {
+  event_id: string;
+  /** The session's key in the event file, unique within the event. */
+  key: string;
+  position: number;
+  name: string | null;
+  /** ISO 8601 UTC. */
+  starts_at: string;
+  ends_at: string;
+  /** The table numbers, ascending (JSON array). */
+  tables: string;
+}
+
 /** Named counters: "global" grows with every write; "event:<id>" with writes to that event. */
 export interface RevisionTable {
   scope: string;
@@ -330,6 +346,7 @@ export interface Database {
   revisions: RevisionTable;
   store_keys: StoreKeyTable;
   player_id_aliases: PlayerIdAliasTable;
+  event_sessions: EventSessionTable;
 }
 
 export type EventRow = Selectable<EventTable>;

@@ -177,7 +177,7 @@ export function checkResult(
 }
 
 /** Checks a date-time field; returns its instant, or null when absent or invalid. */
-function checkTime(match: Obj, field: string, path: string, add: Add): number | null {
+export function checkTime(match: Obj, field: string, path: string, add: Add): number | null {
   const value = str(match[field]);
   if (value === undefined) return null;
   // A value that fails the schema's pattern has been reported; only a well-formed but unreal time is added.

@@ -16,6 +16,7 @@
 import type { Kysely } from "kysely";
 import { heldIdentities } from "../db/held_identities.ts";
 import { playerIdKey } from "../db/player_id_key.ts";
+import { readSessionsOf } from "../db/read_event_sessions.ts";
 import type { Database, MatchRow } from "../db/schema.ts";
 import { loadUmpireRecord, umpireFormat } from "../db/umpire_record.ts";
 import { replayUmpire } from "../domain/match_replay.ts";
@@ -123,6 +124,7 @@ export async function exportEvent(db: Db, slug: string): Promise<EventFile | nul
         ...uuidOf(m.id),
       }))),
       ...uuidOf(sub.id),
+      ...(sub.sessions == null ? {} : { sessions: JSON.parse(sub.sessions) as string[] }),
     });
   }
   const people = playerKeys.size === 0 ? [] : await db.selectFrom("players").selectAll()
@@ -170,8 +172,24 @@ export async function exportEvent(db: Db, slug: string): Promise<EventFile | nul
     },
     players,
     categories,
+    ...await sessionsOf(db, event.id),
     // So that the event keeps its players' ids in a store that takes the key (db/player_id_key.ts).
     playerIdKey: await playerIdKey(db),
+  };
+}
+
+/** The event's sessions as the format writes them; nothing when it has none. */
+async function sessionsOf(db: Db, eventId: string): Promise<Pick<EventFile, "sessions">> {
+  const sessions = await readSessionsOf(db, eventId);
+  if (sessions.length === 0) return {};
+  return {
+    sessions: sessions.map((s) => ({
+      id: s.id,
+      ...(s.name === null ? {} : { name: s.name }),
+      start: s.start,
+      end: s.end,
+      tables: s.tables,
+    })),
   };
 }
 

@@ -135,6 +135,17 @@ export interface CategoryInput {
   matches?: MatchInput[];
   /** The category's id in the store the file was exported from. */
   uuid?: string | null;
+  /** The keys of the event's sessions the category plays in; absent: every session. */
+  sessions?: string[];
+}
+
+/** A session of play of the event: when (times with a UTC offset) and on which tables. */
+export interface SessionInput {
+  id: string;
+  name?: string | null;
+  start: string;
+  end: string;
+  tables: number[];
 }
 
 /** A whole import file, as validated by `validateEventFile`. */
@@ -147,6 +158,8 @@ export interface EventFile {
   categories: CategoryInput[];
   /** The key the players' ids derive from in the store the file was exported from (db/player_id_key.ts). */
   playerIdKey?: string;
+  /** When play goes on, and on which tables (the order of play plans within them). */
+  sessions?: SessionInput[];
 }
 
 /** One problem of a file: where (`categories[0].matches[3].winner`, "" for the whole file) and what. */

@@ -22,6 +22,7 @@ import { federationIdsOfPlayers, hasEvent, idsOfOtherEvents } from "../db/import
 import { importPlayerIdKey } from "../db/player_id_key.ts";
 import { bumpRevision, lockListing } from "../db/revision.ts";
 import type { Database } from "../db/schema.ts";
+import { writeSessionRows } from "../db/session_writes.ts";
 import { upsertPlayers } from "../db/upsert_players.ts";
 import { writeTransaction } from "../db/write_transaction.ts";
 import { afterImport } from "./after_import.ts";
@@ -173,6 +174,7 @@ export async function importEventInTransaction(
   }
   await upsertAccounts(trx, plan.accounts);
   for (const chunk of chunks(plan.subevents)) await trx.insertInto("subevents").values(chunk).execute();
+  await writeSessionRows(trx, eventId, file.sessions ?? []);
   for (const chunk of chunks(plan.entries)) await trx.insertInto("entries").values(chunk).execute();
   for (const chunk of chunks(plan.groups)) await trx.insertInto("groups").values(chunk).execute();
   for (const chunk of chunks(plan.groupMembers)) {
@@ -370,6 +372,7 @@ function planCategory(plan: Plan, category: CategoryInput, position: number, ctx
     draw_state: category.draw?.state ?? "none",
     draw_seed: category.draw?.lotSeed ?? null,
     draw_size: slots ? slots.length : null,
+    ...(category.sessions ? { sessions: JSON.stringify(category.sessions) } : {}),
   });
   for (const e of category.entries) {
     plan.entries.push({

@@ -46,6 +46,13 @@ export const IMPORT_SCHEMA: Readonly<Record<string, unknown>> = {
       "type": "string",
       "pattern": "^[0-9a-f]{64}$",
     },
+    "sessions": {
+      "description":
+        "The sessions of play of the event (when, and on which tables), in order; the order of play is planned within them.",
+      "type": "array",
+      "items": { "$ref": "#/$defs/session" },
+      "maxItems": 100,
+    },
   },
   "$defs": {
     "key": {
@@ -222,6 +229,13 @@ export const IMPORT_SCHEMA: Readonly<Record<string, unknown>> = {
         "draw": { "$ref": "#/$defs/draw" },
         "matches": { "type": "array", "items": { "$ref": "#/$defs/match" } },
         "uuid": { "$ref": "#/$defs/uuid" },
+        "sessions": {
+          "description": "The ids of the event's sessions the category plays in; absent: every session.",
+          "type": "array",
+          "items": { "$ref": "#/$defs/key" },
+          "minItems": 1,
+          "maxItems": 100,
+        },
       },
     },
     "entry": {
@@ -305,6 +319,37 @@ export const IMPORT_SCHEMA: Readonly<Record<string, unknown>> = {
           "description":
             "The entry the group placed here once it was final; the slot keeps its link to the group place.",
           "$ref": "#/$defs/entryRef",
+        },
+      },
+    },
+    "session": {
+      "type": "object",
+      "required": ["id", "start", "end", "tables"],
+      "additionalProperties": false,
+      "properties": {
+        "id": { "$ref": "#/$defs/key" },
+        "name": {
+          "description": 'What the desk calls it, e.g. "Saturday morning"; null or absent: none.',
+          "type": ["string", "null"],
+          "pattern": "\\S",
+          "maxLength": 200,
+        },
+        "start": {
+          "description": "When play begins, with a UTC offset, e.g. 2026-11-28T09:00:00+01:00.",
+          "type": "string",
+          "pattern": "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,3})?)?(Z|[+-]\\d{2}:\\d{2})$",
+        },
+        "end": {
+          "description": "When play ends (the last match is planned to end by then), with a UTC offset.",
+          "type": "string",
+          "pattern": "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,3})?)?(Z|[+-]\\d{2}:\\d{2})$",
+        },
+        "tables": {
+          "description": "The numbers of the tables in use, each once.",
+          "type": "array",
+          "items": { "type": "integer", "minimum": 1, "maximum": MAX_TABLE_NO },
+          "minItems": 1,
+          "maxItems": MAX_TABLE_NO,
         },
       },
     },

@@ -12,6 +12,7 @@ import { type Add, givenOnce } from "./check_context.ts";
 import { checkEvent } from "./check_event.ts";
 import { checkUuids } from "./check_ids.ts";
 import { checkPlayers } from "./check_players.ts";
+import { checkSessions } from "./check_sessions.ts";
 import { checkNames, checkTexts } from "./check_texts.ts";
 import type { EventFile, ImportProblem, ValidationResult } from "./format.ts";
 import { lineAndColumn, locateJsonError } from "./json_syntax.ts";
@@ -130,5 +131,6 @@ function checkSemantics(json: unknown): ImportProblem[] {
     checkCategory(category, path, players, add);
   });
   checkUuids(root, add);
+  checkSessions(root, add);
   return problems;
 }

@@ -14,6 +14,8 @@ export interface PlanRequest {
   restMs: number;
   bufferMs: number;
   now: number;
+  /** The sessions each category plays in, by its id (stored with the event); absent: every session. */
+  categorySessions?: ReadonlyMap<string, readonly string[]>;
 }
 
 /** A plan with the words of its matches. */
@@ -36,7 +38,10 @@ export async function planOrderOfPlay(
   if (!source) return null;
   const plan = schedule({
     sessions: request.sessions,
-    categories: source.categories,
+    categories: source.categories.map((c) => ({
+      ...c,
+      sessions: request.categorySessions?.get(c.id) ?? c.sessions,
+    })),
     matches: source.matches,
     options: {
       restMs: request.restMs,

@@ -154,28 +154,63 @@ const minutes = (what: string) => {
   return z.int({ error: message }).min(0, { error: message }).max(240, { error: message });
 };
 
+/** A session: `fields`, when it is (it ends after it starts) and on which tables. */
+const session = <T extends z.ZodRawShape>(fields: T) =>
+  z.strictObject({
+    ...fields,
+    start: isoTime,
+    end: isoTime,
+    tables: z.array(tableNo(), { error: "expected the session's tables as a list of table numbers" })
+      .min(1, { error: "expected at least one table" }).max(MAX_TABLE_NO, { error: "expected fewer tables" }),
+  }).refine((s) => (s as { end: string }).end > (s as { start: string }).start, {
+    error: "expected the session to end after it starts",
+    path: ["end"],
+  });
+
 /**
  * Body of a plan of the order of play (views/order_of_play.ts): its sessions (when, and on which tables), the
  * least rest of a player between two matches and the time between two matches on a table.
  */
 export const PlanBody = z.strictObject({
   sessions: z.array(
-    z.strictObject({
-      start: isoTime,
-      end: isoTime,
-      tables: z.array(tableNo(), { error: "expected the session's tables as a list of table numbers" })
-        .min(1, { error: "expected at least one table" }).max(MAX_TABLE_NO, {
-          error: "expected fewer tables",
-        }),
-    }).refine((s) => s.end > s.start, {
-      error: "expected the session to end after it starts",
-      path: ["end"],
-    }),
+    session({}),
     { error: "expected the sessions as a list" },
-  ).min(1, { error: "expected at least one session" }).max(20, { error: "expected at most 20 sessions" }),
+  ).min(1, { error: "expected at least one session" }).max(20, { error: "expected at most 20 sessions" })
+    .optional(),
   restMinutes: minutes("the rest between two matches of a player").optional(),
   bufferMinutes: minutes("the time between two matches on a table").optional(),
 });
+
+const KEY =
+  "expected a key: letters, digits, '_', '.', ':' or '-', starting with a letter or digit, at most 64";
+const sessionKey = () =>
+  z.string({ error: KEY }).regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]*$/, { error: KEY }).max(64, { error: KEY });
+const sessionKeys = () =>
+  z.array(sessionKey(), { error: "expected the sessions as a list of session ids" })
+    .max(100, { error: "expected at most 100 sessions" }).nullable();
+
+/**
+ * Body of an event's sessions (db/session_writes.ts): every session in order (its id, its name, when, and on
+ * which tables) and, optionally, the sessions some categories play in by category id (null or []: every
+ * session). The rules between sessions are domain/event_sessions.ts's.
+ */
+export const SessionsBody = z.strictObject({
+  sessions: z.array(
+    session({
+      id: sessionKey(),
+      name: z.string({ error: "expected the session's name as a text" }).trim()
+        .max(200, { error: "expected a name of at most 200 characters" }).nullable().optional()
+        .transform((n) => n ? n : null),
+    }),
+    { error: "expected the sessions as a list" },
+  ).max(100, { error: "expected at most 100 sessions" }),
+  categories: z.record(z.string(), sessionKeys(), {
+    error: "expected the categories' sessions as an object of category ids",
+  }).optional(),
+});
+
+/** Body of the sessions a category plays in: session ids (null or []: every session of its event). */
+export const CategorySessionsBody = z.strictObject({ sessions: sessionKeys() });
 
 function quoteValue(value: unknown): string {
   if (value === undefined) return "nothing";

@@ -17,6 +17,7 @@ import { importRoute } from "./import.ts";
 import { qrRoute } from "./links.ts";
 import { matchRoutes } from "./matches.ts";
 import { planRoute } from "./plan.ts";
+import { categorySessionRoutes, eventSessionRoutes } from "./sessions.ts";
 import { HttpError } from "../problem.ts";
 import { manageProblemResponse, NO_STORE_HEADERS, quoted } from "./problem.ts";
 import { requestLog } from "../outage_guard.ts";
@@ -68,6 +69,8 @@ export function manageApi(deps: AppDeps, options: ManageOptions = {}): Hono {
   app.route("/subevents", entryRoutes(deps));
   app.route("/players", playerRoutes(deps));
   app.route("/matches", matchRoutes(deps));
+  app.route("/events", eventSessionRoutes(deps));
+  app.route("/subevents", categorySessionRoutes(deps));
   app.route("/tokens", tokenRoutes(deps));
   app.route("/qr", qrRoute(deps));
 

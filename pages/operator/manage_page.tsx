@@ -12,6 +12,7 @@ import * as dom from "./client/dom.ts";
 import { manageClient } from "./client/manage_client.ts";
 import * as manageFetch from "./client/manage_fetch.ts";
 import * as resultWords from "./client/result_words.ts";
+import * as eventSessions from "../../domain/event_sessions.ts";
 import * as tokenEntry from "./client/token_entry.ts";
 import * as announcement from "./client/manage/announcement.ts";
 import * as assignForm from "./client/manage/assign_form.ts";
@@ -33,6 +34,7 @@ import * as printMenu from "./client/manage/print_menu.ts";
 import * as qrSvg from "./client/manage/qr_svg.ts";
 import * as refresh from "./client/manage/refresh.ts";
 import * as resultForms from "./client/manage/result_forms.ts";
+import * as sessions from "./client/manage/sessions.ts";
 import * as sheetGames from "./client/manage/sheet_games.ts";
 import * as tableCards from "./client/manage/table_cards.ts";
 import * as tokens from "./client/manage/tokens.ts";
@@ -69,6 +71,8 @@ export const MANAGE_MODULES = [
   refresh,
   resultForms,
   sheetGames,
+  eventSessions,
+  sessions,
   tableCards,
   tokens,
   write,
@@ -156,23 +160,33 @@ export function ManagePage(props: { nonce: string }) {
             matches, groups in their rounds, knockouts after what feeds them. Nothing changes until you keep
             it, and a match you placed by hand keeps its table and time.
           </p>
+          <h3>Sessions</h3>
+          <p class="muted">
+            When play goes on and on which tables (in this computer's time zone). Each match is planned inside
+            a session of its category, on one of that session's tables.
+          </p>
+          <table class="sessions">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Day</th>
+                <th scope="col">From</th>
+                <th scope="col">To</th>
+                <th scope="col">Tables</th>
+                <td></td>
+              </tr>
+            </thead>
+            <tbody id="session-rows"></tbody>
+          </table>
+          <button type="button" id="session-add">Add a session</button>
+          <h3>Sessions of each category</h3>
+          <div id="category-sessions" class="category-sessions"></div>
           <form id="plan-form" class="inline">
-            <label>
-              Day <input id="plan-day" type="date" required />
-            </label>
-            <label>
-              From <input id="plan-from" type="time" required value="09:00" />
-            </label>
-            <label>
-              to <input id="plan-to" type="time" required value="18:00" />
-            </label>
-            <label>
-              Tables <input id="plan-tables" required size={10} value="1-8" placeholder="1-8" />
-            </label>
             <label>
               Rest (minutes) <input id="plan-rest" type="number" min={0} max={240} required value="10" />
             </label>
-            <button type="submit" class="primary">Plan</button>
+            <button type="button" id="session-save">Save sessions</button>
+            <button type="submit" class="primary">Save and plan</button>
           </form>
           <p id="plan-summary" role="status" aria-live="polite"></p>
           <button type="button" id="plan-keep" class="primary" hidden>Keep this plan</button>

@@ -168,6 +168,13 @@ ul.cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(14rem,1fr));
 .plan-table h3{margin:0 0 .3rem;font-size:1rem}
 .plan-table ol{margin:0;padding-left:1.4rem;font-size:.9rem}
 .plan-table li{margin:.15rem 0}
+table.sessions{border-collapse:collapse;margin:.3rem 0}
+table.sessions th{text-align:left;font-weight:600;padding:.2rem .4rem .2rem 0}
+table.sessions td{padding:.15rem .4rem .15rem 0}
+.category-sessions{display:flex;flex-wrap:wrap;gap:.5rem;margin-bottom:.6rem}
+.category-sessions fieldset{background:#fff;border:1px solid #ccd;border-radius:.5rem;padding:.3rem .7rem}
+.category-sessions label{display:inline-flex;align-items:center;gap:.35rem;margin-right:.9rem;white-space:nowrap}
+.category-sessions input{min-height:0;width:1.2rem;height:1.2rem;margin:0}
 ul.rows>li{background:#fff;border-radius:.6rem;padding:.6rem .8rem;margin:.4rem 0}
 .match-head{display:flex;flex-wrap:wrap;gap:.25rem 1rem;align-items:baseline}
 .match-head .table{font-weight:700;min-width:5rem}

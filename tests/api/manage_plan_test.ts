@@ -72,7 +72,6 @@ storeTest(
     assert.equal(unknown.status, 404);
     assert.equal((await unknown.json()).detail, 'Event "no-such-event" does not exist');
     const cases: [unknown, string][] = [
-      [{}, "sessions"],
       [{ sessions: [] }, "sessions"],
       [{ sessions: [{ ...SESSION, end: SESSION.start }] }, "sessions.0.end"],
       [{ sessions: [{ ...SESSION, tables: [0] }] }, "sessions.0.tables.0"],

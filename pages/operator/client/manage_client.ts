@@ -17,6 +17,7 @@ import { loadLinks, watchBaseForm } from "./manage/links.ts";
 import { BASE_KEY, EVENT_KEY, haltForToken, type ManagePage } from "./manage/page.ts";
 import { watchPlanForm } from "./manage/plan.ts";
 import { refreshOverview } from "./manage/refresh.ts";
+import { saveSessionsToPlan, watchSessions } from "./manage/sessions.ts";
 import { loadTokens, watchTokenForm } from "./manage/tokens.ts";
 import { sendWrite } from "./manage/write.ts";
 import { watchEntries } from "./manage/entries.ts";
@@ -53,8 +54,9 @@ export function manageClient(): void {
     watchExport(page);
     watchBaseForm(page);
     watchTokenForm(page);
-    watchPlanForm(page);
     watchEntries(page);
+    watchSessions(page);
+    watchPlanForm(page, (say) => saveSessionsToPlan(page, say));
     await page.refresh();
     if (!page.slug) setStatus("Up to date");
     void loadLinks(page);

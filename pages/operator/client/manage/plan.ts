@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 /**
- * The order of play on the operator's page: the desk gives a day, its hours and its tables, and sees the plan
- * the management API makes for every match still to play (POST /events/{slug}/plan, views/order_of_play.ts),
+ * The order of play on the operator's page: the desk plans in the event's sessions (sessions.ts) and sees the
+ * plan the management API makes for every match still to play (POST /events/{slug}/plan, views/order_of_play.ts),
  * table by table, with when the day ends and what could not be placed. A preview: nothing is written. Every
  * declaration is exported so that the page can inline this module (pages/client_script.ts `moduleScript`).
  */
@@ -76,10 +76,14 @@ export function showPlan(plan: OrderOfPlay, now = Date.now()): void {
 }
 
 /**
- * Plans the day the form gives and draws it; a refused or failed plan says why under the form. "Keep this plan"
- * gives the matches the plan's tables and times (those the desk placed by hand keep theirs).
+ * Plans in the event's sessions and draws the plan; a refused or failed plan says why under the form. `prepare`
+ * runs first (saving the sessions as edited: sessions.ts) and stops the plan when it answers false. "Keep this
+ * plan" gives the matches the plan's tables and times (those the desk placed by hand keep theirs).
  */
-export function watchPlanForm(page: ManagePage): void {
+export function watchPlanForm(
+  page: ManagePage,
+  prepare: (say: (text: string) => void) => Promise<boolean>,
+): void {
   const input = (id: string) => byId<HTMLInputElement>(id)!;
   const keepButton = byId<HTMLButtonElement>("plan-keep")!;
   let shown: Record<string, unknown> | null = null;
@@ -98,27 +102,17 @@ export function watchPlanForm(page: ManagePage): void {
     showPlan(kept.plan);
     byId("plan-summary")!.textContent += ` Kept: ${kept.changed} matches given a table and a time.`;
   });
-  const day = input("plan-day");
-  if (!day.value) {
-    const today = new Date();
-    const pad = (n: number) => String(n).padStart(2, "0");
-    day.value = `${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`;
-  }
   byId<HTMLFormElement>("plan-form")!.addEventListener("submit", async (e) => {
     e.preventDefault();
-    const tables = tableList(input("plan-tables").value);
-    if (!tables) return say('Tables: give numbers or ranges such as "1-8" or "1, 2, 5", from 1 to 999.');
-    const at = (time: string) => new Date(`${day.value}T${time}`);
-    const [start, end] = [at(input("plan-from").value), at(input("plan-to").value)];
-    if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) {
-      return say("Give the day and its hours.");
+    const rest = input("plan-rest").valueAsNumber;
+    if (!Number.isInteger(rest) || rest < 0 || rest > 240) {
+      return say("Rest: give whole minutes from 0 to 240.");
     }
-    const body = {
-      sessions: [{ start: start.toISOString(), end: end.toISOString(), tables }],
-      restMinutes: Number(input("plan-rest").value),
-    };
-    say("Planning…");
     shown = null;
+    say("Planning…");
+    if (!(await prepare(say))) return;
+    // The sessions stored with the event (just saved): the body says only the rest.
+    const body = { restMinutes: rest };
     try {
       const res = await manageApi(page, `/events/${encodeURIComponent(page.slug)}/plan`, {
         method: "POST",
