@@ -5,7 +5,7 @@
 import type { ComponentChildren } from "preact";
 import { LIVE_REGIONS_SCRIPT } from "./client_script.ts";
 import { Document } from "./layout.tsx";
-import { type OverlayParams, overlayPlacementCss } from "./overlay_params.ts";
+import { overlayBodyClass, type OverlayParams, overlayPlacementCss } from "./overlay_params.ts";
 
 /** The overlays' poll interval (spec, section 8: 1 s). */
 export const OVERLAY_POLL_MS = 1000;
@@ -13,7 +13,7 @@ export const OVERLAY_POLL_MS = 1000;
 /** CSS of every overlay: transparent page, the debug checkerboard and the debug-only staleness dot. */
 export const OVERLAY_CSS = `
 html,body{margin:0;padding:0;background:transparent;overflow:hidden}
-body{width:100vw;height:100vh;font:600 20px/1.2 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#fff}
+body{width:100vw;height:100vh;font:600 20px/1.2 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg)}
 body.debug{background:repeating-conic-gradient(#bbb 0 25%,#fff 0 50%) 0 0/40px 40px}
 .stale-dot{position:fixed;top:8px;right:8px;width:12px;height:12px;border-radius:50%;background:#2e7d32}
 body[data-stale="1"] .stale-dot{background:#d32f2f}
@@ -41,7 +41,7 @@ export function OverlayDocument(props: {
       nonce={props.nonce}
       css={OVERLAY_CSS + overlayPlacementCss(params) + props.css}
       script={LIVE_REGIONS_SCRIPT + (props.script ?? "")}
-      bodyClass={`overlay pos-${params.pos}${params.debug ? " debug" : ""}`}
+      bodyClass={overlayBodyClass(params)}
       bodyData={{ watch: props.watch, "poll-ms": String(OVERLAY_POLL_MS) }}
     >
       <div class="stage" data-region="stage">{props.children}</div>

@@ -32,37 +32,39 @@ export interface ScoreboardProps {
 }
 
 const CSS = `
-.bar{min-width:620px;max-width:1180px;background:rgba(9,20,38,.92);border-radius:10px;
+.bar{min-width:620px;max-width:1180px;background:var(--panel);border-radius:10px;
   box-shadow:0 4px 16px rgba(0,0,0,.35)}
 .bar .head{display:flex;gap:16px;padding:6px 14px;font-size:15px;font-weight:600;color:#cfd8e6;
   background:rgba(255,255,255,.08);text-transform:uppercase;letter-spacing:.04em;border-radius:10px 10px 0 0}
-.bar .head .state{margin-left:auto;color:#fff}
+.bar .head .state{margin-left:auto;color:var(--fg)}
 .bar .head .state.live{color:#ff5a5f}
 .row{position:relative;display:grid;grid-template-columns:18px minmax(0,1fr) auto 52px 60px;align-items:center;
   column-gap:10px;padding:6px 14px;font-size:26px}
 .row+.row{border-top:1px solid rgba(255,255,255,.12)}
 .serve{width:12px;height:12px;border-radius:50%}
-.serve.on{background:#ffd400}
+.serve.on{background:var(--accent)}
 .who{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
-.who .srv{text-decoration:underline 3px #ffd400;text-underline-offset:3px;text-decoration-skip-ink:none}
+.who .srv{text-decoration:underline 3px var(--accent);text-underline-offset:3px;text-decoration-skip-ink:none}
 .assoc{margin-left:10px;font-size:17px;font-weight:500;color:#b8c4d6}
 .past{display:flex;gap:6px;font-size:17px;color:#b8c4d6}
 .past span{min-width:24px;text-align:center}
 .past.g2{min-width:54px}.past.g4{min-width:114px}.past.g6{min-width:174px}.past.g8{min-width:234px}
 .pending .games,.pending .points{visibility:hidden}
-.past .w{color:#fff}
+.past .w{color:var(--fg)}
 .games{text-align:center;font-size:28px;background:rgba(255,255,255,.14);border-radius:6px}
-.points{text-align:center;font-size:30px;color:#101010;background:#ffd400;border-radius:6px}
-.row.won .who{color:#ffd400}
+.points{text-align:center;font-size:30px;color:#101010;background:var(--accent);border-radius:6px}
+.row.won .who{color:var(--accent)}
 .final .points{visibility:hidden}
 .flags{position:absolute;left:100%;top:50%;transform:translateY(-50%);margin-left:8px;display:flex;gap:6px;
   white-space:nowrap;pointer-events:none}
 .flag{padding:5px 9px;border-radius:6px;font-size:16px;font-weight:800;letter-spacing:.05em;line-height:1.2;
   box-shadow:0 4px 16px rgba(0,0,0,.35);font-variant-numeric:tabular-nums}
 .flag[hidden]{display:none}
-.flag.point{background:#ffd400;color:#101010}
+.flag.point{background:var(--accent);color:#101010}
 .flag.point.match{background:#e0262c;color:#fff}
 .flag.timeout{background:#fff;color:#101010}
+.compact .bar .head,.compact .assoc,.compact .past,.hide-club .assoc,.hide-games .past,.hide-head .bar .head{display:none}
+.compact .bar,.hide-games .bar{min-width:0}
 `;
 
 function stateText(match: Match): { text: string; live: boolean } {

@@ -11,7 +11,7 @@ export const BOARD_LIVE_ROWS = 6;
 export const BOARD_RESULT_ROWS = 4;
 
 const CSS = `
-.board{min-width:560px;max-width:1180px;background:rgba(9,20,38,.92);border-radius:10px;overflow:hidden;
+.board{min-width:560px;max-width:1180px;background:var(--panel);border-radius:10px;overflow:hidden;
   box-shadow:0 4px 16px rgba(0,0,0,.35)}
 .board h1{margin:0;padding:6px 14px;font-size:17px;text-transform:uppercase;letter-spacing:.04em;
   color:#cfd8e6;background:rgba(255,255,255,.08)}
@@ -24,8 +24,9 @@ const CSS = `
 .line .a{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 .line .p{display:block;overflow:hidden;text-overflow:ellipsis}
 .line .s{text-align:center;font-variant-numeric:tabular-nums;white-space:nowrap}
-.line .pts{color:#101010;background:#ffd400;border-radius:5px;padding:0 6px;margin-left:6px}
-.line .won{color:#ffd400}
+.line .pts{color:#101010;background:var(--accent);border-radius:5px;padding:0 6px;margin-left:6px}
+.line .won{color:var(--accent)}
+.hide-head .board h1{display:none}
 .quiet{padding:6px 14px;font-size:17px;color:#b8c4d6}
 `;
 

@@ -124,6 +124,55 @@ browserSuite("overlays in Chromium", seedPages, async (t, { browser, server, see
     assert.equal(debug.dot, true);
   });
 
+  await t.step("theme parameters place, colour and trim the bar; bad values fall back silently", async () => {
+    const url = `${server.origin}/overlay/match/${seeded.matches.r1Running}`;
+    const look = async (query: string) => {
+      const { page, errors, close } = await openPage(browser, url + query, VIEWPORT);
+      const b = await box(page, ".bar");
+      const seen = await page.evaluate(() => {
+        const shown = (sel: string) => {
+          const el = document.querySelector(sel);
+          return el !== null && getComputedStyle(el).display !== "none";
+        };
+        return {
+          points: getComputedStyle(document.querySelector(".points")!).backgroundColor,
+          text: getComputedStyle(document.querySelector(".who")!).color,
+          page: getComputedStyle(document.body).backgroundColor,
+          head: shown(".bar .head"),
+          assoc: shown(".assoc"),
+          past: shown(".past"),
+        };
+      });
+      await close();
+      assert.deepEqual(errors, []);
+      return { ...b, ...seen };
+    };
+    const plain = await look("");
+    assert.equal(plain.points, "rgb(255, 212, 0)");
+    assert.equal(plain.page, "rgba(0, 0, 0, 0)");
+    assert.ok(plain.head && plain.past);
+    const corner = await look("?pos=top-left&accent=ff0080&fg=%23eeeeee&bg=00ff00");
+    assert.ok(
+      Math.abs(corner.x - 24) <= 1 && Math.abs(corner.y - 24) <= 1,
+      `top left (${corner.x}, ${corner.y})`,
+    );
+    assert.equal(corner.points, "rgb(255, 0, 128)");
+    assert.equal(corner.text, "rgb(238, 238, 238)");
+    assert.equal(corner.page, "rgb(0, 255, 0)", "a solid page for a hardware keyer");
+    const right = await look("?pos=bottom-right");
+    assert.ok(Math.abs(right.x + right.width - (VIEWPORT.width - 24)) <= 1, "bottom right");
+    assert.ok(Math.abs(right.y + right.height - (VIEWPORT.height - 24)) <= 1);
+    const compact = await look("?compact=1");
+    assert.ok(!compact.head && !compact.past, "names and scores only");
+    const hidden = await look("?hide=games,head");
+    assert.ok(!hidden.past && !hidden.head);
+    const bad = await look("?pos=middle&accent=red&bg=url(x)&hide=everything&compact=no");
+    assert.deepEqual(
+      { ...bad, x: Math.round(bad.x), y: Math.round(bad.y) },
+      { ...plain, x: Math.round(plain.x), y: Math.round(plain.y) },
+    );
+  });
+
   await t.step("the page behind the bar is transparent", async () => {
     const { page, close } = await openPage(browser, matchUrl, VIEWPORT);
     const bar = await box(page, ".bar");

@@ -1,9 +1,17 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { MAX_SCALE, MIN_SCALE, overlayPlacementCss, parseOverlayParams } from "../../pages/overlay_params.ts";
+import {
+  MAX_SCALE,
+  MIN_SCALE,
+  overlayBodyClass,
+  overlayPlacementCss,
+  parseOverlayParams,
+} from "../../pages/overlay_params.ts";
+
+const DEFAULT_THEME = { accent: null, fg: null, panel: null, bg: null, compact: false, hide: [] };
 
 Deno.test("parseOverlayParams() defaults to the bottom edge, scale 1 and no debug", () => {
-  assert.deepEqual(parseOverlayParams({}), { pos: "bottom", scale: 1, debug: false });
+  assert.deepEqual(parseOverlayParams({}), { pos: "bottom", scale: 1, debug: false, ...DEFAULT_THEME });
 });
 
 Deno.test("parseOverlayParams() reads pos=top, a scale in range and debug=1", () => {
@@ -11,6 +19,7 @@ Deno.test("parseOverlayParams() reads pos=top, a scale in range and debug=1", ()
     pos: "top",
     scale: 1.2,
     debug: true,
+    ...DEFAULT_THEME,
   });
 });
 
@@ -32,7 +41,54 @@ Deno.test("parseOverlayParams() always gives a scale within 0.8–1.5 and CSS ma
     const css = overlayPlacementCss(params);
     assert.match(
       css,
-      /^\.stage\{position:fixed;left:0;right:0;(top|bottom):24px;margin:0 auto;width:max-content;max-width:calc\(\(100vw - 48px\) \/ [0-9.e-]+\);transform-origin:(top|bottom) center;transform:scale\([0-9.e-]+\)\}$/,
+      /\.stage\{position:fixed;left:0;right:0;margin:0 auto;(top|bottom):24px;width:max-content;max-width:calc\(\(100vw - 48px\) \/ [0-9.e-]+\);transform-origin:(top|bottom) center;transform:scale\([0-9.e-]+\)\}$/,
     );
+  }));
+});
+
+Deno.test("parseOverlayParams() reads the theme: corners, colours, compact and hidden parts", () => {
+  const p = parseOverlayParams({
+    pos: "top-right",
+    accent: "%23FF0080".replace("%23", "#"),
+    fg: "000",
+    panel: "ffffff",
+    bg: "00ff00",
+    compact: "1",
+    hide: "club, games,unknown",
+  });
+  assert.deepEqual(p, {
+    pos: "top-right",
+    scale: 1,
+    debug: false,
+    accent: "ff0080",
+    fg: "000",
+    panel: "ffffff",
+    bg: "00ff00",
+    compact: true,
+    hide: ["club", "games"],
+  });
+  assert.equal(overlayBodyClass(p), "overlay pos-top-right compact hide-club hide-games");
+  const css = overlayPlacementCss(p);
+  assert.match(css, /--accent:#ff0080;--fg:#000;--panel:#ffffff/);
+  assert.match(css, /html,body\{background:#00ff00\}/);
+  assert.match(css, /\.stage\{position:fixed;right:24px;top:24px;[^}]*transform-origin:top right;/);
+});
+
+Deno.test("a bad theme value falls back to the default silently", () => {
+  for (const bad of ["red", "12345", "ggg", "#12", "", " ", "00ff00;}body{display:none", "url(x)"]) {
+    const p = parseOverlayParams({ accent: bad, fg: bad, panel: bad, bg: bad, hide: bad, pos: bad });
+    assert.deepEqual(p, parseOverlayParams({}), JSON.stringify(bad));
+  }
+});
+
+Deno.test("the theme's CSS holds only validated hex digits, numbers and fixed words, whatever the query", () => {
+  const key = fc.constantFrom("accent", "fg", "panel", "bg", "pos", "hide", "compact", "scale");
+  fc.assert(fc.property(fc.dictionary(key, fc.string()), (query) => {
+    const params = parseOverlayParams(query);
+    const css = overlayPlacementCss(params);
+    const colours = [params.accent, params.fg, params.panel, params.bg].filter((c) => c !== null);
+    for (const c of colours) assert.match(c!, /^([0-9a-f]{3}|[0-9a-f]{6})$/);
+    assert.match(css, /^[a-z0-9#:;{}(),.\/ -]+$/i, "no quote, bracket, backslash or at-rule can come in");
+    assert.match(overlayBodyClass(params), /^[a-z -]+$/);
   }));
 });

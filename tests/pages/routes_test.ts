@@ -250,14 +250,14 @@ storeTest("[pages] overlay parameters place and scale the bar; bad values fall b
   const plain = await placement("");
   assert.match(
     plain.css,
-    /bottom:24px;margin:0 auto;width:max-content;max-width:calc\(\(100vw - 48px\) \/ 1\);transform-origin:bottom center;transform:scale\(1\)/,
+    /margin:0 auto;bottom:24px;width:max-content;max-width:calc\(\(100vw - 48px\) \/ 1\);transform-origin:bottom center;transform:scale\(1\)/,
   );
   assert.doesNotMatch(plain.body, /debug/);
   assert.doesNotMatch(plain.html, /class="stale-dot"/);
   const top = await placement("?pos=top&scale=1.25&debug=1");
   assert.match(
     top.css,
-    /top:24px;margin:0 auto;width:max-content;max-width:calc\(\(100vw - 48px\) \/ 1.25\);transform-origin:top center;transform:scale\(1.25\)/,
+    /margin:0 auto;top:24px;width:max-content;max-width:calc\(\(100vw - 48px\) \/ 1.25\);transform-origin:top center;transform:scale\(1.25\)/,
   );
   assert.match(top.body, /class="overlay pos-top debug"/);
   assert.match(top.html, /class="stale-dot"/);
