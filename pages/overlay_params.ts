@@ -5,7 +5,14 @@
  */
 
 /** Where the overlay sits: centred on an edge, or in a corner. */
-export const OVERLAY_POSITIONS = ["bottom", "top", "top-left", "top-right", "bottom-left", "bottom-right"] as const;
+export const OVERLAY_POSITIONS = [
+  "bottom",
+  "top",
+  "top-left",
+  "top-right",
+  "bottom-left",
+  "bottom-right",
+] as const;
 /** One of OVERLAY_POSITIONS. */
 export type OverlayPosition = typeof OVERLAY_POSITIONS[number];
 
