@@ -741,24 +741,41 @@ export async function advanceGroups(
   });
 }
 
-/** Stores a group's lot order: the listed members get 1, 2, ... in order, the others none. */
+/**
+ * Stores a group's lot order: the listed members get 1, 2, ... in order, the others none. Each item is a member's
+ * entry id or its name as shown (case and surrounding spaces aside), so that the desk records the lot by names.
+ */
 async function writeLots(trx: Trx, groupId: string, lots: readonly string[]): Promise<void> {
-  const members = new Set(
-    (await trx.selectFrom("group_members").select("entry_id").where("group_id", "=", groupId).execute())
-      .map((m) => m.entry_id),
-  );
+  const rows = await entriesWithPlayers(trx).innerJoin(
+    "group_members",
+    "group_members.entry_id",
+    "entries.id",
+  )
+    .select(["entries.id", "p1.display_name as p1_name", "p2.display_name as p2_name"])
+    .where("group_members.group_id", "=", groupId).orderBy("group_members.position").execute();
+  const members = rows.map((r) => ({ id: r.id, name: entryName([r.p1_name, r.p2_name]) }));
+  const fold = (text: string) => text.trim().toLocaleLowerCase();
   const seen = new Set<string>();
-  for (const [i, id] of lots.entries()) {
-    if (!members.has(id)) {
-      throw new WriteError("invalid-body", `Invalid "lots[${i}]": "${id}" is not a member of the group`);
+  const ids = lots.map((item, i) => {
+    const byName = members.filter((m) => fold(m.name) === fold(item));
+    const member = members.find((m) => m.id === item) ?? (byName.length === 1 ? byName[0] : undefined);
+    if (!member) {
+      throw new WriteError(
+        "invalid-body",
+        `Invalid "lots[${i}]": "${item}" is ${
+          byName.length > 1 ? "the name of two players" : "not a player"
+        } ` +
+          `of the group (players: ${members.map((m) => `"${m.name}"`).join(", ")})`,
+      );
     }
-    if (seen.has(id)) {
-      throw new WriteError("invalid-body", `Invalid "lots[${i}]": "${id}" is listed twice`);
+    if (seen.has(member.id)) {
+      throw new WriteError("invalid-body", `Invalid "lots[${i}]": "${member.name}" is listed twice`);
     }
-    seen.add(id);
-  }
+    seen.add(member.id);
+    return member.id;
+  });
   await trx.updateTable("group_members").set({ lot: null }).where("group_id", "=", groupId).execute();
-  for (const [i, id] of lots.entries()) {
+  for (const [i, id] of ids.entries()) {
     await trx.updateTable("group_members").set({ lot: i + 1 }).where("group_id", "=", groupId)
       .where("entry_id", "=", id).execute();
   }

@@ -50,13 +50,16 @@ export function buildStandings(
         pointsLost: row.pointsLost,
         tied: row.tied,
         decidedBy: row.decidedBy,
+        decidedByLot: row.decidedBy === "lot",
       };
     });
+    const complete = isGroupComplete(players, groupMatches);
     return {
       groupId: group.id,
       name: group.name,
-      complete: isGroupComplete(players, groupMatches),
+      complete,
       rows,
+      awaitingLot: complete && rows.some((r) => r.tied),
     };
   });
 }
