@@ -18,6 +18,7 @@ import * as assignForm from "./client/manage/assign_form.ts";
 import * as audit from "./client/manage/audit.ts";
 import * as categoryList from "./client/manage/category_list.ts";
 import * as controls from "./client/manage/controls.ts";
+import * as drawConsole from "./client/manage/draw_console.ts";
 import * as eventBar from "./client/manage/event_bar.ts";
 import * as events from "./client/manage/events.ts";
 import * as hallTables from "./client/manage/hall_tables.ts";
@@ -71,6 +72,7 @@ export const MANAGE_MODULES = [
   tableCards,
   tokens,
   write,
+  drawConsole,
 ];
 
 /** The script of the operator's page. */
@@ -179,6 +181,7 @@ export function ManagePage(props: { nonce: string }) {
         </section>
         <h2>Categories and draws</h2>
         <ul id="categories" class="rows"></ul>
+        <section id="draw-console" class="draw-console" aria-live="polite" hidden></section>
         <section id="print" aria-labelledby="print-heading">
           <h2 id="print-heading">Print</h2>
           <p class="muted">

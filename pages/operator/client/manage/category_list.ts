@@ -6,6 +6,7 @@
  */
 import { byId, make } from "../dom.ts";
 import { button } from "./controls.ts";
+import { openDrawConsole } from "./draw_console.ts";
 import type { ManagePage, Overview } from "./page.ts";
 
 /** One category's row. */
@@ -16,6 +17,7 @@ export function categoryRow(page: ManagePage, s: Overview["subevents"][number]):
     make("span", "names", s.name),
     make("span", "where", `${s.format}, ${s.matchCount} matches, draw ${s.drawState}`),
   );
+  li.append(button("Draw…", () => void openDrawConsole(page, s.id, s.name)));
   if (s.drawState === "draft") {
     li.append(
       button(
