@@ -27,7 +27,7 @@ const consoleSays = (page: Page, re: RegExp) =>
   );
 
 browserSuite(
-  "/manage makes, draws again, locks a draw and records a lot by names",
+  "/manage makes, draws again, locks a draw and records a lot by names; the public page marks it",
   async (store) => {
     const c = await makeRatedCategory(store, {
       entries: 6,
@@ -142,6 +142,11 @@ browserSuite(
         assert.match(text ?? "", /place decided by lot/);
         await page.locator("table.standings").first().scrollIntoViewIfNeeded();
         await shot(page, "public_lot");
+        // The bracket shows the seeds and the clubs of the players placed in it.
+        await page.locator(".bracket").scrollIntoViewIfNeeded();
+        const club = await page.locator(".bracket .club").first().textContent();
+        assert.ok(CLUBS.includes(club ?? ""), `${club}`);
+        await shot(page, "public_bracket");
       });
       assert.deepEqual(errors, []);
       assert.deepEqual(consoleErrors, []);
