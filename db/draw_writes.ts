@@ -803,7 +803,7 @@ function seedingOfGroups(members: readonly string[][], entries: readonly DrawEnt
  * decided (domain/group_qualifiers.ts `placeQualifiersAfterGroups`): the runners-up are drawn again, now that
  * their associations are known, and every qualifier is put into the knockout again. Nothing happens while a
  * group is open or a place is tied, once a knockout match has begun, or when the placement is already made.
- * Audited as "draw.after-groups".
+ * Audited as "draw.after-groups" with the label "server" (the program itself).
  */
 async function placeAfterGroups(trx: Trx, subeventId: string, now: string): Promise<void> {
   const sub = await trx.selectFrom("subevents").select(["id", "event_id", "name", "format", "draw_seed"])
@@ -859,7 +859,8 @@ async function placeAfterGroups(trx: Trx, subeventId: string, now: string): Prom
   for (const g of groups) await fillOneGroup(trx, subeventId, g.id, now);
   await writeAudit(trx, {
     at: new Date(now),
-    actor: "draw",
+    // The program's own write, made inside whichever write ended the groups.
+    actor: "server",
     action: "draw.after-groups",
     eventId: sub.event_id,
     detail: {
