@@ -7,8 +7,8 @@
  */
 
 import { groupLabel } from "./bracket.ts";
-import { type DrawEntry, DrawError, meetingRound, placeKnockout } from "./draw.ts";
-import { createRng, pickByLot } from "./lot.ts";
+import { type DrawEntry, DrawError, meetingRound, placeKnockout, seedPositions } from "./draw.ts";
+import { createRng, pickByLot, type Rng } from "./lot.ts";
 
 /** A knockout slot filled from the groups: the player finishing `place` (1 or 2) in `group` (0-based). */
 export type QualifierRef = { group: number; place: number };
@@ -142,9 +142,10 @@ function compareVectors(a: readonly number[], b: readonly number[]): number {
 const refKey = (ref: QualifierRef) => `${ref.group}${SEPARATOR}${ref.place}`;
 
 /**
- * The knockout placement once every group is over, from the provisional one of `placeGroupQualifiers`: the
- * winners (and the byes they face) keep the places their group's seeding gave them, and the runners-up are drawn
- * again now that their associations are known. Each runner-up meets a player of its own group as late as
+ * The knockout placement once every group is over, from the provisional one of `placeGroupQualifiers`, now
+ * that the qualifiers' associations are known. The byes stay. Each winner stays among the places of its seed
+ * group (its group's seeding), facing a bye as before or not: winners of one association trade those places
+ * when that keeps them further apart, the others keep theirs (`placeWinners`). The runners-up are drawn again. Each runner-up meets a player of its own group as late as
  * possible (the other half from its winner: ITTF Handbook, Regulations for International Competitions 3.6),
  * then players of one association as late as possible (3.6.3.3: the first two in different halves, the next
  * two in the other quarters, and so on, as far as the places left allow). The runners-up of the largest
@@ -162,33 +163,77 @@ export function placeQualifiersAfterGroups(
   if (size < 2 || (size & (size - 1)) !== 0) {
     throw new DrawError(`Cannot place group qualifiers into a bracket of "${size}" slots`);
   }
-  const levels = Math.log2(size);
   const association = new Map(qualifiers.map((q) => [refKey(q.ref), q.association]));
   const sizes = new Map<string, number>();
   for (const q of qualifiers) {
     if (q.association !== undefined) sizes.set(q.association, (sizes.get(q.association) ?? 0) + 1);
   }
-  const out = [...slots];
+  const associationOf = (ref: QualifierRef) => association.get(refKey(ref));
+  const runnersUp = (start: readonly (QualifierRef | null)[]) =>
+    placeRunnersUp(start, associationOf, sizes, createRng(`${options.lotSeed}/after-groups`));
+  const kept = runnersUp(slots);
+  const winners = placeWinners(slots, associationOf, createRng(`${options.lotSeed}/after-groups/winners`));
+  if (winners.every((ref, i) => ref === slots[i])) return kept;
+  // Winners trading places only stands when the whole draw, runners-up included, separates better.
+  const traded = runnersUp(winners);
+  return compareVectors(separation(traded, associationOf), separation(kept, associationOf)) < 0
+    ? traded
+    : kept;
+}
+
+/** Meetings of players of one group, then of one association, by round (first round first), over a draw. */
+function separation(
+  slots: readonly (QualifierRef | null)[],
+  associationOf: (ref: QualifierRef) => string | undefined,
+): number[] {
+  const levels = Math.log2(slots.length);
+  const groups = new Array<number>(levels).fill(0);
+  const associations = new Array<number>(levels).fill(0);
+  for (let a = 0; a < slots.length; a++) {
+    for (let b = a + 1; b < slots.length; b++) {
+      const [x, y] = [slots[a], slots[b]];
+      if (!x || !y) continue;
+      const round = meetingRound(a, b) - 1;
+      if (x.group === y.group) groups[round] = (groups[round] ?? 0) + 1;
+      const ax = associationOf(x);
+      if (ax !== undefined && ax === associationOf(y)) associations[round] = (associations[round] ?? 0) + 1;
+    }
+  }
+  return [...groups, ...associations];
+}
+
+/**
+ * The runners-up drawn into the places runners-up hold, the winners where `start` has them: the largest
+ * associations first, each into its cheapest place (its group, then its association met as late as possible;
+ * the lot among equals), then trades of two runners-up while they separate better.
+ */
+function placeRunnersUp(
+  start: readonly (QualifierRef | null)[],
+  associationOf: (ref: QualifierRef) => string | undefined,
+  sizes: ReadonlyMap<string, number>,
+  rng: Rng,
+): (QualifierRef | null)[] {
+  const levels = Math.log2(start.length);
+  const out = [...start];
   const open: number[] = [];
   const groupAt = new Map<number, string | undefined>();
   const assocAt = new Map<number, string | undefined>();
-  slots.forEach((ref, position) => {
+  out.forEach((ref, position) => {
     if (ref === null) return;
     if (ref.place === 1) {
       groupAt.set(position, `${ref.group}`);
-      assocAt.set(position, association.get(refKey(ref)));
+      assocAt.set(position, associationOf(ref));
     } else {
       open.push(position);
     }
   });
-  const sizeOf = (ref: QualifierRef) => sizes.get(association.get(refKey(ref)) ?? "") ?? 0;
-  const runners = open.map((p) => slots[p] as QualifierRef)
+  const sizeOf = (ref: QualifierRef) => sizes.get(associationOf(ref) ?? "") ?? 0;
+  const runners = open.map((p) => out[p] as QualifierRef)
     .sort((a, b) => sizeOf(b) - sizeOf(a) || a.group - b.group || a.place - b.place);
   const cost = (slot: number, ref: QualifierRef, skip?: number) => [
     ...meetings(groupAt, slot, `${ref.group}`, levels, skip),
-    ...meetings(assocAt, slot, association.get(refKey(ref)), levels, skip),
+    ...meetings(assocAt, slot, associationOf(ref), levels, skip),
   ];
-  const rng = createRng(`${options.lotSeed}/after-groups`);
   const free = [...open];
   for (const ref of runners) {
     let best: number[] = [];
@@ -203,7 +248,7 @@ export function placeQualifiersAfterGroups(
     free.splice(free.indexOf(slot), 1);
     out[slot] = ref;
     groupAt.set(slot, `${ref.group}`);
-    assocAt.set(slot, association.get(refKey(ref)));
+    assocAt.set(slot, associationOf(ref));
   }
   // Trades: two runners-up swap places while the pair's meetings with everybody else get fewer, earliest
   // round first (their meeting with each other stays where it is).
@@ -220,9 +265,53 @@ export function placeQualifiersAfterGroups(
         [out[a], out[b]] = [y, x];
         groupAt.set(a, `${y.group}`);
         groupAt.set(b, `${x.group}`);
-        assocAt.set(a, association.get(refKey(y)));
-        assocAt.set(b, association.get(refKey(x)));
+        assocAt.set(a, associationOf(y));
+        assocAt.set(b, associationOf(x));
         improved = true;
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * The winners' places once the groups are over: the places of each seed group (`seedPositions`: seeds 3-4, 5-8,
+ * ... are drawn to their group's places, ITTF 3.6) that winners hold, split by whether they face a bye, are drawn
+ * again among the same winners so that winners of one association meet as late as possible (3.6.3.3), group by
+ * group from the top seeds down. A winner keeps its place when no other separates better; among other equal
+ * places the lot chooses. Byes and the other places do not move.
+ */
+export function placeWinners(
+  slots: readonly (QualifierRef | null)[],
+  associationOf: (ref: QualifierRef) => string | undefined,
+  rng: Rng,
+): (QualifierRef | null)[] {
+  const levels = Math.log2(slots.length);
+  const out = [...slots];
+  const placed = new Map<number, string | undefined>();
+  for (const group of seedPositions(slots.length)) {
+    for (const facingBye of [true, false]) {
+      const places = group.filter((p) => slots[p]?.place === 1 && (slots[p ^ 1] === null) === facingBye);
+      const left = [...places];
+      for (const from of places) {
+        const ref = slots[from] as QualifierRef;
+        const a = associationOf(ref);
+        let best: number[] = [];
+        let bestCost: number[] | null = null;
+        for (const slot of left) {
+          const c = meetings(placed, slot, a, levels);
+          const cmp = bestCost === null ? -1 : compareVectors(c, bestCost);
+          if (cmp < 0) [best, bestCost] = [[slot], c];
+          else if (cmp === 0) best.push(slot);
+        }
+        const slot = best.includes(from)
+          ? from
+          : best.length === 1
+          ? best[0] as number
+          : pickByLot(rng, best);
+        left.splice(left.indexOf(slot), 1);
+        out[slot] = ref;
+        placed.set(slot, a);
       }
     }
   }
