@@ -17,7 +17,6 @@ export function categoryRow(page: ManagePage, s: Overview["subevents"][number]):
     make("span", "names", s.name),
     make("span", "where", `${s.format}, ${s.matchCount} matches, draw ${s.drawState}`),
   );
-  li.append(button("Draw…", () => void openDrawConsole(page, s.id, s.name)));
   if (s.drawState === "draft") {
     li.append(
       button(
@@ -36,6 +35,7 @@ export function categoryRow(page: ManagePage, s: Overview["subevents"][number]):
     if (s.drawStarted) b.title = "A match of the draw has started";
     li.append(b);
   }
+  li.append(button("Draw…", () => void openDrawConsole(page, s.id, s.name)));
   return li;
 }
 
