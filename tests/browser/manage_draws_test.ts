@@ -58,6 +58,7 @@ browserSuite(
       await t.step("make: a draft with the players' names, seeds and clubs", async () => {
         await page.fill("#draw-seed", "morning-1");
         await page.fill("#draw-group-size", "3");
+        await page.selectOption("#draw-qualifiers", "2");
         await page.click("#draw-form button[type=submit]");
         await consoleSays(page, /Draft \(not public\), lot seed morning-1/);
         const groups = await page.$$eval(

@@ -156,7 +156,15 @@ export function showDrawConsole(
   const size = numberInput("Group size", 3, 6, d?.groupSize ?? undefined);
   size.input.id = "draw-group-size";
   controls.append(seedLabel);
-  if (withGroups || d === null) controls.append(size.label);
+  if (withGroups) controls.append(size.label);
+  const qualifiers = make("select");
+  qualifiers.id = "draw-qualifiers";
+  for (const n of [1, 2]) {
+    qualifiers.append(new Option(String(n), String(n), false, (d?.qualifiersPerGroup ?? 2) === n));
+  }
+  const qualifiersLabel = make("label", "", "Qualifiers per group ");
+  qualifiersLabel.append(qualifiers);
+  if (d?.format === "groups_knockout") controls.append(qualifiersLabel);
   if (state !== "locked") {
     const make_ = make("button", "primary", state === "none" ? "Make draw" : "Draw again");
     make_.type = "submit";
@@ -168,6 +176,7 @@ export function showDrawConsole(
     const body: Record<string, unknown> = {};
     if (seed.value.trim()) body.lotSeed = seed.value.trim();
     if (withGroups && size.input.value) body.groupSize = Number(size.input.value);
+    if (d?.format === "groups_knockout") body.qualifiersPerGroup = Number(qualifiers.value);
     const done = state === "none" ? "Draw made (draft)" : "Drawn again (draft)";
     if (await page.write(`/subevents/${subeventId}/draw`, body, done)) {
       await openDrawConsole(page, subeventId);
