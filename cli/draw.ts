@@ -7,7 +7,7 @@
  *   deno task draw show --event SLUG --category CODE [--json]
  *   deno task draw lock --event SLUG --category CODE
  *   deno task draw unlock --event SLUG --category CODE
- *   deno task draw advance --event SLUG --category CODE [--group A] [--lots ENTRY_ID,ENTRY_ID,...]
+ *   deno task draw advance --event SLUG --category CODE [--group A] [--lots NAME,NAME,...]
  *
  * The answer goes to stdout; problems go to stderr (exit 1), usage errors exit 2.
  * @module
@@ -32,7 +32,7 @@ export const DRAW_USAGE = [
   "Usage: deno task draw generate --event SLUG --category CODE [--group-size 3-6] [--qualifiers 1|2] [--seed S]",
   "       deno task draw show --event SLUG --category CODE [--json]",
   "       deno task draw lock|unlock --event SLUG --category CODE",
-  "       deno task draw advance --event SLUG --category CODE [--group A] [--lots ENTRY_ID,ENTRY_ID,...]",
+  "       deno task draw advance --event SLUG --category CODE [--group A] [--lots NAME,NAME,...]",
   "The store comes from DATABASE_URL (default sqlite:./data/tournament.db).",
 ].join("\n");
 
@@ -134,7 +134,9 @@ export function parseDrawArgs(args: readonly string[]): DrawCommand {
       const lots = flags["lots"]?.split(",").map((s) => s.trim());
       if (lots && lots.some((s) => s === "")) {
         throw new UsageError(
-          `Invalid "--lots": expected entry ids separated by commas, got "${flags["lots"]}"`,
+          `Invalid "--lots": expected players' names (or entry ids) separated by commas, got "${
+            flags["lots"]
+          }"`,
         );
       }
       if (lots && flags["group"] === undefined) {

@@ -14,7 +14,12 @@ import type { Insertable, Kysely, Transaction } from "kysely";
 import { groupLabel, type NextSlot, nextSlot, roundLabel } from "../domain/bracket.ts";
 import { commonAssociation, type DrawEntry, DrawError, placeKnockout } from "../domain/draw.ts";
 import { toGroupMatch } from "../domain/group_match.ts";
-import { placeGroupQualifiers, type QualifierRef } from "../domain/group_qualifiers.ts";
+import {
+  groupSeeding,
+  placeGroupQualifiers,
+  placeQualifiersAfterGroups,
+  type QualifierRef,
+} from "../domain/group_qualifiers.ts";
 import { type GroupEntry, GroupError, makeGroups, roundRobinOrder } from "../domain/groups.ts";
 import { LotError } from "../domain/lot.ts";
 import { matchHasBegun, MatchStatusError } from "../domain/match_status.ts";
@@ -287,7 +292,15 @@ async function generateInTransaction(
       { lotSeed: options.lotSeed },
     ).map((id): SlotContent => id === null ? { kind: "bye" } : { kind: "entry", entryId: id });
   } else if (sub.format === "groups_knockout") {
-    slots = placeGroupQualifiers(groupIds.length, qualifiers!, { lotSeed: options.lotSeed })
+    const kept = groupsKept
+      ? await trx.selectFrom("group_members").select(["group_id", "entry_id"])
+        .where("group_id", "in", groupIds).execute()
+      : memberRows;
+    const seeding = seedingOfGroups(
+      groupIds.map((id) => kept.filter((m) => m.group_id === id).map((m) => m.entry_id)),
+      entries,
+    );
+    slots = placeGroupQualifiers(groupIds.length, qualifiers!, { lotSeed: options.lotSeed, seeding })
       .map((ref): SlotContent => ref === null ? { kind: "bye" } : { kind: "qualifier", ref });
   }
   const slotRows = slots.map((s, position): Insertable<Database["draw_slots"]> => ({
@@ -580,6 +593,18 @@ export async function fillGroupQualifiers(
   groupId: string | null,
   now: string,
 ): Promise<QualifierPlacement[]> {
+  const placements = await fillOneGroup(trx, subeventId, groupId, now);
+  if (placements.length > 0) await placeAfterGroups(trx, subeventId, now);
+  return placements;
+}
+
+/** `fillGroupQualifiers` for one group, without the placement after the groups. */
+async function fillOneGroup(
+  trx: Trx,
+  subeventId: string,
+  groupId: string | null,
+  now: string,
+): Promise<QualifierPlacement[]> {
   if (groupId === null) return [];
   const sub = await trx.selectFrom("subevents").select(["format"]).where("id", "=", subeventId)
     .executeTakeFirst();
@@ -728,25 +753,136 @@ export async function advanceGroups(
   });
 }
 
-/** Stores a group's lot order: the listed members get 1, 2, ... in order, the others none. */
+/**
+ * Stores a group's lot order: the listed members get 1, 2, ... in order, the others none. Each item is a member's
+ * entry id or its name as shown (case and surrounding spaces aside), so that the desk records the lot by names.
+ */
 async function writeLots(trx: Trx, groupId: string, lots: readonly string[]): Promise<void> {
-  const members = new Set(
-    (await trx.selectFrom("group_members").select("entry_id").where("group_id", "=", groupId).execute())
-      .map((m) => m.entry_id),
-  );
+  const rows = await entriesWithPlayers(trx).innerJoin(
+    "group_members",
+    "group_members.entry_id",
+    "entries.id",
+  )
+    .select(["entries.id", "p1.display_name as p1_name", "p2.display_name as p2_name"])
+    .where("group_members.group_id", "=", groupId).orderBy("group_members.position").execute();
+  const members = rows.map((r) => ({ id: r.id, name: entryName([r.p1_name, r.p2_name]) }));
+  const fold = (text: string) => text.trim().toLocaleLowerCase();
   const seen = new Set<string>();
-  for (const [i, id] of lots.entries()) {
-    if (!members.has(id)) {
-      throw new WriteError("invalid-body", `Invalid "lots[${i}]": "${id}" is not a member of the group`);
+  const ids = lots.map((item, i) => {
+    const byName = members.filter((m) => fold(m.name) === fold(item));
+    const member = members.find((m) => m.id === item) ?? (byName.length === 1 ? byName[0] : undefined);
+    if (!member) {
+      throw new WriteError(
+        "invalid-body",
+        `Invalid "lots[${i}]": "${item}" is ${
+          byName.length > 1 ? "the name of two players" : "not a player"
+        } ` +
+          `of the group (players: ${members.map((m) => `"${m.name}"`).join(", ")})`,
+      );
     }
-    if (seen.has(id)) {
-      throw new WriteError("invalid-body", `Invalid "lots[${i}]": "${id}" is listed twice`);
+    if (seen.has(member.id)) {
+      throw new WriteError("invalid-body", `Invalid "lots[${i}]": "${member.name}" is listed twice`);
     }
-    seen.add(id);
-  }
+    seen.add(member.id);
+    return member.id;
+  });
   await trx.updateTable("group_members").set({ lot: null }).where("group_id", "=", groupId).execute();
-  for (const [i, id] of lots.entries()) {
+  for (const [i, id] of ids.entries()) {
     await trx.updateTable("group_members").set({ lot: i + 1 }).where("group_id", "=", groupId)
       .where("entry_id", "=", id).execute();
   }
+}
+
+/**
+ * The groups' seeding (domain/group_qualifiers.ts `groupSeeding`): each group by the best seed and the best
+ * rating among its members.
+ */
+function seedingOfGroups(members: readonly string[][], entries: readonly DrawEntryRow[]): number[] {
+  const byId = new Map(entries.map((e) => [e.id, e]));
+  return groupSeeding(members.map((ids) => {
+    const mine = ids.map((id) => byId.get(id));
+    const seeds = mine.flatMap((e) => e?.seed ?? []);
+    const ratings = mine.flatMap((e) => e?.rating ?? []);
+    return {
+      ...(seeds.length ? { bestSeed: Math.min(...seeds) } : {}),
+      ...(ratings.length ? { bestRating: Math.max(...ratings) } : {}),
+    };
+  }));
+}
+
+/**
+ * The knockout placement once every group of a "groups_knockout" category is over and its qualifying places are
+ * decided (domain/group_qualifiers.ts `placeQualifiersAfterGroups`): the runners-up are drawn again, now that
+ * their associations are known, and every qualifier is put into the knockout again. Nothing happens while a
+ * group is open or a place is tied, once a knockout match has begun, or when the placement is already made.
+ * Audited as "draw.after-groups" with the label "server" (the program itself).
+ */
+async function placeAfterGroups(trx: Trx, subeventId: string, now: string): Promise<void> {
+  const sub = await trx.selectFrom("subevents").select(["id", "event_id", "name", "format", "draw_seed"])
+    .where("id", "=", subeventId).executeTakeFirst();
+  if (sub?.format !== "groups_knockout") return;
+  const groups = await trx.selectFrom("groups").select(["id", "name"]).where("subevent_id", "=", subeventId)
+    .orderBy("position").orderBy("id").execute();
+  const slots = await trx.selectFrom("draw_slots").selectAll().where("subevent_id", "=", subeventId)
+    .orderBy("position").execute();
+  const refs = slots.map((s): QualifierRef | null =>
+    s.qualifier_group === null || s.qualifier_place === null
+      ? null
+      : { group: Number(s.qualifier_group), place: Number(s.qualifier_place) }
+  );
+  // A slot holding neither a qualifier nor a bye (an imported draw): the placement is the import's.
+  if (slots.some((s, i) => refs[i] === null && Number(s.is_bye) !== 1)) return;
+  const places: (string | null)[][] = [];
+  for (const g of groups) {
+    try {
+      const standing = await groupStanding(trx, g.id);
+      if (!standing.complete) return;
+      places.push(standing.places);
+    } catch (e) {
+      if (e instanceof StandingsError || e instanceof MatchStatusError) return;
+      throw e;
+    }
+  }
+  const entryOf = (ref: QualifierRef) => places[ref.group]?.[ref.place - 1] ?? null;
+  if (refs.some((r) => r !== null && entryOf(r) === null)) return;
+  const begun = await trx.selectFrom("matches").select(["status", "started_at"])
+    .where("subevent_id", "=", subeventId).where("stage", "=", "knockout").execute();
+  if (begun.some((m) => matchHasBegun({ status: m.status, startedAt: m.started_at }))) return;
+  const association = new Map((await drawEntries(trx, subeventId)).map((e) => [e.id, e.association]));
+  const placed = placeQualifiersAfterGroups(
+    refs,
+    refs.flatMap((ref) => {
+      if (ref === null) return [];
+      const a = association.get(entryOf(ref) ?? "");
+      return [{ ref, ...(a === undefined ? {} : { association: a }) }];
+    }),
+    { lotSeed: sub.draw_seed ?? sub.id },
+  );
+  const moved = placed.flatMap((ref, position) =>
+    ref !== null && (ref.group !== refs[position]?.group || ref.place !== refs[position]?.place)
+      ? [{ position, ref }]
+      : []
+  );
+  if (moved.length === 0) return;
+  for (const { position, ref } of moved) {
+    await trx.updateTable("draw_slots").set({ qualifier_group: ref.group, qualifier_place: ref.place })
+      .where("subevent_id", "=", subeventId).where("position", "=", position).execute();
+  }
+  for (const g of groups) await fillOneGroup(trx, subeventId, g.id, now);
+  await writeAudit(trx, {
+    at: new Date(now),
+    // The program's own write, made inside whichever write ended the groups.
+    actor: "server",
+    action: "draw.after-groups",
+    eventId: sub.event_id,
+    detail: {
+      subeventId,
+      name: sub.name,
+      moved: moved.map(({ position, ref }) => ({
+        position,
+        group: groups[ref.group]?.name,
+        place: ref.place,
+      })),
+    },
+  });
 }

@@ -25,6 +25,7 @@ const CSS = ANNOUNCEMENT_CSS + BRACKET_CSS + MATCH_LISTS_CSS + `
 .groups{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,24rem),1fr));gap:0 1.5rem}
 details{margin:.5rem 0}
 summary{cursor:pointer;color:#0b4fb3}
+small.by-lot{display:block;font-weight:400;color:#444}
 `;
 
 /** A category's page. */

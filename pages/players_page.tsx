@@ -1,8 +1,9 @@
 /**
- * /t/{slug}/players: every player of an event by name, each linking to their page (pages/player_page.tsx), with
+ * /t/{slug}/players: every player of an event by surname (as printed lists are), each linking to their page (pages/player_page.tsx), with
  * a row of initials to jump to on a phone. Static: the list changes only when the desk changes the entries.
  */
 import { type EventPlayerRecord, NAME_COLLATOR } from "../db/read_players.ts";
+import { surnameKey } from "../domain/person_name.ts";
 import { SiteLayout } from "./layout.tsx";
 import { eventPath, playerPath } from "./page_paths.ts";
 import type { Event } from "./view_types.ts";
@@ -29,12 +30,26 @@ export function initialOf(name: string): string {
   return LETTERS.findLast((letter) => NAME_COLLATOR.compare(name, letter) >= 0) ?? "#";
 }
 
-/** The players' index of an event. */
+/**
+ * The players in the order of a printed list: by surname (domain/person_name.ts `surnameKey`), then by the name
+ * as shown, then by id.
+ * @example bySurname([{ displayName: "Zoe Adams" }, { displayName: "Ana Lopez" }]) // Adams, then Lopez
+ */
+export function bySurname<T extends { id: string; displayName: string }>(players: readonly T[]): T[] {
+  return players.map((p) => ({ p, key: surnameKey(p.displayName) }))
+    .sort((a, b) =>
+      NAME_COLLATOR.compare(a.key, b.key) || NAME_COLLATOR.compare(a.p.displayName, b.p.displayName) ||
+      (a.p.id < b.p.id ? -1 : a.p.id > b.p.id ? 1 : 0)
+    )
+    .map(({ p }) => p);
+}
+
+/** The players' index of an event, by surname, under the initial of each surname. */
 export function PlayersPage(props: { nonce: string; event: Event; players: EventPlayerRecord[] }) {
   const { event } = props;
   const byInitial = new Map<string, EventPlayerRecord[]>();
-  for (const p of props.players) {
-    const key = initialOf(p.displayName);
+  for (const p of bySurname(props.players)) {
+    const key = initialOf(surnameKey(p.displayName));
     byInitial.set(key, [...(byInitial.get(key) ?? []), p]);
   }
   return (
@@ -50,7 +65,9 @@ export function PlayersPage(props: { nonce: string; event: Event; players: Event
       <h1>Players</h1>
       {props.players.length === 0 ? <p class="empty">The players of this event are not published yet.</p> : (
         <>
-          <p class="meta">{props.players.length} players. Open one for their matches, times and results.</p>
+          <p class="meta">
+            {props.players.length} players, by surname. Open one for their matches, times and results.
+          </p>
           <nav class="initials" aria-label="Players by initial">
             {[...byInitial.keys()].map((letter) => <a key={letter} href={`#initial-${letter}`}>{letter}</a>)}
           </nav>

@@ -1,4 +1,6 @@
-/** /rankings: the public rating leaderboard. */
+/** /rankings: the public rating leaderboard, with what the rating shown is. */
+import { DEFAULT_RATING } from "../domain/glicko2.ts";
+import { PRIOR_NEWCOMER_OFFSET } from "../domain/rating_prior.ts";
 import { SiteLayout } from "./layout.tsx";
 import type { Ranking } from "./view_types.ts";
 
@@ -14,6 +16,16 @@ export function RankingsPage(props: { nonce: string; rows: Ranking[]; page: numb
       <p class="meta">
         Ratings from every rated match of published tournaments, rounded. Players with few matches have less
         certain ratings.
+      </p>
+      <p class="meta" id="rating-explained">
+        What the rating is: a Glicko-2 rating over the rated singles matches played here, started from where
+        each player stood before. A player imported with a rating from their federation starts from it,
+        lowered by up to {PRIOR_NEWCOMER_OFFSET}{" "}
+        points when few matches stand behind it (such a rating tends to be too high); a player imported
+        without one starts at{" "}
+        {DEFAULT_RATING}. So, until they play here, a player whose imported rating rests on few matches can be
+        listed below players with no rating at all. Matches counts the matches behind the rating, those behind
+        the imported rating included.
       </p>
       {props.rows.length > 0
         ? (

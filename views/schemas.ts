@@ -398,6 +398,10 @@ export const StandingRowSchema = z.object({
         "operator's lot order); tied (not decided yet); withdrawn (the entry withdrew before completing the " +
         "group: its results are disregarded and it stands last, docs/standings.md)",
     }),
+  decidedByLot: z.boolean().openapi({
+    description: "The place was decided by lot: level after every step of ITTF 3.7.5, placed by the " +
+      'director\'s lot order (decidedBy "lot")',
+  }),
 }).openapi("StandingRow", { description: "A row of a group's standings" });
 
 /** The standings of one group. */
@@ -406,6 +410,10 @@ export const GroupStandingsSchema = z.object({
   name: z.string().openapi({ description: "The group's name", example: "A" }),
   complete: z.boolean().openapi({ description: "Whether every match of the group is decided" }),
   rows: z.array(StandingRowSchema).openapi({ description: "In finishing order" }),
+  awaitingLot: z.boolean().openapi({
+    description: "Every match is decided but some places are still level after every step of ITTF 3.7.5: " +
+      "they wait for the director's lot",
+  }),
 }).openapi("GroupStandings", { description: "Standings of a group, computed by ITTF Statutes 3.7.5" });
 
 /** A row of the rating leaderboard. */

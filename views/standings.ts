@@ -53,13 +53,16 @@ export function buildStandings(
         pointsLost: row.pointsLost,
         tied: row.tied,
         decidedBy: row.decidedBy,
+        decidedByLot: row.decidedBy === "lot",
       };
     });
+    const complete = isGroupCompleteWithWithdrawals(players, groupMatches, withdrawn);
     return {
       groupId: group.id,
       name: group.name,
-      complete: isGroupCompleteWithWithdrawals(players, groupMatches, withdrawn),
+      complete,
       rows,
+      awaitingLot: complete && rows.some((r) => r.tied),
     };
   });
 }

@@ -30,15 +30,18 @@ export const DrawBody = z.strictObject({
     .optional(),
 });
 
-/** Body of an advance: one group (by name) and, for players still level, its lot order (entry ids). */
+/** Body of an advance: one group (by name) and, for players still level, its lot order (names or entry ids). */
 export const AdvanceBody = z.strictObject({
   group: z.string({ error: 'expected a group name such as "A"' }).trim().min(1, {
     error: 'expected a group name such as "A"',
   }).max(40, { error: 'expected a group name such as "A"' }).optional(),
-  lots: z.array(z.string({ error: "expected an entry id" }).min(1, { error: "expected an entry id" }), {
-    error: "expected a list of entry ids, first drawn first",
-  }).min(1, { error: "expected a list of entry ids, first drawn first" }).max(64, {
-    error: "expected at most 64 entry ids",
+  lots: z.array(
+    z.string({ error: "expected a player's name or an entry id" }).min(1, {
+      error: "expected a player's name or an entry id",
+    }).max(200, { error: "expected a name of at most 200 characters" }),
+    { error: "expected a list of players' names (or entry ids), first drawn first" },
+  ).min(1, { error: "expected a list of players' names (or entry ids), first drawn first" }).max(64, {
+    error: "expected at most 64 players",
   }).optional(),
 });
 

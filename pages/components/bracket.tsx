@@ -1,7 +1,8 @@
 /**
  * A knockout bracket drawn as a tree: one column per round; the matches of a round go in pairs of equal height
  * (the two that feed one match of the next round) and each match is centred in its half of the pair, so every
- * match sits level with the middle of the pair that feeds it. Lines are drawn in CSS.
+ * match sits level with the middle of the pair that feeds it. Lines are drawn in CSS. An entry shows its seed
+ * ("[1]") before its name and its club under it.
  */
 import type { Draw, DrawMatch, DrawSide } from "../view_types.ts";
 
@@ -30,12 +31,27 @@ export const BRACKET_CSS = `
 .bm .side.open{color:#555;font-style:italic}
 .bm .g{font-variant-numeric:tabular-nums}
 .bm.live{border-color:#b00020;box-shadow:0 0 0 1px #b00020}
+.bm .seed{margin-right:.3rem;color:#333;font-weight:600}
+.bm .club{display:block;font-size:.8rem;font-weight:400;color:#555}
 `;
+
+/** A side's name, with its seed before it and its club under it when it is an entry. */
+function SideName(props: { side: DrawSide }) {
+  const e = props.side.entry;
+  return (
+    <span class="n">
+      {e?.seed != null && <span class="seed" title={`Seed ${e.seed}`}>[{e.seed}]</span>}
+      {props.side.label}
+      {e?.withdrawn && " (withdrawn)"}
+      {e?.association && <small class="club">{e.association}</small>}
+    </span>
+  );
+}
 
 function Side(props: { side: DrawSide; games: number | string | null; won: boolean }) {
   return (
     <span class={`side${props.won ? " winner" : ""}${props.side.kind === "entry" ? "" : " open"}`}>
-      <span class="n">{props.side.label}{props.side.entry?.withdrawn && " (withdrawn)"}</span>
+      <SideName side={props.side} />
       <span class="g">{props.games ?? ""}</span>
     </span>
   );

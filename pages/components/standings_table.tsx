@@ -49,6 +49,8 @@ export function StandingsTable(
                     : <PlayerNames name={r.entry.name} players={r.entry.players} slug={props.slug} />}
                 </span>
                 {r.entry.withdrawn && " (withdrawn)"}
+                {r.decidedByLot && <small class="by-lot">(place decided by lot)</small>}
+                {r.tied && group.awaitingLot && <small class="by-lot">(level: to be decided by lot)</small>}
               </th>
               {!props.compact && <td class="num opt">{r.played}</td>}
               <td class="num">{r.won}</td>

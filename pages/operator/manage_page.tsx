@@ -19,6 +19,7 @@ import * as assignForm from "./client/manage/assign_form.ts";
 import * as audit from "./client/manage/audit.ts";
 import * as categoryList from "./client/manage/category_list.ts";
 import * as controls from "./client/manage/controls.ts";
+import * as drawConsole from "./client/manage/draw_console.ts";
 import * as eventBar from "./client/manage/event_bar.ts";
 import * as events from "./client/manage/events.ts";
 import * as hallTables from "./client/manage/hall_tables.ts";
@@ -77,6 +78,7 @@ export const MANAGE_MODULES = [
   tokens,
   write,
   entries,
+  drawConsole,
 ];
 
 /** The script of the operator's page. */
@@ -198,6 +200,7 @@ export function ManagePage(props: { nonce: string }) {
         <section id="entries" aria-labelledby="entries-heading">
           <h2 id="entries-heading">Entries</h2>
         </section>
+        <section id="draw-console" class="draw-console" aria-live="polite" hidden></section>
         <section id="print" aria-labelledby="print-heading">
           <h2 id="print-heading">Print</h2>
           <p class="muted">

@@ -199,4 +199,10 @@ li.revoked{opacity:.55}
 #clashes ul{margin:0;padding-left:1.2rem}
 ul.rows>li.clash{box-shadow:inset .35rem 0 0 #c77700}
 li.match>p.warning{margin:.4rem 0 0}
+.draw-console{background:#fff;border:1px solid #ccd;border-radius:.6rem;padding:.5rem 1rem;margin:.75rem 0}
+.draw-console h3{margin:.3rem 0}
+.draw-console h4{margin:.75rem 0 .25rem}
+.draw-groups{display:grid;grid-template-columns:repeat(auto-fill,minmax(18rem,1fr));gap:.5rem 1rem}
+.draw-groups ol,.draw-pairs{margin:.25rem 0;padding-left:1.5rem}
+form.lot{display:flex;flex-wrap:wrap;gap:.4rem;align-items:center}
 `;

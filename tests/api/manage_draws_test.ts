@@ -236,3 +236,85 @@ storeTest("[api] draw routes need an admin token", async (store) => {
   }
   await problem(await app.request(drawUrl(c.subeventId), call(null, "GET")), 401, "unauthorized");
 });
+
+storeTest(
+  "[api] POST /api/manage/subevents/:id/draw/advance records a lot by names; standings mark it",
+  async (store) => {
+    const { c, admin, app } = await setup(store, { format: "groups_knockout", entries: 6, seeds: 2 });
+    await ok(
+      await app.request(drawUrl(c.subeventId), call(admin, "POST", { groupSize: 3, qualifiersPerGroup: 1 })),
+      201,
+    );
+    let draw = (await ok(await app.request(drawUrl(c.subeventId), call(admin, "GET")))).draw;
+    const groupA = draw.groups[0];
+    const ids: string[] = groupA.members.map((m: { entry: { id: string } }) => m.entry.id);
+    const names = new Map<string, string>(
+      groupA.members.map((m: { entry: { id: string; name: string } }) => [m.entry.id, m.entry.name]),
+    );
+    // A cycle of walkovers: level after every step of ITTF 3.7.5.
+    const beats = new Map([[ids[0], ids[1]], [ids[1], ids[2]], [ids[2], ids[0]]]);
+    for (const m of groupA.matches) {
+      const homeWins = beats.get(m.homeId) === m.awayId;
+      await writeMatch(store, m.id, { type: "walkover", winner: homeWins ? "home" : "away" }, {
+        actor: "desk",
+        now: T0,
+      });
+    }
+    draw = (await ok(await app.request(drawUrl(c.subeventId), call(admin, "GET")))).draw;
+    assert.equal(draw.standings[0].awaitingLot, true, "the console is told a lot is needed");
+    assert.ok(draw.standings[0].rows.every((r: { tied: boolean }) => r.tied));
+
+    const url = `${drawUrl(c.subeventId)}/advance`;
+    let p = await problem(
+      await app.request(url, call(admin, "POST", { group: "A", lots: ["Nobody Known"] })),
+      400,
+      "invalid-body",
+    );
+    assert.equal(p.field, "lots");
+    assert.match(
+      p.detail,
+      /Invalid "lots\[0\]": "Nobody Known" is not a player of the group \(players: ".+"/,
+    );
+    const order = [ids[2]!, ids[0]!, ids[1]!].map((id) => names.get(id)!);
+    p = await problem(
+      await app.request(url, call(admin, "POST", { group: "A", lots: [order[0], order[0]!.toUpperCase()] })),
+      400,
+      "invalid-body",
+    );
+    assert.match(p.detail, /Invalid "lots\[1\]": ".+" is listed twice/);
+    const advanced = await ok(
+      await app.request(
+        url,
+        call(admin, "POST", { group: "Group A", lots: [` ${order[0]} `, ...order.slice(1)] }),
+      ),
+    );
+    assert.deepEqual(
+      advanced.placements.map((x: { state: string; entryId: string }) => [x.state, x.entryId]),
+      [
+        ["placed", ids[2]],
+      ],
+    );
+    const rows = advanced.draw.standings[0].rows;
+    assert.deepEqual(rows.map((r: { entry: { name: string } }) => r.entry.name), order);
+    assert.ok(
+      rows.every((r: { decidedByLot: boolean; decidedBy: string }) =>
+        r.decidedByLot && r.decidedBy === "lot"
+      ),
+    );
+    assert.equal(advanced.draw.standings[0].awaitingLot, false);
+
+    // The public standings say so too, once the draw is locked.
+    await ok(await app.request(`/api/manage/subevents/${c.subeventId}/lock`, call(admin, "POST")));
+    const pub = createApp({ store, log: silentLogger, clock: () => T0 });
+    const res = await pub.request(`/api/v1/subevents/${c.subeventId}/standings`);
+    assert.equal(res.status, 200);
+    const standings = (await res.json()).data.standings;
+    assert.deepEqual(standings[0].rows.map((r: { decidedByLot: boolean }) => r.decidedByLot), [
+      true,
+      true,
+      true,
+    ]);
+    assert.equal(standings[0].awaitingLot, false);
+    assert.equal(standings[1].awaitingLot, false);
+  },
+);

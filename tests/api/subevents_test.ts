@@ -154,6 +154,7 @@ tournamentTest(
       pointsLost: 35,
       tied: false,
       decidedBy: "match_points",
+      decidedByLot: false,
     });
     // A result changes the next read.
     await store.db.updateTable("matches").set({

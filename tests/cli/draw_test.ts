@@ -74,7 +74,10 @@ Deno.test("parseDrawArgs() refuses bad command lines with a message naming the f
     [["lock", ...ref, "--group-size", "4"], /Unknown flag "--group-size" for "lock"/],
     [["show", ...ref, "--json=yes"], /Flag "--json" takes no value/],
     [["advance", ...ref, "--lots", "a,b"], /Invalid "--lots": name the "--group"/],
-    [["advance", ...ref, "--group", "A", "--lots", "a,,b"], /Invalid "--lots": expected entry ids/],
+    [
+      ["advance", ...ref, "--group", "A", "--lots", "a,,b"],
+      /Invalid "--lots": expected players' names \(or entry ids\)/,
+    ],
     [["show", "club-open"], /Unexpected argument "club-open"/],
     [["lock", ...ref, "--category=other"], /Option "--category" is given more than once/],
     [["show", ...ref, "--json", "--json"], /Option "--json" is given more than once/],

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { NAME_COLLATOR } from "../../db/read_players.ts";
-import { initialOf } from "../../pages/players_page.tsx";
+import { bySurname, initialOf } from "../../pages/players_page.tsx";
 
 Deno.test("initialOf() files a name under its first letter as the list sorts it, and anything else under #", () => {
   const initials: Record<string, string> = {
@@ -28,4 +28,16 @@ Deno.test("initialOf() never goes back along a sorted list: each letter's player
     const initials = [...names].sort(NAME_COLLATOR.compare).map(initialOf).filter((i) => i !== "#");
     assert.deepEqual(initials, [...initials].sort());
   }));
+});
+
+Deno.test("bySurname() orders the players' list by surname as printed lists do, then by the name shown", () => {
+  const players = ["Hugo Ives", "Anna Berg", "IVES Carl", "Anna Berg", "Kim de Wit"]
+    .map((displayName, i) => ({ id: `p${4 - i}`, displayName }));
+  assert.deepEqual(bySurname(players).map((p) => `${p.displayName} ${p.id}`), [
+    "Anna Berg p1",
+    "Anna Berg p3",
+    "IVES Carl p2",
+    "Hugo Ives p4",
+    "Kim de Wit p0",
+  ]);
 });

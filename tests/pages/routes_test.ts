@@ -3,7 +3,9 @@ import { silentLogger } from "../../lib/log.ts";
 import type { Store } from "../../db/store.ts";
 import { createApp } from "../../main.ts";
 import { listEventPlayers } from "../../db/read_players.ts";
+import { bumpRevision } from "../../db/revision.ts";
 import { formatMatchTime } from "../../pages/format.ts";
+import { bySurname } from "../../pages/players_page.tsx";
 import { at, PRIVATE_STRINGS, type Seeded } from "../support/fixtures.ts";
 import { storeTest } from "../support/stores.ts";
 import { EVIL_ASSOCIATION, EVIL_NAME, seedPages, setAnnouncement } from "./seed.ts";
@@ -373,7 +375,27 @@ storeTest(
       `/api/v1/events/${seeded.event.slug}`,
       `/api/v1/subevents/${seeded.groups.id}/matches`,
     ]);
+    // The bracket shows an entry's seed before its name and its club under it.
+    const drawn = await store.db.selectFrom("draw_slots").innerJoin(
+      "entries",
+      "entries.id",
+      "draw_slots.entry_id",
+    )
+      .select(["entries.id", "entries.player1_id"]).where("draw_slots.subevent_id", "=", seeded.knockout.id)
+      .orderBy("draw_slots.position").executeTakeFirstOrThrow();
+    await store.db.updateTable("entries").set({ seed: 1 }).where("id", "=", drawn.id).execute();
+    await store.db.updateTable("players").set({ association: "Westbrook TTC" }).where(
+      "id",
+      "=",
+      drawn.player1_id,
+    )
+      .execute();
+    await bumpRevision(store.db, seeded.event.id);
     const knockout = (await get(`/t/${seeded.event.slug}/c/${seeded.knockout.id}`)).html;
+    assert.match(
+      knockout,
+      /<span class="seed" title="Seed 1">\[1\]<\/span>[^<]+<small class="club">Westbrook TTC<\/small>/,
+    );
     assert.match(
       knockout,
       /class="bracket" role="group" aria-label="Men&#39;s Singles knockout bracket"|aria-label="Men's Singles knockout bracket"/,
@@ -418,7 +440,7 @@ storeTest(
 );
 
 storeTest(
-  "[pages] the players' index lists each public player by name, and a player's page their matches everywhere",
+  "[pages] the players' index lists each public player by surname, and a player's page their matches everywhere",
   async (store) => {
     const { seeded, get, players } = await setup(store);
     const slug = seeded.event.slug;
@@ -426,7 +448,7 @@ storeTest(
     assert.match(event, new RegExp(`<a href="/t/${slug}/players">Find a player</a>`));
     const index = (await get(`/t/${slug}/players`)).html;
     const linked = [...index.matchAll(/<li><a href="\/t\/[^/]+\/p\/([^"]+)">/g)].map((m) => m[1]);
-    assert.deepEqual(linked, players.map((p) => p.id));
+    assert.deepEqual(linked, bySurname(players).map((p) => p.id), "by surname, as printed lists are");
     assert.ok(players.length >= 10, `${players.length} players`);
     assert.match(index, /<nav class="initials" aria-label="Players by initial">/);
 
@@ -544,6 +566,7 @@ storeTest(
     const home = (await get("/")).html;
     assert.match(home, new RegExp(`<a href="/t/${seeded.event.slug}">City Open 2026</a>`));
     const rankings = (await get("/rankings")).html;
+    assert.match(rankings, /What the rating is: .* starts at 1500\./s);
     assert.match(rankings, /<th scope="col" class="num">Rank<\/th>/);
     assert.match(rankings, /<td class="num">1<\/td><th scope="row">/);
     const second = (await get("/rankings?page=2")).html;

@@ -6,6 +6,7 @@
  */
 import { byId, make } from "../dom.ts";
 import { button } from "./controls.ts";
+import { openDrawConsole } from "./draw_console.ts";
 import type { ManagePage, Overview } from "./page.ts";
 
 /** One category's row. */
@@ -34,6 +35,7 @@ export function categoryRow(page: ManagePage, s: Overview["subevents"][number]):
     if (s.drawStarted) b.title = "A match of the draw has started";
     li.append(b);
   }
+  li.append(button("Draw…", () => void openDrawConsole(page, s.id, s.name)));
   return li;
 }
 
