@@ -3,6 +3,7 @@
  * (Cache-Control, CORS, Vary, compression, problem details for errors, OPTIONS, 405 and 404).
  */
 import { type Context, Hono } from "hono";
+import { changesApi } from "./changes.ts";
 import { compressResponse } from "./compression.ts";
 import type { ReadyDeps } from "./deps.ts";
 import { eventsApi } from "./events.ts";
@@ -79,6 +80,7 @@ export function publicApi(deps: ReadyDeps): Hono<AnswerEnv> {
   }
 
   app.route("/events", eventsApi(deps));
+  app.route("/events", changesApi(deps));
   app.route("/subevents", subeventsApi(deps));
   app.route("/matches", matchesApi(deps));
   app.route("/rankings", rankingsApi(deps));

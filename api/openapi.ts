@@ -25,6 +25,7 @@ import {
   StandingsResponseSchema,
 } from "../views/schemas.ts";
 import { PUBLIC_PATHS } from "./public_paths.ts";
+import { CHANGE_SCHEMAS, ChangesResponseSchema } from "../views/change_schemas.ts";
 
 export { PUBLIC_PATHS };
 
@@ -214,6 +215,7 @@ function build(): Record<string, unknown> {
   // meets the component, with the description of that use's field (Score took gamesWon's "Games won by each
   // side", which every other field of that shape then showed).
   for (const schema of NAMED_SCHEMAS) registry.register(getRefId(schema)!, schema);
+  for (const schema of CHANGE_SCHEMAS) registry.register(getRefId(schema)!, schema);
   const route = (
     path: string,
     operationId: string,
@@ -307,6 +309,37 @@ function build(): Record<string, unknown> {
     {
       200: ok("A page of the event's players", EventPlayersResponseSchema),
       400: problem("limit or offset is invalid"),
+      404: problem("No published event has this slug"),
+    },
+  );
+  route(
+    "/events/{slug}/changes",
+    "listEventChanges",
+    "What changed in an event since a cursor",
+    "The event's change feed, to poll one URL instead of every resource: the resources of the event (the " +
+      "event, its players' list, each category, each match the API serves) whose answer changed since the " +
+      "cursor, each once with its version now and where to fetch it, in the order of their last change, and " +
+      "the cursor to ask with next. Without since, every resource of the event is listed (start here). Poll " +
+      "with the same since and If-None-Match: with nothing new the answer is a 304. A resource gone has a " +
+      "null version. Only public changes appear: a hidden event has no feed (404), and its writes while " +
+      "hidden show as changes at its publication. hasMore says to ask again at once with next. A cursor " +
+      "from another event's feed, or from before the event was published again, is a 400 (parameter since) " +
+      "saying to start again from the event.",
+    {
+      params: slugParams,
+      query: z.object({
+        since: z.string().optional().openapi({
+          description: "The next cursor of an earlier answer of this feed; absent to start from the event",
+          example: "NmQ4YzI0ZTAtYjM2ZC00ZTk2LWE1YjgtOWM3NjE4NTRjYmVjfDQyfG1hdGNofA",
+        }),
+        limit: z.int().min(1).max(500).default(100).optional().openapi({
+          description: "Changes per page, an integer from 1 to 500 (default 100)",
+        }),
+      }),
+    },
+    {
+      200: ok("The changes since the cursor", ChangesResponseSchema),
+      400: problem("since or limit is invalid, or since cannot be resumed from (start again from the event)"),
       404: problem("No published event has this slug"),
     },
   );

@@ -16,6 +16,7 @@ export const PUBLIC_PATHS = [
   "/matches/:id",
   "/rankings",
   "/openapi.json",
+  "/events/:slug/changes",
 ] as const;
 
 /** A path of the public API. */
@@ -36,4 +37,5 @@ export const QUERY_PARAMETERS: Readonly<Record<PublicPath, readonly string[]>> =
   "/matches/:id": [],
   "/rankings": ["limit", "offset"],
   "/openapi.json": [],
+  "/events/:slug/changes": ["since", "limit"],
 };

@@ -305,6 +305,20 @@ export interface RevisionTable {
   value: number;
 }
 
+/**
+ * The change feed of a published event (db/change_log.ts): each public resource with its version and the global
+ * revision (`seq`) of the write that last changed it; `version` null when the resource is gone. A row of kind
+ * "start" marks where the event's feed began (its publication).
+ */
+export interface EventChangeTable {
+  event_id: string;
+  kind: string;
+  resource_id: string;
+  subevent_id: string | null;
+  version: string | null;
+  seq: number;
+}
+
 export interface Database {
   events: EventTable;
   subevents: SubeventTable;
@@ -328,6 +342,7 @@ export interface Database {
   revisions: RevisionTable;
   store_keys: StoreKeyTable;
   player_id_aliases: PlayerIdAliasTable;
+  event_changes: EventChangeTable;
 }
 
 export type EventRow = Selectable<EventTable>;
