@@ -17,6 +17,9 @@ export const PUBLIC_PATHS = [
   "/rankings",
   "/openapi.json",
   "/events/:slug/changes",
+  "/players/:id",
+  "/players/:id/matches",
+  "/players/:id/head-to-head/:otherId",
 ] as const;
 
 /** A path of the public API. */
@@ -38,4 +41,7 @@ export const QUERY_PARAMETERS: Readonly<Record<PublicPath, readonly string[]>> =
   "/rankings": ["limit", "offset"],
   "/openapi.json": [],
   "/events/:slug/changes": ["since", "limit"],
+  "/players/:id": [],
+  "/players/:id/matches": ["event", "opponent", "limit", "offset"],
+  "/players/:id/head-to-head/:otherId": [],
 };
