@@ -1,5 +1,6 @@
 /** /rankings: the public rating leaderboard. */
 import { SiteLayout } from "./layout.tsx";
+import { profilePath } from "./page_paths.ts";
 import type { Ranking } from "./view_types.ts";
 
 /** Rows on one page of the leaderboard. */
@@ -15,6 +16,10 @@ export function RankingsPage(props: { nonce: string; rows: Ranking[]; page: numb
         Ratings from every rated match of published tournaments, rounded. Players with few matches have less
         certain ratings.
       </p>
+      <p class="meta">
+        Shown: each player's Glicko-2 rating, from a starting rating (a federation's, adjusted for how many
+        matches it rests on) and every rated match since. ± is its deviation: the rating's uncertainty.
+      </p>
       {props.rows.length > 0
         ? (
           <div class="scroll" tabIndex={0} role="region" aria-label="Leaderboard">
@@ -26,6 +31,7 @@ export function RankingsPage(props: { nonce: string; rows: Ranking[]; page: numb
                   <th scope="col">Player</th>
                   <th scope="col">Association</th>
                   <th scope="col" class="num">Rating</th>
+                  <th scope="col" class="num">±</th>
                   <th scope="col" class="num">Matches</th>
                 </tr>
               </thead>
@@ -33,9 +39,12 @@ export function RankingsPage(props: { nonce: string; rows: Ranking[]; page: numb
                 {props.rows.map((r) => (
                   <tr key={r.playerId}>
                     <td class="num">{r.rank}</td>
-                    <th scope="row">{r.displayName}</th>
+                    <th scope="row">
+                      <a href={profilePath(r.playerId)}>{r.displayName}</a>
+                    </th>
                     <td>{r.association ?? ""}</td>
                     <td class="num">{r.rating}</td>
+                    <td class="num">{r.deviation}</td>
                     <td class="num">{r.matchCount}</td>
                   </tr>
                 ))}

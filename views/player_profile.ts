@@ -166,3 +166,55 @@ async function prediction(
     confidenceLabel: made.confidenceLabel,
   };
 }
+
+/** The most matches a player's page reads (and lists the opponents of). */
+export const PROFILE_PAGE_MATCHES = 500;
+
+/** A player met across the table, for the head-to-head picker. */
+export interface Opponent {
+  id: string;
+  displayName: string;
+}
+
+/** What a player's page `/p/{id}` shows: the profile, their matches, who they met, and a head-to-head. */
+export interface ProfilePageData {
+  profile: PlayerProfile;
+  matches: PlayerMatch[];
+  opponents: Opponent[];
+  /** With `vs`: the head-to-head with that player, null when there is none to show. */
+  headToHead: HeadToHead | null;
+}
+
+/** A player's page, with the head-to-head against `vs` when given (ids already lowercase UUIDs). */
+export const profilePageView: View<{ id: string; vs: string | null }, ProfilePageData> = {
+  version: (deps, p) => version(deps, p.vs === null ? [p.id] : [p.id, p.vs]),
+  load: async (deps, p) => {
+    const profile = await loadProfile(deps, p.id);
+    if (!profile) return null;
+    const page = await listPlayerMatches(deps.db, p.id, {
+      eventId: null,
+      opponentId: null,
+      limit: PROFILE_PAGE_MATCHES,
+      offset: 0,
+    });
+    const matches = await playerMatches(deps, page.rows);
+    const own = new Set(profile.events.flatMap((e) => e.entries.map((x) => x.entryId)));
+    const theirs = await readEntries(
+      deps.db,
+      matches.map(({ match: m }) => own.has(m.homeId) ? m.awayId : m.homeId),
+    );
+    const opponents = new Map<string, Opponent>();
+    for (const entry of theirs.values()) {
+      for (const player of entry.players) {
+        opponents.set(player.id, { id: player.id, displayName: player.displayName });
+      }
+    }
+    const headToHead = p.vs === null ? null : await headToHeadView.load(deps, { id: p.id, otherId: p.vs });
+    return {
+      profile,
+      matches,
+      opponents: [...opponents.values()].sort((a, b) => a.displayName.localeCompare(b.displayName, "en")),
+      headToHead,
+    };
+  },
+};

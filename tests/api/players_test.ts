@@ -1,53 +1,17 @@
 import assert from "node:assert/strict";
 import { setEventStatus } from "../../db/manage_writes.ts";
 import type { Store } from "../../db/store.ts";
-import { importEvent } from "../../event_file/import.ts";
 import { apiClient, NOW } from "../support/api_client.ts";
-import { ANA, BEN, groupEvent } from "../support/event_files.ts";
+import { twoSeasons } from "../support/player_seasons.ts";
 import { storeTest } from "../support/stores.ts";
 
-const CARL = { id: "carl", displayName: "Carl Hidden", association: "Secret TT" };
-
-/**
- * Ana and Ben (one player each across events, by federation id) in two published events, Ana winning both
- * meetings, and a draft where Ben beats Ana and Carl (only in the draft) plays.
- */
-async function twoSeasons(store: Store) {
-  await importEvent(
-    store,
-    groupEvent({ slug: "spring", status: "published", players: [ANA, BEN], results: [["ana", "ben"]] }),
-  );
-  await importEvent(
-    store,
-    groupEvent({
-      slug: "autumn",
-      status: "published",
-      players: [ANA, BEN],
-      results: [["ana", "ben"]],
-      scheduled: [["ben", "ana"]],
-      start: "2026-09-01T09:00:00.000Z",
-    }),
-  );
-  await importEvent(
-    store,
-    groupEvent({
-      slug: "secret",
-      status: "draft",
-      players: [ANA, BEN, CARL],
-      results: [["ben", "ana"], ["carl", "ana"]],
-    }),
-  );
-  const api = apiClient(store);
-  const players = (await api.request("/api/v1/events/spring/players")).body.data.players as {
-    id: string;
-    displayName: string;
-  }[];
-  const id = (name: string) => players.find((p) => p.displayName === name)!.id;
-  return { api, ana: id("Ana Lopez"), ben: id("Ben Okafor") };
+/** The seasons, with a client of the public API. */
+async function seasons(store: Store) {
+  return { api: apiClient(store), ...await twoSeasons(store) };
 }
 
 storeTest("[api] GET /api/v1/players/:id serves a player across published events", async (store) => {
-  const { api, ana, ben } = await twoSeasons(store);
+  const { api, ana, ben } = await seasons(store);
   const autumn = (await api.request("/api/v1/events/autumn/players")).body.data.players;
   assert.ok(autumn.some((p: { id: string }) => p.id === ana), "one id in both events");
   const { status, res, body } = await api.request(`/api/v1/players/${ana}`);
@@ -77,7 +41,7 @@ storeTest("[api] GET /api/v1/players/:id serves a player across published events
 storeTest(
   "[api] GET /api/v1/players/:id/matches pages newest first and filters by event and opponent",
   async (store) => {
-    const { api, ana, ben } = await twoSeasons(store);
+    const { api, ana, ben } = await seasons(store);
     const all = await api.request(`/api/v1/players/${ana}/matches`);
     assert.equal(all.status, 200);
     assert.equal(all.body.meta.total, 3, "two results and one scheduled match, none of the draft");
@@ -105,7 +69,7 @@ storeTest(
 storeTest(
   "[api] GET /api/v1/players/:id/head-to-head/:otherId counts their meetings and predicts the next",
   async (store) => {
-    const { api, ana, ben } = await twoSeasons(store);
+    const { api, ana, ben } = await seasons(store);
     const { status, body } = await api.request(`/api/v1/players/${ana}/head-to-head/${ben}`);
     assert.equal(status, 200);
     const h = body.data.headToHead;
@@ -124,15 +88,13 @@ storeTest(
 storeTest(
   "[api] GET /api/v1/players/:id answers 404 for unknown, malformed and hidden players, 304 when unchanged",
   async (store) => {
-    const { api, ana } = await twoSeasons(store);
-    const carl = await store.db.selectFrom("players").select("id").where("display_name", "=", "Carl Hidden")
-      .executeTakeFirstOrThrow();
+    const { api, ana, carl } = await seasons(store);
     for (
       const path of [
         `/players/${crypto.randomUUID()}`,
         "/players/nope",
-        `/players/${carl.id}`,
-        `/players/${carl.id}/matches`,
+        `/players/${carl}`,
+        `/players/${carl}/matches`,
       ]
     ) {
       const { status, body } = await api.request(`/api/v1${path}`);
