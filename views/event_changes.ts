@@ -47,7 +47,9 @@ export const eventChangesView: View<ChangesParams, ChangesData> = {
     if (since.eventId !== event.id || (bounds !== null && since.seq > bounds.latest)) {
       return { stale: "foreign" };
     }
-    if (bounds !== null && since.seq < bounds.start) return { stale: "too-old" };
+    // A cursor from before the feed's start missed what was taken away while the event was hidden; one from an
+    // event with no feed yet (seq 0: not written to since the feed exists) knew nothing, and misses nothing.
+    if (bounds !== null && since.seq < bounds.start && since.seq !== 0) return { stale: "too-old" };
     const rows = bounds === null ? [] : await readEventChanges(deps.db, event.id, since, p.limit + 1);
     const page = rows.slice(0, p.limit);
     const last = page.at(-1);

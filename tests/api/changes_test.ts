@@ -101,6 +101,22 @@ tournamentTest(
 );
 
 tournamentTest(
+  "[api] GET /api/v1/events/:slug/changes of an event not written to since the feed exists starts at its next write",
+  async ({ s, api, store }) => {
+    await store.db.deleteFrom("event_changes").execute();
+    const empty = await api.request(`/api/v1/events/${s.event.slug}/changes`);
+    assert.equal(empty.status, 200);
+    assert.deepEqual(empty.body.data.changes, []);
+    await writeMatch(store, s.matches.groupRunning, { type: "point", side: "home" }, ctx);
+    const all = await readFeed(api, s.event.slug, empty.body.data.next);
+    assert.deepEqual(
+      all.changes.map(keyOf).sort(),
+      [...(await publicEtags(api, s.event.slug)).keys()].sort(),
+    );
+  },
+);
+
+tournamentTest(
   "[api] GET /api/v1/events/:slug/changes pages in order and resumes from each page's cursor",
   async ({ s, api }) => {
     const whole = await readFeed(api, s.event.slug, null, 500);
