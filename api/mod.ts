@@ -3,6 +3,7 @@
  * (Cache-Control, CORS, Vary, compression, problem details for errors, OPTIONS, 405 and 404).
  */
 import { type Context, Hono } from "hono";
+import { changesApi } from "./changes.ts";
 import { compressResponse } from "./compression.ts";
 import type { ReadyDeps } from "./deps.ts";
 import { eventsApi } from "./events.ts";
@@ -13,6 +14,7 @@ import { requestLog } from "./outage_guard.ts";
 import { PUBLIC_PATHS, QUERY_PARAMETERS } from "./public_paths.ts";
 import { knownParameters } from "./params.ts";
 import { ALLOWED_METHODS, methodNotAllowed, notFound, problemResponse, quoted } from "./problem.ts";
+import { playersApi } from "./players.ts";
 import { rankingsApi } from "./rankings.ts";
 import { requestTarget } from "./limits.ts";
 import { JSON_TYPE } from "./respond.ts";
@@ -79,6 +81,8 @@ export function publicApi(deps: ReadyDeps): Hono<AnswerEnv> {
   }
 
   app.route("/events", eventsApi(deps));
+  app.route("/events", changesApi(deps));
+  app.route("/players", playersApi(deps));
   app.route("/subevents", subeventsApi(deps));
   app.route("/matches", matchesApi(deps));
   app.route("/rankings", rankingsApi(deps));

@@ -25,6 +25,13 @@ import {
   StandingsResponseSchema,
 } from "../views/schemas.ts";
 import { PUBLIC_PATHS } from "./public_paths.ts";
+import { CHANGE_SCHEMAS, ChangesResponseSchema } from "../views/change_schemas.ts";
+import {
+  HeadToHeadResponseSchema,
+  PLAYER_SCHEMAS,
+  PlayerMatchesResponseSchema,
+  PlayerResponseSchema,
+} from "../views/player_schemas.ts";
 
 export { PUBLIC_PATHS };
 
@@ -214,6 +221,8 @@ function build(): Record<string, unknown> {
   // meets the component, with the description of that use's field (Score took gamesWon's "Games won by each
   // side", which every other field of that shape then showed).
   for (const schema of NAMED_SCHEMAS) registry.register(getRefId(schema)!, schema);
+  for (const schema of CHANGE_SCHEMAS) registry.register(getRefId(schema)!, schema);
+  for (const schema of PLAYER_SCHEMAS) registry.register(getRefId(schema)!, schema);
   const route = (
     path: string,
     operationId: string,
@@ -308,6 +317,100 @@ function build(): Record<string, unknown> {
       200: ok("A page of the event's players", EventPlayersResponseSchema),
       400: problem("limit or offset is invalid"),
       404: problem("No published event has this slug"),
+    },
+  );
+  route(
+    "/events/{slug}/changes",
+    "listEventChanges",
+    "What changed in an event since a cursor",
+    "The event's change feed, to poll one URL instead of every resource: the resources of the event (the " +
+      "event, its players' list, each category, each match the API serves) whose answer changed since the " +
+      "cursor, each once with its version now and where to fetch it, in the order of their last change, and " +
+      "the cursor to ask with next. Without since, every resource of the event is listed (start here). Poll " +
+      "with the same since and If-None-Match: with nothing new the answer is a 304. A resource gone has a " +
+      "null version. Only public changes appear: a hidden event has no feed (404), and its writes while " +
+      "hidden show as changes at its publication. hasMore says to ask again at once with next. A cursor " +
+      "from another event's feed, or from before the event was published again, is a 400 (parameter since) " +
+      "saying to start again from the event.",
+    {
+      params: slugParams,
+      query: z.object({
+        since: z.string().optional().openapi({
+          description: "The next cursor of an earlier answer of this feed; absent to start from the event",
+          example: "NmQ4YzI0ZTAtYjM2ZC00ZTk2LWE1YjgtOWM3NjE4NTRjYmVjfDQyfG1hdGNofA",
+        }),
+        limit: z.int().min(1).max(500).default(100).optional().openapi({
+          description: "Changes per page, an integer from 1 to 500 (default 100)",
+        }),
+      }),
+    },
+    {
+      200: ok("The changes since the cursor", ChangesResponseSchema),
+      400: problem("since or limit is invalid, or since cannot be resumed from (start again from the event)"),
+      404: problem("No published event has this slug"),
+    },
+  );
+  const playerDoc =
+    "A player is one person across the events of this server: a player the event files name by " +
+    "federation id has one id in every event; one without a federation id is a player of one event. Public " +
+    "once they have a public entry in a published event (as on /events/{slug}/players); only published " +
+    "events' matches and ratings are shown, never a hidden event's. 404 for an id no such player has.";
+  route(
+    "/players/{id}",
+    "getPlayer",
+    "A player across events",
+    "Name, association, the current Glicko-2 rating with its deviation and leaderboard rank, the rating after " +
+      "each rated match (oldest first, a chart's points) and the published events the player plays in. " +
+      playerDoc,
+    { params: idParams("player") },
+    {
+      200: ok("The player", PlayerResponseSchema),
+      404: problem("No player of a published event has this id"),
+    },
+  );
+  route(
+    "/players/{id}/matches",
+    "listPlayerMatches",
+    "A player's matches across events, paged",
+    "The player's matches whose two sides are known across published events, newest first (by when the " +
+      "match ended, else began, else is scheduled), as the same Match object as /matches/{id} with its event " +
+      "and category. Filter with event (a slug: an event that is not published gives an empty list) and with " +
+      "opponent (a player id: the matches against them, singles and doubles). meta.total counts the whole " +
+      "filtered list. " + playerDoc,
+    {
+      params: idParams("player"),
+      query: z.object({
+        event: z.string().optional().openapi({ description: "Only this event's matches (its slug)" }),
+        opponent: z.string().optional().openapi({
+          format: "uuid",
+          description: "Only the matches against this player (a player id), given once",
+        }),
+        ...paging("Matches"),
+      }),
+    },
+    {
+      200: ok("A page of the player's matches", PlayerMatchesResponseSchema),
+      400: problem("event, opponent, limit or offset is invalid"),
+      404: problem("No player of a published event has this id"),
+    },
+  );
+  route(
+    "/players/{id}/head-to-head/{otherId}",
+    "getHeadToHead",
+    "Two players against each other",
+    "Their matches against each other across published events (newest first), the decided ones' wins, games " +
+      "and points of each, and the prediction of their next meeting (best of 5) from the current ratings, " +
+      "with its 90% interval and confidence label (show words, not the number, when it is insufficient). " +
+      playerDoc,
+    {
+      params: z.object({
+        id: z.string().openapi({ format: "uuid", description: "Id of the first player" }),
+        otherId: z.string().openapi({ format: "uuid", description: "Id of the other player" }),
+      }),
+    },
+    {
+      200: ok("The head-to-head", HeadToHeadResponseSchema),
+      404: problem("Either id is no player of a published event, or both are the same"),
     },
   );
   route(

@@ -16,6 +16,10 @@ export const PUBLIC_PATHS = [
   "/matches/:id",
   "/rankings",
   "/openapi.json",
+  "/events/:slug/changes",
+  "/players/:id",
+  "/players/:id/matches",
+  "/players/:id/head-to-head/:otherId",
 ] as const;
 
 /** A path of the public API. */
@@ -36,4 +40,8 @@ export const QUERY_PARAMETERS: Readonly<Record<PublicPath, readonly string[]>> =
   "/matches/:id": [],
   "/rankings": ["limit", "offset"],
   "/openapi.json": [],
+  "/events/:slug/changes": ["since", "limit"],
+  "/players/:id": [],
+  "/players/:id/matches": ["event", "opponent", "limit", "offset"],
+  "/players/:id/head-to-head/:otherId": [],
 };

@@ -450,6 +450,39 @@ export function targets(built: BuiltStore, players: readonly string[]): Target[]
       expect: 200,
       requests: get(live.map((id) => `/overlay/match/${id}`)),
     },
+    ...feedAndProfileTargets(built, players),
+  ];
+}
+
+/**
+ * The rows of a bot and a club widget (issue 37): the live event's change feed from its start (a page of 100),
+ * the same poll revalidated (the 304 a bot gets while nothing changes), and players' profiles across events.
+ */
+export function feedAndProfileTargets(built: BuiltStore, players: readonly string[]): Target[] {
+  const feed = [{ path: `/api/v1/events/${built.slug}/changes` }];
+  return [
+    {
+      name: "GET /api/v1/events/{slug}/changes",
+      note: "the live event's feed, first page (100)",
+      kind: "read",
+      expect: 200,
+      requests: feed,
+    },
+    {
+      name: "304 GET /api/v1/events/{slug}/changes",
+      note: "the live event's feed, If-None-Match",
+      kind: "revalidate",
+      expect: 304,
+      revalidate: true,
+      requests: feed,
+    },
+    {
+      name: "GET /api/v1/players/{id}",
+      note: `${players.length} players' profiles`,
+      kind: "read",
+      expect: 200,
+      requests: players.map((id) => ({ path: `/api/v1/players/${id}` })),
+    },
   ];
 }
 

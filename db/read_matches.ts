@@ -372,3 +372,50 @@ export async function findPrediction(
     outcome: row.outcome,
   };
 }
+
+/** The ids of a player's entries in every event (singles, and pairs with any partner). */
+function entriesOfPlayer(db: Kysely<Database>, playerId: string) {
+  return db.selectFrom("entries").select("entries.id")
+    .where((eb) => eb.or([eb("entries.player1_id", "=", playerId), eb("entries.player2_id", "=", playerId)]));
+}
+
+/**
+ * A page of a player's public matches whose two sides are known, across published events (one event's with
+ * `eventId`, those against `opponentId` with it), newest first: by when the match ended, else began, else is
+ * scheduled, else was made; with the number of such matches in all.
+ */
+export async function listPlayerMatches(
+  db: Kysely<Database>,
+  playerId: string,
+  options: { eventId: string | null; opponentId: string | null; limit: number; offset: number },
+): Promise<MatchPage> {
+  const base = () => {
+    let q = publicMatches(db)
+      .where("matches.home_entry_id", "is not", null).where("matches.away_entry_id", "is not", null)
+      .where((eb) => {
+        const mine = entriesOfPlayer(db, playerId);
+        const theirs = options.opponentId === null ? null : entriesOfPlayer(db, options.opponentId);
+        return eb.or([
+          eb.and([
+            eb("matches.home_entry_id", "in", mine),
+            ...(theirs ? [eb("matches.away_entry_id", "in", theirs)] : []),
+          ]),
+          eb.and([
+            eb("matches.away_entry_id", "in", mine),
+            ...(theirs ? [eb("matches.home_entry_id", "in", theirs)] : []),
+          ]),
+        ]);
+      });
+    if (options.eventId !== null) q = q.where("matches.event_id", "=", options.eventId);
+    return q;
+  };
+  const when = sql`coalesce(${sql.ref("matches.completed_at")}, ${sql.ref("matches.started_at")}, ${
+    sql.ref("matches.scheduled_at")
+  }, ${sql.ref("matches.created_at")})`;
+  const [rows, count] = await Promise.all([
+    base().orderBy(when, "desc").orderBy("matches.id", "desc").limit(options.limit).offset(options.offset)
+      .execute(),
+    base().clearSelect().select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows.map(toRecord), total: Number(count.n) };
+}

@@ -16,6 +16,8 @@ export interface RankingRecord {
   /** The stored rating, unrounded. */
   rating: number;
   matchCount: number;
+  /** The rating's deviation (Glicko-2 RD), unrounded. */
+  deviation: number;
 }
 
 /** One page of the leaderboard and the number of rows in the whole leaderboard. */
@@ -41,6 +43,7 @@ export function rankingsPageQuery(db: Kysely<Database>, page: { limit: number; o
       "players.association",
       "ratings.rating",
       "ratings.match_count",
+      "ratings.deviation",
     ])
     .orderBy("ratings.rating", "desc").orderBy("ratings.player_id");
 }
@@ -82,6 +85,7 @@ export async function readRankingsPage(
       association: r.association,
       rating: Number(r.rating),
       matchCount: Number(r.match_count),
+      deviation: Number(r.deviation),
     })),
     total,
   };

@@ -17,11 +17,11 @@
  * name in the other event's answers at that event's next write.
  */
 import { type Compilable, type Kysely, sql } from "kysely";
-import { fingerprint } from "../lib/fingerprint.ts";
 import { MatchVersionBatches } from "./match_version_batches.ts";
 import { EVENT_LIST_SCOPE, RANKINGS_SCOPE, ROSTER_SCOPE_PREFIX, SUBEVENT_SCOPE_PREFIX } from "./revision.ts";
 import type { Database } from "./schema.ts";
 import type { Store } from "./store.ts";
+import { matchVersionTag } from "./version_tags.ts";
 
 /** Reads the versions of a store's resources. */
 export interface VersionReader {
@@ -70,12 +70,7 @@ type Row = { revision: Revision; updated_at?: string; own?: Revision | null } | 
 type PageRow = { revision: Revision; updated_at: string; slug: string; event_name: string; category: string };
 type CategoryRow = NonNullable<Row> & { id: string | null };
 
-const matchPageTag = (row: PageRow | undefined) =>
-  row
-    ? `m${row.revision}.${Date.parse(row.updated_at)}.${
-      fingerprint(JSON.stringify([row.slug, row.event_name, row.category]))
-    }`
-    : null;
+const matchPageTag = (row: PageRow | undefined) => row ? matchVersionTag(row) : null;
 const eventTag = (row: Row) => row ? `e${row.revision}` : null;
 const eventListTag = (row: Row) => `l${row?.revision ?? 0}`;
 const rankingsTag = (row: Row) => row?.own == null ? `r${row?.revision ?? 0}` : `k${row.own}`;

@@ -9,6 +9,7 @@
  * changes.
  */
 import { type ExpressionBuilder, type Kysely, PostgresAdapter, sql, type Transaction } from "kysely";
+import { logEventChanges } from "./change_log.ts";
 import type { Database } from "./schema.ts";
 
 /** What a write may leave alone; everything else is assumed changed. */
@@ -72,6 +73,16 @@ export async function bumpRevision(
     await trx.insertInto("revisions").values(scopes.map((scope) => ({ scope, value })))
       .onConflict((oc) => oc.column("scope").doUpdateSet({ value }))
       .execute();
+  }
+  // The event's change feed follows in the same transaction, so that no write can leave it behind.
+  if (eventId) {
+    await logEventChanges(trx, {
+      eventId,
+      seq: value,
+      subeventIds,
+      rosterScope: rosterScope(eventId),
+      subeventScope,
+    });
   }
   return value;
 }

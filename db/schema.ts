@@ -323,6 +323,20 @@ export interface RevisionTable {
   value: number;
 }
 
+/**
+ * The change feed of a published event (db/change_log.ts): each public resource with its version and the global
+ * revision (`seq`) of the write that last changed it; `version` null when the resource is gone. A row of kind
+ * "start" marks where the event's feed began (its publication).
+ */
+export interface EventChangeTable {
+  event_id: string;
+  kind: string;
+  resource_id: string;
+  subevent_id: string | null;
+  version: string | null;
+  seq: number;
+}
+
 export interface Database {
   events: EventTable;
   subevents: SubeventTable;
@@ -347,6 +361,7 @@ export interface Database {
   store_keys: StoreKeyTable;
   player_id_aliases: PlayerIdAliasTable;
   event_sessions: EventSessionTable;
+  event_changes: EventChangeTable;
 }
 
 export type EventRow = Selectable<EventTable>;

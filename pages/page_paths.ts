@@ -55,3 +55,9 @@ export function categoryMatchesWatchPath(categoryId: string): string {
 export function matchWatchPath(matchId: string): string {
   return `/api/v1/matches/${encodeURIComponent(matchId)}`;
 }
+
+/** A player's profile across events; with `vs`, their head-to-head with that player. */
+export function profilePath(playerId: string, vs?: string): string {
+  const path = `/p/${encodeURIComponent(playerId)}`;
+  return vs === undefined ? path : `${path}?vs=${encodeURIComponent(vs)}#head-to-head`;
+}

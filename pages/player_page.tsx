@@ -10,7 +10,7 @@ import { PLAYER_PAGE_MATCHES, type PlayerData as PlayerPageData } from "../views
 import { EventLivePage } from "./event_page.tsx";
 import { spansDays } from "./format.ts";
 import { latestResults, liveMatches, upcomingMatches } from "./match_lists.ts";
-import { categoryPath, eventPath, playersPath, playerWatchPath } from "./page_paths.ts";
+import { categoryPath, eventPath, playersPath, playerWatchPath, profilePath } from "./page_paths.ts";
 import { PAIR_SEPARATOR } from "../db/read_entries.ts";
 import type { Match } from "./view_types.ts";
 
@@ -55,6 +55,8 @@ export function PlayerPage(props: PlayerPageData & { nonce: string }) {
     >
       <p class="crumbs">
         <a href={eventPath(event.slug)}>{event.name}</a> › <a href={playersPath(event.slug)}>Players</a>
+        {" · "}
+        <a href={profilePath(player.id)}>Rating and all events</a>
       </p>
       <h1>{player.displayName}</h1>
       <p class="meta">

@@ -2,6 +2,7 @@
 import { DEFAULT_RATING } from "../domain/glicko2.ts";
 import { PRIOR_NEWCOMER_OFFSET } from "../domain/rating_prior.ts";
 import { SiteLayout } from "./layout.tsx";
+import { profilePath } from "./page_paths.ts";
 import type { Ranking } from "./view_types.ts";
 
 /** Rows on one page of the leaderboard. */
@@ -25,7 +26,7 @@ export function RankingsPage(props: { nonce: string; rows: Ranking[]; page: numb
         without one starts at{" "}
         {DEFAULT_RATING}. So, until they play here, a player whose imported rating rests on few matches can be
         listed below players with no rating at all. Matches counts the matches behind the rating, those behind
-        the imported rating included.
+        the imported rating included. ± is the rating's deviation: its uncertainty.
       </p>
       {props.rows.length > 0
         ? (
@@ -38,6 +39,7 @@ export function RankingsPage(props: { nonce: string; rows: Ranking[]; page: numb
                   <th scope="col">Player</th>
                   <th scope="col">Association</th>
                   <th scope="col" class="num">Rating</th>
+                  <th scope="col" class="num">±</th>
                   <th scope="col" class="num">Matches</th>
                 </tr>
               </thead>
@@ -45,9 +47,12 @@ export function RankingsPage(props: { nonce: string; rows: Ranking[]; page: numb
                 {props.rows.map((r) => (
                   <tr key={r.playerId}>
                     <td class="num">{r.rank}</td>
-                    <th scope="row">{r.displayName}</th>
+                    <th scope="row">
+                      <a href={profilePath(r.playerId)}>{r.displayName}</a>
+                    </th>
                     <td>{r.association ?? ""}</td>
                     <td class="num">{r.rating}</td>
+                    <td class="num">{r.deviation}</td>
                     <td class="num">{r.matchCount}</td>
                   </tr>
                 ))}

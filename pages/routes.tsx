@@ -18,11 +18,12 @@ import { eventPlayersView } from "../views/event_players.ts";
 import { eventsView } from "../views/events.ts";
 import { type MatchData, matchView } from "../views/match.ts";
 import { playerView } from "../views/player.ts";
+import { profilePageView } from "../views/player_profile.ts";
 import { rankingsView } from "../views/rankings.ts";
 import type { View } from "../views/view.ts";
 import { EventBoards } from "./event_board.ts";
 import { CategoryPage } from "./category_page.tsx";
-import { categoryMatchesWatchPath, eventPath, playerPath } from "./page_paths.ts";
+import { categoryMatchesWatchPath, eventPath, playerPath, profilePath } from "./page_paths.ts";
 import { EventPage } from "./event_page.tsx";
 import { HomePage } from "./home.tsx";
 import { MatchPage, PendingMatchPage } from "./match_page.tsx";
@@ -36,6 +37,7 @@ import { type OverlayParams, parseOverlayParams } from "./overlay_params.ts";
 import { CategoryOverlayPage } from "./overlay_subevent.tsx";
 import { PlayerPage } from "./player_page.tsx";
 import { PlayersPage } from "./players_page.tsx";
+import { ProfilePage } from "./profile_page.tsx";
 import { parsePaperSize, PosterPage } from "./poster.tsx";
 import { RANKINGS_PAGE_SIZE, RankingsPage } from "./rankings_page.tsx";
 import { renderPage } from "./render.ts";
@@ -173,6 +175,23 @@ export function routes(deps: ReadyDeps): Hono<PageEnv> {
       return now ? c.redirect(playerPath(c.req.param("slug"), now), 301) : notFound(c);
     }
     return renderPage(c, <PlayerPage nonce={c.var.nonce} {...data} />);
+  });
+
+  // A player across events; `vs` adds the head-to-head with another player (an id that is not one is ignored).
+  app.get("/p/:id", headers, async (c) => {
+    const raw = c.req.param("id");
+    if (!isUuid(raw)) return notFound(c);
+    const id = raw.toLowerCase();
+    const given = c.req.query("vs");
+    const vs = given !== undefined && isUuid(given) && given.toLowerCase() !== id
+      ? given.toLowerCase()
+      : null;
+    const data = await readView(c, deps, profilePageView, { id, vs });
+    if (!data) {
+      const now = await playerAlias(deps.store.db, id);
+      return now ? c.redirect(profilePath(now), 301) : notFound(c);
+    }
+    return renderPage(c, <ProfilePage nonce={c.var.nonce} {...data} />);
   });
 
   app.get("/t/:slug/tv", headers, async (c) => {

@@ -424,6 +424,12 @@ export const RankingSchema = z.object({
   rating: z.int().openapi({ description: "Rating, rounded to an integer", example: 1734 }),
   matchCount: count("Matches counted for the rating"),
   association: z.string().nullable().openapi({ description: "Club or association; null when none" }),
+  deviation: z.int().min(0).openapi({
+    description:
+      "The rating's deviation (Glicko-2 RD), rounded: its uncertainty; about 95% of the time the " +
+      "player's true strength lies within two deviations of the rating",
+    example: 62,
+  }),
 }).openapi("Ranking", { description: "A row of the public rating leaderboard" });
 
 /** The meta block of every response. */

@@ -239,5 +239,6 @@ export function serializeRanking(r: RankingRecord, rank: number): Ranking {
     rating: Math.round(r.rating),
     matchCount: r.matchCount,
     association: r.association,
+    deviation: Math.round(r.deviation),
   };
 }

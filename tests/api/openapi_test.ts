@@ -139,7 +139,7 @@ Deno.test("[api] openApiDocument() names the spec's fields with their types", ()
   );
   assert.deepEqual(
     Object.keys(props("Ranking")),
-    ["rank", "playerId", "displayName", "rating", "matchCount", "association"],
+    ["rank", "playerId", "displayName", "rating", "matchCount", "association", "deviation"],
   );
 });
 

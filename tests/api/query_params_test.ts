@@ -20,10 +20,15 @@ storeTest(
     const seeded = await seedTournament(store.db);
     const api = apiClient(store);
     const concrete = (path: string) =>
-      path.replace(":slug", seeded.event.slug).replace(
+      path.replace(":slug", seeded.event.slug).replace(":otherId", seeded.knockout.players[1]!).replace(
+        /^\/players\/:id/,
+        `/players/${seeded.knockout.players[0]}`,
+      ).replace(
         ":id",
         path.startsWith("/matches") ? seeded.matches.r1Done : seeded.knockout.id,
       );
+    // A cursor of the event's change feed, for its `since`.
+    const since = (await api.request(`/api/v1/events/${seeded.event.slug}/changes`)).body.data.next;
     for (const path of PUBLIC_PATHS) {
       const url = `/api/v1${concrete(path)}`;
       const { status, body } = await api.request(`${url}?page=2`);
@@ -40,8 +45,15 @@ storeTest(
       );
       // What the document declares is still taken, and an empty query is none.
       for (const name of takes) {
-        const value =
-          { limit: "5", offset: "0", status: "completed", player: seeded.knockout.players[0] }[name];
+        const value = {
+          limit: "5",
+          offset: "0",
+          status: "completed",
+          player: seeded.knockout.players[0],
+          since,
+          event: seeded.event.slug,
+          opponent: seeded.knockout.players[1],
+        }[name];
         assert.equal((await api.request(`${url}?${name}=${value}`)).status, 200, `${url}?${name}=${value}`);
       }
       assert.equal((await api.request(`${url}?`)).status, 200, `${url}?`);

@@ -36,6 +36,7 @@ storeTest("[api] GET /api/v1/rankings orders by rating then player id and rounds
     rating: 1721,
     matchCount: 1,
     association: null,
+    deviation: 120,
   });
   assert.deepEqual(body.meta, { generatedAt: "2026-11-28T10:00:00.000Z", total: 4, limit: 100, offset: 0 });
 });

@@ -38,6 +38,7 @@ function publicPages(s: Seeded, playerIds: readonly string[] = []): string[] {
     `/t/${s.event.slug}/tv`,
     `/t/${s.event.slug}/players`,
     ...playerIds.map((id) => `/t/${s.event.slug}/p/${id}`),
+    ...playerIds.map((id) => `/p/${id}`),
     `/t/${s.event.slug}/poster`,
     `/t/${s.event.slug}/poster?size=a3`,
     ...Object.values(s.matches).filter((id) => id !== s.matches.semiOpen && id !== s.matches.final)

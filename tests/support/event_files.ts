@@ -75,7 +75,7 @@ export function groupEvent(o: SmallEvent): EventFile {
 }
 
 /** A player known by federation id `ITTF:<n>`, with 30 rated matches behind the prior `rating`. */
-function federated(
+export function federated(
   n: number,
   id: string,
   displayName: string,

@@ -1,0 +1,171 @@
+/**
+ * The change feed of each published event, written by every write in its own transaction: db/revision.ts
+ * `bumpRevision`, which every write calls last, logs here what the write changed, so that no write can leave
+ * the feed behind.
+ *
+ * The log is compacted: one row per public resource of the event (the event, its players' list, each category,
+ * each match), holding the resource's version (as db/read_versions.ts gives it, so a resource is in the feed
+ * exactly when its ETag moved) and the global revision (`seq`) of the last write that changed it; a resource
+ * gone (a match of a draw made again) keeps its row with a null version. What changed since a write is then the
+ * rows with a greater `seq`, each once, at its latest version, in the order of their last change: a reader
+ * resuming from any point sees every change after it, and never a gap.
+ *
+ * Only a published event has a feed: a write to a hidden event (a draft, an archived or unpublished one) logs
+ * nothing and removes what was logged, and the write that publishes it (again) logs everything at once and marks
+ * where the feed starts (a row of kind "start"); a cursor from before that mark is too old.
+ */
+import type { Kysely, Transaction } from "kysely";
+import type { Database } from "./schema.ts";
+import { servedMatch } from "./read_matches.ts";
+import { matchVersionTag } from "./version_tags.ts";
+
+type Db = Transaction<Database> | Kysely<Database>;
+
+/** The kinds of resource in an event's feed. */
+export const CHANGE_KINDS = ["event", "players", "subevent", "match"] as const;
+export type ChangeKind = typeof CHANGE_KINDS[number];
+
+/** The kind of the row that marks where an event's feed starts. */
+export const START_KIND = "start";
+
+/** What a write changed in an event, as `bumpRevision` knows it. */
+export interface EventWrite {
+  eventId: string;
+  /** The global revision of the write. */
+  seq: number;
+  /** The categories the write may have changed; all of the event's when undefined. */
+  subeventIds: readonly string[] | undefined;
+  /** The `revisions` scope of the event's roster version (db/revision.ts `rosterScope`). */
+  rosterScope: string;
+  /** The `revisions` scope of a category's version (db/revision.ts `subeventScope`). */
+  subeventScope: (subeventId: string) => string;
+}
+
+interface Row {
+  kind: ChangeKind;
+  resource_id: string;
+  subevent_id: string | null;
+  version: string | null;
+}
+
+const keyOf = (kind: string, id: string) => `${kind}:${id}`;
+
+/** Rows written per statement. */
+const CHUNK = 100;
+
+/**
+ * Logs what a write changed in an event's feed: every resource the write may have touched whose version is not
+ * the one logged; call inside the write's transaction, after its revisions are bumped.
+ */
+export async function logEventChanges(trx: Db, write: EventWrite): Promise<void> {
+  const event = await trx.selectFrom("events").select(["id", "slug", "name", "status", "revision"])
+    .where("id", "=", write.eventId).executeTakeFirst();
+  if (!event) return;
+  if (event.status !== "published") {
+    await trx.deleteFrom("event_changes").where("event_id", "=", event.id).execute();
+    return;
+  }
+  const started = await trx.selectFrom("event_changes").select("seq").where("event_id", "=", event.id)
+    .where("kind", "=", START_KIND).executeTakeFirst();
+  // The first write of a published event's feed looks at everything, whatever it says it changed.
+  const subeventIds = started ? write.subeventIds : undefined;
+  const current = await currentRows(trx, event, write, subeventIds);
+  const loggedQuery = trx.selectFrom("event_changes")
+    .select(["kind", "resource_id", "subevent_id", "version"])
+    .where("event_id", "=", event.id).where("kind", "<>", START_KIND);
+  const logged = subeventIds === undefined
+    ? await loggedQuery.execute()
+    : await loggedQuery.where((eb) =>
+      eb.or([
+        eb("kind", "in", ["event", "players"]),
+        ...(subeventIds.length > 0 ? [eb("subevent_id", "in", [...subeventIds])] : []),
+      ])
+    ).execute();
+  const before = new Map(logged.map((r) => [keyOf(r.kind, r.resource_id), r.version]));
+  const changed: Row[] = current.filter((r) => before.get(keyOf(r.kind, r.resource_id)) !== r.version);
+  const now = new Set(current.map((r) => keyOf(r.kind, r.resource_id)));
+  for (const r of logged) {
+    if (r.version !== null && !now.has(keyOf(r.kind, r.resource_id))) {
+      changed.push({
+        kind: r.kind as ChangeKind,
+        resource_id: r.resource_id,
+        subevent_id: r.subevent_id,
+        version: null,
+      });
+    }
+  }
+  if (!started) {
+    changed.push({ kind: START_KIND as ChangeKind, resource_id: "", subevent_id: null, version: null });
+  }
+  for (let i = 0; i < changed.length; i += CHUNK) {
+    const values = changed.slice(i, i + CHUNK).map((r) => ({ event_id: event.id, ...r, seq: write.seq }));
+    await trx.insertInto("event_changes").values(values).onConflict((oc) =>
+      oc.columns(["event_id", "kind", "resource_id"]).doUpdateSet((eb) => ({
+        subevent_id: eb.ref("excluded.subevent_id"),
+        version: eb.ref("excluded.version"),
+        seq: eb.ref("excluded.seq"),
+      }))
+    ).execute();
+  }
+}
+
+/** The versions now of the event's resources the write may have changed. */
+async function currentRows(
+  trx: Db,
+  event: { id: string; slug: string; name: string; revision: number },
+  write: EventWrite,
+  subeventIds: readonly string[] | undefined,
+): Promise<Row[]> {
+  const own = (scope: string | null | undefined, prefix: string) =>
+    scope == null ? `e${event.revision}` : `${prefix}${scope}`;
+  const roster = await trx.selectFrom("revisions").select("value").where("scope", "=", write.rosterScope)
+    .executeTakeFirst();
+  const rows: Row[] = [
+    { kind: "event", resource_id: event.id, subevent_id: null, version: `e${event.revision}` },
+    {
+      kind: "players",
+      resource_id: event.id,
+      subevent_id: null,
+      version: own(roster?.value?.toString(), "R"),
+    },
+  ];
+  if (subeventIds !== undefined && subeventIds.length === 0) return rows;
+  let subevents = trx.selectFrom("subevents").select(["id", "name"]).where("event_id", "=", event.id);
+  if (subeventIds !== undefined) subevents = subevents.where("id", "in", [...subeventIds]);
+  const categories = await subevents.execute();
+  if (categories.length === 0) return rows;
+  const ids = categories.map((c) => c.id);
+  const versions = new Map(
+    (await trx.selectFrom("revisions").select(["scope", "value"])
+      .where("scope", "in", ids.map(write.subeventScope)).execute()).map((r) => [r.scope, r.value]),
+  );
+  const names = new Map(categories.map((c) => [c.id, c.name]));
+  for (const c of categories) {
+    rows.push({
+      kind: "subevent",
+      resource_id: c.id,
+      subevent_id: c.id,
+      version: own(versions.get(write.subeventScope(c.id))?.toString(), "s"),
+    });
+  }
+  // The matches the API serves: both sides known, and not in a knockout draw that is still a draft.
+  const matches = await trx.selectFrom("matches").innerJoin(
+    "subevents",
+    "subevents.id",
+    "matches.subevent_id",
+  )
+    .select(["matches.id", "matches.subevent_id", "matches.revision", "matches.updated_at"])
+    .where("matches.event_id", "=", event.id).where("matches.subevent_id", "in", ids).where(servedMatch)
+    .where("matches.home_entry_id", "is not", null).where("matches.away_entry_id", "is not", null).execute();
+  for (const m of matches) {
+    const version = matchVersionTag({
+      revision: m.revision,
+      updated_at: m.updated_at,
+      slug: event.slug,
+      event_name: event.name,
+      category: names.get(m.subevent_id) ?? "",
+    });
+    rows.push({ kind: "match", resource_id: m.id, subevent_id: m.subevent_id, version });
+  }
+  return rows;
+}

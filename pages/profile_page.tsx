@@ -1,0 +1,154 @@
+/**
+ * /p/{playerId}: a player across events: their rating and its history as a chart drawn on the server, their
+ * results across the published events, and a head-to-head with anybody they met (`?vs={otherId}`, a form that
+ * works without JavaScript).
+ */
+import { type ListedMatch, MATCH_LISTS_CSS, ScoreList } from "./components/match_table.tsx";
+import { RATING_CHART_CSS, RatingChart } from "./components/rating_chart.tsx";
+import { SiteLayout } from "./layout.tsx";
+import { formatDateRange, predictionSentence } from "./format.ts";
+import { eventPath, playerPath, profilePath } from "./page_paths.ts";
+import type { ProfilePageData } from "../views/player_profile.ts";
+import type { PlayerMatch } from "../views/player_schemas.ts";
+
+const CSS = MATCH_LISTS_CSS + RATING_CHART_CSS + `
+.stats{display:flex;flex-wrap:wrap;gap:.5rem 1.5rem;margin:.5rem 0;padding:0;list-style:none}
+.stats b{font-size:1.4rem;display:block}
+.h2h-form{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center}
+.h2h-form select,.h2h-form button{font:inherit;padding:.3rem .5rem}
+table.h2h td,table.h2h th{text-align:right}
+table.h2h th[scope=row],table.h2h th:first-child{text-align:left}
+`;
+
+/** Matches as the score lists show them, each with its event and category. */
+function listed(matches: readonly PlayerMatch[]): ListedMatch[] {
+  return matches.map((m) => ({ match: m.match, category: `${m.event.name} · ${m.subeventName}` }));
+}
+
+/** A player's profile page. */
+export function ProfilePage(props: ProfilePageData & { nonce: string }) {
+  const { profile, headToHead: h2h } = props;
+  const own = new Set(profile.events.flatMap((e) => e.entries.map((x) => x.entryId)));
+  const results = props.matches.filter((m) => m.match.status === "completed");
+  const r = profile.rating;
+  return (
+    <SiteLayout
+      title={`${profile.displayName}: rating and results`}
+      nonce={props.nonce}
+      css={CSS}
+      description={`Rating history, results across events and head-to-heads of ${profile.displayName}`}
+    >
+      <h1>{profile.displayName}</h1>
+      {profile.association && <p class="meta">{profile.association}</p>}
+      {r
+        ? (
+          <ul class="stats" aria-label="Rating">
+            <li>
+              <b>{r.rating}</b> rating (±{r.deviation})
+            </li>
+            {r.rank !== null && (
+              <li>
+                <b>{r.rank}</b> <a href="/rankings">on the leaderboard</a>
+              </li>
+            )}
+            <li>
+              <b>{r.matchCount}</b> matches counted
+            </li>
+          </ul>
+        )
+        : <p class="muted">Not rated yet.</p>}
+      <h2>Rating history</h2>
+      <RatingChart points={profile.history} name={profile.displayName} />
+      <h2>Events</h2>
+      <ul class="plain cards">
+        {profile.events.map((e) => (
+          <li key={e.id}>
+            <h3>
+              <a href={playerPath(e.slug, profile.id)}>{e.name}</a>
+            </h3>
+            <p class="meta">
+              {formatDateRange(e.startDate, e.endDate)} · {e.entries.map((x) => x.subeventName).join(", ")} ·
+              {" "}
+              <a href={eventPath(e.slug)}>event page</a>
+            </p>
+          </li>
+        ))}
+      </ul>
+      <h2>Results</h2>
+      {results.length > 0
+        ? (
+          <ScoreList
+            rows={listed(results)}
+            caption="Results, newest first"
+            live={false}
+            showCategory
+            sideOf={own}
+          />
+        )
+        : <p class="empty">No results yet.</p>}
+      <h2 id="head-to-head">Head-to-head</h2>
+      {props.opponents.length > 0
+        ? (
+          <form class="h2h-form" method="get" action={profilePath(profile.id)}>
+            <label for="vs">Against</label>
+            <select id="vs" name="vs">
+              {props.opponents.map((o) => (
+                <option key={o.id} value={o.id} selected={h2h?.other.id === o.id}>{o.displayName}</option>
+              ))}
+            </select>
+            <button type="submit">Show</button>
+          </form>
+        )
+        : <p class="empty">No opponent met yet.</p>}
+      {h2h && (
+        <section aria-label={`${profile.displayName} against ${h2h.other.displayName}`}>
+          <div class="scroll">
+            <table class="h2h">
+              <caption>{profile.displayName} against {h2h.other.displayName}, decided matches</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Player</th>
+                  <th scope="col">Wins</th>
+                  <th scope="col">Games</th>
+                  <th scope="col">Points</th>
+                </tr>
+              </thead>
+              <tbody>
+                {[h2h.player, h2h.other].map((s) => (
+                  <tr key={s.id}>
+                    <th scope="row">
+                      <a href={profilePath(s.id)}>{s.displayName}</a>
+                    </th>
+                    <td>{s.wins}</td>
+                    <td>{s.games}</td>
+                    <td>{s.points}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <p>
+            {h2h.prediction
+              ? `Next meeting (best of 5): ${
+                predictionSentence(
+                  { ...h2h.prediction, pHome: h2h.prediction.pPlayer },
+                  h2h.player.displayName,
+                  h2h.other.displayName,
+                )
+              }`
+              : "No prediction: one of them has no rating yet."}
+          </p>
+          {h2h.matches.length > 0 && (
+            <ScoreList
+              rows={listed(h2h.matches)}
+              caption="Their matches, newest first"
+              live={false}
+              showCategory
+              sideOf={own}
+            />
+          )}
+        </section>
+      )}
+    </SiteLayout>
+  );
+}
