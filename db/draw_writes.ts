@@ -23,6 +23,7 @@ import { writeAudit } from "./audit.ts";
 import { deleteGroups } from "./delete_groups.ts";
 import { unplayedMatchColumns } from "./unplayed_match.ts";
 import { putIntoKnockoutMatch } from "./knockout_sides.ts";
+import { nameMatch } from "./match_naming.ts";
 import { freezePrediction } from "./predictions_store.ts";
 import { loadRatings } from "./ratings_store.ts";
 import { entriesWithPlayers, entryName } from "./read_entries.ts";
@@ -187,7 +188,7 @@ async function generateInTransaction(
   if (blocking) {
     throw new WriteError(
       "draw-started",
-      `Cannot draw "${sub.name}" again: match "${blocking.label}" (${blocking.id}) has already begun`,
+      `Cannot draw "${sub.name}" again: ${await nameMatch(trx, blocking.id)} has already begun`,
     );
   }
   const groupsKept = begun.length > 0;
@@ -617,7 +618,7 @@ export async function fillGroupQualifiers(
       entryId,
       now,
       (m) =>
-        `Cannot change the group's qualifiers: the knockout match "${m.label}" (${m.id}) has already begun`,
+        `Cannot change the group's qualifiers: the knockout match ${m.named} has already begun; ${m.remedy}`,
     );
   }
   return placements;
@@ -676,7 +677,9 @@ export async function advanceGroups(
           throw new WriteError(
             "group-not-complete",
             `Cannot advance from "Group ${g.name}": ` +
-              (m ? `match "${m.label}" (${m.id}) is not decided yet` : "its matches are not all decided yet"),
+              (m
+                ? `${await nameMatch(trx, m.id)} is not decided yet`
+                : "its matches are not all decided yet"),
           );
         }
       }
