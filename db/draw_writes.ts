@@ -24,6 +24,7 @@ import { deleteGroups } from "./delete_groups.ts";
 import { unplayedMatchColumns } from "./unplayed_match.ts";
 import { putIntoKnockoutMatch } from "./knockout_sides.ts";
 import { nameMatch } from "./match_naming.ts";
+import { isDrawnGroupSize } from "../domain/groups.ts";
 import { freezePrediction } from "./predictions_store.ts";
 import { loadRatings } from "./ratings_store.ts";
 import { entriesWithPlayers, entryName } from "./read_entries.ts";
@@ -207,6 +208,15 @@ async function generateInTransaction(
       `Cannot change the group size of "${sub.name}" to ${options.groupSize}: group matches have begun, so ` +
         "the groups are kept",
     );
+  }
+  if (withGroups && !groupsKept && options.groupSize === undefined && sub.group_size !== null) {
+    if (!isDrawnGroupSize(Number(sub.group_size))) {
+      throw new WriteError(
+        "invalid-body",
+        `Cannot draw the groups of "${sub.name}" in groups of ${sub.group_size}: the draw makes groups of 3, 4, ` +
+          `5 or 6 entries; give "groupSize"`,
+      );
+    }
   }
   const groupSize = !withGroups
     ? null
