@@ -19,6 +19,9 @@ import { watchPlanForm } from "./manage/plan.ts";
 import { refreshOverview } from "./manage/refresh.ts";
 import { loadTokens, watchTokenForm } from "./manage/tokens.ts";
 import { sendWrite } from "./manage/write.ts";
+import { watchViews } from "./manage/views.ts";
+import { watchFind } from "./manage/find.ts";
+import { watchCategoryPick } from "./manage/by_category.ts";
 
 /** Runs the operator's page. */
 export function manageClient(): void {
@@ -30,6 +33,7 @@ export function manageClient(): void {
     halted: false,
     byMatchId: new Map(),
     clashing: new Set(),
+    openMenus: new Set(),
     refresh: () => refreshOverview(page),
     write: (path, body, done, method) => sendWrite(page, path, body, done, method),
   };
@@ -39,6 +43,9 @@ export function manageClient(): void {
     location.reload();
   });
   watchHallTables(page);
+  watchViews(localStorage);
+  watchFind(page);
+  watchCategoryPick(page);
   if (!page.token) return haltForToken(page, "");
 
   void (async () => {
