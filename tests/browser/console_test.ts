@@ -67,8 +67,12 @@ browserSuite(
       await page.click(`#views button[data-view=${id}]`);
       await page.waitForSelector(`main[data-view=${id}]`);
     };
-    const shot = async (name: string) => {
-      await page.evaluate(() => scrollTo(0, 0));
+    /** Writes a screenshot with `at` (a selector) at the top of the screen, under the views bar. */
+    const shot = async (name: string, at = "body") => {
+      await page.evaluate((sel) => {
+        const top = document.querySelector(sel)!.getBoundingClientRect().top + scrollY;
+        scrollTo(0, sel === "body" ? 0 : top - document.getElementById("views")!.offsetHeight - 8);
+      }, at);
       if (UPDATE) await Deno.writeFile(new URL(`console_${name}.png`, DIR), await page.screenshot());
     };
     try {
@@ -166,7 +170,7 @@ browserSuite(
             await page.textContent(`#done ${row(rounds[0]![0]!)} .score`),
             "Player test-open 2 wins by walkover",
           );
-          await shot("results");
+          await shot("results", "#find-heading");
         },
       );
 
@@ -213,7 +217,7 @@ browserSuite(
           (ls) => ls.map((l) => (l as HTMLElement).dataset.matchId),
         );
         assert.deepEqual(ids, rounds.flat());
-        await shot("category");
+        await shot("category", "#categories-heading");
       });
 
       assert.deepEqual(errors, []);
