@@ -29,6 +29,8 @@ import { writeAudit } from "./audit.ts";
 import { deleteGroups } from "./delete_groups.ts";
 import { unplayedMatchColumns } from "./unplayed_match.ts";
 import { putIntoKnockoutMatch } from "./knockout_sides.ts";
+import { nameMatch } from "./match_naming.ts";
+import { isDrawnGroupSize } from "../domain/groups.ts";
 import { freezePrediction } from "./predictions_store.ts";
 import { loadRatings } from "./ratings_store.ts";
 import { entriesWithPlayers, entryName } from "./read_entries.ts";
@@ -193,7 +195,7 @@ async function generateInTransaction(
   if (blocking) {
     throw new WriteError(
       "draw-started",
-      `Cannot draw "${sub.name}" again: match "${blocking.label}" (${blocking.id}) has already begun`,
+      `Cannot draw "${sub.name}" again: ${await nameMatch(trx, blocking.id)} has already begun`,
     );
   }
   const groupsKept = begun.length > 0;
@@ -212,6 +214,15 @@ async function generateInTransaction(
       `Cannot change the group size of "${sub.name}" to ${options.groupSize}: group matches have begun, so ` +
         "the groups are kept",
     );
+  }
+  if (withGroups && !groupsKept && options.groupSize === undefined && sub.group_size !== null) {
+    if (!isDrawnGroupSize(Number(sub.group_size))) {
+      throw new WriteError(
+        "invalid-body",
+        `Cannot draw the groups of "${sub.name}" in groups of ${sub.group_size}: the draw makes groups of 3, 4, ` +
+          `5 or 6 entries; give "groupSize"`,
+      );
+    }
   }
   const groupSize = !withGroups
     ? null
@@ -654,7 +665,7 @@ async function fillOneGroup(
       entryId,
       now,
       (m) =>
-        `Cannot change the group's qualifiers: the knockout match "${m.label}" (${m.id}) has already begun`,
+        `Cannot change the group's qualifiers: the knockout match ${m.named} has already begun; ${m.remedy}`,
     );
   }
   return placements;
@@ -713,7 +724,9 @@ export async function advanceGroups(
           throw new WriteError(
             "group-not-complete",
             `Cannot advance from "Group ${g.name}": ` +
-              (m ? `match "${m.label}" (${m.id}) is not decided yet` : "its matches are not all decided yet"),
+              (m
+                ? `${await nameMatch(trx, m.id)} is not decided yet`
+                : "its matches are not all decided yet"),
           );
         }
       }

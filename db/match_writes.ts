@@ -20,6 +20,7 @@ import {
   reopenDecision,
   reopensTo,
   retire,
+  scheduledMatch,
   settleFromScore,
   startMatch,
   walkover,
@@ -33,12 +34,14 @@ import {
   undoLastAction,
 } from "../domain/match_replay.ts";
 import { officiatingView } from "../domain/match_view.ts";
+import { resetRefusal } from "../domain/match_reset.ts";
 import { pointsForResult, ScoringError, type Side } from "../domain/scoring.ts";
 import { assertDoublesOrder, type PlayerSlot } from "../domain/service_order.ts";
 import { nextSlot } from "../domain/bracket.ts";
 import { fillGroupQualifiers } from "./draw_writes.ts";
 import { findKey, rememberKey, rememberRefusal } from "./idempotency_keys.ts";
 import { putIntoKnockoutMatch } from "./knockout_sides.ts";
+import { capitalised, nameMatch } from "./match_naming.ts";
 import { callRefusal } from "../domain/table_call.ts";
 import { freezePrediction, settlePredictionOutcome } from "./predictions_store.ts";
 import { eventIsRated, rateDecidedMatch, rebuildRatings } from "./ratings_store.ts";
@@ -83,7 +86,9 @@ export type MatchAction =
   | { type: "result"; games: { home: number; away: number }[] }
   | { type: "assign"; tableNo?: number | null; scheduledAt?: string | null }
   /** The desk calls the players to the match's table (it has one and has not started). */
-  | { type: "call" };
+  | { type: "call" }
+  /** The desk sets a match started by mistake back to not started (no point scored: domain/match_reset.ts). */
+  | { type: "reset" };
 
 export interface WriteContext {
   /** Who writes (a token's label), for the audit log. */
@@ -325,13 +330,21 @@ export async function writeInTransaction(
   ) {
     throw new WriteError(
       "stale-revision",
-      `Match "${matchId}" is at revision ${before.revision}, not ${ctx.expectedRevision}`,
+      `${
+        capitalised(await nameMatch(trx, matchId))
+      } is at revision ${before.revision}, not ${ctx.expectedRevision}: ` +
+        "it changed since it was read",
       before,
     );
   }
-  if (ctx.device && UMPIRE_ACTIONS.has(action.type)) assertHolds(before, ctx.device.id);
+  if (ctx.device && UMPIRE_ACTIONS.has(action.type)) {
+    assertHolds(before, ctx.device.id, await nameMatch(trx, matchId));
+  }
   if (action.type === "takeover" && !ctx.device) {
-    throw new WriteError("no-device", `Cannot take over match "${matchId}": the request names no device`);
+    throw new WriteError(
+      "no-device",
+      `Cannot take over ${await nameMatch(trx, matchId)}: the request names no device`,
+    );
   }
   let next = await apply(trx, before, action, now);
   if (
@@ -383,6 +396,16 @@ function wasBefore(before: MatchRow, action: MatchAction): { was?: Record<string
   if (action.type === "assign") {
     return { was: { tableNo: before.table_no, scheduledAt: before.scheduled_at } };
   }
+  if (action.type === "reset") {
+    return {
+      was: {
+        status: before.status,
+        firstServer: before.first_server,
+        startedAt: before.started_at,
+        scorer: before.scorer_label,
+      },
+    };
+  }
   if (action.type === "correct") {
     const game = storedGames(before)[action.game - 1];
     return { was: { game: action.game, home: game?.home ?? null, away: game?.away ?? null } };
@@ -424,11 +447,11 @@ async function otherKindSince(
  * Refuses an umpire's action from a device other than the one holding the match (409 `match-held`, with who
  * holds it and since when): a match is scored on one device at a time, and taken over explicitly.
  */
-function assertHolds(m: MatchRow, device: string): void {
+function assertHolds(m: MatchRow, device: string, named: string): void {
   if (m.scorer_device === null || m.scorer_device === device) return;
   throw new WriteError(
     "match-held",
-    `Match "${m.id}" is scored on another device ("${
+    `${capitalised(named)} is scored on another device ("${
       m.scorer_label ?? "?"
     }", since ${m.scorer_since}): take it ` +
       `over to score it here`,
@@ -499,6 +522,17 @@ function incidentOf(action: MatchAction): Incident | null {
   }
 }
 
+/** What a match that goes back to not started forgets of its start: the server, the umpire's choices, the device. */
+const NOT_STARTED = {
+  first_server: null,
+  umpire_setup: null,
+  scorer_device: null,
+  scorer_label: null,
+  scorer_since: null,
+  started_at: null,
+  completed_at: null,
+} as const satisfies Partial<MatchRow>;
+
 async function apply(trx: Trx, m: MatchRow, action: MatchAction, now: string): Promise<MatchRow> {
   const bumped = { revision: m.revision + 1, updated_at: now };
   if (action.type === "assign") {
@@ -513,13 +547,19 @@ async function apply(trx: Trx, m: MatchRow, action: MatchAction, now: string): P
   if (action.type === "takeover") return await save(trx, m, bumped);
   if (action.type === "call") {
     const refusal = callRefusal({ status: m.status, tableNo: m.table_no });
-    if (refusal) throw new WriteError("match-state", `Cannot call match "${m.id}" to its table: ${refusal}`);
+    if (refusal) {
+      throw new WriteError(
+        "match-state",
+        `Cannot call ${await nameMatch(trx, m.id)} to its table: ${refusal}`,
+      );
+    }
     return await save(trx, m, { ...bumped, called_at: now });
   }
+  if (action.type === "reset") return await resetMatch(trx, m, now);
   if (!m.home_entry_id || !m.away_entry_id) {
     throw new WriteError(
       "sides-unknown",
-      `Match "${m.id}" cannot be played yet: its two sides are not known`,
+      `${capitalised(await nameMatch(trx, m.id))} cannot be played yet: its two sides are not known`,
     );
   }
   let record = statusRecord(m);
@@ -546,13 +586,7 @@ async function apply(trx: Trx, m: MatchRow, action: MatchAction, now: string): P
     record = reopenDecision(record, played);
     return await save(trx, m, {
       ...columnsOf(record, m, null),
-      first_server: null,
-      umpire_setup: null,
-      scorer_device: null,
-      scorer_label: null,
-      scorer_since: null,
-      started_at: null,
-      completed_at: null,
+      ...NOT_STARTED,
       ...bumped,
     });
   }
@@ -657,6 +691,36 @@ async function apply(trx: Trx, m: MatchRow, action: MatchAction, now: string): P
 }
 
 /**
+ * Sets a match started by mistake back to not started (domain/match_reset.ts): no point may have been scored;
+ * what the umpire recorded before the first rally (a time-out, a card without penalty points) goes with the
+ * start, and so do the first server, the umpire's choices and the scoring device. The call to the table stays.
+ */
+async function resetMatch(trx: Trx, m: MatchRow, now: string): Promise<MatchRow> {
+  const stored = await loadUmpireRecord(trx, m.id);
+  const refusal = resetRefusal({
+    status: m.status,
+    points: stored.record.points.length,
+    games: storedGames(m).length,
+    currentHome: m.current_home,
+    currentAway: m.current_away,
+  });
+  if (refusal) {
+    throw new WriteError(
+      "match-state",
+      `Cannot set ${await nameMatch(trx, m.id)} back to not started: ${refusal}`,
+    );
+  }
+  await trx.deleteFrom("match_incidents").where("match_id", "=", m.id).execute();
+  await trx.deleteFrom("game_corrections").where("match_id", "=", m.id).execute();
+  return await save(trx, m, {
+    ...columnsOf(scheduledMatch(), m, null),
+    ...NOT_STARTED,
+    revision: m.revision + 1,
+    updated_at: now,
+  });
+}
+
+/**
  * A whole result keyed in from a score sheet: the match's points become those that replay to the games (the
  * server of game 1 as recorded, else home: a sheet does not say), its corrections go, and the match is completed
  * by the score, from whatever state it was in (scheduled, in progress, or completed by another score).
@@ -750,7 +814,7 @@ async function setNextSlot(trx: Trx, m: MatchRow, entryId: string | null, now: s
     nextSlot(m.round_no, m.bracket_pos),
     entryId,
     now,
-    (next) => `Cannot change the result: the next match "${next.label}" (${next.id}) has already started`,
+    (next) => `Cannot change the result: the next match ${next.named} has already started; ${next.remedy}`,
   );
 }
 

@@ -381,3 +381,74 @@ export function tablesOf(matches: readonly ManageMatchRecord[], hallTables = 0):
     return { tableNo, current: live[0] ?? null, next: next[0] ?? null };
   });
 }
+
+/** What the desk looks for among an event's matches (`listEventMatches`); every part is optional. */
+export interface EventMatchFilter {
+  /** Any of these statuses. */
+  statuses?: readonly string[];
+  /** A category, by id or code. */
+  category?: string;
+  tableNo?: number;
+  /** Part of a player's name, any case. */
+  player?: string;
+  /** Part of a player's name, the category's name, the stage ("Quarter-final") or the group's name, any case. */
+  search?: string;
+  limit: number;
+  offset: number;
+}
+
+/** A page of an event's matches and how many match the filter in all. */
+export interface EventMatchPage {
+  matches: ManageMatchRecord[];
+  total: number;
+}
+
+/** A LIKE pattern for "contains `text`", any case, its wildcards escaped (with `escape '\'`). */
+const containing = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * An event's matches that pass the filter, a page of them: in progress first, then scheduled by time, then the
+ * results newest finished first (a result with no finish time last), so that every match can be found however
+ * many the event has.
+ */
+export async function listEventMatches(
+  db: Db,
+  eventId: string,
+  filter: EventMatchFilter,
+): Promise<EventMatchPage> {
+  const like = (column: string, pattern: string) =>
+    sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+  const names = ["hp1.display_name", "hp2.display_name", "ap1.display_name", "ap2.display_name"];
+  let q = matchQuery(db).where("matches.event_id", "=", eventId);
+  if (filter.statuses && filter.statuses.length > 0) {
+    q = q.where("matches.status", "in", [...filter.statuses]);
+  }
+  if (filter.category !== undefined) {
+    const category = filter.category;
+    q = q.where((eb) => eb.or([eb("subevents.id", "=", category), eb("subevents.code", "=", category)]));
+  }
+  if (filter.tableNo !== undefined) q = q.where("matches.table_no", "=", filter.tableNo);
+  if (filter.player !== undefined) {
+    const pattern = containing(filter.player);
+    q = q.where((eb) => eb.or(names.map((n) => like(n, pattern))));
+  }
+  if (filter.search !== undefined) {
+    const pattern = containing(filter.search);
+    const columns = [...names, "subevents.name", "subevents.code", "matches.label", "groups.name"];
+    q = q.where((eb) => eb.or(columns.map((n) => like(n, pattern))));
+  }
+  const counted = await q.clearSelect().select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  const status = sql.ref("matches.status");
+  const rows = await q
+    .orderBy(sql`case when ${status} = 'in_progress' then 0 when ${status} = 'scheduled' then 1 else 2 end`)
+    .orderBy(
+      sql`case when ${status} = 'completed' and ${sql.ref("matches.completed_at")} is null then 1 else 0 end`,
+    )
+    .orderBy(sql`case when ${status} = 'completed' then ${sql.ref("matches.completed_at")} end`, "desc")
+    .orderBy(sql`coalesce(${sql.ref("matches.scheduled_at")}, '9999')`)
+    .orderBy("matches.round_no").orderBy("matches.bracket_pos").orderBy("matches.id")
+    .limit(filter.limit).offset(filter.offset)
+    .execute();
+  return { matches: rows.map(toRecord), total: Number(counted.n) };
+}

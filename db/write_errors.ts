@@ -59,6 +59,8 @@ export class WriteError extends Error {
     message: string,
     /** The current state, for a conflict: the client can resynchronise from it. */
     readonly current?: unknown,
+    /** Members the problem carries besides `current` (the match that blocks a change, `blocking`). */
+    readonly details?: Readonly<Record<string, unknown>>,
   ) {
     super(message);
   }

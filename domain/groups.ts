@@ -239,3 +239,12 @@ export function roundRobinOrder(memberCount: number, qualifiers: 1 | 2): RoundRo
   }
   return table.map((round) => round.map(([a, b]) => [a, b] as RoundRobinPair));
 }
+
+/**
+ * Whether the draw makes groups of this size (`makeGroups`: 3 to 6 entries, the sizes ITTF events use for a
+ * round robin); a category whose groups are drawn here needs one of these.
+ * @example isDrawnGroupSize(8) // false
+ */
+export function isDrawnGroupSize(size: number): boolean {
+  return Number.isInteger(size) && size >= 3 && size <= 6;
+}

@@ -79,7 +79,12 @@ export function scoreSentence(m: Match, live: Live): string {
   const games = `${m.gamesWon.home}–${m.gamesWon.away}`;
   if (m.status === "completed") {
     const winner = m.winnerId === null ? null : m.winnerId === m.homeId ? m.homeName : m.awayName;
-    const reason = resultReasonText(m.resultReasonCode);
+    const loser = m.winnerId === null ? null : m.winnerId === m.homeId ? m.awayName : m.homeName;
+    // A walkover has no games; a retirement or disqualification says who left the match.
+    if (m.resultReasonCode === "walkover" && winner) return `Final: ${winner} won by walkover.`;
+    const reason = loser && (m.resultReasonCode === "retired" || m.resultReasonCode === "disqualified")
+      ? `${loser} ${m.resultReasonCode}`
+      : resultReasonText(m.resultReasonCode);
     return `Final: ${winner ? `${winner} won, ` : ""}games ${games}${reason ? `, ${reason}` : ""}.`;
   }
   if (m.status !== "in_progress") return "Not started yet.";

@@ -26,6 +26,10 @@ export interface ScopedMatch {
   eventId: string;
   eventSlug: string;
   tableNo: number | null;
+  /** Its players and category, to name it in a refusal (its id otherwise). */
+  homeName?: string | null;
+  awayName?: string | null;
+  subeventName?: string;
 }
 
 const BEARER = /^Bearer[ \t]+([^\s]+)[ \t]*$/i;
@@ -109,8 +113,20 @@ export function requireMatchScope(token: TokenRecord, match: ScopedMatch, action
     throw new HttpError(
       403,
       "forbidden",
-      `Cannot ${action}: the token "${token.label}" may only score table ${token.tableNo} and match ` +
-        `"${match.id}" ${where}`,
+      `Cannot ${action}: the token "${token.label}" may only score table ${token.tableNo} and ${
+        scopedName(match)
+      } ` +
+        where,
     );
   }
+}
+
+/**
+ * A match as a refusal names it: its players and category when known, else its id.
+ * @example scopedName({ homeName: "Ana Lopez", awayName: "Ben Okafor", subeventName: "Men's singles", ... })
+ * // "Ana Lopez v Ben Okafor (Men's singles)"
+ */
+export function scopedName(m: ScopedMatch): string {
+  if (m.subeventName === undefined) return `match "${m.id}"`;
+  return `${m.homeName ?? "to be decided"} v ${m.awayName ?? "to be decided"} (${m.subeventName})`;
 }

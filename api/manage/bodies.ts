@@ -314,3 +314,6 @@ export function visibleHeader(c: Context, name: string, max: number): string | u
   }
   return value;
 }
+
+/** Body of setting a match started by mistake back to not started: the revision it was based on, when known. */
+export const ResetBody = z.strictObject({ revision: revision() });

@@ -9,6 +9,8 @@ import { MAX_TABLE_NO } from "../../event_file/schema.ts";
 import { exportEvent } from "../../event_file/export.ts";
 import { setEventAnnouncement, setEventStatus } from "../../db/manage_writes.ts";
 import { findManagedEvent, listManagedEvents, readEventOverview } from "../../db/read_manage.ts";
+import { listEventMatches } from "../../db/read_manage.ts";
+import { parseMatchQuery } from "./match_query.ts";
 import type { AppDeps } from "../deps.ts";
 import { adminRoutes, type ManageEnv } from "./auth.ts";
 import { AnnouncementBody, parseBody } from "./bodies.ts";
@@ -16,6 +18,7 @@ import { eventLinks, linkBase } from "./links.ts";
 import { HttpError } from "../problem.ts";
 import { quoted } from "./problem.ts";
 import { envelope, managedEventJson, overviewJson } from "./serialise.ts";
+import { matchPageJson } from "./serialise.ts";
 
 /** The event routes, mounted at /api/manage/events. */
 export function eventRoutes(deps: AppDeps): Hono<ManageEnv> {
@@ -68,6 +71,15 @@ export function eventRoutes(deps: AppDeps): Hono<ManageEnv> {
       ...await auditQuery(deps, c.req.query()),
     });
     return c.json(envelope({ entries }, deps.clock()));
+  });
+
+  // The desk's search among the event's matches (api/manage/match_query.ts): every match can be found.
+  app.get("/:slug/matches", async (c) => {
+    const event = await findManagedEvent(deps.store.db, c.req.param("slug"));
+    if (!event) throw notFound(c.req.param("slug"));
+    const filter = parseMatchQuery(c.req.query());
+    const page = await listEventMatches(deps.store.db, event.id, filter);
+    return c.json(envelope(matchPageJson(page, filter), deps.clock()));
   });
 
   // The event as an import file (event_file/export.ts), the file itself (no envelope), to save and import again.

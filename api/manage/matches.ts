@@ -39,6 +39,7 @@ import {
   parseBody,
   PointBody,
   ReopenBody,
+  ResetBody,
   ResultBody,
   ResumeBody,
   RetireBody,
@@ -176,6 +177,12 @@ const WRITES: Record<MatchAction["type"], WriteKind> = {
     name: "call the match to its table",
     adminOnly: true,
     toAction: () => ({ type: "call" }),
+  }),
+  reset: kind({
+    schema: ResetBody,
+    name: "set the match back to not started",
+    adminOnly: true,
+    toAction: () => ({ type: "reset" }),
   }),
 };
 
@@ -344,9 +351,9 @@ async function applyWrite(
       throw writeProblem(e, { field: "Idempotency-Key" });
     }
     const current = isConflict(e.code) ? await readScoringMatch(deps.store.db, id) : null;
-    throw writeProblem(
-      e,
-      current ? { current: matchPayload(current, device?.id), revision: current.revision } : {},
-    );
+    throw writeProblem(e, {
+      ...e.details,
+      ...(current ? { current: matchPayload(current, device?.id), revision: current.revision } : {}),
+    });
   }
 }

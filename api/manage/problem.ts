@@ -93,7 +93,10 @@ export function manageProblemResponse(
   serialiseCurrent: (current: unknown) => unknown = (c) => c,
 ): Response {
   const known = error instanceof WriteError
-    ? writeProblem(error, error.current === undefined ? {} : { current: serialiseCurrent(error.current) })
+    ? writeProblem(error, {
+      ...error.details,
+      ...(error.current === undefined ? {} : { current: serialiseCurrent(error.current) }),
+    })
     : knownError(error, instance, log);
   return renderProblem(known, instance, MANAGE_STYLE);
 }

@@ -8,6 +8,8 @@ import { type ClashMatch, findClashes, startClashes } from "../../domain/clashes
 import { type MatchStatus, playHasBegun, reopensTo, type ResultReason } from "../../domain/match_status.ts";
 import { suggestMatches } from "../../domain/next_matches.ts";
 import type {
+  EventMatchFilter,
+  EventMatchPage,
   EventOverviewRecord,
   ManagedEventRecord,
   ManageMatchRecord,
@@ -173,4 +175,21 @@ export function tokenJson(t: TokenRecord) {
 /** The envelope of every management answer: `{ data, meta: { generatedAt } }`, like the public API. */
 export function envelope<T>(data: T, now: Date) {
   return { data, meta: { generatedAt: now.toISOString() } };
+}
+
+/**
+ * A page of an event's matches (`GET /events/{slug}/matches`): each match as the overview has it (without what
+ * starting it would clash with: the overview says that), with `reopensTo` on a result decided by a reason, and
+ * how many match in all.
+ */
+export function matchPageJson(page: EventMatchPage, filter: EventMatchFilter) {
+  return {
+    matches: page.matches.map((m) => ({
+      ...manageMatchJson(m),
+      ...(reopening(m) ? { reopensTo: reopening(m) } : {}),
+    })),
+    total: page.total,
+    limit: filter.limit,
+    offset: filter.offset,
+  };
 }

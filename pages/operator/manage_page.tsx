@@ -41,7 +41,12 @@ import * as tableCards from "./client/manage/table_cards.ts";
 import * as tokens from "./client/manage/tokens.ts";
 import * as write from "./client/manage/write.ts";
 import * as entries from "./client/manage/entries.ts";
+import * as byCategory from "./client/manage/by_category.ts";
+import * as byTable from "./client/manage/by_table.ts";
+import * as find from "./client/manage/find.ts";
+import * as views from "./client/manage/views.ts";
 import { MANAGE_CSS } from "./styles.ts";
+import { CONSOLE_VIEWS } from "./console_views.ts";
 import { TokenForm } from "./token_form.tsx";
 
 /** The modules the operator's script imports, directly or through each other. */
@@ -79,6 +84,10 @@ export const MANAGE_MODULES = [
   write,
   entries,
   drawConsole,
+  byCategory,
+  byTable,
+  find,
+  views,
 ];
 
 /** The script of the operator's page. */
@@ -103,7 +112,12 @@ export function ManagePage(props: { nonce: string }) {
       </header>
       <p id="status" class="status" role="status" aria-live="polite">Loading…</p>
       <TokenForm purpose="Enter the admin token printed when the server first started (or made with deno task token)." />
-      <main id="content">
+      <nav id="views" class="views" aria-label="Views">
+        {CONSOLE_VIEWS.map((v) => (
+          <button type="button" data-view={v.id} aria-pressed="false">{v.label}</button>
+        ))}
+      </nav>
+      <main id="content" data-view="tables">
         <p id="no-event" class="muted" hidden>
           No event yet: import one with <code>deno task import FILE</code> or POST /api/manage/events/import.
         </p>
@@ -137,7 +151,7 @@ export function ManagePage(props: { nonce: string }) {
           <h2>Clashes</h2>
           <ul id="clash-list"></ul>
         </section>
-        <h2>Tables</h2>
+        <h2 id="tables-heading">Tables</h2>
         <form id="hall-form" class="inline">
           <label>
             Tables in the hall <input id="hall-tables" type="number" min={1} max={999} inputMode="numeric" />
@@ -145,13 +159,43 @@ export function ManagePage(props: { nonce: string }) {
           <button type="submit">Show</button>
         </form>
         <ul id="tables" class="cards"></ul>
+        <div id="by-table" class="lanes" aria-label="The matches of each table, in order"></div>
         <div id="matches">
           <h2>In progress</h2>
           <ul id="live" class="rows"></ul>
           <h2>Next</h2>
           <ul id="next" class="rows"></ul>
-          <h2>Results</h2>
+          <h2 id="find-heading">Results and search</h2>
+          <form id="match-find" class="inline find" role="search">
+            <label>
+              Show{" "}
+              <select id="find-status">
+                <option value="completed">results, latest first</option>
+                <option value="in_progress">in progress</option>
+                <option value="scheduled">not started</option>
+                <option value="">every match</option>
+              </select>
+            </label>
+            <label>
+              Category{" "}
+              <select id="find-category">
+                <option value="">all</option>
+              </select>
+            </label>
+            <label>
+              Table <input id="find-table" type="number" min={1} max={999} inputMode="numeric" />
+            </label>
+            <label>
+              Player or search{" "}
+              <input id="find-text" type="search" size={18} placeholder="name, group, round" />
+            </label>
+            <button type="submit">Find</button>
+          </form>
           <ul id="done" class="rows"></ul>
+          <p id="find-pager" class="pager">
+            <button type="button" id="find-prev">Newer</button> <span id="find-count"></span>{" "}
+            <button type="button" id="find-next">Older</button>
+          </p>
           <h2>Waiting for players</h2>
           <ul id="waiting" class="rows"></ul>
         </div>
@@ -195,12 +239,18 @@ export function ManagePage(props: { nonce: string }) {
           <div id="plan-grid" class="plan-grid"></div>
           <div id="plan-unplaced" class="warning" hidden></div>
         </section>
-        <h2>Categories and draws</h2>
+        <h2 id="categories-heading">Categories and draws</h2>
         <ul id="categories" class="rows"></ul>
         <section id="entries" aria-labelledby="entries-heading">
           <h2 id="entries-heading">Entries</h2>
         </section>
         <section id="draw-console" class="draw-console" aria-live="polite" hidden></section>
+        <section id="by-category" aria-label="The matches of one category, in order">
+          <label>
+            Matches of <select id="category-pick"></select>
+          </label>
+          <ul id="category-matches" class="rows"></ul>
+        </section>
         <section id="print" aria-labelledby="print-heading">
           <h2 id="print-heading">Print</h2>
           <p class="muted">
@@ -213,7 +263,7 @@ export function ManagePage(props: { nonce: string }) {
           </p>
           <ul id="print-menu" class="print-menu"></ul>
         </section>
-        <h2>Links to open</h2>
+        <h2 id="links-heading">Links to open</h2>
         <form id="base-form" class="inline">
           <label>
             Address the phones and the TV use <input id="base" type="url" size={32} />
@@ -225,7 +275,7 @@ export function ManagePage(props: { nonce: string }) {
           (for example http://192.168.1.20:8000), as printed when the server started.
         </p>
         <div id="link-grid"></div>
-        <h2>Scorer tokens</h2>
+        <h2 id="tokens-heading">Scorer tokens</h2>
         <form id="token-create" class="inline">
           <label>
             Label <input id="new-label" required maxlength={100} placeholder="Table 3 umpire" />
@@ -240,7 +290,7 @@ export function ManagePage(props: { nonce: string }) {
         </form>
         <div id="new-secret"></div>
         <ul id="token-list" class="rows"></ul>
-        <h2>Latest changes</h2>
+        <h2 id="audit-heading">Latest changes</h2>
         <ol id="audit"></ol>
       </main>
     </Document>

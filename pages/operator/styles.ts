@@ -1,4 +1,5 @@
 /** CSS of the operator's pages: phone first for the umpire, dense for the operator; no external assets. */
+import { consoleViewsCss } from "./console_views.ts";
 
 const COMMON = `
 *,*::before,*::after{box-sizing:border-box}
@@ -205,4 +206,32 @@ li.match>p.warning{margin:.4rem 0 0}
 .draw-groups{display:grid;grid-template-columns:repeat(auto-fill,minmax(18rem,1fr));gap:.5rem 1rem}
 .draw-groups ol,.draw-pairs{margin:.25rem 0;padding-left:1.5rem}
 form.lot{display:flex;flex-wrap:wrap;gap:.4rem;align-items:center}
-`;
+.views{display:flex;flex-wrap:wrap;gap:.3rem;padding:.4rem 1rem;background:#dfe3ea;position:sticky;top:0;z-index:4}
+.views button{min-height:2.25rem;padding:.2rem .8rem}
+.views button[aria-pressed=true]{background:#0d1b2a;border-color:#0d1b2a;color:#fff}
+main[data-view] h2{margin-top:.8rem}
+.lanes{display:grid;grid-template-columns:repeat(auto-fill,minmax(19rem,1fr));gap:.6rem;margin-top:.6rem}
+.lane{background:#e9ecf2;border-radius:.6rem;padding:.4rem .5rem}
+.lane h3{margin:.1rem .2rem .3rem;font-size:1rem}
+.lane .match-head .table{display:none}
+.lane ol{padding:0}
+.lane ul.rows>li,.lane ol.rows>li{margin:.3rem 0}
+ol.rows{list-style:none;padding:0;margin:0}
+ol.rows>li{background:#fff;border-radius:.6rem;padding:.4rem .6rem;margin:.3rem 0}
+li.match{display:flex;flex-wrap:wrap;align-items:center;gap:.2rem .8rem}
+ul.rows>li.match{padding:.35rem .8rem}
+li.match>.match-head{flex:1 1 30rem}
+li.match>p.warning{flex:1 1 100%}
+details.match-menu>summary{cursor:pointer;display:inline-block;padding:.2rem .6rem;border:1px solid #8a94a6;
+  border-radius:.4rem;background:#f4f5f7;font-size:.9rem}
+details.match-menu[open]>summary{background:#0d1b2a;color:#fff}
+details.match-menu .actions{margin-top:.3rem}
+.row-actions{display:flex;flex-wrap:wrap;gap:.4rem;align-items:flex-start}
+.row-actions>button{min-height:2rem;padding:.15rem .6rem;font-size:.9rem}
+li.match:has(details[open])>.row-actions{flex:1 1 100%}
+details.match-menu[open]{flex:1 1 100%}
+form.find{margin-bottom:.4rem;border-style:solid}
+.pager{display:flex;gap:.6rem;align-items:center}
+.pager button{min-height:2.25rem;padding:.2rem .6rem}
+#by-category label{display:block;margin:.6rem 0 .3rem}
+` + consoleViewsCss() + "\n";

@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { browserSuite, openPage } from "../support/browser.ts";
-import { openManage, seedDesk } from "../support/manage_page.ts";
+import { openManage, rowAction, seedDesk } from "../support/manage_page.ts";
 
 browserSuite(
   "the desk calls a match to its table: the TV shows the call, the match's and the player's pages say it",
@@ -51,8 +51,10 @@ browserSuite(
       });
 
       await t.step("once play begins at the table, the call goes", async () => {
-        await desk.page.click(
-          `#next li.match[data-match-id="${first}"] button:has-text("Start: Player test-open 1 serves")`,
+        await rowAction(
+          desk.page,
+          `#next li.match[data-match-id="${first}"]`,
+          `button:has-text("Start: Player test-open 1 serves")`,
         );
         await tv.page.waitForFunction(() => document.querySelectorAll(".tv-calls li").length === 0);
         await matchPage.page.waitForFunction(() => document.querySelector(".score .called") === null);

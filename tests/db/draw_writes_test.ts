@@ -388,7 +388,7 @@ storeTest("advanceGroups() refuses to advance from a group with an undecided mat
     advanceGroups(store, c.subeventId, { group: "A" }, ctx),
     409,
     "group-not-complete",
-    /Cannot advance from "Group A": match "Group A" \(.+\) is not decided yet/,
+    /Cannot advance from "Group A": Player \d+ v Player \d+ \(.+, Group A\) is not decided yet/,
   );
   await refused(
     advanceGroups(store, c.subeventId, { group: "Z" }, ctx),
@@ -567,7 +567,7 @@ storeTest("generateDraw() refuses a re-draw once a match has begun", async (stor
     generateDraw(store, c.subeventId, {}, ctx),
     409,
     "draw-started",
-    /Cannot draw "Men's singles" again: match "Semi-final" \(.+\) has already begun/,
+    /Cannot draw "Men's singles" again: Player \d v Player \d \(Men's singles, Semi-final\) has already begun/,
   );
   assert.equal((await subevent(store, c.subeventId)).draw_seed, "k");
 });

@@ -21,6 +21,9 @@ import { saveSessionsToPlan, watchSessions } from "./manage/sessions.ts";
 import { loadTokens, watchTokenForm } from "./manage/tokens.ts";
 import { sendWrite } from "./manage/write.ts";
 import { watchEntries } from "./manage/entries.ts";
+import { watchViews } from "./manage/views.ts";
+import { watchFind } from "./manage/find.ts";
+import { watchCategoryPick } from "./manage/by_category.ts";
 
 /** Runs the operator's page. */
 export function manageClient(): void {
@@ -32,6 +35,7 @@ export function manageClient(): void {
     halted: false,
     byMatchId: new Map(),
     clashing: new Set(),
+    openMenus: new Set(),
     refresh: () => refreshOverview(page),
     write: (path, body, done, method) => sendWrite(page, path, body, done, method),
   };
@@ -41,6 +45,9 @@ export function manageClient(): void {
     location.reload();
   });
   watchHallTables(page);
+  watchViews(localStorage);
+  watchFind(page);
+  watchCategoryPick(page);
   if (!page.token) return haltForToken(page, "");
 
   void (async () => {

@@ -8,7 +8,7 @@
 import { wonByWords } from "../result_words.ts";
 import { make } from "../dom.ts";
 import { button } from "./controls.ts";
-import { clashSentence, sideName, winnerName } from "./match_words.ts";
+import { clashSentence, matchNames, sideName, winnerName } from "./match_words.ts";
 import type { ManagePage, OverviewMatch } from "./page.ts";
 
 /** What stands in the way of starting a scheduled match whose sides are known, in words; [] when nothing. */
@@ -34,7 +34,10 @@ export function matchActions(page: ManagePage, m: OverviewMatch, blockers: reado
     const label = m.calledAt ? `Call again to table ${m.tableNo}` : `Call to table ${m.tableNo}`;
     // A player still at another table is said first, as for a start.
     const callQuestion = blockers.length > 0 ? `${blockers.join(".\n")}.\n\nCall anyway?` : undefined;
-    out.push(button(label, write("call", {}, callQuestion)));
+    const call = button(label, write("call", {}, callQuestion));
+    // The desk's next step with this match: shown on its row, beside the menu of the others.
+    call.dataset.quick = "true";
+    out.push(call);
   }
   if (m.status === "scheduled" && known) {
     const startQuestion = blockers.length > 0 ? `${blockers.join(".\n")}.\n\nStart anyway?` : undefined;
@@ -65,6 +68,19 @@ export function matchActions(page: ManagePage, m: OverviewMatch, blockers: reado
         button(`${sideName(m, s)} retires`, write("retire", { side: s }, `${sideName(m, s)} retires?`)),
       );
     }
+  }
+  if (m.status === "in_progress" && noPointYet(m)) {
+    // Started by mistake (the wrong match called, the wrong players): back to not started (domain/match_reset.ts).
+    out.push(
+      button(
+        "Set back to not started",
+        write(
+          "reset",
+          {},
+          `Set ${matchNames(m)} back to not started? Who serves first and the scoring phone are forgotten.`,
+        ),
+      ),
+    );
   }
   if ((m.status === "scheduled" && known) || m.status === "in_progress") {
     for (const s of sides) {
@@ -99,4 +115,9 @@ export function matchActions(page: ManagePage, m: OverviewMatch, blockers: reado
     );
   }
   return out;
+}
+
+/** Whether a match has no point yet: nothing scored in any game (what a reset asks, domain/match_reset.ts). */
+export function noPointYet(m: Pick<OverviewMatch, "gameScores" | "currentGame">): boolean {
+  return m.gameScores.length === 0 && m.currentGame.home === 0 && m.currentGame.away === 0;
 }

@@ -39,8 +39,32 @@ export function matchRow(page: ManagePage, m: OverviewMatch): HTMLElement {
   for (const form of [correctGameForm(page, m), resultForm(page, m), assignForm(page, m)]) {
     if (form) actions.append(form);
   }
-  li.append(actions);
+  const quick = [...actions.querySelectorAll<HTMLElement>("[data-quick]")];
+  const bar = make("div", "row-actions");
+  bar.append(actionMenu(page, m, actions), ...quick);
+  li.append(bar);
   return li;
+}
+
+/**
+ * The match's actions in a menu of its own, closed until asked for (a row shows its match, not nine buttons);
+ * one left open stays open when the overview is drawn again, and closes once an action is sent.
+ */
+export function actionMenu(page: ManagePage, m: OverviewMatch, actions: HTMLElement): HTMLElement {
+  const menu = make("details", "match-menu");
+  const summary = make("summary", "", "Actions");
+  summary.setAttribute("aria-label", `Actions: ${matchNames(m)}`);
+  menu.append(summary, actions);
+  menu.open = page.openMenus.has(m.id);
+  menu.addEventListener("toggle", () => {
+    if (menu.open) page.openMenus.add(m.id);
+    else page.openMenus.delete(m.id);
+  });
+  actions.addEventListener("click", (e) => {
+    if ((e.target as HTMLElement).closest("button:not([type=submit])")) page.openMenus.delete(m.id);
+  });
+  actions.addEventListener("submit", () => page.openMenus.delete(m.id));
+  return menu;
 }
 
 /** Fills the list with this id with the rows of these matches, or says `empty`. */

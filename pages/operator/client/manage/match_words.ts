@@ -42,6 +42,7 @@ export function matchTime(iso: string | null): string {
  * one, else when it is scheduled.
  * @example scoreText(running) // "1-0 (3-4, Ella Fox serving)"
  * @example scoreText(finished) // "Anna Berg wins 3-1 (11-7, 9-11, 11-5, 11-8)"
+ * @example scoreText(retired) // "Anna Berg wins 1-0 (11-7, 3-2), Ella Fox retired"
  */
 export function scoreText(m: ManageMatch): string {
   const games = m.gameScores.map((g) => `${g.home}-${g.away}`).join(", ");
@@ -50,9 +51,25 @@ export function scoreText(m: ManageMatch): string {
     return `${m.gamesWon.home}-${m.gamesWon.away} (${m.currentGame.home}-${m.currentGame.away}${serving})`;
   }
   if (m.status === "completed") {
-    const reason = m.resultReasonCode ? ` ${wonByWords(m.resultReasonCode)}` : "";
-    return `${winnerName(m)} wins${reason} ${m.gamesWon.home}-${m.gamesWon.away}` +
-      (games ? ` (${games})` : "");
+    // A walkover has no games to give; a retirement or disqualification says who left the match.
+    if (m.resultReasonCode === "walkover") return `${winnerName(m)} wins ${wonByWords("walkover")}`;
+    const loser = m.winnerSide === "home"
+      ? sideName(m, "away")
+      : m.winnerSide === "away"
+      ? sideName(m, "home")
+      : "?";
+    const reason = m.resultReasonCode === "retired"
+      ? `, ${loser} retired`
+      : m.resultReasonCode === "disqualified"
+      ? `, ${loser} disqualified`
+      : m.resultReasonCode
+      ? ` ${wonByWords(m.resultReasonCode)}`
+      : "";
+    // The winner's games first, as a result is said ("wins 2-0"); the games themselves home side first.
+    const won = m.winnerSide === "away"
+      ? `${m.gamesWon.away}-${m.gamesWon.home}`
+      : `${m.gamesWon.home}-${m.gamesWon.away}`;
+    return `${winnerName(m)} wins ${won}` + (games ? ` (${games})` : "") + reason;
   }
   return m.scheduledAt ? matchTime(m.scheduledAt) : "";
 }
@@ -75,4 +92,22 @@ export function clashSentence(
     return m?.tableNo ? `table ${m.tableNo}` : "";
   };
   return clashWords(clash, describe, where, matchTime, starting);
+}
+
+/**
+ * The question before a score sheet's games are entered: the match, the games, and who they make the winner.
+ * @example sheetQuestion({ homeName: "Anna Berg", awayName: "Ella Fox" }, [{ home: 5, away: 11 }, { home: 5, away: 11 }])
+ * // "Anna Berg v Ella Fox: 5-11, 5-11? Ella Fox wins 2-0."
+ */
+export function sheetQuestion(
+  m: Pick<ManageMatch, "homeName" | "awayName">,
+  games: readonly { home: number; away: number }[],
+): string {
+  const home = games.filter((g) => g.home > g.away).length;
+  const away = games.filter((g) => g.away > g.home).length;
+  const sheet = games.map((g) => `${g.home}-${g.away}`).join(", ");
+  const winner = home === away
+    ? ""
+    : ` ${sideName(m, home > away ? "home" : "away")} wins ${Math.max(home, away)}-${Math.min(home, away)}.`;
+  return `${matchNames(m)}: ${sheet}?${winner}`;
 }

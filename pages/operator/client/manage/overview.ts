@@ -14,9 +14,9 @@ import { clashSentence } from "./match_words.ts";
 import type { ManagePage, Overview, OverviewMatch } from "./page.ts";
 import { showPrintMenu } from "./print_menu.ts";
 import { showTables } from "./table_cards.ts";
-
-/** How many results the list of results shows, the latest first. */
-export const RESULTS_SHOWN = 30;
+import { showByCategory } from "./by_category.ts";
+import { showByTable } from "./by_table.ts";
+import { loadFound, showFindCategories } from "./find.ts";
 
 /** Draws the whole overview, and keeps its matches and clashes for the sentences that name them. */
 export function renderOverview(page: ManagePage, o: Overview): void {
@@ -38,16 +38,12 @@ export function renderOverview(page: ManagePage, o: Overview): void {
     o.matches.filter((m) => m.status === "scheduled" && known(m)),
     "Nothing scheduled",
   );
-  showMatchList(
-    page,
-    "done",
-    o.matches.filter((m) => m.status === "completed").sort((a, b) => b.revision - a.revision).slice(
-      0,
-      RESULTS_SHOWN,
-    ),
-    "No result yet",
-  );
+  // Results and search: any match, through the management API's search (find.ts).
+  showFindCategories(o);
+  void loadFound(page);
   showMatchList(page, "waiting", o.matches.filter((m) => m.status === "scheduled" && !known(m)), "None");
   showCategories(page, o);
+  showByTable(page, o);
+  showByCategory(page, o);
   showPrintMenu(page, o);
 }

@@ -48,6 +48,8 @@ export interface ManagePage {
   byMatchId: Map<string, OverviewMatch>;
   /** The ids of the matches in a clash now. */
   clashing: Set<string>;
+  /** The ids of the matches whose menu of actions is open: a refresh draws them open again. */
+  openMenus: Set<string>;
   /** Reads the overview again and draws it when it changed (refresh.ts `refreshOverview`). */
   refresh(): Promise<void>;
   /** Sends a write, then reads the overview and the tokens again (write.ts `sendWrite`). */

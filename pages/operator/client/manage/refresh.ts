@@ -23,7 +23,7 @@ export async function refreshOverview(page: ManagePage): Promise<void> {
   if (!page.slug) return;
   const active = document.activeElement;
   // Re-rendering would throw away what the operator is typing in a match's form.
-  if (active instanceof HTMLInputElement && active.closest("#matches")) return;
+  if (active instanceof HTMLInputElement && active.closest("#matches, li.match")) return;
   try {
     const hall = hallTables(localStorage, page.slug);
     const res = await manageApi(

@@ -7,7 +7,7 @@
 import { make, setStatus } from "../dom.ts";
 import { numberInput, submitButton } from "./controls.ts";
 import { parseSheetGames } from "./sheet_games.ts";
-import { matchNames, sideName } from "./match_words.ts";
+import { matchNames, sheetQuestion, sideName } from "./match_words.ts";
 import type { ManagePage, OverviewMatch } from "./page.ts";
 
 /** The form that corrects a game of a match that has games (its last game filled in); null when it has none. */
@@ -52,8 +52,7 @@ export function resultForm(page: ManagePage, m: OverviewMatch): HTMLFormElement 
     e.preventDefault();
     const read = parseSheetGames(games.value);
     if ("error" in read) return setStatus(read.error, "error");
-    const sheet = read.games.map((g) => `${g.home}-${g.away}`).join(", ");
-    const question = `${matchNames(m)}: ${sheet}?` +
+    const question = sheetQuestion(m, read.games) +
       (m.status !== "scheduled" ? " It replaces what was scored." : "");
     if (!confirm(question)) return;
     void page.write(`/matches/${m.id}/result`, { games: read.games, revision: m.revision }, "Result entered");

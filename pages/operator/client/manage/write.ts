@@ -27,7 +27,9 @@ export async function sendWrite<T = unknown>(
     });
     if (!res.ok) {
       if (res.status === 401) haltForToken(page, await problemDetail(res));
-      else setStatus(await problemDetail(res), "error");
+      else if (await resetNextAndRetry(page, res.clone())) {
+        return await sendWrite<T>(page, path, body, done, method);
+      } else setStatus(await problemDetail(res), "error");
       return null;
     }
     const data: T = (await res.json()).data;
@@ -40,4 +42,24 @@ export async function sendWrite<T = unknown>(
     setStatus("Cannot reach the server", "error");
     return null;
   }
+}
+
+/**
+ * A change refused because the next match has started (409 `next-match-started`): when that match has no point
+ * yet, asks whether to set it back to not started and does so; true when it did (the change is then sent again).
+ */
+export async function resetNextAndRetry(page: ManagePage, res: Response): Promise<boolean> {
+  if (res.status !== 409) return false;
+  const problem = await res.json().catch(() => null);
+  const blocking = problem?.code === "next-match-started" ? problem.blocking : null;
+  if (!blocking?.resettable) return false;
+  if (!confirm(`${problem.detail}.\n\nSet that match back to not started now, then make this change?`)) {
+    return false;
+  }
+  const reset = await manageApi(page, `/matches/${blocking.matchId}/reset`, {
+    method: "POST",
+    headers: { "Idempotency-Key": crypto.randomUUID() },
+    body: JSON.stringify({ revision: blocking.revision }),
+  });
+  return reset.ok;
 }

@@ -3,6 +3,7 @@ import {
   clashSentence,
   matchNames,
   scoreText,
+  sheetQuestion,
   sideName,
   winnerName,
 } from "../../../../../pages/operator/client/manage/match_words.ts";
@@ -54,8 +55,25 @@ Deno.test("scoreText() gives the winner, the reason and the games of a finished 
     gameScores: [{ home: 11, away: 7 }, { home: 9, away: 11 }, { home: 11, away: 5 }, { home: 11, away: 8 }],
   });
   assert.equal(scoreText(done), "Anna Berg wins 3-1 (11-7, 9-11, 11-5, 11-8)");
+  assert.equal(
+    scoreText({ ...done, winnerSide: "away", gamesWon: { home: 0, away: 2 }, gameScores: [] }),
+    "Ella Fox wins 2-0",
+    "the winner's games first",
+  );
   const walkover = match({ status: "completed", winnerSide: "away", resultReasonCode: "walkover" });
-  assert.equal(scoreText(walkover), "Ella Fox wins by walkover 0-0");
+  assert.equal(scoreText(walkover), "Ella Fox wins by walkover");
+  const retired = match({
+    status: "completed",
+    winnerSide: "home",
+    resultReasonCode: "retired",
+    gamesWon: { home: 1, away: 0 },
+    gameScores: [{ home: 11, away: 7 }],
+  });
+  assert.equal(scoreText(retired), "Anna Berg wins 1-0 (11-7), Ella Fox retired");
+  assert.equal(
+    scoreText({ ...retired, winnerSide: "away", resultReasonCode: "disqualified" }),
+    "Ella Fox wins 0-1 (11-7), Anna Berg disqualified",
+  );
   assert.equal(scoreText(match()), "", "a scheduled match without a time");
 });
 
@@ -75,5 +93,14 @@ Deno.test("clashSentence() names the clash's matches from the overview drawn, an
   assert.equal(
     clashSentence(byId, { kind: "table-busy", tableNo: 2, matchIds: ["m1", "m2"] }),
     "Table 2 has 2 matches in progress: Anna Berg v Ella Fox, Karl Lund v Leo Moss",
+  );
+});
+
+Deno.test("sheetQuestion() asks about a score sheet's games saying who they make the winner", () => {
+  const lost = [{ home: 5, away: 11 }, { home: 5, away: 11 }, { home: 5, away: 11 }];
+  assert.equal(sheetQuestion(match(), lost), "Anna Berg v Ella Fox: 5-11, 5-11, 5-11? Ella Fox wins 3-0.");
+  assert.equal(
+    sheetQuestion(match(), [{ home: 11, away: 9 }, { home: 5, away: 11 }, { home: 12, away: 10 }]),
+    "Anna Berg v Ella Fox: 11-9, 5-11, 12-10? Anna Berg wins 2-1.",
   );
 });

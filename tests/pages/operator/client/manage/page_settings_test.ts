@@ -56,6 +56,21 @@ Deno.test("localInputValue() is the reader's wall-clock time to the minute, read
 Deno.test("auditLine() says when, who and what", () => {
   assert.match(
     auditLine({ at: "2026-11-28T10:30:00.000Z", actor: "Desk", action: "match.start" }),
-    / · Desk · match\.start$/,
+    / · Desk · started$/,
   );
+  assert.match(
+    auditLine({ at: "2026-11-28T10:30:00.000Z", actor: "Desk", action: "draw.lock" }),
+    / · Desk · draw\.lock$/,
+  );
+});
+
+Deno.test("auditLine() names the match changed by its players, category and stage", () => {
+  const match = {
+    homeName: "Anna Berg",
+    awayName: "Ben Okafor",
+    subeventName: "Men's singles",
+    stageLabel: "Quarter-final",
+  };
+  const line = auditLine({ at: "2026-11-28T10:30:00.000Z", actor: "Desk", action: "match.result" }, match);
+  assert.match(line, / · Desk · result entered: Anna Berg v Ben Okafor \(Men's singles, Quarter-final\)$/);
 });

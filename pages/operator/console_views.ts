@@ -1,0 +1,48 @@
+/**
+ * The views of the operator's page `/manage`: one long page split into what a director looks at together, so
+ * that each fits a 1366x768 laptop screen or one scroll more. A view shows the parts of `<main>` it names (by
+ * id) and hides the others; "All" shows everything, in the page's order (a part added to the page is found
+ * there until a view names it). The bar at the top chooses (client/manage/views.ts).
+ */
+
+/** The views, in the bar's order: the id, its button's label and the parts of `<main>` it shows. */
+export const CONSOLE_VIEWS = [
+  { id: "tables", label: "Tables", parts: ["tables-heading", "hall-form", "tables", "by-table"] },
+  {
+    id: "categories",
+    label: "Categories",
+    parts: ["categories-heading", "categories", "draw-console", "entries", "by-category"],
+  },
+  { id: "matches", label: "Matches", parts: ["matches"] },
+  { id: "plan", label: "Order of play", parts: ["order-of-play"] },
+  {
+    id: "event",
+    label: "Event",
+    parts: [
+      "announcement",
+      "print",
+      "links-heading",
+      "base-form",
+      "base-warning",
+      "link-grid",
+      "tokens-heading",
+      "token-create",
+      "new-secret",
+      "token-list",
+      "audit-heading",
+      "audit",
+    ],
+  },
+  { id: "all", label: "All", parts: [] },
+] as const;
+
+/** The parts every view shows: the event's name and status, its clashes, the note when there is no event. */
+const ALWAYS = ["no-event", "clashes"];
+
+/** The CSS that shows each view's parts and hides the rest (`main[data-view=…]`). */
+export function consoleViewsCss(): string {
+  return CONSOLE_VIEWS.filter((v) => v.id !== "all").map((v) => {
+    const shown = [...ALWAYS, ...v.parts].map((id) => `#${id}`).join(",");
+    return `main[data-view=${v.id}]>:not(.event-bar,${shown}){display:none}`;
+  }).join("\n");
+}
