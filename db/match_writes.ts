@@ -55,6 +55,7 @@ import {
   type UmpireSetup,
 } from "./umpire_record.ts";
 import { WriteError } from "./write_errors.ts";
+import { movesEstimates, refreshEstimates } from "./estimate_writes.ts";
 import { writeTransaction } from "./write_transaction.ts";
 
 type Trx = Transaction<Database>;
@@ -345,7 +346,12 @@ async function writeInTransaction(
   // (most writes) changes no rating, so the rankings keep their version, and few rated matches add a player.
   // No match write changes the roster: an entry it moves into a later match was public already (a side of the
   // match it won, or a member of its group).
-  await bumpRevision(trx, before.event_id, [before.subevent_id], {
+  // A match begun, ended, moved or called (or running long) moves the estimated starts of the matches after it,
+  // in any category of the event.
+  const moved = movesEstimates(before, next, next.best_of, ctx.now)
+    ? await refreshEstimates(trx, before.event_id, ctx.now)
+    : [];
+  await bumpRevision(trx, before.event_id, [...new Set([before.subevent_id, ...moved])], {
     rankingsUnchanged: rated === "none",
     listingUnchanged: rated !== "added",
     rosterUnchanged: true,

@@ -22,6 +22,7 @@ import * as playerIdKey from "./migrations/2026_11_28_000001_player_id_key.ts";
 import * as umpireActions from "./migrations/2026_11_28_000100_umpire_actions.ts";
 import * as plannedMatches from "./migrations/2026_11_28_000200_planned_matches.ts";
 import * as calledMatches from "./migrations/2026_11_28_000300_called_matches.ts";
+import * as estimatedStarts from "./migrations/2026_11_28_002000_estimated_starts.ts";
 import type { Database } from "./schema.ts";
 
 interface Migration {
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026_11_28_000100_umpire_actions": umpireActions,
   "2026_11_28_000200_planned_matches": plannedMatches,
   "2026_11_28_000300_called_matches": calledMatches,
+  "2026_11_28_002000_estimated_starts": estimatedStarts,
 };
 
 /** An arbitrary, fixed key of the PostgreSQL advisory lock that serialises migrations and start-up work. */

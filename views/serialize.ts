@@ -150,6 +150,7 @@ export function matchAnswer<S extends MatchSideFields>(m: MatchRecord, sides: S)
     tableNo: m.tableNo,
     scheduledAt: m.scheduledAt,
     calledAt: m.calledAt,
+    estimatedStart: m.status === "scheduled" ? m.estimatedStart : null,
     bestOf: m.bestOf,
     homeId: sides.homeId as S["homeId"],
     awayId: sides.awayId as S["awayId"],
