@@ -40,6 +40,7 @@ import { fillGroupQualifiers } from "./draw_writes.ts";
 import { findKey, rememberKey, rememberRefusal } from "./idempotency_keys.ts";
 import { putIntoKnockoutMatch } from "./knockout_sides.ts";
 import { callRefusal } from "../domain/table_call.ts";
+import { skipRefusal } from "../domain/skipped_match.ts";
 import { freezePrediction, settlePredictionOutcome } from "./predictions_store.ts";
 import { eventIsRated, rateDecidedMatch, rebuildRatings } from "./ratings_store.ts";
 import { bumpRevision } from "./revision.ts";
@@ -84,7 +85,10 @@ export type MatchAction =
   | { type: "result"; games: { home: number; away: number }[] }
   | { type: "assign"; tableNo?: number | null; scheduledAt?: string | null }
   /** The desk calls the players to the match's table (it has one and has not started). */
-  | { type: "call" };
+  | { type: "call" }
+  /** The desk sets a match not begun aside for now (a player late or absent), or takes that back. */
+  | { type: "skip" }
+  | { type: "unskip" };
 
 export interface WriteContext {
   /** Who writes (a token's label), for the audit log. */
@@ -126,7 +130,7 @@ const UMPIRE_ACTIONS: ReadonlySet<MatchAction["type"]> = new Set(UMPIRE_ACTION_T
  * The desk's placing of a match (its table and time, calling it there): a change of place never changes what a
  * scoring action was based on, nor the reverse (`otherKindSince`).
  */
-const DESK_ACTIONS: ReadonlySet<string> = new Set(["assign", "call"]);
+const DESK_ACTIONS: ReadonlySet<string> = new Set(["assign", "call", "skip", "unskip"]);
 
 /** The actions kept as incidents of the record (domain/match_replay.ts), with the status word of each. */
 const INCIDENT_ACTIONS: Partial<Record<MatchAction["type"], string>> = {
@@ -517,6 +521,17 @@ async function apply(trx: Trx, m: MatchRow, action: MatchAction, now: string): P
     const refusal = callRefusal({ status: m.status, tableNo: m.table_no });
     if (refusal) throw new WriteError("match-state", `Cannot call match "${m.id}" to its table: ${refusal}`);
     return await save(trx, m, { ...bumped, called_at: now });
+  }
+  if (action.type === "skip" || action.type === "unskip") {
+    const skip = action.type === "skip";
+    const refusal = skipRefusal({ status: m.status, skippedAt: m.skipped_at }, skip);
+    if (refusal) throw new WriteError("match-state", `Cannot ${action.type} match "${m.id}": ${refusal}`);
+    // Set aside, its players are no longer called to the table: they did not come.
+    return await save(
+      trx,
+      m,
+      skip ? { ...bumped, skipped_at: now, called_at: null } : { ...bumped, skipped_at: null },
+    );
   }
   if (!m.home_entry_id || !m.away_entry_id) {
     throw new WriteError(
