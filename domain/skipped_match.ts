@@ -2,8 +2,8 @@
  * Skipping a match for now: a player is late or absent, so the desk sets the match aside and its table goes on
  * with the next match that can be played (the estimates and the table's proposal pass over it) until the desk
  * takes the skip back. Only a match not begun can be set aside; setting it aside takes back its call to the
- * table (its players did not come). A walkover, when the player does not come at all, is the referee's decision
- * (ITTF Regulations 3.4.2.4: a player absent when the match is due may be disqualified), not a skip.
+ * table (its players did not come). A walkover, when the player does not come at all, is the referee's decision,
+ * not a skip: the skip decides nothing about the match.
  */
 
 /** What skipping needs to know of a match. */
