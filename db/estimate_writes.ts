@@ -1,7 +1,8 @@
 /**
  * Keeps each match's estimated start (domain/estimated_starts.ts) as the day runs: called inside every write that
  * may move it (a match begun, finished, reset, moved, called, skipped, a plan kept), it estimates the event's
- * matches again and writes the estimates that changed, each with a later update time, so that every answer and
+ * matches again and writes the estimates that changed (kept only when not the planned time: a day on time
+ * writes nothing), each with a later update time, so that every answer and
  * page showing such a match goes stale with its version (db/read_versions.ts: revision and update time) and the
  * lists with their category's. The revision stays: it is what a desk's or an umpire's write to that match was
  * based on, and an estimate moved by another table changes nothing they decided on.
@@ -9,6 +10,7 @@
  */
 import type { Transaction } from "kysely";
 import { type EstimateMatch, estimateStarts } from "../domain/estimated_starts.ts";
+import { playOrder } from "../domain/order_of_play.ts";
 import { DEFAULT_BUFFER_MS, DEFAULT_REST_MS, defaultDurationMs } from "../domain/scheduler.ts";
 import type { Database, MatchRow } from "./schema.ts";
 
@@ -19,12 +21,16 @@ function laterThan(previous: string, now: Date): string {
   return new Date(Math.max(now.getTime(), Date.parse(previous) + 1)).toISOString();
 }
 
+/** Estimates are times to the minute: an overrun moves them on at most once a minute. */
+const MINUTE = 60_000;
+
 /**
  * Whether a write from `before` to `after` may move estimates: the match began, ended or went back, moved, was
- * called or skipped, or runs past its planned length (its every point then moves what follows it).
+ * called or skipped, or runs past its planned length (its first point in each minute then moves what follows
+ * it: the pages show times to the minute, and a point a second does not estimate the event again each time).
  */
 export function movesEstimates(
-  before: Pick<MatchRow, "status" | "table_no" | "scheduled_at" | "called_at" | "skipped_at">,
+  before: Pick<MatchRow, "status" | "table_no" | "scheduled_at" | "called_at" | "skipped_at" | "updated_at">,
   after: Pick<MatchRow, "status" | "table_no" | "scheduled_at" | "called_at" | "skipped_at" | "started_at">,
   bestOf: number,
   now: Date,
@@ -37,7 +43,8 @@ export function movesEstimates(
     return true;
   }
   return after.status === "in_progress" && after.started_at !== null &&
-    Date.parse(after.started_at) + defaultDurationMs(bestOf) < now.getTime();
+    Date.parse(after.started_at) + defaultDurationMs(bestOf) < now.getTime() &&
+    Math.floor(Date.parse(before.updated_at) / MINUTE) !== Math.floor(now.getTime() / MINUTE);
 }
 
 /**
@@ -93,7 +100,20 @@ export async function refreshEstimates(
     if (before) return [before.id];
     return Number(r.round_no) === 1 ? groupMatchesOf.get(r.subevent_id) ?? [] : [];
   };
-  const matches: EstimateMatch[] = rows.map((r) => ({
+  // In the order of play by planned time, the one all lists follow: it orders matches planned at one time.
+  const ordered = rows.map((r) => ({
+    row: r,
+    key: {
+      id: r.id,
+      subeventId: r.subevent_id,
+      stage: r.stage,
+      tableNo: r.table_no === null ? null : Number(r.table_no),
+      scheduledAt: r.scheduled_at,
+      roundNo: Number(r.round_no),
+      bracketPos: Number(r.bracket_pos),
+    },
+  })).sort((a, b) => playOrder(a.key, b.key)).map((o) => o.row);
+  const matches: EstimateMatch[] = ordered.map((r) => ({
     id: r.id,
     status: r.status === "in_progress" || r.status === "completed" ? r.status : "scheduled",
     table: r.table_no === null ? null : Number(r.table_no),
@@ -117,8 +137,10 @@ export async function refreshEstimates(
   });
   const changed = new Set<string>();
   for (const r of rows) {
+    // Kept only when the day moved it: on time, the planned time says it (domain/estimated_starts.ts).
     const estimate = estimates.get(r.id);
-    const next = estimate === undefined ? null : new Date(estimate).toISOString();
+    const onTime = estimate === undefined || estimate === parsed(r.scheduled_at);
+    const next = onTime ? null : new Date(estimate).toISOString();
     if (next === r.estimated_start) continue;
     await trx.updateTable("matches")
       .set({ estimated_start: next, updated_at: laterThan(r.updated_at, now) })

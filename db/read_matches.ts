@@ -26,7 +26,7 @@ export interface MatchRecord {
   scheduledAt: string | null;
   /** When it was called to its table; null until then. */
   calledAt: string | null;
-  /** When it is expected to start as the day runs (db/estimate_writes.ts); null when not planned or begun. */
+  /** When it is expected to start, kept when the day moved it from its planned time (db/estimate_writes.ts). */
   estimatedStart: string | null;
   /** When the desk skipped it for now (a player late or absent); null when not skipped. */
   skippedAt: string | null;

@@ -47,11 +47,14 @@ export interface EstimateOptions {
   now: number;
 }
 
-/** A table's queue of matches to estimate: called ones first (by call), then by planned start. */
+/**
+ * A table's queue of matches to estimate: called ones first (by call), then by planned start; matches planned at
+ * the same time keep the order they are given in (the order of play: `estimateStarts`).
+ */
 function queueOrder(a: EstimateMatch, b: EstimateMatch): number {
   const called = (m: EstimateMatch) => m.calledAt === null ? 1 : 0;
   return called(a) - called(b) || (a.calledAt ?? 0) - (b.calledAt ?? 0) ||
-    (a.plannedStart ?? Infinity) - (b.plannedStart ?? Infinity) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+    (a.plannedStart ?? Infinity) - (b.plannedStart ?? Infinity);
 }
 
 /** Whether a match gets an estimate: not started, on a table, planned or called, and not skipped. */
@@ -61,7 +64,9 @@ export function isEstimated(m: EstimateMatch): boolean {
 }
 
 /**
- * Each estimated match's expected start (see the module's comment), by id.
+ * Each estimated match's expected start (see the module's comment), by id. `matches` come in the order of play
+ * (domain/order_of_play.ts by planned time): of two matches planned on one table at one time, the first goes
+ * first.
  * @example
  * // Table 1: m1 began at 10:00 and runs on at 10:30 (planned 20 minutes); m2 was planned at 10:22:
  * estimateStarts([m1InPlay, m2], { durationMs: () => 20 * MIN, bufferMs: 2 * MIN, restMs: 10 * MIN, now: t1030 })
@@ -96,6 +101,8 @@ export function estimateStarts(
   }
   for (const queue of queues.values()) queue.sort(queueOrder);
   const tables = [...queues.keys()].sort((a, b) => a - b);
+  /** Each table's next match: its queue is estimated in order, from the front. */
+  const next = new Map(tables.map((t) => [t, 0]));
   const estimates = new Map<string, number>();
   /** The earliest start of a table's next match; null while a feeder of it still waits for its own estimate. */
   const candidate = (m: EstimateMatch, strict: boolean): number | null => {
@@ -113,7 +120,7 @@ export function estimateStarts(
     let best: { m: EstimateMatch; at: number } | null = null;
     for (const strict of [true, false]) {
       for (const table of tables) {
-        const m = queues.get(table)!.find((q) => waiting.has(q.id));
+        const m = queues.get(table)![next.get(table)!];
         if (!m) continue;
         const at = candidate(m, strict);
         if (at !== null && (best === null || at < best.at)) best = { m, at };
@@ -124,6 +131,7 @@ export function estimateStarts(
     }
     const { m, at } = best!;
     waiting.delete(m.id);
+    next.set(m.table!, next.get(m.table!)! + 1);
     estimates.set(m.id, at);
     const end = at + durationMs(m.bestOf);
     ends.set(m.id, end);
@@ -131,4 +139,25 @@ export function estimateStarts(
     for (const p of m.players) later(playerFree, p, end + restMs);
   }
   return estimates;
+}
+
+/** What a match's answer reads to say its estimated start. */
+export interface StoredEstimate {
+  status: string;
+  tableNo: number | null;
+  scheduledAt: string | null;
+  skippedAt: string | null;
+  /** The estimate kept when it is not the planned time; null when it is (or there is none). */
+  estimatedStart: string | null;
+}
+
+/**
+ * A match's estimated start as answered: the one kept when the day moved it, else its planned time; null once
+ * begun, skipped, or without a table and a time. Only moved estimates are kept, so that a day on time writes
+ * nothing.
+ * @example estimatedStartOf({ status: "scheduled", tableNo: 2, scheduledAt: "…T10:20:00Z", skippedAt: null, estimatedStart: null }) // "…T10:20:00Z"
+ */
+export function estimatedStartOf(m: StoredEstimate): string | null {
+  if (m.status !== "scheduled" || m.skippedAt !== null || m.tableNo === null) return null;
+  return m.estimatedStart ?? m.scheduledAt;
 }

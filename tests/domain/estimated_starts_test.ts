@@ -5,7 +5,12 @@
  */
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { type EstimateMatch, type EstimateOptions, estimateStarts } from "../../domain/estimated_starts.ts";
+import {
+  estimatedStartOf,
+  type EstimateMatch,
+  type EstimateOptions,
+  estimateStarts,
+} from "../../domain/estimated_starts.ts";
 
 const MIN = 60_000;
 const T0 = Date.UTC(2026, 10, 28, 9);
@@ -135,4 +140,22 @@ Deno.test("estimateStarts() books no table and no player twice at once, over ran
       }
     }
   }));
+});
+
+Deno.test("estimatedStartOf() answers the kept estimate, else the planned time; none once begun or skipped", () => {
+  const m = {
+    status: "scheduled",
+    tableNo: 2,
+    scheduledAt: "2026-11-28T10:20:00Z",
+    skippedAt: null,
+    estimatedStart: null,
+  };
+  assert.equal(estimatedStartOf(m), "2026-11-28T10:20:00Z");
+  assert.equal(
+    estimatedStartOf({ ...m, estimatedStart: "2026-11-28T10:35:00.000Z" }),
+    "2026-11-28T10:35:00.000Z",
+  );
+  assert.equal(estimatedStartOf({ ...m, tableNo: null }), null);
+  assert.equal(estimatedStartOf({ ...m, skippedAt: "2026-11-28T10:00:00Z" }), null);
+  assert.equal(estimatedStartOf({ ...m, status: "in_progress" }), null);
 });
