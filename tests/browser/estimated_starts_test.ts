@@ -1,7 +1,8 @@
 /**
  * Estimated starts in Chromium: table 1 plays three matches in a row; the first runs long, and the later two's
- * expected starts move on the TV's "Up next", on /manage and on the match's page by themselves. Screenshots of
- * /manage (1366x768) and of the TV (1920x1080) for docs/scheduling.md.
+ * expected starts move on the TV's "Up next", on /manage and on the match's page by themselves; the desk skips the
+ * next match for now from /manage and takes the skip back. Screenshots of /manage (1366x768) and of the TV
+ * (1920x1080) for docs/scheduling.md.
  */
 import assert from "node:assert/strict";
 import { writeMatch } from "../../db/match_writes.ts";
@@ -30,7 +31,7 @@ browserSuite(
   "a match that runs long moves the expected starts of its table's later matches on the TV, /manage and the match's page",
   seedTable,
   async (t, { browser, server, seeded }) => {
-    const { a, c } = seeded;
+    const { a, b, c } = seeded;
     const desk = await openManage(browser, seeded.admin, { width: 1366, height: 768 });
     const tv = await openPage(browser, `${server.origin}/t/${seeded.ev.slug}/tv?interval=600`, {
       width: 1920,
@@ -63,6 +64,22 @@ browserSuite(
         await Deno.writeFile(new URL("replan_tv.png", SHOTS), await tv.page.screenshot());
         await desk.page.locator("#tables").scrollIntoViewIfNeeded();
         await Deno.writeFile(new URL("replan_manage.png", SHOTS), await desk.page.screenshot());
+      });
+      await t.step("the desk skips the next match for now, then takes the skip back", async () => {
+        const next = `#next li.match[data-match-id="${b}"]`;
+        await desk.page.click(`${next} button:has-text("Skip for now")`);
+        await desk.page.waitForSelector(`${next} .when:has-text("Skipped for now")`);
+        assert.match(
+          desk.confirmations.at(-1) ?? "",
+          /^Skip Player test-open 3 v Player test-open 4 for now\?$/,
+        );
+        await tv.page.waitForFunction((id) => {
+          const time = document.querySelector(`.next li[data-match="${id}"] .time`);
+          return time !== null && !time.classList.contains("moved");
+        }, c);
+        await desk.page.click(`${next} button:has-text("Take back the skip")`);
+        await desk.page.waitForSelector(`${next} button:has-text("Skip for now")`);
+        await tv.page.waitForSelector(`.next li[data-match="${c}"] .time.moved`);
       });
       for (const p of [tv, matchPage]) assert.deepEqual([p.errors, p.dialogs], [[], []]);
       assert.deepEqual(desk.errors, []);
