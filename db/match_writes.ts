@@ -43,6 +43,7 @@ import { findKey, rememberKey, rememberRefusal } from "./idempotency_keys.ts";
 import { putIntoKnockoutMatch } from "./knockout_sides.ts";
 import { capitalised, nameMatch } from "./match_naming.ts";
 import { callRefusal } from "../domain/table_call.ts";
+import { skipRefusal } from "../domain/skipped_match.ts";
 import { freezePrediction, settlePredictionOutcome } from "./predictions_store.ts";
 import { eventIsRated, rateDecidedMatch, rebuildRatings } from "./ratings_store.ts";
 import { bumpRevision } from "./revision.ts";
@@ -58,6 +59,7 @@ import {
   type UmpireSetup,
 } from "./umpire_record.ts";
 import { WriteError } from "./write_errors.ts";
+import { movesEstimates, refreshEstimates } from "./estimate_writes.ts";
 import { writeTransaction } from "./write_transaction.ts";
 
 type Trx = Transaction<Database>;
@@ -88,7 +90,10 @@ export type MatchAction =
   /** The desk calls the players to the match's table (it has one and has not started). */
   | { type: "call" }
   /** The desk sets a match started by mistake back to not started (no point scored: domain/match_reset.ts). */
-  | { type: "reset" };
+  | { type: "reset" }
+  /** The desk sets a match not begun aside for now (a player late or absent), or takes that back. */
+  | { type: "skip" }
+  | { type: "unskip" };
 
 export interface WriteContext {
   /** Who writes (a token's label), for the audit log. */
@@ -130,7 +135,7 @@ const UMPIRE_ACTIONS: ReadonlySet<MatchAction["type"]> = new Set(UMPIRE_ACTION_T
  * The desk's placing of a match (its table and time, calling it there): a change of place never changes what a
  * scoring action was based on, nor the reverse (`otherKindSince`).
  */
-const DESK_ACTIONS: ReadonlySet<string> = new Set(["assign", "call"]);
+const DESK_ACTIONS: ReadonlySet<string> = new Set(["assign", "call", "skip", "unskip"]);
 
 /** The actions kept as incidents of the record (domain/match_replay.ts), with the status word of each. */
 const INCIDENT_ACTIONS: Partial<Record<MatchAction["type"], string>> = {
@@ -362,7 +367,12 @@ export async function writeInTransaction(
   // (most writes) changes no rating, so the rankings keep their version, and few rated matches add a player.
   // No match write changes the roster: an entry it moves into a later match was public already (a side of the
   // match it won, or a member of its group).
-  await bumpRevision(trx, before.event_id, [before.subevent_id], {
+  // A match begun, ended, moved or called (or running long) moves the estimated starts of the matches after it,
+  // in any category of the event.
+  const moved = movesEstimates(before, next, next.best_of, ctx.now)
+    ? await refreshEstimates(trx, before.event_id, ctx.now)
+    : [];
+  await bumpRevision(trx, before.event_id, [...new Set([before.subevent_id, ...moved])], {
     rankingsUnchanged: rated === "none",
     listingUnchanged: rated !== "added",
     rosterUnchanged: true,
@@ -556,6 +566,19 @@ async function apply(trx: Trx, m: MatchRow, action: MatchAction, now: string): P
     return await save(trx, m, { ...bumped, called_at: now });
   }
   if (action.type === "reset") return await resetMatch(trx, m, now);
+  if (action.type === "skip" || action.type === "unskip") {
+    const skip = action.type === "skip";
+    const refusal = skipRefusal({ status: m.status, skippedAt: m.skipped_at }, skip);
+    if (refusal) {
+      throw new WriteError("match-state", `Cannot ${action.type} ${await nameMatch(trx, m.id)}: ${refusal}`);
+    }
+    // Set aside, its players are no longer called to the table: they did not come.
+    return await save(
+      trx,
+      m,
+      skip ? { ...bumped, skipped_at: now, called_at: null } : { ...bumped, skipped_at: null },
+    );
+  }
   if (!m.home_entry_id || !m.away_entry_id) {
     throw new WriteError(
       "sides-unknown",

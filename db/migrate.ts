@@ -23,6 +23,7 @@ import * as umpireActions from "./migrations/2026_11_28_000100_umpire_actions.ts
 import * as plannedMatches from "./migrations/2026_11_28_000200_planned_matches.ts";
 import * as calledMatches from "./migrations/2026_11_28_000300_called_matches.ts";
 import * as eventSessions from "./migrations/2026_11_28_001000_event_sessions.ts";
+import * as estimatedStarts from "./migrations/2026_11_28_002000_estimated_starts.ts";
 import * as entryWithdrawals from "./migrations/2026_11_28_005000_entry_withdrawals.ts";
 import * as eventChanges from "./migrations/2026_11_28_007000_event_changes.ts";
 import type { Database } from "./schema.ts";
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026_11_28_000200_planned_matches": plannedMatches,
   "2026_11_28_000300_called_matches": calledMatches,
   "2026_11_28_001000_event_sessions": eventSessions,
+  "2026_11_28_002000_estimated_starts": estimatedStarts,
   "2026_11_28_005000_entry_withdrawals": entryWithdrawals,
   "2026_11_28_007000_event_changes": eventChanges,
 };

@@ -4,6 +4,7 @@
  * move it), in one transaction with one audit row. A match the desk gave a table or a time keeps them.
  */
 import { writeAudit } from "./audit.ts";
+import { refreshEstimates } from "./estimate_writes.ts";
 import { bumpRevision } from "./revision.ts";
 import type { Store } from "./store.ts";
 import type { ManageWriteContext } from "./write_context.ts";
@@ -51,7 +52,9 @@ export async function keepPlan(
       moved.push({ id: m.id, table: p.table, start });
       categories.add(m.subevent_id);
     }
-    if (moved.length === 0) return { changed: 0 };
+    // The kept plan is what the estimated starts follow from now on.
+    for (const id of await refreshEstimates(trx, event.id, ctx.now)) categories.add(id);
+    if (categories.size === 0) return { changed: 0 };
     await bumpRevision(trx, event.id, [...categories], {
       rankingsUnchanged: true,
       listingUnchanged: true,

@@ -3,6 +3,7 @@
  * points (for the umpire's page), the matches a token may score and an event at a glance. Unlike the public
  * reads (db/read_*.ts) nothing here is filtered by publication: callers are authenticated.
  */
+import { playOrder } from "../domain/order_of_play.ts";
 import { entryName } from "./read_entries.ts";
 import { matchRecordColumns, toMatchRecord } from "./read_matches.ts";
 import { type Kysely, sql, type Transaction } from "kysely";
@@ -328,7 +329,7 @@ export async function drawHasStarted(db: Db, subeventId: string, format: Subeven
 }
 
 /**
- * An event at a glance: categories with their draw state, every match (by table, then time) and, per table,
+ * An event at a glance: categories with their draw state, every match (in order of play) and, per table,
  * the match being played and the next one scheduled there. Null when no event has this slug.
  */
 export async function readEventOverview(
@@ -344,7 +345,8 @@ export async function readEventOverview(
     .orderBy(sql`coalesce(${sql.ref("matches.scheduled_at")}, '9999')`)
     .orderBy("matches.round_no").orderBy("matches.bracket_pos").orderBy("matches.id")
     .execute();
-  const matches = matchRows.map(toRecord);
+  // The one order of play (domain/order_of_play.ts): the desk's lists and tables as the public "Up next".
+  const matches = matchRows.map(toRecord).sort(playOrder);
   const subevents: ManagedSubeventRecord[] = subRows.map((s) => {
     const stages = drawStages(s.format);
     const own = matches.filter((m) => m.subeventId === s.id);
@@ -364,7 +366,7 @@ export async function readEventOverview(
 
 /**
  * Per table: the match in progress there (the latest started when several) and the next scheduled match with
- * both sides known (the earliest). Tables are those named by any match, and tables 1 to `hallTables` (the hall's
+ * both sides known and not skipped for now (the first in `matches`' order). Tables are those named by any match, and tables 1 to `hallTables` (the hall's
  * tables as the desk gave them, so that a table no match names yet shows as free).
  */
 export function tablesOf(matches: readonly ManageMatchRecord[], hallTables = 0): TableRecord[] {
@@ -376,7 +378,7 @@ export function tablesOf(matches: readonly ManageMatchRecord[], hallTables = 0):
     const live = here.filter((m) => m.status === "in_progress")
       .sort((a, b) => (b.startedAt ?? "").localeCompare(a.startedAt ?? ""));
     const next = here.filter((m) =>
-      m.status === "scheduled" && m.homeEntryId !== null && m.awayEntryId !== null
+      m.status === "scheduled" && m.homeEntryId !== null && m.awayEntryId !== null && m.skippedAt === null
     );
     return { tableNo, current: live[0] ?? null, next: next[0] ?? null };
   });

@@ -26,6 +26,10 @@ export interface MatchRecord {
   scheduledAt: string | null;
   /** When it was called to its table; null until then. */
   calledAt: string | null;
+  /** When it is expected to start, kept when the day moved it from its planned time (db/estimate_writes.ts). */
+  estimatedStart: string | null;
+  /** When the desk skipped it for now (a player late or absent); null when not skipped. */
+  skippedAt: string | null;
   status: string;
   resultReason: string | null;
   retirementAfterGame: number | null;
@@ -131,6 +135,8 @@ export const matchRecordColumns = [
   "matches.table_no",
   "matches.scheduled_at",
   "matches.called_at",
+  "matches.estimated_start",
+  "matches.skipped_at",
   "matches.status",
   "matches.result_reason",
   "matches.retirement_after_game",
@@ -165,6 +171,8 @@ type MatchRecordRow =
     | "table_no"
     | "scheduled_at"
     | "called_at"
+    | "estimated_start"
+    | "skipped_at"
     | "status"
     | "result_reason"
     | "retirement_after_game"
@@ -222,6 +230,8 @@ export function toMatchRecord(row: MatchRecordRow): MatchRecord {
     tableNo: intOrNull(row.table_no),
     scheduledAt: row.scheduled_at,
     calledAt: row.called_at,
+    estimatedStart: row.estimated_start,
+    skippedAt: row.skipped_at,
     status: row.status,
     resultReason: row.result_reason,
     retirementAfterGame: intOrNull(row.retirement_after_game),

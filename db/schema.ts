@@ -165,6 +165,10 @@ export interface MatchTable {
   planned: Generated<number>;
   /** When it was called to its table (ISO 8601 UTC); null until then, and after a move to another table. */
   called_at: string | null;
+  /** When it is expected to start when the day moved it from its planned time (ISO 8601 UTC); null otherwise. */
+  estimated_start: string | null;
+  /** When the desk skipped it for now (a player late or absent); null when it is not skipped. */
+  skipped_at: string | null;
 }
 
 export interface MatchPointTable {

@@ -1,8 +1,11 @@
 /**
- * The order of play of matches not started: what the hall is told comes next. First the matches the desk called
- * to a table without a time ("Put on table N"), by table; then by time (matches without one last), table, stage
- * (groups before the knockout), round and position. An event that gives times is listed by them; one that calls
- * matches as tables free up lists what was called, then what comes next in the draw.
+ * The order of play of matches not started: what the hall is told comes next, the one order the desk's lists,
+ * the public "Up next", the TV, the players' pages and the printed sheets all follow. First the matches the desk
+ * called to a table without a time ("Put on table N"), by table; then by time (the expected start as the day
+ * runs when there is one, else the planned time; matches without one last, times compared as instants whatever
+ * their offset), table, stage (groups before the knockout), round, category, position, and last the match's id,
+ * so that no two matches tie and every list gives the same order. An event that gives times is listed by them;
+ * one that calls matches as tables free up lists what was called, then what comes next in the draw.
  * @module
  */
 
@@ -11,19 +14,31 @@ export interface PlayOrderMatch {
   tableNo: number | null;
   /** ISO 8601; null when the match has no time. */
   scheduledAt: string | null;
+  /** ISO 8601: when it is expected to start as the day runs (domain/estimated_starts.ts); null or absent: none. */
+  estimatedStart?: string | null;
   stage: "group" | "knockout";
   roundNo: number;
   bracketPos: number;
+  /** Its category: within a round, one category's matches come together. */
+  subeventId?: string;
+  /** The last tie-break: the same for every reader of the match. */
+  id?: string;
 }
 
 /** A match put on a table with no time given: the desk called it, so it is next there now. */
 const called = (m: PlayOrderMatch) => m.tableNo !== null && m.scheduledAt === null;
 
-/** A match's time in ms, Infinity without one (so that it comes last). */
-const timeOf = (m: PlayOrderMatch) => m.scheduledAt === null ? Infinity : Date.parse(m.scheduledAt);
+/** A match's time in ms (expected, else planned), Infinity without one (so that it comes last). */
+const timeOf = (m: PlayOrderMatch) => {
+  const at = m.estimatedStart ?? m.scheduledAt;
+  return at === null ? Infinity : Date.parse(at);
+};
 
 /** Compares two numbers that may both be Infinity (their difference would be NaN). */
 const earlierFirst = (x: number, y: number) => x === y ? 0 : x < y ? -1 : 1;
+
+/** Compares two texts by code unit, as the same everywhere (no locale). */
+const byText = (x = "", y = "") => x < y ? -1 : x > y ? 1 : 0;
 
 /**
  * Compares two matches by the order of play (see the module's comment); a total order, for `Array.sort`.
@@ -33,5 +48,6 @@ export function playOrder(a: PlayOrderMatch, b: PlayOrderMatch): number {
   return Number(called(b)) - Number(called(a)) || earlierFirst(timeOf(a), timeOf(b)) ||
     earlierFirst(a.tableNo ?? Infinity, b.tableNo ?? Infinity) ||
     Number(a.stage === "knockout") - Number(b.stage === "knockout") ||
-    a.roundNo - b.roundNo || a.bracketPos - b.bracketPos;
+    a.roundNo - b.roundNo || byText(a.subeventId, b.subeventId) || a.bracketPos - b.bracketPos ||
+    byText(a.id, b.id);
 }

@@ -6,6 +6,7 @@ import type { PendingMatchData } from "../views/match.ts";
 import { type PlayerLink, PlayerNames } from "./components/player_names.tsx";
 import { PredictionBlock } from "./components/prediction.tsx";
 import { calledTo } from "./components/match_table.tsx";
+import { shownTimeText } from "./expected_time.ts";
 import { bestOfText, resultReasonText } from "./format.ts";
 import { SiteLayout } from "./layout.tsx";
 import { categoryMatchesWatchPath, categoryPath, eventPath, matchWatchPath } from "./page_paths.ts";
@@ -26,6 +27,7 @@ export const MATCH_PAGE_POLL_MS = 2000;
 
 const CSS = `
 .score .called{margin:.2rem 0 .6rem;font-weight:700;color:#0b4fb3;font-size:1.15rem}
+.score .expected{margin:.2rem 0 .6rem}
 .crumbs{margin:.25rem 0;font-size:.95rem}
 .score table{max-width:40rem}
 .score th[scope=row]{font-weight:600}
@@ -307,6 +309,14 @@ function MatchFrame(props: {
 const metaLine = (first: string, bestOf: number, tableNo: number | null) =>
   `${first} · ${bestOfText(bestOf)}${tableNo != null ? ` · Table ${tableNo}` : ""}`;
 
+/** "Expected to start at Sat 10:35 (planned Sat 10:20)" for a match not started that has an estimate. */
+function ExpectedStart(props: { match: Match }) {
+  const m = props.match;
+  if (m.status !== "scheduled" || m.estimatedStart === null) return null;
+  const text = shownTimeText(m, true);
+  return text === null ? null : <p class="expected">Expected to start at {text}</p>;
+}
+
 /** The whole match page; the score region refreshes from /api/v1/matches/{id}. */
 export function MatchPage(props: MatchPageProps) {
   const { match: m, event } = props;
@@ -325,6 +335,7 @@ export function MatchPage(props: MatchPageProps) {
     >
       <section class="score" aria-label="Score" data-region="score">
         {calledTo(m) && <p class="called">{calledTo(m)}</p>}
+        <ExpectedStart match={m} />
         <ScoreTable
           match={m}
           live={props.live}

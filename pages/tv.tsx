@@ -5,6 +5,7 @@
  * keeps its data fresh through client/live_regions.ts. Sizes are in vw/vh so that it reads the same from across
  * a hall on 1080p and 4K.
  */
+import { shownTime } from "./expected_time.ts";
 import type { ComponentChildren } from "preact";
 import { groupDisplayName } from "../views/serialize.ts";
 import {
@@ -16,12 +17,12 @@ import {
 import { calledTo, type ListedMatch, MatchTable } from "./components/match_table.tsx";
 import { Announcement } from "./components/announcement.tsx";
 import { StandingsTable } from "./components/standings_table.tsx";
-import { formatDateRange, formatMatchTime, spansDays } from "./format.ts";
+import { formatDateRange, spansDays } from "./format.ts";
 import { Document } from "./layout.tsx";
 import { acrossCategories, latestResultsAcross, upcomingAcross } from "./match_lists.ts";
 import { watchedPaths } from "./page_paths.ts";
 import { QrCode } from "./qr.tsx";
-import type { CategorySummary, Event } from "./view_types.ts";
+import type { CategorySummary, Event, Match } from "./view_types.ts";
 
 /** The views in rotation order; body[data-view] names the one on screen. */
 export const TV_VIEWS = ["live", "results", "standings", "qr"] as const;
@@ -102,6 +103,7 @@ section.view h2.then{margin-top:2.5vh}
   padding:1vh 1vw;border-bottom:.15vh solid rgba(255,255,255,.15)}
 .next .home{text-align:right}
 .next .time{text-align:center;color:#b9c6d8;font-weight:700;white-space:nowrap}
+.next .time.moved{color:#ffd166}
 .next .cat{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 .next .n{display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:2;overflow:hidden;overflow-wrap:anywhere}
 .winner{color:#ffd400;font-weight:700}
@@ -126,6 +128,16 @@ svg.qr{height:56vh;width:56vh;border-radius:1vh}
 `;
 
 /**
+ * The time of a match up next on the board: its expected start, marked (and its planned time said to screen
+ * readers) when the day moved it from its planned time; "v" when it has none.
+ */
+function UpNextTime(props: { match: Match; withDay: boolean }) {
+  const { time, planned } = shownTime(props.match, props.withDay);
+  if (planned === null) return <span class="time">{time ?? "v"}</span>;
+  return <span class="time moved" aria-label={`expected ${time}, planned ${planned}`}>{time}</span>;
+}
+
+/**
  * The matches up next on the live board, below the matches in play: as many whole rows as the screen has room
  * for. The rows are a column that wraps (flex-wrap), so that a row that does not fit goes to a second column
  * outside the board, which is clipped, rather than being cut in half at the bottom of the screen; the heading
@@ -139,7 +151,7 @@ function UpNext(props: { rows: ListedMatch[]; withDay: boolean; afterLive: boole
       <span class="table-no">{m.tableNo ?? "–"}</span>
       <span class="cat">{category}</span>
       <span class="home n">{m.homeName}</span>
-      <span class="time">{formatMatchTime(m.scheduledAt, props.withDay) ?? "v"}</span>
+      <UpNextTime match={m} withDay={props.withDay} />
       <span class="away n">{m.awayName}</span>
     </li>
   );

@@ -267,6 +267,13 @@ export const MatchSchema = z.object({
       "When the desk called the players to the match's table (ISO 8601 UTC); null until called, and again " +
       "after the match is moved to another table. Stays set once play begins",
   }),
+  estimatedStart: timestamp("When the match is expected to start").nullable().openapi({
+    description:
+      "When the match is expected to start as the day runs (ISO 8601 UTC): its planned time, later when the " +
+      "matches before it on its table or its players' matches elsewhere run long, never earlier than " +
+      "planned unless it was called; a time already past means it is due now. Null once play begins, and for a " +
+      "match with no table and time or skipped for now by the desk",
+  }),
   bestOf: z.int().min(1).openapi({ description: "Maximum number of games", example: 5 }),
   homeId: z.string().openapi({ description: "Entry id of the home side" }),
   awayId: z.string().openapi({ description: "Entry id of the away side" }),

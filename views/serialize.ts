@@ -2,6 +2,7 @@
  * Serialisers of the public API: each lists the fields it emits, so that no stored row is ever passed through
  * and nothing private can slip out. The shapes are those of api/schemas.ts.
  */
+import { estimatedStartOf } from "../domain/estimated_starts.ts";
 import type { EntryRecord } from "../db/read_entries.ts";
 import type { PublicEventRecord } from "../db/read_events.ts";
 import { isWebAddress } from "../lib/web_address.ts";
@@ -151,6 +152,7 @@ export function matchAnswer<S extends MatchSideFields>(m: MatchRecord, sides: S)
     tableNo: m.tableNo,
     scheduledAt: m.scheduledAt,
     calledAt: m.calledAt,
+    estimatedStart: estimatedStartOf(m),
     bestOf: m.bestOf,
     homeId: sides.homeId as S["homeId"],
     awayId: sides.awayId as S["awayId"],

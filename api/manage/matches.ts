@@ -184,6 +184,18 @@ const WRITES: Record<MatchAction["type"], WriteKind> = {
     adminOnly: true,
     toAction: () => ({ type: "reset" }),
   }),
+  skip: kind({
+    schema: CallBody,
+    name: "skip the match for now",
+    adminOnly: true,
+    toAction: () => ({ type: "skip" }),
+  }),
+  unskip: kind({
+    schema: CallBody,
+    name: "take back the skip",
+    adminOnly: true,
+    toAction: () => ({ type: "unskip" }),
+  }),
 };
 
 /** The umpire's actions a batch may hold: those a scorer sends from the umpire's page. */

@@ -61,6 +61,8 @@ export function manageMatchJson(m: ManageMatchRecord | ScoringMatchRecord, devic
     setup: m.setup,
     // Who scores the match (the device's id is never shown); `you` when it is the device that asks.
     scorer: m.scorer && { label: m.scorer.label, since: m.scorer.since, you: m.scorer.device === device },
+    // Set aside for now by the desk (a player late or absent): not proposed, not estimated.
+    skippedAt: m.skippedAt,
   };
   if ("points" in m) {
     return {
@@ -147,6 +149,8 @@ export function overviewJson(o: EventOverviewRecord, now: Date) {
     ...forClashes[i]!,
     ready: m.homeEntryId !== null && m.awayEntryId !== null &&
       !(m.stage === "knockout" && draft.has(m.subeventId)),
+    calledAt: m.calledAt,
+    skipped: m.skippedAt !== null,
   }));
   return {
     event: managedEventJson(o.event),

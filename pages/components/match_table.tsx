@@ -2,7 +2,8 @@
  * Tables of matches: a wide one for the venue TV (live ones or results), stacked ones for phones (live ones or
  * results, and the ones up next).
  */
-import { formatMatchTime, resultReasonText } from "../format.ts";
+import { shownTimeText } from "../expected_time.ts";
+import { resultReasonText } from "../format.ts";
 import { lastEnd, pointFlag, timedAttributes, timedTimeouts } from "../umpire_view.ts";
 import type { Match } from "../view_types.ts";
 import { standingCall } from "../../domain/table_call.ts";
@@ -225,7 +226,9 @@ export function UpcomingList(
   props: { rows: ListedMatch[]; caption: string; withDay: boolean; showCategory?: boolean },
 ) {
   const showTable = props.rows.some(({ match }) => match.tableNo !== null);
-  const showTime = props.rows.some(({ match }) => match.scheduledAt !== null);
+  const showTime = props.rows.some(({ match }) =>
+    match.scheduledAt !== null || match.estimatedStart !== null
+  );
   return (
     <table class="scores upcoming">
       <caption class="sr">{props.caption}</caption>
@@ -248,7 +251,7 @@ export function UpcomingList(
               {calledTo(m) && <strong class="called">{calledTo(m)}</strong>}
             </th>
             {showTable && <td class="num when">{m.tableNo ?? "–"}</td>}
-            {showTime && <td class="num when">{formatMatchTime(m.scheduledAt, props.withDay) ?? "–"}</td>}
+            {showTime && <td class="num when">{shownTimeText(m, props.withDay) ?? "–"}</td>}
           </tr>
         ))}
       </tbody>

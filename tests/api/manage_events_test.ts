@@ -202,11 +202,15 @@ storeTest(
       tableRows(data),
       [[1, m1, null], [2, null, m2], [3, null, null], [4, null, null], [5, null, null], [6, null, null]],
     );
-    // Table 2 keeps its planned match; the later rounds' sides are not known yet.
-    assert.deepEqual(data.suggestions, [{ tableNo: 3, matchId: m3 }, { tableNo: 4, matchId: m4 }]);
+    // Table 2 proposes its planned match, to call there; the later rounds' sides are not known yet.
+    assert.deepEqual(data.suggestions, [
+      { tableNo: 2, matchId: m2, onTable: true },
+      { tableNo: 3, matchId: m3 },
+      { tableNo: 4, matchId: m4 },
+    ]);
     const plain = await ok(await app.request("/api/manage/events/big-open", call(admin, "GET")));
     assert.deepEqual(plain.tables.map((t: { tableNo: number }) => t.tableNo), [1, 2]);
-    assert.deepEqual(plain.suggestions, []);
+    assert.deepEqual(plain.suggestions, [{ tableNo: 2, matchId: m2, onTable: true }]);
     for (const bad of ["0", "1000", "abc", "2.5", "-1"]) {
       const p = await problem(
         await app.request(`/api/manage/events/big-open?tables=${bad}`, call(admin, "GET")),

@@ -58,7 +58,7 @@ Deno.test("suggestMatches() skips busy tables, players on court and doubles part
   );
 });
 
-Deno.test("suggestMatches() leaves a table its planned match, and keeps that match's players for it", () => {
+Deno.test("suggestMatches() proposes a free table's planned match there, and keeps that match's players for it", () => {
   assert.deepEqual(
     suggestMatches(
       [
@@ -69,7 +69,44 @@ Deno.test("suggestMatches() leaves a table its planned match, and keeps that mat
       [1, 2],
       NOW,
     ),
-    [{ tableNo: 1, matchId: "m2" }],
+    [{ tableNo: 1, matchId: "m2" }, { tableNo: 2, matchId: "planned", onTable: true }],
+  );
+});
+
+Deno.test("suggestMatches() passes over a skipped planned match to the table's next one that can be played", () => {
+  const at = (hhmm: string) => `2026-11-28T${hhmm}:00.000Z`;
+  const plan = [
+    makeMatch({ id: "first", tableNo: 1, scheduledAt: at("10:00"), players: [anna, ben] }),
+    makeMatch({ id: "second", tableNo: 1, scheduledAt: at("10:20"), players: [cleo, dan] }),
+    makeMatch({ id: "third", tableNo: 1, scheduledAt: at("10:30"), players: [eva, finn] }),
+  ];
+  assert.deepEqual(suggestMatches(plan, [1], NOW), [{ tableNo: 1, matchId: "first", onTable: true }]);
+  const skipped = [{ ...plan[0]!, skipped: true }, plan[1]!, plan[2]!];
+  assert.deepEqual(suggestMatches(skipped, [1], NOW), [{ tableNo: 1, matchId: "second", onTable: true }]);
+  // Cleo is on court elsewhere: the next match that can be played is the third (due within half an hour).
+  const busy = [
+    makeMatch({ id: "live", status: "in_progress", tableNo: 5, players: [cleo, gus] }),
+    ...skipped,
+  ];
+  assert.deepEqual(suggestMatches(busy, [1, 5], NOW), [{ tableNo: 1, matchId: "third", onTable: true }]);
+});
+
+Deno.test("suggestMatches() never proposes a player called to another table, nor a table with a call standing", () => {
+  const calledAt = "2026-11-28T09:55:00.000Z";
+  assert.deepEqual(
+    suggestMatches(
+      [
+        // Anna was called to table 3 while she still plays on table 1.
+        makeMatch({ id: "live", status: "in_progress", tableNo: 1, players: [anna, ben] }),
+        makeMatch({ id: "called", tableNo: 3, calledAt, players: [anna, cleo] }),
+        makeMatch({ id: "anna-again", tableNo: 2, players: [anna, dan] }),
+        makeMatch({ id: "cleo-again", players: [cleo, eva] }),
+        makeMatch({ id: "free", players: [finn, gus] }),
+      ],
+      [1, 2, 3],
+      NOW,
+    ),
+    [{ tableNo: 2, matchId: "free" }],
   );
 });
 

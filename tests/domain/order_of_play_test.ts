@@ -30,3 +30,20 @@ Deno.test("playOrder() is a total order: any shuffle of the same matches sorts t
     }
   }));
 });
+
+Deno.test("playOrder() compares times as instants, takes the expected start first, and ties on nothing", () => {
+  const a = match({ id: "a", tableNo: 2, scheduledAt: "2026-11-28T11:30:00+01:00" });
+  const b = match({ id: "b", tableNo: 1, scheduledAt: "2026-11-28T10:45:00Z" });
+  assert.deepEqual([b, a].sort(playOrder).map((m) => m.id), ["a", "b"], "10:30 UTC before 10:45 UTC");
+  const late = { ...a, estimatedStart: "2026-11-28T11:00:00.000Z" };
+  assert.deepEqual([late, b].sort(playOrder).map((m) => m.id), ["b", "a"], "running late: after b");
+  const x = match({ id: "x", subeventId: "women" });
+  const y = match({ id: "y", subeventId: "men" });
+  const z = match({ id: "z", subeventId: "men", bracketPos: 1 });
+  assert.deepEqual(
+    [x, z, y].sort(playOrder).map((m) => m.id),
+    ["y", "z", "x"],
+    "a round category by category",
+  );
+  assert.deepEqual([match({ id: "q" }), match({ id: "p" })].sort(playOrder).map((m) => m.id), ["p", "q"]);
+});

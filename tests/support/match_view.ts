@@ -21,6 +21,7 @@ export function makeMatchView(o: Partial<Match> = {}): Match {
     tableNo: null,
     scheduledAt: null,
     calledAt: null,
+    estimatedStart: null,
     bestOf: 5,
     homeId: "h",
     awayId: "a",

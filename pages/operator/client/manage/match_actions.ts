@@ -40,6 +40,14 @@ export function matchActions(page: ManagePage, m: OverviewMatch, blockers: reado
     out.push(call);
   }
   if (m.status === "scheduled" && known) {
+    // A player late or absent: the table goes on with its next match until the skip is taken back.
+    out.push(
+      m.skippedAt
+        ? button("Take back the skip", write("unskip", {}))
+        : button("Skip for now", write("skip", {}, `Skip ${m.homeName} v ${m.awayName} for now?`)),
+    );
+  }
+  if (m.status === "scheduled" && known) {
     const startQuestion = blockers.length > 0 ? `${blockers.join(".\n")}.\n\nStart anyway?` : undefined;
     for (const s of sides) {
       out.push(

@@ -7,7 +7,7 @@
 import { byId, make } from "../dom.ts";
 import { assignForm } from "./assign_form.ts";
 import { matchActions, startBlockers } from "./match_actions.ts";
-import { matchNames, matchTime, scoreText } from "./match_words.ts";
+import { matchNames, matchTime, runningWords, scoreText } from "./match_words.ts";
 import type { ManagePage, OverviewMatch } from "./page.ts";
 import { correctGameForm, resultForm } from "./result_forms.ts";
 
@@ -20,6 +20,8 @@ export function matchHead(m: OverviewMatch): HTMLElement {
     make("span", "where", `${m.subeventName} · ${m.stageLabel}`),
     make("span", "score", scoreText(m)),
   );
+  const planned = m.status === "scheduled" ? runningWords(m) : "";
+  if (planned) head.append(make("span", "when", planned));
   if (m.status === "in_progress" && m.scorer) {
     head.append(make("span", "where", `Scored on ${m.scorer.label} since ${matchTime(m.scorer.since)}`));
   }

@@ -111,3 +111,15 @@ export function sheetQuestion(
     : ` ${sideName(m, home > away ? "home" : "away")} wins ${Math.max(home, away)}-${Math.min(home, away)}.`;
   return `${matchNames(m)}: ${sheet}?${winner}`;
 }
+
+/**
+ * What the day's running says of a match not begun besides its planned time: skipped for now, or when it is
+ * expected when that is not its planned time (db/estimate_writes.ts); "" when neither.
+ * @example runningWords({ scheduledAt: "2026-11-28T10:22:00Z", estimatedStart: "2026-11-28T10:37:00.000Z", skippedAt: null }) // "expected Sat 10:37"
+ */
+export function runningWords(m: Pick<ManageMatch, "scheduledAt" | "estimatedStart" | "skippedAt">): string {
+  if (m.skippedAt) return "Skipped for now";
+  const moved = m.estimatedStart !== null &&
+    (m.scheduledAt === null || Date.parse(m.scheduledAt) !== Date.parse(m.estimatedStart));
+  return moved ? `expected ${matchTime(m.estimatedStart)}` : "";
+}

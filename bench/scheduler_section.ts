@@ -1,0 +1,27 @@
+/**
+ * The "Scheduler" section of docs/benchmarks.md: written by `deno task bench:scheduler -- --write`, and kept
+ * as it is when `deno task bench` writes the rest of the file again (the two measure different things and run
+ * apart).
+ */
+
+/** The heading the section starts with. */
+export const SCHEDULER_HEADING = "## Scheduler";
+
+/**
+ * The section in `markdown` (its heading to the next heading of its level, or the end), with a blank line
+ * before it; "" when there is none.
+ * @example schedulerSection("# A\n\n## Scheduler\n\nfast\n") // "\n## Scheduler\n\nfast\n"
+ */
+export function schedulerSection(markdown: string): string {
+  const start = markdown.indexOf(`\n${SCHEDULER_HEADING}\n`);
+  if (start < 0) return "";
+  const next = markdown.indexOf("\n## ", start + 1);
+  return markdown.slice(start, next < 0 ? undefined : next).trimEnd() + "\n";
+}
+
+/** `markdown` with its section replaced by `section` (a whole section, heading first), or with it added. */
+export function withSchedulerSection(markdown: string, section: string): string {
+  const old = schedulerSection(markdown);
+  const rest = old === "" ? markdown : markdown.replace(old, "");
+  return `${rest.trimEnd()}\n\n${section.trim()}\n`;
+}

@@ -1,0 +1,61 @@
+import assert from "node:assert/strict";
+import { silentLogger } from "../../lib/log.ts";
+import { createApp } from "../../main.ts";
+import { storeTest } from "../support/stores.ts";
+import { call, makeToken, manualClock, seedKnockout } from "./manage_fixtures.ts";
+
+const MINUTE = 60_000;
+
+storeTest(
+  "[api] GET /api/v1/matches/:id moves estimatedStart when the match before it on its table overruns and ends, with a new ETag",
+  async (store) => {
+    const ev = await seedKnockout(store.db, { size: 4, bestOf: 3 });
+    const admin = await makeToken(store.db, "admin", { label: "Desk" });
+    const clock = manualClock();
+    const app = createApp({ store, log: silentLogger, clock: clock.now });
+    const [first, second] = ev.rounds[0]!;
+    const write = async (id: string, action: string, body: Record<string, unknown> = {}) => {
+      const res = await app.request(
+        `/api/manage/matches/${id}/${action}`,
+        call(admin, "POST", body, { "Idempotency-Key": crypto.randomUUID() }),
+      );
+      assert.equal(res.status, 200, await res.clone().text());
+    };
+    let etag = "";
+    /** The second match's estimated start, asserting its answer is new (not a 304 to the last ETag). */
+    const estimate = async () => {
+      const res = await app.request(`/api/v1/matches/${second}`, { headers: { "If-None-Match": etag } });
+      assert.equal(res.status, 200, "a moved estimate is a new answer");
+      assert.notEqual(res.headers.get("ETag"), etag);
+      etag = res.headers.get("ETag")!;
+      return (await res.json()).data.match.estimatedStart;
+    };
+
+    // Table 1: the first match at 10:00 (a best of 3 is planned for 15 minutes), the second at 10:22.
+    await write(first!, "assign", { scheduledAt: "2026-11-28T10:00:00Z" });
+    await write(second!, "assign", { tableNo: 1, scheduledAt: "2026-11-28T10:22:00Z" });
+    assert.equal(await estimate(), "2026-11-28T10:22:00.000Z", "on time: the planned time");
+
+    clock.advance(5 * MINUTE);
+    await write(first!, "start", { firstServer: "home" });
+    clock.advance(25 * MINUTE);
+    await write(first!, "point", { side: "home" });
+    assert.equal(
+      await estimate(),
+      "2026-11-28T10:32:00.000Z",
+      "the first match runs on at 10:30: 2 minutes after",
+    );
+    const cached = await app.request(`/api/v1/matches/${second}`, { headers: { "If-None-Match": etag } });
+    assert.equal(cached.status, 304, "nothing moved since");
+
+    clock.advance(5 * MINUTE);
+    await write(first!, "result", { games: [{ home: 11, away: 5 }, { home: 11, away: 7 }] });
+    assert.equal(await estimate(), "2026-11-28T10:37:00.000Z", "ended at 10:35");
+    const list = await app.request(`/api/v1/subevents/${ev.subeventId}/matches`);
+    const listed = (await list.json()).data.matches.find((m: { id: string }) => m.id === second);
+    assert.equal(listed.estimatedStart, "2026-11-28T10:37:00.000Z", "the category's list says the same");
+
+    await write(second!, "start", { firstServer: "home" });
+    assert.equal(await estimate(), null, "begun: no estimate");
+  },
+);

@@ -1,0 +1,37 @@
+import assert from "node:assert/strict";
+import { movesEstimates } from "../../db/estimate_writes.ts";
+
+const row = {
+  status: "in_progress",
+  table_no: 1,
+  scheduled_at: "2026-11-28T10:00:00.000Z",
+  called_at: null,
+  skipped_at: null,
+  started_at: "2026-11-28T10:00:00.000Z",
+  updated_at: "2026-11-28T10:10:00.000Z",
+};
+
+Deno.test("movesEstimates() is true for a change of state or place, and once a minute for a point of an overrun", () => {
+  const at = (hhmmss: string) => new Date(`2026-11-28T${hhmmss}.000Z`);
+  // A best of 5 is planned for 20 minutes: a point at 10:15 is on time, one at 10:25 runs long.
+  assert.equal(movesEstimates(row, row, 5, at("10:15:00")), false);
+  assert.equal(
+    movesEstimates({ ...row, updated_at: "2026-11-28T10:24:30.000Z" }, row, 5, at("10:25:10")),
+    true,
+  );
+  assert.equal(
+    movesEstimates({ ...row, updated_at: "2026-11-28T10:25:01.000Z" }, row, 5, at("10:25:40")),
+    false,
+  );
+  for (
+    const change of [
+      { status: "completed" },
+      { table_no: 2 },
+      { scheduled_at: null },
+      { called_at: "2026-11-28T10:15:00.000Z" },
+      { skipped_at: "2026-11-28T10:15:00.000Z" },
+    ]
+  ) {
+    assert.equal(movesEstimates(row, { ...row, ...change }, 5, at("10:15:00")), true, JSON.stringify(change));
+  }
+});
