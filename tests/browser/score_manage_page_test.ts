@@ -394,7 +394,7 @@ browserSuite(
         await page.waitForSelector(`#live ${row(b!)}`);
         assert.equal(
           confirmations.at(-1),
-          'Take back "Player test-open 4 wins by retirement"? The match goes back to in progress.\n\n' +
+          'Take back "Player test-open 4 wins, Player test-open 3 retired"? The match goes back to in progress.\n\n' +
             "Table 1 has a match in progress: Player test-open 1 v Player test-open 2.",
         );
         await page.waitForFunction(() =>

@@ -5,10 +5,9 @@
  * reason. Each asks first when it cannot simply be undone, or when something stands in its way. Every declaration
  * is exported so that the page can inline this module (pages/client_script.ts `moduleScript`).
  */
-import { wonByWords } from "../result_words.ts";
 import { make } from "../dom.ts";
 import { button } from "./controls.ts";
-import { clashSentence, matchNames, sideName, winnerName } from "./match_words.ts";
+import { clashSentence, matchNames, scoreText, sideName } from "./match_words.ts";
 import type { ManagePage, OverviewMatch } from "./page.ts";
 
 /** What stands in the way of starting a scheduled match whose sides are known, in words; [] when nothing. */
@@ -109,7 +108,8 @@ export function matchActions(page: ManagePage, m: OverviewMatch, blockers: reado
   }
   if (m.status === "completed" && m.resultReasonCode !== null) {
     // A decision given by mistake (the wrong side, the wrong match) is taken back, not worked around.
-    const result = `${winnerName(m)} wins ${wonByWords(m.resultReasonCode)}`;
+    // The result as the row says it: who won, and who retired or was disqualified.
+    const result = scoreText(m);
     // Where it goes back to is the server's to say (domain/match_status.ts reopensTo).
     const back = m.reopensTo === "in_progress" ? "in progress" : "not started";
     // Back in progress, it may meet a table or a player taken meanwhile: said before, as for a start.

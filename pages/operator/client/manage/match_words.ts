@@ -69,7 +69,9 @@ export function scoreText(m: ManageMatch): string {
     const won = m.winnerSide === "away"
       ? `${m.gamesWon.away}-${m.gamesWon.home}`
       : `${m.gamesWon.home}-${m.gamesWon.away}`;
-    return `${winnerName(m)} wins ${won}` + (games ? ` (${games})` : "") + reason;
+    // A retirement before any game was won has no score to say: "Anna Berg wins, Ella Fox retired".
+    const score = m.gamesWon.home + m.gamesWon.away === 0 && m.resultReasonCode ? "" : ` ${won}`;
+    return `${winnerName(m)} wins${score}` + (games ? ` (${games})` : "") + reason;
   }
   return m.scheduledAt ? matchTime(m.scheduledAt) : "";
 }
