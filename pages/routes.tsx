@@ -33,6 +33,7 @@ import { silentLogger } from "../lib/log.ts";
 import { EmptyOverlay } from "./overlay_document.tsx";
 import { FreeTableOverlayPage, MatchOverlayPage, PendingMatchOverlayPage } from "./overlay_match.tsx";
 import { matchOnTable } from "../domain/table_call.ts";
+import { readSessionsOf } from "../db/read_event_sessions.ts";
 import { type OverlayParams, parseOverlayParams } from "./overlay_params.ts";
 import { CategoryOverlayPage } from "./overlay_subevent.tsx";
 import { PlayerPage } from "./player_page.tsx";
@@ -42,7 +43,7 @@ import { parsePaperSize, PosterPage } from "./poster.tsx";
 import { RANKINGS_PAGE_SIZE, RankingsPage } from "./rankings_page.tsx";
 import { renderPage } from "./render.ts";
 import { type PageEnv, securityHeaders } from "./security_headers.ts";
-import { parseTvInterval, TvPage } from "./tv.tsx";
+import { parseTvInterval, parseTvView, TvPage } from "./tv.tsx";
 
 /** The absolute URL of an event's page on the site that answered the request (for QR codes). */
 export function eventUrl(requestUrl: string, slug: string): string {
@@ -197,6 +198,8 @@ export function routes(deps: ReadyDeps): Hono<PageEnv> {
   app.get("/t/:slug/tv", headers, async (c) => {
     const data = await boards.load(viewDeps(deps), c.req.param("slug"));
     if (!data) return notFound(c);
+    // The hall's tables: those of the event's sessions (the tables view shows the free ones too).
+    const sessions = await readSessionsOf(deps.store.db, data.event.id);
     return renderPage(
       c,
       <TvPage
@@ -205,6 +208,8 @@ export function routes(deps: ReadyDeps): Hono<PageEnv> {
         followUrl={eventUrl(c.req.url, data.event.slug)}
         interval={parseTvInterval(c.req.query("interval"))}
         now={deps.clock().getTime()}
+        tables={[...new Set(sessions.flatMap((s) => s.tables))]}
+        only={parseTvView(c.req.query("view"))}
       />,
     );
   });

@@ -1,7 +1,8 @@
 /**
  * /t/{slug}/tv: the full-screen venue page. It needs no interaction: it rotates through the live board (with the
- * matches up next below the ones in play, as far as the screen has room), the latest results, the group
- * standings and a QR code to the event page (client/tv_rotation.ts), skipping a view with nothing to show, and
+ * matches up next below the ones in play, as far as the screen has room), every table of the hall, the latest
+ * results, the group standings and a QR code to the event page (client/tv_rotation.ts), skipping a view with
+ * nothing to show (`?view=tables` shows one view alone, for a screen of its own), and
  * keeps its data fresh through client/live_regions.ts. Sizes are in vw/vh so that it reads the same from across
  * a hall on 1080p and 4K.
  */
@@ -21,11 +22,19 @@ import { formatDateRange, spansDays } from "./format.ts";
 import { Document } from "./layout.tsx";
 import { acrossCategories, latestResultsAcross, upcomingAcross } from "./match_lists.ts";
 import { watchedPaths } from "./page_paths.ts";
+import { matchOnTable } from "../domain/table_call.ts";
 import { QrCode } from "./qr.tsx";
 import type { CategorySummary, Event, Match } from "./view_types.ts";
 
 /** The views in rotation order; body[data-view] names the one on screen. */
-export const TV_VIEWS = ["live", "results", "standings", "qr"] as const;
+export const TV_VIEWS = ["live", "tables", "results", "standings", "qr"] as const;
+/** One of TV_VIEWS. */
+export type TvView = typeof TV_VIEWS[number];
+
+/** The one view `?view=` asks for (a screen showing only the tables, say), or null to rotate through all. */
+export function parseTvView(raw: string | undefined): TvView | null {
+  return TV_VIEWS.find((v) => v === raw) ?? null;
+}
 /** Seconds per view (spec: about 12 s); `?interval=` overrides it within 1–600. */
 export const TV_DEFAULT_INTERVAL = 12;
 /** How often the TV polls for new data. */
@@ -122,6 +131,18 @@ table.matches td.cat{max-width:17vw}
 .groups th[scope=row] .n{display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:2;overflow:hidden;overflow-wrap:anywhere}
 .more{color:#b9c6d8;margin-top:1vh}
 section[data-view-name="qr"]{align-items:center;justify-content:center;text-align:center}
+.hall{flex:1;min-height:0;display:grid;gap:1.2vh 1.2vw;grid-auto-rows:1fr}
+.hall.c2{grid-template-columns:repeat(2,1fr)}.hall.c3{grid-template-columns:repeat(3,1fr)}
+.hall.c4{grid-template-columns:repeat(4,1fr)}.hall.c6{grid-template-columns:repeat(6,1fr)}
+.hall li{list-style:none;min-height:0;overflow:hidden;background:#0f2136;border-radius:1vh;padding:1vh 1vw;
+  display:flex;flex-direction:column;justify-content:center;gap:.4vh;border-left:.5vw solid #3b4c63}
+.hall li.live{border-left-color:#ff5a5f}.hall li.called{border-left-color:#0b4fb3}
+.hall .t{font-weight:800;color:#ffd400;font-size:1.9vw}
+.hall .who{font-size:1.9vw;font-weight:600;display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:2;
+  overflow:hidden;overflow-wrap:anywhere}
+.hall .sc{font-size:2.2vw;font-weight:800;font-variant-numeric:tabular-nums}
+.hall .state{font-size:1.9vw;color:#b9c6d8}
+.hall.c6 .t,.hall.c6 .who,.hall.c6 .state{font-size:1.5vw}.hall.c6 .sc{font-size:1.7vw}
 svg.qr{height:56vh;width:56vh;border-radius:1vh}
 .url{font-size:2.4vw;font-weight:700;margin-top:2vh;word-break:break-all}
 .quiet{color:#b9c6d8}
@@ -191,6 +212,41 @@ function Calls(props: { rows: ListedMatch[] }) {
   );
 }
 
+/**
+ * Every table of the hall: who plays there and the score, the match called there, or free (domain/table_call.ts
+ * `matchOnTable`). The cards take the whole view, in as many columns as the number of tables asks.
+ */
+function Hall(props: { tables: number[]; matches: Match[] }) {
+  const n = props.tables.length;
+  const cols = n <= 4 ? 2 : n <= 9 ? 3 : n <= 16 ? 4 : 6;
+  return (
+    <ol class={`hall c${cols}`} aria-label="Every table">
+      {props.tables.map((t) => {
+        const m = matchOnTable(props.matches, t);
+        const live = m?.status === "in_progress";
+        return (
+          <li key={t} class={m === null ? "free" : live ? "live" : "called"} data-table={t}>
+            <span class="t">Table {t}</span>
+            {m === null ? <span class="state">Free</span> : (
+              <>
+                <span class="who">{m.homeName} v {m.awayName}</span>
+                {live
+                  ? (
+                    <span class="sc">
+                      {m.gamesWon.home}–{m.gamesWon.away}{" "}
+                      <span class="points">{m.currentGame.home}–{m.currentGame.away}</span>
+                    </span>
+                  )
+                  : <span class="state">Called</span>}
+              </>
+            )}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
 /** Everything the TV shows. */
 export interface TvProps {
   nonce: string;
@@ -201,10 +257,14 @@ export interface TvProps {
   interval: number;
   /** The server's clock at render (ms): a running time-out is flagged as it says, then by the viewer's. */
   now: number;
+  /** The hall's tables (those of the event's sessions, and any a match is on), for the tables view. */
+  tables: number[];
+  /** The one view to show (`?view=`), or null to rotate through them all. */
+  only: TvView | null;
 }
 
 /** One of the TV's views: its name, its live region (`tv-<name>`) and whether it has nothing to show now. */
-function TvView(props: { name: typeof TV_VIEWS[number]; empty: boolean; children: ComponentChildren }) {
+function ViewSection(props: { name: TvView; empty: boolean; children: ComponentChildren }) {
   return (
     <section
       class="view"
@@ -235,15 +295,29 @@ export function TvPage(props: TvProps) {
     c.groups.filter((g) => g.rows.length > 0).map((group) => ({ group, category: c.name }))
   ).sort((a, b) => Number(a.group.complete) - Number(b.group.complete));
   const shownGroups = groups.slice(0, TV_MAX_GROUPS);
+  // What is on each table: the matches in play and those called (called ones are among the first up next).
+  const onTables = acrossCategories(categories, (c) => [...c.live, ...c.upcoming]).map((r) => r.match);
+  const tables = [
+    ...new Set([...props.tables, ...onTables.flatMap((m) => m.tableNo === null ? [] : [m.tableNo])]),
+  ]
+    .sort((a, b) => a - b);
   const empty = {
     live: live.length === 0 && next.length === 0,
+    tables: tables.length === 0,
     results: results.length === 0,
     standings: groups.length === 0,
     qr: false,
   };
-  const first = TV_VIEWS.find((v) => !empty[v]) ?? "qr";
+  const views = props.only === null ? TV_VIEWS : [props.only];
+  const first = props.only ?? TV_VIEWS.find((v) => !empty[v]) ?? "qr";
   const watch = watchedPaths(event.slug, categories.map((c) => c.id));
-  const viewTitles = { live: "Live", results: "Results", standings: "Standings", qr: "Follow" };
+  const viewTitles = {
+    live: "Live",
+    tables: "Tables",
+    results: "Results",
+    standings: "Standings",
+    qr: "Follow",
+  };
   return (
     <Document
       title={`${event.name} – venue screen`}
@@ -253,7 +327,7 @@ export function TvPage(props: TvProps) {
       bodyClass="tv"
       bodyData={{
         view: first,
-        views: TV_VIEWS.join(" "),
+        views: views.join(" "),
         interval: String(props.interval),
         watch: watch.join(" "),
         "poll-ms": String(TV_POLL_MS),
@@ -263,13 +337,13 @@ export function TvPage(props: TvProps) {
         <h1>{event.name}</h1>
         <span class="where">{event.venue} · {formatDateRange(event.startDate, event.endDate)}</span>
         <ol aria-label="Views">
-          {TV_VIEWS.map((v) => <li key={v} class={`dot-${v}`}>{viewTitles[v]}</li>)}
+          {views.map((v) => <li key={v} class={`dot-${v}`}>{viewTitles[v]}</li>)}
         </ol>
       </header>
       <Announcement event={event} region="tv-announcement" class="tv-announcement" />
       <Calls rows={called} />
       <main class="tv">
-        <TvView name="live" empty={empty.live}>
+        <ViewSection name="live" empty={empty.live}>
           {(live.length > 0 || next.length === 0) && (
             <>
               <h2>Live now</h2>
@@ -289,14 +363,18 @@ export function TvPage(props: TvProps) {
             </>
           )}
           <UpNext rows={next} withDay={spansDays(event)} afterLive={live.length > 0} />
-        </TvView>
-        <TvView name="results" empty={empty.results}>
+        </ViewSection>
+        <ViewSection name="tables" empty={empty.tables}>
+          <h2>Tables</h2>
+          <Hall tables={tables} matches={onTables} />
+        </ViewSection>
+        <ViewSection name="results" empty={empty.results}>
           <h2>Latest results</h2>
           {results.length > 0
             ? <MatchTable rows={results} caption="Latest results" live={false} showCategory links={false} />
             : <p class="quiet">No results yet</p>}
-        </TvView>
-        <TvView name="standings" empty={empty.standings}>
+        </ViewSection>
+        <ViewSection name="standings" empty={empty.standings}>
           <h2>Group standings</h2>
           <div class="groups">
             {shownGroups.map(({ group, category }) => (
@@ -313,12 +391,12 @@ export function TvPage(props: TvProps) {
           {groups.length > shownGroups.length && (
             <p class="more">{groups.length - shownGroups.length} more groups on the event page</p>
           )}
-        </TvView>
-        <TvView name="qr" empty={false}>
+        </ViewSection>
+        <ViewSection name="qr" empty={false}>
           <h2>Follow every match on your phone</h2>
           <QrCode text={props.followUrl} label={`QR code to ${props.followUrl}`} />
           <p class="url">{props.followUrl}</p>
-        </TvView>
+        </ViewSection>
       </main>
       <p class="stale-note" role="status">Reconnecting… scores may be out of date</p>
     </Document>

@@ -1,10 +1,9 @@
 /**
- * The screenshots of docs/pages.md, made from the test fixtures. Skipped in ordinary runs; write them with
+ * The screenshots of the README and docs/pages.md, made from the demo as a newcomer sees it. Skipped in ordinary runs; write them with
  * `deno test -A tests/browser/screenshots_test.ts -- --update`.
  */
 import assert from "node:assert/strict";
 import { browserSuite, openPage } from "../support/browser.ts";
-import { seedPages } from "../pages/seed.ts";
 
 const UPDATE = Deno.args.includes("--update");
 const DIR = new URL("../../docs/screenshots/", import.meta.url);
@@ -30,34 +29,54 @@ const shot = (file: string, path: string, viewport: Shot["viewport"], full = fal
   full,
 });
 
+/** What the shots show of the demo: its ids, read from the public API as a newcomer's browser would. */
+async function demoIds(origin: string) {
+  const get = async (path: string) => (await (await fetch(origin + path)).json()).data;
+  const slug = "demo-open-2026";
+  const event = await get(`/api/v1/events/${slug}`);
+  const categories: { id: string; name: string; kind: string; groupCount?: number; format: string }[] =
+    event.subevents;
+  const matches = (await Promise.all(
+    categories.map((c) => get(`/api/v1/subevents/${c.id}/matches`).then((d) => d.matches)),
+  )).flat() as { id: string; status: string; stage: string; subeventId: string; homeId: string }[];
+  const groups = categories.find((c) => c.format === "groups_knockout") ?? categories[0]!;
+  const knockout = categories.find((c) => c.format === "knockout") ?? categories[0]!;
+  const live = matches.find((m) => m.status === "in_progress")!;
+  const done = matches.find((m) => m.status === "completed" && m.stage === "knockout") ??
+    matches.find((m) => m.status === "completed")!;
+  const upcoming = matches.find((m) => m.status === "scheduled")!;
+  return { slug, groups: groups.id, knockout: knockout.id, live, done, upcoming, player: live.homeId };
+}
+
 browserSuite(
   "screenshots of every page for docs/pages.md",
-  seedPages,
-  async (t, { browser, server, seeded }) => {
-    const s = seeded;
+  async (store) => {
+    // The demo, as a newcomer sees it on a first start: never the test fixtures.
+    const { loadDemoIfEmpty } = await import("../../cli/demo.ts");
+    await loadDemoIfEmpty(store, new Date());
+    return null;
+  },
+  async (t, { browser, server }) => {
+    const s = await demoIds(server.origin);
     const shots: Shot[] = [
-      shot("overlay_match.png", `/overlay/match/${s.matches.groupRunning}?debug=1`, OVERLAY),
-      shot(
-        "overlay_match_top_scaled.png",
-        `/overlay/match/${s.matches.r1Done}?debug=1&pos=top&scale=1.3`,
-        OVERLAY,
-      ),
-      shot("overlay_subevent.png", `/overlay/subevent/${s.groups.id}?debug=1`, OVERLAY),
-      ...["live", "results", "standings", "qr"].map((view) => ({
+      shot("overlay_match.png", `/overlay/match/${s.live.id}?debug=1`, OVERLAY),
+      shot("overlay_match_top_scaled.png", `/overlay/match/${s.done.id}?debug=1&pos=top&scale=1.3`, OVERLAY),
+      shot("overlay_subevent.png", `/overlay/subevent/${s.groups}?debug=1`, OVERLAY),
+      ...["live", "tables", "results", "standings", "qr"].map((view) => ({
         file: `tv_${view}.png`,
-        path: `/t/${s.event.slug}/tv?interval=600`,
+        path: `/t/${s.slug}/tv?interval=600`,
         viewport: { width: 1920, height: 1080 },
         view,
       })),
-      shot("poster_a4.png", `/t/${s.event.slug}/poster`, { width: 900, height: 1240 }, true),
-      shot("event_phone.png", `/t/${s.event.slug}`, PHONE, true),
-      shot("event_desktop.png", `/t/${s.event.slug}`, DESKTOP, true),
-      shot("category_phone.png", `/t/${s.event.slug}/c/${s.groups.id}`, PHONE, true),
-      shot("category_desktop.png", `/t/${s.event.slug}/c/${s.knockout.id}`, DESKTOP, true),
-      shot("match_phone.png", `/m/${s.matches.r1Running}`, PHONE, true),
-      shot("match_prediction_phone.png", `/m/${s.matches.semiScheduled}`, PHONE),
-      shot("player_phone.png", `/t/${s.event.slug}/p/${s.knockout.players[0]}`, PHONE, true),
-      shot("players_phone.png", `/t/${s.event.slug}/players`, PHONE),
+      shot("poster_a4.png", `/t/${s.slug}/poster`, { width: 900, height: 1240 }, true),
+      shot("event_phone.png", `/t/${s.slug}`, PHONE, true),
+      shot("event_desktop.png", `/t/${s.slug}`, DESKTOP, true),
+      shot("category_phone.png", `/t/${s.slug}/c/${s.groups}`, PHONE, true),
+      shot("category_desktop.png", `/t/${s.slug}/c/${s.knockout}`, DESKTOP, true),
+      shot("match_phone.png", `/m/${s.live.id}`, PHONE, true),
+      shot("match_prediction_phone.png", `/m/${s.upcoming.id}`, PHONE),
+      shot("player_phone.png", `/t/${s.slug}/p/${s.player}`, PHONE, true),
+      shot("players_phone.png", `/t/${s.slug}/players`, PHONE),
       shot("home_phone.png", "/", PHONE),
       shot("rankings_phone.png", "/rankings", PHONE, true),
     ];

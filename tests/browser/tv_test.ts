@@ -30,13 +30,14 @@ browserSuite("venue TV in Chromium", seed, async (t, { browser, server, seeded }
   const openTv = (query: string, viewport = FULL_HD, options: { pausedClock?: boolean } = {}) =>
     openPage(browser, `${server.origin}/t/${seeded.event.slug}/tv${query}`, viewport, options);
 
-  await t.step("visits its four views in order, one at a time", async () => {
+  await t.step("visits its views in order, one at a time", async () => {
     // The page's clock runs only when the test runs it: four turns of a second each, however slow the machine.
     const { page, dialogs, errors, close } = await openTv("?interval=1", FULL_HD, { pausedClock: true });
     await page.evaluate(recordViews);
-    await page.clock.runFor(4000);
-    assert.deepEqual((await page.evaluate(seenViews)).slice(0, 5), [
+    await page.clock.runFor(5000);
+    assert.deepEqual((await page.evaluate(seenViews)).slice(0, 6), [
       "live",
+      "tables",
       "results",
       "standings",
       "qr",
@@ -52,6 +53,40 @@ browserSuite("venue TV in Chromium", seed, async (t, { browser, server, seeded }
     assert.deepEqual(dialogs, []);
     assert.deepEqual(errors, []);
     await close();
+  });
+
+  await t.step("?view=tables shows every table alone: who plays and the score, called, or free", async () => {
+    for (const viewport of [{ width: 1366, height: 768 }, FULL_HD, { width: 3840, height: 2160 }]) {
+      const { page, errors, close } = await openTv("?view=tables&interval=1", viewport, {
+        pausedClock: true,
+      });
+      await page.clock.runFor(3000);
+      const seen = await page.evaluate(() => ({
+        view: document.body.dataset.view,
+        cards: [...document.querySelectorAll(".hall li")].map((li) => ({
+          table: li.getAttribute("data-table"),
+          state: li.className,
+          text: (li as HTMLElement).innerText,
+          cut: li.scrollHeight > li.clientHeight + 1 || li.scrollWidth > li.clientWidth + 1,
+        })),
+        fits: (() => {
+          const hall = document.querySelector(".hall")!.getBoundingClientRect();
+          return hall.bottom <= innerHeight + 1 && hall.right <= innerWidth + 1;
+        })(),
+        font: parseFloat(getComputedStyle(document.querySelector(".hall .t")!).fontSize),
+      }));
+      await close();
+      assert.equal(seen.view, "tables", "it stays on the tables");
+      assert.ok(seen.cards.length >= 2, JSON.stringify(seen.cards));
+      assert.ok(
+        seen.cards.some((c) => c.state === "live" && /\d–\d/.test(c.text)),
+        "a live table shows its score",
+      );
+      assert.deepEqual(seen.cards.filter((c) => c.cut), [], `${viewport.width}: nothing cut`);
+      assert.ok(seen.fits, `${viewport.width}: the hall fits the screen`);
+      if (viewport.width === 1920) assert.ok(seen.font >= 36, `table numbers of ${seen.font} px at 1080p`);
+      assert.deepEqual(errors, []);
+    }
   });
 
   await t.step("skips the views with nothing to show", async () => {
