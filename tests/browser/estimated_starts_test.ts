@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { writeMatch } from "../../db/match_writes.ts";
 import type { Store } from "../../db/store.ts";
 import { browserSuite, openPage } from "../support/browser.ts";
-import { openManage, seedDesk } from "../support/manage_page.ts";
+import { openManage, rowAction, seedDesk } from "../support/manage_page.ts";
 
 const MINUTE = 60_000;
 const SHOTS = new URL("../../docs/screenshots/", import.meta.url);
@@ -67,7 +67,7 @@ browserSuite(
       });
       await t.step("the desk skips the next match for now, then takes the skip back", async () => {
         const next = `#next li.match[data-match-id="${b}"]`;
-        await desk.page.click(`${next} button:has-text("Skip for now")`);
+        await rowAction(desk.page, next, `button:has-text("Skip for now")`);
         await desk.page.waitForSelector(`${next} .when:has-text("Skipped for now")`);
         assert.match(
           desk.confirmations.at(-1) ?? "",
@@ -77,8 +77,8 @@ browserSuite(
           const time = document.querySelector(`.next li[data-match="${id}"] .time`);
           return time !== null && !time.classList.contains("moved");
         }, c);
-        await desk.page.click(`${next} button:has-text("Take back the skip")`);
-        await desk.page.waitForSelector(`${next} button:has-text("Skip for now")`);
+        await rowAction(desk.page, next, `button:has-text("Take back the skip")`);
+        await desk.page.waitForSelector(`${next} button:has-text("Skip for now")`, { state: "attached" });
         await tv.page.waitForSelector(`.next li[data-match="${c}"] .time.moved`);
       });
       for (const p of [tv, matchPage]) assert.deepEqual([p.errors, p.dialogs], [[], []]);
