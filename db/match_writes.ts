@@ -93,7 +93,10 @@ export type MatchAction =
   | { type: "reset" }
   /** The desk sets a match not begun aside for now (a player late or absent), or takes that back. */
   | { type: "skip" }
-  | { type: "unskip" };
+  | { type: "unskip" }
+  /** The desk puts the match on the event's featured overlay, or takes it off. */
+  | { type: "feature" }
+  | { type: "unfeature" };
 
 export interface WriteContext {
   /** Who writes (a token's label), for the audit log. */
@@ -135,7 +138,14 @@ const UMPIRE_ACTIONS: ReadonlySet<MatchAction["type"]> = new Set(UMPIRE_ACTION_T
  * The desk's placing of a match (its table and time, calling it there): a change of place never changes what a
  * scoring action was based on, nor the reverse (`otherKindSince`).
  */
-const DESK_ACTIONS: ReadonlySet<string> = new Set(["assign", "call", "skip", "unskip"]);
+const DESK_ACTIONS: ReadonlySet<string> = new Set([
+  "assign",
+  "call",
+  "skip",
+  "unskip",
+  "feature",
+  "unfeature",
+]);
 
 /** The actions kept as incidents of the record (domain/match_replay.ts), with the status word of each. */
 const INCIDENT_ACTIONS: Partial<Record<MatchAction["type"], string>> = {
@@ -566,6 +576,14 @@ async function apply(trx: Trx, m: MatchRow, action: MatchAction, now: string): P
     return await save(trx, m, { ...bumped, called_at: now });
   }
   if (action.type === "reset") return await resetMatch(trx, m, now);
+  if (action.type === "feature" || action.type === "unfeature") {
+    // The event names its featured match; taking a match off that is not on it changes nothing there.
+    const query = trx.updateTable("events").where("id", "=", m.event_id);
+    await (action.type === "feature"
+      ? query.set({ featured_match_id: m.id })
+      : query.set({ featured_match_id: null }).where("featured_match_id", "=", m.id)).execute();
+    return await save(trx, m, bumped);
+  }
   if (action.type === "skip" || action.type === "unskip") {
     const skip = action.type === "skip";
     const refusal = skipRefusal({ status: m.status, skippedAt: m.skipped_at }, skip);

@@ -26,6 +26,7 @@ import * as eventSessions from "./migrations/2026_11_28_001000_event_sessions.ts
 import * as estimatedStarts from "./migrations/2026_11_28_002000_estimated_starts.ts";
 import * as entryWithdrawals from "./migrations/2026_11_28_005000_entry_withdrawals.ts";
 import * as eventChanges from "./migrations/2026_11_28_007000_event_changes.ts";
+import * as featuredMatch from "./migrations/2026_11_28_008000_featured_match.ts";
 import type { Database } from "./schema.ts";
 
 interface Migration {
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026_11_28_002000_estimated_starts": estimatedStarts,
   "2026_11_28_005000_entry_withdrawals": entryWithdrawals,
   "2026_11_28_007000_event_changes": eventChanges,
+  "2026_11_28_008000_featured_match": featuredMatch,
 };
 
 /** An arbitrary, fixed key of the PostgreSQL advisory lock that serialises migrations and start-up work. */

@@ -39,6 +39,8 @@ export interface PublicEventRecord extends EventBasicsRecord {
   categoryCount: number;
   /** The desk's announcement, null when there is none. */
   announcement: AnnouncementRecord | null;
+  /** The match the desk puts on the featured overlay, null when none. */
+  featuredMatchId: string | null;
 }
 
 /**
@@ -55,6 +57,7 @@ export function eventColumns(eb: ExpressionBuilder<Database, "events">) {
     "events.end_date",
     "events.announcement",
     "events.announced_at",
+    "events.featured_match_id",
     eb.selectFrom("subevents").whereRef("subevents.event_id", "=", "events.id")
       .select((s) => s.fn.countAll<number>().as("n")).as("category_count"),
   ] as const;
@@ -91,6 +94,7 @@ function toRecord(row: EventSelection): PublicEventRecord {
     posterUrl: row.poster_url,
     categoryCount: Number(row.category_count ?? 0),
     announcement: storedAnnouncement(row),
+    featuredMatchId: row.featured_match_id,
   };
 }
 

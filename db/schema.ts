@@ -30,6 +30,8 @@ export interface EventTable {
   announcement: string | null;
   /** When the announcement was posted (ISO 8601 UTC), null with none. */
   announced_at: string | null;
+  /** The match the desk puts on the featured overlay, null when none. */
+  featured_match_id: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -23,7 +23,13 @@ import { rankingsView } from "../views/rankings.ts";
 import type { View } from "../views/view.ts";
 import { EventBoards } from "./event_board.ts";
 import { CategoryPage } from "./category_page.tsx";
-import { categoryMatchesWatchPath, eventPath, playerPath, profilePath } from "./page_paths.ts";
+import {
+  categoryMatchesWatchPath,
+  eventPath,
+  matchWatchPath,
+  playerPath,
+  profilePath,
+} from "./page_paths.ts";
 import { EventPage } from "./event_page.tsx";
 import { HomePage } from "./home.tsx";
 import { MatchPage, PendingMatchPage } from "./match_page.tsx";
@@ -268,6 +274,23 @@ export function routes(deps: ReadyDeps): Hono<PageEnv> {
     if (!found || !("known" in found)) {
       return renderPage(c, <FreeTableOverlayPage nonce={c.var.nonce} params={params} watch={watch} />);
     }
+    return renderPage(c, matchOverlay(c.var.nonce, found.known, params, deps.clock().getTime(), watch));
+  });
+
+  // The featured overlay shows the match the desk puts on it (the event's featuredMatchId), and switches when the
+  // desk picks another: it watches the event (whose answer names that match) and the match itself.
+  app.get("/overlay/featured/:slug", headers, async (c) => {
+    const vd = viewDeps(deps);
+    const event = await eventView.load(vd, c.req.param("slug"));
+    if (!event) return renderPage(c, <EmptyOverlay nonce={c.var.nonce} />, 404);
+    const params = parseOverlayParams(c.req.query());
+    const featured = event.event.featuredMatchId;
+    const found = featured === null ? null : await matchView.load(vd, featured);
+    const eventWatch = `/api/v1/events/${encodeURIComponent(event.event.slug)}`;
+    if (!found || !("known" in found)) {
+      return renderPage(c, <FreeTableOverlayPage nonce={c.var.nonce} params={params} watch={eventWatch} />);
+    }
+    const watch = `${eventWatch} ${matchWatchPath(found.known.match.id)}`;
     return renderPage(c, matchOverlay(c.var.nonce, found.known, params, deps.clock().getTime(), watch));
   });
 

@@ -60,6 +60,9 @@ export const EventSchema = z.object({
     AnnouncementSchema,
     "The desk's announcement, shown on the venue TV and the event page; null when there is none",
   ),
+  featuredMatchId: z.string().nullable().openapi({
+    description: "The match the desk puts on the featured overlay (/overlay/featured/{slug}); null when none",
+  }),
 }).openapi("Event", { description: "A published tournament" });
 
 /** A player inside an entry. */

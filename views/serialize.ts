@@ -39,6 +39,7 @@ export function serializeEvent(e: PublicEventRecord, categoryCount = e.categoryC
     posterUrl: e.posterUrl !== null && isWebAddress(e.posterUrl) ? e.posterUrl : null,
     categoryCount,
     announcement: e.announcement && { text: e.announcement.text, postedAt: e.announcement.postedAt },
+    featuredMatchId: e.featuredMatchId,
   };
 }
 

@@ -184,6 +184,18 @@ const WRITES: Record<MatchAction["type"], WriteKind> = {
     adminOnly: true,
     toAction: () => ({ type: "reset" }),
   }),
+  feature: kind({
+    schema: CallBody,
+    name: "put the match on the featured overlay",
+    adminOnly: true,
+    toAction: () => ({ type: "feature" }),
+  }),
+  unfeature: kind({
+    schema: CallBody,
+    name: "take the match off the featured overlay",
+    adminOnly: true,
+    toAction: () => ({ type: "unfeature" }),
+  }),
   skip: kind({
     schema: CallBody,
     name: "skip the match for now",

@@ -52,6 +52,7 @@ storeTest("[api] GET /api/v1/events serves exactly the Event fields", async (sto
     posterUrl: null,
     categoryCount: 2,
     announcement: null,
+    featuredMatchId: null,
   }]);
 });
 

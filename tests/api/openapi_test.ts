@@ -93,6 +93,7 @@ Deno.test("[api] openApiDocument() names the spec's fields with their types", ()
       "posterUrl",
       "categoryCount",
       "announcement",
+      "featuredMatchId",
     ],
   );
   for (

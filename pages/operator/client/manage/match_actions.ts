@@ -38,6 +38,10 @@ export function matchActions(page: ManagePage, m: OverviewMatch, blockers: reado
     call.dataset.quick = "true";
     out.push(call);
   }
+  if (m.status !== "completed" && known) {
+    // The producer's featured overlay (/overlay/featured/{slug}) shows this match until the desk picks another.
+    out.push(button("Feature on the stream", write("feature", {})));
+  }
   if (m.status === "scheduled" && known) {
     // A player late or absent: the table goes on with its next match until the skip is taken back.
     out.push(
