@@ -13,7 +13,18 @@ import { envelope } from "./serialise.ts";
 
 /** A URL to hand out, with its QR code (module count and one SVG path, as lib/qr_path.ts draws it). */
 export interface LinkJson {
-  kind: "operator" | "scoring" | "tv" | "poster" | "print" | "event" | "overlay-subevent" | "overlay-match";
+  kind:
+    | "operator"
+    | "scoring"
+    | "tv"
+    | "tv-tables"
+    | "poster"
+    | "print"
+    | "event"
+    | "overlay-featured"
+    | "overlay-table"
+    | "overlay-subevent"
+    | "overlay-match";
   label: string;
   url: string;
   qr: { size: number; d: string };
@@ -42,17 +53,33 @@ export function linkBase(raw: string | undefined, requestOrigin: string): string
   return url.origin;
 }
 
-/** Every link of an event: operator, scoring, TV, poster, event page, category overlays, live match overlays. */
+/**
+ * Every link of an event: operator, scoring, TV (and its tables alone), poster, event page, the featured overlay,
+ * an overlay per table (it follows the table all day), category overlays, live match overlays.
+ */
 export function eventLinks(base: string, o: EventOverviewRecord): LinkJson[] {
   const slug = encodeURIComponent(o.event.slug);
   const links: Omit<LinkJson, "qr">[] = [
     { kind: "scoring", label: "Scoring (umpires' phones)", url: `${base}/score` },
     { kind: "tv", label: "Venue TV", url: `${base}/t/${slug}/tv` },
+    { kind: "tv-tables", label: "Venue TV, every table", url: `${base}/t/${slug}/tv?view=tables` },
     { kind: "event", label: "Spectators' page", url: `${base}/t/${slug}` },
     { kind: "poster", label: "Poster", url: `${base}/t/${slug}/poster` },
     { kind: "print", label: "Print center (sheets, draws, results)", url: `${base}/t/${slug}/print` },
     { kind: "operator", label: "Operator's page", url: `${base}/manage` },
   ];
+  links.push({
+    kind: "overlay-featured",
+    label: "Overlay: the featured match (Feature on the stream)",
+    url: `${base}/overlay/featured/${slug}`,
+  });
+  for (const t of o.tables) {
+    links.push({
+      kind: "overlay-table",
+      label: `Overlay: table ${t.tableNo} (follows the table)`,
+      url: `${base}/overlay/table/${slug}/${t.tableNo}`,
+    });
+  }
   for (const s of o.subevents) {
     links.push({
       kind: "overlay-subevent",

@@ -268,6 +268,10 @@ storeTest(
     assert.ok(urls.includes(`http://192.168.1.20:8000/t/${ev.slug}/tv`));
     assert.ok(urls.includes(`http://192.168.1.20:8000/overlay/subevent/${ev.subeventId}`));
     assert.ok(urls.includes(`http://192.168.1.20:8000/overlay/match/${ev.rounds[0]![0]}`));
+    // The overlays a producer sets once for the day: the featured match, and one per table.
+    assert.ok(urls.includes(`http://192.168.1.20:8000/overlay/featured/${ev.slug}`));
+    assert.ok(urls.includes(`http://192.168.1.20:8000/overlay/table/${ev.slug}/1`));
+    assert.ok(urls.includes(`http://192.168.1.20:8000/t/${ev.slug}/tv?view=tables`));
     for (const l of data.links) {
       assert.ok(l.qr.size >= 21);
       assert.match(l.qr.d, /^(M\d+ \d+h\d+v1h-\d+z)+$/);
