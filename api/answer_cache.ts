@@ -180,7 +180,7 @@ export class AnswerCache {
   /** The nonce pages are rendered with when their answer is to be kept; it never leaves the process. */
   readonly placeholder: string = crypto.randomUUID().replaceAll("-", "");
   readonly #entries = new BoundedLru<Entry>(MAX_ENTRIES, MAX_KEPT_BYTES, (e) => e.bytes);
-  /** Work going on, by what it makes: an app's run, a body's build, its compression (see `miss`, `body`). */
+  /** Work going on, by what it makes: an app's run, a body's build, its compression (`miss`, `versioned`). */
   readonly #running = new SingleFlight();
   readonly #slots = new Slots(CONCURRENT_BUILDS);
 
