@@ -16,22 +16,22 @@ import { pingStore, withDeadline } from "./db/health.ts";
 import { storeOutageGuard } from "./api/outage_guard.ts";
 import { openStore } from "./db/store.ts";
 import { storeReads } from "./db/store_reads.ts";
-import { ResponseCache } from "./api/response_cache.ts";
 import { pages } from "./pages/mod.ts";
 import { operatorPages } from "./pages/operator/mod.ts";
 import { bannerHosts, FIRST_ADMIN_HINT, startBanner } from "./cli/start_banner.ts";
 import { ensureAdminToken, hasAdminToken } from "./db/tokens.ts";
 import { startSimulation } from "./cli/simulation.ts";
 import { listPublishedEvents } from "./db/read_events.ts";
-import { type HotEnv, HotResponses } from "./api/hot_path.ts";
-import { makeNonce, securityHeaders } from "./pages/security_headers.ts";
-import { hashInlineElements } from "./pages/csp_hashes.ts";
+import { AnswerCache, type KeptBindings, keptGeneration } from "./api/answer_cache.ts";
+import { securityHeaders } from "./pages/security_headers.ts";
 
 /** Builds the whole application (public API, management API, pages) on the given dependencies. */
 export function createApp(appDeps: AppDeps): Hono {
   const deps = withReadState(appDeps);
   const app = new Hono();
-  // First: who the client is, for the limits kept per client (failed logins).
+  // First: the generation main's handler may keep the answer under, and who the client is, for the limits kept
+  // per client (failed logins).
+  app.use("*", keptGeneration());
   app.use("*", clientAddressVar(deps.trustedProxies ?? 0));
   // Then: a store outage answers 503 in time; oversized or too deep requests are refused before any route.
   app.use("*", headLength());
@@ -42,7 +42,7 @@ export function createApp(appDeps: AppDeps): Hono {
   app.use("*", requestLimits());
   app.onError(unhandledError(deps.log));
   // The reference page gets the pages' security headers (a CSP without 'unsafe-inline', frame-ancestors, ...).
-  app.get("/api", securityHeaders({ keep: true }), referencePage);
+  app.get("/api", securityHeaders({ keep: deps.answers }), referencePage);
   app.route("/api/v1", publicApi(deps));
   app.route("/api/manage", manageApi(deps));
   app.route("/", operatorPages(deps));
@@ -62,7 +62,8 @@ export type Handler = (req: Request, info?: Deno.ServeHandlerInfo) => Response |
 
 /**
  * The server's handler: a GET whose answer was kept at the store's current generation is answered from it
- * (api/hot_path.ts) before the router runs; everything else goes through the app, which keeps what it may.
+ * (api/answer_cache.ts) before the router runs; everything else goes through the app, which keeps what it may
+ * in the same cache.
  * With a rate limit, each client address's requests are counted and limited in front of both
  * (api/request_rate_limit.ts).
  */
@@ -80,7 +81,7 @@ export function createHandler(appDeps: AppDeps, app?: Hono): Handler {
 
 /** The hot path in front of the app. */
 function createServingHandler(deps: ReadyDeps, app: Hono): Handler {
-  const hot = new HotResponses({ nonce: makeNonce, hashPage: hashInlineElements });
+  const hot = deps.answers;
   const generation = deps.reads.generation;
   // Deno.serve's handler info gives the app its env: remoteAddr is who the client is (api/client_address.ts).
   const viaApp = (req: Request, info: Deno.ServeHandlerInfo | undefined, g?: number) =>
@@ -88,7 +89,7 @@ function createServingHandler(deps: ReadyDeps, app: Hono): Handler {
       req,
       g === undefined
         ? { remoteAddr: info?.remoteAddr } satisfies ServeBindings
-        : { remoteAddr: info?.remoteAddr, hot, generation: g } satisfies HotEnv & ServeBindings,
+        : { remoteAddr: info?.remoteAddr, generation: g } satisfies KeptBindings & ServeBindings,
     );
   return (req, info) => {
     if (req.method !== "GET" || req.body !== null) return viaApp(req, info);
@@ -149,7 +150,7 @@ async function main() {
   const deps: AppDeps = {
     store,
     reads: storeReads(store),
-    answers: new ResponseCache(),
+    answers: new AnswerCache(),
     log,
     clock: () => new Date(),
     trustedProxies: config.trustProxy,

@@ -6,7 +6,7 @@ import { Hono } from "hono";
 import { decodeCursor, type FeedCursor } from "../views/change_cursor.ts";
 import { eventChangesView } from "../views/event_changes.ts";
 import type { ReadyDeps } from "./deps.ts";
-import type { AnswerEnv } from "./hot_path.ts";
+import type { AnswerEnv } from "./answer_cache.ts";
 import { DEFAULT_LIMIT, MAX_LIMIT, slugParam } from "./params.ts";
 import { HttpError, invalidParameter, notFound, quoted } from "./problem.ts";
 import { serve } from "./respond.ts";

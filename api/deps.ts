@@ -3,7 +3,7 @@ import type { Logger } from "../lib/log.ts";
 import type { Store } from "../db/store.ts";
 import { type StoreReads, storeReads } from "../db/store_reads.ts";
 import type { RateLimitPolicy } from "../lib/rate_limit_policy.ts";
-import { ResponseCache } from "./response_cache.ts";
+import { AnswerCache } from "./answer_cache.ts";
 
 export interface AppDeps {
   readonly store: Store;
@@ -22,12 +22,12 @@ export interface AppDeps {
    * main.ts with the store; made by createApp when absent (tests).
    */
   readonly reads?: StoreReads;
-  /** The public API's kept answer bodies (api/response_cache.ts), one per store like `reads`. */
-  readonly answers?: ResponseCache;
+  /** The server's kept answers (api/answer_cache.ts), one per store like `reads`. */
+  readonly answers?: AnswerCache;
 }
 
 /** The dependencies with the read side's per-store state made. */
-export type ReadyDeps = AppDeps & { readonly reads: StoreReads; readonly answers: ResponseCache };
+export type ReadyDeps = AppDeps & { readonly reads: StoreReads; readonly answers: AnswerCache };
 
 /** The dependencies with the read side's per-store state: given, or made now (once per app). */
 export function withReadState(deps: AppDeps): ReadyDeps {
@@ -35,6 +35,6 @@ export function withReadState(deps: AppDeps): ReadyDeps {
   return {
     ...deps,
     reads: deps.reads ?? storeReads(deps.store),
-    answers: deps.answers ?? new ResponseCache(),
+    answers: deps.answers ?? new AnswerCache(),
   };
 }

@@ -3,7 +3,7 @@
  * status and player) and its players (views/events.ts, event.ts, event_matches.ts, event_players.ts).
  */
 import { Hono } from "hono";
-import type { AnswerEnv } from "./hot_path.ts";
+import type { AnswerEnv } from "./answer_cache.ts";
 import { playerAlias } from "../db/read_players.ts";
 import { eventView } from "../views/event.ts";
 import { eventMatchesView } from "../views/event_matches.ts";

@@ -4,7 +4,7 @@
  * replaced by an in-process revision cache without touching the handlers.
  */
 import { fingerprint } from "../lib/fingerprint.ts";
-import type { AppDeps } from "./deps.ts";
+import type { Store } from "../db/store.ts";
 
 /** Cache-Control of every /api/v1 response (spec: s-maxage=10 with stale-while-revalidate=30). */
 export const CACHE_CONTROL = "public, s-maxage=10, stale-while-revalidate=30";
@@ -27,7 +27,7 @@ export const SHARED_API_HEADERS: Readonly<Record<string, string>> = {
  * write (db/revision.ts). Read it before the page's queries: a write landing in between then yields new
  * data under the old ETag, which the next poll corrects, never old data under a new ETag.
  */
-export function currentRevision(deps: AppDeps): Promise<number> {
+export function currentRevision(deps: { readonly store: Store }): Promise<number> {
   return deps.store.revisions.current();
 }
 

@@ -1,6 +1,6 @@
 /** /api/v1/matches/{id}: one match with its live block and frozen prediction (views/match.ts). */
 import { Hono } from "hono";
-import type { AnswerEnv } from "./hot_path.ts";
+import type { AnswerEnv } from "./answer_cache.ts";
 import { matchView } from "../views/match.ts";
 import type { ReadyDeps } from "./deps.ts";
 import { idParam } from "./params.ts";

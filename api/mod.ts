@@ -4,10 +4,10 @@
  */
 import { type Context, Hono } from "hono";
 import { changesApi } from "./changes.ts";
+import type { AnswerEnv } from "./answer_cache.ts";
 import { compressResponse } from "./compression.ts";
 import type { ReadyDeps } from "./deps.ts";
 import { eventsApi } from "./events.ts";
-import { type AnswerEnv, hotEnvOf } from "./hot_path.ts";
 import { fingerprint, ifNoneMatchHits, SHARED_API_HEADERS } from "./http_cache.ts";
 import { matchesApi } from "./matches.ts";
 import { requestLog } from "./outage_guard.ts";
@@ -61,9 +61,10 @@ export function publicApi(deps: ReadyDeps): Hono<AnswerEnv> {
       ? c.res
       : await compressResponse(c.res, c.req.header("Accept-Encoding"));
     shareHeaders(res);
-    // Served from main's handler: keep the answer for the next request of the same URL at the same generation.
-    const hot = c.req.method === "GET" ? hotEnvOf(c.env) : undefined;
-    if (hot) res = await hot.hot.rememberApi(c.req.raw, hot.generation, res, facts);
+    // Served from main's handler: keep the answer for the next request of the same URL at the same generation
+    // (respond() kept its own answers already).
+    const generation = c.req.method === "GET" && facts === undefined ? c.var.generation : undefined;
+    if (generation !== undefined) res = await deps.answers.rememberApi(c.req.raw, generation, res);
     // Cleared first: assigning over a response would copy the old response's headers onto the new one.
     c.res = undefined;
     c.res = res;

@@ -6,7 +6,7 @@ import { Hono } from "hono";
 import { playerAlias } from "../db/read_players.ts";
 import { headToHeadView, playerMatchesView, playerProfileView } from "../views/player_profile.ts";
 import type { ReadyDeps } from "./deps.ts";
-import type { AnswerEnv } from "./hot_path.ts";
+import type { AnswerEnv } from "./answer_cache.ts";
 import { idParam, isUuid, pagingParams } from "./params.ts";
 import { invalidParameter, notFound, quoted } from "./problem.ts";
 import { serve } from "./respond.ts";

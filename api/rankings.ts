@@ -1,6 +1,6 @@
 /** /api/v1/rankings: the public rating leaderboard, paged (views/rankings.ts). */
 import { Hono } from "hono";
-import type { AnswerEnv } from "./hot_path.ts";
+import type { AnswerEnv } from "./answer_cache.ts";
 import { rankingsView } from "../views/rankings.ts";
 import type { ReadyDeps } from "./deps.ts";
 import { pagingParams } from "./params.ts";

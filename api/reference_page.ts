@@ -5,7 +5,7 @@
  * nonce allows its one inline style, and which lets main's handler keep it with the style's hash instead.
  */
 import type { Context } from "hono";
-import type { AnswerVersion } from "./hot_path.ts";
+import type { AnswerVersion } from "./answer_cache.ts";
 import { PROBLEM_TYPES, problemType } from "./problem.ts";
 
 type Json = Record<string, unknown>;

@@ -3,16 +3,15 @@
  * data revision, or a 304 without running the page's queries when `If-None-Match` holds that ETag.
  */
 import type { Context } from "hono";
-import { chooseCoding, COMPRESSION_THRESHOLD } from "./compression.ts";
+import type { AnswerEnv, AnswerFacts, VersionedRequest } from "./answer_cache.ts";
 import type { ReadyDeps } from "./deps.ts";
-import type { AnswerEnv, AnswerFacts } from "./hot_path.ts";
-import { currentRevision, etagFor, ifNoneMatchHits } from "./http_cache.ts";
+import { currentRevision, etagFor, ifNoneMatchHits, SHARED_API_HEADERS } from "./http_cache.ts";
 import type { Payload, RawPayload } from "../views/payload.ts";
 import type { View, ViewDeps } from "../views/view.ts";
 
 export type { Payload, RawPayload };
 
-/** Gives the answer back, having told the API's middleware what it knows of it (api/mod.ts keeps it). */
+/** Gives the answer back, having told the API's middleware what it knows of it (api/mod.ts). */
 function answered(c: Context<AnswerEnv>, res: Response, facts: AnswerFacts): Response {
   c.set("answer", facts);
   return res;
@@ -25,7 +24,8 @@ export const JSON_TYPE = "application/json";
  * Answers with the payload that `produce` builds, or with 304 when the client's ETag is current. `version`, when
  * given, is the resource's own version (db/read_versions.ts) and replaces the global revision. `key`
  * identifies the resource (path and normalised query), so that two resources never share an ETag. Params are
- * checked before calling this, so that a 304 is never given for a request that would fail.
+ * checked before calling this, so that a 304 is never given for a request that would fail. The answer is kept
+ * in the server's answer cache (api/answer_cache.ts) under the request's URL, coding and the version.
  */
 export async function respond(
   c: Context<AnswerEnv>,
@@ -39,21 +39,30 @@ export async function respond(
   const own = version ? await version() : null;
   const revision = own ?? `r${await currentRevision(deps)}`;
   const etag = etagFor(revision, key);
-  // How the hot path checks a kept answer again after a write elsewhere (api/hot_path.ts).
+  // How a kept answer is checked again after a write elsewhere.
   const checked = {
     version: revision,
     current: version && own !== null ? version : async () => `r${await currentRevision(deps)}`,
   };
+  const cache = deps.answers;
+  const req: VersionedRequest = {
+    url: c.req.url,
+    acceptEncoding: c.req.header("Accept-Encoding"),
+    generation: c.var.generation,
+    version: checked,
+    etag,
+    headers: { ...SHARED_API_HEADERS, "Content-Type": JSON_TYPE, ETag: etag },
+  };
   const ifNoneMatch = c.req.header("If-None-Match");
-  const notModified = () =>
-    answered(c, new Response(null, { status: 304, headers: { ETag: etag } }), { version: checked });
+  const notModified = () => {
+    cache.notModified(req);
+    return answered(c, new Response(null, { status: 304, headers: { ETag: etag } }), { version: checked });
+  };
   // The client's own ETag: 304 before any query (it was given for this resource, so the resource exists).
   if (ifNoneMatchHits(ifNoneMatch, etag, false)) return notModified();
-  // A body built at this revision before is the same data: serve it (generatedAt says when it was built).
-  const cache = deps.answers;
-  const headers: Record<string, string> = { "Content-Type": JSON_TYPE, ETag: etag };
+  // A body built at this version before is the same data: served (generatedAt says when it was built).
   let kept: ((body: Uint8Array<ArrayBuffer>) => void) | undefined;
-  const body = await cache.body(key, revision, async () => {
+  const answer = await cache.versioned(req, async () => {
     const payload = await produce();
     const generatedAt = deps.clock().toISOString();
     if ("layout" in payload) {
@@ -62,23 +71,12 @@ export async function respond(
       return laid.parts;
     }
     return JSON.stringify({ data: payload.data, meta: { generatedAt, ...payload.meta } });
-  }, headers);
+  });
   // Only the request that built the body (others shared its build, or found it kept) tells the endpoint.
-  kept?.(body);
+  if (answer.built) kept?.(answer.built);
   // `*`: now that produce() found the resource (it throws the 404 of an unknown one).
   if (ifNoneMatch?.includes("*") && ifNoneMatchHits(ifNoneMatch, etag)) return notModified();
-  const coding = body.length > COMPRESSION_THRESHOLD ? chooseCoding(c.req.header("Accept-Encoding")) : null;
-  const encoded = coding ? await cache.encoded(key, revision, coding) : undefined;
-  const bytes = coding && encoded ? encoded : body;
-  const variant = coding && encoded ? coding : "identity";
-  const variantHeaders = variant === "identity" ? headers : { ...headers, "Content-Encoding": variant };
-  const res = cache.response(
-    key,
-    revision,
-    variant,
-    () => new Response(bytes, { status: 200, headers: variantHeaders }),
-  );
-  return answered(c, res, { bytes, version: checked });
+  return answered(c, answer.res, { bytes: answer.bytes, version: checked });
 }
 
 /** What the views read from, for the app's store. */

@@ -1,6 +1,6 @@
 /** /api/v1/subevents/{id}/...: a category's draw, group standings and matches (views/category.ts). */
 import { Hono } from "hono";
-import type { AnswerEnv } from "./hot_path.ts";
+import type { AnswerEnv } from "./answer_cache.ts";
 import { CategoryMatchLists } from "../views/category_matches.ts";
 import { categoryView } from "../views/category.ts";
 import type { ReadyDeps } from "./deps.ts";

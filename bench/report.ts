@@ -478,7 +478,7 @@ export function findings(report: BenchReport): string[] {
             ? `; in-process, without a socket, the app alone takes ${fmtMs(app304.meanMs)} ms for this 304 ` +
               `(routing, every middleware, the revision read)`
             : "") +
-          `. The hot path (api/hot_path.ts) answers it before the router already; what is left per answer is ` +
+          `. The hot path (api/answer_cache.ts) answers it before the router already; what is left per answer is ` +
           `the store generation read (a prepared statement on SQLite, a cached value on PostgreSQL), the map ` +
           `lookup and a response with seven headers against the baseline's three.`,
       );

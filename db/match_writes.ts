@@ -639,7 +639,10 @@ async function apply(trx: Trx, m: MatchRow, action: MatchAction, now: string): P
     ...stored.record,
     incidents: [...stored.record.incidents, { ...incident, afterPoints: points.length, at: now }],
   });
-  let state: UmpireState = replayUmpire(stored.record, format);
+  // The state the record replays to before this action: replayed only where the action leaves the record as it
+  // is (a point, an undo or an incident replays the record it makes instead, once per write).
+  const standing = () => replayUmpire(stored.record, format);
+  let state: UmpireState;
   switch (action.type) {
     case "point": {
       assertCanRecordPoint(record);
@@ -712,13 +715,16 @@ async function apply(trx: Trx, m: MatchRow, action: MatchAction, now: string): P
       break;
     }
     case "retire":
+      state = standing();
       record = retire(record, state, action.side);
       break;
     case "disqualify":
+      state = standing();
       record = disqualify(record, state, action.side);
       break;
     case "reopen":
       // Play goes on where it stood when the result was given: the points and corrections are all kept.
+      state = standing();
       record = reopenDecision(record, true);
       break;
   }

@@ -6,7 +6,6 @@
  */
 import { type Context, Hono } from "hono";
 import type { ReadyDeps } from "../api/deps.ts";
-import { hotEnvOf } from "../api/hot_path.ts";
 import { requestLog } from "../api/outage_guard.ts";
 import { isUuid } from "../lib/uuid.ts";
 import { isStoreUnavailable } from "../db/health.ts";
@@ -63,11 +62,11 @@ export function parsePageNumber(raw: string | undefined): number {
 
 /**
  * Reads a page's own version before its data, when main's handler may keep the page: the kept page is then
- * served after writes elsewhere for as long as the version holds (api/hot_path.ts). Read first, so that a write
+ * served after writes elsewhere for as long as the version holds (api/answer_cache.ts). Read first, so that a write
  * landing between the two leaves the page older than its data's version, never the other way round.
  */
 async function readPageVersion(c: Context<PageEnv>, read: () => Promise<string | null>): Promise<void> {
-  if (hotEnvOf(c.env) === undefined) return;
+  if (c.var.generation === undefined) return;
   const version = await read();
   if (version !== null) c.set("pageVersion", { version, current: read });
 }
@@ -97,7 +96,7 @@ export function notFoundRoutes(): Hono<PageEnv> {
 }
 
 /**
- * Reads a view for a page: its version first, when main's handler may keep the page (api/hot_path.ts), then what
+ * Reads a view for a page: its version first, when main's handler may keep the page (api/answer_cache.ts), then what
  * it shows.
  */
 async function readView<P, T>(
@@ -135,7 +134,7 @@ export function routes(deps: ReadyDeps): Hono<PageEnv> {
   const boards = new EventBoards();
   // On each route rather than on "*": other sub-apps mounted beside these keep their own headers.
   // Every page here is a function of its URL and the store's data: main's handler may keep its answer.
-  const headers = securityHeaders({ keep: true });
+  const headers = securityHeaders({ keep: deps.answers });
 
   app.get("/", headers, async (c) => {
     const events = await readView(c, deps, eventsView, undefined);

@@ -4,14 +4,17 @@
  * element: pages/csp_hashes.ts), plus nosniff and a referrer policy.
  */
 import { createMiddleware } from "hono/factory";
-import { type AnswerVersion, hotEnvOf } from "../api/hot_path.ts";
+import type { AnswerCache, AnswerVersion } from "../api/answer_cache.ts";
+import { hashInlineElements } from "./csp_hashes.ts";
 
 /**
  * The Hono environment of the pages sub-app: the middleware puts the response's nonce in `c.var.nonce`; a route
- * whose page has a version of its own (read before its data) puts it in `pageVersion` (pages/routes.tsx).
+ * whose page has a version of its own (read before its data) puts it in `pageVersion` (pages/routes.tsx);
+ * `generation` is the store's generation main's handler may keep the answer under (api/answer_cache.ts
+ * `keptGeneration`), absent when it may not.
  */
 export interface PageEnv {
-  Variables: { nonce: string; pageVersion: AnswerVersion | undefined };
+  Variables: { nonce: string; pageVersion: AnswerVersion | undefined; generation?: number };
 }
 
 const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
@@ -53,14 +56,15 @@ export function contentSecurityPolicy(nonce: string, options: { injectedStyles?:
 
 /**
  * Middleware: makes the nonce and sets the security headers on every response of the pages sub-app. With
- * `keep`, the route's answer depends on its URL and the store's data alone, so that main's handler may keep it
- * (api/hot_path.ts): the page is then rendered with a placeholder nonce, which the hot path turns into CSP
- * hashes of the page's inline elements (a page it keeps) or a fresh nonce (one it does not).
+ * `keep` (the server's answer cache), the route's answer depends on its URL and the store's data alone, so that
+ * main's handler may keep it (api/answer_cache.ts): the page is then rendered with a placeholder nonce, which the
+ * cache turns into CSP hashes of the page's inline elements (a page it keeps) or a fresh nonce (one it does not).
  */
-export function securityHeaders(options: { keep?: boolean } = {}) {
+export function securityHeaders(options: { keep?: AnswerCache } = {}) {
   return createMiddleware<PageEnv>(async (c, next) => {
-    const hot = options.keep && c.req.method === "GET" ? hotEnvOf(c.env) : undefined;
-    const nonce = hot ? hot.hot.placeholder : makeNonce();
+    const cache = options.keep;
+    const generation = cache && c.req.method === "GET" ? c.var.generation : undefined;
+    const nonce = cache && generation !== undefined ? cache.placeholder : makeNonce();
     c.set("nonce", nonce);
     await next();
     const injectedStyles = c.req.path.startsWith("/overlay/");
@@ -69,8 +73,12 @@ export function securityHeaders(options: { keep?: boolean } = {}) {
     c.header("Referrer-Policy", "strict-origin-when-cross-origin");
     // The nonce changes with every response, so a page is revalidated instead of reused (it carries no validator, so it is refetched).
     c.header("Cache-Control", "no-cache");
-    if (hot) {
-      const res = await hot.hot.rememberPage(c.req.raw, hot.generation, c.res, c.var.pageVersion);
+    if (cache && generation !== undefined) {
+      const res = await cache.rememberPage(c.req.raw, generation, c.res, {
+        version: c.var.pageVersion,
+        hashPage: hashInlineElements,
+        nonce: makeNonce,
+      });
       // Cleared first: assigning over a response would copy the old response's headers onto the new one.
       c.res = undefined;
       c.res = res;

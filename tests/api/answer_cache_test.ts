@@ -6,8 +6,9 @@ import { writeMatch } from "../../db/match_writes.ts";
 import { bumpRevision } from "../../db/revision.ts";
 import type { Store } from "../../db/store.ts";
 import { createApp, createHandler } from "../../main.ts";
-import { HotResponses } from "../../api/hot_path.ts";
-import { hashInlineElements } from "../../pages/csp_hashes.ts";
+import { AnswerCache, type VersionedRequest } from "../../api/answer_cache.ts";
+import { withReadState } from "../../api/deps.ts";
+import { concurrencyProbe } from "../support/concurrency_probe.ts";
 import type { Seeded } from "../support/fixtures.ts";
 import { storeTest } from "../support/stores.ts";
 import { seedPages } from "../pages/seed.ts";
@@ -18,7 +19,8 @@ const ORIGIN = "http://venue.test";
 /** The handler main serves, over an app that counts the requests it had to answer itself. */
 async function setup(store: Store) {
   const seeded = await seedPages(store);
-  const deps = { store, log: silentLogger, clock: () => NOW };
+  // One answer cache for the app and the handler in front of it, as main.ts wires them.
+  const deps = withReadState({ store, log: silentLogger, clock: () => NOW });
   const app = createApp(deps);
   let viaApp = 0;
   const counting = {
@@ -439,8 +441,8 @@ async function decode(body: Uint8Array, coding: "br" | "gzip"): Promise<Uint8Arr
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
-Deno.test("HotResponses.miss() serves what a run that ended meanwhile kept at its generation, without a run", async () => {
-  const hot = new HotResponses({ nonce: () => "nonce", hashPage: hashInlineElements });
+Deno.test("AnswerCache.miss() serves what a run that ended meanwhile kept at its generation, without a run", async () => {
+  const hot = new AnswerCache();
   const url = "http://127.0.0.1/api/v1/events";
   const body = JSON.stringify({ data: { events: [] }, meta: { generatedAt: "2026-11-28T10:00:00.000Z" } });
   const made = new Response(body, {
@@ -456,4 +458,124 @@ Deno.test("HotResponses.miss() serves what a run that ended meanwhile kept at it
   });
   assert.equal(runs, 0, "the answer kept for this generation is served");
   assert.equal(await res.text(), body);
+});
+
+const bytes = (text: string) => new TextEncoder().encode(text);
+
+/** A request of api/respond.ts for a resource at a version, in a coding. */
+function at(version: string, options: { path?: string; acceptEncoding?: string } = {}): VersionedRequest {
+  const etag = `W/"${version}"`;
+  return {
+    url: `http://127.0.0.1/api/v1${options.path ?? "/k"}`,
+    acceptEncoding: options.acceptEncoding,
+    generation: undefined,
+    version: { version, current: () => Promise.resolve(version) },
+    etag,
+    headers: { "Content-Type": "application/json", ETag: etag },
+  };
+}
+
+/** The identity body of a resource at a version, as AnswerCache.versioned() gives it. */
+async function bodyAt(
+  cache: AnswerCache,
+  version: string,
+  build: () => Promise<string | Uint8Array[]>,
+  path = "/k",
+): Promise<Uint8Array> {
+  return (await cache.versioned(at(version, { path }), build)).bytes;
+}
+
+Deno.test("AnswerCache.versioned() builds once for concurrent requests of the same resource and revision", async () => {
+  const cache = new AnswerCache();
+  let builds = 0;
+  const build = async () => {
+    builds++;
+    await new Promise((r) => setTimeout(r, 5));
+    return "body";
+  };
+  const bodies = await Promise.all(Array.from({ length: 10 }, () => bodyAt(cache, "r1", build)));
+  assert.equal(builds, 1);
+  for (const b of bodies) assert.deepEqual(b, bytes("body"));
+  await bodyAt(cache, "r1", build);
+  assert.equal(builds, 1, "kept for its revision");
+  await bodyAt(cache, "r2", build);
+  assert.equal(builds, 2, "a new revision builds again");
+});
+
+Deno.test("AnswerCache.versioned() shares a failure with the waiting requests and builds again afterwards", async () => {
+  const cache = new AnswerCache();
+  let builds = 0;
+  const failing = () => {
+    builds++;
+    return Promise.reject(new Error("not found"));
+  };
+  const results = await Promise.allSettled([bodyAt(cache, "r1", failing), bodyAt(cache, "r1", failing)]);
+  assert.deepEqual(results.map((r) => r.status), ["rejected", "rejected"]);
+  assert.equal(builds, 1);
+  assert.deepEqual(await bodyAt(cache, "r1", () => Promise.resolve("ok")), bytes("ok"));
+});
+
+Deno.test("AnswerCache.versioned() compresses once per revision and coding", async () => {
+  const cache = new AnswerCache();
+  const text = "x".repeat(5000);
+  const gzip = (version: string) =>
+    cache.versioned(at(version, { acceptEncoding: "gzip" }), () => Promise.resolve(text));
+  const [a, b] = await Promise.all([gzip("r1"), gzip("r1")]);
+  assert.ok(a.bytes.length < text.length);
+  assert.equal(a.res.headers.get("Content-Encoding"), "gzip");
+  assert.equal(a.bytes, b.bytes, "the same bytes, compressed once");
+  assert.equal((await gzip("r1")).bytes, a.bytes, "kept for its revision");
+  assert.notEqual((await gzip("r2")).bytes, a.bytes, "not for another revision");
+});
+
+Deno.test("AnswerCache.versioned() runs at most a few builds at once, in order of arrival", async () => {
+  const cache = new AnswerCache();
+  const probe = concurrencyProbe();
+  const bodies = await Promise.all(
+    Array.from({ length: 12 }, (_, i) => bodyAt(cache, "r1", probe.task(i, () => `body ${i}`), `/k${i}`)),
+  );
+  assert.equal(probe.most(), 4);
+  assert.deepEqual(probe.started, Array.from({ length: 12 }, (_, i) => i));
+  bodies.forEach((b, i) => assert.deepEqual(b, bytes(`body ${i}`)));
+});
+
+Deno.test("AnswerCache.versioned() makes the identity template, whose bytes it keeps (no second copy)", async () => {
+  const cache = new AnswerCache();
+  const text = JSON.stringify({ data: "é".repeat(200_000) });
+  const { res, bytes: body, built } = await cache.versioned(at("r1"), () => Promise.resolve(text));
+  assert.equal(new TextDecoder().decode(body), text, "UTF-8 beyond the first scratch buffer");
+  assert.equal(built, body, "the request that built it is told the bytes kept");
+  assert.equal(res.status, 200);
+  assert.equal(res.headers.get("ETag"), 'W/"r1"');
+  assert.equal(res.headers.get("Content-Type"), "application/json");
+  const before = Deno.memoryUsage().external;
+  const sent = await res.bytes();
+  assert.equal(sent.buffer, body.buffer, "an answer's bytes are the kept body's memory");
+  assert.ok(Deno.memoryUsage().external - before < body.length / 2, "reading an answer copies nothing");
+  const again = await cache.versioned(at("r1"), () => Promise.resolve("other"));
+  assert.equal(again.bytes, body);
+  assert.equal(again.built, undefined, "a kept answer was built by no one now");
+});
+
+Deno.test("AnswerCache.versioned() clones one template per revision and coding", async () => {
+  const cache = new AnswerCache();
+  let builds = 0;
+  const build = () => {
+    builds++;
+    return Promise.resolve("hello ".repeat(400));
+  };
+  const a = await cache.versioned(at("r1"), build);
+  const b = await cache.versioned(at("r1"), build);
+  assert.notEqual(a.res, b.res, "each answer is a response of its own");
+  assert.equal(a.bytes, b.bytes, "from the one template");
+  assert.equal(await a.res.text(), "hello ".repeat(400));
+  assert.equal(await b.res.text(), "hello ".repeat(400), "reading one leaves the others whole");
+  const br = at("r1", { acceptEncoding: "gzip, deflate, br" });
+  const c = await cache.versioned(br, build);
+  const d = await cache.versioned(br, build);
+  assert.equal(c.res.headers.get("Content-Encoding"), "br");
+  assert.equal(c.bytes, d.bytes, "another coding has a template of its own, made once");
+  assert.equal(builds, 1, "from the body of the revision");
+  await cache.versioned(at("r2"), build);
+  assert.equal(builds, 2, "not kept for a revision the cache does not hold");
 });
