@@ -43,7 +43,7 @@ export function eventsApi(deps: ReadyDeps): Hono<AnswerEnv> {
       `/events/${slug}`,
       eventView,
       slug,
-      (e) => ({ data: { event: e.event, subevents: e.subevents } }),
+      (e) => ({ data: { event: e.event, subevents: e.categories } }),
       unknownEvent(slug),
     );
   });

@@ -18,7 +18,7 @@ import { playersApi } from "./players.ts";
 import { rankingsApi } from "./rankings.ts";
 import { requestTarget } from "./limits.ts";
 import { JSON_TYPE } from "./respond.ts";
-import { subeventsApi } from "./subevents.ts";
+import { categoriesApi } from "./categories.ts";
 
 /**
  * The path and query of a request as sent, for problem `instance`s: what the router matched (a URL object would
@@ -84,7 +84,7 @@ export function publicApi(deps: ReadyDeps): Hono<AnswerEnv> {
   app.route("/events", eventsApi(deps));
   app.route("/events", changesApi(deps));
   app.route("/players", playersApi(deps));
-  app.route("/subevents", subeventsApi(deps));
+  app.route("/subevents", categoriesApi(deps));
   app.route("/matches", matchesApi(deps));
   app.route("/rankings", rankingsApi(deps));
 

@@ -36,7 +36,7 @@ import {
 export { PUBLIC_PATHS };
 
 const DESCRIPTION = `
-Free, read-only JSON API of the tournament data service: published events, their categories (subevents),
+Free, read-only JSON API of the tournament data service: published events, their categories (categories),
 knockout draws, group standings, matches with live scores, pre-match predictions and the public rating
 leaderboard. No key, no cookie: any site may call it (\`Access-Control-Allow-Origin: *\`).
 
@@ -268,7 +268,7 @@ function build(): Record<string, unknown> {
     "/events/{slug}",
     "getEvent",
     "One event and its categories",
-    "A published event and its categories (subevents) in their order. categoryCount equals the number of " +
+    "A published event and its categories (categories) in their order. categoryCount equals the number of " +
       "subevents. 404 for an unknown slug or an event that is not published.",
     {
       params: slugParams,

@@ -64,7 +64,7 @@ export interface BenchCategory {
 /** A live match with the score it was built with (the writer keeps the game going from there). */
 export interface LiveMatch {
   id: string;
-  subeventId: string;
+  categoryId: string;
   /** The running game's score. */
   current: { home: number; away: number };
   /** Every point played so far: finished games plus the running one. */
@@ -102,14 +102,14 @@ export function benchId(kind: number, event: number, n: number): string {
   return `${hex(kind, 8)}-${hex(event, 4)}-4000-8000-${hex(n, 12)}`;
 }
 
-const KIND = { event: 0xbe, subevent: 0xca, player: 0x91, entry: 0xe7, group: 0x96, match: 0x3a } as const;
+const KIND = { event: 0xbe, category: 0xca, player: 0x91, entry: 0xe7, group: 0x96, match: 0x3a } as const;
 
 type MatchRow = Insertable<MatchTable>;
 
 /** The rows of one event (players and ratings are planned separately: they are shared by the store). */
 export interface EventPlan {
   event: Insertable<Database["events"]>;
-  subevents: Insertable<Database["subevents"]>[];
+  categoryRows: Insertable<Database["subevents"]>[];
   entries: Insertable<Database["entries"]>[];
   groups: Insertable<Database["groups"]>[];
   groupMembers: Insertable<Database["group_members"]>[];
@@ -172,7 +172,7 @@ export function planEvent(size: StoreSize, index: number, now: Date): EventPlan 
       created_at: at,
       updated_at: at,
     },
-    subevents: [],
+    categoryRows: [],
     entries: [],
     groups: [],
     groupMembers: [],
@@ -206,12 +206,12 @@ export function planEvent(size: StoreSize, index: number, now: Date): EventPlan 
   };
 
   const baseMatch = (
-    subeventId: string,
+    categoryId: string,
     bestOf: number,
   ): Omit<MatchRow, "stage" | "round_no" | "bracket_pos" | "label"> => ({
     id: benchId(KIND.match, index, matchNo++),
     event_id: eventId,
-    subevent_id: subeventId,
+    subevent_id: categoryId,
     group_id: null,
     home_entry_id: null,
     away_entry_id: null,
@@ -238,10 +238,10 @@ export function planEvent(size: StoreSize, index: number, now: Date): EventPlan 
     const format = FORMATS[c % FORMATS.length]!;
     const doubles = c % 8 === 7;
     const shape = formatShape(format);
-    const subeventId = benchId(KIND.subevent, index, c);
+    const categoryId = benchId(KIND.category, index, c);
     const bestOf = 5;
-    plan.subevents.push({
-      id: subeventId,
+    plan.categoryRows.push({
+      id: categoryId,
       event_id: eventId,
       code: `C${c + 1}`,
       name: `${doubles ? "Doubles" : "Singles"} ${c + 1}`,
@@ -256,7 +256,7 @@ export function planEvent(size: StoreSize, index: number, now: Date): EventPlan 
       draw_size: shape.knockout || null,
     });
     plan.categories.push({
-      id: subeventId,
+      id: categoryId,
       format,
       hasGroups: format !== "knockout",
       hasDraw: format !== "groups",
@@ -268,7 +268,7 @@ export function planEvent(size: StoreSize, index: number, now: Date): EventPlan 
       entries.push(id);
       plan.entries.push({
         id,
-        subevent_id: subeventId,
+        subevent_id: categoryId,
         player1_id: playerId(offset + (doubles ? 2 * e : e)),
         player2_id: doubles ? playerId(offset + 2 * e + 1) : null,
         seed: e < 4 ? e + 1 : null,
@@ -283,7 +283,7 @@ export function planEvent(size: StoreSize, index: number, now: Date): EventPlan 
         const id = benchId(KIND.group, index, groupNo++);
         const members = entries.slice(g * shape.groupSize, (g + 1) * shape.groupSize);
         groups.push({ id, members });
-        plan.groups.push({ id, subevent_id: subeventId, name: String.fromCharCode(65 + g), position: g });
+        plan.groups.push({ id, subevent_id: categoryId, name: String.fromCharCode(65 + g), position: g });
         members.forEach((entry, k) =>
           plan.groupMembers.push({ group_id: id, entry_id: entry, position: k, lot: null })
         );
@@ -292,7 +292,7 @@ export function planEvent(size: StoreSize, index: number, now: Date): EventPlan 
         rounds.forEach((pairs, r) =>
           pairs.forEach(([h, a], k) => {
             const m: MatchRow = {
-              ...baseMatch(subeventId, bestOf),
+              ...baseMatch(categoryId, bestOf),
               stage: "group",
               group_id: id,
               round_no: r + 1,
@@ -319,7 +319,7 @@ export function planEvent(size: StoreSize, index: number, now: Date): EventPlan 
         if (format === "knockout") {
           slotEntry.push(entries[p]!);
           plan.drawSlots.push({
-            subevent_id: subeventId,
+            subevent_id: categoryId,
             position: p,
             entry_id: entries[p]!,
             is_bye: 0,
@@ -331,7 +331,7 @@ export function planEvent(size: StoreSize, index: number, now: Date): EventPlan 
           const place = p % 2 === 0 ? 1 : 2;
           slotEntry.push(groups[g]!.members[place - 1]!);
           plan.drawSlots.push({
-            subevent_id: subeventId,
+            subevent_id: categoryId,
             position: p,
             entry_id: null,
             is_bye: 0,
@@ -347,7 +347,7 @@ export function planEvent(size: StoreSize, index: number, now: Date): EventPlan 
         const winners: (string | null)[] = [];
         for (let pos = 0; pos < size / 2 ** r; pos++) {
           const m: MatchRow = {
-            ...baseMatch(subeventId, bestOf),
+            ...baseMatch(categoryId, bestOf),
             stage: "knockout",
             round_no: r,
             bracket_pos: pos,
@@ -423,7 +423,7 @@ function pickLive(plan: EventPlan, count: number, minutes: (m: number) => string
         revision: 1,
       });
       const played = games.reduce((n, [h, a]) => n + h + a, 0) + home + away;
-      plan.live.push({ id: m.id!, subeventId: m.subevent_id, current: { home, away }, totalPoints: played });
+      plan.live.push({ id: m.id!, categoryId: m.subevent_id, current: { home, away }, totalPoints: played });
     }
   }
 }
@@ -524,7 +524,7 @@ export async function buildStore(
     eventIds.push(plan.event.id);
     await store.db.transaction().execute(async (trx) => {
       await insertRows(trx, "events", [plan.event]);
-      await insertRows(trx, "subevents", plan.subevents);
+      await insertRows(trx, "subevents", plan.categoryRows);
       await insertRows(trx, "entries", plan.entries);
       await insertRows(trx, "groups", plan.groups);
       await insertRows(trx, "group_members", plan.groupMembers);
@@ -532,7 +532,7 @@ export async function buildStore(
       await insertRows(trx, "matches", plan.matches);
       await insertRows(trx, "predictions", plan.predictions);
     });
-    counts.categories += plan.subevents.length;
+    counts.categories += plan.categoryRows.length;
     counts.entries += plan.entries.length;
     counts.matches += plan.matches.length;
     counts.liveMatches += plan.live.length;

@@ -651,7 +651,7 @@ async function afterWrite(
         const match = built.live[n++ % built.live.length]!;
         // The read of a category goes to the category of the match just written, where one is listed.
         const path = target.requests.find((r) =>
-          r.path.includes(match.subeventId) || r.path.includes(match.id)
+          r.path.includes(match.categoryId) || r.path.includes(match.id)
         )?.path ??
           target.requests[i % target.requests.length]!.path;
         const w = await writer.write(match.id);

@@ -10,17 +10,17 @@ import { buildStandings } from "../views/standings.ts";
 import { parseDatabaseUrl } from "../cli/config.ts";
 import { silentLogger } from "../lib/log.ts";
 import { readDrawSlots } from "../db/read_draw.ts";
-import { readEntries, readSubeventEntries } from "../db/read_entries.ts";
+import { readCategoryEntries, readEntries } from "../db/read_entries.ts";
 import { findPublishedEvent, listPublishedEvents } from "../db/read_events.ts";
-import { readSubeventGroups } from "../db/read_groups.ts";
+import { readCategoryGroups } from "../db/read_groups.ts";
 import {
   findPrediction,
   findPublicMatch,
-  listSubeventMatches,
-  listSubeventMatchVersions,
+  listCategoryMatches,
+  listCategoryMatchVersions,
 } from "../db/read_matches.ts";
 import { readRankingsPage } from "../db/read_rankings.ts";
-import { findPublicSubevent, listEventSubevents } from "../db/read_subevents.ts";
+import { findPublicCategory, listEventCategories } from "../db/read_categories.ts";
 import { globalRevision } from "../db/revision.ts";
 import type { Database } from "../db/schema.ts";
 import { openStore, type Store } from "../db/store.ts";
@@ -103,19 +103,19 @@ export async function profileReads(
   const steps: [string, () => Promise<unknown>][] = [
     ["revision lookup (every request, 304s too)", () => globalRevision(db)],
     ["events list: listPublishedEvents", () => listPublishedEvents(db)],
-    ["event: findPublishedEvent + listEventSubevents", async () => {
+    ["event: findPublishedEvent + listEventCategories", async () => {
       const event = await findPublishedEvent(db, built.slug);
-      return event && await listEventSubevents(db, event.id);
+      return event && await listEventCategories(db, event.id);
     }],
-    ["category: findPublicSubevent", () => findPublicSubevent(db, groupsCategory.id)],
-    ["category: listSubeventMatches (224 matches)", () => listSubeventMatches(db, groupsCategory.id)],
+    ["category: findPublicCategory", () => findPublicCategory(db, groupsCategory.id)],
+    ["category: listCategoryMatches (224 matches)", () => listCategoryMatches(db, groupsCategory.id)],
     // What a list made again after a point reads instead (api/category_matches.ts), besides the moved match.
     [
-      "category: listSubeventMatchVersions (224 matches)",
-      () => listSubeventMatchVersions(db, groupsCategory.id),
+      "category: listCategoryMatchVersions (224 matches)",
+      () => listCategoryMatchVersions(db, groupsCategory.id),
     ],
-    ["category: readSubeventEntries (64 entries)", () => readSubeventEntries(db, groupsCategory.id)],
-    ["category: readSubeventGroups", () => readSubeventGroups(db, groupsCategory.id)],
+    ["category: readCategoryEntries (64 entries)", () => readCategoryEntries(db, groupsCategory.id)],
+    ["category: readCategoryGroups", () => readCategoryGroups(db, groupsCategory.id)],
     ["draw: readDrawSlots (128 slots)", () => readDrawSlots(db, drawCategory.id)],
     ["match: findPublicMatch + findPrediction + readEntries", async () => {
       const [found] = await Promise.all([findPublicMatch(db, match), findPrediction(db, match)]);
@@ -127,15 +127,15 @@ export async function profileReads(
 
   // View builders and serialisation, on data read once.
   const [groups, groupMatches, groupEntries] = await Promise.all([
-    readSubeventGroups(db, groupsCategory.id),
-    listSubeventMatches(db, groupsCategory.id),
-    readSubeventEntries(db, groupsCategory.id),
+    readCategoryGroups(db, groupsCategory.id),
+    listCategoryMatches(db, groupsCategory.id),
+    readCategoryEntries(db, groupsCategory.id),
   ]);
-  const drawSubevent = await findPublicSubevent(db, drawCategory.id);
+  const drawRecord = await findPublicCategory(db, drawCategory.id);
   const [drawSlots, drawMatches, drawEntries] = await Promise.all([
     readDrawSlots(db, drawCategory.id),
-    listSubeventMatches(db, drawCategory.id),
-    readSubeventEntries(db, drawCategory.id),
+    listCategoryMatches(db, drawCategory.id),
+    readCategoryEntries(db, drawCategory.id),
   ]);
   steps.push(
     [
@@ -144,9 +144,9 @@ export async function profileReads(
     ],
     ["view: buildDraw (128, no query)", () =>
       Promise.resolve(
-        drawSubevent &&
+        drawRecord &&
           buildDraw({
-            subevent: drawSubevent,
+            category: drawRecord,
             slots: drawSlots,
             matches: drawMatches,
             entries: drawEntries,

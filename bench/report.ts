@@ -619,20 +619,20 @@ export function suggestions(report: BenchReport): string[] {
     out.push(
       `**Event page**: ${fmtMs(event.meanMs)} ms and ${event.queriesPerCall} queries in-process. ` +
         `${whenPaid(event, step(p, "app: 200 GET /api/v1/events/{slug}"))} ` +
-        `Most of it is in the per-category counts (db/read_subevents.ts, one index lookup per category and ` +
+        `Most of it is in the per-category counts (db/read_categories.ts, one index lookup per category and ` +
         `count); the answer is kept per event version, so this is paid once after each write to the event.`,
     );
   }
   const serialise = step(p, "view: serialise");
   const standings = step(p, "view: buildStandings");
   const draw = step(p, "view: buildDraw");
-  const list = step(p, "category: listSubeventMatches");
+  const list = step(p, "category: listCategoryMatches");
   const repeat = step(p, "app: 200 GET /api/v1/subevents/{id}/matches");
   const build = (list?.meanMs ?? 0) + (serialise?.meanMs ?? 0);
   const after = report.afterWrite.rows.find((r) => r.name === "GET /api/v1/subevents/{id}/matches");
   const churned = report.churn.rows.find((r) => r.name.startsWith("GET /api/v1/subevents/{id}/matches"));
   const steady = report.rows.find((r) => r.name === "GET /api/v1/subevents/{id}/matches");
-  const versions = step(p, "category: listSubeventMatchVersions");
+  const versions = step(p, "category: listCategoryMatchVersions");
   const parts =
     `reading 224 matches takes ${fmtMs(list?.meanMs)} ms, serialising them ${fmtMs(serialise?.meanMs)} ms, ` +
     `building standings ${fmtMs(standings?.meanMs)} ms and a 128 draw ${fmtMs(draw?.meanMs)} ms` +

@@ -16,7 +16,7 @@ import { type CommandIo, STANDARD_IO } from "./command_io.ts";
 import { refusalExit, storeCommand, UsageError } from "./store_command.ts";
 import { drawJson } from "../api/manage/draws.ts";
 import { advanceGroups, generateDraw, type GenerateDrawOptions } from "../db/draw_writes.ts";
-import { findSubeventByCode, listSubeventCodes, readDrawDetail } from "../db/read_draw_detail.ts";
+import { findCategoryByCode, listCategoryCodes, readDrawDetail } from "../db/read_draw_detail.ts";
 import { setDrawLocked } from "../db/manage_writes.ts";
 import type { Store } from "../db/store.ts";
 import { WriteError } from "../db/write_errors.ts";
@@ -269,9 +269,9 @@ export async function runDrawCommand(
   io: DrawIo,
   now: Date,
 ): Promise<number> {
-  const id = await findSubeventByCode(store.db, command.event, command.category);
+  const id = await findCategoryByCode(store.db, command.event, command.category);
   if (id === null) {
-    const codes = await listSubeventCodes(store.db, command.event);
+    const codes = await listCategoryCodes(store.db, command.event);
     io.err(
       codes === null
         ? `Cannot find the draw: no event has the slug "${command.event}" ("--event")`

@@ -34,11 +34,11 @@ export interface EventWrite {
   /** The global revision of the write. */
   seq: number;
   /** The categories the write may have changed; all of the event's when undefined. */
-  subeventIds: readonly string[] | undefined;
+  categoryIds: readonly string[] | undefined;
   /** The `revisions` scope of the event's roster version (db/revision.ts `rosterScope`). */
   rosterScope: string;
-  /** The `revisions` scope of a category's version (db/revision.ts `subeventScope`). */
-  subeventScope: (subeventId: string) => string;
+  /** The `revisions` scope of a category's version (db/revision.ts `categoryScope`). */
+  categoryScope: (categoryId: string) => string;
 }
 
 interface Row {
@@ -68,17 +68,17 @@ export async function logEventChanges(trx: Db, write: EventWrite): Promise<void>
   const started = await trx.selectFrom("event_changes").select("seq").where("event_id", "=", event.id)
     .where("kind", "=", START_KIND).executeTakeFirst();
   // The first write of a published event's feed looks at everything, whatever it says it changed.
-  const subeventIds = started ? write.subeventIds : undefined;
-  const current = await currentRows(trx, event, write, subeventIds);
+  const categoryIds = started ? write.categoryIds : undefined;
+  const current = await currentRows(trx, event, write, categoryIds);
   const loggedQuery = trx.selectFrom("event_changes")
     .select(["kind", "resource_id", "subevent_id", "version"])
     .where("event_id", "=", event.id).where("kind", "<>", START_KIND);
-  const logged = subeventIds === undefined
+  const logged = categoryIds === undefined
     ? await loggedQuery.execute()
     : await loggedQuery.where((eb) =>
       eb.or([
         eb("kind", "in", ["event", "players"]),
-        ...(subeventIds.length > 0 ? [eb("subevent_id", "in", [...subeventIds])] : []),
+        ...(categoryIds.length > 0 ? [eb("subevent_id", "in", [...categoryIds])] : []),
       ])
     ).execute();
   const before = new Map(logged.map((r) => [keyOf(r.kind, r.resource_id), r.version]));
@@ -114,7 +114,7 @@ async function currentRows(
   trx: Db,
   event: { id: string; slug: string; name: string; revision: number },
   write: EventWrite,
-  subeventIds: readonly string[] | undefined,
+  categoryIds: readonly string[] | undefined,
 ): Promise<Row[]> {
   const own = (scope: string | null | undefined, prefix: string) =>
     scope == null ? `e${event.revision}` : `${prefix}${scope}`;
@@ -129,15 +129,15 @@ async function currentRows(
       version: own(roster?.value?.toString(), "R"),
     },
   ];
-  if (subeventIds !== undefined && subeventIds.length === 0) return rows;
-  let subevents = trx.selectFrom("subevents").select(["id", "name"]).where("event_id", "=", event.id);
-  if (subeventIds !== undefined) subevents = subevents.where("id", "in", [...subeventIds]);
-  const categories = await subevents.execute();
+  if (categoryIds !== undefined && categoryIds.length === 0) return rows;
+  let query = trx.selectFrom("subevents").select(["id", "name"]).where("event_id", "=", event.id);
+  if (categoryIds !== undefined) query = query.where("id", "in", [...categoryIds]);
+  const categories = await query.execute();
   if (categories.length === 0) return rows;
   const ids = categories.map((c) => c.id);
   const versions = new Map(
     (await trx.selectFrom("revisions").select(["scope", "value"])
-      .where("scope", "in", ids.map(write.subeventScope)).execute()).map((r) => [r.scope, r.value]),
+      .where("scope", "in", ids.map(write.categoryScope)).execute()).map((r) => [r.scope, r.value]),
   );
   const names = new Map(categories.map((c) => [c.id, c.name]));
   for (const c of categories) {
@@ -145,7 +145,7 @@ async function currentRows(
       kind: "subevent",
       resource_id: c.id,
       subevent_id: c.id,
-      version: own(versions.get(write.subeventScope(c.id))?.toString(), "s"),
+      version: own(versions.get(write.categoryScope(c.id))?.toString(), "s"),
     });
   }
   // The matches the API serves: both sides known, and not in a knockout draw that is still a draft.

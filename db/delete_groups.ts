@@ -5,9 +5,9 @@ import type { Database } from "./schema.ts";
 /** Deletes the groups of these categories (ids, or a query of them) and their members. */
 export async function deleteGroups(
   trx: Transaction<Database>,
-  subevents: readonly string[] | SelectQueryBuilder<Database, "subevents", { id: string }>,
+  categories: readonly string[] | SelectQueryBuilder<Database, "subevents", { id: string }>,
 ): Promise<void> {
-  const groups = trx.selectFrom("groups").select("id").where("subevent_id", "in", subevents);
+  const groups = trx.selectFrom("groups").select("id").where("subevent_id", "in", categories);
   await trx.deleteFrom("group_members").where("group_id", "in", groups).execute();
-  await trx.deleteFrom("groups").where("subevent_id", "in", subevents).execute();
+  await trx.deleteFrom("groups").where("subevent_id", "in", categories).execute();
 }

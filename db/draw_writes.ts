@@ -35,7 +35,7 @@ import { freezePrediction } from "./predictions_store.ts";
 import { loadRatings } from "./ratings_store.ts";
 import { entriesWithPlayers, entryName } from "./read_entries.ts";
 import { bumpRevision } from "./revision.ts";
-import type { Database, Stage, SubeventFormat } from "./schema.ts";
+import type { CategoryFormat, Database, Stage } from "./schema.ts";
 import type { Store } from "./store.ts";
 import type { ManageWriteContext } from "./write_context.ts";
 import { WriteError } from "./write_errors.ts";
@@ -56,9 +56,9 @@ export interface GenerateDrawOptions {
 
 /** What `generateDraw` made. */
 export interface GeneratedDraw {
-  subeventId: string;
+  categoryId: string;
   eventId: string;
-  format: SubeventFormat;
+  format: CategoryFormat;
   drawState: "draft";
   lotSeed: string;
   groupSize: number | null;
@@ -85,7 +85,7 @@ export interface QualifierPlacement {
 
 /** What `advanceGroups` did: every qualifier place of the groups it looked at, and whether anything moved. */
 export interface AdvanceResult {
-  subeventId: string;
+  categoryId: string;
   placements: QualifierPlacement[];
   changed: boolean;
 }
@@ -141,7 +141,7 @@ function checkOptions(options: GenerateDrawOptions): void {
  */
 export async function generateDraw(
   store: Store,
-  subeventId: string,
+  categoryId: string,
   options: GenerateDrawOptions,
   ctx: ManageWriteContext,
 ): Promise<GeneratedDraw> {
@@ -150,7 +150,7 @@ export async function generateDraw(
   try {
     return await writeTransaction(
       store.db,
-      (trx) => generateInTransaction(trx, store.dialect, subeventId, { ...options, lotSeed }, ctx),
+      (trx) => generateInTransaction(trx, store.dialect, categoryId, { ...options, lotSeed }, ctx),
     );
   } catch (e) {
     if (e instanceof DrawError || e instanceof GroupError || e instanceof LotError) {
@@ -172,20 +172,20 @@ interface DrawEntryRow {
 async function generateInTransaction(
   trx: Trx,
   dialect: Store["dialect"],
-  subeventId: string,
+  categoryId: string,
   options: GenerateDrawOptions & { lotSeed: string },
   ctx: ManageWriteContext,
 ): Promise<GeneratedDraw> {
   const now = ctx.now.toISOString();
-  const subQuery = trx.selectFrom("subevents").selectAll().where("id", "=", subeventId);
+  const subQuery = trx.selectFrom("subevents").selectAll().where("id", "=", categoryId);
   // PostgreSQL: two operators drawing at once queue up on the category's row.
   const sub = await (dialect === "postgres" ? subQuery.forUpdate() : subQuery).executeTakeFirst();
-  if (!sub) throw new WriteError("not-found", `Category "${subeventId}" does not exist`);
+  if (!sub) throw new WriteError("not-found", `Category "${categoryId}" does not exist`);
   if (sub.draw_state === "locked") {
     throw new WriteError("draw-locked", `Cannot draw "${sub.name}" again: the draw is locked (unlock first)`);
   }
   const matchQuery = trx.selectFrom("matches").select(["id", "stage", "label", "status", "started_at"])
-    .where("subevent_id", "=", subeventId).orderBy("stage").orderBy("round_no").orderBy("bracket_pos");
+    .where("subevent_id", "=", categoryId).orderBy("stage").orderBy("round_no").orderBy("bracket_pos");
   // The row locks make a concurrent start wait for the draw (and then find its match gone).
   const existing = await (dialect === "postgres" ? matchQuery.forUpdate() : matchQuery).execute();
   const withGroups = sub.format !== "knockout";
@@ -235,7 +235,7 @@ async function generateInTransaction(
       | 2
     : null;
 
-  const entries = await drawEntries(trx, subeventId);
+  const entries = await drawEntries(trx, categoryId);
   checkEntries(sub.name, entries);
 
   // The groups: drawn now, or kept while their matches are in play.
@@ -245,12 +245,12 @@ async function generateInTransaction(
   const matchRows: Insertable<Database["matches"]>[] = [];
   const base = {
     event_id: sub.event_id,
-    subevent_id: subeventId,
+    subevent_id: categoryId,
     best_of: sub.best_of,
     now,
   };
   if (withGroups && groupsKept) {
-    groupIds = (await trx.selectFrom("groups").select("id").where("subevent_id", "=", subeventId)
+    groupIds = (await trx.selectFrom("groups").select("id").where("subevent_id", "=", categoryId)
       .orderBy("position").orderBy("id").execute()).map((g) => g.id);
   } else if (withGroups) {
     const groups = makeGroups(
@@ -264,7 +264,7 @@ async function generateInTransaction(
     );
     groupRows = groups.map((g, i) => ({
       id: crypto.randomUUID(),
-      subevent_id: subeventId,
+      subevent_id: categoryId,
       name: g.name,
       position: i,
     }));
@@ -315,7 +315,7 @@ async function generateInTransaction(
       .map((ref): SlotContent => ref === null ? { kind: "bye" } : { kind: "qualifier", ref });
   }
   const slotRows = slots.map((s, position): Insertable<Database["draw_slots"]> => ({
-    subevent_id: subeventId,
+    subevent_id: categoryId,
     position,
     entry_id: s.kind === "entry" ? s.entryId : null,
     is_bye: s.kind === "bye" ? 1 : 0,
@@ -325,10 +325,10 @@ async function generateInTransaction(
   if (withKnockout) matchRows.push(...knockoutMatches(slots, base));
 
   // Out with the old draft (predictions of its matches go with them), in with the new.
-  await trx.deleteFrom("matches").where("subevent_id", "=", subeventId)
+  await trx.deleteFrom("matches").where("subevent_id", "=", categoryId)
     .where("stage", "in", groupsKept ? ["knockout"] : ["group", "knockout"] satisfies Stage[]).execute();
-  await trx.deleteFrom("draw_slots").where("subevent_id", "=", subeventId).execute();
-  if (!groupsKept) await deleteGroups(trx, [subeventId]);
+  await trx.deleteFrom("draw_slots").where("subevent_id", "=", categoryId).execute();
+  if (!groupsKept) await deleteGroups(trx, [categoryId]);
   for (const chunk of chunks(groupRows)) await trx.insertInto("groups").values(chunk).execute();
   for (const chunk of chunks(memberRows)) await trx.insertInto("group_members").values(chunk).execute();
   for (const chunk of chunks(slotRows)) await trx.insertInto("draw_slots").values(chunk).execute();
@@ -339,13 +339,13 @@ async function generateInTransaction(
     draw_size: withKnockout ? slots.length : null,
     ...(withGroups && !groupsKept ? { group_size: groupSize } : {}),
     ...(withGroups ? { qualifiers_per_group: qualifiers } : {}),
-  }).where("id", "=", subeventId).execute();
+  }).where("id", "=", categoryId).execute();
 
   // Groups already final (kept while the knockout is drawn again) send their qualifiers at once.
   if (sub.format === "groups_knockout" && groupsKept) {
-    for (const groupId of groupIds) await fillGroupQualifiers(trx, subeventId, groupId, now);
+    for (const groupId of groupIds) await fillGroupQualifiers(trx, categoryId, groupId, now);
   }
-  const known = await trx.selectFrom("matches").selectAll().where("subevent_id", "=", subeventId)
+  const known = await trx.selectFrom("matches").selectAll().where("subevent_id", "=", categoryId)
     .where("status", "=", "scheduled").where("home_entry_id", "is not", null)
     .where("away_entry_id", "is not", null).execute();
   for (const m of known) await freezePrediction(trx, m, now);
@@ -353,7 +353,7 @@ async function generateInTransaction(
   await trx.updateTable("events").set({ updated_at: now }).where("id", "=", sub.event_id).execute();
   await bumpRevision(trx, sub.event_id, [sub.id]);
   const result: GeneratedDraw = {
-    subeventId,
+    categoryId,
     eventId: sub.event_id,
     format: sub.format,
     drawState: "draft",
@@ -384,7 +384,7 @@ const validQualifiers = (n: number | null) => n === 1 || n === 2 ? n : undefined
  * the nomination order, so that the same seed gives the same draw. Doubles: the pair's common association
  * (domain/draw.ts `commonAssociation`) and the mean of the two ratings when both are known.
  */
-async function drawEntries(trx: Trx, subeventId: string): Promise<DrawEntryRow[]> {
+async function drawEntries(trx: Trx, categoryId: string): Promise<DrawEntryRow[]> {
   const rows = await entriesWithPlayers(trx)
     .select([
       "entries.id",
@@ -398,7 +398,7 @@ async function drawEntries(trx: Trx, subeventId: string): Promise<DrawEntryRow[]
       "p2.association as p2_association",
       "p2.prior_rating as p2_prior",
     ])
-    .where("entries.subevent_id", "=", subeventId)
+    .where("entries.subevent_id", "=", categoryId)
     // A withdrawn entry is drawn no more (db/entry_writes.ts).
     .where("entries.withdrawn_at", "is", null).execute();
   const playerIds = rows.flatMap((r) =>
@@ -600,31 +600,31 @@ async function groupStanding(db: Db, groupId: string): Promise<GroupStanding> {
  */
 export async function fillGroupQualifiers(
   trx: Trx,
-  subeventId: string,
+  categoryId: string,
   groupId: string | null,
   now: string,
 ): Promise<QualifierPlacement[]> {
-  const placements = await fillOneGroup(trx, subeventId, groupId, now);
-  if (placements.length > 0) await placeAfterGroups(trx, subeventId, now);
+  const placements = await fillOneGroup(trx, categoryId, groupId, now);
+  if (placements.length > 0) await placeAfterGroups(trx, categoryId, now);
   return placements;
 }
 
 /** `fillGroupQualifiers` for one group, without the placement after the groups. */
 async function fillOneGroup(
   trx: Trx,
-  subeventId: string,
+  categoryId: string,
   groupId: string | null,
   now: string,
 ): Promise<QualifierPlacement[]> {
   if (groupId === null) return [];
-  const sub = await trx.selectFrom("subevents").select(["format"]).where("id", "=", subeventId)
+  const sub = await trx.selectFrom("subevents").select(["format"]).where("id", "=", categoryId)
     .executeTakeFirst();
   if (sub?.format !== "groups_knockout") return [];
-  const groups = await trx.selectFrom("groups").select(["id", "name"]).where("subevent_id", "=", subeventId)
+  const groups = await trx.selectFrom("groups").select(["id", "name"]).where("subevent_id", "=", categoryId)
     .orderBy("position").orderBy("id").execute();
   const index = groups.findIndex((g) => g.id === groupId);
   if (index < 0) return [];
-  const slots = await trx.selectFrom("draw_slots").selectAll().where("subevent_id", "=", subeventId)
+  const slots = await trx.selectFrom("draw_slots").selectAll().where("subevent_id", "=", categoryId)
     .orderBy("position").execute();
   const mine = slots.filter((s) => s.qualifier_group !== null && Number(s.qualifier_group) === index);
   if (mine.length === 0) return [];
@@ -650,7 +650,7 @@ async function fillOneGroup(
       state: entryId !== null ? "placed" : standing.complete ? "tied" : "pending",
     });
     if (slot.entry_id !== entryId) {
-      await trx.updateTable("draw_slots").set({ entry_id: entryId }).where("subevent_id", "=", subeventId)
+      await trx.updateTable("draw_slots").set({ entry_id: entryId }).where("subevent_id", "=", categoryId)
         .where("position", "=", position).execute();
     }
     const partner = slots.find((s) => Number(s.position) === (position ^ 1));
@@ -660,7 +660,7 @@ async function fillOneGroup(
       : { roundNo: 1, bracketPos: pair, side: position % 2 === 0 ? "home" : "away" };
     await putIntoKnockoutMatch(
       trx,
-      subeventId,
+      categoryId,
       target,
       entryId,
       now,
@@ -680,22 +680,22 @@ async function fillOneGroup(
  */
 export async function advanceGroups(
   store: Store,
-  subeventId: string,
+  categoryId: string,
   options: { group?: string; lots?: readonly string[] },
   ctx: ManageWriteContext,
 ): Promise<AdvanceResult> {
   return await writeTransaction(store.db, async (trx) => {
     const now = ctx.now.toISOString();
     const sub = await trx.selectFrom("subevents").select(["id", "event_id", "name", "format"])
-      .where("id", "=", subeventId).executeTakeFirst();
-    if (!sub) throw new WriteError("not-found", `Category "${subeventId}" does not exist`);
+      .where("id", "=", categoryId).executeTakeFirst();
+    if (!sub) throw new WriteError("not-found", `Category "${categoryId}" does not exist`);
     if (sub.format !== "groups_knockout") {
       throw new WriteError(
         "no-qualifiers",
         `Cannot advance from the groups of "${sub.name}": its format "${sub.format}" has no groups feeding a knockout`,
       );
     }
-    const groups = await trx.selectFrom("groups").select(["id", "name"]).where("subevent_id", "=", subeventId)
+    const groups = await trx.selectFrom("groups").select(["id", "name"]).where("subevent_id", "=", categoryId)
       .orderBy("position").orderBy("id").execute();
     let chosen = groups;
     if (options.group !== undefined) {
@@ -714,7 +714,7 @@ export async function advanceGroups(
     }
     if (options.lots !== undefined) await writeLots(trx, chosen[0]!.id, options.lots);
     const slotsBefore = await trx.selectFrom("draw_slots").select(["position", "entry_id"])
-      .where("subevent_id", "=", subeventId).orderBy("position").execute();
+      .where("subevent_id", "=", categoryId).orderBy("position").execute();
     const placements: QualifierPlacement[] = [];
     for (const g of chosen) {
       if (options.group !== undefined) {
@@ -730,7 +730,7 @@ export async function advanceGroups(
           );
         }
       }
-      const placed = await fillGroupQualifiers(trx, subeventId, g.id, now);
+      const placed = await fillGroupQualifiers(trx, categoryId, g.id, now);
       const tied = placed.find((p) => p.state === "tied");
       if (options.group !== undefined && tied) {
         throw new WriteError(
@@ -741,7 +741,7 @@ export async function advanceGroups(
       placements.push(...placed);
     }
     const slotsAfter = await trx.selectFrom("draw_slots").select(["position", "entry_id"])
-      .where("subevent_id", "=", subeventId).orderBy("position").execute();
+      .where("subevent_id", "=", categoryId).orderBy("position").execute();
     const changed = options.lots !== undefined ||
       JSON.stringify(slotsBefore.map((s) => s.entry_id)) !==
         JSON.stringify(slotsAfter.map((s) => s.entry_id));
@@ -754,7 +754,7 @@ export async function advanceGroups(
         action: "draw.advance",
         eventId: sub.event_id,
         detail: {
-          subeventId,
+          categoryId,
           name: sub.name,
           group: options.group ?? null,
           lots: options.lots ?? null,
@@ -762,7 +762,7 @@ export async function advanceGroups(
         },
       });
     }
-    return { subeventId, placements, changed };
+    return { categoryId, placements, changed };
   });
 }
 
@@ -830,13 +830,13 @@ function seedingOfGroups(members: readonly string[][], entries: readonly DrawEnt
  * group is open or a place is tied, once a knockout match has begun, or when the placement is already made.
  * Audited as "draw.after-groups" with the label "server" (the program itself).
  */
-async function placeAfterGroups(trx: Trx, subeventId: string, now: string): Promise<void> {
+async function placeAfterGroups(trx: Trx, categoryId: string, now: string): Promise<void> {
   const sub = await trx.selectFrom("subevents").select(["id", "event_id", "name", "format", "draw_seed"])
-    .where("id", "=", subeventId).executeTakeFirst();
+    .where("id", "=", categoryId).executeTakeFirst();
   if (sub?.format !== "groups_knockout") return;
-  const groups = await trx.selectFrom("groups").select(["id", "name"]).where("subevent_id", "=", subeventId)
+  const groups = await trx.selectFrom("groups").select(["id", "name"]).where("subevent_id", "=", categoryId)
     .orderBy("position").orderBy("id").execute();
-  const slots = await trx.selectFrom("draw_slots").selectAll().where("subevent_id", "=", subeventId)
+  const slots = await trx.selectFrom("draw_slots").selectAll().where("subevent_id", "=", categoryId)
     .orderBy("position").execute();
   const refs = slots.map((s): QualifierRef | null =>
     s.qualifier_group === null || s.qualifier_place === null
@@ -859,9 +859,9 @@ async function placeAfterGroups(trx: Trx, subeventId: string, now: string): Prom
   const entryOf = (ref: QualifierRef) => places[ref.group]?.[ref.place - 1] ?? null;
   if (refs.some((r) => r !== null && entryOf(r) === null)) return;
   const begun = await trx.selectFrom("matches").select(["status", "started_at"])
-    .where("subevent_id", "=", subeventId).where("stage", "=", "knockout").execute();
+    .where("subevent_id", "=", categoryId).where("stage", "=", "knockout").execute();
   if (begun.some((m) => matchHasBegun({ status: m.status, startedAt: m.started_at }))) return;
-  const association = new Map((await drawEntries(trx, subeventId)).map((e) => [e.id, e.association]));
+  const association = new Map((await drawEntries(trx, categoryId)).map((e) => [e.id, e.association]));
   const placed = placeQualifiersAfterGroups(
     refs,
     refs.flatMap((ref) => {
@@ -879,9 +879,9 @@ async function placeAfterGroups(trx: Trx, subeventId: string, now: string): Prom
   if (moved.length === 0) return;
   for (const { position, ref } of moved) {
     await trx.updateTable("draw_slots").set({ qualifier_group: ref.group, qualifier_place: ref.place })
-      .where("subevent_id", "=", subeventId).where("position", "=", position).execute();
+      .where("subevent_id", "=", categoryId).where("position", "=", position).execute();
   }
-  for (const g of groups) await fillOneGroup(trx, subeventId, g.id, now);
+  for (const g of groups) await fillOneGroup(trx, categoryId, g.id, now);
   await writeAudit(trx, {
     at: new Date(now),
     // The program's own write, made inside whichever write ended the groups.
@@ -889,7 +889,7 @@ async function placeAfterGroups(trx: Trx, subeventId: string, now: string): Prom
     action: "draw.after-groups",
     eventId: sub.event_id,
     detail: {
-      subeventId,
+      categoryId,
       name: sub.name,
       moved: moved.map(({ position, ref }) => ({
         position,

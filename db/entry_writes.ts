@@ -35,7 +35,7 @@ export interface NewEntryInput {
 /** A new entry: the entry as the API shows entries, and whether it is in the draw (a late entry is not). */
 export interface AddedEntry {
   entry: EntryRecord;
-  subeventId: string;
+  categoryId: string;
   eventId: string;
   inDraw: false;
 }
@@ -48,12 +48,12 @@ async function listingWrite<T>(store: Store, fn: (trx: Trx) => Promise<T>): Prom
   });
 }
 
-async function lockSubevent(trx: Trx, dialect: Store["dialect"], subeventId: string) {
+async function lockCategory(trx: Trx, dialect: Store["dialect"], categoryId: string) {
   const q = trx.selectFrom("subevents").select(["id", "event_id", "name", "kind", "draw_state"])
-    .where("id", "=", subeventId);
+    .where("id", "=", categoryId);
   // Row-locked on PostgreSQL, so that two entry writes to a category take turns.
   const sub = await (dialect === "postgres" ? q.forUpdate() : q).executeTakeFirst();
-  if (!sub) throw new WriteError("not-found", `Category "${subeventId}" does not exist`);
+  if (!sub) throw new WriteError("not-found", `Category "${categoryId}" does not exist`);
   return sub;
 }
 
@@ -70,12 +70,12 @@ async function entryRecord(trx: Trx, id: string): Promise<EntryRecord> {
  */
 export async function addEntry(
   store: Store,
-  subeventId: string,
+  categoryId: string,
   input: NewEntryInput,
   ctx: ManageWriteContext,
 ): Promise<AddedEntry> {
   return await listingWrite(store, async (trx) => {
-    const sub = await lockSubevent(trx, store.dialect, subeventId);
+    const sub = await lockCategory(trx, store.dialect, categoryId);
     const needed = sub.kind === "doubles" ? 2 : 1;
     if (input.players.length !== needed) {
       throw new WriteError(
@@ -152,14 +152,14 @@ export async function addEntry(
       action: "entry.add",
       eventId: sub.event_id,
       detail: {
-        subeventId: sub.id,
+        categoryId: sub.id,
         category: sub.name,
         entryId: id,
         name: entry.name,
         drawState: sub.draw_state,
       },
     });
-    return { entry, subeventId: sub.id, eventId: sub.event_id, inDraw: false };
+    return { entry, categoryId: sub.id, eventId: sub.event_id, inDraw: false };
   });
 }
 
@@ -167,7 +167,7 @@ export async function addEntry(
 export interface Withdrawal {
   entryId: string;
   name: string;
-  subeventId: string;
+  categoryId: string;
   eventId: string;
   /** "left": it was in no draw and left the category; "withdrawn": it stays, marked, in the draw. */
   outcome: "left" | "withdrawn";
@@ -179,17 +179,17 @@ export interface Withdrawal {
 }
 
 /** Where an entry stands in its category's draw: its group, its knockout slots, its matches. */
-async function placeOf(trx: Trx, subeventId: string, entryId: string) {
+async function placeOf(trx: Trx, categoryId: string, entryId: string) {
   const groups = await trx.selectFrom("group_members").innerJoin(
     "groups",
     "groups.id",
     "group_members.group_id",
   )
-    .select("group_members.group_id").where("groups.subevent_id", "=", subeventId)
+    .select("group_members.group_id").where("groups.subevent_id", "=", categoryId)
     .where("group_members.entry_id", "=", entryId).execute();
-  const slots = await trx.selectFrom("draw_slots").selectAll().where("subevent_id", "=", subeventId)
+  const slots = await trx.selectFrom("draw_slots").selectAll().where("subevent_id", "=", categoryId)
     .where("entry_id", "=", entryId).execute();
-  const matches = await trx.selectFrom("matches").selectAll().where("subevent_id", "=", subeventId)
+  const matches = await trx.selectFrom("matches").selectAll().where("subevent_id", "=", categoryId)
     .where((eb) => eb.or([eb("home_entry_id", "=", entryId), eb("away_entry_id", "=", entryId)]))
     .orderBy("stage", "desc").orderBy("round_no").orderBy("bracket_pos").execute();
   return { groups, slots, matches, placed: groups.length + slots.length + matches.length > 0 };
@@ -205,7 +205,7 @@ async function placeOf(trx: Trx, subeventId: string, entryId: string) {
  */
 export async function withdrawEntry(
   store: Store,
-  subeventId: string,
+  categoryId: string,
   entryId: string,
   options: { reserveEntryId?: string },
   ctx: ManageWriteContext,
@@ -213,7 +213,7 @@ export async function withdrawEntry(
   try {
     return await writeTransaction(
       store.db,
-      (trx) => withdrawIn(trx, store, { subeventId, entryId, ...options }, ctx),
+      (trx) => withdrawIn(trx, store, { categoryId, entryId, ...options }, ctx),
     );
   } catch (e) {
     if (e instanceof MatchStatusError || e instanceof ScoringError) {
@@ -226,18 +226,18 @@ export async function withdrawEntry(
 async function withdrawIn(
   trx: Trx,
   store: Store,
-  request: { subeventId: string; entryId: string; reserveEntryId?: string },
+  request: { categoryId: string; entryId: string; reserveEntryId?: string },
   ctx: ManageWriteContext,
 ): Promise<Withdrawal> {
-  const { subeventId, entryId } = request;
+  const { categoryId, entryId } = request;
   // First, as every write that may change who is listed (an entry that leaves): db/revision.ts `lockListing`.
   await lockListing(trx);
-  const sub = await lockSubevent(trx, store.dialect, subeventId);
+  const sub = await lockCategory(trx, store.dialect, categoryId);
   const row = await trx.selectFrom("entries").selectAll().where("id", "=", entryId)
     .where("subevent_id", "=", sub.id).executeTakeFirst();
   if (!row) throw new WriteError("not-found", `Entry "${entryId}" is not entered in "${sub.name}"`);
   const entry = await entryRecord(trx, entryId);
-  const base = { entryId, name: entry.name, subeventId: sub.id, eventId: sub.event_id };
+  const base = { entryId, name: entry.name, categoryId: sub.id, eventId: sub.event_id };
   if (row.withdrawn_at !== null) {
     return { ...base, outcome: "withdrawn", walkovers: [], reserve: null, changed: false };
   }
@@ -312,7 +312,7 @@ async function finish(
     actor: ctx.actor,
     action: "entry.withdraw",
     eventId: sub.event_id,
-    detail: { subeventId: sub.id, category: sub.name, ...detail },
+    detail: { categoryId: sub.id, category: sub.name, ...detail },
   });
 }
 

@@ -105,7 +105,7 @@ export async function refreshEstimates(
     row: r,
     key: {
       id: r.id,
-      subeventId: r.subevent_id,
+      categoryId: r.subevent_id,
       stage: r.stage,
       tableNo: r.table_no === null ? null : Number(r.table_no),
       scheduledAt: r.scheduled_at,

@@ -48,7 +48,7 @@ export function eventIdFor(slug: string): string {
   return stableId("event", slug);
 }
 
-/** The id of an imported category (a subevent row): from the event slug and the category key. */
+/** The id of an imported category (a category row): from the event slug and the category key. */
 export function categoryIdFor(slug: string, categoryKey: string): string {
   return stableId("category", slug, categoryKey);
 }

@@ -14,7 +14,7 @@ const IDS_PER_QUERY = 1000;
 
 /** The ids a file gives for the rows of its event, by the table they name. */
 export interface GivenIds {
-  subevents: readonly string[];
+  categories: readonly string[];
   entries: readonly string[];
   groups: readonly string[];
   matches: readonly string[];
@@ -28,7 +28,7 @@ function* chunks(ids: readonly string[]): Generator<string[]> {
 export async function idsOfOtherEvents(db: Db, eventId: string, given: GivenIds): Promise<Set<string>> {
   const taken = new Set<string>();
   const add = (rows: { id: string }[]) => rows.forEach((r) => taken.add(r.id));
-  for (const chunk of chunks(given.subevents)) {
+  for (const chunk of chunks(given.categories)) {
     add(
       await db.selectFrom("subevents").select("id").where("id", "in", chunk).where("event_id", "<>", eventId)
         .execute(),

@@ -22,14 +22,14 @@ import { WriteError } from "./write_errors.ts";
  */
 export async function putIntoKnockoutMatch(
   trx: Transaction<Database>,
-  subeventId: string,
+  categoryId: string,
   at: NextSlot,
   entryId: string | null,
   now: string,
   refusal: (match: { id: string; label: string; named: string; remedy: string }) => string,
 ): Promise<void> {
   const m = await trx.selectFrom("matches").selectAll()
-    .where("subevent_id", "=", subeventId).where("stage", "=", "knockout")
+    .where("subevent_id", "=", categoryId).where("stage", "=", "knockout")
     .where("round_no", "=", at.roundNo).where("bracket_pos", "=", at.bracketPos).executeTakeFirst();
   if (!m) return;
   const column = at.side === "home" ? "home_entry_id" : "away_entry_id";

@@ -127,17 +127,17 @@ function unknownEvent(slug: string): WriteError {
  */
 export async function setDrawLocked(
   store: Store,
-  subeventId: string,
+  categoryId: string,
   locked: boolean,
   ctx: ManageWriteContext,
 ): Promise<StatusChange<"draft" | "locked"> & { eventId: string }> {
   return await writeTransaction(store.db, async (trx) => {
     const query = trx.selectFrom("subevents").select(["id", "event_id", "name", "format", "draw_state"])
-      .where("id", "=", subeventId);
+      .where("id", "=", categoryId);
     // Row-locked on PostgreSQL, so that of two locks at once the second sees the first's state and changes
     // nothing (SQLite has one writer at a time already).
     const sub = await (store.dialect === "postgres" ? query.forUpdate() : query).executeTakeFirst();
-    if (!sub) throw new WriteError("not-found", `Category "${subeventId}" does not exist`);
+    if (!sub) throw new WriteError("not-found", `Category "${categoryId}" does not exist`);
     const target = locked ? "locked" : "draft";
     if (sub.draw_state === "none") {
       throw new WriteError(
@@ -178,7 +178,7 @@ export async function setDrawLocked(
       actor: ctx.actor,
       action: locked ? "draw.lock" : "draw.unlock",
       eventId: sub.event_id,
-      detail: { subeventId: sub.id, name: sub.name, from: sub.draw_state, to: target },
+      detail: { categoryId: sub.id, name: sub.name, from: sub.draw_state, to: target },
     });
     return { id: sub.id, eventId: sub.event_id, status: target, changed: true };
   });

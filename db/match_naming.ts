@@ -13,7 +13,7 @@ type Db = Kysely<Database> | Transaction<Database>;
 export interface NamedMatch {
   homeName: string | null;
   awayName: string | null;
-  subeventName: string;
+  categoryName: string;
   label: string;
   stage: string;
   groupName: string | null;
@@ -24,7 +24,7 @@ export interface NamedMatch {
 /**
  * A match in words: its sides ("to be decided" while unknown), its category and stage, and its table when it has
  * one.
- * @example matchWords({ homeName: "Anna Berg", awayName: "Ben Okafor", subeventName: "Men's singles",
+ * @example matchWords({ homeName: "Anna Berg", awayName: "Ben Okafor", categoryName: "Men's singles",
  *   label: "Quarter-final", stage: "knockout", groupName: null, roundNo: 3, tableNo: 3 })
  * // "Anna Berg v Ben Okafor (Men's singles, Quarter-final, table 3)"
  */
@@ -34,7 +34,7 @@ export function matchWords(m: NamedMatch): string {
     : m.stage === "group"
     ? (m.groupName === null ? "Group" : /^group\b/i.test(m.groupName) ? m.groupName : `Group ${m.groupName}`)
     : `Round ${m.roundNo}`;
-  const where = [m.subeventName, stage, m.tableNo === null ? null : `table ${m.tableNo}`]
+  const where = [m.categoryName, stage, m.tableNo === null ? null : `table ${m.tableNo}`]
     .filter((x) => x !== null).join(", ");
   return `${m.homeName ?? "to be decided"} v ${m.awayName ?? "to be decided"} (${where})`;
 }

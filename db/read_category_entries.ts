@@ -4,7 +4,7 @@
  * it has a place in the draw, and when it withdrew.
  */
 import type { Kysely } from "kysely";
-import { readSubeventEntries } from "./read_entries.ts";
+import { readCategoryEntries } from "./read_entries.ts";
 import type { Database } from "./schema.ts";
 
 /** A player of a managed entry. */
@@ -29,14 +29,14 @@ export interface ManagedEntry {
 }
 
 /** A category with its entries, by name; null when the category does not exist. */
-export async function readCategoryEntries(
+export async function readCategoryRoster(
   db: Kysely<Database>,
-  subeventId: string,
+  categoryId: string,
 ): Promise<{ id: string; name: string; kind: string; drawState: string; entries: ManagedEntry[] } | null> {
   const sub = await db.selectFrom("subevents").select(["id", "name", "kind", "draw_state"])
-    .where("id", "=", subeventId).executeTakeFirst();
+    .where("id", "=", categoryId).executeTakeFirst();
   if (!sub) return null;
-  const records = [...(await readSubeventEntries(db, subeventId)).values()];
+  const records = [...(await readCategoryEntries(db, categoryId)).values()];
   const playerIds = records.flatMap((e) => e.players.map((p) => p.id));
   const priors = new Map(
     playerIds.length === 0
@@ -50,13 +50,13 @@ export async function readCategoryEntries(
     "groups.id",
     "group_members.group_id",
   )
-    .select("group_members.entry_id").where("groups.subevent_id", "=", subeventId).execute();
+    .select("group_members.entry_id").where("groups.subevent_id", "=", categoryId).execute();
   for (const m of members) placed.add(m.entry_id);
-  const slots = await db.selectFrom("draw_slots").select("entry_id").where("subevent_id", "=", subeventId)
+  const slots = await db.selectFrom("draw_slots").select("entry_id").where("subevent_id", "=", categoryId)
     .where("entry_id", "is not", null).execute();
   for (const s of slots) if (s.entry_id !== null) placed.add(s.entry_id);
   const sides = await db.selectFrom("matches").select(["home_entry_id", "away_entry_id"])
-    .where("subevent_id", "=", subeventId).execute();
+    .where("subevent_id", "=", categoryId).execute();
   for (const m of sides) {
     if (m.home_entry_id !== null) placed.add(m.home_entry_id);
     if (m.away_entry_id !== null) placed.add(m.away_entry_id);

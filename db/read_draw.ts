@@ -14,10 +14,10 @@ export interface DrawSlotRecord {
 }
 
 /** The first-round slots of a category's draw, top to bottom. */
-export async function readDrawSlots(db: Kysely<Database>, subeventId: string): Promise<DrawSlotRecord[]> {
+export async function readDrawSlots(db: Kysely<Database>, categoryId: string): Promise<DrawSlotRecord[]> {
   const rows = await db.selectFrom("draw_slots")
     .select(["position", "entry_id", "is_bye", "qualifier_group", "qualifier_place"])
-    .where("subevent_id", "=", subeventId).orderBy("position").execute();
+    .where("subevent_id", "=", categoryId).orderBy("position").execute();
   return rows.map((r) => ({
     position: Number(r.position),
     entryId: r.entry_id,

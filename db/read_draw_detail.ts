@@ -4,17 +4,17 @@
  */
 import type { Kysely, Transaction } from "kysely";
 import { type DrawSlotRecord, readDrawSlots } from "./read_draw.ts";
-import { type EntryRecord, readSubeventEntries } from "./read_entries.ts";
-import { type GroupRecord, readSubeventGroups } from "./read_groups.ts";
+import { type EntryRecord, readCategoryEntries } from "./read_entries.ts";
+import { type GroupRecord, readCategoryGroups } from "./read_groups.ts";
 import { type MatchRecord, matchRecordColumns, toMatchRecord } from "./read_matches.ts";
-import type { PublicSubeventRecord } from "./read_subevents.ts";
+import type { PublicCategoryRecord } from "./read_categories.ts";
 import type { Database } from "./schema.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** A category's draw as the operator sees it, drafts included: the parts the API and the CLI render. */
 export interface DrawDetail {
-  subevent: PublicSubeventRecord & {
+  category: PublicCategoryRecord & {
     eventSlug: string;
     code: string;
     lotSeed: string | null;
@@ -35,11 +35,11 @@ export interface DrawDetail {
  * group qualifier, a position missing below the draw's size, or (a draw stored without slots) a first-round
  * match side that is empty. `null` when a knockout format has no positions at all. Groups-only: none.
  */
-export async function unassignedPositions(db: Db, subeventId: string): Promise<number[] | null> {
-  const sub = await db.selectFrom("subevents").select(["format", "draw_size"]).where("id", "=", subeventId)
+export async function unassignedPositions(db: Db, categoryId: string): Promise<number[] | null> {
+  const sub = await db.selectFrom("subevents").select(["format", "draw_size"]).where("id", "=", categoryId)
     .executeTakeFirst();
   if (!sub || sub.format === "groups") return [];
-  const slots = await db.selectFrom("draw_slots").selectAll().where("subevent_id", "=", subeventId)
+  const slots = await db.selectFrom("draw_slots").selectAll().where("subevent_id", "=", categoryId)
     .orderBy("position").execute();
   if (slots.length > 0) {
     const size = Math.max(Number(sub.draw_size ?? 0), slots.length);
@@ -53,7 +53,7 @@ export async function unassignedPositions(db: Db, subeventId: string): Promise<n
   }
   // Matches stored without slots (an import that gave the matches): their first round is the draw.
   const first = await db.selectFrom("matches").select(["bracket_pos", "home_entry_id", "away_entry_id"])
-    .where("subevent_id", "=", subeventId).where("stage", "=", "knockout").where("round_no", "=", 1)
+    .where("subevent_id", "=", categoryId).where("stage", "=", "knockout").where("round_no", "=", 1)
     .orderBy("bracket_pos").execute();
   if (first.length === 0) return null;
   return first.flatMap((m) => [
@@ -63,7 +63,7 @@ export async function unassignedPositions(db: Db, subeventId: string): Promise<n
 }
 
 /** The id of the category with this code in the event with this slug (the code compared without case), or null. */
-export async function findSubeventByCode(db: Db, eventSlug: string, code: string): Promise<string | null> {
+export async function findCategoryByCode(db: Db, eventSlug: string, code: string): Promise<string | null> {
   const rows = await db.selectFrom("subevents").innerJoin("events", "events.id", "subevents.event_id")
     .select(["subevents.id", "subevents.code"]).where("events.slug", "=", eventSlug).execute();
   const exact = rows.find((r) => r.code === code) ??
@@ -72,7 +72,7 @@ export async function findSubeventByCode(db: Db, eventSlug: string, code: string
 }
 
 /** The codes of an event's categories in their order (for messages), or null when no event has the slug. */
-export async function listSubeventCodes(db: Db, eventSlug: string): Promise<string[] | null> {
+export async function listCategoryCodes(db: Db, eventSlug: string): Promise<string[] | null> {
   const event = await db.selectFrom("events").select("id").where("slug", "=", eventSlug).executeTakeFirst();
   if (!event) return null;
   const rows = await db.selectFrom("subevents").select("code").where("event_id", "=", event.id)
@@ -81,25 +81,25 @@ export async function listSubeventCodes(db: Db, eventSlug: string): Promise<stri
 }
 
 /** A category's draw, drafts included, with everything needed to show it; null when the category is unknown. */
-export async function readDrawDetail(db: Kysely<Database>, subeventId: string): Promise<DrawDetail | null> {
+export async function readDrawDetail(db: Kysely<Database>, categoryId: string): Promise<DrawDetail | null> {
   const sub = await db.selectFrom("subevents").innerJoin("events", "events.id", "subevents.event_id")
-    .selectAll("subevents").select("events.slug as event_slug").where("subevents.id", "=", subeventId)
+    .selectAll("subevents").select("events.slug as event_slug").where("subevents.id", "=", categoryId)
     .executeTakeFirst();
   if (!sub) return null;
   const [entries, groups, slots, rows, unassigned] = await Promise.all([
-    readSubeventEntries(db, subeventId),
-    readSubeventGroups(db, subeventId),
-    readDrawSlots(db, subeventId),
+    readCategoryEntries(db, categoryId),
+    readCategoryGroups(db, categoryId),
+    readDrawSlots(db, categoryId),
     db.selectFrom("matches").leftJoin("groups", "groups.id", "matches.group_id")
       .innerJoin("subevents", "subevents.id", "matches.subevent_id").select(matchRecordColumns)
-      .where("matches.subevent_id", "=", subeventId)
+      .where("matches.subevent_id", "=", categoryId)
       .orderBy("matches.stage").orderBy("groups.position").orderBy("matches.round_no")
       .orderBy("matches.bracket_pos").orderBy("matches.id").execute(),
-    unassignedPositions(db, subeventId),
+    unassignedPositions(db, categoryId),
   ]);
   const int = (v: number | null) => v === null ? null : Number(v);
   return {
-    subevent: {
+    category: {
       id: sub.id,
       eventId: sub.event_id,
       eventSlug: sub.event_slug,

@@ -82,11 +82,11 @@ function toRecord(row: EntrySelection): EntryRecord {
 }
 
 /** Every entry of a category, by id. */
-export async function readSubeventEntries(
+export async function readCategoryEntries(
   db: Kysely<Database>,
-  subeventId: string,
+  categoryId: string,
 ): Promise<Map<string, EntryRecord>> {
-  const rows = await entriesQuery(db).where("entries.subevent_id", "=", subeventId).execute();
+  const rows = await entriesQuery(db).where("entries.subevent_id", "=", categoryId).execute();
   return new Map(rows.map((row) => [row.id, toRecord(row)]));
 }
 

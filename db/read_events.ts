@@ -35,7 +35,7 @@ export interface PublicEventRecord extends EventBasicsRecord {
   status: "published";
   description: string;
   posterUrl: string | null;
-  /** Number of categories (subevents) of the event. */
+  /** Number of categories (categories) of the event. */
   categoryCount: number;
   /** The desk's announcement, null when there is none. */
   announcement: AnnouncementRecord | null;

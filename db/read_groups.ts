@@ -18,9 +18,9 @@ export interface GroupRecord {
 }
 
 /** The groups of a category in their order, each with its members in their listed order. */
-export async function readSubeventGroups(db: Kysely<Database>, subeventId: string): Promise<GroupRecord[]> {
+export async function readCategoryGroups(db: Kysely<Database>, categoryId: string): Promise<GroupRecord[]> {
   const groups = await db.selectFrom("groups").select(["id", "name", "position"])
-    .where("subevent_id", "=", subeventId).orderBy("position").orderBy("id").execute();
+    .where("subevent_id", "=", categoryId).orderBy("position").orderBy("id").execute();
   if (groups.length === 0) return [];
   const members = await db.selectFrom("group_members")
     .select(["group_id", "entry_id", "position", "lot"])

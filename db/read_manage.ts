@@ -24,7 +24,7 @@ import {
   eventColumns,
   storedAnnouncement,
 } from "./read_events.ts";
-import type { Database, DrawState, EventStatus, Stage, SubeventFormat } from "./schema.ts";
+import type { CategoryFormat, Database, DrawState, EventStatus, Stage } from "./schema.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -32,7 +32,7 @@ type Db = Kysely<Database> | Transaction<Database>;
 export interface ManageMatchRecord extends MatchRecord {
   eventSlug: string;
   eventName: string;
-  subeventName: string;
+  categoryName: string;
   homeName: string | null;
   awayName: string | null;
   /** Who served first in game 1; null before the start. */
@@ -80,11 +80,11 @@ export interface ManagedEventRecord extends EventBasicsRecord {
 }
 
 /** A category in the operator's overview, with the state of its draw. */
-export interface ManagedSubeventRecord {
+export interface ManagedCategoryRecord {
   id: string;
   code: string;
   name: string;
-  format: SubeventFormat;
+  format: CategoryFormat;
   bestOf: number;
   drawState: DrawState;
   matchCount: number;
@@ -102,7 +102,7 @@ export interface TableRecord {
 /** An event at a glance: its categories, its matches and its tables. */
 export interface EventOverviewRecord {
   event: ManagedEventRecord;
-  subevents: ManagedSubeventRecord[];
+  categories: ManagedCategoryRecord[];
   matches: ManageMatchRecord[];
   tables: TableRecord[];
 }
@@ -157,7 +157,7 @@ function toRecord(row: MatchSelection): ManageMatchRecord {
     ...toMatchRecord(row),
     eventSlug: row.event_slug,
     eventName: row.event_name,
-    subeventName: row.subevent_name,
+    categoryName: row.subevent_name,
     homeName: pairName(row.home_name1, row.home_name2),
     awayName: pairName(row.away_name1, row.away_name2),
     firstServer: row.first_server === "home" || row.first_server === "away" ? row.first_server : null,
@@ -313,16 +313,16 @@ export async function findManagedEvent(db: Db, slug: string): Promise<ManagedEve
 }
 
 /** The matches that make up a category's draw: the knockout when it has one, else every match. */
-export function drawStages(format: SubeventFormat): Stage[] {
+export function drawStages(format: CategoryFormat): Stage[] {
   return format === "groups" ? ["group"] : ["knockout"];
 }
 
 /** Whether a match of the category's draw has started (or finished): its draw may then not be unlocked. */
-export async function drawHasStarted(db: Db, subeventId: string, format: SubeventFormat): Promise<boolean> {
+export async function drawHasStarted(db: Db, categoryId: string, format: CategoryFormat): Promise<boolean> {
   const rows = await db.selectFrom("matches").select(["status", "started_at"]).where(
     "subevent_id",
     "=",
-    subeventId,
+    categoryId,
   )
     .where("stage", "in", drawStages(format)).execute();
   return rows.some((m) => matchHasBegun({ status: m.status, startedAt: m.started_at }));
@@ -347,9 +347,9 @@ export async function readEventOverview(
     .execute();
   // The one order of play (domain/order_of_play.ts): the desk's lists and tables as the public "Up next".
   const matches = matchRows.map(toRecord).sort(playOrder);
-  const subevents: ManagedSubeventRecord[] = subRows.map((s) => {
+  const categories: ManagedCategoryRecord[] = subRows.map((s) => {
     const stages = drawStages(s.format);
-    const own = matches.filter((m) => m.subeventId === s.id);
+    const own = matches.filter((m) => m.categoryId === s.id);
     return {
       id: s.id,
       code: s.code,
@@ -361,7 +361,7 @@ export async function readEventOverview(
       drawStarted: own.some((m) => stages.includes(m.stage) && matchHasBegun(m)),
     };
   });
-  return { event, subevents, matches, tables: tablesOf(matches, hallTables) };
+  return { event, categories, matches, tables: tablesOf(matches, hallTables) };
 }
 
 /**

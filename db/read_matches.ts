@@ -7,13 +7,13 @@
 import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from "kysely";
 import type { OfficiatingView } from "../domain/match_view.ts";
 import { parseOfficiating } from "./umpire_record.ts";
-import type { Database, MatchRow, Stage, SubeventKind } from "./schema.ts";
+import type { CategoryKind, Database, MatchRow, Stage } from "./schema.ts";
 
 /** A stored match with the fields the public API may show. */
 export interface MatchRecord {
   id: string;
   eventId: string;
-  subeventId: string;
+  categoryId: string;
   stage: Stage;
   groupId: string | null;
   groupName: string | null;
@@ -108,7 +108,7 @@ type ServedQuery<O> = ReturnType<typeof servedMatches> extends SelectQueryBuilde
  * A category's matches in their order: group stage first (by round, group, position), then the knockout by round
  * and bracket position.
  */
-function inSubeventOrder<O>(q: ServedQuery<O>): ServedQuery<O> {
+function inCategoryOrder<O>(q: ServedQuery<O>): ServedQuery<O> {
   return q.orderBy(sql`case when ${sql.ref("matches.stage")} = 'group' then 0 else 1 end`)
     .orderBy("matches.round_no")
     .orderBy(sql`coalesce(${sql.ref("groups.position")}, 0)`)
@@ -187,7 +187,7 @@ type MatchRecordRow =
     | "updated_at"
     | "umpire"
   >
-  & { group_name: string | null; kind: SubeventKind };
+  & { group_name: string | null; kind: CategoryKind };
 
 function publicMatches(db: Kysely<Database>) {
   return servedMatches(db).select(matchRecordColumns);
@@ -218,7 +218,7 @@ export function toMatchRecord(row: MatchRecordRow): MatchRecord {
   return {
     id: row.id,
     eventId: row.event_id,
-    subeventId: row.subevent_id,
+    categoryId: row.subevent_id,
     stage: row.stage,
     groupId: row.group_id,
     groupName: row.group_name,
@@ -257,45 +257,45 @@ function toRecord(row: MatchSelection): VersionedMatchRecord {
  * Every public match of a category, open ones included: group stage first (by round, group, position), then
  * the knockout by round and bracket position.
  */
-export async function listSubeventMatches(
+export async function listCategoryMatches(
   db: Kysely<Database>,
-  subeventId: string,
+  categoryId: string,
 ): Promise<VersionedMatchRecord[]> {
-  const rows = await inSubeventOrder(publicMatches(db).where("matches.subevent_id", "=", subeventId))
+  const rows = await inCategoryOrder(publicMatches(db).where("matches.subevent_id", "=", categoryId))
     .execute();
   return rows.map(toRecord);
 }
 
-/** A public match of a category as `listSubeventMatchVersions` lists it: its place in the list and version. */
+/** A public match of a category as `listCategoryMatchVersions` lists it: its place in the list and version. */
 export interface MatchVersionRecord {
   id: string;
   version: string;
 }
 
 /**
- * The ids and versions of a category's public matches in `listSubeventMatches` order: a list whose matches
+ * The ids and versions of a category's public matches in `listCategoryMatches` order: a list whose matches
  * mostly did not change since it was last read is read again with this (no games, no names) and the matches
- * whose version moved (`listSubeventMatchesById`).
+ * whose version moved (`listCategoryMatchesById`).
  */
-export async function listSubeventMatchVersions(
+export async function listCategoryMatchVersions(
   db: Kysely<Database>,
-  subeventId: string,
+  categoryId: string,
 ): Promise<MatchVersionRecord[]> {
-  const rows = await inSubeventOrder(
-    servedMatches(db).where("matches.subevent_id", "=", subeventId)
+  const rows = await inCategoryOrder(
+    servedMatches(db).where("matches.subevent_id", "=", categoryId)
       .select(["matches.id", "matches.revision", "matches.updated_at", "groups.name as group_name"]),
   ).execute();
   return rows.map((r) => ({ id: r.id, version: matchVersion(r.revision, r.updated_at, r.group_name) }));
 }
 
 /** The public matches of a category with these ids (in no particular order; ids not public are left out). */
-export async function listSubeventMatchesById(
+export async function listCategoryMatchesById(
   db: Kysely<Database>,
-  subeventId: string,
+  categoryId: string,
   ids: readonly string[],
 ): Promise<VersionedMatchRecord[]> {
   if (ids.length === 0) return [];
-  const rows = await publicMatches(db).where("matches.subevent_id", "=", subeventId)
+  const rows = await publicMatches(db).where("matches.subevent_id", "=", categoryId)
     .where("matches.id", "in", [...ids]).execute();
   return rows.map(toRecord);
 }
@@ -317,7 +317,7 @@ export interface MatchPage {
 /**
  * A page of the public matches of an event whose two sides are known, among `statuses` (all when null) and, with
  * `player`, those the player plays in (singles, or in a pair): its categories in their order, each as
- * `listSubeventMatches` orders it; with the number of such matches in all.
+ * `listCategoryMatches` orders it; with the number of such matches in all.
  */
 export async function listEventMatches(
   db: Kysely<Database>,

@@ -6,7 +6,7 @@
  * public entry in a published event (db/read_players.ts); only published events' matches and ratings are read.
  */
 import { type Kysely, sql } from "kysely";
-import { SUBEVENT_SCOPE_PREFIX } from "./revision.ts";
+import { CATEGORY_SCOPE_PREFIX } from "./revision.ts";
 import type { Database } from "./schema.ts";
 
 /** A player's current rating and its place on the leaderboard. */
@@ -138,7 +138,7 @@ export async function playersVersion(db: Kysely<Database>, ids: readonly string[
     .leftJoin(
       "revisions",
       (join) =>
-        join.on("revisions.scope", "=", sql<string>`${SUBEVENT_SCOPE_PREFIX} || ${sql.ref("subevents.id")}`),
+        join.on("revisions.scope", "=", sql<string>`${CATEGORY_SCOPE_PREFIX} || ${sql.ref("subevents.id")}`),
     )
     .select(["subevents.id", "events.revision", "revisions.value as own"])
     .where("events.status", "=", "published")
@@ -158,15 +158,15 @@ export async function playersVersion(db: Kysely<Database>, ids: readonly string[
 /** Where a category is played: its event's id, slug and name and its own name. */
 export interface CategoryPlaceRecord {
   event: { id: string; slug: string; name: string };
-  subeventName: string;
+  categoryName: string;
 }
 
 /** The place of each of these categories (of published events), by category id. */
 export async function readCategoryPlaces(
   db: Kysely<Database>,
-  subeventIds: readonly string[],
+  categoryIds: readonly string[],
 ): Promise<Map<string, CategoryPlaceRecord>> {
-  if (subeventIds.length === 0) return new Map();
+  if (categoryIds.length === 0) return new Map();
   const rows = await db.selectFrom("subevents").innerJoin("events", "events.id", "subevents.event_id")
     .select([
       "subevents.id",
@@ -175,10 +175,10 @@ export async function readCategoryPlaces(
       "events.slug",
       "events.name as event_name",
     ])
-    .where("subevents.id", "in", [...new Set(subeventIds)]).where("events.status", "=", "published")
+    .where("subevents.id", "in", [...new Set(categoryIds)]).where("events.status", "=", "published")
     .execute();
   return new Map(rows.map((r) => [r.id, {
     event: { id: r.event_id, slug: r.slug, name: r.event_name },
-    subeventName: r.name,
+    categoryName: r.name,
   }]));
 }

@@ -12,8 +12,8 @@ import type { Database } from "./schema.ts";
 /** A category a player is entered in, with the entry (the homeId/awayId of its matches). */
 export interface PlayerEntryRecord {
   entryId: string;
-  subeventId: string;
-  subeventName: string;
+  categoryId: string;
+  categoryName: string;
 }
 
 /** A player of an event, with their public entries in the event's category order. */
@@ -107,8 +107,8 @@ function byPlayer(rows: Awaited<ReturnType<typeof playerRows>>): EventPlayerReco
     }
     player.entries.push({
       entryId: row.entry_id,
-      subeventId: row.subevent_id,
-      subeventName: row.subevent_name,
+      categoryId: row.subevent_id,
+      categoryName: row.subevent_name,
     });
   }
   return [...players.values()];

@@ -34,16 +34,16 @@ export async function readScheduleSource(db: Kysely<Database>, slug: string): Pr
   const event = await db.selectFrom("events").select(["id", "slug", "name", "start_date"])
     .where("slug", "=", slug).executeTakeFirst();
   if (!event) return null;
-  const subevents = await db.selectFrom("subevents").select(["id", "name", "position"])
+  const categories = await db.selectFrom("subevents").select(["id", "name", "position"])
     .where("event_id", "=", event.id).orderBy("position").execute();
-  const subeventIds = subevents.map((s) => s.id);
-  const none = subeventIds.length === 0;
+  const categoryIds = categories.map((s) => s.id);
+  const none = categoryIds.length === 0;
   const groups = none ? [] : await db.selectFrom("groups").select(["id", "subevent_id", "name", "position"])
-    .where("subevent_id", "in", subeventIds).orderBy("position").execute();
+    .where("subevent_id", "in", categoryIds).orderBy("position").execute();
   const slots = none
     ? []
     : await db.selectFrom("draw_slots").select(["subevent_id", "position", "qualifier_group"])
-      .where("subevent_id", "in", subeventIds).execute();
+      .where("subevent_id", "in", categoryIds).execute();
   const rows = await db.selectFrom("matches").select([
     "id",
     "subevent_id",
@@ -86,28 +86,28 @@ export async function readScheduleSource(db: Kysely<Database>, slug: string): Pr
     ) => [`${m.subevent_id}/${m.round_no}/${m.bracket_pos}`, m]),
   );
   /** The matches still to decide who stands at a knockout position (a match, or a bye or group before it). */
-  const feedersAt = (subeventId: string, round: number, pos: number): string[] => {
+  const feedersAt = (categoryId: string, round: number, pos: number): string[] => {
     if (round === 0) {
-      const slot = slots.find((s) => s.subevent_id === subeventId && s.position === pos);
+      const slot = slots.find((s) => s.subevent_id === categoryId && s.position === pos);
       const group = slot?.qualifier_group == null
         ? undefined
-        : groupsOf.get(subeventId)?.[slot.qualifier_group];
+        : groupsOf.get(categoryId)?.[slot.qualifier_group];
       return group ? groupMatches.get(group.id) ?? [] : [];
     }
-    const m = knockout.get(`${subeventId}/${round}/${pos}`);
+    const m = knockout.get(`${categoryId}/${round}/${pos}`);
     if (m) return [m.id];
     if (
       rows.some((r) =>
-        r.stage === "knockout" && r.subevent_id === subeventId && r.round_no === round &&
+        r.stage === "knockout" && r.subevent_id === categoryId && r.round_no === round &&
         r.bracket_pos === pos
       )
     ) {
       return []; // over
     }
-    return [...feedersAt(subeventId, round - 1, 2 * pos), ...feedersAt(subeventId, round - 1, 2 * pos + 1)];
+    return [...feedersAt(categoryId, round - 1, 2 * pos), ...feedersAt(categoryId, round - 1, 2 * pos + 1)];
   };
 
-  const categoryName = new Map(subevents.map((s) => [s.id, s.name]));
+  const categoryName = new Map(categories.map((s) => [s.id, s.name]));
   const groupName = new Map(groups.map((g) => [g.id, g.name]));
   const labels = new Map<string, ScheduleLabel>();
   const matches: ScheduleMatch[] = kept.map((m) => {
@@ -144,7 +144,7 @@ export async function readScheduleSource(db: Kysely<Database>, slug: string): Pr
   });
   return {
     event: { id: event.id, slug: event.slug, name: event.name, startDate: event.start_date },
-    categories: subevents.map((s) => ({ id: s.id, order: s.position, sessions: [] })),
+    categories: categories.map((s) => ({ id: s.id, order: s.position, sessions: [] })),
     matches,
     labels,
   };

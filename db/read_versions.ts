@@ -18,7 +18,7 @@
  */
 import { type Compilable, type Kysely, sql } from "kysely";
 import { MatchVersionBatches } from "./match_version_batches.ts";
-import { EVENT_LIST_SCOPE, RANKINGS_SCOPE, ROSTER_SCOPE_PREFIX, SUBEVENT_SCOPE_PREFIX } from "./revision.ts";
+import { CATEGORY_SCOPE_PREFIX, EVENT_LIST_SCOPE, RANKINGS_SCOPE, ROSTER_SCOPE_PREFIX } from "./revision.ts";
 import type { Database } from "./schema.ts";
 import type { Store } from "./store.ts";
 import { matchVersionTag } from "./version_tags.ts";
@@ -37,7 +37,7 @@ export interface VersionReader {
    * `s<global revision of its last write>` of a category of a published event (`e<event revision>` for a
    * category not written since its version rows exist), or null.
    */
-  subevent(subeventId: string): Promise<string | null>;
+  category(categoryId: string): Promise<string | null>;
   /**
    * `R<global revision of the event's last write other than a match's>` of a published event found by slug
    * (`e<event revision>` before such a write), or null: the version of its players' list, which points leave
@@ -46,7 +46,7 @@ export interface VersionReader {
   eventRoster(slug: string): Promise<string | null>;
   /**
    * The version of a player's matches in a published event found by slug: `P` and the version of each category
-   * the player is entered in (as `subevent` gives it), dots between (an ETag holds no space), so that points in
+   * the player is entered in (as `category` gives it), dots between (an ETag holds no space), so that points in
    * other categories leave it alone; an entry added or taken away changes it. Null when the event is not
    * published.
    */
@@ -59,10 +59,10 @@ export interface VersionReader {
    */
   eventList(): Promise<string>;
   /**
-   * The version of every category of a published event (as `subevent` gives it), by category id, in one read;
+   * The version of every category of a published event (as `category` gives it), by category id, in one read;
    * empty when the event is not published.
    */
-  eventSubevents(eventId: string): Promise<Map<string, string>>;
+  eventCategories(eventId: string): Promise<Map<string, string>>;
 }
 
 type Revision = number | bigint | string;
@@ -74,14 +74,14 @@ const matchPageTag = (row: PageRow | undefined) => row ? matchVersionTag(row) : 
 const eventTag = (row: Row) => row ? `e${row.revision}` : null;
 const eventListTag = (row: Row) => `l${row?.revision ?? 0}`;
 const rankingsTag = (row: Row) => row?.own == null ? `r${row?.revision ?? 0}` : `k${row.own}`;
-const subeventTag = (row: Row) => row ? (row.own == null ? `e${row.revision}` : `s${row.own}`) : null;
+const categoryTag = (row: Row) => row ? (row.own == null ? `e${row.revision}` : `s${row.own}`) : null;
 const rosterTag = (row: Row) => row ? (row.own == null ? `e${row.revision}` : `R${row.own}`) : null;
 const playerTag = (rows: readonly CategoryRow[]) =>
   rows.length === 0
     ? null
-    : ["P", ...rows.flatMap((row) => row.id === null ? [] : [subeventTag(row)])].join(".");
-const subeventTags = (rows: readonly (NonNullable<Row> & { id: string })[]) =>
-  new Map(rows.map((row) => [row.id, subeventTag(row)!]));
+    : ["P", ...rows.flatMap((row) => row.id === null ? [] : [categoryTag(row)])].join(".");
+const categoryTags = (rows: readonly (NonNullable<Row> & { id: string })[]) =>
+  new Map(rows.map((row) => [row.id, categoryTag(row)!]));
 
 /** The version queries, each a function of its parameters, written once for both stores. */
 function versionQueries(db: Kysely<Database>) {
@@ -89,11 +89,11 @@ function versionQueries(db: Kysely<Database>) {
   const scopeOf = (prefix: string, column: "subevents.id" | "events.id") =>
     sql<string>`${prefix} || ${sql.ref(column)}`;
   // A public category's id, its event's revision and its own version row.
-  const publicSubeventVersions = () =>
+  const publicCategoryVersions = () =>
     db.selectFrom("subevents").innerJoin("events", "events.id", "subevents.event_id")
       .leftJoin(
         "revisions",
-        (join) => join.on("revisions.scope", "=", scopeOf(SUBEVENT_SCOPE_PREFIX, "subevents.id")),
+        (join) => join.on("revisions.scope", "=", scopeOf(CATEGORY_SCOPE_PREFIX, "subevents.id")),
       )
       .select(["subevents.id", "events.revision", "revisions.value as own"])
       .where("events.status", "=", "published");
@@ -119,7 +119,7 @@ function versionQueries(db: Kysely<Database>) {
       ]),
     eventList: () =>
       db.selectFrom("revisions").select("value as revision").where("scope", "=", EVENT_LIST_SCOPE),
-    subevent: (id: string) => publicSubeventVersions().where("subevents.id", "=", id),
+    category: (id: string) => publicCategoryVersions().where("subevents.id", "=", id),
     eventRoster: (slug: string) =>
       db.selectFrom("events")
         .leftJoin("revisions", (join) =>
@@ -141,11 +141,11 @@ function versionQueries(db: Kysely<Database>) {
             )
           ))
         .leftJoin("revisions", (join) =>
-          join.on("revisions.scope", "=", scopeOf(SUBEVENT_SCOPE_PREFIX, "subevents.id")))
+          join.on("revisions.scope", "=", scopeOf(CATEGORY_SCOPE_PREFIX, "subevents.id")))
         .select(["subevents.id as id", "events.revision", "revisions.value as own"])
         .where("events.slug", "=", slug).where("events.status", "=", "published")
         .orderBy("subevents.id"),
-    eventSubevents: (eventId: string) => publicSubeventVersions().where("subevents.event_id", "=", eventId),
+    eventCategories: (eventId: string) => publicCategoryVersions().where("subevents.event_id", "=", eventId),
   };
 }
 
@@ -177,23 +177,23 @@ export function makeVersionReader(store: Store): VersionReader {
   if (store.sqlite) {
     const matchPage = prepared(store, (id: string) => q.matchPages([id]), 1);
     const bySlug = prepared(store, q.eventBySlug, 1);
-    const bySubevent = prepared(store, q.subevent, 1);
+    const byCategory = prepared(store, q.category, 1);
     const rankings = prepared(store, q.rankings, 0);
     const eventList = prepared(store, q.eventList, 0);
-    const byEvent = prepared(store, q.eventSubevents, 1);
+    const byEvent = prepared(store, q.eventCategories, 1);
     const roster = prepared(store, q.eventRoster, 1);
     const player = prepared(store, q.eventPlayer, 2);
     return {
       matchPage: (id) => Promise.resolve(matchPageTag(matchPage.get(id) as PageRow | undefined)),
       eventBySlug: (slug) => Promise.resolve(eventTag(bySlug.get(slug) as Row)),
-      subevent: (id) => Promise.resolve(subeventTag(bySubevent.get(id) as Row)),
+      category: (id) => Promise.resolve(categoryTag(byCategory.get(id) as Row)),
       eventRoster: (slug) => Promise.resolve(rosterTag(roster.get(slug) as Row)),
       eventPlayer: (slug, playerId) =>
         Promise.resolve(playerTag(player.all(slug, playerId) as CategoryRow[])),
       rankings: () => Promise.resolve(rankingsTag(rankings.get() as Row)),
       eventList: () => Promise.resolve(eventListTag(eventList.get() as Row)),
-      eventSubevents: (eventId) =>
-        Promise.resolve(subeventTags(byEvent.all(eventId) as (NonNullable<Row> & { id: string })[])),
+      eventCategories: (eventId) =>
+        Promise.resolve(categoryTags(byEvent.all(eventId) as (NonNullable<Row> & { id: string })[])),
     };
   }
   // Read together, one read per generation for every match polled lately (db/match_version_batches.ts).
@@ -206,9 +206,9 @@ export function makeVersionReader(store: Store): VersionReader {
     eventBySlug: async (slug) => eventTag(await q.eventBySlug(slug).executeTakeFirst()),
     rankings: async () => rankingsTag((await q.rankings().executeTakeFirst()) as Row),
     eventList: async () => eventListTag(await q.eventList().executeTakeFirst()),
-    subevent: async (id) => subeventTag(await q.subevent(id).executeTakeFirst()),
+    category: async (id) => categoryTag(await q.category(id).executeTakeFirst()),
     eventRoster: async (slug) => rosterTag(await q.eventRoster(slug).executeTakeFirst()),
     eventPlayer: async (slug, playerId) => playerTag(await q.eventPlayer(slug, playerId).execute()),
-    eventSubevents: async (eventId) => subeventTags(await q.eventSubevents(eventId).execute()),
+    eventCategories: async (eventId) => categoryTags(await q.eventCategories(eventId).execute()),
   };
 }

@@ -29,7 +29,7 @@ export interface BumpOptions {
 
 /**
  * Bumps the global revision and, when given, the event's revision and the version of the event's categories that
- * the write changed (`subeventIds`; all of the event's when not given), and the rankings' version unless the
+ * the write changed (`categoryIds`; all of the event's when not given), and the rankings' version unless the
  * write says it left them alone; call inside the write's transaction.
  *
  * Public versions count public changes only: a write to an event that is not published and was not (a draft,
@@ -46,7 +46,7 @@ export interface BumpOptions {
 export async function bumpRevision(
   trx: Transaction<Database> | Kysely<Database>,
   eventId?: string,
-  subeventIds?: readonly string[],
+  categoryIds?: readonly string[],
   options: BumpOptions = {},
 ): Promise<number> {
   if (eventId) {
@@ -62,11 +62,11 @@ export async function bumpRevision(
     ...(visible && !(eventId && options.rosterUnchanged) ? [EVENT_LIST_SCOPE] : []),
   ];
   if (eventId) {
-    const ids = subeventIds ??
+    const ids = categoryIds ??
       (await trx.selectFrom("subevents").select("id").where("event_id", "=", eventId).execute()).map((r) =>
         r.id
       );
-    scopes.push(...ids.map(subeventScope));
+    scopes.push(...ids.map(categoryScope));
     if (!options.rosterUnchanged) scopes.push(rosterScope(eventId));
   }
   if (scopes.length > 0) {
@@ -79,9 +79,9 @@ export async function bumpRevision(
     await logEventChanges(trx, {
       eventId,
       seq: value,
-      subeventIds,
+      categoryIds,
       rosterScope: rosterScope(eventId),
-      subeventScope,
+      categoryScope,
     });
   }
   return value;
@@ -102,11 +102,11 @@ export const RANKINGS_SCOPE = "rankings";
 export const LISTING_SCOPE = "listing";
 
 /** What a category's `revisions` scope starts with (the category's id follows). */
-export const SUBEVENT_SCOPE_PREFIX = "s:";
+export const CATEGORY_SCOPE_PREFIX = "s:";
 
 /** The `revisions` scope of a category's version. */
-export function subeventScope(subeventId: string): string {
-  return SUBEVENT_SCOPE_PREFIX + subeventId;
+export function categoryScope(categoryId: string): string {
+  return CATEGORY_SCOPE_PREFIX + categoryId;
 }
 
 /** What an event's roster `revisions` scope starts with (the event's id follows). */

@@ -6,8 +6,8 @@
 import type { Generated, Insertable, Selectable, Updateable } from "kysely";
 
 export type EventStatus = "draft" | "published" | "archived";
-export type SubeventFormat = "groups" | "knockout" | "groups_knockout";
-export type SubeventKind = "singles" | "doubles";
+export type CategoryFormat = "groups" | "knockout" | "groups_knockout";
+export type CategoryKind = "singles" | "doubles";
 /** A draw is a draft until published and locked; only a locked draw is public. */
 export type DrawState = "none" | "draft" | "locked";
 export type Stage = "group" | "knockout";
@@ -36,14 +36,14 @@ export interface EventTable {
   updated_at: string;
 }
 
-export interface SubeventTable {
+export interface CategoryTable {
   id: string;
   event_id: string;
   /** The key of the category in the import file. */
   code: string;
   name: string;
-  kind: SubeventKind;
-  format: SubeventFormat;
+  kind: CategoryKind;
+  format: CategoryFormat;
   best_of: number;
   position: number;
   group_size: number | null;
@@ -345,7 +345,7 @@ export interface EventChangeTable {
 
 export interface Database {
   events: EventTable;
-  subevents: SubeventTable;
+  subevents: CategoryTable;
   players: PlayerTable;
   held_identities: HeldIdentityTable;
   entries: EntryTable;
@@ -371,7 +371,7 @@ export interface Database {
 }
 
 export type EventRow = Selectable<EventTable>;
-export type SubeventRow = Selectable<SubeventTable>;
+export type CategoryRow = Selectable<CategoryTable>;
 export type PlayerRow = Selectable<PlayerTable>;
 export type MatchRow = Selectable<MatchTable>;
 export type NewMatch = Insertable<MatchTable>;

@@ -75,8 +75,8 @@ export function umpireFormat(
 }
 
 /** Whether the match's category is doubles. */
-export async function isDoublesMatch(db: Db, subeventId: string): Promise<boolean> {
-  const row = await db.selectFrom("subevents").select("kind").where("id", "=", subeventId).executeTakeFirst();
+export async function isDoublesMatch(db: Db, categoryId: string): Promise<boolean> {
+  const row = await db.selectFrom("subevents").select("kind").where("id", "=", categoryId).executeTakeFirst();
   return row?.kind === "doubles";
 }
 

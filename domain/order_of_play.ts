@@ -20,7 +20,7 @@ export interface PlayOrderMatch {
   roundNo: number;
   bracketPos: number;
   /** Its category: within a round, one category's matches come together. */
-  subeventId?: string;
+  categoryId?: string;
   /** The last tie-break: the same for every reader of the match. */
   id?: string;
 }
@@ -48,6 +48,6 @@ export function playOrder(a: PlayOrderMatch, b: PlayOrderMatch): number {
   return Number(called(b)) - Number(called(a)) || earlierFirst(timeOf(a), timeOf(b)) ||
     earlierFirst(a.tableNo ?? Infinity, b.tableNo ?? Infinity) ||
     Number(a.stage === "knockout") - Number(b.stage === "knockout") ||
-    a.roundNo - b.roundNo || byText(a.subeventId, b.subeventId) || a.bracketPos - b.bracketPos ||
+    a.roundNo - b.roundNo || byText(a.categoryId, b.categoryId) || a.bracketPos - b.bracketPos ||
     byText(a.id, b.id);
 }

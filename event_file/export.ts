@@ -37,12 +37,12 @@ type Db = Kysely<Database>;
 export async function exportEvent(db: Db, slug: string): Promise<EventFile | null> {
   const event = await db.selectFrom("events").selectAll().where("slug", "=", slug).executeTakeFirst();
   if (!event) return null;
-  const subevents = await db.selectFrom("subevents").selectAll().where("event_id", "=", event.id)
+  const rows = await db.selectFrom("subevents").selectAll().where("event_id", "=", event.id)
     .orderBy("position").orderBy("id").execute();
   const playerKeys = new Map<string, string>();
   const players: PlayerInput[] = [];
   const categories: CategoryInput[] = [];
-  for (const sub of subevents) {
+  for (const sub of rows) {
     const entries = await db.selectFrom("entries")
       .innerJoin("players as p1", "p1.id", "entries.player1_id")
       .select(["entries.id", "entries.player1_id", "entries.player2_id", "entries.seed", "p1.display_name"])

@@ -39,7 +39,7 @@ export function givenIds(file: EventFile): GivenIds & { players: string[] } {
   const categories = file.categories;
   return {
     players: uuids(file.players),
-    subevents: uuids(categories),
+    categories: uuids(categories),
     entries: uuids(categories.flatMap((c) => c.entries)),
     groups: uuids(categories.flatMap((c) => c.groups ?? [])),
     matches: uuids(categories.flatMap((c) => c.matches ?? [])),

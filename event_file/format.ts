@@ -4,7 +4,7 @@
  * @module
  */
 import type { Side } from "../domain/scoring.ts";
-import type { DrawState, EventStatus, Stage, SubeventFormat, SubeventKind } from "../db/schema.ts";
+import type { CategoryFormat, CategoryKind, DrawState, EventStatus, Stage } from "../db/schema.ts";
 
 /** The value of `format` in every file of this version. */
 export const EVENT_FILE_FORMAT = "tt-event/1";
@@ -120,12 +120,12 @@ export interface MatchInput {
   uuid?: string | null;
 }
 
-/** A category (stored as a subevent). */
+/** A category (stored as a category). */
 export interface CategoryInput {
   id: string;
   name: string;
-  kind: SubeventKind;
-  format: SubeventFormat;
+  kind: CategoryKind;
+  format: CategoryFormat;
   bestOf: number;
   groupSize?: number | null;
   qualifiersPerGroup?: number | null;

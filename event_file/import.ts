@@ -173,7 +173,7 @@ export async function importEventInTransaction(
     await writeHiddenEventPlayers(trx, eventId, plan.players);
   }
   await upsertAccounts(trx, plan.accounts);
-  for (const chunk of chunks(plan.subevents)) await trx.insertInto("subevents").values(chunk).execute();
+  for (const chunk of chunks(plan.categories)) await trx.insertInto("subevents").values(chunk).execute();
   await writeSessionRows(trx, eventId, file.sessions ?? []);
   for (const chunk of chunks(plan.entries)) await trx.insertInto("entries").values(chunk).execute();
   for (const chunk of chunks(plan.groups)) await trx.insertInto("groups").values(chunk).execute();
@@ -250,14 +250,14 @@ async function upsertAccounts(
 
 /** Deletes what an import of the event wrote, except the event row itself and the players (shared by events). */
 async function deleteEventRows(trx: Transaction<Database>, eventId: string): Promise<void> {
-  const subevents = trx.selectFrom("subevents").select("id").where("event_id", "=", eventId);
+  const categories = trx.selectFrom("subevents").select("id").where("event_id", "=", eventId);
   // Matches first (their points, corrections, predictions and rating history cascade), then what they reference.
   await trx.deleteFrom("matches").where((eb) =>
-    eb.or([eb("event_id", "=", eventId), eb("subevent_id", "in", subevents)])
+    eb.or([eb("event_id", "=", eventId), eb("subevent_id", "in", categories)])
   ).execute();
-  await trx.deleteFrom("draw_slots").where("subevent_id", "in", subevents).execute();
-  await deleteGroups(trx, subevents);
-  await trx.deleteFrom("entries").where("subevent_id", "in", subevents).execute();
+  await trx.deleteFrom("draw_slots").where("subevent_id", "in", categories).execute();
+  await deleteGroups(trx, categories);
+  await trx.deleteFrom("entries").where("subevent_id", "in", categories).execute();
   await trx.deleteFrom("subevents").where("event_id", "=", eventId).execute();
 }
 
@@ -271,7 +271,7 @@ function* chunks<T>(rows: readonly T[], size = 100): Generator<T[]> {
 interface Plan {
   players: Insertable<Database["players"]>[];
   accounts: Insertable<Database["accounts"]>[];
-  subevents: Insertable<Database["subevents"]>[];
+  categories: Insertable<Database["subevents"]>[];
   entries: Insertable<Database["entries"]>[];
   groups: Insertable<Database["groups"]>[];
   groupMembers: Insertable<Database["group_members"]>[];
@@ -287,7 +287,7 @@ function planRows(file: EventFile, eventId: string, at: string, ids: FileIds): P
   const plan: Plan = {
     players: [],
     accounts: [],
-    subevents: [],
+    categories: [],
     entries: [],
     groups: [],
     groupMembers: [],
@@ -333,7 +333,7 @@ function planRows(file: EventFile, eventId: string, at: string, ids: FileIds): P
   plan.counts = {
     players: plan.players.length,
     accounts: plan.accounts.length,
-    categories: plan.subevents.length,
+    categories: plan.categories.length,
     entries: plan.entries.length,
     groups: plan.groups.length,
     drawSlots: plan.drawSlots.length,
@@ -353,13 +353,13 @@ interface PlanContext {
 
 function planCategory(plan: Plan, category: CategoryInput, position: number, ctx: PlanContext): void {
   const { ids, eventId, at } = ctx;
-  const subeventId = ids.category(category);
+  const categoryId = ids.category(category);
   const entryId = (key: string) => ids.entry(category, key);
   const groups = category.groups ?? [];
   const groupIndex = new Map(groups.map((g, i) => [g.name, i]));
   const slots = drawSlots(category, ctx.associations);
-  plan.subevents.push({
-    id: subeventId,
+  plan.categories.push({
+    id: categoryId,
     event_id: eventId,
     code: category.id,
     name: category.name,
@@ -377,7 +377,7 @@ function planCategory(plan: Plan, category: CategoryInput, position: number, ctx
   for (const e of category.entries) {
     plan.entries.push({
       id: entryId(e.id),
-      subevent_id: subeventId,
+      subevent_id: categoryId,
       player1_id: ctx.playerIds.get(e.players[0]!)!,
       player2_id: e.players[1] === undefined ? null : ctx.playerIds.get(e.players[1])!,
       seed: e.seed ?? null,
@@ -385,7 +385,7 @@ function planCategory(plan: Plan, category: CategoryInput, position: number, ctx
   }
   groups.forEach((g, i) => {
     const groupId = ids.group(category, g.name);
-    plan.groups.push({ id: groupId, subevent_id: subeventId, name: g.name, position: i });
+    plan.groups.push({ id: groupId, subevent_id: categoryId, name: g.name, position: i });
     const lots = g.lots ?? [];
     g.entries.forEach((key, j) => {
       const lot = lots.indexOf(key);
@@ -399,7 +399,7 @@ function planCategory(plan: Plan, category: CategoryInput, position: number, ctx
   });
   (slots ?? []).forEach((slot, k) => {
     const row = {
-      subevent_id: subeventId,
+      subevent_id: categoryId,
       position: k,
       entry_id: null,
       is_bye: 0,
@@ -446,7 +446,7 @@ function planCategory(plan: Plan, category: CategoryInput, position: number, ctx
     plan.matches.push({
       id,
       event_id: eventId,
-      subevent_id: subeventId,
+      subevent_id: categoryId,
       stage: m.stage,
       group_id: groupId,
       round_no: round,

@@ -6,7 +6,7 @@
  * reads that category alone, and the versions of the others (docs/benchmarks.md has what this saves).
  */
 import { findPublishedEvent } from "../db/read_events.ts";
-import { listEventSubevents, type SubeventSummaryRecord } from "../db/read_subevents.ts";
+import { type CategorySummaryRecord, listEventCategories } from "../db/read_categories.ts";
 import { BoundedLru } from "../lib/lru.ts";
 import { Slots } from "../lib/slots.ts";
 import { categoryPlay } from "../views/category.ts";
@@ -30,8 +30,8 @@ const MAX_KEPT = 4096;
 const SUMMARIES_AT_ONCE = 4;
 
 /** A category's live matches, matches up next, latest results and standings, read and computed in full. */
-async function summarize(deps: ViewDeps, subeventId: string): Promise<SummaryData> {
-  const play = await categoryPlay(deps.db, subeventId);
+async function summarize(deps: ViewDeps, categoryId: string): Promise<SummaryData> {
+  const play = await categoryPlay(deps.db, categoryId);
   return {
     live: liveMatches(play.matches),
     // As many as the longest list of matches up next has rows, for the same reason as the results below.
@@ -52,13 +52,13 @@ export class EventBoards {
     const event = await findPublishedEvent(deps.db, slug);
     if (!event) return null;
     // The versions first (one read for all the categories), then the categories: see `#summary`.
-    const current = await deps.versions.eventSubevents(event.id);
-    const subevents = await listEventSubevents(deps.db, event.id);
+    const current = await deps.versions.eventCategories(event.id);
+    const records = await listEventCategories(deps.db, event.id);
     const slots = new Slots(SUMMARIES_AT_ONCE);
     const categories = await Promise.all(
-      subevents.map((s) => slots.run(() => this.#summary(deps, s, current.get(s.id) ?? null))),
+      records.map((s) => slots.run(() => this.#summary(deps, s, current.get(s.id) ?? null))),
     );
-    return { event: serializeEvent(event, subevents.length), categories };
+    return { event: serializeEvent(event, records.length), categories };
   }
 
   /**
@@ -66,7 +66,7 @@ export class EventBoards {
    * under a version is never older than that version (a write in between only makes it newer, and the next read
    * sees the new version and builds again); null (not public a moment ago) keeps nothing.
    */
-  async #summary(deps: ViewDeps, s: SubeventSummaryRecord, version: string | null): Promise<CategorySummary> {
+  async #summary(deps: ViewDeps, s: CategorySummaryRecord, version: string | null): Promise<CategorySummary> {
     const hit = version === null ? undefined : this.#kept.get(s.id);
     let data = hit?.version === version ? hit.data : undefined;
     if (!data) {

@@ -275,7 +275,7 @@ function MatchFrame(props: {
   meta: string;
   watch?: string;
   matchId: string;
-  subeventId: string;
+  categoryId: string;
   event: { slug: string; name: string };
   category: string;
   /** A script of the page's own, after the live regions' one. */
@@ -296,7 +296,7 @@ function MatchFrame(props: {
     >
       <p class="crumbs">
         <a href={eventPath(event.slug)}>{event.name}</a> ›{" "}
-        <a href={categoryPath(event.slug, props.subeventId)}>{props.category}</a>
+        <a href={categoryPath(event.slug, props.categoryId)}>{props.category}</a>
       </p>
       <h1>{props.heading}</h1>
       <p class="meta">{props.meta}</p>
@@ -328,7 +328,7 @@ export function MatchPage(props: MatchPageProps) {
       heading={title}
       meta={metaLine(m.stageLabel, props.live.bestOf, m.tableNo)}
       matchId={m.id}
-      subeventId={m.subeventId}
+      categoryId={m.subeventId}
       event={event}
       category={props.category}
       script={COUNTDOWNS_SCRIPT}
@@ -384,10 +384,10 @@ export function PendingMatchPage(props: { nonce: string } & PendingMatchData) {
       heading={props.stageLabel}
       meta={metaLine(props.category, props.bestOf, props.tableNo)}
       matchId={props.id}
-      subeventId={props.subeventId}
+      categoryId={props.categoryId}
       event={props.event}
       category={props.category}
-      watch={categoryMatchesWatchPath(props.subeventId)}
+      watch={categoryMatchesWatchPath(props.categoryId)}
     >
       <section aria-label="Players" data-region="pending">
         <p>

@@ -203,13 +203,13 @@ export function MatchOverlayPage(
  * category's matches (`categoryMatchesWatchPath`), so that a source set up before the finalists are known shows
  * the bar as soon as they are.
  */
-export function PendingMatchOverlayPage(props: { nonce: string; params: OverlayParams; subeventId: string }) {
+export function PendingMatchOverlayPage(props: { nonce: string; params: OverlayParams; categoryId: string }) {
   return (
     <OverlayDocument
       title="Overlay"
       nonce={props.nonce}
       params={props.params}
-      watch={categoryMatchesWatchPath(props.subeventId)}
+      watch={categoryMatchesWatchPath(props.categoryId)}
       css={CSS}
     >
       {null}

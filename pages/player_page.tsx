@@ -64,7 +64,7 @@ export function PlayerPage(props: PlayerPageData & { nonce: string }) {
         {player.entries.map((e, i) => (
           <Fragment key={e.entryId}>
             {i > 0 && ", "}
-            <a href={categoryPath(event.slug, e.subeventId)}>{e.subeventName}</a>
+            <a href={categoryPath(event.slug, e.categoryId)}>{e.categoryName}</a>
           </Fragment>
         ))}
       </p>

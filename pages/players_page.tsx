@@ -81,7 +81,7 @@ export function PlayersPage(props: { nonce: string; event: Event; players: Event
                     <span class="meta">
                       {[
                         p.association,
-                        p.entries.map((e) => e.subeventName).join(", "),
+                        p.entries.map((e) => e.categoryName).join(", "),
                       ].filter(Boolean).join(" · ")}
                     </span>
                   </li>

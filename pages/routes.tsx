@@ -40,7 +40,7 @@ import { FreeTableOverlayPage, MatchOverlayPage, PendingMatchOverlayPage } from 
 import { matchOnTable } from "../domain/table_call.ts";
 import { readSessionsOf } from "../db/read_event_sessions.ts";
 import { type OverlayParams, parseOverlayParams } from "./overlay_params.ts";
-import { CategoryOverlayPage } from "./overlay_subevent.tsx";
+import { CategoryOverlayPage } from "./overlay_category.tsx";
 import { PlayerPage } from "./player_page.tsx";
 import { PlayersPage } from "./players_page.tsx";
 import { ProfilePage } from "./profile_page.tsx";
@@ -162,7 +162,7 @@ export function routes(deps: ReadyDeps): Hono<PageEnv> {
   app.get("/t/:slug/c/:id", headers, async (c) => {
     const found = await readView(c, deps, categoryView, c.req.param("id"));
     const event = found && await eventView.load(viewDeps(deps), c.req.param("slug"));
-    if (!found || !event || event.event.id !== found.subevent.eventId) return notFound(c);
+    if (!found || !event || event.event.id !== found.record.eventId) return notFound(c);
     return renderPage(c, <CategoryPage nonce={c.var.nonce} event={event.event} category={found.category} />);
   });
 
@@ -227,7 +227,7 @@ export function routes(deps: ReadyDeps): Hono<PageEnv> {
       <PosterPage
         nonce={c.var.nonce}
         event={data.event}
-        categories={data.subevents.map((s) => s.name)}
+        categories={data.categories.map((s) => s.name)}
         followUrl={eventUrl(c.req.url, data.event.slug)}
         size={parsePaperSize(c.req.query("size"))}
       />,
@@ -249,7 +249,7 @@ export function routes(deps: ReadyDeps): Hono<PageEnv> {
     if ("pending" in found) {
       return renderPage(
         c,
-        <PendingMatchOverlayPage nonce={c.var.nonce} params={params} subeventId={found.pending.subeventId} />,
+        <PendingMatchOverlayPage nonce={c.var.nonce} params={params} categoryId={found.pending.categoryId} />,
       );
     }
     return renderPage(c, matchOverlay(c.var.nonce, found.known, params, deps.clock().getTime()));
@@ -265,7 +265,7 @@ export function routes(deps: ReadyDeps): Hono<PageEnv> {
       : null;
     if (!event) return renderPage(c, <EmptyOverlay nonce={c.var.nonce} />, 404);
     const params = parseOverlayParams(c.req.query());
-    const ids = event.subevents.map((s) => s.id);
+    const ids = event.categories.map((s) => s.id);
     const watch = ids.map(categoryMatchesWatchPath).join(" ");
     const lists = await Promise.all(ids.map((id) => categoryView.load(vd, id)));
     const on = matchOnTable(lists.flatMap((l) => l?.category.matches ?? []), tableNo);
@@ -302,7 +302,7 @@ export function routes(deps: ReadyDeps): Hono<PageEnv> {
       <CategoryOverlayPage
         nonce={c.var.nonce}
         params={parseOverlayParams(c.req.query())}
-        subeventId={id.toLowerCase()}
+        categoryId={id.toLowerCase()}
         name={found.category.name}
         matches={found.category.matches}
       />,

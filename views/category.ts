@@ -1,14 +1,14 @@
 /**
- * A public category (subevent) with what it shows: its matches, its group standings by ITTF 3.7.5 and its locked
+ * A public category (category) with what it shows: its matches, its group standings by ITTF 3.7.5 and its locked
  * knockout draw; the API's `/subevents/{id}/draw`, `/standings` and `/matches`, the category's page and overlay,
  * and the event board's summaries all read it here. Its version is the category's own: a point in another category
  * leaves it alone, and every write to its event bumps it (db/revision.ts).
  */
 import { readDrawSlots } from "../db/read_draw.ts";
-import { type EntryRecord, readSubeventEntries } from "../db/read_entries.ts";
-import { type GroupRecord, readSubeventGroups } from "../db/read_groups.ts";
-import { listSubeventMatches, type VersionedMatchRecord } from "../db/read_matches.ts";
-import { findPublicSubevent, type PublicSubeventRecord } from "../db/read_subevents.ts";
+import { type EntryRecord, readCategoryEntries } from "../db/read_entries.ts";
+import { type GroupRecord, readCategoryGroups } from "../db/read_groups.ts";
+import { listCategoryMatches, type VersionedMatchRecord } from "../db/read_matches.ts";
+import { findPublicCategory, type PublicCategoryRecord } from "../db/read_categories.ts";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { buildDraw, servesDraw } from "./draw.ts";
@@ -42,16 +42,16 @@ export interface CategoryPlay {
 
 /** A public category as read: its record and its whole view. */
 export interface CategoryData {
-  subevent: PublicSubeventRecord;
+  record: PublicCategoryRecord;
   category: CategoryView;
 }
 
 /** A category's matches, entries and groups, its served matches and its group standings. */
-export async function categoryPlay(db: Kysely<Database>, subeventId: string): Promise<CategoryPlay> {
+export async function categoryPlay(db: Kysely<Database>, categoryId: string): Promise<CategoryPlay> {
   const [records, entries, groups] = await Promise.all([
-    listSubeventMatches(db, subeventId),
-    readSubeventEntries(db, subeventId),
-    readSubeventGroups(db, subeventId),
+    listCategoryMatches(db, categoryId),
+    readCategoryEntries(db, categoryId),
+    readCategoryGroups(db, categoryId),
   ]);
   return {
     records,
@@ -64,25 +64,25 @@ export async function categoryPlay(db: Kysely<Database>, subeventId: string): Pr
 
 /** A category of a published event (id in any case): its matches, standings and draw. */
 export const categoryView: View<string, CategoryData> = namedByUuid({
-  version: (deps, id) => deps.versions.subevent(id),
+  version: (deps, id) => deps.versions.category(id),
   load: async ({ db }, id) => {
-    const subevent = await findPublicSubevent(db, id);
-    if (!subevent) return null;
+    const record = await findPublicCategory(db, id);
+    if (!record) return null;
     const [play, slots] = await Promise.all([
-      categoryPlay(db, subevent.id),
-      servesDraw(subevent) ? readDrawSlots(db, subevent.id) : Promise.resolve([]),
+      categoryPlay(db, record.id),
+      servesDraw(record) ? readDrawSlots(db, record.id) : Promise.resolve([]),
     ]);
     return {
-      subevent,
+      record,
       category: {
-        id: subevent.id,
-        name: subevent.name,
-        format: subevent.format,
-        bestOf: subevent.bestOf,
+        id: record.id,
+        name: record.name,
+        format: record.format,
+        bestOf: record.bestOf,
         matches: play.matches,
         groups: play.standings,
         draw: buildDraw({
-          subevent,
+          category: record,
           slots,
           matches: play.records,
           entries: play.entries,

@@ -10,18 +10,18 @@
  * again. What is laid out is exactly what `JSON.stringify` of the whole answer gives (tested).
  */
 import type { Kysely } from "kysely";
-import { type EntryRecord, readSubeventEntries } from "../db/read_entries.ts";
+import { type EntryRecord, readCategoryEntries } from "../db/read_entries.ts";
 import {
-  listSubeventMatches,
-  listSubeventMatchesById,
-  listSubeventMatchVersions,
+  listCategoryMatches,
+  listCategoryMatchesById,
+  listCategoryMatchVersions,
   type VersionedMatchRecord,
 } from "../db/read_matches.ts";
 import type { Database } from "../db/schema.ts";
 import { BoundedLru } from "../lib/lru.ts";
 import { MAX_KEPT_BYTES, type RawPayload } from "./payload.ts";
 import { serializeMatch } from "./serialize.ts";
-import { findPublicSubevent } from "../db/read_subevents.ts";
+import { findPublicCategory } from "../db/read_categories.ts";
 import type { ViewDeps } from "./view.ts";
 
 /** Where a match's JSON lies in a kept answer; `start` -1 for a match not listed (a side still unknown). */
@@ -64,17 +64,17 @@ export class CategoryMatchLists {
   readonly #laid = new BoundedLru<Laid>(MAX_CATEGORIES, MAX_KEPT_BYTES, (l) => l.body.length);
 
   /** The payload of a public category's matches list (every status); null when it is not public. */
-  async load(deps: ViewDeps, subeventId: string): Promise<RawPayload | null> {
-    const subevent = await findPublicSubevent(deps.db, subeventId);
-    return subevent ? await this.payload(deps.db, subevent.id) : null;
+  async load(deps: ViewDeps, categoryId: string): Promise<RawPayload | null> {
+    const category = await findPublicCategory(deps.db, categoryId);
+    return category ? await this.payload(deps.db, category.id) : null;
   }
 
   /** The payload of the category's matches list (every status). */
-  async payload(db: Kysely<Database>, subeventId: string): Promise<RawPayload> {
-    const before = this.#laid.get(subeventId);
+  async payload(db: Kysely<Database>, categoryId: string): Promise<RawPayload> {
+    const before = this.#laid.get(categoryId);
     const [order, entries] = await Promise.all([
-      before ? listSubeventMatchVersions(db, subeventId) : listSubeventMatches(db, subeventId),
-      readSubeventEntries(db, subeventId),
+      before ? listCategoryMatchVersions(db, categoryId) : listCategoryMatches(db, categoryId),
+      readCategoryEntries(db, categoryId),
     ]);
     const names = namesOf(entries);
     // Each match in the list's order: its version and its bytes (null: not listed).
@@ -84,7 +84,7 @@ export class CategoryMatchLists {
       : null;
     // When most of the list moved (a draw made again, a day's schedule), one read of it all costs less.
     if (before && moved !== null && moved.length <= order.length / 2) {
-      const read = new Map((await listSubeventMatchesById(db, subeventId, moved)).map((m) => [m.id, m]));
+      const read = new Map((await listCategoryMatchesById(db, categoryId, moved)).map((m) => [m.id, m]));
       items = [];
       for (const { id, version } of order) {
         const was = before.placed.get(id);
@@ -97,8 +97,8 @@ export class CategoryMatchLists {
         if (m) items.push({ id, version: m.version, bytes: matchBytes(m, entries) });
       }
     } else {
-      // Without a last answer, `order` is already the whole read (listSubeventMatches above).
-      const all = before ? await listSubeventMatches(db, subeventId) : order as VersionedMatchRecord[];
+      // Without a last answer, `order` is already the whole read (listCategoryMatches above).
+      const all = before ? await listCategoryMatches(db, categoryId) : order as VersionedMatchRecord[];
       items = all.map((m) => ({ id: m.id, version: m.version, bytes: matchBytes(m, entries) }));
     }
     return {
@@ -122,7 +122,7 @@ export class CategoryMatchLists {
         parts.push(encoder.encode(`]},"meta":{"generatedAt":${JSON.stringify(generatedAt)}}}`));
         return {
           parts,
-          kept: (body) => this.#laid.set(subeventId, { names, body, placed }),
+          kept: (body) => this.#laid.set(categoryId, { names, body, placed }),
         };
       },
     };

@@ -7,7 +7,7 @@ import type { DrawSlotRecord } from "../db/read_draw.ts";
 import type { EntryRecord } from "../db/read_entries.ts";
 import type { GroupRecord } from "../db/read_groups.ts";
 import type { MatchRecord } from "../db/read_matches.ts";
-import type { PublicSubeventRecord } from "../db/read_subevents.ts";
+import type { PublicCategoryRecord } from "../db/read_categories.ts";
 import { roundLabel } from "../domain/bracket.ts";
 import { groupName } from "../domain/groups.ts";
 import type { Draw, DrawMatch, DrawRound, DrawSide } from "./schemas.ts";
@@ -15,7 +15,7 @@ import { groupDisplayName, serializeEntry, serializeMatch } from "./serialize.ts
 
 /** What a draw is built from. */
 export interface DrawInput {
-  subevent: PublicSubeventRecord;
+  category: PublicCategoryRecord;
   slots: readonly DrawSlotRecord[];
   /** The category's matches; only the knockout ones are used. */
   matches: readonly MatchRecord[];
@@ -24,8 +24,8 @@ export interface DrawInput {
 }
 
 /** Whether the category serves a draw: a knockout format with a locked (published) draw. */
-export function servesDraw(subevent: PublicSubeventRecord): boolean {
-  return subevent.format !== "groups" && subevent.drawState === "locked";
+export function servesDraw(category: PublicCategoryRecord): boolean {
+  return category.format !== "groups" && category.drawState === "locked";
 }
 
 /** 1st, 2nd, 3rd, 4th, ... */
@@ -42,17 +42,17 @@ function drawSize(input: DrawInput, knockout: readonly MatchRecord[]): number {
     0,
   );
   const lastSlot = input.slots.reduce((n, s) => Math.max(n, s.position + 1), 0);
-  const wanted = Math.max(input.subevent.drawSize ?? 0, lastSlot, 2 * firstRound, 2);
+  const wanted = Math.max(input.category.drawSize ?? 0, lastSlot, 2 * firstRound, 2);
   // A bracket has a power of two of slots; round up whatever the store says.
   return 2 ** Math.ceil(Math.log2(wanted));
 }
 
 /**
  * The draw of a category, or null when it serves none (see `servesDraw`).
- * @example buildDraw({ subevent, slots, matches, entries, groups })?.rounds.at(-1)?.label // "Final"
+ * @example buildDraw({ category, slots, matches, entries, groups })?.rounds.at(-1)?.label // "Final"
  */
 export function buildDraw(input: DrawInput): Draw | null {
-  if (!servesDraw(input.subevent)) return null;
+  if (!servesDraw(input.category)) return null;
   const knockout = input.matches.filter((m) => m.stage === "knockout");
   const size = drawSize(input, knockout);
   const roundCount = Math.log2(size);
@@ -135,5 +135,5 @@ export function buildDraw(input: DrawInput): Draw | null {
     rounds.push({ roundNo, label: roundLabel(roundNo, roundCount), matches });
   }
   const slots = Array.from({ length: size }, (_, position) => ({ position, ...slotSide(position) }));
-  return { subeventId: input.subevent.id, size, slots, rounds };
+  return { subeventId: input.category.id, size, slots, rounds };
 }

@@ -1,14 +1,14 @@
 /** A published event with its categories: the API's event and the poster. */
 import { findPublishedEvent, type PublicEventRecord } from "../db/read_events.ts";
-import { listEventSubevents } from "../db/read_subevents.ts";
-import type { Event, Subevent } from "./schemas.ts";
-import { serializeEvent, serializeSubevent } from "./serialize.ts";
+import { listEventCategories } from "../db/read_categories.ts";
+import type { Category, Event } from "./schemas.ts";
+import { serializeCategory, serializeEvent } from "./serialize.ts";
 import type { View, ViewDeps } from "./view.ts";
 
 /** An event and its categories, in their order. */
 export interface EventData {
   event: Event;
-  subevents: Subevent[];
+  categories: Category[];
 }
 
 /** The published event with this slug, or null. */
@@ -23,7 +23,7 @@ export const eventView: View<string, EventData> = {
   load: async (deps, slug) => {
     const event = await publishedEvent(deps, slug);
     if (!event) return null;
-    const subevents = await listEventSubevents(deps.db, event.id);
-    return { event: serializeEvent(event, subevents.length), subevents: subevents.map(serializeSubevent) };
+    const categories = await listEventCategories(deps.db, event.id);
+    return { event: serializeEvent(event, categories.length), categories: categories.map(serializeCategory) };
   },
 };

@@ -7,7 +7,7 @@
 import { readEntries } from "../db/read_entries.ts";
 import { findPrediction, findPublicMatch } from "../db/read_matches.ts";
 import { findPublishedEventLink } from "../db/read_pages.ts";
-import { findPublicSubevent } from "../db/read_subevents.ts";
+import { findPublicCategory } from "../db/read_categories.ts";
 import type { Live, Match, Prediction } from "./schemas.ts";
 import { serializeLive, serializeMatch, serializePrediction, stageLabel } from "./serialize.ts";
 import { namedByUuid, type View } from "./view.ts";
@@ -35,7 +35,7 @@ export interface MatchData {
 /** A public match whose players are not known yet, with what its pages name. */
 export interface PendingMatchData {
   id: string;
-  subeventId: string;
+  categoryId: string;
   stageLabel: string;
   bestOf: number;
   tableNo: number | null;
@@ -58,20 +58,20 @@ export const matchView: View<string, MatchView> = namedByUuid({
     if (!found) return null;
     const home = found.homeEntryId, away = found.awayEntryId;
     const sides = home !== null && away !== null;
-    const [event, subevent, entries, prediction] = await Promise.all([
+    const [event, category, entries, prediction] = await Promise.all([
       findPublishedEventLink(db, found.eventId),
-      findPublicSubevent(db, found.subeventId),
+      findPublicCategory(db, found.categoryId),
       sides ? readEntries(db, [home, away]) : null,
       sides ? findPrediction(db, found.id) : null,
     ]);
-    if (!event || !subevent) return null;
-    const place = { event: { slug: event.slug, name: event.name }, category: subevent.name };
+    if (!event || !category) return null;
+    const place = { event: { slug: event.slug, name: event.name }, category: category.name };
     const match = sides && entries ? serializeMatch(found, entries) : null;
     if (!match || !entries) {
       return {
         pending: {
           id: found.id,
-          subeventId: found.subeventId,
+          categoryId: found.categoryId,
           stageLabel: stageLabel(found),
           bestOf: found.bestOf,
           tableNo: found.tableNo,

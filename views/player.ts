@@ -43,7 +43,7 @@ export const playerView: View<{ slug: string; playerId: string }, PlayerData> = 
       limit: PLAYER_PAGE_MATCHES,
       offset: 0,
     });
-    const categories = new Map(player.entries.map((e) => [e.subeventId, e.subeventName]));
+    const categories = new Map(player.entries.map((e) => [e.categoryId, e.categoryName]));
     const matches = (page?.matches ?? []).map((match) => ({
       match,
       category: categories.get(match.subeventId) ?? "",

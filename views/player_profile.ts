@@ -18,7 +18,7 @@ import { predictMatch, REFERENCE_BEST_OF } from "../domain/prediction.ts";
 import { findPublishedEvent } from "../db/read_events.ts";
 import type { HeadToHead, MeetingPrediction, PlayerMatch, PlayerProfile } from "./player_schemas.ts";
 import type { Match } from "./schemas.ts";
-import { serializeMatch } from "./serialize.ts";
+import { serializeEventPlayerEntry, serializeMatch } from "./serialize.ts";
 import type { View, ViewDeps } from "./view.ts";
 
 /** The most matches a head-to-head lists. */
@@ -37,7 +37,7 @@ async function loadProfile(deps: ViewDeps, id: string): Promise<PlayerProfile | 
   const events: PlayerProfile["events"] = [];
   for (const e of await listPlayerEventCandidates(deps.db, id)) {
     const player = await findEventPlayer(deps.db, e.id, id);
-    if (player) events.push({ ...e, entries: player.entries });
+    if (player) events.push({ ...e, entries: player.entries.map(serializeEventPlayerEntry) });
   }
   if (events.length === 0) return null;
   const history = await readRatingHistory(deps.db, id);
@@ -67,12 +67,12 @@ async function loadProfile(deps: ViewDeps, id: string): Promise<PlayerProfile | 
 async function playerMatches(deps: ViewDeps, rows: readonly MatchRecord[]): Promise<PlayerMatch[]> {
   const [entries, places] = await Promise.all([
     readEntries(deps.db, rows.flatMap((m) => [m.homeEntryId!, m.awayEntryId!])),
-    readCategoryPlaces(deps.db, rows.map((m) => m.subeventId)),
+    readCategoryPlaces(deps.db, rows.map((m) => m.categoryId)),
   ]);
   return rows.flatMap((m) => {
     const match = serializeMatch(m, entries);
-    const place = places.get(m.subeventId);
-    return match && place ? [{ ...place, match }] : [];
+    const place = places.get(m.categoryId);
+    return match && place ? [{ event: place.event, subeventName: place.categoryName, match }] : [];
   });
 }
 

@@ -55,7 +55,7 @@ export const EventSchema = z.object({
   posterUrl: z.string().nullable().openapi({
     description: "URL of the poster image; null when there is none",
   }),
-  categoryCount: count("Number of categories (subevents) of the event"),
+  categoryCount: count("Number of categories (categories) of the event"),
   announcement: orNull(
     AnnouncementSchema,
     "The desk's announcement, shown on the venue TV and the event page; null when there is none",
@@ -113,7 +113,7 @@ export const EventPlayerSchema = z.object({
 });
 
 /** A category of an event. */
-export const SubeventSchema = z.object({
+export const CategorySchema = z.object({
   id: uuid("Category id, used in the /subevents/{id}/... paths"),
   eventId: uuid("Id of the event"),
   name: z.string().openapi({ description: "The category's name", example: "Men's Singles" }),
@@ -134,7 +134,7 @@ export const SubeventSchema = z.object({
   hasStandings: z.boolean().openapi({
     description: "Whether the category has groups (served at /standings)",
   }),
-}).openapi("Subevent", { description: "A category (subevent) of an event" });
+}).openapi("Subevent", { description: "A category (category) of an event" });
 
 const side = (description: string) => z.enum(["home", "away"]).openapi({ description });
 const atScore = {
@@ -523,7 +523,7 @@ export const EventResponseSchema = envelope(
   "EventResponse",
   z.object({
     event: EventSchema,
-    subevents: z.array(SubeventSchema).openapi({ description: "The event's categories in their order" }),
+    subevents: z.array(CategorySchema).openapi({ description: "The event's categories in their order" }),
   }),
   "One published event and its categories",
 );
@@ -616,7 +616,7 @@ export const NAMED_SCHEMAS: readonly z.ZodType[] = [
   EntrySchema,
   PlayerEntrySchema,
   EventPlayerSchema,
-  SubeventSchema,
+  CategorySchema,
   ServicePlayerSchema,
   TimeoutSchema,
   CardSchema,
@@ -654,7 +654,7 @@ export type Score = z.infer<typeof ScoreSchema>;
 export type Event = z.infer<typeof EventSchema>;
 export type Entry = z.infer<typeof EntrySchema>;
 export type EventPlayer = z.infer<typeof EventPlayerSchema>;
-export type Subevent = z.infer<typeof SubeventSchema>;
+export type Category = z.infer<typeof CategorySchema>;
 export type Match = z.infer<typeof MatchSchema>;
 export type Officiating = z.infer<typeof OfficiatingSchema>;
 export type Live = z.infer<typeof LiveSchema>;

@@ -9,10 +9,11 @@ import { isWebAddress } from "../lib/web_address.ts";
 import type { MatchRecord, PredictionRecord } from "../db/read_matches.ts";
 import type { EventPlayerRecord } from "../db/read_players.ts";
 import type { RankingRecord } from "../db/read_rankings.ts";
-import type { SubeventSummaryRecord } from "../db/read_subevents.ts";
+import type { CategorySummaryRecord } from "../db/read_categories.ts";
 import { categoryStatus, liveView, officiatingBlock, scoreView } from "../domain/match_view.ts";
 import type { PlayerSlot } from "../domain/service_order.ts";
 import type {
+  Category,
   Entry,
   Event,
   EventPlayer,
@@ -21,7 +22,6 @@ import type {
   Officiating,
   Prediction,
   Ranking,
-  Subevent,
 } from "./schemas.ts";
 
 /** An event; `categoryCount` is passed when the caller counted the categories it serves. */
@@ -44,7 +44,7 @@ export function serializeEvent(e: PublicEventRecord, categoryCount = e.categoryC
 }
 
 /** A category with its derived status and what it serves (a locked draw, group standings). */
-export function serializeSubevent(s: SubeventSummaryRecord): Subevent {
+export function serializeCategory(s: CategorySummaryRecord): Category {
   return {
     id: s.id,
     eventId: s.eventId,
@@ -78,12 +78,15 @@ export function serializeEventPlayer(p: EventPlayerRecord): EventPlayer {
     id: p.id,
     displayName: p.displayName,
     association: p.association,
-    entries: p.entries.map((e) => ({
-      entryId: e.entryId,
-      subeventId: e.subeventId,
-      subeventName: e.subeventName,
-    })),
+    entries: p.entries.map(serializeEventPlayerEntry),
   };
+}
+
+/** An entry of a player in an event, as the API names it. */
+export function serializeEventPlayerEntry(
+  e: EventPlayerRecord["entries"][number],
+): EventPlayer["entries"][number] {
+  return { entryId: e.entryId, subeventId: e.categoryId, subeventName: e.categoryName };
 }
 
 /** The label of a match's round or group: the stored label, else one derived from the stage. */
@@ -141,7 +144,7 @@ export function matchAnswer<S extends MatchSideFields>(m: MatchRecord, sides: S)
   return {
     id: m.id,
     eventId: m.eventId,
-    subeventId: m.subeventId,
+    subeventId: m.categoryId,
     status: m.status as Match["status"],
     matchKind: "tournament" as const,
     stage: m.stage,

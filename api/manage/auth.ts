@@ -29,7 +29,7 @@ export interface ScopedMatch {
   /** Its players and category, to name it in a refusal (its id otherwise). */
   homeName?: string | null;
   awayName?: string | null;
-  subeventName?: string;
+  categoryName?: string;
 }
 
 const BEARER = /^Bearer[ \t]+([^\s]+)[ \t]*$/i;
@@ -123,10 +123,10 @@ export function requireMatchScope(token: TokenRecord, match: ScopedMatch, action
 
 /**
  * A match as a refusal names it: its players and category when known, else its id.
- * @example scopedName({ homeName: "Ana Lopez", awayName: "Ben Okafor", subeventName: "Men's singles", ... })
+ * @example scopedName({ homeName: "Ana Lopez", awayName: "Ben Okafor", categoryName: "Men's singles", ... })
  * // "Ana Lopez v Ben Okafor (Men's singles)"
  */
 export function scopedName(m: ScopedMatch): string {
-  if (m.subeventName === undefined) return `match "${m.id}"`;
-  return `${m.homeName ?? "to be decided"} v ${m.awayName ?? "to be decided"} (${m.subeventName})`;
+  if (m.categoryName === undefined) return `match "${m.id}"`;
+  return `${m.homeName ?? "to be decided"} v ${m.awayName ?? "to be decided"} (${m.categoryName})`;
 }

@@ -51,7 +51,7 @@ export const AdvanceBody = z.strictObject({
  * API's shape (api/draw_view.ts, which is also what the public draw shows once it is locked).
  */
 export function drawJson(d: DrawDetail) {
-  const s = d.subevent;
+  const s = d.category;
   const entry = (id: string) => {
     const e = d.entries.get(id);
     if (!e) throw new Error(`Cannot show the draw: entry "${id}" is missing from the store`);
@@ -60,7 +60,7 @@ export function drawJson(d: DrawDetail) {
   const hasKnockout = d.slots.length > 0 || d.matches.some((m) => m.stage === "knockout");
   const bracket = s.format === "groups" || !hasKnockout ? null : buildDraw({
     // The operator sees a draft as it will look once locked.
-    subevent: { ...s, drawState: "locked" },
+    category: { ...s, drawState: "locked" },
     slots: d.slots,
     matches: d.matches,
     entries: d.entries,

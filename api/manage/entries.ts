@@ -6,7 +6,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { addEntry, updatePlayer, withdrawEntry } from "../../db/entry_writes.ts";
-import { readCategoryEntries } from "../../db/read_category_entries.ts";
+import { readCategoryRoster } from "../../db/read_category_entries.ts";
 import { serializeEntry } from "../../views/serialize.ts";
 import type { AppDeps } from "../deps.ts";
 import { HttpError } from "../problem.ts";
@@ -65,7 +65,7 @@ export function entryRoutes(deps: AppDeps): Hono<ManageEnv> {
     const added = await addEntry(deps.store, c.req.param("id"), body, ctx(c.var.token.label)).catch(rethrow);
     return c.json(
       envelope(
-        { entry: serializeEntry(added.entry), inDraw: added.inDraw, subeventId: added.subeventId },
+        { entry: serializeEntry(added.entry), inDraw: added.inDraw, subeventId: added.categoryId },
         deps.clock(),
       ),
       201,
@@ -87,7 +87,7 @@ export function entryRoutes(deps: AppDeps): Hono<ManageEnv> {
 
   app.get("/:id/entries", async (c) => {
     requireAdmin(c.var.token, "list a category's entries");
-    const category = await readCategoryEntries(deps.store.db, c.req.param("id"));
+    const category = await readCategoryRoster(deps.store.db, c.req.param("id"));
     if (!category) throw new HttpError(404, "not-found", `Category "${c.req.param("id")}" does not exist`);
     return c.json(envelope({ category }, deps.clock()));
   });

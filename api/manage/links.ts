@@ -80,7 +80,7 @@ export function eventLinks(base: string, o: EventOverviewRecord): LinkJson[] {
       url: `${base}/overlay/table/${slug}/${t.tableNo}`,
     });
   }
-  for (const s of o.subevents) {
+  for (const s of o.categories) {
     links.push({
       kind: "overlay-subevent",
       label: `Overlay: ${s.name}`,

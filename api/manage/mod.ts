@@ -23,7 +23,7 @@ import { manageProblemResponse, NO_STORE_HEADERS, quoted } from "./problem.ts";
 import { requestLog } from "../outage_guard.ts";
 import { FailureLimiter } from "./rate_limit.ts";
 import { envelope } from "./serialise.ts";
-import { subeventRoutes } from "./subevents.ts";
+import { categoryRoutes } from "./categories.ts";
 import { tokenRoutes, whoamiRoute } from "./tokens.ts";
 
 /** The largest body accepted (an event file included). */
@@ -64,7 +64,7 @@ export function manageApi(deps: AppDeps, options: ManageOptions = {}): Hono {
   app.route("/events/import", importRoute(deps));
   app.route("/events", eventRoutes(deps));
   app.route("/events", planRoute(deps));
-  app.route("/subevents", subeventRoutes(deps));
+  app.route("/subevents", categoryRoutes(deps));
   app.route("/subevents", drawRoutes(deps));
   app.route("/subevents", entryRoutes(deps));
   app.route("/players", playerRoutes(deps));

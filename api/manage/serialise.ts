@@ -49,7 +49,7 @@ export function manageMatchJson(m: ManageMatchRecord | ScoringMatchRecord, devic
     })),
     eventSlug: m.eventSlug,
     eventName: m.eventName,
-    subeventName: m.subeventName,
+    subeventName: m.categoryName,
     winnerSide,
     firstServer: m.firstServer,
     currentServer: serializeLive(m).currentServer,
@@ -144,17 +144,17 @@ export function overviewJson(o: EventOverviewRecord, now: Date) {
   const reopenable = new Set(o.matches.filter((m) => reopening(m) === "in_progress").map((m) => m.id));
   const onStart = startClashes(forClashes, (m) => m.status === "scheduled" || reopenable.has(m.id));
   // A knockout match of a draft draw is not public and would freeze the draw once started: not called.
-  const draft = new Set(o.subevents.filter((s) => s.drawState === "draft").map((s) => s.id));
+  const draft = new Set(o.categories.filter((s) => s.drawState === "draft").map((s) => s.id));
   const callable = o.matches.map((m, i) => ({
     ...forClashes[i]!,
     ready: m.homeEntryId !== null && m.awayEntryId !== null &&
-      !(m.stage === "knockout" && draft.has(m.subeventId)),
+      !(m.stage === "knockout" && draft.has(m.categoryId)),
     calledAt: m.calledAt,
     skipped: m.skippedAt !== null,
   }));
   return {
     event: managedEventJson(o.event),
-    subevents: o.subevents,
+    subevents: o.categories,
     clashes: findClashes(forClashes),
     suggestions: suggestMatches(callable, o.tables.map((t) => t.tableNo), now),
     matches: o.matches.map((m) => ({

@@ -3,9 +3,9 @@
  * standings, draw) with its entries (names, clubs and seeds of players and pairs). Only what the public views
  * serve: draft events and draft draws are not printed.
  */
-import { readSubeventEntries } from "../../db/read_entries.ts";
+import { readCategoryEntries } from "../../db/read_entries.ts";
 import type { EntryRecord } from "../../db/read_entries.ts";
-import { type GroupRecord, readSubeventGroups } from "../../db/read_groups.ts";
+import { type GroupRecord, readCategoryGroups } from "../../db/read_groups.ts";
 import { type CategoryView, categoryView } from "../../views/category.ts";
 import { eventView } from "../../views/event.ts";
 import type { ViewDeps } from "../../views/view.ts";
@@ -34,14 +34,14 @@ export async function readPrintEvent(
 ): Promise<PrintEvent | null> {
   const data = await eventView.load(deps, slug);
   if (!data) return null;
-  const wanted = data.subevents.filter((s) =>
+  const wanted = data.categories.filter((s) =>
     onlyCategory === undefined || s.id === onlyCategory.toLowerCase()
   );
   const categories = await Promise.all(wanted.map(async (s) => {
     const [found, entries, groups] = await Promise.all([
       categoryView.load(deps, s.id),
-      readSubeventEntries(deps.db, s.id),
-      readSubeventGroups(deps.db, s.id),
+      readCategoryEntries(deps.db, s.id),
+      readCategoryGroups(deps.db, s.id),
     ]);
     return found ? { view: found.category, kind: s.kind, entries, groups } : null;
   }));

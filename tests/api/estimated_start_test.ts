@@ -51,7 +51,7 @@ storeTest(
     clock.advance(5 * MINUTE);
     await write(first!, "result", { games: [{ home: 11, away: 5 }, { home: 11, away: 7 }] });
     assert.equal(await estimate(), "2026-11-28T10:37:00.000Z", "ended at 10:35");
-    const list = await app.request(`/api/v1/subevents/${ev.subeventId}/matches`);
+    const list = await app.request(`/api/v1/subevents/${ev.categoryId}/matches`);
     const listed = (await list.json()).data.matches.find((m: { id: string }) => m.id === second);
     assert.equal(listed.estimatedStart, "2026-11-28T10:37:00.000Z", "the category's list says the same");
 

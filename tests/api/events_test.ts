@@ -4,7 +4,7 @@ import { setEventAnnouncement, setEventStatus } from "../../db/manage_writes.ts"
 import { writeMatch } from "../../db/match_writes.ts";
 import { apiClient, NOW } from "../support/api_client.ts";
 import { groupEvent } from "../support/event_files.ts";
-import { bump, makeEvent, makeSubevent, PRIVATE_STRINGS, seedTournament } from "../support/fixtures.ts";
+import { bump, makeCategory, makeEvent, PRIVATE_STRINGS, seedTournament } from "../support/fixtures.ts";
 import { storeTest } from "../support/stores.ts";
 import { tournamentTest } from "../support/tournament_test.ts";
 
@@ -37,8 +37,8 @@ storeTest("[api] GET /api/v1/events serves exactly the Event fields", async (sto
     source_hash: "abc",
     revision: 7,
   });
-  await makeSubevent(store.db, { event_id: event.id });
-  await makeSubevent(store.db, { event_id: event.id });
+  await makeCategory(store.db, { event_id: event.id });
+  await makeCategory(store.db, { event_id: event.id });
   const { body } = await api.request("/api/v1/events");
   assert.deepEqual(body.data.events, [{
     id: event.id,

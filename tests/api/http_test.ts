@@ -143,7 +143,7 @@ tournamentTest(
       "/api/v1/events/no-such-event",
       `/api/v1/events/${s.draft.slug}`,
       `/api/v1/events/${s.draft.slug}/players`,
-      `/api/v1/subevents/${s.draft.subeventId}/matches`,
+      `/api/v1/subevents/${s.draft.categoryId}/matches`,
       `/api/v1/matches/${s.draft.matchId}`,
     ];
     for (const path of missing) {

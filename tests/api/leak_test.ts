@@ -76,9 +76,9 @@ storeTest(
     await probe(`/api/v1/events/${s.draft.slug}`, s.draft.slug);
     await probe(`/api/v1/events/${s.archived.slug}`, s.archived.slug);
     await probe(`/api/v1/events/${s.draft.slug}/players`, s.draft.slug);
-    await probe(`/api/v1/subevents/${s.draft.subeventId}/matches`, s.draft.subeventId);
-    await probe(`/api/v1/subevents/${s.draft.subeventId}/draw`, s.draft.subeventId);
-    await probe(`/api/v1/subevents/${s.draft.subeventId}/standings`, s.draft.subeventId);
+    await probe(`/api/v1/subevents/${s.draft.categoryId}/matches`, s.draft.categoryId);
+    await probe(`/api/v1/subevents/${s.draft.categoryId}/draw`, s.draft.categoryId);
+    await probe(`/api/v1/subevents/${s.draft.categoryId}/standings`, s.draft.categoryId);
     await probe(`/api/v1/matches/${s.draft.matchId}`, s.draft.matchId);
     await get("/api/v1/openapi.json");
     const all = bodies.join("\n");

@@ -95,7 +95,7 @@ storeTest("[api] /api/manage answers 403 to a scorer on admin routes", async (st
       ["POST", `/api/manage/events/${ev.slug}/publish`],
       ["PUT", `/api/manage/events/${ev.slug}/announcement`],
       ["DELETE", `/api/manage/events/${ev.slug}/announcement`],
-      ["POST", `/api/manage/subevents/${ev.subeventId}/lock`],
+      ["POST", `/api/manage/subevents/${ev.categoryId}/lock`],
       ["GET", "/api/manage/tokens"],
       ["GET", "/api/manage/audit"],
       ["POST", "/api/manage/events/import"],

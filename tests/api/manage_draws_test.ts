@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { Hono } from "hono";
 import { silentLogger } from "../../lib/log.ts";
 import { writeMatch } from "../../db/match_writes.ts";
-import type { SubeventFormat } from "../../db/schema.ts";
+import type { CategoryFormat } from "../../db/schema.ts";
 import type { Store } from "../../db/store.ts";
 import { createApp } from "../../main.ts";
 import { makeDrawSlot, makeEntry } from "../support/fixtures.ts";
@@ -11,7 +11,7 @@ import { call, makeToken, manageApp, T0 } from "./manage_fixtures.ts";
 import { makeRatedCategory, openDraftDraw } from "../support/rated_category.ts";
 
 /** A published event with one category of `entries` rated players (the first `seeds` seeded). */
-function makeCategory(store: Store, o: { format?: SubeventFormat; entries: number; seeds?: number }) {
+function makeCategory(store: Store, o: { format?: CategoryFormat; entries: number; seeds?: number }) {
   return makeRatedCategory(store, {
     ...o,
     event: { status: "published", slug: `cup-${crypto.randomUUID().slice(0, 8)}` },
@@ -44,8 +44,8 @@ async function problem(res: Response, status: number, code: string) {
 const drawUrl = (id: string) => `/api/manage/subevents/${id}/draw`;
 
 /** Draws the category with the lot seed `lotSeed` and gives the 201 answer's data. */
-const drawWithSeed = async (app: Hono, admin: string, subeventId: string, lotSeed: string) =>
-  await ok(await app.request(drawUrl(subeventId), call(admin, "POST", { lotSeed })), 201);
+const drawWithSeed = async (app: Hono, admin: string, categoryId: string, lotSeed: string) =>
+  await ok(await app.request(drawUrl(categoryId), call(admin, "POST", { lotSeed })), 201);
 
 interface Side {
   kind: string;
@@ -57,7 +57,7 @@ storeTest(
   "[api] POST /api/manage/subevents/:id/draw draws a knockout; GET shows the draft",
   async (store) => {
     const { c, admin, app } = await setup(store, { entries: 6, seeds: 2 });
-    const made = await drawWithSeed(app, admin, c.subeventId, "api-1");
+    const made = await drawWithSeed(app, admin, c.categoryId, "api-1");
     assert.deepEqual(
       [made.generated.lotSeed, made.generated.size, made.generated.drawState, made.generated.matchCount],
       ["api-1", 8, "draft", 5],
@@ -82,13 +82,13 @@ storeTest(
     );
     assert.equal(draw.bracket.rounds[2].label, "Final");
 
-    const shown = await ok(await app.request(drawUrl(c.subeventId), call(admin, "GET")));
+    const shown = await ok(await app.request(drawUrl(c.categoryId), call(admin, "GET")));
     assert.deepEqual(shown.draw, draw);
 
     // The same seed again: the same draw; without a seed: a new lot.
-    const again = await drawWithSeed(app, admin, c.subeventId, "api-1");
+    const again = await drawWithSeed(app, admin, c.categoryId, "api-1");
     assert.deepEqual(again.draw.bracket.slots, draw.bracket.slots);
-    const fresh = await ok(await app.request(drawUrl(c.subeventId), call(admin, "POST")), 201);
+    const fresh = await ok(await app.request(drawUrl(c.categoryId), call(admin, "POST")), 201);
     assert.match(fresh.generated.lotSeed, /^[0-9a-f]{32}$/);
   },
 );
@@ -97,14 +97,14 @@ storeTest(
   "[api] a locked service draw is public with its byes as the management API showed it",
   async (store) => {
     const { c, admin, app } = await setup(store, { entries: 5, seeds: 2 });
-    const made = await drawWithSeed(app, admin, c.subeventId, "pub");
+    const made = await drawWithSeed(app, admin, c.categoryId, "pub");
     const publicApp = new Hono();
     publicApp.route("/", createApp({ store, log: silentLogger, clock: () => T0 }));
-    const before = await publicApp.request(`/api/v1/subevents/${c.subeventId}/draw`);
+    const before = await publicApp.request(`/api/v1/subevents/${c.categoryId}/draw`);
     assert.equal(before.status, 200);
     assert.equal((await before.json()).data.draw, null, "a draft is not public");
-    await ok(await app.request(`/api/manage/subevents/${c.subeventId}/lock`, call(admin, "POST")));
-    const res = await publicApp.request(`/api/v1/subevents/${c.subeventId}/draw`);
+    await ok(await app.request(`/api/manage/subevents/${c.categoryId}/lock`, call(admin, "POST")));
+    const res = await publicApp.request(`/api/v1/subevents/${c.categoryId}/draw`);
     assert.equal(res.status, 200);
     const pub = (await res.json()).data.draw;
     const strip = (rounds: { matches: { home: Side; away: Side }[] }[]) =>
@@ -117,7 +117,7 @@ storeTest(
 storeTest("[api] POST draw for groups feeding a knockout; a final group fills the bracket", async (store) => {
   const { c, admin, app } = await setup(store, { format: "groups_knockout", entries: 8, seeds: 2 });
   const made = await ok(
-    await app.request(drawUrl(c.subeventId), call(admin, "POST", { groupSize: 4, qualifiersPerGroup: 2 })),
+    await app.request(drawUrl(c.categoryId), call(admin, "POST", { groupSize: 4, qualifiersPerGroup: 2 })),
     201,
   );
   assert.equal(made.draw.groups.length, 2);
@@ -126,7 +126,7 @@ storeTest("[api] POST draw for groups feeding a knockout; a final group fills th
   assert.ok(made.draw.bracket.slots.every((s: Side) => s.kind === "qualifier"));
   // Advancing from a group with undecided matches is refused.
   const p = await problem(
-    await app.request(`${drawUrl(c.subeventId)}/advance`, call(admin, "POST", { group: "A" })),
+    await app.request(`${drawUrl(c.categoryId)}/advance`, call(admin, "POST", { group: "A" })),
     409,
     "group-not-complete",
   );
@@ -137,7 +137,7 @@ storeTest("[api] POST draw for groups feeding a knockout; a final group fills th
   for (const m of made.draw.groups[0].matches) {
     await writeMatch(store, m.id, { type: "walkover", winner: "home" }, { actor: "t", now: T0 });
   }
-  const shown = (await ok(await app.request(drawUrl(c.subeventId), call(admin, "GET")))).draw;
+  const shown = (await ok(await app.request(drawUrl(c.categoryId), call(admin, "GET")))).draw;
   const winner = made.draw.groups[0].members[0].entry.id;
   const slot = shown.bracket.slots.find((
     s: Side & { qualifier: { place: number; groupName: string } | null },
@@ -145,7 +145,7 @@ storeTest("[api] POST draw for groups feeding a knockout; a final group fills th
   assert.deepEqual([slot.kind, slot.entry.id], ["entry", winner]);
   assert.equal(shown.standings[0].complete, true);
   const advanced = await ok(
-    await app.request(`${drawUrl(c.subeventId)}/advance`, call(admin, "POST", { group: "A" })),
+    await app.request(`${drawUrl(c.categoryId)}/advance`, call(admin, "POST", { group: "A" })),
   );
   assert.equal(advanced.changed, false, "already placed when the last result was written");
   assert.deepEqual(advanced.placements.map((x: { state: string }) => x.state), ["placed", "placed"]);
@@ -162,7 +162,7 @@ storeTest("[api] draw routes refuse bad bodies with 400 naming the field", async
   ];
   for (const [body, field, message] of cases) {
     const p = await problem(
-      await app.request(drawUrl(c.subeventId), call(admin, "POST", body)),
+      await app.request(drawUrl(c.categoryId), call(admin, "POST", body)),
       400,
       "invalid-body",
     );
@@ -171,12 +171,12 @@ storeTest("[api] draw routes refuse bad bodies with 400 naming the field", async
   }
   const ko = await makeCategory(store, { entries: 4 });
   const p = await problem(
-    await app.request(drawUrl(ko.subeventId), call(admin, "POST", { groupSize: 4 })),
+    await app.request(drawUrl(ko.categoryId), call(admin, "POST", { groupSize: 4 })),
     400,
     "invalid-body",
   );
   assert.equal(p.field, "groupSize");
-  const sub = await store.db.selectFrom("subevents").select("draw_state").where("id", "=", c.subeventId)
+  const sub = await store.db.selectFrom("subevents").select("draw_state").where("id", "=", c.categoryId)
     .executeTakeFirstOrThrow();
   assert.equal(sub.draw_state, "none", "nothing written");
 });
@@ -184,7 +184,7 @@ storeTest("[api] draw routes refuse bad bodies with 400 naming the field", async
 storeTest("[api] draw routes refuse what cannot be drawn or locked with 409 problems", async (store) => {
   const { c, admin, app } = await setup(store, { entries: 1 });
   let p = await problem(
-    await app.request(drawUrl(c.subeventId), call(admin, "POST")),
+    await app.request(drawUrl(c.categoryId), call(admin, "POST")),
     409,
     "too-few-entries",
   );
@@ -193,31 +193,31 @@ storeTest("[api] draw routes refuse what cannot be drawn or locked with 409 prob
   const dup = await makeCategory(store, { entries: 3 });
   const player = await store.db.selectFrom("entries").select("player1_id").where("id", "=", dup.entryIds[0]!)
     .executeTakeFirstOrThrow();
-  await makeEntry(store.db, { subevent_id: dup.subeventId, player1_id: player.player1_id });
-  p = await problem(await app.request(drawUrl(dup.subeventId), call(admin, "POST")), 409, "duplicate-entry");
+  await makeEntry(store.db, { subevent_id: dup.categoryId, player1_id: player.player1_id });
+  p = await problem(await app.request(drawUrl(dup.categoryId), call(admin, "POST")), 409, "duplicate-entry");
   assert.match(p.detail, /a player is entered twice/);
 
   const holes = await makeCategory(store, { entries: 2 });
-  await openDraftDraw(store, holes.subeventId, 2);
-  await makeDrawSlot(store.db, { subevent_id: holes.subeventId, position: 0, entry_id: holes.entryIds[0]! });
-  await makeDrawSlot(store.db, { subevent_id: holes.subeventId, position: 1 });
+  await openDraftDraw(store, holes.categoryId, 2);
+  await makeDrawSlot(store.db, { subevent_id: holes.categoryId, position: 0, entry_id: holes.entryIds[0]! });
+  await makeDrawSlot(store.db, { subevent_id: holes.categoryId, position: 1 });
   p = await problem(
-    await app.request(`/api/manage/subevents/${holes.subeventId}/lock`, call(admin, "POST")),
+    await app.request(`/api/manage/subevents/${holes.categoryId}/lock`, call(admin, "POST")),
     409,
     "draw-incomplete",
   );
   assert.match(p.detail, /Cannot lock the draw of "Women's singles": position 2 is assigned to nothing/);
-  const shown = (await ok(await app.request(drawUrl(holes.subeventId), call(admin, "GET")))).draw;
+  const shown = (await ok(await app.request(drawUrl(holes.categoryId), call(admin, "GET")))).draw;
   assert.deepEqual(shown.unassigned, [1]);
 
   const ready = await makeCategory(store, { entries: 4 });
-  await ok(await app.request(drawUrl(ready.subeventId), call(admin, "POST")), 201);
-  await ok(await app.request(`/api/manage/subevents/${ready.subeventId}/lock`, call(admin, "POST")));
-  p = await problem(await app.request(drawUrl(ready.subeventId), call(admin, "POST")), 409, "draw-locked");
+  await ok(await app.request(drawUrl(ready.categoryId), call(admin, "POST")), 201);
+  await ok(await app.request(`/api/manage/subevents/${ready.categoryId}/lock`, call(admin, "POST")));
+  p = await problem(await app.request(drawUrl(ready.categoryId), call(admin, "POST")), 409, "draw-locked");
   assert.match(p.detail, /the draw is locked \(unlock first\)/);
 
   p = await problem(
-    await app.request(`${drawUrl(ready.subeventId)}/advance`, call(admin, "POST", {})),
+    await app.request(`${drawUrl(ready.categoryId)}/advance`, call(admin, "POST", {})),
     409,
     "no-qualifiers",
   );
@@ -229,15 +229,15 @@ storeTest("[api] draw routes need an admin token", async (store) => {
   const { c, app } = await setup(store, { entries: 4 });
   const scorer = await makeToken(store.db, "scorer", { label: "Table 1" });
   for (
-    const [method, url] of [["GET", drawUrl(c.subeventId)], ["POST", drawUrl(c.subeventId)], [
+    const [method, url] of [["GET", drawUrl(c.categoryId)], ["POST", drawUrl(c.categoryId)], [
       "POST",
-      `${drawUrl(c.subeventId)}/advance`,
+      `${drawUrl(c.categoryId)}/advance`,
     ]] as const
   ) {
     const p = await problem(await app.request(url, call(scorer, method)), 403, "forbidden");
     assert.match(p.detail, /needs an admin token/);
   }
-  await problem(await app.request(drawUrl(c.subeventId), call(null, "GET")), 401, "unauthorized");
+  await problem(await app.request(drawUrl(c.categoryId), call(null, "GET")), 401, "unauthorized");
 });
 
 storeTest(
@@ -245,10 +245,10 @@ storeTest(
   async (store) => {
     const { c, admin, app } = await setup(store, { format: "groups_knockout", entries: 6, seeds: 2 });
     await ok(
-      await app.request(drawUrl(c.subeventId), call(admin, "POST", { groupSize: 3, qualifiersPerGroup: 1 })),
+      await app.request(drawUrl(c.categoryId), call(admin, "POST", { groupSize: 3, qualifiersPerGroup: 1 })),
       201,
     );
-    let draw = (await ok(await app.request(drawUrl(c.subeventId), call(admin, "GET")))).draw;
+    let draw = (await ok(await app.request(drawUrl(c.categoryId), call(admin, "GET")))).draw;
     const groupA = draw.groups[0];
     const ids: string[] = groupA.members.map((m: { entry: { id: string } }) => m.entry.id);
     const names = new Map<string, string>(
@@ -263,11 +263,11 @@ storeTest(
         now: T0,
       });
     }
-    draw = (await ok(await app.request(drawUrl(c.subeventId), call(admin, "GET")))).draw;
+    draw = (await ok(await app.request(drawUrl(c.categoryId), call(admin, "GET")))).draw;
     assert.equal(draw.standings[0].awaitingLot, true, "the console is told a lot is needed");
     assert.ok(draw.standings[0].rows.every((r: { tied: boolean }) => r.tied));
 
-    const url = `${drawUrl(c.subeventId)}/advance`;
+    const url = `${drawUrl(c.categoryId)}/advance`;
     let p = await problem(
       await app.request(url, call(admin, "POST", { group: "A", lots: ["Nobody Known"] })),
       400,
@@ -307,9 +307,9 @@ storeTest(
     assert.equal(advanced.draw.standings[0].awaitingLot, false);
 
     // The public standings say so too, once the draw is locked.
-    await ok(await app.request(`/api/manage/subevents/${c.subeventId}/lock`, call(admin, "POST")));
+    await ok(await app.request(`/api/manage/subevents/${c.categoryId}/lock`, call(admin, "POST")));
     const pub = createApp({ store, log: silentLogger, clock: () => T0 });
-    const res = await pub.request(`/api/v1/subevents/${c.subeventId}/standings`);
+    const res = await pub.request(`/api/v1/subevents/${c.categoryId}/standings`);
     assert.equal(res.status, 200);
     const standings = (await res.json()).data.standings;
     assert.deepEqual(standings[0].rows.map((r: { decidedByLot: boolean }) => r.decidedByLot), [

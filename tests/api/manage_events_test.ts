@@ -131,16 +131,16 @@ storeTest(
     const { app, admin, ev } = await setup(store, "published");
     const before = await revisionOf(store);
     const locked = await ok(
-      await app.request(`/api/manage/subevents/${ev.subeventId}/lock`, call(admin, "POST")),
+      await app.request(`/api/manage/subevents/${ev.categoryId}/lock`, call(admin, "POST")),
     );
     assert.deepEqual([locked.drawState, locked.changed], ["locked", true]);
     assert.ok(await revisionOf(store) > before);
     const again = await ok(
-      await app.request(`/api/manage/subevents/${ev.subeventId}/lock`, call(admin, "POST")),
+      await app.request(`/api/manage/subevents/${ev.categoryId}/lock`, call(admin, "POST")),
     );
     assert.equal(again.changed, false);
     const unlocked = await ok(
-      await app.request(`/api/manage/subevents/${ev.subeventId}/unlock`, call(admin, "POST")),
+      await app.request(`/api/manage/subevents/${ev.categoryId}/unlock`, call(admin, "POST")),
     );
     assert.equal(unlocked.drawState, "draft");
     const audit = await store.db.selectFrom("audit_log").select("action").where("action", "like", "draw.%")
@@ -224,27 +224,27 @@ storeTest(
 
 storeTest("[api] unlocking a draw is refused once a match of the draw has started", async (store) => {
   const { app, admin, ev } = await setup(store, "published");
-  await ok(await app.request(`/api/manage/subevents/${ev.subeventId}/lock`, call(admin, "POST")));
+  await ok(await app.request(`/api/manage/subevents/${ev.categoryId}/lock`, call(admin, "POST")));
   await writeMatch(store, ev.rounds[0]![1]!, { type: "start", firstServer: "home" }, { actor: "t", now: T0 });
   const p = await problem(
-    await app.request(`/api/manage/subevents/${ev.subeventId}/unlock`, call(admin, "POST")),
+    await app.request(`/api/manage/subevents/${ev.categoryId}/unlock`, call(admin, "POST")),
     409,
   );
   assert.match(
     p.detail,
     /Cannot unlock the draw of "Men's singles": a match of the draw has already started/,
   );
-  const row = await store.db.selectFrom("subevents").select("draw_state").where("id", "=", ev.subeventId)
+  const row = await store.db.selectFrom("subevents").select("draw_state").where("id", "=", ev.categoryId)
     .executeTakeFirstOrThrow();
   assert.equal(row.draw_state, "locked");
 });
 
 storeTest("[api] a category without a draw cannot be locked", async (store) => {
   const { app, admin, ev } = await setup(store);
-  await store.db.updateTable("subevents").set({ draw_state: "none" }).where("id", "=", ev.subeventId)
+  await store.db.updateTable("subevents").set({ draw_state: "none" }).where("id", "=", ev.categoryId)
     .execute();
   const p = await problem(
-    await app.request(`/api/manage/subevents/${ev.subeventId}/lock`, call(admin, "POST")),
+    await app.request(`/api/manage/subevents/${ev.categoryId}/lock`, call(admin, "POST")),
     409,
   );
   assert.match(p.detail, /it has no draw/);
@@ -266,7 +266,7 @@ storeTest(
     const urls = data.links.map((l: { url: string }) => l.url);
     assert.ok(urls.includes("http://192.168.1.20:8000/score"));
     assert.ok(urls.includes(`http://192.168.1.20:8000/t/${ev.slug}/tv`));
-    assert.ok(urls.includes(`http://192.168.1.20:8000/overlay/subevent/${ev.subeventId}`));
+    assert.ok(urls.includes(`http://192.168.1.20:8000/overlay/subevent/${ev.categoryId}`));
     assert.ok(urls.includes(`http://192.168.1.20:8000/overlay/match/${ev.rounds[0]![0]}`));
     // The overlays a producer sets once for the day: the featured match, and one per table.
     assert.ok(urls.includes(`http://192.168.1.20:8000/overlay/featured/${ev.slug}`));
@@ -527,7 +527,7 @@ storeTest(
     const [first] = ev.rounds[0]!;
     await writeMatch(store, first!, { type: "assign", tableNo: 1 }, { actor: "t", now: T0 });
     await writeMatch(store, first!, { type: "start", firstServer: "home" }, { actor: "t", now: T0 });
-    const redraw = await app.request(`/api/manage/subevents/${ev.subeventId}/draw`, call(admin, "POST", {}));
+    const redraw = await app.request(`/api/manage/subevents/${ev.categoryId}/draw`, call(admin, "POST", {}));
     assert.equal(redraw.status, 409);
   },
 );

@@ -10,7 +10,7 @@ import { clientAddressVar } from "../../api/client_address.ts";
 import { manageApi, type ManageOptions } from "../../api/manage/mod.ts";
 import { silentLogger } from "../../lib/log.ts";
 import type { Database, DrawState, EventStatus } from "../../db/schema.ts";
-import { makeEntry, makeEvent, makeMatch, makePlayer, makeSubevent } from "../support/fixtures.ts";
+import { makeCategory, makeEntry, makeEvent, makeMatch, makePlayer } from "../support/fixtures.ts";
 import type { Store } from "../../db/store.ts";
 import { createToken, type TokenRole } from "../../db/tokens.ts";
 
@@ -21,7 +21,7 @@ export const T0 = new Date("2026-11-28T10:00:00.000Z");
 export interface SeededEvent {
   eventId: string;
   slug: string;
-  subeventId: string;
+  categoryId: string;
   entryIds: string[];
   /** Match ids by round (index 0 = first round), each round by bracket position. */
   rounds: string[][];
@@ -51,7 +51,7 @@ export async function seedKnockout(db: Kysely<Database>, options: SeedOptions = 
     ...stamps,
     updated_at: at,
   });
-  const sub = await makeSubevent(db, {
+  const sub = await makeCategory(db, {
     event_id: event.id,
     code: "MS",
     name: "Men's singles",
@@ -106,7 +106,7 @@ export async function seedKnockout(db: Kysely<Database>, options: SeedOptions = 
     }
     rounds.push(ids);
   }
-  return { eventId: event.id, slug, subeventId: sub.id, entryIds, rounds };
+  return { eventId: event.id, slug, categoryId: sub.id, entryIds, rounds };
 }
 
 /** Makes a token and returns its secret. */

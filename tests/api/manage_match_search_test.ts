@@ -92,7 +92,7 @@ storeTest(
     assert.equal(all.matches[15]!.status, "completed");
 
     assert.equal((await list(app, admin, "category=MS")).total, 63);
-    assert.equal((await list(app, admin, `category=${ev.subeventId}&status=scheduled`)).total, 15);
+    assert.equal((await list(app, admin, `category=${ev.categoryId}&status=scheduled`)).total, 15);
     assert.equal((await list(app, admin, "category=WS")).total, 0);
 
     const table = await list(app, admin, "table=30");

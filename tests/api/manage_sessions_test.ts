@@ -29,12 +29,12 @@ storeTest(
     assert.equal(empty.headers.get("Cache-Control"), "no-store");
     assert.deepEqual((await empty.json()).data, {
       sessions: [],
-      categories: [{ id: ev.subeventId, name: "Men's singles", sessions: null }],
+      categories: [{ id: ev.categoryId, name: "Men's singles", sessions: null }],
     });
 
     const put = await app.request(
       url,
-      call(admin, "PUT", { sessions: [MORNING, AFTERNOON], categories: { [ev.subeventId]: ["pm"] } }),
+      call(admin, "PUT", { sessions: [MORNING, AFTERNOON], categories: { [ev.categoryId]: ["pm"] } }),
     );
     assert.equal(put.status, 200, await put.clone().text());
     const expected = {
@@ -54,7 +54,7 @@ storeTest(
           tables: [1, 2, 3, 4],
         },
       ],
-      categories: [{ id: ev.subeventId, name: "Men's singles", sessions: ["pm"] }],
+      categories: [{ id: ev.categoryId, name: "Men's singles", sessions: ["pm"] }],
     };
     assert.deepEqual((await put.json()).data, expected);
     assert.deepEqual((await (await app.request(url, call(admin, "GET"))).json()).data, expected);
@@ -65,9 +65,9 @@ storeTest(
     ]);
 
     // The category's own route.
-    const one = `/api/manage/subevents/${ev.subeventId}/sessions`;
+    const one = `/api/manage/subevents/${ev.categoryId}/sessions`;
     assert.deepEqual((await (await app.request(one, call(admin, "GET"))).json()).data, {
-      category: { id: ev.subeventId, name: "Men's singles", sessions: ["pm"] },
+      category: { id: ev.categoryId, name: "Men's singles", sessions: ["pm"] },
       sessions: ["am", "pm"],
     });
     const all = await app.request(one, call(admin, "PUT", { sessions: [] }));
@@ -85,7 +85,7 @@ storeTest(
     // No sessions at all: the categories play in every session (there are none).
     const none = await app.request(
       url,
-      call(admin, "PUT", { sessions: [], categories: { [ev.subeventId]: null } }),
+      call(admin, "PUT", { sessions: [], categories: { [ev.categoryId]: null } }),
     );
     assert.equal(none.status, 200, await none.clone().text());
     assert.deepEqual((await none.json()).data.sessions, []);
@@ -124,7 +124,7 @@ storeTest(
       [{ sessions: [{ ...MORNING, tables: [] }] }, "sessions.0.tables"],
       [{ sessions: [{ ...MORNING, id: "a b" }] }, "sessions.0.id"],
       [{ sessions: [{ ...MORNING, start: "09:00" }] }, "sessions.0.start"],
-      [{ sessions: [MORNING], categories: { [ev.subeventId]: "am" } }, `categories.${ev.subeventId}`],
+      [{ sessions: [MORNING], categories: { [ev.categoryId]: "am" } }, `categories.${ev.categoryId}`],
     ];
     for (const [body, field] of fields) {
       assert.equal((await problem(await put(admin, body), 400)).field, field, JSON.stringify(body));
@@ -143,7 +143,7 @@ storeTest(
       'Duplicate session id "am": also sessions[0] (sessions[1])',
     );
     assert.equal(
-      (await problem(await put(admin, { sessions: [MORNING], categories: { [ev.subeventId]: ["pm"] } }), 400))
+      (await problem(await put(admin, { sessions: [MORNING], categories: { [ev.categoryId]: ["pm"] } }), 400))
         .detail,
       'Category "Men\'s singles": Unknown session "pm": the event\'s sessions are "am"',
     );
@@ -154,14 +154,14 @@ storeTest(
     );
     // A category left naming a session that is gone is refused; nothing is written.
     assert.equal(
-      (await put(admin, { sessions: [MORNING], categories: { [ev.subeventId]: ["am"] } })).status,
+      (await put(admin, { sessions: [MORNING], categories: { [ev.categoryId]: ["am"] } })).status,
       200,
     );
     assert.equal(
       (await problem(await put(admin, { sessions: [AFTERNOON] }), 400)).detail,
       'Category "Men\'s singles": Unknown session "am": the event\'s sessions are "pm"',
     );
-    const one = `/api/manage/subevents/${ev.subeventId}/sessions`;
+    const one = `/api/manage/subevents/${ev.categoryId}/sessions`;
     assert.equal(
       (await problem(await app.request(one, call(admin, "PUT", { sessions: ["am", "am"] })), 400)).detail,
       'Category "Men\'s singles": Session "am" is listed twice',
@@ -198,7 +198,7 @@ storeTest(
 
     await app.request(
       `/api/manage/events/${ev.slug}/sessions`,
-      call(admin, "PUT", { sessions: [MORNING, AFTERNOON], categories: { [ev.subeventId]: ["pm"] } }),
+      call(admin, "PUT", { sessions: [MORNING, AFTERNOON], categories: { [ev.categoryId]: ["pm"] } }),
     );
     const res = await plan("/plan", { restMinutes: 10 });
     assert.equal(res.status, 200, await res.clone().text());

@@ -3,11 +3,11 @@ import { apiClient } from "../support/api_client.ts";
 import {
   bump,
   games,
+  makeCategory,
   makeEntry,
   makeEvent,
   makeMatch,
   makePlayer,
-  makeSubevent,
   seedTournament,
 } from "../support/fixtures.ts";
 import { storeTest } from "../support/stores.ts";
@@ -97,7 +97,7 @@ tournamentTest(
 
 storeTest("[api] GET /api/v1/matches/:id serves a retirement with its game count", async (store) => {
   const event = await makeEvent(store.db);
-  const sub = await makeSubevent(store.db, { event_id: event.id, draw_state: "locked" });
+  const sub = await makeCategory(store.db, { event_id: event.id, draw_state: "locked" });
   const [p1, p2] = [await makePlayer(store.db), await makePlayer(store.db)];
   const [e1, e2] = [
     await makeEntry(store.db, { subevent_id: sub.id, player1_id: p1.id }),
@@ -180,7 +180,7 @@ storeTest(
   async (store) => {
     const db = store.db;
     const event = await makeEvent(db);
-    const sub = await makeSubevent(db, { event_id: event.id });
+    const sub = await makeCategory(db, { event_id: event.id });
     const a = await makePlayer(db, { display_name: "Ann Home" });
     const b = await makePlayer(db, { display_name: "Bea Away" });
     const home = await makeEntry(db, { subevent_id: sub.id, player1_id: a.id });

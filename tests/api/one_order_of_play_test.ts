@@ -36,7 +36,7 @@ storeTest(
     const manageNext = o.matches.filter((m: Match) => m.status === "scheduled" && m.homeId && m.awayId)
       .map((m: Match) => m.id);
 
-    const list = await app.request(`/api/v1/subevents/${ev.subeventId}/matches?status=scheduled`);
+    const list = await app.request(`/api/v1/subevents/${ev.categoryId}/matches?status=scheduled`);
     assert.equal(list.status, 200);
     const publicNext = upcomingMatches((await list.json()).data.matches, Infinity).map((m) => m.id);
     assert.deepEqual(manageNext, publicNext);

@@ -65,7 +65,7 @@ Deno.test("planEvent() builds a half-played live event with the live matches ask
   assert.ok(plan.matches.some((m) => m.status === "scheduled"));
   assert.ok(plan.predictions.length > 0);
   // Live matches spread over categories: no category holds them all.
-  assert.ok(new Set(plan.live.map((m) => m.subeventId)).size > 1);
+  assert.ok(new Set(plan.live.map((m) => m.categoryId)).size > 1);
 });
 
 Deno.test("planEvent() plays a finished event to the end, winners moving on", () => {
@@ -114,12 +114,12 @@ Deno.test("buildStore() writes a tiny store that the public API serves", async (
     assert.equal(scopes.length, TINY.events * TINY.categories);
     const [one, other] = built.categories.map((c) => c.id);
     const before = [
-      await makeVersionReader(store).subevent(one!),
-      await makeVersionReader(store).subevent(other!),
+      await makeVersionReader(store).category(one!),
+      await makeVersionReader(store).category(other!),
     ];
     await store.db.transaction().execute((trx) => bumpRevision(trx, built.eventId, [one!]));
-    assert.notEqual(await makeVersionReader(store).subevent(one!), before[0]);
-    assert.equal(await makeVersionReader(store).subevent(other!), before[1]);
+    assert.notEqual(await makeVersionReader(store).category(one!), before[0]);
+    assert.equal(await makeVersionReader(store).category(other!), before[1]);
 
     const app = createApp({ store, log: silentLogger, clock: () => NOW });
     const match = await app.request(`/api/v1/matches/${built.live[0]!.id}`);

@@ -70,13 +70,13 @@ browserSuite(
     }, "categories");
     const { c } = seeded;
     const store = server.store;
-    const categoryRow = `#categories li[data-subevent-id="${c.subeventId}"]`;
+    const categoryRow = `#categories li[data-category-id="${c.categoryId}"]`;
     try {
       await page.goto(`${server.origin}/manage`);
       await page.waitForSelector("#entries-category option[value]:not([value=''])", { state: "attached" });
 
       await t.step("a late entry joins the women's singles before the draw", async () => {
-        await page.selectOption("#entries-category", c.subeventId);
+        await page.selectOption("#entries-category", c.categoryId);
         await page.waitForFunction(() => document.querySelectorAll("#entry-list li").length === 6);
         await page.fill("#entry-add .new-name", "Gus Late");
         await page.fill("#entry-add .new-club", "Northgate");
@@ -104,7 +104,7 @@ browserSuite(
       });
 
       await t.step("the late entry withdraws after the draw: walkovers for the opponents", async () => {
-        await page.selectOption("#entries-category", c.subeventId);
+        await page.selectOption("#entries-category", c.categoryId);
         await page.waitForFunction(() =>
           [...document.querySelectorAll("#entry-list li")].some((li) =>
             li.textContent?.startsWith("Gus Late")
@@ -122,7 +122,7 @@ browserSuite(
       });
 
       const groups = await store.db.selectFrom("groups").select(["id", "name"])
-        .where("subevent_id", "=", c.subeventId).orderBy("position").execute();
+        .where("subevent_id", "=", c.categoryId).orderBy("position").execute();
       assert.equal(groups.length, 2);
 
       await t.step("a group level after every step of 3.7.5 is settled by lot, by names", async () => {
@@ -148,7 +148,7 @@ browserSuite(
         await shot(page, "lot", "form.lot");
         await page.click("form.lot button[type=submit]");
         await says(page, "draw-console", /Final standings: 1\. .+ \(by lot\)/);
-        const res = await fetch(`${server.origin}/api/v1/subevents/${c.subeventId}/standings`);
+        const res = await fetch(`${server.origin}/api/v1/subevents/${c.categoryId}/standings`);
         const standings = (await res.json()).data.standings;
         const groupA = standings.find((g: { groupId: string }) => g.groupId === groups[0]!.id);
         assert.deepEqual(
@@ -163,7 +163,7 @@ browserSuite(
       await t.step(
         "a wrong semi-final result is corrected after the final was started by mistake",
         async () => {
-          const ko = await store.db.selectFrom("matches").selectAll().where("subevent_id", "=", c.subeventId)
+          const ko = await store.db.selectFrom("matches").selectAll().where("subevent_id", "=", c.categoryId)
             .where("stage", "=", "knockout").orderBy("round_no").orderBy("bracket_pos").execute();
           const [semi1, semi2, final] = ko;
           assert.ok(semi1!.home_entry_id && semi1!.away_entry_id, "the semi-finals have their players");

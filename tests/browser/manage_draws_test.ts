@@ -47,10 +47,10 @@ browserSuite(
     const { c } = seeded;
     try {
       await page.goto(`${server.origin}/manage`);
-      await page.waitForSelector(`#categories li[data-subevent-id="${c.subeventId}"]`);
+      await page.waitForSelector(`#categories li[data-category-id="${c.categoryId}"]`);
 
       await t.step("a category without a draw: the console offers to make one", async () => {
-        await page.click(`#categories li[data-subevent-id="${c.subeventId}"] button:has-text("Draw…")`);
+        await page.click(`#categories li[data-category-id="${c.categoryId}"] button:has-text("Draw…")`);
         await consoleSays(page, /No draw yet/);
         assert.equal(await page.isVisible("#draw-console button:has-text('Lock draw')"), false);
       });
@@ -87,7 +87,7 @@ browserSuite(
         await consoleSays(page, /Locked \(public\)/);
         assert.equal(await page.isVisible("#draw-form"), false);
         const sub = await server.store.db.selectFrom("subevents").select("draw_state")
-          .where("id", "=", c.subeventId).executeTakeFirstOrThrow();
+          .where("id", "=", c.categoryId).executeTakeFirstOrThrow();
         assert.equal(sub.draw_state, "locked");
       });
 
@@ -95,7 +95,7 @@ browserSuite(
         "a group level after every step: the console says so and records the lot by names",
         async () => {
           const groups = await server.store.db.selectFrom("groups").select(["id", "name"])
-            .where("subevent_id", "=", c.subeventId).orderBy("position").execute();
+            .where("subevent_id", "=", c.categoryId).orderBy("position").execute();
           const members = (await server.store.db.selectFrom("group_members").select(["entry_id", "position"])
             .where("group_id", "=", groups[0]!.id).orderBy("position").execute()).map((m) => m.entry_id);
           const matches = await server.store.db.selectFrom("matches").selectAll().where(
@@ -116,7 +116,7 @@ browserSuite(
               now: new Date(),
             });
           }
-          await page.click(`#categories li[data-subevent-id="${c.subeventId}"] button:has-text("Draw…")`);
+          await page.click(`#categories li[data-category-id="${c.categoryId}"] button:has-text("Draw…")`);
           await consoleSays(page, /are level after every step of ITTF 3\.7\.5/);
           const selects = page.locator("form.lot select");
           assert.equal(await selects.count(), 3);
@@ -138,7 +138,7 @@ browserSuite(
       );
 
       await t.step("the public category page marks the places decided by lot", async () => {
-        await page.goto(`${server.origin}/t/club-open-2026/c/${c.subeventId}`);
+        await page.goto(`${server.origin}/t/club-open-2026/c/${c.categoryId}`);
         const text = await page.textContent("table.standings");
         assert.match(text ?? "", /place decided by lot/);
         await page.locator("table.standings").first().scrollIntoViewIfNeeded();

@@ -10,7 +10,7 @@ import { setDrawLocked } from "../../db/manage_writes.ts";
 import type { Store } from "../../db/store.ts";
 import { T0 } from "../api/manage_fixtures.ts";
 import { browserSuite } from "../support/browser.ts";
-import { makeEntry, makePlayer, makeSubevent } from "../support/fixtures.ts";
+import { makeCategory, makeEntry, makePlayer } from "../support/fixtures.ts";
 import { openManage, seedDesk } from "../support/manage_page.ts";
 
 const UPDATE = Deno.args.includes("--update");
@@ -18,7 +18,7 @@ const SHOTS = new URL("../../docs/screenshots/", import.meta.url);
 
 /** A category of the desk's event with `names` entered, not drawn. */
 async function category(store: Store, eventId: string, code: string, name: string, names: string[]) {
-  const sub = await makeSubevent(store.db, {
+  const sub = await makeCategory(store.db, {
     event_id: eventId,
     code,
     name,
@@ -136,7 +136,7 @@ browserSuite(
       });
 
       await t.step("a reserve entered late takes a withdrawn player's knockout place", async () => {
-        await page.selectOption("#entries-category", seeded.ev.subeventId);
+        await page.selectOption("#entries-category", seeded.ev.categoryId);
         await page.waitForFunction(() => document.querySelectorAll("#entry-list li").length === 4);
         await page.fill("#entry-add .new-name", "Hal Reserve");
         await page.click("#entry-add button[type=submit]");

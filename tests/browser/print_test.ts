@@ -261,11 +261,11 @@ browserSuite(
     const { importEvent } = await import("../../event_file/import.ts");
     const { bigPrintEvent, BIG_SLUG } = await import("../support/print_events.ts");
     await importEvent(store, bigPrintEvent());
-    const { listEventSubevents } = await import("../../db/read_subevents.ts");
+    const { listEventCategories } = await import("../../db/read_categories.ts");
     const { findPublishedEvent } = await import("../../db/read_events.ts");
     const event = await findPublishedEvent(store.db, BIG_SLUG);
     const ids = Object.fromEntries(
-      (await listEventSubevents(store.db, event!.id)).map((s) => [s.name, s.id]),
+      (await listEventCategories(store.db, event!.id)).map((s) => [s.name, s.id]),
     );
     return {
       slug: BIG_SLUG,

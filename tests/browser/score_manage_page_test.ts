@@ -36,7 +36,7 @@ browserSuite(
               "",
           )
         );
-        await page.click(`li.category[data-subevent-id="${seeded.ev.subeventId}"] button`);
+        await page.click(`li.category[data-category-id="${seeded.ev.categoryId}"] button`);
         await page.waitForFunction(() =>
           document.querySelector("li.category button")?.textContent === "Unlock draw"
         );

@@ -35,10 +35,10 @@ async function demoIds(origin: string) {
   const slug = "demo-open-2026";
   const event = await get(`/api/v1/events/${slug}`);
   const categories: { id: string; name: string; kind: string; groupCount?: number; format: string }[] =
-    event.subevents;
+    event.categories;
   const matches = (await Promise.all(
     categories.map((c) => get(`/api/v1/subevents/${c.id}/matches`).then((d) => d.matches)),
-  )).flat() as { id: string; status: string; stage: string; subeventId: string; homeId: string }[];
+  )).flat() as { id: string; status: string; stage: string; categoryId: string; homeId: string }[];
   const groups = categories.find((c) => c.format === "groups_knockout") ?? categories[0]!;
   const knockout = categories.find((c) => c.format === "knockout") ?? categories[0]!;
   const live = matches.find((m) => m.status === "in_progress")!;

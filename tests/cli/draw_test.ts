@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { parseDrawArgs, renderDraw, runDraw, runDrawCommand, UsageError } from "../../cli/draw.ts";
 import { drawJson } from "../../api/manage/draws.ts";
 import { readDrawDetail } from "../../db/read_draw_detail.ts";
-import type { SubeventFormat } from "../../db/schema.ts";
+import type { CategoryFormat } from "../../db/schema.ts";
 import type { Store } from "../../db/store.ts";
 import { makeDrawSlot, makeEntry, makePlayer } from "../support/fixtures.ts";
 import { storeTest } from "../support/stores.ts";
@@ -17,7 +17,7 @@ function capture() {
 }
 
 /** An event "club-open" with a category "MS" of `entries` rated players (the first `seeds` seeded). */
-function makeCategory(store: Store, o: { format?: SubeventFormat; entries: number; seeds?: number }) {
+function makeCategory(store: Store, o: { format?: CategoryFormat; entries: number; seeds?: number }) {
   return makeRatedCategory(store, {
     ...o,
     event: { slug: "club-open", status: "draft" },
@@ -193,14 +193,14 @@ storeTest("runDrawCommand() refuses what cannot be drawn or locked, naming the p
     /event "club-open" has no category "XD" \("--category"; its categories: MS\)/,
   );
   const p = await makePlayer(store.db, { display_name: "Player 2" });
-  await makeEntry(store.db, { subevent_id: cat.subeventId, player1_id: p.id });
-  await openDraftDraw(store, cat.subeventId, 2);
-  await makeDrawSlot(store.db, { subevent_id: cat.subeventId, position: 0, entry_id: cat.entryIds[0]! });
-  await makeDrawSlot(store.db, { subevent_id: cat.subeventId, position: 1 });
+  await makeEntry(store.db, { subevent_id: cat.categoryId, player1_id: p.id });
+  await openDraftDraw(store, cat.categoryId, 2);
+  await makeDrawSlot(store.db, { subevent_id: cat.categoryId, position: 0, entry_id: cat.entryIds[0]! });
+  await makeDrawSlot(store.db, { subevent_id: cat.categoryId, position: 1 });
   const lock = capture();
   assert.equal(await runDrawCommand(store, parseDrawArgs(["lock", ...ref]), lock.io, T0), 1);
   assert.match(lock.err[0]!, /Cannot lock the draw of "Men's singles": position 2 is assigned to nothing/);
-  const text = renderDraw(drawJson((await readDrawDetail(store.db, cat.subeventId))!)).join("\n");
+  const text = renderDraw(drawJson((await readDrawDetail(store.db, cat.categoryId))!)).join("\n");
   assert.match(text, /Positions assigned to nothing \(a lock is refused\): 2/);
   assert.match(text, /1\. Player 1 {2}v {2}To be decided/);
 });

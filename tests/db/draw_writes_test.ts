@@ -4,7 +4,7 @@ import { advanceGroups, fillGroupQualifiers, generateDraw, groupLotSeed } from "
 import { readDrawDetail, unassignedPositions } from "../../db/read_draw_detail.ts";
 import { setDrawLocked } from "../../db/manage_writes.ts";
 import { type MatchAction, writeMatch } from "../../db/match_writes.ts";
-import type { MatchRow, SubeventFormat } from "../../db/schema.ts";
+import type { CategoryFormat, MatchRow } from "../../db/schema.ts";
 import type { Store } from "../../db/store.ts";
 import { roundRobinOrder } from "../../domain/groups.ts";
 import { makeDrawSlot, makeEntry } from "../support/fixtures.ts";
@@ -18,7 +18,7 @@ const ctx = { actor: "desk", now: T0 };
 /** An event with one category of `entries` rated players (the first `seeds` seeded), ratings rebuilt. */
 function makeCategory(
   store: Store,
-  o: { format?: SubeventFormat; entries: number; seeds?: number; doubles?: boolean; associations?: string[] },
+  o: { format?: CategoryFormat; entries: number; seeds?: number; doubles?: boolean; associations?: string[] },
 ): Promise<RatedCategory> {
   return makeRatedCategory(store, {
     ...o,
@@ -34,16 +34,16 @@ function makeCategory(
 
 async function matchesOf(
   store: Store,
-  subeventId: string,
+  categoryId: string,
   stage?: "group" | "knockout",
 ): Promise<MatchRow[]> {
-  let q = store.db.selectFrom("matches").selectAll().where("subevent_id", "=", subeventId);
+  let q = store.db.selectFrom("matches").selectAll().where("subevent_id", "=", categoryId);
   if (stage) q = q.where("stage", "=", stage);
   return await q.orderBy("stage").orderBy("group_id").orderBy("round_no").orderBy("bracket_pos").execute();
 }
 
-async function slotsOf(store: Store, subeventId: string) {
-  return (await store.db.selectFrom("draw_slots").selectAll().where("subevent_id", "=", subeventId)
+async function slotsOf(store: Store, categoryId: string) {
+  return (await store.db.selectFrom("draw_slots").selectAll().where("subevent_id", "=", categoryId)
     .orderBy("position").execute()).map((s) => ({
       position: Number(s.position),
       entry: s.entry_id,
@@ -53,20 +53,20 @@ async function slotsOf(store: Store, subeventId: string) {
     }));
 }
 
-async function predicted(store: Store, subeventId: string): Promise<Set<string>> {
+async function predicted(store: Store, categoryId: string): Promise<Set<string>> {
   const rows = await store.db.selectFrom("predictions").innerJoin(
     "matches",
     "matches.id",
     "predictions.match_id",
   )
-    .select("predictions.match_id").where("matches.subevent_id", "=", subeventId).execute();
+    .select("predictions.match_id").where("matches.subevent_id", "=", categoryId).execute();
   return new Set(rows.map((r) => r.match_id));
 }
 
 const revisionOf = async (store: Store) =>
   Number((await store.db.selectFrom("revisions").select("value").executeTakeFirstOrThrow()).value);
 
-async function subevent(store: Store, id: string) {
+async function category(store: Store, id: string) {
   return await store.db.selectFrom("subevents").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 }
 
@@ -79,12 +79,12 @@ async function win(store: Store, id: string, side: "home" | "away") {
 }
 
 /** The pairings of a draw, without ids: what must be equal when a draw is reproduced. */
-async function pairings(store: Store, subeventId: string) {
-  const m = await matchesOf(store, subeventId);
+async function pairings(store: Store, categoryId: string) {
+  const m = await matchesOf(store, categoryId);
   const groups = await store.db.selectFrom("groups").select(["id", "name"]).where(
     "subevent_id",
     "=",
-    subeventId,
+    categoryId,
   )
     .execute();
   const name = new Map(groups.map((g) => [g.id, g.name]));
@@ -106,7 +106,7 @@ storeTest(
   async (store) => {
     const c = await makeCategory(store, { entries: 6, seeds: 2 });
     const before = await revisionOf(store);
-    const made = await generateDraw(store, c.subeventId, { lotSeed: "spring-2026" }, ctx);
+    const made = await generateDraw(store, c.categoryId, { lotSeed: "spring-2026" }, ctx);
     assert.deepEqual(
       [
         made.format,
@@ -119,7 +119,7 @@ storeTest(
       ],
       ["knockout", "draft", "spring-2026", 8, 0, 5, false],
     );
-    const slots = await slotsOf(store, c.subeventId);
+    const slots = await slotsOf(store, c.categoryId);
     assert.equal(slots.length, 8);
     assert.equal(slots.filter((s) => s.bye).length, 2);
     assert.deepEqual([slots[0]!.entry, slots[1]!.bye], [c.entryIds[0], true], "seed 1 on top, facing a bye");
@@ -130,7 +130,7 @@ storeTest(
     );
     assert.deepEqual(new Set(slots.flatMap((s) => s.entry ? [s.entry] : [])), new Set(c.entryIds));
 
-    const ko = await matchesOf(store, c.subeventId, "knockout");
+    const ko = await matchesOf(store, c.categoryId, "knockout");
     assert.deepEqual(
       ko.map((m) => [m.round_no, m.bracket_pos, m.label]),
       [[1, 1, "Quarter-final"], [1, 2, "Quarter-final"], [2, 0, "Semi-final"], [2, 1, "Semi-final"], [
@@ -155,11 +155,11 @@ storeTest(
       assert.equal(m.status, "scheduled");
     }
     assert.deepEqual(
-      await predicted(store, c.subeventId),
+      await predicted(store, c.categoryId),
       new Set(ko.filter((m) => m.round_no === 1).map((m) => m.id)),
     );
 
-    const sub = await subevent(store, c.subeventId);
+    const sub = await category(store, c.categoryId);
     assert.deepEqual([sub.draw_state, sub.draw_seed, Number(sub.draw_size)], ["draft", "spring-2026", 8]);
     assert.ok(await revisionOf(store) > before);
     const audit = await store.db.selectFrom("audit_log").selectAll().where("action", "=", "draw.generate")
@@ -179,23 +179,23 @@ storeTest(
       seeds: 3,
       associations: ["A", "B", "C"],
     });
-    const first = await generateDraw(store, c.subeventId, { groupSize: 4 }, ctx);
+    const first = await generateDraw(store, c.categoryId, { groupSize: 4 }, ctx);
     assert.match(first.lotSeed, /^[0-9a-f]{32}$/, "a crypto-random seed when none is given");
-    assert.equal((await subevent(store, c.subeventId)).draw_seed, first.lotSeed);
-    const drawn = await pairings(store, c.subeventId);
-    const slots = await slotsOf(store, c.subeventId);
+    assert.equal((await category(store, c.categoryId)).draw_seed, first.lotSeed);
+    const drawn = await pairings(store, c.categoryId);
+    const slots = await slotsOf(store, c.categoryId);
 
-    const other = await generateDraw(store, c.subeventId, {}, ctx);
+    const other = await generateDraw(store, c.categoryId, {}, ctx);
     assert.notEqual(other.lotSeed, first.lotSeed);
 
-    const again = await generateDraw(store, c.subeventId, { lotSeed: first.lotSeed }, ctx);
+    const again = await generateDraw(store, c.categoryId, { lotSeed: first.lotSeed }, ctx);
     assert.equal(again.lotSeed, first.lotSeed);
     assert.deepEqual(
-      await pairings(store, c.subeventId),
+      await pairings(store, c.categoryId),
       drawn,
       "the same seed gives the same groups and matches",
     );
-    assert.deepEqual(await slotsOf(store, c.subeventId), slots, "and the same knockout slots");
+    assert.deepEqual(await slotsOf(store, c.categoryId), slots, "and the same knockout slots");
     assert.equal(groupLotSeed(first.lotSeed), `${first.lotSeed}/groups`);
     const audit = await store.db.selectFrom("audit_log").select("detail").where(
       "action",
@@ -209,18 +209,18 @@ storeTest(
 
 storeTest("generateDraw() draws groups with round-robin matches in the order of play", async (store) => {
   const c = await makeCategory(store, { format: "groups", entries: 10, seeds: 2 });
-  const made = await generateDraw(store, c.subeventId, { lotSeed: "g", groupSize: 4 }, ctx);
+  const made = await generateDraw(store, c.categoryId, { lotSeed: "g", groupSize: 4 }, ctx);
   assert.deepEqual([made.size, made.groupCount, made.groupSize, made.qualifiersPerGroup], [null, 3, 4, 1]);
-  const groups = await store.db.selectFrom("groups").selectAll().where("subevent_id", "=", c.subeventId)
+  const groups = await store.db.selectFrom("groups").selectAll().where("subevent_id", "=", c.categoryId)
     .orderBy("position").execute();
   assert.deepEqual(groups.map((g) => g.name), ["A", "B", "C"]);
-  const detail = (await readDrawDetail(store.db, c.subeventId))!;
+  const detail = (await readDrawDetail(store.db, c.categoryId))!;
   assert.deepEqual(detail.groups.map((g) => g.members.length), [3, 3, 4], "the snake ends in group C");
   assert.equal(detail.groups[0]!.members[0]!.entryId, c.entryIds[0], "seed 1 heads group A");
   assert.equal(detail.groups[1]!.members[0]!.entryId, c.entryIds[1], "seed 2 heads group B");
-  assert.deepEqual(await slotsOf(store, c.subeventId), []);
+  assert.deepEqual(await slotsOf(store, c.categoryId), []);
   for (const [gi, g] of detail.groups.entries()) {
-    const own = (await matchesOf(store, c.subeventId, "group")).filter((m) => m.group_id === g.id)
+    const own = (await matchesOf(store, c.categoryId, "group")).filter((m) => m.group_id === g.id)
       .sort((a, b) => a.bracket_pos - b.bracket_pos);
     const order = roundRobinOrder(g.members.length, 1);
     const expected = order.flatMap((round, r) =>
@@ -230,8 +230,8 @@ storeTest("generateDraw() draws groups with round-robin matches in the order of 
     assert.deepEqual(own.map((m) => m.bracket_pos), own.map((_, i) => i), "positions in order of play");
     assert.ok(own.every((m) => m.label === `Group ${"ABC"[gi]}`));
   }
-  assert.equal((await predicted(store, c.subeventId)).size, 12, "every group match has both sides known");
-  const sub = await subevent(store, c.subeventId);
+  assert.equal((await predicted(store, c.categoryId)).size, 12, "every group match has both sides known");
+  const sub = await category(store, c.categoryId);
   assert.deepEqual([sub.draw_size, Number(sub.group_size), Number(sub.qualifiers_per_group)], [null, 4, 1]);
 });
 
@@ -239,27 +239,27 @@ storeTest(
   "generateDraw() for groups feeding a knockout writes qualifier slots, and a final group fills the knockout",
   async (store) => {
     const c = await makeCategory(store, { format: "groups_knockout", entries: 8, seeds: 2 });
-    const made = await generateDraw(store, c.subeventId, {
+    const made = await generateDraw(store, c.categoryId, {
       lotSeed: "gk",
       groupSize: 4,
       qualifiersPerGroup: 2,
     }, ctx);
     assert.deepEqual([made.groupCount, made.size, made.matchCount], [2, 4, 12 + 3]);
-    const slots = await slotsOf(store, c.subeventId);
+    const slots = await slotsOf(store, c.categoryId);
     assert.deepEqual(
       slots.map((s) => [s.group, s.place]).sort(),
       [[0, 1], [0, 2], [1, 1], [1, 2]],
       "each group's two places, once",
     );
-    let ko = await matchesOf(store, c.subeventId, "knockout");
+    let ko = await matchesOf(store, c.categoryId, "knockout");
     assert.ok(ko.every((m) => m.home_entry_id === null && m.away_entry_id === null));
     assert.deepEqual(ko.map((m) => m.label), ["Semi-final", "Semi-final", "Final"]);
 
-    const detail = (await readDrawDetail(store.db, c.subeventId))!;
+    const detail = (await readDrawDetail(store.db, c.categoryId))!;
     const [groupA, groupB] = detail.groups;
     // Every group match won by the home side, by walkover: the finishing order is the members' order.
     const playGroup = async (groupId: string) => {
-      for (const m of (await matchesOf(store, c.subeventId, "group")).filter((m) => m.group_id === groupId)) {
+      for (const m of (await matchesOf(store, c.categoryId, "group")).filter((m) => m.group_id === groupId)) {
         await w(store, m.id, { type: "walkover", winner: "home" });
       }
     };
@@ -267,18 +267,18 @@ storeTest(
       const p = slots.find((s) => s.group === group && s.place === place)!.position;
       return { pos: Math.floor(p / 2), column: p % 2 === 0 ? "home_entry_id" : "away_entry_id" } as const;
     };
-    const groupAMatches = (await matchesOf(store, c.subeventId, "group")).filter((m) =>
+    const groupAMatches = (await matchesOf(store, c.categoryId, "group")).filter((m) =>
       m.group_id === groupA!.id
     );
     for (const m of groupAMatches.slice(0, -1)) await w(store, m.id, { type: "walkover", winner: "home" });
-    ko = await matchesOf(store, c.subeventId, "knockout");
+    ko = await matchesOf(store, c.categoryId, "knockout");
     assert.ok(
       ko.every((m) => m.home_entry_id === null && m.away_entry_id === null),
       "not before the last match",
     );
     await w(store, groupAMatches.at(-1)!.id, { type: "walkover", winner: "home" });
 
-    ko = await matchesOf(store, c.subeventId, "knockout");
+    ko = await matchesOf(store, c.categoryId, "knockout");
     const winnerA = sideOf(0, 1);
     const runnerA = sideOf(0, 2);
     const expected = [groupA!.members[0]!.entryId, groupA!.members[1]!.entryId];
@@ -290,7 +290,7 @@ storeTest(
       ko.find((m) => m.round_no === 1 && m.bracket_pos === runnerA.pos)![runnerA.column],
       expected[1],
     );
-    const filled = await slotsOf(store, c.subeventId);
+    const filled = await slotsOf(store, c.categoryId);
     assert.equal(
       filled.find((s) => s.group === 0 && s.place === 1)!.entry,
       expected[0],
@@ -298,21 +298,21 @@ storeTest(
     );
     assert.equal(filled.find((s) => s.group === 0 && s.place === 1)!.place, 1, "and keeps its qualifier");
     assert.equal(
-      (await predicted(store, c.subeventId)).size,
+      (await predicted(store, c.categoryId)).size,
       12,
       "no knockout prediction while a side is open",
     );
 
     await playGroup(groupB!.id);
-    ko = await matchesOf(store, c.subeventId, "knockout");
+    ko = await matchesOf(store, c.categoryId, "knockout");
     const semis = ko.filter((m) => m.round_no === 1);
     assert.ok(semis.every((m) => m.home_entry_id !== null && m.away_entry_id !== null));
-    const known = await predicted(store, c.subeventId);
+    const known = await predicted(store, c.categoryId);
     assert.ok(semis.every((m) => known.has(m.id)), "predictions frozen once both sides are known");
     // The public bracket (as served once locked) still says where each semi-finalist came from.
-    const shown = (await readDrawDetail(store.db, c.subeventId))!;
+    const shown = (await readDrawDetail(store.db, c.categoryId))!;
     const bracket = buildDraw({
-      subevent: { ...shown.subevent, drawState: "locked" },
+      category: { ...shown.category, drawState: "locked" },
       slots: shown.slots,
       matches: shown.matches,
       entries: shown.entries,
@@ -328,15 +328,15 @@ storeTest(
 
 storeTest("a group winner facing a bye goes straight into round 2 when the group is final", async (store) => {
   const c = await makeCategory(store, { format: "groups_knockout", entries: 9, seeds: 3 });
-  await generateDraw(store, c.subeventId, { lotSeed: "bye", groupSize: 3, qualifiersPerGroup: 1 }, ctx);
-  const slots = await slotsOf(store, c.subeventId);
+  await generateDraw(store, c.categoryId, { lotSeed: "bye", groupSize: 3, qualifiersPerGroup: 1 }, ctx);
+  const slots = await slotsOf(store, c.categoryId);
   assert.deepEqual(slots.map((s) => s.bye ? "bye" : `${s.group}:${s.place}`), ["0:1", "bye", "2:1", "1:1"]);
-  const detail = (await readDrawDetail(store.db, c.subeventId))!;
+  const detail = (await readDrawDetail(store.db, c.categoryId))!;
   const groupA = detail.groups[0]!;
-  for (const m of (await matchesOf(store, c.subeventId, "group")).filter((m) => m.group_id === groupA.id)) {
+  for (const m of (await matchesOf(store, c.categoryId, "group")).filter((m) => m.group_id === groupA.id)) {
     await w(store, m.id, { type: "walkover", winner: "home" });
   }
-  const ko = await matchesOf(store, c.subeventId, "knockout");
+  const ko = await matchesOf(store, c.categoryId, "knockout");
   assert.deepEqual(ko.map((m) => [m.round_no, m.bracket_pos]), [[1, 1], [2, 0]]);
   assert.equal(ko[1]!.home_entry_id, groupA.members[0]!.entryId, "the winner of A is in the final at once");
   assert.equal(ko[0]!.home_entry_id, null);
@@ -344,10 +344,10 @@ storeTest("a group winner facing a bye goes straight into round 2 when the group
 
 storeTest("a group still tied by lot blocks its place until a lot order is given", async (store) => {
   const c = await makeCategory(store, { format: "groups_knockout", entries: 6, seeds: 2 });
-  await generateDraw(store, c.subeventId, { lotSeed: "tie", groupSize: 3, qualifiersPerGroup: 1 }, ctx);
-  const detail = (await readDrawDetail(store.db, c.subeventId))!;
+  await generateDraw(store, c.categoryId, { lotSeed: "tie", groupSize: 3, qualifiersPerGroup: 1 }, ctx);
+  const detail = (await readDrawDetail(store.db, c.categoryId))!;
   const groupA = detail.groups[0]!;
-  const own = (await matchesOf(store, c.subeventId, "group")).filter((m) => m.group_id === groupA.id);
+  const own = (await matchesOf(store, c.categoryId, "group")).filter((m) => m.group_id === groupA.id);
   // A cycle of walkovers: 2 match points each and no games among them, so only a lot separates them.
   const beats = new Map([[groupA.members[0]!.entryId, groupA.members[1]!.entryId], [
     groupA.members[1]!.entryId,
@@ -357,23 +357,23 @@ storeTest("a group still tied by lot blocks its place until a lot order is given
     const homeWins = beats.get(m.home_entry_id!) === m.away_entry_id;
     await w(store, m.id, { type: "walkover", winner: homeWins ? "home" : "away" });
   }
-  const slotA = (await slotsOf(store, c.subeventId)).find((s) => s.group === 0 && s.place === 1)!;
+  const slotA = (await slotsOf(store, c.categoryId)).find((s) => s.group === 0 && s.place === 1)!;
   assert.equal(slotA.entry, null, "tied: nobody placed");
   await refused(
-    advanceGroups(store, c.subeventId, { group: "A" }, ctx),
+    advanceGroups(store, c.categoryId, { group: "A" }, ctx),
     409,
     "tied-by-lot",
     /Cannot advance from "Group A": place 1 is tied until a lot order is given/,
   );
   const lots = [groupA.members[2]!.entryId, groupA.members[0]!.entryId, groupA.members[1]!.entryId];
-  const result = await advanceGroups(store, c.subeventId, { group: "A", lots }, ctx);
+  const result = await advanceGroups(store, c.categoryId, { group: "A", lots }, ctx);
   assert.equal(result.changed, true);
   assert.deepEqual(result.placements.map((p) => [p.groupName, p.place, p.entryId, p.state]), [
     ["A", 1, lots[0], "placed"],
   ]);
-  assert.equal((await slotsOf(store, c.subeventId)).find((s) => s.group === 0)!.entry, lots[0]);
+  assert.equal((await slotsOf(store, c.categoryId)).find((s) => s.group === 0)!.entry, lots[0]);
   await refused(
-    advanceGroups(store, c.subeventId, { group: "A", lots: [lots[0]!, lots[0]!] }, ctx),
+    advanceGroups(store, c.categoryId, { group: "A", lots: [lots[0]!, lots[0]!] }, ctx),
     400,
     "invalid-body",
     /Invalid "lots\[1\]": ".*" is listed twice/,
@@ -382,21 +382,21 @@ storeTest("a group still tied by lot blocks its place until a lot order is given
 
 storeTest("advanceGroups() refuses to advance from a group with an undecided match", async (store) => {
   const c = await makeCategory(store, { format: "groups_knockout", entries: 8 });
-  await generateDraw(store, c.subeventId, { lotSeed: "adv", groupSize: 4 }, ctx);
+  await generateDraw(store, c.categoryId, { lotSeed: "adv", groupSize: 4 }, ctx);
   const before = await revisionOf(store);
   await refused(
-    advanceGroups(store, c.subeventId, { group: "A" }, ctx),
+    advanceGroups(store, c.categoryId, { group: "A" }, ctx),
     409,
     "group-not-complete",
     /Cannot advance from "Group A": Player \d+ v Player \d+ \(.+, Group A\) is not decided yet/,
   );
   await refused(
-    advanceGroups(store, c.subeventId, { group: "Z" }, ctx),
+    advanceGroups(store, c.categoryId, { group: "Z" }, ctx),
     400,
     "invalid-body",
     /Invalid "group": "Men's singles" has no group "Z" \(groups: A, B\)/,
   );
-  const all = await advanceGroups(store, c.subeventId, {}, ctx);
+  const all = await advanceGroups(store, c.categoryId, {}, ctx);
   assert.equal(all.changed, false);
   assert.ok(all.placements.every((p) => p.state === "pending" && p.entryId === null));
   assert.equal(await revisionOf(store), before, "nothing changed, nothing written");
@@ -406,10 +406,10 @@ storeTest(
   "setDrawLocked() from 8 requests at once: one changes the draw, the others find it done",
   async (store) => {
     const c = await makeCategory(store, { entries: 5, seeds: 2 });
-    await generateDraw(store, c.subeventId, { lotSeed: "race" }, ctx);
+    await generateDraw(store, c.categoryId, { lotSeed: "race" }, ctx);
     const before = await revisionOf(store);
     const results = await Promise.all(
-      Array.from({ length: 8 }, () => setDrawLocked(store, c.subeventId, true, ctx)),
+      Array.from({ length: 8 }, () => setDrawLocked(store, c.categoryId, true, ctx)),
     );
     assert.equal(results.filter((r) => r.changed).length, 1);
     assert.ok(results.every((r) => r.status === "locked"));
@@ -422,9 +422,9 @@ storeTest(
 
 storeTest("a knockout drawn by the service is played through writeMatch to a champion", async (store) => {
   const c = await makeCategory(store, { entries: 5, seeds: 2 });
-  await generateDraw(store, c.subeventId, { lotSeed: "play" }, ctx);
-  assert.equal((await setDrawLocked(store, c.subeventId, true, ctx)).status, "locked");
-  let ko = await matchesOf(store, c.subeventId, "knockout");
+  await generateDraw(store, c.categoryId, { lotSeed: "play" }, ctx);
+  assert.equal((await setDrawLocked(store, c.categoryId, true, ctx)).status, "locked");
+  let ko = await matchesOf(store, c.categoryId, "knockout");
   const open = ko.find((m) => m.round_no === 2 && (m.home_entry_id === null || m.away_entry_id === null))!;
   await refused(
     w(store, open.id, { type: "start", firstServer: "home" }),
@@ -433,7 +433,7 @@ storeTest("a knockout drawn by the service is played through writeMatch to a cha
     /cannot be played yet: its two sides are not known/,
   );
   for (let round = 1; round <= 3; round++) {
-    ko = await matchesOf(store, c.subeventId, "knockout");
+    ko = await matchesOf(store, c.categoryId, "knockout");
     for (const m of ko.filter((m) => m.round_no === round)) {
       assert.ok(
         m.home_entry_id !== null && m.away_entry_id !== null,
@@ -442,7 +442,7 @@ storeTest("a knockout drawn by the service is played through writeMatch to a cha
       await win(store, m.id, round === 3 ? "away" : "home");
     }
   }
-  ko = await matchesOf(store, c.subeventId, "knockout");
+  ko = await matchesOf(store, c.categoryId, "knockout");
   const final = ko.find((m) => m.round_no === 3)!;
   assert.equal(final.status, "completed");
   assert.equal(final.winner_entry_id, final.away_entry_id);
@@ -455,40 +455,40 @@ storeTest("a knockout drawn by the service is played through writeMatch to a cha
   assert.equal(outcomes.length, ko.length, "every match had a prediction frozen before play");
   assert.ok(outcomes.every((p) => p.outcome !== null));
   await refused(
-    generateDraw(store, c.subeventId, {}, ctx),
+    generateDraw(store, c.categoryId, {}, ctx),
     409,
     "draw-locked",
     /Cannot draw "Men's singles" again: the draw is locked \(unlock first\)/,
   );
-  await refused(setDrawLocked(store, c.subeventId, false, ctx), 409, "draw-started", /already started/);
+  await refused(setDrawLocked(store, c.categoryId, false, ctx), 409, "draw-started", /already started/);
 });
 
 storeTest("setDrawLocked() refuses a draw with a position assigned to nothing", async (store) => {
   const c = await makeCategory(store, { entries: 4 });
-  await openDraftDraw(store, c.subeventId, 4);
+  await openDraftDraw(store, c.categoryId, 4);
   await refused(
-    setDrawLocked(store, c.subeventId, true, ctx),
+    setDrawLocked(store, c.categoryId, true, ctx),
     409,
     "draw-incomplete",
     /Cannot lock the draw of "Men's singles": it has no positions yet \(generate the draw first\)/,
   );
-  await makeDrawSlot(store.db, { subevent_id: c.subeventId, position: 0, entry_id: c.entryIds[0]! });
-  await makeDrawSlot(store.db, { subevent_id: c.subeventId, position: 1, is_bye: 1 });
-  await makeDrawSlot(store.db, { subevent_id: c.subeventId, position: 2 });
-  assert.deepEqual(await unassignedPositions(store.db, c.subeventId), [2, 3]);
+  await makeDrawSlot(store.db, { subevent_id: c.categoryId, position: 0, entry_id: c.entryIds[0]! });
+  await makeDrawSlot(store.db, { subevent_id: c.categoryId, position: 1, is_bye: 1 });
+  await makeDrawSlot(store.db, { subevent_id: c.categoryId, position: 2 });
+  assert.deepEqual(await unassignedPositions(store.db, c.categoryId), [2, 3]);
   await refused(
-    setDrawLocked(store, c.subeventId, true, ctx),
+    setDrawLocked(store, c.categoryId, true, ctx),
     409,
     "draw-incomplete",
     /positions 3, 4 are assigned to nothing \(an entry, a bye or a group qualifier\)/,
   );
-  assert.equal((await subevent(store, c.subeventId)).draw_state, "draft", "nothing changed");
+  assert.equal((await category(store, c.categoryId)).draw_state, "draft", "nothing changed");
 
   const g = await makeCategory(store, { format: "groups_knockout", entries: 8 });
-  await generateDraw(store, g.subeventId, { groupSize: 4 }, ctx);
-  assert.deepEqual(await unassignedPositions(store.db, g.subeventId), []);
+  await generateDraw(store, g.categoryId, { groupSize: 4 }, ctx);
+  assert.deepEqual(await unassignedPositions(store.db, g.categoryId), []);
   assert.equal(
-    (await setDrawLocked(store, g.subeventId, true, ctx)).changed,
+    (await setDrawLocked(store, g.categoryId, true, ctx)).changed,
     true,
     "qualifier slots are valid",
   );
@@ -498,47 +498,47 @@ storeTest("generateDraw() refuses bad input with a clear error and writes nothin
   const one = await makeCategory(store, { entries: 1 });
   const before = await revisionOf(store);
   await refused(
-    generateDraw(store, one.subeventId, {}, ctx),
+    generateDraw(store, one.categoryId, {}, ctx),
     409,
     "too-few-entries",
     /Cannot draw "Men's singles": it has 1 entry, at least 2 are needed/,
   );
   const groups = await makeCategory(store, { format: "groups", entries: 6 });
   await refused(
-    generateDraw(store, groups.subeventId, { groupSize: 7 }, ctx),
+    generateDraw(store, groups.categoryId, { groupSize: 7 }, ctx),
     400,
     "invalid-body",
     /Invalid "groupSize": expected 3, 4, 5 or 6, got 7/,
   );
   await refused(
-    generateDraw(store, groups.subeventId, { groupSize: 2 }, ctx),
+    generateDraw(store, groups.categoryId, { groupSize: 2 }, ctx),
     400,
     "invalid-body",
     /Invalid "groupSize"/,
   );
   await refused(
-    generateDraw(store, groups.subeventId, { qualifiersPerGroup: 3 }, ctx),
+    generateDraw(store, groups.categoryId, { qualifiersPerGroup: 3 }, ctx),
     400,
     "invalid-body",
     /Invalid "qualifiersPerGroup": expected 1 or 2, got 3/,
   );
   await refused(
-    generateDraw(store, groups.subeventId, { lotSeed: " " }, ctx),
+    generateDraw(store, groups.categoryId, { lotSeed: " " }, ctx),
     400,
     "invalid-body",
     /"lotSeed"/,
   );
   const ko = await makeCategory(store, { entries: 4 });
   await refused(
-    generateDraw(store, ko.subeventId, { groupSize: 4 }, ctx),
+    generateDraw(store, ko.categoryId, { groupSize: 4 }, ctx),
     400,
     "invalid-body",
     /Invalid "groupSize": "Men's singles" is a knockout without groups/,
   );
   // The same player entered twice.
-  await makeEntry(store.db, { subevent_id: ko.subeventId, player1_id: ko.playerIds[0]! });
+  await makeEntry(store.db, { subevent_id: ko.categoryId, player1_id: ko.playerIds[0]! });
   await refused(
-    generateDraw(store, ko.subeventId, {}, ctx),
+    generateDraw(store, ko.categoryId, {}, ctx),
     409,
     "duplicate-entry",
     /Cannot draw "Men's singles": a player is entered twice, in "Player 1" \(.+\) and "Player 1" \(.+\)/,
@@ -546,7 +546,7 @@ storeTest("generateDraw() refuses bad input with a clear error and writes nothin
   const seeds = await makeCategory(store, { entries: 3, seeds: 1 });
   await store.db.updateTable("entries").set({ seed: 1 }).where("id", "=", seeds.entryIds[1]!).execute();
   await refused(
-    generateDraw(store, seeds.subeventId, {}, ctx),
+    generateDraw(store, seeds.categoryId, {}, ctx),
     409,
     "duplicate-seed",
     /seed 1 is given to both "Player 1" and "Player 2"/,
@@ -560,51 +560,51 @@ storeTest("generateDraw() refuses bad input with a clear error and writes nothin
 
 storeTest("generateDraw() refuses a re-draw once a match has begun", async (store) => {
   const c = await makeCategory(store, { entries: 4 });
-  await generateDraw(store, c.subeventId, { lotSeed: "k" }, ctx);
-  const first = (await matchesOf(store, c.subeventId, "knockout"))[0]!;
+  await generateDraw(store, c.categoryId, { lotSeed: "k" }, ctx);
+  const first = (await matchesOf(store, c.categoryId, "knockout"))[0]!;
   await w(store, first.id, { type: "start", firstServer: "home" });
   await refused(
-    generateDraw(store, c.subeventId, {}, ctx),
+    generateDraw(store, c.categoryId, {}, ctx),
     409,
     "draw-started",
     /Cannot draw "Men's singles" again: Player \d v Player \d \(Men's singles, Semi-final\) has already begun/,
   );
-  assert.equal((await subevent(store, c.subeventId)).draw_seed, "k");
+  assert.equal((await category(store, c.categoryId)).draw_seed, "k");
 });
 
 storeTest(
   "generateDraw() keeps groups in play and draws only the knockout again, placing final groups at once",
   async (store) => {
     const c = await makeCategory(store, { format: "groups_knockout", entries: 8, seeds: 2 });
-    await generateDraw(store, c.subeventId, { lotSeed: "one", groupSize: 4 }, ctx);
-    const detail = (await readDrawDetail(store.db, c.subeventId))!;
+    await generateDraw(store, c.categoryId, { lotSeed: "one", groupSize: 4 }, ctx);
+    const detail = (await readDrawDetail(store.db, c.categoryId))!;
     const groupA = detail.groups[0]!;
-    for (const m of (await matchesOf(store, c.subeventId, "group")).filter((m) => m.group_id === groupA.id)) {
+    for (const m of (await matchesOf(store, c.categoryId, "group")).filter((m) => m.group_id === groupA.id)) {
       await w(store, m.id, { type: "walkover", winner: "home" });
     }
-    const groupMatches = (await matchesOf(store, c.subeventId, "group")).map((m) => m.id).sort();
+    const groupMatches = (await matchesOf(store, c.categoryId, "group")).map((m) => m.id).sort();
     await refused(
-      generateDraw(store, c.subeventId, { groupSize: 3 }, ctx),
+      generateDraw(store, c.categoryId, { groupSize: 3 }, ctx),
       409,
       "groups-in-play",
       /Cannot change the group size of "Men's singles" to 3: group matches have begun/,
     );
-    const again = await generateDraw(store, c.subeventId, { lotSeed: "two" }, ctx);
+    const again = await generateDraw(store, c.categoryId, { lotSeed: "two" }, ctx);
     assert.deepEqual([again.groupsKept, again.groupCount, again.matchCount, again.groupSize], [
       true,
       2,
       3,
       4,
     ]);
-    assert.deepEqual((await matchesOf(store, c.subeventId, "group")).map((m) => m.id).sort(), groupMatches);
-    const slots = await slotsOf(store, c.subeventId);
+    assert.deepEqual((await matchesOf(store, c.categoryId, "group")).map((m) => m.id).sort(), groupMatches);
+    const slots = await slotsOf(store, c.categoryId);
     assert.equal(slots.find((s) => s.group === 0 && s.place === 1)!.entry, groupA.members[0]!.entryId);
-    const ko = await matchesOf(store, c.subeventId, "knockout");
+    const ko = await matchesOf(store, c.categoryId, "knockout");
     const placed = ko.flatMap((m) => [m.home_entry_id, m.away_entry_id]).filter((x) => x !== null);
     assert.deepEqual(new Set(placed), new Set([groupA.members[0]!.entryId, groupA.members[1]!.entryId]));
     // Placing again changes nothing.
     await store.db.transaction().execute(async (trx) => {
-      const again = await fillGroupQualifiers(trx, c.subeventId, groupA.id, T0.toISOString());
+      const again = await fillGroupQualifiers(trx, c.categoryId, groupA.id, T0.toISOString());
       assert.deepEqual(again.map((p) => p.state), ["placed", "placed"]);
     });
   },
@@ -612,9 +612,9 @@ storeTest(
 
 storeTest("generateDraw() draws doubles pairs by their common association", async (store) => {
   const c = await makeCategory(store, { entries: 4, doubles: true, associations: ["X"] });
-  const made = await generateDraw(store, c.subeventId, { lotSeed: "dbl" }, ctx);
+  const made = await generateDraw(store, c.categoryId, { lotSeed: "dbl" }, ctx);
   assert.equal(made.size, 4);
-  const ko = await matchesOf(store, c.subeventId, "knockout");
+  const ko = await matchesOf(store, c.categoryId, "knockout");
   assert.equal(ko.filter((m) => m.home_entry_id && m.away_entry_id).length, 2);
-  assert.equal((await predicted(store, c.subeventId)).size, 2, "pairs are predicted from both players");
+  assert.equal((await predicted(store, c.categoryId)).size, 2, "pairs are predicted from both players");
 });

@@ -29,13 +29,13 @@ const ANA_IN_DRAFT: PlayerInput = {
 async function publicAnswers(store: Store) {
   const api = apiClient(store);
   const event = (await api.request("/api/v1/events/open")).body.data;
-  const subevent = event.subevents[0].id;
-  const match = (await api.request(`/api/v1/subevents/${subevent}/matches`)).body.data.matches[0].id;
+  const category = event.subevents[0].id;
+  const match = (await api.request(`/api/v1/subevents/${category}/matches`)).body.data.matches[0].id;
   const paths = [
     "/api/v1/rankings",
     "/api/v1/events/open/players",
-    `/api/v1/subevents/${subevent}/standings`,
-    `/api/v1/subevents/${subevent}/matches`,
+    `/api/v1/subevents/${category}/standings`,
+    `/api/v1/subevents/${category}/matches`,
     `/api/v1/matches/${match}`,
     "/api/v1/events/open/matches",
   ];

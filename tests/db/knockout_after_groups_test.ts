@@ -19,8 +19,8 @@ async function drawnOpen(store: Store, lotSeed: string) {
     category: { code: "MS", name: "Men's singles" },
     player: (i) => ({ association: `Club ${i}` }),
   });
-  await generateDraw(store, c.subeventId, { lotSeed, groupSize: 4, qualifiersPerGroup: 2 }, ctx);
-  return { c, drawn: (await readDrawDetail(store.db, c.subeventId))! };
+  await generateDraw(store, c.categoryId, { lotSeed, groupSize: 4, qualifiersPerGroup: 2 }, ctx);
+  return { c, drawn: (await readDrawDetail(store.db, c.categoryId))! };
 }
 
 /** Six groups of four feeding a Round of 16; every group match won by the home side, by walkover. */
@@ -28,19 +28,19 @@ async function playedGroups(store: Store, lotSeed: string) {
   const { c, drawn } = await drawnOpen(store, lotSeed);
   const groupMatches = drawn.matches.filter((m) => m.stage === "group");
   for (const m of groupMatches) await writeMatch(store, m.id, { type: "walkover", winner: "home" }, ctx);
-  const played = (await readDrawDetail(store.db, c.subeventId))!;
+  const played = (await readDrawDetail(store.db, c.categoryId))!;
   return { c, played };
 }
 
 /** The first-round pairs of the knockout, as entry ids (null: a bye or a side not known). */
-async function firstRound(store: Store, subeventId: string) {
+async function firstRound(store: Store, categoryId: string) {
   const ko = await store.db.selectFrom("matches").select([
     "round_no",
     "bracket_pos",
     "home_entry_id",
     "away_entry_id",
   ])
-    .where("subevent_id", "=", subeventId).where("stage", "=", "knockout").where("round_no", "=", 1)
+    .where("subevent_id", "=", categoryId).where("stage", "=", "knockout").where("round_no", "=", 1)
     .orderBy("bracket_pos").execute();
   return ko.map((m) => [m.home_entry_id, m.away_entry_id]);
 }
@@ -49,7 +49,7 @@ storeTest(
   "the knockout after the groups keeps each group's qualifiers in different halves",
   async (store) => {
     const { c } = await playedGroups(store, "open-2026");
-    const slots = await store.db.selectFrom("draw_slots").selectAll().where("subevent_id", "=", c.subeventId)
+    const slots = await store.db.selectFrom("draw_slots").selectAll().where("subevent_id", "=", c.categoryId)
       .orderBy("position").execute();
     assert.equal(slots.length, 16);
     for (let g = 0; g < 6; g++) {
@@ -73,7 +73,7 @@ storeTest(
     const slotsBefore = await store.db.selectFrom("draw_slots").selectAll().where(
       "subevent_id",
       "=",
-      c.subeventId,
+      c.categoryId,
     )
       .orderBy("position").execute();
     const at = (g: number, p: number) =>
@@ -90,12 +90,12 @@ storeTest(
     for (const m of drawn.matches.filter((m) => m.stage === "group")) {
       await writeMatch(store, m.id, { type: "walkover", winner: "home" }, ctx);
     }
-    const pairs = await firstRound(store, c.subeventId);
+    const pairs = await firstRound(store, c.categoryId);
     assert.ok(
       !pairs.some(([h, a]) => westbrook.includes(h ?? "") && westbrook.includes(a ?? "")),
       "the two Westbrook players do not meet in the Round of 16",
     );
-    const after = await store.db.selectFrom("draw_slots").selectAll().where("subevent_id", "=", c.subeventId)
+    const after = await store.db.selectFrom("draw_slots").selectAll().where("subevent_id", "=", c.categoryId)
       .orderBy("position").execute();
     const posOf = (id: string) => Number(after.find((s) => s.entry_id === id)!.position);
     // Both winners of their groups are in the bottom half, so both runners-up are in the top: different quarters.

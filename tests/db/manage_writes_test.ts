@@ -4,7 +4,7 @@ import { importEvent } from "../../event_file/import.ts";
 import type { EventFile } from "../../event_file/format.ts";
 import { setEventAnnouncement } from "../../db/manage_writes.ts";
 import { findManagedEvent } from "../../db/read_manage.ts";
-import { RANKINGS_SCOPE, subeventScope } from "../../db/revision.ts";
+import { categoryScope, RANKINGS_SCOPE } from "../../db/revision.ts";
 import type { Store } from "../../db/store.ts";
 import { seedKnockout, T0 } from "../api/manage_fixtures.ts";
 import { storeTest } from "../support/stores.ts";
@@ -14,7 +14,7 @@ const ctx = { actor: "Desk", now: T0 };
 const later = (minutes: number) => ({ actor: "Desk", now: new Date(T0.getTime() + minutes * 60_000) });
 
 /** The event's revision, the global one, the event's category's version and the rankings' version. */
-async function versions(store: Store, eventId: string, subeventId: string) {
+async function versions(store: Store, eventId: string, categoryId: string) {
   const event = await store.db.selectFrom("events").select("revision").where("id", "=", eventId)
     .executeTakeFirstOrThrow();
   const scopes = await store.db.selectFrom("revisions").select(["scope", "value"]).execute();
@@ -22,7 +22,7 @@ async function versions(store: Store, eventId: string, subeventId: string) {
   return {
     event: Number(event.revision),
     global: scope("global"),
-    subevent: scope(subeventScope(subeventId)),
+    category: scope(categoryScope(categoryId)),
     rankings: scope(RANKINGS_SCOPE),
   };
 }
@@ -49,14 +49,14 @@ async function audits(store: Store) {
 async function lunchBreak(store: Store) {
   const ev = await seedKnockout(store.db);
   await setEventAnnouncement(store, ev.slug, "Lunch break until 13:00", ctx);
-  return { ev, before: await versions(store, ev.eventId, ev.subeventId) };
+  return { ev, before: await versions(store, ev.eventId, ev.categoryId) };
 }
 
 storeTest(
   "setEventAnnouncement() posts, replaces and takes down the line, each with a revision bump and an audit row",
   async (store) => {
     const ev = await seedKnockout(store.db, { status: "published" });
-    const v0 = await versions(store, ev.eventId, ev.subeventId);
+    const v0 = await versions(store, ev.eventId, ev.categoryId);
 
     const posted = await setEventAnnouncement(store, ev.slug, "  Lunch break\n until 13:00 ", ctx);
     assert.deepEqual(posted, {
@@ -67,10 +67,10 @@ storeTest(
       announcement: "Lunch break until 13:00",
       announced_at: T0.toISOString(),
     });
-    const v1 = await versions(store, ev.eventId, ev.subeventId);
+    const v1 = await versions(store, ev.eventId, ev.categoryId);
     assert.equal(v1.event, v0.event + 1, "the event's answers and pages move");
     assert.ok(v1.global > v0.global);
-    assert.equal(v1.subevent, v1.global, "and its categories' too");
+    assert.equal(v1.category, v1.global, "and its categories' too");
     assert.equal(v1.rankings, v0.rankings, "the rankings do not");
 
     const replaced = await setEventAnnouncement(store, ev.slug, "Anna Berg to the desk, please", later(5));
@@ -78,12 +78,12 @@ storeTest(
       text: "Anna Berg to the desk, please",
       postedAt: later(5).now.toISOString(),
     });
-    assert.equal((await versions(store, ev.eventId, ev.subeventId)).event, v0.event + 2);
+    assert.equal((await versions(store, ev.eventId, ev.categoryId)).event, v0.event + 2);
 
     const down = await setEventAnnouncement(store, ev.slug, null, later(9));
     assert.deepEqual(down, { changed: true, announcement: null });
     assert.deepEqual(await stored(store, ev.eventId), { announcement: null, announced_at: null });
-    assert.equal((await versions(store, ev.eventId, ev.subeventId)).event, v0.event + 3);
+    assert.equal((await versions(store, ev.eventId, ev.categoryId)).event, v0.event + 3);
 
     assert.deepEqual(await audits(store), [
       {
@@ -118,19 +118,19 @@ storeTest(
       changed: false,
       announcement: { text: "Lunch break until 13:00", postedAt: T0.toISOString() },
     });
-    assert.deepEqual(await versions(store, ev.eventId, ev.subeventId), before);
+    assert.deepEqual(await versions(store, ev.eventId, ev.categoryId), before);
     assert.equal((await audits(store)).length, 1);
 
     // Taking down what is not there, by null or by a blank line, changes nothing either.
     await setEventAnnouncement(store, ev.slug, " ", later(4));
-    const none = await versions(store, ev.eventId, ev.subeventId);
+    const none = await versions(store, ev.eventId, ev.categoryId);
     for (const text of [null, "", " \n "]) {
       assert.deepEqual(await setEventAnnouncement(store, ev.slug, text, later(5)), {
         changed: false,
         announcement: null,
       });
     }
-    assert.deepEqual(await versions(store, ev.eventId, ev.subeventId), none);
+    assert.deepEqual(await versions(store, ev.eventId, ev.categoryId), none);
     assert.equal((await audits(store)).length, 2);
   },
 );
@@ -155,7 +155,7 @@ storeTest(
       announcement: "Lunch break until 13:00",
       announced_at: T0.toISOString(),
     });
-    assert.deepEqual(await versions(store, ev.eventId, ev.subeventId), before);
+    assert.deepEqual(await versions(store, ev.eventId, ev.categoryId), before);
     assert.equal((await audits(store)).length, 1);
     // 200 characters fit.
     const longest = "y".repeat(200);
@@ -186,13 +186,13 @@ storeTest(
   "setEventAnnouncement() from 8 requests at once: one posts the line, the others find it shown",
   async (store) => {
     const ev = await seedKnockout(store.db);
-    const before = await versions(store, ev.eventId, ev.subeventId);
+    const before = await versions(store, ev.eventId, ev.categoryId);
     const results = await Promise.all(
       Array.from({ length: 8 }, () => setEventAnnouncement(store, ev.slug, "Lunch break until 13:00", ctx)),
     );
     assert.equal(results.filter((r) => r.changed).length, 1);
     assert.equal((await audits(store)).length, 1, "one audit row");
-    assert.equal((await versions(store, ev.eventId, ev.subeventId)).event, before.event + 1, "one bump");
+    assert.equal((await versions(store, ev.eventId, ev.categoryId)).event, before.event + 1, "one bump");
   },
 );
 

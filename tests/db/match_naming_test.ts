@@ -4,7 +4,7 @@ import { capitalised, matchWords } from "../../db/match_naming.ts";
 const match = {
   homeName: "Anna Berg",
   awayName: "Ben Okafor",
-  subeventName: "Men's singles",
+  categoryName: "Men's singles",
   label: "Quarter-final",
   stage: "knockout",
   groupName: null,

@@ -14,12 +14,12 @@ import type { Store } from "../../db/store.ts";
 import { apiClient } from "../support/api_client.ts";
 import { ANA, anaBeatsBen, BEN, groupEvent } from "../support/event_files.ts";
 import {
+  makeCategory,
   makeEntry,
   makeEvent,
   makeMatch,
   makePlayer,
   makeRating,
-  makeSubevent,
 } from "../support/fixtures.ts";
 import { makeStore, storeTest } from "../support/stores.ts";
 
@@ -97,7 +97,7 @@ storeTest(
     // A store as it was before: the migration undone, players under their unkeyed ids.
     await down(store.db);
     const event = await makeEvent(store.db, { slug: "legacy-open" });
-    const sub = await makeSubevent(store.db, { event_id: event.id, format: "groups" });
+    const sub = await makeCategory(store.db, { event_id: event.id, format: "groups" });
     const old = legacyId("ITTF:7");
     const ana = await makePlayer(store.db, {
       id: old,

@@ -46,20 +46,20 @@ storeTest(
       displayName: "Anna Berg",
       association: "TTC Nord",
       entries: [
-        { entryId: s.groups.entries[0], subeventId: s.groups.id, subeventName: "Women's Singles" },
-        { entryId: s.doubles.entries[0], subeventId: s.doubles.id, subeventName: "Mixed Doubles" },
+        { entryId: s.groups.entries[0], categoryId: s.groups.id, categoryName: "Women's Singles" },
+        { entryId: s.doubles.entries[0], categoryId: s.doubles.id, categoryName: "Mixed Doubles" },
       ],
     });
     // In the locked draw and the second player of a pair; his entry in the draft draw is not public.
     assert.deepEqual(named(players, "Hugo Ives")?.entries, [
-      { entryId: s.knockout.entries[0], subeventId: s.knockout.id, subeventName: "Men's Singles" },
-      { entryId: s.doubles.entries[0], subeventId: s.doubles.id, subeventName: "Mixed Doubles" },
+      { entryId: s.knockout.entries[0], categoryId: s.knockout.id, categoryName: "Men's Singles" },
+      { entryId: s.doubles.entries[0], categoryId: s.doubles.id, categoryName: "Mixed Doubles" },
     ]);
     // A player of the locked draw alone; and one who also plays in the draft event, which is not listed.
     assert.deepEqual(named(players, "Max Nash")?.entries, [
-      { entryId: s.knockout.entries[5], subeventId: s.knockout.id, subeventName: "Men's Singles" },
+      { entryId: s.knockout.entries[5], categoryId: s.knockout.id, categoryName: "Men's Singles" },
     ]);
-    assert.deepEqual(named(players, "Jack King")?.entries.map((e) => e.subeventName), [
+    assert.deepEqual(named(players, "Jack King")?.entries.map((e) => e.categoryName), [
       "Men's Singles",
       "Mixed Doubles",
     ]);

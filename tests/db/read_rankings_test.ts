@@ -7,12 +7,12 @@ import { bumpRevision, refreshListedPlayers } from "../../db/revision.ts";
 import type { Store } from "../../db/store.ts";
 import {
   at,
+  makeCategory,
   makeEntry,
   makeEvent,
   makeMatch,
   makePlayer,
   makeRating,
-  makeSubevent,
   T0,
 } from "../support/fixtures.ts";
 import { storeTest } from "../support/stores.ts";
@@ -85,7 +85,7 @@ storeTest(
     const dft = await makeEvent(db, { slug: "dft", status: "draft" });
     const side = await makeEvent(db, { slug: "side", status: "draft" });
     const [pubCat, dftCat, sideCat] = await Promise.all(
-      [pub, dft, side].map((e) => makeSubevent(db, { event_id: e.id })),
+      [pub, dft, side].map((e) => makeCategory(db, { event_id: e.id })),
     );
     // As an import does: players arrive unlisted and the flags are computed afterwards.
     const [both, pubOnly, dftOnly, late, sideOnly] = await Promise.all(

@@ -5,14 +5,14 @@ import { seedTournament } from "../support/fixtures.ts";
 import { storeTest } from "../support/stores.ts";
 
 storeTest(
-  "[versions] eventSubevents() gives every category's version in one read, as subevent() does",
+  "[versions] eventCategories() gives every category's version in one read, as category() does",
   async (store) => {
     const seeded = await seedTournament(store.db);
     const ids = [seeded.groups.id, seeded.knockout.id, seeded.doubles.id, seeded.draftKnockout.id];
     const check = async () => {
-      const all = await makeVersionReader(store).eventSubevents(seeded.event.id);
+      const all = await makeVersionReader(store).eventCategories(seeded.event.id);
       assert.deepEqual([...all.keys()].sort(), [...ids].sort());
-      for (const id of ids) assert.equal(all.get(id), await makeVersionReader(store).subevent(id), id);
+      for (const id of ids) assert.equal(all.get(id), await makeVersionReader(store).category(id), id);
       return all;
     };
     const before = await check();
@@ -22,7 +22,7 @@ storeTest(
     assert.notEqual(after.get(seeded.knockout.id), before.get(seeded.knockout.id));
     assert.equal(after.get(seeded.groups.id), before.get(seeded.groups.id));
     // An unpublished event has no public category.
-    assert.equal((await makeVersionReader(store).eventSubevents(seeded.draft.eventId)).size, 0);
+    assert.equal((await makeVersionReader(store).eventCategories(seeded.draft.eventId)).size, 0);
   },
 );
 
@@ -35,7 +35,7 @@ storeTest(
     const own = (await store.db.selectFrom("entries").select("subevent_id")
       .where((eb) => eb.or([eb("player1_id", "=", playerId), eb("player2_id", "=", playerId)])).execute())
       .map((r) => r.subevent_id);
-    const categories = await makeVersionReader(store).eventSubevents(seeded.event.id);
+    const categories = await makeVersionReader(store).eventCategories(seeded.event.id);
     const elsewhere = [...categories.keys()].find((id) => !own.includes(id))!;
     assert.ok(own.includes(seeded.knockout.id) && elsewhere);
     const read = async () => ({

@@ -37,9 +37,9 @@ Deno.test("playOrder() compares times as instants, takes the expected start firs
   assert.deepEqual([b, a].sort(playOrder).map((m) => m.id), ["a", "b"], "10:30 UTC before 10:45 UTC");
   const late = { ...a, estimatedStart: "2026-11-28T11:00:00.000Z" };
   assert.deepEqual([late, b].sort(playOrder).map((m) => m.id), ["b", "a"], "running late: after b");
-  const x = match({ id: "x", subeventId: "women" });
-  const y = match({ id: "y", subeventId: "men" });
-  const z = match({ id: "z", subeventId: "men", bracketPos: 1 });
+  const x = match({ id: "x", categoryId: "women" });
+  const y = match({ id: "y", categoryId: "men" });
+  const z = match({ id: "z", categoryId: "men", bracketPos: 1 });
   assert.deepEqual(
     [x, z, y].sort(playOrder).map((m) => m.id),
     ["y", "z", "x"],

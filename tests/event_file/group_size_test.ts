@@ -55,14 +55,14 @@ storeTest(
       category: { code: "MS", name: "Men's singles" },
     });
     // As an import with its groups of 8 given leaves it.
-    await store.db.updateTable("subevents").set({ group_size: 8 }).where("id", "=", c.subeventId).execute();
+    await store.db.updateTable("subevents").set({ group_size: 8 }).where("id", "=", c.categoryId).execute();
     await refused(
-      generateDraw(store, c.subeventId, {}, ctx),
+      generateDraw(store, c.categoryId, {}, ctx),
       400,
       "invalid-body",
       /^Cannot draw the groups of "Men's singles" in groups of 8: the draw makes groups of 3, 4, 5 or 6 entries; give "groupSize"$/,
     );
-    const made = await generateDraw(store, c.subeventId, { groupSize: 4 }, ctx);
+    const made = await generateDraw(store, c.categoryId, { groupSize: 4 }, ctx);
     assert.deepEqual([made.groupCount, made.groupSize], [2, 4]);
   },
 );

@@ -133,16 +133,16 @@ storeTest(
     assert.equal(event.created_at, T0.toISOString());
     assert.equal(event.updated_at, T0.toISOString());
 
-    const subevents = await store.db.selectFrom("subevents").selectAll().orderBy("position").execute();
+    const categories = await store.db.selectFrom("subevents").selectAll().orderBy("position").execute();
     assert.deepEqual(
-      subevents.map((s) => [s.id, s.code, s.kind, s.format, Number(s.best_of), s.draw_state]),
+      categories.map((s) => [s.id, s.code, s.kind, s.format, Number(s.best_of), s.draw_state]),
       [
         [categoryIdFor(SLUG, "S"), "S", "singles", "groups_knockout", 5, "locked"],
         [categoryIdFor(SLUG, "XD"), "XD", "doubles", "knockout", 3, "locked"],
       ],
     );
-    assert.equal(subevents[0]!.draw_seed, "spring-open-2026/S");
-    assert.equal(Number(subevents[1]!.draw_size), 4);
+    assert.equal(categories[0]!.draw_seed, "spring-open-2026/S");
+    assert.equal(Number(categories[1]!.draw_size), 4);
 
     const d1 = await store.db.selectFrom("entries").selectAll().where("id", "=", entryIdFor(SLUG, "XD", "d1"))
       .executeTakeFirstOrThrow();
@@ -491,9 +491,9 @@ storeTest("importEvent() writes a draw made by lot from the lot seed", async (st
     rows.map((r) => r.entry_id),
     expected.map((s) => entryIdFor(SLUG, "XD", s as string)),
   );
-  const subevent = await store.db.selectFrom("subevents").selectAll().where("code", "=", "XD")
+  const category = await store.db.selectFrom("subevents").selectAll().where("code", "=", "XD")
     .executeTakeFirstOrThrow();
-  assert.deepEqual([subevent.draw_seed, Number(subevent.draw_size)], ["xd-2026", 4]);
+  assert.deepEqual([category.draw_seed, Number(category.draw_size)], ["xd-2026", 4]);
 });
 
 storeTest(
@@ -509,9 +509,9 @@ storeTest(
     await importEvent(store, file, at(T0));
     assert.equal((await matchRow(store, "XD", "Q")).label, "Quarter-final");
     assert.equal((await matchRow(store, "XD", "F")).label, "Final");
-    const subevent = await store.db.selectFrom("subevents").selectAll().where("code", "=", "XD")
+    const category = await store.db.selectFrom("subevents").selectAll().where("code", "=", "XD")
       .executeTakeFirstOrThrow();
-    assert.deepEqual([subevent.draw_state, subevent.draw_size], ["none", null]);
+    assert.deepEqual([category.draw_state, category.draw_size], ["none", null]);
   },
 );
 

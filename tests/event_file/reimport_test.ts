@@ -79,7 +79,7 @@ function startFile(): EventFile {
 
 const write = (store: Store, id: string, action: MatchAction) => writeMatch(store, id, action, desk);
 
-async function subeventId(store: Store, code: string): Promise<string> {
+async function categoryId(store: Store, code: string): Promise<string> {
   const row = await store.db.selectFrom("subevents").select("id").where("code", "=", code)
     .executeTakeFirstOrThrow();
   return row.id;
@@ -97,8 +97,8 @@ async function points(store: Store, id: string, side: "home" | "away", n: number
  */
 async function runTheDay(store: Store): Promise<void> {
   await importEvent(store, startFile(), () => T0);
-  const ms = await subeventId(store, "MS");
-  const ws = await subeventId(store, "WS");
+  const ms = await categoryId(store, "MS");
+  const ws = await categoryId(store, "WS");
   await generateDraw(store, ms, { lotSeed: "ms-2026", groupSize: 4, qualifiersPerGroup: 2 }, desk);
   await setDrawLocked(store, ms, true, desk);
   await generateDraw(store, ws, { lotSeed: "ws-2026" }, desk);
@@ -153,7 +153,7 @@ async function idsOf(store: Store) {
     );
   return {
     events: await ids("events"),
-    subevents: await ids("subevents"),
+    categories: await ids("subevents"),
     groups: await ids("groups"),
     entries: await ids("entries"),
     players: await ids("players"),
@@ -167,7 +167,7 @@ async function idsOf(store: Store) {
 /** The first-round sides of the men's knockout as the public API serves them, with their qualifier links. */
 async function knockoutSides(store: Store) {
   const api = apiClient(store, () => T0);
-  const res = await api.request(`/api/v1/subevents/${await subeventId(store, "MS")}/draw`);
+  const res = await api.request(`/api/v1/subevents/${await categoryId(store, "MS")}/draw`);
   assert.equal(res.status, 200);
   const rounds = res.body.data.draw.rounds as { matches: { home: Side; away: Side }[] }[];
   return rounds[0]!.matches.flatMap((m) => [m.home, m.away]).map((s) => ({

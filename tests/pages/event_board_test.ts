@@ -30,10 +30,10 @@ storeTest("[pages] EventBoards.load() summarizes each category as the API serves
   assert.equal(board.event.slug, seeded.event.slug);
   const api = async (path: string) =>
     ((await (await app.request(`/api/v1${path}`)).json()) as { data: never }).data;
-  const { subevents } = await api(`/events/${seeded.event.slug}`) as {
+  const { subevents: categories } = await api(`/events/${seeded.event.slug}`) as {
     subevents: { id: string; name: string }[];
   };
-  assert.deepEqual(board.categories.map((c) => [c.id, c.name]), subevents.map((s) => [s.id, s.name]));
+  assert.deepEqual(board.categories.map((c) => [c.id, c.name]), categories.map((s) => [s.id, s.name]));
   for (const c of board.categories) {
     const { matches } = await api(`/subevents/${c.id}/matches`) as { matches: Match[] };
     const { standings } = await api(`/subevents/${c.id}/standings`) as { standings: unknown[] };

@@ -74,7 +74,7 @@ Deno.test("a walkover in the bracket says W/O on the winner's side instead of 0 
   const html = renderToString(Bracket({
     label: "Draw",
     draw: {
-      subeventId: "s",
+      categoryId: "s",
       size: 2,
       slots: [],
       rounds: [{

@@ -121,8 +121,8 @@ storeTest("[pages] unknown and draft ids answer a 404 HTML page", async (store) 
       `/t/${seeded.event.slug}/c/${nobody}`,
       `/t/${seeded.event.slug}/c/not-an-id`,
       `/t/no-such-event/c/${seeded.groups.id}`,
-      `/t/${seeded.draft.slug}/c/${seeded.draft.subeventId}`,
-      `/t/${seeded.event.slug}/c/${seeded.draft.subeventId}`,
+      `/t/${seeded.draft.slug}/c/${seeded.draft.categoryId}`,
+      `/t/${seeded.event.slug}/c/${seeded.draft.categoryId}`,
       `/t/${seeded.archived.slug}/poster`,
       `/m/${nobody}`,
       "/m/not-an-id",
@@ -145,7 +145,7 @@ storeTest("[pages] an unknown or unpublished overlay is a transparent, empty 404
       `/overlay/match/${crypto.randomUUID()}`,
       `/overlay/match/${seeded.draft.matchId}`,
       `/overlay/subevent/${crypto.randomUUID()}`,
-      `/overlay/subevent/${seeded.draft.subeventId}`,
+      `/overlay/subevent/${seeded.draft.categoryId}`,
     ]
   ) {
     const { res, html } = await get(path);
@@ -456,7 +456,7 @@ storeTest(
     // Hugo Ives plays the men's singles and the mixed doubles: his page has both, and his match up next.
     const hugo = players.find((p) => p.displayName === "Hugo Ives");
     assert.ok(hugo);
-    assert.deepEqual(hugo.entries.map((e) => e.subeventName), ["Men's Singles", "Mixed Doubles"]);
+    assert.deepEqual(hugo.entries.map((e) => e.categoryName), ["Men's Singles", "Mixed Doubles"]);
     const page = (await get(`/t/${slug}/p/${hugo.id}`)).html;
     assert.match(page, /<h1>Hugo Ives<\/h1>/);
     assert.match(
@@ -477,8 +477,8 @@ storeTest(
     // A player of the draft knockout is listed for their public category only; its match is not on the page.
     const koPlayer = players.find((p) => p.id === seeded.knockout.players[0]);
     assert.ok(koPlayer);
-    assert.ok(koPlayer.entries.some((e) => e.subeventName === "Men's Singles"));
-    assert.ok(!koPlayer.entries.some((e) => e.subeventName === "Draft Knockout"));
+    assert.ok(koPlayer.entries.some((e) => e.categoryName === "Men's Singles"));
+    assert.ok(!koPlayer.entries.some((e) => e.categoryName === "Draft Knockout"));
     assert.doesNotMatch((await get(`/t/${slug}/p/${koPlayer.id}`)).html, /Draft Knockout/);
 
     // Unknown players, players of other events, bad ids and unknown events are 404 pages.

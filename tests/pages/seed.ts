@@ -72,9 +72,9 @@ export async function setAnnouncement(store: Store, eventId: string, text: strin
 /** A published event whose only category has a group that has not started: no live matches, no results. */
 export async function seedQuietEvent(store: Store): Promise<{ slug: string }> {
   const db = store.db;
-  const { event, subevent: category, group, seated } = await makeGroupOf(db, [{}, {}, {}], {
+  const { event, category: category, group, seated } = await makeGroupOf(db, [{}, {}, {}], {
     event: { slug: "quiet-cup", name: "Quiet Cup" },
-    subevent: { name: "Open Singles" },
+    category: { name: "Open Singles" },
   });
   const entries = seated.map(({ entry }) => entry.id);
   await makeMatch(db, {

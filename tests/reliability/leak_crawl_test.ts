@@ -172,13 +172,17 @@ async function privateValues(store: Store, secrets: string[]): Promise<Map<strin
     add(e.description, `${e.status} event description`);
   }
   const hiddenIds = hidden.map((e) => e.id);
-  const subevents = await db.selectFrom("subevents").select(["id", "name"]).where("event_id", "in", hiddenIds)
+  const categories = await db.selectFrom("subevents").select(["id", "name"]).where(
+    "event_id",
+    "in",
+    hiddenIds,
+  )
     .execute();
-  for (const s of subevents) add(s.id, "hidden category id");
+  for (const s of categories) add(s.id, "hidden category id");
   for (const m of await db.selectFrom("matches").select("id").where("event_id", "in", hiddenIds).execute()) {
     add(m.id, "hidden match id");
   }
-  const subIds = subevents.map((s) => s.id);
+  const subIds = categories.map((s) => s.id);
   for (const e of await db.selectFrom("entries").select("id").where("subevent_id", "in", subIds).execute()) {
     add(e.id, "hidden entry id");
   }

@@ -38,8 +38,8 @@ async function serveEverything(server: SpawnedServer): Promise<string[]> {
     return { status: res.status, body: await res.text() };
   };
   const event = JSON.parse((await get("/api/v1/events/demo-open-2026")).body);
-  const subeventId: string = event.data.subevents[0].id;
-  const matches = JSON.parse((await get(`/api/v1/subevents/${subeventId}/matches`)).body);
+  const categoryId: string = event.data.subevents[0].id;
+  const matches = JSON.parse((await get(`/api/v1/subevents/${categoryId}/matches`)).body);
   const matchId: string = matches.data.matches[0].id;
   const paths = [
     "/",
@@ -47,8 +47,8 @@ async function serveEverything(server: SpawnedServer): Promise<string[]> {
     "/api/v1/openapi.json",
     "/api/v1/events",
     "/api/v1/rankings",
-    `/api/v1/subevents/${subeventId}/standings`,
-    `/api/v1/subevents/${subeventId}/draw`,
+    `/api/v1/subevents/${categoryId}/standings`,
+    `/api/v1/subevents/${categoryId}/draw`,
     `/api/v1/matches/${matchId}`,
     "/rankings",
     "/t/demo-open-2026",
@@ -56,7 +56,7 @@ async function serveEverything(server: SpawnedServer): Promise<string[]> {
     "/t/demo-open-2026/poster",
     `/m/${matchId}`,
     `/overlay/match/${matchId}`,
-    `/overlay/subevent/${subeventId}`,
+    `/overlay/subevent/${categoryId}`,
     "/manage",
     "/score",
     "/no-such-page",

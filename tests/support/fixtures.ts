@@ -8,6 +8,7 @@ import { bumpRevision } from "../../db/revision.ts";
 import { unplayedMatchColumns } from "../../db/unplayed_match.ts";
 import type {
   AccountTable,
+  CategoryTable,
   Database,
   DrawSlotTable,
   EntryTable,
@@ -18,7 +19,6 @@ import type {
   PlayerTable,
   PredictionTable,
   RatingTable,
-  SubeventTable,
   TokenTable,
 } from "../../db/schema.ts";
 
@@ -71,7 +71,7 @@ export async function makeEvent(db: Db, o: Partial<Insertable<EventTable>> = {})
 }
 
 /** Inserts a category of an event (knockout singles, best of 5, no draw, unless told otherwise). */
-export async function makeSubevent(db: Db, o: Partial<Insertable<SubeventTable>> & { event_id: string }) {
+export async function makeCategory(db: Db, o: Partial<Insertable<CategoryTable>> & { event_id: string }) {
   const n = next();
   return await insertRow(db, "subevents", {
     id: crypto.randomUUID(),
@@ -135,19 +135,19 @@ export async function makeGroupMember(db: Db, o: Insertable<GroupMemberTable>) {
 export async function makeGroupOf(
   db: Db,
   players: Partial<Insertable<PlayerTable>>[],
-  o: { event?: Partial<Insertable<EventTable>>; subevent?: Partial<Insertable<SubeventTable>> } = {},
+  o: { event?: Partial<Insertable<EventTable>>; category?: Partial<Insertable<CategoryTable>> } = {},
 ) {
   const event = await makeEvent(db, o.event);
-  const subevent = await makeSubevent(db, { event_id: event.id, format: "groups", ...o.subevent });
-  const group = await makeGroup(db, { subevent_id: subevent.id });
+  const category = await makeCategory(db, { event_id: event.id, format: "groups", ...o.category });
+  const group = await makeGroup(db, { subevent_id: category.id });
   const seated = [];
   for (const [i, p] of players.entries()) {
     const player = await makePlayer(db, p);
-    const entry = await makeEntry(db, { subevent_id: subevent.id, player1_id: player.id });
+    const entry = await makeEntry(db, { subevent_id: category.id, player1_id: player.id });
     await makeGroupMember(db, { group_id: group.id, entry_id: entry.id, position: i, lot: null });
     seated.push({ player, entry });
   }
-  return { event, subevent, group, seated };
+  return { event, category, group, seated };
 }
 
 /** Inserts a first-round slot of a draw. */
@@ -304,7 +304,7 @@ export interface Seeded {
     final: string;
     doublesDone: string;
   };
-  draft: { eventId: string; slug: string; subeventId: string; matchId: string };
+  draft: { eventId: string; slug: string; categoryId: string; matchId: string };
   archived: { eventId: string; slug: string };
 }
 
@@ -329,7 +329,7 @@ export async function seedTournament(db: Db): Promise<Seeded> {
     makePlayer(db, { display_name: name, association, ...o });
 
   // Groups category: 2 groups of 3 and a locked draw of the qualifiers.
-  const groupsCat = await makeSubevent(db, {
+  const groupsCat = await makeCategory(db, {
     event_id: event.id,
     name: "Women's Singles",
     format: "groups_knockout",
@@ -436,7 +436,7 @@ export async function seedTournament(db: Db): Promise<Seeded> {
   }
 
   // Knockout category: 8 slots, 6 entries, byes at slots 1 and 6.
-  const koCat = await makeSubevent(db, {
+  const koCat = await makeCategory(db, {
     event_id: event.id,
     name: "Men's Singles",
     format: "knockout",
@@ -528,7 +528,7 @@ export async function seedTournament(db: Db): Promise<Seeded> {
   await makePrediction(db, { match_id: r1Done.id, outcome: "home", created_at: at(-10) });
 
   // Doubles group category: one group of 3 pairs.
-  const doublesCat = await makeSubevent(db, {
+  const doublesCat = await makeCategory(db, {
     event_id: event.id,
     name: "Mixed Doubles",
     kind: "doubles",
@@ -565,7 +565,7 @@ export async function seedTournament(db: Db): Promise<Seeded> {
   });
 
   // A knockout category of the published event whose draw is still a draft: no draw, no knockout matches.
-  const draftKo = await makeSubevent(db, {
+  const draftKo = await makeCategory(db, {
     event_id: event.id,
     name: "Draft Knockout",
     code: "draft-only-category",
@@ -590,7 +590,7 @@ export async function seedTournament(db: Db): Promise<Seeded> {
 
   // A draft and an archived event with private data.
   const draft = await makeEvent(db, { slug: "secret-draft-cup", name: "Secret Draft Cup", status: "draft" });
-  const draftCat = await makeSubevent(db, {
+  const draftCat = await makeCategory(db, {
     event_id: draft.id,
     name: "Draft Singles",
     draw_state: "locked",
@@ -644,7 +644,7 @@ export async function seedTournament(db: Db): Promise<Seeded> {
       final: final.id,
       doublesDone: doublesDone.id,
     },
-    draft: { eventId: draft.id, slug: draft.slug, subeventId: draftCat.id, matchId: draftMatch.id },
+    draft: { eventId: draft.id, slug: draft.slug, categoryId: draftCat.id, matchId: draftMatch.id },
     archived: { eventId: archived.id, slug: archived.slug },
   };
 }

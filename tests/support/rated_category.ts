@@ -4,9 +4,9 @@
  */
 import type { Insertable } from "kysely";
 import { rebuildRatings } from "../../db/ratings_store.ts";
-import type { EventTable, PlayerTable, SubeventFormat } from "../../db/schema.ts";
+import type { CategoryFormat, EventTable, PlayerTable } from "../../db/schema.ts";
 import type { Store } from "../../db/store.ts";
-import { makeEntry, makeEvent, makePlayer, makeSubevent } from "./fixtures.ts";
+import { makeCategory, makeEntry, makeEvent, makePlayer } from "./fixtures.ts";
 
 /** When the ratings are rebuilt. */
 const RATED_AT = "2026-11-28T10:00:00.000Z";
@@ -15,7 +15,7 @@ const RATED_AT = "2026-11-28T10:00:00.000Z";
 export interface RatedCategory {
   eventId: string;
   slug: string;
-  subeventId: string;
+  categoryId: string;
   /** Entry ids, strongest first (seeded ones by seed). */
   entryIds: string[];
   playerIds: string[];
@@ -26,7 +26,7 @@ export interface RatedCategoryOptions {
   entries: number;
   /** How many of the strongest entries are seeded; none by default. */
   seeds?: number;
-  format?: SubeventFormat;
+  format?: CategoryFormat;
   doubles?: boolean;
   /** The event's fields, beyond the fixture's defaults. */
   event?: Partial<Insertable<EventTable>>;
@@ -39,7 +39,7 @@ export interface RatedCategoryOptions {
 /** Makes an event with one category of `entries` rated players (the first `seeds` seeded), ratings rebuilt. */
 export async function makeRatedCategory(store: Store, o: RatedCategoryOptions): Promise<RatedCategory> {
   const event = await makeEvent(store.db, o.event);
-  const sub = await makeSubevent(store.db, {
+  const sub = await makeCategory(store.db, {
     event_id: event.id,
     ...o.category,
     format: o.format ?? "knockout",
@@ -69,15 +69,15 @@ export async function makeRatedCategory(store: Store, o: RatedCategoryOptions): 
     entryIds.push(entry.id);
   }
   await rebuildRatings(store.db, RATED_AT);
-  return { eventId: event.id, slug: event.slug, subeventId: sub.id, entryIds, playerIds };
+  return { eventId: event.id, slug: event.slug, categoryId: sub.id, entryIds, playerIds };
 }
 
 /** Gives a category a draft draw of `size` positions, none filled yet (as a draw being made by hand). */
-export async function openDraftDraw(store: Store, subeventId: string, size: number): Promise<void> {
+export async function openDraftDraw(store: Store, categoryId: string, size: number): Promise<void> {
   await store.db.updateTable("subevents").set({ draw_state: "draft", draw_size: size }).where(
     "id",
     "=",
-    subeventId,
+    categoryId,
   )
     .execute();
 }

@@ -2,8 +2,8 @@ import assert from "node:assert/strict";
 import type { Match } from "../../views/schemas.ts";
 import { serializeMatch } from "../../views/serialize.ts";
 import { writeMatch } from "../../db/match_writes.ts";
-import { readSubeventEntries } from "../../db/read_entries.ts";
-import { listSubeventMatches } from "../../db/read_matches.ts";
+import { readCategoryEntries } from "../../db/read_entries.ts";
+import { listCategoryMatches } from "../../db/read_matches.ts";
 import { bumpRevision } from "../../db/revision.ts";
 import type { Store } from "../../db/store.ts";
 import { NOW } from "../support/api_client.ts";
@@ -15,10 +15,10 @@ type Listed = { id: string; homeName: string; tableNo: number | null; groupName:
 const ctx = { actor: "test", now: NOW };
 
 /** The answer a whole build makes: every match read and serialised, the whole envelope stringified at once. */
-async function wholeBuild(store: Store, subeventId: string): Promise<string> {
+async function wholeBuild(store: Store, categoryId: string): Promise<string> {
   const [matches, entries] = await Promise.all([
-    listSubeventMatches(store.db, subeventId),
-    readSubeventEntries(store.db, subeventId),
+    listCategoryMatches(store.db, categoryId),
+    readCategoryEntries(store.db, categoryId),
   ]);
   const served = matches.map((m) => serializeMatch(m, entries)).filter((m): m is Match => m !== null);
   return JSON.stringify({ data: { matches: served }, meta: { generatedAt: NOW.toISOString() } });

@@ -12,9 +12,9 @@ import type { ManagePage, Overview, OverviewMatch } from "./page.ts";
 export const CATEGORY_KEY = "tt.manage.category";
 
 /** A category's matches in the order of its draw. */
-export function drawOrder(matches: readonly OverviewMatch[], subeventId: string): OverviewMatch[] {
+export function drawOrder(matches: readonly OverviewMatch[], categoryId: string): OverviewMatch[] {
   const stage = (m: OverviewMatch) => (m.stage === "group" ? 0 : 1);
-  return matches.filter((m) => m.subeventId === subeventId).sort((a, b) =>
+  return matches.filter((m) => m.subeventId === categoryId).sort((a, b) =>
     stage(a) - stage(b) || (a.groupName ?? "").localeCompare(b.groupName ?? "") || a.roundNo - b.roundNo ||
     a.bracketPos - b.bracketPos
   );

@@ -12,7 +12,7 @@ import type { ManagePage, Overview } from "./page.ts";
 /** One category's row. */
 export function categoryRow(page: ManagePage, s: Overview["subevents"][number]): HTMLElement {
   const li = make("li", "category");
-  li.dataset.subeventId = s.id;
+  li.dataset.categoryId = s.id;
   li.append(
     make("span", "names", s.name),
     make("span", "where", `${s.format}, ${s.matchCount} matches, draw ${s.drawState}`),

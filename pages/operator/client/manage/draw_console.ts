@@ -39,7 +39,7 @@ export function tiedBlocks(s: Standing): Entry[][] {
 }
 
 /** The console's form to record one group's lot: a choice of names per place, in the order they were drawn. */
-export function lotForm(page: ManagePage, subeventId: string, s: Standing): HTMLElement {
+export function lotForm(page: ManagePage, categoryId: string, s: Standing): HTMLElement {
   const form = make("form", "lot");
   form.append(
     make(
@@ -71,8 +71,8 @@ export function lotForm(page: ManagePage, subeventId: string, s: Standing): HTML
     e.preventDefault();
     const lots = selects.map((x) => x.value);
     if (new Set(lots).size !== lots.length) return sayDraw("Choose each player once, in the order drawn.");
-    if (await page.write(`/subevents/${subeventId}/draw/advance`, { group: s.name, lots }, "Lot recorded")) {
-      await openDrawConsole(page, subeventId);
+    if (await page.write(`/subevents/${categoryId}/draw/advance`, { group: s.name, lots }, "Lot recorded")) {
+      await openDrawConsole(page, categoryId);
     }
   });
   return form;
@@ -122,7 +122,7 @@ export function bracketPart(d: DrawDetail): HTMLElement {
 export function showDrawConsole(
   page: ManagePage,
   d: DrawDetail | null,
-  subeventId: string,
+  categoryId: string,
   name: string,
 ): void {
   const box = byId("draw-console")!;
@@ -178,27 +178,27 @@ export function showDrawConsole(
     if (withGroups && size.input.value) body.groupSize = Number(size.input.value);
     if (d?.format === "groups_knockout") body.qualifiersPerGroup = Number(qualifiers.value);
     const done = state === "none" ? "Draw made (draft)" : "Drawn again (draft)";
-    if (await page.write(`/subevents/${subeventId}/draw`, body, done)) {
-      await openDrawConsole(page, subeventId);
+    if (await page.write(`/subevents/${categoryId}/draw`, body, done)) {
+      await openDrawConsole(page, categoryId);
     }
   });
   if (state !== "locked") box.append(controls);
   if (state === "draft") {
     box.append(button("Lock draw", async () => {
-      if (await page.write(`/subevents/${subeventId}/lock`, undefined, "Draw locked")) {
-        await openDrawConsole(page, subeventId);
+      if (await page.write(`/subevents/${categoryId}/lock`, undefined, "Draw locked")) {
+        await openDrawConsole(page, categoryId);
       }
     }, "primary"));
   }
   if (d !== null && d.format === "groups_knockout" && state !== "none") {
     box.append(button("Place group qualifiers", async () => {
       const r = await page.write<{ placements: { groupName: string; place: number; state: string }[] }>(
-        `/subevents/${subeventId}/draw/advance`,
+        `/subevents/${categoryId}/draw/advance`,
         {},
         "Qualifiers placed",
       );
       if (!r) return;
-      await openDrawConsole(page, subeventId);
+      await openDrawConsole(page, categoryId);
       const waiting = r.placements.filter((p) => p.state !== "placed");
       sayDraw(
         waiting.length === 0
@@ -235,18 +235,18 @@ export function showDrawConsole(
 }
 
 /** Reads a category's draw and shows it in the console; a refusal is said there. */
-export async function openDrawConsole(page: ManagePage, subeventId: string, name?: string): Promise<void> {
+export async function openDrawConsole(page: ManagePage, categoryId: string, name?: string): Promise<void> {
   const box = byId("draw-console")!;
   const title = name ?? box.dataset.name ?? "";
   box.dataset.name = title;
   try {
-    const res = await manageApi(page, `/subevents/${subeventId}/draw`);
+    const res = await manageApi(page, `/subevents/${categoryId}/draw`);
     if (!res.ok) {
       box.hidden = false;
       box.replaceChildren(make("h3", "", `Draw of ${title}`), make("p", "error", await problemDetail(res)));
       return;
     }
-    showDrawConsole(page, (await res.json()).data.draw, subeventId, title);
+    showDrawConsole(page, (await res.json()).data.draw, categoryId, title);
     box.scrollIntoView({ block: "start" });
   } catch {
     sayDraw("Cannot reach the server");

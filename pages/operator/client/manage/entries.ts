@@ -196,21 +196,21 @@ export function addForm(page: ManagePage, category: CategoryEntries, reload: () 
 }
 
 /** Reads a category's entries and draws them with the add form; says why on the status line when it cannot. */
-export async function showEntries(page: ManagePage, subeventId: string): Promise<void> {
+export async function showEntries(page: ManagePage, categoryId: string): Promise<void> {
   const list = byId("entry-list")!;
   const form = byId("entry-form")!;
-  if (!subeventId) {
+  if (!categoryId) {
     list.replaceChildren();
     form.replaceChildren();
     return;
   }
-  const res = await manageApi(page, `/subevents/${subeventId}/entries`);
+  const res = await manageApi(page, `/subevents/${categoryId}/entries`);
   if (!res.ok) {
     setStatus(`Cannot read the entries (${res.status})`, "error");
     return;
   }
   const category: CategoryEntries = (await res.json()).data.category;
-  const reload = () => void showEntries(page, subeventId);
+  const reload = () => void showEntries(page, categoryId);
   list.replaceChildren(...category.entries.map((e) => entryRow(page, category, e, reload)));
   form.replaceChildren(addForm(page, category, reload));
 }

@@ -8,10 +8,10 @@
 /** A key for a control that survives a re-render; null for one outside a row (or none). */
 export function focusKey(el: Element | null): string | null {
   if (!(el instanceof HTMLElement) || el === document.body) return null;
-  const row = el.closest<HTMLElement>("[data-match-id], [data-table-no], [data-subevent-id]");
+  const row = el.closest<HTMLElement>("[data-match-id], [data-table-no], [data-category-id]");
   if (!row) return null;
   const d = row.dataset;
-  return [d.matchId, d.tableNo, d.subeventId, el.tagName, el.textContent].join("|");
+  return [d.matchId, d.tableNo, d.categoryId, el.tagName, el.textContent].join("|");
 }
 
 /** Puts the focus on the control of the page's content with this key, if there is one. */

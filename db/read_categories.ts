@@ -1,18 +1,18 @@
 /**
- * Read side of categories (subevents) for the public API. A category is public only while its event is
+ * Read side of categories (categories) for the public API. A category is public only while its event is
  * published; every lookup here joins the event and checks that.
  */
 import { type ExpressionBuilder, type Kysely, sql } from "kysely";
 import { MATCH_STATUSES, type MatchStatus } from "../domain/match_status.ts";
-import type { Database, DrawState, SubeventFormat, SubeventKind } from "./schema.ts";
+import type { CategoryFormat, CategoryKind, Database, DrawState } from "./schema.ts";
 
 /** A category of a published event. */
-export interface PublicSubeventRecord {
+export interface PublicCategoryRecord {
   id: string;
   eventId: string;
   name: string;
-  kind: SubeventKind;
-  format: SubeventFormat;
+  kind: CategoryKind;
+  format: CategoryFormat;
   bestOf: number;
   position: number;
   drawState: DrawState;
@@ -20,14 +20,14 @@ export interface PublicSubeventRecord {
 }
 
 /** A category with the counts the event page shows. */
-export interface SubeventSummaryRecord extends PublicSubeventRecord {
+export interface CategorySummaryRecord extends PublicCategoryRecord {
   entryCount: number;
   groupCount: number;
   /** Each status that occurs among the category's matches (open knockout matches included), once. */
   matchStatuses: string[];
 }
 
-function publicSubevents(db: Kysely<Database>) {
+function publicCategories(db: Kysely<Database>) {
   return db.selectFrom("subevents")
     .innerJoin("events", "events.id", "subevents.event_id")
     .where("events.status", "=", "published")
@@ -44,19 +44,19 @@ function publicSubevents(db: Kysely<Database>) {
     ]);
 }
 
-type SubeventSelection = {
+type CategorySelection = {
   id: string;
   event_id: string;
   name: string;
-  kind: SubeventKind;
-  format: SubeventFormat;
+  kind: CategoryKind;
+  format: CategoryFormat;
   best_of: number;
   position: number;
   draw_state: DrawState;
   draw_size: number | null;
 };
 
-function toRecord(row: SubeventSelection): PublicSubeventRecord {
+function toRecord(row: CategorySelection): PublicCategoryRecord {
   return {
     id: row.id,
     eventId: row.event_id,
@@ -71,11 +71,11 @@ function toRecord(row: SubeventSelection): PublicSubeventRecord {
 }
 
 /** The category with this id when its event is published, else null. */
-export async function findPublicSubevent(
+export async function findPublicCategory(
   db: Kysely<Database>,
   id: string,
-): Promise<PublicSubeventRecord | null> {
-  const row = await publicSubevents(db).where("subevents.id", "=", id).executeTakeFirst();
+): Promise<PublicCategoryRecord | null> {
+  const row = await publicCategories(db).where("subevents.id", "=", id).executeTakeFirst();
   return row ? toRecord(row) : null;
 }
 
@@ -85,10 +85,10 @@ export async function findPublicSubevent(
  * status whether one match of the category has it, on `matches(event_id, subevent_id, status)`), so that its
  * cost follows the number of categories, not of matches. It is paid by the first read after each write.
  */
-export async function listEventSubevents(
+export async function listEventCategories(
   db: Kysely<Database>,
   eventId: string,
-): Promise<SubeventSummaryRecord[]> {
+): Promise<CategorySummaryRecord[]> {
   const hasStatus = (eb: ExpressionBuilder<Database, "subevents" | "events">, status: MatchStatus) =>
     eb.exists(
       eb.selectFrom("matches").select(sql<number>`1`.as("one"))
@@ -96,7 +96,7 @@ export async function listEventSubevents(
         .whereRef("matches.subevent_id", "=", "subevents.id")
         .where("matches.status", "=", status),
     );
-  const rows = await publicSubevents(db).where("subevents.event_id", "=", eventId)
+  const rows = await publicCategories(db).where("subevents.event_id", "=", eventId)
     .select((eb) => [
       eb.selectFrom("entries").select((e) => e.fn.countAll<number>().as("n"))
         .whereRef("entries.subevent_id", "=", "subevents.id").as("entry_count"),

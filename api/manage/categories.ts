@@ -6,7 +6,7 @@ import { type ManageEnv, requireAdmin } from "./auth.ts";
 import { envelope } from "./serialise.ts";
 
 /** The category routes, mounted at /api/manage/subevents. */
-export function subeventRoutes(deps: AppDeps): Hono<ManageEnv> {
+export function categoryRoutes(deps: AppDeps): Hono<ManageEnv> {
   const app = new Hono<ManageEnv>();
   for (const [path, locked] of [["lock", true], ["unlock", false]] as const) {
     app.post(`/:id/${path}`, async (c) => {

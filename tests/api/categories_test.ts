@@ -4,6 +4,7 @@ import { apiClient } from "../support/api_client.ts";
 import {
   bump,
   games,
+  makeCategory,
   makeDrawSlot,
   makeEntry,
   makeEvent,
@@ -12,7 +13,6 @@ import {
   makeGroupOf,
   makeMatch,
   makePlayer,
-  makeSubevent,
   seedTournament,
 } from "../support/fixtures.ts";
 import { storeTest } from "../support/stores.ts";
@@ -94,7 +94,7 @@ storeTest(
   "[api] GET /api/v1/subevents/:id/draw passes a bye's opponent through and two byes as a bye",
   async (store) => {
     const event = await makeEvent(store.db);
-    const sub = await makeSubevent(store.db, { event_id: event.id, draw_state: "locked", draw_size: 8 });
+    const sub = await makeCategory(store.db, { event_id: event.id, draw_state: "locked", draw_size: 8 });
     const p = await makePlayer(store.db, { display_name: "Solo" });
     const e = await makeEntry(store.db, { subevent_id: sub.id, player1_id: p.id });
     // Slots: Solo, bye, two open slots, four byes.
@@ -173,7 +173,7 @@ storeTest(
   "[api] GET /api/v1/subevents/:id/standings names doubles entries A / B and uses the stored lots",
   async (store) => {
     const event = await makeEvent(store.db);
-    const sub = await makeSubevent(store.db, { event_id: event.id, format: "groups", kind: "doubles" });
+    const sub = await makeCategory(store.db, { event_id: event.id, format: "groups", kind: "doubles" });
     const group = await makeGroup(store.db, { subevent_id: sub.id, name: "A" });
     const players = [];
     for (const name of ["Ann", "Bob", "Cid", "Dee"]) {
@@ -207,7 +207,7 @@ storeTest(
 storeTest(
   "[api] GET /api/v1/subevents/:id/standings reports players level after every step as tied",
   async (store) => {
-    const { subevent: sub } = await makeGroupOf(store.db, [{}, {}]);
+    const { category: sub } = await makeGroupOf(store.db, [{}, {}]);
     const { body } = await apiClient(store).request(`/api/v1/subevents/${sub.id}/standings`);
     assert.deepEqual(
       body.data.standings[0].rows.map((r: { position: number; tied: boolean }) => [r.position, r.tied]),
@@ -275,7 +275,7 @@ storeTest("[api] GET /api/v1/subevents/:id/matches hides knockout matches of a d
 tournamentTest(
   "[api] GET /api/v1/subevents/:id/... answers 404 for unknown, malformed and unpublished categories",
   async ({ s, api, store }) => {
-    const ids = [crypto.randomUUID(), s.draft.subeventId, "not-a-uuid", "%27%20OR%201=1--", "1".repeat(300)];
+    const ids = [crypto.randomUUID(), s.draft.categoryId, "not-a-uuid", "%27%20OR%201=1--", "1".repeat(300)];
     for (const id of ids) {
       for (const what of ["draw", "standings", "matches"]) {
         const { status, body } = await api.request(`/api/v1/subevents/${id}/${what}`);
@@ -293,7 +293,7 @@ storeTest(
   "[api] GET /api/v1/subevents/:id/matches keeps knockout rounds in order after group rounds",
   async (store) => {
     const event = await makeEvent(store.db);
-    const sub = await makeSubevent(store.db, {
+    const sub = await makeCategory(store.db, {
       event_id: event.id,
       format: "groups_knockout",
       draw_state: "locked",
@@ -323,7 +323,7 @@ storeTest(
   "[api] GET /api/v1/subevents/:id/matches serves knockout matches imported without a draw",
   async (store) => {
     const event = await makeEvent(store.db);
-    const sub = await makeSubevent(store.db, { event_id: event.id, format: "knockout", draw_state: "none" });
+    const sub = await makeCategory(store.db, { event_id: event.id, format: "knockout", draw_state: "none" });
     const [p1, p2] = [await makePlayer(store.db), await makePlayer(store.db)];
     const e1 = await makeEntry(store.db, { subevent_id: sub.id, player1_id: p1.id });
     const e2 = await makeEntry(store.db, { subevent_id: sub.id, player1_id: p2.id });

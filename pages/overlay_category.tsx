@@ -1,4 +1,4 @@
-/** /overlay/subevent/{subeventId}: a compact transparent board of a category's live matches and latest results. */
+/** /overlay/subevent/{categoryId}: a compact transparent board of a category's live matches and latest results. */
 import { PAIR_SEPARATOR } from "../db/read_entries.ts";
 import { OverlayDocument } from "./overlay_document.tsx";
 import type { OverlayParams } from "./overlay_params.ts";
@@ -78,7 +78,7 @@ export function CategoryBoard(props: { name: string; matches: Match[] }) {
 export function CategoryOverlayPage(props: {
   nonce: string;
   params: OverlayParams;
-  subeventId: string;
+  categoryId: string;
   name: string;
   matches: Match[];
 }) {
@@ -87,7 +87,7 @@ export function CategoryOverlayPage(props: {
       title={props.name}
       nonce={props.nonce}
       params={props.params}
-      watch={`/api/v1/subevents/${encodeURIComponent(props.subeventId)}/matches`}
+      watch={`/api/v1/subevents/${encodeURIComponent(props.categoryId)}/matches`}
       css={CSS}
     >
       <CategoryBoard name={props.name} matches={props.matches} />

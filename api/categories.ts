@@ -9,7 +9,7 @@ import { notFound, quoted } from "./problem.ts";
 import { serve } from "./respond.ts";
 
 /** Builds the /subevents sub-app. */
-export function subeventsApi(deps: ReadyDeps): Hono<AnswerEnv> {
+export function categoriesApi(deps: ReadyDeps): Hono<AnswerEnv> {
   const app = new Hono<AnswerEnv>();
   // The whole lists are made again from their last answers (a point changes one match of a list).
   const lists = new CategoryMatchLists();
