@@ -9,15 +9,13 @@ import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { writeMatch } from "../../db/match_writes.ts";
 import type { Store } from "../../db/store.ts";
-import { makeToken } from "../api/manage_fixtures.ts";
 import { browserSuite } from "../support/browser.ts";
 import { openManage, openMenu } from "../support/manage_page.ts";
-import { makeRatedCategory } from "../support/rated_category.ts";
+import { CLUB_OPEN_NAMES, seedClubOpen } from "../support/club_open.ts";
 
 const UPDATE = Deno.args.includes("--update");
 const SHOTS = new URL("../../docs/screenshots/", import.meta.url);
-const NAMES = ["Ana Lopez", "Bea Moor", "Cai Ng", "Dora Voss", "Eva Quist", "Fay Hill"];
-const CLUBS = ["Westbrook", "Eastfield", "Westbrook", "Northgate", "Eastfield", "Southport"];
+const NAMES = CLUB_OPEN_NAMES;
 const desk = { actor: "umpire", now: new Date() };
 
 async function shot(page: Page, name: string, at?: string) {
@@ -52,17 +50,7 @@ async function playGroup(store: Store, groupId: string, beats: (a: string, b: st
 
 browserSuite(
   "a director's morning from /manage: late entry, draw, withdrawal, a lot by names, a correction",
-  async (store) => {
-    const c = await makeRatedCategory(store, {
-      entries: 6,
-      seeds: 2,
-      format: "groups_knockout",
-      event: { status: "published", name: "Club Open 2026", slug: "club-open-2026" },
-      category: { code: "WS", name: "Women's singles" },
-      player: (i) => ({ display_name: NAMES[i]!, association: CLUBS[i]! }),
-    });
-    return { c, admin: await makeToken(store.db, "admin", { label: "Desk" }) };
-  },
+  seedClubOpen,
   async (t, { browser, server, seeded }) => {
     const { page, errors, consoleErrors, confirmations, close } = await openManage(browser, seeded.admin, {
       width: 1366,

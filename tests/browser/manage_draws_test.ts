@@ -7,14 +7,13 @@
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { writeMatch } from "../../db/match_writes.ts";
-import { makeToken } from "../api/manage_fixtures.ts";
 import { browserSuite } from "../support/browser.ts";
 import { openManage } from "../support/manage_page.ts";
-import { makeRatedCategory } from "../support/rated_category.ts";
+import { CLUB_OPEN_CLUBS, CLUB_OPEN_NAMES, seedClubOpen } from "../support/club_open.ts";
 
 const SHOTS = new URL("../../docs/screenshots/", import.meta.url);
-const NAMES = ["Ana Lopez", "Bea Moor", "Cai Ng", "Dora Voss", "Eva Quist", "Fay Hill"];
-const CLUBS = ["Westbrook", "Eastfield", "Westbrook", "Northgate", "Eastfield", "Southport"];
+const NAMES = CLUB_OPEN_NAMES;
+const CLUBS = CLUB_OPEN_CLUBS;
 
 const shot = async (page: Page, name: string) =>
   await Deno.writeFile(new URL(`draws_${name}.png`, SHOTS), await page.screenshot());
@@ -28,17 +27,7 @@ const consoleSays = (page: Page, re: RegExp) =>
 
 browserSuite(
   "/manage makes, draws again, locks a draw and records a lot by names; the public page marks it",
-  async (store) => {
-    const c = await makeRatedCategory(store, {
-      entries: 6,
-      seeds: 2,
-      format: "groups_knockout",
-      event: { status: "published", name: "Club Open 2026", slug: "club-open-2026" },
-      category: { code: "WS", name: "Women's singles" },
-      player: (i) => ({ display_name: NAMES[i]!, association: CLUBS[i]! }),
-    });
-    return { c, admin: await makeToken(store.db, "admin", { label: "Desk" }) };
-  },
+  seedClubOpen,
   async (t, { browser, server, seeded }) => {
     const { page, errors, consoleErrors, close } = await openManage(browser, seeded.admin, {
       width: 1366,
