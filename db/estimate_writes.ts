@@ -90,9 +90,11 @@ export async function refreshEstimates(
   );
   const groupMatchesOf = new Map<string, string[]>();
   for (const r of rows) {
-    if (r.stage === "group") {
-      groupMatchesOf.set(r.subevent_id, [...(groupMatchesOf.get(r.subevent_id) ?? []), r.id]);
-    }
+    if (r.stage !== "group") continue;
+    // Pushed, not copied: a category's list grows one match at a time (a copy each time is quadratic).
+    const list = groupMatchesOf.get(r.subevent_id);
+    if (list) list.push(r.id);
+    else groupMatchesOf.set(r.subevent_id, [r.id]);
   }
   /** The matches deciding a knockout side not known yet: the round before, or the category's groups. */
   const feedersOf = (r: typeof rows[number], pos: number): string[] => {
