@@ -39,6 +39,8 @@ export interface EventWrite {
   rosterScope: string;
   /** The `revisions` scope of a category's version (db/revision.ts `categoryScope`). */
   categoryScope: (categoryId: string) => string;
+  /** The only matches the write changed, all in `categoryIds`, when it knows them; every match of those when not. */
+  matchIds?: readonly string[] | undefined;
 }
 
 interface Row {
@@ -69,25 +71,16 @@ export async function logEventChanges(trx: Db, write: EventWrite): Promise<void>
     .where("kind", "=", START_KIND).executeTakeFirst();
   // The first write of a published event's feed looks at everything, whatever it says it changed.
   const categoryIds = started ? write.categoryIds : undefined;
-  const current = await currentRows(trx, event, write, categoryIds);
-  const loggedQuery = trx.selectFrom("event_changes")
-    .select(["kind", "resource_id", "subevent_id", "version"])
-    .where("event_id", "=", event.id).where("kind", "<>", START_KIND);
-  const logged = categoryIds === undefined
-    ? await loggedQuery.execute()
-    : await loggedQuery.where((eb) =>
-      eb.or([
-        eb("kind", "in", ["event", "players"]),
-        ...(categoryIds.length > 0 ? [eb("subevent_id", "in", [...categoryIds])] : []),
-      ])
-    ).execute();
+  const matchIds = categoryIds === undefined ? undefined : write.matchIds;
+  const current = await currentRows(trx, event, write, categoryIds, matchIds);
+  const logged = await loggedRows(trx, event.id, categoryIds, matchIds);
   const before = new Map(logged.map((r) => [keyOf(r.kind, r.resource_id), r.version]));
   const changed: Row[] = current.filter((r) => before.get(keyOf(r.kind, r.resource_id)) !== r.version);
   const now = new Set(current.map((r) => keyOf(r.kind, r.resource_id)));
   for (const r of logged) {
     if (r.version !== null && !now.has(keyOf(r.kind, r.resource_id))) {
       changed.push({
-        kind: r.kind as ChangeKind,
+        kind: r.kind,
         resource_id: r.resource_id,
         subevent_id: r.subevent_id,
         version: null,
@@ -109,12 +102,47 @@ export async function logEventChanges(trx: Db, write: EventWrite): Promise<void>
   }
 }
 
+/**
+ * The rows logged of the resources the write may have changed: all of the event's, or those of the event, its
+ * players, the categories and their matches (or only the matches named). Each read is by the table's primary key or
+ * its index by category (an `or` of them would read every row of the event).
+ */
+async function loggedRows(
+  trx: Db,
+  eventId: string,
+  categoryIds: readonly string[] | undefined,
+  matchIds: readonly string[] | undefined,
+): Promise<Row[]> {
+  const query = trx.selectFrom("event_changes").select(["kind", "resource_id", "subevent_id", "version"])
+    .where("event_id", "=", eventId);
+  const rows = (
+    rs: { kind: string; resource_id: string; subevent_id: string | null; version: string | null }[],
+  ) => rs.map((r) => ({ ...r, kind: r.kind as ChangeKind }));
+  if (categoryIds === undefined) return rows(await query.where("kind", "<>", START_KIND).execute());
+  const found = rows(await query.where("kind", "in", ["event", "players"]).execute());
+  if (categoryIds.length === 0) return found;
+  if (matchIds === undefined) {
+    return [...found, ...rows(await query.where("subevent_id", "in", [...categoryIds]).execute())];
+  }
+  found.push(
+    ...rows(
+      await query.where("kind", "=", "subevent").where("resource_id", "in", [...categoryIds]).execute(),
+    ),
+  );
+  if (matchIds.length === 0) return found;
+  return [
+    ...found,
+    ...rows(await query.where("kind", "=", "match").where("resource_id", "in", [...matchIds]).execute()),
+  ];
+}
+
 /** The versions now of the event's resources the write may have changed. */
 async function currentRows(
   trx: Db,
   event: { id: string; slug: string; name: string; revision: number },
   write: EventWrite,
   categoryIds: readonly string[] | undefined,
+  matchIds: readonly string[] | undefined,
 ): Promise<Row[]> {
   const own = (scope: string | null | undefined, prefix: string) =>
     scope == null ? `e${event.revision}` : `${prefix}${scope}`;
@@ -148,15 +176,14 @@ async function currentRows(
       version: own(versions.get(write.categoryScope(c.id))?.toString(), "s"),
     });
   }
+  if (matchIds !== undefined && matchIds.length === 0) return rows;
   // The matches the API serves: both sides known, and not in a knockout draw that is still a draft.
-  const matches = await trx.selectFrom("matches").innerJoin(
-    "subevents",
-    "subevents.id",
-    "matches.subevent_id",
-  )
+  let matchQuery = trx.selectFrom("matches").innerJoin("subevents", "subevents.id", "matches.subevent_id")
     .select(["matches.id", "matches.subevent_id", "matches.revision", "matches.updated_at"])
     .where("matches.event_id", "=", event.id).where("matches.subevent_id", "in", ids).where(servedMatch)
-    .where("matches.home_entry_id", "is not", null).where("matches.away_entry_id", "is not", null).execute();
+    .where("matches.home_entry_id", "is not", null).where("matches.away_entry_id", "is not", null);
+  if (matchIds !== undefined) matchQuery = matchQuery.where("matches.id", "in", [...matchIds]);
+  const matches = await matchQuery.execute();
   for (const m of matches) {
     const version = matchVersionTag({
       revision: m.revision,

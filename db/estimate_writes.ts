@@ -10,7 +10,7 @@
  */
 import type { Transaction } from "kysely";
 import { type EstimateMatch, estimateStarts } from "../domain/estimated_starts.ts";
-import { playOrder } from "../domain/order_of_play.ts";
+import { sortInPlayOrder } from "../domain/order_of_play.ts";
 import { DEFAULT_BUFFER_MS, DEFAULT_REST_MS, defaultDurationMs } from "../domain/scheduler.ts";
 import type { Database, MatchRow } from "./schema.ts";
 
@@ -25,26 +25,45 @@ function laterThan(previous: string, now: Date): string {
 const MINUTE = 60_000;
 
 /**
- * Whether a write from `before` to `after` may move estimates: the match began, ended or went back, moved, was
- * called or skipped, or runs past its planned length (its first point in each minute then moves what follows
- * it: the pages show times to the minute, and a point a second does not estimate the event again each time).
+ * What a write from `before` to `after` does to the estimates: "moved" when the match began, ended or went back,
+ * moved, was called or skipped (estimate again now); "overrun" when it runs past its planned length (its points
+ * move what follows it, but the pages show times to the minute: the event is estimated again at most once a
+ * minute, `refreshEstimatesOncePerMinute`); null otherwise.
  */
-export function movesEstimates(
-  before: Pick<MatchRow, "status" | "table_no" | "scheduled_at" | "called_at" | "skipped_at" | "updated_at">,
+export function estimateTrigger(
+  before: Pick<MatchRow, "status" | "table_no" | "scheduled_at" | "called_at" | "skipped_at">,
   after: Pick<MatchRow, "status" | "table_no" | "scheduled_at" | "called_at" | "skipped_at" | "started_at">,
   bestOf: number,
   now: Date,
-): boolean {
+): "moved" | "overrun" | null {
   if (
     before.status !== after.status || before.table_no !== after.table_no ||
     before.scheduled_at !== after.scheduled_at || before.called_at !== after.called_at ||
     before.skipped_at !== after.skipped_at
   ) {
-    return true;
+    return "moved";
   }
-  return after.status === "in_progress" && after.started_at !== null &&
-    Date.parse(after.started_at) + defaultDurationMs(bestOf) < now.getTime() &&
-    Math.floor(Date.parse(before.updated_at) / MINUTE) !== Math.floor(now.getTime() / MINUTE);
+  const overrun = after.status === "in_progress" && after.started_at !== null &&
+    Date.parse(after.started_at) + defaultDurationMs(bestOf) < now.getTime();
+  return overrun ? "overrun" : null;
+}
+
+/**
+ * `refreshEstimates`, unless the event's estimates were worked out already in `now`'s minute (then nothing:
+ * answers no category). The claim on the minute is one conditional update, so two writes in one minute on two
+ * connections do not both estimate.
+ */
+export async function refreshEstimatesOncePerMinute(
+  trx: Transaction<Database>,
+  eventId: string,
+  now: Date,
+): Promise<string[]> {
+  const minute = new Date(Math.floor(now.getTime() / MINUTE) * MINUTE).toISOString();
+  const claimed = await trx.updateTable("events").set({ estimates_at: now.toISOString() })
+    .where("id", "=", eventId)
+    .where((eb) => eb.or([eb("estimates_at", "is", null), eb("estimates_at", "<", minute)]))
+    .executeTakeFirst();
+  return Number(claimed.numUpdatedRows) === 0 ? [] : await refreshEstimates(trx, eventId, now);
 }
 
 /**
@@ -103,18 +122,15 @@ export async function refreshEstimates(
     return Number(r.round_no) === 1 ? groupMatchesOf.get(r.subevent_id) ?? [] : [];
   };
   // In the order of play by planned time, the one all lists follow: it orders matches planned at one time.
-  const ordered = rows.map((r) => ({
-    row: r,
-    key: {
-      id: r.id,
-      categoryId: r.subevent_id,
-      stage: r.stage,
-      tableNo: r.table_no === null ? null : Number(r.table_no),
-      scheduledAt: r.scheduled_at,
-      roundNo: Number(r.round_no),
-      bracketPos: Number(r.bracket_pos),
-    },
-  })).sort((a, b) => playOrder(a.key, b.key)).map((o) => o.row);
+  const ordered = sortInPlayOrder(rows, (r) => ({
+    id: r.id,
+    categoryId: r.subevent_id,
+    stage: r.stage,
+    tableNo: r.table_no === null ? null : Number(r.table_no),
+    scheduledAt: r.scheduled_at,
+    roundNo: Number(r.round_no),
+    bracketPos: Number(r.bracket_pos),
+  }));
   const matches: EstimateMatch[] = ordered.map((r) => ({
     id: r.id,
     status: r.status === "in_progress" || r.status === "completed" ? r.status : "scheduled",
@@ -137,6 +153,8 @@ export async function refreshEstimates(
     restMs: DEFAULT_REST_MS,
     now: now.getTime(),
   });
+  await trx.updateTable("events").set({ estimates_at: now.toISOString() }).where("id", "=", eventId)
+    .execute();
   const changed = new Set<string>();
   for (const r of rows) {
     // Kept only when the day moved it: on time, the planned time says it (domain/estimated_starts.ts).

@@ -59,7 +59,7 @@ import {
   type UmpireSetup,
 } from "./umpire_record.ts";
 import { WriteError } from "./write_errors.ts";
-import { movesEstimates, refreshEstimates } from "./estimate_writes.ts";
+import { estimateTrigger, refreshEstimates, refreshEstimatesOncePerMinute } from "./estimate_writes.ts";
 import { writeTransaction } from "./write_transaction.ts";
 
 type Trx = Transaction<Database>;
@@ -379,13 +379,19 @@ export async function writeInTransaction(
   // match it won, or a member of its group).
   // A match begun, ended, moved or called (or running long) moves the estimated starts of the matches after it,
   // in any category of the event.
-  const moved = movesEstimates(before, next, next.best_of, ctx.now)
+  const trigger = estimateTrigger(before, next, next.best_of, ctx.now);
+  const moved = trigger === "moved"
     ? await refreshEstimates(trx, before.event_id, ctx.now)
+    : trigger === "overrun"
+    ? await refreshEstimatesOncePerMinute(trx, before.event_id, ctx.now)
     : [];
+  // A write within a match in play (a point, a time-out, a card, an undo within it) changes that match alone.
+  const alone = before.status === "in_progress" && next.status === "in_progress" && moved.length === 0;
   await bumpRevision(trx, before.event_id, [...new Set([before.subevent_id, ...moved])], {
     rankingsUnchanged: rated === "none",
     listingUnchanged: rated !== "added",
     rosterUnchanged: true,
+    ...(alone ? { onlyMatches: [matchId] } : {}),
   });
   await trx.insertInto("audit_log").values({
     id: crypto.randomUUID(),

@@ -25,6 +25,11 @@ export interface BumpOptions {
   rosterUnchanged?: boolean;
   /** The event was published before this write (one that unpublished or archived it): its public answers move. */
   wasPublished?: boolean;
+  /**
+   * The only matches the write changed, when it knows them all (a point: its own match): the change feed then
+   * reads these alone rather than every match of the categories (db/change_log.ts).
+   */
+  onlyMatches?: readonly string[];
 }
 
 /**
@@ -82,6 +87,7 @@ export async function bumpRevision(
       categoryIds,
       rosterScope: rosterScope(eventId),
       categoryScope,
+      matchIds: options.onlyMatches,
     });
   }
   return value;

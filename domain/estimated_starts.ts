@@ -96,7 +96,9 @@ export function estimateStarts(
   const queues = new Map<number, EstimateMatch[]>();
   const waiting = new Set<string>();
   for (const m of matches.filter(isEstimated)) {
-    queues.set(m.table!, [...(queues.get(m.table!) ?? []), m]);
+    const queue = queues.get(m.table!);
+    if (queue) queue.push(m);
+    else queues.set(m.table!, [m]);
     waiting.add(m.id);
   }
   for (const queue of queues.values()) queue.sort(queueOrder);

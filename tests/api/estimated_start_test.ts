@@ -1,26 +1,33 @@
 import assert from "node:assert/strict";
 import { silentLogger } from "../../lib/log.ts";
+import type { Store } from "../../db/store.ts";
 import { createApp } from "../../main.ts";
 import { storeTest } from "../support/stores.ts";
 import { call, makeToken, manualClock, seedKnockout } from "./manage_fixtures.ts";
 
 const MINUTE = 60_000;
 
+/** A knockout of `size` (best of 3) with the desk's token, the app on a clock of the test's, and a write as the desk. */
+async function deskOf(store: Store, size: number) {
+  const ev = await seedKnockout(store.db, { size, bestOf: 3 });
+  const admin = await makeToken(store.db, "admin", { label: "Desk" });
+  const clock = manualClock();
+  const app = createApp({ store, log: silentLogger, clock: clock.now });
+  const write = async (id: string, action: string, body: Record<string, unknown> = {}) => {
+    const res = await app.request(
+      `/api/manage/matches/${id}/${action}`,
+      call(admin, "POST", body, { "Idempotency-Key": crypto.randomUUID() }),
+    );
+    assert.equal(res.status, 200, await res.clone().text());
+  };
+  return { ev, clock, app, write };
+}
+
 storeTest(
   "[api] GET /api/v1/matches/:id moves estimatedStart when the match before it on its table overruns and ends, with a new ETag",
   async (store) => {
-    const ev = await seedKnockout(store.db, { size: 4, bestOf: 3 });
-    const admin = await makeToken(store.db, "admin", { label: "Desk" });
-    const clock = manualClock();
-    const app = createApp({ store, log: silentLogger, clock: clock.now });
+    const { ev, clock, app, write } = await deskOf(store, 4);
     const [first, second] = ev.rounds[0]!;
-    const write = async (id: string, action: string, body: Record<string, unknown> = {}) => {
-      const res = await app.request(
-        `/api/manage/matches/${id}/${action}`,
-        call(admin, "POST", body, { "Idempotency-Key": crypto.randomUUID() }),
-      );
-      assert.equal(res.status, 200, await res.clone().text());
-    };
     let etag = "";
     /** The second match's estimated start, asserting its answer is new (not a 304 to the last ETag). */
     const estimate = async () => {
@@ -57,5 +64,38 @@ storeTest(
 
     await write(second!, "start", { firstServer: "home" });
     assert.equal(await estimate(), null, "begun: no estimate");
+  },
+);
+
+storeTest(
+  "[api] matches running long move the event's estimated starts at most once a minute, whichever of them scores",
+  async (store) => {
+    const { ev, clock, app, write } = await deskOf(store, 8);
+    const [m1, m2, m3, m4] = ev.rounds[0]!;
+    const estimate = async (id: string) =>
+      (await (await app.request(`/api/v1/matches/${id}`)).json()).data.match.estimatedStart;
+
+    // Tables 1 and 2 each: a match at 10:00 (a best of 3 is planned for 15 minutes), the next at 10:22.
+    await write(m1!, "assign", { tableNo: 1, scheduledAt: "2026-11-28T10:00:00Z" });
+    await write(m2!, "assign", { tableNo: 2, scheduledAt: "2026-11-28T10:00:00Z" });
+    await write(m3!, "assign", { tableNo: 1, scheduledAt: "2026-11-28T10:22:00Z" });
+    await write(m4!, "assign", { tableNo: 2, scheduledAt: "2026-11-28T10:22:00Z" });
+    clock.advance(5 * MINUTE);
+    await write(m1!, "start", { firstServer: "home" });
+    await write(m2!, "start", { firstServer: "home" });
+
+    clock.advance(25 * MINUTE);
+    await write(m1!, "point", { side: "home" });
+    assert.equal(await estimate(m3!), "2026-11-28T10:32:00.000Z", "10:30: both tables run long");
+    assert.equal(await estimate(m4!), "2026-11-28T10:32:00.000Z");
+
+    clock.advance(40_000);
+    await write(m2!, "point", { side: "home" });
+    assert.equal(await estimate(m4!), "2026-11-28T10:32:00.000Z", "10:30:40: the same minute, not again");
+
+    clock.advance(30_000);
+    await write(m2!, "point", { side: "home" });
+    assert.equal(await estimate(m4!), "2026-11-28T10:33:10.000Z", "10:31:10: the next minute");
+    assert.equal(await estimate(m3!), "2026-11-28T10:33:10.000Z", "and the other table's, estimated with it");
   },
 );

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { movesEstimates } from "../../db/estimate_writes.ts";
+import { estimateTrigger } from "../../db/estimate_writes.ts";
 
 const row = {
   status: "in_progress",
@@ -11,18 +11,11 @@ const row = {
   updated_at: "2026-11-28T10:10:00.000Z",
 };
 
-Deno.test("movesEstimates() is true for a change of state or place, and once a minute for a point of an overrun", () => {
+Deno.test("estimateTrigger() is 'moved' for a change of state or place, 'overrun' for a point past the planned length", () => {
   const at = (hhmmss: string) => new Date(`2026-11-28T${hhmmss}.000Z`);
   // A best of 5 is planned for 20 minutes: a point at 10:15 is on time, one at 10:25 runs long.
-  assert.equal(movesEstimates(row, row, 5, at("10:15:00")), false);
-  assert.equal(
-    movesEstimates({ ...row, updated_at: "2026-11-28T10:24:30.000Z" }, row, 5, at("10:25:10")),
-    true,
-  );
-  assert.equal(
-    movesEstimates({ ...row, updated_at: "2026-11-28T10:25:01.000Z" }, row, 5, at("10:25:40")),
-    false,
-  );
+  assert.equal(estimateTrigger(row, row, 5, at("10:15:00")), null);
+  assert.equal(estimateTrigger(row, row, 5, at("10:25:10")), "overrun");
   for (
     const change of [
       { status: "completed" },
@@ -32,6 +25,10 @@ Deno.test("movesEstimates() is true for a change of state or place, and once a m
       { skipped_at: "2026-11-28T10:15:00.000Z" },
     ]
   ) {
-    assert.equal(movesEstimates(row, { ...row, ...change }, 5, at("10:15:00")), true, JSON.stringify(change));
+    assert.equal(
+      estimateTrigger(row, { ...row, ...change }, 5, at("10:15:00")),
+      "moved",
+      JSON.stringify(change),
+    );
   }
 });

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { playOrder, type PlayOrderMatch } from "../../domain/order_of_play.ts";
+import { playOrder, type PlayOrderMatch, sortInPlayOrder } from "../../domain/order_of_play.ts";
 
 const match = (o: Partial<PlayOrderMatch>): PlayOrderMatch => ({
   tableNo: null,
@@ -46,4 +46,23 @@ Deno.test("playOrder() compares times as instants, takes the expected start firs
     "a round category by category",
   );
   assert.deepEqual([match({ id: "q" }), match({ id: "p" })].sort(playOrder).map((m) => m.id), ["p", "q"]);
+});
+
+Deno.test("sortInPlayOrder() sorts as sort(playOrder) does, whatever the items hold", () => {
+  const arb = fc.record({
+    id: fc.string({ maxLength: 2 }),
+    categoryId: fc.option(fc.constantFrom("men", "women"), { nil: undefined }),
+    tableNo: fc.option(fc.integer({ min: 1, max: 4 })),
+    scheduledAt: fc.option(fc.constantFrom("2026-11-28T10:00:00.000Z", "2026-11-28T11:00:00+01:00")),
+    estimatedStart: fc.option(fc.constantFrom("2026-11-28T10:05:00.000Z"), { nil: undefined }),
+    stage: fc.constantFrom("group" as const, "knockout" as const),
+    roundNo: fc.integer({ min: 1, max: 3 }),
+    bracketPos: fc.integer({ min: 0, max: 3 }),
+  });
+  fc.assert(fc.property(fc.array(arb, { maxLength: 30 }), (rows) => {
+    const items = rows.map((r, n) => ({ n, key: match(r) }));
+    const expected = [...items].sort((a, b) => playOrder(a.key, b.key) || a.n - b.n).map((i) => i.n);
+    const sorted = sortInPlayOrder(items, (i) => i.key);
+    assert.deepEqual(sorted.map((i) => i.n), expected);
+  }));
 });
