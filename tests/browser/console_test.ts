@@ -2,7 +2,7 @@
  * The director's console /manage on a 1366x768 laptop through a long day: the views (tables, categories,
  * matches), a menu of actions per match, every result found by search and paging, a match started by mistake
  * set back, and a wrong result corrected after its next match was started by mistake.
- * `deno test -A tests/browser/console_test.ts -- --update` also writes docs/screenshots/console_*.png.
+ * (The screenshots of docs/operator.md are made from the demo: tests/browser/desk_screenshots_test.ts.)
  */
 import assert from "node:assert/strict";
 import { writeMatch } from "../../db/match_writes.ts";
@@ -10,8 +10,6 @@ import type { Store } from "../../db/store.ts";
 import { browserSuite } from "../support/browser.ts";
 import { openManage, openMenu, rowAction, seedDesk } from "../support/manage_page.ts";
 
-const UPDATE = Deno.args.includes("--update");
-const DIR = new URL("../../docs/screenshots/", import.meta.url);
 const SCREEN = { width: 1366, height: 768 };
 
 /**
@@ -67,14 +65,6 @@ browserSuite(
       await page.click(`#views button[data-view=${id}]`);
       await page.waitForSelector(`main[data-view=${id}]`);
     };
-    /** Writes a screenshot with `at` (a selector) at the top of the screen, under the views bar. */
-    const shot = async (name: string, at = "body") => {
-      await page.evaluate((sel) => {
-        const top = document.querySelector(sel)!.getBoundingClientRect().top + scrollY;
-        scrollTo(0, sel === "body" ? 0 : top - document.getElementById("views")!.offsetHeight - 8);
-      }, at);
-      if (UPDATE) await Deno.writeFile(new URL(`console_${name}.png`, DIR), await page.screenshot());
-    };
     try {
       await page.goto(`${server.origin}/manage`);
       await page.waitForFunction(() =>
@@ -99,7 +89,6 @@ browserSuite(
             (bs) => bs.filter((b) => (b as HTMLElement).checkVisibility()).map((b) => b.textContent),
           );
           assert.deepEqual(visible, ["Actions", "Call to table 1"]);
-          await shot("tables");
         },
       );
 
@@ -170,7 +159,6 @@ browserSuite(
             await page.textContent(`#done ${row(rounds[0]![0]!)} .score`),
             "Player test-open 2 wins by walkover",
           );
-          await shot("results", "#find-heading");
         },
       );
 
@@ -217,7 +205,6 @@ browserSuite(
           (ls) => ls.map((l) => (l as HTMLElement).dataset.matchId),
         );
         assert.deepEqual(ids, rounds.flat());
-        await shot("category", "#categories-heading");
       });
 
       assert.deepEqual(errors, []);

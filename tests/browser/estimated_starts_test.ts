@@ -11,7 +11,6 @@ import { browserSuite, openPage } from "../support/browser.ts";
 import { openManage, rowAction, seedDesk } from "../support/manage_page.ts";
 
 const MINUTE = 60_000;
-const SHOTS = new URL("../../docs/screenshots/", import.meta.url);
 
 /** Table 1: the first match began 20 minutes ago (a best of 3 is planned for 15), then two more at their times. */
 async function seedTable(store: Store) {
@@ -59,12 +58,6 @@ browserSuite(
         assert.match(label ?? "", /^expected .+, planned .+$/);
       });
 
-      await t.step("screenshots of /manage and the TV with the expected times", async () => {
-        await tv.page.evaluate(() => (document.body.dataset.view = "live"));
-        await Deno.writeFile(new URL("replan_tv.png", SHOTS), await tv.page.screenshot());
-        await desk.page.locator("#tables").scrollIntoViewIfNeeded();
-        await Deno.writeFile(new URL("replan_manage.png", SHOTS), await desk.page.screenshot());
-      });
       await t.step("the desk skips the next match for now, then takes the skip back", async () => {
         const next = `#next li.match[data-match-id="${b}"]`;
         await rowAction(desk.page, next, `button:has-text("Skip for now")`);

@@ -7,8 +7,6 @@ import { readEventSessions } from "../../db/read_event_sessions.ts";
 import { browserSuite } from "../support/browser.ts";
 import { openManage, seedDesk } from "../support/manage_page.ts";
 
-const SHOTS = new URL("../../docs/screenshots/", import.meta.url);
-
 browserSuite(
   "/manage edits the sessions, plans the order of play in them, table by table, and says what is wrong in a sentence",
   (store) => seedDesk(store, { size: 8, bestOf: 5 }),
@@ -124,7 +122,6 @@ browserSuite(
         );
         await page.uncheck("#category-sessions input[value=s1]");
         assert.equal(await page.isHidden("#plan-keep"), true, "the plan shown is not of these sessions");
-        await page.screenshot({ path: new URL("sessions_order_of_play_edit.png", SHOTS).pathname });
         await plan();
         assert.match((await summary())!, /^7 matches to play on 4 tables; the last ends at 15:20;/);
         const saved = await stored();
@@ -133,9 +130,6 @@ browserSuite(
           ["s2", "Saturday afternoon", [1, 2, 3, 4]],
         ]);
         assert.deepEqual(saved?.categories.map((c) => c.sessions), [["s2"]]);
-        await page.locator("#order-of-play").screenshot({
-          path: new URL("sessions_order_of_play.png", SHOTS).pathname,
-        });
       });
 
       await t.step("what is wrong is said in a sentence, and nothing is saved or planned", async () => {

@@ -1,16 +1,13 @@
 /**
  * A player's profile page (/p/{id}) in Chromium, on a phone and a desktop: it fits the phone's width, draws its
- * chart with no script error, and, with `-- --update`, writes the screenshots of docs/pages.md
- * (`deno test -A tests/browser/profile_screenshots_test.ts -- --update`).
+ * chart with no script error. (The screenshots of docs/pages.md are made from the demo:
+ * tests/browser/desk_screenshots_test.ts.)
  */
 import assert from "node:assert/strict";
 import type { Store } from "../../db/store.ts";
 import { importEvent } from "../../event_file/import.ts";
 import { browserSuite, openPage } from "../support/browser.ts";
 import { ANA, BEN, federated, groupEvent } from "../support/event_files.ts";
-
-const UPDATE = Deno.args.includes("--update");
-const DIR = new URL("../../docs/screenshots/", import.meta.url);
 
 const CLEO = federated(3, "cleo", "Cleo Martin", "TTC Leuven", 1550);
 const DAN = federated(4, "dan", "Dan Whitfield", "Bruges Spin", 1450);
@@ -72,7 +69,6 @@ browserSuite(
         const width = await page.evaluate(() => document.documentElement.scrollWidth);
         assert.ok(width <= viewport.width, `no sideways scroll (${width} > ${viewport.width})`);
         assert.deepEqual(errors, []);
-        if (UPDATE) await Deno.writeFile(new URL(file, DIR), await page.screenshot({ fullPage: true }));
         await close();
       });
     }

@@ -9,13 +9,33 @@ import { button } from "./controls.ts";
 import { openDrawConsole } from "./draw_console.ts";
 import type { ManagePage, Overview } from "./page.ts";
 
+/** A category's format as a director says it. */
+export const FORMAT_WORDS: Record<string, string> = {
+  groups_knockout: "groups, then a knockout",
+  groups: "groups",
+  knockout: "knockout",
+};
+
+/** What a category's draw is, as a director says it. */
+export const DRAW_WORDS: Record<string, string> = {
+  none: "no draw yet",
+  draft: "draw not public yet (draft)",
+  locked: "draw public (locked)",
+};
+
 /** One category's row. */
 export function categoryRow(page: ManagePage, s: Overview["subevents"][number]): HTMLElement {
   const li = make("li", "category");
   li.dataset.categoryId = s.id;
   li.append(
     make("span", "names", s.name),
-    make("span", "where", `${s.format}, ${s.matchCount} matches, draw ${s.drawState}`),
+    make(
+      "span",
+      "where",
+      `${FORMAT_WORDS[s.format] ?? s.format}, ${s.matchCount} matches, ${
+        DRAW_WORDS[s.drawState] ?? s.drawState
+      }`,
+    ),
   );
   if (s.drawState === "draft") {
     li.append(
