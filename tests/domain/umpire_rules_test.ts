@@ -15,9 +15,8 @@ import { expediteDue, receiverWinsRally } from "../../domain/expedite.ts";
 import { gamePointOf } from "../../domain/game_point.ts";
 import { ScoringError, type Side } from "../../domain/scoring.ts";
 import { runningTimeout } from "../../domain/timeouts.ts";
+import { A, H } from "../support/points.ts";
 
-const H: Side = "home";
-const A: Side = "away";
 const singles: UmpireFormat = { bestOf: 5, firstServer: "home", leftInGameOne: "home" };
 const doubles: UmpireFormat = {
   bestOf: 5,
