@@ -10,7 +10,7 @@ import { type Side } from "../../domain/scoring.ts";
 import { replayMatch } from "../../domain/match_replay.ts";
 import { postgresTest, storeTest } from "../support/stores.ts";
 import { until } from "../support/wait.ts";
-import { seedKnockout, T0 } from "../api/manage_fixtures.ts";
+import { type SeededEvent, seedKnockout, T0 } from "../api/manage_fixtures.ts";
 
 /** A write refused for the state it found: the management API answers it 409. */
 const aConflict = (e: unknown) => e instanceof WriteError && writeStatus(e.code) === 409;
@@ -45,6 +45,14 @@ async function score(store: Store, id: string, side: Side, n: number) {
 async function win(store: Store, id: string, winner: Side) {
   await w(store, id, { type: "start", firstServer: "home" });
   await score(store, id, winner, 22);
+}
+
+/** A first-round match of a new knockout, started with home serving first. */
+async function startedMatch(store: Store): Promise<{ ev: SeededEvent; id: string }> {
+  const ev = await seedKnockout(store.db);
+  const id = ev.rounds[0]![0]!;
+  await w(store, id, { type: "start", firstServer: "home" });
+  return { ev, id };
 }
 
 /** The stored columns agree with a replay of the stored points. */
@@ -132,9 +140,7 @@ storeTest("writeMatch() refuses points before the start and a start twice", asyn
 });
 
 storeTest("writeMatch() undoes a point across the end of a game", async (store) => {
-  const ev = await seedKnockout(store.db);
-  const id = ev.rounds[0]![0]!;
-  await w(store, id, { type: "start", firstServer: "home" });
+  const { id } = await startedMatch(store);
   await score(store, id, "away", 7);
   await score(store, id, "home", 11);
   let m = await row(store, id);
@@ -173,9 +179,7 @@ storeTest(
 );
 
 storeTest("writeMatch() refuses undo when nothing was scored", async (store) => {
-  const ev = await seedKnockout(store.db);
-  const id = ev.rounds[0]![0]!;
-  await w(store, id, { type: "start", firstServer: "home" });
+  const { id } = await startedMatch(store);
   await assert.rejects(w(store, id, { type: "undo" }), (e: unknown) => {
     assert.ok(e instanceof WriteError);
     assert.equal(writeStatus(e.code), 409);
@@ -185,9 +189,7 @@ storeTest("writeMatch() refuses undo when nothing was scored", async (store) => 
 });
 
 storeTest("writeMatch() corrects a finished game, and a correction can change the winner", async (store) => {
-  const ev = await seedKnockout(store.db);
-  const id = ev.rounds[0]![0]!;
-  await w(store, id, { type: "start", firstServer: "home" });
+  const { ev, id } = await startedMatch(store);
   await score(store, id, "home", 11);
   await w(store, id, { type: "correct", game: 1, home: 11, away: 9 });
   let m = await row(store, id);
@@ -213,9 +215,7 @@ storeTest("writeMatch() corrects a finished game, and a correction can change th
 storeTest(
   "writeMatch() refuses a correction of a game that is not finished or not a finished score",
   async (store) => {
-    const ev = await seedKnockout(store.db);
-    const id = ev.rounds[0]![0]!;
-    await w(store, id, { type: "start", firstServer: "home" });
+    const { id } = await startedMatch(store);
     await score(store, id, "home", 11);
     await assert.rejects(w(store, id, { type: "correct", game: 2, home: 11, away: 3 }), aConflict);
     await assert.rejects(w(store, id, { type: "correct", game: 1, home: 11, away: 10 }), aConflict);
@@ -262,9 +262,7 @@ storeTest(
 storeTest(
   "writeMatch() records a retirement with the games finished and the other side winning",
   async (store) => {
-    const ev = await seedKnockout(store.db);
-    const id = ev.rounds[0]![0]!;
-    await w(store, id, { type: "start", firstServer: "home" });
+    const { ev, id } = await startedMatch(store);
     await score(store, id, "home", 11);
     await score(store, id, "away", 4);
     await w(store, id, { type: "retire", side: "home" });
@@ -287,9 +285,7 @@ storeTest(
 storeTest(
   "writeMatch() refuses a correction that would make the games decide a retired match (409), and keeps one that does not",
   async (store) => {
-    const ev = await seedKnockout(store.db);
-    const id = ev.rounds[0]![0]!;
-    await w(store, id, { type: "start", firstServer: "home" });
+    const { ev, id } = await startedMatch(store);
     await score(store, id, "home", 11);
     await score(store, id, "away", 11);
     await w(store, id, { type: "retire", side: "home" });
@@ -490,9 +486,7 @@ storeTest("writeMatch() answers 409 with the current row for a stale revision", 
 });
 
 storeTest("writeMatch() applies a repeated idempotency key once and answers it again", async (store) => {
-  const ev = await seedKnockout(store.db);
-  const id = ev.rounds[0]![0]!;
-  await w(store, id, { type: "start", firstServer: "home" });
+  const { id } = await startedMatch(store);
   const first = await w(store, id, { type: "point", side: "home" }, { idempotencyKey: "k1" });
   const again = await w(store, id, { type: "point", side: "home" }, { idempotencyKey: "k1" });
   assert.equal(first.replayed, false);
@@ -540,9 +534,7 @@ storeTest(
 storeTest(
   "writeMatch() lets one of two writes on the same revision through and refuses the other",
   async (store) => {
-    const ev = await seedKnockout(store.db);
-    const id = ev.rounds[0]![0]!;
-    await w(store, id, { type: "start", firstServer: "home" });
+    const { id } = await startedMatch(store);
     const outcomes = await Promise.allSettled([
       w(store, id, { type: "point", side: "home" }, { expectedRevision: 1 }),
       w(store, id, { type: "point", side: "away" }, { expectedRevision: 1 }),
@@ -616,9 +608,7 @@ storeTest("writeMatch() writes nothing when a consequence fails", async (store) 
 storeTest(
   "writeMatch() forgets a key after a week; its stale revision still refuses a late repeat",
   async (store) => {
-    const ev = await seedKnockout(store.db);
-    const id = ev.rounds[0]![0]!;
-    await w(store, id, { type: "start", firstServer: "home" });
+    const { id } = await startedMatch(store);
     const first = await w(store, id, { type: "point", side: "home" }, { idempotencyKey: "k1" });
     await assert.rejects(
       w(store, id, { type: "point", side: "home" }, {
@@ -651,9 +641,7 @@ async function corrections(store: Store, id: string) {
 }
 
 storeTest("writeMatch() undo after a correction takes the correction back, then the point", async (store) => {
-  const ev = await seedKnockout(store.db);
-  const id = ev.rounds[0]![0]!;
-  await w(store, id, { type: "start", firstServer: "home" });
+  const { id } = await startedMatch(store);
   await score(store, id, "home", 11);
   await w(store, id, { type: "correct", game: 1, home: 9, away: 11 });
   assert.deepEqual(await corrections(store, id), [{ seq: 1, game: 1, home: 9, away: 11, afterPoints: 11 }]);
@@ -697,9 +685,7 @@ storeTest(
 storeTest(
   "writeMatch() undo counts a correction stored without its place as made at its game's end",
   async (store) => {
-    const ev = await seedKnockout(store.db);
-    const id = ev.rounds[0]![0]!;
-    await w(store, id, { type: "start", firstServer: "home" });
+    const { id } = await startedMatch(store);
     await score(store, id, "home", 11);
     await score(store, id, "away", 2);
     // As the migration leaves a correction made before corrections kept their place among the points.
@@ -721,9 +707,7 @@ storeTest(
 );
 
 storeTest("writeMatch() refuses a reused idempotency key with another action (422)", async (store) => {
-  const ev = await seedKnockout(store.db);
-  const id = ev.rounds[0]![0]!;
-  await w(store, id, { type: "start", firstServer: "home" });
+  const { id } = await startedMatch(store);
   const first = await w(store, id, { type: "point", side: "home" }, { idempotencyKey: "k1" });
   for (const action of [{ type: "point", side: "away" }, { type: "undo" }] as MatchAction[]) {
     await assert.rejects(w(store, id, action, { idempotencyKey: "k1" }), (e: unknown) => {
@@ -765,9 +749,7 @@ Deno.test("actionFingerprint() names the action and its fields in a fixed order"
 postgresTest(
   "writeMatch() that waited for a match a re-import replaced (same id) writes to the new row, not a 404",
   async (store) => {
-    const ev = await seedKnockout(store.db);
-    const id = ev.rounds[0]![0]!;
-    await w(store, id, { type: "start", firstServer: "home" });
+    const { id } = await startedMatch(store);
     const old = await row(store, id);
     let holding!: (pid: number) => void;
     const held = new Promise<number>((resolve) => holding = resolve);
