@@ -17,8 +17,8 @@ import { makeToken } from "../api/manage_fixtures.ts";
 import { seedPages, seedUmpireStates, setScore } from "../pages/seed.ts";
 import { browserSuite, newTestContext, pauseClock } from "../support/browser.ts";
 import { until } from "../support/wait.ts";
+import { PHONE } from "../support/viewports.ts";
 
-const PHONE = { width: 390, height: 844 };
 /** A 390 px phone zoomed to 200 %: half as many CSS pixels. */
 const ZOOMED = { width: 195, height: 422 };
 const DESKTOP = { width: 1280, height: 800 };

@@ -8,6 +8,7 @@ import type { Store } from "../../db/store.ts";
 import { importEvent } from "../../event_file/import.ts";
 import { browserSuite, openPage } from "../support/browser.ts";
 import { ANA, BEN, federated, groupEvent } from "../support/event_files.ts";
+import { LAPTOP, PHONE } from "../support/viewports.ts";
 
 const UPDATE = Deno.args.includes("--update");
 const DIR = new URL("../../docs/screenshots/", import.meta.url);
@@ -59,8 +60,8 @@ browserSuite(
     const path = `/p/${seeded.ana}?vs=${seeded.ben}`;
     for (
       const [file, viewport] of [
-        ["profile_phone.png", { width: 390, height: 844 }],
-        ["profile_desktop.png", { width: 1366, height: 768 }],
+        ["profile_phone.png", PHONE],
+        ["profile_desktop.png", LAPTOP],
       ] as const
     ) {
       await t.step(file, async () => {
