@@ -47,12 +47,29 @@ async function win(store: Store, id: string, winner: Side) {
   await score(store, id, winner, 22);
 }
 
-/** A first-round match of a new knockout, started with home serving first. */
-async function startedMatch(store: Store): Promise<{ ev: SeededEvent; id: string }> {
+/** A new knockout of four: its two first-round matches `a` and `b`, and the `final`. */
+async function knockoutOfFour(
+  store: Store,
+): Promise<{ ev: SeededEvent; a: string; b: string; final: string }> {
   const ev = await seedKnockout(store.db);
-  const id = ev.rounds[0]![0]!;
+  const [a, b] = ev.rounds[0]! as [string, string];
+  return { ev, a, b, final: ev.rounds[1]![0]! };
+}
+
+/** The first match of a new knockout of four, started with home serving first. */
+async function startedMatch(store: Store): Promise<{ ev: SeededEvent; id: string }> {
+  const { ev, a: id } = await knockoutOfFour(store);
   await w(store, id, { type: "start", firstServer: "home" });
   return { ev, id };
+}
+
+/** A started match whose home side wins game 1 11-0 and retires once away has scored `awayPoints` after it. */
+async function homeRetires(store: Store, awayPoints: number): Promise<{ ev: SeededEvent; id: string }> {
+  const started = await startedMatch(store);
+  await score(store, started.id, "home", 11);
+  await score(store, started.id, "away", awayPoints);
+  await w(store, started.id, { type: "retire", side: "home" });
+  return started;
 }
 
 /** The stored columns agree with a replay of the stored points. */
@@ -72,8 +89,7 @@ async function assertConsistent(store: Store, id: string) {
 storeTest(
   "writeMatch() plays a full match: status, games, server, revision, audit and advancement",
   async (store) => {
-    const ev = await seedKnockout(store.db);
-    const id = ev.rounds[0]![0]!;
+    const { ev, a: id } = await knockoutOfFour(store);
     const started = await w(store, id, { type: "start", firstServer: "away" });
     assert.equal(started.match.status, "in_progress");
     assert.equal(started.match.server, "away");
@@ -112,8 +128,7 @@ storeTest(
 );
 
 storeTest("writeMatch() refuses a point on a finished match with a 409 that says so", async (store) => {
-  const ev = await seedKnockout(store.db);
-  const id = ev.rounds[0]![0]!;
+  const { a: id } = await knockoutOfFour(store);
   await win(store, id, "home");
   await assert.rejects(w(store, id, { type: "point", side: "home" }), (e: unknown) => {
     assert.ok(e instanceof WriteError);
@@ -132,8 +147,7 @@ storeTest("writeMatch() answers 404 for an unknown match", async (store) => {
 });
 
 storeTest("writeMatch() refuses points before the start and a start twice", async (store) => {
-  const ev = await seedKnockout(store.db);
-  const id = ev.rounds[0]![0]!;
+  const { a: id } = await knockoutOfFour(store);
   await assert.rejects(w(store, id, { type: "point", side: "home" }), aConflict);
   await w(store, id, { type: "start", firstServer: "home" });
   await assert.rejects(w(store, id, { type: "start", firstServer: "home" }), aConflict);
@@ -157,8 +171,7 @@ storeTest("writeMatch() undoes a point across the end of a game", async (store) 
 storeTest(
   "writeMatch() undo after the match end reopens it and takes the winner out of the next round",
   async (store) => {
-    const ev = await seedKnockout(store.db);
-    const id = ev.rounds[0]![0]!;
+    const { ev, a: id } = await knockoutOfFour(store);
     await win(store, id, "away");
     assert.equal((await row(store, ev.rounds[1]![0]!)).home_entry_id, ev.entryIds[1]);
     await w(store, id, { type: "undo" });
@@ -226,8 +239,7 @@ storeTest(
 storeTest(
   "writeMatch() records a walkover: completed, advanced, prediction void, not rated",
   async (store) => {
-    const ev = await seedKnockout(store.db);
-    const id = ev.rounds[0]![0]!;
+    const { ev, a: id } = await knockoutOfFour(store);
     await store.db.insertInto("predictions").values({
       match_id: id,
       p_home: 0.6,
@@ -262,10 +274,7 @@ storeTest(
 storeTest(
   "writeMatch() records a retirement with the games finished and the other side winning",
   async (store) => {
-    const { ev, id } = await startedMatch(store);
-    await score(store, id, "home", 11);
-    await score(store, id, "away", 4);
-    await w(store, id, { type: "retire", side: "home" });
+    const { ev, id } = await homeRetires(store, 4);
     const m = await row(store, id);
     assert.equal(m.status, "completed");
     assert.equal(m.result_reason, "retired");
@@ -285,10 +294,7 @@ storeTest(
 storeTest(
   "writeMatch() refuses a correction that would make the games decide a retired match (409), and keeps one that does not",
   async (store) => {
-    const { ev, id } = await startedMatch(store);
-    await score(store, id, "home", 11);
-    await score(store, id, "away", 11);
-    await w(store, id, { type: "retire", side: "home" });
+    const { ev, id } = await homeRetires(store, 11);
     // Home wins game 2 instead: 2-0 by the games, yet away won by the retirement.
     await assert.rejects(w(store, id, { type: "correct", game: 2, home: 11, away: 9 }), {
       code: "match-state",
@@ -311,9 +317,7 @@ storeTest(
 storeTest(
   "writeMatch() takes back a walkover, retirement or disqualification: the match as it stood, next round and ratings follow",
   async (store) => {
-    const ev = await seedKnockout(store.db);
-    const [a, b] = ev.rounds[0]! as [string, string];
-    const final = ev.rounds[1]![0]!;
+    const { ev, a, b, final } = await knockoutOfFour(store);
     // The rating updates a match made (a walkover makes none: nothing was played).
     const rated = async (id: string) =>
       (await store.db.selectFrom("rating_history").select("player_id").where("match_id", "=", id).execute())
@@ -364,9 +368,7 @@ storeTest(
 storeTest(
   "writeMatch() enters a whole result from a score sheet, from scheduled, in progress or another result",
   async (store) => {
-    const ev = await seedKnockout(store.db);
-    const [a, b] = ev.rounds[0]! as [string, string];
-    const final = ev.rounds[1]![0]!;
+    const { ev, a, b, final } = await knockoutOfFour(store);
     // A match scored on paper, never started here: completed, its points those of the sheet, the winner on.
     await w(store, a, {
       type: "result",
@@ -415,8 +417,7 @@ storeTest(
 );
 
 storeTest("writeMatch() records a disqualification before play and during play", async (store) => {
-  const ev = await seedKnockout(store.db);
-  const [a, b] = ev.rounds[0]! as [string, string];
+  const { ev, a, b } = await knockoutOfFour(store);
   await w(store, a, { type: "disqualify", side: "away" });
   let m = await row(store, a);
   assert.equal(m.result_reason, "disqualified");
@@ -434,9 +435,7 @@ storeTest("writeMatch() records a disqualification before play and during play",
 storeTest(
   "writeMatch() advances both semi-final winners and freezes the final's prediction",
   async (store) => {
-    const ev = await seedKnockout(store.db);
-    const [a, b] = ev.rounds[0]! as [string, string];
-    const finalId = ev.rounds[1]![0]!;
+    const { ev, a, b, final: finalId } = await knockoutOfFour(store);
     await win(store, a, "home");
     await win(store, b, "away");
     const final = await row(store, finalId);
@@ -451,9 +450,7 @@ storeTest(
 );
 
 storeTest("writeMatch() refuses to change a result once the next match has started", async (store) => {
-  const ev = await seedKnockout(store.db);
-  const [a, b] = ev.rounds[0]! as [string, string];
-  const finalId = ev.rounds[1]![0]!;
+  const { a, b, final: finalId } = await knockoutOfFour(store);
   await win(store, a, "home");
   await win(store, b, "home");
   await w(store, finalId, { type: "start", firstServer: "home" });
@@ -468,8 +465,7 @@ storeTest("writeMatch() refuses to change a result once the next match has start
 });
 
 storeTest("writeMatch() answers 409 with the current row for a stale revision", async (store) => {
-  const ev = await seedKnockout(store.db);
-  const id = ev.rounds[0]![0]!;
+  const { a: id } = await knockoutOfFour(store);
   await w(store, id, { type: "start", firstServer: "home" }, { expectedRevision: 0 });
   await w(store, id, { type: "point", side: "home" }, { expectedRevision: 1 });
   await assert.rejects(
@@ -503,8 +499,7 @@ storeTest("writeMatch() applies a repeated idempotency key once and answers it a
 });
 
 storeTest("writeMatch() keeps idempotency keys per match", async (store) => {
-  const ev = await seedKnockout(store.db);
-  const [a, b] = ev.rounds[0]! as [string, string];
+  const { a, b } = await knockoutOfFour(store);
   await w(store, a, { type: "start", firstServer: "home" }, { idempotencyKey: "same" });
   const other = await w(store, b, { type: "start", firstServer: "home" }, { idempotencyKey: "same" });
   assert.equal(other.replayed, false);
@@ -549,8 +544,7 @@ storeTest(
 );
 
 storeTest("writeMatch() assigns a table and a time without touching the score", async (store) => {
-  const ev = await seedKnockout(store.db);
-  const id = ev.rounds[0]![0]!;
+  const { a: id } = await knockoutOfFour(store);
   const r = await w(store, id, { type: "assign", tableNo: 7, scheduledAt: "2026-11-28T12:30:00.000Z" });
   assert.equal(r.match.table_no, 7);
   assert.equal(r.match.scheduled_at, "2026-11-28T12:30:00.000Z");
@@ -562,8 +556,8 @@ storeTest("writeMatch() assigns a table and a time without touching the score", 
 });
 
 storeTest("writeMatch() refuses to start a match whose sides are not known", async (store) => {
-  const ev = await seedKnockout(store.db);
-  await assert.rejects(w(store, ev.rounds[1]![0]!, { type: "start", firstServer: "home" }), (e: unknown) => {
+  const { final } = await knockoutOfFour(store);
+  await assert.rejects(w(store, final, { type: "start", firstServer: "home" }), (e: unknown) => {
     assert.ok(e instanceof WriteError);
     assert.equal(writeStatus(e.code), 409);
     assert.equal(e.code, "sides-unknown");
@@ -572,8 +566,7 @@ storeTest("writeMatch() refuses to start a match whose sides are not known", asy
 });
 
 storeTest("writeMatch() resumes an imported running match from its game scores", async (store) => {
-  const ev = await seedKnockout(store.db);
-  const id = ev.rounds[0]![0]!;
+  const { a: id } = await knockoutOfFour(store);
   await store.db.updateTable("matches").set({
     status: "in_progress",
     first_server: "home",
@@ -592,8 +585,7 @@ storeTest("writeMatch() resumes an imported running match from its game scores",
 });
 
 storeTest("writeMatch() writes nothing when a consequence fails", async (store) => {
-  const ev = await seedKnockout(store.db);
-  const [a, b] = ev.rounds[0]! as [string, string];
+  const { ev, a, b } = await knockoutOfFour(store);
   await win(store, a, "home");
   await win(store, b, "home");
   await w(store, ev.rounds[1]![0]!, { type: "start", firstServer: "home" });
@@ -660,8 +652,7 @@ storeTest("writeMatch() undo after a correction takes the correction back, then 
 storeTest(
   "writeMatch() keeps every correction and undo puts the earlier one back in force",
   async (store) => {
-    const ev = await seedKnockout(store.db);
-    const id = ev.rounds[0]![0]!;
+    const { a: id } = await knockoutOfFour(store);
     await win(store, id, "home");
     await w(store, id, { type: "correct", game: 2, home: 11, away: 8 });
     let m = (await w(store, id, { type: "correct", game: 2, home: 9, away: 11 })).match;
