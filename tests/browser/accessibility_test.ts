@@ -17,8 +17,8 @@ import { makeToken } from "../api/manage_fixtures.ts";
 import { seedPages, seedUmpireStates, setScore } from "../pages/seed.ts";
 import { browserSuite, newTestContext, pauseClock } from "../support/browser.ts";
 import { until } from "../support/wait.ts";
+import { PHONE } from "../support/viewports.ts";
 
-const PHONE = { width: 390, height: 844 };
 /** A 390 px phone zoomed to 200 %: half as many CSS pixels. */
 const ZOOMED = { width: 195, height: 422 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -211,6 +211,23 @@ browserSuite(
     const umpire = ["/score", `/score/${s.matches.r1Running}`, `/score/${s.matches.groupScheduled}`];
     const all = [...spectator, ...umpire];
     const url = (path: string) => server.origin + path;
+    /**
+     * What `check` finds on each page of `paths`, opened still with the umpire's token (and `options`): one line
+     * a finding, after the page's path.
+     */
+    const findOnEach = async (
+      paths: readonly string[],
+      check: (page: Page, path: string) => Promise<string[]>,
+      options: { reducedMotion?: "reduce" } = {},
+    ): Promise<string[]> => {
+      const found: string[] = [];
+      for (const path of paths) {
+        const { page, close } = await open(browser, url(path), { token: s.secret, still: true, ...options });
+        found.push(...(await check(page, path)).map((f) => `${path}: ${f}`));
+        await close();
+      }
+      return found;
+    };
 
     await t.step(
       "axe-core finds no serious or critical violation on a phone, zoomed or not, and a desktop",
@@ -228,59 +245,52 @@ browserSuite(
     );
 
     await t.step("each page says its language, has one h1 and skips no heading level", async () => {
-      const problems: string[] = [];
-      for (const path of all) {
-        const { page, close } = await open(browser, url(path), { token: s.secret, still: true });
+      const problems = await findOnEach(all, async (page) => {
         const { lang, levels } = await page.evaluate(() => ({
           lang: document.documentElement.lang,
           levels: Array.from(document.querySelectorAll("h1,h2,h3,h4,h5,h6"))
             .filter((h) => h.getClientRects().length > 0)
             .map((h) => Number(h.tagName[1])),
         }));
-        if (lang !== "en") problems.push(`${path}: lang="${lang}"`);
-        if (levels.filter((l) => l === 1).length !== 1) problems.push(`${path}: h1 ${levels.join(",")}`);
+        const out: string[] = [];
+        if (lang !== "en") out.push(`lang="${lang}"`);
+        if (levels.filter((l) => l === 1).length !== 1) out.push(`h1 ${levels.join(",")}`);
         levels.forEach((l, i) => {
-          if (i > 0 && l > levels[i - 1]! + 1) problems.push(`${path}: h${levels[i - 1]} then h${l}`);
+          if (i > 0 && l > levels[i - 1]! + 1) out.push(`h${levels[i - 1]} then h${l}`);
         });
-        await close();
-      }
+        return out;
+      });
       assert.deepEqual(problems, []);
     });
 
     await t.step(
       "images and QR codes have text alternatives, data tables have captions and headers",
       async () => {
-        const problems: string[] = [];
-        for (const path of all) {
-          const { page, close } = await open(browser, url(path), { token: s.secret, still: true });
-          problems.push(
-            ...(await page.evaluate(() => {
-              const out: string[] = [];
-              for (const img of Array.from(document.querySelectorAll("img"))) {
-                if (!img.hasAttribute("alt")) out.push(`img ${img.src} without alt`);
+        const problems = await findOnEach(all, (page) =>
+          page.evaluate(() => {
+            const out: string[] = [];
+            for (const img of Array.from(document.querySelectorAll("img"))) {
+              if (!img.hasAttribute("alt")) out.push(`img ${img.src} without alt`);
+            }
+            for (const svg of Array.from(document.querySelectorAll("svg"))) {
+              const named = svg.getAttribute("role") === "img" &&
+                (svg.getAttribute("aria-label") ?? "") !== "";
+              if (!named && svg.getAttribute("aria-hidden") !== "true") {
+                out.push(`svg.${svg.className.baseVal}`);
               }
-              for (const svg of Array.from(document.querySelectorAll("svg"))) {
-                const named = svg.getAttribute("role") === "img" &&
-                  (svg.getAttribute("aria-label") ?? "") !== "";
-                if (!named && svg.getAttribute("aria-hidden") !== "true") {
-                  out.push(`svg.${svg.className.baseVal}`);
-                }
+            }
+            for (const table of Array.from(document.querySelectorAll("table"))) {
+              const name = table.caption?.textContent?.trim() ?? "";
+              if (name === "") out.push(`table.${table.className} without caption`);
+              const cols = table.querySelectorAll("thead th[scope=col]").length;
+              const cells = table.tBodies[0]?.rows[0]?.cells.length ?? 0;
+              if (cols !== cells) out.push(`${name}: ${cols} column headers for ${cells} columns`);
+              for (const row of Array.from(table.tBodies[0]?.rows ?? [])) {
+                if (!row.querySelector("th[scope=row]")) out.push(`${name}: a row without a row header`);
               }
-              for (const table of Array.from(document.querySelectorAll("table"))) {
-                const name = table.caption?.textContent?.trim() ?? "";
-                if (name === "") out.push(`table.${table.className} without caption`);
-                const cols = table.querySelectorAll("thead th[scope=col]").length;
-                const cells = table.tBodies[0]?.rows[0]?.cells.length ?? 0;
-                if (cols !== cells) out.push(`${name}: ${cols} column headers for ${cells} columns`);
-                for (const row of Array.from(table.tBodies[0]?.rows ?? [])) {
-                  if (!row.querySelector("th[scope=row]")) out.push(`${name}: a row without a row header`);
-                }
-              }
-              return out;
-            })).map((p) => `${path}: ${p}`),
-          );
-          await close();
-        }
+            }
+            return out;
+          }));
         assert.deepEqual(problems, []);
       },
     );
@@ -302,17 +312,14 @@ browserSuite(
     );
 
     await t.step("Tab reaches every control in document order, each with a visible focus ring", async () => {
-      const problems: string[] = [];
-      for (const path of all) {
-        // Still: a poll's swap in the middle of the walk would put fresh copies of the controls in.
-        const { page, close } = await open(browser, url(path), { token: s.secret, still: true });
+      // Still: a poll's swap in the middle of the walk would put fresh copies of the controls in.
+      const problems = await findOnEach(all, async (page) => {
         const { expected, reached, rings } = await tabThrough(page);
-        if (reached.join("\n") !== expected.join("\n")) {
-          problems.push(`${path}: reached ${reached.length} of ${expected.length} controls in order`);
-        }
-        problems.push(...rings.map((r) => `${path}: ${r}`));
-        await close();
-      }
+        const order = reached.join("\n") === expected.join("\n")
+          ? []
+          : [`reached ${reached.length} of ${expected.length} controls in order`];
+        return [...order, ...rings];
+      });
       assert.deepEqual(problems, []);
     });
 
@@ -359,31 +366,25 @@ browserSuite(
     });
 
     await t.step("with reduced motion asked for, nothing moves", async () => {
-      const moving: string[] = [];
-      for (const path of all) {
-        const { page, close } = await open(browser, url(path), {
-          token: s.secret,
-          reducedMotion: "reduce",
-          still: true,
-        });
-        const found = await page.evaluate(() =>
-          Array.from(document.querySelectorAll("*")).flatMap((el) => {
-            const style = getComputedStyle(el);
-            const seconds = (v: string) => Math.max(...v.split(",").map((d) => parseFloat(d) || 0));
-            return style.animationName !== "none" && seconds(style.animationDuration) > 0 ||
-                seconds(style.transitionDuration) > 0 || style.scrollBehavior === "smooth"
-              ? [`${el.tagName.toLowerCase()}.${el.className}`]
-              : [];
-          })
-        );
-        moving.push(...found.map((f) => `${path}: ${f}`));
-        await close();
-      }
+      const moving = await findOnEach(
+        all,
+        (page) =>
+          page.evaluate(() =>
+            Array.from(document.querySelectorAll("*")).flatMap((el) => {
+              const style = getComputedStyle(el);
+              const seconds = (v: string) => Math.max(...v.split(",").map((d) => parseFloat(d) || 0));
+              return style.animationName !== "none" && seconds(style.animationDuration) > 0 ||
+                  seconds(style.transitionDuration) > 0 || style.scrollBehavior === "smooth"
+                ? [`${el.tagName.toLowerCase()}.${el.className}`]
+                : [];
+            })
+          ),
+        { reducedMotion: "reduce" },
+      );
       assert.deepEqual(moving, []);
     });
 
     await t.step("score colours have at least 4.5:1 contrast (3:1 for large text)", async () => {
-      const low: string[] = [];
       const checks: [string, string][] = [
         [`/m/${s.matches.groupRunning}`, "td.now, td.games, .badge, .assoc, th[scope=row]"],
         [`/m/${s.matches.r1Done}`, ".badge, td.num, .winner th"],
@@ -397,10 +398,10 @@ browserSuite(
         ],
         ["/score", ".status, a.match-link .names, a.match-link .where"],
       ];
-      for (const [path, selector] of checks) {
-        const { page, close } = await open(browser, url(path), { token: s.secret, still: true });
+      const selectors = new Map(checks);
+      const low = await findOnEach([...selectors.keys()], async (page, path) => {
         await installContrast(page);
-        const found = await page.evaluate((sel) => {
+        return await page.evaluate((sel) => {
           const ratio = (globalThis as unknown as { a11yContrast(e: Element): number }).a11yContrast;
           const out: string[] = [];
           const els = Array.from(document.querySelectorAll(sel)).filter((el) =>
@@ -420,10 +421,8 @@ browserSuite(
             }
           }
           return out;
-        }, selector);
-        low.push(...found.map((f) => `${path}: ${f}`));
-        await close();
-      }
+        }, selectors.get(path)!);
+      });
       assert.deepEqual(low, []);
     });
 

@@ -10,7 +10,7 @@ import type { Page } from "playwright-core";
 import { writeMatch } from "../../db/match_writes.ts";
 import type { Store } from "../../db/store.ts";
 import { browserSuite } from "../support/browser.ts";
-import { openManage, openMenu } from "../support/manage_page.ts";
+import { addLateEntry, gotoEntries, openManage, openMenu, withdrawEntry } from "../support/manage_page.ts";
 import { CLUB_OPEN_NAMES, seedClubOpen } from "../support/club_open.ts";
 
 const UPDATE = Deno.args.includes("--update");
@@ -60,17 +60,10 @@ browserSuite(
     const store = server.store;
     const categoryRow = `#categories li[data-category-id="${c.categoryId}"]`;
     try {
-      await page.goto(`${server.origin}/manage`);
-      await page.waitForSelector("#entries-category option[value]:not([value=''])", { state: "attached" });
+      await gotoEntries(page, server.origin);
 
       await t.step("a late entry joins the women's singles before the draw", async () => {
-        await page.selectOption("#entries-category", c.categoryId);
-        await page.waitForFunction(() => document.querySelectorAll("#entry-list li").length === 6);
-        await page.fill("#entry-add .new-name", "Gus Late");
-        await page.fill("#entry-add .new-club", "Northgate");
-        await page.fill("#entry-add .new-rating", "1450");
-        await page.click("#entry-add button[type=submit]");
-        await page.waitForFunction(() => document.querySelectorAll("#entry-list li").length === 7);
+        await addLateEntry(page, c.categoryId, 6);
         await says(page, "entries-said", /Added Gus Late to Women's singles/);
         await shot(page, "late_entry", "#entries");
       });
@@ -92,13 +85,7 @@ browserSuite(
       });
 
       await t.step("the late entry withdraws after the draw: walkovers for the opponents", async () => {
-        await page.selectOption("#entries-category", c.categoryId);
-        await page.waitForFunction(() =>
-          [...document.querySelectorAll("#entry-list li")].some((li) =>
-            li.textContent?.startsWith("Gus Late")
-          )
-        );
-        await page.click("#entry-list li:has-text('Gus Late') button:has-text('Withdraw')");
+        await withdrawEntry(page, c.categoryId, "Gus Late");
         await says(page, "entries-said", /Withdrew Gus Late: 3 walkovers/);
         assert.match(confirmations.at(-1) ?? "", /^Withdraw Gus Late\?/);
         await page.waitForFunction(() =>

@@ -4,9 +4,7 @@ import type { Store } from "../../db/store.ts";
 import { makeToken } from "../api/manage_fixtures.ts";
 import { browserSuite, openPage } from "../support/browser.ts";
 import { seedPages } from "../pages/seed.ts";
-
-const PHONE = { width: 390, height: 844 };
-const FULL_HD = { width: 1920, height: 1080 };
+import { FULL_HD, PHONE } from "../support/viewports.ts";
 
 /** 100 characters and no space: nothing to break the line at. */
 const UNBROKEN = "W".repeat(50) + "m".repeat(50);

@@ -170,6 +170,20 @@ async function runningMatch(store: Store, slug: string, tableNo = 1) {
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * Scores the match `id` to `current` in its second game (the first won 11-9) and answers the TV's live board
+ * once its row shows that score, or after the wait if it never does (the caller's assertion says what it shows).
+ */
+async function scoreAndRead(page: Page, store: Store, id: string, current: [number, number]) {
+  await setScore(store, id, { games: [[11, 9]], current, server: "home" });
+  await page.waitForFunction(
+    ({ id, points }) => document.querySelector(`tr[data-match="${id}"] .points`)?.textContent === points,
+    { id, points: `${current[0]}–${current[1]}` },
+    { polling: 100 },
+  ).catch(() => {});
+  return await liveRows(page);
+}
+
 const reason = hasChromium() ? undefined : `no Chromium at ${CHROMIUM_PATH}`;
 
 Deno.test({
@@ -190,13 +204,7 @@ Deno.test({
         const { page, errors, close } = await open(browser, `${app.origin}/t/drop-open/tv?interval=600`);
         await untilFirstSwap(page);
         await importEvent(store, eventFile("drop-open", (f) => f.categories.splice(1, 1)));
-        await setScore(store, running.id, { games: [[11, 9]], current: [7, 6], server: "home" });
-        await page.waitForFunction(
-          (id) => document.querySelector(`tr[data-match="${id}"] .points`)?.textContent === "7–6",
-          running.id,
-          { polling: 100 },
-        ).catch(() => {});
-        const rows = await liveRows(page);
+        const rows = await scoreAndRead(page, store, running.id, [7, 6]);
         const stale = await page.evaluate(() => document.body.dataset.stale ?? null);
         assert.ok(
           rows.some((r) => r.includes("7–6")),
@@ -221,13 +229,7 @@ Deno.test({
           state: "attached",
         });
         const added = await runningMatch(store, "add-open", 3);
-        await setScore(store, added.id, { games: [[11, 9]], current: [8, 3], server: "home" });
-        await page.waitForFunction(
-          (id) => document.querySelector(`tr[data-match="${id}"] .points`)?.textContent === "8–3",
-          added.id,
-          { polling: 100 },
-        ).catch(() => {});
-        const rows = await liveRows(page);
+        const rows = await scoreAndRead(page, store, added.id, [8, 3]);
         assert.ok(rows.some((r) => r.includes("Extra doubles") && r.includes("8–3")), `live board: ${rows}`);
         assert.deepEqual(errors, []);
         await close();

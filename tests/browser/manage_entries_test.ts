@@ -11,7 +11,7 @@ import type { Store } from "../../db/store.ts";
 import { T0 } from "../api/manage_fixtures.ts";
 import { browserSuite } from "../support/browser.ts";
 import { makeCategory, makeEntry, makePlayer } from "../support/fixtures.ts";
-import { openManage, seedDesk } from "../support/manage_page.ts";
+import { addLateEntry, gotoEntries, openManage, seedDesk, withdrawEntry } from "../support/manage_page.ts";
 
 const UPDATE = Deno.args.includes("--update");
 const SHOTS = new URL("../../docs/screenshots/", import.meta.url);
@@ -69,17 +69,10 @@ browserSuite(
     });
     const rows = () => page.$$eval("#entry-list li", (lis) => lis.map((li) => li.textContent));
     try {
-      await page.goto(`${server.origin}/manage`);
-      await page.waitForSelector("#entries-category option[value]:not([value=''])", { state: "attached" });
+      await gotoEntries(page, server.origin);
 
       await t.step("a late entry joins a category before its draw", async () => {
-        await page.selectOption("#entries-category", seeded.lateId);
-        await page.waitForFunction(() => document.querySelectorAll("#entry-list li").length === 2);
-        await page.fill("#entry-add .new-name", "Gus Late");
-        await page.fill("#entry-add .new-club", "Northgate");
-        await page.fill("#entry-add .new-rating", "1450");
-        await page.click("#entry-add button[type=submit]");
-        await page.waitForFunction(() => document.querySelectorAll("#entry-list li").length === 3);
+        await addLateEntry(page, seeded.lateId, 2);
         await page.waitForFunction(() => document.getElementById("entries-said")?.textContent !== "");
         assert.equal(await page.textContent("#entries-said"), "Added Gus Late to Boys' singles");
         assert.ok((await rows()).some((r) => r?.startsWith("Gus LateNorthgate")), String(await rows()));
@@ -92,13 +85,7 @@ browserSuite(
       await t.step(
         "a withdrawal after the draw: walkovers, and the standings place the entry last",
         async () => {
-          await page.selectOption("#entries-category", seeded.groupId);
-          await page.waitForFunction(() =>
-            [...document.querySelectorAll("#entry-list li")].some((li) =>
-              li.textContent?.startsWith("Dana Quist")
-            )
-          );
-          await page.click("#entry-list li:has-text('Dana Quist') button:has-text('Withdraw')");
+          await withdrawEntry(page, seeded.groupId, "Dana Quist");
           await page.waitForFunction(() =>
             /walkover/.test(document.getElementById("entries-said")!.textContent!)
           );

@@ -2,8 +2,7 @@ import assert from "node:assert/strict";
 import { listEventPlayers } from "../../db/read_players.ts";
 import { browserSuite, openPage } from "../support/browser.ts";
 import { EVIL_NAME, seedPages, setScore } from "../pages/seed.ts";
-
-const PHONE = { width: 390, height: 844 };
+import { PHONE } from "../support/viewports.ts";
 
 browserSuite("spectator pages in Chromium", seedPages, async (t, { browser, server, seeded }) => {
   const s = seeded;

@@ -8,6 +8,7 @@ import type { Store } from "../../db/store.ts";
 import { importEvent } from "../../event_file/import.ts";
 import { browserSuite, openPage } from "../support/browser.ts";
 import { ANA, BEN, federated, groupEvent } from "../support/event_files.ts";
+import { LAPTOP, PHONE } from "../support/viewports.ts";
 
 const CLEO = federated(3, "cleo", "Cleo Martin", "TTC Leuven", 1550);
 const DAN = federated(4, "dan", "Dan Whitfield", "Bruges Spin", 1450);
@@ -56,8 +57,8 @@ browserSuite(
     const path = `/p/${seeded.ana}?vs=${seeded.ben}`;
     for (
       const [file, viewport] of [
-        ["profile_phone.png", { width: 390, height: 844 }],
-        ["profile_desktop.png", { width: 1366, height: 768 }],
+        ["profile_phone.png", PHONE],
+        ["profile_desktop.png", LAPTOP],
       ] as const
     ) {
       await t.step(file, async () => {

@@ -8,8 +8,7 @@ import type { Page } from "playwright-core";
 import type { Store } from "../../db/store.ts";
 import { browserSuite, newTestContext } from "../support/browser.ts";
 import { makeToken, seedKnockout } from "../api/manage_fixtures.ts";
-
-const PHONE = { width: 390, height: 844 };
+import { PHONE } from "../support/viewports.ts";
 
 async function settled(page: Page) {
   await page.waitForFunction(() => document.body.dataset.queued === "0");

@@ -4,12 +4,12 @@
  */
 import assert from "node:assert/strict";
 import { browserSuite, openPage } from "../support/browser.ts";
+import { FULL_HD, PHONE } from "../support/viewports.ts";
 
 const UPDATE = Deno.args.includes("--update");
 const DIR = new URL("../../docs/screenshots/", import.meta.url);
 
 const OVERLAY = { width: 1280, height: 720 };
-const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 
 /** A screenshot to make: the page at `path` in `viewport`, the whole page if `full`, a TV's `view` if given. */
@@ -65,7 +65,7 @@ browserSuite(
       ...["live", "tables", "results", "standings", "qr"].map((view) => ({
         file: `tv_${view}.png`,
         path: `/t/${s.slug}/tv?interval=600`,
-        viewport: { width: 1920, height: 1080 },
+        viewport: FULL_HD,
         view,
       })),
       shot("poster_a4.png", `/t/${s.slug}/poster`, { width: 900, height: 1240 }, true),
@@ -135,7 +135,7 @@ browserSuite(
     const device = "screenshots";
     for (
       const [file, viewport] of [
-        ["scoring_decider_phone.png", { width: 390, height: 844 }],
+        ["scoring_decider_phone.png", PHONE],
         ["scoring_decider_landscape.png", { width: 844, height: 390 }],
       ] as const
     ) {

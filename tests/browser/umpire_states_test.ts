@@ -12,10 +12,9 @@ import { type MatchAction, writeMatch } from "../../db/match_writes.ts";
 import type { Store } from "../../db/store.ts";
 import { browserSuite, openPage } from "../support/browser.ts";
 import { seedUmpireStates } from "../pages/seed.ts";
+import { FULL_HD, PHONE } from "../support/viewports.ts";
 
-const SIZES = [{ width: 1280, height: 720 }, { width: 1920, height: 1080 }];
-const PHONE = { width: 390, height: 844 };
-const FULL_HD = { width: 1920, height: 1080 };
+const SIZES = [{ width: 1280, height: 720 }, FULL_HD];
 /** Where the screenshots go for a person to look at (not docs/screenshots/: screenshots_test.ts makes those). */
 const SHOTS = Deno.env.get("UMPIRE_SHOTS_DIR");
 

@@ -10,7 +10,7 @@ import { type Side } from "../../domain/scoring.ts";
 import { replayMatch } from "../../domain/match_replay.ts";
 import { postgresTest, storeTest } from "../support/stores.ts";
 import { until } from "../support/wait.ts";
-import { seedKnockout, T0 } from "../api/manage_fixtures.ts";
+import { type SeededEvent, seedKnockout, T0 } from "../api/manage_fixtures.ts";
 
 /** A write refused for the state it found: the management API answers it 409. */
 const aConflict = (e: unknown) => e instanceof WriteError && writeStatus(e.code) === 409;
@@ -47,6 +47,31 @@ async function win(store: Store, id: string, winner: Side) {
   await score(store, id, winner, 22);
 }
 
+/** A new knockout of four: its two first-round matches `a` and `b`, and the `final`. */
+async function knockoutOfFour(
+  store: Store,
+): Promise<{ ev: SeededEvent; a: string; b: string; final: string }> {
+  const ev = await seedKnockout(store.db);
+  const [a, b] = ev.rounds[0]! as [string, string];
+  return { ev, a, b, final: ev.rounds[1]![0]! };
+}
+
+/** The first match of a new knockout of four, started with home serving first. */
+async function startedMatch(store: Store): Promise<{ ev: SeededEvent; id: string }> {
+  const { ev, a: id } = await knockoutOfFour(store);
+  await w(store, id, { type: "start", firstServer: "home" });
+  return { ev, id };
+}
+
+/** A started match whose home side wins game 1 11-0 and retires once away has scored `awayPoints` after it. */
+async function homeRetires(store: Store, awayPoints: number): Promise<{ ev: SeededEvent; id: string }> {
+  const started = await startedMatch(store);
+  await score(store, started.id, "home", 11);
+  await score(store, started.id, "away", awayPoints);
+  await w(store, started.id, { type: "retire", side: "home" });
+  return started;
+}
+
 /** The stored columns agree with a replay of the stored points. */
 async function assertConsistent(store: Store, id: string) {
   const m = await row(store, id);
@@ -64,8 +89,7 @@ async function assertConsistent(store: Store, id: string) {
 storeTest(
   "writeMatch() plays a full match: status, games, server, revision, audit and advancement",
   async (store) => {
-    const ev = await seedKnockout(store.db);
-    const id = ev.rounds[0]![0]!;
+    const { ev, a: id } = await knockoutOfFour(store);
     const started = await w(store, id, { type: "start", firstServer: "away" });
     assert.equal(started.match.status, "in_progress");
     assert.equal(started.match.server, "away");
@@ -104,8 +128,7 @@ storeTest(
 );
 
 storeTest("writeMatch() refuses a point on a finished match with a 409 that says so", async (store) => {
-  const ev = await seedKnockout(store.db);
-  const id = ev.rounds[0]![0]!;
+  const { a: id } = await knockoutOfFour(store);
   await win(store, id, "home");
   await assert.rejects(w(store, id, { type: "point", side: "home" }), (e: unknown) => {
     assert.ok(e instanceof WriteError);
@@ -124,17 +147,14 @@ storeTest("writeMatch() answers 404 for an unknown match", async (store) => {
 });
 
 storeTest("writeMatch() refuses points before the start and a start twice", async (store) => {
-  const ev = await seedKnockout(store.db);
-  const id = ev.rounds[0]![0]!;
+  const { a: id } = await knockoutOfFour(store);
   await assert.rejects(w(store, id, { type: "point", side: "home" }), aConflict);
   await w(store, id, { type: "start", firstServer: "home" });
   await assert.rejects(w(store, id, { type: "start", firstServer: "home" }), aConflict);
 });
 
 storeTest("writeMatch() undoes a point across the end of a game", async (store) => {
-  const ev = await seedKnockout(store.db);
-  const id = ev.rounds[0]![0]!;
-  await w(store, id, { type: "start", firstServer: "home" });
+  const { id } = await startedMatch(store);
   await score(store, id, "away", 7);
   await score(store, id, "home", 11);
   let m = await row(store, id);
@@ -151,8 +171,7 @@ storeTest("writeMatch() undoes a point across the end of a game", async (store) 
 storeTest(
   "writeMatch() undo after the match end reopens it and takes the winner out of the next round",
   async (store) => {
-    const ev = await seedKnockout(store.db);
-    const id = ev.rounds[0]![0]!;
+    const { ev, a: id } = await knockoutOfFour(store);
     await win(store, id, "away");
     assert.equal((await row(store, ev.rounds[1]![0]!)).home_entry_id, ev.entryIds[1]);
     await w(store, id, { type: "undo" });
@@ -173,9 +192,7 @@ storeTest(
 );
 
 storeTest("writeMatch() refuses undo when nothing was scored", async (store) => {
-  const ev = await seedKnockout(store.db);
-  const id = ev.rounds[0]![0]!;
-  await w(store, id, { type: "start", firstServer: "home" });
+  const { id } = await startedMatch(store);
   await assert.rejects(w(store, id, { type: "undo" }), (e: unknown) => {
     assert.ok(e instanceof WriteError);
     assert.equal(writeStatus(e.code), 409);
@@ -185,9 +202,7 @@ storeTest("writeMatch() refuses undo when nothing was scored", async (store) => 
 });
 
 storeTest("writeMatch() corrects a finished game, and a correction can change the winner", async (store) => {
-  const ev = await seedKnockout(store.db);
-  const id = ev.rounds[0]![0]!;
-  await w(store, id, { type: "start", firstServer: "home" });
+  const { ev, id } = await startedMatch(store);
   await score(store, id, "home", 11);
   await w(store, id, { type: "correct", game: 1, home: 11, away: 9 });
   let m = await row(store, id);
@@ -213,9 +228,7 @@ storeTest("writeMatch() corrects a finished game, and a correction can change th
 storeTest(
   "writeMatch() refuses a correction of a game that is not finished or not a finished score",
   async (store) => {
-    const ev = await seedKnockout(store.db);
-    const id = ev.rounds[0]![0]!;
-    await w(store, id, { type: "start", firstServer: "home" });
+    const { id } = await startedMatch(store);
     await score(store, id, "home", 11);
     await assert.rejects(w(store, id, { type: "correct", game: 2, home: 11, away: 3 }), aConflict);
     await assert.rejects(w(store, id, { type: "correct", game: 1, home: 11, away: 10 }), aConflict);
@@ -226,8 +239,7 @@ storeTest(
 storeTest(
   "writeMatch() records a walkover: completed, advanced, prediction void, not rated",
   async (store) => {
-    const ev = await seedKnockout(store.db);
-    const id = ev.rounds[0]![0]!;
+    const { ev, a: id } = await knockoutOfFour(store);
     await store.db.insertInto("predictions").values({
       match_id: id,
       p_home: 0.6,
@@ -262,12 +274,7 @@ storeTest(
 storeTest(
   "writeMatch() records a retirement with the games finished and the other side winning",
   async (store) => {
-    const ev = await seedKnockout(store.db);
-    const id = ev.rounds[0]![0]!;
-    await w(store, id, { type: "start", firstServer: "home" });
-    await score(store, id, "home", 11);
-    await score(store, id, "away", 4);
-    await w(store, id, { type: "retire", side: "home" });
+    const { ev, id } = await homeRetires(store, 4);
     const m = await row(store, id);
     assert.equal(m.status, "completed");
     assert.equal(m.result_reason, "retired");
@@ -287,12 +294,7 @@ storeTest(
 storeTest(
   "writeMatch() refuses a correction that would make the games decide a retired match (409), and keeps one that does not",
   async (store) => {
-    const ev = await seedKnockout(store.db);
-    const id = ev.rounds[0]![0]!;
-    await w(store, id, { type: "start", firstServer: "home" });
-    await score(store, id, "home", 11);
-    await score(store, id, "away", 11);
-    await w(store, id, { type: "retire", side: "home" });
+    const { ev, id } = await homeRetires(store, 11);
     // Home wins game 2 instead: 2-0 by the games, yet away won by the retirement.
     await assert.rejects(w(store, id, { type: "correct", game: 2, home: 11, away: 9 }), {
       code: "match-state",
@@ -315,9 +317,7 @@ storeTest(
 storeTest(
   "writeMatch() takes back a walkover, retirement or disqualification: the match as it stood, next round and ratings follow",
   async (store) => {
-    const ev = await seedKnockout(store.db);
-    const [a, b] = ev.rounds[0]! as [string, string];
-    const final = ev.rounds[1]![0]!;
+    const { ev, a, b, final } = await knockoutOfFour(store);
     // The rating updates a match made (a walkover makes none: nothing was played).
     const rated = async (id: string) =>
       (await store.db.selectFrom("rating_history").select("player_id").where("match_id", "=", id).execute())
@@ -368,9 +368,7 @@ storeTest(
 storeTest(
   "writeMatch() enters a whole result from a score sheet, from scheduled, in progress or another result",
   async (store) => {
-    const ev = await seedKnockout(store.db);
-    const [a, b] = ev.rounds[0]! as [string, string];
-    const final = ev.rounds[1]![0]!;
+    const { ev, a, b, final } = await knockoutOfFour(store);
     // A match scored on paper, never started here: completed, its points those of the sheet, the winner on.
     await w(store, a, {
       type: "result",
@@ -419,8 +417,7 @@ storeTest(
 );
 
 storeTest("writeMatch() records a disqualification before play and during play", async (store) => {
-  const ev = await seedKnockout(store.db);
-  const [a, b] = ev.rounds[0]! as [string, string];
+  const { ev, a, b } = await knockoutOfFour(store);
   await w(store, a, { type: "disqualify", side: "away" });
   let m = await row(store, a);
   assert.equal(m.result_reason, "disqualified");
@@ -438,9 +435,7 @@ storeTest("writeMatch() records a disqualification before play and during play",
 storeTest(
   "writeMatch() advances both semi-final winners and freezes the final's prediction",
   async (store) => {
-    const ev = await seedKnockout(store.db);
-    const [a, b] = ev.rounds[0]! as [string, string];
-    const finalId = ev.rounds[1]![0]!;
+    const { ev, a, b, final: finalId } = await knockoutOfFour(store);
     await win(store, a, "home");
     await win(store, b, "away");
     const final = await row(store, finalId);
@@ -455,9 +450,7 @@ storeTest(
 );
 
 storeTest("writeMatch() refuses to change a result once the next match has started", async (store) => {
-  const ev = await seedKnockout(store.db);
-  const [a, b] = ev.rounds[0]! as [string, string];
-  const finalId = ev.rounds[1]![0]!;
+  const { a, b, final: finalId } = await knockoutOfFour(store);
   await win(store, a, "home");
   await win(store, b, "home");
   await w(store, finalId, { type: "start", firstServer: "home" });
@@ -472,8 +465,7 @@ storeTest("writeMatch() refuses to change a result once the next match has start
 });
 
 storeTest("writeMatch() answers 409 with the current row for a stale revision", async (store) => {
-  const ev = await seedKnockout(store.db);
-  const id = ev.rounds[0]![0]!;
+  const { a: id } = await knockoutOfFour(store);
   await w(store, id, { type: "start", firstServer: "home" }, { expectedRevision: 0 });
   await w(store, id, { type: "point", side: "home" }, { expectedRevision: 1 });
   await assert.rejects(
@@ -490,9 +482,7 @@ storeTest("writeMatch() answers 409 with the current row for a stale revision", 
 });
 
 storeTest("writeMatch() applies a repeated idempotency key once and answers it again", async (store) => {
-  const ev = await seedKnockout(store.db);
-  const id = ev.rounds[0]![0]!;
-  await w(store, id, { type: "start", firstServer: "home" });
+  const { id } = await startedMatch(store);
   const first = await w(store, id, { type: "point", side: "home" }, { idempotencyKey: "k1" });
   const again = await w(store, id, { type: "point", side: "home" }, { idempotencyKey: "k1" });
   assert.equal(first.replayed, false);
@@ -509,8 +499,7 @@ storeTest("writeMatch() applies a repeated idempotency key once and answers it a
 });
 
 storeTest("writeMatch() keeps idempotency keys per match", async (store) => {
-  const ev = await seedKnockout(store.db);
-  const [a, b] = ev.rounds[0]! as [string, string];
+  const { a, b } = await knockoutOfFour(store);
   await w(store, a, { type: "start", firstServer: "home" }, { idempotencyKey: "same" });
   const other = await w(store, b, { type: "start", firstServer: "home" }, { idempotencyKey: "same" });
   assert.equal(other.replayed, false);
@@ -540,9 +529,7 @@ storeTest(
 storeTest(
   "writeMatch() lets one of two writes on the same revision through and refuses the other",
   async (store) => {
-    const ev = await seedKnockout(store.db);
-    const id = ev.rounds[0]![0]!;
-    await w(store, id, { type: "start", firstServer: "home" });
+    const { id } = await startedMatch(store);
     const outcomes = await Promise.allSettled([
       w(store, id, { type: "point", side: "home" }, { expectedRevision: 1 }),
       w(store, id, { type: "point", side: "away" }, { expectedRevision: 1 }),
@@ -557,8 +544,7 @@ storeTest(
 );
 
 storeTest("writeMatch() assigns a table and a time without touching the score", async (store) => {
-  const ev = await seedKnockout(store.db);
-  const id = ev.rounds[0]![0]!;
+  const { a: id } = await knockoutOfFour(store);
   const r = await w(store, id, { type: "assign", tableNo: 7, scheduledAt: "2026-11-28T12:30:00.000Z" });
   assert.equal(r.match.table_no, 7);
   assert.equal(r.match.scheduled_at, "2026-11-28T12:30:00.000Z");
@@ -570,8 +556,8 @@ storeTest("writeMatch() assigns a table and a time without touching the score", 
 });
 
 storeTest("writeMatch() refuses to start a match whose sides are not known", async (store) => {
-  const ev = await seedKnockout(store.db);
-  await assert.rejects(w(store, ev.rounds[1]![0]!, { type: "start", firstServer: "home" }), (e: unknown) => {
+  const { final } = await knockoutOfFour(store);
+  await assert.rejects(w(store, final, { type: "start", firstServer: "home" }), (e: unknown) => {
     assert.ok(e instanceof WriteError);
     assert.equal(writeStatus(e.code), 409);
     assert.equal(e.code, "sides-unknown");
@@ -580,8 +566,7 @@ storeTest("writeMatch() refuses to start a match whose sides are not known", asy
 });
 
 storeTest("writeMatch() resumes an imported running match from its game scores", async (store) => {
-  const ev = await seedKnockout(store.db);
-  const id = ev.rounds[0]![0]!;
+  const { a: id } = await knockoutOfFour(store);
   await store.db.updateTable("matches").set({
     status: "in_progress",
     first_server: "home",
@@ -600,8 +585,7 @@ storeTest("writeMatch() resumes an imported running match from its game scores",
 });
 
 storeTest("writeMatch() writes nothing when a consequence fails", async (store) => {
-  const ev = await seedKnockout(store.db);
-  const [a, b] = ev.rounds[0]! as [string, string];
+  const { ev, a, b } = await knockoutOfFour(store);
   await win(store, a, "home");
   await win(store, b, "home");
   await w(store, ev.rounds[1]![0]!, { type: "start", firstServer: "home" });
@@ -616,9 +600,7 @@ storeTest("writeMatch() writes nothing when a consequence fails", async (store) 
 storeTest(
   "writeMatch() forgets a key after a week; its stale revision still refuses a late repeat",
   async (store) => {
-    const ev = await seedKnockout(store.db);
-    const id = ev.rounds[0]![0]!;
-    await w(store, id, { type: "start", firstServer: "home" });
+    const { id } = await startedMatch(store);
     const first = await w(store, id, { type: "point", side: "home" }, { idempotencyKey: "k1" });
     await assert.rejects(
       w(store, id, { type: "point", side: "home" }, {
@@ -651,9 +633,7 @@ async function corrections(store: Store, id: string) {
 }
 
 storeTest("writeMatch() undo after a correction takes the correction back, then the point", async (store) => {
-  const ev = await seedKnockout(store.db);
-  const id = ev.rounds[0]![0]!;
-  await w(store, id, { type: "start", firstServer: "home" });
+  const { id } = await startedMatch(store);
   await score(store, id, "home", 11);
   await w(store, id, { type: "correct", game: 1, home: 9, away: 11 });
   assert.deepEqual(await corrections(store, id), [{ seq: 1, game: 1, home: 9, away: 11, afterPoints: 11 }]);
@@ -672,8 +652,7 @@ storeTest("writeMatch() undo after a correction takes the correction back, then 
 storeTest(
   "writeMatch() keeps every correction and undo puts the earlier one back in force",
   async (store) => {
-    const ev = await seedKnockout(store.db);
-    const id = ev.rounds[0]![0]!;
+    const { a: id } = await knockoutOfFour(store);
     await win(store, id, "home");
     await w(store, id, { type: "correct", game: 2, home: 11, away: 8 });
     let m = (await w(store, id, { type: "correct", game: 2, home: 9, away: 11 })).match;
@@ -697,9 +676,7 @@ storeTest(
 storeTest(
   "writeMatch() undo counts a correction stored without its place as made at its game's end",
   async (store) => {
-    const ev = await seedKnockout(store.db);
-    const id = ev.rounds[0]![0]!;
-    await w(store, id, { type: "start", firstServer: "home" });
+    const { id } = await startedMatch(store);
     await score(store, id, "home", 11);
     await score(store, id, "away", 2);
     // As the migration leaves a correction made before corrections kept their place among the points.
@@ -721,9 +698,7 @@ storeTest(
 );
 
 storeTest("writeMatch() refuses a reused idempotency key with another action (422)", async (store) => {
-  const ev = await seedKnockout(store.db);
-  const id = ev.rounds[0]![0]!;
-  await w(store, id, { type: "start", firstServer: "home" });
+  const { id } = await startedMatch(store);
   const first = await w(store, id, { type: "point", side: "home" }, { idempotencyKey: "k1" });
   for (const action of [{ type: "point", side: "away" }, { type: "undo" }] as MatchAction[]) {
     await assert.rejects(w(store, id, action, { idempotencyKey: "k1" }), (e: unknown) => {
@@ -765,9 +740,7 @@ Deno.test("actionFingerprint() names the action and its fields in a fixed order"
 postgresTest(
   "writeMatch() that waited for a match a re-import replaced (same id) writes to the new row, not a 404",
   async (store) => {
-    const ev = await seedKnockout(store.db);
-    const id = ev.rounds[0]![0]!;
-    await w(store, id, { type: "start", firstServer: "home" });
+    const { id } = await startedMatch(store);
     const old = await row(store, id);
     let holding!: (pid: number) => void;
     const held = new Promise<number>((resolve) => holding = resolve);

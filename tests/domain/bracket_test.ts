@@ -14,6 +14,13 @@ import {
 } from "../../domain/bracket.ts";
 import { placeKnockout } from "../../domain/draw.ts";
 
+/** The result that `winner` won the match of round `roundNo` at `bracketPos`. */
+const won = (roundNo: number, bracketPos: number, winner: string): MatchResult => ({
+  roundNo,
+  bracketPos,
+  winner,
+});
+
 Deno.test("roundLabel() names the last rounds and counts players before them", () => {
   assert.equal(roundLabel(1, 1), "Final");
   assert.equal(roundLabel(1, 2), "Semi-final");
@@ -160,57 +167,35 @@ Deno.test("buildBracket() gives every match a winner of its own players, whateve
 Deno.test("buildBracket() refuses to advance from an undecided match", () => {
   const slots = ["a", "b", "c", "d"];
   assert.throws(
-    () => buildBracket(slots, [{ roundNo: 2, bracketPos: 0, winner: "a" }]),
+    () => buildBracket(slots, [won(2, 0, "a")]),
     /Cannot record "a" as winner of round 2 position 0: round 1 position 0 is not decided yet/,
   );
   assert.throws(
-    () =>
-      buildBracket(slots, [{ roundNo: 1, bracketPos: 0, winner: "a" }, {
-        roundNo: 2,
-        bracketPos: 0,
-        winner: "a",
-      }]),
+    () => buildBracket(slots, [won(1, 0, "a"), won(2, 0, "a")]),
     /round 1 position 1 is not decided yet/,
   );
 });
 
 Deno.test("buildBracket() refuses a winner outside the match, duplicates and impossible positions", () => {
   const slots = ["a", "b", "c", null];
+  assert.throws(() => buildBracket(slots, [won(1, 0, "c")]), /Cannot advance "c"/);
+  assert.throws(() => buildBracket(slots, [won(1, 1, "x")]), /"c" has a bye/);
+  assert.deepEqual(buildBracket(slots, [won(1, 1, "c")]).rounds[0]![1]!.state, "bye");
   assert.throws(
-    () => buildBracket(slots, [{ roundNo: 1, bracketPos: 0, winner: "c" }]),
-    /Cannot advance "c"/,
-  );
-  assert.throws(
-    () => buildBracket(slots, [{ roundNo: 1, bracketPos: 1, winner: "x" }]),
-    /"c" has a bye/,
-  );
-  assert.deepEqual(
-    buildBracket(slots, [{ roundNo: 1, bracketPos: 1, winner: "c" }]).rounds[0]![1]!.state,
-    "bye",
-  );
-  assert.throws(
-    () =>
-      buildBracket(slots, [{ roundNo: 1, bracketPos: 0, winner: "a" }, {
-        roundNo: 1,
-        bracketPos: 0,
-        winner: "b",
-      }]),
+    () => buildBracket(slots, [won(1, 0, "a"), won(1, 0, "b")]),
     /two results for round 1 position 0/,
   );
-  assert.throws(() => buildBracket(slots, [{ roundNo: 1, bracketPos: 2, winner: "a" }]), /no such match/);
-  assert.throws(() => buildBracket(slots, [{ roundNo: 3, bracketPos: 0, winner: "a" }]), /no such match/);
+  assert.throws(() => buildBracket(slots, [won(1, 2, "a")]), /no such match/);
+  assert.throws(() => buildBracket(slots, [won(3, 0, "a")]), /no such match/);
   assert.throws(() => buildBracket(["a", "a"], []), /"a" is drawn twice/);
   assert.throws(() => buildBracket(["a", "b", "c"], []), /"3" slots/);
 });
 
 Deno.test("buildBracket() turns two byes into a void match and a bye in the next round", () => {
-  const bracket = buildBracket(["a", "b", null, null], [{ roundNo: 1, bracketPos: 0, winner: "b" }]);
+  const bracket = buildBracket(["a", "b", null, null], [won(1, 0, "b")]);
   assert.equal(bracket.rounds[0]![1]!.state, "void");
   const final = bracket.rounds[1]![0]!;
   assert.deepEqual([final.home, final.away, final.state, final.winner], ["b", null, "bye", "b"]);
   assert.equal(bracket.champion, "b");
-  assert.throws(
-    () => buildBracket(["a", "b", null, null], [{ roundNo: 1, bracketPos: 1, winner: "a" }]),
-    /nobody plays in it/,
-  );
+  assert.throws(() => buildBracket(["a", "b", null, null], [won(1, 1, "a")]), /nobody plays in it/);
 });

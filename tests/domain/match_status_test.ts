@@ -28,9 +28,9 @@ import {
 } from "../../domain/match_status.ts";
 import { type MatchFormat, type Side, undoLastPoint } from "../../domain/scoring.ts";
 import { replayMatch, scoreMatch } from "../../domain/match_replay.ts";
+import { assertThrownBy } from "../support/assert_thrown.ts";
+import { A, H } from "../support/points.ts";
 
-const H: Side = "home";
-const A: Side = "away";
 const BO3: MatchFormat = { bestOf: 3, firstServer: H };
 
 function makeRecord(overrides: Partial<MatchStatusRecord> = {}): MatchStatusRecord {
@@ -52,14 +52,8 @@ const oneGame = replayMatch(Array(11).fill(H), BO3);
 const decidedPoints: Side[] = Array(22).fill(H);
 const decided = replayMatch(decidedPoints, BO3);
 
-function throwsStatus(fn: () => unknown, message: string | RegExp): void {
-  assert.throws(fn, (error: unknown) => {
-    assert.ok(error instanceof MatchStatusError, `expected a MatchStatusError, got ${error}`);
-    if (typeof message === "string") assert.equal(error.message, message);
-    else assert.match(error.message, message);
-    return true;
-  });
-}
+const throwsStatus = (fn: () => unknown, message: string | RegExp) =>
+  assertThrownBy(fn, MatchStatusError, message);
 
 Deno.test("MATCH_STATUSES and RESULT_REASONS list the complete sets", () => {
   assert.deepEqual([...MATCH_STATUSES], ["scheduled", "in_progress", "completed"]);

@@ -4,15 +4,7 @@
 import assert from "node:assert/strict";
 import { gamesNeeded, type MatchFormat, ScoringError, type Side } from "../../domain/scoring.ts";
 import { replayMatch, scoreMatch } from "../../domain/match_replay.ts";
-
-const H: Side = "home";
-const A: Side = "away";
-
-/** Points of one game won by `winner` to `lost` (lost <= 9): the loser's points first. */
-function game(winner: Side, lost: number): Side[] {
-  const loser: Side = winner === H ? A : H;
-  return [...Array(lost).fill(loser), ...Array(11).fill(winner)];
-}
+import { A, game, H } from "../support/points.ts";
 
 /** The server before each point of `points`, replayed after `before`. */
 function servers(before: Side[], points: Side[], format: MatchFormat): Side[] {

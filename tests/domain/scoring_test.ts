@@ -21,19 +21,10 @@ import {
   validateGameScores,
 } from "../../domain/scoring.ts";
 import { replayMatch, replayUmpire, scoreMatch, undoLastAction } from "../../domain/match_replay.ts";
+import { assertThrownBy } from "../support/assert_thrown.ts";
+import { A, game, H } from "../support/points.ts";
 
-const H: Side = "home";
-const A: Side = "away";
 const BO5: MatchFormat = { bestOf: 5, firstServer: H };
-
-/** Points of one game won by `winner` to `lost`, both sides scoring in turn then the winner's run. */
-function game(winner: Side, lost: number): Side[] {
-  const loser: Side = winner === H ? A : H;
-  if (lost <= 9) return [...Array(lost).fill(loser), ...Array(11).fill(winner)];
-  const points: Side[] = [];
-  for (let k = 0; k < lost; k += 1) points.push(winner, loser);
-  return [...points, winner, winner];
-}
 
 /** Points alternating home, away, ... `count` times. */
 function alternate(count: number): Side[] {
@@ -88,14 +79,8 @@ const legalArb = fc.tuple(formatArb, rawPointsArb).map(([format, raw]) => ({
   points: model(raw, format).points,
 }));
 
-function throwsScoring(fn: () => unknown, message: string | RegExp): void {
-  assert.throws(fn, (error: unknown) => {
-    assert.ok(error instanceof ScoringError, `expected a ScoringError, got ${error}`);
-    if (typeof message === "string") assert.equal(error.message, message);
-    else assert.match(error.message, message);
-    return true;
-  });
-}
+const throwsScoring = (fn: () => unknown, message: string | RegExp) =>
+  assertThrownBy(fn, ScoringError, message);
 
 // Worked examples: games
 

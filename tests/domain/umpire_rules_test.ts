@@ -15,9 +15,8 @@ import { expediteDue, receiverWinsRally } from "../../domain/expedite.ts";
 import { gamePointOf } from "../../domain/game_point.ts";
 import { ScoringError, type Side } from "../../domain/scoring.ts";
 import { runningTimeout } from "../../domain/timeouts.ts";
+import { A, H } from "../support/points.ts";
 
-const H: Side = "home";
-const A: Side = "away";
 const singles: UmpireFormat = { bestOf: 5, firstServer: "home", leftInGameOne: "home" };
 const doubles: UmpireFormat = {
   bestOf: 5,
@@ -32,6 +31,16 @@ const times = (side: Side, n: number): Side[] => Array.from({ length: n }, () =>
 const game = (side: Side): Side[] => times(side, 11);
 /** Points that bring a running game to `home`-`away` (home's first, then away's). */
 const score = (home: number, away: number): Side[] => [...times(H, home), ...times(A, away)];
+/** The expedite system brought in after `afterPoints` points, on the time limit unless told otherwise. */
+const expediteAfter = (
+  afterPoints: number,
+  o: { rallyInterrupted?: boolean; byRequest?: boolean } = {},
+): PlacedIncident => ({
+  kind: "expedite",
+  rallyInterrupted: o.rallyInterrupted ?? false,
+  byRequest: o.byRequest ?? false,
+  afterPoints,
+});
 
 /** Who serves to whom at each point of the record's running game, from replaying it one point at a time. */
 function servicePath(points: Side[], format: UmpireFormat, incidents: PlacedIncident[] = []) {
@@ -421,12 +430,7 @@ Deno.test("cards: undo takes a card back with its penalty points", () => {
 Deno.test("expedite: between rallies, the receiver of the last rally serves, then 1 point each (Law 2.15.3)", () => {
   // 3-2: home served points 1, 2 and 5; home would serve point 6.
   const points = score(3, 2);
-  const expedite = {
-    kind: "expedite",
-    rallyInterrupted: false,
-    byRequest: false,
-    afterPoints: 5,
-  } as PlacedIncident;
+  const expedite = expediteAfter(5);
   const servers = [0, 1, 2, 3].map((n) =>
     replayUmpire({ points: [...points, ...times(H, n)], incidents: [expedite] }, singles).server
   );
@@ -436,12 +440,7 @@ Deno.test("expedite: between rallies, the receiver of the last rally serves, the
 });
 
 Deno.test("expedite: an interrupted rally is served again by its server, then 1 point each (Law 2.15.3)", () => {
-  const expedite = {
-    kind: "expedite",
-    rallyInterrupted: true,
-    byRequest: false,
-    afterPoints: 5,
-  } as PlacedIncident;
+  const expedite = expediteAfter(5, { rallyInterrupted: true });
   const servers = [0, 1, 2].map((n) =>
     replayUmpire({ points: [...score(3, 2), ...times(A, n)], incidents: [expedite] }, singles).server
   );
@@ -449,12 +448,7 @@ Deno.test("expedite: an interrupted rally is served again by its server, then 1 
 });
 
 Deno.test("expedite: it stays to the end of the match; later games keep the order of Law 2.13.6 (Law 2.15.5)", () => {
-  const expedite = {
-    kind: "expedite",
-    rallyInterrupted: false,
-    byRequest: true,
-    afterPoints: 5,
-  } as PlacedIncident;
+  const expedite = expediteAfter(5, { byRequest: true });
   const points = [...score(3, 2), ...times(H, 8)]; // game 1 won 11-2
   const servers = [0, 1, 2].map((n) =>
     replayUmpire({ points: [...points, ...times(A, n)], incidents: [expedite] }, singles).server
@@ -473,13 +467,13 @@ Deno.test("expedite: the time limit does not introduce it when both sides have 9
     () =>
       replayUmpire({
         points: late,
-        incidents: [{ kind: "expedite", rallyInterrupted: false, byRequest: false, afterPoints: 18 }],
+        incidents: [expediteAfter(18)],
       }, singles),
     /both sides have 9 points or more \(Law 2\.15\.1\)/,
   );
   const asked = replayUmpire({
     points: late,
-    incidents: [{ kind: "expedite", rallyInterrupted: false, byRequest: true, afterPoints: 18 }],
+    incidents: [expediteAfter(18, { byRequest: true })],
   }, singles);
   assert.equal(asked.expedite?.byRequest, true);
   assert.equal(expediteDue(600_000, { home: 9, away: 8 }, false), true);
@@ -494,12 +488,7 @@ Deno.test("expedite: the receiver's 13th good return wins the rally (Law 2.15.4)
 });
 
 Deno.test("expedite: in doubles the service goes round one point at a time", () => {
-  const expedite = {
-    kind: "expedite",
-    rallyInterrupted: true,
-    byRequest: true,
-    afterPoints: 0,
-  } as PlacedIncident;
+  const expedite = expediteAfter(0, { rallyInterrupted: true, byRequest: true });
   const path = servicePath(score(2, 2), doubles, [expedite]);
   assert.deepEqual(path, ["home1>away1", "away1>home2", "home2>away2", "away2>home1", "home1>away1"]);
 });
@@ -511,7 +500,7 @@ Deno.test("undoLastAction(): takes back incidents and rallies in the order made"
     points: score(2, 0),
     incidents: [
       { kind: "timeout", side: "away", afterPoints: 1 } as PlacedIncident,
-      { kind: "expedite", rallyInterrupted: false, byRequest: true, afterPoints: 2 } as PlacedIncident,
+      expediteAfter(2, { byRequest: true }),
     ],
   };
   const first = undoLastAction(record, singles);

@@ -12,6 +12,7 @@ import {
   REPO_ROOT,
   reportFigure,
   spawnServer,
+  sqliteFolderTest,
   taskPermissions,
 } from "../support/server.ts";
 import { until } from "../support/wait.ts";
@@ -78,12 +79,10 @@ async function exists(path: string): Promise<boolean> {
   return await Deno.stat(path).then(() => true, () => false);
 }
 
-Deno.test({
-  name: "[backup] a copy made while the server writes is consistent, and restoring it after a crash works",
-  sanitizeResources: false,
-  sanitizeOps: false,
-  fn: async () => {
-    const cwd = await Deno.makeTempDir({ prefix: "tt-rel-backup-" });
+sqliteFolderTest(
+  "[backup] a copy made while the server writes is consistent, and restoring it after a crash works",
+  "tt-rel-backup-",
+  async (cwd) => {
     let server: Awaited<ReturnType<typeof spawnServer>> | undefined;
     try {
       const now = new Date();
@@ -179,10 +178,9 @@ Deno.test({
       );
     } finally {
       await server?.dispose();
-      await Deno.remove(cwd, { recursive: true }).catch(() => {});
     }
   },
-});
+);
 
 Deno.test("defaultBackupPath() puts the copy in a backups folder next to the store, named by UTC time", () => {
   const at = new Date("2026-11-28T14:05:09.123Z");

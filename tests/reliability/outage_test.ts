@@ -349,6 +349,26 @@ function poolStore(port: number): Store {
   };
 }
 
+/**
+ * Registers a test on a store whose PostgreSQL refuses every connection (`poolStore` on a free port), closed at
+ * its end; the pool's sockets may outlive the test's ops.
+ */
+function refusedStoreTest(name: string, fn: (store: Store) => Promise<void>): void {
+  Deno.test({
+    name,
+    sanitizeResources: false,
+    sanitizeOps: false,
+    fn: async () => {
+      const store = poolStore(freePort());
+      try {
+        await fn(store);
+      } finally {
+        await store.close();
+      }
+    },
+  });
+}
+
 async function requestAll(store: Store) {
   const app = createApp({ store, log: silentLogger, clock: () => new Date() });
   const auth = { Authorization: "Bearer tt_" + "a".repeat(43) };
@@ -374,28 +394,20 @@ async function requestAll(store: Store) {
   ]);
 }
 
-Deno.test({
-  name:
-    "[outage] in-process: a refused connection is a 503 that says the store is not reachable, for reads, writes and pages",
-  sanitizeResources: false,
-  sanitizeOps: false,
-  fn: async () => {
-    const store = poolStore(freePort());
-    try {
-      for (const r of await requestAll(store)) {
-        assert.equal(r.status, 503, `${r.path}: ${r.body.slice(0, 200)}`);
-        assert.equal(r.retryAfter, "2");
-        if (r.path.startsWith("/api/")) assert.equal(JSON.parse(r.body).code, "store-unavailable");
-        else assert.match(r.type, /^text\/html/);
-        // Refused: the guard's answer for a store that is not there (a read on a machine too busy to get the
-        // refusal within the read deadline is answered by the deadline: a 503 too).
-        assert.match(r.body, r.path.endsWith("/publish") ? UNREACHABLE : AWAY, r.path);
-      }
-    } finally {
-      await store.close();
+refusedStoreTest(
+  "[outage] in-process: a refused connection is a 503 that says the store is not reachable, for reads, writes and pages",
+  async (store) => {
+    for (const r of await requestAll(store)) {
+      assert.equal(r.status, 503, `${r.path}: ${r.body.slice(0, 200)}`);
+      assert.equal(r.retryAfter, "2");
+      if (r.path.startsWith("/api/")) assert.equal(JSON.parse(r.body).code, "store-unavailable");
+      else assert.match(r.type, /^text\/html/);
+      // Refused: the guard's answer for a store that is not there (a read on a machine too busy to get the
+      // refusal within the read deadline is answered by the deadline: a 503 too).
+      assert.match(r.body, r.path.endsWith("/publish") ? UNREACHABLE : AWAY, r.path);
     }
   },
-});
+);
 
 Deno.test({
   name:
@@ -440,42 +452,34 @@ function recordingLogger() {
   return { lines, log: { info: keep("info"), warn: keep("warn"), error: keep("error") } };
 }
 
-Deno.test({
-  name:
-    "[outage] in-process: a 503 is not stored by caches, Retry-After is readable cross-origin, one log line",
-  sanitizeResources: false,
-  sanitizeOps: false,
-  fn: async () => {
-    const store = poolStore(freePort());
+refusedStoreTest(
+  "[outage] in-process: a 503 is not stored by caches, Retry-After is readable cross-origin, one log line",
+  async (store) => {
     const { lines, log } = recordingLogger();
     const app = createApp({ store, log, clock: () => new Date() });
     const auth = { Authorization: "Bearer tt_" + "a".repeat(43) };
-    try {
-      const paths = ["/api/v1/events", "/api/v1/rankings", "/t/demo-open-2026", "/api/manage/whoami"];
-      let answered = 0;
-      for (let round = 0; round < 5; round++) {
-        for (const path of paths) {
-          const res = await app.request(path, { headers: path.startsWith("/api/manage") ? auth : {} });
-          await res.body?.cancel();
-          assert.equal(res.status, 503, path);
-          answered++;
-          // A shared cache (a CDN) must not keep the outage for its s-maxage after the store is back.
-          assert.equal(res.headers.get("Cache-Control"), "no-store", path);
-          assert.equal(res.headers.get("Retry-After"), "2", path);
-          if (path.startsWith("/api/v1/")) {
-            assert.equal(res.headers.get("Access-Control-Allow-Origin"), "*", path);
-            const exposed = (res.headers.get("Access-Control-Expose-Headers") ?? "").split(/\s*,\s*/);
-            assert.ok(exposed.includes("Retry-After"), `${path}: ${exposed}`);
-          }
+    const paths = ["/api/v1/events", "/api/v1/rankings", "/t/demo-open-2026", "/api/manage/whoami"];
+    let answered = 0;
+    for (let round = 0; round < 5; round++) {
+      for (const path of paths) {
+        const res = await app.request(path, { headers: path.startsWith("/api/manage") ? auth : {} });
+        await res.body?.cancel();
+        assert.equal(res.status, 503, path);
+        answered++;
+        // A shared cache (a CDN) must not keep the outage for its s-maxage after the store is back.
+        assert.equal(res.headers.get("Cache-Control"), "no-store", path);
+        assert.equal(res.headers.get("Retry-After"), "2", path);
+        if (path.startsWith("/api/v1/")) {
+          assert.equal(res.headers.get("Access-Control-Allow-Origin"), "*", path);
+          const exposed = (res.headers.get("Access-Control-Expose-Headers") ?? "").split(/\s*,\s*/);
+          assert.ok(exposed.includes("Retry-After"), `${path}: ${exposed}`);
         }
       }
-      assert.equal(answered, 20);
-      // One line for the outage, whatever the number of requests, and no stack trace.
-      assert.equal(lines.length, 1, lines.join("\n"));
-      assert.match(lines[0]!, /^warn The store is unavailable/);
-      assert.doesNotMatch(lines.join("\n"), /\n\s+at /);
-    } finally {
-      await store.close();
     }
+    assert.equal(answered, 20);
+    // One line for the outage, whatever the number of requests, and no stack trace.
+    assert.equal(lines.length, 1, lines.join("\n"));
+    assert.match(lines[0]!, /^warn The store is unavailable/);
+    assert.doesNotMatch(lines.join("\n"), /\n\s+at /);
   },
-});
+);

@@ -19,7 +19,13 @@ import { DatabaseSync } from "node:sqlite";
 import { sql } from "kysely";
 import pg from "pg";
 import { sendRaw, untilNotListening, untilServerRead } from "../support/raw_http.ts";
-import { postgresServerTest, prepareSqliteStore, prepareStore, spawnServer } from "../support/server.ts";
+import {
+  postgresServerTest,
+  prepareSqliteStore,
+  prepareStore,
+  spawnServer,
+  sqliteFolderTest,
+} from "../support/server.ts";
 import { PATIENCE_MS } from "../support/wait.ts";
 import { demoWithAdmin } from "../support/demo_store.ts";
 
@@ -73,12 +79,10 @@ async function exists(path: string): Promise<boolean> {
   }
 }
 
-Deno.test({
-  name: "[shutdown] SIGTERM lets a request in flight finish, closes the store cleanly and exits 0",
-  sanitizeResources: false,
-  sanitizeOps: false,
-  fn: async () => {
-    const cwd = await Deno.makeTempDir({ prefix: "tt-rel-shutdown-" });
+sqliteFolderTest(
+  "[shutdown] SIGTERM lets a request in flight finish, closes the store cleanly and exits 0",
+  "tt-rel-shutdown-",
+  async (cwd) => {
     const admin = await prepareSqliteStore(cwd, (store) => demoWithAdmin(store, "shutdown admin"));
     const lock = new DatabaseSync(`${cwd}/data/tournament.db`);
     let proc: Awaited<ReturnType<typeof spawnServer>> | undefined;
@@ -119,10 +123,9 @@ Deno.test({
         lock.close();
       }
       await proc?.dispose();
-      await Deno.remove(cwd, { recursive: true }).catch(() => {});
     }
   },
-});
+);
 
 postgresServerTest(
   "[shutdown] on PostgreSQL, SIGTERM lets a write waiting for the database finish and exits 0",

@@ -46,3 +46,33 @@ export async function rowAction(page: Page, row: string, target: string): Promis
   await openMenu(page, row);
   await page.click(`${row} details.match-menu ${target}`);
 }
+
+/** Opens /manage at `origin` and waits until its entries panel offers the event's categories. */
+export async function gotoEntries(page: Page, origin: string): Promise<void> {
+  await page.goto(`${origin}/manage`);
+  await page.waitForSelector("#entries-category option[value]:not([value=''])", { state: "attached" });
+}
+
+/**
+ * Adds the late entry "Gus Late" (Northgate, rated 1450) on the entries panel to the category `categoryId`, which
+ * lists `before` entries, and waits until the list shows it.
+ */
+export async function addLateEntry(page: Page, categoryId: string, before: number): Promise<void> {
+  await page.selectOption("#entries-category", categoryId);
+  await page.waitForFunction((n) => document.querySelectorAll("#entry-list li").length === n, before);
+  await page.fill("#entry-add .new-name", "Gus Late");
+  await page.fill("#entry-add .new-club", "Northgate");
+  await page.fill("#entry-add .new-rating", "1450");
+  await page.click("#entry-add button[type=submit]");
+  await page.waitForFunction((n) => document.querySelectorAll("#entry-list li").length === n, before + 1);
+}
+
+/** Clicks Withdraw on the entry named `name` in the entries panel's list of the category `categoryId`. */
+export async function withdrawEntry(page: Page, categoryId: string, name: string): Promise<void> {
+  await page.selectOption("#entries-category", categoryId);
+  await page.waitForFunction(
+    (n) => [...document.querySelectorAll("#entry-list li")].some((li) => li.textContent?.startsWith(n)),
+    name,
+  );
+  await page.click(`#entry-list li:has-text('${name}') button:has-text('Withdraw')`);
+}

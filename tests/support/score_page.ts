@@ -8,9 +8,10 @@ import type { Store } from "../../db/store.ts";
 import { type MatchAction, writeMatch } from "../../db/match_writes.ts";
 import { makeToken, type SeededEvent, seedKnockout, type SeedOptions } from "../api/manage_fixtures.ts";
 import { newTestContext } from "./browser.ts";
+import { PHONE } from "./viewports.ts";
 
 /** The viewport of a phone held upright. */
-export const PHONE = { width: 390, height: 844 };
+export { PHONE };
 
 /** A knockout and a scorer token labelled `label`, for any of its matches: what an umpire's page opens with. */
 export async function seedScoring(

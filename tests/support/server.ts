@@ -322,6 +322,27 @@ export function serverTest(name: string, fn: (spawn: Spawn, t: Deno.TestContext)
   });
 }
 
+/**
+ * Registers a test of the real program on a SQLite store in a folder of its own (named from `prefix`), which is
+ * removed when the test ends; the test spawns and ends its servers itself, in that folder.
+ */
+export function sqliteFolderTest(name: string, prefix: string, fn: (cwd: string) => Promise<void>): void {
+  Deno.test({
+    name,
+    // The spawned servers are ended by the test itself, by their ids.
+    sanitizeResources: false,
+    sanitizeOps: false,
+    fn: async () => {
+      const cwd = await Deno.makeTempDir({ prefix });
+      try {
+        await fn(cwd);
+      } finally {
+        await Deno.remove(cwd, { recursive: true }).catch(() => {});
+      }
+    },
+  });
+}
+
 /** What a `postgresServerTest` gets: its PostgreSQL, and a way to spawn servers on it. */
 export interface PostgresTestContext {
   db: PostgresInstance;
