@@ -6,12 +6,15 @@
  */
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
+import { loadDemoIfEmpty } from "../../cli/demo.ts";
+import { writeMatch } from "../../db/match_writes.ts";
+import { makeToken } from "../api/manage_fixtures.ts";
 import { browserSuite, openPage } from "../support/browser.ts";
 import { openManage } from "../support/manage_page.ts";
+import { FULL_HD, LAPTOP, PHONE } from "../support/viewports.ts";
 
 const UPDATE = Deno.args.includes("--update");
 const DIR = new URL("../../docs/screenshots/", import.meta.url);
-const LAPTOP = { width: 1366, height: 768 };
 const MINUTE = 60_000;
 
 /** Writes `file` from what `page` shows, `at` (a selector) scrolled to the top under the console's views bar. */
@@ -30,9 +33,6 @@ async function shoot(page: Page, file: string, at?: string): Promise<void> {
 browserSuite(
   "screenshots of the desk's pages on the demo for docs/operator.md, docs/scheduling.md and docs/pages.md",
   async (store) => {
-    const { loadDemoIfEmpty } = await import("../../cli/demo.ts");
-    const { makeToken } = await import("../api/manage_fixtures.ts");
-    const { writeMatch } = await import("../../db/match_writes.ts");
     await loadDemoIfEmpty(store, new Date());
     const admin = await makeToken(store.db, "admin", { label: "Desk" });
     // A match in play runs long: a point scored half an hour after its planned length moves its table's next
@@ -97,31 +97,24 @@ browserSuite(
     }
     await t.step("the TV's up next with the expected times", async () => {
       const slug = "demo-open-2026";
-      const tv = await openPage(browser, `${server.origin}/t/${slug}/tv?interval=600`, {
-        width: 1920,
-        height: 1080,
-      });
+      const tv = await openPage(browser, `${server.origin}/t/${slug}/tv?interval=600`, FULL_HD);
       await tv.page.evaluate(() => (document.body.dataset.view = "live"));
       await shoot(tv.page, "replan_tv.png");
       await tv.close();
     });
-    for (
-      const [file, viewport] of [
-        ["profile_phone.png", { width: 390, height: 844 }],
-        ["profile_desktop.png", LAPTOP],
-      ] as const
-    ) {
-      await t.step(file, async () => {
-        const profile = await openPage(
-          browser,
-          `${server.origin}/p/${seeded.player}?vs=${seeded.opponent}`,
-          viewport,
-        );
-        const png = await profile.page.screenshot({ fullPage: true });
-        await Deno.writeFile(new URL(file, DIR), png);
+    await t.step("a player's profile on a phone and a laptop", async () => {
+      const path = `${server.origin}/p/${seeded.player}?vs=${seeded.opponent}`;
+      for (
+        const [file, viewport] of Object.entries({
+          "profile_phone.png": PHONE,
+          "profile_desktop.png": LAPTOP,
+        })
+      ) {
+        const profile = await openPage(browser, path, viewport);
+        await Deno.writeFile(new URL(file, DIR), await profile.page.screenshot({ fullPage: true }));
         await profile.close();
-      });
-    }
+      }
+    });
   },
   UPDATE ? undefined : "run with -- --update to write docs/screenshots",
 );
