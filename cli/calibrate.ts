@@ -48,6 +48,7 @@ import { entryIdFor, eventIdFor, matchIdFor } from "../db/ids.ts";
 import { importEvent } from "../event_file/import.ts";
 import type { EventFile, MatchInput, PlayerInput } from "../event_file/format.ts";
 import { writeMatch } from "../db/match_writes.ts";
+import { setEventStatus } from "../db/manage_writes.ts";
 import { freezePrediction } from "../db/predictions_store.ts";
 import { bumpRevision } from "../db/revision.ts";
 import type { PredictionTable } from "../db/schema.ts";
@@ -389,92 +390,105 @@ export async function replayLondon(
     entryIdFor(CALIBRATION_SLUG, CALIBRATION_CATEGORY, entryKey(playerId));
   const ctx = (at: number) => ({ actor: "calibrate", now: new Date(at) });
 
-  const out: ReplayedMatch[] = [];
-  let points = 0;
-  let aside = 0; // milliseconds in `beforeDraw`, left out of the replay's time
-  let next = 0; // the predictions rows follow the matches in order
-  for (let i = 0; i < limit; i++) {
-    const source = data.matches[i]!;
-    const matchId = matchIdFor(CALIBRATION_SLUG, CALIBRATION_CATEGORY, matchKey(source));
-    const at = base.getTime() + i * MINUTE_MS;
-    const drawnAt = new Date(at).toISOString();
-    if (options.beforeDraw) {
-      const asideFrom = performance.now();
-      await options.beforeDraw(i, pairPredictor(store, drawnAt));
-      aside += performance.now() - asideFrom;
-    }
-    // The draw: both sides become known, and the prediction is frozen from the ratings of this moment.
-    const frozen = await writeTransaction(store.db, async (trx) => {
-      const row = await trx.updateTable("matches")
-        .set((eb) => ({
-          home_entry_id: entryId(source.playerA),
-          away_entry_id: entryId(source.playerB),
-          revision: eb("revision", "+", 1),
-          updated_at: drawnAt,
-        }))
-        .where("id", "=", matchId).returningAll().executeTakeFirstOrThrow();
-      await bumpRevision(trx, eventId);
-      await freezePrediction(trx, row, drawnAt);
-      return await trx.selectFrom("predictions").selectAll().where("match_id", "=", matchId)
-        .executeTakeFirst();
-    });
-    if (!frozen) {
-      throw new CalibrateError(
-        `Cannot calibrate: no prediction was frozen for match "${source.sourceMatchId}"`,
-      );
-    }
-    const firstServer: Side = "home";
-    const sequence = pointsForScores(source.games, { home: 0, away: 0 }, { bestOf: 5, firstServer });
-    // Play starts a second after the draw and its points spread over the rest of the minute.
-    const startAt = at + 1000;
-    const step = Math.floor(58_000 / Math.max(1, sequence.length));
-    await writeMatch(store, matchId, { type: "start", firstServer }, ctx(startAt));
-    for (let k = 0; k < sequence.length; k++) {
-      await writeMatch(store, matchId, { type: "point", side: sequence[k]! }, ctx(startAt + (k + 1) * step));
-    }
-    points += sequence.length;
+  // Only a published event's results rate players (db/ratings_store.ts, RATED_EVENT_STATUS): the replay publishes
+  // the event for its matches to move the ratings, and sets it back to a draft at the end, whatever happens, so
+  // that the store it ran on keeps no rating from it (unpublishing rebuilds the ratings without it).
+  await setEventStatus(store, CALIBRATION_SLUG, "published", ctx(base.getTime() - 30 * MINUTE_MS));
+  try {
+    const out: ReplayedMatch[] = [];
+    let points = 0;
+    let aside = 0; // milliseconds in `beforeDraw`, left out of the replay's time
+    let next = 0; // the predictions rows follow the matches in order
+    for (let i = 0; i < limit; i++) {
+      const source = data.matches[i]!;
+      const matchId = matchIdFor(CALIBRATION_SLUG, CALIBRATION_CATEGORY, matchKey(source));
+      const at = base.getTime() + i * MINUTE_MS;
+      const drawnAt = new Date(at).toISOString();
+      if (options.beforeDraw) {
+        const asideFrom = performance.now();
+        await options.beforeDraw(i, pairPredictor(store, drawnAt));
+        aside += performance.now() - asideFrom;
+      }
+      // The draw: both sides become known, and the prediction is frozen from the ratings of this moment.
+      const frozen = await writeTransaction(store.db, async (trx) => {
+        const row = await trx.updateTable("matches")
+          .set((eb) => ({
+            home_entry_id: entryId(source.playerA),
+            away_entry_id: entryId(source.playerB),
+            revision: eb("revision", "+", 1),
+            updated_at: drawnAt,
+          }))
+          .where("id", "=", matchId).returningAll().executeTakeFirstOrThrow();
+        await bumpRevision(trx, eventId);
+        await freezePrediction(trx, row, drawnAt);
+        return await trx.selectFrom("predictions").selectAll().where("match_id", "=", matchId)
+          .executeTakeFirst();
+      });
+      if (!frozen) {
+        throw new CalibrateError(
+          `Cannot calibrate: no prediction was frozen for match "${source.sourceMatchId}"`,
+        );
+      }
+      const firstServer: Side = "home";
+      const sequence = pointsForScores(source.games, { home: 0, away: 0 }, { bestOf: 5, firstServer });
+      // Play starts a second after the draw and its points spread over the rest of the minute.
+      const startAt = at + 1000;
+      const step = Math.floor(58_000 / Math.max(1, sequence.length));
+      await writeMatch(store, matchId, { type: "start", firstServer }, ctx(startAt));
+      for (let k = 0; k < sequence.length; k++) {
+        await writeMatch(
+          store,
+          matchId,
+          { type: "point", side: sequence[k]! },
+          ctx(startAt + (k + 1) * step),
+        );
+      }
+      points += sequence.length;
 
-    const row = await store.db.selectFrom("matches").selectAll().where("id", "=", matchId)
-      .executeTakeFirstOrThrow();
-    const final = await store.db.selectFrom("predictions").selectAll().where("match_id", "=", matchId)
-      .executeTakeFirstOrThrow();
-    if (row.status !== "completed") {
+      const row = await store.db.selectFrom("matches").selectAll().where("id", "=", matchId)
+        .executeTakeFirstOrThrow();
+      const final = await store.db.selectFrom("predictions").selectAll().where("match_id", "=", matchId)
+        .executeTakeFirstOrThrow();
+      if (row.status !== "completed") {
+        throw new CalibrateError(
+          `Cannot calibrate: match "${source.sourceMatchId}" is "${row.status}" after its points`,
+        );
+      }
+      let pElo: number | null = null;
+      const candidate = data.predictions[next];
+      if (
+        candidate && candidate.playerA === source.playerA && candidate.playerB === source.playerB &&
+        candidate.winner === source.winner
+      ) {
+        pElo = candidate.pElo;
+        next++;
+      }
+      out.push({
+        sourceMatchId: source.sourceMatchId,
+        matchId,
+        pHome: final.p_home,
+        ciLow: final.ci_low,
+        ciHigh: final.ci_high,
+        label: final.confidence_label as ConfidenceLabel,
+        outcome: source.winner === source.playerA ? 1 : 0,
+        storedOutcome: final.outcome,
+        pElo,
+        createdAt: final.created_at,
+        startedAt: row.started_at,
+        frozen: frozenPart(frozen),
+        final: frozenPart(final),
+      });
+      options.onMatch?.(i + 1, limit);
+    }
+    if (limit === data.matches.length && next !== data.predictions.length) {
       throw new CalibrateError(
-        `Cannot calibrate: match "${source.sourceMatchId}" is "${row.status}" after its points`,
+        `Cannot pair the predictions with the matches: paired ${next} of ${data.predictions.length} rows`,
       );
     }
-    let pElo: number | null = null;
-    const candidate = data.predictions[next];
-    if (
-      candidate && candidate.playerA === source.playerA && candidate.playerB === source.playerB &&
-      candidate.winner === source.winner
-    ) {
-      pElo = candidate.pElo;
-      next++;
-    }
-    out.push({
-      sourceMatchId: source.sourceMatchId,
-      matchId,
-      pHome: final.p_home,
-      ciLow: final.ci_low,
-      ciHigh: final.ci_high,
-      label: final.confidence_label as ConfidenceLabel,
-      outcome: source.winner === source.playerA ? 1 : 0,
-      storedOutcome: final.outcome,
-      pElo,
-      createdAt: final.created_at,
-      startedAt: row.started_at,
-      frozen: frozenPart(frozen),
-      final: frozenPart(final),
-    });
-    options.onMatch?.(i + 1, limit);
+    return { matches: out, points, seconds: (performance.now() - started - aside) / 1000 };
+  } finally {
+    await setEventStatus(store, CALIBRATION_SLUG, "draft", ctx(base.getTime() + (limit + 1) * MINUTE_MS));
   }
-  if (limit === data.matches.length && next !== data.predictions.length) {
-    throw new CalibrateError(
-      `Cannot pair the predictions with the matches: paired ${next} of ${data.predictions.length} rows`,
-    );
-  }
-  return { matches: out, points, seconds: (performance.now() - started - aside) / 1000 };
 }
 
 /** Proper scores of a set of predictions. */
@@ -836,7 +850,9 @@ function realDataSection(real: RealDataReport): string[] {
     ...para(
       "ITTF World Team Championships Finals London 2026 (`../shared/data/wttc-london-2026/`, MIT). The players " +
         "were imported through `importEvent` with `elo_*_before` and `cumulative_matches_*` as priors (no prior " +
-        "for players without a predictions row), as one knockout category whose matches wait with no sides. " +
+        "for players without a predictions row), as one knockout category whose matches wait with no sides, in " +
+        "a draft event published for the replay (only a published event's results rate players) and set back " +
+        "to a draft at its end. " +
         "Then, in `source_match_id` order, match i at 09:00 + i minutes: its sides were set (the draw), its " +
         "prediction frozen by `freezePrediction`, and it was played through `writeMatch` (start, then one write " +
         "per point from `pointsForScores` of its games, player A at home), which rated it and settled the " +
