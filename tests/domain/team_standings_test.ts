@@ -142,21 +142,23 @@ Deno.test("three teams level after every step: tied without a lot, placed by the
 /**
  * Four teams level on 3 match points in the middle of a group: A beat B, B beat C, C beat D, D beat A (A v C and
  * B v D still to play). Each tie is won 3 matches to the loser's `lost`, the winner's matches won `score` in
- * games, the loser's 0-3.
+ * games, the loser's 0-3, every game won 11 to `points[1]` (5 when not given).
  */
-function fourCycle(...ties: [lost: number, score: string][]): GroupTie[] {
+type FourCycleTie = [lost: number, score: string, points?: [number, number]];
+
+function fourCycle(...ties: FourCycleTie[]): GroupTie[] {
   const pairs = [["A", "B"], ["B", "C"], ["C", "D"], ["D", "A"]] as const;
   return [
     ...pairs.map(([home, away], i) => {
-      const [lost, score] = ties[i]!;
-      return tie(home, away, ...times(3, score), ...times(lost, "0-3"));
+      const [lost, score, points] = ties[i]!;
+      return tie(home, away, ...times(3, score, points), ...times(lost, "0-3", points));
     }),
     { home: "A", away: "C", status: "scheduled", winner: null, matches: [] },
     { home: "B", away: "D", status: "in_progress", winner: null, matches: [match("3-1")] },
   ];
 }
 
-const FOUR_LEVEL_CASES: { name: string; ties: [number, string][]; expected: string[] }[] = [
+const FOUR_LEVEL_CASES: { name: string; ties: FourCycleTie[]; expected: string[] }[] = [
   {
     // Matches: A 3/0 + 2/3 = 5/3, B 0/3 + 3/1 = 3/4, C 1/3 + 3/2 = 4/5, D 2/3 + 3/2 = 5/5.
     name: "the ratio of individual matches separates all four",
@@ -181,6 +183,14 @@ const FOUR_LEVEL_CASES: { name: string; ties: [number, string][]; expected: stri
       "3 D head_to_head_match_points",
       "4 B matches_ratio",
     ],
+  },
+  {
+    // Every tie 3-2 and every match 3-0 (games 15/15 each); the games' points differ by tie (11-5, 11-9, 11-7,
+    // 11-3): A 129/111 + 93/117 = 222/228, B 111/129 + 153/147 = 264/276, C 147/153 + 141/129 = 288/282,
+    // D 129/141 + 117/93 = 246/234.
+    name: "level on individual matches and games too, the points ratio separates all four",
+    ties: [[2, "3-0", [11, 5]], [2, "3-0", [11, 9]], [2, "3-0", [11, 7]], [2, "3-0", [11, 3]]],
+    expected: ["1 D points_ratio", "2 C points_ratio", "3 A points_ratio", "4 B points_ratio"],
   },
 ];
 
