@@ -8,6 +8,9 @@
  *   that moment, and is played point by point through `writeMatch`, which rates it and settles the prediction's
  *   outcome. The 822 matches with `p_elo` are scored side by side with it.
  * - Simulation: `simulateTournaments` with known true strengths, several seeds pooled.
+ * - Ties: the ties of the event rebuilt from the singles (cli/calibrate_ties.ts, domain/tie_rebuild.ts); before each
+ *   single's draw the replay also predicts the matches its tie still has to play, from which each tie is predicted
+ *   before it starts and live after each match, beside the same computation from `p_elo`.
  *
  * Flags: `--data DIR`, `--database-url URL` (default an in-memory SQLite; DATABASE_URL is deliberately not read,
  * so that the benchmark never writes into a live store by accident), `--seeds N`, `--limit N` (replay the first
@@ -29,12 +32,23 @@ import {
   type SimulatedMatch,
   simulateTournaments,
 } from "../domain/calibration.ts";
-import type { ConfidenceLabel } from "../domain/prediction.ts";
+import { type ConfidenceLabel, type MatchPrediction, predictMatch } from "../domain/prediction.ts";
+import { inflateDeviation } from "../domain/glicko2.ts";
+import { idleDays, loadRatings } from "../db/ratings_store.ts";
+import {
+  type FrozenSingle,
+  planTies,
+  type ReplaySingle,
+  type TieCalibration,
+  tieCalibration,
+  type TiePlan,
+} from "./calibrate_ties.ts";
 import { pointsForScores, type Score, type Side } from "../domain/scoring.ts";
 import { entryIdFor, eventIdFor, matchIdFor } from "../db/ids.ts";
 import { importEvent } from "../event_file/import.ts";
 import type { EventFile, MatchInput, PlayerInput } from "../event_file/format.ts";
 import { writeMatch } from "../db/match_writes.ts";
+import { setEventStatus } from "../db/manage_writes.ts";
 import { freezePrediction } from "../db/predictions_store.ts";
 import { bumpRevision } from "../db/revision.ts";
 import type { PredictionTable } from "../db/schema.ts";
@@ -196,7 +210,7 @@ const entryKey = (id: string) => `e${id}`;
 const matchKey = (m: LondonMatch) => `m${m.sourceMatchId}`;
 
 /** "ARAPOVIC Hana (CRO)" -> name and association. */
-function splitName(text: string): { displayName: string; association: string | null } {
+export function splitName(text: string): { displayName: string; association: string | null } {
   const m = /^(.*\S)\s*\(([^()]+)\)\s*$/.exec(text.trim());
   return m ? { displayName: m[1]!, association: m[2]! } : { displayName: text.trim(), association: null };
 }
@@ -291,6 +305,7 @@ export interface ReplayResult {
   readonly matches: readonly ReplayedMatch[];
   /** Point writes, one transaction each. */
   readonly points: number;
+  /** Wall-clock time of the replay, the time in `ReplayOptions.beforeDraw` left out. */
   readonly seconds: number;
 }
 
@@ -302,6 +317,44 @@ export interface ReplayOptions {
   readonly base?: Date;
   /** Called after each match (progress). */
   readonly onMatch?: (done: number, total: number) => void;
+  /**
+   * Called before match `index` is drawn, with `predict`: the model's prediction of any two players of the data
+   * (player ids of the CSV) from the store's ratings at that moment, made as `freezePrediction` makes one. Its
+   * time is left out of the replay's `seconds`.
+   */
+  readonly beforeDraw?: (index: number, predict: PairPredictor) => Promise<void>;
+}
+
+/** The model's prediction of player A (home) against player B, best of 5, from the store's current ratings. */
+export type PairPredictor = (playerA: string, playerB: string) => Promise<MatchPrediction>;
+
+/** A `PairPredictor` on the replay's store at `at` (ISO time): each player's rating, its deviation grown since. */
+function pairPredictor(store: Store, at: string): PairPredictor {
+  return async (playerA, playerB) => {
+    const entryIds = [playerA, playerB].map((id) =>
+      entryIdFor(CALIBRATION_SLUG, CALIBRATION_CATEGORY, entryKey(id))
+    );
+    const entries = await store.db.selectFrom("entries").select(["id", "player1_id"]).where(
+      "id",
+      "in",
+      entryIds,
+    )
+      .execute();
+    const playerOf = (entryId: string) => {
+      const entry = entries.find((e) => e.id === entryId);
+      if (!entry) throw new CalibrateError(`Cannot predict a pair: entry "${entryId}" is not in the store`);
+      return entry.player1_id;
+    };
+    const [a, b] = entryIds.map(playerOf) as [string, string];
+    const ratings = await loadRatings(store.db, [a, b]);
+    const side = (id: string) => {
+      const r = ratings.get(id);
+      if (!r) throw new CalibrateError(`Cannot predict a pair: player "${id}" has no rating`);
+      const grown = inflateDeviation(r, idleDays(r.lastPlayedAt, at));
+      return { rating: grown.rating, deviation: grown.deviation, matchCount: r.matchCount };
+    };
+    return predictMatch(side(a), side(b), 5);
+  };
 }
 
 function frozenPart(row: PredictionTable): FrozenPrediction {
@@ -337,86 +390,105 @@ export async function replayLondon(
     entryIdFor(CALIBRATION_SLUG, CALIBRATION_CATEGORY, entryKey(playerId));
   const ctx = (at: number) => ({ actor: "calibrate", now: new Date(at) });
 
-  const out: ReplayedMatch[] = [];
-  let points = 0;
-  let next = 0; // the predictions rows follow the matches in order
-  for (let i = 0; i < limit; i++) {
-    const source = data.matches[i]!;
-    const matchId = matchIdFor(CALIBRATION_SLUG, CALIBRATION_CATEGORY, matchKey(source));
-    const at = base.getTime() + i * MINUTE_MS;
-    const drawnAt = new Date(at).toISOString();
-    // The draw: both sides become known, and the prediction is frozen from the ratings of this moment.
-    const frozen = await writeTransaction(store.db, async (trx) => {
-      const row = await trx.updateTable("matches")
-        .set((eb) => ({
-          home_entry_id: entryId(source.playerA),
-          away_entry_id: entryId(source.playerB),
-          revision: eb("revision", "+", 1),
-          updated_at: drawnAt,
-        }))
-        .where("id", "=", matchId).returningAll().executeTakeFirstOrThrow();
-      await bumpRevision(trx, eventId);
-      await freezePrediction(trx, row, drawnAt);
-      return await trx.selectFrom("predictions").selectAll().where("match_id", "=", matchId)
-        .executeTakeFirst();
-    });
-    if (!frozen) {
-      throw new CalibrateError(
-        `Cannot calibrate: no prediction was frozen for match "${source.sourceMatchId}"`,
-      );
-    }
-    const firstServer: Side = "home";
-    const sequence = pointsForScores(source.games, { home: 0, away: 0 }, { bestOf: 5, firstServer });
-    // Play starts a second after the draw and its points spread over the rest of the minute.
-    const startAt = at + 1000;
-    const step = Math.floor(58_000 / Math.max(1, sequence.length));
-    await writeMatch(store, matchId, { type: "start", firstServer }, ctx(startAt));
-    for (let k = 0; k < sequence.length; k++) {
-      await writeMatch(store, matchId, { type: "point", side: sequence[k]! }, ctx(startAt + (k + 1) * step));
-    }
-    points += sequence.length;
+  // Only a published event's results rate players (db/ratings_store.ts, RATED_EVENT_STATUS): the replay publishes
+  // the event for its matches to move the ratings, and sets it back to a draft at the end, whatever happens, so
+  // that the store it ran on keeps no rating from it (unpublishing rebuilds the ratings without it).
+  await setEventStatus(store, CALIBRATION_SLUG, "published", ctx(base.getTime() - 30 * MINUTE_MS));
+  try {
+    const out: ReplayedMatch[] = [];
+    let points = 0;
+    let aside = 0; // milliseconds in `beforeDraw`, left out of the replay's time
+    let next = 0; // the predictions rows follow the matches in order
+    for (let i = 0; i < limit; i++) {
+      const source = data.matches[i]!;
+      const matchId = matchIdFor(CALIBRATION_SLUG, CALIBRATION_CATEGORY, matchKey(source));
+      const at = base.getTime() + i * MINUTE_MS;
+      const drawnAt = new Date(at).toISOString();
+      if (options.beforeDraw) {
+        const asideFrom = performance.now();
+        await options.beforeDraw(i, pairPredictor(store, drawnAt));
+        aside += performance.now() - asideFrom;
+      }
+      // The draw: both sides become known, and the prediction is frozen from the ratings of this moment.
+      const frozen = await writeTransaction(store.db, async (trx) => {
+        const row = await trx.updateTable("matches")
+          .set((eb) => ({
+            home_entry_id: entryId(source.playerA),
+            away_entry_id: entryId(source.playerB),
+            revision: eb("revision", "+", 1),
+            updated_at: drawnAt,
+          }))
+          .where("id", "=", matchId).returningAll().executeTakeFirstOrThrow();
+        await bumpRevision(trx, eventId);
+        await freezePrediction(trx, row, drawnAt);
+        return await trx.selectFrom("predictions").selectAll().where("match_id", "=", matchId)
+          .executeTakeFirst();
+      });
+      if (!frozen) {
+        throw new CalibrateError(
+          `Cannot calibrate: no prediction was frozen for match "${source.sourceMatchId}"`,
+        );
+      }
+      const firstServer: Side = "home";
+      const sequence = pointsForScores(source.games, { home: 0, away: 0 }, { bestOf: 5, firstServer });
+      // Play starts a second after the draw and its points spread over the rest of the minute.
+      const startAt = at + 1000;
+      const step = Math.floor(58_000 / Math.max(1, sequence.length));
+      await writeMatch(store, matchId, { type: "start", firstServer }, ctx(startAt));
+      for (let k = 0; k < sequence.length; k++) {
+        await writeMatch(
+          store,
+          matchId,
+          { type: "point", side: sequence[k]! },
+          ctx(startAt + (k + 1) * step),
+        );
+      }
+      points += sequence.length;
 
-    const row = await store.db.selectFrom("matches").selectAll().where("id", "=", matchId)
-      .executeTakeFirstOrThrow();
-    const final = await store.db.selectFrom("predictions").selectAll().where("match_id", "=", matchId)
-      .executeTakeFirstOrThrow();
-    if (row.status !== "completed") {
+      const row = await store.db.selectFrom("matches").selectAll().where("id", "=", matchId)
+        .executeTakeFirstOrThrow();
+      const final = await store.db.selectFrom("predictions").selectAll().where("match_id", "=", matchId)
+        .executeTakeFirstOrThrow();
+      if (row.status !== "completed") {
+        throw new CalibrateError(
+          `Cannot calibrate: match "${source.sourceMatchId}" is "${row.status}" after its points`,
+        );
+      }
+      let pElo: number | null = null;
+      const candidate = data.predictions[next];
+      if (
+        candidate && candidate.playerA === source.playerA && candidate.playerB === source.playerB &&
+        candidate.winner === source.winner
+      ) {
+        pElo = candidate.pElo;
+        next++;
+      }
+      out.push({
+        sourceMatchId: source.sourceMatchId,
+        matchId,
+        pHome: final.p_home,
+        ciLow: final.ci_low,
+        ciHigh: final.ci_high,
+        label: final.confidence_label as ConfidenceLabel,
+        outcome: source.winner === source.playerA ? 1 : 0,
+        storedOutcome: final.outcome,
+        pElo,
+        createdAt: final.created_at,
+        startedAt: row.started_at,
+        frozen: frozenPart(frozen),
+        final: frozenPart(final),
+      });
+      options.onMatch?.(i + 1, limit);
+    }
+    if (limit === data.matches.length && next !== data.predictions.length) {
       throw new CalibrateError(
-        `Cannot calibrate: match "${source.sourceMatchId}" is "${row.status}" after its points`,
+        `Cannot pair the predictions with the matches: paired ${next} of ${data.predictions.length} rows`,
       );
     }
-    let pElo: number | null = null;
-    const candidate = data.predictions[next];
-    if (
-      candidate && candidate.playerA === source.playerA && candidate.playerB === source.playerB &&
-      candidate.winner === source.winner
-    ) {
-      pElo = candidate.pElo;
-      next++;
-    }
-    out.push({
-      sourceMatchId: source.sourceMatchId,
-      matchId,
-      pHome: final.p_home,
-      ciLow: final.ci_low,
-      ciHigh: final.ci_high,
-      label: final.confidence_label as ConfidenceLabel,
-      outcome: source.winner === source.playerA ? 1 : 0,
-      storedOutcome: final.outcome,
-      pElo,
-      createdAt: final.created_at,
-      startedAt: row.started_at,
-      frozen: frozenPart(frozen),
-      final: frozenPart(final),
-    });
-    options.onMatch?.(i + 1, limit);
+    return { matches: out, points, seconds: (performance.now() - started - aside) / 1000 };
+  } finally {
+    await setEventStatus(store, CALIBRATION_SLUG, "draft", ctx(base.getTime() + (limit + 1) * MINUTE_MS));
   }
-  if (limit === data.matches.length && next !== data.predictions.length) {
-    throw new CalibrateError(
-      `Cannot pair the predictions with the matches: paired ${next} of ${data.predictions.length} rows`,
-    );
-  }
-  return { matches: out, points, seconds: (performance.now() - started) / 1000 };
 }
 
 /** Proper scores of a set of predictions. */
@@ -758,6 +830,15 @@ const RELIABILITY_HEADER = [
   "won `p_elo`",
 ];
 
+/** Log loss, Brier and accuracy cells, "ours / p_elo" each. */
+function versus(ours: ScoreLine, elo: ScoreLine): string[] {
+  return [
+    `${f4(ours.logLoss)} / ${f4(elo.logLoss)}`,
+    `${f4(ours.brier)} / ${f4(elo.brier)}`,
+    `${f3(ours.accuracy)} / ${f3(elo.accuracy)}`,
+  ];
+}
+
 function realDataSection(real: RealDataReport): string[] {
   const i = real.integrity;
   const writes = real.points + 2 * real.replayed;
@@ -769,7 +850,9 @@ function realDataSection(real: RealDataReport): string[] {
     ...para(
       "ITTF World Team Championships Finals London 2026 (`../shared/data/wttc-london-2026/`, MIT). The players " +
         "were imported through `importEvent` with `elo_*_before` and `cumulative_matches_*` as priors (no prior " +
-        "for players without a predictions row), as one knockout category whose matches wait with no sides. " +
+        "for players without a predictions row), as one knockout category whose matches wait with no sides, in " +
+        "a draft event published for the replay (only a published event's results rate players) and set back " +
+        "to a draft at its end. " +
         "Then, in `source_match_id` order, match i at 09:00 + i minutes: its sides were set (the draw), its " +
         "prediction frozen by `freezePrediction`, and it was played through `writeMatch` (start, then one write " +
         "per point from `pointsForScores` of its games, player A at home), which rated it and settled the " +
@@ -833,9 +916,7 @@ function realDataSection(real: RealDataReport): string[] {
         return [
           l.label,
           String(l.n),
-          `${f4(l.ours.logLoss)} / ${f4(l.elo.logLoss)}`,
-          `${f4(l.ours.brier)} / ${f4(l.elo.brier)}`,
-          `${f3(l.ours.accuracy)} / ${f3(l.elo.accuracy)}`,
+          ...versus(l.ours, l.elo),
           `${f3(l.oursFavourite.predicted)} / ${f3(l.oursFavourite.observed)}`,
           f3(l.oursFavourite.twoSe),
           l.oursFavourite.calibrated ? "yes" : "no",
@@ -897,11 +978,211 @@ function simulationSection(sim: SimulationReport): string[] {
   ];
 }
 
-/** The report as Markdown: targets first, then the real data, then the simulation, then how to read it. */
+/**
+ * The London singles as the tie rebuild sees them (the first `limit`): each player's team is the association in
+ * their name, player A at home.
+ */
+export function londonReplaySingles(data: LondonData, limit = data.matches.length): ReplaySingle[] {
+  const side = (player: string, name: string) => ({ player, team: splitName(name).association ?? name });
+  return data.matches.slice(0, limit).map((m, index) => ({
+    index,
+    id: m.sourceMatchId,
+    category: m.category,
+    home: side(m.playerA, m.playerAName),
+    away: side(m.playerB, m.playerBName),
+    winner: m.winner === m.playerA ? "home" : "away",
+  }));
+}
+
+/** The frozen Elo of each player, from the first predictions row that names them (the event's priors). */
+export function frozenElo(data: LondonData): Map<string, number> {
+  const elo = new Map<string, number>();
+  for (const row of data.predictions) {
+    if (!elo.has(row.playerA)) elo.set(row.playerA, row.eloA);
+    if (!elo.has(row.playerB)) elo.set(row.playerB, row.eloB);
+  }
+  return elo;
+}
+
+/** One stage of the ties: ours and the baseline on the ties the baseline predicts. */
+export interface TieStageLine {
+  readonly stage: string;
+  readonly n: number;
+  readonly ours: ScoreLine;
+  readonly elo: ScoreLine;
+}
+
+/** The pre-tie predictions of one confidence label (or "all"). */
+export interface TieLabelLine {
+  readonly label: ConfidenceLabel | "all";
+  readonly n: number;
+  readonly ours: ScoreLine;
+  readonly oursFavourite: FavouriteView;
+  readonly meanWidth: number;
+}
+
+/** The tie-level part of the report. */
+export interface TieReport {
+  readonly calibration: Omit<TieCalibration, "predictions">;
+  /** Before the tie, every tie (ours only: the baseline misses a player's Elo on some). */
+  readonly preAll: ScoreLine;
+  readonly stages: readonly TieStageLine[];
+  readonly reliability: { readonly ours: ReliabilityBin[]; readonly elo: ReliabilityBin[] };
+  readonly labels: readonly TieLabelLine[];
+}
+
+/** Scores the tie-level predictions: per stage against the baseline, reliability and labels before the tie. */
+export function scoreTies(calibration: TieCalibration): TieReport {
+  const { predictions, ...rest } = calibration;
+  const paired = predictions.filter((p) => p.elo !== null);
+  const line = (stage: string, subset: typeof predictions): TieStageLine[] =>
+    subset.length === 0 ? [] : [{
+      stage,
+      n: subset.length,
+      ours: scoreLine(subset.map((p) => p.ours), subset.map((p) => p.outcome)),
+      elo: scoreLine(subset.map((p) => p.elo ?? 0.5), subset.map((p) => p.outcome)),
+    }];
+  const pre = predictions.filter((p) => p.stage === 0);
+  const prePaired = paired.filter((p) => p.stage === 0);
+  const labels = [...LABELS, "all" as const].flatMap((label): TieLabelLine[] => {
+    const subset = pre.filter((p) => label === "all" || p.pre?.confidenceLabel === label);
+    if (subset.length === 0) return [];
+    const ps = subset.map((p) => p.ours);
+    const ys = subset.map((p) => p.outcome);
+    return [{
+      label,
+      n: subset.length,
+      ours: scoreLine(ps, ys),
+      oursFavourite: favouriteView(ps, ys),
+      meanWidth: subset.reduce((sum, p) => sum + (p.pre ? p.pre.ciHigh - p.pre.ciLow : 0), 0) / subset.length,
+    }];
+  });
+  return {
+    calibration: rest,
+    preAll: scoreLine(pre.map((p) => p.ours), pre.map((p) => p.outcome)),
+    stages: [
+      ...line("before the tie", prePaired),
+      ...[1, 2, 3, 4].flatMap((k) => line(`after match ${k}`, paired.filter((p) => p.stage === k))),
+      ...line("live, after matches 1-4 pooled", paired.filter((p) => p.stage > 0)),
+    ],
+    reliability: {
+      ours: reliabilityTable(prePaired.map((p) => p.ours), prePaired.map((p) => p.outcome)),
+      elo: reliabilityTable(prePaired.map((p) => p.elo ?? 0.5), prePaired.map((p) => p.outcome)),
+    },
+    labels,
+  };
+}
+
+function tiesSection(ties: TieReport): string[] {
+  const c = ties.calibration;
+  const lengths = c.byLength.map(([n, count]) => `${count} of ${n} singles`).join(", ");
+  const categories = c.byCategory.map(([category, count]) => `${count} ${category}`).join(", ");
+  return [
+    "",
+    "## Ties (World Team Championships 2026)",
+    "",
+    ...para(
+      "The ties were rebuilt from the singles alone (`rebuildTies`, domain/tie_rebuild.ts): within a category, " +
+        "in `source_match_id` order, consecutive singles between the same two associations (the association " +
+        "in each player's name) form one tie until a side has three wins; the next single starts a new tie. The " +
+        "line-up (A, B, C against X, Y, Z) is read back from the singles, which follow the World Team order " +
+        "A-X, B-Y, C-Z, A-Y, B-X, so every match of the tie is known before it starts, those never played " +
+        "(the tie was decided) included.",
+    ),
+    "",
+    ...bullet(
+      `Found ${c.ties} ties from ${c.singles} singles (${categories}): ${lengths}; ${c.decided} decided 3-x, ` +
+        `${c.withLineUp} with the line-up read back in the World Team order; in ${c.sidesSwapped} singles player ` +
+        "A played for the tie's second team.",
+    ),
+    ...bullet(
+      "Ours: before each single's draw in the store replay above, the model predicted every match of its tie " +
+        "still to play from the ratings of that moment (as `freezePrediction` does; the first of them is the " +
+        `single's own frozen prediction, equal in ${c.frozenAgree} of ${c.frozenTotal} singles). Before the ` +
+        "tie: `predictTie` of the five predictions (domain/tie_probability.ts; interval from every match at its " +
+        "interval's end at once, label as a match's). After match k, while the tie is open: the live probability " +
+        "from the k results and the predictions made before match k + 1 (nothing from later matches leaks in).",
+    ),
+    ...bullet(
+      "Baseline: the same computation from `p_elo`: a played single's own `p_elo`, and for a single never played " +
+        "the Elo curve 1 / (1 + 10^(-d/400)) of the two players' frozen `elo_*_before` (the curve `p_elo` " +
+        `follows: largest gap over the singles with \`p_elo\` ${c.eloCurveGap.toExponential(1)}). ` +
+        `It predicts the ${c.withElo} ties whose six players all have an Elo; the table compares both there.`,
+    ),
+    "",
+    ...table(
+      [
+        "Stage",
+        "n",
+        "Log loss ours / `p_elo`",
+        "Brier ours / `p_elo`",
+        "Accuracy ours / `p_elo`",
+        "ECE ours / `p_elo`",
+      ],
+      ties.stages.map((l) => [
+        l.stage,
+        String(l.n),
+        ...versus(l.ours, l.elo),
+        `${f3(l.ours.ece)} / ${f3(l.elo.ece)}`,
+      ]),
+    ),
+    "",
+    ...para(
+      `Before the tie on all ${ties.preAll.n} ties, ours: log loss ${f4(ties.preAll.logLoss)}, Brier ` +
+        `${f4(ties.preAll.brier)}, accuracy ${
+          f3(ties.preAll.accuracy)
+        }. After match 3 and 4 only the ties still ` +
+        "open are predicted.",
+    ),
+    "",
+    "### Reliability before the tie (10 bins of P(first team wins))",
+    "",
+    ...table(RELIABILITY_HEADER, reliabilityRows(ties.reliability.ours, ties.reliability.elo, true)),
+    "",
+    "### Before the tie, by our confidence label",
+    "",
+    ...para(
+      "Judged from the favourite's side as for the singles: calibrated when the favourite's win rate is within " +
+        "two standard errors of its mean prediction.",
+    ),
+    "",
+    ...table(
+      [
+        "Label",
+        "n",
+        "Log loss",
+        "Brier",
+        "Favourite predicted / won",
+        "± 2 SE",
+        "Calibrated",
+        "Mean 90% width",
+      ],
+      ties.labels.map((l) => [
+        l.label,
+        String(l.n),
+        f4(l.ours.logLoss),
+        f4(l.ours.brier),
+        `${f3(l.oursFavourite.predicted)} / ${f3(l.oursFavourite.observed)}`,
+        f3(l.oursFavourite.twoSe),
+        l.oursFavourite.calibrated ? "yes" : "no",
+        f3(l.meanWidth),
+      ]),
+    ),
+    "",
+    ...para(
+      "A tie's matches are taken as independent given their probabilities; they share players, so the tie " +
+        "probabilities lean to the extremes a little where one player's rating is off. 240 ties are fewer than " +
+        "the 822 singles: a bin's rate has a standard error near ±0.1.",
+    ),
+  ];
+}
+
+/** The report as Markdown: targets first, then the real data, then the simulation, then how to read it, then the ties. */
 export function formatReport(
   real: RealDataReport | null,
   sim: SimulationReport | null,
   targets: readonly TargetResult[],
+  ties: TieReport | null = null,
 ): string {
   const passed = targets.filter((t) => t.pass === true).length;
   const failed = targets.filter((t) => t.pass === false).length;
@@ -943,6 +1224,7 @@ export function formatReport(
       ),
     );
   }
+  if (ties) lines.push(...tiesSection(ties));
   lines.push("");
   return lines.join("\n");
 }
@@ -1031,14 +1313,22 @@ export async function runCalibrate(args: readonly string[], io: CalibrateIo): Pr
     return 1;
   }
   let real: RealDataReport;
+  let ties: TieReport;
   try {
+    const plan = planTies(londonReplaySingles(data, flags.limit));
+    const made = new Map<number, MatchPrediction[]>();
     const replay = await replayLondon(store, data, {
       limit: flags.limit,
       onMatch: (done, total) => {
         if (done % 100 === 0 || done === total) stderrLogger.info(`Replayed ${done} of ${total} matches`);
       },
+      beforeDraw: (index, predict) => predictTieAhead(plan, index, predict, made),
     });
     real = scoreReplay(replay, redact(flags.databaseUrl.url));
+    const frozen = new Map<number, FrozenSingle>(
+      replay.matches.map((m, i) => [i, { pHome: m.pHome, ciLow: m.ciLow, ciHigh: m.ciHigh, pElo: m.pElo }]),
+    );
+    ties = scoreTies(tieCalibration(plan, made, frozen, frozenElo(data)));
   } catch (e) {
     io.err(oneLine(e));
     return 1;
@@ -1047,7 +1337,7 @@ export async function runCalibrate(args: readonly string[], io: CalibrateIo): Pr
   }
   const sim = simulationReport(flags.seeds);
   const targets = evaluateTargets(real, sim);
-  const report = formatReport(real, sim, targets);
+  const report = formatReport(real, sim, targets, ties);
   io.out(report);
   try {
     await Deno.writeTextFile(flags.out, report);
@@ -1057,6 +1347,20 @@ export async function runCalibrate(args: readonly string[], io: CalibrateIo): Pr
     return 1;
   }
   return flags.strict && targets.some((t) => t.pass === false) ? 1 : 0;
+}
+
+/** Before match `index` is drawn: the model's predictions of the matches its tie still has to play. */
+export async function predictTieAhead(
+  plan: TiePlan,
+  index: number,
+  predict: PairPredictor,
+  made: Map<number, MatchPrediction[]>,
+): Promise<void> {
+  const step = plan.steps.get(index);
+  if (!step) return;
+  const out: MatchPrediction[] = [];
+  for (const [home, away] of step.pairs) out.push(await predict(home, away));
+  made.set(index, out);
 }
 
 function oneLine(e: unknown): string {

@@ -70,7 +70,7 @@ type Decided = {
 };
 
 /** What a player's decided matches in the group add up to. */
-type Tally = {
+export type Tally = {
   matchPoints: number;
   played: number;
   won: number;
@@ -81,13 +81,14 @@ type Tally = {
   pointsLost: number;
 };
 
-/** A run of the finishing order: one player placed by a step, or several players left level. */
-type Slot = { players: readonly string[]; decidedBy: DecidedBy };
+/** A run of a finishing order whose steps are named `Name`: one member placed, or several members left level. */
+export type LevelSlot<Name extends string> = { players: readonly string[]; decidedBy: Name };
 
-type Ratio = { won: number; lost: number };
+/** Counts won and lost (matches, games or points), compared as the ratio won / lost. */
+export type Ratio = { won: number; lost: number };
 
-/** Whether a match counts for the standings: finished, by play, walkover or retirement, with a winner. */
-function isDecided(match: GroupMatch): boolean {
+/** Whether a result (a match, a tie) counts for the standings: finished, by play, walkover or retirement, with a winner. */
+export function isDecided(match: { status: string; winner: string | null }): boolean {
   return match.winner !== null &&
     (match.status === "completed" || match.status === "walkover" || match.status === "retired");
 }
@@ -102,41 +103,15 @@ function validate(
   players: readonly string[],
   matches: readonly GroupMatch[],
 ): Decided[] {
-  const known = new Set<string>();
-  for (const player of players) {
-    if (known.has(player)) fail(action, `player "${player}" is listed twice`);
-    known.add(player);
-  }
+  const known = memberSet(action, players, "player");
   const decided: Decided[] = [];
-  const pairs = new Map<string, number>();
+  const once = pairOnce(action, "matches");
   matches.forEach((match, i) => {
     const at = `matches[${i}]`;
-    if (!STATUSES.has(match.status)) fail(action, `"${at}.status" is unknown: "${match.status}"`);
-    if (!known.has(match.home)) fail(action, `"${at}.home" is "${match.home}", who is not in the group`);
-    if (!known.has(match.away)) fail(action, `"${at}.away" is "${match.away}", who is not in the group`);
-    if (match.home === match.away) fail(action, `"${at}" has "${match.home}" playing themselves`);
-    if (match.winner !== null && match.winner !== match.home && match.winner !== match.away) {
-      fail(
-        action,
-        `"${at}.winner" is "${match.winner}", who does not play in "${match.home}" v "${match.away}"`,
-      );
-    }
-    match.games.forEach(([home, away], g) => {
-      if (!isPoints(home) || !isPoints(away) || home === away) {
-        fail(action, `"${at}.games[${g}]" is not a finished game: "${home}-${away}"`);
-      }
-    });
+    checkSides(action, known, match, at);
+    checkGames(action, match.games, at);
     if (!isDecided(match) || match.winner === null) return;
-    // A round robin meets each pair once; a second result would count the pair twice in every step.
-    const pair = JSON.stringify([match.home, match.away].sort());
-    const first = pairs.get(pair);
-    if (first !== undefined) {
-      fail(
-        action,
-        `"${match.home}" and "${match.away}" have two decided matches: "matches[${first}]" and "${at}"`,
-      );
-    }
-    pairs.set(pair, i);
+    once(match.home, match.away, i);
     const homeWon = match.winner === match.home;
     decided.push({
       winner: match.winner,
@@ -152,6 +127,64 @@ function validate(
 
 function isPoints(value: number): boolean {
   return Number.isSafeInteger(value) && value >= 0;
+}
+
+/** The members of a group as a set; a member listed twice is a `StandingsError` ("<noun> "X" is listed twice"). */
+export function memberSet(action: string, members: readonly string[], noun: string): Set<string> {
+  const known = new Set<string>();
+  for (const member of members) {
+    if (known.has(member)) fail(action, `${noun} "${member}" is listed twice`);
+    known.add(member);
+  }
+  return known;
+}
+
+/** Checks a result's status, its two sides (members of the group, not the same) and its winner (one of them). */
+export function checkSides(
+  action: string,
+  known: ReadonlySet<string>,
+  result: { home: string; away: string; status: string; winner: string | null },
+  at: string,
+): void {
+  if (!STATUSES.has(result.status)) fail(action, `"${at}.status" is unknown: "${result.status}"`);
+  if (!known.has(result.home)) fail(action, `"${at}.home" is "${result.home}", who is not in the group`);
+  if (!known.has(result.away)) fail(action, `"${at}.away" is "${result.away}", who is not in the group`);
+  if (result.home === result.away) fail(action, `"${at}" has "${result.home}" playing themselves`);
+  if (result.winner !== null && result.winner !== result.home && result.winner !== result.away) {
+    fail(
+      action,
+      `"${at}.winner" is "${result.winner}", who does not play in "${result.home}" v "${result.away}"`,
+    );
+  }
+}
+
+/** Checks that every game is finished: whole points from 0, not level; `at` names the match in messages. */
+export function checkGames(action: string, games: readonly (readonly [number, number])[], at: string): void {
+  games.forEach(([home, away], g) => {
+    if (!isPoints(home) || !isPoints(away) || home === away) {
+      fail(action, `"${at}.games[${g}]" is not a finished game: "${home}-${away}"`);
+    }
+  });
+}
+
+/**
+ * A round robin meets each pair once; a second decided result would count the pair twice in every step. The
+ * returned function records the decided result at index `i` of the list named `list`, and throws a
+ * `StandingsError` on a second one for the same pair.
+ */
+export function pairOnce(action: string, list: string): (home: string, away: string, i: number) => void {
+  const pairs = new Map<string, number>();
+  return (home, away, i) => {
+    const pair = JSON.stringify([home, away].sort());
+    const first = pairs.get(pair);
+    if (first !== undefined) {
+      fail(
+        action,
+        `"${home}" and "${away}" have two decided ${list}: "${list}[${first}]" and "${list}[${i}]"`,
+      );
+    }
+    pairs.set(pair, i);
+  };
 }
 
 /** Totals of each member of `members`, counting only the decided matches between two members. */
@@ -173,31 +206,48 @@ function tally(members: readonly string[], decided: readonly Decided[]): Map<str
     const winner = totals.get(match.winner);
     const loser = totals.get(match.loser);
     if (winner === undefined || loser === undefined) continue;
-    winner.played++;
-    loser.played++;
-    winner.won++;
-    loser.lost++;
-    winner.matchPoints += 2;
-    if (match.loserScores) loser.matchPoints += 1;
-    for (const [w, l] of match.games) {
-      if (w > l) {
-        winner.gamesWon++;
-        loser.gamesLost++;
-      } else {
-        loser.gamesWon++;
-        winner.gamesLost++;
-      }
-      winner.pointsWon += w;
-      winner.pointsLost += l;
-      loser.pointsWon += l;
-      loser.pointsLost += w;
-    }
+    addResult(winner, loser, match);
   }
   return totals;
 }
 
-/** Orders ratios best first, exactly: cross-multiplied in integers; won/0 beats every finite ratio. */
-function compareRatios(a: Ratio, b: Ratio): number {
+/**
+ * Adds one decided result to the totals of its winner and loser (ITTF Statutes 3.7.5.1): 2 match points to the
+ * winner, 1 to the loser when `loserScores` (played to its end), and the games, as [winner's points, loser's
+ * points], to both sides' game and point counts.
+ */
+export function addResult(
+  winner: Tally,
+  loser: Tally,
+  result: { loserScores: boolean; games: readonly (readonly [number, number])[] },
+): void {
+  winner.played++;
+  loser.played++;
+  winner.won++;
+  loser.lost++;
+  winner.matchPoints += 2;
+  if (result.loserScores) loser.matchPoints += 1;
+  for (const [w, l] of result.games) {
+    if (w > l) {
+      winner.gamesWon++;
+      loser.gamesLost++;
+    } else {
+      loser.gamesWon++;
+      winner.gamesLost++;
+    }
+    winner.pointsWon += w;
+    winner.pointsLost += l;
+    loser.pointsWon += l;
+    loser.pointsLost += w;
+  }
+}
+
+/**
+ * Orders ratios best first, exactly: cross-multiplied in integers; won/0 beats every finite ratio.
+ * @example
+ * compareRatios({ won: 3, lost: 1 }, { won: 5, lost: 2 }); // -1: 3/1 ranks above 5/2
+ */
+export function compareRatios(a: Ratio, b: Ratio): number {
   if (a.lost === 0 || b.lost === 0) return Number(b.lost === 0) - Number(a.lost === 0);
   // BigInt keeps the cross products exact whatever the totals are.
   const left = BigInt(a.won) * BigInt(b.lost);
@@ -205,8 +255,16 @@ function compareRatios(a: Ratio, b: Ratio): number {
   return left > right ? -1 : left < right ? 1 : 0;
 }
 
-/** Sorts `block` (stable) and cuts it into runs that `compare` cannot tell apart, best run first. */
-function split<T>(block: readonly string[], key: (player: string) => T, compare: (a: T, b: T) => number) {
+/**
+ * Sorts `block` (stable) and cuts it into runs that `compare` cannot tell apart, best run first.
+ * @example
+ * split(["A", "B", "C"], (p) => ({ A: 2, B: 4, C: 2 })[p] ?? 0, byMost); // [["B"], ["A", "C"]]
+ */
+export function split<T>(
+  block: readonly string[],
+  key: (player: string) => T,
+  compare: (a: T, b: T) => number,
+): string[][] {
   const sorted = [...block].sort((a, b) => compare(key(a), key(b)));
   const runs: string[][] = [];
   for (const [i, player] of sorted.entries()) {
@@ -221,7 +279,8 @@ function split<T>(block: readonly string[], key: (player: string) => T, compare:
   return runs;
 }
 
-function byMost(a: number, b: number): number {
+/** Orders numbers most first, for `split`. */
+export function byMost(a: number, b: number): number {
   return b - a;
 }
 
@@ -232,17 +291,20 @@ function get(totals: ReadonlyMap<string, Tally>, player: string): Tally {
 }
 
 /** Splits `block` by a ratio; one undefined ratio (0/0) makes the step separate nobody in the block. */
-function splitByRatio(block: readonly string[], ratio: (player: string) => Ratio): string[][] {
+export function splitByRatio(block: readonly string[], ratio: (player: string) => Ratio): string[][] {
   // 0/0 means nothing was played among them: it cannot be ranked against anybody, and guessing a
   // value for it (1, say) would invent a result.
   if (block.some((player) => ratio(player).won === 0 && ratio(player).lost === 0)) return [[...block]];
   return split(block, ratio, compareRatios);
 }
 
-type TieStep = {
-  name: Exclude<DecidedBy, "match_points" | "lot" | "tied" | "withdrawn">;
-  runs: (block: readonly string[], totals: ReadonlyMap<string, Tally>) => string[][];
+/** A step among members level on match points: splits a block by totals counted among its members only. */
+export type LevelStep<Name extends string, Totals> = {
+  name: Name;
+  runs: (block: readonly string[], totals: ReadonlyMap<string, Totals>) => string[][];
 };
+
+type TieStep = LevelStep<Exclude<DecidedBy, "match_points" | "lot" | "tied" | "withdrawn">, Tally>;
 
 /** The steps among tied players (ITTF Statutes 3.7.5), in order. */
 const TIE_STEPS: readonly TieStep[] = [
@@ -269,21 +331,25 @@ const TIE_STEPS: readonly TieStep[] = [
 ];
 
 /**
- * Separates players level on match points using only the matches among them (ITTF Statutes 3.7.5);
- * when a step splits the block, every part still level starts again from match points among its own
- * members (the Statutes exclude the matches of players already placed from any further step).
+ * Separates the members of `block`, level on match points, by `steps` in order (ITTF Statutes 3.7.5.2-3.7.5.4):
+ * each step sees only the totals `totalsAmong` counts among the block's members; when a step splits the block,
+ * every part still level starts again from the first step among its own members (3.7.5.3); a block level after
+ * every step is placed by the lot order when it names every member (3.7.5.4), otherwise it stays "tied".
  */
-function breakTie(
+function breakLevel<Name extends string, Totals>(
   block: readonly string[],
-  decided: readonly Decided[],
+  totalsAmong: (members: readonly string[]) => ReadonlyMap<string, Totals>,
+  steps: readonly LevelStep<Name, Totals>[],
   lotIndex: ReadonlyMap<string, number> | null,
-): Slot[] {
-  const totals = tally(block, decided);
-  for (const step of TIE_STEPS) {
+): LevelSlot<Name | "lot" | "tied">[] {
+  const totals = totalsAmong(block);
+  for (const step of steps) {
     const runs = step.runs(block, totals);
     if (runs.length === 1) continue;
-    return runs.flatMap((run) =>
-      run.length === 1 ? [{ players: run, decidedBy: step.name }] : breakTie(run, decided, lotIndex)
+    return runs.flatMap((run): LevelSlot<Name | "lot" | "tied">[] =>
+      run.length === 1
+        ? [{ players: run, decidedBy: step.name }]
+        : breakLevel(run, totalsAmong, steps, lotIndex)
     );
   }
   // Level after every step: the Statutes leave it to a lot. A lot order settles the block only
@@ -291,7 +357,7 @@ function breakTie(
   if (lotIndex !== null && block.every((player) => lotIndex.has(player))) {
     return [...block]
       .sort((a, b) => (lotIndex.get(a) ?? 0) - (lotIndex.get(b) ?? 0))
-      .map((player) => ({ players: [player], decidedBy: "lot" }));
+      .map((player) => ({ players: [player], decidedBy: "lot" as const }));
   }
   return [{ players: block, decidedBy: "tied" }];
 }
@@ -311,36 +377,85 @@ export function rankGroup(
   matches: readonly GroupMatch[],
   lots?: readonly string[],
 ): StandingRow[] {
-  const action = "rank the group";
-  const decided = validate(action, players, matches);
-  let lotIndex: Map<string, number> | null = null;
-  if (lots !== undefined) {
-    const known = new Set(players);
-    lotIndex = new Map();
-    for (const [i, player] of lots.entries()) {
-      if (!known.has(player)) fail(action, `the lot order names "${player}", who is not in the group`);
-      if (lotIndex.has(player)) fail(action, `the lot order names "${player}" twice`);
-      lotIndex.set(player, i);
-    }
-  }
-  const totals = tally(players, decided);
-  // ITTF Statutes 3.7.5: order by match points over the whole group; only players level go further.
-  const slots = split(players, (player) => get(totals, player).matchPoints, byMost)
-    .flatMap((run): Slot[] =>
-      run.length === 1 ? [{ players: run, decidedBy: "match_points" }] : breakTie(run, decided, lotIndex)
+  const decided = validate("rank the group", players, matches);
+  return rankMembers("rank the group", players, lots, (members) => tally(members, decided), TIE_STEPS)
+    .map(({ member, totals, ...rest }) => ({ player: member, ...rest, ...totals }));
+}
+
+/** A member's place in a finishing order by `rankMembers`, with its totals over the whole group. */
+export type RankedMember<Name extends string, Totals> = {
+  member: string;
+  position: number;
+  tied: boolean;
+  decidedBy: Name;
+  totals: Totals;
+};
+
+/**
+ * The finishing order of a group by ITTF Statutes 3.7.5: match points over the whole group (3.7.5.1), then, for
+ * the members level, `steps` among them only, then the lot order `lots` (3.7.5.2-3.7.5.4, `breakLevel`).
+ * `totalsAmong` counts the totals of the given members over the results between them; members left level keep
+ * the order of `members`. A lot order naming a stranger or a member twice is a `StandingsError` ("Cannot
+ * <action>: ...").
+ */
+export function rankMembers<Name extends string, Totals extends { matchPoints: number }>(
+  action: string,
+  members: readonly string[],
+  lots: readonly string[] | undefined,
+  totalsAmong: (members: readonly string[]) => ReadonlyMap<string, Totals>,
+  steps: readonly LevelStep<Name, Totals>[],
+): RankedMember<"match_points" | Name | "lot" | "tied", Totals>[] {
+  const lotIndex = lotIndexOf(action, members, lots);
+  const totals = totalsAmong(members);
+  const of = (member: string): Totals => {
+    const found = totals.get(member);
+    if (found === undefined) throw new Error(`Standings invariant broken: no totals for "${member}"`);
+    return found;
+  };
+  const slots = split(members, (member) => of(member).matchPoints, byMost)
+    .flatMap((run): LevelSlot<"match_points" | Name | "lot" | "tied">[] =>
+      run.length === 1
+        ? [{ players: run, decidedBy: "match_points" }]
+        : breakLevel(run, totalsAmong, steps, lotIndex)
     );
-  const rows: StandingRow[] = [];
+  return placeSlots(slots, (member, position, slot) => ({
+    member,
+    position,
+    tied: slot.decidedBy === "tied",
+    decidedBy: slot.decidedBy,
+    totals: of(member),
+  }));
+}
+
+/** The position of each member in the lot order, or null without one. */
+function lotIndexOf(
+  action: string,
+  members: readonly string[],
+  lots: readonly string[] | undefined,
+): Map<string, number> | null {
+  if (lots === undefined) return null;
+  const known = new Set(members);
+  const lotIndex = new Map<string, number>();
+  for (const [i, member] of lots.entries()) {
+    if (!known.has(member)) fail(action, `the lot order names "${member}", who is not in the group`);
+    if (lotIndex.has(member)) fail(action, `the lot order names "${member}" twice`);
+    lotIndex.set(member, i);
+  }
+  return lotIndex;
+}
+
+/**
+ * The rows of a finishing order: `row` makes each member's row, with the first place of its slot (the members
+ * of a slot left level share it).
+ */
+function placeSlots<Name extends string, Row>(
+  slots: readonly LevelSlot<Name>[],
+  row: (member: string, position: number, slot: LevelSlot<Name>) => Row,
+): Row[] {
+  const rows: Row[] = [];
   for (const slot of slots) {
     const position = rows.length + 1;
-    for (const player of slot.players) {
-      rows.push({
-        player,
-        position,
-        tied: slot.decidedBy === "tied",
-        ...get(totals, player),
-        decidedBy: slot.decidedBy,
-      });
-    }
+    for (const member of slot.players) rows.push(row(member, position, slot));
   }
   return rows;
 }

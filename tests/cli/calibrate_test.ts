@@ -208,6 +208,19 @@ storeTest(
       5,
     );
     assert.ok(Math.abs(replay.matches[0]!.pHome - first.pHome) < 1e-12);
+    // The results rate the players as the replay goes: player 1 comes to match 3 with match 1's win.
+    const third = replay.matches[2]!.frozen;
+    assert.ok(third.home_rating > ratingFromPrior({ rating: 1800, matchCount: 120 }).rating);
+    assert.equal(third.home_match_count, 121);
+    // And the event is a draft again at the end, its results rating nobody in the store.
+    const event = await store.db.selectFrom("events").select("status").where("slug", "=", CALIBRATION_SLUG)
+      .executeTakeFirstOrThrow();
+    assert.equal(event.status, "draft");
+    assert.equal(
+      (await store.db.selectFrom("ratings").select("player_id").where("match_count", ">", 120).execute())
+        .length,
+      0,
+    );
     const report = scoreReplay(replay, "sqlite::memory:");
     assert.equal(report.scored, 2);
     assert.deepEqual(report.integrity, { total: 4, frozenBeforeStart: 4, unchanged: 4, outcomesAgree: 4 });
