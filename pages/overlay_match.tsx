@@ -3,6 +3,7 @@ import { Fragment } from "preact";
 import { PAIR_SEPARATOR } from "../db/read_entries.ts";
 import { COUNTDOWNS_SCRIPT, STATE_CHANGES_SCRIPT } from "./client_script.ts";
 import { countdownText } from "./client/countdown_rules.ts";
+import { CountryFlag } from "./components/country_flag.tsx";
 import type { PlayerLink } from "./components/player_names.tsx";
 import { bestOfText, formatMatchTime, resultReasonText } from "./format.ts";
 import { OverlayDocument } from "./overlay_document.tsx";
@@ -48,6 +49,11 @@ const CSS = `
 .serve.on{background:var(--accent)}
 .who{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 .who .srv{text-decoration:underline 3px var(--accent);text-underline-offset:3px;text-decoration-skip-ink:none}
+.flagset{display:inline-flex;gap:4px;margin-right:10px;vertical-align:-1px}
+.cflag{display:block;height:20px;width:30px;border-radius:2px;box-shadow:0 0 0 1px rgba(255,255,255,.25)}
+.ccode{display:inline-block;padding:0 4px;font-size:15px;line-height:20px;font-weight:700;color:#b8c4d6;
+  border:1px solid rgba(184,196,214,.5);border-radius:3px}
+.hide-flag .flagset{display:none}
 .assoc{margin-left:10px;font-size:17px;font-weight:500;color:#b8c4d6}
 .past{display:flex;gap:6px;font-size:17px;color:#b8c4d6}
 .past span{min-width:24px;text-align:center}
@@ -87,10 +93,11 @@ const CSS = `
 @keyframes state-glow{from{color:var(--accent)}}
 .flag.enter,.card.enter,.xp.enter{animation:state-in .35s ease-out}
 .serve.enter{animation:state-in .35s ease-out}
-.srv.enter{animation:state-glow .8s ease-out}
+.name.enter .srv{animation:state-glow .8s ease-out}
 @media (prefers-reduced-motion:reduce){.enter{animation:none!important}}
 .compact .bar .head,.compact .assoc,.compact .past,.hide-club .assoc,.hide-games .past,.hide-head .bar .head{display:none}
 .compact .bar,.hide-games .bar{min-width:0}
+.compact .row,.hide-games .row{grid-template-columns:18px minmax(0,1fr) 52px 60px}
 `;
 
 function stateText(match: Match): { text: string; live: boolean } {
@@ -132,6 +139,8 @@ export function Scoreboard(props: ScoreboardProps) {
     const ownEnd = lastEnd(own);
     const after = ownEnd === undefined ? {} : { after: ownEnd };
     const cards = sideCards(match, side);
+    const players = side === "home" ? props.homePlayers : props.awayPlayers;
+    const server = servingPlayer(match, side, players);
     const won = match.winnerId !== null && match.winnerId === id ? " won" : "";
     return (
       <div class={`row${won}${cards.length > 0 ? ` cards-${cards.length}` : ""}`} data-side={side}>
@@ -140,12 +149,9 @@ export function Scoreboard(props: ScoreboardProps) {
           {...(serving === side ? { "data-anim": `serve:${side}` } : {})}
         />
         <span class="who">
-          <span class="name">
-            <SideName
-              match={match}
-              side={side}
-              players={side === "home" ? props.homePlayers : props.awayPlayers}
-            />
+          <SideFlags codes={side === "home" ? match.homeCountry : match.awayCountry} />
+          <span class="name" {...(server === null ? {} : { "data-anim": `srv:${server}` })}>
+            <SideName match={match} side={side} players={players} />
           </span>
           {(side === "home" ? props.homeAssociation : props.awayAssociation) && (
             <span class="assoc">{side === "home" ? props.homeAssociation : props.awayAssociation}</span>
@@ -217,6 +223,16 @@ export function Scoreboard(props: ScoreboardProps) {
   );
 }
 
+/** The flags of a side's country codes ("GER", or "GER / CHN" for a pair from two), before its name. */
+export function SideFlags(props: { codes: string | undefined }) {
+  if (props.codes === undefined) return null;
+  return (
+    <span class="flagset">
+      {props.codes.split(PAIR_SEPARATOR).map((code) => <CountryFlag key={code} code={code} />)}
+    </span>
+  );
+}
+
 /** A side's name; in a doubles pair whose serving player is known, that player's name is underlined. */
 function SideName(props: { match: Match; side: "home" | "away"; players: PlayerLink[] }) {
   const serving = servingPlayer(props.match, props.side, props.players);
@@ -226,12 +242,7 @@ function SideName(props: { match: Match; side: "home" | "away"; players: PlayerL
       {props.players.map((p, i) => (
         <Fragment key={p.id}>
           {i > 0 && PAIR_SEPARATOR}
-          <span
-            class={p.id === serving ? "srv" : undefined}
-            {...(p.id === serving ? { "data-anim": `srv:${p.id}` } : {})}
-          >
-            {p.displayName}
-          </span>
+          <span class={p.id === serving ? "srv" : undefined}>{p.displayName}</span>
         </Fragment>
       ))}
     </>
