@@ -142,6 +142,46 @@ browserSuite(
     );
 
     await t.step(
+      "pos, scale and the theme apply to a card as to the match bar; bad values fall back",
+      async () => {
+        const url = server.origin + cards[0]!.url;
+        const box = async (query: string) => {
+          const { page, close } = await openPage(browser, url + query, SIZES[1]);
+          const b = await page.locator(".lt").evaluate((el) => {
+            const r = el.getBoundingClientRect();
+            const shown = (sel: string) =>
+              [...el.querySelectorAll(sel)].filter((f) => f.getClientRects().length > 0);
+            return {
+              x: r.x,
+              right: r.right,
+              y: r.y,
+              width: r.width,
+              flags: shown(".cflag").length,
+              clubs: shown(".club").length,
+              top: shown(".top").length > 0,
+              panel: getComputedStyle(el).backgroundColor,
+            };
+          });
+          await close();
+          return b;
+        };
+        const plain = await box("");
+        assert.ok(Math.abs(plain.x + plain.width / 2 - SIZES[1]!.width / 2) <= 1, "centred at the bottom");
+        const corner = await box("?pos=top-right&scale=1.2&hide=flag,club&panel=112233");
+        assert.ok(
+          Math.abs(corner.right - (SIZES[1]!.width - 24)) <= 1 && Math.abs(corner.y - 24) <= 1,
+          "top right",
+        );
+        assert.deepEqual([plain.flags > 0, corner.flags, corner.clubs], [true, 0, 0]);
+        assert.equal(corner.panel, "rgb(17, 34, 51)");
+        assert.ok(Math.abs((await box("?scale=1.2")).width / plain.width - 1.2) < 0.01, "scaled 1.2");
+        assert.equal((await box("?compact=1")).top, false);
+        const bad = await box("?pos=middle&scale=big&panel=red&hide=all");
+        assert.deepEqual([bad.x, bad.width, bad.flags > 0, bad.top], [plain.x, plain.width, true, true]);
+      },
+    );
+
+    await t.step(
       "a style injected as OBS's Custom CSS applies; an injected script does not run",
       async () => {
         const { page, close } = await openPage(browser, server.origin + cards[0]!.url, SIZES[0]);
