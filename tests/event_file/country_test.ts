@@ -6,6 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { exportEvent } from "../../event_file/export.ts";
+import { setEventStatus } from "../../db/manage_writes.ts";
 import { importEvent } from "../../event_file/import.ts";
 import { validateEventFile } from "../../event_file/validate.ts";
 import { ANA, BEN, groupEvent } from "../support/event_files.ts";
@@ -96,5 +97,30 @@ storeTest(
     assert.equal((await api.request(`/api/v1/players/${ana.id}`)).body.data.player.country, "ENG");
     const cleared = await patch({ country: null });
     assert.equal("country" in (await cleared.json()).data.player, false);
+  },
+);
+
+storeTest(
+  "a draft's file never changes a public player's country until the draft is published",
+  async (store) => {
+    await importEvent(store, file("ESP"), () => T0);
+    const api = apiClient(store, () => T0);
+    const anaId = async () =>
+      ((await api.request("/api/v1/events/country-open/players")).body.data.players as {
+        id: string;
+        displayName: string;
+      }[]).find((p) => p.displayName === "Ana Lopez")!.id;
+    const id = await anaId();
+    const country = async () => (await api.request(`/api/v1/players/${id}`)).body.data.player.country;
+    await importEvent(
+      store,
+      groupEvent({ slug: "country-draft", status: "draft", players: [{ ...ANA, country: "AND" }, BEN] }),
+      () => T0,
+    );
+    assert.equal(await country(), "ESP", "the public country stays");
+    const exported = await exportEvent(store.db, "country-draft");
+    assert.equal(exported!.players.find((p) => p.federationId === ANA.federationId)!.country, "AND");
+    await setEventStatus(store, "country-draft", "published", { actor: "test", now: T0 });
+    assert.equal(await country(), "AND", "published, the draft's file says it");
   },
 );
