@@ -17,6 +17,7 @@
  * N matches only), `--out FILE`, `--strict` (exit 1 when a target fails). Figures and reading: docs/ratings.md.
  * @module
  */
+import { isCountryCode } from "../lib/country_codes.ts";
 import { parse } from "csv-parse/sync";
 import { ConfigError, parseDatabaseUrl, redact } from "./config.ts";
 import type { StoreUrl } from "../lib/store_url.ts";
@@ -209,10 +210,13 @@ const playerKey = (id: string) => `p${id}`;
 const entryKey = (id: string) => `e${id}`;
 const matchKey = (m: LondonMatch) => `m${m.sourceMatchId}`;
 
-/** "ARAPOVIC Hana (CRO)" -> name and association. */
-export function splitName(text: string): { displayName: string; association: string | null } {
+/** "ARAPOVIC Hana (CRO)" -> name and association, which is the player's country when it is a code ("CRO"). */
+export function splitName(
+  text: string,
+): { displayName: string; association: string | null; country?: string } {
   const m = /^(.*\S)\s*\(([^()]+)\)\s*$/.exec(text.trim());
-  return m ? { displayName: m[1]!, association: m[2]! } : { displayName: text.trim(), association: null };
+  if (!m) return { displayName: text.trim(), association: null };
+  return { displayName: m[1]!, association: m[2]!, ...(isCountryCode(m[2]) ? { country: m[2] } : {}) };
 }
 
 /**

@@ -70,6 +70,49 @@ const WOMEN = [
   "Noor Jansen",
 ];
 const DOUBLES_ONLY = ["Sam Willems", "Eva Maes"];
+/** Each demo player's country, as the ITTF writes it (the overlays show its flag). */
+const COUNTRY_OF: Readonly<Record<string, string>> = {
+  "Lukas Meyer": "GER",
+  "Tomás Novák": "CZE",
+  "Arjun Rao": "IND",
+  "Hugo Lefèvre": "FRA",
+  "Jan de Vries": "NED",
+  "Kenji Watanabe": "JPN",
+  "Mateo García": "ESP",
+  "Olivier Dubois": "BEL",
+  "Pieter Claes": "BEL",
+  "Rafael Costa": "POR",
+  "Stefan Horvat": "CRO",
+  "Yusuf Demir": "TUR",
+  "Emil Lindqvist": "SWE",
+  "Felix Braun": "AUT",
+  "Gabriel Martin": "FRA",
+  "Ivan Petrov": "BUL",
+  "Jonas Berg": "NOR",
+  "Karim Benali": "ALG",
+  "Leo Janssens": "BEL",
+  "Marco Rossi": "ITA",
+  "Niklas Weber": "SUI",
+  "Oscar Nilsson": "SWE",
+  "Paul Schmitt": "LUX",
+  "Quentin Moreau": "FRA",
+  "Anna Kowalska": "POL",
+  "Béatrice Laurent": "FRA",
+  "Chloé Martin": "CAN",
+  "Daria Ivanova": "UKR",
+  "Elif Yılmaz": "TUR",
+  "Femke Peeters": "BEL",
+  "Greta Hansen": "DEN",
+  "Hana Sato": "JPN",
+  "Inès Garcia": "ESP",
+  "Julia Schneider": "GER",
+  "Katarina Novak": "SLO",
+  "Lena Vogel": "AUT",
+  "Maya Cohen": "ISR",
+  "Noor Jansen": "NED",
+  "Sam Willems": "BEL",
+  "Eva Maes": "ENG",
+};
 /**
  * Rated matches behind each prior, cycling: long and short histories, and players new to rating. Seven in ten
  * are established (30+ matches: a deviation under 150 on the day), so that the demo's predictions show numbers
@@ -237,6 +280,7 @@ export function buildDemoEvent(now: Date): EventFile {
       id: p.key,
       displayName: p.name,
       association: p.association,
+      ...(COUNTRY_OF[p.name] ? { country: COUNTRY_OF[p.name] } : {}),
       federationId: `DEMO-${p.key.toUpperCase()}`,
       ...(history > 0 ? { prior: { rating: p.rating, matchCount: history } } : {}),
     };

@@ -371,6 +371,8 @@ export interface PlayerPatch {
   association?: string | null;
   /** The prior rating (Elo-like, as the event file's); null takes it away. */
   rating?: number | null;
+  /** The country code ("GER"); null takes it away. */
+  country?: string | null;
 }
 
 /** A player after an edit: its public fields and prior, and whether anything changed. */
@@ -379,6 +381,8 @@ export interface PlayerEdit {
   displayName: string;
   association: string | null;
   rating: number | null;
+  /** The country code; absent when none. */
+  country?: string;
   changed: boolean;
 }
 
@@ -394,7 +398,13 @@ export async function updatePlayer(
   ctx: ManageWriteContext,
 ): Promise<PlayerEdit> {
   return await listingWrite(store, async (trx) => {
-    const q = trx.selectFrom("players").select(["id", "display_name", "association", "prior_rating"])
+    const q = trx.selectFrom("players").select([
+      "id",
+      "display_name",
+      "association",
+      "prior_rating",
+      "country",
+    ])
       .where("id", "=", playerId);
     const before = await (store.dialect === "postgres" ? q.forUpdate() : q).executeTakeFirst();
     if (!before) throw new WriteError("not-found", `Player "${playerId}" does not exist`);
@@ -402,16 +412,20 @@ export async function updatePlayer(
       display_name: patch.name ?? before.display_name,
       association: patch.association === undefined ? before.association : patch.association,
       prior_rating: patch.rating === undefined ? before.prior_rating : patch.rating,
+      country: patch.country === undefined ? before.country : patch.country,
     };
     const result = {
       id: before.id,
       displayName: next.display_name,
       association: next.association,
       rating: next.prior_rating,
+      ...(next.country === null ? {} : { country: next.country }),
     };
     const ratingChanged = next.prior_rating !== before.prior_rating;
     if (
-      next.display_name === before.display_name && next.association === before.association && !ratingChanged
+      next.display_name === before.display_name && next.association === before.association &&
+      !ratingChanged &&
+      next.country === before.country
     ) return { ...result, changed: false };
     const at = ctx.now.toISOString();
     await trx.updateTable("players").set({
@@ -439,10 +453,22 @@ export async function updatePlayer(
       ).execute();
     }
     const events = [...new Set(entries.map((e) => e.event_id))];
+    // The country is named only for a player who has or had one.
+    const noCountry = before.country === null && next.country === null;
     const detail = {
       playerId,
-      from: { name: before.display_name, association: before.association, rating: before.prior_rating },
-      to: { name: next.display_name, association: next.association, rating: next.prior_rating },
+      from: {
+        name: before.display_name,
+        association: before.association,
+        rating: before.prior_rating,
+        ...(noCountry ? {} : { country: before.country }),
+      },
+      to: {
+        name: next.display_name,
+        association: next.association,
+        rating: next.prior_rating,
+        ...(noCountry ? {} : { country: next.country }),
+      },
     };
     for (const eventId of events) {
       await trx.updateTable("events").set({ updated_at: at }).where("id", "=", eventId).execute();

@@ -14,6 +14,8 @@ export interface EntryPlayerRecord {
   id: string;
   displayName: string;
   association: string | null;
+  /** The player's country code ("GER"); null or absent when not known. */
+  country?: string | null;
 }
 
 /** An entry of a category: one player, or a doubles pair. */
@@ -23,6 +25,8 @@ export interface EntryRecord {
   name: string;
   /** The association, or "X / Y" for a pair from two associations; null when none is known. */
   association: string | null;
+  /** The country code, or "X / Y" for a pair from two countries; null or absent when none is known. */
+  country?: string | null;
   seed: number | null;
   players: EntryPlayerRecord[];
   /** When it withdrew after the draw (db/entry_writes.ts); null or absent while it plays on. */
@@ -35,9 +39,11 @@ type EntrySelection = {
   p1_id: string;
   p1_name: string;
   p1_association: string | null;
+  p1_country: string | null;
   p2_id: string | null;
   p2_name: string | null;
   p2_association: string | null;
+  p2_country: string | null;
   withdrawn_at: string | null;
 };
 
@@ -56,29 +62,42 @@ function entriesQuery(db: Kysely<Database>) {
       "p1.id as p1_id",
       "p1.display_name as p1_name",
       "p1.association as p1_association",
+      "p1.country as p1_country",
       "p2.id as p2_id",
       "p2.display_name as p2_name",
       "p2.association as p2_association",
+      "p2.country as p2_country",
       "entries.withdrawn_at",
     ]);
 }
 
 function toRecord(row: EntrySelection): EntryRecord {
   const players: EntryPlayerRecord[] = [
-    { id: row.p1_id, displayName: row.p1_name, association: row.p1_association },
+    { id: row.p1_id, displayName: row.p1_name, association: row.p1_association, country: row.p1_country },
   ];
   if (row.p2_id !== null && row.p2_name !== null) {
-    players.push({ id: row.p2_id, displayName: row.p2_name, association: row.p2_association });
+    players.push({
+      id: row.p2_id,
+      displayName: row.p2_name,
+      association: row.p2_association,
+      country: row.p2_country,
+    });
   }
-  const associations = [...new Set(players.flatMap((p) => p.association === null ? [] : [p.association]))];
   return {
     id: row.id,
     name: entryName(players.map((p) => p.displayName)),
-    association: associations.length === 0 ? null : associations.join(PAIR_SEPARATOR),
+    association: joinedOnce(players.map((p) => p.association)),
+    country: joinedOnce(players.map((p) => p.country ?? null)),
     seed: row.seed === null ? null : Number(row.seed),
     players,
     withdrawnAt: row.withdrawn_at,
   };
+}
+
+/** The distinct known values of a pair's players, "X / Y" when they differ; null when none is known. */
+function joinedOnce(values: readonly (string | null)[]): string | null {
+  const known = [...new Set(values.flatMap((v) => v === null ? [] : [v]))];
+  return known.length === 0 ? null : known.join(PAIR_SEPARATOR);
 }
 
 /** Every entry of a category, by id. */

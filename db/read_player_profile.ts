@@ -25,6 +25,8 @@ export interface PlayerBasicsRecord {
   association: string | null;
   /** Null before the player's first rated match (and with no rating row). */
   rating: PlayerRatingRecord | null;
+  /** The country code ("GER"); null when not known. */
+  country: string | null;
 }
 
 /** A player's rating after one of their rated matches. */
@@ -51,6 +53,7 @@ export async function findPlayerBasics(db: Kysely<Database>, id: string): Promis
       "players.id",
       "players.display_name",
       "players.association",
+      "players.country",
       "ratings.rating",
       "ratings.deviation",
       "ratings.match_count",
@@ -77,7 +80,13 @@ export async function findPlayerBasics(db: Kysely<Database>, id: string): Promis
       rank: above === null ? null : Number(above.n) + 1,
     };
   }
-  return { id: row.id, displayName: row.display_name, association: row.association, rating };
+  return {
+    id: row.id,
+    displayName: row.display_name,
+    association: row.association,
+    rating,
+    country: row.country,
+  };
 }
 
 /** The player's rating after each of their rated matches (of published events), oldest first. */

@@ -21,6 +21,8 @@ export interface EventPlayerRecord {
   id: string;
   displayName: string;
   association: string | null;
+  /** The country code ("GER"); absent when not known. */
+  country?: string;
   entries: PlayerEntryRecord[];
 }
 
@@ -76,6 +78,7 @@ async function playerRows(db: Kysely<Database>, eventId: string, playerId: strin
       "players.id as player_id",
       "players.display_name",
       "players.association",
+      "players.country",
       "entries.id as entry_id",
       "subevents.id as subevent_id",
       "subevents.name as subevent_name",
@@ -101,6 +104,7 @@ function byPlayer(rows: Awaited<ReturnType<typeof playerRows>>): EventPlayerReco
         id: row.player_id,
         displayName: row.display_name,
         association: row.association,
+        ...(row.country === null ? {} : { country: row.country }),
         entries: [],
       };
       players.set(row.player_id, player);

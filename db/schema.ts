@@ -62,6 +62,8 @@ export interface PlayerTable {
   display_name: string;
   association: string | null;
   federation_id: string | null;
+  /** The association's three-letter code as the ITTF writes it ("GER"); null when not known. */
+  country: string | null;
   /** Private: never served. */
   email: string | null;
   /** Private: never served. */
@@ -89,6 +91,7 @@ export interface HeldIdentityTable {
   prior_rating: number | null;
   prior_deviation: number | null;
   prior_match_count: number | null;
+  country: string | null;
 }
 
 export interface EntryTable {

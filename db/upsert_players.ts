@@ -1,6 +1,6 @@
 /**
  * How an event file's players are written: inserted, or, for a player already in the store (players are shared
- * by events), updated, public fields (name, club) as the file has them, private fields and the prior kept
+ * by events), updated, public fields (name, club, country) as the file has them, private fields and the prior kept
  * unless the file gives them.
  */
 import { type Insertable, sql, type Transaction } from "kysely";
@@ -22,6 +22,7 @@ export async function upsertPlayers(
         display_name: eb.ref("excluded.display_name"),
         association: eb.ref("excluded.association"),
         federation_id: eb.ref("excluded.federation_id"),
+        country: eb.ref("excluded.country"),
         email: keepUnlessGiven<string | null>("email"),
         birth_date: keepUnlessGiven<string | null>("birth_date"),
         prior_rating: keepUnlessGiven<number | null>("prior_rating"),

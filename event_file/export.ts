@@ -142,6 +142,7 @@ export async function exportEvent(db: Db, slug: string): Promise<EventFile | nul
       displayName: p.display_name,
       ...(p.association === null ? {} : { association: p.association }),
       ...(p.federation_id === null ? {} : { federationId: p.federation_id }),
+      ...(p.country == null ? {} : { country: p.country }),
       ...(p.email === null ? {} : { email: p.email }),
       ...(p.birth_date === null ? {} : { birthDate: p.birth_date }),
       ...(p.prior_rating === null ? {} : {

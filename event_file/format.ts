@@ -45,6 +45,8 @@ export interface PlayerInput {
   association?: string | null;
   federationId?: string | null;
   email?: string | null;
+  /** The association's code as the ITTF writes it ("GER", "CHN"), or null. */
+  country?: string | null;
   birthDate?: string | null;
   prior?: PlayerPriorInput;
   /** The player's id in the store the file was exported from. */

@@ -314,6 +314,7 @@ function planRows(file: EventFile, eventId: string, at: string, ids: FileIds): P
       display_name: p.displayName,
       association: p.association ?? null,
       federation_id: p.federationId ?? null,
+      country: p.country ?? null,
       email: p.email ?? null,
       birth_date: p.birthDate ?? null,
       prior_rating: p.prior?.rating ?? null,

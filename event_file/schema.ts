@@ -147,6 +147,12 @@ export const IMPORT_SCHEMA: Readonly<Record<string, unknown>> = {
           "type": ["string", "null"],
           "maxLength": 200,
         },
+        "country": {
+          "description":
+            "The player's country: the three-letter code of the association as the ITTF writes it (GER, CHN, ENG), or null.",
+          "type": ["string", "null"],
+          "pattern": "^[A-Z]{3}$",
+        },
         "federationId": {
           "description":
             "A federation's id of the person (e.g. ITTF:123456); the same federation id is the same player in every event.",

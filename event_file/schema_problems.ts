@@ -18,6 +18,7 @@ const PATTERN_HINTS: Record<string, string> = {
   "^\\d{1,2}-\\d{1,2}$": 'a game score, home points first, e.g. "11-8"',
   "\\S": "a non-blank text",
   "^[^\\s@]+@[^\\s@]+$": "an e-mail address",
+  "^[A-Z]{3}$": 'a country code of three capital letters as the ITTF writes it, e.g. "GER" or "CHN"',
 };
 
 /** Turns Ajv's errors into problems with file paths and plain messages. */

@@ -7,6 +7,7 @@
 import * as countdownRules from "./client/countdown_rules.ts";
 import { countdowns } from "./client/countdowns.ts";
 import { liveRegions } from "./client/live_regions.ts";
+import { stateChanges } from "./client/state_changes.ts";
 import * as pollWait from "./client/poll_wait.ts";
 import { tvFit } from "./client/tv_fit.ts";
 import { tvRotation } from "./client/tv_rotation.ts";
@@ -75,3 +76,6 @@ export const TV_ROTATION_SCRIPT = moduleScript(tvRotation);
 
 /** The venue TV's script that keeps whole rows on screen. */
 export const TV_FIT_SCRIPT = moduleScript(tvFit);
+
+/** The overlays' script that animates a score state once, when it comes (client/state_changes.ts). */
+export const STATE_CHANGES_SCRIPT = moduleScript(stateChanges);

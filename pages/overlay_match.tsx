@@ -1,17 +1,21 @@
 /** /overlay/match/{matchId}: the transparent scoreboard bar of one match for OBS. */
 import { Fragment } from "preact";
 import { PAIR_SEPARATOR } from "../db/read_entries.ts";
-import { COUNTDOWNS_SCRIPT } from "./client_script.ts";
+import { COUNTDOWNS_SCRIPT, STATE_CHANGES_SCRIPT } from "./client_script.ts";
 import { countdownText } from "./client/countdown_rules.ts";
+import { CountryFlag } from "./components/country_flag.tsx";
 import type { PlayerLink } from "./components/player_names.tsx";
 import { bestOfText, formatMatchTime, resultReasonText } from "./format.ts";
 import { OverlayDocument } from "./overlay_document.tsx";
 import type { OverlayParams } from "./overlay_params.ts";
 import { categoryMatchesWatchPath, matchWatchPath } from "./page_paths.ts";
 import {
+  cardLine,
+  expediteOn,
   lastEnd,
   pointFlag,
   servingPlayer,
+  sideCards,
   sideName,
   timedAttributes,
   timedTimeouts,
@@ -32,7 +36,7 @@ export interface ScoreboardProps {
 }
 
 const CSS = `
-.bar{min-width:620px;max-width:1180px;background:var(--panel);border-radius:10px;
+.bar{position:relative;min-width:620px;max-width:1180px;background:var(--panel);border-radius:10px;
   box-shadow:0 4px 16px rgba(0,0,0,.35)}
 .bar .head{display:flex;gap:16px;padding:6px 14px;font-size:15px;font-weight:600;color:#cfd8e6;
   background:rgba(255,255,255,.08);text-transform:uppercase;letter-spacing:.04em;border-radius:10px 10px 0 0}
@@ -45,6 +49,11 @@ const CSS = `
 .serve.on{background:var(--accent)}
 .who{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 .who .srv{text-decoration:underline 3px var(--accent);text-underline-offset:3px;text-decoration-skip-ink:none}
+.flagset{display:inline-flex;gap:4px;margin-right:10px;vertical-align:-1px}
+.cflag{display:block;height:20px;width:30px;border-radius:2px;box-shadow:0 0 0 1px rgba(255,255,255,.25)}
+.ccode{display:inline-block;padding:0 4px;font-size:15px;line-height:20px;font-weight:700;color:#b8c4d6;
+  border:1px solid rgba(184,196,214,.5);border-radius:3px}
+.hide-flag .flagset{display:none}
 .assoc{margin-left:10px;font-size:17px;font-weight:500;color:#b8c4d6}
 .past{display:flex;gap:6px;font-size:17px;color:#b8c4d6}
 .past span{min-width:24px;text-align:center}
@@ -63,8 +72,32 @@ const CSS = `
 .flag.point{background:var(--accent);color:#101010}
 .flag.point.match{background:#e0262c;color:#fff}
 .flag.timeout{background:#fff;color:#101010}
+.cards{position:absolute;right:100%;top:50%;transform:translateY(-50%);margin-right:8px;display:flex;gap:6px;
+  pointer-events:none}
+.card{box-sizing:border-box;width:40px;display:flex;justify-content:center;align-items:center;gap:2px;padding:3px;
+  border-radius:5px;background:var(--panel);box-shadow:0 4px 16px rgba(0,0,0,.35)}
+.card i{display:block;width:13px;height:19px;border-radius:2px}
+.card .y{background:#ffd400}.card .r{background:#e0262c}
+.card.coach::after{content:"C";font-size:13px;font-weight:800;color:var(--fg)}
+.pos-top-left .cards,.pos-bottom-left .cards{right:auto;left:100%;margin:0 0 0 8px}
+.pos-top-left .cards-1 .flags,.pos-bottom-left .cards-1 .flags{margin-left:54px}
+.pos-top-left .cards-2 .flags,.pos-bottom-left .cards-2 .flags{margin-left:100px}
+.pos-top-right .cards-1 .flags,.pos-bottom-right .cards-1 .flags{margin-right:54px}
+.pos-top-right .cards-2 .flags,.pos-bottom-right .cards-2 .flags{margin-right:100px}
+.xp{position:absolute;right:14px;bottom:100%;margin-bottom:6px;padding:4px 10px;border-radius:6px;
+  background:#ff8a00;color:#101010;font-size:15px;font-weight:800;letter-spacing:.06em;
+  box-shadow:0 4px 16px rgba(0,0,0,.35)}
+.pos-top .xp,.pos-top-left .xp,.pos-top-right .xp{bottom:auto;top:100%;margin:6px 0 0}
+.pos-top-right .flags,.pos-bottom-right .flags{left:auto;right:100%;margin:0 8px 0 0;flex-direction:row-reverse}
+@keyframes state-in{from{transform:scale(1.35);opacity:0}to{transform:none;opacity:1}}
+@keyframes state-glow{from{color:var(--accent)}}
+.flag.enter,.card.enter,.xp.enter{animation:state-in .35s ease-out}
+.serve.enter{animation:state-in .35s ease-out}
+.name.enter .srv{animation:state-glow .8s ease-out}
+@media (prefers-reduced-motion:reduce){.enter{animation:none!important}}
 .compact .bar .head,.compact .assoc,.compact .past,.hide-club .assoc,.hide-games .past,.hide-head .bar .head{display:none}
 .compact .bar,.hide-games .bar{min-width:0}
+.compact .row,.hide-games .row{grid-template-columns:18px minmax(0,1fr) 52px 60px}
 `;
 
 function stateText(match: Match): { text: string; live: boolean } {
@@ -98,22 +131,27 @@ export function Scoreboard(props: ScoreboardProps) {
   const finished = match.status === "completed";
   const point = pointFlag(match);
   const timeouts = timedTimeouts(match);
+  const serving = match.status === "in_progress" ? live.currentServer : null;
   const row = (side: "home" | "away") => {
     const id = side === "home" ? match.homeId : match.awayId;
     const other = side === "home" ? "away" : "home";
     const own = timeouts.filter((t) => t.side === side);
     const ownEnd = lastEnd(own);
     const after = ownEnd === undefined ? {} : { after: ownEnd };
+    const cards = sideCards(match, side);
+    const players = side === "home" ? props.homePlayers : props.awayPlayers;
+    const server = servingPlayer(match, side, players);
+    const won = match.winnerId !== null && match.winnerId === id ? " won" : "";
     return (
-      <div class={`row${match.winnerId !== null && match.winnerId === id ? " won" : ""}`} data-side={side}>
-        <span class={`serve${live.currentServer === side ? " on" : ""}`} />
+      <div class={`row${won}${cards.length > 0 ? ` cards-${cards.length}` : ""}`} data-side={side}>
+        <span
+          class={`serve${live.currentServer === side ? " on" : ""}`}
+          {...(serving === side ? { "data-anim": `serve:${side}` } : {})}
+        />
         <span class="who">
-          <span class="name">
-            <SideName
-              match={match}
-              side={side}
-              players={side === "home" ? props.homePlayers : props.awayPlayers}
-            />
+          <SideFlags codes={side === "home" ? match.homeCountry : match.awayCountry} />
+          <span class="name" {...(server === null ? {} : { "data-anim": `srv:${server}` })}>
+            <SideName match={match} side={side} players={players} />
           </span>
           {(side === "home" ? props.homeAssociation : props.awayAssociation) && (
             <span class="assoc">{side === "home" ? props.homeAssociation : props.awayAssociation}</span>
@@ -129,14 +167,38 @@ export function Scoreboard(props: ScoreboardProps) {
           /* Beside the bar, so that a flag coming or going never changes the bar's size; one flag a side (the
             side's time-out while it runs, then its game point), so that the bar and its flag fit a 1280 px canvas. */
         }
+        {cards.length > 0 && (
+          <span class="cards">
+            {cards.map((c) => (
+              <span
+                key={c.target}
+                class={`card ${c.card}${c.target === "coach" ? " coach" : ""}`}
+                title={cardLine(match, c)}
+                data-anim={`card:${side}:${c.target}:${c.card}:${c.penaltyPoints}`}
+              >
+                {c.card !== "red" && <i class="y" />}
+                {c.card !== "yellow" && <i class="r" />}
+              </span>
+            ))}
+          </span>
+        )}
         <span class="flags">
           {own.map((t) => (
-            <span key={t.endsAt} class="flag timeout" {...timedAttributes({ until: t.endsAt }, props.now)}>
+            <span
+              key={t.endsAt}
+              class="flag timeout"
+              data-anim={`timeout:${side}:${t.endsAt}`}
+              {...timedAttributes({ until: t.endsAt }, props.now)}
+            >
               TIME-OUT <span data-countdown={t.endsAt}>{countdownText(t.endsAt, props.now)}</span>
             </span>
           ))}
           {point?.side === side && (
-            <span class={`flag point${point.match ? " match" : ""}`} {...timedAttributes(after, props.now)}>
+            <span
+              class={`flag point${point.match ? " match" : ""}`}
+              data-anim={`point:${side}:${point.text}`}
+              {...timedAttributes(after, props.now)}
+            >
               {point.text}
             </span>
           )}
@@ -156,7 +218,18 @@ export function Scoreboard(props: ScoreboardProps) {
       </div>
       {row("home")}
       {row("away")}
+      {expediteOn(match) && <span class="xp" data-anim="expedite">EXPEDITE</span>}
     </div>
+  );
+}
+
+/** The flags of a side's country codes ("GER", or "GER / CHN" for a pair from two), before its name. */
+export function SideFlags(props: { codes: string | undefined }) {
+  if (props.codes === undefined) return null;
+  return (
+    <span class="flagset">
+      {props.codes.split(PAIR_SEPARATOR).map((code) => <CountryFlag key={code} code={code} />)}
+    </span>
   );
 }
 
@@ -191,7 +264,7 @@ export function MatchOverlayPage(
       params={props.params}
       watch={props.watch ?? matchWatchPath(match.id)}
       css={CSS}
-      script={COUNTDOWNS_SCRIPT}
+      script={COUNTDOWNS_SCRIPT + STATE_CHANGES_SCRIPT}
     >
       <Scoreboard {...props} />
     </OverlayDocument>

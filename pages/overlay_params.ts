@@ -16,8 +16,8 @@ export const OVERLAY_POSITIONS = [
 /** One of OVERLAY_POSITIONS. */
 export type OverlayPosition = typeof OVERLAY_POSITIONS[number];
 
-/** The parts a producer may hide: the associations, the finished games' scores, the top line. */
-export const HIDEABLE = ["club", "games", "head"] as const;
+/** The parts a producer may hide: the associations, the finished games' scores, the top line, the flags. */
+export const HIDEABLE = ["club", "games", "head", "flag"] as const;
 /** One of HIDEABLE. */
 export type Hideable = typeof HIDEABLE[number];
 

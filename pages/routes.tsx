@@ -41,6 +41,7 @@ import { matchOnTable } from "../domain/table_call.ts";
 import { readSessionsOf } from "../db/read_event_sessions.ts";
 import { type OverlayParams, parseOverlayParams } from "./overlay_params.ts";
 import { CategoryOverlayPage } from "./overlay_category.tsx";
+import { overlayCardRoutes } from "./overlay_card_routes.tsx";
 import { PlayerPage } from "./player_page.tsx";
 import { PlayersPage } from "./players_page.tsx";
 import { ProfilePage } from "./profile_page.tsx";
@@ -308,6 +309,8 @@ export function routes(deps: ReadyDeps): Hono<PageEnv> {
       />,
     );
   });
+
+  app.route("/", overlayCardRoutes(deps));
 
   app.onError((err, c) => {
     // An outage is answered 503 and logged once by the outage guard (api/outage_guard.ts), not per request.

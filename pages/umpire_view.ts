@@ -104,3 +104,20 @@ export function expediteLine(m: Match): string | null {
   const since = m.status === "in_progress" ? "Expedite system in operation since" : "Expedite system from";
   return `${since} ${atScore(e)}${e.byRequest ? ", at both sides' request" : ""}`;
 }
+
+/**
+ * The cards a scoreboard shows for a side of a match in play: the latest card of its player (the pair, in doubles)
+ * and of its coach, since cards carry over to the end of the match (Regulation 3.5.2); the player's first.
+ * @example sideCards(m, "home") // [{ target: "player", card: "yellow_red", penaltyPoints: 2 }]
+ */
+export function sideCards(m: Match, side: Side): Card[] {
+  if (m.status !== "in_progress" || !m.umpire) return [];
+  const own = m.umpire.cards.filter((c) => c.side === side);
+  return (["player", "coach"] as const).flatMap((target) => {
+    const latest = own.filter((c) => c.target === target).at(-1);
+    return latest ? [latest] : [];
+  });
+}
+
+/** Whether the expedite system is in operation in a match in play (Law 2.15.2: once in, to the match's end). */
+export const expediteOn = (m: Match): boolean => m.status === "in_progress" && !!m.umpire?.expedite;

@@ -46,10 +46,10 @@ const encoder = new TextEncoder();
 const OPEN = encoder.encode('{"data":{"matches":[');
 const COMMA = encoder.encode(",");
 
-/** What a match's JSON shows of the entries: their ids and names. */
+/** What a match's JSON shows of the entries: their ids, names and countries. */
 function namesOf(entries: ReadonlyMap<string, EntryRecord>): string {
   let out = "";
-  for (const e of entries.values()) out += `${e.id}\u0000${e.name}\u0001`;
+  for (const e of entries.values()) out += `${e.id}\u0000${e.name}\u0000${e.country ?? ""}\u0001`;
   return out;
 }
 

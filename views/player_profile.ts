@@ -60,6 +60,7 @@ async function loadProfile(deps: ViewDeps, id: string): Promise<PlayerProfile | 
       deviation: Math.round(p.deviation),
     })),
     events,
+    ...(basics.country === null ? {} : { country: basics.country }),
   };
 }
 

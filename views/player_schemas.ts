@@ -55,6 +55,9 @@ export const PlayerProfileSchema = z.object({
   events: z.array(PlayerEventSchema).openapi({
     description: "The published events the player plays in, latest start first",
   }),
+  country: z.string().optional().openapi({
+    description: 'The player\'s country code as the ITTF writes it ("GER"); absent when not known',
+  }),
 }).openapi("PlayerProfile", { description: "A player across the published events of this server" });
 
 /** A match of the player's with its event and category. */

@@ -70,6 +70,12 @@ export const EntryPlayerSchema = z.object({
   id: uuid("Player id (the playerId of the rankings)"),
   displayName: z.string().openapi({ description: "The player's name" }),
   association: z.string().nullable().openapi({ description: "Club or association; null when none" }),
+  country: z.string().regex(/^[A-Z]{3}$/).optional().openapi({
+    description:
+      'The player\'s country: the three-letter code of the association as the ITTF writes it ("GER", "CHN"); ' +
+      "absent when not known",
+    example: "GER",
+  }),
 }).openapi("EntryPlayer", { description: "A player of an entry" });
 
 /** An entry: one player, or a doubles pair. */
@@ -87,6 +93,10 @@ export const EntrySchema = z.object({
   }),
   withdrawn: z.literal(true).optional().openapi({
     description: "Present (true) once the entry withdrew after the draw: its remaining matches are walkovers",
+  }),
+  country: z.string().optional().openapi({
+    description:
+      'The players\' country code ("GER"), or "X / Y" for a pair from two; absent when none is known',
   }),
 }).openapi("Entry", { description: "An entry of a category: a player or a doubles pair" });
 
@@ -301,6 +311,14 @@ export const MatchSchema = z.object({
     description:
       "What the umpire recorded besides the score. Null before play, and after it when no time-out, " +
       "card or expedite system was recorded",
+  }),
+  homeCountry: z.string().optional().openapi({
+    description:
+      'The home side\'s country code ("GER"), or "X / Y" for a pair from two; absent when none is known',
+  }),
+  awayCountry: z.string().optional().openapi({
+    description:
+      'The away side\'s country code ("CHN"), or "X / Y" for a pair from two; absent when none is known',
   }),
 }).openapi("Match", { description: "A match whose two sides are known, with its score" });
 

@@ -67,8 +67,14 @@ export function serializeEntry(e: EntryRecord): Entry {
     name: e.name,
     association: e.association,
     seed: e.seed,
-    players: e.players.map((p) => ({ id: p.id, displayName: p.displayName, association: p.association })),
+    players: e.players.map((p) => ({
+      id: p.id,
+      displayName: p.displayName,
+      association: p.association,
+      ...(p.country ? { country: p.country } : {}),
+    })),
     ...(e.withdrawnAt ? { withdrawn: true as const } : {}),
+    ...(e.country ? { country: e.country } : {}),
   };
 }
 
@@ -78,6 +84,7 @@ export function serializeEventPlayer(p: EventPlayerRecord): EventPlayer {
     id: p.id,
     displayName: p.displayName,
     association: p.association,
+    ...(p.country ? { country: p.country } : {}),
     entries: p.entries.map(serializeEventPlayerEntry),
   };
 }
@@ -113,15 +120,19 @@ export function serializeMatch(m: MatchRecord, entries: ReadonlyMap<string, Entr
     throw new Error(`Cannot serialise match "${m.id}": an entry of the match is missing from the store`);
   }
   const winnerId = m.winnerEntryId === home.id || m.winnerEntryId === away.id ? m.winnerEntryId : null;
-  return matchAnswer(m, {
-    stageLabel: stageLabel(m),
-    homeId: home.id,
-    awayId: away.id,
-    homeName: home.name,
-    awayName: away.name,
-    winnerId,
-    umpire: serializeOfficiating(m, home, away),
-  });
+  return {
+    ...matchAnswer(m, {
+      stageLabel: stageLabel(m),
+      homeId: home.id,
+      awayId: away.id,
+      homeName: home.name,
+      awayName: away.name,
+      winnerId,
+      umpire: serializeOfficiating(m, home, away),
+    }),
+    ...(home.country ? { homeCountry: home.country } : {}),
+    ...(away.country ? { awayCountry: away.country } : {}),
+  };
 }
 
 /** What a match answer says of its sides and its label: from its entries, or as far as they are known. */

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { addEntry, updatePlayer, withdrawEntry } from "../../db/entry_writes.ts";
 import { readCategoryRoster } from "../../db/read_category_entries.ts";
 import { serializeEntry } from "../../views/serialize.ts";
+import { isCountryCode } from "../../lib/country_codes.ts";
 import type { AppDeps } from "../deps.ts";
 import { HttpError } from "../problem.ts";
 import { type ManageEnv, requireAdmin } from "./auth.ts";
@@ -26,6 +27,9 @@ const club = () =>
     .transform((s) => s === null || s === "" ? null : s);
 const rating = () =>
   z.number({ error: RATING }).min(1, { error: RATING }).max(5000, { error: RATING }).nullable();
+const COUNTRY =
+  'expected a country code of three capital letters as the ITTF writes it (e.g. "GER"), or null';
+const country = () => z.string({ error: COUNTRY }).refine(isCountryCode, { error: COUNTRY }).nullable();
 const id = () => z.string({ error: ID }).min(1, { error: ID }).max(200, { error: ID });
 
 /** A player of a new entry: an existing one by id, or a new one by name (club and prior optional). */
@@ -47,11 +51,12 @@ export const EntryBody = z.strictObject({
 /** Body of a withdrawal: a reserve (an entry of the category in no draw) to take its knockout place, if any. */
 export const WithdrawBody = z.strictObject({ reserveEntryId: id().optional() });
 
-/** Body of a player's edit: any of name, club (association) and rating prior. */
+/** Body of a player's edit: any of name, club (association), rating prior and country. */
 export const PlayerBody = z.strictObject({
   name: name().optional(),
   association: club().optional(),
   rating: rating().optional(),
+  country: country().optional(),
 });
 
 /** The entry routes, mounted at /api/manage/subevents beside the draw routes. */

@@ -35,7 +35,7 @@ async function demoIds(origin: string) {
   const slug = "demo-open-2026";
   const event = await get(`/api/v1/events/${slug}`);
   const categories: { id: string; name: string; kind: string; groupCount?: number; format: string }[] =
-    event.categories;
+    event.subevents;
   const matches = (await Promise.all(
     categories.map((c) => get(`/api/v1/subevents/${c.id}/matches`).then((d) => d.matches)),
   )).flat() as { id: string; status: string; stage: string; categoryId: string; homeId: string }[];
@@ -170,6 +170,121 @@ browserSuite(
       await Deno.writeFile(new URL("scoring_list_phone.png", DIR), await page.screenshot());
       await close();
     });
+  },
+  UPDATE ? undefined : "run with -- --update to write docs/screenshots",
+);
+
+browserSuite(
+  "screenshots of the overlays' score states, themes and lower thirds on the demo for docs/pages.md",
+  async (store) => {
+    const { loadDemoIfEmpty } = await import("../../cli/demo.ts");
+    const { listScorableMatches } = await import("../../db/read_manage.ts");
+    await loadDemoIfEmpty(store, new Date());
+    const matches = await listScorableMatches(store.db, { eventId: null, tableNo: null });
+    const busy = new Set(
+      matches.filter((m) => m.status === "in_progress").flatMap((m) =>
+        [...m.homePlayers, ...m.awayPlayers].map((p) => p.id)
+      ),
+    );
+    const free = matches.filter((m) =>
+      m.status === "scheduled" && [...m.homePlayers, ...m.awayPlayers].every((p) => !busy.has(p.id))
+    );
+    const people = (m: (typeof matches)[number]) => [...m.homePlayers, ...m.awayPlayers].map((p) => p.id);
+    const doubles = free.find((m) => m.doubles) ??
+      matches.find((m) => m.status === "scheduled" && m.doubles)!;
+    const singles = free.find((m) => !m.doubles && !people(m).some((p) => people(doubles).includes(p)))!;
+    return { singles: singles.id, bestOf: singles.bestOf, doubles: doubles.id };
+  },
+  async (t, { browser, server, seeded }) => {
+    const { writeMatch } = await import("../../db/match_writes.ts");
+    type Action = Parameters<typeof writeMatch>[2];
+    const write = (id: string, action: Action) =>
+      writeMatch(server.store, id, action, { actor: "desk", now: new Date() });
+    const points = async (id: string, side: "home" | "away", n: number) => {
+      for (let i = 0; i < n; i++) await write(id, { type: "point", side });
+    };
+    const get = async (path: string) => (await (await fetch(server.origin + path)).json()).data;
+    const s = await demoIds(server.origin);
+    /** Opens `path` at 1280x720 (the page's clock at `clock` when given) and writes its screenshot to `file`. */
+    const snap = async (file: string, path: string, ready: string, clock?: Date) => {
+      await t.step(file, async () => {
+        const { page, errors, close } = await openPage(
+          browser,
+          server.origin + path,
+          OVERLAY,
+          clock ? { clock } : {},
+        );
+        await page.waitForSelector(ready);
+        // The states' brief animation over: the picture shows them at rest.
+        await page.evaluate(() =>
+          document.querySelectorAll(".enter").forEach((el) => el.classList.remove("enter"))
+        );
+        const png = await page.screenshot();
+        assert.ok(png.byteLength > 1000);
+        assert.deepEqual(errors, []);
+        await Deno.writeFile(new URL(file, DIR), png);
+        await close();
+      });
+    };
+    const bar = (id: string, query = "") => `/overlay/match/${id}?debug=1${query}`;
+    const m = seeded.singles;
+
+    await snap("overlay_state_up_next.png", bar(s.upcoming.id), ".bar.pending");
+    await snap("overlay_state_final.png", bar(s.done.id), ".bar.final");
+    await write(m, { type: "start", firstServer: "home" });
+    await points(m, "home", 3);
+    await points(m, "away", 2);
+    await write(m, { type: "card", side: "away", target: "player", card: "yellow" });
+    await write(m, { type: "card", side: "away", target: "player", card: "yellow_red" });
+    await write(m, { type: "card", side: "home", target: "coach", card: "yellow" });
+    await snap("overlay_state_cards.png", bar(m), ".cards .card.yellow_red");
+    await write(m, { type: "expedite", rallyInterrupted: false, byRequest: true });
+    await snap("overlay_state_expedite.png", bar(m), ".xp");
+    await write(m, { type: "timeout", side: "away" });
+    const timeout = (await get(`/api/v1/matches/${m}`)).match.umpire.timeouts[0];
+    await snap(
+      "overlay_state_timeout.png",
+      bar(m),
+      ".flag.timeout:not([hidden])",
+      new Date(Date.parse(timeout.at) + 18_000),
+    );
+    await points(m, "home", 6);
+    await snap("overlay_state_game_point.png", bar(m), ".flag.point");
+    // The games the match needs but one, won by home; then 10-0 in the next: match point.
+    await points(m, "home", 1);
+    for (let game = 1; game < (seeded.bestOf + 1) / 2 - 1; game++) await points(m, "home", 11);
+    await points(m, "home", 10);
+    await snap("overlay_state_match_point.png", bar(m), ".flag.point.match");
+    await write(seeded.doubles, { type: "start", firstServer: "home", server: "home1", receiver: "away1" });
+    await points(seeded.doubles, "away", 2);
+    await points(seeded.doubles, "home", 1);
+    await snap("overlay_state_doubles_server.png", bar(seeded.doubles), ".who .srv");
+
+    const live = s.live.id;
+    await snap("overlay_theme_colours.png", bar(live, "&accent=00c2ff&fg=f5f5f5&panel=1b1f3b"), ".bar");
+    await snap("overlay_theme_corner_compact.png", bar(live, "&pos=top-left&compact=1"), ".bar");
+    await snap("overlay_theme_hide.png", bar(live, "&pos=bottom-right&hide=club,games,flag"), ".bar");
+    await snap("overlay_theme_keyer.png", `/overlay/match/${live}?bg=00ff00`, ".bar");
+
+    await snap("card_match.png", `/overlay/card/match/${m}?debug=1`, ".lt[data-card=match]");
+    await snap(
+      "card_match_doubles.png",
+      `/overlay/card/match/${seeded.doubles}?debug=1`,
+      ".lt[data-card=match]",
+    );
+    const roster = (await get(`/api/v1/events/${s.slug}/players`)).players as {
+      id: string;
+      country?: string;
+    }[];
+    const match = (await get(`/api/v1/matches/${m}`)).match;
+    const home = (await get(`/api/v1/events/${s.slug}/players?limit=500`)).players.find((
+      p: { entries: { entryId: string }[] },
+    ) => p.entries.some((e) => e.entryId === match.homeId)) ?? roster[0]!;
+    await snap(
+      "card_player.png",
+      `/overlay/card/player/${home.id}?debug=1&pos=bottom-left`,
+      ".lt[data-card=player]",
+    );
   },
   UPDATE ? undefined : "run with -- --update to write docs/screenshots",
 );

@@ -131,6 +131,8 @@ Deno.test("londonEventFile() is a valid import file with priors only where a pre
   assert.deepEqual(matches.map((m) => m.position), [0, 1, 2, 3]);
   assert.equal(londonEventFile(tinyData(), 2).categories[0]!.matches!.length, 2);
   assert.deepEqual(file.players[0]!.association, "AAA");
+  // An association written as the ITTF's code is the player's country too (the overlays' flag).
+  assert.equal(file.players[0]!.country, "AAA");
 });
 
 Deno.test("favouriteView() compares the favourite's mean prediction with its win rate within 2 SE", () => {

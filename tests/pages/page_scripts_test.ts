@@ -12,11 +12,13 @@ import {
   LIVE_REGIONS_SCRIPT,
   moduleDeclarations,
   type ScriptModules,
+  STATE_CHANGES_SCRIPT,
   TV_FIT_SCRIPT,
   TV_ROTATION_SCRIPT,
 } from "../../pages/client_script.ts";
 import { countdowns } from "../../pages/client/countdowns.ts";
 import { liveRegions } from "../../pages/client/live_regions.ts";
+import { stateChanges } from "../../pages/client/state_changes.ts";
 import { tvFit } from "../../pages/client/tv_fit.ts";
 import { tvRotation } from "../../pages/client/tv_rotation.ts";
 import { MANAGE_MODULES, MANAGE_SCRIPT } from "../../pages/operator/manage_page.tsx";
@@ -50,6 +52,13 @@ const SCRIPTS: { name: string; main: string; fn: () => void; modules: ScriptModu
     script: TV_ROTATION_SCRIPT,
   },
   { name: "TV fit", main: "pages/client/tv_fit.ts", fn: tvFit, modules: [], script: TV_FIT_SCRIPT },
+  {
+    name: "state changes (overlays)",
+    main: "pages/client/state_changes.ts",
+    fn: stateChanges,
+    modules: [],
+    script: STATE_CHANGES_SCRIPT,
+  },
   {
     name: "/manage",
     main: "pages/operator/client/manage_client.ts",

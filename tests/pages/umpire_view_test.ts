@@ -11,22 +11,11 @@ import {
   timedTimeouts,
 } from "../../pages/umpire_view.ts";
 import type { Match } from "../../pages/view_types.ts";
-import { makeMatchView } from "../support/match_view.ts";
+import { makeMatchView, makeOfficiating } from "../support/match_view.ts";
 
 const END = "2026-11-28T10:01:00.000Z";
 
-function umpire(o: Partial<Officiating> = {}): Officiating {
-  return {
-    gamePoint: null,
-    server: null,
-    receiver: null,
-    ends: null,
-    expedite: null,
-    timeouts: [],
-    cards: [],
-    ...o,
-  };
-}
+const umpire: (o?: Partial<Officiating>) => Officiating = makeOfficiating;
 
 const playing = (o: Partial<Officiating>, m: Partial<Match> = {}) =>
   makeMatchView({

@@ -40,3 +40,17 @@ export function makeMatchView(o: Partial<Match> = {}): Match {
     ...o,
   };
 }
+
+/** An umpire block with nothing recorded, and the overrides given. */
+export function makeOfficiating(o: Partial<NonNullable<Match["umpire"]>> = {}): NonNullable<Match["umpire"]> {
+  return {
+    gamePoint: null,
+    server: null,
+    receiver: null,
+    ends: null,
+    expedite: null,
+    timeouts: [],
+    cards: [],
+    ...o,
+  };
+}
