@@ -152,7 +152,7 @@ table.matches td.cat{max-width:17vw}
 .groups th[scope=row] .n{display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:2;overflow:hidden;overflow-wrap:anywhere}
 .more{color:#b9c6d8;margin-top:1vh}
 section[data-view-name="qr"]{align-items:center;justify-content:center;text-align:center}
-.hall{flex:1;min-height:0;display:grid;gap:1.2vh 1.2vw;grid-auto-rows:1fr}
+.hall{flex:1;min-height:0;margin:0;padding:0;display:grid;gap:1.2vh 1.2vw;grid-auto-rows:1fr}
 .hall.c2{grid-template-columns:repeat(2,1fr)}.hall.c3{grid-template-columns:repeat(3,1fr)}
 .hall.c4{grid-template-columns:repeat(4,1fr)}.hall.c6{grid-template-columns:repeat(6,1fr)}
 .hall li{list-style:none;min-height:0;overflow:hidden;background:#0f2136;border-radius:1vh;padding:1vh 1vw;
