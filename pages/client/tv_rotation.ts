@@ -39,5 +39,11 @@ export function tvRotation(): void {
     }
   }
 
+  // Fresh data may leave the view fewer pages than the one on screen (a draw unlocked): back to its first.
+  body.addEventListener("regions-updated", () => {
+    const pages = Number(section(body.dataset.view ?? "")?.getAttribute("data-pages")) || 1;
+    if ((Number(body.dataset.page) || 0) >= pages) body.dataset.page = "0";
+  });
+
   if (order.length > 0) setInterval(advance, seconds * 1000);
 }

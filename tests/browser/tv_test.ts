@@ -175,6 +175,30 @@ browserSuite("venue TV in Chromium", seed, async (t, { browser, server, seeded }
   );
 
   await t.step(
+    "under a long announcement the brackets shrink to the room left, with nothing cut",
+    async () => {
+      await setAnnouncement(
+        server.store,
+        seeded.event.id,
+        "Lunch break until 13:00 — the finals start at 14:00 on tables 1 and 2. Players of the mixed doubles " +
+          "please report to the desk before 12:45 with your partner, thank you",
+      );
+      try {
+        const { page, close } = await openTv("?view=bracket&interval=600", { width: 1366, height: 768 });
+        for (const p of ["0", "1"]) {
+          await page.evaluate((n) => (document.body.dataset.page = n), p);
+          const fit = await page.evaluate(cutBoxes);
+          assert.ok(fit.shown > 0);
+          assert.deepEqual(fit.cut, [], `page ${p}: nothing cut`);
+        }
+        await close();
+      } finally {
+        await setAnnouncement(server.store, seeded.event.id, null);
+      }
+    },
+  );
+
+  await t.step(
     "a 64-draw of doubles fits every screen: from the round of 16 on, the earlier rounds summarised",
     async () => {
       for (const viewport of SCREENS) {
