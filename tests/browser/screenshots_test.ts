@@ -37,7 +37,7 @@ async function demoIds(origin: string) {
   const slug = "demo-open-2026";
   const event = await get(`/api/v1/events/${slug}`);
   const categories: { id: string; name: string; kind: string; groupCount?: number; format: string }[] =
-    event.categories;
+    event.subevents;
   const matches = (await Promise.all(
     categories.map((c) => get(`/api/v1/subevents/${c.id}/matches`).then((d) => d.matches)),
   )).flat() as { id: string; status: string; stage: string; categoryId: string; homeId: string }[];
