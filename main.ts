@@ -18,7 +18,7 @@ import { openStore } from "./db/store.ts";
 import { storeReads } from "./db/store_reads.ts";
 import { pages } from "./pages/mod.ts";
 import { operatorPages } from "./pages/operator/mod.ts";
-import { bannerHosts, FIRST_ADMIN_HINT, startBanner } from "./cli/start_banner.ts";
+import { bannerHosts, FIRST_ADMIN_HINT, lanOrigin, startBanner } from "./cli/start_banner.ts";
 import { ensureAdminToken, hasAdminToken } from "./db/tokens.ts";
 import { startSimulation } from "./cli/simulation.ts";
 import { listPublishedEvents } from "./db/read_events.ts";
@@ -147,6 +147,9 @@ async function main() {
   const adminSecret = config.demo ? await ensureAdminToken(store, new Date()) : null;
   if (!config.demo && !await hasAdminToken(store.db)) log.info(FIRST_ADMIN_HINT);
   const published = (await listPublishedEvents(store.db)).slice(0, 5);
+  // The QR codes' address: the operator's, else the LAN address the banner prints first (api/public_origin.ts).
+  const hosts = bannerHosts(config.host);
+  const publicAddress = { chosen: config.publicUrl, lan: lanOrigin(hosts, config.port) };
   const deps: AppDeps = {
     store,
     reads: storeReads(store),
@@ -155,6 +158,7 @@ async function main() {
     clock: () => new Date(),
     trustedProxies: config.trustProxy,
     rateLimit: config.rateLimit,
+    publicAddress,
   };
   const handler = createHandler(deps);
   const controller = new AbortController();
@@ -163,11 +167,11 @@ async function main() {
     hostname: config.host,
     onListen: ({ port }) => {
       const eventSlugs = published.map((e) => e.slug);
-      const hosts = bannerHosts(config.host);
       // The address it was bound to (localhost for every interface), as the lines below name it.
       const shown = hosts.includes("localhost") ? "localhost" : hosts[0] ?? "localhost";
       printLine(`Listening on http://${shown.includes(":") ? `[${shown}]` : shown}:${port}/`);
-      for (const line of startBanner({ port, hosts, eventSlugs, adminSecret })) printLine(line);
+      const qrAddress = publicAddress.chosen ?? (config.trustProxy > 0 ? null : publicAddress.lan);
+      for (const line of startBanner({ port, hosts, eventSlugs, adminSecret, qrAddress })) printLine(line);
     },
   }, handler);
   // The demo's running matches move on (a point every 2.5 s); the simulation stops with the server.

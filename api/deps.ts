@@ -4,6 +4,7 @@ import type { Store } from "../db/store.ts";
 import { type StoreReads, storeReads } from "../db/store_reads.ts";
 import type { RateLimitPolicy } from "../lib/rate_limit_policy.ts";
 import { AnswerCache } from "./answer_cache.ts";
+import type { PublicAddress } from "./public_origin.ts";
 
 export interface AppDeps {
   readonly store: Store;
@@ -17,6 +18,11 @@ export interface AppDeps {
   readonly trustedProxies?: number;
   /** Requests per window per client address (api/request_rate_limit.ts); absent or null: no limit. */
   readonly rateLimit?: RateLimitPolicy | null;
+  /**
+   * The address the QR codes encode, as the operator chose it or the server printed it (api/public_origin.ts);
+   * absent: from each request (tests).
+   */
+  readonly publicAddress?: PublicAddress;
   /**
    * The read side's per-store state (versions, generation, leaderboard size: db/store_reads.ts), made once by
    * main.ts with the store; made by createApp when absent (tests).

@@ -23,6 +23,11 @@ export interface Config {
   readonly trustProxy: number;
   /** Requests per window per client address (api/request_rate_limit.ts); null: no limit. */
   readonly rateLimit: RateLimitPolicy | null;
+  /**
+   * The address the QR codes encode (api/public_origin.ts), an http(s) origin: `PUBLIC_URL`, `--public-url`;
+   * null: a trusted proxy's forwarded address, else the LAN address printed at start, else the request's.
+   */
+  readonly publicUrl: string | null;
 }
 
 /** A configuration value that cannot be used; its message names the setting. */
@@ -121,6 +126,28 @@ function parseRateLimit(raw: string | undefined, store: StoreUrl): RateLimitPoli
 }
 
 /**
+ * PUBLIC_URL: the address phones open, an http:// or https:// origin (a final slash is allowed, no path); its
+ * origin. Empty: not set.
+ * @example parsePublicUrl("http://192.168.1.20:8000/") // "http://192.168.1.20:8000"
+ */
+export function parsePublicUrl(raw: string | undefined): string | null {
+  const value = raw?.trim() ?? "";
+  if (value === "") return null;
+  const url = URL.canParse(value) ? new URL(value) : null;
+  if (
+    !url || (url.protocol !== "http:" && url.protocol !== "https:") || url.pathname !== "/" ||
+    url.search !== "" ||
+    url.hash !== "" || url.username !== "" || url.password !== "" || !/^https?:\/\/[^/?#\s]+\/?$/i.test(value)
+  ) {
+    throw new ConfigError(
+      `Invalid PUBLIC_URL "${raw}": expected the address phones open, like http://192.168.1.20:8000 or ` +
+        "https://live.example.org (no path)",
+    );
+  }
+  return url.origin;
+}
+
+/**
  * An on/off setting (`DEMO`, `SIMULATE`): on, off, or true/false, yes/no, 1/0.
  * @example parseSwitch("off", "DEMO") // false
  */
@@ -134,12 +161,12 @@ export function parseSwitch(raw: string, name: string): boolean {
 /** The on/off flags: `--demo` / `--no-demo`, `--simulate` / `--no-simulate`. */
 const SWITCH_FLAGS = ["demo", "simulate"] as const;
 
-const FLAG_NAMES = ["port", "host", "database-url", "trust-proxy", "rate-limit"] as const;
+const FLAG_NAMES = ["port", "host", "database-url", "trust-proxy", "rate-limit", "public-url"] as const;
 
 /** What `--help` prints: the server's flags, the environment variables they override, the defaults. */
 export const SERVER_USAGE =
   `Usage: deno task start [--port N] [--host H] [--database-url URL] [--[no-]demo] [--[no-]simulate]
-                       [--trust-proxy N] [--rate-limit off|on|N|N/S]
+                       [--trust-proxy N] [--rate-limit off|on|N|N/S] [--public-url URL]
 
   --port N            port to listen on (env PORT; default 8000)
   --host H            address to listen on (env HOST; default 0.0.0.0, every interface)
@@ -151,10 +178,14 @@ export const SERVER_USAGE =
                       the demo's running matches move on by themselves (env SIMULATE=on|off; default on
                       with SQLite, off with PostgreSQL)
   --trust-proxy N     N reverse proxies in front append the client's address to X-Forwarded-For: limits
-                      per client count that address (env TRUST_PROXY; default 0, the TCP peer is the client)
+                      per client count that address, and QR codes use the X-Forwarded-Proto and
+                      X-Forwarded-Host they pass on (env TRUST_PROXY; default 0, the TCP peer is the client)
   --rate-limit L      requests per client address: off, on (${DEFAULT_RATE_LIMIT.limit} a minute), N a minute or
                       N/S in S seconds; a 304 counts a quarter (env RATE_LIMIT; default on with PostgreSQL,
                       off with SQLite)
+  --public-url URL    the address the QR codes of the TV and the poster encode, the one phones open, like
+                      http://192.168.1.20:8000 (env PUBLIC_URL; default: behind a trusted proxy the address
+                      it was asked for, else the LAN address printed at start, else the page's own)
   --help, -h          this text`;
 
 /**
@@ -173,7 +204,7 @@ export function parseFlags(args: readonly string[]): Record<string, string | boo
       if (!(FLAG_NAMES as readonly string[]).includes(name)) {
         throw new ConfigError(
           `Unknown flag "${arg}": expected --port, --host, --database-url, --[no-]demo, --[no-]simulate, ` +
-            "--trust-proxy, --rate-limit, --help",
+            "--trust-proxy, --rate-limit, --public-url, --help",
         );
       }
       const value = inline ?? args[++i];
@@ -198,6 +229,7 @@ export function readConfig(args: readonly string[], env: (name: string) => strin
   const databaseUrl = parseDatabaseUrl(pick("database-url", "DATABASE_URL") ?? DEFAULT_DATABASE_URL);
   const trustProxy = parseTrustProxy(pick("trust-proxy", "TRUST_PROXY") ?? "0");
   const rateLimit = parseRateLimit(pick("rate-limit", "RATE_LIMIT"), databaseUrl);
+  const publicUrl = parsePublicUrl(pick("public-url", "PUBLIC_URL"));
   const onOff = (flag: (typeof SWITCH_FLAGS)[number], envName: string) => {
     const f = flags[flag];
     if (typeof f === "boolean") return f;
@@ -213,6 +245,7 @@ export function readConfig(args: readonly string[], env: (name: string) => strin
     help: flags["help"] === true,
     trustProxy,
     rateLimit,
+    publicUrl,
   });
 }
 
@@ -225,6 +258,7 @@ export const ENV_NAMES = [
   "SIMULATE",
   "TRUST_PROXY",
   "RATE_LIMIT",
+  "PUBLIC_URL",
 ] as const;
 
 /** Reads the environment without failing where a variable is not permitted. */

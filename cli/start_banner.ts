@@ -18,6 +18,8 @@ export interface BannerInput {
   eventSlugs: readonly string[];
   /** The admin token made at this start, or null. */
   adminSecret: string | null;
+  /** The address the QR codes encode when no proxy says otherwise (api/public_origin.ts), when known. */
+  qrAddress?: string | null;
 }
 
 /**
@@ -41,6 +43,11 @@ export function startBanner(input: BannerInput): string[] {
       "Overlays:".padEnd(17)
     }listed with QR codes on the operator page (/overlay/match/{id}, /overlay/subevent/{id})`,
   );
+  if (input.qrAddress) {
+    lines.push(
+      `${"QR codes:".padEnd(17)}${input.qrAddress} (the address phones open; set it with --public-url)`,
+    );
+  }
   if (input.adminSecret !== null) {
     lines.push(
       "",
@@ -72,4 +79,15 @@ export function bannerHosts(bindHost: string): string[] {
     lan = [];
   }
   return [...new Set([...lan, "localhost"])];
+}
+
+/**
+ * The LAN address the banner prints first, as an origin for the QR codes: the first of the banner's hosts that is
+ * not this computer's own name (localhost), or null when it prints none.
+ * @example lanOrigin(["192.168.1.20", "localhost"], 8000) // "http://192.168.1.20:8000"
+ */
+export function lanOrigin(hosts: readonly string[], port: number): string | null {
+  const lan = hosts.find((h) => h !== "localhost" && !h.startsWith("127.") && h !== "::1");
+  if (lan === undefined || port === 0) return null;
+  return `http://${lan.includes(":") ? `[${lan}]` : lan}:${port}`;
 }

@@ -9,7 +9,7 @@ import { findPublishedEvent } from "../db/read_events.ts";
 import { type CategorySummaryRecord, listEventCategories } from "../db/read_categories.ts";
 import { BoundedLru } from "../lib/lru.ts";
 import { Slots } from "../lib/slots.ts";
-import { categoryPlay } from "../views/category.ts";
+import { categoryPlayAndDraw } from "../views/category.ts";
 import { serializeEvent } from "../views/serialize.ts";
 import type { ViewDeps } from "../views/view.ts";
 import { EVENT_PAGE_RECENT_RESULTS, EVENT_PAGE_UPCOMING } from "./event_page.tsx";
@@ -18,7 +18,7 @@ import { TV_MAX_ROWS } from "./tv.tsx";
 import type { CategorySummary, EventBoard } from "./view_types.ts";
 
 /** What a category's summary is made of, without its name and format (read fresh with the category list). */
-type SummaryData = Pick<CategorySummary, "live" | "upcoming" | "recent" | "groups">;
+type SummaryData = Pick<CategorySummary, "live" | "upcoming" | "recent" | "groups" | "draw">;
 
 /** Summaries are small (a few live matches, ten results, the standings): a few hundred events' worth. */
 const MAX_KEPT = 4096;
@@ -29,9 +29,12 @@ const MAX_KEPT = 4096;
  */
 const SUMMARIES_AT_ONCE = 4;
 
-/** A category's live matches, matches up next, latest results and standings, read and computed in full. */
-async function summarize(deps: ViewDeps, categoryId: string): Promise<SummaryData> {
-  const play = await categoryPlay(deps.db, categoryId);
+/**
+ * A category's live matches, matches up next, latest results, standings and locked knockout draw (the TV's
+ * bracket), read and computed in full.
+ */
+async function summarize(deps: ViewDeps, category: CategorySummaryRecord): Promise<SummaryData> {
+  const { play, draw } = await categoryPlayAndDraw(deps.db, category);
   return {
     live: liveMatches(play.matches),
     // As many as the longest list of matches up next has rows, for the same reason as the results below.
@@ -40,6 +43,7 @@ async function summarize(deps: ViewDeps, categoryId: string): Promise<SummaryDat
     // from one category.
     recent: latestResults(play.matches, Math.max(TV_MAX_ROWS, EVENT_PAGE_RECENT_RESULTS)),
     groups: play.standings,
+    draw,
   };
 }
 
@@ -70,7 +74,7 @@ export class EventBoards {
     const hit = version === null ? undefined : this.#kept.get(s.id);
     let data = hit?.version === version ? hit.data : undefined;
     if (!data) {
-      data = await summarize(deps, s.id);
+      data = await summarize(deps, s);
       if (version !== null) this.#kept.set(s.id, { version, data });
     }
     return { id: s.id, name: s.name, format: s.format, bestOf: s.bestOf, ...data };

@@ -1,6 +1,8 @@
 /**
  * /t/{slug}/poster: a printable poster (A4 by default, A3 with `?size=a3`, set through `@page`) with the event's
- * name, dates, venue and categories, and a large QR code to the live event page.
+ * name, dates, venue and categories, and a large QR code to the live event page, at the address the operator chose
+ * (api/public_origin.ts). When that address is this computer's own (localhost), which phones cannot open, the page
+ * says so on screen, above the sheet, and never on paper.
  */
 import { formatDateRange } from "./format.ts";
 import { Document } from "./layout.tsx";
@@ -32,6 +34,9 @@ html,body{margin:0;background:#e5e7eb;color:#0d1b2a;font-family:system-ui,-apple
 nav.sizes{display:flex;gap:1rem;justify-content:center;padding:1rem;font-size:1rem}
 nav.sizes a{color:#0b4fb3}
 nav.sizes a[aria-current]{font-weight:700;color:#0d1b2a}
+.loopback{max-width:${w}mm;margin:0 auto 1rem;padding:.8rem 1rem;border-radius:.4rem;background:#fff4c2;
+  border:2px solid #b00020;color:#0d1b2a;font-size:1rem;line-height:1.4}
+.loopback strong{color:#b00020}
 .sheet{width:${w}mm;height:${h}mm;margin:0 auto 2rem;background:#fff;padding:${mm(16)};display:flex;
   flex-direction:column;align-items:center;text-align:center;overflow:hidden}
 .kicker{font-size:${
@@ -50,7 +55,7 @@ ul.cats li{border:${mm(0.4)} solid #0d1b2a;border-radius:${mm(8)};padding:${mm(1
 svg.qr{width:${mm(110)};height:${mm(110)}}
 .cta{font-size:${mm(7)};font-weight:700;margin:${mm(3)} 0 0}
 .url{font-size:${mm(4.5)};margin:${mm(1.5)} 0 0;word-break:break-all}
-@media print{html,body{background:#fff}nav.sizes{display:none}.sheet{margin:0}}
+@media print{html,body{background:#fff}nav.sizes{display:none}.loopback{display:none}.sheet{margin:0}}
 `;
 }
 
@@ -60,6 +65,8 @@ export function PosterPage(props: {
   event: Event;
   categories: string[];
   followUrl: string;
+  /** Whether followUrl is this computer's own address (localhost): the page then warns, on screen only. */
+  loopback?: boolean;
   size: PaperSize;
 }) {
   const { event, size } = props;
@@ -75,6 +82,15 @@ export function PosterPage(props: {
         <a href="?size=a3" aria-current={size === "a3" ? "page" : undefined}>A3</a>
         <span>Print this page (Ctrl+P) at 100% scale.</span>
       </nav>
+      {props.loopback && (
+        <p class="loopback" role="alert">
+          <strong>Phones cannot open this QR code.</strong> It points to{" "}
+          {new URL(props.followUrl).host}, which is this computer's own address: a phone scanning it would
+          look for the page on itself. Open this poster with the address phones use on the venue network (the
+          one the server printed at start, such as http://192.168.1.20:8000), or start the server with
+          --public-url set to that address, then print.
+        </p>
+      )}
       <main class="sheet">
         <p class="kicker">Table tennis · live results</p>
         <h1>{event.name}</h1>

@@ -50,10 +50,16 @@ import { RANKINGS_PAGE_SIZE, RankingsPage } from "./rankings_page.tsx";
 import { renderPage } from "./render.ts";
 import { type PageEnv, securityHeaders } from "./security_headers.ts";
 import { parseTvInterval, parseTvView, TvPage } from "./tv.tsx";
+import { dependsOnForwarded, isLoopbackOrigin, publicOrigin } from "../api/public_origin.ts";
 
 /** The absolute URL of an event's page on the site that answered the request (for QR codes). */
 export function eventUrl(requestUrl: string, slug: string): string {
   return new URL(requestUrl).origin + eventPath(slug);
+}
+
+/** The absolute URL of an event's page at the address the QR codes encode (api/public_origin.ts). */
+function followUrl(deps: ReadyDeps, c: Context<PageEnv>, slug: string): string {
+  return publicOrigin(deps.publicAddress, c.req.raw, deps.trustedProxies ?? 0) + eventPath(slug);
 }
 
 /** The rankings page number from `?page=`: a whole number from 1, else 1. */
@@ -136,6 +142,11 @@ export function routes(deps: ReadyDeps): Hono<PageEnv> {
   // On each route rather than on "*": other sub-apps mounted beside these keep their own headers.
   // Every page here is a function of its URL and the store's data: main's handler may keep its answer.
   const headers = securityHeaders({ keep: deps.answers });
+  // A page with a QR code is a function of its URL and data too, unless its address comes from a trusted proxy's
+  // forwarded headers (api/public_origin.ts), which the URL the answer is kept by does not say.
+  const qrHeaders = dependsOnForwarded(deps.publicAddress, deps.trustedProxies ?? 0)
+    ? securityHeaders()
+    : headers;
 
   app.get("/", headers, async (c) => {
     const events = await readView(c, deps, eventsView, undefined);
@@ -201,7 +212,7 @@ export function routes(deps: ReadyDeps): Hono<PageEnv> {
     return renderPage(c, <ProfilePage nonce={c.var.nonce} {...data} />);
   });
 
-  app.get("/t/:slug/tv", headers, async (c) => {
+  app.get("/t/:slug/tv", qrHeaders, async (c) => {
     const data = await boards.load(viewDeps(deps), c.req.param("slug"));
     if (!data) return notFound(c);
     // The hall's tables: those of the event's sessions (the tables view shows the free ones too).
@@ -211,7 +222,7 @@ export function routes(deps: ReadyDeps): Hono<PageEnv> {
       <TvPage
         nonce={c.var.nonce}
         {...data}
-        followUrl={eventUrl(c.req.url, data.event.slug)}
+        followUrl={followUrl(deps, c, data.event.slug)}
         interval={parseTvInterval(c.req.query("interval"))}
         now={deps.clock().getTime()}
         tables={[...new Set(sessions.flatMap((s) => s.tables))]}
@@ -220,16 +231,18 @@ export function routes(deps: ReadyDeps): Hono<PageEnv> {
     );
   });
 
-  app.get("/t/:slug/poster", headers, async (c) => {
+  app.get("/t/:slug/poster", qrHeaders, async (c) => {
     const data = await readView(c, deps, eventView, c.req.param("slug"));
     if (!data) return notFound(c);
+    const url = followUrl(deps, c, data.event.slug);
     return renderPage(
       c,
       <PosterPage
         nonce={c.var.nonce}
         event={data.event}
         categories={data.categories.map((s) => s.name)}
-        followUrl={eventUrl(c.req.url, data.event.slug)}
+        followUrl={url}
+        loopback={isLoopbackOrigin(url)}
         size={parsePaperSize(c.req.query("size"))}
       />,
     );

@@ -1,8 +1,9 @@
 /**
  * /t/{slug}/tv: the full-screen venue page. It needs no interaction: it rotates through the live board (with the
  * matches up next below the ones in play, as far as the screen has room), every table of the hall, the latest
- * results, the group standings and a QR code to the event page (client/tv_rotation.ts), skipping a view with
- * nothing to show (`?view=tables` shows one view alone, for a screen of its own), and
+ * results, the group standings, the knockout brackets (pages/tv_bracket.tsx, one page per category with a locked draw)
+ * and a QR code to the event page (client/tv_rotation.ts), skipping a view with nothing to show (`?view=tables`
+ * or `?view=bracket` shows one view alone, for a screen of its own), and
  * keeps its data fresh through client/live_regions.ts. Sizes are in vw/vh so that it reads the same from across
  * a hall on 1080p and 4K.
  */
@@ -24,10 +25,13 @@ import { acrossCategories, latestResultsAcross, upcomingAcross } from "./match_l
 import { watchedPaths } from "./page_paths.ts";
 import { matchOnTable } from "../domain/table_call.ts";
 import { QrCode } from "./qr.tsx";
+import { ServeDot } from "./serve_dot.tsx";
+import { BRACKET_CSS } from "./components/bracket.tsx";
+import { drawnCategories, TV_BRACKET_CSS, TV_MAX_BRACKETS, TvBrackets } from "./tv_bracket.tsx";
 import type { CategorySummary, Event, Match } from "./view_types.ts";
 
 /** The views in rotation order; body[data-view] names the one on screen. */
-export const TV_VIEWS = ["live", "tables", "results", "standings", "qr"] as const;
+export const TV_VIEWS = ["live", "tables", "results", "standings", "bracket", "qr"] as const;
 /** One of TV_VIEWS. */
 export type TvView = typeof TV_VIEWS[number];
 
@@ -41,8 +45,15 @@ export const TV_DEFAULT_INTERVAL = 12;
 export const TV_POLL_MS = 2000;
 /** Rows the live board and the results list have room for. */
 export const TV_MAX_ROWS = 10;
-/** Groups the standings view has room for; more are named by count. */
-export const TV_MAX_GROUPS = 8;
+/** Groups the standings view shows, a page at a time; more are named by count. */
+export const TV_MAX_GROUPS = 12;
+/**
+ * Groups on one page of the standings view: one row of three, which fits 1080p with standings at 36 px (a page
+ * an interval, client/tv_rotation.ts).
+ */
+export const TV_GROUPS_PER_PAGE = 3;
+/** The most pages a view shows in turn (the standings' and the brackets'). */
+export const TV_MAX_PAGES = Math.max(TV_MAX_BRACKETS, Math.ceil(TV_MAX_GROUPS / TV_GROUPS_PER_PAGE));
 
 /**
  * The rotation interval in seconds from the `interval` query parameter: a number from 1 to 600 (clamped),
@@ -94,7 +105,10 @@ table.matches td{padding:1.4vh 1vw}
 .score{text-align:center;white-space:nowrap}
 .score a,.games{color:#fff;text-decoration:none;font-weight:700}
 .points{color:#101010;background:#ffd400;border-radius:.4vw;padding:0 .6vw;margin-left:.6vw}
-.detail{color:#b9c6d8;font-size:1.4vw;margin-left:.6vw}
+.detail{color:#b9c6d8;font-size:1.9vw;margin-left:.6vw}
+table.matches:not(.live) .detail{display:block;margin:.3vh 0 0}
+.serve-dot{display:inline-block;width:.5em;height:.5em;margin:0 .35em;border-radius:50%;background:#ffd400;
+  vertical-align:.1em;flex:none}
 .flag-line{display:block;margin-top:.5vh;line-height:1}
 .flag{display:inline-block;font-size:1.25vw;font-weight:800;letter-spacing:.08em;padding:.5vh .7vw;border-radius:.4vw;
   line-height:1.2}
@@ -103,6 +117,12 @@ table.matches td{padding:1.4vh 1vw}
 .flag.point.match{background:#e0262c;box-shadow:none;color:#fff}
 .flag.timeout{background:#fff;color:#101010}
 section.view h2.then{margin-top:2.5vh}
+.tv-page{display:none;flex:1;min-height:0;flex-direction:column}
+${
+  Array.from({ length: TV_MAX_PAGES }, (_, i) =>
+    `body[data-page="${i}"] .tv-page[data-page="${i}"]{display:flex}`)
+    .join("\n")
+}
 .next{flex:1;min-height:0;display:flex;flex-flow:column wrap;align-content:flex-start;overflow:hidden;font-size:2.1vw}
 .next::before{content:"";width:100%;height:0}
 .next .lead{width:100%}
@@ -123,15 +143,16 @@ table.matches td.home,table.matches td.away{max-width:0;width:50%}
 table.matches td .n{display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:2;overflow:hidden;overflow-wrap:anywhere}
 table.matches td.table-no,table.matches td.cat,table.matches td.score{width:1%}
 table.matches td.cat{max-width:17vw}
-.groups{display:grid;grid-template-columns:repeat(auto-fit,minmax(28vw,1fr));gap:2vh 2vw;font-size:1.5vw}
-.groups h3{margin:0 0 .5vh;font-size:1.7vw;color:#b9c6d8}
-.groups th[scope=row]{font-weight:500;color:#fff;text-transform:none;font-size:1.5vw}
+.groups{display:grid;grid-template-columns:repeat(auto-fit,minmax(28vw,1fr));gap:2vh 2vw;font-size:1.9vw}
+.groups h3{margin:0 0 .5vh;font-size:1.9vw;color:#b9c6d8}
+.groups th{font-size:1.3vw}
+.groups th[scope=row]{font-weight:500;color:#fff;text-transform:none;font-size:1.9vw}
 .groups td,.groups th{padding:.4vh .6vw}
 .groups .scroll{overflow:hidden}
 .groups th[scope=row] .n{display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:2;overflow:hidden;overflow-wrap:anywhere}
 .more{color:#b9c6d8;margin-top:1vh}
 section[data-view-name="qr"]{align-items:center;justify-content:center;text-align:center}
-.hall{flex:1;min-height:0;display:grid;gap:1.2vh 1.2vw;grid-auto-rows:1fr}
+.hall{flex:1;min-height:0;margin:0;padding:0;display:grid;gap:1.2vh 1.2vw;grid-auto-rows:1fr}
 .hall.c2{grid-template-columns:repeat(2,1fr)}.hall.c3{grid-template-columns:repeat(3,1fr)}
 .hall.c4{grid-template-columns:repeat(4,1fr)}.hall.c6{grid-template-columns:repeat(6,1fr)}
 .hall li{list-style:none;min-height:0;overflow:hidden;background:#0f2136;border-radius:1vh;padding:1vh 1vw;
@@ -142,10 +163,11 @@ section[data-view-name="qr"]{align-items:center;justify-content:center;text-alig
   overflow:hidden;overflow-wrap:anywhere}
 .hall .sc{font-size:2.2vw;font-weight:800;font-variant-numeric:tabular-nums}
 .hall .state{font-size:1.9vw;color:#b9c6d8}
-.hall.c6 .t,.hall.c6 .who,.hall.c6 .state{font-size:1.5vw}.hall.c6 .sc{font-size:1.7vw}
+.hall.c6 .t,.hall.c6 .who,.hall.c6 .state{font-size:1.5vw}.hall.c6 .sc{font-size:1.9vw}
 svg.qr{height:56vh;width:56vh;border-radius:1vh}
 .url{font-size:2.4vw;font-weight:700;margin-top:2vh;word-break:break-all}
 .quiet{color:#b9c6d8}
+section[data-view-name="bracket"] .quiet{margin:auto}
 `;
 
 /**
@@ -229,7 +251,11 @@ function Hall(props: { tables: number[]; matches: Match[] }) {
             <span class="t">Table {t}</span>
             {m === null ? <span class="state">Free</span> : (
               <>
-                <span class="who">{m.homeName} v {m.awayName}</span>
+                <span class="who">
+                  {live && <ServeDot match={m} side="home" />}
+                  {m.homeName} v {m.awayName}
+                  {live && <ServeDot match={m} side="away" />}
+                </span>
                 {live
                   ? (
                     <span class="sc">
@@ -263,14 +289,18 @@ export interface TvProps {
   only: TvView | null;
 }
 
-/** One of the TV's views: its name, its live region (`tv-<name>`) and whether it has nothing to show now. */
-function ViewSection(props: { name: TvView; empty: boolean; children: ComponentChildren }) {
+/**
+ * One of the TV's views: its name, its live region (`tv-<name>`), whether it has nothing to show now and how many
+ * pages it shows in turn (the brackets: one per category).
+ */
+function ViewSection(props: { name: TvView; empty: boolean; pages?: number; children: ComponentChildren }) {
   return (
     <section
       class="view"
       data-view-name={props.name}
       data-region={`tv-${props.name}`}
       data-empty={props.empty ? "1" : "0"}
+      data-pages={props.pages === undefined ? undefined : String(props.pages)}
     >
       {props.children}
     </section>
@@ -295,17 +325,23 @@ export function TvPage(props: TvProps) {
     c.groups.filter((g) => g.rows.length > 0).map((group) => ({ group, category: c.name }))
   ).sort((a, b) => Number(a.group.complete) - Number(b.group.complete));
   const shownGroups = groups.slice(0, TV_MAX_GROUPS);
+  const groupPages = Array.from(
+    { length: Math.ceil(shownGroups.length / TV_GROUPS_PER_PAGE) },
+    (_, i) => shownGroups.slice(i * TV_GROUPS_PER_PAGE, (i + 1) * TV_GROUPS_PER_PAGE),
+  );
   // What is on each table: the matches in play and those called (called ones are among the first up next).
   const onTables = acrossCategories(categories, (c) => [...c.live, ...c.upcoming]).map((r) => r.match);
   const tables = [
     ...new Set([...props.tables, ...onTables.flatMap((m) => m.tableNo === null ? [] : [m.tableNo])]),
   ]
     .sort((a, b) => a - b);
+  const brackets = drawnCategories(categories).length;
   const empty = {
     live: live.length === 0 && next.length === 0,
     tables: tables.length === 0,
     results: results.length === 0,
     standings: groups.length === 0,
+    bracket: brackets === 0,
     qr: false,
   };
   const views = props.only === null ? TV_VIEWS : [props.only];
@@ -316,17 +352,19 @@ export function TvPage(props: TvProps) {
     tables: "Tables",
     results: "Results",
     standings: "Standings",
+    bracket: "Draw",
     qr: "Follow",
   };
   return (
     <Document
       title={`${event.name} – venue screen`}
       nonce={props.nonce}
-      css={CSS}
+      css={CSS + BRACKET_CSS + TV_BRACKET_CSS}
       script={LIVE_REGIONS_SCRIPT + TV_ROTATION_SCRIPT + TV_FIT_SCRIPT + COUNTDOWNS_SCRIPT}
       bodyClass="tv"
       bodyData={{
         view: first,
+        page: "0",
         views: views.join(" "),
         interval: String(props.interval),
         watch: watch.join(" "),
@@ -357,6 +395,7 @@ export function TvPage(props: TvProps) {
                     showCategory
                     links={false}
                     flags={{ now: props.now }}
+                    serve
                   />
                 )
                 : <p class="quiet">No match in play</p>}
@@ -374,23 +413,30 @@ export function TvPage(props: TvProps) {
             ? <MatchTable rows={results} caption="Latest results" live={false} showCategory links={false} />
             : <p class="quiet">No results yet</p>}
         </ViewSection>
-        <ViewSection name="standings" empty={empty.standings}>
+        <ViewSection name="standings" empty={empty.standings} pages={groupPages.length}>
           <h2>Group standings</h2>
-          <div class="groups">
-            {shownGroups.map(({ group, category }) => (
-              <div key={group.groupId}>
-                <h3>{category} · {groupDisplayName(group.name)}</h3>
-                <StandingsTable
-                  group={group}
-                  caption={`${category}, ${groupDisplayName(group.name)}`}
-                  compact
-                />
+          {groupPages.map((page, i) => (
+            <div key={i} class="tv-page" data-page={i}>
+              <div class="groups">
+                {page.map(({ group, category }) => (
+                  <div key={group.groupId}>
+                    <h3>{category} · {groupDisplayName(group.name)}</h3>
+                    <StandingsTable
+                      group={group}
+                      caption={`${category}, ${groupDisplayName(group.name)}`}
+                      compact
+                    />
+                  </div>
+                ))}
               </div>
-            ))}
-          </div>
+            </div>
+          ))}
           {groups.length > shownGroups.length && (
             <p class="more">{groups.length - shownGroups.length} more groups on the event page</p>
           )}
+        </ViewSection>
+        <ViewSection name="bracket" empty={empty.bracket} pages={brackets}>
+          {brackets > 0 ? <TvBrackets categories={categories} /> : <p class="quiet">No knockout draw yet</p>}
         </ViewSection>
         <ViewSection name="qr" empty={false}>
           <h2>Follow every match on your phone</h2>

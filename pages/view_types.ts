@@ -2,7 +2,7 @@
  * The shapes the pages render: the public API's serialised objects (api/schemas.ts), so that the server-side
  * render and the browser's polls speak about the same thing.
  */
-import type { Event, GroupStandings, Match } from "../views/schemas.ts";
+import type { Draw, Event, GroupStandings, Match } from "../views/schemas.ts";
 
 export type {
   Draw,
@@ -32,6 +32,8 @@ export interface CategorySummary {
   upcoming: Match[];
   recent: Match[];
   groups: GroupStandings[];
+  /** The locked knockout draw (the venue TV's bracket), or null (none, or not published yet). */
+  draw: Draw | null;
 }
 
 /** An event with a summary of each category. */

@@ -62,16 +62,35 @@ export async function categoryPlay(db: Kysely<Database>, categoryId: string): Pr
   };
 }
 
+/**
+ * A category's play and its locked knockout draw (null when it serves none), read together: the category's page
+ * and the venue TV's bracket show the same draw.
+ */
+export async function categoryPlayAndDraw(
+  db: Kysely<Database>,
+  record: PublicCategoryRecord,
+): Promise<{ play: CategoryPlay; draw: Draw | null }> {
+  const [play, slots] = await Promise.all([
+    categoryPlay(db, record.id),
+    servesDraw(record) ? readDrawSlots(db, record.id) : Promise.resolve([]),
+  ]);
+  const draw = buildDraw({
+    category: record,
+    slots,
+    matches: play.records,
+    entries: play.entries,
+    groups: play.groups,
+  });
+  return { play, draw };
+}
+
 /** A category of a published event (id in any case): its matches, standings and draw. */
 export const categoryView: View<string, CategoryData> = namedByUuid({
   version: (deps, id) => deps.versions.category(id),
   load: async ({ db }, id) => {
     const record = await findPublicCategory(db, id);
     if (!record) return null;
-    const [play, slots] = await Promise.all([
-      categoryPlay(db, record.id),
-      servesDraw(record) ? readDrawSlots(db, record.id) : Promise.resolve([]),
-    ]);
+    const { play, draw } = await categoryPlayAndDraw(db, record);
     return {
       record,
       category: {
@@ -81,13 +100,7 @@ export const categoryView: View<string, CategoryData> = namedByUuid({
         bestOf: record.bestOf,
         matches: play.matches,
         groups: play.standings,
-        draw: buildDraw({
-          category: record,
-          slots,
-          matches: play.records,
-          entries: play.entries,
-          groups: play.groups,
-        }),
+        draw,
       },
     };
   },

@@ -18,6 +18,7 @@ export interface LinkJson {
     | "scoring"
     | "tv"
     | "tv-tables"
+    | "tv-bracket"
     | "poster"
     | "print"
     | "event"
@@ -63,6 +64,7 @@ export function eventLinks(base: string, o: EventOverviewRecord): LinkJson[] {
     { kind: "scoring", label: "Scoring (umpires' phones)", url: `${base}/score` },
     { kind: "tv", label: "Venue TV", url: `${base}/t/${slug}/tv` },
     { kind: "tv-tables", label: "Venue TV, every table", url: `${base}/t/${slug}/tv?view=tables` },
+    { kind: "tv-bracket", label: "Venue TV, the knockout draws", url: `${base}/t/${slug}/tv?view=bracket` },
     { kind: "event", label: "Spectators' page", url: `${base}/t/${slug}` },
     { kind: "poster", label: "Poster", url: `${base}/t/${slug}/poster` },
     { kind: "print", label: "Print center (sheets, draws, results)", url: `${base}/t/${slug}/print` },

@@ -32,10 +32,10 @@ export function tvFit(): void {
     });
   }
 
-  // A view change is an attribute of the body; fresh data swaps elements. Hiding rows changes neither.
+  // A view or page change is an attribute of the body; fresh data swaps elements. Hiding rows changes neither.
   new MutationObserver(later).observe(document.body, {
     attributes: true,
-    attributeFilter: ["data-view"],
+    attributeFilter: ["data-view", "data-page"],
     childList: true,
     subtree: true,
   });

@@ -4,7 +4,9 @@
  * match sits level with the middle of the pair that feeds it. Lines are drawn in CSS. An entry shows its seed
  * ("[1]") before its name and its club under it.
  */
+import type { ComponentChildren } from "preact";
 import type { Draw, DrawMatch, DrawSide } from "../view_types.ts";
+import { ServeDot } from "../serve_dot.tsx";
 
 /** The bracket's CSS (the event page includes it). */
 export const BRACKET_CSS = `
@@ -48,16 +50,27 @@ function SideName(props: { side: DrawSide }) {
   );
 }
 
-function Side(props: { side: DrawSide; games: number | string | null; won: boolean }) {
+/** A side of a position; on the venue TV a side in play has a serve dot (`dot`) and its running points after it. */
+function Side(
+  props: {
+    side: DrawSide;
+    games: number | string | null;
+    won: boolean;
+    dot?: ComponentChildren;
+    points?: ComponentChildren;
+  },
+) {
   return (
     <span class={`side${props.won ? " winner" : ""}${props.side.kind === "entry" ? "" : " open"}`}>
       <SideName side={props.side} />
+      {props.dot}
       <span class="g">{props.games ?? ""}</span>
+      {props.points}
     </span>
   );
 }
 
-function BracketMatch(props: { position: DrawMatch }) {
+function BracketMatch(props: { position: DrawMatch; tv?: boolean }) {
   const { home, away, match: m } = props.position;
   const played = m !== null && m.status !== "scheduled";
   // A walkover has no games to show: the winner's side says "W/O" instead of 0 against 0.
@@ -67,15 +80,28 @@ function BracketMatch(props: { position: DrawMatch }) {
     if (walkover) return m.winnerId === (side === "home" ? m.homeId : m.awayId) ? "W/O" : "";
     return side === "home" ? m.gamesWon.home : m.gamesWon.away;
   };
+  // On the venue TV a match in play also shows who serves and the running game's points.
+  const inPlay = props.tv === true && m !== null && m.status === "in_progress";
+  const side = (which: "home" | "away") => (
+    <Side
+      side={which === "home" ? home : away}
+      games={games(which)}
+      won={m !== null && m.winnerId === (which === "home" ? m.homeId : m.awayId)}
+      dot={inPlay && <ServeDot match={m} side={which} />}
+      points={inPlay && <span class="p">{m.currentGame[which]}</span>}
+    />
+  );
   const sides = (
     <>
-      <Side side={home} games={games("home")} won={m !== null && m.winnerId === m.homeId} />
-      <Side side={away} games={games("away")} won={m !== null && m.winnerId === m.awayId} />
+      {side("home")}
+      {side("away")}
     </>
   );
   return (
     <div class="slot">
-      {m
+      {m && props.tv
+        ? <div class={`bm${m.status === "in_progress" ? " live" : ""}`} data-match={m.id}>{sides}</div>
+        : m
         ? (
           <a class={`bm${m.status === "in_progress" ? " live" : ""}`} href={`/m/${encodeURIComponent(m.id)}`}>
             {sides}
@@ -93,8 +119,11 @@ export function pairsOf<T>(items: readonly T[]): T[][] {
   return pairs;
 }
 
-/** The bracket of a locked draw, every position of every round (byes and open positions by their labels). */
-export function Bracket(props: { draw: Draw; label: string }) {
+/**
+ * The bracket of a locked draw, every position of every round (byes and open positions by their labels). With
+ * `tv` (the venue TV), matches are not links and a match in play shows who serves and its running game.
+ */
+export function Bracket(props: { draw: Draw; label: string; tv?: boolean }) {
   return (
     // Focusable: it scrolls sideways on a phone, and with no match to link to yet a keyboard could not scroll it.
     <div class="bracket" role="group" aria-label={props.label} tabIndex={0}>
@@ -106,7 +135,9 @@ export function Bracket(props: { draw: Draw; label: string }) {
           <ol>
             {pairsOf(round.matches).map((pair) => (
               <li key={pair[0]?.bracketPos} class={`pair${pair.length === 1 ? " single" : ""}`}>
-                {pair.map((position) => <BracketMatch key={position.bracketPos} position={position} />)}
+                {pair.map((position) => (
+                  <BracketMatch key={position.bracketPos} position={position} tv={props.tv} />
+                ))}
               </li>
             ))}
           </ol>

@@ -7,6 +7,7 @@ import { resultReasonText } from "../format.ts";
 import { lastEnd, pointFlag, timedAttributes, timedTimeouts } from "../umpire_view.ts";
 import type { Match } from "../view_types.ts";
 import { standingCall } from "../../domain/table_call.ts";
+import { ServeDot } from "../serve_dot.tsx";
 
 /** A match with the name of its category, for lists that span categories. */
 export type { ListedMatch } from "../../views/player.ts";
@@ -60,6 +61,8 @@ export function MatchTable(props: {
   links?: boolean;
   /** Flag game point, match point and a running time-out under the score (UmpireFlag), as at `now` (ms). */
   flags?: { now: number };
+  /** A dot beside the side that serves next, on the score's side of its name (the venue TV's live board). */
+  serve?: boolean;
 }) {
   const { live, showTable, showCategory } = props;
   return (
@@ -84,7 +87,7 @@ export function MatchTable(props: {
                 {showTable && <td class="table-no">{m.tableNo ?? "–"}</td>}
                 {showCategory && <td class="cat">{category}</td>}
                 <td class={`num home${homeWon ? " winner" : ""}`}>
-                  <span class="n">{m.homeName}</span>
+                  <span class="n">{m.homeName}{props.serve && <ServeDot match={m} side="home" />}</span>
                 </td>
                 <td class="score">
                   {props.links === false
@@ -99,7 +102,7 @@ export function MatchTable(props: {
                   {live && props.flags && <UmpireFlag match={m} now={props.flags.now} />}
                 </td>
                 <td class={`away${awayWon ? " winner" : ""}`}>
-                  <span class="n">{m.awayName}</span>
+                  <span class="n">{props.serve && <ServeDot match={m} side="away" />}{m.awayName}</span>
                 </td>
               </tr>
             );

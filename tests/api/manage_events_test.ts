@@ -272,6 +272,7 @@ storeTest(
     assert.ok(urls.includes(`http://192.168.1.20:8000/overlay/featured/${ev.slug}`));
     assert.ok(urls.includes(`http://192.168.1.20:8000/overlay/table/${ev.slug}/1`));
     assert.ok(urls.includes(`http://192.168.1.20:8000/t/${ev.slug}/tv?view=tables`));
+    assert.ok(urls.includes(`http://192.168.1.20:8000/t/${ev.slug}/tv?view=bracket`));
     for (const l of data.links) {
       assert.ok(l.qr.size >= 21);
       assert.match(l.qr.d, /^(M\d+ \d+h\d+v1h-\d+z)+$/);

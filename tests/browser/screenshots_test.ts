@@ -19,6 +19,8 @@ interface Shot {
   viewport: { width: number; height: number };
   full?: boolean;
   view?: string;
+  /** Shot as printed: the poster's on-screen warning (its QR code is 127.0.0.1's here) is not on paper. */
+  print?: boolean;
 }
 
 /** The shot `file` of the page at `path`, of the viewport only unless `full`. */
@@ -68,7 +70,7 @@ browserSuite(
         viewport: FULL_HD,
         view,
       })),
-      shot("poster_a4.png", `/t/${s.slug}/poster`, { width: 900, height: 1240 }, true),
+      { ...shot("poster_a4.png", `/t/${s.slug}/poster`, { width: 900, height: 1240 }, true), print: true },
       shot("event_phone.png", `/t/${s.slug}`, PHONE, true),
       shot("event_desktop.png", `/t/${s.slug}`, DESKTOP, true),
       shot("category_phone.png", `/t/${s.slug}/c/${s.groups}`, PHONE, true),
@@ -84,7 +86,54 @@ browserSuite(
       await t.step(shot.file, async () => {
         const { page, close } = await openPage(browser, server.origin + shot.path, shot.viewport);
         if (shot.view) await page.evaluate((view) => (document.body.dataset.view = view), shot.view);
+        if (shot.print) await page.emulateMedia({ media: "print" });
         const png = await page.screenshot({ fullPage: shot.full ?? false });
+        assert.ok(png.byteLength > 1000);
+        await Deno.writeFile(new URL(shot.file, DIR), png);
+        await close();
+      });
+    }
+  },
+  UPDATE ? undefined : "run with -- --update to write docs/screenshots",
+);
+
+/** The demo, as a newcomer sees it on a first start: never the test fixtures. */
+async function seedDemo(store: Parameters<Parameters<typeof browserSuite>[1]>[0]): Promise<null> {
+  const { loadDemoIfEmpty } = await import("../../cli/demo.ts");
+  await loadDemoIfEmpty(store, new Date());
+  return null;
+}
+
+browserSuite(
+  "screenshots of the venue TV's bracket and tables views for docs/pages.md",
+  seedDemo,
+  async (t, { browser, server }) => {
+    const slug = "demo-open-2026";
+    const shots = [
+      {
+        file: "tv_bracket_1920x1080.png",
+        view: "bracket",
+        page: "0",
+        viewport: { width: 1920, height: 1080 },
+      },
+      {
+        file: "tv_bracket_doubles_1366x768.png",
+        view: "bracket",
+        page: "1",
+        viewport: { width: 1366, height: 768 },
+      },
+      { file: "tv_tables_1920x1080.png", view: "tables", page: "0", viewport: { width: 1920, height: 1080 } },
+      { file: "tv_tables_1366x768.png", view: "tables", page: "0", viewport: { width: 1366, height: 768 } },
+    ];
+    for (const shot of shots) {
+      await t.step(shot.file, async () => {
+        const { page, close } = await openPage(
+          browser,
+          `${server.origin}/t/${slug}/tv?view=${shot.view}&interval=600`,
+          shot.viewport,
+        );
+        await page.evaluate((p) => (document.body.dataset.page = p), shot.page);
+        const png = await page.screenshot();
         assert.ok(png.byteLength > 1000);
         await Deno.writeFile(new URL(shot.file, DIR), png);
         await close();

@@ -2,8 +2,11 @@ import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { browserSuite, openPage, runOnePoll } from "../support/browser.ts";
 import { seedPages, seedQuietEvent, setAnnouncement, setScore } from "../pages/seed.ts";
+import { seedBigDraw } from "../pages/seed_big_draw.ts";
 
 const FULL_HD = { width: 1920, height: 1080 };
+/** The screens the TV must fit: a small 720p-class TV, 1080p and 4K. */
+const SCREENS = [{ width: 1366, height: 768 }, FULL_HD, { width: 3840, height: 2160 }];
 
 /** Records every value body[data-view] takes from now on. */
 const recordViews = () => {
@@ -23,7 +26,30 @@ const afterNextFrame = (page: Page) =>
 const seed = async (store: Parameters<typeof seedPages>[0]) => ({
   ...(await seedPages(store)),
   quiet: await seedQuietEvent(store),
+  big: await seedBigDraw(store),
 });
+
+/**
+ * What of the view on screen (its page on screen) lies outside the board or the screen: the boxes of its rows,
+ * groups, bracket matches, round headings and summary lines, each against the bottom of the board (main.tv) and
+ * the right edge of the screen; and any of them whose content overflows its own box.
+ */
+const cutBoxes = () => {
+  const main = document.querySelector("main.tv")!.getBoundingClientRect();
+  const items = [
+    ...document.querySelectorAll<HTMLElement>(
+      "section.view tbody tr, section.view .groups > div, .hall li, .tvb .bm, .tvb h4, .tvb-earlier li, .tvb .bracket",
+    ),
+  ].filter((e) => !e.hidden && e.getBoundingClientRect().height > 0);
+  return {
+    shown: items.length,
+    cut: items.filter((e) => {
+      const box = e.getBoundingClientRect();
+      return box.bottom > main.bottom + 0.5 || box.right > innerWidth + 0.5 || box.left < -0.5 ||
+        e.scrollHeight > e.clientHeight + 1;
+    }).map((e) => `${e.className}: ${e.innerText.slice(0, 40)}`),
+  };
+};
 
 browserSuite("venue TV in Chromium", seed, async (t, { browser, server, seeded }) => {
   /** Opens the event's TV page with `query` (its rotation's interval). */
@@ -34,12 +60,14 @@ browserSuite("venue TV in Chromium", seed, async (t, { browser, server, seeded }
     // The page's clock runs only when the test runs it: four turns of a second each, however slow the machine.
     const { page, dialogs, errors, close } = await openTv("?interval=1", FULL_HD, { pausedClock: true });
     await page.evaluate(recordViews);
-    await page.clock.runFor(5000);
-    assert.deepEqual((await page.evaluate(seenViews)).slice(0, 6), [
+    // The bracket view shows each of the two knockout draws for an interval: six turns.
+    await page.clock.runFor(7000);
+    assert.deepEqual((await page.evaluate(seenViews)).slice(0, 7), [
       "live",
       "tables",
       "results",
       "standings",
+      "bracket",
       "qr",
       "live",
     ]);
@@ -87,6 +115,165 @@ browserSuite("venue TV in Chromium", seed, async (t, { browser, server, seeded }
       if (viewport.width === 1920) assert.ok(seen.font >= 36, `table numbers of ${seen.font} px at 1080p`);
       assert.deepEqual(errors, []);
     }
+  });
+
+  await t.step(
+    "?view=bracket shows each knockout draw in turn, fitted with nothing cut, its live matches highlighted",
+    async () => {
+      for (const viewport of SCREENS) {
+        const { page, errors, close } = await openTv("?view=bracket&interval=1", viewport, {
+          pausedClock: true,
+        });
+        const pages = [];
+        for (let turn = 0; turn < 3; turn++) {
+          const fit = await page.evaluate(cutBoxes);
+          pages.push({
+            ...fit,
+            ...await page.evaluate(() => {
+              const on = document.querySelector<HTMLElement>(
+                `.tvb-page[data-page="${document.body.dataset.page}"]`,
+              )!;
+              return {
+                view: document.body.dataset.view,
+                page: document.body.dataset.page,
+                title: on.querySelector("h2")!.innerText,
+                rounds: [...on.querySelectorAll("h4")].map((h) => h.innerText),
+                live: on.querySelectorAll(".bm.live").length,
+                serve: on.querySelectorAll(".bm.live .serve-dot").length,
+                walkover: on.innerText.includes("W/O"),
+                bye: [...on.querySelectorAll(".side.open .n")].some((n) => n.textContent === "Bye"),
+              };
+            }),
+          });
+          await page.clock.runFor(1000);
+        }
+        await close();
+        const [groups, knockout, again] = pages;
+        assert.deepEqual(
+          [groups!.page, knockout!.page, again!.page],
+          ["0", "1", "0"],
+          "a page a turn, then again",
+        );
+        assert.ok(pages.every((p) => p.view === "bracket"), "it stays on the brackets");
+        assert.match(groups!.title, /^Women's Singles: draw 1\/2$/);
+        assert.match(knockout!.title, /^Men's Singles: draw 2\/2$/);
+        assert.deepEqual(knockout!.rounds.map((r) => r.toLowerCase()), [
+          "quarter-final",
+          "semi-final",
+          "final",
+        ]);
+        assert.equal(knockout!.live, 1, "the match in play is highlighted");
+        assert.equal(knockout!.serve, 1, "with who serves");
+        assert.ok(knockout!.bye, "a bye says Bye");
+        for (const p of pages) {
+          assert.ok(p.shown > 0);
+          assert.deepEqual(p.cut, [], `${viewport.width}x${viewport.height}, ${p.title}: nothing cut`);
+        }
+        assert.deepEqual(errors, []);
+      }
+    },
+  );
+
+  await t.step(
+    "under a long announcement the brackets shrink to the room left, with nothing cut",
+    async () => {
+      await setAnnouncement(
+        server.store,
+        seeded.event.id,
+        "Lunch break until 13:00 — the finals start at 14:00 on tables 1 and 2. Players of the mixed doubles " +
+          "please report to the desk before 12:45 with your partner, thank you",
+      );
+      try {
+        const { page, close } = await openTv("?view=bracket&interval=600", { width: 1366, height: 768 });
+        for (const p of ["0", "1"]) {
+          await page.evaluate((n) => (document.body.dataset.page = n), p);
+          const fit = await page.evaluate(cutBoxes);
+          assert.ok(fit.shown > 0);
+          assert.deepEqual(fit.cut, [], `page ${p}: nothing cut`);
+        }
+        await close();
+      } finally {
+        await setAnnouncement(server.store, seeded.event.id, null);
+      }
+    },
+  );
+
+  await t.step(
+    "a 64-draw of doubles fits every screen: from the round of 16 on, the earlier rounds summarised",
+    async () => {
+      for (const viewport of SCREENS) {
+        const { page, close } = await openPage(
+          browser,
+          `${server.origin}/t/${seeded.big.slug}/tv?view=bracket&interval=600`,
+          viewport,
+        );
+        const fit = await page.evaluate(cutBoxes);
+        const seen = await page.evaluate(() => ({
+          rounds: [...document.querySelectorAll(".tvb h4")].map((h) =>
+            (h as HTMLElement).innerText.toLowerCase()
+          ),
+          earlier: [...document.querySelectorAll(".tvb-earlier li")].map((li) => li.textContent),
+          live: document.querySelectorAll(".tvb-earlier .live").length,
+          walkover: [...document.querySelectorAll(".tvb .g")].some((g) => g.textContent === "W/O"),
+          font: parseFloat(getComputedStyle(document.querySelector(".tvb .bracket")!).fontSize),
+        }));
+        await close();
+        assert.deepEqual(seen.rounds, ["round of 16", "quarter-final", "semi-final", "final"]);
+        assert.match(seen.earlier[0] ?? "", /^Round of 64: 1 of 32 played, in play:/);
+        assert.match(seen.earlier[1] ?? "", /^Round of 32: 1 of 16 played/);
+        assert.equal(seen.live, 2, "the matches in play of the first round are named");
+        assert.ok(seen.walkover, "the walkover in the round of 16 says W/O");
+        assert.deepEqual(fit.cut, [], `${viewport.width}x${viewport.height}: nothing cut`);
+        assert.ok(seen.font >= viewport.height / 50, `${seen.font} px on ${viewport.height} lines`);
+      }
+    },
+  );
+
+  await t.step(
+    "at 1080p standings and per-game scores are 36 px or more; at every size nothing is cut",
+    async () => {
+      for (const viewport of SCREENS) {
+        const { page, close } = await openTv("?interval=600", viewport);
+        for (const view of ["live", "results", "standings", "tables"]) {
+          await page.evaluate((v) => (document.body.dataset.view = v), view);
+          await afterNextFrame(page);
+          await afterNextFrame(page);
+          const fit = await page.evaluate(cutBoxes);
+          assert.ok(fit.shown > 0, `${view} shows something`);
+          assert.deepEqual(fit.cut, [], `${viewport.width}x${viewport.height}, ${view}: nothing cut`);
+        }
+        if (viewport.width === 1920) {
+          const sizes = await page.evaluate(() => {
+            const px = (selector: string) =>
+              [...document.querySelectorAll(selector)].map((e) => parseFloat(getComputedStyle(e).fontSize));
+            return {
+              standings: px(".groups tbody td, .groups tbody th"),
+              points: px("table.matches.live .points"),
+              games: px("table.matches:not(.live) .detail"),
+            };
+          });
+          for (const [what, list] of Object.entries(sizes)) {
+            assert.ok(list.length > 0, what);
+            assert.ok(Math.min(...list) >= 36, `${what} at ${Math.min(...list)} px`);
+          }
+        }
+        await close();
+      }
+    },
+  );
+
+  await t.step("the live board and the tables put a dot beside the side that serves next", async () => {
+    const { page, close } = await openTv("?interval=600");
+    const dots = await page.evaluate((id) => ({
+      board: [...document.querySelectorAll(`tr[data-match="${id}"] td`)].map((td) =>
+        td.querySelectorAll(".serve-dot").length
+      ),
+      tables: document.querySelectorAll(".hall li.live .serve-dot").length,
+    }), seeded.matches.groupRunning);
+    await close();
+    // Table, category, home, score, away: the away side serves.
+    assert.deepEqual(dots.board, [0, 0, 0, 0, 1]);
+    assert.ok(dots.tables >= 1);
   });
 
   await t.step("skips the views with nothing to show", async () => {

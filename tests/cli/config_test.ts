@@ -4,6 +4,7 @@ import {
   DEFAULT_RATE_LIMIT,
   ENV_NAMES,
   parseDatabaseUrl,
+  parsePublicUrl,
   readConfig,
   SERVER_USAGE,
 } from "../../cli/config.ts";
@@ -126,4 +127,38 @@ Deno.test("every setting of the command line has an environment variable, named 
   }
   // Each flag's variable is named in the usage beside it.
   for (const name of ENV_NAMES) assert.ok(SERVER_USAGE.includes(`env ${name}`), name);
+});
+
+Deno.test("readConfig() reads PUBLIC_URL and --public-url as an origin; unset, null", () => {
+  assert.equal(readConfig([], env({})).publicUrl, null);
+  assert.equal(
+    readConfig([], env({ PUBLIC_URL: "http://192.168.1.20:8000/" })).publicUrl,
+    "http://192.168.1.20:8000",
+  );
+  assert.equal(
+    readConfig(["--public-url", "https://Live.Example.org"], env({ PUBLIC_URL: "http://x" })).publicUrl,
+    "https://live.example.org",
+  );
+  assert.equal(readConfig([], env({ PUBLIC_URL: "" })).publicUrl, null);
+  assert.ok(ENV_NAMES.includes("PUBLIC_URL"));
+  assert.ok(SERVER_USAGE.includes("--public-url"));
+});
+
+Deno.test("parsePublicUrl() refuses what is not an http(s) address without a path, naming the setting", () => {
+  for (
+    const bad of [
+      "192.168.1.20:8000",
+      "ftp://x",
+      "http://x/t/demo",
+      "http://x?a=1",
+      "http://u:p@x",
+      "javascript:1",
+    ]
+  ) {
+    assert.throws(
+      () => parsePublicUrl(bad),
+      (e) => e instanceof ConfigError && /^Invalid PUBLIC_URL "/.test(e.message),
+      bad,
+    );
+  }
 });

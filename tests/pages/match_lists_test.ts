@@ -59,6 +59,7 @@ Deno.test("upcomingAcross() merges the categories' matches up next in one order 
     upcoming,
     recent: [],
     groups: [],
+    draw: null,
   });
   const men = [match({ tableNo: 2 }), match({ scheduledAt: "2026-11-28T11:00:00.000Z" })];
   const women = [match({ scheduledAt: "2026-11-28T10:00:00.000Z" }), match({})];

@@ -417,14 +417,14 @@ storeTest(
     const html = await res.text();
     assert.match(
       html,
-      /<body class="tv" data-view="live" data-views="live tables results standings qr" data-interval="3"/,
+      /<body class="tv" data-view="live" data-page="0" data-views="live tables results standings bracket qr" data-interval="3"/,
     );
     assert.match(html, /<p class="url">http:\/\/venue.local:8000\/t\/city-open-2026<\/p>/);
     assert.match(
       html,
       /<svg class="qr" viewBox="0 0 \d+ \d+" role="img" aria-label="QR code to http:\/\/venue.local/,
     );
-    for (const view of ["live", "tables", "results", "standings"]) {
+    for (const view of ["live", "tables", "results", "standings", "bracket"]) {
       assert.match(
         html,
         new RegExp(`data-view-name="${view}" data-region="tv-${view}" data-empty="0"`),
