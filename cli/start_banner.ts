@@ -62,7 +62,8 @@ export function startBanner(input: BannerInput): string[] {
 
 /**
  * The addresses to print for a bind host: the host itself, or for all interfaces (0.0.0.0, ::) the machine's
- * non-internal IPv4 addresses and localhost. Listing interfaces needs --allow-sys; without it, localhost only.
+ * non-internal IPv4 addresses and localhost. Listing interfaces needs --allow-sys=networkInterfaces (the start
+ * task asks for it); without it, localhost only.
  */
 export function bannerHosts(bindHost: string): string[] {
   if (bindHost !== "0.0.0.0" && bindHost !== "::") return [bindHost];
