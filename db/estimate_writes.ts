@@ -26,12 +26,12 @@ const MINUTE = 60_000;
 
 /**
  * What a write from `before` to `after` does to the estimates: "moved" when the match began, ended or went back,
- * moved, was called or skipped (estimate again now); "overrun" when it runs past its planned length (its points
- * move what follows it, but the pages show times to the minute: the event is estimated again at most once a
- * minute, `refreshEstimatesOncePerMinute`); null otherwise.
+ * moved, was called or skipped (estimate again now); "overrun" for its first write in a minute once it runs past
+ * its planned length (its points move what follows it, but the pages show times to the minute: the event is then
+ * estimated again at most once a minute, `refreshEstimatesOncePerMinute`); null otherwise.
  */
 export function estimateTrigger(
-  before: Pick<MatchRow, "status" | "table_no" | "scheduled_at" | "called_at" | "skipped_at">,
+  before: Pick<MatchRow, "status" | "table_no" | "scheduled_at" | "called_at" | "skipped_at" | "updated_at">,
   after: Pick<MatchRow, "status" | "table_no" | "scheduled_at" | "called_at" | "skipped_at" | "started_at">,
   bestOf: number,
   now: Date,
@@ -44,7 +44,8 @@ export function estimateTrigger(
     return "moved";
   }
   const overrun = after.status === "in_progress" && after.started_at !== null &&
-    Date.parse(after.started_at) + defaultDurationMs(bestOf) < now.getTime();
+    Date.parse(after.started_at) + defaultDurationMs(bestOf) < now.getTime() &&
+    Math.floor(Date.parse(before.updated_at) / MINUTE) !== Math.floor(now.getTime() / MINUTE);
   return overrun ? "overrun" : null;
 }
 

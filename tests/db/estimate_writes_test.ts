@@ -11,11 +11,20 @@ const row = {
   updated_at: "2026-11-28T10:10:00.000Z",
 };
 
-Deno.test("estimateTrigger() is 'moved' for a change of state or place, 'overrun' for a point past the planned length", () => {
+Deno.test("estimateTrigger() is 'moved' for a change of state or place, 'overrun' for its first point in a minute past the planned length", () => {
   const at = (hhmmss: string) => new Date(`2026-11-28T${hhmmss}.000Z`);
   // A best of 5 is planned for 20 minutes: a point at 10:15 is on time, one at 10:25 runs long.
   assert.equal(estimateTrigger(row, row, 5, at("10:15:00")), null);
-  assert.equal(estimateTrigger(row, row, 5, at("10:25:10")), "overrun");
+  assert.equal(
+    estimateTrigger({ ...row, updated_at: "2026-11-28T10:24:30.000Z" }, row, 5, at("10:25:10")),
+    "overrun",
+    "its first write in the minute",
+  );
+  assert.equal(
+    estimateTrigger({ ...row, updated_at: "2026-11-28T10:25:01.000Z" }, row, 5, at("10:25:40")),
+    null,
+    "written already in this minute",
+  );
   for (
     const change of [
       { status: "completed" },
