@@ -117,7 +117,10 @@ export const CategorySchema = z.object({
   id: uuid("Category id, used in the /subevents/{id}/... paths"),
   eventId: uuid("Id of the event"),
   name: z.string().openapi({ description: "The category's name", example: "Men's Singles" }),
-  kind: z.enum(["singles", "doubles"]).openapi({ description: "Singles, or doubles (entries are pairs)" }),
+  kind: z.enum(["singles", "doubles", "team"]).openapi({
+    description:
+      "Singles, doubles (entries are pairs) or team (entries are teams that play ties, docs/teams.md)",
+  }),
   format: z.enum(["groups", "knockout", "groups_knockout"]).openapi({
     description: "Round-robin groups only, knockout only, or groups followed by a knockout",
   }),
