@@ -604,7 +604,7 @@ async function apply(trx: Trx, m: MatchRow, action: MatchAction, now: string): P
     );
   }
   let record = statusRecord(m);
-  const doubles = await isDoublesMatch(trx, m.subevent_id);
+  const doubles = await isDoublesMatch(trx, m.subevent_id, m.tie_match_type);
   if (action.type === "start") {
     record = startMatch(record);
     const setup = startSetup(action, doubles);

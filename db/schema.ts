@@ -10,7 +10,7 @@ export type CategoryFormat = "groups" | "knockout" | "groups_knockout";
 export type CategoryKind = "singles" | "doubles" | "team";
 /** A draw is a draft until published and locked; only a locked draw is public. */
 export type DrawState = "none" | "draft" | "locked";
-export type Stage = "group" | "knockout";
+export type Stage = "group" | "knockout" | "tie";
 
 export interface EventTable {
   id: string;
@@ -179,6 +179,10 @@ export interface MatchTable {
   tie_id?: string | null;
   /** The 1-based order of play of the match within its tie; null outside a tie. */
   tie_order?: number | null;
+  /** "singles" or "doubles" for a match of a tie (its sides are one player or two); null outside a tie. */
+  tie_match_type?: string | null;
+  /** The stage of the tie ("group" or "knockout") of a match of a tie; null outside a tie. */
+  tie_stage?: string | null;
 }
 
 export interface MatchPointTable {

@@ -305,6 +305,14 @@ export const MatchSchema = z.object({
       "What the umpire recorded besides the score. Null before play, and after it when no time-out, " +
       "card or expedite system was recorded",
   }),
+  tieId: z.string().optional().openapi({
+    description:
+      "The tie this match is part of (GET /api/v1/ties/{id}; docs/teams.md); present only for a match of a tie, " +
+      "whose stage is its tie's",
+  }),
+  tieOrder: z.int().min(1).optional().openapi({
+    description: "The match's place in its tie's order of play, from 1; present only for a match of a tie",
+  }),
 }).openapi("Match", { description: "A match whose two sides are known, with its score" });
 
 /** The live block of the single-match endpoint. */

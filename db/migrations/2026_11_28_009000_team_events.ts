@@ -4,7 +4,8 @@
  * entry) whose `teams` row gives its name and association; its players are `team_members`. What two teams play in
  * a group or knockout match is a tie: `ties` holds the format and both line-ups of that match (keyed by its id),
  * and the individual matches of the tie are matches of the category with `stage` "tie", `tie_id` (the tie's
- * match) and `tie_order`, between entries that play for a team (`entries.team_entry_id`).
+ * match), `tie_order`, `tie_match_type` ("singles" or "doubles") and `tie_stage` (the
+ * tie's stage, which the public answer shows), between entries that play for a team (`entries.team_entry_id`).
  */
 import type { Kysely } from "kysely";
 
@@ -42,12 +43,16 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex("ties_subevent_idx").on("ties").column("subevent_id").execute();
   await db.schema.alterTable("matches").addColumn("tie_id", "text").execute();
   await db.schema.alterTable("matches").addColumn("tie_order", "integer").execute();
+  await db.schema.alterTable("matches").addColumn("tie_match_type", "text").execute();
+  await db.schema.alterTable("matches").addColumn("tie_stage", "text").execute();
   await db.schema.createIndex("matches_tie_idx").on("matches").column("tie_id").execute();
 }
 
 // deno-lint-ignore no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex("matches_tie_idx").execute();
+  await db.schema.alterTable("matches").dropColumn("tie_stage").execute();
+  await db.schema.alterTable("matches").dropColumn("tie_match_type").execute();
   await db.schema.alterTable("matches").dropColumn("tie_order").execute();
   await db.schema.alterTable("matches").dropColumn("tie_id").execute();
   await db.schema.dropTable("ties").execute();
