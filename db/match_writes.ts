@@ -60,6 +60,7 @@ import {
 } from "./umpire_record.ts";
 import { WriteError } from "./write_errors.ts";
 import { movesEstimates, refreshEstimates } from "./estimate_writes.ts";
+import { settleTie } from "./tie_writes.ts";
 import { writeTransaction } from "./write_transaction.ts";
 
 type Trx = Transaction<Database>;
@@ -834,6 +835,10 @@ async function consequences(
 ): Promise<"none" | "rated" | "added"> {
   const wasDecided = before.status === "completed";
   const isDecided = after.status === "completed";
+  // A match of a tie moves the tie's score, and its end may decide the tie (db/tie_writes.ts).
+  if (after.tie_id && (before.status !== after.status || before.winner_entry_id !== after.winner_entry_id)) {
+    await settleTie(trx, after.tie_id, now);
+  }
   // Any change to a decided group match (a correction too) may change who qualifies from a final group.
   if (after.stage === "group" && (wasDecided || isDecided)) {
     await fillGroupQualifiers(trx, after.subevent_id, after.group_id, now);

@@ -137,6 +137,10 @@ export const CategorySchema = z.object({
   hasStandings: z.boolean().openapi({
     description: "Whether the category has groups (served at /standings)",
   }),
+  ties: z.string().optional().openapi({
+    description:
+      'The path of its ties (/api/v1/subevents/{id}/ties); present only for a category of kind "team"',
+  }),
 }).openapi("Subevent", { description: "A category (category) of an event" });
 
 const side = (description: string) => z.enum(["home", "away"]).openapi({ description });

@@ -57,6 +57,7 @@ export function serializeCategory(s: CategorySummaryRecord): Category {
     status: categoryStatus(s.matchStatuses),
     hasDraw: s.format !== "groups" && s.drawState === "locked",
     hasStandings: s.groupCount > 0,
+    ...(s.kind === "team" ? { ties: `/api/v1/subevents/${s.id}/ties` } : {}),
   };
 }
 

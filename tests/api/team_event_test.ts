@@ -1,0 +1,209 @@
+/**
+ * A team event from the event file to the end through the management API (docs/teams.md): a group of four teams
+ * and a knockout of eight, each tie's line-ups entered and published, each match scored as any match, the ties
+ * following their matches, and the public resources of ties.
+ */
+import assert from "node:assert/strict";
+import type { Hono } from "hono";
+import { importEvent } from "../../event_file/import.ts";
+import { entryIdFor, matchIdFor, playerIdFor } from "../../db/ids.ts";
+import { playerIdKey } from "../../db/player_id_key.ts";
+import type { Store } from "../../db/store.ts";
+import { apiClient } from "../support/api_client.ts";
+import { storeTest } from "../support/stores.ts";
+import { TEAM_SLUG, teamEventFile, teamPlayers } from "../support/team_event.ts";
+import { call, makeToken, manageApp, T0 } from "./manage_fixtures.ts";
+
+// deno-lint-ignore no-explicit-any
+type Json = Record<string, any>;
+
+interface Ctx {
+  store: Store;
+  app: Hono;
+  token: string;
+  player: (key: string) => string;
+}
+
+async function setUp(store: Store): Promise<Ctx> {
+  await importEvent(store, teamEventFile(2), () => T0);
+  const key = await playerIdKey(store.db);
+  return {
+    store,
+    app: manageApp(store, () => T0),
+    token: await makeToken(store.db, "admin"),
+    player: (p) => playerIdFor(TEAM_SLUG, p, undefined, key),
+  };
+}
+
+const tieId = (category: string, key: string) => matchIdFor(TEAM_SLUG, category, key);
+const teamId = (category: string, key: string) => entryIdFor(TEAM_SLUG, category, key);
+
+async function manage(ctx: Ctx, method: string, path: string, body?: unknown) {
+  const res = await ctx.app.request(`/api/manage${path}`, call(ctx.token, method, body));
+  return { status: res.status, type: res.headers.get("content-type"), body: await res.json() as Json };
+}
+
+/** A line-up of a team: its players 1, 2, 3 at the side's positions. */
+function lineup(ctx: Ctx, team: string, side: "home" | "away") {
+  const [p1, p2, p3] = teamPlayers(team).map(ctx.player);
+  return { positions: side === "home" ? { A: p1, B: p2, C: p3 } : { X: p1, Y: p2, Z: p3 } };
+}
+
+/** Publishes both line-ups of a tie between these teams; returns its matches' ids. */
+async function publish(ctx: Ctx, id: string, home: string, away: string): Promise<string[]> {
+  const put = await manage(ctx, "PUT", `/ties/${id}/lineups`, {
+    home: lineup(ctx, home, "home"),
+    away: lineup(ctx, away, "away"),
+    publish: true,
+  });
+  assert.equal(put.status, 200, JSON.stringify(put.body));
+  return put.body.data.matchIds;
+}
+
+/** Scores a match of a tie by its whole result: `winner` wins 3-0. */
+async function score(ctx: Ctx, matchId: string, winner: "home" | "away") {
+  const read = await manage(ctx, "GET", `/matches/${matchId}`);
+  assert.equal(read.status, 200, JSON.stringify(read.body));
+  const game = winner === "home" ? { home: 11, away: 5 } : { home: 5, away: 11 };
+  const res = await manage(ctx, "POST", `/matches/${matchId}/result`, {
+    games: [game, game, game],
+    revision: read.body.data.revision,
+  });
+  assert.equal(res.status, 200, JSON.stringify(res.body));
+}
+
+/** Plays a tie: publishes the line-ups and scores its matches in order with these winners until it is decided. */
+async function playTie(ctx: Ctx, id: string, home: string, away: string, winners: string): Promise<void> {
+  const ids = await publish(ctx, id, home, away);
+  assert.equal(ids.length, 5);
+  for (const [i, w] of [...winners].entries()) await score(ctx, ids[i]!, w === "H" ? "home" : "away");
+}
+
+storeTest("[api] a team event is played through the management API to its final", async (store) => {
+  const ctx = await setUp(store);
+  const client = apiClient(store);
+
+  // The group: two ties came with the file, four are played here.
+  const g3 = tieId("WTG", "G3");
+  const before = await manage(ctx, "GET", `/ties/${g3}`);
+  assert.equal(before.status, 200);
+  assert.equal(before.body.data.tie.status, "scheduled");
+  assert.deepEqual(before.body.data.tie.matches.map((m: Json) => m.match), [null, null, null, null, null]);
+
+  // A line-up with a player of another team is refused, naming the side.
+  const wrong = await manage(ctx, "PUT", `/ties/${g3}/lineups`, {
+    home: { positions: { A: ctx.player("fra1"), B: ctx.player("chn2"), C: ctx.player("chn3") } },
+  });
+  assert.equal(wrong.status, 400);
+  assert.equal(wrong.type, "application/problem+json");
+  assert.match(wrong.body.detail, /^Invalid "home": player ".+" is not a player of the team$/);
+  // Publishing without both line-ups is refused.
+  const early = await manage(ctx, "POST", `/ties/${g3}/publish`);
+  assert.equal(early.status, 409);
+  assert.match(early.body.detail, /both line-ups are needed/);
+
+  const g3Matches = await publish(ctx, g3, "CHN", "GER");
+  await score(ctx, g3Matches[0]!, "home");
+  // Once the tie has begun its line-ups stay.
+  const late = await manage(ctx, "PUT", `/ties/${g3}/lineups`, { home: lineup(ctx, "CHN", "home") });
+  assert.equal(late.status, 409);
+  assert.equal(late.type, "application/problem+json");
+  assert.match(late.body.detail, /^Cannot change the line-ups of tie ".+": the tie has begun$/);
+  await score(ctx, g3Matches[1]!, "home");
+  await score(ctx, g3Matches[2]!, "home");
+  // 3-0: the tie is decided, its last two matches are not played.
+  const decided = await client.request(`/api/v1/ties/${g3}`);
+  assert.equal(decided.status, 200);
+  assert.equal(decided.res.headers.get("content-type"), "application/json");
+  assert.match(decided.res.headers.get("cache-control") ?? "", /s-maxage=10/);
+  const tie = decided.body.data.tie;
+  assert.equal(tie.status, "completed");
+  assert.deepEqual(tie.score, { home: 3, away: 0 });
+  assert.equal(tie.winnerId, teamId("WTG", "CHN"));
+  assert.equal(tie.home.name, "Team CHN");
+  assert.deepEqual(tie.lineups.home.positions.A, ctx.player("chn1"));
+  assert.deepEqual(tie.matches.map((m: Json) => m.status), [
+    "completed",
+    "completed",
+    "completed",
+    "not_needed",
+    "not_needed",
+  ]);
+  assert.equal(tie.matches[0].match.tieId, g3);
+  assert.equal(tie.matches[0].match.stage, "group");
+  assert.equal(tie.matches[0].match.homeName, "CHN Player 1");
+  assert.equal(
+    (await store.db.selectFrom("matches").select("id").where("tie_id", "=", g3).execute()).length,
+    3,
+  );
+  // The tie is the group match between the teams: the category's matches list it, decided.
+  const groupMatch = await client.request(`/api/v1/matches/${g3}`);
+  assert.equal(groupMatch.body.data.match.status, "completed");
+  assert.equal(groupMatch.body.data.match.winnerId, teamId("WTG", "CHN"));
+  // A match of the tie names it.
+  const single = await client.request(`/api/v1/matches/${g3Matches[0]}`);
+  assert.equal(single.body.data.match.tieId, g3);
+  assert.equal(single.body.data.match.tieOrder, 1);
+
+  await playTie(ctx, tieId("WTG", "G4"), "JPN", "FRA", "HAHH");
+  await playTie(ctx, tieId("WTG", "G5"), "CHN", "JPN", "AHHAH");
+  await playTie(ctx, tieId("WTG", "G6"), "GER", "FRA", "AAA");
+  // The standings count ties: CHN won 3, JPN 2, FRA 1 (G6), GER 0.
+  const standings = await client.request(`/api/v1/subevents/${await categoryId(store, "WTG")}/standings`);
+  assert.equal(standings.status, 200);
+  const rows = standings.body.data.standings[0].rows as Json[];
+  assert.deepEqual(rows.map((r) => [r.entry.name, r.won, r.matchPoints]), [
+    ["Team CHN", 3, 6],
+    ["Team JPN", 2, 5],
+    ["Team FRA", 1, 4],
+    ["Team GER", 0, 3],
+  ]);
+
+  // The knockout: the home team of each tie wins; each winner goes on like a match winner.
+  const ko = ["KOR", "SWE", "BRA", "EGY", "TPE", "POR", "IND", "USA"];
+  for (let p = 0; p < 4; p++) {
+    await playTie(ctx, tieId("WTK", `K1-${p}`), ko[2 * p]!, ko[2 * p + 1]!, "HHH");
+  }
+  const semi = await client.request(`/api/v1/ties/${tieId("WTK", "K2-0")}`);
+  assert.equal(semi.status, 200);
+  assert.equal(semi.body.data.tie.home.name, "Team KOR");
+  assert.equal(semi.body.data.tie.away.name, "Team BRA");
+  assert.equal(semi.body.data.tie.status, "scheduled");
+  await playTie(ctx, tieId("WTK", "K2-0"), "KOR", "BRA", "AAHA");
+  await playTie(ctx, tieId("WTK", "K2-1"), "TPE", "IND", "HHAH");
+  await playTie(ctx, tieId("WTK", "K3-0"), "BRA", "TPE", "HAHAH");
+  const final = await client.request(`/api/v1/ties/${tieId("WTK", "K3-0")}`);
+  assert.equal(final.body.data.tie.stageLabel, "Final");
+  assert.equal(final.body.data.tie.winnerId, teamId("WTK", "BRA"));
+  assert.deepEqual(final.body.data.tie.score, { home: 3, away: 2 });
+
+  // The category lists its ties and says where they are.
+  const wtk = await categoryId(store, "WTK");
+  const list = await client.request(`/api/v1/subevents/${wtk}/ties`);
+  assert.equal(list.status, 200);
+  assert.equal(list.body.data.ties.length, 7);
+  assert.ok(list.body.data.ties.every((t: Json) => t.status === "completed"));
+  const event = await client.request(`/api/v1/events/${TEAM_SLUG}`);
+  const category = (event.body.data.subevents ?? event.body.data.event.subevents).find((s: Json) =>
+    s.id === wtk
+  );
+  assert.equal(category.kind, "team");
+  assert.equal(category.ties, `/api/v1/subevents/${wtk}/ties`);
+  assert.equal(category.entryCount, 8);
+
+  // Unknown ties are a 404 in problem JSON.
+  const missing = await client.request(`/api/v1/ties/${crypto.randomUUID()}`);
+  assert.equal(missing.status, 404);
+  assert.equal(missing.res.headers.get("content-type"), "application/problem+json");
+
+  // Every change was audited.
+  const audit = await store.db.selectFrom("audit_log").select("action").where("action", "like", "tie.%")
+    .execute();
+  assert.equal(audit.filter((a) => a.action === "tie.publish").length, 4 + 7);
+});
+
+async function categoryId(store: Store, code: string): Promise<string> {
+  const row = await store.db.selectFrom("subevents").select("id").where("code", "=", code)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
