@@ -60,7 +60,7 @@ import {
 } from "./umpire_record.ts";
 import { WriteError } from "./write_errors.ts";
 import { movesEstimates, refreshEstimates } from "./estimate_writes.ts";
-import { settleTie } from "./tie_writes.ts";
+import { isTieOfTeams, settleTie } from "./tie_writes.ts";
 import { writeTransaction } from "./write_transaction.ts";
 
 type Trx = Transaction<Database>;
@@ -147,6 +147,9 @@ const DESK_ACTIONS: ReadonlySet<string> = new Set([
   "feature",
   "unfeature",
 ]);
+
+/** What may be done to a tie itself (db/tie_writes.ts), whose result follows its matches: place it, award it. */
+const TIE_ACTIONS: ReadonlySet<string> = new Set([...DESK_ACTIONS, "walkover", "disqualify", "reset"]);
 
 /** The actions kept as incidents of the record (domain/match_replay.ts), with the status word of each. */
 const INCIDENT_ACTIONS: Partial<Record<MatchAction["type"], string>> = {
@@ -360,6 +363,16 @@ export async function writeInTransaction(
     throw new WriteError(
       "no-device",
       `Cannot take over ${await nameMatch(trx, matchId)}: the request names no device`,
+    );
+  }
+  if (!TIE_ACTIONS.has(action.type) && await isTieOfTeams(trx, before)) {
+    throw new WriteError(
+      "match-state",
+      `Cannot ${action.type} ${await nameMatch(
+        trx,
+        matchId,
+      )}: it is a tie of a team event, whose matches are ` +
+        "scored one by one (a walkover, a disqualification or taking them back aside)",
     );
   }
   let next = await apply(trx, before, action, now);

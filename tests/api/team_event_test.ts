@@ -207,3 +207,84 @@ async function categoryId(store: Store, code: string): Promise<string> {
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+storeTest(
+  "[api] a tie itself is not scored: its matches are, and only they are on the umpire's list",
+  async (store) => {
+    const ctx = await setUp(store);
+    const g3 = tieId("WTG", "G3");
+    const read = await manage(ctx, "GET", `/matches/${g3}`);
+    assert.equal(read.status, 200);
+    const point = await manage(ctx, "POST", `/matches/${g3}/start`, {
+      firstServer: "home",
+      revision: read.body.data.revision,
+    });
+    assert.equal(point.status, 409);
+    assert.equal(point.type, "application/problem+json");
+    assert.match(point.body.detail, /it is a tie of a team event, whose matches are scored one by one/);
+    const ids = await publish(ctx, g3, "CHN", "GER");
+    const list = await manage(ctx, "GET", "/matches");
+    const listed = (list.body.data.matches as Json[]).map((m) => m.id);
+    assert.ok(ids.every((id) => listed.includes(id)));
+    assert.ok(!listed.includes(g3));
+  },
+);
+
+storeTest(
+  "[api] a tie with no line-up row yet (a draw made on the day) takes its line-ups",
+  async (store) => {
+    const ctx = await setUp(store);
+    const id = tieId("WTK", "K1-0");
+    await store.db.deleteFrom("ties").where("match_id", "=", id).execute();
+    const before = await apiClient(store).request(`/api/v1/ties/${id}`);
+    assert.equal(before.status, 200);
+    assert.equal(before.body.data.tie.format.id, "wttc");
+    assert.equal(before.body.data.tie.lineups, null);
+    assert.equal((await publish(ctx, id, "KOR", "SWE")).length, 5);
+  },
+);
+
+storeTest(
+  "[api] an Olympic tie opens with the doubles B&C against Y&Z, scored as a doubles",
+  async (store) => {
+    const file = teamEventFile(0);
+    file.categories[1]!.teamFormat = "olympic";
+    await importEvent(store, file, () => T0);
+    const key = await playerIdKey(store.db);
+    const ctx: Ctx = {
+      store,
+      app: manageApp(store, () => T0),
+      token: await makeToken(store.db, "admin"),
+      player: (p) => playerIdFor(TEAM_SLUG, p, undefined, key),
+    };
+    const id = tieId("WTK", "K1-0");
+    const ids = await publish(ctx, id, "KOR", "SWE");
+    const tie = (await apiClient(store).request(`/api/v1/ties/${id}`)).body.data.tie;
+    assert.deepEqual(tie.matches.map((m: Json) => m.type), [
+      "doubles",
+      "singles",
+      "singles",
+      "singles",
+      "singles",
+    ]);
+    assert.equal(tie.matches[0].match.homeName, "KOR Player 2 / KOR Player 3");
+    assert.equal(tie.matches[0].match.awayName, "SWE Player 2 / SWE Player 3");
+    assert.equal(tie.matches[1].match.homeName, "KOR Player 1");
+    // The doubles is started as a doubles: the order of service names its players.
+    const read = await manage(ctx, "GET", `/matches/${ids[0]}`);
+    const start = await manage(ctx, "POST", `/matches/${ids[0]}/start`, {
+      firstServer: "home",
+      server: "home1",
+      receiver: "away1",
+      revision: read.body.data.revision,
+    });
+    assert.equal(start.status, 200, JSON.stringify(start.body));
+    for (const i of [1, 2, 3]) await score(ctx, ids[i]!, "home");
+    const after = (await apiClient(store).request(`/api/v1/ties/${id}`)).body.data.tie;
+    assert.deepEqual(after.score, { home: 3, away: 0 });
+    assert.equal(after.status, "completed");
+    // The doubles still running when the tie was decided is not needed.
+    assert.equal(after.matches[0].status, "in_progress");
+    assert.equal(after.matches[4].status, "not_needed");
+  },
+);
