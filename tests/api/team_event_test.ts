@@ -191,6 +191,13 @@ storeTest("[api] a team event is played through the management API to its final"
   assert.equal(category.ties, `/api/v1/subevents/${wtk}/ties`);
   assert.equal(category.entryCount, 8);
 
+  // The event's players are the teams' players, not the teams.
+  const people = await client.request(`/api/v1/events/${TEAM_SLUG}/players?limit=100`);
+  assert.equal(people.status, 200);
+  const names = (people.body.data.players as Json[]).map((p) => p.displayName as string);
+  assert.ok(names.includes("CHN Player 1"));
+  assert.ok(!names.some((n) => n.startsWith("Team ")));
+
   // Unknown ties are a 404 in problem JSON.
   const missing = await client.request(`/api/v1/ties/${crypto.randomUUID()}`);
   assert.equal(missing.status, 404);
