@@ -140,10 +140,14 @@ storeTest("[api] a team event is played through the management API to its final"
   const groupMatch = await client.request(`/api/v1/matches/${g3}`);
   assert.equal(groupMatch.body.data.match.status, "completed");
   assert.equal(groupMatch.body.data.match.winnerId, teamId("WTG", "CHN"));
+  // The tie itself has no match prediction (the rows that stand for the teams have no rating of their own);
+  // its matches have theirs.
+  assert.equal(groupMatch.body.data.prediction, null);
   // A match of the tie names it.
   const single = await client.request(`/api/v1/matches/${g3Matches[0]}`);
   assert.equal(single.body.data.match.tieId, g3);
   assert.equal(single.body.data.match.tieOrder, 1);
+  assert.ok(single.body.data.prediction);
 
   await playTie(ctx, tieId("WTG", "G4"), "JPN", "FRA", "HAHH");
   await playTie(ctx, tieId("WTG", "G5"), "CHN", "JPN", "AHHAH");
