@@ -149,7 +149,13 @@ const DESK_ACTIONS: ReadonlySet<string> = new Set([
 ]);
 
 /** What may be done to a tie itself (db/tie_writes.ts), whose result follows its matches: place it, award it. */
-const TIE_ACTIONS: ReadonlySet<string> = new Set([...DESK_ACTIONS, "walkover", "disqualify", "reset"]);
+const TIE_ACTIONS: ReadonlySet<string> = new Set([
+  ...DESK_ACTIONS,
+  "walkover",
+  "disqualify",
+  "reopen",
+  "reset",
+]);
 
 /** The actions kept as incidents of the record (domain/match_replay.ts), with the status word of each. */
 const INCIDENT_ACTIONS: Partial<Record<MatchAction["type"], string>> = {

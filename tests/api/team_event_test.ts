@@ -299,3 +299,30 @@ storeTest(
     assert.equal(after.matches[4].status, "not_needed");
   },
 );
+
+storeTest(
+  "[api] a correction that reopens a decided tie brings its matches back and its winner out",
+  async (store) => {
+    const ctx = await setUp(store);
+    const id = tieId("WTK", "K1-0");
+    const ids = await publish(ctx, id, "KOR", "SWE");
+    for (const i of [0, 1, 2]) await score(ctx, ids[i]!, "home");
+    const semi = tieId("WTK", "K2-0");
+    assert.equal((await manage(ctx, "GET", `/ties/${semi}`)).body.data.tie.home.name, "Team KOR");
+    // The third match's score sheet was wrong: SWE won it. The tie is 2-1 and goes on.
+    await score(ctx, ids[2]!, "away");
+    const tie = (await manage(ctx, "GET", `/ties/${id}`)).body.data.tie;
+    assert.equal(tie.status, "in_progress");
+    assert.deepEqual(tie.score, { home: 2, away: 1 });
+    assert.deepEqual(tie.matches.map((m: Json) => m.match?.status ?? null), [
+      "completed",
+      "completed",
+      "completed",
+      "scheduled",
+      "scheduled",
+    ]);
+    assert.equal((await manage(ctx, "GET", `/ties/${semi}`)).body.data.tie.home, null);
+    await score(ctx, ids[3]!, "home");
+    assert.equal((await manage(ctx, "GET", `/ties/${semi}`)).body.data.tie.home.name, "Team KOR");
+  },
+);
