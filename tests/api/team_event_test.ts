@@ -326,3 +326,33 @@ storeTest(
     assert.equal((await manage(ctx, "GET", `/ties/${semi}`)).body.data.tie.home.name, "Team KOR");
   },
 );
+
+storeTest(
+  "[api] a team category drawn again on the day draws its teams, and its ties take line-ups",
+  async (store) => {
+    const ctx = await setUp(store);
+    const wtk = await categoryId(store, "WTK");
+    const roster = await manage(ctx, "GET", `/subevents/${wtk}/entries`);
+    assert.equal(roster.status, 200);
+    assert.equal(roster.body.data.category.entries.length, 8);
+    assert.equal((await manage(ctx, "POST", `/subevents/${wtk}/unlock`)).status, 200);
+    const drawn = await manage(ctx, "POST", `/subevents/${wtk}/draw`, { lotSeed: "again" });
+    assert.equal(drawn.status, 201, JSON.stringify(drawn.body));
+    assert.equal((await manage(ctx, "POST", `/subevents/${wtk}/lock`)).status, 200);
+    const first = await store.db.selectFrom("matches").select(["id", "home_entry_id", "away_entry_id"])
+      .where("subevent_id", "=", wtk).where("stage", "=", "knockout").where("round_no", "=", 1)
+      .where("bracket_pos", "=", 0).executeTakeFirstOrThrow();
+    const teams = await store.db.selectFrom("teams").select(["entry_id", "code"]).where(
+      "subevent_id",
+      "=",
+      wtk,
+    )
+      .execute();
+    const code = (id: string | null) => teams.find((t) => t.entry_id === id)!.code;
+    const ids = await publish(ctx, first.id, code(first.home_entry_id), code(first.away_entry_id));
+    assert.equal(ids.length, 5);
+    const tie = await apiClient(store).request(`/api/v1/ties/${first.id}`);
+    assert.equal(tie.status, 200);
+    assert.equal(tie.body.data.tie.matches[0].match.tieId, first.id);
+  },
+);
