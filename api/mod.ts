@@ -19,6 +19,7 @@ import { rankingsApi } from "./rankings.ts";
 import { requestTarget } from "./limits.ts";
 import { JSON_TYPE } from "./respond.ts";
 import { categoriesApi } from "./categories.ts";
+import { categoryTiesApi, tiesApi } from "./ties.ts";
 
 /**
  * The path and query of a request as sent, for problem `instance`s: what the router matched (a URL object would
@@ -87,6 +88,8 @@ export function publicApi(deps: ReadyDeps): Hono<AnswerEnv> {
   app.route("/subevents", categoriesApi(deps));
   app.route("/matches", matchesApi(deps));
   app.route("/rankings", rankingsApi(deps));
+  app.route("/ties", tiesApi(deps));
+  app.route("/subevents", categoryTiesApi(deps));
 
   app.get("/openapi.json", async (c) => {
     const { json, etag } = await openApiAnswer();

@@ -32,6 +32,7 @@ import {
   PlayerMatchesResponseSchema,
   PlayerResponseSchema,
 } from "../views/player_schemas.ts";
+import { TIE_SCHEMAS, TieResponseSchema, TiesResponseSchema } from "../views/tie_schemas.ts";
 
 export { PUBLIC_PATHS };
 
@@ -223,6 +224,7 @@ function build(): Record<string, unknown> {
   for (const schema of NAMED_SCHEMAS) registry.register(getRefId(schema)!, schema);
   for (const schema of CHANGE_SCHEMAS) registry.register(getRefId(schema)!, schema);
   for (const schema of PLAYER_SCHEMAS) registry.register(getRefId(schema)!, schema);
+  for (const schema of TIE_SCHEMAS) registry.register(getRefId(schema)!, schema);
   const route = (
     path: string,
     operationId: string,
@@ -478,6 +480,33 @@ function build(): Record<string, unknown> {
     {
       200: ok("A page of the leaderboard", RankingsResponseSchema),
       400: problem("limit or offset is invalid"),
+    },
+  );
+  route(
+    "/ties/{id}",
+    "getTie",
+    "One tie of a team event",
+    "A tie (docs/teams.md): the two teams and their players, the line-ups once published, every match of the " +
+      'format in order of play with its status ("not_needed" once the tie was decided before it) and, once ' +
+      "made, the match itself, the tie score, whether it is decided and the winning team. Its id is the id of " +
+      "the group or knockout match between the teams in the category's matches. 404 for an unknown id or a " +
+      "tie that is not public.",
+    { params: idParams("tie") },
+    {
+      200: ok("The tie", TieResponseSchema),
+      404: problem("No public tie has this id"),
+    },
+  );
+  route(
+    "/subevents/{id}/ties",
+    "listTies",
+    "The ties of a team category",
+    "Every tie of a team category whose two teams are known, as /ties/{id} answers each: groups first, then " +
+      "by round and position. Empty for a category that is not a team category.",
+    { params: idParams("category") },
+    {
+      200: ok("The ties", TiesResponseSchema),
+      404: problem("No category of a published event has this id"),
     },
   );
   route(

@@ -20,6 +20,8 @@ export const PUBLIC_PATHS = [
   "/players/:id",
   "/players/:id/matches",
   "/players/:id/head-to-head/:otherId",
+  "/ties/:id",
+  "/subevents/:id/ties",
 ] as const;
 
 /** A path of the public API. */
@@ -44,4 +46,6 @@ export const QUERY_PARAMETERS: Readonly<Record<PublicPath, readonly string[]>> =
   "/players/:id": [],
   "/players/:id/matches": ["event", "opponent", "limit", "offset"],
   "/players/:id/head-to-head/:otherId": [],
+  "/ties/:id": [],
+  "/subevents/:id/ties": [],
 };

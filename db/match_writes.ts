@@ -60,6 +60,7 @@ import {
 } from "./umpire_record.ts";
 import { WriteError } from "./write_errors.ts";
 import { estimateTrigger, refreshEstimates, refreshEstimatesOncePerMinute } from "./estimate_writes.ts";
+import { isTieOfTeams, settleTie } from "./tie_writes.ts";
 import { writeTransaction } from "./write_transaction.ts";
 
 type Trx = Transaction<Database>;
@@ -145,6 +146,15 @@ const DESK_ACTIONS: ReadonlySet<string> = new Set([
   "unskip",
   "feature",
   "unfeature",
+]);
+
+/** What may be done to a tie itself (db/tie_writes.ts), whose result follows its matches: place it, award it. */
+const TIE_ACTIONS: ReadonlySet<string> = new Set([
+  ...DESK_ACTIONS,
+  "walkover",
+  "disqualify",
+  "reopen",
+  "reset",
 ]);
 
 /** The actions kept as incidents of the record (domain/match_replay.ts), with the status word of each. */
@@ -359,6 +369,16 @@ export async function writeInTransaction(
     throw new WriteError(
       "no-device",
       `Cannot take over ${await nameMatch(trx, matchId)}: the request names no device`,
+    );
+  }
+  if (!TIE_ACTIONS.has(action.type) && await isTieOfTeams(trx, before)) {
+    throw new WriteError(
+      "match-state",
+      `Cannot ${action.type} ${await nameMatch(
+        trx,
+        matchId,
+      )}: it is a tie of a team event, whose matches are ` +
+        "scored one by one (a walkover, a disqualification or taking them back aside)",
     );
   }
   let next = await apply(trx, before, action, now);
@@ -610,7 +630,7 @@ async function apply(trx: Trx, m: MatchRow, action: MatchAction, now: string): P
     );
   }
   let record = statusRecord(m);
-  const doubles = await isDoublesMatch(trx, m.subevent_id);
+  const doubles = await isDoublesMatch(trx, m.subevent_id, m.tie_match_type);
   if (action.type === "start") {
     record = startMatch(record);
     const setup = startSetup(action, doubles);
@@ -840,6 +860,10 @@ async function consequences(
 ): Promise<"none" | "rated" | "added"> {
   const wasDecided = before.status === "completed";
   const isDecided = after.status === "completed";
+  // A match of a tie moves the tie's score, and its end may decide the tie (db/tie_writes.ts).
+  if (after.tie_id && (before.status !== after.status || before.winner_entry_id !== after.winner_entry_id)) {
+    await settleTie(trx, after.tie_id, now);
+  }
   // Any change to a decided group match (a correction too) may change who qualifies from a final group.
   if (after.stage === "group" && (wasDecided || isDecided)) {
     await fillGroupQualifiers(trx, after.subevent_id, after.group_id, now);

@@ -164,6 +164,10 @@ export async function rateDecidedMatch(
   const home = entries.find((e) => e.id === match.home_entry_id);
   const away = entries.find((e) => e.id === match.away_entry_id);
   if (!home || !away || home.player2_id !== null || away.player2_id !== null) return "none";
+  // A tie (the match between two teams, docs/teams.md) rates nobody: its singles do.
+  if (await db.selectFrom("teams").select("entry_id").where("entry_id", "=", home.id).executeTakeFirst()) {
+    return "none";
+  }
   const ratings = await loadRatings(db, [home.player1_id, away.player1_id]);
   const { at, ...step } = matchStep(match, ratings.get(home.player1_id)!, ratings.get(away.player1_id)!, now);
   const rowsBefore = await db.selectFrom("ratings").select("player_id")
@@ -237,6 +241,12 @@ export async function rebuildRatings(db: Db, now: string): Promise<void> {
     .where((eb) => eb.or([eb("m.result_reason", "is", null), eb("m.result_reason", "=", "retired")]))
     .where("h.player2_id", "is", null)
     .where("a.player2_id", "is", null)
+    // A tie (the match between two teams, docs/teams.md) rates nobody: its singles do.
+    .where((eb) =>
+      eb.not(
+        eb.exists(eb.selectFrom("teams").select("teams.entry_id").whereRef("teams.entry_id", "=", "h.id")),
+      )
+    )
     .orderBy("m.completed_at").orderBy("m.id")
     .execute();
   const history: ReturnType<typeof historyRow>[] = [];

@@ -99,7 +99,9 @@ export async function listEventCategories(
   const rows = await publicCategories(db).where("subevents.event_id", "=", eventId)
     .select((eb) => [
       eb.selectFrom("entries").select((e) => e.fn.countAll<number>().as("n"))
-        .whereRef("entries.subevent_id", "=", "subevents.id").as("entry_count"),
+        .whereRef("entries.subevent_id", "=", "subevents.id")
+        // A team's players play a tie's matches with entries of their team's (docs/teams.md): not entries.
+        .where("entries.team_entry_id", "is", null).as("entry_count"),
       eb.selectFrom("groups").select((e) => e.fn.countAll<number>().as("n"))
         .whereRef("groups.subevent_id", "=", "subevents.id").as("group_count"),
       hasStatus(eb, "scheduled").as("has_scheduled"),

@@ -48,6 +48,11 @@ export interface MatchRecord {
   doubles: boolean;
   /** What the umpire's record says besides the score (domain/match_view.ts), null when none was kept. */
   officiating: OfficiatingView | null;
+  /** The tie (its group or knockout match between two teams) this match is part of, and its order in it. */
+  tieId?: string | null;
+  tieOrder?: number | null;
+  /** The tie's stage, for a match of a tie (whose own stage is "tie"). */
+  tieStage?: string | null;
 }
 
 /** A match as read with its version. */
@@ -152,6 +157,10 @@ export const matchRecordColumns = [
   "matches.revision",
   "matches.umpire",
   "subevents.kind",
+  "matches.tie_id",
+  "matches.tie_order",
+  "matches.tie_match_type",
+  "matches.tie_stage",
 ] as const;
 
 /** A row selecting `matchRecordColumns`. */
@@ -186,6 +195,10 @@ type MatchRecordRow =
     | "completed_at"
     | "updated_at"
     | "umpire"
+    | "tie_id"
+    | "tie_order"
+    | "tie_match_type"
+    | "tie_stage"
   >
   & { group_name: string | null; kind: CategoryKind };
 
@@ -244,8 +257,11 @@ export function toMatchRecord(row: MatchRecordRow): MatchRecord {
     startedAt: row.started_at,
     completedAt: row.completed_at,
     updatedAt: row.updated_at,
-    doubles: row.kind === "doubles",
+    doubles: row.kind === "doubles" || row.tie_match_type === "doubles",
     officiating: parseOfficiating(row.umpire),
+    tieId: row.tie_id ?? null,
+    tieOrder: row.tie_order === undefined ? null : intOrNull(row.tie_order),
+    tieStage: row.tie_stage ?? null,
   };
 }
 

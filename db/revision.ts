@@ -141,7 +141,15 @@ export async function refreshListedPlayers(trx: Transaction<Database> | Kysely<D
   const published = trx.selectFrom("entries")
     .innerJoin("subevents", "subevents.id", "entries.subevent_id")
     .innerJoin("events", "events.id", "subevents.event_id")
-    .where("events.status", "=", "published");
+    .where("events.status", "=", "published")
+    // A team's entry is played by a player row that stands for the team (docs/teams.md): never listed.
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb.selectFrom("teams").select("teams.entry_id").whereRef("teams.entry_id", "=", "entries.id"),
+        ),
+      )
+    );
   await trx.updateTable("players").set({
     listed: sql<number>`case when ${sql.ref("players.id")} in (${
       published.select("entries.player1_id")

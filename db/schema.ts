@@ -7,10 +7,10 @@ import type { Generated, Insertable, Selectable, Updateable } from "kysely";
 
 export type EventStatus = "draft" | "published" | "archived";
 export type CategoryFormat = "groups" | "knockout" | "groups_knockout";
-export type CategoryKind = "singles" | "doubles";
+export type CategoryKind = "singles" | "doubles" | "team";
 /** A draw is a draft until published and locked; only a locked draw is public. */
 export type DrawState = "none" | "draft" | "locked";
-export type Stage = "group" | "knockout";
+export type Stage = "group" | "knockout" | "tie";
 
 export interface EventTable {
   id: string;
@@ -55,6 +55,8 @@ export interface CategoryTable {
   draw_size: number | null;
   /** The keys of the event's sessions the category plays in (JSON array); null: every session. */
   sessions?: string | null;
+  /** A team category's format (docs/teams.md): a built-in format's name or a custom format as JSON; else null. */
+  team_format?: string | null;
 }
 
 export interface PlayerTable {
@@ -102,6 +104,8 @@ export interface EntryTable {
   seed: number | null;
   /** When it withdrew after the draw (ISO 8601 UTC); null while it plays on (db/entry_writes.ts). */
   withdrawn_at: string | null;
+  /** The team entry this entry plays for in a tie's matches (docs/teams.md); null for any other entry. */
+  team_entry_id?: string | null;
 }
 
 export interface GroupTable {
@@ -176,6 +180,14 @@ export interface MatchTable {
   estimated_start: string | null;
   /** When the desk skipped it for now (a player late or absent); null when it is not skipped. */
   skipped_at: string | null;
+  /** The tie (its group or knockout match between two teams) this match is part of; null for any other match. */
+  tie_id?: string | null;
+  /** The 1-based order of play of the match within its tie; null outside a tie. */
+  tie_order?: number | null;
+  /** "singles" or "doubles" for a match of a tie (its sides are one player or two); null outside a tie. */
+  tie_match_type?: string | null;
+  /** The stage of the tie ("group" or "knockout") of a match of a tie; null outside a tie. */
+  tie_stage?: string | null;
 }
 
 export interface MatchPointTable {
@@ -348,6 +360,38 @@ export interface EventChangeTable {
   seq: number;
 }
 
+/** A team of a team category (docs/teams.md): the entry that stands for it, its name and association. */
+export interface TeamTable {
+  entry_id: string;
+  subevent_id: string;
+  /** The key of the team in the import file. */
+  code: string;
+  name: string;
+  association: string | null;
+}
+
+/** A player of a team, in the team sheet's order (`position`, from 1). */
+export interface TeamMemberTable {
+  team_entry_id: string;
+  player_id: string;
+  position: number;
+}
+
+/**
+ * A tie: the group or knockout match `match_id` between two teams, its format and the line-ups (JSON
+ * `SideLineup` of domain/team_formats.ts, player ids by position), public once `lineup_published_at` is set.
+ */
+export interface TieTable {
+  match_id: string;
+  subevent_id: string;
+  /** A built-in format's name or a custom format as JSON, copied from the category when the tie is made. */
+  format: string;
+  home_lineup: string | null;
+  away_lineup: string | null;
+  lineup_published_at: string | null;
+  updated_at: string;
+}
+
 export interface Database {
   events: EventTable;
   subevents: CategoryTable;
@@ -373,6 +417,9 @@ export interface Database {
   player_id_aliases: PlayerIdAliasTable;
   event_sessions: EventSessionTable;
   event_changes: EventChangeTable;
+  teams: TeamTable;
+  team_members: TeamMemberTable;
+  ties: TieTable;
 }
 
 export type EventRow = Selectable<EventTable>;

@@ -74,8 +74,13 @@ export function umpireFormat(
   return format;
 }
 
-/** Whether the match's category is doubles. */
-export async function isDoublesMatch(db: Db, categoryId: string): Promise<boolean> {
+/** Whether the match's category is doubles, or the match is a doubles of a tie (`tieMatchType`). */
+export async function isDoublesMatch(
+  db: Db,
+  categoryId: string,
+  tieMatchType?: string | null,
+): Promise<boolean> {
+  if (tieMatchType === "doubles") return true;
   const row = await db.selectFrom("subevents").select("kind").where("id", "=", categoryId).executeTakeFirst();
   return row?.kind === "doubles";
 }

@@ -16,7 +16,7 @@ export interface PlayOrderMatch {
   scheduledAt: string | null;
   /** ISO 8601: when it is expected to start as the day runs (domain/estimated_starts.ts); null or absent: none. */
   estimatedStart?: string | null;
-  stage: "group" | "knockout";
+  stage: "group" | "knockout" | "tie";
   roundNo: number;
   bracketPos: number;
   /** Its category: within a round, one category's matches come together. */

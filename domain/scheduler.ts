@@ -35,7 +35,7 @@ export interface ScheduleMatch {
   id: string;
   /** Its category (the order of play goes category by category within a round: `order` below). */
   category: string;
-  stage: "group" | "knockout";
+  stage: "group" | "knockout" | "tie";
   /** The group of a group match, else null. */
   group: string | null;
   /** The group's round, or the knockout round (1 first). */

@@ -10,6 +10,7 @@ import { isValidBestOf } from "../domain/scoring.ts";
 import { type Add, type CategoryContext, givenOnce, type GroupInfo } from "./check_context.ts";
 import { checkDraw } from "./check_draw.ts";
 import { checkMatches } from "./check_matches.ts";
+import { checkTeams } from "./check_teams.ts";
 import type { LotEntry } from "./draw_by_lot.ts";
 import { plural } from "./messages.ts";
 import { arr, eachObject, int, type Obj, obj, str } from "./read_json.ts";
@@ -76,7 +77,7 @@ export function checkCategory(
     const list = Array.isArray(entry.players) ? entry.players : undefined;
     if (list) {
       const needed = kind === "doubles" ? 2 : kind === "singles" ? 1 : undefined;
-      if (needed !== undefined && list.length !== needed && list.length >= 1 && list.length <= 2) {
+      if (needed !== undefined && list.length !== needed && list.length >= 1) {
         add(
           `${entryPath}.players`,
           `A ${kind} entry needs ${plural(needed, "player")}, got ${list.length}`,
@@ -186,4 +187,5 @@ export function checkCategory(
 
   // Matches
   checkMatches(arr(category.matches), `${path}.matches`, ctx, add);
+  checkTeams(category, path, ctx, add);
 }

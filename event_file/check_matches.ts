@@ -94,7 +94,8 @@ export function checkMatches(matches: unknown[], path: string, ctx: CategoryCont
         add(`${matchPath}.position`, `Match ${other} already has this round and position`);
       } else places.set(placeKey, label);
     }
-    checkResult(match, matchPath, ctx, home, away, add);
+    // A tie's result is its matches' (event_file/check_teams.ts).
+    if (obj(match.tie) === undefined) checkResult(match, matchPath, ctx, home, away, add);
   });
 }
 

@@ -21,6 +21,8 @@ import type { Database, MatchRow } from "../db/schema.ts";
 import { loadUmpireRecord, umpireFormat } from "../db/umpire_record.ts";
 import { replayUmpire } from "../domain/match_replay.ts";
 import { isUuid } from "../lib/uuid.ts";
+import { teamFormatOfText } from "../db/tie_rows.ts";
+import { teamsOf, tieOf } from "./export_teams.ts";
 import {
   type CategoryInput,
   type DrawSlotInput,
@@ -47,12 +49,15 @@ export async function exportEvent(db: Db, slug: string): Promise<EventFile | nul
       .innerJoin("players as p1", "p1.id", "entries.player1_id")
       .select(["entries.id", "entries.player1_id", "entries.player2_id", "entries.seed", "p1.display_name"])
       .where("entries.subevent_id", "=", sub.id)
+      // The entries a team's players play a tie's matches with are the team's (event_file/export_teams.ts).
+      .where("entries.team_entry_id", "is", null)
       // The store keeps no order of entries: seeds first, then by name, so that a file reads as a list would.
       .orderBy((eb) => eb.case().when("entries.seed", "is", null).then(1).else(0).end())
       .orderBy("entries.seed").orderBy("p1.display_name").orderBy("entries.id")
       .execute();
+    const teams = await teamsOf(db, sub.id);
     for (const e of entries) {
-      for (const id of [e.player1_id, e.player2_id]) {
+      for (const id of teams.get(e.id)?.players ?? [e.player1_id, e.player2_id]) {
         if (id !== null && !playerKeys.has(id)) playerKeys.set(id, `p${playerKeys.size + 1}`);
       }
     }
@@ -66,7 +71,7 @@ export async function exportEvent(db: Db, slug: string): Promise<EventFile | nul
       .orderBy("position").execute();
     // As the category's list orders them (db/read_matches.ts), which a new import keeps: the ids do not.
     const matches = await db.selectFrom("matches").leftJoin("groups", "groups.id", "matches.group_id")
-      .selectAll("matches").where("matches.subevent_id", "=", sub.id)
+      .selectAll("matches").where("matches.subevent_id", "=", sub.id).where("matches.stage", "<>", "tie")
       .orderBy((eb) => eb.case().when("matches.stage", "=", "group").then(0).else(1).end())
       .orderBy("matches.round_no")
       .orderBy((eb) => eb.fn.coalesce("groups.position", eb.lit(0)))
@@ -80,9 +85,12 @@ export async function exportEvent(db: Db, slug: string): Promise<EventFile | nul
       bestOf: Number(sub.best_of),
       ...(sub.group_size === null ? {} : { groupSize: Number(sub.group_size) }),
       ...(sub.qualifiers_per_group === null ? {} : { qualifiersPerGroup: Number(sub.qualifiers_per_group) }),
+      ...(sub.team_format ? { teamFormat: teamFormatOfText(sub.team_format) } : {}),
       entries: entries.map((e) => ({
         id: entryKeys.get(e.id)!,
-        players: [e.player1_id, e.player2_id].flatMap((id) => id === null ? [] : [playerKeys.get(id)!]),
+        ...teamNameOf(teams.get(e.id)),
+        players: (teams.get(e.id)?.players ?? [e.player1_id, e.player2_id])
+          .flatMap((id) => id === null ? [] : [playerKeys.get(id)!]),
         ...(e.seed === null ? {} : { seed: Number(e.seed) }),
         ...uuidOf(e.id),
       })),
@@ -122,6 +130,7 @@ export async function exportEvent(db: Db, slug: string): Promise<EventFile | nul
         ...matchInput(m, `m${i + 1}`, key, groupName),
         ...await unfinishedGame(db, m, sub.kind === "doubles"),
         ...uuidOf(m.id),
+        ...await tieOf(db, m, (id) => playerKeys.get(id)!, (t) => matchInput(t, "", key, groupName), uuidOf),
       }))),
       ...uuidOf(sub.id),
       ...(sub.sessions == null ? {} : { sessions: JSON.parse(sub.sessions) as string[] }),
@@ -223,6 +232,12 @@ function matchInput(
     ...(m.started_at === null ? {} : { startedAt: m.started_at }),
     ...(m.completed_at === null ? {} : { completedAt: m.completed_at }),
   };
+}
+
+/** A team's name and association as the format writes them; nothing for another entry. */
+function teamNameOf(team: { name: string; association: string | null } | undefined) {
+  if (!team) return {};
+  return { name: team.name, ...(team.association === null ? {} : { association: team.association }) };
 }
 
 /** The row's id as the file's `uuid` (docs/import-format.md, "Ids"); none for an id that is not a UUID. */

@@ -5,6 +5,7 @@
  */
 import type { Side } from "../domain/scoring.ts";
 import type { CategoryFormat, CategoryKind, DrawState, EventStatus, Stage } from "../db/schema.ts";
+import type { TeamFormatId, TieMatchSpec } from "../domain/team_formats.ts";
 
 /** The value of `format` in every file of this version. */
 export const EVENT_FILE_FORMAT = "tt-event/1";
@@ -66,6 +67,9 @@ export interface EntryInput {
   seed?: number | null;
   /** The entry's id in the store the file was exported from. */
   uuid?: string | null;
+  /** A team's name and association (a team category's entries are its teams, docs/teams.md). */
+  name?: string;
+  association?: string | null;
 }
 
 /** A group of a category; `lots` is the operator's lot order for entries still level after ITTF 3.7.5. */
@@ -120,6 +124,53 @@ export interface MatchInput {
   completedAt?: string | null;
   /** The match's id in the store the file was exported from. */
   uuid?: string | null;
+  /** The tie of a team category's match: line-ups and individual matches (docs/teams.md). */
+  tie?: TieInput;
+}
+
+/** A custom team format (docs/teams.md). */
+export interface CustomTeamFormatInput {
+  name?: string;
+  matches: readonly TieMatchSpec[];
+  winsNeeded: number;
+  playAll?: boolean;
+}
+
+/** A team category's format: a built-in format's name or a custom format. */
+export type TeamFormatInput = Exclude<TeamFormatId, "custom"> | CustomTeamFormatInput;
+
+/** One side's line-up: player keys by position, and the nominated doubles pair. */
+export interface LineupInput {
+  positions: Record<string, string>;
+  pair?: [string, string] | null;
+}
+
+/** One individual match of a tie, by its order in the format, with a match's fields; `winner` is a side. */
+export interface TieMatchInput extends
+  Pick<
+    MatchInput,
+    | "table"
+    | "scheduledAt"
+    | "status"
+    | "resultReason"
+    | "retirementAfterGame"
+    | "games"
+    | "current"
+    | "firstServer"
+    | "startedAt"
+    | "completedAt"
+    | "uuid"
+  > {
+  order: number;
+  winner?: Side | null;
+}
+
+/** The tie of a team category's match. */
+export interface TieInput {
+  home?: LineupInput | null;
+  away?: LineupInput | null;
+  published?: boolean;
+  matches?: TieMatchInput[];
 }
 
 /** A category (stored as a category). */
@@ -139,6 +190,8 @@ export interface CategoryInput {
   uuid?: string | null;
   /** The keys of the event's sessions the category plays in; absent: every session. */
   sessions?: string[];
+  /** A team category's format (docs/teams.md). */
+  teamFormat?: TeamFormatInput;
 }
 
 /** A session of play of the event: when (times with a UTC offset) and on which tables. */

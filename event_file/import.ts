@@ -12,9 +12,6 @@ import { type Insertable, type Kysely, sql, type Transaction } from "kysely";
 import { groupLabel, roundLabel } from "../domain/bracket.ts";
 import { commonAssociation } from "../domain/draw.ts";
 import { normalizeAnnouncement } from "../domain/announcement.ts";
-import { pointsForScores, type Score, type Side } from "../domain/scoring.ts";
-import { replayUmpire } from "../domain/match_replay.ts";
-import { officiatingView } from "../domain/match_view.ts";
 import { deleteGroups } from "../db/delete_groups.ts";
 import { forgetHeldIdentities, writeHiddenEventPlayers } from "../db/held_identities.ts";
 import { accountIdFor, eventIdFor } from "../db/ids.ts";
@@ -25,11 +22,14 @@ import type { Database } from "../db/schema.ts";
 import { writeSessionRows } from "../db/session_writes.ts";
 import { upsertPlayers } from "../db/upsert_players.ts";
 import { writeTransaction } from "../db/write_transaction.ts";
+import { teamPlayerId } from "../db/team_ids.ts";
+import { teamFormatText } from "../db/tie_rows.ts";
 import { afterImport } from "./after_import.ts";
+import { planTeams, type TeamRows } from "./import_teams.ts";
 import { drawByLot } from "./draw_by_lot.ts";
 import { type FileIds, fileIds, givenIds } from "./file_ids.ts";
 import type { CategoryInput, DrawSlotInput, EventFile, ImportProblem, MatchInput } from "./format.ts";
-import { parseScore } from "./parse.ts";
+import { matchScore, normalTime, resultColumns } from "./match_rows.ts";
 import { validateEventFile } from "./validate.ts";
 
 /** Rows of each kind that the file holds (whether or not anything was written). */
@@ -173,9 +173,14 @@ export async function importEventInTransaction(
     await writeHiddenEventPlayers(trx, eventId, plan.players);
   }
   await upsertAccounts(trx, plan.accounts);
+  await upsertTeamPlayers(trx, plan.teams.teamPlayers);
   for (const chunk of chunks(plan.categories)) await trx.insertInto("subevents").values(chunk).execute();
   await writeSessionRows(trx, eventId, file.sessions ?? []);
   for (const chunk of chunks(plan.entries)) await trx.insertInto("entries").values(chunk).execute();
+  for (const chunk of chunks(plan.teams.teams)) await trx.insertInto("teams").values(chunk).execute();
+  for (const chunk of chunks(plan.teams.teamMembers)) {
+    await trx.insertInto("team_members").values(chunk).execute();
+  }
   for (const chunk of chunks(plan.groups)) await trx.insertInto("groups").values(chunk).execute();
   for (const chunk of chunks(plan.groupMembers)) {
     await trx.insertInto("group_members").values(chunk).execute();
@@ -188,6 +193,7 @@ export async function importEventInTransaction(
   });
   for (const chunk of chunks(matches)) await trx.insertInto("matches").values(chunk).execute();
   for (const chunk of chunks(plan.points, 500)) await trx.insertInto("match_points").values(chunk).execute();
+  for (const chunk of chunks(plan.teams.ties)) await trx.insertInto("ties").values(chunk).execute();
 
   // Ratings, the leaderboard's `listed` flags and predictions follow (event_file/after_import.ts); the revision
   // bump comes last, as in every write, so that the revisions row is the last lock a write takes (no deadlock
@@ -195,6 +201,18 @@ export async function importEventInTransaction(
   await afterImport(trx, eventId, now);
   await bumpRevision(trx, eventId, undefined, { wasPublished: existing?.status === "published" });
   return { eventId, changed: true, counts: plan.counts };
+}
+
+/** Writes the players that stand for teams (docs/teams.md): their names follow the file. */
+async function upsertTeamPlayers(trx: Transaction<Database>, rows: TeamRows["teamPlayers"]): Promise<void> {
+  for (const chunk of chunks(rows)) {
+    await trx.insertInto("players").values(chunk).onConflict((oc) =>
+      oc.column("id").doUpdateSet((eb) => ({
+        display_name: eb.ref("excluded.display_name"),
+        association: eb.ref("excluded.association"),
+      }))
+    ).execute();
+  }
 }
 
 /** The ids of players already in the store under the file's federation ids (the oldest row per id). */
@@ -278,6 +296,8 @@ interface Plan {
   drawSlots: Insertable<Database["draw_slots"]>[];
   matches: Insertable<Database["matches"]>[];
   points: Insertable<Database["match_points"]>[];
+  /** What team categories add besides entries and matches (event_file/import_teams.ts). */
+  teams: Pick<TeamRows, "teamPlayers" | "teams" | "teamMembers" | "ties">;
   counts: ImportCounts;
 }
 
@@ -294,6 +314,7 @@ function planRows(file: EventFile, eventId: string, at: string, ids: FileIds): P
     drawSlots: [],
     matches: [],
     points: [],
+    teams: { teamPlayers: [], teams: [], teamMembers: [], ties: [] },
     counts: {
       players: 0,
       accounts: 0,
@@ -374,13 +395,16 @@ function planCategory(plan: Plan, category: CategoryInput, position: number, ctx
     draw_seed: category.draw?.lotSeed ?? null,
     draw_size: slots ? slots.length : null,
     ...(category.sessions ? { sessions: JSON.stringify(category.sessions) } : {}),
+    ...(category.teamFormat ? { team_format: teamFormatText(category.teamFormat) } : {}),
   });
+  const team = category.kind === "team";
   for (const e of category.entries) {
     plan.entries.push({
       id: entryId(e.id),
       subevent_id: categoryId,
-      player1_id: ctx.playerIds.get(e.players[0]!)!,
-      player2_id: e.players[1] === undefined ? null : ctx.playerIds.get(e.players[1])!,
+      // A team's entry is played by the player row that stands for the team (docs/teams.md).
+      player1_id: team ? teamPlayerId(entryId(e.id)) : ctx.playerIds.get(e.players[0]!)!,
+      player2_id: team || e.players[1] === undefined ? null : ctx.playerIds.get(e.players[1])!,
       seed: e.seed ?? null,
     });
   }
@@ -456,25 +480,10 @@ function planCategory(plan: Plan, category: CategoryInput, position: number, ctx
       home_entry_id: m.home ? entryId(m.home) : null,
       away_entry_id: m.away ? entryId(m.away) : null,
       table_no: m.table ?? null,
-      scheduled_at: normalTime(m.scheduledAt),
-      status: m.status,
-      result_reason: m.status === "completed" ? m.resultReason ?? null : null,
-      retirement_after_game: m.resultReason === "retired"
-        ? m.retirementAfterGame ?? score.games.length
-        : null,
+      ...resultColumns(m, score, at),
       winner_entry_id: m.status === "completed" && winnerKey ? entryId(winnerKey) : null,
       best_of: category.bestOf,
-      first_server: score.firstServer,
-      games: JSON.stringify(score.games.map((g) => [g.home, g.away])),
-      // As the match write path stores them: the running game only while the match runs (the points keep the
-      // unfinished game of a retirement).
-      current_home: m.status === "in_progress" ? score.current.home : 0,
-      current_away: m.status === "in_progress" ? score.current.away : 0,
-      server: score.server,
-      umpire: score.umpire,
       revision: 0,
-      started_at: m.status === "in_progress" ? normalTime(m.startedAt) ?? at : normalTime(m.startedAt),
-      completed_at: m.status === "completed" ? normalTime(m.completedAt) ?? at : null,
       created_at: at,
       updated_at: at,
     });
@@ -482,6 +491,28 @@ function planCategory(plan: Plan, category: CategoryInput, position: number, ctx
       plan.points.push({ match_id: id, seq: seq + 1, side, created_at: at })
     );
   }
+  if (team) planTeamRows(plan, category, categoryId, ctx);
+}
+
+/** Adds what a team category has besides its entries and ties (event_file/import_teams.ts) to the plan. */
+function planTeamRows(plan: Plan, category: CategoryInput, categoryId: string, ctx: PlanContext): void {
+  const rows = planTeams(category, {
+    eventId: ctx.eventId,
+    at: ctx.at,
+    categoryId,
+    bestOf: category.bestOf,
+    entryId: (key) => ctx.ids.entry(category, key),
+    playerId: (key) => ctx.playerIds.get(key)!,
+    matchId: (key) => ctx.ids.match(category, (category.matches ?? []).find((m) => m.id === key)!),
+    tieRows: new Map(plan.matches.filter((m) => m.subevent_id === categoryId).map((m) => [m.id, m])),
+  });
+  plan.entries.push(...rows.memberEntries);
+  plan.matches.push(...rows.matches);
+  plan.points.push(...rows.points);
+  plan.teams.teamPlayers.push(...rows.teamPlayers);
+  plan.teams.teams.push(...rows.teams);
+  plan.teams.teamMembers.push(...rows.teamMembers);
+  plan.teams.ties.push(...rows.ties);
 }
 
 /** The slots of a category's draw: as given, or made by lot from `lotSeed`; null without a draw. */
@@ -513,47 +544,4 @@ function inferredRoundCount(matches: readonly MatchInput[]): number {
     rounds = Math.max(rounds, m.round + Math.ceil(Math.log2(m.position + 1)));
   }
   return rounds;
-}
-
-interface MatchScore {
-  games: Score[];
-  current: Score;
-  points: Side[];
-  server: Side | null;
-  firstServer: Side | null;
-  winner: Side | null;
-  /** What the replay says of the officiating (ends, service), as the write path keeps it; null before play. */
-  umpire: string | null;
-}
-
-/**
- * The stored score of a match: its games and running game, and the points that replay to them (so that the live
- * scorer can resume or undo), built by domain/scoring's `pointsForScores`.
- */
-function matchScore(m: MatchInput, bestOf: number, doubles: boolean): MatchScore {
-  const games = (m.games ?? []).map((g) => parseScore(g)!);
-  const current = (m.current ? parseScore(m.current) : null) ?? { home: 0, away: 0 };
-  const played = m.status !== "scheduled" && (games.length > 0 || current.home + current.away > 0);
-  const firstServer: Side | null = m.firstServer ?? (played || m.status === "in_progress" ? "home" : null);
-  if (!firstServer || (!played && m.status !== "in_progress")) {
-    return { games, current, points: [], server: null, firstServer, winner: null, umpire: null };
-  }
-  const format = { bestOf, firstServer, doubles };
-  const points = pointsForScores(games, current, format);
-  const state = replayUmpire({ points }, format);
-  return {
-    games,
-    current,
-    points,
-    // Who serves next only means something while the match runs.
-    server: m.status === "in_progress" ? state.server : null,
-    firstServer,
-    winner: state.winner,
-    umpire: JSON.stringify(officiatingView(state)),
-  };
-}
-
-/** A file's date-time (any offset) as stored: UTC with milliseconds. */
-function normalTime(value: string | null | undefined): string | null {
-  return value ? new Date(value).toISOString() : null;
 }

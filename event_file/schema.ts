@@ -214,7 +214,11 @@ export const IMPORT_SCHEMA: Readonly<Record<string, unknown>> = {
       "properties": {
         "id": { "$ref": "#/$defs/key" },
         "name": { "$ref": "#/$defs/text" },
-        "kind": { "enum": ["singles", "doubles"] },
+        "kind": {
+          "description":
+            'Singles, doubles, or "team": the entries are teams and each match is a tie (docs/teams.md).',
+          "enum": ["singles", "doubles", "team"],
+        },
         "format": { "enum": ["groups", "knockout", "groups_knockout"] },
         "bestOf": { "description": "Games in a match: an odd number from 3 to 9.", "enum": [3, 5, 7, 9] },
         "groupSize": {
@@ -242,6 +246,7 @@ export const IMPORT_SCHEMA: Readonly<Record<string, unknown>> = {
           "minItems": 1,
           "maxItems": 100,
         },
+        "teamFormat": { "$ref": "#/$defs/teamFormat" },
       },
     },
     "entry": {
@@ -251,11 +256,18 @@ export const IMPORT_SCHEMA: Readonly<Record<string, unknown>> = {
       "properties": {
         "id": { "$ref": "#/$defs/key" },
         "players": {
-          "description": "Player keys: 1 for singles, 2 for doubles.",
+          "description":
+            "Player keys: 1 for singles, 2 for doubles, the team's players (up to 16) for a team.",
           "type": "array",
           "items": { "$ref": "#/$defs/key" },
           "minItems": 1,
-          "maxItems": 2,
+          "maxItems": 16,
+        },
+        "name": { "description": "A team's name (team categories only).", "$ref": "#/$defs/text" },
+        "association": {
+          "description": "A team's association or club (team categories only).",
+          "type": ["string", "null"],
+          "maxLength": 200,
         },
         "seed": { "type": ["integer", "null"], "minimum": 1, "maximum": 9999 },
         "uuid": { "$ref": "#/$defs/uuid" },
@@ -422,12 +434,124 @@ export const IMPORT_SCHEMA: Readonly<Record<string, unknown>> = {
         "startedAt": { "$ref": "#/$defs/dateTime" },
         "completedAt": { "$ref": "#/$defs/dateTime" },
         "uuid": { "$ref": "#/$defs/uuid" },
+        "tie": { "$ref": "#/$defs/tie" },
       },
       "if": {
         "properties": { "stage": { "const": "knockout" } },
         "required": ["stage"],
       },
       "then": { "required": ["round", "position"] },
+    },
+    "teamFormat": {
+      "description":
+        'How a tie is played (docs/teams.md): "wttc", "olympic", "swaythling", "corbillon", or a custom format.',
+      "oneOf": [
+        { "enum": ["wttc", "olympic", "swaythling", "corbillon"] },
+        {
+          "additionalProperties": false,
+          "type": "object",
+          "required": ["matches", "winsNeeded"],
+          "properties": {
+            "name": { "$ref": "#/$defs/text" },
+            "matches": {
+              "minItems": 1,
+              "maxItems": 20,
+              "type": "array",
+              "items": { "$ref": "#/$defs/tieMatchSpec" },
+              "description": "The individual matches in order of play, by line-up position.",
+            },
+            "winsNeeded": { "type": "integer", "minimum": 1, "maximum": 20 },
+            "playAll": {
+              "description": "Whether every match is played after the tie is decided; false when absent.",
+              "type": "boolean",
+            },
+          },
+        },
+      ],
+    },
+    "position": { "type": "string", "pattern": "^[A-Za-z0-9]{1,2}$" },
+    "tieMatchSpec": {
+      "type": "object",
+      "required": ["type", "home", "away"],
+      "additionalProperties": false,
+      "properties": {
+        "type": { "enum": ["singles", "doubles"] },
+        "home": { "$ref": "#/$defs/tieSide" },
+        "away": { "$ref": "#/$defs/tieSide" },
+      },
+    },
+    "tieSide": {
+      "description": 'A position (singles), two positions or "pair" (the nominated doubles pair).',
+      "oneOf": [
+        { "$ref": "#/$defs/position" },
+        { "type": "array", "items": { "$ref": "#/$defs/position" }, "minItems": 2, "maxItems": 2 },
+        { "const": "pair" },
+      ],
+    },
+    "lineup": {
+      "description":
+        "One side's line-up: a player key for each position, and the doubles pair when nominated.",
+      "type": "object",
+      "required": ["positions"],
+      "additionalProperties": false,
+      "properties": {
+        "positions": {
+          "type": "object",
+          "propertyNames": { "$ref": "#/$defs/position" },
+          "additionalProperties": { "$ref": "#/$defs/key" },
+        },
+        "pair": {
+          "type": ["array", "null"],
+          "items": { "$ref": "#/$defs/key" },
+          "minItems": 2,
+          "maxItems": 2,
+        },
+      },
+    },
+    "tie": {
+      "description":
+        "The tie of a team category's match: the line-ups and the individual matches played (docs/teams.md).",
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "home": { "oneOf": [{ "$ref": "#/$defs/lineup" }, { "type": "null" }] },
+        "away": { "oneOf": [{ "$ref": "#/$defs/lineup" }, { "type": "null" }] },
+        "published": {
+          "description": "Whether the line-ups are public; false when absent.",
+          "type": "boolean",
+        },
+        "matches": {
+          "type": "array",
+          "maxItems": 20,
+          "items": { "$ref": "#/$defs/tieMatch" },
+          "description": "The individual matches made from the line-ups, by their order in the format.",
+        },
+      },
+    },
+    "tieMatch": {
+      "type": "object",
+      "required": ["order", "status"],
+      "additionalProperties": false,
+      "properties": {
+        "order": {
+          "description": "The match's place in the format, from 1.",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 20,
+        },
+        "table": { "$ref": "#/$defs/match/properties/table" },
+        "scheduledAt": { "$ref": "#/$defs/match/properties/scheduledAt" },
+        "status": { "$ref": "#/$defs/match/properties/status" },
+        "resultReason": { "$ref": "#/$defs/match/properties/resultReason" },
+        "retirementAfterGame": { "$ref": "#/$defs/match/properties/retirementAfterGame" },
+        "winner": { "description": "The side that won the match.", "enum": ["home", "away", null] },
+        "games": { "$ref": "#/$defs/match/properties/games" },
+        "current": { "$ref": "#/$defs/match/properties/current" },
+        "firstServer": { "$ref": "#/$defs/match/properties/firstServer" },
+        "startedAt": { "$ref": "#/$defs/match/properties/startedAt" },
+        "completedAt": { "$ref": "#/$defs/match/properties/completedAt" },
+        "uuid": { "$ref": "#/$defs/uuid" },
+      },
     },
   },
 };

@@ -127,7 +127,10 @@ export const CategorySchema = z.object({
   id: uuid("Category id, used in the /subevents/{id}/... paths"),
   eventId: uuid("Id of the event"),
   name: z.string().openapi({ description: "The category's name", example: "Men's Singles" }),
-  kind: z.enum(["singles", "doubles"]).openapi({ description: "Singles, or doubles (entries are pairs)" }),
+  kind: z.enum(["singles", "doubles", "team"]).openapi({
+    description:
+      "Singles, doubles (entries are pairs) or team (entries are teams that play ties, docs/teams.md)",
+  }),
   format: z.enum(["groups", "knockout", "groups_knockout"]).openapi({
     description: "Round-robin groups only, knockout only, or groups followed by a knockout",
   }),
@@ -143,6 +146,10 @@ export const CategorySchema = z.object({
   }),
   hasStandings: z.boolean().openapi({
     description: "Whether the category has groups (served at /standings)",
+  }),
+  ties: z.string().optional().openapi({
+    description:
+      'The path of its ties (/api/v1/subevents/{id}/ties); present only for a category of kind "team"',
   }),
 }).openapi("Subevent", { description: "A category (category) of an event" });
 
@@ -319,6 +326,14 @@ export const MatchSchema = z.object({
   awayCountry: z.string().optional().openapi({
     description:
       'The away side\'s country code ("CHN"), or "X / Y" for a pair from two; absent when none is known',
+  }),
+  tieId: z.string().optional().openapi({
+    description:
+      "The tie this match is part of (GET /api/v1/ties/{id}; docs/teams.md); present only for a match of a tie, " +
+      "whose stage is its tie's",
+  }),
+  tieOrder: z.int().min(1).optional().openapi({
+    description: "The match's place in its tie's order of play, from 1; present only for a match of a tie",
   }),
 }).openapi("Match", { description: "A match whose two sides are known, with its score" });
 

@@ -57,6 +57,7 @@ export function serializeCategory(s: CategorySummaryRecord): Category {
     status: categoryStatus(s.matchStatuses),
     hasDraw: s.format !== "groups" && s.drawState === "locked",
     hasStandings: s.groupCount > 0,
+    ...(s.kind === "team" ? { ties: `/api/v1/subevents/${s.id}/ties` } : {}),
   };
 }
 
@@ -158,7 +159,7 @@ export function matchAnswer<S extends MatchSideFields>(m: MatchRecord, sides: S)
     subeventId: m.categoryId,
     status: m.status as Match["status"],
     matchKind: "tournament" as const,
-    stage: m.stage,
+    stage: publicStage(m),
     groupId: m.stage === "group" ? m.groupId : null,
     groupName: m.stage === "group" ? m.groupName : null,
     roundNo: m.roundNo,
@@ -183,7 +184,14 @@ export function matchAnswer<S extends MatchSideFields>(m: MatchRecord, sides: S)
     completedAt: m.completedAt,
     updatedAt: m.updatedAt,
     umpire: sides.umpire as S["umpire"],
+    ...(m.tieId ? { tieId: m.tieId, tieOrder: m.tieOrder ?? 1 } : {}),
   };
+}
+
+/** The public stage of a match: a match of a tie shows its tie's stage (docs/teams.md). */
+function publicStage(m: MatchRecord): "group" | "knockout" {
+  const stage = m.stage === "tie" ? m.tieStage : m.stage;
+  return stage === "group" ? "group" : "knockout";
 }
 
 /** The officiating block of a match (domain/match_view.ts `officiatingBlock`), its players named by id. */

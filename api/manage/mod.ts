@@ -25,6 +25,7 @@ import { FailureLimiter } from "./rate_limit.ts";
 import { envelope } from "./serialise.ts";
 import { categoryRoutes } from "./categories.ts";
 import { tokenRoutes, whoamiRoute } from "./tokens.ts";
+import { tieRoutes } from "./ties.ts";
 
 /** The largest body accepted (an event file included). */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -73,6 +74,7 @@ export function manageApi(deps: AppDeps, options: ManageOptions = {}): Hono {
   app.route("/subevents", categorySessionRoutes(deps));
   app.route("/tokens", tokenRoutes(deps));
   app.route("/qr", qrRoute(deps));
+  app.route("/ties", tieRoutes(deps));
 
   app.get("/audit", async (c) => {
     requireAdmin(c.var.token, "read the audit log");

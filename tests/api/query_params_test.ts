@@ -4,6 +4,9 @@ import { PUBLIC_PATHS } from "../../api/public_paths.ts";
 import { apiClient } from "../support/api_client.ts";
 import { seedTournament } from "../support/fixtures.ts";
 import { storeTest } from "../support/stores.ts";
+import { importEvent } from "../../event_file/import.ts";
+import { matchIdFor } from "../../db/ids.ts";
+import { TEAM_SLUG, teamEventFile } from "../support/team_event.ts";
 
 type Json = Record<string, unknown>;
 
@@ -18,6 +21,9 @@ storeTest(
   "[api] an unknown query parameter on any /api/v1 endpoint is a 400 problem naming it",
   async (store) => {
     const seeded = await seedTournament(store.db);
+    // A tie of a team event, for /ties/:id (docs/teams.md).
+    await importEvent(store, teamEventFile());
+    const tie = matchIdFor(TEAM_SLUG, "WTG", "G1");
     const api = apiClient(store);
     const concrete = (path: string) =>
       path.replace(":slug", seeded.event.slug).replace(":otherId", seeded.knockout.players[1]!).replace(
@@ -25,7 +31,11 @@ storeTest(
         `/players/${seeded.knockout.players[0]}`,
       ).replace(
         ":id",
-        path.startsWith("/matches") ? seeded.matches.r1Done : seeded.knockout.id,
+        path.startsWith("/matches")
+          ? seeded.matches.r1Done
+          : path.startsWith("/ties")
+          ? tie
+          : seeded.knockout.id,
       );
     // A cursor of the event's change feed, for its `since`.
     const since = (await api.request(`/api/v1/events/${seeded.event.slug}/changes`)).body.data.next;

@@ -164,7 +164,7 @@ Deno.test("validateEventFile() reports schema problems with file paths and plain
     { path: "event.status", message: 'Expected one of "draft", "published", "archived", got "live"' },
     { path: "players[0].displayName", message: "Required field is missing" },
     { path: "players[1].prior.rating", message: 'Expected a number, got "1650"' },
-    { path: "categories[0].kind", message: 'Expected one of "singles", "doubles", got "single"' },
+    { path: "categories[0].kind", message: 'Expected one of "singles", "doubles", "team", got "single"' },
     { path: "categories[0].matches[0].winer", message: 'Unknown field: did you mean "winner"?' },
     {
       path: "categories[0].matches[0].games[0]",
