@@ -28,6 +28,7 @@ import * as entryWithdrawals from "./migrations/2026_11_28_005000_entry_withdraw
 import * as eventChanges from "./migrations/2026_11_28_007000_event_changes.ts";
 import * as featuredMatch from "./migrations/2026_11_28_008000_featured_match.ts";
 import * as teamEvents from "./migrations/2026_11_28_009000_team_events.ts";
+import * as tiePredictions from "./migrations/2026_11_28_009500_tie_predictions.ts";
 import * as playerCountry from "./migrations/2026_11_28_010000_player_country.ts";
 import * as estimatesAt from "./migrations/2026_11_28_012000_estimates_at.ts";
 import * as eventChangesByCategory from "./migrations/2026_11_28_012100_event_changes_by_category.ts";
@@ -59,6 +60,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026_11_28_007000_event_changes": eventChanges,
   "2026_11_28_008000_featured_match": featuredMatch,
   "2026_11_28_009000_team_events": teamEvents,
+  "2026_11_28_009500_tie_predictions": tiePredictions,
   "2026_11_28_010000_player_country": playerCountry,
   "2026_11_28_012000_estimates_at": estimatesAt,
   "2026_11_28_012100_event_changes_by_category": eventChangesByCategory,

@@ -392,6 +392,16 @@ export interface TieTable {
   updated_at: string;
 }
 
+/** A tie's frozen prediction (db/tie_predictions.ts): the home team's chance, from its matches' predictions. */
+export interface TiePredictionTable {
+  tie_id: string;
+  p_home: number;
+  ci_low: number;
+  ci_high: number;
+  confidence_label: string;
+  created_at: string;
+}
+
 export interface Database {
   events: EventTable;
   subevents: CategoryTable;
@@ -420,6 +430,7 @@ export interface Database {
   teams: TeamTable;
   team_members: TeamMemberTable;
   ties: TieTable;
+  tie_predictions: TiePredictionTable;
 }
 
 export type EventRow = Selectable<EventTable>;

@@ -14,6 +14,7 @@ import { writeAudit } from "./audit.ts";
 import { fillGroupQualifiers } from "./draw_writes.ts";
 import { putIntoKnockoutMatch } from "./knockout_sides.ts";
 import { freezePrediction } from "./predictions_store.ts";
+import { freezeTiePrediction } from "./tie_predictions.ts";
 import { findTie, readTeams, type TieRecord, tieResults } from "./read_ties.ts";
 import { bumpRevision } from "./revision.ts";
 import type { Database, MatchRow } from "./schema.ts";
@@ -136,6 +137,7 @@ export async function setTieLineups(
     const made = published
       ? await makeTieMatches(trx, { ...tie, homeLineup: lineups.home, awayLineup: lineups.away }, now)
       : [];
+    await freezeTiePrediction(trx, { ...tie, matches: made }, now);
     await bumpRevision(trx, tie.eventId, [tie.categoryId], {
       rankingsUnchanged: true,
       listingUnchanged: true,

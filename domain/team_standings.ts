@@ -6,7 +6,7 @@
  * steps (3.7.5.3); what is still level goes to a lot (3.7.5.4).
  *
  * The procedure is the singles one (domain/standings.ts, docs/standings.md) with one more step, the individual
- * matches; its helpers are shared. Worked examples: docs/teams_standings_predictions.md.
+ * matches; its helpers are shared. Worked examples: docs/teams.md.
  *
  * @module
  */

@@ -6,7 +6,7 @@
  *
  * The matches are taken as independent given their probabilities. How the interval carries each match's
  * uncertainty to the tie (both ends of every match's 90% interval at once) and how it scored on the 2026 World
- * Team Championships: docs/teams_standings_predictions.md, docs/calibration.md.
+ * Team Championships: docs/teams.md, docs/calibration.md.
  *
  * @module
  */
@@ -188,3 +188,14 @@ export function liveTieProbabilities(
     return tieWinProbability(pHome.slice(k), homeWins, awayWins, winsNeeded);
   });
 }
+
+/**
+ * What a tie's prediction takes for a match that has none (a player without a rating): an even chance, anything
+ * possible, "insufficient", so that the tie's interval and label say how little is known.
+ */
+export const UNKNOWN_MATCH: MatchPrediction = {
+  pHome: 0.5,
+  ciLow: 0,
+  ciHigh: 1,
+  confidenceLabel: "insufficient",
+};

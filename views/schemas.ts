@@ -434,12 +434,17 @@ export const StandingRowSchema = z.object({
   tied: z.boolean().openapi({
     description: "Still level after every step of ITTF 3.7.5 with no lot drawn: the place is decided by lot",
   }),
-  decidedBy: z.enum(DECIDED_BY)
+  matchesWon: count("A team's individual matches won in its decided ties; present only in a team category")
+    .optional(),
+  matchesLost: count("A team's individual matches lost in its decided ties; present only in a team category")
+    .optional(),
+  decidedBy: z.enum([...DECIDED_BY, "matches_ratio"])
     .openapi({
       description: "The step of ITTF Statutes 3.7.5 that fixed the place: match_points over the group; " +
         "head_to_head_match_points, games_ratio or points_ratio among the players level; lot (the " +
         "operator's lot order); tied (not decided yet); withdrawn (the entry withdrew before completing the " +
-        "group: its results are disregarded and it stands last, docs/standings.md)",
+        "group: its results are disregarded and it stands last, docs/standings.md); in a team category, " +
+        "matches_ratio (individual matches won / lost among the teams level, docs/teams.md)",
     }),
   decidedByLot: z.boolean().openapi({
     description: "The place was decided by lot: level after every step of ITTF 3.7.5, placed by the " +

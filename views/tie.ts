@@ -18,6 +18,7 @@ import {
   tieResults,
 } from "../db/read_ties.ts";
 import type { Database } from "../db/schema.ts";
+import { findTiePrediction, liveTieProbability } from "../db/tie_predictions.ts";
 import type { SideLineup } from "../domain/team_formats.ts";
 import { tieScore } from "../domain/tie_score.ts";
 import { serializeMatch, stageLabel } from "./serialize.ts";
@@ -46,6 +47,7 @@ export async function loadTie(
       : db.selectFrom("groups").select("name").where("id", "=", m.group_id).executeTakeFirst(),
   ]);
   const score = tieScore(tie.format, tieResults(tie));
+  const frozen = await findTiePrediction(db, tie.id);
   const byOrder = new Map(tie.matches.map((t) => [Number(t.tie_order), t]));
   const team = (id: string | null) => id === null ? null : teamAnswer(teams.get(id));
   const showLineups = options.lineups === "always" || tie.lineupPublishedAt !== null;
@@ -79,6 +81,16 @@ export async function loadTie(
         away: typeof spec.away === "string" ? spec.away : [...spec.away],
       })),
     },
+    prediction: frozen && showLineups
+      ? {
+        pHome: frozen.pHome,
+        ciLow: frozen.ciLow,
+        ciHigh: frozen.ciHigh,
+        confidenceLabel: frozen.confidenceLabel,
+        createdAt: frozen.createdAt,
+        live: await liveTieProbability(db, tie),
+      }
+      : null,
     lineups: showLineups && tie.homeLineup && tie.awayLineup
       ? { home: lineupAnswer(tie.homeLineup), away: lineupAnswer(tie.awayLineup) }
       : null,

@@ -73,6 +73,26 @@ export const TieMatchSchema = z.object({
   }),
 }).openapi("TieMatch", { description: "One individual match of a tie" });
 
+/** A tie's prediction. */
+export const TiePredictionSchema = z.object({
+  pHome: z.number().min(0).max(1).openapi({
+    description: "Probability that the home team wins the tie, frozen when the line-ups were published",
+  }),
+  ciLow: z.number().min(0).max(1).openapi({ description: "Low end of its 90% interval" }),
+  ciHigh: z.number().min(0).max(1).openapi({ description: "High end of its 90% interval" }),
+  confidenceLabel: z.enum(["high", "medium", "low", "insufficient"]).openapi({
+    description: "How much the prediction can be trusted, as a match's (docs/teams.md)",
+  }),
+  createdAt: z.string().openapi({ description: "When it was frozen (ISO 8601 UTC)" }),
+  live: z.number().min(0).max(1).openapi({
+    description:
+      "Probability now that the home team wins, from the results so far and the frozen predictions of the " +
+      "matches still to finish (1 or 0 once decided)",
+  }),
+}).openapi("TiePrediction", {
+  description: "A tie's win prediction from its line-ups and the players' ratings",
+});
+
 /** A tie. */
 export const TieSchema = z.object({
   id: uuid("Tie id: the id of the group or knockout match between the two teams (/matches/{id})"),
@@ -92,6 +112,9 @@ export const TieSchema = z.object({
   decided: z.boolean().openapi({ description: "Whether the tie's result is known" }),
   winnerId: z.string().nullable().openapi({ description: "The winning team's id; null until decided" }),
   format: TieFormatSchema.openapi({ description: "How the tie is played" }),
+  prediction: z.union([TiePredictionSchema, z.null()]).openapi({
+    description: "The tie's prediction; null until the line-ups are published",
+  }),
   lineups: z.union([z.object({ home: LineupSchema, away: LineupSchema }), z.null()]).openapi({
     description: "Both line-ups, once published; null before",
   }),
@@ -133,10 +156,16 @@ const TEAM_PARTS: z.ZodType[] = [
 ];
 
 /** The named schemas of this file, each after its parts, for the OpenAPI document. */
-export const TIE_SCHEMAS: readonly z.ZodType[] = [...TEAM_PARTS, TieMatchSchema, TieSchema].concat(
-  TieResponseSchema,
-  TiesResponseSchema,
-);
+export const TIE_SCHEMAS: readonly z.ZodType[] = [
+  ...TEAM_PARTS,
+  TieMatchSchema,
+  TiePredictionSchema,
+  TieSchema,
+]
+  .concat(
+    TieResponseSchema,
+    TiesResponseSchema,
+  );
 
 /** A tie as the API answers it. */
 export type Tie = z.infer<typeof TieSchema>;

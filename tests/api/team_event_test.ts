@@ -10,6 +10,7 @@ import { entryIdFor, matchIdFor, playerIdFor } from "../../db/ids.ts";
 import { playerIdKey } from "../../db/player_id_key.ts";
 import type { Store } from "../../db/store.ts";
 import { apiClient } from "../support/api_client.ts";
+import { predictTie, tieWinProbability } from "../../domain/tie_probability.ts";
 import { storeTest } from "../support/stores.ts";
 import { TEAM_SLUG, teamEventFile, teamPlayers } from "../support/team_event.ts";
 import { call, makeToken, manageApp, T0 } from "./manage_fixtures.ts";
@@ -354,5 +355,74 @@ storeTest(
     const tie = await apiClient(store).request(`/api/v1/ties/${first.id}`);
     assert.equal(tie.status, 200);
     assert.equal(tie.body.data.tie.matches[0].match.tieId, first.id);
+  },
+);
+
+storeTest(
+  "[api] a tie's prediction is frozen from its matches' when the line-ups are published, and its live chance moves with each result",
+  async (store) => {
+    const ctx = await setUp(store);
+    const client = apiClient(store);
+    const g3 = tieId("WTG", "G3");
+    const tieNow = async () => (await client.request(`/api/v1/ties/${g3}`)).body.data.tie;
+    assert.equal((await tieNow()).prediction, null, "no line-ups yet: no prediction");
+
+    const ids = await publish(ctx, g3, "CHN", "GER");
+    const matchPredictions = await Promise.all(
+      ids.map(async (id) => (await client.request(`/api/v1/matches/${id}`)).body.data.prediction),
+    );
+    const expected = predictTie(matchPredictions, 3);
+    const before = (await tieNow()).prediction;
+    assert.ok(before, "published: a prediction");
+    assert.equal(before.pHome, expected.pHome);
+    assert.deepEqual([before.ciLow, before.ciHigh, before.confidenceLabel], [
+      expected.ciLow,
+      expected.ciHigh,
+      expected.confidenceLabel,
+    ]);
+    assert.ok(before.ciLow <= before.pHome && before.pHome <= before.ciHigh);
+    assert.equal(before.live, before.pHome, "before the first match, the live chance is the frozen one");
+
+    await score(ctx, ids[0]!, "away");
+    const after1 = (await tieNow()).prediction;
+    assert.equal(after1.pHome, before.pHome, "the frozen prediction stays");
+    const rest = matchPredictions.slice(1).map((p) => p.pHome as number);
+    assert.equal(after1.live, tieWinProbability(rest, 0, 1, 3), "0-1: from the four matches left");
+    assert.ok(after1.live < before.live);
+
+    for (const id of ids.slice(1, 4)) await score(ctx, id, "home");
+    const decided = await tieNow();
+    assert.deepEqual([decided.score, decided.prediction.live], [{ home: 3, away: 1 }, 1]);
+  },
+);
+
+storeTest(
+  "[api] a team group's standings count ties, then individual matches (ITTF 3.7.5 for team events)",
+  async (store) => {
+    await importEvent(store, teamEventFile(6), () => T0);
+    const res = await apiClient(store).request(
+      `/api/v1/subevents/${await categoryId(store, "WTG")}/standings`,
+    );
+    assert.equal(res.status, 200);
+    const [group] = res.body.data.standings as Json[];
+    assert.equal(group!.complete, true);
+    // Every tie was won 3-1 by its home team: CHN three ties, JPN two, GER one, FRA none.
+    assert.deepEqual(
+      (group!.rows as Json[]).map((r) => [
+        r.entry.name,
+        r.played,
+        r.won,
+        r.matchPoints,
+        r.matchesWon,
+        r.matchesLost,
+        r.decidedBy,
+      ]),
+      [
+        ["Team CHN", 3, 3, 6, 9, 3, "match_points"],
+        ["Team JPN", 3, 2, 5, 7, 5, "match_points"],
+        ["Team GER", 3, 1, 4, 5, 7, "match_points"],
+        ["Team FRA", 3, 0, 3, 3, 9, "match_points"],
+      ],
+    );
   },
 );
