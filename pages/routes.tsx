@@ -271,7 +271,13 @@ export function routes(deps: ReadyDeps): Hono<PageEnv> {
       return c.redirect(tiePath(c.req.param("id").toLowerCase()), 302);
     }
     if ("pending" in found) return renderPage(c, <PendingMatchPage nonce={c.var.nonce} {...found.pending} />);
-    return renderPage(c, <MatchPage nonce={c.var.nonce} {...found.known} now={deps.clock().getTime()} />);
+    // A match of a tie names the tie and its score, which its other matches move too: kept for the generation only.
+    const tie = await tieOfMatch(viewDeps(deps), found.known.match);
+    if (tie) c.set("pageVersion", undefined);
+    return renderPage(
+      c,
+      <MatchPage nonce={c.var.nonce} {...found.known} now={deps.clock().getTime()} tie={tie} />,
+    );
   });
 
   // A tie of a team event: its page follows the tie's answer, whose version is its category's.

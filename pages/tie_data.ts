@@ -93,6 +93,15 @@ export function withoutTeamMatches(
   return teams.size === 0 ? rows : rows.filter(({ match }) => !teams.has(match.subeventId));
 }
 
+/**
+ * Whether a match is a tie in play itself (a team category's match between the teams, which has no games of its
+ * own): a table shows the tie's match in play there instead, or nothing between two of its matches.
+ */
+export function isTieInPlay(match: Match, categories: readonly CategorySummary[]): boolean {
+  return match.status === "in_progress" && !match.tieId &&
+    categories.some((c) => c.id === match.subeventId && c.kind === "team");
+}
+
 /** Ties kept: a few hundred events' live ties and latest results. */
 const MAX_KEPT = 2048;
 

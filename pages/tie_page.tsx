@@ -169,6 +169,11 @@ export function TiePage(props: { nonce: string; tie: Tie; place: TiePlace }) {
         <p class="tie-state">
           {tie.status === "in_progress" && <span class="badge live">Live</span>} {tieStateLine(tie)}
         </p>
+        {
+          /* TODO(#38): the tie's win probability before the tie and live after each match (domain/tie_probability.ts,
+            branch teamcal, which the lead merges) goes here, shown like a match's prediction (components/prediction.tsx)
+            once the tie answer or a view carries it. */
+        }
         <h2>Matches</h2>
         <ol class="tie-matches">
           {tie.matches.map((item) => <TieMatchItem key={item.order} item={item} tie={tie} />)}

@@ -20,7 +20,7 @@ import { Announcement } from "./components/announcement.tsx";
 import { StandingsTable } from "./components/standings_table.tsx";
 import { formatDateRange, spansDays } from "./format.ts";
 import { TV_TIES_CSS, tvTies, TvTieTable } from "./components/tv_ties.tsx";
-import { type Tie, withoutTeamMatches } from "./tie_data.ts";
+import { isTieInPlay, type Tie, withoutTeamMatches } from "./tie_data.ts";
 import { Document } from "./layout.tsx";
 import { acrossCategories, latestResultsAcross, upcomingAcross } from "./match_lists.ts";
 import { watchedPaths } from "./page_paths.ts";
@@ -303,7 +303,8 @@ export function TvPage(props: TvProps) {
   ).sort((a, b) => Number(a.group.complete) - Number(b.group.complete));
   const shownGroups = groups.slice(0, TV_MAX_GROUPS);
   // What is on each table: the matches in play and those called (called ones are among the first up next).
-  const onTables = acrossCategories(categories, (c) => [...c.live, ...c.upcoming]).map((r) => r.match);
+  const onTables = acrossCategories(categories, (c) => [...c.live, ...c.upcoming]).map((r) => r.match)
+    .filter((m) => !isTieInPlay(m, categories));
   const tables = [
     ...new Set([...props.tables, ...onTables.flatMap((m) => m.tableNo === null ? [] : [m.tableNo])]),
   ]

@@ -5,6 +5,22 @@
  */
 import { type Tie, tiePath, tieStateLine } from "../tie_data.ts";
 
+/**
+ * The line of a match of a tie on its match page: which match of which tie it is, and where the tie stands, linking
+ * to the tie's page. A region of its own: the tie moves with its other matches too.
+ */
+export function TieOfMatch(props: { tie: Tie; order: number | undefined }) {
+  const { tie } = props;
+  const score = `${tie.score.home}–${tie.score.away}`;
+  return (
+    <p class="tie-of" data-region="tie-of">
+      {props.order !== undefined && `Match ${props.order} of the tie `}
+      <a href={tiePath(tie.id)}>{tie.home?.name ?? "?"} v {tie.away?.name ?? "?"}</a>: {score} ·{" "}
+      {tieStateLine(tie)}
+    </p>
+  );
+}
+
 const SIDES = ["home", "away"] as const;
 const HEADS = [["Tie", undefined], ["Score", "num"]] as const;
 

@@ -183,6 +183,12 @@ browserSuite("the screens of team events", seedTeamScreens, async (t, { browser,
     await page.locator('ol.tie-matches > li[data-order="1"] a.tm-link').click();
     await page.waitForURL(/\/m\//);
     assert.match((await page.locator("h1").textContent()) ?? "", /Zhou Mingxuan vs Haruto Ishikawa/);
+    // The match's page names its tie, the score of the tie and where it stands, and links back.
+    assert.equal(await page.locator(".tie-of a").getAttribute("href"), `/tie/${seeded.menSemi}`);
+    assert.match(
+      (await page.locator(".tie-of").textContent()) ?? "",
+      /^Match 1 of the tie China v Japan: 2–1 · Match 4 in play$/,
+    );
     assert.deepEqual(errors, []);
     await close();
   });
