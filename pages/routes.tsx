@@ -31,6 +31,10 @@ import {
 } from "./page_paths.ts";
 import { EventPage } from "./event_page.tsx";
 import { HomePage } from "./home.tsx";
+import { TieOverlayPage } from "./overlay_tie.tsx";
+import { TieBoards, tieOfMatch, tiePath, tieWatchPath } from "./tie_data.ts";
+import { TiePage } from "./tie_page.tsx";
+import { categoryTiesView, tieView } from "../views/tie.ts";
 import { MatchPage, PendingMatchPage } from "./match_page.tsx";
 import { NotFoundPage } from "./not_found.tsx";
 import { notFound as apiNotFound, problemResponse, quoted } from "../api/problem.ts";
@@ -49,10 +53,6 @@ import { RANKINGS_PAGE_SIZE, RankingsPage } from "./rankings_page.tsx";
 import { renderPage } from "./render.ts";
 import { type PageEnv, securityHeaders } from "./security_headers.ts";
 import { parseTvInterval, parseTvView, TvPage } from "./tv.tsx";
-import { TieOverlayPage } from "./overlay_tie.tsx";
-import { TieBoards, tieOfMatch, tiePath, tieWatchPath } from "./tie_data.ts";
-import { TiePage } from "./tie_page.tsx";
-import { categoryTiesView, tieView } from "../views/tie.ts";
 
 /** The absolute URL of an event's page on the site that answered the request (for QR codes). */
 export function eventUrl(requestUrl: string, slug: string): string {
