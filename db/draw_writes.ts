@@ -400,7 +400,9 @@ async function drawEntries(trx: Trx, categoryId: string): Promise<DrawEntryRow[]
     ])
     .where("entries.subevent_id", "=", categoryId)
     // A withdrawn entry is drawn no more (db/entry_writes.ts).
-    .where("entries.withdrawn_at", "is", null).execute();
+    .where("entries.withdrawn_at", "is", null)
+    // The entries a team's players play a tie's matches with are not drawn: the team is (docs/teams.md).
+    .where("entries.team_entry_id", "is", null).execute();
   const playerIds = rows.flatMap((r) =>
     r.player2_id === null ? [r.player1_id] : [r.player1_id, r.player2_id]
   );

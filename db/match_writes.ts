@@ -60,7 +60,7 @@ import {
 } from "./umpire_record.ts";
 import { WriteError } from "./write_errors.ts";
 import { movesEstimates, refreshEstimates } from "./estimate_writes.ts";
-import { settleTie } from "./tie_writes.ts";
+import { isTieOfTeams, settleTie } from "./tie_writes.ts";
 import { writeTransaction } from "./write_transaction.ts";
 
 type Trx = Transaction<Database>;
@@ -146,6 +146,15 @@ const DESK_ACTIONS: ReadonlySet<string> = new Set([
   "unskip",
   "feature",
   "unfeature",
+]);
+
+/** What may be done to a tie itself (db/tie_writes.ts), whose result follows its matches: place it, award it. */
+const TIE_ACTIONS: ReadonlySet<string> = new Set([
+  ...DESK_ACTIONS,
+  "walkover",
+  "disqualify",
+  "reopen",
+  "reset",
 ]);
 
 /** The actions kept as incidents of the record (domain/match_replay.ts), with the status word of each. */
@@ -360,6 +369,16 @@ export async function writeInTransaction(
     throw new WriteError(
       "no-device",
       `Cannot take over ${await nameMatch(trx, matchId)}: the request names no device`,
+    );
+  }
+  if (!TIE_ACTIONS.has(action.type) && await isTieOfTeams(trx, before)) {
+    throw new WriteError(
+      "match-state",
+      `Cannot ${action.type} ${await nameMatch(
+        trx,
+        matchId,
+      )}: it is a tie of a team event, whose matches are ` +
+        "scored one by one (a walkover, a disqualification or taking them back aside)",
     );
   }
   let next = await apply(trx, before, action, now);

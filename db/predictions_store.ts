@@ -29,6 +29,10 @@ export async function freezePredictionAsOf(db: Db, match: MatchRow, now: string)
   const existing = await db.selectFrom("predictions").select("match_id").where("match_id", "=", match.id)
     .executeTakeFirst();
   if (existing) return;
+  // A tie between two teams is predicted from its line-ups, not as a match of the rows that stand for them.
+  const teams = await db.selectFrom("teams").select("entry_id")
+    .where("entry_id", "in", [match.home_entry_id, match.away_entry_id]).executeTakeFirst();
+  if (teams) return;
   const entries = await db.selectFrom("entries").select(["id", "player1_id", "player2_id"])
     .where("id", "in", [match.home_entry_id, match.away_entry_id]).execute();
   const playerIds = entries.flatMap((e) => e.player2_id ? [e.player1_id, e.player2_id] : [e.player1_id]);

@@ -36,7 +36,12 @@ export async function readCategoryRoster(
   const sub = await db.selectFrom("subevents").select(["id", "name", "kind", "draw_state"])
     .where("id", "=", categoryId).executeTakeFirst();
   if (!sub) return null;
-  const records = [...(await readCategoryEntries(db, categoryId)).values()];
+  // The entries a team's players play a tie's matches with are the team's (docs/teams.md), not the category's.
+  const playing = new Set(
+    (await db.selectFrom("entries").select("id").where("subevent_id", "=", categoryId)
+      .where("team_entry_id", "is not", null).execute()).map((e) => e.id),
+  );
+  const records = [...(await readCategoryEntries(db, categoryId)).values()].filter((e) => !playing.has(e.id));
   const playerIds = records.flatMap((e) => e.players.map((p) => p.id));
   const priors = new Map(
     playerIds.length === 0

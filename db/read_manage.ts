@@ -250,6 +250,8 @@ export async function listScorableMatches(db: Db, scope: ScoringScope): Promise<
     );
   if (scope.eventId !== null) q = q.where("matches.event_id", "=", scope.eventId);
   if (scope.tableNo !== null) q = q.where("matches.table_no", "=", scope.tableNo);
+  // A tie of a team event is played as its matches, which are scored; the tie itself is not (docs/teams.md).
+  q = q.where((eb) => eb.or([eb("subevents.kind", "!=", "team"), eb("matches.stage", "=", "tie")]));
   const rows = await q
     .orderBy(sql`case when ${sql.ref("matches.table_no")} is null then 1 else 0 end`)
     .orderBy("matches.table_no")

@@ -81,6 +81,14 @@ async function playerRows(db: Kysely<Database>, eventId: string, playerId: strin
       "subevents.name as subevent_name",
     ])
     .where(isPublicEntry)
+    // A team's entry is played by a player row that stands for the team (docs/teams.md): not a player.
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb.selectFrom("teams").select("teams.entry_id").whereRef("teams.entry_id", "=", "entries.id"),
+        ),
+      )
+    )
     .orderBy("subevents.position").orderBy("subevents.id");
   if (playerId !== null) {
     q = q.where((eb) =>

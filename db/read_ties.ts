@@ -45,43 +45,51 @@ function parseLineup(text: string | null): SideLineup | null {
 
 /** The tie with this id (its match's id), or null when there is none. */
 export async function findTie(db: Db, tieId: string): Promise<TieRecord | null> {
-  const tie = await db.selectFrom("ties").selectAll().where("match_id", "=", tieId).executeTakeFirst();
-  if (!tie) return null;
-  const [match, event, matches] = await Promise.all([
-    db.selectFrom("matches").selectAll().where("id", "=", tieId).executeTakeFirstOrThrow(),
-    db.selectFrom("events").select("events.status").innerJoin("matches", "matches.event_id", "events.id")
-      .where("matches.id", "=", tieId).executeTakeFirstOrThrow(),
+  const [found, tie, matches] = await Promise.all([
+    teamMatches(db).where("matches.id", "=", tieId)
+      .select(["events.status as event_status", "subevents.team_format"]).executeTakeFirst(),
+    db.selectFrom("ties").selectAll().where("match_id", "=", tieId).executeTakeFirst(),
     db.selectFrom("matches").selectAll().where("tie_id", "=", tieId).orderBy("tie_order").execute(),
   ]);
+  if (!found) return null;
+  const { event_status, team_format, ...match } = found;
+  // A tie of a draw made on the day has no row of its own until its line-ups are entered: the category's format.
+  const format = tie?.format ?? team_format ?? "wttc";
   return {
     id: tieId,
     eventId: match.event_id,
-    eventStatus: event.status,
+    eventStatus: event_status,
     categoryId: match.subevent_id,
     match: { ...match },
-    formatText: tie.format,
-    format: storedTeamFormat(tie.format),
-    homeLineup: parseLineup(tie.home_lineup),
-    awayLineup: parseLineup(tie.away_lineup),
-    lineupPublishedAt: tie.lineup_published_at,
-    updatedAt: tie.updated_at,
+    formatText: format,
+    format: storedTeamFormat(format),
+    homeLineup: parseLineup(tie?.home_lineup ?? null),
+    awayLineup: parseLineup(tie?.away_lineup ?? null),
+    lineupPublishedAt: tie?.lineup_published_at ?? null,
+    updatedAt: tie?.updated_at ?? match.updated_at,
     matches: matches.map((m) => ({ ...m })),
   };
 }
 
+/** The ties: the group and knockout matches of team categories, with their event and category joined. */
+function teamMatches(db: Db) {
+  return db.selectFrom("matches").innerJoin("subevents", "subevents.id", "matches.subevent_id")
+    .innerJoin("events", "events.id", "matches.event_id")
+    .selectAll("matches")
+    .where("subevents.kind", "=", "team").where("matches.stage", "in", ["group", "knockout"]);
+}
+
 /** The ids of a category's ties, in the order of its matches (groups first, by round and position). */
 export async function tieIdsOfCategory(db: Db, categoryId: string): Promise<string[]> {
-  const rows = await db.selectFrom("ties").innerJoin("matches", "matches.id", "ties.match_id")
-    .select("ties.match_id").where("ties.subevent_id", "=", categoryId)
+  const rows = await teamMatches(db).where("matches.subevent_id", "=", categoryId)
     .orderBy((eb) => eb.case().when("matches.stage", "=", "group").then(0).else(1).end())
     .orderBy("matches.round_no").orderBy("matches.bracket_pos").orderBy("matches.id").execute();
-  return rows.map((r) => r.match_id);
+  return rows.map((r) => r.id);
 }
 
 /** The category id of a tie, or null when there is no such tie. */
 export async function categoryOfTie(db: Db, tieId: string): Promise<string | null> {
-  const row = await db.selectFrom("ties").select("subevent_id").where("match_id", "=", tieId)
-    .executeTakeFirst();
+  const row = await teamMatches(db).where("matches.id", "=", tieId).executeTakeFirst();
   return row?.subevent_id ?? null;
 }
 

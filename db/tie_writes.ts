@@ -48,6 +48,14 @@ export function tieHasBegun(tie: Pick<TieRecord, "match" | "matches">): boolean 
   return tie.match.status !== "scheduled" || tie.matches.some((m) => m.status !== "scheduled");
 }
 
+/** Whether a match is a tie: a group or knockout match of a team category (its own matches have stage "tie"). */
+export async function isTieOfTeams(trx: Trx, m: Pick<MatchRow, "stage" | "subevent_id">): Promise<boolean> {
+  if (m.stage === "tie") return false;
+  const category = await trx.selectFrom("subevents").select("kind").where("id", "=", m.subevent_id)
+    .executeTakeFirst();
+  return category?.kind === "team";
+}
+
 /** The tie's words in a sentence: its label and teams ("Group A: Team CHN v Team FRA"). */
 async function tieWords(trx: Trx, tie: TieRecord): Promise<string> {
   const ids = [tie.match.home_entry_id, tie.match.away_entry_id].flatMap((id) => id === null ? [] : [id]);
@@ -108,12 +116,20 @@ export async function setTieLineups(
       );
     }
     const now = ctx.now.toISOString();
-    await trx.updateTable("ties").set({
+    const row = {
       home_lineup: lineups.home ? JSON.stringify(lineups.home) : null,
       away_lineup: lineups.away ? JSON.stringify(lineups.away) : null,
       ...(publish ? { lineup_published_at: now } : {}),
       updated_at: now,
-    }).where("match_id", "=", tieId).execute();
+    };
+    // A tie of a draw made on the day gets its row with its first line-up.
+    await trx.insertInto("ties").values({
+      match_id: tieId,
+      subevent_id: tie.categoryId,
+      format: tie.formatText,
+      ...row,
+    })
+      .onConflict((oc) => oc.column("match_id").doUpdateSet(row)).execute();
     // Matches made by an earlier publication follow the line-ups: none of them has begun.
     await trx.deleteFrom("matches").where("tie_id", "=", tieId).execute();
     const published = publish || tie.lineupPublishedAt !== null;

@@ -140,10 +140,14 @@ storeTest("[api] a team event is played through the management API to its final"
   const groupMatch = await client.request(`/api/v1/matches/${g3}`);
   assert.equal(groupMatch.body.data.match.status, "completed");
   assert.equal(groupMatch.body.data.match.winnerId, teamId("WTG", "CHN"));
+  // The tie itself has no match prediction (the rows that stand for the teams have no rating of their own);
+  // its matches have theirs.
+  assert.equal(groupMatch.body.data.prediction, null);
   // A match of the tie names it.
   const single = await client.request(`/api/v1/matches/${g3Matches[0]}`);
   assert.equal(single.body.data.match.tieId, g3);
   assert.equal(single.body.data.match.tieOrder, 1);
+  assert.ok(single.body.data.prediction);
 
   await playTie(ctx, tieId("WTG", "G4"), "JPN", "FRA", "HAHH");
   await playTie(ctx, tieId("WTG", "G5"), "CHN", "JPN", "AHHAH");
@@ -191,6 +195,13 @@ storeTest("[api] a team event is played through the management API to its final"
   assert.equal(category.ties, `/api/v1/subevents/${wtk}/ties`);
   assert.equal(category.entryCount, 8);
 
+  // The event's players are the teams' players, not the teams.
+  const people = await client.request(`/api/v1/events/${TEAM_SLUG}/players?limit=100`);
+  assert.equal(people.status, 200);
+  const names = (people.body.data.players as Json[]).map((p) => p.displayName as string);
+  assert.ok(names.includes("CHN Player 1"));
+  assert.ok(!names.some((n) => n.startsWith("Team ")));
+
   // Unknown ties are a 404 in problem JSON.
   const missing = await client.request(`/api/v1/ties/${crypto.randomUUID()}`);
   assert.equal(missing.status, 404);
@@ -207,3 +218,141 @@ async function categoryId(store: Store, code: string): Promise<string> {
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+storeTest(
+  "[api] a tie itself is not scored: its matches are, and only they are on the umpire's list",
+  async (store) => {
+    const ctx = await setUp(store);
+    const g3 = tieId("WTG", "G3");
+    const read = await manage(ctx, "GET", `/matches/${g3}`);
+    assert.equal(read.status, 200);
+    const point = await manage(ctx, "POST", `/matches/${g3}/start`, {
+      firstServer: "home",
+      revision: read.body.data.revision,
+    });
+    assert.equal(point.status, 409);
+    assert.equal(point.type, "application/problem+json");
+    assert.match(point.body.detail, /it is a tie of a team event, whose matches are scored one by one/);
+    const ids = await publish(ctx, g3, "CHN", "GER");
+    const list = await manage(ctx, "GET", "/matches");
+    const listed = (list.body.data.matches as Json[]).map((m) => m.id);
+    assert.ok(ids.every((id) => listed.includes(id)));
+    assert.ok(!listed.includes(g3));
+  },
+);
+
+storeTest(
+  "[api] a tie with no line-up row yet (a draw made on the day) takes its line-ups",
+  async (store) => {
+    const ctx = await setUp(store);
+    const id = tieId("WTK", "K1-0");
+    await store.db.deleteFrom("ties").where("match_id", "=", id).execute();
+    const before = await apiClient(store).request(`/api/v1/ties/${id}`);
+    assert.equal(before.status, 200);
+    assert.equal(before.body.data.tie.format.id, "wttc");
+    assert.equal(before.body.data.tie.lineups, null);
+    assert.equal((await publish(ctx, id, "KOR", "SWE")).length, 5);
+  },
+);
+
+storeTest(
+  "[api] an Olympic tie opens with the doubles B&C against Y&Z, scored as a doubles",
+  async (store) => {
+    const file = teamEventFile(0);
+    file.categories[1]!.teamFormat = "olympic";
+    await importEvent(store, file, () => T0);
+    const key = await playerIdKey(store.db);
+    const ctx: Ctx = {
+      store,
+      app: manageApp(store, () => T0),
+      token: await makeToken(store.db, "admin"),
+      player: (p) => playerIdFor(TEAM_SLUG, p, undefined, key),
+    };
+    const id = tieId("WTK", "K1-0");
+    const ids = await publish(ctx, id, "KOR", "SWE");
+    const tie = (await apiClient(store).request(`/api/v1/ties/${id}`)).body.data.tie;
+    assert.deepEqual(tie.matches.map((m: Json) => m.type), [
+      "doubles",
+      "singles",
+      "singles",
+      "singles",
+      "singles",
+    ]);
+    assert.equal(tie.matches[0].match.homeName, "KOR Player 2 / KOR Player 3");
+    assert.equal(tie.matches[0].match.awayName, "SWE Player 2 / SWE Player 3");
+    assert.equal(tie.matches[1].match.homeName, "KOR Player 1");
+    // The doubles is started as a doubles: the order of service names its players.
+    const read = await manage(ctx, "GET", `/matches/${ids[0]}`);
+    const start = await manage(ctx, "POST", `/matches/${ids[0]}/start`, {
+      firstServer: "home",
+      server: "home1",
+      receiver: "away1",
+      revision: read.body.data.revision,
+    });
+    assert.equal(start.status, 200, JSON.stringify(start.body));
+    for (const i of [1, 2, 3]) await score(ctx, ids[i]!, "home");
+    const after = (await apiClient(store).request(`/api/v1/ties/${id}`)).body.data.tie;
+    assert.deepEqual(after.score, { home: 3, away: 0 });
+    assert.equal(after.status, "completed");
+    // The doubles still running when the tie was decided is not needed.
+    assert.equal(after.matches[0].status, "in_progress");
+    assert.equal(after.matches[4].status, "not_needed");
+  },
+);
+
+storeTest(
+  "[api] a correction that reopens a decided tie brings its matches back and its winner out",
+  async (store) => {
+    const ctx = await setUp(store);
+    const id = tieId("WTK", "K1-0");
+    const ids = await publish(ctx, id, "KOR", "SWE");
+    for (const i of [0, 1, 2]) await score(ctx, ids[i]!, "home");
+    const semi = tieId("WTK", "K2-0");
+    assert.equal((await manage(ctx, "GET", `/ties/${semi}`)).body.data.tie.home.name, "Team KOR");
+    // The third match's score sheet was wrong: SWE won it. The tie is 2-1 and goes on.
+    await score(ctx, ids[2]!, "away");
+    const tie = (await manage(ctx, "GET", `/ties/${id}`)).body.data.tie;
+    assert.equal(tie.status, "in_progress");
+    assert.deepEqual(tie.score, { home: 2, away: 1 });
+    assert.deepEqual(tie.matches.map((m: Json) => m.match?.status ?? null), [
+      "completed",
+      "completed",
+      "completed",
+      "scheduled",
+      "scheduled",
+    ]);
+    assert.equal((await manage(ctx, "GET", `/ties/${semi}`)).body.data.tie.home, null);
+    await score(ctx, ids[3]!, "home");
+    assert.equal((await manage(ctx, "GET", `/ties/${semi}`)).body.data.tie.home.name, "Team KOR");
+  },
+);
+
+storeTest(
+  "[api] a team category drawn again on the day draws its teams, and its ties take line-ups",
+  async (store) => {
+    const ctx = await setUp(store);
+    const wtk = await categoryId(store, "WTK");
+    const roster = await manage(ctx, "GET", `/subevents/${wtk}/entries`);
+    assert.equal(roster.status, 200);
+    assert.equal(roster.body.data.category.entries.length, 8);
+    assert.equal((await manage(ctx, "POST", `/subevents/${wtk}/unlock`)).status, 200);
+    const drawn = await manage(ctx, "POST", `/subevents/${wtk}/draw`, { lotSeed: "again" });
+    assert.equal(drawn.status, 201, JSON.stringify(drawn.body));
+    assert.equal((await manage(ctx, "POST", `/subevents/${wtk}/lock`)).status, 200);
+    const first = await store.db.selectFrom("matches").select(["id", "home_entry_id", "away_entry_id"])
+      .where("subevent_id", "=", wtk).where("stage", "=", "knockout").where("round_no", "=", 1)
+      .where("bracket_pos", "=", 0).executeTakeFirstOrThrow();
+    const teams = await store.db.selectFrom("teams").select(["entry_id", "code"]).where(
+      "subevent_id",
+      "=",
+      wtk,
+    )
+      .execute();
+    const code = (id: string | null) => teams.find((t) => t.entry_id === id)!.code;
+    const ids = await publish(ctx, first.id, code(first.home_entry_id), code(first.away_entry_id));
+    assert.equal(ids.length, 5);
+    const tie = await apiClient(store).request(`/api/v1/ties/${first.id}`);
+    assert.equal(tie.status, 200);
+    assert.equal(tie.body.data.tie.matches[0].match.tieId, first.id);
+  },
+);
