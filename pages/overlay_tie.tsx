@@ -113,15 +113,15 @@ export function TieBar(props: { tie: Tie }) {
   );
 }
 
-/** The whole overlay page of a tie. */
-export function TieOverlayPage(props: { nonce: string; params: OverlayParams; tie: Tie }) {
+/** The whole overlay page of a tie; `watch` is what it polls besides the tie (a table's overlay: its categories). */
+export function TieOverlayPage(props: { nonce: string; params: OverlayParams; tie: Tie; watch?: string }) {
   const { tie } = props;
   return (
     <OverlayDocument
       title={`${tie.home?.name ?? "?"} – ${tie.away?.name ?? "?"}`}
       nonce={props.nonce}
       params={props.params}
-      watch={tieWatchPath(tie.id)}
+      watch={props.watch ?? tieWatchPath(tie.id)}
       css={CSS}
     >
       <TieBar tie={tie} />

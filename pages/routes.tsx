@@ -116,8 +116,8 @@ async function readView<P, T>(
 
 /**
  * The overlay of a match whose players are known, watching `watch` (by default the match itself); a match of a tie
- * shows the tie score too and watches the tie, whose other matches move that score: such a page is kept for the
- * store's generation only, not under the match's version.
+ * shows the tie score too and watches the tie, whose other matches move that score, and a tie's own match is the
+ * tie's overlay: such a page is kept for the store's generation only, not under the match's version.
  */
 async function matchOverlay(
   c: Context<PageEnv>,
@@ -127,8 +127,17 @@ async function matchOverlay(
   watch?: string,
 ) {
   const nonce = c.var.nonce, now = deps.clock().getTime();
-  const tie = await tieOfMatch(viewDeps(deps), data.match);
+  const vd = viewDeps(deps);
+  // A tie's own match (the match between two teams, whose games are its matches) is shown as the tie.
+  const own = !data.match.tieId && await tieView.version(vd, data.match.id) !== null
+    ? await tieView.load(vd, data.match.id)
+    : null;
+  const tie = own ?? await tieOfMatch(vd, data.match);
   if (tie) c.set("pageVersion", undefined);
+  if (own) {
+    const both = watch === undefined ? undefined : `${watch} ${tieWatchPath(own.id)}`;
+    return <TieOverlayPage nonce={nonce} params={params} tie={own} watch={both} />;
+  }
   return (
     <MatchOverlayPage
       nonce={nonce}

@@ -118,6 +118,13 @@ browserSuite("the screens of team events", seedTeamScreens, async (t, { browser,
     assert.equal((await texts(page, ".head .tie-line"))[0], "CHN 2–1 JPN");
     const bar = await boxOf(page, ".bar");
     const line = await boxOf(page, ".head .tie-line");
+    // The tie's own match (its id is the tie's) is the tie's bar, on the match's, the table's or the featured overlay.
+    const own = await fetch(`${server.origin}/overlay/match/${seeded.menSemi}`);
+    assert.equal(own.status, 200);
+    assert.match(await own.text(), /class="tiebar"/);
+    // A table's overlay shows the tie there: its bar between two matches, the match's bar with the tie line during one.
+    const table = await fetch(`${server.origin}/overlay/table/${seeded.slug}/1`);
+    assert.match(await table.text(), /class="(tiebar|tie-line)"/);
     assert.ok(line.left >= bar.left && line.right <= bar.right, "the tie line stays within the bar");
     await close();
   });
