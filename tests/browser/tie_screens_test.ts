@@ -91,6 +91,16 @@ browserSuite("the screens of team events", seedTeamScreens, async (t, { browser,
     const big = await boxOf(scaled.page, ".tiebar");
     assert.ok(big.left >= 0 && big.right <= HD.width + 0.5 && big.top >= 23, "scaled bar on screen");
     await scaled.close();
+    // The theme as on the other overlays: colours from the URL, compact drops the top line and the associations.
+    const themed = await openPage(browser, tieOverlay(seeded.menSemi, "?accent=00ff00&compact=1"), HD);
+    await themed.page.locator(".tiebar").waitFor();
+    const look = await themed.page.evaluate(() => ({
+      points: getComputedStyle(document.querySelector(".points")!).backgroundColor,
+      head: getComputedStyle(document.querySelector(".tiebar .head")!).display,
+      assoc: getComputedStyle(document.querySelector(".team .assoc")!).display,
+    }));
+    assert.deepEqual(look, { points: "rgb(0, 255, 0)", head: "none", assoc: "none" });
+    await themed.close();
     assert.deepEqual(errors, []);
     await close();
   });
@@ -99,6 +109,10 @@ browserSuite("the screens of team events", seedTeamScreens, async (t, { browser,
     const res = await fetch(tieOverlay(crypto.randomUUID()));
     assert.equal(res.status, 404);
     await res.body?.cancel();
+    // The final, whose teams are not known yet, is transparent too but polls its category until they are.
+    const final = await (await fetch(tieOverlay(seeded.menFinal))).text();
+    assert.match(final, /data-watch="\/api\/v1\/subevents\/[^"]+\/matches"/);
+    assert.doesNotMatch(final, /class="tiebar"/);
     const { page, close } = await openPage(browser, tieOverlay("not-a-tie"), HD);
     const seen = await page.evaluate(() => ({
       children: document.body.children.length,

@@ -168,6 +168,8 @@ export interface ScreensSeeded {
   liveSingles: string;
   /** Germany v Sweden, over: 3–1. */
   menSemiOver: string;
+  /** The men's final: Germany against the winner of China v Japan, not known yet. */
+  menFinal: string;
   /** The mixed teams' final, its doubles (`liveDoubles`) in play. */
   mixedFinal: string;
   liveDoubles: string;
@@ -190,6 +192,7 @@ export async function seedTeamScreens(store: Store): Promise<ScreensSeeded> {
     menSemi,
     liveSingles: await matchOf(menSemi, 4),
     menSemiOver: tie("MT", "SF2"),
+    menFinal: tie("MT", "F"),
     mixedFinal,
     liveDoubles: await matchOf(mixedFinal, 1),
   };
