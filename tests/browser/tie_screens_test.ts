@@ -8,7 +8,9 @@
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { writeMatch } from "../../db/match_writes.ts";
-import { browserSuite, openPage, untilFirstSwap } from "../support/browser.ts";
+import axe from "axe-core";
+import type { AxeResults } from "axe-core";
+import { browserSuite, newTestContext, openPage, untilFirstSwap } from "../support/browser.ts";
 import { seedTeamScreens } from "../support/team_screens.ts";
 
 const UPDATE = Deno.args.includes("--update");
@@ -213,6 +215,31 @@ browserSuite("the screens of team events", seedTeamScreens, async (t, { browser,
     assert.deepEqual(errors, []);
     await close();
   });
+
+  await t.step(
+    "a tie's page: no serious or critical axe-core violation, no sideways scroll at 200 %",
+    async () => {
+      for (const viewport of [PHONE, { width: 195, height: 422 }]) {
+        const context = await newTestContext(browser, { viewport, bypassCSP: true });
+        const page = await context.newPage();
+        await page.goto(`${server.origin}/tie/${seeded.mixedFinal}`);
+        // After the first poll's swap nothing changes the page while no score is written.
+        await untilFirstSwap(page);
+        await page.addScriptTag({ content: axe.source });
+        const found = await page.evaluate(() =>
+          (globalThis as unknown as { axe: { run(o: unknown): Promise<AxeResults> } }).axe.run({
+            resultTypes: ["violations"],
+          })
+        );
+        const bad = found.violations.filter((v) => v.impact === "serious" || v.impact === "critical")
+          .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+        assert.deepEqual(bad, [], `at ${viewport.width} px`);
+        const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+        assert.ok(wide <= viewport.width, `no sideways scroll at ${viewport.width} px (${wide} px)`);
+        await context.close();
+      }
+    },
+  );
 
   await t.step("the event's and the category's pages list the ties", async () => {
     const { page, close } = await openPage(browser, `${server.origin}/t/${seeded.slug}`, PHONE);
