@@ -24,6 +24,7 @@ const CSS = `
 .tscore{text-align:center;font-size:30px;font-weight:800;background:rgba(255,255,255,.9);color:#101010;border-radius:6px}
 .trow.won .team .tname{color:var(--accent)}
 .serve{width:10px;height:10px;border-radius:50%}
+.serve.on{background:var(--accent)}
 .player{white-space:nowrap;overflow:hidden;text-overflow:ellipsis;font-size:24px;color:#e6ecf5}
 .trow.mwon .player{color:var(--accent)}
 .past{display:flex;gap:6px;font-size:17px;color:#b8c4d6;min-width:114px}
@@ -73,6 +74,8 @@ export function TieBar(props: { tie: Tie }) {
     : m.status === "scheduled"
     ? " match-next"
     : "";
+  // Who serves the next point of the match in play (the umpire's record, as the match bar shows it).
+  const serving = m?.status === "in_progress" ? m.umpire?.server?.side ?? null : null;
   const row = (side: "home" | "away") => {
     const team = tie[side];
     const other = side === "home" ? "away" : "home";
@@ -88,7 +91,7 @@ export function TieBar(props: { tie: Tie }) {
           )}
         </span>
         <span class="tscore">{tie.score[side]}</span>
-        <span class="serve" />
+        <span class={`serve${serving === side ? " on" : ""}`} />
         <span class="player">{m ? (side === "home" ? m.homeName : m.awayName) : ""}</span>
         <span class="past">
           {(m?.gameScores ?? []).map((g, i) => (

@@ -52,6 +52,7 @@ browserSuite("the screens of team events", seedTeamScreens, async (t, { browser,
     assert.deepEqual(await texts(page, ".trow .tscore"), ["2", "1"]);
     assert.deepEqual(await texts(page, ".trow .player"), ["Zhou Mingxuan", "Ren Kobayashi"]);
     assert.deepEqual(await texts(page, ".trow .points"), ["7", "5"]);
+    assert.equal(await page.locator(".trow .serve.on").count(), 1, "the serve dot of the match in play");
     assert.match((await texts(page, ".head .state"))[0]!, /^Match 4 of 5 · Live · game 3$/i);
     const before = await boxOf(page, ".tiebar");
     assert.ok(before.left >= 0 && before.right <= HD.width && before.bottom <= HD.height - 23, "on screen");
