@@ -37,7 +37,10 @@ p.find a{font-weight:600}
 /** What a category's line on the event page says besides its name. */
 function categoryLine(c: CategorySummary): string {
   const parts = [formatText(c.format), bestOfText(c.bestOf)];
-  if (c.live.length > 0) parts.push(`${c.live.length} in play`);
+  // A team category's matches in play are its ties' own matches and their matches: its ties are counted.
+  const ties = c.kind === "team" ? c.live.filter((m) => !m.tieId).length : null;
+  if (ties !== null && ties > 0) parts.push(`${ties} ${ties === 1 ? "tie" : "ties"} in play`);
+  else if (ties === null && c.live.length > 0) parts.push(`${c.live.length} in play`);
   return parts.join(" · ");
 }
 
@@ -86,7 +89,10 @@ export function EventPage(
       </p>
       <section aria-labelledby="live-h" data-region="live">
         <h2 id="live-h">
-          Live now {live.length > 0 && <span class="badge live">{live.length}</span>}
+          Live now{" "}
+          {live.length + liveTies.length > 0 && (
+            <span class="badge live">{live.length + liveTies.length}</span>
+          )}
         </h2>
         {liveTies.length > 0 && <TieList ties={liveTies} caption="Ties in play" categoryOf={categoryOf} />}
         {live.length > 0

@@ -248,6 +248,10 @@ browserSuite("the screens of team events", seedTeamScreens, async (t, { browser,
       await page.locator(`table.ties tr[data-tie="${seeded.menSemi}"] a`).getAttribute("href"),
       `/tie/${seeded.menSemi}`,
     );
+    assert.match(
+      (await page.locator("ul.categories li", { hasText: "Men's Teams" }).textContent()) ?? "",
+      /1 tie in play$/,
+    );
     await page.locator("ul.categories a", { hasText: "Men's Teams" }).click();
     await page.waitForURL(/\/c\//);
     assert.equal(
