@@ -14,6 +14,8 @@ import { latestResults, liveMatches, upcomingMatches } from "./match_lists.ts";
 import { EventLivePage } from "./event_page.tsx";
 import { eventPath, watchedPaths } from "./page_paths.ts";
 import type { CategoryView, Event } from "./view_types.ts";
+import { TieList } from "./components/tie_list.tsx";
+import type { Tie } from "./tie_data.ts";
 
 /** Results listed before the rest are folded away. */
 export const CATEGORY_PAGE_RECENT_RESULTS = 8;
@@ -29,8 +31,11 @@ small.by-lot{display:block;font-weight:400;color:#444}
 `;
 
 /** A category's page. */
-export function CategoryPage(props: { nonce: string; event: Event; category: CategoryView }) {
-  const { event, category: c } = props;
+export function CategoryPage(props: { nonce: string; event: Event; category: CategoryView; ties?: Tie[] }) {
+  const { event } = props;
+  // A team category lists its ties; the ties' own matches (between the teams, no games of their own) leave its lists.
+  const tieIds = new Set((props.ties ?? []).map((t) => t.id));
+  const c = { ...props.category, matches: props.category.matches.filter((m) => !tieIds.has(m.id)) };
   const rows = (ms: CategoryView["matches"]) => ms.map((match): ListedMatch => ({ match, category: c.name }));
   const live = liveMatches(c.matches);
   const allUpcoming = upcomingMatches(c.matches, Infinity);
@@ -56,6 +61,12 @@ export function CategoryPage(props: { nonce: string; event: Event; category: Cat
       <p class="meta">{formatText(c.format)} · {bestOfText(c.bestOf)}</p>
       <Announcement event={event} region="announcement" />
       <div data-region={`cat-${c.id}`}>
+        {props.ties && props.ties.length > 0 && (
+          <>
+            <h2>Ties</h2>
+            <TieList ties={props.ties} caption="The ties of this category" />
+          </>
+        )}
         {live.length > 0 && (
           <>
             <h2>

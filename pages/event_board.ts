@@ -77,6 +77,6 @@ export class EventBoards {
       data = await summarize(deps, s);
       if (version !== null) this.#kept.set(s.id, { version, data });
     }
-    return { id: s.id, name: s.name, format: s.format, bestOf: s.bestOf, ...data };
+    return { id: s.id, name: s.name, format: s.format, bestOf: s.bestOf, kind: s.kind, ...data };
   }
 }

@@ -16,6 +16,8 @@ import { type DocumentProps, SiteLayout } from "./layout.tsx";
 import { acrossCategories, latestResultsAcross, upcomingAcross } from "./match_lists.ts";
 import { categoryPath, playersPath, watchedPaths } from "./page_paths.ts";
 import type { CategorySummary, Event } from "./view_types.ts";
+import { TieList } from "./components/tie_list.tsx";
+import { type Tie, withoutTeamMatches } from "./tie_data.ts";
 
 /** How often the event and category pages poll (a phone on mobile data: slower than the venue screens). */
 export const EVENT_PAGE_POLL_MS = 5000;
@@ -35,7 +37,10 @@ p.find a{font-weight:600}
 /** What a category's line on the event page says besides its name. */
 function categoryLine(c: CategorySummary): string {
   const parts = [formatText(c.format), bestOfText(c.bestOf)];
-  if (c.live.length > 0) parts.push(`${c.live.length} in play`);
+  // A team category's matches in play are its ties' own matches and their matches: its ties are counted.
+  const ties = c.kind === "team" ? c.live.filter((m) => !m.tieId).length : null;
+  if (ties !== null && ties > 0) parts.push(`${ties} ${ties === 1 ? "tie" : "ties"} in play`);
+  else if (ties === null && c.live.length > 0) parts.push(`${c.live.length} in play`);
   return parts.join(" · ");
 }
 
@@ -55,11 +60,17 @@ export function EventLivePage(props: Omit<DocumentProps, "script" | "bodyData"> 
 }
 
 /** The whole event page. */
-export function EventPage(props: { nonce: string; event: Event; categories: CategorySummary[] }) {
+export function EventPage(
+  props: { nonce: string; event: Event; categories: CategorySummary[]; ties?: Tie[] },
+) {
   const { event, categories } = props;
-  const live = acrossCategories(categories, (c) => c.live);
+  // A team category's matches in play and results are shown as its ties (pages/tie_data.ts).
+  const liveTies = (props.ties ?? []).filter((t) => t.status === "in_progress");
+  const doneTies = (props.ties ?? []).filter((t) => t.status === "completed");
+  const categoryOf = (tie: Tie) => categories.find((c) => c.id === tie.subeventId)?.name ?? "";
+  const live = withoutTeamMatches(acrossCategories(categories, (c) => c.live), categories);
   const upcoming = upcomingAcross(categories, EVENT_PAGE_UPCOMING);
-  const results = latestResultsAcross(categories, EVENT_PAGE_RECENT_RESULTS);
+  const results = withoutTeamMatches(latestResultsAcross(categories, EVENT_PAGE_RECENT_RESULTS), categories);
   const watch = watchedPaths(event.slug, categories.map((c) => c.id));
   return (
     <EventLivePage
@@ -78,11 +89,15 @@ export function EventPage(props: { nonce: string; event: Event; categories: Cate
       </p>
       <section aria-labelledby="live-h" data-region="live">
         <h2 id="live-h">
-          Live now {live.length > 0 && <span class="badge live">{live.length}</span>}
+          Live now{" "}
+          {live.length + liveTies.length > 0 && (
+            <span class="badge live">{live.length + liveTies.length}</span>
+          )}
         </h2>
+        {liveTies.length > 0 && <TieList ties={liveTies} caption="Ties in play" categoryOf={categoryOf} />}
         {live.length > 0
           ? <ScoreList rows={live} caption="Matches in play" live showCategory />
-          : <p class="empty">No match in play right now.</p>}
+          : liveTies.length === 0 && <p class="empty">No match in play right now.</p>}
       </section>
       <section aria-labelledby="next-h" data-region="upcoming">
         <h2 id="next-h">Up next</h2>
@@ -114,9 +129,10 @@ export function EventPage(props: { nonce: string; event: Event; categories: Cate
       </section>
       <section aria-labelledby="results-h" data-region="results">
         <h2 id="results-h">Latest results</h2>
+        {doneTies.length > 0 && <TieList ties={doneTies} caption="Latest ties" categoryOf={categoryOf} />}
         {results.length > 0
           ? <ScoreList rows={results} caption="Latest results" live={false} showCategory />
-          : <p class="empty">No results yet.</p>}
+          : doneTies.length === 0 && <p class="empty">No results yet.</p>}
       </section>
     </EventLivePage>
   );

@@ -21,6 +21,8 @@ import {
   timedTimeouts,
 } from "./umpire_view.ts";
 import type { Live, Match, Prediction } from "./view_types.ts";
+import { TieOfMatch } from "./components/tie_list.tsx";
+import { type Tie, tieWatchPath } from "./tie_data.ts";
 
 /** How often the match page polls. */
 export const MATCH_PAGE_POLL_MS = 2000;
@@ -65,6 +67,8 @@ export interface MatchPageProps {
   awayAssociation: string | null;
   homePlayers: PlayerLink[];
   awayPlayers: PlayerLink[];
+  /** The tie of a team event the match belongs to, or null or absent for none. */
+  tie?: Tie | null;
 }
 
 function statusBadge(match: Match) {
@@ -332,7 +336,9 @@ export function MatchPage(props: MatchPageProps) {
       event={event}
       category={props.category}
       script={COUNTDOWNS_SCRIPT}
+      watch={props.tie ? `${matchWatchPath(m.id)} ${tieWatchPath(props.tie.id)}` : undefined}
     >
+      {props.tie && <TieOfMatch tie={props.tie} order={m.tieOrder} />}
       <section class="score" aria-label="Score" data-region="score">
         {calledTo(m) && <p class="called">{calledTo(m)}</p>}
         <ExpectedStart match={m} />

@@ -8,6 +8,7 @@ import type { PlayerLink } from "./components/player_names.tsx";
 import { bestOfText, formatMatchTime, resultReasonText } from "./format.ts";
 import { OverlayDocument } from "./overlay_document.tsx";
 import type { OverlayParams } from "./overlay_params.ts";
+import { TieScoreLine } from "./components/tie_line.tsx";
 import { categoryMatchesWatchPath, matchWatchPath } from "./page_paths.ts";
 import {
   cardLine,
@@ -21,6 +22,7 @@ import {
   timedTimeouts,
 } from "./umpire_view.ts";
 import type { Live, Match } from "./view_types.ts";
+import type { Tie } from "./tie_data.ts";
 
 /** What the scoreboard shows: the match, its live block, the sides' associations and players. */
 export interface ScoreboardProps {
@@ -33,6 +35,8 @@ export interface ScoreboardProps {
   awayPlayers: PlayerLink[];
   /** The server's clock at render (ms): a running time-out's flag is drawn as it says, then by the viewer's. */
   now: number;
+  /** The tie the match belongs to (a team event's), whose score the top line shows; null or absent for none. */
+  tie?: Tie | null;
 }
 
 const CSS = `
@@ -214,6 +218,7 @@ export function Scoreboard(props: ScoreboardProps) {
       <div class="head">
         <span class="label">{match.stageLabel}</span>
         <span class="bestof">{bestOfText(live.bestOf)}</span>
+        {props.tie && <TieScoreLine tie={props.tie} />}
         <span class={`state${state.live ? " live" : ""}`}>{state.text}</span>
       </div>
       {row("home")}

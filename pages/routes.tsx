@@ -31,6 +31,10 @@ import {
 } from "./page_paths.ts";
 import { EventPage } from "./event_page.tsx";
 import { HomePage } from "./home.tsx";
+import { TieOverlayPage } from "./overlay_tie.tsx";
+import { TieBoards, tieOfMatch, tiePath, tieWatchPath } from "./tie_data.ts";
+import { TiePage } from "./tie_page.tsx";
+import { categoryTiesView, tieView } from "../views/tie.ts";
 import { MatchPage, PendingMatchPage } from "./match_page.tsx";
 import { NotFoundPage } from "./not_found.tsx";
 import { notFound as apiNotFound, problemResponse, quoted } from "../api/problem.ts";
@@ -117,13 +121,36 @@ async function readView<P, T>(
   return await view.load(vd, params);
 }
 
-/** The overlay of a match whose players are known, watching `watch` (by default the match itself). */
-function matchOverlay(nonce: string, data: MatchData, params: OverlayParams, now: number, watch?: string) {
+/**
+ * The overlay of a match whose players are known, watching `watch` (by default the match itself); a match of a tie
+ * shows the tie score too and watches the tie, whose other matches move that score, and a tie's own match is the
+ * tie's overlay: such a page is kept for the store's generation only, not under the match's version.
+ */
+async function matchOverlay(
+  c: Context<PageEnv>,
+  deps: ReadyDeps,
+  data: MatchData,
+  params: OverlayParams,
+  watch?: string,
+) {
+  const nonce = c.var.nonce, now = deps.clock().getTime();
+  const vd = viewDeps(deps);
+  // A tie's own match (the match between two teams, whose games are its matches) is shown as the tie.
+  const own = !data.match.tieId && await tieView.version(vd, data.match.id) !== null
+    ? await tieView.load(vd, data.match.id)
+    : null;
+  const tie = own ?? await tieOfMatch(vd, data.match);
+  if (tie) c.set("pageVersion", undefined);
+  if (own) {
+    const both = watch === undefined ? undefined : `${watch} ${tieWatchPath(own.id)}`;
+    return <TieOverlayPage nonce={nonce} params={params} tie={own} watch={both} />;
+  }
   return (
     <MatchOverlayPage
       nonce={nonce}
       params={params}
-      watch={watch}
+      watch={tie ? `${watch ?? matchWatchPath(data.match.id)} ${tieWatchPath(tie.id)}` : watch}
+      tie={tie}
       match={data.match}
       live={data.live}
       homeAssociation={data.homeAssociation}
@@ -139,6 +166,7 @@ function matchOverlay(nonce: string, data: MatchData, params: OverlayParams, now
 export function routes(deps: ReadyDeps): Hono<PageEnv> {
   const app = new Hono<PageEnv>();
   const boards = new EventBoards();
+  const tieBoards = new TieBoards();
   // On each route rather than on "*": other sub-apps mounted beside these keep their own headers.
   // Every page here is a function of its URL and the store's data: main's handler may keep its answer.
   const headers = securityHeaders({ keep: deps.answers });
@@ -166,7 +194,8 @@ export function routes(deps: ReadyDeps): Hono<PageEnv> {
   app.get("/t/:slug", headers, async (c) => {
     const data = await boards.load(viewDeps(deps), c.req.param("slug"));
     if (!data) return notFound(c);
-    return renderPage(c, <EventPage nonce={c.var.nonce} {...data} />);
+    const ties = await tieBoards.ofBoard(viewDeps(deps), data.categories);
+    return renderPage(c, <EventPage nonce={c.var.nonce} {...data} ties={ties} />);
   });
 
   // A category's pages show the category and the names of its event, whose every write bumps the category's
@@ -175,7 +204,13 @@ export function routes(deps: ReadyDeps): Hono<PageEnv> {
     const found = await readView(c, deps, categoryView, c.req.param("id"));
     const event = found && await eventView.load(viewDeps(deps), c.req.param("slug"));
     if (!found || !event || event.event.id !== found.record.eventId) return notFound(c);
-    return renderPage(c, <CategoryPage nonce={c.var.nonce} event={event.event} category={found.category} />);
+    const ties = found.record.kind === "team"
+      ? await categoryTiesView.load(viewDeps(deps), found.record.id)
+      : null;
+    return renderPage(
+      c,
+      <CategoryPage nonce={c.var.nonce} event={event.event} category={found.category} ties={ties ?? []} />,
+    );
   });
 
   app.get("/t/:slug/players", headers, async (c) => {
@@ -217,6 +252,7 @@ export function routes(deps: ReadyDeps): Hono<PageEnv> {
     if (!data) return notFound(c);
     // The hall's tables: those of the event's sessions (the tables view shows the free ones too).
     const sessions = await readSessionsOf(deps.store.db, data.event.id);
+    const ties = await tieBoards.ofBoard(viewDeps(deps), data.categories);
     return renderPage(
       c,
       <TvPage
@@ -227,6 +263,7 @@ export function routes(deps: ReadyDeps): Hono<PageEnv> {
         now={deps.clock().getTime()}
         tables={[...new Set(sessions.flatMap((s) => s.tables))]}
         only={parseTvView(c.req.query("view"))}
+        ties={ties}
       />,
     );
   });
@@ -252,8 +289,40 @@ export function routes(deps: ReadyDeps): Hono<PageEnv> {
   app.get("/m/:id", headers, async (c) => {
     const found = await readView(c, deps, matchView, c.req.param("id"));
     if (!found) return notFound(c);
+    // A tie's own match (the group or knockout match between two teams) is shown as the tie.
+    if (await tieView.version(viewDeps(deps), c.req.param("id")) !== null) {
+      return c.redirect(tiePath(c.req.param("id").toLowerCase()), 302);
+    }
     if ("pending" in found) return renderPage(c, <PendingMatchPage nonce={c.var.nonce} {...found.pending} />);
-    return renderPage(c, <MatchPage nonce={c.var.nonce} {...found.known} now={deps.clock().getTime()} />);
+    // A match of a tie names the tie and its score, which its other matches move too: kept for the generation only.
+    const tie = await tieOfMatch(viewDeps(deps), found.known.match);
+    if (tie) c.set("pageVersion", undefined);
+    return renderPage(
+      c,
+      <MatchPage nonce={c.var.nonce} {...found.known} now={deps.clock().getTime()} tie={tie} />,
+    );
+  });
+
+  // A tie of a team event: its page follows the tie's answer, whose version is its category's.
+  app.get("/tie/:id", headers, async (c) => {
+    const tie = await readView(c, deps, tieView, c.req.param("id"));
+    const found = tie && await matchView.load(viewDeps(deps), tie.id);
+    if (!tie || !found || !("known" in found)) return notFound(c);
+    return renderPage(c, <TiePage nonce={c.var.nonce} tie={tie} place={found.known} />);
+  });
+
+  // A tie's overlay; a tie whose teams are not known yet is transparent and polls its category, as a match's.
+  app.get("/overlay/tie/:id", headers, async (c) => {
+    const tie = await readView(c, deps, tieView, c.req.param("id"));
+    const params = parseOverlayParams(c.req.query());
+    if (tie) return renderPage(c, <TieOverlayPage nonce={c.var.nonce} params={params} tie={tie} />);
+    const found = await tieView.version(viewDeps(deps), c.req.param("id")) !== null &&
+      await matchView.load(viewDeps(deps), c.req.param("id"));
+    if (!found || !("pending" in found)) return renderPage(c, <EmptyOverlay nonce={c.var.nonce} />, 404);
+    return renderPage(
+      c,
+      <PendingMatchOverlayPage nonce={c.var.nonce} params={params} categoryId={found.pending.categoryId} />,
+    );
   });
 
   app.get("/overlay/match/:id", headers, async (c) => {
@@ -266,7 +335,7 @@ export function routes(deps: ReadyDeps): Hono<PageEnv> {
         <PendingMatchOverlayPage nonce={c.var.nonce} params={params} categoryId={found.pending.categoryId} />,
       );
     }
-    return renderPage(c, matchOverlay(c.var.nonce, found.known, params, deps.clock().getTime()));
+    return renderPage(c, await matchOverlay(c, deps, found.known, params));
   });
 
   // A table's overlay shows whatever match is on the table (in play, else called there) and moves on to the next
@@ -287,7 +356,7 @@ export function routes(deps: ReadyDeps): Hono<PageEnv> {
     if (!found || !("known" in found)) {
       return renderPage(c, <FreeTableOverlayPage nonce={c.var.nonce} params={params} watch={watch} />);
     }
-    return renderPage(c, matchOverlay(c.var.nonce, found.known, params, deps.clock().getTime(), watch));
+    return renderPage(c, await matchOverlay(c, deps, found.known, params, watch));
   });
 
   // The featured overlay shows the match the desk puts on it (the event's featuredMatchId), and switches when the
@@ -304,7 +373,7 @@ export function routes(deps: ReadyDeps): Hono<PageEnv> {
       return renderPage(c, <FreeTableOverlayPage nonce={c.var.nonce} params={params} watch={eventWatch} />);
     }
     const watch = `${eventWatch} ${matchWatchPath(found.known.match.id)}`;
-    return renderPage(c, matchOverlay(c.var.nonce, found.known, params, deps.clock().getTime(), watch));
+    return renderPage(c, await matchOverlay(c, deps, found.known, params, watch));
   });
 
   app.get("/overlay/subevent/:id", headers, async (c) => {

@@ -20,6 +20,8 @@ import { calledTo, type ListedMatch, MatchTable } from "./components/match_table
 import { Announcement } from "./components/announcement.tsx";
 import { StandingsTable } from "./components/standings_table.tsx";
 import { formatDateRange, spansDays } from "./format.ts";
+import { TV_TIES_CSS, tvTies, TvTieTable } from "./components/tv_ties.tsx";
+import { isTieInPlay, type Tie, withoutTeamMatches } from "./tie_data.ts";
 import { Document } from "./layout.tsx";
 import { acrossCategories, latestResultsAcross, upcomingAcross } from "./match_lists.ts";
 import { watchedPaths } from "./page_paths.ts";
@@ -138,6 +140,7 @@ ${
 .winner{color:#ffd400;font-weight:700}
 .table-no{font-weight:700;color:#ffd400}
 .cat{color:#b9c6d8;font-size:1.6vw}
+${TV_TIES_CSS}
 table.matches td.cat{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 table.matches td.home,table.matches td.away{max-width:0;width:50%}
 table.matches td .n{display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:2;overflow:hidden;overflow-wrap:anywhere}
@@ -285,6 +288,8 @@ export interface TvProps {
   now: number;
   /** The hall's tables (those of the event's sessions, and any a match is on), for the tables view. */
   tables: number[];
+  /** The ties of the live board and the results (pages/tie_data.ts): a team category's rows are its ties. */
+  ties?: Tie[];
   /** The one view to show (`?view=`), or null to rotate through them all. */
   only: TvView | null;
 }
@@ -310,12 +315,14 @@ function ViewSection(props: { name: TvView; empty: boolean; pages?: number; chil
 /** The whole TV page; the first view on screen is the first one with something to show. */
 export function TvPage(props: TvProps) {
   const { event, categories } = props;
-  const live = acrossCategories(categories, (c) => c.live)
+  const liveTies = tvTies(props.ties ?? [], "live", TV_MAX_ROWS);
+  const doneTies = tvTies(props.ties ?? [], "done", TV_MAX_ROWS);
+  const live = withoutTeamMatches(acrossCategories(categories, (c) => c.live), categories)
     .sort((a, b) => (a.match.tableNo ?? Infinity) - (b.match.tableNo ?? Infinity) || 0)
     .slice(0, TV_MAX_ROWS);
   // The matches up next fill what the matches in play leave of the board (UpNext): in the morning, the first.
   const next = upcomingAcross(categories, TV_MAX_ROWS);
-  const results = latestResultsAcross(categories, TV_MAX_ROWS);
+  const results = withoutTeamMatches(latestResultsAcross(categories, TV_MAX_ROWS), categories);
   const called = acrossCategories(categories, (c) => c.upcoming).filter(({ match }) =>
     calledTo(match) !== null
   )
@@ -330,16 +337,17 @@ export function TvPage(props: TvProps) {
     (_, i) => shownGroups.slice(i * TV_GROUPS_PER_PAGE, (i + 1) * TV_GROUPS_PER_PAGE),
   );
   // What is on each table: the matches in play and those called (called ones are among the first up next).
-  const onTables = acrossCategories(categories, (c) => [...c.live, ...c.upcoming]).map((r) => r.match);
+  const onTables = acrossCategories(categories, (c) => [...c.live, ...c.upcoming]).map((r) => r.match)
+    .filter((m) => !isTieInPlay(m, categories));
   const tables = [
     ...new Set([...props.tables, ...onTables.flatMap((m) => m.tableNo === null ? [] : [m.tableNo])]),
   ]
     .sort((a, b) => a - b);
   const brackets = drawnCategories(categories).length;
   const empty = {
-    live: live.length === 0 && next.length === 0,
+    live: live.length === 0 && next.length === 0 && liveTies.length === 0,
     tables: tables.length === 0,
-    results: results.length === 0,
+    results: results.length === 0 && doneTies.length === 0,
     standings: groups.length === 0,
     bracket: brackets === 0,
     qr: false,
@@ -382,9 +390,10 @@ export function TvPage(props: TvProps) {
       <Calls rows={called} />
       <main class="tv">
         <ViewSection name="live" empty={empty.live}>
-          {(live.length > 0 || next.length === 0) && (
+          {(live.length + liveTies.length > 0 || next.length === 0) && (
             <>
               <h2>Live now</h2>
+              <TvTieTable ties={liveTies} categories={categories} live caption="Ties in play" />
               {live.length > 0
                 ? (
                   <MatchTable
@@ -398,10 +407,10 @@ export function TvPage(props: TvProps) {
                     serve
                   />
                 )
-                : <p class="quiet">No match in play</p>}
+                : liveTies.length === 0 && <p class="quiet">No match in play</p>}
             </>
           )}
-          <UpNext rows={next} withDay={spansDays(event)} afterLive={live.length > 0} />
+          <UpNext rows={next} withDay={spansDays(event)} afterLive={live.length + liveTies.length > 0} />
         </ViewSection>
         <ViewSection name="tables" empty={empty.tables}>
           <h2>Tables</h2>
@@ -409,9 +418,10 @@ export function TvPage(props: TvProps) {
         </ViewSection>
         <ViewSection name="results" empty={empty.results}>
           <h2>Latest results</h2>
+          <TvTieTable ties={doneTies} categories={categories} live={false} caption="Latest ties" />
           {results.length > 0
             ? <MatchTable rows={results} caption="Latest results" live={false} showCategory links={false} />
-            : <p class="quiet">No results yet</p>}
+            : doneTies.length === 0 && <p class="quiet">No results yet</p>}
         </ViewSection>
         <ViewSection name="standings" empty={empty.standings} pages={groupPages.length}>
           <h2>Group standings</h2>

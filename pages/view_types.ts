@@ -28,6 +28,8 @@ export interface CategorySummary {
   name: string;
   format: string;
   bestOf: number;
+  /** Its kind: "team" when its matches are ties and their matches (pages/tie_data.ts); absent in older summaries. */
+  kind?: string;
   live: Match[];
   upcoming: Match[];
   recent: Match[];

@@ -1,0 +1,133 @@
+/**
+ * /overlay/tie/{tieId}: the transparent bar of a tie of a team event for OBS (docs/teams.md): both teams with
+ * their associations and the tie score, and beside each team its player (or pair) in the match on now with that
+ * match's games and points. It keeps one width whatever the names (they are cut with an ellipsis), and follows
+ * the tie's answer (`/api/v1/ties/{id}`) like the match overlay follows its match.
+ */
+import { OverlayDocument } from "./overlay_document.tsx";
+import type { OverlayParams } from "./overlay_params.ts";
+import { currentTieMatch, teamLabel, type Tie, type TieMatch, tieWatchPath } from "./tie_data.ts";
+
+const CSS = `
+.tiebar{width:1040px;max-width:100%;background:var(--panel);border-radius:10px;box-shadow:0 4px 16px rgba(0,0,0,.35)}
+.tiebar .head{display:flex;gap:16px;padding:6px 14px;font-size:15px;font-weight:600;color:#cfd8e6;
+  background:rgba(255,255,255,.08);text-transform:uppercase;letter-spacing:.04em;border-radius:10px 10px 0 0;
+  white-space:nowrap}
+.tiebar .head .label{overflow:hidden;text-overflow:ellipsis;min-width:0}
+.tiebar .head .state{margin-left:auto;color:var(--fg)}
+.tiebar .head .state.live{color:#ff5a5f}
+.trow{display:grid;grid-template-columns:minmax(0,.75fr) 50px 10px minmax(0,1.5fr) auto 46px 54px;align-items:center;
+  column-gap:10px;padding:6px 14px;font-size:26px}
+.trow+.trow{border-top:1px solid rgba(255,255,255,.12)}
+.team{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.team .assoc{margin-left:10px;font-size:17px;font-weight:500;color:#b8c4d6}
+.tscore{text-align:center;font-size:30px;font-weight:800;background:rgba(255,255,255,.9);color:#101010;border-radius:6px}
+.trow.won .team .tname{color:var(--accent)}
+.serve{width:10px;height:10px;border-radius:50%}
+.serve.on{background:var(--accent)}
+.player{white-space:nowrap;overflow:hidden;text-overflow:ellipsis;font-size:24px;color:#e6ecf5}
+.trow.mwon .player{color:var(--accent)}
+.past{display:flex;gap:6px;font-size:17px;color:#b8c4d6;min-width:114px}
+.past span{min-width:24px;text-align:center}
+.past .w{color:var(--fg)}
+.games{text-align:center;font-size:26px;background:rgba(255,255,255,.14);border-radius:6px}
+.points{text-align:center;font-size:28px;color:#101010;background:var(--accent);border-radius:6px}
+.tiebar.no-match .player,.tiebar.no-match .past,.tiebar.no-match .games,.tiebar.no-match .points,
+.tiebar.match-done .points,.tiebar.match-next .games,.tiebar.match-next .points{visibility:hidden}
+.compact .tiebar .head,.compact .team .assoc,.compact .past,.hide-club .team .assoc,.hide-games .past,
+.hide-head .tiebar .head{display:none}
+`;
+
+/** The bar's top line on the right: where the tie stands. */
+function stateText(tie: Tie, current: TieMatch | null): { text: string; live: boolean } {
+  const of = `of ${tie.format.matches.length}`;
+  if (tie.status === "completed") {
+    const winner = tie.winnerId === null ? null : tie.winnerId === tie.home?.id ? tie.home : tie.away;
+    return {
+      text: winner
+        ? `${winner.name} win ${Math.max(tie.score.home, tie.score.away)}–${
+          Math.min(tie.score.home, tie.score.away)
+        }`
+        : "Tie over",
+      live: false,
+    };
+  }
+  if (current?.status === "in_progress") {
+    const game = (current.match?.gameScores.length ?? 0) + 1;
+    return { text: `Match ${current.order} ${of} · Live · game ${game}`, live: true };
+  }
+  if (current?.status === "scheduled") return { text: `Match ${current.order} ${of} · Up next`, live: false };
+  const where = tie.tableNo === null ? [] : [`Table ${tie.tableNo}`];
+  return { text: ["Up next", ...where].join(" · "), live: false };
+}
+
+/** The bar: the tie's round and format on top, then a row per team: team, tie score, its side of the match on now. */
+export function TieBar(props: { tie: Tie }) {
+  const { tie } = props;
+  const current = currentTieMatch(tie);
+  const m = current?.match ?? null;
+  const state = stateText(tie, current);
+  const phase = m === null
+    ? " no-match"
+    : m.status === "completed"
+    ? " match-done"
+    : m.status === "scheduled"
+    ? " match-next"
+    : "";
+  // Who serves the next point of the match in play (the umpire's record, as the match bar shows it).
+  const serving = m?.status === "in_progress" ? m.umpire?.server?.side ?? null : null;
+  const row = (side: "home" | "away") => {
+    const team = tie[side];
+    const other = side === "home" ? "away" : "home";
+    const won = tie.winnerId !== null && tie.winnerId === team?.id;
+    const matchWon = m !== null && m.winnerId !== null &&
+      m.winnerId === (side === "home" ? m.homeId : m.awayId);
+    return (
+      <div class={`trow${won ? " won" : ""}${matchWon ? " mwon" : ""}`} data-side={side}>
+        <span class="team">
+          <span class="tname" title={team?.name}>{teamLabel(team)}</span>
+          {team?.association && team.association !== teamLabel(team) && (
+            <span class="assoc">{team.association}</span>
+          )}
+        </span>
+        <span class="tscore">{tie.score[side]}</span>
+        <span class={`serve${serving === side ? " on" : ""}`} />
+        <span class="player">{m ? (side === "home" ? m.homeName : m.awayName) : ""}</span>
+        <span class="past">
+          {(m?.gameScores ?? []).map((g, i) => (
+            <span key={i} class={g[side] > g[other] ? "w" : ""}>{g[side]}</span>
+          ))}
+        </span>
+        <span class="games">{m?.gamesWon[side] ?? 0}</span>
+        <span class="points">{m?.currentGame[side] ?? 0}</span>
+      </div>
+    );
+  };
+  return (
+    <div class={`tiebar${phase}`} data-status={tie.status} data-match-order={current?.order}>
+      <div class="head">
+        <span class="label">{tie.stageLabel}</span>
+        <span class="kind">{current ? (current.type === "doubles" ? "Doubles" : "Singles") : ""}</span>
+        <span class={`state${state.live ? " live" : ""}`}>{state.text}</span>
+      </div>
+      {row("home")}
+      {row("away")}
+    </div>
+  );
+}
+
+/** The whole overlay page of a tie; `watch` is what it polls besides the tie (a table's overlay: its categories). */
+export function TieOverlayPage(props: { nonce: string; params: OverlayParams; tie: Tie; watch?: string }) {
+  const { tie } = props;
+  return (
+    <OverlayDocument
+      title={`${tie.home?.name ?? "?"} – ${tie.away?.name ?? "?"}`}
+      nonce={props.nonce}
+      params={props.params}
+      watch={props.watch ?? tieWatchPath(tie.id)}
+      css={CSS}
+    >
+      <TieBar tie={tie} />
+    </OverlayDocument>
+  );
+}
