@@ -6,8 +6,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { MatchPrediction } from "../domain/prediction.ts";
 import { predictTie, tieWinProbability, UNKNOWN_MATCH } from "../domain/tie_probability.ts";
-import type { TieRecord } from "./read_ties.ts";
-import { tieResults } from "./read_ties.ts";
+import { findTie, type TieRecord, tieResults } from "./read_ties.ts";
 import type { Database } from "./schema.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -42,8 +41,9 @@ async function matchPredictions(
 }
 
 /**
- * Freezes the prediction of a tie whose matches were all just made from its published line-ups (any earlier one
- * goes: line-ups change only before the tie begins); nothing for a tie with matches missing.
+ * Freezes the prediction of a tie from the matches made from its published line-ups (any earlier one goes:
+ * line-ups change only before the tie begins); a match of the format not made (an event imported in the middle
+ * of the tie) counts as unknown. Nothing for a tie with no match made (line-ups not published).
  */
 export async function freezeTiePrediction(
   trx: Transaction<Database>,
@@ -51,7 +51,7 @@ export async function freezeTiePrediction(
   now: string,
 ): Promise<void> {
   await trx.deleteFrom("tie_predictions").where("tie_id", "=", tie.id).execute();
-  if (tie.matches.length !== tie.format.matches.length) return;
+  if (tie.matches.length === 0) return;
   const byOrder = await matchPredictions(trx, tie);
   const inOrder = tie.format.matches.map((_, i) => byOrder.get(i + 1) ?? UNKNOWN_MATCH);
   const p = predictTie(inOrder, tie.format.winsNeeded);
@@ -92,4 +92,23 @@ export async function liveTieProbability(db: Db, tie: TieRecord): Promise<number
   const left = tie.format.matches.map((_, i) => i + 1).filter((order) => !finished.has(order))
     .map((order) => (byOrder.get(order) ?? UNKNOWN_MATCH).pHome);
   return tieWinProbability(left, won("home"), won("away"), tie.format.winsNeeded);
+}
+
+/**
+ * Freezes the prediction of each tie of an event imported with its line-ups published (one that has none yet):
+ * what publishing them on /manage would have done.
+ */
+export async function freezeEventTiePredictions(
+  trx: Transaction<Database>,
+  eventId: string,
+  now: string,
+): Promise<void> {
+  const ties = await trx.selectFrom("ties").innerJoin("matches", "matches.id", "ties.match_id")
+    .leftJoin("tie_predictions", "tie_predictions.tie_id", "ties.match_id")
+    .select("ties.match_id").where("matches.event_id", "=", eventId)
+    .where("ties.lineup_published_at", "is not", null).where("tie_predictions.tie_id", "is", null).execute();
+  for (const { match_id } of ties) {
+    const tie = await findTie(trx, match_id);
+    if (tie) await freezeTiePrediction(trx, tie, now);
+  }
 }

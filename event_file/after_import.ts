@@ -3,7 +3,8 @@
  * everything derived from the imported data. Ratings are rebuilt from the whole history (an import may bring
  * results older than those already rated, and the rebuild is the one order-independent way), the public
  * leaderboard's `listed` flags follow the event's status, and the predictions of the event's scheduled matches
- * whose two sides are known are frozen with the ratings of this moment.
+ * whose two sides are known are frozen with the ratings of this moment, then those of its ties whose line-ups are
+ * published (db/tie_predictions.ts).
  * @module
  */
 import type { Transaction } from "kysely";
@@ -11,6 +12,7 @@ import { freezeEventPredictions } from "../db/match_writes.ts";
 import { rebuildRatings } from "../db/ratings_store.ts";
 import { refreshListedPlayers } from "../db/revision.ts";
 import type { Database } from "../db/schema.ts";
+import { freezeEventTiePredictions } from "../db/tie_predictions.ts";
 
 /**
  * Runs inside the import transaction after the event's rows are written (and only when the file changed).
@@ -21,4 +23,5 @@ export async function afterImport(trx: Transaction<Database>, eventId: string, n
   await rebuildRatings(trx, at);
   await refreshListedPlayers(trx);
   await freezeEventPredictions(trx, eventId, at);
+  await freezeEventTiePredictions(trx, eventId, at);
 }

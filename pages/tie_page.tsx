@@ -7,6 +7,7 @@
 import { EventLivePage } from "./event_page.tsx";
 import { gamesDetail } from "./components/match_table.tsx";
 import { categoryPath, eventPath, playerPath } from "./page_paths.ts";
+import { percent, predictionSentence } from "./format.ts";
 import { type Tie, type TieMatch, tieStateLine, tieWatchPath } from "./tie_data.ts";
 
 const CSS = `
@@ -169,11 +170,7 @@ export function TiePage(props: { nonce: string; tie: Tie; place: TiePlace }) {
         <p class="tie-state">
           {tie.status === "in_progress" && <span class="badge live">Live</span>} {tieStateLine(tie)}
         </p>
-        {
-          /* TODO(#38): the tie's win probability before the tie and live after each match (domain/tie_probability.ts,
-            branch teamcal, which the lead merges) goes here, shown like a match's prediction (components/prediction.tsx)
-            once the tie answer or a view carries it. */
-        }
+        {tie.prediction && <TiePredictionBlock tie={tie} home={home} away={away} />}
         <h2>Matches</h2>
         <ol class="tie-matches">
           {tie.matches.map((item) => <TieMatchItem key={item.order} item={item} tie={tie} />)}
@@ -189,5 +186,33 @@ export function TiePage(props: { nonce: string; tie: Tie; place: TiePlace }) {
           : <p class="empty">The line-ups are published before the tie begins.</p>}
       </div>
     </EventLivePage>
+  );
+}
+
+/**
+ * The tie's prediction (docs/teams.md): the sentence and bar of a match's, frozen when the line-ups were
+ * published, and while the tie is played the chance now from the matches left.
+ */
+function TiePredictionBlock(props: { tie: Tie; home: string; away: string }) {
+  const p = props.tie.prediction!;
+  const live = props.tie.status === "in_progress" && !props.tie.decided;
+  const leader = p.live >= 0.5 ? { name: props.home, p: p.live } : { name: props.away, p: 1 - p.live };
+  return (
+    <section class="prediction" aria-label="Prediction" data-confidence={p.confidenceLabel}>
+      <p class="sentence">{predictionSentence(p, props.home, props.away)}</p>
+      {p.confidenceLabel !== "insufficient" && (
+        <meter min={0} max={1} value={p.pHome} aria-label={`${props.home} win probability`}>
+          {percent(p.pHome)} (confidence: {p.confidenceLabel})
+        </meter>
+      )}
+      {live && (
+        <p class="live-chance">
+          Now, {props.tie.score.home}–{props.tie.score.away}: {leader.name} {percent(leader.p)} to win the tie
+        </p>
+      )}
+      <p class="muted">
+        Made when the line-ups were published, from each match's prediction, and not changed since.
+      </p>
+    </section>
   );
 }

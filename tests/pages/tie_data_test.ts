@@ -71,6 +71,7 @@ const summary = (id: string, kind: string): CategorySummary => ({
   upcoming: [],
   recent: [],
   groups: [],
+  draw: null,
 });
 
 Deno.test("tieIdOf() names the tie of a match of a tie, and a team category's other matches as ties", () => {
