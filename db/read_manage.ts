@@ -46,6 +46,8 @@ export interface ManageMatchRecord extends MatchRecord {
   setup: UmpireSetup | null;
   /** The device that scores the match (its id is never shown: whoever sends it may score), its label and since when. */
   scorer: { device: string; label: string; since: string } | null;
+  /** A tie of a team event itself (played as its matches, each scored; the desk enters its line-ups). */
+  teamTie: boolean;
 }
 
 /** A player of a side. */
@@ -168,6 +170,7 @@ function toRecord(row: MatchSelection): ManageMatchRecord {
     scorer: row.scorer_device === null
       ? null
       : { device: row.scorer_device, label: row.scorer_label ?? "", since: row.scorer_since ?? "" },
+    teamTie: row.kind === "team" && row.stage !== "tie",
   };
 }
 

@@ -63,6 +63,8 @@ export function manageMatchJson(m: ManageMatchRecord | ScoringMatchRecord, devic
     scorer: m.scorer && { label: m.scorer.label, since: m.scorer.since, you: m.scorer.device === device },
     // Set aside for now by the desk (a player late or absent): not proposed, not estimated.
     skippedAt: m.skippedAt,
+    // A tie of a team event itself: its line-ups are entered (/api/manage/ties/{id}), its matches scored.
+    teamTie: m.teamTie,
   };
   if ("points" in m) {
     return {

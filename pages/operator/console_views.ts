@@ -7,7 +7,11 @@
 
 /** The views, in the bar's order: the id, its button's label and the parts of `<main>` it shows. */
 export const CONSOLE_VIEWS = [
-  { id: "tables", label: "Tables", parts: ["tables-heading", "hall-form", "tables", "by-table"] },
+  {
+    id: "tables",
+    label: "Tables",
+    parts: ["tables-heading", "hall-form", "tables", "tie-lineups", "by-table"],
+  },
   {
     id: "categories",
     label: "Categories",

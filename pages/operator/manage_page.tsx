@@ -45,6 +45,7 @@ import * as byCategory from "./client/manage/by_category.ts";
 import * as byTable from "./client/manage/by_table.ts";
 import * as find from "./client/manage/find.ts";
 import * as views from "./client/manage/views.ts";
+import * as tieLineups from "./client/manage/tie_lineups.ts";
 import { MANAGE_CSS } from "./styles.ts";
 import { CONSOLE_VIEWS } from "./console_views.ts";
 import { TokenForm } from "./token_form.tsx";
@@ -84,6 +85,7 @@ export const MANAGE_MODULES = [
   write,
   entries,
   drawConsole,
+  tieLineups,
   byCategory,
   byTable,
   find,
@@ -245,6 +247,7 @@ export function ManagePage(props: { nonce: string }) {
           <h2 id="entries-heading">Entries</h2>
         </section>
         <section id="draw-console" class="draw-console" aria-live="polite" hidden></section>
+        <section id="tie-lineups" class="draw-console" aria-live="polite" hidden></section>
         <section id="by-category" aria-label="The matches of one category, in order">
           <label>
             Matches of <select id="category-pick"></select>

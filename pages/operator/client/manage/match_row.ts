@@ -10,6 +10,7 @@ import { matchActions, startBlockers } from "./match_actions.ts";
 import { matchNames, matchTime, runningWords, scoreText } from "./match_words.ts";
 import type { ManagePage, OverviewMatch } from "./page.ts";
 import { correctGameForm, resultForm } from "./result_forms.ts";
+import { tieActions } from "./tie_lineups.ts";
 
 /** The head of a match's row. */
 export function matchHead(m: OverviewMatch): HTMLElement {
@@ -37,9 +38,16 @@ export function matchRow(page: ManagePage, m: OverviewMatch): HTMLElement {
   const blockers = startBlockers(page, m);
   if (blockers.length > 0) li.append(make("p", "warning", `Not free: ${blockers.join(". ")}`));
   const actions = make("div", "actions");
-  actions.append(...matchActions(page, m, blockers));
-  for (const form of [correctGameForm(page, m), resultForm(page, m), assignForm(page, m)]) {
-    if (form) actions.append(form);
+  if (m.teamTie) {
+    // A tie is played as its matches, each scored on its own: the desk enters the line-ups and places the tie.
+    actions.append(...tieActions(page, m));
+    const place = assignForm(page, m);
+    if (place) actions.append(place);
+  } else {
+    actions.append(...matchActions(page, m, blockers));
+    for (const form of [correctGameForm(page, m), resultForm(page, m), assignForm(page, m)]) {
+      if (form) actions.append(form);
+    }
   }
   const quick = [...actions.querySelectorAll<HTMLElement>("[data-quick]")];
   const bar = make("div", "row-actions");
