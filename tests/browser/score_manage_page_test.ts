@@ -353,11 +353,15 @@ browserSuite(
           await page.fill("#hall-tables", "5");
           await page.click("#hall-form button");
           await page.waitForFunction(() => document.querySelectorAll("#tables .table-card").length === 5);
-          // Table 1 is busy, table 3 has its match planned; table 2 is free and is offered the unassigned match.
+          // Table 1 is busy, table 3 has its match planned; table 2 is free and is offered the unassigned match
+          // (once the page has read the overview after that write: waited for, never assumed).
           const card = "#tables .table-card:nth-child(2)";
-          assert.equal(
-            await page.textContent(`${card} .suggest`),
-            "Call: Player test-open 7 v Player test-open 8 · Men's singles · Round 1 match 4",
+          await page.waitForFunction(
+            ({ sel, text }) => document.querySelector(sel)?.textContent === text,
+            {
+              sel: `${card} .suggest`,
+              text: "Call: Player test-open 7 v Player test-open 8 · Men's singles · Round 1 match 4",
+            },
           );
           await page.click(`${card} button:has-text("Put on table 2")`);
           await page.waitForFunction((id) =>
