@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { TEAM_FORMATS } from "./team_formats.ts";
 import type { TieSide } from "./tie_probability.ts";
 
 /** One singles match as the rebuild needs it; `id` orders play. */
@@ -25,7 +26,12 @@ export type TieOrder = readonly (readonly [number, number])[];
  * The World Team Championships order: A-X, B-Y, C-Z, A-Y, B-X, best of five singles, the first to three wins
  * (the order the London 2026 singles follow in every tie).
  */
-export const WORLD_TEAM_ORDER: TieOrder = [[0, 0], [1, 1], [2, 2], [0, 1], [1, 0]];
+export const WORLD_TEAM_ORDER: TieOrder = TEAM_FORMATS.wttc.matches.map((m) => {
+  // Singles positions: A, B, C at home and X, Y, Z away, as indexes from 0.
+  const at = (position: string | readonly string[], first: string) =>
+    String(position).charCodeAt(0) - first.charCodeAt(0);
+  return [at(m.home, "A"), at(m.away, "X")] as const;
+});
 
 /** A rebuilt tie. Its home team is the home side of its first single. */
 export interface RebuiltTie<S extends TieSingle> {
