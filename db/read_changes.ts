@@ -1,6 +1,6 @@
 /** Read side of an event's change feed (db/change_log.ts): the changes after a point, in order. */
 import type { Kysely } from "kysely";
-import { type ChangeKind, START_KIND } from "./change_log.ts";
+import { type ChangeKind, feedStartQuery, START_KIND } from "./change_log.ts";
 import type { Database } from "./schema.ts";
 
 /** A point in an event's feed: after the change at `seq` of the resource `kind`/`id` (both "" for its start). */
@@ -18,19 +18,23 @@ export interface ChangeRecord {
   seq: number;
 }
 
+/** The global revision of an event's latest change, read from the end of its index by seq. */
+export function feedLatestQuery(db: Kysely<Database>, eventId: string) {
+  return db.selectFrom("event_changes").select((eb) => eb.fn.max("seq").as("latest"))
+    .where("event_id", "=", eventId);
+}
+
 /** Where an event's feed starts and its latest change, or null when the event has no feed (not published). */
 export async function feedBounds(
   db: Kysely<Database>,
   eventId: string,
 ): Promise<{ start: number; latest: number } | null> {
-  const row = await db.selectFrom("event_changes")
-    .select((eb) => [
-      eb.fn.min("seq").filterWhere("kind", "=", START_KIND).as("start"),
-      eb.fn.max("seq").as("latest"),
-    ])
-    .where("event_id", "=", eventId).executeTakeFirst();
-  if (row?.start == null || row.latest == null) return null;
-  return { start: Number(row.start), latest: Number(row.latest) };
+  // Two reads by index: one aggregate of both, the start's with a filter, would read every row of the event.
+  const start = await feedStartQuery(db, eventId).executeTakeFirst();
+  if (!start) return null;
+  const row = await feedLatestQuery(db, eventId).executeTakeFirst();
+  if (row?.latest == null) return null;
+  return { start: Number(start.seq), latest: Number(row.latest) };
 }
 
 /**

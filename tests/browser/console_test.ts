@@ -15,7 +15,8 @@ const SCREEN = { width: 1366, height: 768 };
 /**
  * A knockout of 64 on 8 tables with its first two rounds played (48 results: the first round alternately by
  * walkover and keyed in from score sheets, a minute apart, the second from sheets), the third round on tables
- * 1 to 8 at 14:00.
+ * 1 to 8 at 14:00 tomorrow. The day is set from the real clock (the page reads it): planned in the past, the
+ * third round would be offered to be called, and the rows would not read as this test expects.
  */
 async function seedDay(store: Store) {
   const seeded = await seedDesk(store, { size: 64 });
@@ -23,8 +24,11 @@ async function seedDay(store: Store) {
   for (const [i, id] of rounds[0]!.entries()) {
     await store.db.updateTable("matches").set({ table_no: (i % 8) + 1 }).where("id", "=", id).execute();
   }
+  const today = new Date();
+  const day = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
+  const HOUR = 3_600_000;
   let minute = 0;
-  const at = () => ({ actor: "Desk", now: new Date(Date.UTC(2026, 10, 28, 9, minute++)) });
+  const at = () => ({ actor: "Desk", now: new Date(day - 15 * HOUR + minute++ * 60_000) });
   const sheet = [{ home: 11, away: 7 }, { home: 11, away: 9 }];
   for (const [i, id] of rounds[0]!.entries()) {
     await writeMatch(
@@ -42,7 +46,7 @@ async function seedDay(store: Store) {
     await writeMatch(
       store,
       id,
-      { type: "assign", tableNo: i + 1, scheduledAt: "2026-11-28T14:00:00Z" },
+      { type: "assign", tableNo: i + 1, scheduledAt: new Date(day + 38 * HOUR).toISOString() },
       at(),
     );
   }
@@ -104,9 +108,7 @@ browserSuite(
           );
           await rowAction(page, `${lane} ${row(qf)}`, `button:has-text("Set back to not started")`);
           await page.waitForFunction(
-            (sel) =>
-              document.querySelector(sel)?.textContent === "Sat 15:00" ||
-              !/0-0/.test(document.querySelector(sel)?.textContent ?? "x"),
+            (sel) => !/0-0/.test(document.querySelector(sel)?.textContent ?? "x"),
             `${lane} ${row(qf)} .score`,
           );
           assert.match(
