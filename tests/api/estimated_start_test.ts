@@ -68,6 +68,28 @@ storeTest(
 );
 
 storeTest(
+  "[api] a match keyed in from its score sheet while it had an estimate loses it (over: no estimate)",
+  async (store) => {
+    const { ev, clock, app, write } = await deskOf(store, 4);
+    const [first, second] = ev.rounds[0]!;
+    const estimate = async () =>
+      (await (await app.request(`/api/v1/matches/${second}`)).json()).data.match.estimatedStart;
+    await write(first!, "assign", { scheduledAt: "2026-11-28T10:00:00Z" });
+    await write(second!, "assign", { tableNo: 1, scheduledAt: "2026-11-28T10:22:00Z" });
+    clock.advance(5 * MINUTE);
+    await write(first!, "start", { firstServer: "home" });
+    clock.advance(25 * MINUTE);
+    await write(first!, "point", { side: "home" });
+    assert.equal(await estimate(), "2026-11-28T10:32:00.000Z", "the first match runs long");
+    await write(second!, "result", { games: [{ home: 11, away: 5 }, { home: 11, away: 7 }] });
+    assert.equal(await estimate(), null);
+    const kept = await store.db.selectFrom("matches").select("estimated_start").where("id", "=", second!)
+      .executeTakeFirstOrThrow();
+    assert.equal(kept.estimated_start, null, "and the store keeps none");
+  },
+);
+
+storeTest(
   "[api] matches running long move the event's estimated starts at most once a minute, whichever of them scores",
   async (store) => {
     const { ev, clock, app, write } = await deskOf(store, 8);
