@@ -8,7 +8,7 @@
  * based on, and an estimate moved by another table changes nothing they decided on.
  * The estimate uses the scheduler's lengths, buffer and rest (domain/scheduler.ts).
  */
-import type { Transaction } from "kysely";
+import { sql, type Transaction } from "kysely";
 import { type EstimateMatch, estimateStarts } from "../domain/estimated_starts.ts";
 import { sortInPlayOrder } from "../domain/order_of_play.ts";
 import { DEFAULT_BUFFER_MS, DEFAULT_REST_MS, defaultDurationMs } from "../domain/scheduler.ts";
@@ -67,6 +67,87 @@ export async function refreshEstimatesOncePerMinute(
   return Number(claimed.numUpdatedRows) === 0 ? [] : await refreshEstimates(trx, eventId, now);
 }
 
+/** The matches of an event that are over, as the estimate needs them (`readOver`). */
+interface MatchesOver {
+  /**
+   * Stand-ins for them: each table's and each player's latest end (what frees a table and rests a player), each
+   * category's groups' latest end, and each knockout match over with its own end (feeders of a side not known).
+   */
+  matches: EstimateMatch[];
+  /** The knockout matches over, by category/round/position. */
+  knockoutAt: Map<string, string>;
+  /** The stand-in of each category's group matches over. */
+  groupsOver: Map<string, string>;
+}
+
+/** A match over as the estimate reads it: it ended at `end` (its end, else its start) and frees what it held. */
+const ended = (id: string, end: string | null, table: number | null, players: readonly string[]) => ({
+  id,
+  status: "completed" as const,
+  table,
+  plannedStart: null,
+  startedAt: null,
+  completedAt: parsed(end),
+  calledAt: null,
+  skipped: false,
+  bestOf: 0,
+  players,
+  feeders: [],
+});
+
+/**
+ * The matches over with no estimate kept, summed up by the store: the estimate takes only the latest end of
+ * each table, player and category's groups from them, and the end of a knockout match over. Most of an event's
+ * matches are over by the afternoon; reading each (10,000 on the bench's event, inside a write) cost 170 ms and
+ * ~20 MB of objects alive at once, a step in the server's resident memory.
+ */
+async function readOver(trx: Transaction<Database>, eventId: string): Promise<MatchesOver> {
+  const over = trx.selectFrom("matches").where("matches.event_id", "=", eventId)
+    .where("matches.status", "=", "completed").where("matches.estimated_start", "is", null);
+  // Times are stored as ISO instants in UTC (toISOString), so the latest is the greatest text.
+  const latest = sql<string | null>`max(coalesce(matches.completed_at, matches.started_at))`;
+  const tables = await over.select(["matches.table_no", latest.as("end")])
+    .where("matches.table_no", "is not", null).groupBy("matches.table_no").execute();
+  // Each player's latest end, whichever side and place of an entry they played in.
+  const side = (entry: "home_entry_id" | "away_entry_id", player: "player1_id" | "player2_id") =>
+    sql`select e.${sql.ref(player)} as player, coalesce(m.completed_at, m.started_at) as ended
+      from matches m join entries e on e.id = m.${sql.ref(entry)}
+      where m.event_id = ${eventId} and m.status = 'completed' and m.estimated_start is null`;
+  const played = sql.join([
+    side("home_entry_id", "player1_id"),
+    side("home_entry_id", "player2_id"),
+    side("away_entry_id", "player1_id"),
+    side("away_entry_id", "player2_id"),
+  ], sql` union all `);
+  const players = await sql<{ player: string; end: string | null }>`
+    select player, max(ended) as ${sql.ref("end")} from (${played}) played
+    where player is not null group by player`.execute(trx);
+  const knockouts = await over.select([
+    "matches.id",
+    "matches.subevent_id",
+    "matches.round_no",
+    "matches.bracket_pos",
+    sql<string | null>`coalesce(matches.completed_at, matches.started_at)`.as("end"),
+  ]).where("matches.stage", "=", "knockout").execute();
+  const groups = await over.select(["matches.subevent_id", latest.as("end")])
+    .where("matches.stage", "=", "group").groupBy("matches.subevent_id").execute();
+  const matches: EstimateMatch[] = [];
+  for (const t of tables) matches.push(ended(`table:${t.table_no}`, t.end, Number(t.table_no), []));
+  for (const p of players.rows) matches.push(ended(`player:${p.player}`, p.end, null, [p.player]));
+  const knockoutAt = new Map<string, string>();
+  for (const k of knockouts) {
+    matches.push(ended(k.id, k.end, null, []));
+    knockoutAt.set(`${k.subevent_id}/${k.round_no}/${k.bracket_pos}`, k.id);
+  }
+  const groupsOver = new Map<string, string>();
+  for (const g of groups) {
+    const id = `groups:${g.subevent_id}`;
+    matches.push(ended(id, g.end, null, []));
+    groupsOver.set(g.subevent_id, id);
+  }
+  return { matches, knockoutAt, groupsOver };
+}
+
 /**
  * Estimates the event's matches again at `now` and writes those that changed (their update time moves);
  * answers the categories of the matches written, for the write's `bumpRevision`.
@@ -76,54 +157,56 @@ export async function refreshEstimates(
   eventId: string,
   now: Date,
 ): Promise<string[]> {
-  const event = trx.selectFrom("matches")
+  // Read whole: the matches in play, those with an estimate kept (to write it again or take it away) and those the
+  // estimate estimates. `readOver` sums up those over (most of a day's matches).
+  const rows = await trx.selectFrom("matches")
     .leftJoin("entries as home", "home.id", "matches.home_entry_id")
     .leftJoin("entries as away", "away.id", "matches.away_entry_id")
-    .where("matches.event_id", "=", eventId);
-  const common = [
-    "matches.id",
-    "matches.subevent_id",
-    "matches.stage",
-    "matches.round_no",
-    "matches.bracket_pos",
-    "matches.status",
-    "matches.table_no",
-    "matches.started_at",
-    "matches.completed_at",
-    "matches.best_of",
-    "matches.home_entry_id",
-    "matches.away_entry_id",
-    "home.player1_id as h1",
-    "home.player2_id as h2",
-    "away.player1_id as a1",
-    "away.player2_id as a2",
-  ] as const;
-  // The matches the estimate may write: all but those over with no estimate kept (most of a day's matches).
-  const rows = await event.select([
-    ...common,
-    "matches.scheduled_at",
-    "matches.called_at",
-    "matches.skipped_at",
-    "matches.updated_at",
-    "matches.estimated_start",
-  ])
+    .select([
+      "matches.id",
+      "matches.subevent_id",
+      "matches.stage",
+      "matches.round_no",
+      "matches.bracket_pos",
+      "matches.status",
+      "matches.table_no",
+      "matches.scheduled_at",
+      "matches.started_at",
+      "matches.completed_at",
+      "matches.called_at",
+      "matches.skipped_at",
+      "matches.best_of",
+      "matches.updated_at",
+      "matches.estimated_start",
+      "matches.home_entry_id",
+      "matches.away_entry_id",
+      "home.player1_id as h1",
+      "home.player2_id as h2",
+      "away.player1_id as a1",
+      "away.player2_id as a2",
+    ])
+    .where("matches.event_id", "=", eventId)
     .where((eb) =>
-      eb.or([eb("matches.status", "<>", "completed"), eb("matches.estimated_start", "is not", null)])
+      eb.or([
+        eb("matches.status", "=", "in_progress"),
+        eb("matches.estimated_start", "is not", null),
+        // Those domain/estimated_starts.ts `isEstimated` estimates: a match not begun that is off the tables,
+        // neither planned nor called, or skipped, gets no estimate and holds nothing up.
+        eb.and([
+          eb("matches.status", "=", "scheduled"),
+          eb("matches.table_no", "is not", null),
+          eb("matches.skipped_at", "is", null),
+          eb.or([eb("matches.scheduled_at", "is not", null), eb("matches.called_at", "is not", null)]),
+        ]),
+      ])
     )
     .execute();
-  // Those over only free their tables and players and end their knockout's feeders: read narrower, not ordered
-  // (the estimate takes the latest end of each, whatever their order), and never written. A whole event is read
-  // inside a write: the narrower read halves what it costs and the garbage it leaves.
-  const over = await event.select(common).where("matches.status", "=", "completed")
-    .where("matches.estimated_start", "is", null).execute();
-  const all = [...rows, ...over];
-  const knockoutAt = new Map(
-    all.filter((r) => r.stage === "knockout").map((
-      r,
-    ) => [`${r.subevent_id}/${r.round_no}/${r.bracket_pos}`, r]),
-  );
+  const over = await readOver(trx, eventId);
+  const knockoutAt = new Map(over.knockoutAt);
   const groupMatchesOf = new Map<string, string[]>();
-  for (const r of all) {
+  for (const [categoryId, id] of over.groupsOver) groupMatchesOf.set(categoryId, [id]);
+  for (const r of rows) {
+    if (r.stage === "knockout") knockoutAt.set(`${r.subevent_id}/${r.round_no}/${r.bracket_pos}`, r.id);
     if (r.stage !== "group") continue;
     // Pushed, not copied: a category's list grows one match at a time (a copy each time is quadratic).
     const list = groupMatchesOf.get(r.subevent_id);
@@ -131,9 +214,9 @@ export async function refreshEstimates(
     else groupMatchesOf.set(r.subevent_id, [r.id]);
   }
   /** The matches deciding a knockout side not known yet: the round before, or the category's groups. */
-  const feedersOf = (r: typeof all[number], pos: number): string[] => {
+  const feedersOf = (r: typeof rows[number], pos: number): string[] => {
     const before = knockoutAt.get(`${r.subevent_id}/${Number(r.round_no) - 1}/${pos}`);
-    if (before) return [before.id];
+    if (before) return [before];
     return Number(r.round_no) === 1 ? groupMatchesOf.get(r.subevent_id) ?? [] : [];
   };
   // In the order of play by planned time, the one all lists follow: it orders matches planned at one time.
@@ -146,27 +229,23 @@ export async function refreshEstimates(
     roundNo: Number(r.round_no),
     bracketPos: Number(r.bracket_pos),
   }));
-  const estimateMatch = (
-    r: typeof all[number],
-    plan: Pick<typeof rows[number], "scheduled_at" | "called_at" | "skipped_at"> | null,
-  ): EstimateMatch => ({
+  const matches: EstimateMatch[] = ordered.map((r) => ({
     id: r.id,
     status: r.status === "in_progress" || r.status === "completed" ? r.status : "scheduled",
     table: r.table_no === null ? null : Number(r.table_no),
-    plannedStart: parsed(plan?.scheduled_at ?? null),
+    plannedStart: parsed(r.scheduled_at),
     startedAt: parsed(r.started_at),
     completedAt: parsed(r.completed_at),
-    calledAt: parsed(plan?.called_at ?? null),
-    skipped: plan !== null && plan.skipped_at !== null,
+    calledAt: parsed(r.called_at),
+    skipped: r.skipped_at !== null,
     bestOf: Number(r.best_of),
     players: [r.h1, r.h2, r.a1, r.a2].filter((p): p is string => p !== null),
     feeders: r.stage !== "knockout" ? [] : [
       ...(r.home_entry_id === null ? feedersOf(r, 2 * Number(r.bracket_pos)) : []),
       ...(r.away_entry_id === null ? feedersOf(r, 2 * Number(r.bracket_pos) + 1) : []),
     ],
-  });
-  const matches = ordered.map((r) => estimateMatch(r, r));
-  for (const r of over) matches.push(estimateMatch(r, null));
+  }));
+  for (const m of over.matches) matches.push(m);
   const estimates = estimateStarts(matches, {
     durationMs: defaultDurationMs,
     bufferMs: DEFAULT_BUFFER_MS,
