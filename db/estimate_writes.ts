@@ -98,8 +98,8 @@ const ended = (id: string, end: string | null, table: number | null, players: re
 /**
  * The matches over with no estimate kept, summed up by the store: the estimate takes only the latest end of
  * each table, player and category's groups from them, and the end of a knockout match over. Most of an event's
- * matches are over by the afternoon; reading each (10,000 on the bench's event, inside a write) cost 170 ms and
- * ~20 MB of objects alive at once, a step in the server's resident memory.
+ * matches are over by the afternoon, and this runs inside a write: reading each of them whole would hold the
+ * event loop and leave the server's memory a step higher.
  */
 async function readOver(trx: Transaction<Database>, eventId: string): Promise<MatchesOver> {
   const over = trx.selectFrom("matches").where("matches.event_id", "=", eventId)
