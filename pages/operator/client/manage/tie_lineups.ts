@@ -15,7 +15,11 @@ import { showView } from "./views.ts";
 
 type Side = "home" | "away";
 
-/** The positions a side fills in a format, in the order they first play, and whether it names a doubles pair. */
+/**
+ * The positions a side fills in a format, in the order they first play, and whether it names a doubles pair: the
+ * rule of domain/team_formats.ts `positionsOf`, over the API's format. Not imported: the page inlines only the
+ * modules it lists (manage_page.tsx), and that domain module would bring its whole catalogue of formats.
+ */
 export function sidePositions(tie: Pick<Tie, "format">, side: Side): { positions: string[]; pair: boolean } {
   const positions: string[] = [];
   let pair = false;
