@@ -19,7 +19,7 @@ import {
 } from "../db/read_ties.ts";
 import type { Database } from "../db/schema.ts";
 import { findTiePrediction, liveTieProbability } from "../db/tie_predictions.ts";
-import type { SideLineup } from "../domain/team_formats.ts";
+import { positionsOf, type SideLineup } from "../domain/team_formats.ts";
 import { tieScore } from "../domain/tie_score.ts";
 import { serializeMatch, stageLabel } from "./serialize.ts";
 import type { Tie } from "./tie_schemas.ts";
@@ -80,6 +80,7 @@ export async function loadTie(
         home: typeof spec.home === "string" ? spec.home : [...spec.home],
         away: typeof spec.away === "string" ? spec.away : [...spec.away],
       })),
+      sides: { home: positionsOf(tie.format, "home"), away: positionsOf(tie.format, "away") },
     },
     prediction: frozen && showLineups
       ? {

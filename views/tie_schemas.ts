@@ -44,6 +44,15 @@ export const TieFormatMatchSchema = z.object({
   }),
 }).openapi("TieFormatMatch", { description: "One individual match of a tie's format" });
 
+/** What one team's line-up names in a format. */
+export const TieFormatSideSchema = z.object({
+  positions: z.array(z.string()).openapi({
+    description: "The positions the team fills, in the order they first play",
+    example: ["A", "B", "C"],
+  }),
+  pair: z.boolean().openapi({ description: "Whether the team also nominates a doubles pair" }),
+}).openapi("TieFormatSide", { description: "What one team's line-up names in a format" });
+
 /** A tie's format. */
 export const TieFormatSchema = z.object({
   id: z.enum(["wttc", "olympic", "swaythling", "corbillon", "custom"]).openapi({
@@ -53,6 +62,9 @@ export const TieFormatSchema = z.object({
   winsNeeded: z.int().min(1).openapi({ description: "Individual matches a team must win to win the tie" }),
   playAll: z.boolean().openapi({ description: "Whether every match is played after the tie is decided" }),
   matches: z.array(TieFormatMatchSchema).openapi({ description: "Its matches in order of play" }),
+  sides: z.object({ home: TieFormatSideSchema, away: TieFormatSideSchema }).openapi({
+    description: "What each team's line-up names: the positions it fills and whether it nominates a pair",
+  }),
 }).openapi("TieFormat", { description: "How a tie is played (docs/teams.md)" });
 
 /** One individual match of a tie. */

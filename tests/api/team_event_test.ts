@@ -251,6 +251,11 @@ storeTest(
     const before = await apiClient(store).request(`/api/v1/ties/${id}`);
     assert.equal(before.status, 200);
     assert.equal(before.body.data.tie.format.id, "wttc");
+    // What each line-up names, for a client that builds the line-ups form (domain/team_formats.ts positionsOf).
+    assert.deepEqual(before.body.data.tie.format.sides, {
+      home: { positions: ["A", "B", "C"], pair: false },
+      away: { positions: ["X", "Y", "Z"], pair: false },
+    });
     assert.equal(before.body.data.tie.lineups, null);
     assert.equal((await publish(ctx, id, "KOR", "SWE")).length, 5);
   },
@@ -279,6 +284,7 @@ storeTest(
       "singles",
       "singles",
     ]);
+    assert.deepEqual(tie.format.sides.home, { positions: ["B", "C", "A"], pair: false });
     assert.equal(tie.matches[0].match.homeName, "KOR Player 2 / KOR Player 3");
     assert.equal(tie.matches[0].match.awayName, "SWE Player 2 / SWE Player 3");
     assert.equal(tie.matches[1].match.homeName, "KOR Player 1");

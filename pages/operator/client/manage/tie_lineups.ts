@@ -15,24 +15,6 @@ import { showView } from "./views.ts";
 
 type Side = "home" | "away";
 
-/**
- * The positions a side fills in a format, in the order they first play, and whether it names a doubles pair: the
- * rule of domain/team_formats.ts `positionsOf`, over the API's format. Not imported: the page inlines only the
- * modules it lists (manage_page.tsx), and that domain module would bring its whole catalogue of formats.
- */
-export function sidePositions(tie: Pick<Tie, "format">, side: Side): { positions: string[]; pair: boolean } {
-  const positions: string[] = [];
-  let pair = false;
-  for (const spec of tie.format.matches) {
-    const at = spec[side];
-    if (at === "pair") pair = true;
-    for (const p of typeof at === "string" ? (at === "pair" ? [] : [at]) : at) {
-      if (!positions.includes(p)) positions.push(p);
-    }
-  }
-  return { positions, pair };
-}
-
 /** A choice of one of the team's players (or none yet). */
 export function playerSelect(
   tie: Tie,
@@ -54,7 +36,7 @@ export function sideFieldset(tie: Tie, side: Side): HTMLFieldSetElement {
   const set = make("fieldset", "lineup");
   set.dataset.side = side;
   set.append(make("legend", "", tie[side]?.name ?? (side === "home" ? "Home team" : "Away team")));
-  const { positions, pair } = sidePositions(tie, side);
+  const { positions, pair } = tie.format.sides[side];
   const current = tie.lineups?.[side];
   for (const p of positions) {
     const label = make("label", "", `${p} `);
@@ -78,7 +60,7 @@ export function sideLineup(
   side: Side,
 ): { positions: Record<string, string>; pair?: string[] } | null {
   const value = (name: string) => (form.elements.namedItem(name) as HTMLSelectElement | null)?.value ?? "";
-  const { positions, pair } = sidePositions(tie, side);
+  const { positions, pair } = tie.format.sides[side];
   const chosen = Object.fromEntries(positions.map((p) => [p, value(`${side}-${p}`)]));
   const twosome = pair ? [value(`${side}-pair-0`), value(`${side}-pair-1`)] : [];
   if ([...Object.values(chosen), ...twosome].some((v) => v === "")) return null;
