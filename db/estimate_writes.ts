@@ -105,23 +105,21 @@ async function readOver(trx: Transaction<Database>, eventId: string): Promise<Ma
   const over = trx.selectFrom("matches").where("matches.event_id", "=", eventId)
     .where("matches.status", "=", "completed").where("matches.estimated_start", "is", null);
   // Times are stored as ISO instants in UTC (toISOString), so the latest is the greatest text.
-  const latest = sql<string | null>`max(coalesce(matches.completed_at, matches.started_at))`;
+  const end = sql<string | null>`coalesce(matches.completed_at, matches.started_at)`;
+  const latest = sql<string | null>`max(${end})`;
   const tables = await over.select(["matches.table_no", latest.as("end")])
     .where("matches.table_no", "is not", null).groupBy("matches.table_no").execute();
   // Each player's latest end, whichever side and place of an entry they played in.
   const side = (entry: "home_entry_id" | "away_entry_id", player: "player1_id" | "player2_id") =>
-    sql`select e.${sql.ref(player)} as player, coalesce(m.completed_at, m.started_at) as ended
-      from matches m join entries e on e.id = m.${sql.ref(entry)}
-      where m.event_id = ${eventId} and m.status = 'completed' and m.estimated_start is null`;
-  const played = sql.join([
-    side("home_entry_id", "player1_id"),
-    side("home_entry_id", "player2_id"),
-    side("away_entry_id", "player1_id"),
-    side("away_entry_id", "player2_id"),
-  ], sql` union all `);
-  const players = await sql<{ player: string; end: string | null }>`
-    select player, max(ended) as ${sql.ref("end")} from (${played}) played
-    where player is not null group by player`.execute(trx);
+    over.innerJoin("entries as e", "e.id", `matches.${entry}`).select([
+      `e.${player} as player`,
+      end.as("ended"),
+    ]);
+  const played = side("home_entry_id", "player1_id").unionAll(side("home_entry_id", "player2_id"))
+    .unionAll(side("away_entry_id", "player1_id")).unionAll(side("away_entry_id", "player2_id"));
+  const players = await trx.selectFrom(played.as("played"))
+    .select(["played.player", sql<string | null>`max(played.ended)`.as("end")])
+    .where("played.player", "is not", null).groupBy("played.player").execute();
   const knockouts = await over.select([
     "matches.id",
     "matches.subevent_id",
@@ -133,7 +131,9 @@ async function readOver(trx: Transaction<Database>, eventId: string): Promise<Ma
     .where("matches.stage", "=", "group").groupBy("matches.subevent_id").execute();
   const matches: EstimateMatch[] = [];
   for (const t of tables) matches.push(ended(`table:${t.table_no}`, t.end, Number(t.table_no), []));
-  for (const p of players.rows) matches.push(ended(`player:${p.player}`, p.end, null, [p.player]));
+  for (const p of players) {
+    if (p.player !== null) matches.push(ended(`player:${p.player}`, p.end, null, [p.player]));
+  }
   const knockoutAt = new Map<string, string>();
   for (const k of knockouts) {
     matches.push(ended(k.id, k.end, null, []));
@@ -157,8 +157,8 @@ export async function refreshEstimates(
   eventId: string,
   now: Date,
 ): Promise<string[]> {
-  // Read whole: the matches in play, those with an estimate kept (to write it again or take it away) and those the
-  // estimate estimates. `readOver` sums up those over (most of a day's matches).
+  // Read whole: the matches not over, and those over with an estimate kept (to take it away); which of them get an
+  // estimate is domain/estimated_starts.ts `isEstimated`'s to say. `readOver` sums up the rest (most of a day's).
   const rows = await trx.selectFrom("matches")
     .leftJoin("entries as home", "home.id", "matches.home_entry_id")
     .leftJoin("entries as away", "away.id", "matches.away_entry_id")
@@ -187,18 +187,7 @@ export async function refreshEstimates(
     ])
     .where("matches.event_id", "=", eventId)
     .where((eb) =>
-      eb.or([
-        eb("matches.status", "=", "in_progress"),
-        eb("matches.estimated_start", "is not", null),
-        // Those domain/estimated_starts.ts `isEstimated` estimates: a match not begun that is off the tables,
-        // neither planned nor called, or skipped, gets no estimate and holds nothing up.
-        eb.and([
-          eb("matches.status", "=", "scheduled"),
-          eb("matches.table_no", "is not", null),
-          eb("matches.skipped_at", "is", null),
-          eb.or([eb("matches.scheduled_at", "is not", null), eb("matches.called_at", "is not", null)]),
-        ]),
-      ])
+      eb.or([eb("matches.status", "<>", "completed"), eb("matches.estimated_start", "is not", null)])
     )
     .execute();
   const over = await readOver(trx, eventId);
