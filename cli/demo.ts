@@ -22,6 +22,7 @@ import type {
   SessionInput,
 } from "../event_file/format.ts";
 import type { Store } from "../db/store.ts";
+import { hallDay } from "../lib/hall_day.ts";
 
 export const DEMO_SLUG = "demo-open-2026";
 export const DEMO_DRAFT_SLUG = "winter-club-2026";
@@ -391,14 +392,19 @@ export function buildDemoEvent(now: Date): EventFile {
     { running: [1, 3] },
   );
 
+  const categories = [mensSingles, womensSingles, { ...mixedDoubles, sessions: ["day-2"] }];
+  const sessions = demoSessions(now);
+  const [first, last] = timeSpan(categories, sessions);
   return {
     format: "tt-event/1",
     event: {
       slug: DEMO_SLUG,
       name: "Demo Open 2026",
       venue: "Sporthal De Kouter, Ghent",
-      startDate: now.toISOString().slice(0, 10),
-      endDate: new Date(now.getTime() + 86_400_000).toISOString().slice(0, 10),
+      // The days of the hall (its time zone is the server's) from the first result to the last session's end:
+      // around midnight there, a match or a session already falls on another day than now's.
+      startDate: hallDay(first),
+      endDate: hallDay(last),
       status: "published",
       description:
         "A demonstration tournament: men's singles in groups of four feeding a knockout, a women's singles knockout " +
@@ -406,9 +412,18 @@ export function buildDemoEvent(now: Date): EventFile {
       posterUrl: null,
     },
     players,
-    categories: [mensSingles, womensSingles, { ...mixedDoubles, sessions: ["day-2"] }],
-    sessions: demoSessions(now),
+    categories,
+    sessions,
   };
+}
+
+/** The earliest and the latest time of the matches (begun, finished or planned) and of the sessions. */
+function timeSpan(categories: CategoryInput[], sessions: SessionInput[]): [Date, Date] {
+  const times = [
+    ...categories.flatMap((c) => c.matches ?? []).flatMap((m) => [m.startedAt, m.completedAt, m.scheduledAt]),
+    ...sessions.flatMap((s) => [s.start, s.end]),
+  ].flatMap((t) => t ? [Date.parse(t)] : []);
+  return [new Date(Math.min(...times)), new Date(Math.max(...times))];
 }
 
 /**

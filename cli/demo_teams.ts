@@ -6,6 +6,7 @@
  * `deno run cli/demo_teams.ts > team-cup.json && deno task import team-cup.json`.
  */
 import type { EventFile, MatchInput, PlayerInput, TieMatchInput } from "../event_file/format.ts";
+import { hallDay } from "../lib/hall_day.ts";
 
 export const DEMO_TEAMS_SLUG = "demo-team-cup-2026";
 
@@ -114,8 +115,9 @@ export function buildTeamDemoEvent(now: Date): EventFile {
       slug: DEMO_TEAMS_SLUG,
       name: "Demo Team Cup 2026",
       venue: "Sporthal De Kouter, Ghent",
-      startDate: now.toISOString().slice(0, 10),
-      endDate: now.toISOString().slice(0, 10),
+      // The hall's days (its time zone is the server's) from the first tie, five hours ago, to the last, in one.
+      startDate: hallDay(new Date(minutes(-300))),
+      endDate: hallDay(new Date(minutes(60))),
       status: "published",
       description:
         "A demonstration team event: four national teams in a group, each tie five singles at most (the World " +

@@ -2,6 +2,7 @@
  * Which matches a batch of match sheets holds, from the query: one match (`match`), or the event's matches not
  * finished, narrowed by category, knockout round, group, table and a session (a day, and hours within it).
  */
+import { hallDay, twoDigits } from "../../lib/hall_day.ts";
 import type { Match } from "../view_types.ts";
 
 /** The filters of a batch; every one given must hold. */
@@ -39,11 +40,7 @@ export function parseMatchSelection(q: Record<string, string | undefined>): Matc
 /** A time as the hall's clock reads it: the day and HH:MM in the server's time zone. */
 export function localDayAndClock(iso: string): { day: string; clock: string } {
   const at = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return {
-    day: `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`,
-    clock: `${pad(at.getHours())}:${pad(at.getMinutes())}`,
-  };
+  return { day: hallDay(at), clock: `${twoDigits(at.getHours())}:${twoDigits(at.getMinutes())}` };
 }
 
 /** Whether a match's time falls in the selection's session; a match without a time is in no session. */

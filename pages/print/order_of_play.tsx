@@ -19,6 +19,14 @@ const ORDER_OF_PLAY: SheetKind = {
 /** The heading of the matches without a time, listed after the days. */
 const NO_TIME = "no time set";
 
+/**
+ * The days in order, the matches without a time last: the order of play follows the expected starts, which
+ * may put a match planned before midnight after one planned past it, so the order the days are met in is not
+ * always theirs.
+ */
+const byDay = ([a]: [string, unknown], [b]: [string, unknown]) =>
+  Number(a === NO_TIME) - Number(b === NO_TIME) || (a < b ? -1 : a > b ? 1 : 0);
+
 /** The page. */
 export function OrderOfPlayPage(
   props: { nonce: string; data: PrintEvent; selection: MatchSelection; followUrl: string },
@@ -40,7 +48,7 @@ export function OrderOfPlayPage(
     <PrintDocument nonce={props.nonce} kind={ORDER_OF_PLAY} about={event.name}>
       <main id="sheets">
         {days.size === 0 && <p class="flow">No match to play.</p>}
-        {[...days].sort(([a], [b]) => Number(a === NO_TIME) - Number(b === NO_TIME)).map(([day, list]) => (
+        {[...days].sort(byDay).map(([day, list]) => (
           <section key={day} class="flow day">
             <SheetHeading
               title={`Order of play · ${day}${s.table === undefined ? "" : ` · table ${s.table}`}`}

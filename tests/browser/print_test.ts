@@ -8,6 +8,7 @@ import type { Page } from "playwright-core";
 import { browserSuite, openPage } from "../support/browser.ts";
 import { openManage } from "../support/manage_page.ts";
 import { cutBoxes, printedLetterPages, printedPages, readQrCodes } from "../support/print_checks.ts";
+import { testNow } from "../support/test_clock.ts";
 import type { Match } from "../../pages/view_types.ts";
 
 const UPDATE = Deno.args.includes("--update");
@@ -37,7 +38,7 @@ browserSuite(
   async (store) => {
     const { loadDemoIfEmpty, DEMO_SLUG } = await import("../../cli/demo.ts");
     const { makeToken } = await import("../api/manage_fixtures.ts");
-    await loadDemoIfEmpty(store, new Date());
+    await loadDemoIfEmpty(store, testNow());
     return { slug: DEMO_SLUG, token: await makeToken(store.db, "admin") };
   },
   async (t, { browser, server, seeded }) => {
@@ -215,9 +216,28 @@ browserSuite(
       await shoot(page, "print_order_of_play.png");
       const table = scheduled.find((m) => m.tableNo !== null)!.tableNo!;
       await page.goto(`${base}/order?table=${table}`);
-      const times = await page.locator("section.day tbody tr td:first-child").allTextContents();
-      assert.equal(times.length, scheduled.filter((m) => m.tableNo === table).length);
-      assert.deepEqual(times.filter((x) => x !== ""), times.filter((x) => x !== "").toSorted());
+      // A day a section, in the hall's time zone (the process's: TZ), the days in order and each day's times
+      // in order: a match after midnight is on the next day's page.
+      const sections = await page.locator("section.day").evaluateAll((days) =>
+        days.map((d) => ({
+          title: d.querySelector("h1")!.textContent!,
+          times: [...d.querySelectorAll("tbody tr td:first-child")].map((td) => td.textContent!),
+        }))
+      );
+      const expected = new Map<string, string[]>();
+      for (const m of scheduled.filter((m) => m.tableNo === table && m.scheduledAt !== null)) {
+        const at = new Date(m.scheduledAt!);
+        const day = at.toLocaleDateString("sv-SE");
+        const time = at.toLocaleTimeString("sv-SE", { hour: "2-digit", minute: "2-digit" });
+        expected.set(day, [...(expected.get(day) ?? []), time]);
+      }
+      assert.deepEqual(
+        sections.map((s) => [s.title, s.times]),
+        [...expected].sort(([a], [b]) => a < b ? -1 : 1).map(([day, times]) => [
+          `Order of play · ${day} · table ${table}`,
+          times.toSorted(),
+        ]),
+      );
       assert.deepEqual(errors, []);
       await close();
     });

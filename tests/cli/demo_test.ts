@@ -39,6 +39,44 @@ Deno.test("buildDemoEvent() has what the demo promises", () => {
   assert.ok(buildDraftEvent(now).players.every((p) => p.email?.includes("@")));
 });
 
+/** The day of an instant on the hall's calendar (the process's time zone: TZ), as Sweden writes dates. */
+const hallDate = (iso: string) => new Date(iso).toLocaleDateString("sv-SE");
+
+for (const [hour, minute] of [[23, 50], [0, 10], [12, 0]]) {
+  Deno.test(
+    `buildDemoEvent() at ${String(hour).padStart(2, "0")}:${
+      String(minute).padStart(2, "0")
+    } in the hall: every match and session within the event's days`,
+    () => {
+      // The hall's clock (the process's zone) at that time of the last Saturday of October: in Europe/Berlin
+      // the clocks go back during the night.
+      const at = new Date(2026, 9, 24, hour, minute);
+      const file = buildDemoEvent(at);
+      const times = [
+        ...file.categories.flatMap((c) => c.matches ?? []).flatMap((
+          m,
+        ) => [m.startedAt, m.completedAt, m.scheduledAt]),
+        ...(file.sessions ?? []).flatMap((s) => [s.start, s.end]),
+      ].flatMap((t) => t ? [t] : []);
+      const { startDate, endDate } = file.event;
+      for (const t of times) {
+        assert.ok(
+          startDate <= hallDate(t) && hallDate(t) <= endDate,
+          `${t} within ${startDate} to ${endDate}`,
+        );
+      }
+      assert.ok(times.some((t) => hallDate(t) === startDate) && times.some((t) => hallDate(t) === endDate));
+      if (hour === 23) {
+        // Planned from now on, the day's last matches are after midnight: the next day of the hall.
+        const planned = file.categories.flatMap((c) => c.matches ?? []).filter((m) =>
+          m.status === "scheduled"
+        );
+        assert.ok(planned.some((m) => m.scheduledAt && hallDate(m.scheduledAt) > hallDate(at.toISOString())));
+      }
+    },
+  );
+}
+
 Deno.test("buildDemoEvent(): every result and start is before now, every planned match after", () => {
   const matches = buildDemoEvent(now).categories.flatMap((c) => c.matches ?? []);
   const iso = now.toISOString();

@@ -9,6 +9,7 @@ import type { Store } from "../../db/store.ts";
 import { createHandler } from "../../main.ts";
 import { pollWait } from "../../pages/client/poll_wait.ts";
 import { makeStore } from "./stores.ts";
+import { CLOCK_CHOSEN, testNow, testNowMs } from "./test_clock.ts";
 import { PATIENCE_MS } from "./wait.ts";
 
 /** Where Debian installs Chromium. */
@@ -47,8 +48,8 @@ export async function startServer(
 ): Promise<TestServer & { drop(): Promise<void> }> {
   const store = await makeStore("sqlite");
   if (seed) await seed(store);
-  // The handler main serves: the hot path in front of the app.
-  const handler = createHandler({ store, log: silentLogger, clock: () => new Date() });
+  // The handler main serves: the hot path in front of the app, on the tests' clock (support/test_clock.ts).
+  const handler = createHandler({ store, log: silentLogger, clock: testNow });
   const controller = new AbortController();
   const { promise: listening, resolve } = Promise.withResolvers<number>();
   const server = Deno.serve(
@@ -140,7 +141,8 @@ export function countLivePolls(): void {
 
 /**
  * A browser context for a test: each of its pages counts its polls (`countLivePolls`), and waits for a
- * condition (a selector, a function, a navigation) as long as PATIENCE_MS instead of Playwright's 30 s.
+ * condition (a selector, a function, a navigation) as long as PATIENCE_MS instead of Playwright's 30 s. Where
+ * TEST_NOW chose the tests' clock, its pages' clocks start there too and run on (support/test_clock.ts).
  */
 export async function newTestContext(
   browser: Browser,
@@ -148,6 +150,7 @@ export async function newTestContext(
 ): Promise<Context> {
   const context = await browser.newContext(options);
   context.setDefaultTimeout(PATIENCE_MS);
+  if (CLOCK_CHOSEN) await context.clock.install({ time: testNow() });
   await context.addInitScript(countLivePolls);
   return context;
 }
@@ -183,7 +186,7 @@ export async function untilFirstSwap(page: Page): Promise<void> {
  * starts a minute ahead, beyond any time the two calls may take on a busy machine.
  */
 export async function pauseClock(page: Page): Promise<void> {
-  const now = Date.now();
+  const now = testNowMs();
   await page.clock.install({ time: now });
   await page.clock.pauseAt(now + 60_000);
 }
