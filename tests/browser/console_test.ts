@@ -9,14 +9,16 @@ import { writeMatch } from "../../db/match_writes.ts";
 import type { Store } from "../../db/store.ts";
 import { browserSuite } from "../support/browser.ts";
 import { openManage, openMenu, rowAction, seedDesk } from "../support/manage_page.ts";
+import { testNow } from "../support/test_clock.ts";
 
 const SCREEN = { width: 1366, height: 768 };
 
 /**
  * A knockout of 64 on 8 tables with its first two rounds played (48 results: the first round alternately by
  * walkover and keyed in from score sheets, a minute apart, the second from sheets), the third round on tables
- * 1 to 8 at 14:00 tomorrow. The day is set from the real clock (the page reads it): planned in the past, the
- * third round would be offered to be called, and the rows would not read as this test expects.
+ * 1 to 8 at 14:00 tomorrow (UTC). The day is the tests' clock's (support/test_clock.ts), which the server and
+ * the page read: planned in the past, the third round would be offered to be called, and the rows would not read
+ * as this test expects.
  */
 async function seedDay(store: Store) {
   const seeded = await seedDesk(store, { size: 64 });
@@ -24,7 +26,7 @@ async function seedDay(store: Store) {
   for (const [i, id] of rounds[0]!.entries()) {
     await store.db.updateTable("matches").set({ table_no: (i % 8) + 1 }).where("id", "=", id).execute();
   }
-  const today = new Date();
+  const today = testNow();
   const day = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
   const HOUR = 3_600_000;
   let minute = 0;

@@ -9,13 +9,14 @@ import { writeMatch } from "../../db/match_writes.ts";
 import type { Store } from "../../db/store.ts";
 import { browserSuite, openPage } from "../support/browser.ts";
 import { openManage, rowAction, seedDesk } from "../support/manage_page.ts";
+import { testNow, testNowMs } from "../support/test_clock.ts";
 
 const MINUTE = 60_000;
 
 /** Table 1: the first match began 20 minutes ago (a best of 3 is planned for 15), then two more at their times. */
 async function seedTable(store: Store) {
   const seeded = await seedDesk(store, { size: 8, bestOf: 3 });
-  const now = Math.floor(Date.now() / MINUTE) * MINUTE;
+  const now = Math.floor(testNowMs() / MINUTE) * MINUTE;
   const [a, b, c] = seeded.ev.rounds[0]!;
   const at = (minutes: number) => new Date(now + minutes * MINUTE);
   const desk = (minutes: number) => ({ actor: "Desk", now: at(minutes) });
@@ -49,7 +50,7 @@ browserSuite(
       await t.step("the first match runs on: a point now moves the table's later matches", async () => {
         await writeMatch(server.store, a, { type: "point", side: "home" }, {
           actor: "Table 1",
-          now: new Date(),
+          now: testNow(),
         });
         await tv.page.waitForSelector(`.next li[data-match="${c}"] .time.moved`);
         await desk.page.waitForSelector(`#next li.match[data-match-id="${c}"] .when:has-text("expected")`);

@@ -5,11 +5,12 @@ import { createApp } from "../../main.ts";
 import { loadDemoIfEmpty } from "../../cli/demo.ts";
 import { TV_GROUPS_PER_PAGE } from "../../pages/tv.tsx";
 import { storeTest } from "../support/stores.ts";
+import { testNow } from "../support/test_clock.ts";
 
 storeTest(
   "[pages] the TV's standings and brackets come in pages, each named on its section",
   async (store) => {
-    const now = new Date();
+    const now = testNow();
     await loadDemoIfEmpty(store, now);
     const app = createApp({ store, log: silentLogger, clock: () => now });
     const html = await (await app.request("/t/demo-open-2026/tv")).text();
