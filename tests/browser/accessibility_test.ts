@@ -18,6 +18,7 @@ import { seedPages, seedUmpireStates, setScore } from "../pages/seed.ts";
 import { browserSuite, newTestContext, pauseClock } from "../support/browser.ts";
 import { until } from "../support/wait.ts";
 import { PHONE } from "../support/viewports.ts";
+import { testNowMs } from "../support/test_clock.ts";
 
 /** A 390 px phone zoomed to 200 %: half as many CSS pixels. */
 const ZOOMED = { width: 195, height: 422 };
@@ -27,7 +28,7 @@ async function seed(store: Store) {
   const seeded = await seedPages(store);
   const secret = await makeToken(store.db, "scorer", { eventId: seeded.event.id, label: "Umpire" });
   // A match page with the umpire's states (point, cards, a time-out running all through the test, expedite).
-  const umpire = await seedUmpireStates(store, new Date(Date.now() + 3_600_000));
+  const umpire = await seedUmpireStates(store, new Date(testNowMs() + 3_600_000));
   return { ...seeded, secret, umpire };
 }
 

@@ -12,6 +12,7 @@ import { makeToken } from "../api/manage_fixtures.ts";
 import { browserSuite, openPage } from "../support/browser.ts";
 import { openManage } from "../support/manage_page.ts";
 import { FULL_HD, LAPTOP, PHONE } from "../support/viewports.ts";
+import { testNow, testNowMs } from "../support/test_clock.ts";
 
 const UPDATE = Deno.args.includes("--update");
 const DIR = new URL("../../docs/screenshots/", import.meta.url);
@@ -33,7 +34,7 @@ async function shoot(page: Page, file: string, at?: string): Promise<void> {
 browserSuite(
   "screenshots of the desk's pages on the demo for docs/operator.md, docs/scheduling.md and docs/pages.md",
   async (store) => {
-    await loadDemoIfEmpty(store, new Date());
+    await loadDemoIfEmpty(store, testNow());
     const admin = await makeToken(store.db, "admin", { label: "Desk" });
     // A match in play runs long: a point scored half an hour after its planned length moves its table's next
     // matches and its players' later, as the expected times on /manage and the TV show.
@@ -42,7 +43,7 @@ browserSuite(
       .executeTakeFirstOrThrow();
     await writeMatch(store, live.id, { type: "point", side: "home" }, {
       actor: "Table",
-      now: new Date(Date.now() + 30 * MINUTE),
+      now: new Date(testNowMs() + 30 * MINUTE),
     });
     // The player with the most finished singles, and the last of their opponents, for the profile and its head
     // to head.

@@ -12,11 +12,12 @@ import type { Store } from "../../db/store.ts";
 import { browserSuite } from "../support/browser.ts";
 import { addLateEntry, gotoEntries, openManage, openMenu, withdrawEntry } from "../support/manage_page.ts";
 import { CLUB_OPEN_NAMES, seedClubOpen } from "../support/club_open.ts";
+import { testNow } from "../support/test_clock.ts";
 
 const UPDATE = Deno.args.includes("--update");
 const SHOTS = new URL("../../docs/screenshots/", import.meta.url);
 const NAMES = CLUB_OPEN_NAMES;
-const desk = { actor: "umpire", now: new Date() };
+const desk = { actor: "umpire", now: testNow() };
 
 async function shot(page: Page, name: string, at?: string) {
   if (!UPDATE) return;

@@ -22,6 +22,7 @@ import {
 import { makeStore } from "../support/stores.ts";
 import { setScore } from "../pages/seed.ts";
 import { until } from "../support/wait.ts";
+import { testNow } from "../support/test_clock.ts";
 
 const SPRING = JSON.parse(
   await Deno.readTextFile(new URL("../fixtures/import/spring_open.json", import.meta.url)),
@@ -106,7 +107,7 @@ async function measure(page: Page): Promise<Measure> {
 
 /** The app on 127.0.0.1, on a free port first; `restart()` serves it again on the same port and store. */
 function serveApp(store: Store) {
-  const handler = createHandler({ store, log: silentLogger, clock: () => new Date() });
+  const handler = createHandler({ store, log: silentLogger, clock: testNow });
   let controller = new AbortController();
   let server = Deno.serve(
     { port: 0, hostname: "127.0.0.1", signal: controller.signal, onListen() {} },
@@ -331,7 +332,7 @@ Deno.test({
           const context = await newTestContext(browser, { viewport: { width: 1920, height: 1080 } });
           const page = await context.newPage();
           await page.addInitScript(countTimers);
-          await page.clock.install();
+          await page.clock.install({ time: testNow() });
           await page.goto(`${app.origin}/t/done-open/tv`);
           await page.evaluate(() => {
             const seen: string[] = [];

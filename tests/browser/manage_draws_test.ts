@@ -10,6 +10,7 @@ import { writeMatch } from "../../db/match_writes.ts";
 import { browserSuite } from "../support/browser.ts";
 import { openManage } from "../support/manage_page.ts";
 import { CLUB_OPEN_CLUBS, CLUB_OPEN_NAMES, seedClubOpen } from "../support/club_open.ts";
+import { testNow } from "../support/test_clock.ts";
 
 const SHOTS = new URL("../../docs/screenshots/", import.meta.url);
 const NAMES = CLUB_OPEN_NAMES;
@@ -102,7 +103,7 @@ browserSuite(
             const homeWins = beats.get(m.home_entry_id!) === m.away_entry_id;
             await writeMatch(server.store, m.id, { type: "walkover", winner: homeWins ? "home" : "away" }, {
               actor: "desk",
-              now: new Date(),
+              now: testNow(),
             });
           }
           await page.click(`#categories li[data-category-id="${c.categoryId}"] button:has-text("Draw…")`);

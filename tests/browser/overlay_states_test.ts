@@ -11,6 +11,7 @@ import type { Page } from "playwright-core";
 import { browserSuite, newTestContext, openPage, recordPage } from "../support/browser.ts";
 import { call } from "../api/manage_fixtures.ts";
 import { seedDesk } from "../support/manage_page.ts";
+import { testNow } from "../support/test_clock.ts";
 
 /** Where screenshots go for a person to look at, when set. */
 const SHOTS = Deno.env.get("OVERLAY_STATES_SHOTS");
@@ -61,7 +62,7 @@ browserSuite(
       (await (await fetch(`${server.origin}/api/v1/matches/${matchId}`)).json()).data.match;
     const url = `${server.origin}/overlay/match/${matchId}`;
     const pages: Awaited<ReturnType<typeof openPage>>[] = [];
-    for (const viewport of SIZES) pages.push(await openPage(browser, url, viewport, { clock: new Date() }));
+    for (const viewport of SIZES) pages.push(await openPage(browser, url, viewport, { clock: testNow() }));
     const bars: { x: number; y: number; width: number; height: number }[] = [];
     /** Each page shows `selector`, and it was animated in (class `enter`). */
     const eachShowsAnimated = async (selector: string) => {

@@ -4,6 +4,7 @@ import { authenticateToken } from "../../db/tokens.ts";
 import { browserSuite, pauseClock } from "../support/browser.ts";
 import { until } from "../support/wait.ts";
 import { openManage, openMenu, rowAction, seedDesk } from "../support/manage_page.ts";
+import { testNow, testNowMs } from "../support/test_clock.ts";
 
 browserSuite(
   "/manage runs the event: publish, lock the draw, start a match, links and scorer tokens",
@@ -195,7 +196,7 @@ browserSuite(
           await page.getAttribute("#new-secret", "data-url"),
           `http://192.168.1.20:8000/score#token=${secret}`,
         );
-        const token = await authenticateToken(server.store.db, secret, new Date());
+        const token = await authenticateToken(server.store.db, secret, testNow());
         assert.deepEqual([token?.role, token?.tableNo, token?.eventId], ["scorer", 1, seeded.ev.eventId]);
         await page.waitForFunction(() => document.querySelectorAll("#token-list li").length === 2);
       });
@@ -331,8 +332,8 @@ browserSuite(
 
       await t.step("two matches booked on one table at the same time are named", async () => {
         await write(b!, "retire", { side: "home" });
-        // Hours ahead of the real clock the page runs on: a match planned soon would be offered to call.
-        const at = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 3 * 3_600_000).toISOString();
+        // Hours ahead of the tests' clock the page runs on: a match planned soon would be offered to call.
+        const at = new Date(Math.ceil(testNowMs() / 3_600_000) * 3_600_000 + 3 * 3_600_000).toISOString();
         await write(c!, "assign", { tableNo: 3, scheduledAt: at });
         await write(d!, "assign", { tableNo: 3, scheduledAt: at });
         await page.reload();

@@ -9,6 +9,7 @@ import {
   storedPoints,
   waitQueued,
 } from "../support/score_page.ts";
+import { testNow } from "../support/test_clock.ts";
 
 async function text(page: Page, selector: string) {
   return (await page.textContent(selector))?.trim() ?? "";
@@ -197,7 +198,7 @@ browserSuite(
       const { writeMatch } = await import("../../db/match_writes.ts");
       await writeMatch(server.store, seeded.matchId, { type: "point", side: "away" }, {
         actor: "other",
-        now: new Date(),
+        now: testNow(),
       });
       await page.click("#tap-home");
       await page.waitForSelector("#notice:not([hidden])");

@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { browserSuite, openPage } from "../support/browser.ts";
 import { FULL_HD, PHONE } from "../support/viewports.ts";
+import { testNow } from "../support/test_clock.ts";
 
 const UPDATE = Deno.args.includes("--update");
 const DIR = new URL("../../docs/screenshots/", import.meta.url);
@@ -55,7 +56,7 @@ browserSuite(
   async (store) => {
     // The demo, as a newcomer sees it on a first start: never the test fixtures.
     const { loadDemoIfEmpty } = await import("../../cli/demo.ts");
-    await loadDemoIfEmpty(store, new Date());
+    await loadDemoIfEmpty(store, testNow());
     return null;
   },
   async (t, { browser, server }) => {
@@ -100,7 +101,7 @@ browserSuite(
 /** The demo, as a newcomer sees it on a first start: never the test fixtures. */
 async function seedDemo(store: Parameters<Parameters<typeof browserSuite>[1]>[0]): Promise<null> {
   const { loadDemoIfEmpty } = await import("../../cli/demo.ts");
-  await loadDemoIfEmpty(store, new Date());
+  await loadDemoIfEmpty(store, testNow());
   return null;
 }
 
@@ -150,7 +151,7 @@ browserSuite(
     const { makeToken } = await import("../api/manage_fixtures.ts");
     const { writeMatch } = await import("../../db/match_writes.ts");
     const { listScorableMatches } = await import("../../db/read_manage.ts");
-    await loadDemoIfEmpty(store, new Date());
+    await loadDemoIfEmpty(store, testNow());
     const secret = await makeToken(store.db, "scorer", { label: "Table 5 phone" });
     const matches = await listScorableMatches(store.db, { eventId: null, tableNo: null });
     const busy = new Set(
@@ -165,7 +166,7 @@ browserSuite(
     // The deciding game at 4-3, a yellow card shown, the expedite system in operation: the umpire's next tap makes
     // it 5-3 and the ends change.
     const write = (action: Parameters<typeof writeMatch>[2]) =>
-      writeMatch(store, free.id, action, { actor: "desk", now: new Date() });
+      writeMatch(store, free.id, action, { actor: "desk", now: testNow() });
     await write({ type: "start", firstServer: "home" });
     for (let game = 0; game < free.bestOf - 1; game++) {
       const [winner, loser] = game % 2 === 0 ? ["home", "away"] as const : ["away", "home"] as const;
@@ -228,7 +229,7 @@ browserSuite(
   async (store) => {
     const { loadDemoIfEmpty } = await import("../../cli/demo.ts");
     const { listScorableMatches } = await import("../../db/read_manage.ts");
-    await loadDemoIfEmpty(store, new Date());
+    await loadDemoIfEmpty(store, testNow());
     const matches = await listScorableMatches(store.db, { eventId: null, tableNo: null });
     const busy = new Set(
       matches.filter((m) => m.status === "in_progress").flatMap((m) =>
@@ -248,7 +249,7 @@ browserSuite(
     const { writeMatch } = await import("../../db/match_writes.ts");
     type Action = Parameters<typeof writeMatch>[2];
     const write = (id: string, action: Action) =>
-      writeMatch(server.store, id, action, { actor: "desk", now: new Date() });
+      writeMatch(server.store, id, action, { actor: "desk", now: testNow() });
     const points = async (id: string, side: "home" | "away", n: number) => {
       for (let i = 0; i < n; i++) await write(id, { type: "point", side });
     };

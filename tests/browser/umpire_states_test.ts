@@ -13,12 +13,13 @@ import type { Store } from "../../db/store.ts";
 import { browserSuite, openPage } from "../support/browser.ts";
 import { seedUmpireStates } from "../pages/seed.ts";
 import { FULL_HD, PHONE } from "../support/viewports.ts";
+import { testNow } from "../support/test_clock.ts";
 
 const SIZES = [{ width: 1280, height: 720 }, FULL_HD];
 /** Where the screenshots go for a person to look at (not docs/screenshots/: screenshots_test.ts makes those). */
 const SHOTS = Deno.env.get("UMPIRE_SHOTS_DIR");
 
-const write = (store: Store, id: string, action: MatchAction, now = new Date()) =>
+const write = (store: Store, id: string, action: MatchAction, now = testNow()) =>
   writeMatch(store, id, action, { actor: "desk", now });
 
 /** The box of an element, measured in one step in the page (a region swap may replace it between two). */
@@ -142,7 +143,7 @@ browserSuite("the umpire's states on the spectators' screens", seedUmpireStates,
     "the bar keeps its size when a flag comes and goes, and a time-out ends by the viewer's clock",
     async () => {
       // Both sizes open before the points are written, so that each sees the flags come.
-      const now = new Date();
+      const now = testNow();
       const pages = [];
       for (const viewport of SIZES) {
         const opened = await openPage(browser, overlay(seeded.plain), viewport, { clock: now });

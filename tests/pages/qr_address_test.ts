@@ -10,12 +10,13 @@ import type { PublicAddress } from "../../api/public_origin.ts";
 import { createApp, createHandler } from "../../main.ts";
 import { storeTest } from "../support/stores.ts";
 import { seedPages } from "./seed.ts";
+import { testNow } from "../support/test_clock.ts";
 
 const FORWARDED = { "x-forwarded-proto": "https", "x-forwarded-host": "live.example.org" };
 
 async function setup(store: Store, options: { publicAddress?: PublicAddress; trustedProxies?: number } = {}) {
   const seeded = await seedPages(store);
-  const app = createApp({ store, log: silentLogger, clock: () => new Date(), ...options });
+  const app = createApp({ store, log: silentLogger, clock: testNow, ...options });
   const slug = seeded.event.slug;
   /** The address the page's QR code encodes (its aria-label), and whether the loopback warning is there. */
   const qr = async (url: string, headers: Record<string, string> = {}) => {
@@ -114,7 +115,7 @@ storeTest(
 
 storeTest("[pages] a page whose QR code follows a proxy's headers is not kept by its URL", async (store) => {
   const seeded = await seedPages(store);
-  const handler = createHandler({ store, log: silentLogger, clock: () => new Date(), trustedProxies: 1 });
+  const handler = createHandler({ store, log: silentLogger, clock: testNow, trustedProxies: 1 });
   const url = `http://127.0.0.1:8000/t/${seeded.event.slug}/poster`;
   for (const host of ["one.example.org", "two.example.org", "one.example.org"]) {
     const res = await handler(new Request(url, { headers: { "x-forwarded-host": host } }));

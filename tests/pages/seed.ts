@@ -8,6 +8,7 @@ import { bumpRevision } from "../../db/revision.ts";
 import type { Store } from "../../db/store.ts";
 import { makeGroupOf, makeMatch, type Seeded, seedTournament } from "../support/fixtures.ts";
 import { seedKnockout } from "../api/manage_fixtures.ts";
+import { testNow } from "../support/test_clock.ts";
 
 /** A player name that is markup: it must show as text on every page and run nothing. */
 export const EVIL_NAME = "</script><img src=x onerror=alert(1)>";
@@ -49,7 +50,7 @@ export async function setScore(
       current_away: score.current[1],
       server: score.server,
       revision: sql`revision + 1`,
-      updated_at: new Date().toISOString(),
+      updated_at: testNow().toISOString(),
     }).where("id", "=", matchId).returning("event_id").executeTakeFirstOrThrow();
     await bumpRevision(trx, row.event_id);
   });
@@ -122,7 +123,7 @@ const PAIRS = [
  * point, one at game point, one with a time-out running over cards and the expedite system, one plain. The
  * time-out is called at `timeoutAt` (now by default; a later time keeps it running through a long test).
  */
-export async function seedUmpireStates(store: Store, timeoutAt = new Date()): Promise<UmpireStates> {
+export async function seedUmpireStates(store: Store, timeoutAt = testNow()): Promise<UmpireStates> {
   const ev = await seedKnockout(store.db, { slug: "umpire-cup", size: 8, bestOf: 5, doubles: true });
   await store.db.updateTable("events").set({ name: "Umpire Cup" }).where("id", "=", ev.eventId).execute();
   for (const [i, entryId] of ev.entryIds.entries()) {
@@ -136,7 +137,7 @@ export async function seedUmpireStates(store: Store, timeoutAt = new Date()): Pr
   }
   await bumpRevision(store.db, ev.eventId);
   const [matchPoint, gamePoint, timeout, plain] = ev.rounds[0] as [string, string, string, string];
-  const play = async (id: string, actions: MatchAction[], now = () => new Date()) => {
+  const play = async (id: string, actions: MatchAction[], now = () => testNow()) => {
     for (const action of actions) await writeMatch(store, id, action, { actor: "desk", now: now() });
   };
   const start: MatchAction = { type: "start", firstServer: "home", server: "home1", receiver: "away1" };

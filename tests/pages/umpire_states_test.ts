@@ -11,6 +11,7 @@ import type { Store } from "../../db/store.ts";
 import { createApp } from "../../main.ts";
 import { storeTest } from "../support/stores.ts";
 import { seedUmpireStates } from "./seed.ts";
+import { testNow } from "../support/test_clock.ts";
 
 async function setup(store: Store) {
   const seeded = await seedUmpireStates(store);
@@ -77,7 +78,7 @@ storeTest(
   "[pages] the overlay underlines the serving player of a doubles pair, the match page puts the dot beside them",
   async (store) => {
     const { seeded, get } = await setup(store);
-    const answer = await (await createApp({ store, log: silentLogger, clock: () => new Date() })
+    const answer = await (await createApp({ store, log: silentLogger, clock: testNow })
       .request(`/api/v1/matches/${seeded.matchPoint}`)).json();
     const server = answer.data.match.umpire.server;
     const player = await store.db.selectFrom("players").select("display_name").where(
@@ -156,13 +157,13 @@ storeTest(
     const { seeded, get } = await setup(store);
     await writeMatch(store, seeded.matchPoint, { type: "point", side: "home" }, {
       actor: "desk",
-      now: new Date(),
+      now: testNow(),
     });
     assert.doesNotMatch(await get(`/overlay/match/${seeded.matchPoint}`), /class="flag /);
     // The match with cards, decided by the desk: no time-out or point flag, the record stays.
     await writeMatch(store, seeded.timeout, { type: "retire", side: "home" }, {
       actor: "desk",
-      now: new Date(),
+      now: testNow(),
     });
     const page = await get(`/m/${seeded.timeout}`);
     assert.doesNotMatch(page, /class="point|class="timeout/);

@@ -5,9 +5,10 @@
 import { loadDemoIfEmpty } from "../../cli/demo.ts";
 import type { Store } from "../../db/store.ts";
 import { createToken } from "../../db/tokens.ts";
+import { testNow } from "./test_clock.ts";
 
 /** Loads the demo into an empty store and makes an admin token labelled `label`; returns the token's secret. */
-export async function demoWithAdmin(store: Store, label: string, now = new Date()): Promise<string> {
+export async function demoWithAdmin(store: Store, label: string, now = testNow()): Promise<string> {
   await loadDemoIfEmpty(store, now);
   return (await createToken(store.db, { role: "admin", label }, now)).secret;
 }

@@ -9,6 +9,7 @@ import { type MatchAction, writeMatch } from "../../db/match_writes.ts";
 import { makeToken, type SeededEvent, seedKnockout, type SeedOptions } from "../api/manage_fixtures.ts";
 import { newTestContext } from "./browser.ts";
 import { PHONE } from "./viewports.ts";
+import { testNow } from "./test_clock.ts";
 
 /** The viewport of a phone held upright. */
 export { PHONE };
@@ -49,7 +50,7 @@ export async function storedPoints(store: Store, matchId: string): Promise<Side[
 
 /** Writes actions on one match as the desk does, straight to the store (not through a page). */
 export const deskWriter = (store: Store, id: string) => (action: MatchAction) =>
-  writeMatch(store, id, action, { actor: "desk", now: new Date() });
+  writeMatch(store, id, action, { actor: "desk", now: testNow() });
 
 /** Waits until the page's outbox holds `n` actions not yet answered. */
 export async function waitQueued(page: Page, n: number): Promise<void> {

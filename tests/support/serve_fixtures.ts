@@ -9,12 +9,13 @@ import { printLine, stderrLogger } from "../../lib/log.ts";
 import { openStore } from "../../db/store.ts";
 import { createHandler } from "../../main.ts";
 import { seedTournament } from "./fixtures.ts";
+import { testNow } from "./test_clock.ts";
 
 const portFlag = Deno.args.indexOf("--port");
 const port = portFlag >= 0 ? Number(Deno.args[portFlag + 1]) : 8123;
 const store = await openStore(parseDatabaseUrl("sqlite::memory:"));
 await seedTournament(store.db);
-const handler = createHandler({ store, log: stderrLogger, clock: () => new Date() });
+const handler = createHandler({ store, log: stderrLogger, clock: testNow });
 const controller = new AbortController();
 Deno.addSignalListener("SIGTERM", () => controller.abort());
 Deno.addSignalListener("SIGINT", () => controller.abort());
