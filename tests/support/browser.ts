@@ -142,15 +142,17 @@ export function countLivePolls(): void {
 /**
  * A browser context for a test: each of its pages counts its polls (`countLivePolls`), and waits for a
  * condition (a selector, a function, a navigation) as long as PATIENCE_MS instead of Playwright's 30 s. Where
- * TEST_NOW chose the tests' clock, its pages' clocks start there too and run on (support/test_clock.ts).
+ * TEST_NOW chose the tests' clock, its pages' clocks start there too and run on (support/test_clock.ts), unless
+ * the caller sets them itself (`ownClock`: a fixed time, whose timers must keep the machine's pace).
  */
 export async function newTestContext(
   browser: Browser,
   options: Parameters<Browser["newContext"]>[0] = {},
+  ownClock = false,
 ): Promise<Context> {
   const context = await browser.newContext(options);
   context.setDefaultTimeout(PATIENCE_MS);
-  if (CLOCK_CHOSEN) await context.clock.install({ time: testNow() });
+  if (CLOCK_CHOSEN && !ownClock) await context.clock.install({ time: testNow() });
   await context.addInitScript(countLivePolls);
   return context;
 }
@@ -225,7 +227,7 @@ export async function openPage(
   viewport = { width: 1280, height: 720 },
   options: { pausedClock?: boolean; clock?: Date } = {},
 ): Promise<{ page: Page; dialogs: string[]; errors: string[]; close(): Promise<void> }> {
-  const context = await newTestContext(browser, { viewport });
+  const context = await newTestContext(browser, { viewport }, options.clock !== undefined);
   if (options.clock) await context.clock.setFixedTime(options.clock);
   const page = await context.newPage();
   if (options.pausedClock) await pauseClock(page);
