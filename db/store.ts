@@ -74,8 +74,12 @@ export async function openStore(url: StoreUrl, options: StoreOptions = {}): Prom
     query_timeout: 10000,
     keepAlive: true,
   });
-  // An idle client's error (the server went away) must not crash the process; the next query reconnects.
+  // A connection's error (the server restarted, failed over or went away) must never crash the process. The pool
+  // listens on its idle clients only: a client checked out by a transaction has no listener of its own, and an
+  // 'error' event without one is thrown (PostgreSQL's fast shutdown ends every backend, busy or not). Its queries
+  // fail on their own (the outage guard answers 503) and the pool drops the broken client when it is released.
   pool.on("error", () => {});
+  pool.on("connect", (client) => client.on("error", () => {}));
   const holder: { revisions?: RevisionSource } = {};
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
