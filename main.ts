@@ -14,6 +14,7 @@ import { DEMO_SLUG, loadDemoIfEmpty, restartDemo } from "./cli/demo.ts";
 import { printLine, stderrLogger } from "./lib/log.ts";
 import { pingStore, withDeadline } from "./db/health.ts";
 import { storeOutageGuard } from "./api/outage_guard.ts";
+import { healthApi, isHealthUrl } from "./api/health.ts";
 import { openStore } from "./db/store.ts";
 import { storeReads } from "./db/store_reads.ts";
 import { pages } from "./pages/mod.ts";
@@ -33,6 +34,8 @@ export function createApp(appDeps: AppDeps): Hono {
   // per client (failed logins).
   app.use("*", keptGeneration());
   app.use("*", clientAddressVar(deps.trustedProxies ?? 0));
+  // Health and readiness answer for themselves, outside the outage guard (readyz says 503 on its own).
+  app.route("/", healthApi(deps.store));
   // Then: a store outage answers 503 in time; oversized or too deep requests are refused before any route.
   app.use("*", headLength());
   app.use(
@@ -92,7 +95,7 @@ function createServingHandler(deps: ReadyDeps, app: Hono): Handler {
         : { remoteAddr: info?.remoteAddr, generation: g } satisfies KeptBindings & ServeBindings,
     );
   return (req, info) => {
-    if (req.method !== "GET" || req.body !== null) return viaApp(req, info);
+    if (req.method !== "GET" || req.body !== null || isHealthUrl(req.url)) return viaApp(req, info);
     let g: number | Promise<number>;
     try {
       g = generation();

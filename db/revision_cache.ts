@@ -37,6 +37,11 @@ export interface RevisionSource {
    * until that value is known to be committed, calls read the store.
    */
   invalidate(value?: number): void;
+  /**
+   * PostgreSQL: whether the LISTEN connection has proved itself (heard its heartbeat) and its notifications are
+   * trusted; while it has not, every call reads the store. Absent on SQLite, which has no channel.
+   */
+  listening?(): boolean;
   close(): Promise<void>;
 }
 
@@ -198,6 +203,7 @@ export function postgresRevisions(
   connect();
 
   return {
+    listening: () => trusted,
     async current() {
       if (trusted && cached !== null && (cached >= awaited || Date.now() >= readUntil)) {
         return cached;
