@@ -1,5 +1,5 @@
 /** Opens the configured store (SQLite through node:sqlite, or PostgreSQL through npm:pg) behind Kysely. */
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, type KyselyConfig, type LogEvent, PostgresDialect, SqliteDialect } from "kysely";
 // Types only: node-postgres is loaded when a PostgreSQL store is opened (a SQLite store would carry its memory).
 import type pg from "pg";
 import type { StoreUrl } from "../lib/store_url.ts";
@@ -33,6 +33,8 @@ export interface Store {
 export interface StoreOptions {
   /** Where the PostgreSQL revision channel's state changes go (db/revision_cache.ts); none by default. */
   log?: Logger;
+  /** Told of every statement: its kind (select, insert, update, delete, raw), its seconds, whether it failed. */
+  onQuery?: (kind: string, seconds: number, failed: boolean) => void;
 }
 
 /** Opens the store, creating the SQLite file's folder where needed, and migrates it to the latest schema. */
@@ -52,6 +54,7 @@ export async function openStore(url: StoreUrl, options: StoreOptions = {}): Prom
     const db = new Kysely<Database>({
       dialect,
       plugins: [new RevisionWritePlugin(() => sqlite.lastWriteAt = Date.now())],
+      log: queryLog(options.onQuery),
     });
     await migrateToLatest(db, "sqlite");
     const revisions = sqliteRevisions(sqlite);
@@ -84,6 +87,7 @@ export async function openStore(url: StoreUrl, options: StoreOptions = {}): Prom
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
     plugins: [new RevisionWritePlugin((value) => holder.revisions?.invalidate(value))],
+    log: queryLog(options.onQuery),
   });
   try {
     await migrateToLatest(db, "postgres");
@@ -105,5 +109,16 @@ export async function openStore(url: StoreUrl, options: StoreOptions = {}): Prom
       await revisions.close();
       await db.destroy();
     },
+  };
+}
+
+/** Kysely's log hook for `StoreOptions.onQuery`: each statement's kind, duration and outcome. */
+function queryLog(onQuery: StoreOptions["onQuery"]): KyselyConfig["log"] {
+  if (!onQuery) return undefined;
+  return (event: LogEvent) => {
+    // SelectQueryNode: "select"; CreateTableNode: "create_table"; RawNode: "raw".
+    const kind = event.query.query.kind.replace(/(Query)?Node$/, "").replace(/(?<=.)([A-Z])/g, "_$1")
+      .toLowerCase();
+    onQuery(kind, event.queryDurationMillis / 1000, event.level === "error");
   };
 }
