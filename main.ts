@@ -16,6 +16,7 @@ import { pingStore, withDeadline } from "./db/health.ts";
 import { storeOutageGuard } from "./api/outage_guard.ts";
 import { healthApi, isHealthUrl } from "./api/health.ts";
 import { requestMetrics, ServiceMetrics } from "./api/metrics.ts";
+import { securityTxtRoute } from "./api/security_txt.ts";
 import { openStore } from "./db/store.ts";
 import { storeReads } from "./db/store_reads.ts";
 import { pages } from "./pages/mod.ts";
@@ -39,6 +40,7 @@ export function createApp(appDeps: AppDeps): Hono {
   app.use("*", clientAddressVar(deps.trustedProxies ?? 0));
   // Health and readiness answer for themselves, outside the outage guard (readyz says 503 on its own).
   app.route("/", healthApi(deps.store));
+  app.route("/", securityTxtRoute(deps.securityContact, deps.clock));
   // Then: a store outage answers 503 in time; oversized or too deep requests are refused before any route.
   app.use("*", headLength());
   app.use(
@@ -182,6 +184,7 @@ async function main() {
     trustedProxies: config.trustProxy,
     rateLimit: config.rateLimit,
     publicAddress,
+    securityContact: config.securityContact,
   };
   const handler = createHandler(deps);
   const controller = new AbortController();

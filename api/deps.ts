@@ -24,6 +24,8 @@ export interface AppDeps {
    * absent: from each request (tests).
    */
   readonly publicAddress?: PublicAddress;
+  /** Where security problems are reported (`/.well-known/security.txt`); absent or null: nowhere said. */
+  readonly securityContact?: string | null;
   /**
    * The read side's per-store state (versions, generation, leaderboard size: db/store_reads.ts), made once by
    * main.ts with the store; made by createApp when absent (tests).
