@@ -140,6 +140,24 @@ function createServingHandler(deps: ReadyDeps, app: Hono): Handler {
   };
 }
 
+/**
+ * Listens for the signals where the platform has them; on one without (Deno Deploy, which ends isolates itself)
+ * the server runs on without a graceful stop.
+ */
+export function onSignals(
+  signals: readonly Deno.Signal[],
+  stop: () => void,
+  add: (signal: Deno.Signal, handler: () => void) => void = Deno.addSignalListener,
+): void {
+  for (const signal of signals) {
+    try {
+      add(signal, stop);
+    } catch {
+      // No signals here.
+    }
+  }
+}
+
 async function main() {
   let config;
   try {
@@ -220,8 +238,7 @@ async function main() {
     controller.abort();
     server.shutdown().catch(() => {});
   };
-  Deno.addSignalListener("SIGTERM", stop);
-  Deno.addSignalListener("SIGINT", stop);
+  onSignals(["SIGTERM", "SIGINT"], stop);
   await server.finished;
   await simulation;
   await store.close();

@@ -4,7 +4,6 @@ import { Kysely, type KyselyConfig, type LogEvent, PostgresDialect, SqliteDialec
 import type pg from "pg";
 import type { StoreUrl } from "../lib/store_url.ts";
 import type { Logger } from "../lib/log.ts";
-import { DurableSqliteDialect, walSync } from "./durable_sqlite.ts";
 import { migrateToLatest } from "./migrate.ts";
 import {
   postgresRevisions,
@@ -13,7 +12,9 @@ import {
   sqliteRevisions,
 } from "./revision_cache.ts";
 import type { Database } from "./schema.ts";
-import { CachingSqliteDatabase } from "./sqlite_adapter.ts";
+// Types only: the SQLite modules (node:sqlite) are loaded when a SQLite store is opened, so that a platform
+// without node:sqlite (Deno Deploy) runs the PostgreSQL path.
+import type { CachingSqliteDatabase } from "./sqlite_adapter.ts";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -44,6 +45,10 @@ export async function openStore(url: StoreUrl, options: StoreOptions = {}): Prom
       const dir = url.path.includes("/") ? url.path.slice(0, url.path.lastIndexOf("/")) : ".";
       if (dir) await Deno.mkdir(dir, { recursive: true });
     }
+    const [{ CachingSqliteDatabase }, { DurableSqliteDialect, walSync }] = await Promise.all([
+      import("./sqlite_adapter.ts"),
+      import("./durable_sqlite.ts"),
+    ]);
     const sqlite = new CachingSqliteDatabase(url.path);
     // A file: commits are synced to disk off the event loop before they resolve (db/durable_sqlite.ts).
     const wal = url.memory ? undefined : walSync(sqlite, url.path);
