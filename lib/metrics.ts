@@ -38,7 +38,17 @@ interface Family {
   read?: () => Iterable<[Labels, number]>;
 }
 
+const NONE: Labels = {};
+
 const escapeLabel = (v: string) => v.replaceAll("\\", "\\\\").replaceAll("\n", "\\n").replaceAll('"', '\\"');
+
+/** The series' key of a label set, kept per object: the hot path counts with the same few objects. */
+const keys = new WeakMap<Labels, string>();
+function seriesKey(labels: Labels): string {
+  let key = keys.get(labels);
+  if (key === undefined) keys.set(labels, key = labelText(labels));
+  return key;
+}
 
 function labelText(labels: Labels, extra?: [string, string]): string {
   const pairs = Object.entries(labels);
@@ -64,8 +74,8 @@ export class Metrics {
    */
   counter(name: string, help: string): (labels?: Labels, by?: number) => void {
     const f = this.#family(name, { help, type: "counter" });
-    return (labels = {}, by = 1) => {
-      const key = labelText(labels);
+    return (labels = NONE, by = 1) => {
+      const key = seriesKey(labels);
       const s = f.series.get(key);
       if (s) (s.value as number) += by;
       else f.series.set(key, { labels, value: by });
@@ -80,7 +90,7 @@ export class Metrics {
   ): (labels: Labels, value: number) => void {
     const f = this.#family(name, { help, type: "histogram", buckets });
     return (labels, value) => {
-      const key = labelText(labels);
+      const key = seriesKey(labels);
       let s = f.series.get(key);
       if (!s) {
         s = { labels, value: { counts: buckets.map(() => 0), sum: 0, count: 0 } };
