@@ -14,6 +14,9 @@ import { DEMO_SLUG, loadDemoIfEmpty, restartDemo } from "./cli/demo.ts";
 import { printLine, stderrLogger } from "./lib/log.ts";
 import { pingStore, withDeadline } from "./db/health.ts";
 import { storeOutageGuard } from "./api/outage_guard.ts";
+import { healthApi, isHealthUrl } from "./api/health.ts";
+import { requestMetrics, ServiceMetrics } from "./api/metrics.ts";
+import { securityTxtRoute } from "./api/security_txt.ts";
 import { openStore } from "./db/store.ts";
 import { storeReads } from "./db/store_reads.ts";
 import { pages } from "./pages/mod.ts";
@@ -31,8 +34,13 @@ export function createApp(appDeps: AppDeps): Hono {
   const app = new Hono();
   // First: the generation main's handler may keep the answer under, and who the client is, for the limits kept
   // per client (failed logins).
+  // Every request the app answers is timed and counted by route pattern (api/metrics.ts).
+  app.use("*", requestMetrics(deps.metrics));
   app.use("*", keptGeneration());
   app.use("*", clientAddressVar(deps.trustedProxies ?? 0));
+  // Health and readiness answer for themselves, outside the outage guard (readyz says 503 on its own).
+  app.route("/", healthApi(deps.store));
+  app.route("/", securityTxtRoute(deps.securityContact, deps.clock));
   // Then: a store outage answers 503 in time; oversized or too deep requests are refused before any route.
   app.use("*", headLength());
   app.use(
@@ -79,10 +87,13 @@ export function createHandler(appDeps: AppDeps, app?: Hono): Handler {
   });
 }
 
+const HIT = { result: "hit" }, MISS = { result: "miss" };
+
 /** The hot path in front of the app. */
 function createServingHandler(deps: ReadyDeps, app: Hono): Handler {
   const hot = deps.answers;
   const generation = deps.reads.generation;
+  const metrics = deps.metrics;
   // Deno.serve's handler info gives the app its env: remoteAddr is who the client is (api/client_address.ts).
   const viaApp = (req: Request, info: Deno.ServeHandlerInfo | undefined, g?: number) =>
     app.fetch(
@@ -92,7 +103,7 @@ function createServingHandler(deps: ReadyDeps, app: Hono): Handler {
         : { remoteAddr: info?.remoteAddr, generation: g } satisfies KeptBindings & ServeBindings,
     );
   return (req, info) => {
-    if (req.method !== "GET" || req.body !== null) return viaApp(req, info);
+    if (req.method !== "GET" || req.body !== null || isHealthUrl(req.url)) return viaApp(req, info);
     let g: number | Promise<number>;
     try {
       g = generation();
@@ -103,11 +114,21 @@ function createServingHandler(deps: ReadyDeps, app: Hono): Handler {
     const answer = (g: number): Response | Promise<Response> => {
       const kept = hot.answer(req, g);
       // Not kept (or kept but out of date): the app answers, once for concurrent requests of the same URL.
-      const miss = () => hot.miss(req, g, () => viaApp(req, info, g));
+      const miss = () => {
+        metrics.kept(MISS);
+        return hot.miss(req, g, () => viaApp(req, info, g));
+      };
       if (kept === null) return miss();
-      if (kept instanceof Response) return kept;
+      if (kept instanceof Response) {
+        metrics.kept(HIT);
+        return kept;
+      }
       // A version read that fails (the store is away) leaves the answer to the app (a 503 where that is why).
-      return kept.then((r) => r ?? miss(), () => viaApp(req, info));
+      return kept.then((r) => {
+        if (r === null) return miss();
+        metrics.kept(HIT);
+        return r;
+      }, () => viaApp(req, info));
     };
     if (typeof g === "number") return answer(g);
     // A store that does not answer (frozen, partitioned) leaves the request to the app, whose outage guard
@@ -117,6 +138,24 @@ function createServingHandler(deps: ReadyDeps, app: Hono): Handler {
       () => viaApp(req, info),
     );
   };
+}
+
+/**
+ * Listens for the signals where the platform has them; on one without (Deno Deploy, which ends isolates itself)
+ * the server runs on without a graceful stop.
+ */
+export function onSignals(
+  signals: readonly Deno.Signal[],
+  stop: () => void,
+  add: (signal: Deno.Signal, handler: () => void) => void = Deno.addSignalListener,
+): void {
+  for (const signal of signals) {
+    try {
+      add(signal, stop);
+    } catch {
+      // No signals here.
+    }
+  }
 }
 
 async function main() {
@@ -135,9 +174,10 @@ async function main() {
     Deno.exit(0);
   }
   const log = stderrLogger;
+  const metrics = new ServiceMetrics();
   let store;
   try {
-    store = await openStore(config.databaseUrl, { log });
+    store = await openStore(config.databaseUrl, { log, onQuery: metrics.onQuery });
   } catch (e) {
     printLine(`Cannot open DATABASE_URL "${redact(config.databaseUrl.url)}": ${(e as Error).message}`);
     Deno.exit(1);
@@ -150,15 +190,19 @@ async function main() {
   // The QR codes' address: the operator's, else the LAN address the banner prints first (api/public_origin.ts).
   const hosts = bannerHosts(config.host);
   const publicAddress = { chosen: config.publicUrl, lan: lanOrigin(hosts, config.port) };
+  const answers = new AnswerCache();
+  metrics.watch(store, answers);
   const deps: AppDeps = {
     store,
     reads: storeReads(store),
-    answers: new AnswerCache(),
+    answers,
+    metrics,
     log,
     clock: () => new Date(),
     trustedProxies: config.trustProxy,
     rateLimit: config.rateLimit,
     publicAddress,
+    securityContact: config.securityContact,
   };
   const handler = createHandler(deps);
   const controller = new AbortController();
@@ -194,8 +238,7 @@ async function main() {
     controller.abort();
     server.shutdown().catch(() => {});
   };
-  Deno.addSignalListener("SIGTERM", stop);
-  Deno.addSignalListener("SIGINT", stop);
+  onSignals(["SIGTERM", "SIGINT"], stop);
   await server.finished;
   await simulation;
   await store.close();

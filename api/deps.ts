@@ -4,6 +4,7 @@ import type { Store } from "../db/store.ts";
 import { type StoreReads, storeReads } from "../db/store_reads.ts";
 import type { RateLimitPolicy } from "../lib/rate_limit_policy.ts";
 import { AnswerCache } from "./answer_cache.ts";
+import { ServiceMetrics } from "./metrics.ts";
 import type { PublicAddress } from "./public_origin.ts";
 
 export interface AppDeps {
@@ -23,6 +24,8 @@ export interface AppDeps {
    * absent: from each request (tests).
    */
   readonly publicAddress?: PublicAddress;
+  /** Where security problems are reported (`/.well-known/security.txt`); absent or null: nowhere said. */
+  readonly securityContact?: string | null;
   /**
    * The read side's per-store state (versions, generation, leaderboard size: db/store_reads.ts), made once by
    * main.ts with the store; made by createApp when absent (tests).
@@ -30,17 +33,24 @@ export interface AppDeps {
   readonly reads?: StoreReads;
   /** The server's kept answers (api/answer_cache.ts), one per store like `reads`. */
   readonly answers?: AnswerCache;
+  /** The service's metrics (api/metrics.ts), made by main.ts with the store; a fresh set when absent (tests). */
+  readonly metrics?: ServiceMetrics;
 }
 
 /** The dependencies with the read side's per-store state made. */
-export type ReadyDeps = AppDeps & { readonly reads: StoreReads; readonly answers: AnswerCache };
+export type ReadyDeps = AppDeps & {
+  readonly reads: StoreReads;
+  readonly answers: AnswerCache;
+  readonly metrics: ServiceMetrics;
+};
 
 /** The dependencies with the read side's per-store state: given, or made now (once per app). */
 export function withReadState(deps: AppDeps): ReadyDeps {
-  if (deps.reads && deps.answers) return deps as ReadyDeps;
+  if (deps.reads && deps.answers && deps.metrics) return deps as ReadyDeps;
   return {
     ...deps,
     reads: deps.reads ?? storeReads(deps.store),
     answers: deps.answers ?? new AnswerCache(),
+    metrics: deps.metrics ?? new ServiceMetrics(),
   };
 }

@@ -8,6 +8,7 @@
  */
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { findHiddenCharacter } from "../domain/hidden_characters.ts";
 import { SHARED_API_HEADERS } from "./http_cache.ts";
 import { type GuardProblemCode, problemType } from "./problem.ts";
 
@@ -209,8 +210,8 @@ function isBrokenBody(error: unknown): boolean {
 const UTF8 = new TextDecoder("utf-8", { fatal: true });
 
 /**
- * Reads a management API JSON body: 400 when it is not UTF-8, nests too deep, or holds a NUL or a lone
- * surrogate (naming the field when the body parses); the handlers can still read it.
+ * Reads a management API JSON body: 400 when it is not UTF-8, nests too deep, or holds a NUL, a lone surrogate
+ * or a hidden character (naming the field when the body parses); the handlers can still read it.
  */
 async function checkJsonBody(c: Context, maxDepth: number): Promise<Response | undefined> {
   const path = c.req.path;
@@ -261,6 +262,26 @@ async function checkJsonBody(c: Context, maxDepth: number): Promise<Response | u
       field === undefined ? {} : { field },
     );
   }
+  // One gate for every text a management route takes (an import's too): a character that changes how a text
+  // reads without being seen (domain/hidden_characters.ts) is refused before any route stores it.
+  const hidden = findHiddenCharacter(text) !== null || text.includes("\\u")
+    ? firstText(text, (s) => findHiddenCharacter(s) !== null)
+    : undefined;
+  if (hidden) {
+    const what = `an invisible control character (${findHiddenCharacter(hidden.value)}): a direction ` +
+      "override or mark, a zero-width space or a control character changes how a text reads without being seen";
+    return guardResponse(
+      c,
+      400,
+      "invalid-body",
+      "Invalid request",
+      hidden.path === undefined
+        ? `Invalid body: text with ${what}`
+        : `Invalid body: "${hidden.path}" holds ${what}`,
+      {},
+      hidden.path === undefined ? {} : { field: hidden.path },
+    );
+  }
 }
 
 /**
@@ -270,6 +291,17 @@ async function checkJsonBody(c: Context, maxDepth: number): Promise<Response | u
  * @example pathOfText('{"a":[1,"x\\u0000"]}', (s) => s.includes("\0")) // "a[1]"
  */
 function pathOfText(text: string, bad: (s: string) => boolean): string | undefined {
+  return firstText(text, bad)?.path;
+}
+
+/**
+ * The first string or field name of a JSON text that `bad` finds, in the order of the text, with its path as
+ * `pathOfText` gives it (undefined where that gives none); undefined when there is none or the text does not parse.
+ */
+function firstText(
+  text: string,
+  bad: (s: string) => boolean,
+): { path: string | undefined; value: string } | undefined {
   let root: unknown;
   try {
     root = JSON.parse(text);
@@ -280,7 +312,7 @@ function pathOfText(text: string, bad: (s: string) => boolean): string | undefin
   while (stack.length > 0) {
     const [path, value] = stack.pop()!;
     if (typeof value === "string") {
-      if (bad(value)) return path !== "" && path.length <= 200 ? path : undefined;
+      if (bad(value)) return { path: path !== "" && path.length <= 200 ? path : undefined, value };
     } else if (Array.isArray(value)) {
       for (let i = value.length - 1; i >= 0; i--) stack.push([`${path}[${i}]`, value[i]]);
     } else if (value !== null && typeof value === "object") {

@@ -28,6 +28,11 @@ export interface Config {
    * null: a trusted proxy's forwarded address, else the LAN address printed at start, else the request's.
    */
   readonly publicUrl: string | null;
+  /**
+   * Where security problems are reported, served in `/.well-known/security.txt` (RFC 9116): a `mailto:` or
+   * `https:` URI (an e-mail address alone becomes `mailto:`): `SECURITY_CONTACT`, `--security-contact`; null: none.
+   */
+  readonly securityContact: string | null;
 }
 
 /** A configuration value that cannot be used; its message names the setting. */
@@ -148,6 +153,27 @@ export function parsePublicUrl(raw: string | undefined): string | null {
 }
 
 /**
+ * SECURITY_CONTACT: an e-mail address, or a `mailto:` or `https:` URI; the URI. Empty: not set.
+ * @example parseSecurityContact("security@example.org") // "mailto:security@example.org"
+ */
+export function parseSecurityContact(raw: string | undefined): string | null {
+  const value = raw?.trim() ?? "";
+  if (value === "") return null;
+  const uri = /^[^\s@:/]+@[^\s@/]+\.[^\s@/]+$/.test(value) ? `mailto:${value}` : value;
+  const url = URL.canParse(uri) ? new URL(uri) : null;
+  if (
+    !url || !/^[\x21-\x7e]+$/.test(uri) ||
+    !(url.protocol === "https:" || (url.protocol === "mailto:" && /^[^@]+@[^@]+$/.test(url.pathname)))
+  ) {
+    throw new ConfigError(
+      `Invalid SECURITY_CONTACT "${raw}": expected an e-mail address, or a mailto: or https: address, like ` +
+        "security@example.org or https://example.org/security",
+    );
+  }
+  return uri;
+}
+
+/**
  * An on/off setting (`DEMO`, `SIMULATE`): on, off, or true/false, yes/no, 1/0.
  * @example parseSwitch("off", "DEMO") // false
  */
@@ -161,12 +187,21 @@ export function parseSwitch(raw: string, name: string): boolean {
 /** The on/off flags: `--demo` / `--no-demo`, `--simulate` / `--no-simulate`. */
 const SWITCH_FLAGS = ["demo", "simulate"] as const;
 
-const FLAG_NAMES = ["port", "host", "database-url", "trust-proxy", "rate-limit", "public-url"] as const;
+const FLAG_NAMES = [
+  "port",
+  "host",
+  "database-url",
+  "trust-proxy",
+  "rate-limit",
+  "public-url",
+  "security-contact",
+] as const;
 
 /** What `--help` prints: the server's flags, the environment variables they override, the defaults. */
 export const SERVER_USAGE =
   `Usage: deno task start [--port N] [--host H] [--database-url URL] [--[no-]demo] [--[no-]simulate]
                        [--trust-proxy N] [--rate-limit off|on|N|N/S] [--public-url URL]
+                       [--security-contact URI]
 
   --port N            port to listen on (env PORT; default 8000)
   --host H            address to listen on (env HOST; default 0.0.0.0, every interface)
@@ -186,6 +221,9 @@ export const SERVER_USAGE =
   --public-url URL    the address the QR codes of the TV and the poster encode, the one phones open, like
                       http://192.168.1.20:8000 (env PUBLIC_URL; default: behind a trusted proxy the address
                       it was asked for, else the LAN address printed at start, else the page's own)
+  --security-contact URI
+                      where security problems are reported, served in /.well-known/security.txt: an e-mail
+                      address or a mailto: or https: address (env SECURITY_CONTACT; default none: no file)
   --help, -h          this text`;
 
 /**
@@ -204,7 +242,7 @@ export function parseFlags(args: readonly string[]): Record<string, string | boo
       if (!(FLAG_NAMES as readonly string[]).includes(name)) {
         throw new ConfigError(
           `Unknown flag "${arg}": expected --port, --host, --database-url, --[no-]demo, --[no-]simulate, ` +
-            "--trust-proxy, --rate-limit, --public-url, --help",
+            "--trust-proxy, --rate-limit, --public-url, --security-contact, --help",
         );
       }
       const value = inline ?? args[++i];
@@ -230,6 +268,7 @@ export function readConfig(args: readonly string[], env: (name: string) => strin
   const trustProxy = parseTrustProxy(pick("trust-proxy", "TRUST_PROXY") ?? "0");
   const rateLimit = parseRateLimit(pick("rate-limit", "RATE_LIMIT"), databaseUrl);
   const publicUrl = parsePublicUrl(pick("public-url", "PUBLIC_URL"));
+  const securityContact = parseSecurityContact(pick("security-contact", "SECURITY_CONTACT"));
   const onOff = (flag: (typeof SWITCH_FLAGS)[number], envName: string) => {
     const f = flags[flag];
     if (typeof f === "boolean") return f;
@@ -246,6 +285,7 @@ export function readConfig(args: readonly string[], env: (name: string) => strin
     trustProxy,
     rateLimit,
     publicUrl,
+    securityContact,
   });
 }
 
@@ -259,6 +299,7 @@ export const ENV_NAMES = [
   "TRUST_PROXY",
   "RATE_LIMIT",
   "PUBLIC_URL",
+  "SECURITY_CONTACT",
 ] as const;
 
 /** Reads the environment without failing where a variable is not permitted. */

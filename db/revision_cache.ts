@@ -37,6 +37,11 @@ export interface RevisionSource {
    * until that value is known to be committed, calls read the store.
    */
   invalidate(value?: number): void;
+  /**
+   * PostgreSQL: whether the LISTEN connection has proved itself (heard its heartbeat) and its notifications are
+   * trusted; while it has not, every call reads the store. Absent on SQLite, which has no channel.
+   */
+  listening?(): boolean;
   close(): Promise<void>;
 }
 
@@ -96,6 +101,8 @@ export function postgresRevisions(
   let connection: pg.Client | null = null;
   /** The connection has heard its latest heartbeat: its notifications can be trusted. */
   let trusted = false;
+  /** The connection was made and listens (its heartbeat may still be unheard). */
+  let listening = false;
   let closed = false;
   let retry: ReturnType<typeof setTimeout> | undefined;
   let watchdog: ReturnType<typeof setTimeout> | undefined;
@@ -135,11 +142,7 @@ export function postgresRevisions(
     drop(client);
     if (awaySince === null && !closed) {
       awaySince = Date.now();
-      log.warn(
-        `The revision channel ${
-          everUp ? "went silent" : "does not carry notifications"
-        } (${why}): reading the revision from the store on every request until it is back`,
-      );
+      log.warn(`The revision channel ${lossLine(everUp, listening, why)}`);
     }
     scheduleConnect();
   };
@@ -168,6 +171,7 @@ export function postgresRevisions(
     if (closed) return;
     const client = newClient();
     connection = client;
+    listening = false;
     // Connecting through a silent network would wait forever too.
     watchdog = setTimeout(() => lost(client, `no connection within ${timeout} ms`), timeout);
     client.on("error", (e) => lost(client, e.message));
@@ -189,6 +193,7 @@ export function postgresRevisions(
       .then(() => client.query(`LISTEN ${heartbeatChannel}`))
       .then(async () => {
         if (closed || client !== connection) return void client.end().catch(() => {});
+        listening = true;
         // Read after LISTEN: a bump committed in between is then either read here or notified.
         cached = await read().catch(() => null);
         beat(client);
@@ -198,6 +203,7 @@ export function postgresRevisions(
   connect();
 
   return {
+    listening: () => trusted,
     async current() {
       if (trusted && cached !== null && (cached >= awaited || Date.now() >= readUntil)) {
         return cached;
@@ -229,6 +235,23 @@ export function postgresRevisions(
       drop(c);
     },
   };
+}
+
+/**
+ * The warning of a channel lost or never up, which says what was seen: a connection not made (the database away
+ * or slow to start), one that listens but never hears its own heartbeat (a transaction pooler, or a database too
+ * busy to answer in time), or one that was up and went silent.
+ */
+function lossLine(everUp: boolean, listening: boolean, why: string): string {
+  const fallback = "reading the revision from the store on every request until it is back";
+  if (everUp) return `went silent (${why}): ${fallback}`;
+  if (!listening) {
+    return `could not connect (${why}): ${fallback}; check that the database is up and reachable from here ` +
+      `with DATABASE_URL`;
+  }
+  return `does not carry notifications (${why}): ${fallback}; it connected and listens but never heard its own ` +
+    `heartbeat, as behind a transaction pooler (PgBouncer in transaction mode, a provider's pooler port: use a ` +
+    `direct connection or a session pooler, docs/deploy.md) or with a database too busy to answer in time`;
 }
 
 /** How long after a local write the revision is read from the store instead of the cache. */

@@ -1,10 +1,9 @@
 /** Opens the configured store (SQLite through node:sqlite, or PostgreSQL through npm:pg) behind Kysely. */
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, type KyselyConfig, type LogEvent, PostgresDialect, SqliteDialect } from "kysely";
 // Types only: node-postgres is loaded when a PostgreSQL store is opened (a SQLite store would carry its memory).
 import type pg from "pg";
 import type { StoreUrl } from "../lib/store_url.ts";
 import type { Logger } from "../lib/log.ts";
-import { DurableSqliteDialect, walSync } from "./durable_sqlite.ts";
 import { migrateToLatest } from "./migrate.ts";
 import {
   postgresRevisions,
@@ -13,7 +12,9 @@ import {
   sqliteRevisions,
 } from "./revision_cache.ts";
 import type { Database } from "./schema.ts";
-import { CachingSqliteDatabase } from "./sqlite_adapter.ts";
+// Types only: the SQLite modules (node:sqlite) are loaded when a SQLite store is opened, so that a platform
+// without node:sqlite (Deno Deploy) runs the PostgreSQL path.
+import type { CachingSqliteDatabase } from "./sqlite_adapter.ts";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -33,6 +34,8 @@ export interface Store {
 export interface StoreOptions {
   /** Where the PostgreSQL revision channel's state changes go (db/revision_cache.ts); none by default. */
   log?: Logger;
+  /** Told of every statement: its kind (select, insert, update, delete, raw), its seconds, whether it failed. */
+  onQuery?: (kind: string, seconds: number, failed: boolean) => void;
 }
 
 /** Opens the store, creating the SQLite file's folder where needed, and migrates it to the latest schema. */
@@ -42,6 +45,10 @@ export async function openStore(url: StoreUrl, options: StoreOptions = {}): Prom
       const dir = url.path.includes("/") ? url.path.slice(0, url.path.lastIndexOf("/")) : ".";
       if (dir) await Deno.mkdir(dir, { recursive: true });
     }
+    const [{ CachingSqliteDatabase }, { DurableSqliteDialect, walSync }] = await Promise.all([
+      import("./sqlite_adapter.ts"),
+      import("./durable_sqlite.ts"),
+    ]);
     const sqlite = new CachingSqliteDatabase(url.path);
     // A file: commits are synced to disk off the event loop before they resolve (db/durable_sqlite.ts).
     const wal = url.memory ? undefined : walSync(sqlite, url.path);
@@ -52,6 +59,7 @@ export async function openStore(url: StoreUrl, options: StoreOptions = {}): Prom
     const db = new Kysely<Database>({
       dialect,
       plugins: [new RevisionWritePlugin(() => sqlite.lastWriteAt = Date.now())],
+      log: queryLog(options.onQuery),
     });
     await migrateToLatest(db, "sqlite");
     const revisions = sqliteRevisions(sqlite);
@@ -74,12 +82,17 @@ export async function openStore(url: StoreUrl, options: StoreOptions = {}): Prom
     query_timeout: 10000,
     keepAlive: true,
   });
-  // An idle client's error (the server went away) must not crash the process; the next query reconnects.
+  // A connection's error (the server restarted, failed over or went away) must never crash the process. The pool
+  // listens on its idle clients only: a client checked out by a transaction has no listener of its own, and an
+  // 'error' event without one is thrown (PostgreSQL's fast shutdown ends every backend, busy or not). Its queries
+  // fail on their own (the outage guard answers 503) and the pool drops the broken client when it is released.
   pool.on("error", () => {});
+  pool.on("connect", (client) => client.on("error", () => {}));
   const holder: { revisions?: RevisionSource } = {};
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
     plugins: [new RevisionWritePlugin((value) => holder.revisions?.invalidate(value))],
+    log: queryLog(options.onQuery),
   });
   try {
     await migrateToLatest(db, "postgres");
@@ -101,5 +114,16 @@ export async function openStore(url: StoreUrl, options: StoreOptions = {}): Prom
       await revisions.close();
       await db.destroy();
     },
+  };
+}
+
+/** Kysely's log hook for `StoreOptions.onQuery`: each statement's kind, duration and outcome. */
+function queryLog(onQuery: StoreOptions["onQuery"]): KyselyConfig["log"] {
+  if (!onQuery) return undefined;
+  return (event: LogEvent) => {
+    // SelectQueryNode: "select"; CreateTableNode: "create_table"; RawNode: "raw".
+    const kind = event.query.query.kind.replace(/(Query)?Node$/, "").replace(/(?<=.)([A-Z])/g, "_$1")
+      .toLowerCase();
+    onQuery(kind, event.queryDurationMillis / 1000, event.level === "error");
   };
 }

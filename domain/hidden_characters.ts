@@ -14,9 +14,11 @@ const HIDDEN = /(?![\u200c\u200d])[\p{Cc}\p{Cf}]/u;
  * tabs included) is not hidden.
  * @example findHiddenCharacter("Ana\u202eLopez") // "U+202E"
  * @example findHiddenCharacter("Zoë 👨‍👩‍👧") // null
+ * @example findHiddenCharacter("Ana\ufeffLopez") // "U+FEFF"
  */
 export function findHiddenCharacter(text: string): string | null {
-  const hidden = HIDDEN.exec(text.replace(/\s/gu, " "));
+  // U+FEFF (a zero-width no-break space) is whitespace to JavaScript's \s but is seen as nothing.
+  const hidden = HIDDEN.exec(text.replace(/(?!\ufeff)\s/gu, " "));
   if (!hidden) return null;
   return `U+${hidden[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`;
 }

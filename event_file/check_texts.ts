@@ -4,14 +4,18 @@ import type { Add } from "./check_context.ts";
 import { describeValue } from "./messages.ts";
 import { arr, join, type Obj, obj } from "./read_json.ts";
 
+/** The texts whose hidden characters `checkNames` or the announcement's rule (domain/announcement.ts) report. */
+const OWN_CHECK =
+  /^(event\.(name|venue|announcement\.text)|players\[\d+\]\.(displayName|association)|categories\[\d+\]\.(name|groups\[\d+\]\.name))$/;
+
 /**
  * Reports every text of the file that no store keeps as it is, in the order of the file: one with a NUL
  * character (U+0000), which PostgreSQL cannot store in text and SQLite serves cut at it, or with a lone UTF-16
  * surrogate (half a pair, "\ud800"), which UTF-8 cannot hold, so both stores write U+FFFD instead: a name would
- * be served changed, and two e-mails or federation ids that differ only there would become one. The HTTP import
- * refuses such a body before it gets here (api/limits.ts `hasNul`, `hasLoneSurrogate`); this keeps the command
- * and the demo loader to the same rules. Other control characters are stored and served (JSON-escaped) as they
- * are. Iterative: the file's nesting is not limited.
+ * be served changed, and two e-mails or federation ids that differ only there would become one; and one with a
+ * character that changes how it reads unseen (domain/hidden_characters.ts), as every name is checked. The HTTP
+ * import refuses such a body before it gets here (api/limits.ts); this keeps the command and the demo loader to
+ * the same rules. Iterative: the file's nesting is not limited.
  * @example checkTexts({ players: [{ displayName: "A\u0000B" }] }, add) // add("players[0].displayName", ...)
  */
 export function checkTexts(root: Obj, add: Add): void {
@@ -24,6 +28,12 @@ export function checkTexts(root: Obj, add: Add): void {
       }
       if (!value.isWellFormed()) {
         add(path, `Expected a text without a lone UTF-16 surrogate, got ${describeValue(value)}`);
+      }
+      // Every other text is held to the rule of names too (the management API's gate, api/limits.ts, is the
+      // same): the names and the announcement are reported by their own checks, which name what they are.
+      const hidden = findHiddenCharacter(value);
+      if (hidden && hidden !== "U+0000" && !OWN_CHECK.test(path)) {
+        add(path, `The text contains an invisible control, direction or format character (${hidden})`);
       }
     } else if (Array.isArray(value)) {
       for (let i = value.length - 1; i >= 0; i--) stack.push([`${path}[${i}]`, value[i]]);

@@ -26,6 +26,8 @@ import { envelope } from "./serialise.ts";
 import { categoryRoutes } from "./categories.ts";
 import { tokenRoutes, whoamiRoute } from "./tokens.ts";
 import { tieRoutes } from "./ties.ts";
+import { metricsRoute } from "./metrics.ts";
+import { ServiceMetrics } from "../metrics.ts";
 
 /** The largest body accepted (an event file included). */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -75,6 +77,7 @@ export function manageApi(deps: AppDeps, options: ManageOptions = {}): Hono {
   app.route("/tokens", tokenRoutes(deps));
   app.route("/qr", qrRoute(deps));
   app.route("/ties", tieRoutes(deps));
+  app.route("/metrics", metricsRoute(deps.metrics ?? new ServiceMetrics()));
 
   app.get("/audit", async (c) => {
     requireAdmin(c.var.token, "read the audit log");

@@ -84,7 +84,7 @@ browserSuite(
           );
           assert.equal(await page.getAttribute("#status", "data-kind"), "error");
           // The browser logs the refused request as a failed load: expected here, so taken off the list.
-          const refusal = () => consoleErrors.findIndex((e) => /status of 422/.test(e));
+          const refusal = () => consoleErrors.findIndex((e) => /status of 400/.test(e));
           await until(() => refusal() >= 0, "the refused request logged as the one failed load");
           consoleErrors.splice(refusal(), 1);
           assert.equal(await page.textContent("#announcement-now"), "Final at 16:00 on table 1");

@@ -5,6 +5,7 @@ import {
   ENV_NAMES,
   parseDatabaseUrl,
   parsePublicUrl,
+  parseSecurityContact,
   readConfig,
   SERVER_USAGE,
 } from "../../cli/config.ts";
@@ -161,4 +162,21 @@ Deno.test("parsePublicUrl() refuses what is not an http(s) address without a pat
       bad,
     );
   }
+});
+
+Deno.test("parseSecurityContact() takes an e-mail address, mailto: or https:, and refuses anything else", () => {
+  assert.equal(parseSecurityContact(undefined), null);
+  assert.equal(parseSecurityContact("  "), null);
+  assert.equal(parseSecurityContact("security@example.org"), "mailto:security@example.org");
+  assert.equal(parseSecurityContact("mailto:security@example.org"), "mailto:security@example.org");
+  assert.equal(parseSecurityContact("https://example.org/security"), "https://example.org/security");
+  for (
+    const bad of ["http://example.org/security", "javascript:alert(1)", "not an address", "mailto:nobody"]
+  ) {
+    assert.throws(() => parseSecurityContact(bad), /Invalid SECURITY_CONTACT/, bad);
+  }
+  assert.equal(
+    readConfig(["--security-contact", "sec@example.org"], () => undefined).securityContact,
+    "mailto:sec@example.org",
+  );
 });

@@ -47,7 +47,8 @@ Deno.test("normalizeAnnouncement() refuses what would not fit or could not be se
 });
 
 Deno.test("normalizeAnnouncement() refuses every invisible format character but the joiners scripts need", () => {
-  for (const code of ["200B", "200E", "200F", "061C", "2060", "180E", "FFF9", "00AD", "E0001"]) {
+  // FEFF too: a zero-width no-break space, which JavaScript's \s takes for white space.
+  for (const code of ["200B", "200E", "200F", "061C", "2060", "180E", "FFF9", "00AD", "E0001", "FEFF"]) {
     const text = `Hi${String.fromCodePoint(parseInt(code, 16))}there`;
     assert.throws(
       () => normalizeAnnouncement(text),
@@ -59,8 +60,6 @@ Deno.test("normalizeAnnouncement() refuses every invisible format character but 
   for (const text of ["Well done 👨‍👩‍👧", "می‌خواهم", "Table 1️⃣", "🇧🇪 Belgium"]) {
     assert.equal(normalizeAnnouncement(text), text);
   }
-  // A byte order mark is white space to JavaScript: folded like a space.
-  assert.equal(normalizeAnnouncement("\uFEFFLunch"), "Lunch");
 });
 
 Deno.test("normalizeAnnouncement() refuses a letter under a stack of marks, not a script's accents", () => {

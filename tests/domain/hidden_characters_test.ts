@@ -11,4 +11,5 @@ Deno.test("findHiddenCharacter() names the first control or format character tha
   assert.equal(findHiddenCharacter("soft\u00ADhyphen"), "U+00AD");
   assert.equal(findHiddenCharacter("nul\u0000"), "U+0000");
   assert.equal(findHiddenCharacter("zero\u200Bwidth"), "U+200B");
+  assert.equal(findHiddenCharacter("zero\uFEFFwidth"), "U+FEFF", "JavaScript's \\s takes it for a space");
 });

@@ -840,3 +840,15 @@ Deno.test("validateEventFile() refuses names with invisible control, direction o
   file.players[1]!.association = "TTC  Gent";
   assert.deepEqual(await validateEventFile(file), { ok: true, file });
 });
+
+Deno.test("validateEventFile() refuses an invisible character in any other text too, naming its path", async () => {
+  const problems = await problemsAfter((f) => {
+    f.event.description = "Spring\u202eOpen";
+    f.players[0]!.federationId = "GER\u200b123";
+  });
+  assertProblem(problems, "event.description", /^The text contains an invisible .*\(U\+202E\)$/);
+  assertProblem(problems, "players[0].federationId", /\(U\+200B\)$/);
+  // A name is reported once, by the names' own check.
+  const named = await problemsAfter((f) => f.players[0]!.displayName = "Ana\u202eLopez");
+  assert.equal(named.filter((p) => p.path === "players[0].displayName").length, 1);
+});

@@ -153,6 +153,12 @@ postgresServerTest(
           true,
         );
       });
+      await t.step("GET /readyz answers 503 while GET /healthz answers 200", async () => {
+        const ready = await timed(`${origin}/readyz`);
+        assert.equal(ready.status, 503, ready.body);
+        assert.equal(JSON.parse(ready.body).status, "unavailable");
+        assert.equal((await timed(`${origin}/healthz`)).status, 200);
+      });
       await t.step(
         "writes answer 503, and a failed write is not counted as a failed login",
         async () => {
@@ -184,6 +190,7 @@ postgresServerTest(
       await t.step("the service recovers by itself once the database is back", async () => {
         const took = await untilOk(`${origin}/api/v1/events`);
         figures.push(`recovery ${Math.round(took)} ms after the database was back`);
+        await untilOk(`${origin}/readyz`);
         for (const path of [...reads, "/t/demo-open-2026"]) {
           assert.equal((await timed(origin + path)).status, 200, path);
         }
