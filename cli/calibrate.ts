@@ -220,8 +220,16 @@ export function splitName(
 }
 
 /**
+ * The prior of a player the data names in no predictions row: the rows are the matches in which both players
+ * had earlier ITTF matches, so such a player had none, and the source's Elo of them is its start, 1500 after 0
+ * matches. Without it the player would enter at the 1500 / 350 of a player nobody knows anything about, not as
+ * the typical newcomer `ratingFromPrior` makes of a source's start.
+ */
+export const NEW_TO_SOURCE = { rating: 1500, matchCount: 0 } as const;
+
+/**
  * The import file of the replay: every player, with the prior of the first predictions row that names them
- * (`elo_*_before`, `cumulative_matches_*`; a player with no row gets no prior), one knockout category whose
+ * (`elo_*_before`, `cumulative_matches_*`; a player with no row gets `NEW_TO_SOURCE`), one knockout category whose
  * matches (the first `limit`) all wait in round 1, each at its own position, with no sides yet, so that nothing
  * is predicted at import.
  */
@@ -235,13 +243,12 @@ export function londonEventFile(data: LondonData, limit = data.matches.length): 
   for (const m of data.matches) {
     for (const [id, name] of [[m.playerA, m.playerAName], [m.playerB, m.playerBName]] as const) {
       if (players.has(id)) continue;
-      const prior = priors.get(id);
       players.set(id, {
         id: playerKey(id),
         // No federation id: with one, the player would be the same row as that person in any other event of the
         // store (db/ids.ts), and the replay would move their rating.
         ...splitName(name),
-        ...(prior ? { prior } : {}),
+        prior: priors.get(id) ?? { ...NEW_TO_SOURCE },
       });
     }
   }
