@@ -286,10 +286,10 @@ export function splitName(
 export const NEW_TO_SOURCE = { rating: 1500, matchCount: 0 } as const;
 
 /**
- * The import file of the replay: every player, with the prior of the first predictions row that names them
- * (`elo_*_before`, `cumulative_matches_*`; a player with no row gets `NEW_TO_SOURCE`), one knockout category whose
- * matches (the first `limit`) all wait in round 1, each at its own position, with no sides yet, so that nothing
- * is predicted at import.
+ * The import file of the replay: every player, with the prior of the first predictions row that names them when the
+ * source has priors (`elo_*_before`, `cumulative_matches_*`; a player with no row gets `NEW_TO_SOURCE`), without one
+ * otherwise, and one knockout category whose matches (the first `limit`) all wait in round 1, each at its own
+ * position, with no sides yet, so that nothing is predicted at import.
  */
 export function londonEventFile(data: LondonData, limit = data.matches.length): EventFile {
   const source = data.source ?? LONDON_SOURCE;
@@ -1226,13 +1226,13 @@ function tiesSection(ties: TieReport): string[] {
         "Log loss ours / `p_elo`",
         "Brier ours / `p_elo`",
         "Accuracy ours / `p_elo`",
-        "ECE ours / `p_elo`",
+        "ECE ours / `p_elo` [95% bootstrap]",
       ],
       ties.stages.map((l) => [
         l.stage,
         String(l.n),
         ...versus(l.ours, l.elo),
-        `${f3(l.ours.ece)} / ${f3(l.elo.ece)}`,
+        `${eceCell(l.ours)} / ${eceCell(l.elo)}`,
       ]),
     ),
     "",
