@@ -34,6 +34,8 @@ export interface PriorOptions {
   readonly retention?: number;
   /** How far a newcomer's true strength lies below the source's starting rating, in rating points. */
   readonly newcomerOffset?: number;
+  /** Deviation of a newcomer's true strength around the newcomer mean, the deviation of a prior of 0 matches. */
+  readonly newcomerDeviation?: number;
 }
 
 /**
@@ -48,33 +50,42 @@ export const PRIOR_DEVIATION_FLOOR = 55;
 export const PRIOR_RETENTION_PER_MATCH = 0.963;
 
 /**
- * A K-factor Elo starts everyone at 1500, but a typical newcomer is weaker than that: on the ITTF Elo of
- * the London 2026 data, players with few matches won clearly less than their rating promised (best-fitting
- * gap 180 points for the men, 260 for the women); 200 lies between the two, below their weighted mean. The gap decays like the
- * 1500 start itself. Pass `newcomerOffset: 0` for a source without this bias.
+ * A K-factor Elo starts everyone at 1500, but a typical newcomer is weaker than that. Fitted by log loss on
+ * the London 2026 replay together with `PRIOR_NEWCOMER_DEVIATION`: 300, the best value in the men's and in the
+ * women's matches alike (docs/ratings.md). The gap decays like the 1500 start itself. Pass
+ * `newcomerOffset: 0` for a source without this bias.
  */
-export const PRIOR_NEWCOMER_OFFSET = 200;
+export const PRIOR_NEWCOMER_OFFSET = 300;
 
 /**
- * Deviation of an imported rating backed by `matchCount` matches: the initial 350 decays geometrically
- * towards the floor, sqrt(floor^2 + (350^2 - floor^2) * retention^(2n)).
+ * How far a newcomer's true strength may lie from the newcomer mean (1500 - offset): the spread of the
+ * players who enter the source, narrower than the 350 of the whole rating population. Starting the decay at
+ * 350 told the predictive integral that a newcomer could be anyone, and flattened every prediction with one
+ * (on London 2026 the point rating was right for them: log-odds stretch 1.00, the integral 1.44). Fitted
+ * with the offset on London 2026 (docs/ratings.md).
+ */
+export const PRIOR_NEWCOMER_DEVIATION = 250;
+
+/**
+ * Deviation of an imported rating backed by `matchCount` matches: the newcomer deviation (250) decays
+ * geometrically towards the floor, sqrt(floor^2 + (start^2 - floor^2) * retention^(2n)).
  * @example
- * priorDeviation(0); // 350
- * priorDeviation(30); // 124: thirty matches are not enough for a K = 32 Elo to forget its 1500 start
+ * priorDeviation(0); // 250: a newcomer is one of the newcomers, not anyone at all
+ * priorDeviation(30); // 96: thirty matches are not enough for a K = 32 Elo to forget its 1500 start
  * priorDeviation(200); // 55: the floor
  */
 export function priorDeviation(matchCount: number, options: PriorOptions = {}): number {
-  const { floor, retention } = checkOptions(matchCount, options);
+  const { floor, retention, newcomerDeviation } = checkOptions(matchCount, options);
   const remaining = Math.pow(retention, 2 * matchCount);
-  return Math.sqrt(floor * floor + (MAX_DEVIATION * MAX_DEVIATION - floor * floor) * remaining);
+  return Math.sqrt(floor * floor + (newcomerDeviation * newcomerDeviation - floor * floor) * remaining);
 }
 
 /**
  * Expected true rating behind an imported rating: the newcomer offset, decayed like the 1500 start,
  * is taken off, rating - offset * retention^n.
  * @example
- * priorRating(1500, 0); // 1300: a player with no matches yet is a typical newcomer
- * priorRating(1500, 30); // 1435.5
+ * priorRating(1500, 0); // 1200: a player with no matches yet is a typical newcomer
+ * priorRating(1500, 30); // 1403.2
  * priorRating(2100, 300); // 2100
  */
 export function priorRating(rating: number, matchCount: number, options: PriorOptions = {}): number {
@@ -89,7 +100,7 @@ export function priorRating(rating: number, matchCount: number, options: PriorOp
  * Starting Glicko-2 state for a player: `priorRating` and `priorDeviation` of an Elo-like import, or its
  * rating and deviation as given when it supplies a deviation; default volatility; no prior: 1500 / 350 / 0.06.
  * @example
- * ratingFromPrior({ rating: 1850, matchCount: 120 }); // => { rating: 1847.8, deviation: 55.1, volatility: 0.06 }
+ * ratingFromPrior({ rating: 1850, matchCount: 120 }); // => { rating: 1846.7, deviation: 55.1, volatility: 0.06 }
  * ratingFromPrior(null); // => { rating: 1500, deviation: 350, volatility: 0.06 }
  */
 export function ratingFromPrior(
@@ -128,10 +139,11 @@ export function ratingFromPrior(
 function checkOptions(
   matchCount: number,
   options: PriorOptions,
-): { floor: number; retention: number; newcomerOffset: number } {
+): { floor: number; retention: number; newcomerOffset: number; newcomerDeviation: number } {
   const floor = options.floor ?? PRIOR_DEVIATION_FLOOR;
   const retention = options.retention ?? PRIOR_RETENTION_PER_MATCH;
   const newcomerOffset = options.newcomerOffset ?? PRIOR_NEWCOMER_OFFSET;
+  const newcomerDeviation = options.newcomerDeviation ?? PRIOR_NEWCOMER_DEVIATION;
   if (!Number.isFinite(matchCount) || matchCount < 0) {
     throw new RatingError(`Cannot map a prior: expected a non-negative match count, got "${matchCount}"`);
   }
@@ -144,5 +156,10 @@ function checkOptions(
   if (!Number.isFinite(newcomerOffset)) {
     throw new RatingError(`Cannot map a prior: expected a finite newcomer offset, got "${newcomerOffset}"`);
   }
-  return { floor, retention, newcomerOffset };
+  if (!(newcomerDeviation >= floor && newcomerDeviation <= MAX_DEVIATION)) {
+    throw new RatingError(
+      `Cannot map a prior: expected a newcomer deviation from the floor to 350, got "${newcomerDeviation}"`,
+    );
+  }
+  return { floor, retention, newcomerOffset, newcomerDeviation };
 }

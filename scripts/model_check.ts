@@ -1,14 +1,14 @@
 /**
  * Offline check of the rating and prediction model against London 2026 (857 real singles, best of 5) and
  * against simulated tournaments. Run: `deno run --allow-read scripts/model_check.ts [--tau=0.5]
- * [--floor=55] [--retention=0.963] [--offset=200] [--data=DIR] [--seeds=20]`. Figures and their reading: docs/ratings.md.
+ * [--floor=55] [--retention=0.963] [--offset=300] [--newcomer-deviation=250] [--data=DIR] [--seeds=20]`. Figures and their reading: docs/ratings.md.
  *
- * Replay: players start from the imported prior (elo_*_before, cumulative_matches_*; no prior row gives
- * 1500 / 350), matches run in source_match_id order, each is predicted first and rated after. All rows
+ * Replay: players start from the imported prior (elo_*_before, cumulative_matches_*; a player with no prior row
+ * had no earlier ITTF match: 1500 after 0 matches), matches run in source_match_id order, each is predicted first and rated after. All rows
  * carry the same event date, so no idle-day inflation applies inside the event.
  */
 
-import { parseCsv } from "../cli/calibrate.ts";
+import { NEW_TO_SOURCE, parseCsv } from "../cli/calibrate.ts";
 import { DEFAULT_TAU, type Glicko2Rating, rateMatch } from "../domain/glicko2.ts";
 import { type ConfidenceLabel, predictMatch } from "../domain/prediction.ts";
 import { type PriorOptions, ratingFromPrior } from "../domain/rating_prior.ts";
@@ -89,8 +89,9 @@ function replay(dataDir: string, tau: number, prior: PriorOptions): Replayed[] {
   const current = (id: string) => {
     let entry = state.get(id);
     if (!entry) {
-      const p = priors.get(id);
-      entry = { rating: ratingFromPrior(p ?? null, prior), matchCount: p?.matchCount ?? 0 };
+      // A player without a predictions row had no earlier ITTF match: the source's 1500 after 0 matches.
+      const p = priors.get(id) ?? NEW_TO_SOURCE;
+      entry = { rating: ratingFromPrior(p, prior), matchCount: p.matchCount };
       state.set(id, entry);
     }
     return entry;
@@ -165,6 +166,7 @@ function main(): void {
     floor: numberFlag(map, "floor"),
     retention: numberFlag(map, "retention"),
     newcomerOffset: numberFlag(map, "offset"),
+    newcomerDeviation: numberFlag(map, "newcomer-deviation"),
   };
   const seeds = numberFlag(map, "seeds") ?? 20;
   const dataDir = map.get("data") ?? DEFAULT_DATA_DIR;
