@@ -21,6 +21,7 @@ import { operatorPages } from "./pages/operator/mod.ts";
 import { bannerHosts, FIRST_ADMIN_HINT, lanOrigin, startBanner } from "./cli/start_banner.ts";
 import { ensureAdminToken, hasAdminToken } from "./db/tokens.ts";
 import { startSimulation } from "./cli/simulation.ts";
+import { RelayPusher } from "./cli/relay_pusher.ts";
 import { listPublishedEvents } from "./db/read_events.ts";
 import { AnswerCache, type KeptBindings, keptGeneration } from "./api/answer_cache.ts";
 import { securityHeaders } from "./pages/security_headers.ts";
@@ -150,6 +151,8 @@ async function main() {
   // The QR codes' address: the operator's, else the LAN address the banner prints first (api/public_origin.ts).
   const hosts = bannerHosts(config.host);
   const publicAddress = { chosen: config.publicUrl, lan: lanOrigin(hosts, config.port) };
+  // The venue's event pushed live to the public server (docs/relay.md); the venue never waits for it.
+  const relay = config.relay ? new RelayPusher({ ...config.relay, store, log }) : undefined;
   const deps: AppDeps = {
     store,
     reads: storeReads(store),
@@ -159,8 +162,10 @@ async function main() {
     trustedProxies: config.trustProxy,
     rateLimit: config.rateLimit,
     publicAddress,
+    relay,
   };
   const handler = createHandler(deps);
+  relay?.start();
   const controller = new AbortController();
   const server = Deno.serve({
     port: config.port,
@@ -198,6 +203,7 @@ async function main() {
   Deno.addSignalListener("SIGINT", stop);
   await server.finished;
   await simulation;
+  await relay?.stop();
   await store.close();
 }
 

@@ -28,6 +28,11 @@ export interface Config {
    * null: a trusted proxy's forwarded address, else the LAN address printed at start, else the request's.
    */
   readonly publicUrl: string | null;
+  /**
+   * The public server this venue server pushes its event to (docs/relay.md): `RELAY_URL`, `--relay-url`, an
+   * http(s) origin; with `RELAY_TOKEN`, `--relay-token`, a relay token made there. null: no relay.
+   */
+  readonly relay: { readonly url: string; readonly token: string } | null;
 }
 
 /** A configuration value that cannot be used; its message names the setting. */
@@ -161,12 +166,22 @@ export function parseSwitch(raw: string, name: string): boolean {
 /** The on/off flags: `--demo` / `--no-demo`, `--simulate` / `--no-simulate`. */
 const SWITCH_FLAGS = ["demo", "simulate"] as const;
 
-const FLAG_NAMES = ["port", "host", "database-url", "trust-proxy", "rate-limit", "public-url"] as const;
+const FLAG_NAMES = [
+  "port",
+  "host",
+  "database-url",
+  "trust-proxy",
+  "rate-limit",
+  "public-url",
+  "relay-url",
+  "relay-token",
+] as const;
 
 /** What `--help` prints: the server's flags, the environment variables they override, the defaults. */
 export const SERVER_USAGE =
   `Usage: deno task start [--port N] [--host H] [--database-url URL] [--[no-]demo] [--[no-]simulate]
                        [--trust-proxy N] [--rate-limit off|on|N|N/S] [--public-url URL]
+                       [--relay-url URL --relay-token TOKEN]
 
   --port N            port to listen on (env PORT; default 8000)
   --host H            address to listen on (env HOST; default 0.0.0.0, every interface)
@@ -186,6 +201,9 @@ export const SERVER_USAGE =
   --public-url URL    the address the QR codes of the TV and the poster encode, the one phones open, like
                       http://192.168.1.20:8000 (env PUBLIC_URL; default: behind a trusted proxy the address
                       it was asked for, else the LAN address printed at start, else the page's own)
+  --relay-url URL     push this server's event live to the public server at URL, like
+                      https://live.example.org (env RELAY_URL; default none: docs/relay.md)
+  --relay-token T     the relay token made on that server for the event (env RELAY_TOKEN)
   --help, -h          this text`;
 
 /**
@@ -204,7 +222,7 @@ export function parseFlags(args: readonly string[]): Record<string, string | boo
       if (!(FLAG_NAMES as readonly string[]).includes(name)) {
         throw new ConfigError(
           `Unknown flag "${arg}": expected --port, --host, --database-url, --[no-]demo, --[no-]simulate, ` +
-            "--trust-proxy, --rate-limit, --public-url, --help",
+            "--trust-proxy, --rate-limit, --public-url, --relay-url, --relay-token, --help",
         );
       }
       const value = inline ?? args[++i];
@@ -230,6 +248,7 @@ export function readConfig(args: readonly string[], env: (name: string) => strin
   const trustProxy = parseTrustProxy(pick("trust-proxy", "TRUST_PROXY") ?? "0");
   const rateLimit = parseRateLimit(pick("rate-limit", "RATE_LIMIT"), databaseUrl);
   const publicUrl = parsePublicUrl(pick("public-url", "PUBLIC_URL"));
+  const relay = parseRelay(pick("relay-url", "RELAY_URL"), pick("relay-token", "RELAY_TOKEN"));
   const onOff = (flag: (typeof SWITCH_FLAGS)[number], envName: string) => {
     const f = flags[flag];
     if (typeof f === "boolean") return f;
@@ -246,7 +265,39 @@ export function readConfig(args: readonly string[], env: (name: string) => strin
     trustProxy,
     rateLimit,
     publicUrl,
+    relay,
   });
+}
+
+/**
+ * RELAY_URL and RELAY_TOKEN, both or neither: the public server's http(s) origin (a final slash allowed) and a
+ * relay token (`tt_…`).
+ * @example parseRelay("https://live.example.org/", "tt_abc") // { url: "https://live.example.org", token: "tt_abc" }
+ */
+export function parseRelay(
+  rawUrl: string | undefined,
+  rawToken: string | undefined,
+): { url: string; token: string } | null {
+  const url = rawUrl?.trim() ?? "";
+  const token = rawToken?.trim() ?? "";
+  if (url === "" && token === "") return null;
+  if (url === "") throw new ConfigError(`RELAY_TOKEN is set but RELAY_URL is not: set both, or neither`);
+  if (token === "") throw new ConfigError(`RELAY_URL is set but RELAY_TOKEN is not: set both, or neither`);
+  const parsed = URL.canParse(url) ? new URL(url) : null;
+  if (
+    !parsed || (parsed.protocol !== "http:" && parsed.protocol !== "https:") || parsed.pathname !== "/" ||
+    parsed.search !== "" || parsed.username !== "" || parsed.password !== ""
+  ) {
+    throw new ConfigError(
+      `Invalid RELAY_URL "${url}": expected the public server's address, like https://live.example.org (no path)`,
+    );
+  }
+  if (!/^tt_[A-Za-z0-9_-]{20,200}$/.test(token)) {
+    throw new ConfigError(
+      `Invalid RELAY_TOKEN: expected a token made by "deno task token create --role relay"`,
+    );
+  }
+  return { url: parsed.origin, token };
 }
 
 /** The environment variables the program reads (its `--allow-env` list). */
@@ -259,6 +310,8 @@ export const ENV_NAMES = [
   "TRUST_PROXY",
   "RATE_LIMIT",
   "PUBLIC_URL",
+  "RELAY_URL",
+  "RELAY_TOKEN",
 ] as const;
 
 /** Reads the environment without failing where a variable is not permitted. */

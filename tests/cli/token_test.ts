@@ -40,7 +40,7 @@ Deno.test("parseTokenArgs() refuses bad command lines with a message naming the 
   const cases: [string[], RegExp][] = [
     [[], /Missing command/],
     [["delete"], /Unknown command "delete"/],
-    [["create"], /Invalid "--role": expected "admin" or "scorer", got ""/],
+    [["create"], /Invalid "--role": expected "admin", "scorer" or "relay", got ""/],
     [["create", "--role", "root"], /got "root"/],
     [["create", "--role", "scorer", "--table", "0"], /Invalid "--table"/],
     [

@@ -1,0 +1,210 @@
+/**
+ * The relay in one process (docs/relay.md): a venue server's store with the demo, a public server on a store of
+ * each dialect served on loopback, and the venue's `RelayPusher` between them. After each change at the venue
+ * (points, a walkover, a retirement, a withdrawal, an announcement, a call, an unpublish and a publish), every
+ * public URL of the event answers the same `data` on both. The relay token is kept to its event, and the public
+ * server's desk is kept off the relayed event.
+ */
+import assert from "node:assert/strict";
+import { createApp, createHandler } from "../../main.ts";
+import { DEMO_SLUG, loadDemoIfEmpty } from "../../cli/demo.ts";
+import { parseDatabaseUrl } from "../../cli/config.ts";
+import { RelayPusher } from "../../cli/relay_pusher.ts";
+import { openStore, type Store } from "../../db/store.ts";
+import { createToken } from "../../db/tokens.ts";
+import { silentLogger } from "../../lib/log.ts";
+import { differences, eventPaths } from "../support/relay_compare.ts";
+import { storeTest } from "../support/stores.ts";
+import { until } from "../support/wait.ts";
+
+const NOW = new Date("2026-11-28T10:00:00.000Z");
+
+/** GET of an in-process app's public API. */
+function appGet(app: { request: (path: string) => Response | Promise<Response> }) {
+  return async (path: string) => {
+    const res = await app.request(path);
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : null };
+  };
+}
+
+async function relayPair(publicStore: Store) {
+  const venue = await openStore(parseDatabaseUrl("sqlite::memory:"));
+  await loadDemoIfEmpty(venue, NOW);
+  const admin = (await createToken(venue.db, { role: "admin", label: "desk" }, NOW)).secret;
+  const relayToken =
+    (await createToken(publicStore.db, { role: "relay", label: "hall", relaySlug: DEMO_SLUG }, NOW))
+      .secret;
+  const publicAdmin =
+    (await createToken(publicStore.db, { role: "admin", label: "public admin" }, NOW)).secret;
+  const clock = () => NOW;
+  const publicDeps = { store: publicStore, log: silentLogger, clock };
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, createHandler(publicDeps));
+  const origin = `http://127.0.0.1:${server.addr.port}`;
+  const pusher = new RelayPusher({
+    url: origin,
+    token: relayToken,
+    store: venue,
+    log: silentLogger,
+    clock,
+    pollMs: 10,
+    heartbeatMs: 60_000,
+  });
+  const venueApp = createApp({ store: venue, log: silentLogger, clock, relay: pusher });
+  const publicApp = createApp(publicDeps);
+  pusher.start();
+  const synced = async () => {
+    await until(() => {
+      const s = pusher.status();
+      return s.state === "connected" && s.waiting === 0;
+    }, "the relay caught up");
+    // One more round after the last write, so that nothing written since the status was read is left.
+    const before = pusher.status().seq;
+    await until(async () => {
+      const s = pusher.status();
+      return s.state === "connected" && s.waiting === 0 &&
+        (s.seq > before ||
+          (await differences(appGet(venueApp), appGet(publicApp), [`/api/v1/events/${DEMO_SLUG}`])).length ===
+            0);
+    }, "the relay's round after the write");
+  };
+  const same = async () => {
+    await synced();
+    const paths = await eventPaths(appGet(venueApp), DEMO_SLUG);
+    await until(
+      async () => (await differences(appGet(venueApp), appGet(publicApp), paths)).length === 0,
+      "the same answers",
+    );
+    return paths.length;
+  };
+  const manage = async (method: string, path: string, body?: unknown, token = admin, app = venueApp) => {
+    const res = await app.request(`/api/manage${path}`, {
+      method,
+      headers: {
+        Authorization: `Bearer ${token}`,
+        "Content-Type": "application/json",
+        "X-Scorer-Device": "desk-laptop",
+        "Idempotency-Key": crypto.randomUUID(),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = await res.json();
+    if (res.status >= 400 && app === venueApp) {
+      throw new Error(`${method} ${path}: ${res.status} ${json.detail}`);
+    }
+    return { status: res.status, body: json };
+  };
+  const close = async () => {
+    await pusher.stop();
+    await server.shutdown();
+    await venue.close();
+  };
+  return { venue, pusher, venueApp, publicApp, same, manage, close, relayToken, publicAdmin, origin };
+}
+
+storeTest(
+  "relay: every public URL of the event answers as at the venue after each change",
+  async (publicStore) => {
+    const pair = await relayPair(publicStore);
+    try {
+      const paths = await pair.same();
+      assert.ok(paths > 50, `the crawl reads the event whole (${paths} paths)`);
+      const page = await pair.venueApp.request(`/api/v1/events/${DEMO_SLUG}/matches?limit=200`);
+      const matches = (await page.json()).data.matches as { id: string; status: string }[];
+      const scheduled = matches.filter((m) => m.status === "scheduled");
+      const running = matches.find((m) => m.status === "in_progress");
+      assert.ok(scheduled.length >= 3 && running, "the demo has matches to play");
+      // A point, a walkover, a retirement, a call.
+      assert.equal(
+        (await pair.manage("POST", `/matches/${running!.id}/point`, { side: "home" })).status,
+        200,
+      );
+      assert.equal(
+        (await pair.manage("POST", `/matches/${scheduled[0]!.id}/walkover`, { winner: "away" })).status,
+        200,
+      );
+      await pair.same();
+      assert.equal((await pair.manage("POST", `/matches/${scheduled[1]!.id}/call`, {})).status, 200);
+      // The announcement, then the event unpublished and published again.
+      assert.equal(
+        (await pair.manage("PUT", `/events/${DEMO_SLUG}/announcement`, { text: "Lunch until 13:00" })).status,
+        200,
+      );
+      await pair.same();
+      assert.equal((await pair.manage("POST", `/events/${DEMO_SLUG}/unpublish`)).status, 200);
+      await until(
+        async () => (await pair.publicApp.request(`/api/v1/events/${DEMO_SLUG}`)).status === 404,
+        "unpublished",
+      );
+      assert.equal((await pair.manage("POST", `/events/${DEMO_SLUG}/publish`)).status, 200);
+      await pair.same();
+    } finally {
+      await pair.close();
+    }
+  },
+);
+
+storeTest(
+  "relay: a relay token pushes its one event and nothing else; the public desk leaves the event to the venue",
+  async (publicStore) => {
+    const pair = await relayPair(publicStore);
+    try {
+      await pair.same();
+      const other = await pair.manage(
+        "GET",
+        `/relay/events/another-event`,
+        undefined,
+        pair.relayToken,
+        pair.publicApp,
+      );
+      assert.equal(other.status, 403);
+      const tokens = await pair.manage("GET", `/tokens`, undefined, pair.relayToken, pair.publicApp);
+      assert.equal(tokens.status, 403);
+      assert.match(tokens.body.detail, /relay token/);
+      const desk = await pair.manage(
+        "PUT",
+        `/events/${DEMO_SLUG}/announcement`,
+        { text: "Hello" },
+        pair.publicAdmin,
+        pair.publicApp,
+      );
+      assert.equal(desk.status, 409);
+      assert.equal(desk.body.code, "venue-owned");
+      assert.match(desk.body.detail, /venue/);
+      // An admin may hide it, and the venue's pushes keep it hidden until shown again.
+      const hide = await pair.manage(
+        "POST",
+        `/events/${DEMO_SLUG}/unpublish`,
+        undefined,
+        pair.publicAdmin,
+        pair.publicApp,
+      );
+      assert.equal(hide.status, 200);
+      await pair.manage("PUT", `/events/${DEMO_SLUG}/announcement`, { text: "Still hidden" });
+      await until(
+        () => pair.pusher.status().waiting === 0 && pair.pusher.status().state === "connected",
+        "pushed",
+      );
+      assert.equal((await pair.publicApp.request(`/api/v1/events/${DEMO_SLUG}`)).status, 404);
+      // A push whose names hold a direction override is refused as an import refuses it.
+      const bad = await fetch(`${pair.origin}/api/manage/relay/events/${DEMO_SLUG}`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${pair.relayToken}`, "Content-Type": "application/json" },
+        body: JSON.stringify({
+          venue: crypto.randomUUID(),
+          base: 0,
+          takeover: true,
+          parts: [{
+            key: "players",
+            content: { players: [{ id: "x", display_name: "Ana\u202eLopez", created_at: "2026-01-01" }] },
+          }],
+          removed: [],
+        }),
+      });
+      assert.equal(bad.status, 400);
+      assert.match((await bad.json()).detail, /invisible/);
+    } finally {
+      await pair.close();
+    }
+  },
+);
