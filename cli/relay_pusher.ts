@@ -41,6 +41,8 @@ export interface RelayOptions {
   partsPerRound?: number;
   /** Bytes of JSON at most in one push, before gzip. */
   pushBytes?: number;
+  /** How long one request may take before the link counts as down (ms). */
+  requestTimeoutMs?: number;
 }
 
 /** A refusal of the public server, in words for the desk. */
@@ -265,7 +267,7 @@ export class RelayPusher implements RelayControl {
       method,
       headers,
       body: payload as BodyInit | undefined,
-      signal: AbortSignal.timeout(30_000),
+      signal: AbortSignal.timeout(this.options.requestTimeoutMs ?? 15_000),
     });
     const text = await response.text();
     let json: { data?: T; detail?: string; code?: string; seq?: number } = {};

@@ -21,6 +21,8 @@ export interface FaultProxy {
   retarget(port: number): void;
   /** Bytes passed from the client to the server. */
   readonly bytesUp: number;
+  /** Connections accepted while blackholed (held, never answered). */
+  readonly held: number;
   close(): void;
 }
 
@@ -31,6 +33,7 @@ export function startFaultProxy(targetPort: number): FaultProxy {
   let mode = "pass" as LinkMode;
   let target = targetPort;
   let up = 0;
+  let held = 0;
   const closeAll = () => {
     for (const c of open) {
       try {
@@ -54,6 +57,9 @@ export function startFaultProxy(targetPort: number): FaultProxy {
     },
     get bytesUp() {
       return up;
+    },
+    get held() {
+      return held;
     },
     close() {
       listener.close();
@@ -89,7 +95,10 @@ export function startFaultProxy(targetPort: number): FaultProxy {
         open.delete(client);
         continue;
       }
-      if (mode === "blackhole") continue; // held open, never read nor answered
+      if (mode === "blackhole") { // held open, never read nor answered
+        held++;
+        continue;
+      }
       Deno.connect({ hostname: "127.0.0.1", port: target }).then((server) => {
         open.add(server);
         void pipe(client, server, true);
