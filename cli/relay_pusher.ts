@@ -8,7 +8,8 @@
 import { gzip } from "node:zlib";
 import { promisify } from "node:util";
 import type { RelayControl, RelayStatus } from "../api/deps.ts";
-import { type RelayPush, type RelayState } from "../db/relay_apply.ts";
+import type { RelayPush } from "../db/relay_apply.ts";
+import type { RelayState } from "../db/read_relay.ts";
 import {
   partHash,
   partKind,

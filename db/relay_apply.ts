@@ -32,6 +32,8 @@ import { writeTransaction } from "./write_transaction.ts";
 
 type Trx = Transaction<Database>;
 
+export type { RelayState } from "./read_relay.ts";
+
 /** What a push carries. */
 export interface RelayPush {
   /** The venue server's relay id (its store's). */
@@ -43,47 +45,6 @@ export interface RelayPush {
   parts: RelayPart[];
   /** Keys of parts the venue no longer has (a match of a draw made again, a category deleted). */
   removed: string[];
-}
-
-/** What the public server holds of a relayed event. */
-export interface RelayState {
-  slug: string;
-  venue: string | null;
-  seq: number;
-  holderSince: string | null;
-  lastContactAt: string | null;
-  hidden: boolean;
-  /** Each part's hash as last pushed. */
-  parts: Record<string, string>;
-}
-
-/** The public server's state of the relayed event `slug` (empty before the first push). */
-export async function readRelayState(db: Kysely<Database>, slug: string): Promise<RelayState> {
-  const row = await db.selectFrom("relay_events").selectAll().where("slug", "=", slug).executeTakeFirst();
-  const parts = await db.selectFrom("relay_chunks").select(["chunk", "hash"]).where("slug", "=", slug)
-    .execute();
-  return {
-    slug,
-    venue: row?.venue_id ?? null,
-    seq: Number(row?.seq ?? 0),
-    holderSince: row?.holder_since ?? null,
-    lastContactAt: row?.last_contact_at ?? null,
-    hidden: Number(row?.hidden ?? 0) === 1,
-    parts: Object.fromEntries(parts.map((p) => [p.chunk, p.hash])),
-  };
-}
-
-/** When the venue of each relayed event was last heard from, by slug (the event answers' `relay`). */
-export async function relayContact(db: Kysely<Database>, slug: string): Promise<string | null> {
-  const row = await db.selectFrom("relay_events").select("last_contact_at").where("slug", "=", slug)
-    .executeTakeFirst();
-  return row?.last_contact_at ?? null;
-}
-
-/** Whether the event is relayed from a venue: the desk of the public server then leaves it to the venue. */
-export async function isRelayed(db: Kysely<Database> | Trx, slug: string): Promise<boolean> {
-  return (await db.selectFrom("relay_events").select("slug").where("slug", "=", slug).executeTakeFirst()) !==
-    undefined;
 }
 
 /** An admin of the public server hides (or shows again) a relayed event: pushes then keep it unpublished. */

@@ -11,7 +11,8 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
-import { applyRelayPush, readRelayState } from "../../db/relay_apply.ts";
+import { applyRelayPush } from "../../db/relay_apply.ts";
+import { readRelayState } from "../../db/read_relay.ts";
 import type { AppDeps } from "../deps.ts";
 import { HttpError } from "../problem.ts";
 import { type ManageEnv, requireAdmin } from "./auth.ts";

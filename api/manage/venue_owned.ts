@@ -6,7 +6,8 @@
  * @module
  */
 import { createMiddleware } from "hono/factory";
-import { isRelayed, setRelayHidden } from "../../db/relay_apply.ts";
+import { setRelayHidden } from "../../db/relay_apply.ts";
+import { isRelayed } from "../../db/read_relay.ts";
 import { eventSlugOf, type PathTarget } from "../../db/read_event_slug.ts";
 import { writeTransaction } from "../../db/write_transaction.ts";
 import type { AppDeps } from "../deps.ts";

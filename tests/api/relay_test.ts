@@ -16,6 +16,7 @@ import { silentLogger } from "../../lib/log.ts";
 import { differences, eventPaths } from "../support/relay_compare.ts";
 import { storeTest } from "../support/stores.ts";
 import { until } from "../support/wait.ts";
+import { checkAgainstDocument } from "../support/api_client.ts";
 
 const NOW = new Date("2026-11-28T10:00:00.000Z");
 
@@ -99,7 +100,7 @@ async function relayPair(publicStore: Store) {
     await server.shutdown();
     await venue.close();
   };
-  return { venue, pusher, venueApp, publicApp, same, manage, close, relayToken, publicAdmin, origin };
+  return { venue, pusher, venueApp, publicApp, same, manage, close, relayToken, publicAdmin, origin, admin };
 }
 
 storeTest(
@@ -125,6 +126,42 @@ storeTest(
       );
       await pair.same();
       assert.equal((await pair.manage("POST", `/matches/${scheduled[1]!.id}/call`, {})).status, 200);
+      // A correction of a finished game of a match in play, and a withdrawal.
+      const gamesOf = async () =>
+        (await (await pair.venueApp.request(`/api/v1/matches/${running!.id}`)).json()).data.match
+          .gameScores as {
+            home: number;
+            away: number;
+          }[];
+      for (let i = 0; i < 30 && (await gamesOf()).length === 0; i++) {
+        await pair.manage("POST", `/matches/${running!.id}/point`, { side: "home" });
+      }
+      const games = await gamesOf();
+      const { home, away } = games[0]!;
+      const [won, lost] = [Math.max(home, away), Math.min(home, away)];
+      const loser = won === 11 && lost <= 9 ? (lost === 9 ? 8 : lost + 1) : 9;
+      const corrected = home > away ? { home: 11, away: loser } : { home: loser, away: 11 };
+      await pair.manage("POST", `/matches/${running!.id}/correct`, { game: 1, ...corrected });
+      assert.deepEqual((await gamesOf())[0], corrected);
+      const event = (await (await pair.venueApp.request(`/api/v1/events/${DEMO_SLUG}`)).json()).data;
+      let withdrawn = false;
+      for (const category of event.subevents as { id: string }[]) {
+        const roster = (await pair.manage("GET", `/subevents/${category.id}/entries`)).body.data.category;
+        for (const entry of roster.entries as { id: string }[]) {
+          const res = await pair.venueApp.request(
+            `/api/manage/subevents/${category.id}/entries/${entry.id}/withdraw`,
+            {
+              method: "POST",
+              headers: { Authorization: `Bearer ${pair.admin}`, "Content-Type": "application/json" },
+              body: "{}",
+            },
+          );
+          if (res.ok) withdrawn = true;
+          if (withdrawn) break;
+        }
+        if (withdrawn) break;
+      }
+      assert.ok(withdrawn, "an entry withdrawn");
       // The announcement, then the event unpublished and published again.
       assert.equal(
         (await pair.manage("PUT", `/events/${DEMO_SLUG}/announcement`, { text: "Lunch until 13:00" })).status,
