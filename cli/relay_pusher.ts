@@ -18,7 +18,15 @@ import {
   relayedEvent,
   type RelayPart,
 } from "../db/relay_parts.ts";
-import { readSent, recordSent, resetSent, type SentPart, venueRelayId } from "../db/relay_sent.ts";
+import {
+  readSent,
+  recordSent,
+  rememberedRelaySlug,
+  rememberRelaySlug,
+  resetSent,
+  type SentPart,
+  venueRelayId,
+} from "../db/relay_sent.ts";
 import { globalRevision } from "../db/revision.ts";
 import type { Store } from "../db/store.ts";
 import type { Logger } from "../lib/log.ts";
@@ -124,6 +132,8 @@ export class RelayPusher implements RelayControl {
       } catch (e) {
         wait = this.#failed(e, backoff);
         backoff = Math.min(backoff * 2, this.options.maxBackoffMs ?? 5000);
+        // The outbox while the link is down: what changed here since the public server last acknowledged it.
+        this.#state.waiting = await this.#changedSinceAck().catch(() => this.#state.waiting);
       }
       if (wait > 0 && !this.#stopped) {
         await new Promise<void>((resolve) => {
@@ -142,7 +152,11 @@ export class RelayPusher implements RelayControl {
   async #round(heartbeat: boolean): Promise<boolean> {
     const db = this.options.store.db;
     if (!this.#venue) this.#venue = await venueRelayId(db);
-    if (!this.#state.slug) this.#state.slug = await this.#whoami();
+    if (!this.#synced || !this.#state.slug) {
+      // Asked again at each sync: the token may have been replaced by one of another event.
+      this.#state.slug = await this.#whoami();
+      await rememberRelaySlug(db, this.#state.slug);
+    }
     const slug = this.#state.slug;
     if (!this.#synced) {
       const state = await this.#request<{ relay: RelayState }>("GET", `/api/manage/relay/events/${slug}`);
@@ -201,6 +215,34 @@ export class RelayPusher implements RelayControl {
     }
     this.#connected(null);
     return dirty.length > limit;
+  }
+
+  /**
+   * How many parts changed here since the public server last acknowledged them (their stamps moved, or they were
+   * added or removed; the event itself counted when its hash moved): cheap enough to count while the link is down.
+   */
+  async #changedSinceAck(): Promise<number> {
+    const db = this.options.store.db;
+    const slug = this.#state.slug || await rememberedRelaySlug(db);
+    if (!slug) return 0;
+    this.#state.slug = slug;
+    const event = await relayedEvent(db, slug);
+    if (!event) return 0;
+    const sent = await readSent(db, slug);
+    const [eventPart] = await readParts(db, event.id, ["event"]);
+    const eventChanged = eventPart !== undefined && sent.get("event")?.hash !== partHash(eventPart.content)
+      ? 1
+      : 0;
+    if (event.status !== "published") return eventChanged;
+    const stamps = await partStamps(db, event.id);
+    const moved = [...stamps].filter(([k, s]) => sent.get(k)?.stamp !== s).map(([k]) => k);
+    // A match's stamp moves with its content; a category's or the players' moves with any write to the event, so
+    // those few parts are read to see whether they changed.
+    const others = moved.filter((k) => partKind(k) !== "match");
+    const changedOthers = (await readParts(db, event.id, others))
+      .filter((p) => sent.get(p.key)?.hash !== partHash(p.content)).length;
+    const removed = [...sent.keys()].filter((k) => k !== "event" && !stamps.has(k)).length;
+    return eventChanged + (moved.length - others.length) + changedOthers + removed;
   }
 
   /** Pushes of at most `pushBytes` of JSON each, a category's matches with it, the removed in the last. */
@@ -318,8 +360,7 @@ export class RelayPusher implements RelayControl {
     }
     this.#offlineSince ??= now;
     const reason = e instanceof Refused ? `the public server answered ${e.status}` : "no connection";
-    const hhmm = this.#offlineSince.toISOString().slice(11, 16);
-    this.#set("offline", this.#offlineSince, `${reason} since ${hhmm} UTC`);
+    this.#set("offline", this.#offlineSince, reason);
     this.#synced = false;
     return backoff;
   }

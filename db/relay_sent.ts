@@ -25,6 +25,21 @@ export async function venueRelayId(db: Db): Promise<string> {
   return row.value;
 }
 
+const SLUG_KEY = "relay_slug";
+
+/** Keeps the slug the relay token pushes, so that a server started while the link is down knows its outbox. */
+export async function rememberRelaySlug(db: Db, slug: string): Promise<void> {
+  await db.insertInto("store_keys").values({ name: SLUG_KEY, value: slug })
+    .onConflict((oc) => oc.column("name").doUpdateSet({ value: slug })).execute();
+}
+
+/** The slug the relay last pushed, or null. */
+export async function rememberedRelaySlug(db: Db): Promise<string | null> {
+  const row = await db.selectFrom("store_keys").select("value").where("name", "=", SLUG_KEY)
+    .executeTakeFirst();
+  return row?.value ?? null;
+}
+
 /** A part as acknowledged: its stamp when it was hashed, and its hash. */
 export interface SentPart {
   stamp: string;

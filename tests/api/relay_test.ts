@@ -187,6 +187,20 @@ storeTest(
     const pair = await relayPair(publicStore);
     try {
       await pair.same();
+      // The public event answer says when the hall was last heard from (documented in the OpenAPI document),
+      // and the event page says when its updates are paused.
+      const answer = await pair.publicApp.request(`/api/v1/events/${DEMO_SLUG}`);
+      const text = await answer.text();
+      checkAgainstDocument("GET", `/api/v1/events/${DEMO_SLUG}`, answer.status, answer.headers, text);
+      assert.equal(JSON.parse(text).data.relay.lastContactAt, NOW.toISOString());
+      assert.doesNotMatch(await (await pair.publicApp.request(`/t/${DEMO_SLUG}`)).text(), /are paused/);
+      const later = createApp({
+        store: publicStore,
+        log: silentLogger,
+        clock: () => new Date(NOW.getTime() + 120_000),
+      });
+      const page = await (await later.request(`/t/${DEMO_SLUG}`)).text();
+      assert.match(page, /Live updates from the hall are paused since/);
       const other = await pair.manage(
         "GET",
         `/relay/events/another-event`,
