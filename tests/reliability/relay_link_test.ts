@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import { DEMO_SLUG } from "../../cli/demo.ts";
 import { createToken } from "../../db/tokens.ts";
 import { demoWithAdmin } from "../support/demo_store.ts";
-import { startFaultProxy } from "../support/fault_proxy.ts";
+import { startFaultProxy } from "../../bench/link_proxy.ts";
 import { differences, eventPaths, httpGet } from "../support/relay_compare.ts";
 import {
   POSTGRES_PERMISSIONS,

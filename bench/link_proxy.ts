@@ -1,5 +1,5 @@
 /**
- * A TCP proxy on loopback for tests of what crosses a link (the relay): it passes bytes both ways, and on demand
+ * A TCP proxy on loopback for tests and benchmarks of what crosses a link (the relay): it passes bytes both ways, and on demand
  * delays them, refuses connections (the link is down), cuts every open connection, or blackholes (accepts and
  * never answers: a Wi-Fi that holds the socket and moves nothing). Everything listens on 127.0.0.1 only.
  */
