@@ -259,3 +259,58 @@ storeTest(
     }
   },
 );
+
+storeTest(
+  "relay: a second venue server with the same token is refused until its desk takes over, then the first is",
+  async (publicStore) => {
+    const pair = await relayPair(publicStore);
+    const backup = await openStore(parseDatabaseUrl("sqlite::memory:"));
+    await loadDemoIfEmpty(backup, NOW);
+    const second = new RelayPusher({
+      url: pair.origin,
+      token: pair.relayToken,
+      store: backup,
+      log: silentLogger,
+      clock: () => NOW,
+      pollMs: 10,
+      maxBackoffMs: 50,
+      heartbeatMs: 60_000,
+    });
+    try {
+      await pair.same();
+      second.start();
+      await until(() => second.status().heldElsewhere, "the backup refused");
+      assert.equal(second.status().state, "refused");
+      assert.match(second.status().lastError ?? "", /another venue server has pushed this event since/);
+      // The backup's desk takes over (POST /api/manage/relay/takeover, its panel's button).
+      const backupApp = createApp({ store: backup, log: silentLogger, clock: () => NOW, relay: second });
+      const backupAdmin = (await createToken(backup.db, { role: "admin", label: "backup desk" }, NOW)).secret;
+      const takeover = await backupApp.request("/api/manage/relay/takeover", {
+        method: "POST",
+        headers: { Authorization: `Bearer ${backupAdmin}`, "Content-Type": "application/json" },
+        body: "{}",
+      });
+      assert.equal(takeover.status, 200);
+      await until(() => second.status().state === "connected" && second.status().waiting === 0, "taken over");
+      // Now the first one is refused, and a change at the backup reaches the public server.
+      await pair.manage("PUT", `/events/${DEMO_SLUG}/announcement`, { text: "From the first laptop" });
+      await until(() => pair.pusher.status().heldElsewhere, "the first refused");
+      await backupApp.request(`/api/manage/events/${DEMO_SLUG}/announcement`, {
+        method: "PUT",
+        headers: { Authorization: `Bearer ${backupAdmin}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ text: "From the backup" }),
+      });
+      await until(
+        async () =>
+          (await (await pair.publicApp.request(`/api/v1/events/${DEMO_SLUG}`)).text()).includes(
+            "From the backup",
+          ),
+        "the backup's announcement public",
+      );
+    } finally {
+      await second.stop();
+      await backup.close();
+      await pair.close();
+    }
+  },
+);

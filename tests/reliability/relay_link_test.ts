@@ -121,13 +121,17 @@ async function scenario(side: PublicSide, name: string) {
         await until(() => proxy.bytesUp > sent, "traffic through the link");
         proxy.cut();
       }
-      venue.signal("SIGKILL");
-      await venue.exited;
-      venue = await startVenue(true);
-      pub.signal("SIGKILL");
-      await pub.exited;
-      pub = await startPublic();
-      proxy.retarget(pub.port);
+      for (let round = 0; round < 3; round++) {
+        venue.signal("SIGKILL");
+        await venue.exited;
+        venue = await startVenue(true);
+        const sent = proxy.bytesUp;
+        await until(() => proxy.bytesUp > sent, "the restarted venue pushing");
+        pub.signal("SIGKILL");
+        await pub.exited;
+        pub = await startPublic();
+        proxy.retarget(pub.port);
+      }
       await until(async () => (await status()).state === "connected", "the relay back after both kills");
       venue.signal("SIGKILL");
       await venue.exited;
