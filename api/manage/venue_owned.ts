@@ -54,7 +54,12 @@ export function venueOwned(deps: AppDeps) {
 export function pathTarget(path: string): PathTarget | null {
   const [, kind, id] = path.split("/");
   if (!kind || !id) return null;
-  const name = decodeURIComponent(id);
+  let name: string;
+  try {
+    name = decodeURIComponent(id);
+  } catch {
+    return null; // not an id any route knows: the route answers it
+  }
   if (kind === "events") return { kind: "event", slug: name };
   if (kind === "subevents") return { kind: "subevent", id: name };
   if (kind === "matches") return { kind: "match", id: name };
