@@ -24,6 +24,7 @@ import { operatorPages } from "./pages/operator/mod.ts";
 import { bannerHosts, FIRST_ADMIN_HINT, lanOrigin, startBanner } from "./cli/start_banner.ts";
 import { ensureAdminToken, hasAdminToken } from "./db/tokens.ts";
 import { startSimulation } from "./cli/simulation.ts";
+import { RelayPusher } from "./cli/relay_pusher.ts";
 import { listPublishedEvents } from "./db/read_events.ts";
 import { AnswerCache, type KeptBindings, keptGeneration } from "./api/answer_cache.ts";
 import { securityHeaders } from "./pages/security_headers.ts";
@@ -192,6 +193,8 @@ async function main() {
   const publicAddress = { chosen: config.publicUrl, lan: lanOrigin(hosts, config.port) };
   const answers = new AnswerCache();
   metrics.watch(store, answers);
+  // The venue's event pushed live to the public server (docs/relay.md); the venue never waits for it.
+  const relay = config.relay ? new RelayPusher({ ...config.relay, store, log }) : undefined;
   const deps: AppDeps = {
     store,
     reads: storeReads(store),
@@ -203,8 +206,10 @@ async function main() {
     rateLimit: config.rateLimit,
     publicAddress,
     securityContact: config.securityContact,
+    relay,
   };
   const handler = createHandler(deps);
+  relay?.start();
   const controller = new AbortController();
   const server = Deno.serve({
     port: config.port,
@@ -241,6 +246,7 @@ async function main() {
   onSignals(["SIGTERM", "SIGINT"], stop);
   await server.finished;
   await simulation;
+  await relay?.stop();
   await store.close();
 }
 

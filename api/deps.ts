@@ -7,6 +7,34 @@ import { AnswerCache } from "./answer_cache.ts";
 import { ServiceMetrics } from "./metrics.ts";
 import type { PublicAddress } from "./public_origin.ts";
 
+/** What the venue's relay to the public server is doing, as /manage shows it (docs/relay.md). */
+export interface RelayStatus {
+  /** The public server's address (no token). */
+  url: string;
+  /** The event pushed. */
+  slug: string;
+  /** "connected", "offline" (no link), "refused" (the public server said no: see `lastError`), "starting". */
+  state: "starting" | "connected" | "offline" | "refused";
+  /** Since when it is in that state. */
+  since: string;
+  /** Parts of the event changed here and not yet acknowledged by the public server. */
+  waiting: number;
+  /** When the public server last acknowledged a push, and how many it has applied. */
+  lastAckAt: string | null;
+  seq: number;
+  /** The last error in words, or null. */
+  lastError: string | null;
+  /** The event is held by another venue server: the desk may take it over. */
+  heldElsewhere: boolean;
+}
+
+/** The venue's relay, as the management API sees it. */
+export interface RelayControl {
+  status(): RelayStatus;
+  /** Push from this server an event another venue server held. */
+  takeOver(): void;
+}
+
 export interface AppDeps {
   readonly store: Store;
   readonly log: Logger;
@@ -35,6 +63,8 @@ export interface AppDeps {
   readonly answers?: AnswerCache;
   /** The service's metrics (api/metrics.ts), made by main.ts with the store; a fresh set when absent (tests). */
   readonly metrics?: ServiceMetrics;
+  /** The venue's relay to the public server, when RELAY_URL is set (cli/relay_pusher.ts). */
+  readonly relay?: RelayControl;
 }
 
 /** The dependencies with the read side's per-store state made. */

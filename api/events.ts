@@ -43,7 +43,7 @@ export function eventsApi(deps: ReadyDeps): Hono<AnswerEnv> {
       `/events/${slug}`,
       eventView,
       slug,
-      (e) => ({ data: { event: e.event, subevents: e.categories } }),
+      (e) => ({ data: { event: e.event, subevents: e.categories, ...(e.relay ? { relay: e.relay } : {}) } }),
       unknownEvent(slug),
     );
   });

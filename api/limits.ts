@@ -199,6 +199,32 @@ export function isHostHeader(host: string | undefined): boolean {
   return host === undefined || /^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._~!$&'()*+,;=%-]+)(:\d{1,5})?$/.test(host);
 }
 
+/** The largest relay push once unpacked (api/manage/relay.ts says the same to the venue). */
+const MAX_UNPACKED_PUSH_BYTES = 32 * 1024 * 1024;
+
+/** Unpacks gzip, giving up (null) past `max` bytes or on a broken stream. */
+async function gunzipBounded(bytes: Uint8Array, max: number): Promise<Uint8Array<ArrayBuffer> | null> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    const stream = new Blob([bytes as BlobPart]).stream().pipeThrough(new DecompressionStream("gzip"));
+    for await (const chunk of stream) {
+      size += chunk.byteLength;
+      if (size > max) return null;
+      chunks.push(chunk);
+    }
+  } catch {
+    return null;
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return out;
+}
+
 /** Whether an error is a request body that broke off: the client closed or reset the connection while sending. */
 function isBrokenBody(error: unknown): boolean {
   return error instanceof Deno.errors.BadResource || error instanceof Deno.errors.ConnectionReset ||
@@ -220,11 +246,30 @@ async function checkJsonBody(c: Context, maxDepth: number): Promise<Response | u
   const type = c.req.header("Content-Type");
   // A body that does not claim to be JSON is left to the route, which answers 415.
   if (type !== undefined && type !== "" && !JSON_TYPE.test(type)) return;
-  const bytes = new Uint8Array(await c.req.raw.arrayBuffer());
+  let bytes = new Uint8Array(await c.req.raw.arrayBuffer());
+  const raw = c.req.raw;
+  const headers = new Headers(raw.headers);
+  // A relay's push comes gzipped (docs/relay.md): unpacked here, so that what is checked is the JSON itself.
+  if (
+    path.startsWith("/api/manage/relay/") && raw.headers.get("Content-Encoding")?.toLowerCase() === "gzip"
+  ) {
+    const unpacked = await gunzipBounded(bytes, MAX_UNPACKED_PUSH_BYTES);
+    if (unpacked === null) {
+      return guardResponse(
+        c,
+        400,
+        "invalid-body",
+        "Invalid request",
+        `Invalid body: not gzip, or larger than ${MAX_UNPACKED_PUSH_BYTES} bytes once unpacked`,
+      );
+    }
+    bytes = unpacked;
+    headers.delete("Content-Encoding");
+    headers.set("Content-Length", String(bytes.byteLength));
+  }
   // A new request from the parts, not `new Request(c.req.raw, ...)`: copying the original's signal made Deno
   // print its warning about request.signal's legacy abort on every write (nothing here listens to it).
-  const raw = c.req.raw;
-  c.req.raw = new Request(raw.url, { method: raw.method, headers: raw.headers, body: bytes });
+  c.req.raw = new Request(raw.url, { method: raw.method, headers, body: bytes });
   let text: string;
   try {
     text = UTF8.decode(bytes);

@@ -7,6 +7,7 @@
  * Run: deno run -A bench/main.ts [--quick] [flags]; DATABASE_URL=postgres://... selects PostgreSQL.
  */
 import { schedulerSection } from "./scheduler_section.ts";
+import { RELAY_HEADING } from "./relay.ts";
 import pg from "pg";
 import { parseDatabaseUrl } from "../cli/config.ts";
 import { openStore } from "../db/store.ts";
@@ -1093,8 +1094,9 @@ export async function runBench(options: BenchOptions, command: string): Promise<
       },
     };
     const out = options.out.startsWith("/") ? options.out : `${REPO_ROOT}${options.out}`;
-    // The scheduler's figures (bench/scheduler.ts) are measured apart: kept as they are.
-    const kept = schedulerSection(await Deno.readTextFile(out).catch(() => ""));
+    // The scheduler's and the relay's figures (bench/scheduler.ts, bench/relay.ts) are measured apart: kept.
+    const before = await Deno.readTextFile(out).catch(() => "");
+    const kept = schedulerSection(before) + schedulerSection(before, RELAY_HEADING);
     await Deno.writeTextFile(out, renderReport(report) + kept);
     await formatReport(out);
     const markdown = await Deno.readTextFile(out);

@@ -1,7 +1,7 @@
 /**
- * The "Scheduler" section of docs/benchmarks.md: written by `deno task bench:scheduler -- --write`, and kept
- * as it is when `deno task bench` writes the rest of the file again (the two measure different things and run
- * apart).
+ * The sections of docs/benchmarks.md measured apart: "Scheduler", written by `deno task bench:scheduler --
+ * --write`, and "Relay", by `deno task bench:relay -- --write`; each kept as it is when `deno task bench` writes
+ * the rest of the file again (they measure different things and run apart).
  */
 
 /** The heading the section starts with. */
@@ -12,16 +12,16 @@ export const SCHEDULER_HEADING = "## Scheduler";
  * before it; "" when there is none.
  * @example schedulerSection("# A\n\n## Scheduler\n\nfast\n") // "\n## Scheduler\n\nfast\n"
  */
-export function schedulerSection(markdown: string): string {
-  const start = markdown.indexOf(`\n${SCHEDULER_HEADING}\n`);
+export function schedulerSection(markdown: string, heading = SCHEDULER_HEADING): string {
+  const start = markdown.indexOf(`\n${heading}\n`);
   if (start < 0) return "";
   const next = markdown.indexOf("\n## ", start + 1);
   return markdown.slice(start, next < 0 ? undefined : next).trimEnd() + "\n";
 }
 
 /** `markdown` with its section replaced by `section` (a whole section, heading first), or with it added. */
-export function withSchedulerSection(markdown: string, section: string): string {
-  const old = schedulerSection(markdown);
+export function withSchedulerSection(markdown: string, section: string, heading = SCHEDULER_HEADING): string {
+  const old = schedulerSection(markdown, heading);
   const rest = old === "" ? markdown : markdown.replace(old, "");
   return `${rest.trimEnd()}\n\n${section.trim()}\n`;
 }

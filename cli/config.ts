@@ -33,6 +33,11 @@ export interface Config {
    * `https:` URI (an e-mail address alone becomes `mailto:`): `SECURITY_CONTACT`, `--security-contact`; null: none.
    */
   readonly securityContact: string | null;
+  /**
+   * The public server this venue server pushes its event to (docs/relay.md): `RELAY_URL`, `--relay-url`, an
+   * http(s) origin; with `RELAY_TOKEN`, `--relay-token`, a relay token made there. null: no relay.
+   */
+  readonly relay: { readonly url: string; readonly token: string } | null;
 }
 
 /** A configuration value that cannot be used; its message names the setting. */
@@ -195,6 +200,8 @@ const FLAG_NAMES = [
   "rate-limit",
   "public-url",
   "security-contact",
+  "relay-url",
+  "relay-token",
 ] as const;
 
 /** What `--help` prints: the server's flags, the environment variables they override, the defaults. */
@@ -202,6 +209,7 @@ export const SERVER_USAGE =
   `Usage: deno task start [--port N] [--host H] [--database-url URL] [--[no-]demo] [--[no-]simulate]
                        [--trust-proxy N] [--rate-limit off|on|N|N/S] [--public-url URL]
                        [--security-contact URI]
+                       [--relay-url URL --relay-token TOKEN]
 
   --port N            port to listen on (env PORT; default 8000)
   --host H            address to listen on (env HOST; default 0.0.0.0, every interface)
@@ -224,6 +232,9 @@ export const SERVER_USAGE =
   --security-contact URI
                       where security problems are reported, served in /.well-known/security.txt: an e-mail
                       address or a mailto: or https: address (env SECURITY_CONTACT; default none: no file)
+  --relay-url URL     push this server's event live to the public server at URL, like
+                      https://live.example.org (env RELAY_URL; default none: docs/relay.md)
+  --relay-token T     the relay token made on that server for the event (env RELAY_TOKEN)
   --help, -h          this text`;
 
 /**
@@ -242,7 +253,7 @@ export function parseFlags(args: readonly string[]): Record<string, string | boo
       if (!(FLAG_NAMES as readonly string[]).includes(name)) {
         throw new ConfigError(
           `Unknown flag "${arg}": expected --port, --host, --database-url, --[no-]demo, --[no-]simulate, ` +
-            "--trust-proxy, --rate-limit, --public-url, --security-contact, --help",
+            "--trust-proxy, --rate-limit, --public-url, --security-contact, --relay-url, --relay-token, --help",
         );
       }
       const value = inline ?? args[++i];
@@ -269,6 +280,7 @@ export function readConfig(args: readonly string[], env: (name: string) => strin
   const rateLimit = parseRateLimit(pick("rate-limit", "RATE_LIMIT"), databaseUrl);
   const publicUrl = parsePublicUrl(pick("public-url", "PUBLIC_URL"));
   const securityContact = parseSecurityContact(pick("security-contact", "SECURITY_CONTACT"));
+  const relay = parseRelay(pick("relay-url", "RELAY_URL"), pick("relay-token", "RELAY_TOKEN"));
   const onOff = (flag: (typeof SWITCH_FLAGS)[number], envName: string) => {
     const f = flags[flag];
     if (typeof f === "boolean") return f;
@@ -286,7 +298,39 @@ export function readConfig(args: readonly string[], env: (name: string) => strin
     rateLimit,
     publicUrl,
     securityContact,
+    relay,
   });
+}
+
+/**
+ * RELAY_URL and RELAY_TOKEN, both or neither: the public server's http(s) origin (a final slash allowed) and a
+ * relay token (`tt_…`).
+ * @example parseRelay("https://live.example.org/", "tt_abc") // { url: "https://live.example.org", token: "tt_abc" }
+ */
+export function parseRelay(
+  rawUrl: string | undefined,
+  rawToken: string | undefined,
+): { url: string; token: string } | null {
+  const url = rawUrl?.trim() ?? "";
+  const token = rawToken?.trim() ?? "";
+  if (url === "" && token === "") return null;
+  if (url === "") throw new ConfigError(`RELAY_TOKEN is set but RELAY_URL is not: set both, or neither`);
+  if (token === "") throw new ConfigError(`RELAY_URL is set but RELAY_TOKEN is not: set both, or neither`);
+  const parsed = URL.canParse(url) ? new URL(url) : null;
+  if (
+    !parsed || (parsed.protocol !== "http:" && parsed.protocol !== "https:") || parsed.pathname !== "/" ||
+    parsed.search !== "" || parsed.username !== "" || parsed.password !== ""
+  ) {
+    throw new ConfigError(
+      `Invalid RELAY_URL "${url}": expected the public server's address, like https://live.example.org (no path)`,
+    );
+  }
+  if (!/^tt_[A-Za-z0-9_-]{20,200}$/.test(token)) {
+    throw new ConfigError(
+      `Invalid RELAY_TOKEN: expected a token made by "deno task token create --role relay"`,
+    );
+  }
+  return { url: parsed.origin, token };
 }
 
 /** The environment variables the program reads (its `--allow-env` list). */
@@ -300,6 +344,8 @@ export const ENV_NAMES = [
   "RATE_LIMIT",
   "PUBLIC_URL",
   "SECURITY_CONTACT",
+  "RELAY_URL",
+  "RELAY_TOKEN",
 ] as const;
 
 /** Reads the environment without failing where a variable is not permitted. */

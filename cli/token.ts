@@ -3,6 +3,7 @@
  *
  *   deno task token create --role scorer [--event SLUG] [--table N] [--label LABEL]
  *   deno task token create --role admin [--label LABEL]
+ *   deno task token create --role relay --event SLUG [--label LABEL]   (on the public server: docs/relay.md)
  *   deno task token list
  *   deno task token revoke ID
  *
@@ -30,7 +31,7 @@ export type TokenIo = CommandIo;
 
 /** The usage text. */
 export const TOKEN_USAGE = [
-  "Usage: deno task token create --role admin|scorer [--event SLUG] [--table N] [--label LABEL]",
+  "Usage: deno task token create --role admin|scorer|relay [--event SLUG] [--table N] [--label LABEL]",
   "       deno task token list",
   "       deno task token revoke ID",
   "The store comes from DATABASE_URL (default sqlite:./data/tournament.db).",
@@ -80,8 +81,8 @@ export function parseTokenArgs(args: readonly string[]): TokenCommand {
     flags[name] = value;
   }
   const role = flags["role"];
-  if (role !== "admin" && role !== "scorer") {
-    throw new UsageError(`Invalid "--role": expected "admin" or "scorer", got "${role ?? ""}"`);
+  if (role !== "admin" && role !== "scorer" && role !== "relay") {
+    throw new UsageError(`Invalid "--role": expected "admin", "scorer" or "relay", got "${role ?? ""}"`);
   }
   let table: number | null = null;
   if (flags["table"] !== undefined) {
@@ -99,9 +100,14 @@ export function parseTokenArgs(args: readonly string[]): TokenCommand {
   if (role === "admin" && (event !== null || table !== null)) {
     throw new UsageError(`An admin token cannot be limited: "--event" and "--table" are for scorer tokens`);
   }
+  if (role === "relay" && (event === null || table !== null)) {
+    throw new UsageError(`A relay token pushes one event: give "--event SLUG" and no "--table"`);
+  }
   const label = (flags["label"] === undefined ? undefined : tokenLabel(flags["label"])) ??
     (role === "admin"
       ? "admin"
+      : role === "relay"
+      ? `relay ${event}`
       : ["scorer", event, table === null ? null : `table ${table}`].filter(Boolean).join(" "));
   return { kind: "create", role, event, table, label };
 }
@@ -151,7 +157,8 @@ export async function runTokenCommand(
     return 0;
   }
   let eventId: string | null = null;
-  if (command.event !== null) {
+  // A relay token names its event by slug: the venue's first push makes the event here.
+  if (command.event !== null && command.role !== "relay") {
     const event = await findManagedEvent(store.db, command.event);
     if (!event) {
       io.err(`Cannot create the token: no event has the slug "${command.event}"`);
@@ -165,6 +172,7 @@ export async function runTokenCommand(
       label: command.label,
       eventId,
       tableNo: command.table,
+      relaySlug: command.role === "relay" ? command.event : null,
     }, now);
     io.out(tokenLine(token));
     io.out(`Secret (shown once, give it to its holder): ${secret}`);

@@ -286,9 +286,11 @@ export interface AccountTable {
 export interface TokenTable {
   id: string;
   label: string;
-  role: "admin" | "scorer";
+  role: "admin" | "scorer" | "relay";
   event_id: string | null;
   table_no: number | null;
+  /** A relay token's event, by slug (migration 2026_12_04_000000_relay). */
+  relay_slug: Generated<string | null>;
   /** SHA-256 of the secret, hex; the secret itself is shown once and never stored. */
   token_hash: string;
   created_at: string;
@@ -402,6 +404,34 @@ export interface TiePredictionTable {
   created_at: string;
 }
 
+/** A relayed event on the public server (migration 2026_12_04_000000_relay). */
+export interface RelayEventTable {
+  slug: string;
+  /** The venue server that holds the event (its store's relay id). */
+  venue_id: string;
+  /** Pushes applied: the base the next push names. */
+  seq: number;
+  holder_since: string;
+  last_contact_at: string;
+  /** 1 when an admin of the public server hid the event: pushes then keep it unpublished. */
+  hidden: Generated<number>;
+}
+
+/** The hash of each part of a relayed event as last pushed (public server). */
+export interface RelayChunkTable {
+  slug: string;
+  chunk: string;
+  hash: string;
+}
+
+/** Each part of the event as the public server last acknowledged it (venue server). */
+export interface RelaySentTable {
+  slug: string;
+  chunk: string;
+  stamp: string;
+  hash: string;
+}
+
 export interface Database {
   events: EventTable;
   subevents: CategoryTable;
@@ -431,6 +461,9 @@ export interface Database {
   team_members: TeamMemberTable;
   ties: TieTable;
   tie_predictions: TiePredictionTable;
+  relay_events: RelayEventTable;
+  relay_chunks: RelayChunkTable;
+  relay_sent: RelaySentTable;
 }
 
 export type EventRow = Selectable<EventTable>;

@@ -1,6 +1,6 @@
 /**
  * Access tokens of the management API: "admin" may do everything, "scorer" may only score, optionally limited to
- * one event and/or one table. The secret (`tt_` + 32 random bytes, base64url) is shown once when made; only its
+ * one event and/or one table, "relay" may only push its one event from the venue (docs/relay.md). The secret (`tt_` + 32 random bytes, base64url) is shown once when made; only its
  * SHA-256 (hex) is stored, and a presented secret is compared with the stored hash in constant time.
  * See docs/operator.md.
  */
@@ -17,7 +17,7 @@ type Db = Kysely<Database> | Transaction<Database>;
 export type TokenRole = TokenTable["role"];
 
 /** Every role, in the order they are listed. */
-export const TOKEN_ROLES = ["admin", "scorer"] as const satisfies readonly TokenRole[];
+export const TOKEN_ROLES = ["admin", "scorer", "relay"] as const satisfies readonly TokenRole[];
 
 /** The prefix of every secret, so that a leaked one is recognisable (and greppable) as this product's. */
 export const SECRET_PREFIX = "tt_";
@@ -32,7 +32,10 @@ export interface TokenRecord {
   role: TokenRole;
   /** The event a scorer is limited to, or null. */
   eventId: string | null;
-  /** The slug of that event, for display; null when not limited. */
+  /**
+   * The slug of that event, for display; null when not limited. A relay token's event, by slug: the event may
+   * not exist on the public server before the venue's first push.
+   */
   eventSlug: string | null;
   /** The table a scorer is limited to, or null. */
   tableNo: number | null;
@@ -47,6 +50,8 @@ export interface NewToken {
   label: string;
   eventId?: string | null;
   tableNo?: number | null;
+  /** A relay token's event (its slug), required for that role and refused for the others. */
+  relaySlug?: string | null;
 }
 
 /** A token request that cannot be met (unknown event, bad table); the message says which value. */
@@ -84,6 +89,7 @@ function tokenQuery(db: Db) {
     "tokens.role",
     "tokens.event_id",
     "events.slug as event_slug",
+    "tokens.relay_slug",
     "tokens.table_no",
     "tokens.token_hash",
     "tokens.created_at",
@@ -98,6 +104,7 @@ type TokenSelection = {
   role: TokenRole;
   event_id: string | null;
   event_slug: string | null;
+  relay_slug: string | null;
   table_no: number | null;
   created_at: string;
   last_used_at: string | null;
@@ -110,7 +117,7 @@ function toRecord(row: TokenSelection): TokenRecord {
     label: row.label,
     role: row.role,
     eventId: row.event_id,
-    eventSlug: row.event_slug,
+    eventSlug: row.event_slug ?? row.relay_slug,
     tableNo: row.table_no === null ? null : Number(row.table_no),
     createdAt: row.created_at,
     lastUsedAt: row.last_used_at,
@@ -130,11 +137,27 @@ export async function createToken(
 ): Promise<{ token: TokenRecord; secret: string }> {
   const label = input.label.trim();
   if (!label) throw new TokenError(`Cannot create a token: "label" must not be empty`);
-  if (input.role !== "admin" && input.role !== "scorer") {
-    throw new TokenError(`Cannot create a token: expected role "admin" or "scorer", got "${input.role}"`);
+  if (!(TOKEN_ROLES as readonly string[]).includes(input.role)) {
+    throw new TokenError(
+      `Cannot create a token: expected role "admin", "scorer" or "relay", got "${input.role}"`,
+    );
   }
   const eventId = input.eventId ?? null;
   const tableNo = input.tableNo ?? null;
+  const relaySlug = input.relaySlug ?? null;
+  if (input.role === "relay") {
+    if (relaySlug === null || !/^[a-z0-9][a-z0-9-]*$/.test(relaySlug) || relaySlug.length > 80) {
+      throw new TokenError(
+        `Cannot create a token: a relay token needs "event", the slug of the event it pushes (lower-case ` +
+          `letters, digits and "-")`,
+      );
+    }
+    if (eventId !== null || tableNo !== null) {
+      throw new TokenError(`Cannot create a token: a relay token is bound to its event by slug alone`);
+    }
+  } else if (relaySlug !== null) {
+    throw new TokenError(`Cannot create a token: only a relay token is bound to an event by slug`);
+  }
   if (input.role === "admin" && (eventId !== null || tableNo !== null)) {
     throw new TokenError(`Cannot create a token: an admin token cannot be limited to an event or a table`);
   }
@@ -156,6 +179,7 @@ export async function createToken(
     role: input.role,
     event_id: eventId,
     table_no: tableNo,
+    relay_slug: relaySlug,
     token_hash: await hashSecret(secret),
     created_at: at,
     last_used_at: null,
@@ -166,7 +190,7 @@ export async function createToken(
     actor,
     action: "token.create",
     eventId,
-    detail: { tokenId: id, label, role: input.role, tableNo },
+    detail: { tokenId: id, label, role: input.role, tableNo, ...(relaySlug ? { relaySlug } : {}) },
   });
   const token = await findTokenById(db, id);
   return { token: token!, secret };

@@ -36,6 +36,10 @@ const CONFLICT_CODES = [
   "draw-draft",
   "match-in-play",
   "reserve-refused",
+  "relay-held",
+  "relay-stale",
+  "relay-slug-taken",
+  "venue-owned",
 ] as const;
 
 /** A code of `CONFLICT_CODES`. */

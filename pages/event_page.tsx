@@ -11,7 +11,7 @@
 import { LIVE_REGIONS_SCRIPT } from "./client_script.ts";
 import { Announcement, ANNOUNCEMENT_CSS } from "./components/announcement.tsx";
 import { MATCH_LISTS_CSS, ScoreList, UpcomingList } from "./components/match_table.tsx";
-import { bestOfText, formatDateRange, formatText, spansDays } from "./format.ts";
+import { bestOfText, formatDateRange, formatMatchTime, formatText, spansDays } from "./format.ts";
 import { type DocumentProps, SiteLayout } from "./layout.tsx";
 import { acrossCategories, latestResultsAcross, upcomingAcross } from "./match_lists.ts";
 import { categoryPath, playersPath, watchedPaths } from "./page_paths.ts";
@@ -32,6 +32,7 @@ ul.categories li{padding:.45rem 0;border-bottom:1px solid #ddd}
 ul.categories a{font-weight:600}
 ul.categories .meta{display:block;font-size:.9rem}
 p.find a{font-weight:600}
+p.paused{border-left:4px solid #b45309;background:#fff7ed;color:#1f2937;padding:.5rem .75rem;margin:.75rem 0}
 `;
 
 /** What a category's line on the event page says besides its name. */
@@ -61,7 +62,14 @@ export function EventLivePage(props: Omit<DocumentProps, "script" | "bodyData"> 
 
 /** The whole event page. */
 export function EventPage(
-  props: { nonce: string; event: Event; categories: CategorySummary[]; ties?: Tie[] },
+  props: {
+    nonce: string;
+    event: Event;
+    categories: CategorySummary[];
+    ties?: Tie[];
+    /** When the hall was last heard from, when its live updates are paused (docs/relay.md). */
+    hallPausedSince?: string | null;
+  },
 ) {
   const { event, categories } = props;
   // A team category's matches in play and results are shown as its ties (pages/tie_data.ts).
@@ -83,6 +91,13 @@ export function EventPage(
       <h1>{event.name}</h1>
       <p class="meta">{formatDateRange(event.startDate, event.endDate)} · {event.venue}</p>
       <Announcement event={event} region="announcement" />
+      {props.hallPausedSince && (
+        <p class="paused" role="status">
+          Live updates from the hall are paused since{" "}
+          {formatMatchTime(props.hallPausedSince, spansDays(event))}: what you see is as of then, and it
+          catches up by itself when the hall's connection is back.
+        </p>
+      )}
       {event.description && <p>{event.description}</p>}
       <p class="find">
         <a href={playersPath(event.slug)}>Find a player</a>: their matches, tables and times

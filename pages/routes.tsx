@@ -13,6 +13,7 @@ import { playerAlias } from "../db/read_players.ts";
 import { viewDeps } from "../api/respond.ts";
 import { categoryView } from "../views/category.ts";
 import { eventView } from "../views/event.ts";
+import { hallPaused, relayLink } from "../views/relay_link.ts";
 import { eventPlayersView } from "../views/event_players.ts";
 import { eventsView } from "../views/events.ts";
 import { type MatchData, matchView } from "../views/match.ts";
@@ -195,7 +196,12 @@ export function routes(deps: ReadyDeps): Hono<PageEnv> {
     const data = await boards.load(viewDeps(deps), c.req.param("slug"));
     if (!data) return notFound(c);
     const ties = await tieBoards.ofBoard(viewDeps(deps), data.categories);
-    return renderPage(c, <EventPage nonce={c.var.nonce} {...data} ties={ties} />);
+    const link = await relayLink(viewDeps(deps), c.req.param("slug"));
+    const pausedSince = hallPaused(link, deps.clock()) ? link!.lastContactAt : null;
+    return renderPage(
+      c,
+      <EventPage nonce={c.var.nonce} {...data} ties={ties} hallPausedSince={pausedSince} />,
+    );
   });
 
   // A category's pages show the category and the names of its event, whose every write bumps the category's

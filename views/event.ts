@@ -4,11 +4,14 @@ import { listEventCategories } from "../db/read_categories.ts";
 import type { Category, Event } from "./schemas.ts";
 import { serializeCategory, serializeEvent } from "./serialize.ts";
 import type { View, ViewDeps } from "./view.ts";
+import { type RelayLink, relayLink } from "./relay_link.ts";
 
 /** An event and its categories, in their order. */
 export interface EventData {
   event: Event;
   categories: Category[];
+  /** When the venue was last heard from, for an event published live through the relay; null otherwise. */
+  relay: RelayLink | null;
 }
 
 /** The published event with this slug, or null. */
@@ -18,12 +21,16 @@ export async function publishedEvent(deps: ViewDeps, slug: string): Promise<Publ
 
 /** A published event found by slug, with its categories. */
 export const eventView: View<string, EventData> = {
-  // Every write to the event bumps its revision.
+  // Every write to the event bumps its revision, and so does every push of the relay (its contact time).
   version: (deps, slug) => deps.versions.eventBySlug(slug),
   load: async (deps, slug) => {
     const event = await publishedEvent(deps, slug);
     if (!event) return null;
     const categories = await listEventCategories(deps.db, event.id);
-    return { event: serializeEvent(event, categories.length), categories: categories.map(serializeCategory) };
+    return {
+      event: serializeEvent(event, categories.length),
+      categories: categories.map(serializeCategory),
+      relay: await relayLink(deps, slug),
+    };
   },
 };

@@ -557,11 +557,21 @@ export const EventsResponseSchema = envelope(
 );
 
 /** GET /events/{slug}. */
+/** The hall's link of an event published live from its venue (views/relay_link.ts). */
+export const RelayLinkSchema = z.object({
+  lastContactAt: timestamp("When the venue server was last heard from"),
+}).openapi("RelayLink", {
+  description: "Present only for an event published live from its venue server through the relay " +
+    "(docs/relay.md). The venue pushes at least every 30 s while its link is up: a lastContactAt more than a " +
+    "minute and a half old means the hall's updates are paused, and what is served is as of that time.",
+});
+
 export const EventResponseSchema = envelope(
   "EventResponse",
   z.object({
     event: EventSchema,
     subevents: z.array(CategorySchema).openapi({ description: "The event's categories in their order" }),
+    relay: RelayLinkSchema.optional(),
   }),
   "One published event and its categories",
 );
@@ -677,6 +687,7 @@ export const NAMED_SCHEMAS: readonly z.ZodType[] = [
   EventPlayersMetaSchema,
   ProblemSchema,
   EventsResponseSchema,
+  RelayLinkSchema,
   EventResponseSchema,
   EventPlayersResponseSchema,
   DrawResponseSchema,

@@ -28,6 +28,8 @@ import { tokenRoutes, whoamiRoute } from "./tokens.ts";
 import { tieRoutes } from "./ties.ts";
 import { metricsRoute } from "./metrics.ts";
 import { ServiceMetrics } from "../metrics.ts";
+import { MAX_PUSH_BYTES, relayRoutes, relayStatusRoutes } from "./relay.ts";
+import { venueOwned } from "./venue_owned.ts";
 
 /** The largest body accepted (an event file included). */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -49,19 +51,21 @@ export function manageApi(deps: AppDeps, options: ManageOptions = {}): Hono {
     for (const [name, value] of Object.entries(NO_STORE_HEADERS)) c.res.headers.set(name, value);
   });
   app.use("*", authenticate(deps, limiter));
+  const limit = (maxSize: number, words: string) =>
+    bodyLimit({
+      maxSize,
+      onError: () => {
+        throw new HttpError(413, "payload-too-large", `Cannot read the body: it is larger than ${words}`);
+      },
+    });
+  const bodyOfOne = limit(MAX_BODY_BYTES, `1 MiB (${MAX_BODY_BYTES} bytes)`);
+  // A relay's push may be larger (a day of play caught up); its route unpacks and bounds it itself.
+  const push = limit(MAX_PUSH_BYTES, `32 MiB (${MAX_PUSH_BYTES} bytes)`);
   app.use(
     "*",
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new HttpError(
-          413,
-          "payload-too-large",
-          `Cannot read the body: it is larger than 1 MiB (${MAX_BODY_BYTES} bytes)`,
-        );
-      },
-    }),
+    (c, next) => new URL(c.req.url).pathname.includes("/relay/events/") ? push(c, next) : bodyOfOne(c, next),
   );
+  app.use("*", venueOwned(deps));
 
   app.route("/whoami", whoamiRoute(deps));
   app.route("/events/import", importRoute(deps));
@@ -78,6 +82,8 @@ export function manageApi(deps: AppDeps, options: ManageOptions = {}): Hono {
   app.route("/qr", qrRoute(deps));
   app.route("/ties", tieRoutes(deps));
   app.route("/metrics", metricsRoute(deps.metrics ?? new ServiceMetrics()));
+  app.route("/relay", relayRoutes(deps));
+  app.route("/relay", relayStatusRoutes(deps));
 
   app.get("/audit", async (c) => {
     requireAdmin(c.var.token, "read the audit log");

@@ -46,6 +46,7 @@ import * as byTable from "./client/manage/by_table.ts";
 import * as find from "./client/manage/find.ts";
 import * as views from "./client/manage/views.ts";
 import * as tieLineups from "./client/manage/tie_lineups.ts";
+import * as relayPanel from "./client/manage/relay_panel.ts";
 import { MANAGE_CSS } from "./styles.ts";
 import { CONSOLE_VIEWS } from "./console_views.ts";
 import { TokenForm } from "./token_form.tsx";
@@ -86,6 +87,7 @@ export const MANAGE_MODULES = [
   entries,
   drawConsole,
   tieLineups,
+  relayPanel,
   byCategory,
   byTable,
   find,
@@ -129,6 +131,14 @@ export function ManagePage(props: { nonce: string }) {
           <button type="button" id="publish" class="primary">Publish</button>
           <button type="button" id="export">Download as import file</button>
         </div>
+        <section id="relay" aria-labelledby="relay-heading" hidden>
+          <h2 id="relay-heading">Public server</h2>
+          <p>
+            <strong id="relay-state" class="relay-state"></strong>{" "}
+            <button type="button" id="relay-takeover" hidden>Take over</button>
+          </p>
+          <p id="relay-detail" class="muted"></p>
+        </section>
         <section id="announcement" aria-labelledby="announcement-heading">
           <h2 id="announcement-heading">Announcement</h2>
           <p>

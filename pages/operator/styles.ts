@@ -19,6 +19,10 @@ header.bar button{min-height:2.25rem;padding:.25rem .6rem}
 .status{margin:0;padding:.4rem 1rem;font-weight:600;background:#e7f5ea;color:#0f5f24}
 .status[data-kind=busy]{background:#fff6dd;color:#6b4b00}
 .status[data-kind=offline],.status[data-kind=error]{background:#fde7e9;color:#8a0016}
+.relay-state{padding:.1rem .4rem;border-radius:3px}
+.relay-state[data-kind=ok]{background:#e3f6e8;color:#0b5a22}
+.relay-state[data-kind=busy]{background:#fff6dd;color:#6b4b00}
+.relay-state[data-kind=error]{background:#fde7e9;color:#8a0016}
 .muted{color:#555}
 form.token{max-width:28rem;margin:2rem auto;padding:1rem;background:#fff;border-radius:.75rem;display:grid;gap:.6rem}
 form.token input{width:100%}

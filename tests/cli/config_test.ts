@@ -180,3 +180,29 @@ Deno.test("parseSecurityContact() takes an e-mail address, mailto: or https:, an
     "mailto:sec@example.org",
   );
 });
+
+Deno.test("readConfig() reads RELAY_URL and RELAY_TOKEN together, and names the one that is wrong", () => {
+  const token = "tt_" + "a".repeat(43);
+  assert.equal(readConfig([], env({})).relay, null);
+  assert.deepEqual(
+    readConfig([], env({ RELAY_URL: "https://live.example.org/", RELAY_TOKEN: token })).relay,
+    {
+      url: "https://live.example.org",
+      token,
+    },
+  );
+  assert.deepEqual(
+    readConfig(["--relay-url", "http://10.0.0.2:8000", "--relay-token", token], env({})).relay,
+    { url: "http://10.0.0.2:8000", token },
+  );
+  assert.throws(() => readConfig([], env({ RELAY_URL: "https://live.example.org" })), /RELAY_TOKEN is not/);
+  assert.throws(() => readConfig([], env({ RELAY_TOKEN: token })), /RELAY_URL is not/);
+  assert.throws(
+    () => readConfig([], env({ RELAY_URL: "ftp://x", RELAY_TOKEN: token })),
+    (e) => e instanceof ConfigError && /Invalid RELAY_URL "ftp:\/\/x"/.test(e.message),
+  );
+  assert.throws(
+    () => readConfig([], env({ RELAY_URL: "https://x.org", RELAY_TOKEN: "abc" })),
+    /Invalid RELAY_TOKEN/,
+  );
+});

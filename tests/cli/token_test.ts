@@ -40,7 +40,7 @@ Deno.test("parseTokenArgs() refuses bad command lines with a message naming the 
   const cases: [string[], RegExp][] = [
     [[], /Missing command/],
     [["delete"], /Unknown command "delete"/],
-    [["create"], /Invalid "--role": expected "admin" or "scorer", got ""/],
+    [["create"], /Invalid "--role": expected "admin", "scorer" or "relay", got ""/],
     [["create", "--role", "root"], /got "root"/],
     [["create", "--role", "scorer", "--table", "0"], /Invalid "--table"/],
     [
@@ -137,4 +137,30 @@ storeTest("runTokenCommand() refuses an unknown event slug", async (store) => {
     1,
   );
   assert.match(c.err[0]!, /no event has the slug "nope"/);
+});
+
+storeTest(
+  "runTokenCommand() makes a relay token bound to a slug the store may not have yet",
+  async (store) => {
+    const c = capture();
+    const command = parseTokenArgs(["create", "--role", "relay", "--event", "spring-open-2026"]);
+    assert.equal(await runTokenCommand(store, command, c.io, T0), 0);
+    const secret = /Secret \(shown once[^:]*\): (tt_\S+)/.exec(c.out.join("\n"))?.[1];
+    const token = await authenticateToken(store.db, secret!, T0);
+    assert.deepEqual([token?.role, token?.eventId, token?.eventSlug, token?.label], [
+      "relay",
+      null,
+      "spring-open-2026",
+      "relay spring-open-2026",
+    ]);
+    assert.match(c.out[0]!, /relay .* \(event spring-open-2026\)/);
+  },
+);
+
+Deno.test("parseTokenArgs() refuses a relay token without its event or with a table", () => {
+  assert.throws(() => parseTokenArgs(["create", "--role", "relay"]), /give "--event SLUG" and no "--table"/);
+  assert.throws(
+    () => parseTokenArgs(["create", "--role", "relay", "--event", "a", "--table", "2"]),
+    /give "--event SLUG" and no "--table"/,
+  );
 });

@@ -24,6 +24,7 @@ import { watchEntries } from "./manage/entries.ts";
 import { watchViews } from "./manage/views.ts";
 import { watchFind } from "./manage/find.ts";
 import { watchCategoryPick } from "./manage/by_category.ts";
+import { refreshRelay, watchRelayTakeover } from "./manage/relay_panel.ts";
 
 /** Runs the operator's page. */
 export function manageClient(): void {
@@ -36,7 +37,10 @@ export function manageClient(): void {
     byMatchId: new Map(),
     clashing: new Set(),
     openMenus: new Set(),
-    refresh: () => refreshOverview(page),
+    refresh: async () => {
+      await refreshOverview(page);
+      await refreshRelay(page);
+    },
     write: (path, body, done, method) => sendWrite(page, path, body, done, method),
   };
   keepEnteredToken(localStorage, ADMIN_TOKEN_KEY);
@@ -58,6 +62,7 @@ export function manageClient(): void {
     chooseEvent(page, events);
     watchPublish(page);
     watchAnnouncementForm(page);
+    watchRelayTakeover(page);
     watchExport(page);
     watchBaseForm(page);
     watchTokenForm(page);
