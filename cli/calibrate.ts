@@ -7,7 +7,7 @@
  *   each match then gets its two sides (the draw), a prediction frozen by `freezePrediction` from the ratings of
  *   that moment, and is played point by point through `writeMatch`, which rates it and settles the prediction's
  *   outcome. The 822 matches with `p_elo` are scored side by side with it.
- * - Real data judged on: four tournaments of the Liga Dos Orillas 2022 (`data/liga-dos-orillas-2022/`,
+ * - Real data judged on: four tournaments of the Liga Dos Orillas 2022 (`../shared/data/liga-dos-orillas-2022/` when present,
  *   cli/calibrate_dos_orillas.ts), replayed the same way into another event of the same store, every player without
  *   a prior, beside a plain Elo replayed in the same order. The model's import priors were fitted on London only.
  * - Simulation: `simulateTournaments` with known true strengths, several seeds pooled.
@@ -21,7 +21,6 @@
  * @module
  */
 import { isCountryCode } from "../lib/country_codes.ts";
-import { parse } from "csv-parse/sync";
 import { ConfigError, parseDatabaseUrl, redact } from "./config.ts";
 import type { StoreUrl } from "../lib/store_url.ts";
 import { stderrLogger } from "../lib/log.ts";
@@ -50,6 +49,22 @@ import {
 } from "./calibrate_ties.ts";
 import { pointsForScores, type Score, type Side } from "../domain/scoring.ts";
 import { DOS_ORILLAS_DATA_DIR, DOS_ORILLAS_SOURCE, readDosOrillasData } from "./calibrate_dos_orillas.ts";
+import {
+  CalibrateError,
+  type LondonData,
+  type LondonMatch,
+  type LondonPrediction,
+  parseCsv,
+  type ReplaySource,
+} from "./calibrate_data.ts";
+export {
+  CalibrateError,
+  type LondonData,
+  type LondonMatch,
+  type LondonPrediction,
+  parseCsv,
+  type ReplaySource,
+};
 import { entryIdFor, eventIdFor, matchIdFor } from "../db/ids.ts";
 import { importEvent } from "../event_file/import.ts";
 import type { EventFile, MatchInput, PlayerInput } from "../event_file/format.ts";
@@ -93,59 +108,6 @@ const MATCHES_FILE = "london_2026_matches.csv";
 const PREDICTIONS_FILE = "london_2026_predictions.csv";
 const MINUTE_MS = 60_000;
 
-/** The benchmark cannot run: data missing or malformed, a store that holds the event already, a replay gone wrong. */
-export class CalibrateError extends Error {
-  override name = "CalibrateError";
-}
-
-/** One singles match of the data, player A as home. */
-export interface LondonMatch {
-  readonly sourceMatchId: number;
-  readonly date: string;
-  readonly playerA: string;
-  readonly playerAName: string;
-  readonly playerB: string;
-  readonly playerBName: string;
-  readonly winner: string;
-  /** Games, player A's points as `home`. */
-  readonly games: readonly Score[];
-  readonly category: string;
-}
-
-/**
- * One row of the benchmark's predictions: the prior of both players (read only when the source has priors) and
- * `p_elo` (P(player A wins)).
- */
-export interface LondonPrediction {
-  readonly playerA: string;
-  readonly playerB: string;
-  readonly winner: string;
-  readonly eloA: number;
-  readonly eloB: number;
-  readonly matchesA: number;
-  readonly matchesB: number;
-  readonly pElo: number;
-}
-
-/** What a replayed data set is: the event it is imported as, whether it carries priors, how the report names it. */
-export interface ReplaySource {
-  /** Slug of the replay's event; a store that already holds it is refused. */
-  readonly slug: string;
-  readonly eventName: string;
-  readonly categoryName: string;
-  readonly venue: string;
-  /** Priors from the predictions rows (`eloA`, `matchesA`...); false: every player is imported without one. */
-  readonly priors: boolean;
-  /** Its short name in the targets. */
-  readonly name: string;
-  /** Heading of its report section. */
-  readonly title: string;
-  /** The report's paragraph on the data and how it was replayed. */
-  readonly about: string;
-  /** The baseline's name in the report's tables. */
-  readonly baseline: string;
-}
-
 /** London 2026: the data set the model is tuned on. */
 export const LONDON_SOURCE: ReplaySource = {
   slug: CALIBRATION_SLUG,
@@ -167,27 +129,6 @@ export const LONDON_SOURCE: ReplaySource = {
     "the prediction.",
   baseline: "`p_elo`",
 };
-
-/** The matches of a data set in replay order, and its baseline's rows (London's `p_elo`). */
-export interface LondonData {
-  readonly matches: readonly LondonMatch[];
-  readonly predictions: readonly LondonPrediction[];
-  /** London's when left out. */
-  readonly source?: ReplaySource;
-}
-
-/** RFC 4180 CSV (csv-parse): one record per row keyed by the header; a row of another width is an error. */
-export function parseCsv(text: string): Record<string, string>[] {
-  try {
-    return parse(text, {
-      columns: true,
-      skip_empty_lines: true,
-      record_delimiter: ["\r\n", "\n", "\r"],
-    }) as Record<string, string>[];
-  } catch (e) {
-    throw new CalibrateError(`Cannot read the CSV: ${(e as Error).message}`);
-  }
-}
 
 function column(row: Record<string, string>, name: string, file: string): string {
   const value = row[name];
@@ -1424,10 +1365,12 @@ export async function runCalibrate(args: readonly string[], io: CalibrateIo): Pr
     return 2;
   }
   let data: LondonData;
-  let second: LondonData;
+  let second: LondonData | null = null;
   try {
     data = await readLondonData(flags.dataDir);
-    second = await readDosOrillasData(flags.secondDataDir);
+    // The second data set is judged on where it is present (docs/calibration.md says where it comes from).
+    if (await exists(flags.secondDataDir)) second = await readDosOrillasData(flags.secondDataDir);
+    else stderrLogger.info(`No second data set at ${flags.secondDataDir}: London alone is scored`);
   } catch (e) {
     io.err(oneLine(e));
     return 1;
@@ -1440,7 +1383,7 @@ export async function runCalibrate(args: readonly string[], io: CalibrateIo): Pr
     return 1;
   }
   let real: RealDataReport;
-  let judged: RealDataReport;
+  let judged: RealDataReport | null = null;
   let ties: TieReport;
   try {
     const plan = planTies(londonReplaySingles(data, flags.limit));
@@ -1458,13 +1401,15 @@ export async function runCalibrate(args: readonly string[], io: CalibrateIo): Pr
     );
     ties = scoreTies(tieCalibration(plan, made, frozen, frozenElo(data)));
     // In the same store: another event, other players; London is a draft again, its results rate nobody.
-    const secondReplay = await replayLondon(store, second, {
-      limit: flags.limit,
-      onMatch: (done, total) => {
-        if (done % 100 === 0 || done === total) stderrLogger.info(`Replayed ${done} of ${total} matches`);
-      },
-    });
-    judged = scoreReplay(secondReplay, redact(flags.databaseUrl.url), DOS_ORILLAS_SOURCE);
+    if (second) {
+      const secondReplay = await replayLondon(store, second, {
+        limit: flags.limit,
+        onMatch: (done, total) => {
+          if (done % 100 === 0 || done === total) stderrLogger.info(`Replayed ${done} of ${total} matches`);
+        },
+      });
+      judged = scoreReplay(secondReplay, redact(flags.databaseUrl.url), DOS_ORILLAS_SOURCE);
+    }
   } catch (e) {
     io.err(oneLine(e));
     return 1;
@@ -1472,8 +1417,9 @@ export async function runCalibrate(args: readonly string[], io: CalibrateIo): Pr
     await store.close().catch(() => {});
   }
   const sim = simulationReport(flags.seeds);
-  const targets = evaluateTargets([real, judged], sim);
-  const report = formatReport([real, judged], sim, targets, ties);
+  const scored = judged ? [real, judged] : [real];
+  const targets = evaluateTargets(scored, sim);
+  const report = formatReport(scored, sim, targets, ties);
   io.out(report);
   try {
     await Deno.writeTextFile(flags.out, report);
@@ -1519,4 +1465,13 @@ if (import.meta.main) {
     code = 1;
   }
   Deno.exit(code);
+}
+
+/** Whether a folder exists (a data set not present is skipped, not an error). */
+async function exists(path: string): Promise<boolean> {
+  try {
+    return (await Deno.stat(path)).isDirectory;
+  } catch {
+    return false;
+  }
 }

@@ -1,6 +1,6 @@
 /**
  * The second real data set of `deno task calibrate` (cli/calibrate.ts): four tournaments of the Liga Dos Orillas
- * 2022 (`data/liga-dos-orillas-2022/`, GNU GPL version 2), the data the model was judged on, never tuned on. This
+ * 2022 (`../shared/data/liga-dos-orillas-2022/` when present, GNU GPL version 2), the data the model was judged on, never tuned on. This
  * file reads its CSV into the replay's shape: the matches in the order they were played, every player without a
  * prior, and a plain Elo's prediction of each match as the baseline (domain/plain_elo.ts).
  * @module
@@ -14,11 +14,14 @@ import {
   type LondonPrediction,
   parseCsv,
   type ReplaySource,
-} from "./calibrate.ts";
+} from "./calibrate_data.ts";
 
-/** The default folder: `data/liga-dos-orillas-2022/` of the repository. */
+/**
+ * The default folder: beside London's, in the shared data (`../shared/data/liga-dos-orillas-2022/`): a public
+ * data set is kept there with its source and licence, not in this repository.
+ */
 export const DOS_ORILLAS_DATA_DIR = decodeURIComponent(
-  new URL("../data/liga-dos-orillas-2022/", import.meta.url).pathname,
+  new URL("../../shared/data/liga-dos-orillas-2022/", import.meta.url).pathname,
 );
 
 const FILE = "matches.csv";
@@ -37,7 +40,7 @@ export const DOS_ORILLAS_SOURCE: ReplaySource = {
   title: "Real data: Liga Dos Orillas 2022 through the store (judged on)",
   about:
     "Four tournaments of the Liga Dos Orillas, Santa Fe and Paraná, Argentina, 27 February to 24 July 2022 " +
-    "(`data/liga-dos-orillas-2022/`, from srvanrell/ranking-table-tennis, GNU GPL version 2): regional players " +
+    "(`../shared/data/liga-dos-orillas-2022/`, from srvanrell/ranking-table-tennis, GNU GPL version 2): regional players " +
     "in three levels, many of them in several tournaments and levels, none of them in London. Nothing of it was " +
     "used to fit the model. Imported the same way as London, every player without a prior (the league's own " +
     "levels are not on a 400-point scale), and replayed the same way, each tournament on its date in the order " +
