@@ -259,7 +259,12 @@ function SideName(props: { match: Match; side: "home" | "away"; players: PlayerL
  * overlay watches its event's categories, so that it moves on to the next match there by itself).
  */
 export function MatchOverlayPage(
-  props: ScoreboardProps & { nonce: string; params: OverlayParams; watch?: string },
+  props: ScoreboardProps & {
+    nonce: string;
+    params: OverlayParams;
+    watch?: string;
+    refreshIn?: number | null;
+  },
 ) {
   const { match } = props;
   return (
@@ -270,6 +275,7 @@ export function MatchOverlayPage(
       watch={props.watch ?? matchWatchPath(match.id)}
       css={CSS}
       script={COUNTDOWNS_SCRIPT + STATE_CHANGES_SCRIPT}
+      refreshIn={props.refreshIn}
     >
       <Scoreboard {...props} />
     </OverlayDocument>

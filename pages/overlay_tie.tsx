@@ -117,7 +117,9 @@ export function TieBar(props: { tie: Tie }) {
 }
 
 /** The whole overlay page of a tie; `watch` is what it polls besides the tie (a table's overlay: its categories). */
-export function TieOverlayPage(props: { nonce: string; params: OverlayParams; tie: Tie; watch?: string }) {
+export function TieOverlayPage(
+  props: { nonce: string; params: OverlayParams; tie: Tie; watch?: string; refreshIn?: number | null },
+) {
   const { tie } = props;
   return (
     <OverlayDocument
@@ -126,6 +128,7 @@ export function TieOverlayPage(props: { nonce: string; params: OverlayParams; ti
       params={props.params}
       watch={props.watch ?? tieWatchPath(tie.id)}
       css={CSS}
+      refreshIn={props.refreshIn}
     >
       <TieBar tie={tie} />
     </OverlayDocument>
