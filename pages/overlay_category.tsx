@@ -1,5 +1,6 @@
 /** /overlay/subevent/{categoryId}: a compact transparent board of a category's live matches and latest results. */
 import { PAIR_SEPARATOR } from "../db/read_entries.ts";
+import { resultReasonMark } from "./format.ts";
 import { OverlayDocument } from "./overlay_document.tsx";
 import type { OverlayParams } from "./overlay_params.ts";
 import { latestResults, liveMatches } from "./match_lists.ts";
@@ -26,6 +27,8 @@ const CSS = `
 .line .s{text-align:center;font-variant-numeric:tabular-nums;white-space:nowrap}
 .line .pts{color:#101010;background:var(--accent);border-radius:5px;padding:0 6px;margin-left:6px}
 .line .won{color:var(--accent)}
+.line .why{font-size:15px;font-weight:800;letter-spacing:.04em;color:#101010;background:#cfd8e6;border-radius:4px;
+  padding:1px 5px;margin-left:6px}
 .hide-head .board h1{display:none}
 .quiet{padding:6px 14px;font-size:17px;color:#b8c4d6}
 `;
@@ -41,6 +44,7 @@ function Line(props: { match: Match; live: boolean }) {
   const m = props.match;
   const homeWon = m.winnerId !== null && m.winnerId === m.homeId;
   const awayWon = m.winnerId !== null && m.winnerId === m.awayId;
+  const mark = resultReasonMark(m.resultReasonCode);
   return (
     <div class="line" data-match={m.id}>
       <span class="t">{m.tableNo != null ? `T${m.tableNo}` : ""}</span>
@@ -48,7 +52,9 @@ function Line(props: { match: Match; live: boolean }) {
         <SideName name={m.homeName} />
       </span>
       <span class="s">
-        {m.gamesWon.home}–{m.gamesWon.away}
+        {/* A walkover has no games: its mark stands instead of "0–0"; a retirement's games stay, marked. */}
+        {m.resultReasonCode !== "walkover" && `${m.gamesWon.home}–${m.gamesWon.away}`}
+        {mark !== null && <span class="why">{mark}</span>}
         {props.live && <span class="pts">{m.currentGame.home}–{m.currentGame.away}</span>}
       </span>
       <span class={`a${awayWon ? " won" : ""}`}>

@@ -3,7 +3,7 @@
  * results, and the ones up next).
  */
 import { shownTimeText } from "../expected_time.ts";
-import { resultReasonText } from "../format.ts";
+import { resultReasonWords } from "../format.ts";
 import { lastEnd, pointFlag, timedAttributes, timedTimeouts } from "../umpire_view.ts";
 import type { Match } from "../view_types.ts";
 import { standingCall } from "../../domain/table_call.ts";
@@ -16,7 +16,7 @@ import type { ListedMatch } from "../../views/player.ts";
 /** The finished games in words, e.g. "11-7, 9-11, 11-5", or the result reason when not decided by score. */
 export function gamesDetail(match: Match): string {
   const games = match.gameScores.map((g) => `${g.home}-${g.away}`).join(", ");
-  const reason = resultReasonText(match.resultReasonCode);
+  const reason = resultReasonWords(match);
   return reason ? (games ? `${reason} (${games})` : reason) : games;
 }
 

@@ -2,28 +2,17 @@
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { browserSuite, openPage } from "../support/browser.ts";
-import { call, makeToken, seedKnockout } from "../api/manage_fixtures.ts";
+import { matchWriter, seedDeskKnockout } from "../api/manage_fixtures.ts";
 
 const VIEWPORTS = [{ width: 1280, height: 720 }, { width: 1920, height: 1080 }];
 
 browserSuite(
   "a table's overlay shows the table's next match, the match called there, then in play, holds its result, then follows the next match by itself",
-  async (store) => {
-    const ev = await seedKnockout(store.db, { slug: "table-open", bestOf: 3, size: 4 });
-    const secret = await makeToken(store.db, "admin", { label: "Desk" });
-    return { ev, secret };
-  },
+  (store) => seedDeskKnockout(store.db, "table-open"),
   async (_t, { browser, server, seeded }) => {
     const { ev, secret } = seeded;
     const [first, second] = ev.rounds[0]!;
-    const write = async (id: string, action: string, body: Record<string, unknown> = {}) => {
-      const res = await fetch(
-        `${server.origin}/api/manage/matches/${id}/${action}`,
-        call(secret, "POST", body, { "Idempotency-Key": crypto.randomUUID() }),
-      );
-      assert.equal(res.status, 200, await res.clone().text());
-      await res.body?.cancel();
-    };
+    const write = matchWriter(server.origin, secret);
     const names = async (id: string) => {
       const res = await fetch(`${server.origin}/api/v1/matches/${id}`);
       const { data } = await res.json();
