@@ -40,7 +40,7 @@ export interface ScoreboardProps {
 }
 
 const CSS = `
-.bar{position:relative;min-width:620px;max-width:1180px;background:var(--panel);border-radius:10px;
+.bar{position:relative;min-width:620px;background:var(--panel);border-radius:10px;
   box-shadow:0 4px 16px rgba(0,0,0,.35)}
 .bar .head{display:flex;gap:16px;padding:6px 14px;font-size:15px;font-weight:600;color:#cfd8e6;
   background:rgba(255,255,255,.08);text-transform:uppercase;letter-spacing:.04em;border-radius:10px 10px 0 0}

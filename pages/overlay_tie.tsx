@@ -9,7 +9,7 @@ import type { OverlayParams } from "./overlay_params.ts";
 import { currentTieMatch, teamLabel, type Tie, type TieMatch, tieWatchPath } from "./tie_data.ts";
 
 const CSS = `
-.tiebar{width:1040px;max-width:100%;background:var(--panel);border-radius:10px;box-shadow:0 4px 16px rgba(0,0,0,.35)}
+.tiebar{width:calc(100vw - 48px);max-width:100%;background:var(--panel);border-radius:10px;box-shadow:0 4px 16px rgba(0,0,0,.35)}
 .tiebar .head{display:flex;gap:16px;padding:6px 14px;font-size:15px;font-weight:600;color:#cfd8e6;
   background:rgba(255,255,255,.08);text-transform:uppercase;letter-spacing:.04em;border-radius:10px 10px 0 0;
   white-space:nowrap}
