@@ -292,6 +292,7 @@ function MatchFrame(props: {
       title={props.title}
       nonce={props.nonce}
       css={CSS}
+      description={`${props.heading}, ${props.category} at ${event.name}: live score, games and result`}
       script={LIVE_REGIONS_SCRIPT + (props.script ?? "")}
       bodyData={{
         watch: props.watch ?? matchWatchPath(props.matchId),

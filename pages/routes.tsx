@@ -255,12 +255,14 @@ export function routes(deps: ReadyDeps): Hono<PageEnv> {
     // The hall's tables: those of the event's sessions (the tables view shows the free ones too).
     const sessions = await readSessionsOf(deps.store.db, data.event.id);
     const ties = await tieBoards.ofBoard(viewDeps(deps), data.categories);
+    const tvFollowUrl = followUrl(deps, c, data.event.slug);
     return renderPage(
       c,
       <TvPage
         nonce={c.var.nonce}
         {...data}
-        followUrl={followUrl(deps, c, data.event.slug)}
+        followUrl={tvFollowUrl}
+        loopback={isLoopbackOrigin(tvFollowUrl)}
         interval={parseTvInterval(c.req.query("interval"))}
         now={deps.clock().getTime()}
         tables={[...new Set(sessions.flatMap((s) => s.tables))]}

@@ -27,6 +27,7 @@ import { acrossCategories, latestResultsAcross, upcomingAcross } from "./match_l
 import { watchedPaths } from "./page_paths.ts";
 import { matchOnTable } from "../domain/table_call.ts";
 import { QrCode } from "./qr.tsx";
+import { LoopbackWarning } from "./components/loopback_warning.tsx";
 import { ServeDot } from "./serve_dot.tsx";
 import { BRACKET_CSS } from "./components/bracket.tsx";
 import { drawnCategories, TV_BRACKET_CSS, TV_MAX_BRACKETS, TvBrackets } from "./tv_bracket.tsx";
@@ -76,9 +77,15 @@ const CSS = `
 html,body{margin:0;height:100%;overflow:hidden;background:#08121f;color:#fff}
 body{font:500 2.1vw/1.25 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;display:flex;flex-direction:column}
 header.tv{display:flex;align-items:baseline;gap:2vw;padding:1.6vh 3vw;background:#0f2136}
-header.tv h1{margin:0;font-size:3vw;flex:none;max-width:60vw;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
-header.tv .where{color:#b9c6d8;font-size:1.6vw}
-header.tv ol{margin:0 0 0 auto;padding:0;display:flex;gap:1vw;list-style:none;font-size:1.3vw;color:#7f8fa6}
+header.tv h1{margin:0;font-size:3vw;flex:0 1 auto;min-width:0;max-width:60vw;white-space:nowrap;overflow:hidden;
+  text-overflow:ellipsis}
+header.tv .where{color:#b9c6d8;font-size:1.6vw;flex:0 1 auto;min-width:4em;white-space:nowrap;overflow:hidden;
+  text-overflow:ellipsis}
+header.tv ol{margin:0 0 0 auto;padding:0;display:flex;flex:none;gap:1vw;list-style:none;font-size:1.3vw;color:#7f8fa6;
+  white-space:nowrap}
+.loopback{max-width:70vw;margin:2vh auto 0;padding:1vh 1.5vw;border-radius:.6vh;background:#fff4c2;color:#0d1b2a;
+  border:.3vh solid #b00020;font-size:1.6vw;line-height:1.35;text-align:left}
+.loopback strong{color:#b00020}
 main.tv{flex:1;position:relative;padding:2vh 3vw;overflow:hidden}
 .tv-announcement{margin:0;padding:1.4vh 3vw;background:#ffd400;color:#101010;font-size:2.4vw;font-weight:700;
   overflow-wrap:anywhere}
@@ -283,6 +290,8 @@ export interface TvProps {
   categories: CategorySummary[];
   /** Absolute URL of the event page, for the QR code. */
   followUrl: string;
+  /** Whether that URL is this computer's own address, which phones cannot open: the QR view says so. */
+  loopback?: boolean;
   interval: number;
   /** The server's clock at render (ms): a running time-out is flagged as it says, then by the viewer's. */
   now: number;
@@ -452,6 +461,7 @@ export function TvPage(props: TvProps) {
           <h2>Follow every match on your phone</h2>
           <QrCode text={props.followUrl} label={`QR code to ${props.followUrl}`} />
           <p class="url">{props.followUrl}</p>
+          {props.loopback && <LoopbackWarning url={props.followUrl} what="screen" then="then reload it" />}
         </ViewSection>
       </main>
       <p class="stale-note" role="status">Reconnecting… scores may be out of date</p>
