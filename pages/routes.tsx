@@ -42,6 +42,7 @@ import { silentLogger } from "../lib/log.ts";
 import { EmptyOverlay } from "./overlay_document.tsx";
 import { FreeTableOverlayPage, MatchOverlayPage, PendingMatchOverlayPage } from "./overlay_match.tsx";
 import { tableShow } from "../domain/table_show.ts";
+import { parseTvDistance } from "./tv_distance.ts";
 import { readSessionsOf } from "../db/read_event_sessions.ts";
 import { type OverlayParams, parseOverlayParams } from "./overlay_params.ts";
 import { CategoryOverlayPage } from "./overlay_category.tsx";
@@ -267,6 +268,7 @@ export function routes(deps: ReadyDeps): Hono<PageEnv> {
         now={deps.clock().getTime()}
         tables={[...new Set(sessions.flatMap((s) => s.tables))]}
         only={parseTvView(c.req.query("view"))}
+        distance={parseTvDistance(c.req.query("distance"), c.req.query("diagonal"))}
         ties={ties}
       />,
     );

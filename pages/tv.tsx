@@ -28,6 +28,7 @@ import { watchedPaths } from "./page_paths.ts";
 import { matchOnTable } from "../domain/table_call.ts";
 import { QrCode } from "./qr.tsx";
 import { LoopbackWarning } from "./components/loopback_warning.tsx";
+import type { TvDistance } from "./tv_distance.ts";
 import { ServeDot } from "./serve_dot.tsx";
 import { BRACKET_CSS } from "./components/bracket.tsx";
 import { drawnCategories, TV_BRACKET_CSS, TV_MAX_BRACKETS, TvBrackets } from "./tv_bracket.tsx";
@@ -167,6 +168,7 @@ section[data-view-name="qr"]{align-items:center;justify-content:center;text-alig
 .hall.c4{grid-template-columns:repeat(4,1fr)}.hall.c6{grid-template-columns:repeat(6,1fr)}
 .hall li{list-style:none;min-height:0;overflow:hidden;background:#0f2136;border-radius:1vh;padding:1vh 1vw;
   display:flex;flex-direction:column;justify-content:center;gap:.4vh;border-left:.5vw solid #3b4c63}
+.hall li[hidden]{display:none}
 .hall li.live{border-left-color:#ff5a5f}.hall li.called{border-left-color:#0b4fb3}
 .hall .t{font-weight:800;color:#ffd400;font-size:1.9vw}
 .hall .who{font-size:1.9vw;font-weight:600;display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:2;
@@ -179,6 +181,36 @@ svg.qr{height:56vh;width:56vh;border-radius:1vh}
 .quiet{color:#b9c6d8}
 section[data-view-name="bracket"] .quiet{margin:auto}
 `;
+
+/**
+ * The TV read from a distance (pages/tv_distance.ts): every text gets the one font size that reaches 16
+ * arcminutes there (`--text`, in vh), and the board shows fewer, larger rows: no column headings, categories or
+ * game details, two table cards a row, the header without its venue and views, and the QR's warning in one line.
+ * The rows that no longer fit are hidden whole (client/tv_fit.ts); the standings and the brackets, whose columns
+ * cannot grow so, leave the rotation (docs/pages.md).
+ */
+function farCss(distance: TvDistance): string {
+  const text = `${distance.textVh.toFixed(3)}vh`;
+  return `
+:root{--text:${text}}
+body.far header.tv,body.far header.tv *,body.far main.tv,body.far main.tv *,body.far .tv-calls,body.far .tv-calls *,
+body.far .tv-announcement,body.far .tv-announcement *,body.far .stale-note{font-size:var(--text)!important}
+body.far header.tv .where,body.far header.tv ol,body.far thead,body.far .cat,body.far .detail,
+body.far .loopback .why{display:none!important}
+body.far header.tv{padding:.8vh 3vw}
+body.far section.view h2{margin:0 0 1vh}
+body.far th,body.far td{padding:.6vh .8vw}
+body.far table.matches td{padding:.6vh .8vw}
+body.far .next li{grid-template-columns:auto 1fr auto 1fr;padding:.6vh .8vw}
+body.far .hall{grid-template-columns:repeat(2,1fr)!important;grid-auto-rows:max-content;align-content:start}
+body.far .hall li{padding:.6vh 1vw}
+body.far .hall .who,body.far table.matches td .n,body.far .next .n{-webkit-line-clamp:2}
+body.far svg.qr{height:42vh;width:42vh}
+body.far .url{margin-top:1vh}
+body.far .loopback{margin-top:1vh;padding:.6vh 1vw}
+body.far .flag{padding:.3vh .6vw}
+`;
+}
 
 /**
  * The time of a match up next on the board: its expected start, marked (and its planned time said to screen
@@ -301,6 +333,8 @@ export interface TvProps {
   ties?: Tie[];
   /** The one view to show (`?view=`), or null to rotate through them all. */
   only: TvView | null;
+  /** The distance the screen is read from (`?distance=`), or null or absent for the usual layout. */
+  distance?: TvDistance | null;
 }
 
 /**
@@ -353,12 +387,14 @@ export function TvPage(props: TvProps) {
   ]
     .sort((a, b) => a - b);
   const brackets = drawnCategories(categories).length;
+  const far = props.distance != null;
   const empty = {
     live: live.length === 0 && next.length === 0 && liveTies.length === 0,
     tables: tables.length === 0,
     results: results.length === 0 && doneTies.length === 0,
-    standings: groups.length === 0,
-    bracket: brackets === 0,
+    // From a distance the standings' and brackets' columns cannot grow to be read: they leave the rotation.
+    standings: groups.length === 0 || (far && props.only === null),
+    bracket: brackets === 0 || (far && props.only === null),
     qr: false,
   };
   const views = props.only === null ? TV_VIEWS : [props.only];
@@ -376,9 +412,9 @@ export function TvPage(props: TvProps) {
     <Document
       title={`${event.name} – venue screen`}
       nonce={props.nonce}
-      css={CSS + BRACKET_CSS + TV_BRACKET_CSS}
+      css={CSS + BRACKET_CSS + TV_BRACKET_CSS + (props.distance ? farCss(props.distance) : "")}
       script={LIVE_REGIONS_SCRIPT + TV_ROTATION_SCRIPT + TV_FIT_SCRIPT + COUNTDOWNS_SCRIPT}
-      bodyClass="tv"
+      bodyClass={far ? "tv far" : "tv"}
       bodyData={{
         view: first,
         page: "0",
