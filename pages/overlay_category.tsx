@@ -2,6 +2,7 @@
 import { PAIR_SEPARATOR } from "../db/read_entries.ts";
 import { resultReasonMark } from "./format.ts";
 import { OverlayDocument } from "./overlay_document.tsx";
+import { SideFlags } from "./overlay_match.tsx";
 import type { OverlayParams } from "./overlay_params.ts";
 import { latestResults, liveMatches } from "./match_lists.ts";
 import type { Match } from "./view_types.ts";
@@ -30,13 +31,35 @@ const CSS = `
 .line .why{font-size:15px;font-weight:800;letter-spacing:.04em;color:#101010;background:#cfd8e6;border-radius:4px;
   padding:1px 5px;margin-left:6px}
 .hide-head .board h1{display:none}
+.line .flagset{display:inline-flex;gap:3px;vertical-align:-1px;margin:0 8px}
+.line .cflag{display:block;height:16px;width:24px;border-radius:2px;box-shadow:0 0 0 1px rgba(255,255,255,.25)}
+.line .ccode{display:inline-block;padding:0 3px;font-size:13px;line-height:16px;font-weight:700;color:#b8c4d6;
+  border:1px solid rgba(184,196,214,.5);border-radius:3px}
+.hide-flag .line .flagset{display:none}
 .quiet{padding:6px 14px;font-size:17px;color:#b8c4d6}
 `;
 
-/** A side's name; a pair's players go one above the other, so that two pairs fit a line of a 1280 px canvas. */
-function SideName(props: { name: string }) {
+/**
+ * A side's name; a pair's players go one above the other, so that two pairs fit a line of a 1280 px canvas. A
+ * player's flag stands beside the name, on the inner side (next to the score); a pair's do not fit there.
+ */
+function SideName(props: { name: string; country: string | undefined; side: "home" | "away" }) {
   const players = props.name.split(PAIR_SEPARATOR);
-  if (players.length === 1) return <>{props.name}</>;
+  if (players.length === 1) {
+    return props.side === "home"
+      ? (
+        <>
+          {props.name}
+          <SideFlags codes={props.country} />
+        </>
+      )
+      : (
+        <>
+          <SideFlags codes={props.country} />
+          {props.name}
+        </>
+      );
+  }
   return <>{players.map((p, i) => <span key={i} class="p">{p}</span>)}</>;
 }
 
@@ -49,7 +72,7 @@ function Line(props: { match: Match; live: boolean }) {
     <div class="line" data-match={m.id}>
       <span class="t">{m.tableNo != null ? `T${m.tableNo}` : ""}</span>
       <span class={`h${homeWon ? " won" : ""}`}>
-        <SideName name={m.homeName} />
+        <SideName name={m.homeName} country={m.homeCountry} side="home" />
       </span>
       <span class="s">
         {/* A walkover has no games: its mark stands instead of "0–0"; a retirement's games stay, marked. */}
@@ -58,7 +81,7 @@ function Line(props: { match: Match; live: boolean }) {
         {props.live && <span class="pts">{m.currentGame.home}–{m.currentGame.away}</span>}
       </span>
       <span class={`a${awayWon ? " won" : ""}`}>
-        <SideName name={m.awayName} />
+        <SideName name={m.awayName} country={m.awayCountry} side="away" />
       </span>
     </div>
   );

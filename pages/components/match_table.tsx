@@ -3,7 +3,7 @@
  * results, and the ones up next).
  */
 import { shownTimeText } from "../expected_time.ts";
-import { resultReasonWords } from "../format.ts";
+import { resultReasonMark, resultReasonWords } from "../format.ts";
 import { lastEnd, pointFlag, timedAttributes, timedTimeouts } from "../umpire_view.ts";
 import type { Match } from "../view_types.ts";
 import { standingCall } from "../../domain/table_call.ts";
@@ -82,6 +82,10 @@ export function MatchTable(props: {
           {props.rows.map(({ match: m, category }) => {
             const homeWon = m.winnerId !== null && m.winnerId === m.homeId;
             const awayWon = m.winnerId !== null && m.winnerId === m.awayId;
+            // A walkover has no games: its mark stands instead of "0–0", as on the bracket and the overlays.
+            const games = m.resultReasonCode === "walkover"
+              ? resultReasonMark(m.resultReasonCode)
+              : `${m.gamesWon.home}–${m.gamesWon.away}`;
             return (
               <tr key={m.id} data-match={m.id}>
                 {showTable && <td class="table-no">{m.tableNo ?? "–"}</td>}
@@ -91,12 +95,8 @@ export function MatchTable(props: {
                 </td>
                 <td class="score">
                   {props.links === false
-                    ? <span class="games">{m.gamesWon.home}–{m.gamesWon.away}</span>
-                    : (
-                      <a class="games" href={`/m/${encodeURIComponent(m.id)}`}>
-                        {m.gamesWon.home}–{m.gamesWon.away}
-                      </a>
-                    )} {live
+                    ? <span class="games">{games}</span>
+                    : <a class="games" href={`/m/${encodeURIComponent(m.id)}`}>{games}</a>} {live
                     ? <span class="points">{m.currentGame.home}–{m.currentGame.away}</span>
                     : <span class="detail">{gamesDetail(m)}</span>}
                   {live && props.flags && <UmpireFlag match={m} now={props.flags.now} />}

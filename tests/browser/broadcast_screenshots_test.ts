@@ -1,6 +1,6 @@
 /**
  * Screenshots of the demo for docs/pages.md, of what issue 50 changed: the bar of a retirement naming who retired
- * (at 1280x720 and 1920x1080) and the TV header on one line with the QR view's loopback warning at 1366x768. Each shot is checked for what it must show; `-- --update` writes docs/screenshots/*.png.
+ * (at 1280x720 and 1920x1080), the category board's flags and the TV header on one line with the QR view's loopback warning at 1366x768. Each shot is checked for what it must show; `-- --update` writes docs/screenshots/*.png.
  */
 import assert from "node:assert/strict";
 import { DEMO_SLUG, loadDemoIfEmpty } from "../../cli/demo.ts";
@@ -28,6 +28,29 @@ browserSuite(
       },
       { file: "tv_header_1366x768.png", path: `/t/${DEMO_SLUG}/tv?view=qr`, size: [1366, 768] },
     ];
+    // The category board draws a player's flag beside the name, inside the board.
+    const board = await openPage(browser, `${server.origin}/overlay/subevent/${ms.id}`, {
+      width: 1280,
+      height: 720,
+    });
+    try {
+      const flags = await board.page.evaluate(() => {
+        const box = document.querySelector(".board")!.getBoundingClientRect();
+        const shown = [...document.querySelectorAll(".line .cflag")].map((f) => f.getBoundingClientRect());
+        return {
+          count: shown.length,
+          outside: shown.filter((r) => r.left < box.left || r.right > box.right).length,
+        };
+      });
+      assert.ok(flags.count >= 4, `flags on the board: ${flags.count}`);
+      assert.equal(flags.outside, 0);
+      assert.deepEqual(board.errors, []);
+      if (UPDATE) {
+        await Deno.writeFile(new URL("overlay_subevent_flags.png", DIR), await board.page.screenshot());
+      }
+    } finally {
+      await board.close();
+    }
     for (const s of shots) {
       const o = await openPage(browser, `${server.origin}${s.path}`, {
         width: s.size[0]!,

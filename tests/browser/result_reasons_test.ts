@@ -1,6 +1,7 @@
 /**
  * Walkovers and retirements on the overlays: the category board marks them ("W/O" instead of "0–0", "RET" beside
- * the games) and the match bar says who retired and keeps the unfinished game's score, at 1280x720 and 1920x1080.
+ * the games), the match bar says who retired and keeps the unfinished game's score, and the TV's results say
+ * "W/O" too, at 1280x720 and 1920x1080.
  */
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
@@ -48,7 +49,12 @@ browserSuite(
           els.map((el) => getComputedStyle(el).visibility === "visible" ? el.textContent : null)
         );
         assert.deepEqual(points, ["0", "2"]);
-        assert.deepEqual([...board.errors, ...bar.errors], []);
+        // The TV's latest results say it the same way.
+        const tv = await openPage(browser, `${server.origin}/t/reasons-open/tv?view=results`, viewport);
+        const row = (await tv.page.locator(`tr[data-match="${walkover}"]`).innerText()).replace(/\s+/g, " ");
+        assert.ok(row.includes("W/O") && !row.includes("0–0"), row);
+        await tv.close();
+        assert.deepEqual([...board.errors, ...bar.errors, ...tv.errors], []);
       } finally {
         await board.close();
         await bar.close();
