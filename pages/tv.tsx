@@ -184,10 +184,10 @@ section[data-view-name="bracket"] .quiet{margin:auto}
 
 /**
  * The TV read from a distance (pages/tv_distance.ts): every text gets the one font size that reaches 16
- * arcminutes there (`--text`, in vh), and the board shows fewer, larger rows: no column headings, categories or
- * game details, two table cards a row, the header without its venue and views, and the QR's warning in one line.
- * The rows that no longer fit are hidden whole (client/tv_fit.ts); the standings and the brackets, whose columns
- * cannot grow so, leave the rotation (docs/pages.md).
+ * arcminutes there (`--text`, in vh), and the board shows fewer, larger rows: no match list headings, categories or
+ * game details, two table cards a row, one group a row with place, name, won, lost and points, the header without
+ * its venue and views, and the QR's warning in one line. What no longer fits is paged (client/tv_fit.ts); the
+ * brackets, whose columns cannot grow so, leave the rotation (docs/pages.md).
  */
 function farCss(distance: TvDistance): string {
   const text = `${distance.textVh.toFixed(3)}vh`;
@@ -209,6 +209,9 @@ body.far svg.qr{height:42vh;width:42vh}
 body.far .url{margin-top:1vh}
 body.far .loopback{margin-top:1vh;padding:.6vh 1vw}
 body.far .flag{padding:.3vh .6vw}
+body.far .groups{grid-template-columns:1fr;gap:1vh}
+body.far .groups thead{display:table-header-group!important}
+body.far .groups th:nth-child(5),body.far .groups td:nth-child(5),body.far .by-lot,body.far .more{display:none}
 `;
 }
 
@@ -375,9 +378,11 @@ export function TvPage(props: TvProps) {
     c.groups.filter((g) => g.rows.length > 0).map((group) => ({ group, category: c.name }))
   ).sort((a, b) => Number(a.group.complete) - Number(b.group.complete));
   const shownGroups = groups.slice(0, TV_MAX_GROUPS);
+  // From a distance the groups stand one a row and client/tv_fit.ts pages them by what fits, in one page here.
+  const perPage = props.distance ? TV_MAX_GROUPS : TV_GROUPS_PER_PAGE;
   const groupPages = Array.from(
-    { length: Math.ceil(shownGroups.length / TV_GROUPS_PER_PAGE) },
-    (_, i) => shownGroups.slice(i * TV_GROUPS_PER_PAGE, (i + 1) * TV_GROUPS_PER_PAGE),
+    { length: Math.ceil(shownGroups.length / perPage) },
+    (_, i) => shownGroups.slice(i * perPage, (i + 1) * perPage),
   );
   // What is on each table: the matches in play and those called (called ones are among the first up next).
   const onTables = acrossCategories(categories, (c) => [...c.live, ...c.upcoming]).map((r) => r.match)
@@ -392,8 +397,8 @@ export function TvPage(props: TvProps) {
     live: live.length === 0 && next.length === 0 && liveTies.length === 0,
     tables: tables.length === 0,
     results: results.length === 0 && doneTies.length === 0,
-    // From a distance the standings' and brackets' columns cannot grow to be read: they leave the rotation.
-    standings: groups.length === 0 || (far && props.only === null),
+    // From a distance the brackets' columns cannot grow to be read: they leave the rotation.
+    standings: groups.length === 0,
     bracket: brackets === 0 || (far && props.only === null),
     qr: false,
   };

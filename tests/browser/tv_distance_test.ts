@@ -1,6 +1,6 @@
 /**
  * The TV read from the back of the hall (`?distance=8&diagonal=55`): on the demo, every text of every view in
- * the rotation (the live board, the tables, the results, the QR code) is measured in Chromium at 1920x1080 and
+ * the rotation (the live board, the tables, the results, the standings, the QR code) is measured in Chromium at 1920x1080 and
  * 3840x2160: its capital height (the font size times the capital height of its font, measured on a canvas)
  * subtends at least 16 arcminutes at 8 m on a 55-inch panel. `-- --update` writes docs/screenshots/tv_far_*.png.
  */
@@ -22,7 +22,7 @@ browserSuite(
       for (const size of SIZES) {
         // The smallest capital height in CSS px: 16 arcminutes at that distance, over the panel's height.
         const minPx = capHeightMetres(metres) / panelHeightMetres(diagonal) * size.height;
-        for (const view of ["live", "tables", "results", "qr"]) {
+        for (const view of ["live", "tables", "results", "standings", "qr"]) {
           const url =
             `${server.origin}/t/${DEMO_SLUG}/tv?view=${view}&distance=${metres}&diagonal=${diagonal}`;
           const tv = await openPage(browser, url, size);
@@ -72,7 +72,9 @@ browserSuite(
               // Rows wrapped to a column beyond the board (the list up next) are clipped at its content box.
               const right = main.getBoundingClientRect().right -
                 parseFloat(getComputedStyle(main).paddingRight);
-              return [...document.querySelectorAll("section.view tbody tr, .next li, .hall > li")]
+              return [
+                ...document.querySelectorAll("section.view tbody tr, .next li, .hall > li, .groups > div"),
+              ]
                 .map((el) => el.getBoundingClientRect())
                 .filter((r) =>
                   r.height > 0 && r.left < right - 1 && r.top < bottom && r.bottom > bottom + 0.5
