@@ -55,7 +55,7 @@ browserSuite(
 );
 
 browserSuite(
-  "the tie overlay uses the canvas less 24 px each side and shows a doubles pair whole at 1920x1080",
+  "the tie overlay uses the canvas less 24 px each side, shows a doubles pair whole at 1920x1080 and the teams' flags",
   seedTeamScreens,
   async (_t, { browser, server, seeded }) => {
     const url = `${server.origin}/overlay/tie/${seeded.mixedFinal}`;
@@ -65,6 +65,15 @@ browserSuite(
         const m = await measure(o.page, ".tiebar", ".trow .player");
         assert.ok(Math.abs(m.width - (viewport.width - 48)) < 1, `${viewport.width}: ${m.width}`);
         if (viewport === FULL_HD) assert.deepEqual(m.cut, [], "no pair cut at 1920x1080");
+        // A national team's flag stands before its name, inside its cell.
+        const flags = await o.page.evaluate(() =>
+          [...document.querySelectorAll(".trow .team")].map((team) => {
+            const flag = team.querySelector(".cflag")?.getBoundingClientRect();
+            const box = team.getBoundingClientRect();
+            return flag !== undefined && flag.width > 0 && flag.left >= box.left && flag.right <= box.right;
+          })
+        );
+        assert.deepEqual(flags, [true, true]);
         assert.deepEqual(o.errors, []);
       } finally {
         await o.close();
