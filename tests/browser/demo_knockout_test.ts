@@ -2,7 +2,7 @@
  * The demo plays the knockout of its main category: once the men's groups end, their qualifiers go into the
  * knockout's matches, which the simulation plays to the final before the day starts again. The simulation runs
  * in steps on a clock of its own (2.5 s a step, as the server's), then the final's bar and the category's page
- * are looked at in Chromium.
+ * are looked at in Chromium (`-- --update` writes docs/screenshots/overlay_demo_final_1920x1080.png).
  */
 import assert from "node:assert/strict";
 import { DEMO_SLUG, loadDemoIfEmpty, restartDemo } from "../../cli/demo.ts";
@@ -10,6 +10,8 @@ import { seededRandom, simulateStep, tablesInUse } from "../../cli/simulation.ts
 import type { Store } from "../../db/store.ts";
 import { T0 } from "../api/manage_fixtures.ts";
 import { browserSuite, openPage } from "../support/browser.ts";
+
+const UPDATE = Deno.args.includes("--update");
 
 /** The men's singles knockout matches, by round and position. */
 const knockout = (store: Store) =>
@@ -58,6 +60,13 @@ browserSuite(
       const head = (await bar.page.locator(".bar .head").innerText()).toUpperCase();
       assert.match(head, /FINAL/);
       assert.match(head, /LIVE/);
+      if (UPDATE) {
+        const shot = await bar.page.screenshot();
+        await Deno.writeFile(
+          new URL("../../docs/screenshots/overlay_demo_final_1920x1080.png", import.meta.url),
+          shot,
+        );
+      }
       const text = await page.page.locator("body").innerText();
       assert.match(text, /Final/);
       assert.match(text, /Semi/i);
