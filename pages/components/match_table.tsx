@@ -82,10 +82,12 @@ export function MatchTable(props: {
           {props.rows.map(({ match: m, category }) => {
             const homeWon = m.winnerId !== null && m.winnerId === m.homeId;
             const awayWon = m.winnerId !== null && m.winnerId === m.awayId;
-            // A walkover has no games: its mark stands instead of "0–0", as on the bracket and the overlays.
+            // A walkover has no games: its mark stands instead of "0–0", as on the bracket and the overlays; a
+            // retirement's or disqualification's follows its games ("1–0 RET"), as on the category board.
+            const mark = resultReasonMark(m.resultReasonCode);
             const games = m.resultReasonCode === "walkover"
-              ? resultReasonMark(m.resultReasonCode)
-              : `${m.gamesWon.home}–${m.gamesWon.away}`;
+              ? mark
+              : `${m.gamesWon.home}–${m.gamesWon.away}${mark === null ? "" : ` ${mark}`}`;
             return (
               <tr key={m.id} data-match={m.id}>
                 {showTable && <td class="table-no">{m.tableNo ?? "–"}</td>}

@@ -53,6 +53,8 @@ browserSuite(
         const tv = await openPage(browser, `${server.origin}/t/reasons-open/tv?view=results`, viewport);
         const row = (await tv.page.locator(`tr[data-match="${walkover}"]`).innerText()).replace(/\s+/g, " ");
         assert.ok(row.includes("W/O") && !row.includes("0–0"), row);
+        const ret = (await tv.page.locator(`tr[data-match="${retired}"]`).innerText()).replace(/\s+/g, " ");
+        assert.ok(ret.includes("1–0 RET") && ret.includes(`${quitter} retired`), ret);
         await tv.close();
         assert.deepEqual([...board.errors, ...bar.errors, ...tv.errors], []);
       } finally {
