@@ -7,6 +7,7 @@
  */
 import { placeKnockout } from "../domain/draw.ts";
 import { makeGroups, roundRobinOrder } from "../domain/groups.ts";
+import { placeGroupQualifiers } from "../domain/group_qualifiers.ts";
 import { createRng, type Rng } from "../domain/lot.ts";
 import type { Transaction } from "kysely";
 import { importEventInTransaction } from "../event_file/import.ts";
@@ -319,6 +320,12 @@ export function buildDemoEvent(now: Date): EventFile {
       } else msMatches.push(maker.scheduled(base));
     });
   });
+  // Its knockout's matches, sides unknown until the groups end (their last results place the qualifiers), so
+  // that the simulation plays the knockout of the main category before the day starts again.
+  const msKnockoutSeed = `${DEMO_SLUG}/MS/knockout`;
+  msMatches.push(
+    ...emptyKnockoutMatches("MS", placeGroupQualifiers(groups.length, 2, { lotSeed: msKnockoutSeed })),
+  );
   const mensSingles: CategoryInput = {
     id: "MS",
     name: "Men's Singles",
@@ -329,7 +336,7 @@ export function buildDemoEvent(now: Date): EventFile {
     qualifiersPerGroup: 2,
     entries: msEntries,
     groups: groups.map((g) => ({ name: g.name, entries: g.members })),
-    draw: { state: "draft", lotSeed: `${DEMO_SLUG}/MS/knockout` },
+    draw: { state: "draft", lotSeed: msKnockoutSeed },
     matches: msMatches,
   };
 
@@ -505,6 +512,30 @@ function knockoutCategory(
     draw: { state: "locked", lotSeed: spec.lotSeed, size: slots.length, slots: slots.map((s) => s ?? "bye") },
     matches,
   };
+}
+
+/**
+ * The knockout matches of a draw whose slots are not filled yet (`slots`: null for a bye), sides unknown: every
+ * first-round match but those facing a bye (the qualifier then goes straight to round 2), and every later round.
+ */
+function emptyKnockoutMatches(prefix: string, slots: readonly unknown[]): MatchInput[] {
+  const matches: MatchInput[] = [];
+  for (let round = 1, count = slots.length / 2; count >= 1; round++, count /= 2) {
+    for (let pos = 0; pos < count; pos++) {
+      if (round === 1 && (slots[2 * pos] === null || slots[2 * pos + 1] === null)) continue;
+      const id = `${prefix}-R${round}-${pos}`;
+      matches.push({
+        id,
+        stage: "knockout",
+        round,
+        position: pos,
+        status: "scheduled",
+        home: null,
+        away: null,
+      });
+    }
+  }
+  return matches;
 }
 
 /** The draft event: players with e-mail addresses and birth dates, never to be served. */

@@ -9,6 +9,17 @@ export const FIRST_ADMIN_HINT =
   "No admin token yet: make the first with `deno task token create --role admin` " +
   "against this DATABASE_URL (it is printed there, never in this log)";
 
+/** Every overlay a producer may add to OBS (docs/pages.md), as the banner lists them. */
+export const OVERLAY_PATHS = [
+  "/overlay/featured/{slug}            the match the desk features",
+  "/overlay/table/{slug}/{tableNo}     whatever is on a table",
+  "/overlay/match/{matchId}            one match",
+  "/overlay/tie/{tieId}                a tie of a team event",
+  "/overlay/subevent/{categoryId}      a category's live matches and results",
+  "/overlay/card/match/{matchId}       lower third: a match",
+  "/overlay/card/player/{playerId}     lower third: a player",
+] as const;
+
 /** What the banner is made from. */
 export interface BannerInput {
   port: number;
@@ -38,11 +49,8 @@ export function startBanner(input: BannerInput): string[] {
   each("Operator page:", "/manage");
   each("Scoring page:", "/score");
   for (const slug of input.eventSlugs) each("Venue TV:", `/t/${encodeURIComponent(slug)}/tv`);
-  lines.push(
-    `${
-      "Overlays:".padEnd(17)
-    }listed with QR codes on the operator page (/overlay/match/{id}, /overlay/subevent/{id})`,
-  );
+  lines.push(`${"Overlays:".padEnd(17)}listed with their URLs on the operator page; for OBS:`);
+  for (const path of OVERLAY_PATHS) lines.push(`${"".padEnd(19)}${path}`);
   if (input.qrAddress) {
     lines.push(
       `${"QR codes:".padEnd(17)}${input.qrAddress} (the address phones open; set it with --public-url)`,

@@ -829,14 +829,17 @@ async function enterResult(
 
 function columnsOf(record: MatchStatusRecord, m: MatchRow, state: UmpireState | null): Partial<MatchRow> {
   const winner = record.winner === null ? null : record.winner === "home" ? m.home_entry_id : m.away_entry_id;
+  // A retirement or disqualification during a game keeps that game's score as it stood: the overlays show it.
+  const cut = record.resultReason === "retired" || record.resultReason === "disqualified";
+  const points = state && (record.status === "in_progress" || cut) ? state.currentGame : { home: 0, away: 0 };
   return {
     status: record.status,
     result_reason: record.resultReason,
     retirement_after_game: record.retirementAfterGame,
     winner_entry_id: winner,
     games: state ? JSON.stringify(state.gameScores.map((g) => [g.home, g.away])) : "[]",
-    current_home: state && record.status === "in_progress" ? state.currentGame.home : 0,
-    current_away: state && record.status === "in_progress" ? state.currentGame.away : 0,
+    current_home: points.home,
+    current_away: points.away,
     server: state && record.status === "in_progress" ? state.server : null,
     umpire: state ? JSON.stringify(officiatingView(state)) : null,
   };

@@ -74,6 +74,44 @@ export function resultReasonText(code: string | null): string | null {
   }
 }
 
+/** What the result words need of a match: how it ended and its sides. */
+export interface ReasonMatch {
+  resultReasonCode: string | null;
+  winnerId: string | null;
+  homeId: string;
+  awayId: string;
+  homeName: string;
+  awayName: string;
+}
+
+/**
+ * How a match not decided by its score ended, naming the side it happened to: one wording on every overlay, the
+ * TV and the pages; null for a normal result.
+ * @example resultReasonWords({ resultReasonCode: "retired", winnerId: "a", homeId: "a", awayId: "b", homeName: "Ann", awayName: "Bo" }) // "Bo retired"
+ */
+export function resultReasonWords(m: ReasonMatch): string | null {
+  const reason = resultReasonText(m.resultReasonCode);
+  if (reason === null || reason === "walkover" || m.winnerId === null) return reason;
+  return `${m.winnerId === m.homeId ? m.awayName : m.homeName} ${reason}`;
+}
+
+/**
+ * The short mark of a result not decided by the score, where a line has no room for words (the category board,
+ * the bracket): "W/O" for a walkover, "RET" for a retirement, "DSQ" for a disqualification; null otherwise.
+ */
+export function resultReasonMark(code: string | null): string | null {
+  switch (code) {
+    case "walkover":
+      return "W/O";
+    case "retired":
+      return "RET";
+    case "disqualified":
+      return "DSQ";
+    default:
+      return null;
+  }
+}
+
 /**
  * The prediction in words, by the spec's display rules: the confidence label always goes with the probability,
  * and an "insufficient" label shows words instead of a number.

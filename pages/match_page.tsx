@@ -7,7 +7,7 @@ import { type PlayerLink, PlayerNames } from "./components/player_names.tsx";
 import { PredictionBlock } from "./components/prediction.tsx";
 import { calledTo } from "./components/match_table.tsx";
 import { shownTimeText } from "./expected_time.ts";
-import { bestOfText, resultReasonText } from "./format.ts";
+import { bestOfText, resultReasonText, resultReasonWords } from "./format.ts";
 import { SiteLayout } from "./layout.tsx";
 import { categoryMatchesWatchPath, categoryPath, eventPath, matchWatchPath } from "./page_paths.ts";
 import {
@@ -74,7 +74,7 @@ export interface MatchPageProps {
 function statusBadge(match: Match) {
   if (match.status === "in_progress") return <span class="badge live">Live</span>;
   if (match.status === "completed") {
-    const reason = resultReasonText(match.resultReasonCode);
+    const reason = resultReasonWords(match);
     return <span class="badge final">Final{reason ? ` · ${reason}` : ""}</span>;
   }
   return <span class="badge final">Scheduled</span>;
@@ -292,6 +292,7 @@ function MatchFrame(props: {
       title={props.title}
       nonce={props.nonce}
       css={CSS}
+      description={`${props.heading}, ${props.category} at ${event.name}: live score, games and result`}
       script={LIVE_REGIONS_SCRIPT + (props.script ?? "")}
       bodyData={{
         watch: props.watch ?? matchWatchPath(props.matchId),

@@ -1,6 +1,8 @@
 /** /overlay/subevent/{categoryId}: a compact transparent board of a category's live matches and latest results. */
 import { PAIR_SEPARATOR } from "../db/read_entries.ts";
+import { resultReasonMark } from "./format.ts";
 import { OverlayDocument } from "./overlay_document.tsx";
+import { SideFlags } from "./overlay_match.tsx";
 import type { OverlayParams } from "./overlay_params.ts";
 import { latestResults, liveMatches } from "./match_lists.ts";
 import type { Match } from "./view_types.ts";
@@ -26,14 +28,38 @@ const CSS = `
 .line .s{text-align:center;font-variant-numeric:tabular-nums;white-space:nowrap}
 .line .pts{color:#101010;background:var(--accent);border-radius:5px;padding:0 6px;margin-left:6px}
 .line .won{color:var(--accent)}
+.line .why{font-size:15px;font-weight:800;letter-spacing:.04em;color:#101010;background:#cfd8e6;border-radius:4px;
+  padding:1px 5px;margin-left:6px}
 .hide-head .board h1{display:none}
+.line .flagset{display:inline-flex;gap:3px;vertical-align:-1px;margin:0 8px}
+.line .cflag{display:block;height:16px;width:24px;border-radius:2px;box-shadow:0 0 0 1px rgba(255,255,255,.25)}
+.line .ccode{display:inline-block;padding:0 3px;font-size:13px;line-height:16px;font-weight:700;color:#b8c4d6;
+  border:1px solid rgba(184,196,214,.5);border-radius:3px}
+.hide-flag .line .flagset{display:none}
 .quiet{padding:6px 14px;font-size:17px;color:#b8c4d6}
 `;
 
-/** A side's name; a pair's players go one above the other, so that two pairs fit a line of a 1280 px canvas. */
-function SideName(props: { name: string }) {
+/**
+ * A side's name; a pair's players go one above the other, so that two pairs fit a line of a 1280 px canvas. A
+ * player's flag stands beside the name, on the inner side (next to the score); a pair's do not fit there.
+ */
+function SideName(props: { name: string; country: string | undefined; side: "home" | "away" }) {
   const players = props.name.split(PAIR_SEPARATOR);
-  if (players.length === 1) return <>{props.name}</>;
+  if (players.length === 1) {
+    return props.side === "home"
+      ? (
+        <>
+          {props.name}
+          <SideFlags codes={props.country} />
+        </>
+      )
+      : (
+        <>
+          <SideFlags codes={props.country} />
+          {props.name}
+        </>
+      );
+  }
   return <>{players.map((p, i) => <span key={i} class="p">{p}</span>)}</>;
 }
 
@@ -41,18 +67,21 @@ function Line(props: { match: Match; live: boolean }) {
   const m = props.match;
   const homeWon = m.winnerId !== null && m.winnerId === m.homeId;
   const awayWon = m.winnerId !== null && m.winnerId === m.awayId;
+  const mark = resultReasonMark(m.resultReasonCode);
   return (
     <div class="line" data-match={m.id}>
       <span class="t">{m.tableNo != null ? `T${m.tableNo}` : ""}</span>
       <span class={`h${homeWon ? " won" : ""}`}>
-        <SideName name={m.homeName} />
+        <SideName name={m.homeName} country={m.homeCountry} side="home" />
       </span>
       <span class="s">
-        {m.gamesWon.home}–{m.gamesWon.away}
+        {/* A walkover has no games: its mark stands instead of "0–0"; a retirement's games stay, marked. */}
+        {m.resultReasonCode !== "walkover" && `${m.gamesWon.home}–${m.gamesWon.away}`}
+        {mark !== null && <span class="why">{mark}</span>}
         {props.live && <span class="pts">{m.currentGame.home}–{m.currentGame.away}</span>}
       </span>
       <span class={`a${awayWon ? " won" : ""}`}>
-        <SideName name={m.awayName} />
+        <SideName name={m.awayName} country={m.awayCountry} side="away" />
       </span>
     </div>
   );

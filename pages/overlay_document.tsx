@@ -32,6 +32,8 @@ export function OverlayDocument(props: {
   css: string;
   /** A script of the page's own, run after the live regions' one. */
   script?: string;
+  /** In how many ms the page shows something else though the watched data stay the same (a held result ends). */
+  refreshIn?: number | null;
   children: ComponentChildren;
 }) {
   const { params } = props;
@@ -42,7 +44,13 @@ export function OverlayDocument(props: {
       css={OVERLAY_CSS + overlayPlacementCss(params) + props.css}
       script={LIVE_REGIONS_SCRIPT + (props.script ?? "")}
       bodyClass={overlayBodyClass(params)}
-      bodyData={{ watch: props.watch, "poll-ms": String(OVERLAY_POLL_MS) }}
+      bodyData={{
+        watch: props.watch,
+        "poll-ms": String(OVERLAY_POLL_MS),
+        ...(props.refreshIn == null
+          ? {}
+          : { "refresh-in": String(Math.max(0, Math.round(props.refreshIn))) }),
+      }}
     >
       <div class="stage" data-region="stage">{props.children}</div>
       {params.debug && <span class="stale-dot" title="Poll state" />}

@@ -5,7 +5,7 @@ import { COUNTDOWNS_SCRIPT, STATE_CHANGES_SCRIPT } from "./client_script.ts";
 import { countdownText } from "./client/countdown_rules.ts";
 import { CountryFlag } from "./components/country_flag.tsx";
 import type { PlayerLink } from "./components/player_names.tsx";
-import { bestOfText, formatMatchTime, resultReasonText } from "./format.ts";
+import { bestOfText, formatMatchTime, resultReasonWords } from "./format.ts";
 import { OverlayDocument } from "./overlay_document.tsx";
 import type { OverlayParams } from "./overlay_params.ts";
 import { TieScoreLine } from "./components/tie_line.tsx";
@@ -40,7 +40,7 @@ export interface ScoreboardProps {
 }
 
 const CSS = `
-.bar{position:relative;min-width:620px;max-width:1180px;background:var(--panel);border-radius:10px;
+.bar{position:relative;min-width:620px;background:var(--panel);border-radius:10px;
   box-shadow:0 4px 16px rgba(0,0,0,.35)}
 .bar .head{display:flex;gap:16px;padding:6px 14px;font-size:15px;font-weight:600;color:#cfd8e6;
   background:rgba(255,255,255,.08);text-transform:uppercase;letter-spacing:.04em;border-radius:10px 10px 0 0}
@@ -68,6 +68,7 @@ const CSS = `
 .points{text-align:center;font-size:30px;color:#101010;background:var(--accent);border-radius:6px}
 .row.won .who{color:var(--accent)}
 .final .points{visibility:hidden}
+.final.unfinished .points{visibility:visible;background:rgba(255,255,255,.35)}
 .flags{position:absolute;left:100%;top:50%;transform:translateY(-50%);margin-left:8px;display:flex;gap:6px;
   white-space:nowrap;pointer-events:none}
 .flag{padding:5px 9px;border-radius:6px;font-size:16px;font-weight:800;letter-spacing:.05em;line-height:1.2;
@@ -109,7 +110,7 @@ function stateText(match: Match): { text: string; live: boolean } {
     return { text: `Live · game ${match.gameScores.length + 1}`, live: true };
   }
   if (match.status === "completed") {
-    const reason = resultReasonText(match.resultReasonCode);
+    const reason = resultReasonWords(match);
     // The final's own label already says "Final" on the left of the head.
     const over = match.stageLabel === "Final" ? "Result" : "Final";
     return { text: reason ? `${over} · ${reason}` : over, live: false };
@@ -133,6 +134,8 @@ export function Scoreboard(props: ScoreboardProps) {
   const { match, live } = props;
   const state = stateText(match);
   const finished = match.status === "completed";
+  // A retirement or disqualification during a game leaves that game's score on the bar, as it stood.
+  const unfinished = finished && (match.currentGame.home > 0 || match.currentGame.away > 0);
   const point = pointFlag(match);
   const timeouts = timedTimeouts(match);
   const serving = match.status === "in_progress" ? live.currentServer : null;
@@ -212,7 +215,9 @@ export function Scoreboard(props: ScoreboardProps) {
   };
   return (
     <div
-      class={`bar${finished ? " final" : ""}${match.status === "scheduled" ? " pending" : ""}`}
+      class={`bar${finished ? " final" : ""}${unfinished ? " unfinished" : ""}${
+        match.status === "scheduled" ? " pending" : ""
+      }`}
       data-status={match.status}
     >
       <div class="head">
@@ -259,7 +264,12 @@ function SideName(props: { match: Match; side: "home" | "away"; players: PlayerL
  * overlay watches its event's categories, so that it moves on to the next match there by itself).
  */
 export function MatchOverlayPage(
-  props: ScoreboardProps & { nonce: string; params: OverlayParams; watch?: string },
+  props: ScoreboardProps & {
+    nonce: string;
+    params: OverlayParams;
+    watch?: string;
+    refreshIn?: number | null;
+  },
 ) {
   const { match } = props;
   return (
@@ -270,6 +280,7 @@ export function MatchOverlayPage(
       watch={props.watch ?? matchWatchPath(match.id)}
       css={CSS}
       script={COUNTDOWNS_SCRIPT + STATE_CHANGES_SCRIPT}
+      refreshIn={props.refreshIn}
     >
       <Scoreboard {...props} />
     </OverlayDocument>

@@ -37,12 +37,19 @@ export interface OverlayParams {
   /** Names and scores only (no top line, associations or finished games). */
   compact: boolean;
   hide: Hideable[];
+  /** A table's overlay: how long (s) it holds a finished match's result before it shows "Up next". */
+  hold: number;
 }
 
 /** The scale range of the spec; values outside are clamped to it. */
 export const MIN_SCALE = 0.8;
 /** The largest scale of the spec. */
 export const MAX_SCALE = 1.5;
+
+/** The table overlay's hold of a result by default (s), and the longest one. */
+export const DEFAULT_HOLD_S = 60;
+/** The longest hold of a result (s); longer values are clamped to it. */
+export const MAX_HOLD_S = 3600;
 
 /** The default colours, which the theme parameters replace. */
 export const DEFAULT_COLOURS = { accent: "#ffd400", fg: "#fff", panel: "rgba(9,20,38,.92)" } as const;
@@ -56,13 +63,15 @@ export function parseColour(raw: string | undefined): string | null {
 /**
  * Reads the overlay parameters leniently: `pos` is one of OVERLAY_POSITIONS or else bottom; `scale` is clamped
  * to 0.8–1.5, and anything that is not a number gives 1; `debug` is on only for "1"; colours as parseColour;
- * `compact` on for "1" or "true" (or present and empty); `hide` a comma list of HIDEABLE, unknown words dropped.
+ * `compact` on for "1" or "true" (or present and empty); `hide` a comma list of HIDEABLE, unknown words dropped; `hold` seconds, 0–3600, else 60.
  * @example parseOverlayParams({ pos: "sideways", scale: "9" }).pos // "bottom"
  */
 export function parseOverlayParams(query: Record<string, string | undefined>): OverlayParams {
   const raw = query.scale?.trim();
   const n = raw ? Number(raw) : NaN;
   const scale = Number.isNaN(n) ? 1 : Math.min(MAX_SCALE, Math.max(MIN_SCALE, n));
+  const holdRaw = query.hold?.trim();
+  const hold = holdRaw ? Number(holdRaw) : NaN;
   const pos = OVERLAY_POSITIONS.find((p) => p === query.pos) ?? "bottom";
   const words = (query.hide ?? "").split(",").map((w) => w.trim().toLowerCase());
   return {
@@ -75,6 +84,7 @@ export function parseOverlayParams(query: Record<string, string | undefined>): O
     bg: parseColour(query.bg),
     compact: query.compact === "1" || query.compact === "true" || query.compact === "",
     hide: HIDEABLE.filter((h) => words.includes(h)),
+    hold: Number.isFinite(hold) ? Math.min(MAX_HOLD_S, Math.max(0, hold)) : DEFAULT_HOLD_S,
   };
 }
 

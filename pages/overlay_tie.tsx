@@ -1,15 +1,16 @@
 /**
  * /overlay/tie/{tieId}: the transparent bar of a tie of a team event for OBS (docs/teams.md): both teams with
- * their associations and the tie score, and beside each team its player (or pair) in the match on now with that
- * match's games and points. It keeps one width whatever the names (they are cut with an ellipsis), and follows
- * the tie's answer (`/api/v1/ties/{id}`) like the match overlay follows its match.
+ * their flags (a national team's) and associations and the tie score, and beside each team its player (or pair)
+ * in the match on now with that match's games and points. It keeps one width whatever the names (they are cut
+ * with an ellipsis), and follows the tie's answer (`/api/v1/ties/{id}`) like the match overlay follows its match.
  */
+import { CountryFlag, flagSvg } from "./components/country_flag.tsx";
 import { OverlayDocument } from "./overlay_document.tsx";
 import type { OverlayParams } from "./overlay_params.ts";
 import { currentTieMatch, teamLabel, type Tie, type TieMatch, tieWatchPath } from "./tie_data.ts";
 
 const CSS = `
-.tiebar{width:1040px;max-width:100%;background:var(--panel);border-radius:10px;box-shadow:0 4px 16px rgba(0,0,0,.35)}
+.tiebar{width:calc(100vw - 48px);max-width:100%;background:var(--panel);border-radius:10px;box-shadow:0 4px 16px rgba(0,0,0,.35)}
 .tiebar .head{display:flex;gap:16px;padding:6px 14px;font-size:15px;font-weight:600;color:#cfd8e6;
   background:rgba(255,255,255,.08);text-transform:uppercase;letter-spacing:.04em;border-radius:10px 10px 0 0;
   white-space:nowrap}
@@ -20,6 +21,9 @@ const CSS = `
   column-gap:10px;padding:6px 14px;font-size:26px}
 .trow+.trow{border-top:1px solid rgba(255,255,255,.12)}
 .team{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.team .flagset{display:inline-flex;margin-right:10px;vertical-align:-1px}
+.team .cflag{display:block;height:20px;width:30px;border-radius:2px;box-shadow:0 0 0 1px rgba(255,255,255,.25)}
+.hide-flag .team .flagset{display:none}
 .team .assoc{margin-left:10px;font-size:17px;font-weight:500;color:#b8c4d6}
 .tscore{text-align:center;font-size:30px;font-weight:800;background:rgba(255,255,255,.9);color:#101010;border-radius:6px}
 .trow.won .team .tname{color:var(--accent)}
@@ -85,6 +89,11 @@ export function TieBar(props: { tie: Tie }) {
     return (
       <div class={`trow${won ? " won" : ""}${matchWon ? " mwon" : ""}`} data-side={side}>
         <span class="team">
+          {team?.association && flagSvg(team.association) !== null && (
+            <span class="flagset">
+              <CountryFlag code={team.association} />
+            </span>
+          )}
           <span class="tname" title={team?.name}>{teamLabel(team)}</span>
           {team?.association && team.association !== teamLabel(team) && (
             <span class="assoc">{team.association}</span>
@@ -117,7 +126,9 @@ export function TieBar(props: { tie: Tie }) {
 }
 
 /** The whole overlay page of a tie; `watch` is what it polls besides the tie (a table's overlay: its categories). */
-export function TieOverlayPage(props: { nonce: string; params: OverlayParams; tie: Tie; watch?: string }) {
+export function TieOverlayPage(
+  props: { nonce: string; params: OverlayParams; tie: Tie; watch?: string; refreshIn?: number | null },
+) {
   const { tie } = props;
   return (
     <OverlayDocument
@@ -126,6 +137,7 @@ export function TieOverlayPage(props: { nonce: string; params: OverlayParams; ti
       params={props.params}
       watch={props.watch ?? tieWatchPath(tie.id)}
       css={CSS}
+      refreshIn={props.refreshIn}
     >
       <TieBar tie={tie} />
     </OverlayDocument>

@@ -7,6 +7,7 @@
 import { formatDateRange } from "./format.ts";
 import { Document } from "./layout.tsx";
 import { QrCode } from "./qr.tsx";
+import { LoopbackWarning } from "./components/loopback_warning.tsx";
 import type { Event } from "./view_types.ts";
 
 /** The paper sizes the poster prints on. */
@@ -82,15 +83,7 @@ export function PosterPage(props: {
         <a href="?size=a3" aria-current={size === "a3" ? "page" : undefined}>A3</a>
         <span>Print this page (Ctrl+P) at 100% scale.</span>
       </nav>
-      {props.loopback && (
-        <p class="loopback" role="alert">
-          <strong>Phones cannot open this QR code.</strong> It points to{" "}
-          {new URL(props.followUrl).host}, which is this computer's own address: a phone scanning it would
-          look for the page on itself. Open this poster with the address phones use on the venue network (the
-          one the server printed at start, such as http://192.168.1.20:8000), or start the server with
-          --public-url set to that address, then print.
-        </p>
-      )}
+      {props.loopback && <LoopbackWarning url={props.followUrl} what="poster" then="then print" />}
       <main class="sheet">
         <p class="kicker">Table tennis · live results</p>
         <h1>{event.name}</h1>

@@ -42,7 +42,8 @@ import { notFound as apiNotFound, problemResponse, quoted } from "../api/problem
 import { silentLogger } from "../lib/log.ts";
 import { EmptyOverlay } from "./overlay_document.tsx";
 import { FreeTableOverlayPage, MatchOverlayPage, PendingMatchOverlayPage } from "./overlay_match.tsx";
-import { matchOnTable } from "../domain/table_call.ts";
+import { tableShow } from "../domain/table_show.ts";
+import { parseTvDistance } from "./tv_distance.ts";
 import { readSessionsOf } from "../db/read_event_sessions.ts";
 import { type OverlayParams, parseOverlayParams } from "./overlay_params.ts";
 import { CategoryOverlayPage } from "./overlay_category.tsx";
@@ -133,6 +134,7 @@ async function matchOverlay(
   data: MatchData,
   params: OverlayParams,
   watch?: string,
+  refreshIn?: number | null,
 ) {
   const nonce = c.var.nonce, now = deps.clock().getTime();
   const vd = viewDeps(deps);
@@ -144,7 +146,7 @@ async function matchOverlay(
   if (tie) c.set("pageVersion", undefined);
   if (own) {
     const both = watch === undefined ? undefined : `${watch} ${tieWatchPath(own.id)}`;
-    return <TieOverlayPage nonce={nonce} params={params} tie={own} watch={both} />;
+    return <TieOverlayPage nonce={nonce} params={params} tie={own} watch={both} refreshIn={refreshIn} />;
   }
   return (
     <MatchOverlayPage
@@ -152,6 +154,7 @@ async function matchOverlay(
       params={params}
       watch={tie ? `${watch ?? matchWatchPath(data.match.id)} ${tieWatchPath(tie.id)}` : watch}
       tie={tie}
+      refreshIn={refreshIn}
       match={data.match}
       live={data.live}
       homeAssociation={data.homeAssociation}
@@ -259,16 +262,19 @@ export function routes(deps: ReadyDeps): Hono<PageEnv> {
     // The hall's tables: those of the event's sessions (the tables view shows the free ones too).
     const sessions = await readSessionsOf(deps.store.db, data.event.id);
     const ties = await tieBoards.ofBoard(viewDeps(deps), data.categories);
+    const tvFollowUrl = followUrl(deps, c, data.event.slug);
     return renderPage(
       c,
       <TvPage
         nonce={c.var.nonce}
         {...data}
-        followUrl={followUrl(deps, c, data.event.slug)}
+        followUrl={tvFollowUrl}
+        loopback={isLoopbackOrigin(tvFollowUrl)}
         interval={parseTvInterval(c.req.query("interval"))}
         now={deps.clock().getTime()}
         tables={[...new Set(sessions.flatMap((s) => s.tables))]}
         only={parseTvView(c.req.query("view"))}
+        distance={parseTvDistance(c.req.query("distance"), c.req.query("diagonal"))}
         ties={ties}
       />,
     );
@@ -344,9 +350,10 @@ export function routes(deps: ReadyDeps): Hono<PageEnv> {
     return renderPage(c, await matchOverlay(c, deps, found.known, params));
   });
 
-  // A table's overlay shows whatever match is on the table (in play, else called there) and moves on to the next
-  // by itself: it watches every category of its event, and is read afresh (like the TV) rather than kept.
-  app.get("/overlay/table/:slug/:tableNo", headers, async (c) => {
+  // A table's overlay shows the match on the table (in play, else called there, else the last result for the
+  // hold, else the next by the order of play: domain/table_show.ts) and moves on to the next
+  // by itself: it watches every category of its event. Never kept: what it shows moves with the clock (the hold).
+  app.get("/overlay/table/:slug/:tableNo", securityHeaders(), async (c) => {
     const tableNo = Number(c.req.param("tableNo"));
     const vd = viewDeps(deps);
     const event = Number.isInteger(tableNo) && tableNo >= 1 && tableNo <= 999
@@ -357,12 +364,19 @@ export function routes(deps: ReadyDeps): Hono<PageEnv> {
     const ids = event.categories.map((s) => s.id);
     const watch = ids.map(categoryMatchesWatchPath).join(" ");
     const lists = await Promise.all(ids.map((id) => categoryView.load(vd, id)));
-    const on = matchOnTable(lists.flatMap((l) => l?.category.matches ?? []), tableNo);
-    const found = on && await matchView.load(vd, on.id);
+    const now = deps.clock().getTime();
+    const shown = tableShow(
+      lists.flatMap((l) => l?.category.matches ?? []),
+      tableNo,
+      now,
+      params.hold * 1000,
+    );
+    const found = shown && await matchView.load(vd, shown.match.id);
     if (!found || !("known" in found)) {
       return renderPage(c, <FreeTableOverlayPage nonce={c.var.nonce} params={params} watch={watch} />);
     }
-    return renderPage(c, await matchOverlay(c, deps, found.known, params, watch));
+    const refreshIn = shown.until === null ? null : shown.until - now;
+    return renderPage(c, await matchOverlay(c, deps, found.known, params, watch, refreshIn));
   });
 
   // The featured overlay shows the match the desk puts on it (the event's featuredMatchId), and switches when the

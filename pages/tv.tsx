@@ -27,6 +27,8 @@ import { acrossCategories, latestResultsAcross, upcomingAcross } from "./match_l
 import { watchedPaths } from "./page_paths.ts";
 import { matchOnTable } from "../domain/table_call.ts";
 import { QrCode } from "./qr.tsx";
+import { LoopbackWarning } from "./components/loopback_warning.tsx";
+import type { TvDistance } from "./tv_distance.ts";
 import { ServeDot } from "./serve_dot.tsx";
 import { BRACKET_CSS } from "./components/bracket.tsx";
 import { drawnCategories, TV_BRACKET_CSS, TV_MAX_BRACKETS, TvBrackets } from "./tv_bracket.tsx";
@@ -76,9 +78,15 @@ const CSS = `
 html,body{margin:0;height:100%;overflow:hidden;background:#08121f;color:#fff}
 body{font:500 2.1vw/1.25 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;display:flex;flex-direction:column}
 header.tv{display:flex;align-items:baseline;gap:2vw;padding:1.6vh 3vw;background:#0f2136}
-header.tv h1{margin:0;font-size:3vw;flex:none;max-width:60vw;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
-header.tv .where{color:#b9c6d8;font-size:1.6vw}
-header.tv ol{margin:0 0 0 auto;padding:0;display:flex;gap:1vw;list-style:none;font-size:1.3vw;color:#7f8fa6}
+header.tv h1{margin:0;font-size:3vw;flex:0 1 auto;min-width:0;max-width:60vw;white-space:nowrap;overflow:hidden;
+  text-overflow:ellipsis}
+header.tv .where{color:#b9c6d8;font-size:1.6vw;flex:0 1 auto;min-width:4em;white-space:nowrap;overflow:hidden;
+  text-overflow:ellipsis}
+header.tv ol{margin:0 0 0 auto;padding:0;display:flex;flex:none;gap:1vw;list-style:none;font-size:1.3vw;color:#7f8fa6;
+  white-space:nowrap}
+.loopback{max-width:70vw;margin:2vh auto 0;padding:1vh 1.5vw;border-radius:.6vh;background:#fff4c2;color:#0d1b2a;
+  border:.3vh solid #b00020;font-size:1.6vw;line-height:1.35;text-align:left}
+.loopback strong{color:#b00020}
 main.tv{flex:1;position:relative;padding:2vh 3vw;overflow:hidden}
 .tv-announcement{margin:0;padding:1.4vh 3vw;background:#ffd400;color:#101010;font-size:2.4vw;font-weight:700;
   overflow-wrap:anywhere}
@@ -160,6 +168,7 @@ section[data-view-name="qr"]{align-items:center;justify-content:center;text-alig
 .hall.c4{grid-template-columns:repeat(4,1fr)}.hall.c6{grid-template-columns:repeat(6,1fr)}
 .hall li{list-style:none;min-height:0;overflow:hidden;background:#0f2136;border-radius:1vh;padding:1vh 1vw;
   display:flex;flex-direction:column;justify-content:center;gap:.4vh;border-left:.5vw solid #3b4c63}
+.hall li[hidden]{display:none}
 .hall li.live{border-left-color:#ff5a5f}.hall li.called{border-left-color:#0b4fb3}
 .hall .t{font-weight:800;color:#ffd400;font-size:1.9vw}
 .hall .who{font-size:1.9vw;font-weight:600;display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:2;
@@ -172,6 +181,39 @@ svg.qr{height:56vh;width:56vh;border-radius:1vh}
 .quiet{color:#b9c6d8}
 section[data-view-name="bracket"] .quiet{margin:auto}
 `;
+
+/**
+ * The TV read from a distance (pages/tv_distance.ts): every text gets the one font size that reaches 16
+ * arcminutes there (`--text`, in vh), and the board shows fewer, larger rows: no match list headings, categories or
+ * game details, two table cards a row, one group a row with place, name, won, lost and points, the header without
+ * its venue and views, and the QR's warning in one line. What no longer fits is paged (client/tv_fit.ts); the
+ * brackets, whose columns cannot grow so, leave the rotation (docs/pages.md).
+ */
+function farCss(distance: TvDistance): string {
+  const text = `${distance.textVh.toFixed(3)}vh`;
+  return `
+:root{--text:${text}}
+body.far header.tv,body.far header.tv *,body.far main.tv,body.far main.tv *,body.far .tv-calls,body.far .tv-calls *,
+body.far .tv-announcement,body.far .tv-announcement *,body.far .stale-note{font-size:var(--text)!important}
+body.far header.tv .where,body.far header.tv ol,body.far thead,body.far .cat,body.far .detail,
+body.far .loopback .why{display:none!important}
+body.far header.tv{padding:.8vh 3vw}
+body.far section.view h2{margin:0 0 1vh}
+body.far th,body.far td{padding:.6vh .8vw}
+body.far table.matches td{padding:.6vh .8vw}
+body.far .next li{grid-template-columns:auto 1fr auto 1fr;padding:.6vh .8vw}
+body.far .hall{grid-template-columns:repeat(2,1fr)!important;grid-auto-rows:max-content;align-content:start}
+body.far .hall li{padding:.6vh 1vw}
+body.far .hall .who,body.far table.matches td .n,body.far .next .n{-webkit-line-clamp:2}
+body.far svg.qr{height:42vh;width:42vh}
+body.far .url{margin-top:1vh}
+body.far .loopback{margin-top:1vh;padding:.6vh 1vw}
+body.far .flag{padding:.3vh .6vw}
+body.far .groups{grid-template-columns:1fr;gap:1vh}
+body.far .groups thead{display:table-header-group!important}
+body.far .groups th:nth-child(5),body.far .groups td:nth-child(5),body.far .by-lot,body.far .more{display:none}
+`;
+}
 
 /**
  * The time of a match up next on the board: its expected start, marked (and its planned time said to screen
@@ -283,6 +325,8 @@ export interface TvProps {
   categories: CategorySummary[];
   /** Absolute URL of the event page, for the QR code. */
   followUrl: string;
+  /** Whether that URL is this computer's own address, which phones cannot open: the QR view says so. */
+  loopback?: boolean;
   interval: number;
   /** The server's clock at render (ms): a running time-out is flagged as it says, then by the viewer's. */
   now: number;
@@ -292,6 +336,8 @@ export interface TvProps {
   ties?: Tie[];
   /** The one view to show (`?view=`), or null to rotate through them all. */
   only: TvView | null;
+  /** The distance the screen is read from (`?distance=`), or null or absent for the usual layout. */
+  distance?: TvDistance | null;
 }
 
 /**
@@ -332,9 +378,11 @@ export function TvPage(props: TvProps) {
     c.groups.filter((g) => g.rows.length > 0).map((group) => ({ group, category: c.name }))
   ).sort((a, b) => Number(a.group.complete) - Number(b.group.complete));
   const shownGroups = groups.slice(0, TV_MAX_GROUPS);
+  // From a distance the groups stand one a row and client/tv_fit.ts pages them by what fits, in one page here.
+  const perPage = props.distance ? TV_MAX_GROUPS : TV_GROUPS_PER_PAGE;
   const groupPages = Array.from(
-    { length: Math.ceil(shownGroups.length / TV_GROUPS_PER_PAGE) },
-    (_, i) => shownGroups.slice(i * TV_GROUPS_PER_PAGE, (i + 1) * TV_GROUPS_PER_PAGE),
+    { length: Math.ceil(shownGroups.length / perPage) },
+    (_, i) => shownGroups.slice(i * perPage, (i + 1) * perPage),
   );
   // What is on each table: the matches in play and those called (called ones are among the first up next).
   const onTables = acrossCategories(categories, (c) => [...c.live, ...c.upcoming]).map((r) => r.match)
@@ -344,12 +392,14 @@ export function TvPage(props: TvProps) {
   ]
     .sort((a, b) => a - b);
   const brackets = drawnCategories(categories).length;
+  const far = props.distance != null;
   const empty = {
     live: live.length === 0 && next.length === 0 && liveTies.length === 0,
     tables: tables.length === 0,
     results: results.length === 0 && doneTies.length === 0,
+    // From a distance the brackets' columns cannot grow to be read: they leave the rotation.
     standings: groups.length === 0,
-    bracket: brackets === 0,
+    bracket: brackets === 0 || (far && props.only === null),
     qr: false,
   };
   const views = props.only === null ? TV_VIEWS : [props.only];
@@ -367,9 +417,9 @@ export function TvPage(props: TvProps) {
     <Document
       title={`${event.name} – venue screen`}
       nonce={props.nonce}
-      css={CSS + BRACKET_CSS + TV_BRACKET_CSS}
+      css={CSS + BRACKET_CSS + TV_BRACKET_CSS + (props.distance ? farCss(props.distance) : "")}
       script={LIVE_REGIONS_SCRIPT + TV_ROTATION_SCRIPT + TV_FIT_SCRIPT + COUNTDOWNS_SCRIPT}
-      bodyClass="tv"
+      bodyClass={far ? "tv far" : "tv"}
       bodyData={{
         view: first,
         page: "0",
@@ -452,6 +502,7 @@ export function TvPage(props: TvProps) {
           <h2>Follow every match on your phone</h2>
           <QrCode text={props.followUrl} label={`QR code to ${props.followUrl}`} />
           <p class="url">{props.followUrl}</p>
+          {props.loopback && <LoopbackWarning url={props.followUrl} what="screen" then="then reload it" />}
         </ViewSection>
       </main>
       <p class="stale-note" role="status">Reconnecting… scores may be out of date</p>

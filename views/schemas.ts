@@ -307,7 +307,11 @@ export const MatchSchema = z.object({
     description: "Games finished when a side retired; null when there was no retirement",
   }),
   gamesWon: ScoreSchema.openapi({ description: "Games won by each side, counted from gameScores" }),
-  currentGame: ScoreSchema.openapi({ description: "Points in the running game (0-0 between games)" }),
+  currentGame: ScoreSchema.openapi({
+    description:
+      "Points in the running game (0-0 between games); after a retirement or disqualification during a game, " +
+      "that game's points as they stood",
+  }),
   gameScores: z.array(ScoreSchema).openapi({ description: "Finished games in order of play" }),
   startedAt: timestamp("When play began").nullable().openapi({ description: "When play began; null before" }),
   completedAt: timestamp("When the match was decided").nullable().openapi({

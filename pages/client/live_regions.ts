@@ -26,6 +26,14 @@ export function liveRegions(): void {
   // When the polls began to fail (null while they succeed), and how long before the page says so.
   let staleSince: number | null = null;
   const STALE_NOTE_AFTER_MS = 15_000;
+  // A page may show something else at a time though its data stay the same (a table's overlay ends its hold of
+  // a result): `data-refresh-in` ms after it was made, the next poll fetches it again.
+  let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+  const refreshAfter = (ms: string | null) => {
+    clearTimeout(refreshTimer);
+    if (ms !== null && ms !== "") refreshTimer = setTimeout(() => shown = "", Number(ms));
+  };
+  refreshAfter(body.getAttribute("data-refresh-in"));
 
   async function readData(): Promise<string> {
     const parts = await Promise.all(urls.map(async (url) => {
@@ -72,6 +80,7 @@ export function liveRegions(): void {
         .find((el) => focusKeyOf(el) === focusKey);
       twin?.focus({ preventScroll: true });
     }
+    refreshAfter(fresh.body.getAttribute("data-refresh-in"));
     const watch = fresh.body.getAttribute("data-watch");
     if (watch === null || watch === body.getAttribute("data-watch")) return false;
     body.setAttribute("data-watch", watch);

@@ -3,7 +3,7 @@
  * results, and the ones up next).
  */
 import { shownTimeText } from "../expected_time.ts";
-import { resultReasonText } from "../format.ts";
+import { resultReasonMark, resultReasonWords } from "../format.ts";
 import { lastEnd, pointFlag, timedAttributes, timedTimeouts } from "../umpire_view.ts";
 import type { Match } from "../view_types.ts";
 import { standingCall } from "../../domain/table_call.ts";
@@ -16,7 +16,7 @@ import type { ListedMatch } from "../../views/player.ts";
 /** The finished games in words, e.g. "11-7, 9-11, 11-5", or the result reason when not decided by score. */
 export function gamesDetail(match: Match): string {
   const games = match.gameScores.map((g) => `${g.home}-${g.away}`).join(", ");
-  const reason = resultReasonText(match.resultReasonCode);
+  const reason = resultReasonWords(match);
   return reason ? (games ? `${reason} (${games})` : reason) : games;
 }
 
@@ -82,6 +82,12 @@ export function MatchTable(props: {
           {props.rows.map(({ match: m, category }) => {
             const homeWon = m.winnerId !== null && m.winnerId === m.homeId;
             const awayWon = m.winnerId !== null && m.winnerId === m.awayId;
+            // A walkover has no games: its mark stands instead of "0–0", as on the bracket and the overlays; a
+            // retirement's or disqualification's follows its games ("1–0 RET"), as on the category board.
+            const mark = resultReasonMark(m.resultReasonCode);
+            const games = m.resultReasonCode === "walkover"
+              ? mark
+              : `${m.gamesWon.home}–${m.gamesWon.away}${mark === null ? "" : ` ${mark}`}`;
             return (
               <tr key={m.id} data-match={m.id}>
                 {showTable && <td class="table-no">{m.tableNo ?? "–"}</td>}
@@ -91,12 +97,8 @@ export function MatchTable(props: {
                 </td>
                 <td class="score">
                   {props.links === false
-                    ? <span class="games">{m.gamesWon.home}–{m.gamesWon.away}</span>
-                    : (
-                      <a class="games" href={`/m/${encodeURIComponent(m.id)}`}>
-                        {m.gamesWon.home}–{m.gamesWon.away}
-                      </a>
-                    )} {live
+                    ? <span class="games">{games}</span>
+                    : <a class="games" href={`/m/${encodeURIComponent(m.id)}`}>{games}</a>} {live
                     ? <span class="points">{m.currentGame.home}–{m.currentGame.away}</span>
                     : <span class="detail">{gamesDetail(m)}</span>}
                   {live && props.flags && <UmpireFlag match={m} now={props.flags.now} />}

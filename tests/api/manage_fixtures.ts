@@ -152,3 +152,22 @@ export function call(
   if (body !== undefined) h["Content-Type"] = "application/json";
   return { method, headers: h, body: body === undefined ? undefined : JSON.stringify(body) };
 }
+
+/** A knockout of four (seedKnockout) and the desk's admin token, as a browser suite seeds it. */
+export async function seedDeskKnockout(db: Kysely<Database>, slug: string) {
+  const ev = await seedKnockout(db, { slug, bestOf: 3, size: 4 });
+  const secret = await makeToken(db, "admin", { label: "Desk" });
+  return { ev, secret };
+}
+
+/** Writes to a match over HTTP as the desk does (`/api/manage/matches/{id}/{action}`); fails on any status but 200. */
+export function matchWriter(origin: string, secret: string) {
+  return async (id: string, action: string, body: Record<string, unknown> = {}): Promise<void> => {
+    const res = await fetch(
+      `${origin}/api/manage/matches/${id}/${action}`,
+      call(secret, "POST", body, { "Idempotency-Key": crypto.randomUUID() }),
+    );
+    if (res.status !== 200) throw new Error(`${action} answered ${res.status}: ${await res.text()}`);
+    await res.body?.cancel();
+  };
+}

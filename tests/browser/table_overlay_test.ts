@@ -2,33 +2,23 @@
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { browserSuite, openPage } from "../support/browser.ts";
-import { call, makeToken, seedKnockout } from "../api/manage_fixtures.ts";
+import { matchWriter, seedDeskKnockout } from "../api/manage_fixtures.ts";
 
 const VIEWPORTS = [{ width: 1280, height: 720 }, { width: 1920, height: 1080 }];
 
 browserSuite(
-  "a table's overlay shows the match called there, then in play, is transparent when the table is free, and follows the next match by itself",
-  async (store) => {
-    const ev = await seedKnockout(store.db, { slug: "table-open", bestOf: 3, size: 4 });
-    const secret = await makeToken(store.db, "admin", { label: "Desk" });
-    return { ev, secret };
-  },
+  "a table's overlay shows the table's next match, the match called there, then in play, holds its result, then follows the next match by itself",
+  (store) => seedDeskKnockout(store.db, "table-open"),
   async (_t, { browser, server, seeded }) => {
     const { ev, secret } = seeded;
     const [first, second] = ev.rounds[0]!;
-    const write = async (id: string, action: string, body: Record<string, unknown> = {}) => {
-      const res = await fetch(
-        `${server.origin}/api/manage/matches/${id}/${action}`,
-        call(secret, "POST", body, { "Idempotency-Key": crypto.randomUUID() }),
-      );
-      assert.equal(res.status, 200, await res.clone().text());
-      await res.body?.cancel();
-    };
+    const write = matchWriter(server.origin, secret);
     const names = async (id: string) => {
       const res = await fetch(`${server.origin}/api/v1/matches/${id}`);
       const { data } = await res.json();
       return [data.match.homeName, data.match.awayName] as string[];
     };
+    const text = (page: Page) => page.evaluate(() => document.body.innerText.toUpperCase());
     const shows = (page: Page, texts: string[]) =>
       page.waitForFunction(
         (t) => t.every((x) => document.body.innerText.toUpperCase().includes(x.toUpperCase())),
@@ -37,30 +27,42 @@ browserSuite(
     const empty = (page: Page) =>
       page.waitForFunction(() => document.querySelector(".stage")!.children.length === 0);
 
-    const overlays = await Promise.all(
-      VIEWPORTS.map((v) => openPage(browser, `${server.origin}/overlay/table/table-open/1`, v)),
-    );
+    const url = `${server.origin}/overlay/table/table-open/1`;
+    const overlays = await Promise.all(VIEWPORTS.map((v) => openPage(browser, url, v)));
+    // A producer who wants the next match up soon after a result sets a short hold.
+    const quick = await openPage(browser, `${url}?hold=1`, VIEWPORTS[0]!);
     const unknown = await fetch(`${server.origin}/overlay/table/no-such-event/1`);
     assert.equal(unknown.status, 404);
     await unknown.body?.cancel();
+    const all = [...overlays, quick];
     try {
-      for (const o of overlays) await empty(o.page); // nothing called to table 1 yet
-      await write(first!, "call");
       const firstNames = await names(first!);
-      for (const o of overlays) await shows(o.page, [...firstNames, "Up next", "Table 1"]);
+      const secondNames = await names(second!);
+      // Not called yet, but the table's next match by the order of play: "Up next" from the start of the day.
+      for (const o of all) await shows(o.page, [...firstNames, "Up next", "Table 1"]);
+      await write(second!, "assign", { tableNo: 1 });
+      await write(first!, "call");
       await write(first!, "start", { firstServer: "home" });
       await write(first!, "point", { side: "home" });
-      for (const o of overlays) await shows(o.page, [...firstNames, "Live"]);
+      for (const o of all) await shows(o.page, [...firstNames, "Live"]);
       await write(first!, "result", { games: [{ home: 11, away: 3 }, { home: 11, away: 4 }] });
-      for (const o of overlays) await empty(o.page); // the table is free: nothing painted
-      // The second match of the round moves to table 1 and is called there: the overlay follows it.
-      await write(second!, "assign", { tableNo: 1 });
+      // The result stays on the stream for the hold (60 s by default)...
+      for (const o of overlays) await shows(o.page, [...firstNames, "Final", "11"]);
+      // ...and after a short one the table's next match comes up by itself, not called yet.
+      await shows(quick.page, [...secondNames, "Up next", "Table 1"]);
+      for (const o of overlays) assert.ok((await text(o.page)).includes("FINAL"), "still held");
+      // Calling the next match ends the hold.
       await write(second!, "call");
-      const secondNames = await names(second!);
       for (const o of overlays) await shows(o.page, [...secondNames, "Up next", "Table 1"]);
-      for (const o of overlays) assert.deepEqual(o.errors, []);
+      await write(second!, "start", { firstServer: "home" });
+      await write(second!, "point", { side: "away" });
+      await write(second!, "retire", { side: "home" });
+      // A retirement is held too; nothing comes after it on table 1, so a short hold leaves the table free.
+      for (const o of overlays) await shows(o.page, [...secondNames, "Retired"]);
+      await empty(quick.page);
+      for (const o of all) assert.deepEqual(o.errors, []);
     } finally {
-      for (const o of overlays) await o.close();
+      for (const o of all) await o.close();
     }
   },
 );

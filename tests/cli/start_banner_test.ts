@@ -48,3 +48,10 @@ Deno.test("startBanner() says where the QR codes point when it knows", () => {
   );
   assert.ok(!startBanner(base).some((l) => l.startsWith("QR codes:")));
 });
+
+Deno.test("startBanner() lists every overlay a producer may add to OBS", () => {
+  const lines = startBanner({ port: 8000, hosts: ["localhost"], eventSlugs: [], adminSecret: null });
+  for (const path of ["featured", "table", "match", "tie", "subevent", "card/match", "card/player"]) {
+    assert.ok(lines.some((l) => l.trim().startsWith(`/overlay/${path}/`)), path);
+  }
+});

@@ -5,7 +5,9 @@ import {
   formatMatchTime,
   percent,
   predictionSentence,
+  resultReasonMark,
   resultReasonText,
+  resultReasonWords,
 } from "../../pages/format.ts";
 
 Deno.test("formatDateRange() writes one day once and a span as a range", () => {
@@ -55,4 +57,21 @@ Deno.test("resultReasonText() words the result reasons and says nothing for a no
   assert.equal(resultReasonText(null), null);
   assert.equal(resultReasonText("walkover"), "walkover");
   assert.equal(resultReasonText("retired"), "retired");
+});
+
+Deno.test("resultReasonWords() names the side that retired or was disqualified; resultReasonMark() is short", () => {
+  const m = { winnerId: "a", homeId: "a", awayId: "b", homeName: "Ann", awayName: "Bo" };
+  assert.equal(resultReasonWords({ ...m, resultReasonCode: "retired" }), "Bo retired");
+  assert.equal(
+    resultReasonWords({ ...m, winnerId: "b", resultReasonCode: "disqualified" }),
+    "Ann disqualified",
+  );
+  assert.equal(resultReasonWords({ ...m, resultReasonCode: "walkover" }), "walkover");
+  assert.equal(resultReasonWords({ ...m, resultReasonCode: null }), null);
+  assert.deepEqual(["walkover", "retired", "disqualified", null].map(resultReasonMark), [
+    "W/O",
+    "RET",
+    "DSQ",
+    null,
+  ]);
 });

@@ -8,7 +8,7 @@ import {
   parseOverlayParams,
 } from "../../pages/overlay_params.ts";
 
-const DEFAULT_THEME = { accent: null, fg: null, panel: null, bg: null, compact: false, hide: [] };
+const DEFAULT_THEME = { accent: null, fg: null, panel: null, bg: null, compact: false, hide: [], hold: 60 };
 
 Deno.test("parseOverlayParams() defaults to the bottom edge, scale 1 and no debug", () => {
   assert.deepEqual(parseOverlayParams({}), { pos: "bottom", scale: 1, debug: false, ...DEFAULT_THEME });
@@ -32,6 +32,13 @@ Deno.test("parseOverlayParams() clamps an out-of-range scale and ignores what is
   }
   assert.equal(parseOverlayParams({ pos: "sideways", debug: "true" }).pos, "bottom");
   assert.equal(parseOverlayParams({ debug: "true" }).debug, false);
+});
+
+Deno.test("parseOverlayParams() reads a table overlay's hold in seconds, clamped to 0–3600, else 60", () => {
+  assert.equal(parseOverlayParams({ hold: "5" }).hold, 5);
+  assert.equal(parseOverlayParams({ hold: "-1" }).hold, 0);
+  assert.equal(parseOverlayParams({ hold: "99999" }).hold, 3600);
+  for (const raw of ["", "soon", "Infinity"]) assert.equal(parseOverlayParams({ hold: raw }).hold, 60, raw);
 });
 
 Deno.test("parseOverlayParams() always gives a scale within 0.8–1.5 and CSS made of numbers only", () => {
@@ -66,6 +73,7 @@ Deno.test("parseOverlayParams() reads the theme: corners, colours, compact and h
     bg: "00ff00",
     compact: true,
     hide: ["club", "games"],
+    hold: 60,
   });
   assert.equal(overlayBodyClass(p), "overlay pos-top-right compact hide-club hide-games");
   const css = overlayPlacementCss(p);
