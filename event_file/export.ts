@@ -110,20 +110,23 @@ export async function exportEvent(db: Db, slug: string): Promise<EventFile | nul
         draw: {
           state: sub.draw_state,
           ...(sub.draw_seed === null ? {} : { lotSeed: sub.draw_seed }),
-          ...(sub.draw_size === null ? {} : { size: Number(sub.draw_size) }),
-          slots: slots.map((s): DrawSlotInput =>
-            s.qualifier_group !== null && s.qualifier_place !== null
-              ? {
-                group: groups[Number(s.qualifier_group)]?.name ?? "",
-                place: Number(s.qualifier_place),
-                ...(s.entry_id === null ? {} : { entry: key(s.entry_id) }),
-              }
-              : s.entry_id !== null
-              ? key(s.entry_id)
-              : Number(s.is_bye) === 1
-              ? "bye"
-              : null
-          ),
+          ...(sub.draw_size === null || sub.format === "groups" ? {} : { size: Number(sub.draw_size) }),
+          // A category of groups only has no knockout: its draw is its state and the lot's seed.
+          ...(sub.format === "groups" ? {} : {
+            slots: slots.map((s): DrawSlotInput =>
+              s.qualifier_group !== null && s.qualifier_place !== null
+                ? {
+                  group: groups[Number(s.qualifier_group)]?.name ?? "",
+                  place: Number(s.qualifier_place),
+                  ...(s.entry_id === null ? {} : { entry: key(s.entry_id) }),
+                }
+                : s.entry_id !== null
+                ? key(s.entry_id)
+                : Number(s.is_bye) === 1
+                ? "bye"
+                : null
+            ),
+          }),
         },
       }),
       matches: await Promise.all(matches.map(async (m, i) => ({

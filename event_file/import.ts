@@ -31,6 +31,7 @@ import { type FileIds, fileIds, givenIds } from "./file_ids.ts";
 import type { CategoryInput, DrawSlotInput, EventFile, ImportProblem, MatchInput } from "./format.ts";
 import { matchScore, normalTime, resultColumns } from "./match_rows.ts";
 import { validateEventFile } from "./validate.ts";
+import { withRoundRobins } from "./round_robins.ts";
 
 /** Rows of each kind that the file holds (whether or not anything was written). */
 export interface ImportCounts {
@@ -108,15 +109,17 @@ export async function importEvent(
  */
 export async function importEventInTransaction(
   trx: Transaction<Database>,
-  file: EventFile,
+  fileGiven: EventFile,
   now: Date,
 ): Promise<ImportResult> {
-  const checked = await validateEventFile(file);
+  const checked = await validateEventFile(fileGiven);
   if (!checked.ok) throw new ImportError(checked.errors);
+  // A group given without its matches plays its round robin: the matches are made as the draw makes them.
+  const file = withRoundRobins(fileGiven);
   await lockListing(trx);
   const at = now.toISOString();
   const slug = file.event.slug;
-  const hash = sourceHash(file);
+  const hash = sourceHash(fileGiven);
   const existing = await trx.selectFrom("events").select(["id", "source_hash", "status"]).where(
     "slug",
     "=",
@@ -380,6 +383,8 @@ function planCategory(plan: Plan, category: CategoryInput, position: number, ctx
   const groups = category.groups ?? [];
   const groupIndex = new Map(groups.map((g, i) => [g.name, i]));
   const slots = drawSlots(category, ctx.associations);
+  // Groups given with their members are a drawn category: a draft the desk can lock.
+  const drawnGroups = groups.some((g) => g.entries.length > 0);
   plan.categories.push({
     id: categoryId,
     event_id: eventId,
@@ -391,7 +396,7 @@ function planCategory(plan: Plan, category: CategoryInput, position: number, ctx
     position,
     group_size: category.groupSize ?? null,
     qualifiers_per_group: category.qualifiersPerGroup ?? null,
-    draw_state: category.draw?.state ?? "none",
+    draw_state: category.draw?.state ?? (category.format === "groups" && drawnGroups ? "draft" : "none"),
     draw_seed: category.draw?.lotSeed ?? null,
     draw_size: slots ? slots.length : null,
     ...(category.sessions ? { sessions: JSON.stringify(category.sessions) } : {}),
