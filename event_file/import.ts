@@ -383,8 +383,6 @@ function planCategory(plan: Plan, category: CategoryInput, position: number, ctx
   const groups = category.groups ?? [];
   const groupIndex = new Map(groups.map((g, i) => [g.name, i]));
   const slots = drawSlots(category, ctx.associations);
-  // Groups given with their members are a drawn category: a draft the desk can lock.
-  const drawnGroups = groups.some((g) => g.entries.length > 0);
   plan.categories.push({
     id: categoryId,
     event_id: eventId,
@@ -396,7 +394,7 @@ function planCategory(plan: Plan, category: CategoryInput, position: number, ctx
     position,
     group_size: category.groupSize ?? null,
     qualifiers_per_group: category.qualifiersPerGroup ?? null,
-    draw_state: category.draw?.state ?? (category.format === "groups" && drawnGroups ? "draft" : "none"),
+    draw_state: category.draw?.state ?? "none",
     draw_seed: category.draw?.lotSeed ?? null,
     draw_size: slots ? slots.length : null,
     ...(category.sessions ? { sessions: JSON.stringify(category.sessions) } : {}),

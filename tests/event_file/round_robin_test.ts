@@ -38,7 +38,7 @@ storeTest("importEvent() plays a group of 9 given without matches as a Berger ro
   const pairs = new Set(matches.map((m) => [m.home_entry_id, m.away_entry_id].sort().join("|")));
   assert.equal(pairs.size, 36);
   const sub = await categoryOf(store);
-  assert.equal(sub.draw_state, "draft");
+  assert.equal(sub.draw_state, "none", "public as imported");
   const locked = await setDrawLocked(store, sub.id, true, ctx);
   assert.equal(locked.status, "locked");
 });
