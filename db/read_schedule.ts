@@ -125,11 +125,35 @@ export async function readScheduleSource(db: Kysely<Database>, slug: string): Pr
   const categoryName = new Map(categories.map((s) => [s.id, s.name]));
   const groupName = new Map(groups.map((g) => [g.id, g.name]));
   const labels = new Map<string, ScheduleLabel>();
+  // Group qualifiers are put into the knockout again once every group is over (db/draw_writes.ts
+  // `placeAfterGroups`): until then no knockout match of the category may begin, whoever its sides are now.
+  const placedAfterGroups = new Set(
+    slots.filter((s) => s.qualifier_group !== null).map((s) => s.subevent_id),
+  );
+  const categoryGroupMatches = new Map<string, string[]>();
+  for (const m of kept) {
+    if (m.stage !== "group" || !placedAfterGroups.has(m.subevent_id)) continue;
+    const list = categoryGroupMatches.get(m.subevent_id);
+    if (list) list.push(m.id);
+    else categoryGroupMatches.set(m.subevent_id, [m.id]);
+  }
+  // Once every group is over, the knockout waits for nothing but its own rounds.
+  const statusOf = new Map(kept.map((m) => [m.id, m.status]));
+  for (const [categoryId, ids] of categoryGroupMatches) {
+    if (ids.every((id) => statusOf.get(id) === "completed")) {
+      categoryGroupMatches.delete(categoryId);
+    }
+  }
   const matches: ScheduleMatch[] = kept.map((m) => {
     const feeders = m.stage === "knockout"
       ? [
-        ...(m.home_entry_id === null ? feedersAt(m.subevent_id, m.round_no - 1, 2 * m.bracket_pos) : []),
-        ...(m.away_entry_id === null ? feedersAt(m.subevent_id, m.round_no - 1, 2 * m.bracket_pos + 1) : []),
+        ...new Set([
+          ...(m.home_entry_id === null ? feedersAt(m.subevent_id, m.round_no - 1, 2 * m.bracket_pos) : []),
+          ...(m.away_entry_id === null
+            ? feedersAt(m.subevent_id, m.round_no - 1, 2 * m.bracket_pos + 1)
+            : []),
+          ...(m.status === "scheduled" ? categoryGroupMatches.get(m.subevent_id) ?? [] : []),
+        ]),
       ]
       : [];
     const tie = ties.get(m.id);
