@@ -11,6 +11,8 @@ import { parseDatabaseUrl } from "../../cli/config.ts";
 import { groupEvent } from "../support/event_files.ts";
 import { storeTest } from "../support/stores.ts";
 import { withTempDir } from "../support/temp_dir.ts";
+import { manageData as ok, manageProblem as problem } from "../support/assert_response.ts";
+import { makeToken, manageApp } from "../api/manage_fixtures.ts";
 
 const clock = () => new Date("2026-06-01T08:00:00.000Z");
 const ctx = { actor: "desk", now: clock() };
@@ -77,3 +79,30 @@ Deno.test("[cli] import refuses a file that drops the desk's work unless --repla
     assert.match(replaced.out[0]!, /^Imported "open"/);
   });
 });
+
+storeTest(
+  "[api] POST /api/manage/events/import answers 409 with the losses, and imports with ?replace=true",
+  async (store) => {
+    const app = manageApp(store, clock);
+    const admin = await makeToken(store.db, "admin", { label: "Desk" });
+    const post = (body: EventFile, query = "") =>
+      app.request(`/api/manage/events/import${query}`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${admin}`, "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    await ok(await post(mended()), 201);
+    const category = await store.db.selectFrom("subevents").select("id").executeTakeFirstOrThrow();
+    await addEntry(store, category.id, { players: [{ name: "Maya Lin" }] }, ctx);
+    const file = mended();
+    file.event.name = "Open, mended";
+    const refused = await problem(await post(file), 409);
+    assert.equal(refused.code, "import-would-remove");
+    assert.deepEqual(refused.losses, ['Entry "Maya Lin" of "Singles" would be removed']);
+    assert.equal(
+      (await store.db.selectFrom("events").select("name").executeTakeFirstOrThrow()).name,
+      "Event open",
+    );
+    await ok(await post(file, "?replace=true"), 201);
+  },
+);
