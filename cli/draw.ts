@@ -23,6 +23,7 @@ import { WriteError } from "../db/write_errors.ts";
 import type { DrawSide } from "../views/schemas.ts";
 import { groupDisplayName } from "../views/serialize.ts";
 import { denoEnv } from "./config.ts";
+import { isDrawnGroupSize, MAX_GROUP_SIZE, MIN_GROUP_SIZE } from "../domain/group_size.ts";
 
 /** Where the command writes: `out` for its answer (stdout), `err` for problems (stderr). */
 export type DrawIo = CommandIo;
@@ -107,8 +108,10 @@ export function parseDrawArgs(args: readonly string[]): DrawCommand {
       const options: GenerateDrawOptions = {};
       const size = flags["group-size"];
       if (size !== undefined) {
-        if (!/^[3-6]$/.test(size)) {
-          throw new UsageError(`Invalid "--group-size": expected 3, 4, 5 or 6, got "${size}"`);
+        if (!/^[0-9]{1,2}$/.test(size) || !isDrawnGroupSize(Number(size))) {
+          throw new UsageError(
+            `Invalid "--group-size": expected ${MIN_GROUP_SIZE} to ${MAX_GROUP_SIZE}, got "${size}"`,
+          );
         }
         options.groupSize = Number(size);
       }

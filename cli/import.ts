@@ -1,7 +1,9 @@
 /**
- * `deno task import FILE`: validates an event file (docs/import-format.md) and loads it into the store that
- * DATABASE_URL names (default: the SQLite file under ./data). One summary line on success (exit 0); on a
- * problem, one `FILE: path: message` line per problem on stderr (exit 1), never a stack trace. Usage errors
+ * `deno task import [--replace] FILE`: validates an event file (docs/import-format.md) and loads it into the
+ * store that DATABASE_URL names (default: the SQLite file under ./data). One summary line on success (exit 0); on
+ * a problem, one `FILE: path: message` line per problem on stderr (exit 1), never a stack trace. A file that would
+ * remove or change what the desk made on the event in the store (entries, draws, results, withdrawals:
+ * event_file/import_losses.ts) is not imported without `--replace`: each loss is named (exit 1). Usage errors
  * exit 2.
  * @module
  */
@@ -10,13 +12,16 @@ import { ConfigError, DEFAULT_DATABASE_URL, denoEnv, parseDatabaseUrl, redact } 
 import { ImportError, importEvent, type ImportResult } from "../event_file/import.ts";
 import type { ImportProblem } from "../event_file/format.ts";
 import { parseEventFile } from "../event_file/validate.ts";
+import { importLosses } from "../event_file/import_losses.ts";
 import { openStore, type Store } from "../db/store.ts";
 
 /** Where the command writes: `out` for its answer (stdout), `err` for problems (stderr). */
 export type ImportIo = CommandIo;
 
 /** The usage line. */
-export const IMPORT_USAGE = "Usage: deno task import FILE  (the store comes from DATABASE_URL)";
+export const IMPORT_USAGE =
+  "Usage: deno task import [--replace] FILE  (the store comes from DATABASE_URL; --replace lets the file " +
+  "remove or change what the desk made)";
 
 /**
  * The largest file the command reads: 64 MiB. A real event is far smaller (a championship of 500 players and
@@ -56,11 +61,13 @@ export async function runImport(
   clock: () => Date = () => new Date(),
   options: ImportOptions = {},
 ): Promise<number> {
-  if (args.length !== 1 || args[0] === "" || args[0] === "--help" || args[0] === "-h") {
+  const replace = args.includes("--replace");
+  const rest = args.filter((a) => a !== "--replace");
+  if (rest.length !== 1 || rest[0] === "" || rest[0] === "--help" || rest[0] === "-h") {
     io.err(IMPORT_USAGE);
     return 2;
   }
-  const path = args[0]!;
+  const path = rest[0]!;
   let text: string;
   try {
     // Fatal decoding: a file in another encoding is named as such instead of failing as odd JSON.
@@ -88,6 +95,16 @@ export async function runImport(
     return 1;
   }
   try {
+    // What the desk made that the file would drop is said by name, and kept unless told to replace it.
+    const losses = replace ? [] : await importLosses(store.db, parsed.file);
+    if (losses.length > 0) {
+      for (const loss of losses) io.err(`${path}: ${loss}`);
+      io.err(
+        `${path}: Nothing was imported: the store's "${parsed.file.event.slug}" holds what the file would ` +
+          `remove or change (above); give --replace to import it anyway`,
+      );
+      return 1;
+    }
     const result = await importEvent(store, parsed.file, clock);
     io.out(summaryLine(parsed.file.event.slug, result));
     return 0;

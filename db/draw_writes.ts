@@ -21,6 +21,7 @@ import {
   type QualifierRef,
 } from "../domain/group_qualifiers.ts";
 import { type GroupEntry, GroupError, makeGroups, roundRobinOrder } from "../domain/groups.ts";
+import { isDrawnGroupSize, MAX_GROUP_SIZE, MIN_GROUP_SIZE } from "../domain/group_size.ts";
 import { LotError } from "../domain/lot.ts";
 import { matchHasBegun, MatchStatusError } from "../domain/match_status.ts";
 import { type GroupMatch, StandingsError } from "../domain/standings.ts";
@@ -30,7 +31,6 @@ import { deleteGroups } from "./delete_groups.ts";
 import { unplayedMatchColumns } from "./unplayed_match.ts";
 import { putIntoKnockoutMatch } from "./knockout_sides.ts";
 import { nameMatch } from "./match_naming.ts";
-import { isDrawnGroupSize } from "../domain/groups.ts";
 import { freezePrediction } from "./predictions_store.ts";
 import { loadRatings } from "./ratings_store.ts";
 import { entriesWithPlayers, entryName } from "./read_entries.ts";
@@ -48,7 +48,7 @@ type Db = Kysely<Database> | Trx;
 export interface GenerateDrawOptions {
   /** The lot's seed string; left out, a new random one is made (and stored). */
   lotSeed?: string;
-  /** Players per group, 3 to 6 (formats with groups; default the stored size, else 4). */
+  /** Players per group, 3 to 16 (formats with groups; default the stored size, else 4). */
   groupSize?: number;
   /** Qualifiers per group, 1 or 2 (default the stored value, else 2 with a knockout and 1 without). */
   qualifiersPerGroup?: number;
@@ -118,10 +118,12 @@ function checkOptions(options: GenerateDrawOptions): void {
       `Invalid "lotSeed": expected 1 to ${MAX_SEED_LENGTH} characters, got ${JSON.stringify(lotSeed)}`,
     );
   }
-  if (groupSize !== undefined && (!Number.isInteger(groupSize) || groupSize < 3 || groupSize > 6)) {
+  if (groupSize !== undefined && !isDrawnGroupSize(groupSize)) {
     throw new WriteError(
       "invalid-body",
-      `Invalid "groupSize": expected 3, 4, 5 or 6, got ${JSON.stringify(groupSize)}`,
+      `Invalid "groupSize": expected ${MIN_GROUP_SIZE} to ${MAX_GROUP_SIZE}, got ${
+        JSON.stringify(groupSize)
+      }`,
     );
   }
   if (qualifiersPerGroup !== undefined && qualifiersPerGroup !== 1 && qualifiersPerGroup !== 2) {
@@ -219,8 +221,8 @@ async function generateInTransaction(
     if (!isDrawnGroupSize(Number(sub.group_size))) {
       throw new WriteError(
         "invalid-body",
-        `Cannot draw the groups of "${sub.name}" in groups of ${sub.group_size}: the draw makes groups of 3, 4, ` +
-          `5 or 6 entries; give "groupSize"`,
+        `Cannot draw the groups of "${sub.name}" in groups of ${sub.group_size}: the draw makes groups of ` +
+          `${MIN_GROUP_SIZE} to ${MAX_GROUP_SIZE} entries; give "groupSize"`,
       );
     }
   }
@@ -375,8 +377,7 @@ async function generateInTransaction(
   return result;
 }
 
-const validGroupSize = (n: number | null) =>
-  n !== null && Number.isInteger(n) && n >= 3 && n <= 6 ? n : undefined;
+const validGroupSize = (n: number | null) => n !== null && isDrawnGroupSize(n) ? n : undefined;
 const validQualifiers = (n: number | null) => n === 1 || n === 2 ? n : undefined;
 
 /**

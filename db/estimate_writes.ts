@@ -180,6 +180,7 @@ export async function refreshEstimates(
       "matches.estimated_start",
       "matches.home_entry_id",
       "matches.away_entry_id",
+      "matches.tie_id",
       "home.player1_id as h1",
       "home.player2_id as h2",
       "away.player1_id as a1",
@@ -218,10 +219,12 @@ export async function refreshEstimates(
     roundNo: Number(r.round_no),
     bracketPos: Number(r.bracket_pos),
   }));
+  // A tie whose matches are made is played as them: they, not the tie, take its table (domain/tie_plan.ts).
+  const tiesWithMatches = new Set(rows.flatMap((r) => r.tie_id == null ? [] : [r.tie_id]));
   const matches: EstimateMatch[] = ordered.map((r) => ({
     id: r.id,
     status: r.status === "in_progress" || r.status === "completed" ? r.status : "scheduled",
-    table: r.table_no === null ? null : Number(r.table_no),
+    table: r.table_no === null || tiesWithMatches.has(r.id) ? null : Number(r.table_no),
     plannedStart: parsed(r.scheduled_at),
     startedAt: parsed(r.started_at),
     completedAt: parsed(r.completed_at),

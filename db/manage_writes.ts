@@ -139,7 +139,12 @@ export async function setDrawLocked(
     const sub = await (store.dialect === "postgres" ? query.forUpdate() : query).executeTakeFirst();
     if (!sub) throw new WriteError("not-found", `Category "${categoryId}" does not exist`);
     const target = locked ? "locked" : "draft";
-    if (sub.draw_state === "none") {
+    // A category of groups given with their members (an import) is drawn: it may be locked.
+    const drawnGroups = locked && sub.draw_state === "none" && sub.format === "groups" &&
+      await trx.selectFrom("group_members").innerJoin("groups", "groups.id", "group_members.group_id")
+          .select("group_members.entry_id").where("groups.subevent_id", "=", sub.id).executeTakeFirst() !==
+        undefined;
+    if (sub.draw_state === "none" && !drawnGroups) {
       throw new WriteError(
         "no-draw",
         `Cannot ${locked ? "lock" : "unlock"} the draw of "${sub.name}": it has no draw`,

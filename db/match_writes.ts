@@ -91,7 +91,7 @@ export type MatchAction =
   /** The desk calls the players to the match's table (it has one and has not started). */
   | { type: "call" }
   /** The desk sets a match started by mistake back to not started (no point scored: domain/match_reset.ts). */
-  | { type: "reset" }
+  | { type: "reset"; discardPoints?: boolean }
   /** The desk sets a match not begun aside for now (a player late or absent), or takes that back. */
   | { type: "skip" }
   | { type: "unskip" }
@@ -449,6 +449,10 @@ function wasBefore(before: MatchRow, action: MatchAction): { was?: Record<string
         firstServer: before.first_server,
         startedAt: before.started_at,
         scorer: before.scorer_label,
+        // The points discarded, so that the audit keeps the score the match had.
+        ...(action.discardPoints
+          ? { games: storedGames(before), current: [before.current_home, before.current_away] }
+          : {}),
       },
     };
   }
@@ -601,7 +605,7 @@ async function apply(trx: Trx, m: MatchRow, action: MatchAction, now: string): P
     }
     return await save(trx, m, { ...bumped, called_at: now });
   }
-  if (action.type === "reset") return await resetMatch(trx, m, now);
+  if (action.type === "reset") return await resetMatch(trx, m, now, action.discardPoints === true);
   if (action.type === "feature" || action.type === "unfeature") {
     // The event names its featured match; taking a match off that is not on it changes nothing there.
     const query = trx.updateTable("events").where("id", "=", m.event_id);
@@ -768,7 +772,7 @@ async function apply(trx: Trx, m: MatchRow, action: MatchAction, now: string): P
  * what the umpire recorded before the first rally (a time-out, a card without penalty points) goes with the
  * start, and so do the first server, the umpire's choices and the scoring device. The call to the table stays.
  */
-async function resetMatch(trx: Trx, m: MatchRow, now: string): Promise<MatchRow> {
+async function resetMatch(trx: Trx, m: MatchRow, now: string, discardPoints: boolean): Promise<MatchRow> {
   const stored = await loadUmpireRecord(trx, m.id);
   const refusal = resetRefusal({
     status: m.status,
@@ -776,7 +780,7 @@ async function resetMatch(trx: Trx, m: MatchRow, now: string): Promise<MatchRow>
     games: storedGames(m).length,
     currentHome: m.current_home,
     currentAway: m.current_away,
-  });
+  }, discardPoints);
   if (refusal) {
     throw new WriteError(
       "match-state",
@@ -785,6 +789,7 @@ async function resetMatch(trx: Trx, m: MatchRow, now: string): Promise<MatchRow>
   }
   await trx.deleteFrom("match_incidents").where("match_id", "=", m.id).execute();
   await trx.deleteFrom("game_corrections").where("match_id", "=", m.id).execute();
+  if (discardPoints) await trx.deleteFrom("match_points").where("match_id", "=", m.id).execute();
   return await save(trx, m, {
     ...columnsOf(scheduledMatch(), m, null),
     ...NOT_STARTED,

@@ -34,7 +34,7 @@ export async function keepPlan(
     if (!event) throw new WriteError("not-found", `Event "${slug}" does not exist`);
     const ids = placements.map((p) => p.matchId);
     const rows = ids.length === 0 ? [] : await trx.selectFrom("matches")
-      .select(["id", "subevent_id", "status", "table_no", "scheduled_at", "planned", "revision"])
+      .select(["id", "subevent_id", "status", "table_no", "scheduled_at", "planned", "revision", "tie_id"])
       .where("event_id", "=", event.id).where("id", "in", ids).execute();
     const byId = new Map(rows.map((r) => [r.id, r]));
     const at = ctx.now.toISOString();
@@ -42,7 +42,9 @@ export async function keepPlan(
     const categories = new Set<string>();
     for (const p of placements) {
       const m = byId.get(p.matchId);
-      const byHand = m !== undefined && m.planned === 0 && (m.table_no !== null || m.scheduled_at !== null);
+      // A tie's match has its tie's table from when it was made: it follows its tie, never placed by hand.
+      const byHand = m !== undefined && m.planned === 0 && m.tie_id == null &&
+        (m.table_no !== null || m.scheduled_at !== null);
       if (!m || m.status !== "scheduled" || byHand) continue;
       const start = new Date(p.start).toISOString();
       if (m.table_no === p.table && m.scheduled_at === start) continue;

@@ -5,8 +5,12 @@
  */
 import type { Kysely } from "kysely";
 import type { ScheduleCategory, ScheduleMatch, ScheduleStatus } from "../domain/scheduler.ts";
+import type { TiePart } from "../domain/tie_plan.ts";
+import { tieScore } from "../domain/tie_score.ts";
 import { readEntries } from "./read_entries.ts";
+import { readTeams, tieResults } from "./read_ties.ts";
 import type { Database } from "./schema.ts";
+import { storedTeamFormat } from "./tie_rows.ts";
 
 /** What a printed plan says of a match. */
 export interface ScheduleLabel {
@@ -34,7 +38,13 @@ export async function readScheduleSource(db: Kysely<Database>, slug: string): Pr
   const event = await db.selectFrom("events").select(["id", "slug", "name", "start_date"])
     .where("slug", "=", slug).executeTakeFirst();
   if (!event) return null;
-  const categories = await db.selectFrom("subevents").select(["id", "name", "position"])
+  const categories = await db.selectFrom("subevents").select([
+    "id",
+    "name",
+    "position",
+    "kind",
+    "team_format",
+  ])
     .where("event_id", "=", event.id).orderBy("position").execute();
   const categoryIds = categories.map((s) => s.id);
   const none = categoryIds.length === 0;
@@ -62,7 +72,11 @@ export async function readScheduleSource(db: Kysely<Database>, slug: string): Pr
     "best_of",
     "planned",
     "called_at",
+    "tie_id",
+    "tie_order",
+    "winner_entry_id",
   ]).where("event_id", "=", event.id).execute();
+  const ties = await readScheduleTies(db, categories, rows);
 
   const entryById = await readEntries(
     db,
@@ -73,7 +87,8 @@ export async function readScheduleSource(db: Kysely<Database>, slug: string): Pr
   const nameOf = (entryId: string | null) => entryOf(entryId)?.name ?? "to be decided";
   const over = (m: typeof rows[number]) =>
     m.status === "completed" && (m.table_no === null || m.started_at === null);
-  const kept = rows.filter((m) => !over(m));
+  // A tie's matches are planned inside their tie (domain/tie_plan.ts), not one by one.
+  const kept = rows.filter((m) => !over(m) && m.tie_id == null);
   const groupMatches = new Map<string, string[]>();
   for (const m of kept) {
     if (m.group_id !== null) groupMatches.set(m.group_id, [...(groupMatches.get(m.group_id) ?? []), m.id]);
@@ -110,13 +125,47 @@ export async function readScheduleSource(db: Kysely<Database>, slug: string): Pr
   const categoryName = new Map(categories.map((s) => [s.id, s.name]));
   const groupName = new Map(groups.map((g) => [g.id, g.name]));
   const labels = new Map<string, ScheduleLabel>();
+  // Group qualifiers are put into the knockout again once every group is over (db/draw_writes.ts
+  // `placeAfterGroups`): until then no knockout match of the category may begin, whoever its sides are now.
+  const placedAfterGroups = new Set(
+    slots.filter((s) => s.qualifier_group !== null).map((s) => s.subevent_id),
+  );
+  const categoryGroupMatches = new Map<string, string[]>();
+  for (const m of kept) {
+    if (m.stage !== "group" || !placedAfterGroups.has(m.subevent_id)) continue;
+    const list = categoryGroupMatches.get(m.subevent_id);
+    if (list) list.push(m.id);
+    else categoryGroupMatches.set(m.subevent_id, [m.id]);
+  }
+  // Once every group is over, the knockout waits for nothing but its own rounds.
+  const statusOf = new Map(kept.map((m) => [m.id, m.status]));
+  for (const [categoryId, ids] of categoryGroupMatches) {
+    if (ids.every((id) => statusOf.get(id) === "completed")) {
+      categoryGroupMatches.delete(categoryId);
+    }
+  }
   const matches: ScheduleMatch[] = kept.map((m) => {
     const feeders = m.stage === "knockout"
       ? [
-        ...(m.home_entry_id === null ? feedersAt(m.subevent_id, m.round_no - 1, 2 * m.bracket_pos) : []),
-        ...(m.away_entry_id === null ? feedersAt(m.subevent_id, m.round_no - 1, 2 * m.bracket_pos + 1) : []),
+        ...new Set([
+          ...(m.home_entry_id === null ? feedersAt(m.subevent_id, m.round_no - 1, 2 * m.bracket_pos) : []),
+          ...(m.away_entry_id === null
+            ? feedersAt(m.subevent_id, m.round_no - 1, 2 * m.bracket_pos + 1)
+            : []),
+          ...(m.status === "scheduled" ? categoryGroupMatches.get(m.subevent_id) ?? [] : []),
+        ]),
       ]
       : [];
+    const tie = ties.get(m.id);
+    for (const part of tie?.parts ?? []) {
+      const row = rows.find((r) => r.id === part.id)!;
+      labels.set(part.id, {
+        category: categoryName.get(m.subevent_id) ?? "",
+        stage: row.label,
+        home: nameOf(row.home_entry_id),
+        away: nameOf(row.away_entry_id),
+      });
+    }
     labels.set(m.id, {
       category: categoryName.get(m.subevent_id) ?? "",
       stage: m.group_id !== null ? `Group ${groupName.get(m.group_id) ?? ""}, round ${m.round_no}` : m.label,
@@ -133,13 +182,14 @@ export async function readScheduleSource(db: Kysely<Database>, slug: string): Pr
       group: m.group_id,
       round: m.round_no,
       position: m.bracket_pos,
-      players: [...peopleOf(m.home_entry_id), ...peopleOf(m.away_entry_id)],
+      players: tie?.players ?? [...peopleOf(m.home_entry_id), ...peopleOf(m.away_entry_id)],
       feeders,
       bestOf: m.best_of,
       status: m.status as ScheduleStatus,
       table: free ? null : m.table_no,
       start: fixedStart === null ? null : Date.parse(fixedStart),
       end: m.completed_at === null ? null : Date.parse(m.completed_at),
+      ...(tie ? { tie: { parts: tie.parts, remaining: tie.remaining } } : {}),
     };
   });
   return {
@@ -148,4 +198,64 @@ export async function readScheduleSource(db: Kysely<Database>, slug: string): Pr
     matches,
     labels,
   };
+}
+
+type ScheduleRow = {
+  id: string;
+  subevent_id: string;
+  stage: string;
+  home_entry_id: string | null;
+  away_entry_id: string | null;
+  status: string;
+  started_at: string | null;
+  completed_at: string | null;
+  winner_entry_id: string | null;
+  tie_id?: string | null;
+  tie_order?: number | null;
+};
+
+/** What the plan reads of each tie of the team categories: both teams' players, its matches, how many remain. */
+async function readScheduleTies(
+  db: Kysely<Database>,
+  categories: readonly { id: string; kind: string; team_format?: string | null }[],
+  rows: readonly ScheduleRow[],
+): Promise<Map<string, { players: string[]; parts: TiePart[]; remaining: number }>> {
+  const teamCategories = new Map(categories.filter((c) => c.kind === "team").map((c) => [c.id, c]));
+  const tieRows = rows.filter((m) => teamCategories.has(m.subevent_id) && m.stage !== "tie");
+  if (tieRows.length === 0) return new Map();
+  const stored = await db.selectFrom("ties").select(["match_id", "format"])
+    .where("subevent_id", "in", [...teamCategories.keys()]).execute();
+  const formatOf = new Map(stored.map((t) => [t.match_id, t.format]));
+  const teams = await readTeams(
+    db,
+    tieRows.flatMap((m) => [m.home_entry_id, m.away_entry_id]).filter((id) => id !== null),
+  );
+  const out = new Map<string, { players: string[]; parts: TiePart[]; remaining: number }>();
+  for (const m of tieRows) {
+    const own = rows.filter((r) => r.tie_id === m.id).sort((a, b) =>
+      Number(a.tie_order) - Number(b.tie_order)
+    );
+    const format = storedTeamFormat(
+      formatOf.get(m.id) ?? teamCategories.get(m.subevent_id)!.team_format ?? "wttc",
+    );
+    const score = tieScore(
+      format,
+      tieResults({ matches: own as Parameters<typeof tieResults>[0]["matches"] }),
+    );
+    const players = [m.home_entry_id, m.away_entry_id].flatMap((id) =>
+      id === null ? [] : (teams.get(id)?.players ?? []).map((p) => p.id)
+    );
+    out.set(m.id, {
+      players,
+      parts: own.map((r) => ({
+        id: r.id,
+        order: Number(r.tie_order),
+        status: r.status as TiePart["status"],
+        start: r.started_at === null ? null : Date.parse(r.started_at),
+        end: r.completed_at === null ? null : Date.parse(r.completed_at),
+      })),
+      remaining: m.status === "completed" ? 0 : score.remaining.length,
+    });
+  }
+  return out;
 }

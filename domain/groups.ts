@@ -6,6 +6,7 @@
  * @module
  */
 
+import { isDrawnGroupSize, MAX_GROUP_SIZE, MIN_GROUP_SIZE } from "./group_size.ts";
 import { createRng, shuffle } from "./lot.ts";
 
 /** One entry of a group draw: `seed` 1 is the best; `rating` orders unseeded entries (higher first). */
@@ -16,7 +17,7 @@ export type GroupEntry = {
   association?: string;
 };
 
-/** The size of the groups (3 to 6) and the stored seed string of the lot. */
+/** The size of the groups (3 to 16) and the stored seed string of the lot. */
 export type GroupOptions = { groupSize: number; lotSeed: string };
 
 /** A group: its name ("A", "B", ...) and its members' ids in seeding order (the top seed first). */
@@ -48,8 +49,10 @@ export function groupName(index: number): string {
 
 function validate(entries: readonly GroupEntry[], options: GroupOptions): void {
   const { groupSize, lotSeed } = options;
-  if (!Number.isInteger(groupSize) || groupSize < 3 || groupSize > 6) {
-    throw new GroupError(`Cannot make groups of "${groupSize}": the group size must be 3, 4, 5 or 6`);
+  if (!isDrawnGroupSize(groupSize)) {
+    throw new GroupError(
+      `Cannot make groups of "${groupSize}": the group size must be ${MIN_GROUP_SIZE} to ${MAX_GROUP_SIZE}`,
+    );
   }
   if (typeof lotSeed !== "string" || lotSeed.length === 0) {
     throw new GroupError("Cannot make groups: the lot seed is empty");
@@ -221,11 +224,13 @@ const TWO_QUALIFY: Record<number, RoundRobinPair[][]> = {
 };
 
 /**
- * The order of play of a group of `memberCount` (2 to 6), as rounds of pairs of member indices.
+ * The order of play of a group of `memberCount` (2 to 16), as rounds of pairs of member indices.
  *
  * Every pair plays once; rounds follow the Berger (circle) pattern, the top seed meets the bottom seed
  * in round 1, and the match that decides qualification comes last: seeds 1 v 2 when one player
- * qualifies, 2 v 3 when two do. Flatten the rounds for the order of play. Tables: docs/draws.md.
+ * qualifies, 2 v 3 when two do. With an odd count one member rests (has the bye) in each round. Groups of
+ * 2 to 6 follow the tables of docs/draws.md; larger ones the circle (`bergerRounds`). Flatten the rounds
+ * for the order of play.
  *
  * @example roundRobinOrder(4, 1) // [[[0, 3], [1, 2]], [[0, 2], [1, 3]], [[2, 3], [0, 1]]]
  */
@@ -233,18 +238,47 @@ export function roundRobinOrder(memberCount: number, qualifiers: 1 | 2): RoundRo
   if (qualifiers !== 1 && qualifiers !== 2) {
     throw new GroupError(`Cannot order a group's matches for "${qualifiers}" qualifiers: expected 1 or 2`);
   }
-  const table = (qualifiers === 1 ? ONE_QUALIFIES : TWO_QUALIFY)[memberCount];
-  if (table === undefined) {
-    throw new GroupError(`Cannot order the matches of a group of "${memberCount}": expected 2 to 6 members`);
+  if (!Number.isInteger(memberCount) || memberCount < 2 || memberCount > MAX_GROUP_SIZE) {
+    throw new GroupError(
+      `Cannot order the matches of a group of "${memberCount}": expected 2 to ${MAX_GROUP_SIZE} members`,
+    );
   }
-  return table.map((round) => round.map(([a, b]) => [a, b] as RoundRobinPair));
+  const table = (qualifiers === 1 ? ONE_QUALIFIES : TWO_QUALIFY)[memberCount];
+  if (table !== undefined) return table.map((round) => round.map(([a, b]) => [a, b] as RoundRobinPair));
+  return decidingLast(bergerRounds(memberCount), qualifiers === 1 ? [0, 1] : [1, 2]);
 }
 
 /**
- * Whether the draw makes groups of this size (`makeGroups`: 3 to 6 entries, the sizes ITTF events use for a
- * round robin); a category whose groups are drawn here needs one of these.
- * @example isDrawnGroupSize(8) // false
+ * The rounds of a round robin by the circle (Berger) method: round 1 pairs 1 v n, 2 v n-1, ...; the top seed
+ * stays in place and the others turn one place each round. An odd count adds a bye in the middle, so the middle
+ * seed rests in round 1 and each member rests once.
+ * @example bergerRounds(4) // [[[0, 3], [1, 2]], [[0, 2], [1, 3]], [[0, 1], [2, 3]]]
  */
-export function isDrawnGroupSize(size: number): boolean {
-  return Number.isInteger(size) && size >= 3 && size <= 6;
+export function bergerRounds(memberCount: number): RoundRobinPair[][] {
+  const bye = -1;
+  const ring: number[] = Array.from({ length: memberCount }, (_, i) => i);
+  if (memberCount % 2 === 1) ring.splice((memberCount + 1) / 2, 0, bye);
+  const n = ring.length;
+  const rounds: RoundRobinPair[][] = [];
+  for (let r = 0; r < n - 1; r++) {
+    const round: RoundRobinPair[] = [];
+    for (let i = 0; i < n / 2; i++) {
+      const a = ring[i]!;
+      const b = ring[n - 1 - i]!;
+      if (a !== bye && b !== bye) round.push(a < b ? [a, b] : [b, a]);
+    }
+    rounds.push(round);
+    ring.splice(1, 0, ring.pop()!);
+  }
+  return rounds;
+}
+
+/** The rounds with the round that holds `pair` moved last (round 1 stays first) and `pair` last in it. */
+function decidingLast(rounds: RoundRobinPair[][], pair: RoundRobinPair): RoundRobinPair[][] {
+  const holds = (p: RoundRobinPair) => p[0] === pair[0] && p[1] === pair[1];
+  const at = rounds.findIndex((round) => round.some(holds));
+  if (at <= 0) return rounds;
+  const round = rounds[at]!;
+  const moved = [...round.filter((p) => !holds(p)), pair];
+  return [...rounds.slice(0, at), ...rounds.slice(at + 1), moved];
 }

@@ -13,11 +13,16 @@
  * in play or finished keep their table and time; the rest of the day is planned around them, so that the plan is
  * made again as the day runs late or early.
  *
+ * A tie of a team event is planned as one block as long as the matches it may still need (domain/tie_plan.ts),
+ * holding the players of both teams for all of it; its matches are given their times inside that block.
+ *
  * A greedy list scheduler: the table free the earliest takes the first match, in order of play, that can start
  * there then (its players rested, its feeders over, its category in that session). A knockout match whose players
  * are not known yet holds every player who may still reach it.
  * @module
  */
+
+import { type ScheduleTie, tieLengthMs, tiePartTimes } from "./tie_plan.ts";
 
 /** A session of play: when, and on which tables. Times are milliseconds since the epoch. */
 export interface Session {
@@ -59,6 +64,11 @@ export interface ScheduleMatch {
   end?: number | null;
   /** Not to be started before this time (a late player); null or absent: any time. */
   notBefore?: number | null;
+  /**
+   * A tie of a team event (its `players` then are both teams' players, held for all of it): its individual
+   * matches and how many it may still need, which make its length; null or absent for any other match.
+   */
+  tie?: ScheduleTie | null;
 }
 
 /** A category: its place in the order of play, and the sessions it plays in (all when empty). */
@@ -102,6 +112,8 @@ export interface PlannedMatch {
   end: number;
   /** Whether its table and time were given (called, in play, finished or fixed by the desk), not planned. */
   fixed: boolean;
+  /** For an individual match of a tie: the tie, in whose block on its table it is timed. */
+  tieId?: string;
 }
 
 /** A match the plan could not place, and why. */
@@ -164,6 +176,9 @@ export function schedule(input: ScheduleInput): Plan {
     }
   }
   const potential = potentialPlayers(byId);
+  /** The table time a match takes from `start`: a tie's by its matches, any other's by its best of. */
+  const lengthOf = (m: ScheduleMatch, start: number) =>
+    m.tie ? tieLengthMs(m.tie, m.bestOf, start, options) : options.durationMs(m.bestOf);
   const planned = new Map<string, PlannedMatch>();
   /** For each player, the times they are busy (their matches' starts and ends). */
   const busy = new Map<string, { start: number; end: number }[]>();
@@ -196,7 +211,7 @@ export function schedule(input: ScheduleInput): Plan {
   const fixedOnes = input.matches.filter((m) => isFixed(m));
   for (const m of fixedOnes.sort((a, b) => (a.start ?? 0) - (b.start ?? 0) || compareText(a.id, b.id))) {
     const start = m.start ?? options.now;
-    const length = options.durationMs(m.bestOf);
+    const length = lengthOf(m, start);
     const end = m.status === "completed"
       ? m.end ?? start + length
       : m.status === "in_progress"
@@ -223,7 +238,7 @@ export function schedule(input: ScheduleInput): Plan {
       const p = planned.get(f);
       if (p) t = Math.max(t, p.end);
     }
-    const length = options.durationMs(m.bestOf);
+    const length = lengthOf(m, t);
     // One pass over the players' busy times by start: each that the match would touch moves it after it.
     const times: { start: number; end: number }[] = [];
     for (const player of potential.get(m.id)!) {
@@ -300,7 +315,7 @@ export function schedule(input: ScheduleInput): Plan {
       else slot.free = soonest;
       return;
     }
-    const length = options.durationMs(best.m.bestOf);
+    const length = lengthOf(best.m, best.start);
     const p = { id: best.m.id, table: slot.table, start: best.start, end: best.start + length, fixed: false };
     occupy(best.m, p);
     open.delete(best.m.id);
@@ -319,7 +334,7 @@ export function schedule(input: ScheduleInput): Plan {
    * table not taken by a match that keeps its place.
    */
   function startOn(slot: Slot, m: ScheduleMatch, from: number): number | null {
-    const length = options.durationMs(m.bestOf);
+    const length = lengthOf(m, from);
     const allowed = categories.get(m.category)!.sessions;
     let t = earliestFor(m, from);
     bounds.set(m.id, { from, at: t });
@@ -340,9 +355,19 @@ export function schedule(input: ScheduleInput): Plan {
     }
   }
 
+  // A tie's matches not begun are timed inside its block, on its table.
+  for (const m of input.matches) {
+    const p = planned.get(m.id);
+    if (!m.tie || !p || m.status === "completed") continue;
+    for (const part of tiePartTimes(m.tie, m.bestOf, p.start, options.now, options)) {
+      planned.set(part.id, { ...part, table: p.table, fixed: false, tieId: m.id });
+    }
+  }
   const matches = [...planned.values()].sort((a, b) => a.start - b.start || a.table - b.table);
   const finish = matches.length === 0 ? null : Math.max(...matches.map((m) => m.end));
-  return { matches, unplaced, finish, utilization: utilization(matches, sessions, finish), conflicts };
+  // A tie's matches lie inside its block: the table time is counted once, by the tie.
+  const blocks = matches.filter((m) => m.tieId === undefined);
+  return { matches, unplaced, finish, utilization: utilization(blocks, sessions, finish), conflicts };
 }
 
 /** Whether a match keeps its table and time: called, in play or finished, or placed by the desk. */

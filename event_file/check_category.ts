@@ -5,7 +5,7 @@
  * @module
  */
 import { commonAssociation } from "../domain/draw.ts";
-import { isDrawnGroupSize } from "../domain/groups.ts";
+import { isDrawnGroupSize, MAX_GROUP_SIZE, MIN_GROUP_SIZE } from "../domain/group_size.ts";
 import { isValidBestOf } from "../domain/scoring.ts";
 import { type Add, type CategoryContext, givenOnce, type GroupInfo } from "./check_context.ts";
 import { checkDraw } from "./check_draw.ts";
@@ -40,12 +40,13 @@ export function checkCategory(
   if (groupSize !== undefined && format === "knockout") {
     add(`${path}.groupSize`, `A category of format "knockout" has no groups`);
   }
-  // Groups still to draw are drawn by the server, which makes groups of 3 to 6: another size would be ignored.
+  // Groups still to draw are drawn by the server, which makes groups of 3 to 16: another size would be ignored.
   const drawn = arr(category.groups).some((g) => arr(obj(g)?.entries).length > 0);
   if (groupSize !== undefined && format !== "knockout" && !drawn && !isDrawnGroupSize(groupSize)) {
     add(
       `${path}.groupSize`,
-      `Cannot draw groups of ${groupSize}: the draw makes groups of 3, 4, 5 or 6 entries (give the groups ` +
+      `Cannot draw groups of ${groupSize}: the draw makes groups of ${MIN_GROUP_SIZE} to ${MAX_GROUP_SIZE} ` +
+        `entries (give the groups ` +
         `already drawn to use groups of another size)`,
     );
   }

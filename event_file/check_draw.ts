@@ -20,7 +20,10 @@ export function checkDraw(
   add: Add,
 ): void {
   if (format === "groups") {
-    add(path, `A category of format "groups" has no knockout draw`);
+    // Its draw is its groups: the state (and the lot's seed) only, no knockout slots.
+    if (draw.slots !== undefined || draw.size !== undefined) {
+      add(path, `A category of format "groups" has no knockout draw: give only its "state" and "lotSeed"`);
+    }
     return;
   }
   const size = int(draw.size);

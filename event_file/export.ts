@@ -8,10 +8,11 @@
  * each object also carries its id in the store (`uuid`), which an import keeps, so that a file exported and
  * imported again, here or in another store, keeps every id (and URL), and exports again to the same bytes. The
  * desk's announcement, the group places of the knockout once the groups have placed their entries, and the
- * unfinished game of a retirement or disqualification (replayed from its rallies) are written too. What the
- * format does not hold is not exported: the points one by one (an import replays them evenly from the games),
- * corrections (their result is in the games), the umpire's other incidents (time-outs, cards, the expedite
- * system) and choices at the start, tokens, audit and ratings.
+ * unfinished game of a retirement or disqualification (replayed from its rallies) are written too, and the
+ * desk's and the umpire's record: withdrawals, calls, skips, the kept plan's marks, the umpire's
+ * choices at the start and incidents (time-outs, cards, the expedite system, doubles orders). What the format
+ * does not hold is not exported: the points one by one (an import replays them evenly from the games),
+ * corrections (their result is in the games), tokens, audit and ratings.
  */
 import type { Kysely } from "kysely";
 import { heldIdentities } from "../db/held_identities.ts";
@@ -28,9 +29,11 @@ import {
   type DrawSlotInput,
   EVENT_FILE_FORMAT,
   type EventFile,
+  type IncidentInput,
   type MatchInput,
   type PlayerInput,
   type ResultReasonInput,
+  type UmpireSetupInput,
 } from "./format.ts";
 
 type Db = Kysely<Database>;
@@ -44,10 +47,18 @@ export async function exportEvent(db: Db, slug: string): Promise<EventFile | nul
   const playerKeys = new Map<string, string>();
   const players: PlayerInput[] = [];
   const categories: CategoryInput[] = [];
+  const incidents = await incidentsOf(db, event.id);
   for (const sub of rows) {
     const entries = await db.selectFrom("entries")
       .innerJoin("players as p1", "p1.id", "entries.player1_id")
-      .select(["entries.id", "entries.player1_id", "entries.player2_id", "entries.seed", "p1.display_name"])
+      .select([
+        "entries.id",
+        "entries.player1_id",
+        "entries.player2_id",
+        "entries.seed",
+        "entries.withdrawn_at",
+        "p1.display_name",
+      ])
       .where("entries.subevent_id", "=", sub.id)
       // The entries a team's players play a tie's matches with are the team's (event_file/export_teams.ts).
       .where("entries.team_entry_id", "is", null)
@@ -93,6 +104,7 @@ export async function exportEvent(db: Db, slug: string): Promise<EventFile | nul
           .flatMap((id) => id === null ? [] : [playerKeys.get(id)!]),
         ...(e.seed === null ? {} : { seed: Number(e.seed) }),
         ...uuidOf(e.id),
+        ...(e.withdrawn_at === null ? {} : { withdrawnAt: e.withdrawn_at }),
       })),
       ...(groups.length === 0 ? {} : {
         groups: groups.map((g) => {
@@ -110,27 +122,36 @@ export async function exportEvent(db: Db, slug: string): Promise<EventFile | nul
         draw: {
           state: sub.draw_state,
           ...(sub.draw_seed === null ? {} : { lotSeed: sub.draw_seed }),
-          ...(sub.draw_size === null ? {} : { size: Number(sub.draw_size) }),
-          slots: slots.map((s): DrawSlotInput =>
-            s.qualifier_group !== null && s.qualifier_place !== null
-              ? {
-                group: groups[Number(s.qualifier_group)]?.name ?? "",
-                place: Number(s.qualifier_place),
-                ...(s.entry_id === null ? {} : { entry: key(s.entry_id) }),
-              }
-              : s.entry_id !== null
-              ? key(s.entry_id)
-              : Number(s.is_bye) === 1
-              ? "bye"
-              : null
-          ),
+          ...(sub.draw_size === null || sub.format === "groups" ? {} : { size: Number(sub.draw_size) }),
+          // A category of groups only has no knockout: its draw is its state and the lot's seed.
+          ...(sub.format === "groups" ? {} : {
+            slots: slots.map((s): DrawSlotInput =>
+              s.qualifier_group !== null && s.qualifier_place !== null
+                ? {
+                  group: groups[Number(s.qualifier_group)]?.name ?? "",
+                  place: Number(s.qualifier_place),
+                  ...(s.entry_id === null ? {} : { entry: key(s.entry_id) }),
+                }
+                : s.entry_id !== null
+                ? key(s.entry_id)
+                : Number(s.is_bye) === 1
+                ? "bye"
+                : null
+            ),
+          }),
         },
       }),
       matches: await Promise.all(matches.map(async (m, i) => ({
-        ...matchInput(m, `m${i + 1}`, key, groupName),
+        ...matchInput(m, `m${i + 1}`, key, groupName, incidents),
         ...await unfinishedGame(db, m, sub.kind === "doubles"),
         ...uuidOf(m.id),
-        ...await tieOf(db, m, (id) => playerKeys.get(id)!, (t) => matchInput(t, "", key, groupName), uuidOf),
+        ...await tieOf(
+          db,
+          m,
+          (id) => playerKeys.get(id)!,
+          (t) => matchInput(t, "", key, groupName, incidents),
+          uuidOf,
+        ),
       }))),
       ...uuidOf(sub.id),
       ...(sub.sessions == null ? {} : { sessions: JSON.parse(sub.sessions) as string[] }),
@@ -209,6 +230,7 @@ function matchInput(
   id: string,
   key: (entryId: string | null) => string | null,
   groupName: ReadonlyMap<string, string>,
+  incidents: ReadonlyMap<string, IncidentInput[]>,
 ): MatchInput {
   const games = (JSON.parse(m.games) as [number, number][]).map(([h, a]) => `${h}-${a}`);
   const started = m.status !== "scheduled";
@@ -231,7 +253,35 @@ function matchInput(
     ...(started && m.first_server !== null ? { firstServer: m.first_server as "home" | "away" } : {}),
     ...(m.started_at === null ? {} : { startedAt: m.started_at }),
     ...(m.completed_at === null ? {} : { completedAt: m.completed_at }),
+    ...(m.called_at === null ? {} : { calledAt: m.called_at }),
+    ...(m.skipped_at === null ? {} : { skippedAt: m.skipped_at }),
+    ...(Number(m.planned) === 1 ? { planned: true } : {}),
+    ...(m.umpire_setup === null ? {} : { umpireSetup: JSON.parse(m.umpire_setup) as UmpireSetupInput }),
+    ...(incidents.has(m.id) ? { incidents: incidents.get(m.id)! } : {}),
   };
+}
+
+/** The umpire's incidents of the event's matches (`match_incidents`), by match, each in the order made. */
+async function incidentsOf(db: Db, eventId: string): Promise<Map<string, IncidentInput[]>> {
+  const rows = await db.selectFrom("match_incidents")
+    .innerJoin("matches", "matches.id", "match_incidents.match_id")
+    .selectAll("match_incidents").where("matches.event_id", "=", eventId)
+    .orderBy("match_incidents.match_id").orderBy("match_incidents.seq").execute();
+  const out = new Map<string, IncidentInput[]>();
+  for (const r of rows) {
+    const detail = JSON.parse(r.detail) as Record<string, unknown>;
+    const incident: IncidentInput = {
+      kind: r.kind as IncidentInput["kind"],
+      afterPoints: Number(r.after_points),
+      actionNo: Number(r.action_no),
+      at: r.created_at,
+      ...(Object.keys(detail).length === 0 ? {} : { detail }),
+    };
+    const list = out.get(r.match_id);
+    if (list) list.push(incident);
+    else out.set(r.match_id, [incident]);
+  }
+  return out;
 }
 
 /** A team's name and association as the format writes them; nothing for another entry. */

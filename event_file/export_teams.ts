@@ -79,6 +79,8 @@ export async function tieOf(
   });
   const home = lineup(row.home_lineup);
   const away = lineup(row.away_lineup);
+  // A tie without line-ups or matches has nothing to say: the import makes its row again from the category.
+  if (!home && !away && row.lineup_published_at === null && matches.length === 0) return {};
   return {
     tie: {
       ...(home ? { home } : {}),

@@ -70,6 +70,8 @@ export interface EntryInput {
   /** A team's name and association (a team category's entries are its teams, docs/teams.md). */
   name?: string;
   association?: string | null;
+  /** When it withdrew after the draw (its matches left are walkovers); absent while it plays on. */
+  withdrawnAt?: string | null;
 }
 
 /** A group of a category; `lots` is the operator's lot order for entries still level after ITTF 3.7.5. */
@@ -126,6 +128,34 @@ export interface MatchInput {
   uuid?: string | null;
   /** The tie of a team category's match: line-ups and individual matches (docs/teams.md). */
   tie?: TieInput;
+  /** When the desk called it to its table; absent when not called. */
+  calledAt?: string | null;
+  /** When the desk skipped it for now (a player late or absent); absent when not skipped. */
+  skippedAt?: string | null;
+  /** Its table and time come from a plan the desk kept, which planning again may move; absent: by hand. */
+  planned?: boolean;
+  /** The umpire's choices at the start: the side on the umpire's left in game 1, the doubles order. */
+  umpireSetup?: UmpireSetupInput | null;
+  /** The umpire's incidents besides the rallies and corrections (time-outs, cards, expedite, doubles orders). */
+  incidents?: IncidentInput[];
+}
+
+/** The umpire's choices at the start of a match (db/umpire_record.ts `UmpireSetup`). */
+export interface UmpireSetupInput {
+  left: Side;
+  order?: { server: string; receiver: string } | null;
+}
+
+/**
+ * An umpire's incident (domain/match_replay.ts `Incident`): its kind, its fields, the points recorded before it,
+ * the match revision it made (orders it among corrections) and when.
+ */
+export interface IncidentInput {
+  kind: "timeout" | "resume" | "card" | "expedite" | "order" | "correction";
+  afterPoints: number;
+  actionNo: number;
+  at: string;
+  detail?: Record<string, unknown>;
 }
 
 /** A custom team format (docs/teams.md). */
@@ -160,6 +190,11 @@ export interface TieMatchInput extends
     | "startedAt"
     | "completedAt"
     | "uuid"
+    | "calledAt"
+    | "skippedAt"
+    | "planned"
+    | "umpireSetup"
+    | "incidents"
   > {
   order: number;
   winner?: Side | null;

@@ -29,8 +29,9 @@ import { planTeams, type TeamRows } from "./import_teams.ts";
 import { drawByLot } from "./draw_by_lot.ts";
 import { type FileIds, fileIds, givenIds } from "./file_ids.ts";
 import type { CategoryInput, DrawSlotInput, EventFile, ImportProblem, MatchInput } from "./format.ts";
-import { matchScore, normalTime, resultColumns } from "./match_rows.ts";
+import { incidentRows, matchScore, normalTime, recordColumns, resultColumns } from "./match_rows.ts";
 import { validateEventFile } from "./validate.ts";
+import { withRoundRobins } from "./round_robins.ts";
 
 /** Rows of each kind that the file holds (whether or not anything was written). */
 export interface ImportCounts {
@@ -108,15 +109,17 @@ export async function importEvent(
  */
 export async function importEventInTransaction(
   trx: Transaction<Database>,
-  file: EventFile,
+  fileGiven: EventFile,
   now: Date,
 ): Promise<ImportResult> {
-  const checked = await validateEventFile(file);
+  const checked = await validateEventFile(fileGiven);
   if (!checked.ok) throw new ImportError(checked.errors);
+  // A group given without its matches plays its round robin: the matches are made as the draw makes them.
+  const file = withRoundRobins(fileGiven);
   await lockListing(trx);
   const at = now.toISOString();
   const slug = file.event.slug;
-  const hash = sourceHash(file);
+  const hash = sourceHash(fileGiven);
   const existing = await trx.selectFrom("events").select(["id", "source_hash", "status"]).where(
     "slug",
     "=",
@@ -193,6 +196,7 @@ export async function importEventInTransaction(
   });
   for (const chunk of chunks(matches)) await trx.insertInto("matches").values(chunk).execute();
   for (const chunk of chunks(plan.points, 500)) await trx.insertInto("match_points").values(chunk).execute();
+  for (const chunk of chunks(plan.incidents)) await trx.insertInto("match_incidents").values(chunk).execute();
   for (const chunk of chunks(plan.teams.ties)) await trx.insertInto("ties").values(chunk).execute();
 
   // Ratings, the leaderboard's `listed` flags and predictions follow (event_file/after_import.ts); the revision
@@ -296,6 +300,8 @@ interface Plan {
   drawSlots: Insertable<Database["draw_slots"]>[];
   matches: Insertable<Database["matches"]>[];
   points: Insertable<Database["match_points"]>[];
+  /** The umpire's incidents of the matches (time-outs, cards, expedite, doubles orders). */
+  incidents: Insertable<Database["match_incidents"]>[];
   /** What team categories add besides entries and matches (event_file/import_teams.ts). */
   teams: Pick<TeamRows, "teamPlayers" | "teams" | "teamMembers" | "ties">;
   counts: ImportCounts;
@@ -314,6 +320,7 @@ function planRows(file: EventFile, eventId: string, at: string, ids: FileIds): P
     drawSlots: [],
     matches: [],
     points: [],
+    incidents: [],
     teams: { teamPlayers: [], teams: [], teamMembers: [], ties: [] },
     counts: {
       players: 0,
@@ -406,6 +413,7 @@ function planCategory(plan: Plan, category: CategoryInput, position: number, ctx
       player1_id: team ? teamPlayerId(entryId(e.id)) : ctx.playerIds.get(e.players[0]!)!,
       player2_id: team || e.players[1] === undefined ? null : ctx.playerIds.get(e.players[1])!,
       seed: e.seed ?? null,
+      withdrawn_at: normalTime(e.withdrawnAt),
     });
   }
   groups.forEach((g, i) => {
@@ -481,6 +489,7 @@ function planCategory(plan: Plan, category: CategoryInput, position: number, ctx
       away_entry_id: m.away ? entryId(m.away) : null,
       table_no: m.table ?? null,
       ...resultColumns(m, score, at),
+      ...recordColumns(m),
       winner_entry_id: m.status === "completed" && winnerKey ? entryId(winnerKey) : null,
       best_of: category.bestOf,
       revision: 0,
@@ -490,6 +499,7 @@ function planCategory(plan: Plan, category: CategoryInput, position: number, ctx
     score.points.forEach((side, seq) =>
       plan.points.push({ match_id: id, seq: seq + 1, side, created_at: at })
     );
+    plan.incidents.push(...incidentRows(id, m.incidents));
   }
   if (team) planTeamRows(plan, category, categoryId, ctx);
 }
@@ -509,6 +519,7 @@ function planTeamRows(plan: Plan, category: CategoryInput, categoryId: string, c
   plan.entries.push(...rows.memberEntries);
   plan.matches.push(...rows.matches);
   plan.points.push(...rows.points);
+  plan.incidents.push(...rows.incidents);
   plan.teams.teamPlayers.push(...rows.teamPlayers);
   plan.teams.teams.push(...rows.teams);
   plan.teams.teamMembers.push(...rows.teamMembers);

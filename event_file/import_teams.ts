@@ -11,7 +11,7 @@ import { memberEntryId, teamPlayerId, tieMatchId } from "../db/team_ids.ts";
 import { storedTeamFormat, teamFormatText, tieMatchRow } from "../db/tie_rows.ts";
 import { type SideLineup, tieMatches } from "../domain/team_formats.ts";
 import type { CategoryInput, LineupInput } from "./format.ts";
-import { matchScore, resultColumns } from "./match_rows.ts";
+import { incidentRows, matchScore, recordColumns, resultColumns } from "./match_rows.ts";
 
 type Row<T extends keyof Database> = Insertable<Database[T]>;
 
@@ -26,6 +26,7 @@ export interface TeamRows {
   ties: Row<"ties">[];
   matches: Row<"matches">[];
   points: Row<"match_points">[];
+  incidents: Row<"match_incidents">[];
 }
 
 /** What the plan needs from the import: ids, the time, the category's best of and its ties' rows. */
@@ -55,6 +56,7 @@ export function planTeams(category: CategoryInput, ctx: TeamPlanContext): TeamRo
     ties: [],
     matches: [],
     points: [],
+    incidents: [],
   };
   if (category.kind !== "team" || !category.teamFormat) return rows;
   const formatText = teamFormatText(category.teamFormat);
@@ -143,10 +145,12 @@ export function planTeams(category: CategoryInput, ctx: TeamPlanContext): TeamRo
         away_entry_id: awayEntry,
         table_no: tm.table ?? null,
         ...resultColumns(tm, score, ctx.at),
+        ...recordColumns(tm),
         winner_entry_id: winner,
         created_at: ctx.at,
         updated_at: ctx.at,
       }));
+      rows.incidents.push(...incidentRows(id, tm.incidents));
       score.points.forEach((side, seq) =>
         rows.points.push({ match_id: id, seq: seq + 1, side, created_at: ctx.at })
       );

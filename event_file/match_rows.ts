@@ -5,9 +5,9 @@
  * @module
  */
 import { pointsForScores, type Score, type Side } from "../domain/scoring.ts";
-import { replayUmpire } from "../domain/match_replay.ts";
+import { type Incident, type PlacedIncident, replayUmpire } from "../domain/match_replay.ts";
 import { officiatingView } from "../domain/match_view.ts";
-import type { MatchInput } from "./format.ts";
+import type { IncidentInput, MatchInput } from "./format.ts";
 import { parseScore } from "./parse.ts";
 
 /** What a match's stored score is made from: a category's match or a tie's. */
@@ -22,6 +22,8 @@ export type ScoredInput = Pick<
   | "retirementAfterGame"
   | "startedAt"
   | "completedAt"
+  | "umpireSetup"
+  | "incidents"
 >;
 
 export interface MatchScore {
@@ -49,7 +51,7 @@ export function matchScore(m: ScoredInput, bestOf: number, doubles: boolean): Ma
   }
   const format = { bestOf, firstServer, doubles };
   const points = pointsForScores(games, current, format);
-  const state = replayUmpire({ points }, format);
+  const state = replayWithIncidents(points, m, format);
   return {
     games,
     current,
@@ -88,4 +90,57 @@ export function resultColumns(m: ScoredInput, score: MatchScore, at: string) {
     started_at: m.status === "in_progress" ? normalTime(m.startedAt) ?? at : normalTime(m.startedAt),
     completed_at: m.status === "completed" ? normalTime(m.completedAt) ?? at : null,
   };
+}
+
+/**
+ * The replay of a match's points with the umpire's incidents and choices at the start the file gives (cards,
+ * time-outs, the doubles order), so that the officiating kept with it is the one the umpire left; the points
+ * alone when the file's incidents do not replay over the points the import makes from the games.
+ */
+function replayWithIncidents(
+  points: Side[],
+  m: ScoredInput,
+  format: { bestOf: number; firstServer: Side; doubles: boolean },
+) {
+  const incidents = (m.incidents ?? []).map((
+    i,
+  ): PlacedIncident => ({ ...i.detail, kind: i.kind, afterPoints: i.afterPoints, at: i.at } as Incident & {
+    afterPoints: number;
+  }));
+  const setup = m.umpireSetup;
+  const full = {
+    ...format,
+    leftInGameOne: setup?.left ?? "home",
+    order: format.doubles && setup?.order
+      ? setup.order as NonNullable<Parameters<typeof replayUmpire>[1]["order"]>
+      : null,
+  };
+  try {
+    return replayUmpire({ points, incidents }, full);
+  } catch {
+    return replayUmpire({ points }, format);
+  }
+}
+
+/** The columns of the desk's and the umpire's record of a match: its call, skip, plan mark and choices at the start. */
+export function recordColumns(m: Pick<MatchInput, "calledAt" | "skippedAt" | "planned" | "umpireSetup">) {
+  return {
+    called_at: normalTime(m.calledAt),
+    skipped_at: normalTime(m.skippedAt),
+    planned: m.planned ? 1 : 0,
+    umpire_setup: m.umpireSetup ? JSON.stringify(m.umpireSetup) : null,
+  };
+}
+
+/** The stored rows of a match's incidents (`match_incidents`), in the file's order. */
+export function incidentRows(matchId: string, incidents: readonly IncidentInput[] | undefined) {
+  return (incidents ?? []).map((i, k) => ({
+    match_id: matchId,
+    seq: k + 1,
+    kind: i.kind,
+    detail: JSON.stringify(i.detail ?? {}),
+    after_points: i.afterPoints,
+    action_no: i.actionNo,
+    created_at: normalTime(i.at)!,
+  }));
 }

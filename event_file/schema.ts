@@ -271,6 +271,10 @@ export const IMPORT_SCHEMA: Readonly<Record<string, unknown>> = {
         },
         "seed": { "type": ["integer", "null"], "minimum": 1, "maximum": 9999 },
         "uuid": { "$ref": "#/$defs/uuid" },
+        "withdrawnAt": {
+          "description": "When the entry withdrew after the draw; absent while it plays on.",
+          "$ref": "#/$defs/dateTime",
+        },
       },
     },
     "group": {
@@ -435,6 +439,55 @@ export const IMPORT_SCHEMA: Readonly<Record<string, unknown>> = {
         "completedAt": { "$ref": "#/$defs/dateTime" },
         "uuid": { "$ref": "#/$defs/uuid" },
         "tie": { "$ref": "#/$defs/tie" },
+        "calledAt": {
+          "description": "When the desk called the match to its table.",
+          "$ref": "#/$defs/dateTime",
+        },
+        "skippedAt": {
+          "description": "When the desk skipped the match for now (a player late or absent).",
+          "$ref": "#/$defs/dateTime",
+        },
+        "planned": {
+          "description":
+            "Whether its table and time come from a plan the desk kept (planning again may move them).",
+          "type": "boolean",
+        },
+        "umpireSetup": {
+          "description":
+            "The umpire's choices at the start: the side on the left in game 1, the doubles order.",
+          "type": ["object", "null"],
+          "required": ["left"],
+          "additionalProperties": false,
+          "properties": {
+            "left": { "enum": ["home", "away"] },
+            "order": {
+              "type": ["object", "null"],
+              "required": ["server", "receiver"],
+              "additionalProperties": false,
+              "properties": {
+                "server": { "type": "string", "maxLength": 16 },
+                "receiver": { "type": "string", "maxLength": 16 },
+              },
+            },
+          },
+        },
+        "incidents": {
+          "description": "The umpire's incidents besides rallies and corrections, in the order made.",
+          "type": "array",
+          "maxItems": 500,
+          "items": {
+            "type": "object",
+            "required": ["kind", "afterPoints", "actionNo", "at"],
+            "additionalProperties": false,
+            "properties": {
+              "kind": { "enum": ["timeout", "resume", "card", "expedite", "order", "correction"] },
+              "afterPoints": { "type": "integer", "minimum": 0, "maximum": 10000 },
+              "actionNo": { "type": "integer", "minimum": 0, "maximum": 100000 },
+              "at": { "$ref": "#/$defs/dateTime" },
+              "detail": { "type": "object" },
+            },
+          },
+        },
       },
       "if": {
         "properties": { "stage": { "const": "knockout" } },
@@ -551,6 +604,11 @@ export const IMPORT_SCHEMA: Readonly<Record<string, unknown>> = {
         "startedAt": { "$ref": "#/$defs/match/properties/startedAt" },
         "completedAt": { "$ref": "#/$defs/match/properties/completedAt" },
         "uuid": { "$ref": "#/$defs/uuid" },
+        "calledAt": { "$ref": "#/$defs/match/properties/calledAt" },
+        "skippedAt": { "$ref": "#/$defs/match/properties/skippedAt" },
+        "planned": { "$ref": "#/$defs/match/properties/planned" },
+        "umpireSetup": { "$ref": "#/$defs/match/properties/umpireSetup" },
+        "incidents": { "$ref": "#/$defs/match/properties/incidents" },
       },
     },
   },

@@ -315,5 +315,11 @@ export function visibleHeader(c: Context, name: string, max: number): string | u
   return value;
 }
 
-/** Body of setting a match started by mistake back to not started: the revision it was based on, when known. */
-export const ResetBody = z.strictObject({ revision: revision() });
+/**
+ * Body of setting a match started by mistake back to not started: the revision it was based on, when known, and
+ * `discardPoints: true` to confirm that the points scored go (an admin's correction, audited with the score).
+ */
+export const ResetBody = z.strictObject({
+  revision: revision(),
+  discardPoints: z.literal(true, { error: "expected true to discard the points scored" }).optional(),
+});

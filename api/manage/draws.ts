@@ -5,6 +5,7 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
+import { MAX_GROUP_SIZE, MIN_GROUP_SIZE } from "../../domain/group_size.ts";
 import { advanceGroups, generateDraw } from "../../db/draw_writes.ts";
 import { type DrawDetail, readDrawDetail } from "../../db/read_draw_detail.ts";
 import { WriteError } from "../../db/write_errors.ts";
@@ -19,12 +20,13 @@ import { writeProblem } from "./problem.ts";
 import { envelope } from "./serialise.ts";
 
 const SEED = "expected a lot seed of 1 to 200 characters";
-const GROUP_SIZE = "expected a group size of 3, 4, 5 or 6";
+const GROUP_SIZE = `expected a group size of ${MIN_GROUP_SIZE} to ${MAX_GROUP_SIZE}`;
 
 /** Body of a draw: every field optional (the category's stored values, else defaults, else a new seed). */
 export const DrawBody = z.strictObject({
   lotSeed: z.string({ error: SEED }).trim().min(1, { error: SEED }).max(200, { error: SEED }).optional(),
-  groupSize: z.int({ error: GROUP_SIZE }).min(3, { error: GROUP_SIZE }).max(6, { error: GROUP_SIZE })
+  groupSize: z.int({ error: GROUP_SIZE }).min(MIN_GROUP_SIZE, { error: GROUP_SIZE })
+    .max(MAX_GROUP_SIZE, { error: GROUP_SIZE })
     .optional(),
   qualifiersPerGroup: z.union([z.literal(1), z.literal(2)], { error: "expected 1 or 2 qualifiers per group" })
     .optional(),

@@ -1,13 +1,16 @@
 /**
  * POST /api/manage/events/import (admin): the body is an event file (docs/import-format.md). A file with any
  * problem changes nothing and answers 400 with every problem and its JSON path; a valid one is imported in one
- * transaction (importing the same file twice changes nothing) and the import is written to the audit log.
+ * transaction (importing the same file twice changes nothing) and the import is written to the audit log. A file
+ * that would remove or change what the desk made on the event (event_file/import_losses.ts) answers 409
+ * `import-would-remove`, listing each in `losses`, unless sent with `?replace=true`.
  */
 import { Hono } from "hono";
 import { writeAudit } from "../../db/audit.ts";
 import { ImportError, importEventInTransaction } from "../../event_file/import.ts";
 import type { ImportProblem } from "../../event_file/format.ts";
 import { parseEventFile } from "../../event_file/validate.ts";
+import { importLosses } from "../../event_file/import_losses.ts";
 import type { AppDeps } from "../deps.ts";
 import { type ManageEnv, requireAdmin } from "./auth.ts";
 import { HttpError } from "../problem.ts";
@@ -25,6 +28,18 @@ export function importRoute(deps: AppDeps): Hono<ManageEnv> {
     if (!parsed.ok) throw invalidFile(parsed.errors);
     const now = deps.clock();
     const file = parsed.file;
+    if (c.req.query("replace") !== "true") {
+      const losses = await importLosses(deps.store.db, file);
+      if (losses.length > 0) {
+        throw new HttpError(
+          409,
+          "import-would-remove",
+          `Cannot import "${file.event.slug}" without replacing what the desk made: ${losses[0]}` +
+            (losses.length > 1 ? ` (and ${losses.length - 1} more)` : "") + "; send it with ?replace=true",
+          { extensions: { losses } },
+        );
+      }
+    }
     const result = await writeTransaction(deps.store.db, async (trx) => {
       const done = await importEventInTransaction(trx, file, now);
       await writeAudit(trx, {

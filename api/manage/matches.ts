@@ -182,7 +182,7 @@ const WRITES: Record<MatchAction["type"], WriteKind> = {
     schema: ResetBody,
     name: "set the match back to not started",
     adminOnly: true,
-    toAction: () => ({ type: "reset" }),
+    toAction: (b) => ({ type: "reset", ...(b.discardPoints ? { discardPoints: true } : {}) }),
   }),
   feature: kind({
     schema: CallBody,

@@ -13,6 +13,7 @@ import { manageClient } from "./client/manage_client.ts";
 import * as manageFetch from "./client/manage_fetch.ts";
 import * as resultWords from "./client/result_words.ts";
 import * as eventSessions from "../../domain/event_sessions.ts";
+import * as groupSize from "../../domain/group_size.ts";
 import * as tokenEntry from "./client/token_entry.ts";
 import * as announcement from "./client/manage/announcement.ts";
 import * as assignForm from "./client/manage/assign_form.ts";
@@ -80,6 +81,7 @@ export const MANAGE_MODULES = [
   resultForms,
   sheetGames,
   eventSessions,
+  groupSize,
   sessions,
   tableCards,
   tokens,

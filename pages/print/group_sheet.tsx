@@ -2,7 +2,8 @@
  * A group's sheet, one A4 page: the players numbered in the draw's order with clubs and seeds, a results grid
  * (each cell the games of the row's player against the column's), columns for matches won, match points and the
  * place, and the order of the group's matches (Berger rounds) with table, time and result. Blank for the desk to
- * fill in, or filled with the results and standings so far, the place's ITTF 3.7.5 step noted.
+ * fill in, or filled with the results and standings so far, the place's ITTF 3.7.5 step noted. A group of more
+ * than 6 has a narrower grid and its order of play goes on over as many more pages as it needs.
  */
 import type { EntryRecord } from "../../db/read_entries.ts";
 import type { GroupRecord } from "../../db/read_groups.ts";
@@ -20,10 +21,34 @@ export const GROUP_SHEET_CSS = `
 .group .grid td,.group .grid th{height:9mm}
 .group .grid td.self{background:#777}
 .group .grid .name{min-width:45mm}
-.group .order td,.group .order th{height:6.5mm;padding:.3mm 1.2mm}
+.group .order td,.group .order th,.group-more .order td,.group-more .order th{height:6.5mm;padding:.3mm 1.2mm}
 .group .note{font-size:8pt;margin:1mm 0 3mm}
-.group .order td.result{white-space:nowrap;font-size:8.5pt}
+.group .order td.result,.group-more .order td.result{white-space:nowrap;font-size:8.5pt}
+.wide .grid td,.wide .grid th{height:7mm;padding:.3mm .6mm;font-size:8pt;line-height:1.1}
+.wide .grid .name{min-width:34mm;max-width:44mm;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.wide .grid .club{font-size:6.5pt;overflow:hidden;text-overflow:ellipsis}
+.wide .order{table-layout:fixed;width:100%}
+.wide .order td,.wide .order th{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.wide .order td.result{font-size:7.5pt}
+.wide .order col.rd{width:9mm}
+.wide .order col.m{width:17mm}
+.wide .order col.n{width:13mm}
+.wide .order col.r{width:50mm}
 `;
+
+/** The order of play's rows the first page of a group of more than 6 holds, and each page after it. */
+const WIDE_FROM = 7;
+const MORE_ROWS = 30;
+
+/**
+ * How many rows of the order of play fit under the grid of `members` on the first page (190 × 259 mm): the
+ * header (28 mm), the grid's caption and heads (12 mm) and its rows (7 mm), the note (16 mm) and the order's
+ * caption and heads (12 mm), rows of 6.5 mm, with 12 mm to spare for names that wrap.
+ * @example firstPageRows(9) // 18
+ */
+export function firstPageRows(members: number): number {
+  return Math.max(0, Math.floor((259 - 28 - 12 - 7 * members - 16 - 12 - 12) / 6.5));
+}
 
 /** What the ITTF 3.7.5 step that fixed a place is called on paper. */
 const DECIDED_BY: Record<string, string> = {
@@ -73,81 +98,113 @@ export function GroupSheet(props: {
   const rows = new Map((props.standings?.rows ?? []).map((r) => [r.entry.id, r]));
   const order = props.matches.toSorted((a, b) => a.roundNo - b.roundNo || a.bracketPos - b.bracketPos);
   const decided = (m: Match | undefined) => props.filled && m !== undefined && m.winnerId !== null;
+  const wide = members.length >= WIDE_FROM;
+  const first = wide ? firstPageRows(members.length) : order.length;
+  const more: Match[][] = [];
+  for (let i = first; i < order.length; i += MORE_ROWS) more.push(order.slice(i, i + MORE_ROWS));
+  const orderTable = (rows: Match[], caption: string) => (
+    <table class="order">
+      <caption class="muted">{caption}</caption>
+      {wide && (
+        <colgroup>
+          <col class="rd" />
+          <col class="m" />
+          <col />
+          <col class="n" />
+          <col class="n" />
+          <col class="r" />
+        </colgroup>
+      )}
+      <ColumnHeads names={[wide ? "#Rd" : "#Round", "#Match", "Players", "#Table", "#Time", "Result"]} />
+      <tbody>
+        {rows.map((m) => (
+          <tr key={m.id}>
+            <td class="num">{m.roundNo}</td>
+            <td class="num">{number.get(m.homeId) ?? "?"} v {number.get(m.awayId) ?? "?"}</td>
+            <td>{m.homeName} v {m.awayName}</td>
+            <td class="num">{m.tableNo ?? ""}</td>
+            <td class="num">{formatMatchTime(m.scheduledAt, props.withDay) ?? ""}</td>
+            <td class="result">{decided(m) ? orderResult(m) : ""}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
   return (
-    <section class="page fixed group" data-group={props.group.id}>
-      <header>
-        <div>
-          <h1>{props.categoryName} · Group {props.group.name}</h1>
-          <p>
-            {props.eventName} · best of {props.bestOf} · {props.filled ? "results so far" : "to fill in"}
-          </p>
-        </div>
-        <QrCode text={props.followUrl} label={`QR code to the category's page: ${props.followUrl}`} />
-      </header>
-      <table class="grid">
-        <caption class="muted">Results grid: games of the row's player against the column's</caption>
-        <ColumnHeads
-          names={[
-            "#No.",
-            "Player and club",
-            "#Seed",
-            ...members.map((_, i) => `#${i + 1}`),
-            "#Won",
-            "#Pts",
-            "#Place",
-          ]}
-        />
-        <tbody>
-          {members.map((id, i) => {
-            const entry = props.entries.get(id);
-            const row = props.filled ? rows.get(id) : undefined;
-            const note = row ? DECIDED_BY[row.decidedBy] : "";
-            return (
-              <tr key={id}>
-                <td class="num">{i + 1}</td>
-                <th scope="row" class="name">
-                  {entry?.name ?? id}
-                  {entry?.association && <div class="club">{entry.association}</div>}
-                </th>
-                <td class="num">{entry?.seed ?? ""}</td>
-                {members.map((other, j) => {
-                  if (i === j) return <td key={j} class="self"></td>;
-                  const m = between(id, other);
-                  return <td key={j} class="num">{decided(m) ? cellResult(m!, id) : ""}</td>;
-                })}
-                <td class="num">{row ? row.won : ""}</td>
-                <td class="num">{row ? row.matchPoints : ""}</td>
-                <td class="num">
-                  {row ? `${row.position}${row.tied ? "=" : ""}` : ""}
-                  {note && <div class="club">{note}</div>}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-      <p class="note">
-        A win scores 2 match points, a loss played to its end 1, a walkover or a loss by retirement 0 (ITTF
-        3.7.5). Level players are split by the match points, then the games ratio, then the points ratio of
-        the matches between them. In the grid: w/o won by walkover, –w/o lost by walkover, ret. a side
-        retired.
-      </p>
-      <table class="order">
-        <caption class="muted">Order of play</caption>
-        <ColumnHeads names={["#Round", "#Match", "Players", "#Table", "#Time", "Result"]} />
-        <tbody>
-          {order.map((m) => (
-            <tr key={m.id}>
-              <td class="num">{m.roundNo}</td>
-              <td class="num">{number.get(m.homeId) ?? "?"} v {number.get(m.awayId) ?? "?"}</td>
-              <td>{m.homeName} v {m.awayName}</td>
-              <td class="num">{m.tableNo ?? ""}</td>
-              <td class="num">{formatMatchTime(m.scheduledAt, props.withDay) ?? ""}</td>
-              <td class="result">{decided(m) ? orderResult(m) : ""}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
+    <>
+      <section class={`page fixed group${wide ? " wide" : ""}`} data-group={props.group.id}>
+        <header>
+          <div>
+            <h1>{props.categoryName} · Group {props.group.name}</h1>
+            <p>
+              {props.eventName} · best of {props.bestOf} · {props.filled ? "results so far" : "to fill in"}
+            </p>
+          </div>
+          <QrCode text={props.followUrl} label={`QR code to the category's page: ${props.followUrl}`} />
+        </header>
+        <table class="grid">
+          <caption class="muted">Results grid: games of the row's player against the column's</caption>
+          <ColumnHeads
+            names={[
+              "#No.",
+              "Player and club",
+              "#Seed",
+              ...members.map((_, i) => `#${i + 1}`),
+              "#Won",
+              "#Pts",
+              "#Place",
+            ]}
+          />
+          <tbody>
+            {members.map((id, i) => {
+              const entry = props.entries.get(id);
+              const row = props.filled ? rows.get(id) : undefined;
+              const note = row ? DECIDED_BY[row.decidedBy] : "";
+              return (
+                <tr key={id}>
+                  <td class="num">{i + 1}</td>
+                  <th scope="row" class="name">
+                    {entry?.name ?? id}
+                    {entry?.association && <div class="club">{entry.association}</div>}
+                  </th>
+                  <td class="num">{entry?.seed ?? ""}</td>
+                  {members.map((other, j) => {
+                    if (i === j) return <td key={j} class="self"></td>;
+                    const m = between(id, other);
+                    return <td key={j} class="num">{decided(m) ? cellResult(m!, id) : ""}</td>;
+                  })}
+                  <td class="num">{row ? row.won : ""}</td>
+                  <td class="num">{row ? row.matchPoints : ""}</td>
+                  <td class="num">
+                    {row ? `${row.position}${row.tied ? "=" : ""}` : ""}
+                    {note && <div class="club">{note}</div>}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+        <p class="note">
+          A win scores 2 match points, a loss played to its end 1, a walkover or a loss by retirement 0 (ITTF
+          3.7.5). Level players are split by the match points, then the games ratio, then the points ratio of
+          the matches between them. In the grid: w/o won by walkover, –w/o lost by walkover, ret. a side
+          retired.
+        </p>
+        {first > 0 &&
+          orderTable(
+            order.slice(0, first),
+            more.length > 0 ? "Order of play (continued overleaf)" : "Order of play",
+          )}
+      </section>
+      {more.map((rows, i) => (
+        <section key={i} class="page fixed group-more wide" data-group={props.group.id}>
+          <h2>{props.categoryName} · Group {props.group.name} · page {i + 2} of {more.length + 1}</h2>
+          {orderTable(
+            rows,
+            i + 1 < more.length ? "Order of play (continued overleaf)" : "Order of play (end)",
+          )}
+        </section>
+      ))}
+    </>
   );
 }

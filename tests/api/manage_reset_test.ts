@@ -69,6 +69,32 @@ storeTest(
   },
 );
 
+storeTest(
+  "[api] POST /matches/:id/reset with discardPoints sets a match with points back to not started in one audited step",
+  async (store) => {
+    const { app, admin, scorer, final, ev } = await setup(store);
+    await startWithPoint(app, scorer, final, "away");
+    const bad = await problem(await post(app, admin, final, "reset", { discardPoints: false }), 400);
+    assert.match(bad.detail, /discardPoints/);
+    const denied = await problem(await post(app, scorer, final, "reset", { discardPoints: true }), 403);
+    assert.equal(denied.code, "forbidden");
+    const data = await ok(await post(app, admin, final, "reset", { discardPoints: true }));
+    assert.equal(data.match.status, "scheduled");
+    assert.deepEqual(data.match.incidents, []);
+    assert.equal(
+      (await store.db.selectFrom("match_points").selectAll().where("match_id", "=", final).execute()).length,
+      0,
+    );
+    const audit = await listAudit(store.db, { eventId: ev.eventId, actions: ["match.reset"], limit: 10 });
+    assert.equal(audit.length, 1);
+    assert.deepEqual((audit[0]!.detail as { was: { current: number[] } }).was.current, [0, 1]);
+    const again = await ok(
+      await post(app, scorer, final, "start", { firstServer: "home", revision: data.revision }),
+    );
+    assert.equal(again.match.status, "in_progress");
+  },
+);
+
 /** Starts the match and scores a point to `side`. */
 async function startWithPoint(app: Hono, scorer: string, id: string, side: string) {
   const started = await ok(await post(app, scorer, id, "start", { firstServer: "home" }));

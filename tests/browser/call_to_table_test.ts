@@ -38,6 +38,18 @@ browserSuite(
         );
       });
 
+      await t.step("the table's card says the call and since when, not that the table is free", async () => {
+        const card = `#tables li.table-card[data-table-no="1"] .now`;
+        await desk.page.waitForFunction(
+          (sel) => document.querySelector(sel)?.textContent?.startsWith("Called: ") === true,
+          card,
+        );
+        assert.match(
+          (await desk.page.textContent(card)) ?? "",
+          /^Called: Player test-open 1 v Player test-open 2 · since .+ \(\d+ min\)$/,
+        );
+      });
+
       await t.step("the TV, the player's page and the match's page follow by themselves", async () => {
         await tv.page.waitForSelector(".tv-calls li");
         assert.equal(

@@ -278,7 +278,10 @@ Deno.test("[cli] import without a file prints the usage and exits 2", async () =
   await withTempDir("tt-import-", async (dir) => {
     const run = await runImport([], { flags: flagsFor(dir) });
     assert.equal(run.code, 2);
-    assert.deepEqual(run.stderr, ["Usage: deno task import FILE  (the store comes from DATABASE_URL)"]);
+    assert.deepEqual(run.stderr, [
+      "Usage: deno task import [--replace] FILE  (the store comes from DATABASE_URL; --replace lets the file " +
+      "remove or change what the desk made)",
+    ]);
   });
 });
 

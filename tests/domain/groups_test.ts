@@ -1,6 +1,13 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { type GroupEntry, GroupError, groupName, makeGroups, roundRobinOrder } from "../../domain/groups.ts";
+import {
+  bergerRounds,
+  type GroupEntry,
+  GroupError,
+  groupName,
+  makeGroups,
+  roundRobinOrder,
+} from "../../domain/groups.ts";
 
 /** `n` entries p1..pn with seeds 1..n (p1 the best) and the given associations. */
 function seededEntries(n: number, association?: (i: number) => string | undefined): GroupEntry[] {
@@ -135,10 +142,10 @@ Deno.test("makeGroups() only trades places within a seeding band", () => {
 
 Deno.test("makeGroups() refuses a bad group size, too few entries and duplicates", () => {
   const lot = "x";
-  for (const groupSize of [2, 7, 3.5]) {
+  for (const groupSize of [2, 17, 3.5]) {
     assert.throws(
       () => makeGroups(seededEntries(8), { groupSize, lotSeed: lot }),
-      /the group size must be 3, 4, 5 or 6/,
+      /the group size must be 3 to 16/,
     );
   }
   assert.throws(() => makeGroups(seededEntries(1), { groupSize: 3, lotSeed: lot }), GroupError);
@@ -163,7 +170,7 @@ Deno.test("makeGroups() refuses a bad group size, too few entries and duplicates
 
 for (const qualifiers of [1, 2] as const) {
   Deno.test(`roundRobinOrder() plays every pair once in rounds, deciding match last, ${qualifiers} qualifying`, () => {
-    for (let size = 2; size <= 6; size++) {
+    for (let size = 2; size <= 16; size++) {
       const rounds = roundRobinOrder(size, qualifiers);
       assert.equal(rounds.length, size === 2 ? 1 : size % 2 === 0 ? size - 1 : size, `size ${size}`);
       const seen = new Set<string>();
@@ -205,7 +212,26 @@ Deno.test("roundRobinOrder() follows the documented tables", () => {
 Deno.test("roundRobinOrder() returns a fresh copy and refuses other sizes", () => {
   roundRobinOrder(4, 1)[0]![0]![0] = 99;
   assert.equal(roundRobinOrder(4, 1)[0]![0]![0], 0);
-  assert.throws(() => roundRobinOrder(7, 1), /a group of "7": expected 2 to 6 members/);
+  assert.throws(() => roundRobinOrder(17, 1), /a group of "17": expected 2 to 16 members/);
   assert.throws(() => roundRobinOrder(1, 2), GroupError);
   assert.throws(() => roundRobinOrder(4, 3 as 1), /"3" qualifiers: expected 1 or 2/);
+});
+
+Deno.test("makeGroups() draws one group of 9 and roundRobinOrder() plays it in 9 rounds with a bye each", () => {
+  const [group, ...rest] = makeGroups(seededEntries(9), { groupSize: 9, lotSeed: "u15" });
+  assert.equal(rest.length, 0);
+  assert.equal(group!.members.length, 9);
+  const rounds = roundRobinOrder(9, 1);
+  assert.equal(rounds.length, 9);
+  const rests = rounds.map((round) => [0, 1, 2, 3, 4, 5, 6, 7, 8].filter((i) => !round.flat().includes(i)));
+  assert.ok(rests.every((r) => r.length === 1), "one member rests each round");
+  assert.deepEqual(rests.flat().sort(), [0, 1, 2, 3, 4, 5, 6, 7, 8], "each member rests once");
+  assert.equal(rests[0]![0], 4, "the middle seed rests in round 1");
+  assert.deepEqual(rounds[0], [[0, 8], [1, 7], [2, 6], [3, 5]]);
+});
+
+Deno.test("bergerRounds() turns the circle around the top seed", () => {
+  assert.deepEqual(bergerRounds(4), [[[0, 3], [1, 2]], [[0, 2], [1, 3]], [[0, 1], [2, 3]]]);
+  assert.equal(bergerRounds(16).length, 15);
+  assert.equal(bergerRounds(15).flat().length, 105);
 });

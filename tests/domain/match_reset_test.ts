@@ -21,3 +21,10 @@ Deno.test("resetRefusal() refuses a match not in progress", () => {
   assert.equal(resetRefusal({ ...started, status: "scheduled" }), "it has not started");
   assert.match(resetRefusal({ ...started, status: "completed" }) ?? "", /finished/);
 });
+
+Deno.test("resetRefusal() lets a match with points go back when its points are discarded, not a finished one", () => {
+  const played = { ...started, points: 7, games: 0, currentHome: 4, currentAway: 3 };
+  assert.match(resetRefusal(played) ?? "", /undo them first/);
+  assert.equal(resetRefusal(played, true), null);
+  assert.match(resetRefusal({ ...played, status: "completed" }, true) ?? "", /finished/);
+});

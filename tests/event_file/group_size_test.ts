@@ -19,18 +19,17 @@ async function problemsWith(change: (category: EventFile["categories"][number]) 
 
 Deno.test("validateEventFile() refuses a groupSize the draw does not make for groups still to draw", async () => {
   const problems = await problemsWith((c) => {
-    c.groupSize = 8;
+    c.groupSize = 17;
     delete c.groups;
     delete c.matches;
     delete c.draw;
   });
   assert.deepEqual(problems, [{
     path: "categories[0].groupSize",
-    message:
-      "Cannot draw groups of 8: the draw makes groups of 3, 4, 5 or 6 entries (give the groups already " +
+    message: "Cannot draw groups of 17: the draw makes groups of 3 to 16 entries (give the groups already " +
       "drawn to use groups of another size)",
   }]);
-  for (const size of [3, 6]) {
+  for (const size of [3, 6, 9, 16]) {
     assert.deepEqual(
       await problemsWith((c) => {
         c.groupSize = size;
@@ -42,7 +41,7 @@ Deno.test("validateEventFile() refuses a groupSize the draw does not make for gr
     );
   }
   // Groups already drawn (by another tool) may be of any size from 2: the file gives them.
-  assert.deepEqual(await problemsWith((c) => void (c.groupSize = 8)), []);
+  assert.deepEqual(await problemsWith((c) => void (c.groupSize = 17)), []);
 });
 
 storeTest(
@@ -55,12 +54,12 @@ storeTest(
       category: { code: "MS", name: "Men's singles" },
     });
     // As an import with its groups of 8 given leaves it.
-    await store.db.updateTable("subevents").set({ group_size: 8 }).where("id", "=", c.categoryId).execute();
+    await store.db.updateTable("subevents").set({ group_size: 17 }).where("id", "=", c.categoryId).execute();
     await refused(
       generateDraw(store, c.categoryId, {}, ctx),
       400,
       "invalid-body",
-      /^Cannot draw the groups of "Men's singles" in groups of 8: the draw makes groups of 3, 4, 5 or 6 entries; give "groupSize"$/,
+      /^Cannot draw the groups of "Men's singles" in groups of 17: the draw makes groups of 3 to 16 entries; give "groupSize"$/,
     );
     const made = await generateDraw(store, c.categoryId, { groupSize: 4 }, ctx);
     assert.deepEqual([made.groupCount, made.groupSize], [2, 4]);

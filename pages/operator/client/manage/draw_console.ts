@@ -12,6 +12,7 @@ import { problemDetail } from "../manage_fetch.ts";
 import { byId, make } from "../dom.ts";
 import { button, numberInput } from "./controls.ts";
 import { manageApi, type ManagePage } from "./page.ts";
+import { MAX_GROUP_SIZE, MIN_GROUP_SIZE } from "../../../../domain/group_size.ts";
 
 /** A category's draw as the management API answers it. */
 export type DrawDetail = ReturnType<typeof drawJson>;
@@ -153,7 +154,7 @@ export function showDrawConsole(
   seed.maxLength = 200;
   const seedLabel = make("label", "", "Lot seed ");
   seedLabel.append(seed);
-  const size = numberInput("Group size", 3, 6, d?.groupSize ?? undefined);
+  const size = numberInput("Group size", MIN_GROUP_SIZE, MAX_GROUP_SIZE, d?.groupSize ?? undefined);
   size.input.id = "draw-group-size";
   controls.append(seedLabel);
   if (withGroups) controls.append(size.label);

@@ -93,6 +93,20 @@ export function matchActions(page: ManagePage, m: OverviewMatch, blockers: reado
       ),
     );
   }
+  if (m.status === "in_progress" && !noPointYet(m)) {
+    // Played by the wrong players: an admin sets it back in one confirmed step, its points discarded (audited).
+    out.push(
+      button(
+        "Discard the points and set back",
+        write(
+          "reset",
+          { discardPoints: true },
+          `Discard every point of ${matchNames(m)} (${scoreText(m)}) and set it back to not started? ` +
+            "This cannot be undone; the audit log keeps the score.",
+        ),
+      ),
+    );
+  }
   if ((m.status === "scheduled" && known) || m.status === "in_progress") {
     for (const s of sides) {
       out.push(

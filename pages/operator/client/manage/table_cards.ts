@@ -6,8 +6,19 @@
  */
 import { byId, make } from "../dom.ts";
 import { button } from "./controls.ts";
-import { clashSentence, matchNames, runningWords, scoreText } from "./match_words.ts";
+import { clashSentence, matchNames, matchTime, runningWords, scoreText } from "./match_words.ts";
 import type { ManagePage, Overview, OverviewMatch } from "./page.ts";
+
+/**
+ * What a table with a match called to it and not begun says: the match, since when it was called and how long
+ * ago, and who is missing (`missing`: the clashes of its players still on other tables, in words).
+ * @example calledText("Ana v Ben", "10:32", 4, "") // "Called: Ana v Ben · since 10:32 (4 min)"
+ */
+export function calledText(names: string, since: string, minutes: number, missing: string): string {
+  return `Called: ${names} · since ${since} (${Math.max(0, minutes)} min)${
+    missing ? ` · missing: ${missing}` : ""
+  }`;
+}
 
 /**
  * One table's card; `call` is the match suggested for it (domain/next_matches.ts), if any: with `onTable`, the
@@ -22,12 +33,30 @@ export function tableCard(
   const card = make("li", `table-card${t.current ? " busy" : ""}`);
   card.dataset.tableNo = String(t.tableNo);
   card.append(make("h3", "", `Table ${t.tableNo}`));
-  card.append(make("p", "now", t.current ? `${matchNames(t.current)}: ${scoreText(t.current)}` : "Free"));
+  const waitingFor = (id: string) =>
+    (page.byMatchId.get(id)?.clashesOnStart ?? []).map((c) => clashSentence(page.byMatchId, c, true)).join(
+      ". ",
+    );
+  // A match called here and not begun: the table is not free, it waits for those players.
+  const called = !t.current && t.next?.calledAt ? t.next : null;
+  card.append(
+    called
+      ? make(
+        "p",
+        "now called",
+        calledText(
+          matchNames(called),
+          matchTime(called.calledAt),
+          Math.floor((Date.now() - Date.parse(called.calledAt!)) / 60_000),
+          waitingFor(called.id),
+        ),
+      )
+      : make("p", "now", t.current ? `${matchNames(t.current)}: ${scoreText(t.current)}` : "Free"),
+  );
   // The planned match may be waiting for a player still on another table: then say so, and call another
   // match meanwhile.
-  if (t.next && !(onTable && call?.id === t.next.id)) {
-    const waiting = page.byMatchId.get(t.next.id)?.clashesOnStart ?? [];
-    const why = waiting.map((c) => clashSentence(page.byMatchId, c, true)).join(". ");
+  if (t.next && !called && !(onTable && call?.id === t.next.id)) {
+    const why = waitingFor(t.next.id);
     const when = runningWords(t.next);
     card.append(
       make(
