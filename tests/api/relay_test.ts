@@ -162,6 +162,17 @@ storeTest(
         if (withdrawn) break;
       }
       assert.ok(withdrawn, "an entry withdrawn");
+      // Group A's qualifiers placed in the knockout, and the draws locked: the men's singles and a category whose
+      // draft draw becomes public.
+      const codes = await pair.venue.db.selectFrom("subevents").select(["id", "code", "draw_state"])
+        .execute();
+      const ms = codes.find((c) => c.code === "MS")!;
+      await pair.manage("POST", `/subevents/${ms.id}/draw/advance`, { group: "A" });
+      await pair.manage("POST", `/subevents/${ms.id}/lock`, {});
+      for (const draft of codes.filter((c) => c.draw_state === "draft" && c.code !== "MS")) {
+        await pair.manage("POST", `/subevents/${draft.id}/lock`, {});
+      }
+      await pair.same();
       // The announcement, then the event unpublished and published again.
       assert.equal(
         (await pair.manage("PUT", `/events/${DEMO_SLUG}/announcement`, { text: "Lunch until 13:00" })).status,
