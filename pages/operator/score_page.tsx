@@ -30,6 +30,7 @@ import * as matchList from "./client/score/match_list.ts";
 import * as matchNames from "./client/score/match_names.ts";
 import * as matchPage from "./client/score/match_page.ts";
 import * as matchRender from "./client/score/match_render.ts";
+import * as offlinePages from "./client/score/offline_pages.ts";
 import * as outbox from "./client/score/outbox.ts";
 import * as page from "./client/score/page.ts";
 import * as returnsCounter from "./client/score/returns_counter.ts";
@@ -93,6 +94,7 @@ export const SCORE_MODULES = [
   matchNames,
   matchPage,
   matchRender,
+  offlinePages,
   outbox,
   page,
   returnsCounter,
