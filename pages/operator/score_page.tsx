@@ -254,7 +254,7 @@ export function ScoreMatchPage(props: { nonce: string; matchId: string }) {
         </div>
         <ol id="game-list" aria-label="Finished games"></ol>
       </section>
-      <p>
+      <p class="leave">
         <a href="/score" id="all-matches">All matches</a>
       </p>
     </ScoreDocument>

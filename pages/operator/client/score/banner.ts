@@ -61,23 +61,30 @@ export function bannerOf(p: Projection, m: ScoringMatch, now: number, due: boole
   if (p.state.expedite) {
     return { text: "Expedite system: service changes after every point", kind: "expedite", action: "" };
   }
-  return { text: "", kind: "", action: "" };
+  return NO_BANNER;
 }
 
-/** Draws the game's clock and the banner of the match on screen (nothing before its start or after its end). */
+/** The banner when there is nothing to say. */
+export const NO_BANNER: Banner = { text: "", kind: "", action: "" };
+
+/**
+ * Draws the game's clock and the banner of the match on screen; before its start and after its end, neither
+ * (the last point's "Match point" must not stay over the board of a won match).
+ */
 export function tick(page: ScorePage): void {
   const m = knownMatch(page, page.matchId);
   const p = page.projection;
-  if (!m || !p || !p.started || p.state.finished || p.byReason) {
-    setText("game-clock", "");
-    return;
-  }
+  const under = m !== null && p !== null && p.started && !p.state.finished && !p.byReason;
   const now = Date.now();
-  const played = gamePlayed(page.store, p, m, now);
-  setText("game-clock", `Game time ${minutes(played)}`);
-  const due = expediteDue(played, p.state.currentGame, p.state.expedite !== null);
+  const played = under ? gamePlayed(page.store, p, m, now) : 0;
+  setText("game-clock", under ? `Game time ${minutes(played)}` : "");
+  const due = under && expediteDue(played, p.state.currentGame, p.state.expedite !== null);
   byId("game-clock")!.dataset.due = String(due);
-  const { text, kind, action } = bannerOf(p, m, now, due);
+  drawBanner(under ? bannerOf(p, m, now, due) : NO_BANNER);
+}
+
+/** Draws the banner: its words, its colour and its button. */
+export function drawBanner({ text, kind, action }: Banner): void {
   setText("banner-text", text);
   byId("banner")!.dataset.kind = kind;
   const button = byId<HTMLButtonElement>("banner-action")!;
