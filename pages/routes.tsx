@@ -34,6 +34,7 @@ import { HomePage } from "./home.tsx";
 import { TieOverlayPage } from "./overlay_tie.tsx";
 import { TieBoards, tieOfMatch, tiePath, tieWatchPath } from "./tie_data.ts";
 import { TiePage } from "./tie_page.tsx";
+import { TableScoreboardPage } from "./table_scoreboard.tsx";
 import { categoryTiesView, tieView } from "../views/tie.ts";
 import { MatchPage, PendingMatchPage } from "./match_page.tsx";
 import { NotFoundPage } from "./not_found.tsx";
@@ -126,6 +127,27 @@ async function readView<P, T>(
  * shows the tie score too and watches the tie, whose other matches move that score, and a tie's own match is the
  * tie's overlay: such a page is kept for the store's generation only, not under the match's version.
  */
+/**
+ * The match on a table of an event (in play there, else called there: domain/table_call.ts), with what a page
+ * showing it watches (every category of the event, so that it moves on by itself); null when the event or the
+ * table number is unknown.
+ */
+async function tableMatch(deps: ReadyDeps, slug: string, tableParam: string) {
+  const tableNo = Number(tableParam);
+  const vd = viewDeps(deps);
+  const event = Number.isInteger(tableNo) && tableNo >= 1 && tableNo <= 999
+    ? await eventView.load(vd, slug)
+    : null;
+  if (!event) return null;
+  const ids = event.categories.map((s) => s.id);
+  const watch = ids.map(categoryMatchesWatchPath).join(" ");
+  const lists = await Promise.all(ids.map((id) => categoryView.load(vd, id)));
+  const on = matchOnTable(lists.flatMap((l) => l?.category.matches ?? []), tableNo);
+  const found = on && await matchView.load(vd, on.id);
+  const data = found && "known" in found ? found.known : null;
+  return { tableNo, eventName: event.event.name, watch, data };
+}
+
 async function matchOverlay(
   c: Context<PageEnv>,
   deps: ReadyDeps,
@@ -341,22 +363,31 @@ export function routes(deps: ReadyDeps): Hono<PageEnv> {
   // A table's overlay shows whatever match is on the table (in play, else called there) and moves on to the next
   // by itself: it watches every category of its event, and is read afresh (like the TV) rather than kept.
   app.get("/overlay/table/:slug/:tableNo", headers, async (c) => {
-    const tableNo = Number(c.req.param("tableNo"));
-    const vd = viewDeps(deps);
-    const event = Number.isInteger(tableNo) && tableNo >= 1 && tableNo <= 999
-      ? await eventView.load(vd, c.req.param("slug"))
-      : null;
-    if (!event) return renderPage(c, <EmptyOverlay nonce={c.var.nonce} />, 404);
+    const table = await tableMatch(deps, c.req.param("slug"), c.req.param("tableNo"));
+    if (!table) return renderPage(c, <EmptyOverlay nonce={c.var.nonce} />, 404);
     const params = parseOverlayParams(c.req.query());
-    const ids = event.categories.map((s) => s.id);
-    const watch = ids.map(categoryMatchesWatchPath).join(" ");
-    const lists = await Promise.all(ids.map((id) => categoryView.load(vd, id)));
-    const on = matchOnTable(lists.flatMap((l) => l?.category.matches ?? []), tableNo);
-    const found = on && await matchView.load(vd, on.id);
-    if (!found || !("known" in found)) {
+    const { watch, data } = table;
+    if (!data) {
       return renderPage(c, <FreeTableOverlayPage nonce={c.var.nonce} params={params} watch={watch} />);
     }
-    return renderPage(c, await matchOverlay(c, deps, found.known, params, watch));
+    return renderPage(c, await matchOverlay(c, deps, data, params, watch));
+  });
+
+  // The scoreboard beside a table, for the players and the hall: the same match as the table's overlay.
+  app.get("/t/:slug/table/:tableNo/scoreboard", headers, async (c) => {
+    const table = await tableMatch(deps, c.req.param("slug"), c.req.param("tableNo"));
+    if (!table) return notFound(c);
+    return renderPage(
+      c,
+      <TableScoreboardPage
+        nonce={c.var.nonce}
+        tableNo={table.tableNo}
+        eventName={table.eventName}
+        watch={table.watch}
+        data={table.data}
+        now={deps.clock().getTime()}
+      />,
+    );
   });
 
   // The featured overlay shows the match the desk puts on it (the event's featuredMatchId), and switches when the

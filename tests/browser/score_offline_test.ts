@@ -140,7 +140,7 @@ browserSuite(
         await page.waitForSelector("#dialog:not([hidden])");
         assert.match(
           await textOf(page, "#dialog-text"),
-          /^Match to Player test-open 1, 2-1\. Confirm the result\?$/,
+          /^Match to Player test-open 1, 2-1: 11-2, 0-11, 11-0\. Confirm the result\?$/,
         );
         await waitQueued(page, 0);
         const m = await server.store.db.selectFrom("matches").select(["status", "winner_entry_id"])

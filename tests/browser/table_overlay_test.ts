@@ -2,7 +2,8 @@
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { browserSuite, openPage } from "../support/browser.ts";
-import { call, makeToken, seedKnockout } from "../api/manage_fixtures.ts";
+import { makeToken, seedKnockout } from "../api/manage_fixtures.ts";
+import { deskAction, pageShows, sideNames } from "../support/table_pages.ts";
 
 const VIEWPORTS = [{ width: 1280, height: 720 }, { width: 1920, height: 1080 }];
 
@@ -16,24 +17,9 @@ browserSuite(
   async (_t, { browser, server, seeded }) => {
     const { ev, secret } = seeded;
     const [first, second] = ev.rounds[0]!;
-    const write = async (id: string, action: string, body: Record<string, unknown> = {}) => {
-      const res = await fetch(
-        `${server.origin}/api/manage/matches/${id}/${action}`,
-        call(secret, "POST", body, { "Idempotency-Key": crypto.randomUUID() }),
-      );
-      assert.equal(res.status, 200, await res.clone().text());
-      await res.body?.cancel();
-    };
-    const names = async (id: string) => {
-      const res = await fetch(`${server.origin}/api/v1/matches/${id}`);
-      const { data } = await res.json();
-      return [data.match.homeName, data.match.awayName] as string[];
-    };
-    const shows = (page: Page, texts: string[]) =>
-      page.waitForFunction(
-        (t) => t.every((x) => document.body.innerText.toUpperCase().includes(x.toUpperCase())),
-        texts,
-      );
+    const write = deskAction(server.origin, secret);
+    const names = (id: string) => sideNames(server.origin, id);
+    const shows = pageShows;
     const empty = (page: Page) =>
       page.waitForFunction(() => document.querySelector(".stage")!.children.length === 0);
 
