@@ -67,7 +67,7 @@ a#all-matches{display:inline-flex;align-items:center;min-height:2.75rem;padding:
   border-radius:.4rem;font-weight:600}
 .banner[data-kind=match-point]{background:#b00020;color:#fff}
 .banner[data-kind=game-point]{background:#0b4fb3;color:#fff}
-.banner[data-kind=timeout],.banner[data-kind=due]{background:#fff6dd;color:#5c3d00}
+.banner[data-kind=timeout],.banner[data-kind=due],.banner[data-kind=interval]{background:#fff6dd;color:#5c3d00}
 .banner[data-kind=ends]{background:#0d1b2a;color:#fff}
 .banner[data-kind=expedite]{background:#e7f5ea;color:#0f5f24;text-transform:none}
 .banner button{min-height:2.2rem;padding:.1rem .6rem}

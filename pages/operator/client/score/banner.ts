@@ -1,7 +1,8 @@
 /// <reference lib="dom" />
 /**
  * The parts of the umpire's page that move each second: the game's clock and the banner over the score, which
- * says the most pressing of a running time-out (with its countdown and Resume play), the change of ends in the
+ * says the most pressing of a running time-out (with its countdown and Resume play), the interval between games
+ * (its minute counted down), the change of ends in the
  * deciding game, game or match point, the expedite system due (with Introduce) or in force. Every declaration is
  * exported so that the page can inline this module (pages/client_script.ts `moduleScript`).
  */
@@ -9,7 +10,7 @@ import { isLastPossibleGame } from "../../../../domain/ends.ts";
 import { expediteDue } from "../../../../domain/expedite.ts";
 import { runningTimeout } from "../../../../domain/timeouts.ts";
 import { byId, setText } from "../dom.ts";
-import { gamePlayed, minutes } from "./game_clock.ts";
+import { GAME_INTERVAL_MS, gamePlayed, minutes } from "./game_clock.ts";
 import { knownMatch } from "./known_matches.ts";
 import { sideName } from "./match_names.ts";
 import type { ScorePage } from "./page.ts";
@@ -34,6 +35,14 @@ export function bannerOf(p: Projection, m: ScoringMatch, now: number, due: boole
       text: `Time-out: ${sideName(m, timeout.side)}, ${minutes(Date.parse(timeout.endsAt!) - now)} left`,
       kind: "timeout",
       action: "resume",
+    };
+  }
+  const interval = intervalLeft(p, now);
+  if (interval !== null) {
+    return {
+      text: `Interval: ${minutes(interval)} left (up to 1 minute, Regulation 3.4.4.1)`,
+      kind: "interval",
+      action: "",
     };
   }
   if (
@@ -62,6 +71,18 @@ export function bannerOf(p: Projection, m: ScoringMatch, now: number, due: boole
     return { text: "Expedite system: service changes after every point", kind: "expedite", action: "" };
   }
   return NO_BANNER;
+}
+
+/**
+ * The time left of the interval between games (up to 1 minute, Regulation 3.4.4.1): from the last game's end
+ * while the next is at 0-0; null outside it.
+ */
+export function intervalLeft(p: Projection, now: number): number | null {
+  const ended = p.state.gameStartedAt;
+  const { home, away } = p.state.currentGame;
+  if (ended === null || p.state.finished || home + away > 0) return null;
+  const left = Date.parse(ended) + GAME_INTERVAL_MS - now;
+  return left > 0 ? left : null;
 }
 
 /** The banner when there is nothing to say. */

@@ -83,3 +83,19 @@ Deno.test("gamePlayed() does not count the break between games on a phone that d
   const late = projected([...game1, "home"], { pointTimes: [...times1, iso(ended + 180_000)] } as never);
   assert.equal(gamePlayed(store, late.p, late.m, ended + 300_000), 240_000);
 });
+
+Deno.test("bannerOf() counts the interval of up to 1 minute down after a game, until the next one's first point", () => {
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const game1 = rallies("h".repeat(11));
+  const ended = START + 5 * 60_000;
+  const times = game1.map((_, i) => iso(i === 10 ? ended : START + i * 20_000));
+  const { m, p } = projected(game1, { pointTimes: times } as never);
+  assert.deepEqual(bannerOf(p, m, ended + 18_000, false), {
+    text: "Interval: 00:42 left (up to 1 minute, Regulation 3.4.4.1)",
+    kind: "interval",
+    action: "",
+  });
+  assert.equal(bannerOf(p, m, ended + 60_000, false).kind, "", "the minute is over");
+  const playing = projected([...game1, "away"], { pointTimes: [...times, iso(ended + 20_000)] } as never);
+  assert.equal(bannerOf(playing.p, playing.m, ended + 30_000, false).kind, "", "play has resumed");
+});
