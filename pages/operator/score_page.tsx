@@ -42,6 +42,7 @@ import * as sheet from "./client/score/sheet.ts";
 import * as sideButtons from "./client/score/side_buttons.ts";
 import * as startPanel from "./client/score/start_panel.ts";
 import * as takeover from "./client/score/takeover.ts";
+import * as warmUp from "./client/score/warm_up.ts";
 import * as taps from "./client/score/taps.ts";
 import * as tapWords from "./client/tap_words.ts";
 import { SCORE_CSS } from "./styles.ts";
@@ -108,6 +109,7 @@ export const SCORE_MODULES = [
   takeover,
   taps,
   tapWords,
+  warmUp,
 ];
 
 /** The script of both scoring pages. */
@@ -191,6 +193,10 @@ export function ScoreMatchPage(props: { nonce: string; matchId: string }) {
           </button>
         </div>
         <p id="start-warning" class="warning" role="note" hidden></p>
+        <p class="warm-up">
+          <button type="button" id="warm-up">Warm-up (2 minutes)</button>{" "}
+          <span id="warm-up-text" role="timer" aria-live="off"></span>
+        </p>
       </section>
       <section id="score-panel" hidden>
         <div class="game-line">

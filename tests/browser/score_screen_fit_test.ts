@@ -140,5 +140,26 @@ browserSuite(
         await close();
       }
     });
+
+    await t.step("before the start: the warm-up counts its 2 minutes down on the start panel", async () => {
+      const context = await newTestContext(browser, {
+        viewport: SCREENS[1]!,
+        hasTouch: true,
+        isMobile: true,
+      });
+      try {
+        const page = await context.newPage();
+        await page.goto(scoreUrl(server.origin, seeded.secret, seeded.ev.rounds[0]![1]!));
+        await page.waitForSelector("#start-panel:not([hidden])");
+        await page.tap("#warm-up");
+        await page.waitForFunction(() =>
+          /^Warm-up: 0[12]:\d\d left$/.test(document.getElementById("warm-up-text")?.textContent ?? "")
+        );
+        assert.equal(await page.isHidden("#warm-up"), true);
+        assert.deepEqual(await misfits(page, ["start-home", "start-away", "warm-up-text"]), []);
+      } finally {
+        await context.close();
+      }
+    });
   },
 );

@@ -15,6 +15,7 @@ import { knownMatch } from "./known_matches.ts";
 import { sideName } from "./match_names.ts";
 import type { ScorePage } from "./page.ts";
 import type { Projection, ScoringMatch } from "./score_projection.ts";
+import { drawWarmUp } from "./warm_up.ts";
 
 /** What the banner says, its kind (its colour), and its button: "resume", "expedite" or none (""). */
 export interface Banner {
@@ -97,6 +98,7 @@ export function tick(page: ScorePage): void {
   const p = page.projection;
   const under = m !== null && p !== null && p.started && !p.state.finished && !p.byReason;
   const now = Date.now();
+  if (p !== null && !p.started) drawWarmUp(page, now);
   const played = under ? gamePlayed(page.store, p, m, now) : 0;
   setText("game-clock", under ? `Game time ${minutes(played)}` : "");
   const due = under && expediteDue(played, p.state.currentGame, p.state.expedite !== null);
