@@ -1,6 +1,7 @@
 /**
- * The expedite system (ITTF Law 2.15): it comes into operation after 10 minutes' play in a game unless both
- * sides have scored at least 9 points, or at any time at the request of both sides; from then on each player
+ * The expedite system (ITTF Law 2.15, as the ITTF Statutes 2025, the Handbook, word it): it comes into operation
+ * after 10 minutes' play in a game or at any time at the request of both players or pairs (Law 2.15.1), but is
+ * not introduced in a game once at least 18 points have been scored in it (Law 2.15.2); from then on each player
  * serves 1 point in turn, and a receiver who makes 13 good returns in a rally wins the point; it stays in
  * operation to the end of the match. Who serves first under it is domain/service_order.ts `introduceExpedite`.
  *
@@ -13,8 +14,8 @@ import { ScoringError } from "./scoring.ts";
 /** Play in a game after which the expedite system comes into operation (Law 2.15.1). */
 export const EXPEDITE_AFTER_MS = 10 * 60_000;
 
-/** Points each side must have for the time limit no longer to introduce the expedite system (Law 2.15.1). */
-export const EXPEDITE_SPARED_FROM = 9;
+/** Points scored in a game (both sides together) from which the expedite system is not introduced (Law 2.15.2). */
+export const EXPEDITE_SPARED_FROM = 18;
 
 /** Good returns of the receiver that win the rally under the expedite system (Law 2.15.4). */
 export const EXPEDITE_RETURNS = 13;
@@ -31,23 +32,27 @@ export interface ExpediteRecord {
 }
 
 /**
- * Whether the time limit introduces the expedite system now: 10 minutes of play in the game, unless both sides
- * have 9 points or more (Law 2.15.1). Not once it is in operation.
- * @example expediteDue(600_000, { home: 4, away: 7 }, false) // true
- * @example expediteDue(600_000, { home: 9, away: 10 }, false) // false
+ * Whether the time limit introduces the expedite system now: 10 minutes of play in the game (Law 2.15.1), unless
+ * 18 points or more have been scored in it (Law 2.15.2). Not once it is in operation.
+ * @example expediteDue(600_000, { home: 10, away: 7 }, false) // true
+ * @example expediteDue(600_000, { home: 10, away: 8 }, false) // false
  */
 export function expediteDue(playedMs: number, current: Score, inOperation: boolean): boolean {
-  return !inOperation && playedMs >= EXPEDITE_AFTER_MS && !bothAtLeastNine(current);
-}
-
-/** Whether both sides have scored at least 9 points in the game (the time limit then spares it). */
-export function bothAtLeastNine(current: Score): boolean {
-  return current.home >= EXPEDITE_SPARED_FROM && current.away >= EXPEDITE_SPARED_FROM;
+  return !inOperation && playedMs >= EXPEDITE_AFTER_MS && !tooLateInGame(current);
 }
 
 /**
- * Throws a `ScoringError` unless the expedite system can be introduced: not already in operation, and, unless
- * both sides asked for it, not when both have 9 points or more (Law 2.15.1).
+ * Whether at least 18 points have been scored in the game: the expedite system is then not introduced, on time
+ * or by request (Law 2.15.2).
+ * @example tooLateInGame({ home: 10, away: 8 }) // true
+ */
+export function tooLateInGame(current: Score): boolean {
+  return current.home + current.away >= EXPEDITE_SPARED_FROM;
+}
+
+/**
+ * Throws a `ScoringError` unless the expedite system can be introduced: not already in operation, and not once
+ * 18 points have been scored in the game, even at the request of both sides (Law 2.15.2).
  */
 export function assertExpediteAllowed(
   current: Score,
@@ -60,10 +65,10 @@ export function assertExpediteAllowed(
         `${inOperation.score.home}-${inOperation.score.away} (to the end of the match, Law 2.15.6)`,
     );
   }
-  if (!byRequest && bothAtLeastNine(current)) {
+  if (tooLateInGame(current)) {
     throw new ScoringError(
-      `Cannot introduce the expedite system on time at ${current.home}-${current.away}: both sides have 9 ` +
-        `points or more (Law 2.15.1); only a request of both sides introduces it now`,
+      `Cannot introduce the expedite system ${byRequest ? "at the request of both sides" : "on time"} at ` +
+        `${current.home}-${current.away}: 18 points or more have been scored in the game (Law 2.15.2)`,
     );
   }
 }

@@ -35,6 +35,7 @@ import { HomePage } from "./home.tsx";
 import { TieOverlayPage } from "./overlay_tie.tsx";
 import { TieBoards, tieOfMatch, tiePath, tieWatchPath } from "./tie_data.ts";
 import { TiePage } from "./tie_page.tsx";
+import { TableScoreboardPage } from "./table_scoreboard.tsx";
 import { categoryTiesView, tieView } from "../views/tie.ts";
 import { MatchPage, PendingMatchPage } from "./match_page.tsx";
 import { NotFoundPage } from "./not_found.tsx";
@@ -43,6 +44,7 @@ import { silentLogger } from "../lib/log.ts";
 import { EmptyOverlay } from "./overlay_document.tsx";
 import { FreeTableOverlayPage, MatchOverlayPage, PendingMatchOverlayPage } from "./overlay_match.tsx";
 import { tableShow } from "../domain/table_show.ts";
+import { matchOnTable } from "../domain/table_call.ts";
 import { parseTvDistance } from "./tv_distance.ts";
 import { readSessionsOf } from "../db/read_event_sessions.ts";
 import { type OverlayParams, parseOverlayParams } from "./overlay_params.ts";
@@ -128,6 +130,35 @@ async function readView<P, T>(
  * shows the tie score too and watches the tie, whose other matches move that score, and a tie's own match is the
  * tie's overlay: such a page is kept for the store's generation only, not under the match's version.
  */
+/**
+ * What a table of an event shows: with `holdMs`, as its overlay does (domain/table_show.ts: the match in play
+ * there, else called there, else its last result for `holdMs`, else its next by the order of play); with null,
+ * only the match in play there, else called there (domain/table_call.ts), as the scoreboard beside it does. With
+ * what a page showing it watches (every category of the event, so that it moves on by itself) and in how many ms
+ * what it shows runs out (a held result); null when the event or the table number is unknown.
+ */
+async function tableMatch(deps: ReadyDeps, slug: string, tableParam: string, holdMs: number | null) {
+  const tableNo = Number(tableParam);
+  const vd = viewDeps(deps);
+  const event = Number.isInteger(tableNo) && tableNo >= 1 && tableNo <= 999
+    ? await eventView.load(vd, slug)
+    : null;
+  if (!event) return null;
+  const ids = event.categories.map((s) => s.id);
+  const watch = ids.map(categoryMatchesWatchPath).join(" ");
+  const lists = await Promise.all(ids.map((id) => categoryView.load(vd, id)));
+  const now = deps.clock().getTime();
+  const matches = lists.flatMap((l) => l?.category.matches ?? []);
+  const on = holdMs === null ? matchOnTable(matches, tableNo) : null;
+  const shown = holdMs === null
+    ? (on && { match: on, until: null })
+    : tableShow(matches, tableNo, now, holdMs);
+  const found = shown && await matchView.load(vd, shown.match.id);
+  const data = found && "known" in found ? found.known : null;
+  const refreshIn = !shown || shown.until === null ? null : shown.until - now;
+  return { tableNo, eventName: event.event.name, watch, data, refreshIn };
+}
+
 async function matchOverlay(
   c: Context<PageEnv>,
   deps: ReadyDeps,
@@ -354,29 +385,31 @@ export function routes(deps: ReadyDeps): Hono<PageEnv> {
   // hold, else the next by the order of play: domain/table_show.ts) and moves on to the next
   // by itself: it watches every category of its event. Never kept: what it shows moves with the clock (the hold).
   app.get("/overlay/table/:slug/:tableNo", securityHeaders(), async (c) => {
-    const tableNo = Number(c.req.param("tableNo"));
-    const vd = viewDeps(deps);
-    const event = Number.isInteger(tableNo) && tableNo >= 1 && tableNo <= 999
-      ? await eventView.load(vd, c.req.param("slug"))
-      : null;
-    if (!event) return renderPage(c, <EmptyOverlay nonce={c.var.nonce} />, 404);
     const params = parseOverlayParams(c.req.query());
-    const ids = event.categories.map((s) => s.id);
-    const watch = ids.map(categoryMatchesWatchPath).join(" ");
-    const lists = await Promise.all(ids.map((id) => categoryView.load(vd, id)));
-    const now = deps.clock().getTime();
-    const shown = tableShow(
-      lists.flatMap((l) => l?.category.matches ?? []),
-      tableNo,
-      now,
-      params.hold * 1000,
-    );
-    const found = shown && await matchView.load(vd, shown.match.id);
-    if (!found || !("known" in found)) {
+    const table = await tableMatch(deps, c.req.param("slug"), c.req.param("tableNo"), params.hold * 1000);
+    if (!table) return renderPage(c, <EmptyOverlay nonce={c.var.nonce} />, 404);
+    const { watch, data, refreshIn } = table;
+    if (!data) {
       return renderPage(c, <FreeTableOverlayPage nonce={c.var.nonce} params={params} watch={watch} />);
     }
-    const refreshIn = shown.until === null ? null : shown.until - now;
-    return renderPage(c, await matchOverlay(c, deps, found.known, params, watch, refreshIn));
+    return renderPage(c, await matchOverlay(c, deps, data, params, watch, refreshIn));
+  });
+
+  // The scoreboard beside a table, for the players and the hall: the same match as the table's overlay.
+  app.get("/t/:slug/table/:tableNo/scoreboard", headers, async (c) => {
+    const table = await tableMatch(deps, c.req.param("slug"), c.req.param("tableNo"), null);
+    if (!table) return notFound(c);
+    return renderPage(
+      c,
+      <TableScoreboardPage
+        nonce={c.var.nonce}
+        tableNo={table.tableNo}
+        eventName={table.eventName}
+        watch={table.watch}
+        data={table.data}
+        now={deps.clock().getTime()}
+      />,
+    );
   });
 
   // The featured overlay shows the match the desk puts on it (the event's featuredMatchId), and switches when the

@@ -41,7 +41,10 @@ export function makeNonce(): string {
  * nothing secret, and its scripts stay locked to the nonce. (A nonce in `style-src` would switch
  * 'unsafe-inline' off, so the overlay's directive has none.)
  */
-export function contentSecurityPolicy(nonce: string, options: { injectedStyles?: boolean } = {}): string {
+export function contentSecurityPolicy(
+  nonce: string,
+  options: { injectedStyles?: boolean; serviceWorker?: boolean } = {},
+): string {
   return [
     "default-src 'none'",
     `script-src 'nonce-${nonce}'`,
@@ -51,6 +54,8 @@ export function contentSecurityPolicy(nonce: string, options: { injectedStyles?:
     "base-uri 'none'",
     "form-action 'self'",
     "frame-ancestors 'self'",
+    // The umpire's pages register a worker of the site (pages/operator/client/score/offline_pages.ts).
+    ...(options.serviceWorker ? ["worker-src 'self'"] : []),
   ].join("; ");
 }
 
@@ -60,7 +65,7 @@ export function contentSecurityPolicy(nonce: string, options: { injectedStyles?:
  * main's handler may keep it (api/answer_cache.ts): the page is then rendered with a placeholder nonce, which the
  * cache turns into CSP hashes of the page's inline elements (a page it keeps) or a fresh nonce (one it does not).
  */
-export function securityHeaders(options: { keep?: AnswerCache } = {}) {
+export function securityHeaders(options: { keep?: AnswerCache; serviceWorker?: boolean } = {}) {
   return createMiddleware<PageEnv>(async (c, next) => {
     const cache = options.keep;
     const generation = cache && c.req.method === "GET" ? c.var.generation : undefined;
@@ -68,7 +73,10 @@ export function securityHeaders(options: { keep?: AnswerCache } = {}) {
     c.set("nonce", nonce);
     await next();
     const injectedStyles = c.req.path.startsWith("/overlay/");
-    c.header("Content-Security-Policy", contentSecurityPolicy(nonce, { injectedStyles }));
+    c.header(
+      "Content-Security-Policy",
+      contentSecurityPolicy(nonce, { injectedStyles, serviceWorker: options.serviceWorker }),
+    );
     c.header("X-Content-Type-Options", "nosniff");
     c.header("Referrer-Policy", "strict-origin-when-cross-origin");
     // The nonce changes with every response, so a page is revalidated instead of reused (it carries no validator, so it is refetched).

@@ -81,7 +81,7 @@ export const CardBody = z.strictObject({
 });
 /**
  * Body of the introduction of the expedite system (Law 2.15): whether the time limit interrupted a rally (its
- * server serves again) and whether both sides asked for it (then even at 9-9 or above).
+ * server serves again) and whether both sides asked for it; neither once 18 points are scored in the game (Law 2.15.2).
  */
 export const ExpediteBody = z.strictObject({
   rallyInterrupted: flag("whether a rally was interrupted").default(false),

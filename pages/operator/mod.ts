@@ -9,15 +9,30 @@ import { renderPage } from "../render.ts";
 import { type PageEnv, securityHeaders } from "../security_headers.ts";
 import { ManagePage } from "./manage_page.tsx";
 import { ScoreListPage, ScoreMatchPage } from "./score_page.tsx";
+import { moduleScript } from "../client_script.ts";
+import * as offlinePages from "./client/score/offline_pages.ts";
+
+/** The umpire's pages' service worker: copies of the pages, so that they open offline. */
+const OFFLINE_PAGES_SCRIPT = moduleScript(offlinePages.offlinePages, [offlinePages]);
 
 /** Builds the operator's pages sub-app, mounted at / before the public pages. */
 export function operatorPages(_deps: AppDeps): Hono {
   const app = new Hono<PageEnv>();
   const headers = securityHeaders();
-  app.get("/score", headers, (c) => renderPage(c, ScoreListPage({ nonce: c.var.nonce })));
+  // Served from the root so that its scope may be `/score` itself, not only `/score/`; revalidated on every
+  // page load, so that a new version takes over at once. It may fetch only the site's own pages.
+  app.get(offlinePages.WORKER_PATH, (c) =>
+    c.body(OFFLINE_PAGES_SCRIPT, 200, {
+      "Content-Type": "text/javascript; charset=utf-8",
+      "Cache-Control": "no-cache",
+      "Content-Security-Policy": "default-src 'none'; connect-src 'self'",
+      "X-Content-Type-Options": "nosniff",
+    }));
+  const scoreHeaders = securityHeaders({ serviceWorker: true });
+  app.get("/score", scoreHeaders, (c) => renderPage(c, ScoreListPage({ nonce: c.var.nonce })));
   app.get(
     "/score/:matchId",
-    headers,
+    scoreHeaders,
     (c) => renderPage(c, ScoreMatchPage({ nonce: c.var.nonce, matchId: c.req.param("matchId") })),
   );
   app.get("/manage", headers, (c) => renderPage(c, ManagePage({ nonce: c.var.nonce })));

@@ -30,6 +30,7 @@ import * as matchList from "./client/score/match_list.ts";
 import * as matchNames from "./client/score/match_names.ts";
 import * as matchPage from "./client/score/match_page.ts";
 import * as matchRender from "./client/score/match_render.ts";
+import * as offlinePages from "./client/score/offline_pages.ts";
 import * as outbox from "./client/score/outbox.ts";
 import * as page from "./client/score/page.ts";
 import * as returnsCounter from "./client/score/returns_counter.ts";
@@ -41,6 +42,7 @@ import * as sheet from "./client/score/sheet.ts";
 import * as sideButtons from "./client/score/side_buttons.ts";
 import * as startPanel from "./client/score/start_panel.ts";
 import * as takeover from "./client/score/takeover.ts";
+import * as warmUp from "./client/score/warm_up.ts";
 import * as taps from "./client/score/taps.ts";
 import * as tapWords from "./client/tap_words.ts";
 import { SCORE_CSS } from "./styles.ts";
@@ -93,6 +95,7 @@ export const SCORE_MODULES = [
   matchNames,
   matchPage,
   matchRender,
+  offlinePages,
   outbox,
   page,
   returnsCounter,
@@ -106,6 +109,7 @@ export const SCORE_MODULES = [
   takeover,
   taps,
   tapWords,
+  warmUp,
 ];
 
 /** The script of both scoring pages. */
@@ -189,6 +193,10 @@ export function ScoreMatchPage(props: { nonce: string; matchId: string }) {
           </button>
         </div>
         <p id="start-warning" class="warning" role="note" hidden></p>
+        <p class="warm-up">
+          <button type="button" id="warm-up">Warm-up (2 minutes)</button>{" "}
+          <span id="warm-up-text" role="timer" aria-live="off"></span>
+        </p>
       </section>
       <section id="score-panel" hidden>
         <div class="game-line">
@@ -252,7 +260,7 @@ export function ScoreMatchPage(props: { nonce: string; matchId: string }) {
         </div>
         <ol id="game-list" aria-label="Finished games"></ol>
       </section>
-      <p>
+      <p class="leave">
         <a href="/score" id="all-matches">All matches</a>
       </p>
     </ScoreDocument>

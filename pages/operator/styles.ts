@@ -63,11 +63,18 @@ a.match-link .clash{display:block;margin-top:.3rem;background:#fff6dd;color:#5c3
 #game-clock[data-due=true]{color:#8a0016}
 .undo-row{display:flex;justify-content:flex-end;margin:.3rem 0 1.5rem}
 button#undo{min-height:3rem;max-width:100%;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
-.banner{height:2.6rem;display:flex;align-items:center;justify-content:center;gap:.6rem;margin:0 0 .4rem;border-radius:.5rem;
-  font-weight:800;text-transform:uppercase;letter-spacing:.02em;overflow:hidden;white-space:nowrap;text-overflow:ellipsis}
+.banner{min-height:2.6rem;display:flex;flex-wrap:wrap;align-items:center;justify-content:center;gap:.2rem .6rem;
+  margin:0 0 .4rem;padding:.15rem .5rem;border-radius:.5rem;font-weight:800;text-transform:uppercase;letter-spacing:.02em;
+  text-align:center;overflow-wrap:anywhere}
+#banner-text{min-width:0}
+.warm-up{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center;justify-content:center;font-weight:700;
+  font-variant-numeric:tabular-nums}
+.warm-up button{min-height:2.75rem}
+a#all-matches{display:inline-flex;align-items:center;min-height:2.75rem;padding:0 1rem;border:1px solid currentColor;
+  border-radius:.4rem;font-weight:600}
 .banner[data-kind=match-point]{background:#b00020;color:#fff}
 .banner[data-kind=game-point]{background:#0b4fb3;color:#fff}
-.banner[data-kind=timeout],.banner[data-kind=due]{background:#fff6dd;color:#5c3d00}
+.banner[data-kind=timeout],.banner[data-kind=due],.banner[data-kind=interval]{background:#fff6dd;color:#5c3d00}
 .banner[data-kind=ends]{background:#0d1b2a;color:#fff}
 .banner[data-kind=expedite]{background:#e7f5ea;color:#0f5f24;text-transform:none}
 .banner button{min-height:2.2rem;padding:.1rem .6rem}
@@ -122,6 +129,8 @@ button:focus-visible,a:focus-visible,input:focus-visible{outline-color:#0d1b2a}
 header.bar button:focus-visible,#dialog button:focus-visible{outline-color:#f5a524}
 @media (max-width:15rem){main{padding:.75rem .4rem}.taps{gap:.4rem}button.tap{padding:.5rem .2rem}
   button.tap .games{font-size:1rem}button.tap .serve{padding:.1rem .4rem}}
+@media (orientation:portrait) and (max-height:45rem){.undo-row{margin:.2rem 0 .5rem}
+  button.tap{min-height:min(42vh,22rem)}}
 @media (orientation:landscape) and (max-height:32rem){
   header.bar{position:absolute;top:0;right:0;background:none;padding:.15rem .5rem;z-index:3}
   header.bar h1,#whoami{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
@@ -133,7 +142,9 @@ header.bar button:focus-visible,#dialog button:focus-visible{outline-color:#f5a5
   #score-panel{display:grid;grid-template-columns:minmax(0,1fr) 14rem;grid-template-rows:auto auto auto auto auto 1fr;
     gap:.3rem .6rem;align-items:start}
   .game-line,.banner{grid-column:1 / span 2}
-  .banner{height:2rem;margin:0}
+  .banner{min-height:2rem;margin:0}
+  .leave{position:fixed;right:.6rem;bottom:.3rem;margin:0;z-index:2}
+  a#all-matches{background:#fff}
   .taps{grid-column:1;grid-row:3 / span 4}
   .undo-row{grid-column:2;grid-row:3;margin:0}
   .undo-row button{width:100%}
@@ -142,7 +153,7 @@ header.bar button:focus-visible,#dialog button:focus-visible{outline-color:#f5a5
   .tools{grid-column:2;grid-row:5;margin:0;gap:.3rem}
   .tools>button{min-height:2.4rem;padding:.2rem .3rem;font-size:.85rem}
   #game-list{grid-column:2;grid-row:6;margin:0;font-size:.8rem}
-  button.tap{min-height:calc(100vh - 7.4rem)}
+  button.tap{min-height:calc(100vh - 8rem)}
   button.tap .points{font-size:clamp(2.5rem,18vh,6rem)}
 }
 `;

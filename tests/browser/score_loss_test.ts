@@ -51,7 +51,7 @@ browserSuite(
           await page.waitForSelector("#dialog:not([hidden])");
           assert.equal(
             await page.textContent("#dialog-text"),
-            "Match to Player test-open 1, 2-0. Confirm the result?",
+            "Match to Player test-open 1, 2-0: 11-0, 11-0. Confirm the result?",
           );
           await page.tap("#dialog-ok");
           await page.waitForSelector("#sheet:not([hidden])");

@@ -1,5 +1,4 @@
 import assert from "node:assert/strict";
-import type { Page } from "playwright-core";
 import { browserSuite, openPage } from "../support/browser.ts";
 import {
   PHONE,
@@ -7,18 +6,11 @@ import {
   seedScoring,
   seedStarted,
   storedPoints,
+  textOf,
+  unexpectedOffline,
   waitQueued,
 } from "../support/score_page.ts";
 import { testNow } from "../support/test_clock.ts";
-
-async function text(page: Page, selector: string) {
-  return (await page.textContent(selector))?.trim() ?? "";
-}
-
-/** Network errors logged by the browser while offline are expected; anything else is a failure. */
-function unexpected(errors: string[]) {
-  return errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR/.test(e));
-}
 
 browserSuite(
   "/score queues taps offline and sends each once when the connection returns",
@@ -55,7 +47,7 @@ browserSuite(
         await page.waitForSelector("#score-panel:not([hidden])");
         for (let i = 0; i < 3; i++) await page.click("#tap-home");
         await waitQueued(page, 0);
-        assert.equal(await text(page, "#points-home"), "3");
+        assert.equal(await textOf(page, "#points-home"), "3");
         assert.equal(
           await page.getAttribute("#tap-away", "data-serving"),
           "true",
@@ -67,7 +59,7 @@ browserSuite(
       await t.step("a reload shows the same state, from the server", async () => {
         await page.reload();
         await page.waitForFunction(() => document.getElementById("points-home")?.textContent === "3");
-        assert.equal(await text(page, "#points-away"), "0");
+        assert.equal(await textOf(page, "#points-away"), "0");
       });
 
       await t.step("offline, taps are queued in localStorage and shown at once", async () => {
@@ -75,8 +67,8 @@ browserSuite(
         await page.click("#tap-away");
         await page.click("#tap-away");
         await page.click("#tap-home");
-        assert.equal(await text(page, "#points-home"), "4");
-        assert.equal(await text(page, "#points-away"), "2");
+        assert.equal(await textOf(page, "#points-home"), "4");
+        assert.equal(await textOf(page, "#points-away"), "2");
         const queued = await page.evaluate(
           (id) =>
             JSON.parse(localStorage.getItem("tt.outbox") ?? "[]")
@@ -100,7 +92,7 @@ browserSuite(
           "away",
           "home",
         ]);
-        assert.equal(await text(page, "#status"), "Saved");
+        assert.equal(await textOf(page, "#status"), "Saved");
       });
 
       await t.step("a lost answer is sent again with the same key and applied once", async () => {
@@ -118,27 +110,27 @@ browserSuite(
         assert.ok(dropped);
         const points = await storedPoints(server.store, seeded.matchId);
         assert.equal(points.length, 7, "the repeated request was not counted twice");
-        assert.equal(await text(page, "#points-home"), "5");
+        assert.equal(await textOf(page, "#points-home"), "5");
       });
 
       await t.step("the end of a game asks for confirmation, and undo goes back across it", async () => {
         for (let i = 0; i < 6; i++) await page.click("#tap-home");
         await page.waitForSelector("#dialog:not([hidden])");
         assert.match(
-          await text(page, "#dialog-text"),
+          await textOf(page, "#dialog-text"),
           /^Game 1 to Player test-open 1, 11-2\. Games 1-0\. Change ends\.$/,
         );
         assert.equal(await page.isDisabled("#tap-home"), true, "no tap while the dialog asks");
         await page.click("#dialog-undo");
         await page.waitForSelector("#dialog", { state: "hidden" });
         await waitQueued(page, 0);
-        assert.equal(await text(page, "#points-home"), "10");
+        assert.equal(await textOf(page, "#points-home"), "10");
         await page.click("#tap-home");
         await page.waitForSelector("#dialog:not([hidden])");
         await page.click("#dialog-ok");
         await page.waitForSelector("#dialog", { state: "hidden" });
-        assert.equal(await text(page, "#games-home"), "1");
-        assert.equal(await text(page, "#points-home"), "0");
+        assert.equal(await textOf(page, "#games-home"), "1");
+        assert.equal(await textOf(page, "#points-home"), "0");
         await waitQueued(page, 0);
       });
 
@@ -148,8 +140,8 @@ browserSuite(
         for (let i = 0; i < 11; i++) await page.click("#tap-home");
         await page.waitForSelector("#dialog:not([hidden])");
         assert.match(
-          await text(page, "#dialog-text"),
-          /^Match to Player test-open 1, 2-1\. Confirm the result\?$/,
+          await textOf(page, "#dialog-text"),
+          /^Match to Player test-open 1, 2-1: 11-2, 0-11, 11-0\. Confirm the result\?$/,
         );
         await waitQueued(page, 0);
         const m = await server.store.db.selectFrom("matches").select(["status", "winner_entry_id"])
@@ -170,7 +162,7 @@ browserSuite(
         assert.equal(await page.isVisible("#start-away"), false);
       });
 
-      assert.deepEqual(unexpected(errors), []);
+      assert.deepEqual(unexpectedOffline(errors), []);
       assert.deepEqual(dialogs, []);
     } finally {
       await close();
@@ -205,9 +197,9 @@ browserSuite(
       const warning =
         "Another device changed this match. Not recorded: point to Player test-open 3 at 1-0 in game 1. " +
         "Check the score.";
-      assert.equal(await text(page, "#notice-text"), warning);
-      assert.equal(await text(page, "#points-home"), "1");
-      assert.equal(await text(page, "#points-away"), "1");
+      assert.equal(await textOf(page, "#notice-text"), warning);
+      assert.equal(await textOf(page, "#points-home"), "1");
+      assert.equal(await textOf(page, "#points-away"), "1");
       assert.deepEqual(await storedPoints(server.store, seeded.matchId), ["home", "away"]);
       // The next tap is recorded, and the warning stays until the umpire acknowledges it.
       await page.click("#tap-home");
@@ -218,11 +210,11 @@ browserSuite(
         r.request().method() === "GET" && r.url().endsWith(`/api/manage/matches/${seeded.matchId}`)
       );
       assert.equal(await page.isVisible("#notice"), true);
-      assert.equal(await text(page, "#notice-text"), warning);
+      assert.equal(await textOf(page, "#notice-text"), warning);
       await page.click("#notice-ok");
       await page.waitForSelector("#notice", { state: "hidden" });
-      assert.equal(await text(page, "#status"), "Saved");
-      assert.deepEqual(unexpected(errors), []);
+      assert.equal(await textOf(page, "#status"), "Saved");
+      assert.deepEqual(unexpectedOffline(errors), []);
     } finally {
       await close();
     }
@@ -254,19 +246,19 @@ browserSuite(
       await page.waitForFunction(() => document.body.dataset.queued === "1");
       // The correction is taken back, not the last point: game 1 reads 11-0 again, game 2 stays at 0-2.
       assert.deepEqual(await games(), ["Game 1: 11-0"]);
-      assert.equal(await text(page, "#points-away"), "2");
+      assert.equal(await textOf(page, "#points-away"), "2");
       await page.click("#undo");
       assert.deepEqual(await games(), ["Game 1: 11-0"]);
-      assert.equal(await text(page, "#points-away"), "1");
+      assert.equal(await textOf(page, "#points-away"), "1");
       await page.context().setOffline(false);
       await waitQueued(page, 0);
       assert.deepEqual(await games(), ["Game 1: 11-0"]);
-      assert.equal(await text(page, "#points-away"), "1");
+      assert.equal(await textOf(page, "#points-away"), "1");
       assert.equal((await storedPoints(server.store, seeded.matchId)).length, 12);
       const corrections = await server.store.db.selectFrom("game_corrections").select("game")
         .where("match_id", "=", seeded.matchId).execute();
       assert.deepEqual(corrections, []);
-      assert.deepEqual(unexpected(errors), []);
+      assert.deepEqual(unexpectedOffline(errors), []);
     } finally {
       await close();
     }

@@ -461,19 +461,16 @@ Deno.test("expedite: it stays to the end of the match; later games keep the orde
   );
 });
 
-Deno.test("expedite: the time limit does not introduce it when both sides have 9 points; a request of both does", () => {
-  const late = score(9, 9);
-  assert.throws(
-    () =>
-      replayUmpire({
-        points: late,
-        incidents: [expediteAfter(18)],
-      }, singles),
-    /both sides have 9 points or more \(Law 2\.15\.1\)/,
-  );
+Deno.test("expedite: not introduced once 18 points are scored in the game, on time or by request (Law 2.15.2)", () => {
+  for (const byRequest of [false, true]) {
+    assert.throws(
+      () => replayUmpire({ points: score(10, 8), incidents: [expediteAfter(18, { byRequest })] }, singles),
+      /18 points or more have been scored in the game \(Law 2\.15\.2\)/,
+    );
+  }
   const asked = replayUmpire({
-    points: late,
-    incidents: [expediteAfter(18, { byRequest: true })],
+    points: score(10, 7),
+    incidents: [expediteAfter(17, { byRequest: true })],
   }, singles);
   assert.equal(asked.expedite?.byRequest, true);
   assert.equal(expediteDue(600_000, { home: 9, away: 8 }, false), true);

@@ -101,3 +101,13 @@ export async function withPhone(
     await phone.close();
   }
 }
+
+/** The trimmed text of the first element the selector finds, "" when none. */
+export async function textOf(page: Page, selector: string): Promise<string> {
+  return (await page.textContent(selector))?.trim() ?? "";
+}
+
+/** Network errors logged by the browser while offline are expected; the rest of `errors` are failures. */
+export function unexpectedOffline(errors: string[]): string[] {
+  return errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR/.test(e));
+}

@@ -8,14 +8,15 @@
  * whichever scoring page is open (the list too: score/sender.ts). The screen shows the server's record with the
  * waiting taps replayed on top by the rules themselves (domain/match_replay.ts, inlined by pages/client_script.ts
  * `moduleScript`, as are the other modules the parts import). Its parts are in score/, one per concept; this
- * wires them.
+ * wires them. A service worker (score/offline_pages.ts) keeps copies of the pages so that they open offline.
  */
 import { byId } from "./dom.ts";
 import { keepEnteredToken } from "./token_entry.ts";
 import { setupList } from "./score/match_list.ts";
 import { setupMatch } from "./score/match_page.ts";
 import { adoptOldQueues } from "./score/outbox.ts";
-import { haltForToken, SCORE_TOKEN_KEY, type ScorePage } from "./score/page.ts";
+import { haltForToken, matchIdOf, SCORE_TOKEN_KEY, type ScorePage } from "./score/page.ts";
+import { SCORE_SCOPE, WORKER_PATH } from "./score/offline_pages.ts";
 import { adoptLinkToken, deviceId, storedToken, watchForgetToken } from "./score/scorer_token.ts";
 import { watchConnection, watchNotice } from "./score/sender.ts";
 import { closeSheet } from "./score/sheet.ts";
@@ -26,7 +27,7 @@ export function scoreClient(): void {
   const page: ScorePage = {
     token: storedToken(store),
     device: deviceId(store),
-    matchId: document.body.dataset.matchId ?? "",
+    matchId: matchIdOf(location.pathname),
     store,
     halted: false,
     known: new Map(),
@@ -43,6 +44,11 @@ export function scoreClient(): void {
     clashMatchesOf: new Map(),
     startLeft: "home",
   };
+  // A copy of another match's page names that match: the address says which one is on screen.
+  if (page.matchId) document.body.dataset.matchId = page.matchId;
+  // After one visit the pages open with no network (offline_pages.ts); where there are no service workers
+  // (an old browser, a page not served over HTTPS) they open only online, as before.
+  navigator.serviceWorker?.register(WORKER_PATH, { scope: SCORE_SCOPE }).catch(() => {});
   byId("sheet-cancel")?.addEventListener("click", closeSheet);
   keepEnteredToken(store, SCORE_TOKEN_KEY);
   watchForgetToken(page);

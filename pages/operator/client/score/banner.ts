@@ -1,7 +1,8 @@
 /// <reference lib="dom" />
 /**
  * The parts of the umpire's page that move each second: the game's clock and the banner over the score, which
- * says the most pressing of a running time-out (with its countdown and Resume play), the change of ends in the
+ * says the most pressing of a running time-out (with its countdown and Resume play), the interval between games
+ * (its minute counted down), the change of ends in the
  * deciding game, game or match point, the expedite system due (with Introduce) or in force. Every declaration is
  * exported so that the page can inline this module (pages/client_script.ts `moduleScript`).
  */
@@ -9,11 +10,12 @@ import { isLastPossibleGame } from "../../../../domain/ends.ts";
 import { expediteDue } from "../../../../domain/expedite.ts";
 import { runningTimeout } from "../../../../domain/timeouts.ts";
 import { byId, setText } from "../dom.ts";
-import { gamePlayed, minutes } from "./game_clock.ts";
+import { GAME_INTERVAL_MS, gamePlayed, minutes } from "./game_clock.ts";
 import { knownMatch } from "./known_matches.ts";
 import { sideName } from "./match_names.ts";
 import type { ScorePage } from "./page.ts";
 import type { Projection, ScoringMatch } from "./score_projection.ts";
+import { drawWarmUp } from "./warm_up.ts";
 
 /** What the banner says, its kind (its colour), and its button: "resume", "expedite" or none (""). */
 export interface Banner {
@@ -34,6 +36,14 @@ export function bannerOf(p: Projection, m: ScoringMatch, now: number, due: boole
       text: `Time-out: ${sideName(m, timeout.side)}, ${minutes(Date.parse(timeout.endsAt!) - now)} left`,
       kind: "timeout",
       action: "resume",
+    };
+  }
+  const interval = intervalLeft(p, now);
+  if (interval !== null) {
+    return {
+      text: `Interval: ${minutes(interval)} left (up to 1 minute, Regulation 3.4.4.1)`,
+      kind: "interval",
+      action: "",
     };
   }
   if (
@@ -61,23 +71,43 @@ export function bannerOf(p: Projection, m: ScoringMatch, now: number, due: boole
   if (p.state.expedite) {
     return { text: "Expedite system: service changes after every point", kind: "expedite", action: "" };
   }
-  return { text: "", kind: "", action: "" };
+  return NO_BANNER;
 }
 
-/** Draws the game's clock and the banner of the match on screen (nothing before its start or after its end). */
+/**
+ * The time left of the interval between games (up to 1 minute, Regulation 3.4.4.1): from the last game's end
+ * while the next is at 0-0; null outside it.
+ */
+export function intervalLeft(p: Projection, now: number): number | null {
+  const ended = p.state.gameStartedAt;
+  const { home, away } = p.state.currentGame;
+  if (ended === null || p.state.finished || home + away > 0) return null;
+  const left = Date.parse(ended) + GAME_INTERVAL_MS - now;
+  return left > 0 ? left : null;
+}
+
+/** The banner when there is nothing to say. */
+export const NO_BANNER: Banner = { text: "", kind: "", action: "" };
+
+/**
+ * Draws the game's clock and the banner of the match on screen; before its start and after its end, neither
+ * (the last point's "Match point" must not stay over the board of a won match).
+ */
 export function tick(page: ScorePage): void {
   const m = knownMatch(page, page.matchId);
   const p = page.projection;
-  if (!m || !p || !p.started || p.state.finished || p.byReason) {
-    setText("game-clock", "");
-    return;
-  }
+  const under = m !== null && p !== null && p.started && !p.state.finished && !p.byReason;
   const now = Date.now();
-  const played = gamePlayed(page.store, p, m, now);
-  setText("game-clock", `Game time ${minutes(played)}`);
-  const due = expediteDue(played, p.state.currentGame, p.state.expedite !== null);
+  if (p !== null && !p.started) drawWarmUp(page, now);
+  const played = under ? gamePlayed(page.store, p, m, now) : 0;
+  setText("game-clock", under ? `Game time ${minutes(played)}` : "");
+  const due = under && expediteDue(played, p.state.currentGame, p.state.expedite !== null);
   byId("game-clock")!.dataset.due = String(due);
-  const { text, kind, action } = bannerOf(p, m, now, due);
+  drawBanner(under ? bannerOf(p, m, now, due) : NO_BANNER);
+}
+
+/** Draws the banner: its words, its colour and its button. */
+export function drawBanner({ text, kind, action }: Banner): void {
   setText("banner-text", text);
   byId("banner")!.dataset.kind = kind;
   const button = byId<HTMLButtonElement>("banner-action")!;

@@ -43,6 +43,7 @@ export interface GameQuestion {
 /**
  * The question after the games the umpire has answered (`answered` of them).
  * @example gameQuestion(m, afterGameOne, 0).ask // "Game 1 to Anna Berg, 11-7. Games 1-0. Change ends."
+ * @example gameQuestion(m, won, 4).ask // "Match to Anna Berg, 3-1: 7-11, 11-0, 11-0, 11-0. Confirm the result?"
  */
 export function gameQuestion(m: ScoringMatch, p: Projection, answered: number): GameQuestion {
   const v = p.state;
@@ -57,10 +58,13 @@ export function gameQuestion(m: ScoringMatch, p: Projection, answered: number): 
     };
   }
   if (v.finished && v.winner) {
-    // The winner's games first: "Match to García, 3-1", whichever side García is.
+    // The winner's games and points first: "Match to García, 3-1: 11-7, ...", whichever side García is; every
+    // game, the last included, as the umpire copies them onto the score sheet.
     const g = v.gamesWon;
+    const loser = otherSide(v.winner);
+    const games = v.gameScores.map((s) => `${s[v.winner!]}-${s[loser]}`).join(", ");
     return {
-      ask: `Match to ${sideName(m, v.winner)}, ${g[v.winner]}-${g[otherSide(v.winner)]}. Confirm the result?`,
+      ask: `Match to ${sideName(m, v.winner)}, ${g[v.winner]}-${g[loser]}: ${games}. Confirm the result?`,
       okLabel: "Confirm result",
       nextOrder: null,
     };

@@ -77,7 +77,48 @@ export function matchLink(
   return link;
 }
 
-/** Reads the token and its matches and shows them, grouped by table. */
+/** Where the list keeps its last answers (who the token is, its matches), to show them offline. */
+export const LIST_COPY_KEY = "tt.score.list";
+
+/** The list's last answers as kept. */
+export interface ListCopy {
+  who: ReturnType<typeof tokenJson>;
+  data: ScorableList;
+}
+
+/** The list's last answers, or null when none were kept (or they cannot be read). */
+export function readListCopy(store: Storage): ListCopy | null {
+  try {
+    const kept = JSON.parse(store.getItem(LIST_COPY_KEY) ?? "null");
+    return kept && Array.isArray(kept.data?.matches) && kept.who ? kept : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Draws the token and its matches, grouped by table. */
+export function drawList(page: ScorePage, list: HTMLElement, copy: ListCopy): void {
+  setText("whoami", whoamiText(copy.who));
+  const outbox = readOutbox(page.store);
+  list.replaceChildren();
+  if (copy.data.matches.length === 0) list.append(make("p", "muted", "No match to score at the moment."));
+  const tables = new Map<string, ListMatch[]>();
+  for (const m of copy.data.matches) {
+    const key = m.tableNo === null ? "No table yet" : `Table ${m.tableNo}`;
+    tables.set(key, [...(tables.get(key) ?? []), m]);
+  }
+  for (const [table, ms] of tables) {
+    const section = make("section", "table-group");
+    section.append(make("h2", "", table));
+    for (const m of ms) section.append(matchLink(m, waitingFor(outbox, m.id).length, copy.data.clashMatches));
+    list.append(section);
+  }
+}
+
+/**
+ * Reads the token and its matches and shows them, grouped by table; offline, shows them as last read, so that
+ * the umpire can open another match (its page opens offline too: offline_pages.ts).
+ */
 export async function showList(page: ScorePage): Promise<void> {
   const list = byId("list");
   if (!list) return;
@@ -86,29 +127,25 @@ export async function showList(page: ScorePage): Promise<void> {
   try {
     [who, res] = await Promise.all([scoreApi(page, "/whoami"), scoreApi(page, "/matches")]);
   } catch {
-    setStatus(waitingStatus(page.store, "Offline: retrying"), "offline");
+    const kept = readListCopy(page.store);
+    if (kept) drawList(page, list, kept);
+    setStatus(
+      waitingStatus(page.store, kept ? "Offline: the list as last seen" : "Offline: retrying"),
+      "offline",
+    );
     return;
   }
   if (who.status === 401 || res.status === 401) return haltForToken(page, await problemDetail(who));
   if (!res.ok) return setStatus(await problemDetail(res), "error");
-  setText("whoami", whoamiText((await who.json()).data.token));
-  const data: ScorableList = (await res.json()).data;
-  const outbox = readOutbox(page.store);
-  list.replaceChildren();
-  if (data.matches.length === 0) list.append(make("p", "muted", "No match to score at the moment."));
-  const tables = new Map<string, ListMatch[]>();
-  for (const m of data.matches) {
-    const key = m.tableNo === null ? "No table yet" : `Table ${m.tableNo}`;
-    tables.set(key, [...(tables.get(key) ?? []), m]);
+  const copy: ListCopy = { who: (await who.json()).data.token, data: (await res.json()).data };
+  try {
+    page.store.setItem(LIST_COPY_KEY, JSON.stringify(copy));
+  } catch {
+    // A full storage shows the list online only; the outbox matters more than the copy.
   }
-  for (const [table, ms] of tables) {
-    const section = make("section", "table-group");
-    section.append(make("h2", "", table));
-    for (const m of ms) section.append(matchLink(m, waitingFor(outbox, m.id).length, data.clashMatches));
-    list.append(section);
-  }
+  drawList(page, list, copy);
   // Taps waiting for matches this token no longer lists are sent too (by the outbox), and said.
-  setStatus(waitingStatus(page.store, "Up to date"), outbox.length > 0 ? "busy" : "ok");
+  setStatus(waitingStatus(page.store, "Up to date"), readOutbox(page.store).length > 0 ? "busy" : "ok");
 }
 
 /** Runs the list: a flush ends by showing the list again, so that what was sent loses its "not sent yet". */

@@ -23,6 +23,7 @@ import { flushOutbox } from "./sender.ts";
 import { watchStartPanel } from "./start_panel.ts";
 import { enqueue } from "./taps.ts";
 import { takeOver } from "./takeover.ts";
+import { watchWarmUp } from "./warm_up.ts";
 
 /** Reads the match and draws it; offline, says so (the match kept on the phone stays on screen). */
 export async function loadMatch(page: ScorePage): Promise<void> {
@@ -84,6 +85,7 @@ export function setupMatch(page: ScorePage): void {
     byId(`tap-${side}`)?.addEventListener("click", () => enqueue(page, "point", { side }));
   }
   watchStartPanel(page);
+  watchWarmUp(page);
   byId("undo")?.addEventListener("click", () => enqueue(page, "undo", {}));
   watchDialog(page);
   byId("open-timeout")?.addEventListener("click", () => openTimeout(page));

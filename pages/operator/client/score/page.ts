@@ -19,6 +19,22 @@ export const SCORE_TOKEN_KEY = "tt.score.token";
 /** Where the phone keeps its device id, sent with every request: the server knows which phone scores a match. */
 export const DEVICE_KEY = "tt.device";
 
+/**
+ * The match a scoring page's address names, "" on the list. Read from the address rather than the page, because
+ * the page may be the copy of another match's (offline_pages.ts: every match page is the same frame).
+ * @example matchIdOf("/score/m%2012") // "m 12"
+ * @example matchIdOf("/score") // ""
+ */
+export function matchIdOf(pathname: string): string {
+  const found = /^\/score\/([^/]+)$/.exec(pathname);
+  if (!found) return "";
+  try {
+    return decodeURIComponent(found[1]!);
+  } catch {
+    return found[1]!;
+  }
+}
+
 /** The matches the management API lists for the token to score. */
 export type ScorableList = ReturnType<typeof scorableMatchesJson>;
 /** A match of that list. */

@@ -6,6 +6,7 @@
  * (it is kept). Every declaration is exported so that the page can inline this module
  * (pages/client_script.ts `moduleScript`).
  */
+import { LIST_COPY_KEY } from "./match_list.ts";
 import { byId } from "../dom.ts";
 import { ADMIN_TOKEN_KEY } from "../token_entry.ts";
 import { readOutbox } from "./outbox.ts";
@@ -30,6 +31,8 @@ export function deviceId(store: Storage): string {
 /** Forgets the token and loads the page again, which then asks for one. */
 export function forgetToken(page: ScorePage): void {
   page.store.removeItem(SCORE_TOKEN_KEY);
+  // The list as last seen is this token's: another token's page must not show it offline.
+  page.store.removeItem(LIST_COPY_KEY);
   // The token in use may be the one read from /manage's key: forgotten there too, or it would come back.
   if (page.store.getItem(ADMIN_TOKEN_KEY) === page.token) page.store.removeItem(ADMIN_TOKEN_KEY);
   location.reload();

@@ -60,3 +60,42 @@ Deno.test("gamePlayed() counts from the game's start, without its time-outs", ()
   assert.equal(gamePlayed(store, p, m, START + 5 * 60_000), 3 * 60_000, "from the umpire's Next game");
   assert.equal(gamePlayed(store, p, { ...m, startedAt: null }, START), 0);
 });
+
+Deno.test("gamePlayed() does not count the break between games on a phone that did not answer the game's end", () => {
+  const store = memoryStorage();
+  const iso = (ms: number) => new Date(ms).toISOString();
+  // Game 1 to home 11-0, a point every 30 s: it ends at 10:05.
+  const game1 = rallies("h".repeat(11));
+  const ended = START + 10 * 30_000;
+  const times1 = game1.map((_, i) => iso(START + i * 30_000));
+  const atZero = projected(game1, { pointTimes: times1 } as never);
+  assert.equal(
+    gamePlayed(store, atZero.p, atZero.m, ended + 186_000),
+    0,
+    "3:06 at 0-0 is the break, not play",
+  );
+  // The first point of game 2 40 s after game 1's end: play began at most then.
+  const two = projected([...game1, "home", "away"], {
+    pointTimes: [...times1, iso(ended + 40_000), iso(ended + 70_000)],
+  } as never);
+  assert.equal(gamePlayed(store, two.p, two.m, ended + 300_000), 260_000);
+  // A first point 3 minutes after it: the interval between games is 1 minute at most (Regulation 3.4.4.1).
+  const late = projected([...game1, "home"], { pointTimes: [...times1, iso(ended + 180_000)] } as never);
+  assert.equal(gamePlayed(store, late.p, late.m, ended + 300_000), 240_000);
+});
+
+Deno.test("bannerOf() counts the interval of up to 1 minute down after a game, until the next one's first point", () => {
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const game1 = rallies("h".repeat(11));
+  const ended = START + 5 * 60_000;
+  const times = game1.map((_, i) => iso(i === 10 ? ended : START + i * 20_000));
+  const { m, p } = projected(game1, { pointTimes: times } as never);
+  assert.deepEqual(bannerOf(p, m, ended + 18_000, false), {
+    text: "Interval: 00:42 left (up to 1 minute, Regulation 3.4.4.1)",
+    kind: "interval",
+    action: "",
+  });
+  assert.equal(bannerOf(p, m, ended + 60_000, false).kind, "", "the minute is over");
+  const playing = projected([...game1, "away"], { pointTimes: [...times, iso(ended + 20_000)] } as never);
+  assert.equal(bannerOf(playing.p, playing.m, ended + 30_000, false).kind, "", "play has resumed");
+});

@@ -19,10 +19,10 @@ Deno.test("gameQuestion() asks to change ends after a game the umpire has not an
   assert.equal(gameQuestion(m, p, 1).ask, "", "answered");
 });
 
-Deno.test("gameQuestion() asks to confirm the match, the winner's games first", () => {
+Deno.test("gameQuestion() asks to confirm the match with every game's score, the winner's first", () => {
   const { m, p } = projected(rallies("a".repeat(11) + "h".repeat(33)));
   assert.deepEqual(gameQuestion(m, p, 4), {
-    ask: "Match to Anna Berg, 3-1. Confirm the result?",
+    ask: "Match to Anna Berg, 3-1: 0-11, 11-0, 11-0, 11-0. Confirm the result?",
     okLabel: "Confirm result",
     nextOrder: null,
   });
