@@ -162,14 +162,16 @@ storeTest(
         if (withdrawn) break;
       }
       assert.ok(withdrawn, "an entry withdrawn");
-      // Group A's qualifiers placed in the knockout, and the draws locked: the men's singles and a category whose
-      // draft draw becomes public.
+      // Group A's qualifiers placed in the knockout, and the draws locked: the men's singles, and a category whose
+      // draft draw is made again by lot and becomes public.
       const codes = await pair.venue.db.selectFrom("subevents").select(["id", "code", "draw_state"])
         .execute();
       const ms = codes.find((c) => c.code === "MS")!;
       await pair.manage("POST", `/subevents/${ms.id}/draw/advance`, { group: "A" });
       await pair.manage("POST", `/subevents/${ms.id}/lock`, {});
       for (const draft of codes.filter((c) => c.draw_state === "draft" && c.code !== "MS")) {
+        // Its draw made again by lot (a new seed), then locked.
+        await pair.manage("POST", `/subevents/${draft.id}/draw`, { lotSeed: "relay-test lot" });
         await pair.manage("POST", `/subevents/${draft.id}/lock`, {});
       }
       await pair.same();
