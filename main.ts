@@ -195,6 +195,7 @@ async function main() {
   metrics.watch(store, answers);
   // The venue's event pushed live to the public server (docs/relay.md); the venue never waits for it.
   const relay = config.relay ? new RelayPusher({ ...config.relay, store, log }) : undefined;
+  if (relay) metrics.watchRelay(relay);
   const deps: AppDeps = {
     store,
     reads: storeReads(store),

@@ -1,13 +1,20 @@
 /**
  * The service's metrics (lib/metrics.ts): requests by route pattern, method and status with their latency, the
  * store's statements by kind with their latency and failures, the answer cache's hits and misses, and, read at
- * each scrape, the PostgreSQL pool, the revision channel, the kept answers and the process's memory. Served to the
+ * each scrape, the PostgreSQL pool, the revision channel, the kept answers, the process's memory and the venue's
+ * relay. Served to the
  * operator's token at `GET /api/manage/metrics` (api/manage/metrics.ts); docs/deploy.md shows them.
  */
 import type { MiddlewareHandler } from "hono";
 import { routePath } from "hono/route";
 import type { Store } from "../db/store.ts";
 import { type Labels, Metrics } from "../lib/metrics.ts";
+
+/** What the metrics read of the venue's relay (cli/relay_pusher.ts `RelayPusher`). */
+export interface WatchedRelay {
+  status(): { state: string; waiting: number; seq: number };
+  readonly bytesSent: number;
+}
 
 /** The families of this service, declared once. */
 export class ServiceMetrics {
@@ -54,6 +61,29 @@ export class ServiceMetrics {
     this.registry.gauge("tt_answer_cache_entries", "Answers kept", () => [[{}, kept.size]]);
     this.registry.gauge("tt_process_resident_memory_bytes", "Resident memory of the process", () => [
       [{}, Deno.memoryUsage().rss],
+    ]);
+  }
+
+  /** Adds the venue's relay to the public server (docs/relay.md), read at each scrape. */
+  watchRelay(relay: WatchedRelay): void {
+    const status = () => relay.status();
+    this.registry.gauge("tt_relay_connected", "1 while the relay reaches the public server, else 0", () => [
+      [{}, status().state === "connected" ? 1 : 0],
+    ]);
+    this.registry.gauge(
+      "tt_relay_changes_waiting",
+      "Parts of the event changed here and not yet acknowledged by the public server (the outbox)",
+      () => [[{}, status().waiting]],
+    );
+    this.registry.gauge(
+      "tt_relay_pushes_applied",
+      "Pushes the public server has applied for this event",
+      () => [
+        [{}, status().seq],
+      ],
+    );
+    this.registry.gauge("tt_relay_sent_bytes", "Bytes of push bodies sent since start (gzip)", () => [
+      [{}, relay.bytesSent],
     ]);
   }
 

@@ -17,6 +17,7 @@ import { differences, eventPaths } from "../support/relay_compare.ts";
 import { storeTest } from "../support/stores.ts";
 import { until } from "../support/wait.ts";
 import { checkAgainstDocument } from "../support/api_client.ts";
+import { ServiceMetrics } from "../../api/metrics.ts";
 
 const NOW = new Date("2026-11-28T10:00:00.000Z");
 
@@ -109,6 +110,13 @@ storeTest(
     const pair = await relayPair(publicStore);
     try {
       const paths = await pair.same();
+      // The venue's metrics say the same as its panel (GET /api/manage/metrics, docs/deploy.md).
+      const metrics = new ServiceMetrics();
+      metrics.watchRelay(pair.pusher);
+      const text = metrics.registry.text();
+      assert.match(text, /^tt_relay_connected 1$/m);
+      assert.match(text, /^tt_relay_changes_waiting 0$/m);
+      assert.match(text, /^tt_relay_pushes_applied [1-9]\d*$/m);
       assert.ok(paths > 50, `the crawl reads the event whole (${paths} paths)`);
       const page = await pair.venueApp.request(`/api/v1/events/${DEMO_SLUG}/matches?limit=200`);
       const matches = (await page.json()).data.matches as { id: string; status: string }[];
