@@ -11,7 +11,7 @@
  * held by another event are refused, and a player or rating that another event shares is left as it is.
  * @module
  */
-import { type Kysely, sql, type Transaction } from "kysely";
+import { type Kysely, PostgresAdapter, sql, type Transaction } from "kysely";
 import { findHiddenCharacter } from "../domain/hidden_characters.ts";
 import {
   chunksOf,
@@ -172,10 +172,10 @@ export async function applyRelayPush(
   });
 }
 
+/** The event's relay state, its row locked on PostgreSQL (SQLite has one writer at a time already). */
 async function lockState(trx: Trx, slug: string) {
   const q = trx.selectFrom("relay_events").selectAll().where("slug", "=", slug);
-  const dialect = trx.getExecutor().adapter.constructor.name;
-  return await (dialect === "PostgresAdapter" ? q.forUpdate() : q).executeTakeFirst();
+  return await (trx.getExecutor().adapter instanceof PostgresAdapter ? q.forUpdate() : q).executeTakeFirst();
 }
 
 /** The event's id here: the pushed event's, which must be the one that has the slug here if any. */
