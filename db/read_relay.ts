@@ -3,7 +3,7 @@
  * when the venue was last heard from, whether an admin hid it, and each part's hash as last pushed.
  * @module
  */
-import type { Kysely, Transaction } from "kysely";
+import type { Kysely } from "kysely";
 import type { Database } from "./schema.ts";
 
 /** What the public server holds of a relayed event. */
@@ -39,13 +39,4 @@ export async function relayContact(db: Kysely<Database>, slug: string): Promise<
   const row = await db.selectFrom("relay_events").select("last_contact_at").where("slug", "=", slug)
     .executeTakeFirst();
   return row?.last_contact_at ?? null;
-}
-
-/** Whether the event is relayed from a venue: the desk of the public server then leaves it to the venue. */
-export async function isRelayed(
-  db: Kysely<Database> | Transaction<Database>,
-  slug: string,
-): Promise<boolean> {
-  return (await db.selectFrom("relay_events").select("slug").where("slug", "=", slug).executeTakeFirst()) !==
-    undefined;
 }

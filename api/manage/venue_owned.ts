@@ -7,8 +7,7 @@
  */
 import { createMiddleware } from "hono/factory";
 import { setRelayHidden } from "../../db/relay_apply.ts";
-import { isRelayed } from "../../db/read_relay.ts";
-import { eventSlugOf, type PathTarget } from "../../db/read_event_slug.ts";
+import { type PathTarget, relayedSlugOf } from "../../db/read_relayed_slug.ts";
 import { writeTransaction } from "../../db/write_transaction.ts";
 import type { AppDeps } from "../deps.ts";
 import { HttpError } from "../problem.ts";
@@ -31,8 +30,8 @@ export function venueOwned(deps: AppDeps) {
       return await next();
     }
     const target = path === "/events/import" ? await importTarget(c.req.raw.clone()) : pathTarget(path);
-    const slug = target === null ? null : await eventSlugOf(deps.store.db, target);
-    if (slug === null || !await isRelayed(deps.store.db, slug)) return await next();
+    const slug = target === null ? null : await relayedSlugOf(deps.store.db, target);
+    if (slug === null) return await next();
     const visibility = /^\/events\/[^/]+\/(publish|unpublish)$/.exec(path)?.[1];
     if (visibility && c.var.token.role === "admin") {
       await next();
