@@ -13,6 +13,7 @@
 import { createHash } from "node:crypto";
 import { type Kysely, sql } from "kysely";
 import { categoryScope, RANKINGS_SCOPE, rosterScope } from "./revision.ts";
+import { feedStartQuery } from "./change_log.ts";
 import type { Database } from "./schema.ts";
 
 /** A row as the relay carries it: column name to value (text, number or null). */
@@ -139,12 +140,29 @@ export async function relayedEvent(
 }
 
 /**
- * The stamp of every part of an event: a text that changes whenever the part may have, read from versions the
+ * The matches of a published event that the change feed (db/change_log.ts) says changed after the global revision
+ * `seq`, gone ones included; null when the feed cannot tell (it started after `seq`: the event was published
+ * again since).
+ */
+export async function matchesChangedSince(db: Db, eventId: string, seq: number): Promise<string[] | null> {
+  const start = await feedStartQuery(db, eventId).executeTakeFirst();
+  if (!start || Number(start.seq) > seq) return null;
+  const rows = await db.selectFrom("event_changes").select("resource_id").where("event_id", "=", eventId)
+    .where("kind", "=", "match").where("seq", ">", seq).execute();
+  return rows.map((r) => r.resource_id);
+}
+
+/**
+ * The stamp of every part of an event (of its matches, only `onlyMatches` when given): a text that changes whenever the part may have, read from versions the
  * store keeps for its caches (a category's and the roster's revision, each match's revision and the times its
  * prediction, tie and rating changes were written). The event part has none: it is one row and its sessions,
  * read every time.
  */
-export async function partStamps(db: Db, eventId: string): Promise<Map<string, string>> {
+export async function partStamps(
+  db: Db,
+  eventId: string,
+  onlyMatches?: readonly string[],
+): Promise<Map<string, string>> {
   const stamps = new Map<string, string>();
   const categories = await db.selectFrom("subevents").select("id").where("event_id", "=", eventId).execute();
   const names = [rosterScope(eventId), RANKINGS_SCOPE, ...categories.map((c) => categoryScope(c.id))];
@@ -158,20 +176,25 @@ export async function partStamps(db: Db, eventId: string): Promise<Map<string, s
   stamps.set("players", scope(rosterScope(eventId)));
   stamps.set("ratings", `${scope(rosterScope(eventId))}/${scope(RANKINGS_SCOPE)}`);
   for (const c of categories) stamps.set(`category:${c.id}`, scope(categoryScope(c.id)));
-  const matches = await db.selectFrom("matches")
-    .leftJoin("predictions", "predictions.match_id", "matches.id")
-    .leftJoin("ties", "ties.match_id", "matches.id")
-    .leftJoin("tie_predictions", "tie_predictions.tie_id", "matches.id")
-    .select([
-      "matches.id",
-      "matches.revision",
-      "matches.updated_at",
-      "predictions.created_at as predicted_at",
-      "predictions.outcome",
-      "ties.updated_at as tie_at",
-      "tie_predictions.created_at as tie_predicted_at",
-    ])
-    .where("matches.event_id", "=", eventId).execute();
+  const query = () =>
+    db.selectFrom("matches")
+      .leftJoin("predictions", "predictions.match_id", "matches.id")
+      .leftJoin("ties", "ties.match_id", "matches.id")
+      .leftJoin("tie_predictions", "tie_predictions.tie_id", "matches.id")
+      .select([
+        "matches.id",
+        "matches.revision",
+        "matches.updated_at",
+        "predictions.created_at as predicted_at",
+        "predictions.outcome",
+        "ties.updated_at as tie_at",
+        "tie_predictions.created_at as tie_predicted_at",
+      ])
+      .where("matches.event_id", "=", eventId);
+  const matches = onlyMatches === undefined ? await query().execute() : [];
+  for (const batch of chunksOf(onlyMatches ?? [], 500)) {
+    matches.push(...await query().where("matches.id", "in", batch).execute());
+  }
   for (const m of matches) {
     stamps.set(
       `match:${m.id}`,
