@@ -21,6 +21,7 @@ import { printLine, silentLogger } from "../lib/log.ts";
 import { BASE_SIZE, buildStore } from "./build_store.ts";
 import { startFaultProxy } from "./link_proxy.ts";
 import { withSchedulerSection } from "./scheduler_section.ts";
+import { formatReport } from "./server.ts";
 
 /** The heading of the section in docs/benchmarks.md. */
 export const RELAY_HEADING = "## Relay";
@@ -162,7 +163,8 @@ if (import.meta.main) {
   const section = relaySection(figures, new Date());
   printLine(section);
   if (args.includes("--write")) {
-    const out = new URL("../docs/benchmarks.md", import.meta.url);
+    const out = decodeURIComponent(new URL("../docs/benchmarks.md", import.meta.url).pathname);
     await Deno.writeTextFile(out, withSchedulerSection(await Deno.readTextFile(out), section, RELAY_HEADING));
+    await formatReport(out);
   }
 }

@@ -41,7 +41,7 @@ export interface RelayOptions {
   store: Store;
   log: Logger;
   clock?: () => Date;
-  /** How often the store is looked at for a change (ms). */
+  /** How often the store is looked at for a change (ms; one read of the global revision, 50 by default). */
   pollMs?: number;
   /** A push with nothing new after this long, so the public side knows the hall is there (ms). */
   heartbeatMs?: number;
@@ -125,7 +125,7 @@ export class RelayPusher implements RelayControl {
     let backoff = 250;
     let seen = -1;
     while (!this.#stopped) {
-      let wait = this.options.pollMs ?? 200;
+      let wait = this.options.pollMs ?? 50;
       try {
         const revision = await globalRevision(this.options.store.db);
         const heartbeatDue = Date.now() - this.#lastPushAt >= (this.options.heartbeatMs ?? 30_000);
