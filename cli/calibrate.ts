@@ -57,14 +57,6 @@ import {
   parseCsv,
   type ReplaySource,
 } from "./calibrate_data.ts";
-export {
-  CalibrateError,
-  type LondonData,
-  type LondonMatch,
-  type LondonPrediction,
-  parseCsv,
-  type ReplaySource,
-};
 import { entryIdFor, eventIdFor, matchIdFor } from "../db/ids.ts";
 import { importEvent } from "../event_file/import.ts";
 import type { EventFile, MatchInput, PlayerInput } from "../event_file/format.ts";

@@ -28,30 +28,6 @@ export interface RelayPart {
   content: PartContent;
 }
 
-/** The tables a part may hold, in the order the public server writes them (referenced rows first). */
-export const RELAY_TABLES = [
-  "events",
-  "event_sessions",
-  "players",
-  "subevents",
-  "entries",
-  "groups",
-  "group_members",
-  "draw_slots",
-  "teams",
-  "team_members",
-  "matches",
-  "match_points",
-  "game_corrections",
-  "match_incidents",
-  "predictions",
-  "ties",
-  "tie_predictions",
-  "rating_history",
-  "ratings",
-] as const satisfies readonly (keyof Database)[];
-export type RelayTable = typeof RELAY_TABLES[number];
-
 /**
  * Columns never relayed: private (players' e-mail, birth date and federation id; who scores a match), or the
  * receiving store's own (an event's revision and import hash, the listing flags it works out itself).
@@ -63,7 +39,7 @@ export const UNRELAYED_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   ratings: ["listed"],
 };
 
-/** The tables of each kind of part, and the columns that name its rows' owner. */
+/** The tables of each kind of part. */
 export const PART_TABLES = {
   event: ["events", "event_sessions"],
   players: ["players"],
@@ -79,7 +55,10 @@ export const PART_TABLES = {
     "tie_predictions",
     "rating_history",
   ],
-} as const satisfies Record<string, readonly RelayTable[]>;
+} as const satisfies Record<string, readonly (keyof Database)[]>;
+
+/** A table a part may hold. */
+export type RelayTable = typeof PART_TABLES[keyof typeof PART_TABLES][number];
 
 export type PartKind = keyof typeof PART_TABLES;
 

@@ -6,16 +6,15 @@ import {
   favouriteView,
   formatReport,
   LABELS,
-  type LondonData,
   londonEventFile,
   parseCalibrateFlags,
-  parseCsv,
   readLondonData,
   replayLondon,
   runCalibrate,
   scoreReplay,
   simulationReport,
 } from "../../cli/calibrate.ts";
+import { type LondonData, parseCsv } from "../../cli/calibrate_data.ts";
 import { ConfigError } from "../../cli/config.ts";
 import { validateEventFile } from "../../event_file/validate.ts";
 import type { Store } from "../../db/store.ts";
