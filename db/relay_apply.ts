@@ -245,7 +245,6 @@ async function applyPlayers(trx: Trx, eventId: string, content: PartContent) {
   for (const p of players) names("players", p, ["display_name", "association"]);
   const shared = await sharedPlayers(trx, eventId, players.map((p) => String(p.id)));
   await upsertRows(trx, "players", players.filter((p) => !shared.has(String(p.id))), ["id"]);
-  // A player shared with another event is already here; a new one is inserted even when shared (it cannot be).
 }
 
 async function applyRatings(trx: Trx, eventId: string, content: PartContent) {
