@@ -144,7 +144,9 @@ async function scenario(side: PublicSide, name: string) {
       await until(async () => {
         left = await differences(httpGet(venue.origin), httpGet(pub.origin), paths);
         return left.length === 0;
-      }, `the same answers on both servers (${left.slice(0, 3).join("; ")})`);
+      }, "the same answers on both servers").catch((e) => {
+        throw new Error(`${(e as Error).message}; they differ on ${left.slice(0, 5).join("; ")}`);
+      });
       reportFigure(
         `relay ${name}`,
         `${paths.length} public URLs the same ${
