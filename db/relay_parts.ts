@@ -200,20 +200,15 @@ export async function readParts(db: Db, eventId: string, keys: readonly string[]
   }
   if (keys.includes("players") || keys.includes("ratings")) {
     const ids = await eventPlayerIds(db, eventId);
-    if (keys.includes("players")) {
-      const players = ids.length === 0
-        ? []
-        : await inBatches(ids, (batch) =>
-          db.selectFrom("players").selectAll().where("id", "in", batch).execute());
-      out.push({ key: "players", content: { players: sorted(rows("players", players), "id") } });
-    }
-    if (keys.includes("ratings")) {
-      const ratings = ids.length === 0
-        ? []
-        : await inBatches(ids, (batch) =>
-          db.selectFrom("ratings").selectAll().where("player_id", "in", batch).execute());
-      out.push({ key: "ratings", content: { ratings: sorted(rows("ratings", ratings), "player_id") } });
-    }
+    const read = async (table: "players" | "ratings", column: "id" | "player_id") => {
+      const found = await inBatches(
+        ids,
+        (batch) => db.selectFrom(table).selectAll().where(column, "in", batch).execute(),
+      );
+      out.push({ key: table, content: { [table]: sorted(rows(table, found), column) } });
+    };
+    if (keys.includes("players")) await read("players", "id");
+    if (keys.includes("ratings")) await read("ratings", "player_id");
   }
   for (const batch of chunksOf(categoryIds, 50)) out.push(...await readCategories(db, batch));
   for (const batch of chunksOf(matchIds, 200)) out.push(...await readMatches(db, batch));

@@ -7,19 +7,7 @@
  */
 import { byId } from "../dom.ts";
 import { manageApi, type ManagePage } from "./page.ts";
-
-/** The relay's status as GET /api/manage/relay/status gives it (api/deps.ts `RelayStatus`). */
-export interface RelayStatusJson {
-  url: string;
-  slug: string;
-  state: "starting" | "connected" | "offline" | "refused";
-  since: string;
-  waiting: number;
-  lastAckAt: string | null;
-  seq: number;
-  lastError: string | null;
-  heldElsewhere: boolean;
-}
+import type { RelayStatus } from "../../../../api/deps.ts";
 
 /** "14:02:07" in the hall's clock. */
 export function relayClock(iso: string): string {
@@ -27,7 +15,7 @@ export function relayClock(iso: string): string {
 }
 
 /** The panel's lines for a status. */
-export function relayLines(s: RelayStatusJson): { headline: string; detail: string; kind: string } {
+export function relayLines(s: RelayStatus): { headline: string; detail: string; kind: string } {
   const waiting = s.waiting === 0
     ? "nothing waiting"
     : `${s.waiting} ${s.waiting === 1 ? "change" : "changes"} waiting`;
@@ -56,7 +44,7 @@ export async function refreshRelay(page: ManagePage): Promise<void> {
   try {
     const res = await manageApi(page, "/relay/status");
     if (!res.ok) return;
-    const status: RelayStatusJson | null = (await res.json()).data.relay;
+    const status: RelayStatus | null = (await res.json()).data.relay;
     panel.hidden = status === null;
     if (!status) return;
     const lines = relayLines(status);
