@@ -195,11 +195,15 @@ export class RelayPusher implements RelayControl {
     // round that finished everything. What the feed cannot tell waits for the next full read.
     const revision = await globalRevision(db);
     const full = !published || this.#scannedAt === null || Date.now() - this.#lastFullScan >= FULL_SCAN_MS;
-    const changed = full ? null : await matchesChangedSince(db, event.id, this.#scannedAt!);
+    let changed = full ? null : await matchesChangedSince(db, event.id, this.#scannedAt!);
     // While the event is not published here, only the event itself goes (so the public side hides it too).
-    const stamps = published
-      ? await partStamps(db, event.id, changed ?? undefined)
-      : new Map<string, string>();
+    let stamps = published ? await partStamps(db, event.id, changed ?? undefined) : new Map<string, string>();
+    // Ratings rebuilt rewrite the rating history of matches the change feed does not name: read them all.
+    const rankings = (stamp: string | undefined) => stamp?.split("/")[1];
+    if (changed !== null && rankings(stamps.get("ratings")) !== rankings(sent.get("ratings")?.stamp)) {
+      changed = null;
+      stamps = await partStamps(db, event.id);
+    }
     const dirty = ["event", ...[...stamps].filter(([k, s]) => sent.get(k)?.stamp !== s).map(([k]) => k)];
     const removed = !published ? [] : [...sent.keys()].filter((k) =>
       k !== "event" && !stamps.has(k) &&

@@ -134,7 +134,7 @@ export async function matchesChangedSince(db: Db, eventId: string, seq: number):
 /**
  * The stamp of every part of an event (of its matches, only `onlyMatches` when given): a text that changes whenever the part may have, read from versions the
  * store keeps for its caches (a category's and the roster's revision, each match's revision and the times its
- * prediction, tie and rating changes were written). The event part has none: it is one row and its sessions,
+ * prediction and tie were written, and sums of its rating history). The event part has none: it is one row and its sessions,
  * read every time.
  */
 export async function partStamps(
@@ -155,8 +155,28 @@ export async function partStamps(
   stamps.set("players", scope(rosterScope(eventId)));
   stamps.set("ratings", `${scope(rosterScope(eventId))}/${scope(RANKINGS_SCOPE)}`);
   for (const c of categories) stamps.set(`category:${c.id}`, scope(categoryScope(c.id)));
+  // A match's rating history is rewritten without the match changing when every rating is rebuilt (a result of
+  // an earlier date entered, an event published again): its sums stand for it in the stamp.
   const query = () =>
     db.selectFrom("matches")
+      .leftJoin(
+        (eb) =>
+          eb.selectFrom("rating_history")
+            .select((h) => [
+              "rating_history.match_id",
+              h.fn.sum("rating_history.seq").as("seqs"),
+              h.fn.sum("rating_history.rating_after").as("ratings"),
+              h.fn.sum("rating_history.deviation_after").as("deviations"),
+            ])
+            .where(
+              "rating_history.match_id",
+              "in",
+              eb.selectFrom("matches as em").select("em.id").where("em.event_id", "=", eventId),
+            )
+            .groupBy("rating_history.match_id")
+            .as("history"),
+        (join) => join.onRef("history.match_id", "=", "matches.id"),
+      )
       .leftJoin("predictions", "predictions.match_id", "matches.id")
       .leftJoin("ties", "ties.match_id", "matches.id")
       .leftJoin("tie_predictions", "tie_predictions.tie_id", "matches.id")
@@ -168,6 +188,9 @@ export async function partStamps(
         "predictions.outcome",
         "ties.updated_at as tie_at",
         "tie_predictions.created_at as tie_predicted_at",
+        "history.seqs",
+        "history.ratings",
+        "history.deviations",
       ])
       .where("matches.event_id", "=", eventId);
   const matches = onlyMatches === undefined ? await query().execute() : [];
@@ -177,7 +200,17 @@ export async function partStamps(
   for (const m of matches) {
     stamps.set(
       `match:${m.id}`,
-      [m.revision, m.updated_at, m.predicted_at, m.outcome, m.tie_at, m.tie_predicted_at].map((v) => v ?? "")
+      [
+        m.revision,
+        m.updated_at,
+        m.predicted_at,
+        m.outcome,
+        m.tie_at,
+        m.tie_predicted_at,
+        m.seqs,
+        m.ratings,
+        m.deviations,
+      ].map((v) => v ?? "")
         .join("|"),
     );
   }

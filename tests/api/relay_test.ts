@@ -203,6 +203,38 @@ storeTest(
 );
 
 storeTest(
+  "relay: ratings rebuilt rewrite the rating history of finished matches, and the public side follows",
+  async (publicStore) => {
+    const pair = await relayPair(publicStore);
+    try {
+      await pair.same();
+      // A player with rated matches gets a new starting rating: every rating is rebuilt, and the rating history of
+      // matches that did not change (their part's revision did not move) with it.
+      const players = (await (await pair.venueApp.request(`/api/v1/events/${DEMO_SLUG}/players?limit=500`))
+        .json()).data.players as { id: string }[];
+      let rated: string | undefined;
+      for (const p of players) {
+        const profile = (await (await pair.venueApp.request(`/api/v1/players/${p.id}`)).json()).data.player;
+        if ((profile.history as unknown[]).length > 0) {
+          rated = p.id;
+          break;
+        }
+      }
+      assert.ok(rated, "the demo has a player with rated matches");
+      const before =
+        (await (await pair.venueApp.request(`/api/v1/players/${rated}`)).json()).data.player.history;
+      assert.equal((await pair.manage("PATCH", `/players/${rated}`, { rating: 2450 })).status, 200);
+      const after =
+        (await (await pair.venueApp.request(`/api/v1/players/${rated}`)).json()).data.player.history;
+      assert.notDeepEqual(after, before, "the history was rewritten");
+      await pair.same();
+    } finally {
+      await pair.close();
+    }
+  },
+);
+
+storeTest(
   "relay: a relay token pushes its one event and nothing else; the public desk leaves the event to the venue",
   async (publicStore) => {
     const pair = await relayPair(publicStore);
