@@ -5,8 +5,8 @@
  * security headers of security_headers.ts.
  */
 import { type Context, Hono } from "hono";
-import type { ReadyDeps } from "../api/deps.ts";
-import { requestLog } from "../api/outage_guard.ts";
+import type { ReadyDeps } from "../http/deps.ts";
+import { requestLog } from "../http/outage_guard.ts";
 import { isUuid } from "../lib/uuid.ts";
 import { isStoreUnavailable } from "../db/health.ts";
 import { playerAlias } from "../db/read_players.ts";
@@ -39,7 +39,7 @@ import { TableScoreboardPage } from "./table_scoreboard.tsx";
 import { categoryTiesView, tieView } from "../views/tie.ts";
 import { MatchPage, PendingMatchPage } from "./match_page.tsx";
 import { NotFoundPage } from "./not_found.tsx";
-import { notFound as apiNotFound, problemResponse, quoted } from "../api/problem.ts";
+import { notFound as apiNotFound, problemResponse, quoted } from "../http/problem.ts";
 import { silentLogger } from "../lib/log.ts";
 import { EmptyOverlay } from "./overlay_document.tsx";
 import { FreeTableOverlayPage, MatchOverlayPage, PendingMatchOverlayPage } from "./overlay_match.tsx";
@@ -58,14 +58,14 @@ import { RANKINGS_PAGE_SIZE, RankingsPage } from "./rankings_page.tsx";
 import { renderPage } from "./render.ts";
 import { type PageEnv, securityHeaders } from "./security_headers.ts";
 import { parseTvInterval, parseTvView, TvPage } from "./tv.tsx";
-import { dependsOnForwarded, isLoopbackOrigin, publicOrigin } from "../api/public_origin.ts";
+import { dependsOnForwarded, isLoopbackOrigin, publicOrigin } from "../http/public_origin.ts";
 
 /** The absolute URL of an event's page on the site that answered the request (for QR codes). */
 export function eventUrl(requestUrl: string, slug: string): string {
   return new URL(requestUrl).origin + eventPath(slug);
 }
 
-/** The absolute URL of an event's page at the address the QR codes encode (api/public_origin.ts). */
+/** The absolute URL of an event's page at the address the QR codes encode (http/public_origin.ts). */
 function followUrl(deps: ReadyDeps, c: Context<PageEnv>, slug: string): string {
   return publicOrigin(deps.publicAddress, c.req.raw, deps.trustedProxies ?? 0) + eventPath(slug);
 }
@@ -77,7 +77,7 @@ export function parsePageNumber(raw: string | undefined): number {
 
 /**
  * Reads a page's own version before its data, when main's handler may keep the page: the kept page is then
- * served after writes elsewhere for as long as the version holds (api/answer_cache.ts). Read first, so that a write
+ * served after writes elsewhere for as long as the version holds (http/answer_cache.ts). Read first, so that a write
  * landing between the two leaves the page older than its data's version, never the other way round.
  */
 async function readPageVersion(c: Context<PageEnv>, read: () => Promise<string | null>): Promise<void> {
@@ -111,7 +111,7 @@ export function notFoundRoutes(): Hono<PageEnv> {
 }
 
 /**
- * Reads a view for a page: its version first, when main's handler may keep the page (api/answer_cache.ts), then what
+ * Reads a view for a page: its version first, when main's handler may keep the page (http/answer_cache.ts), then what
  * it shows.
  */
 async function readView<P, T>(
@@ -206,7 +206,7 @@ export function routes(deps: ReadyDeps): Hono<PageEnv> {
   // Every page here is a function of its URL and the store's data: main's handler may keep its answer.
   const headers = securityHeaders({ keep: deps.answers });
   // A page with a QR code is a function of its URL and data too, unless its address comes from a trusted proxy's
-  // forwarded headers (api/public_origin.ts), which the URL the answer is kept by does not say.
+  // forwarded headers (http/public_origin.ts), which the URL the answer is kept by does not say.
   const qrHeaders = dependsOnForwarded(deps.publicAddress, deps.trustedProxies ?? 0)
     ? securityHeaders()
     : headers;
@@ -448,7 +448,7 @@ export function routes(deps: ReadyDeps): Hono<PageEnv> {
   app.route("/", overlayCardRoutes(deps));
 
   app.onError((err, c) => {
-    // An outage is answered 503 and logged once by the outage guard (api/outage_guard.ts), not per request.
+    // An outage is answered 503 and logged once by the outage guard (http/outage_guard.ts), not per request.
     if (!isStoreUnavailable(err)) {
       requestLog(c, deps.log).error(
         `Cannot render the page "${c.req.path}": ${err instanceof Error ? err.stack : String(err)}`,

@@ -6,9 +6,9 @@
 import { Hono } from "hono";
 import type { EventOverviewRecord } from "../../db/read_manage.ts";
 import { qrPath } from "../../lib/qr_path.ts";
-import type { AppDeps } from "../deps.ts";
+import type { AppDeps } from "../../http/deps.ts";
 import { type ManageEnv, requireAdmin } from "./auth.ts";
-import { HttpError } from "../problem.ts";
+import { HttpError } from "../../http/problem.ts";
 import { envelope } from "./serialise.ts";
 
 /** A URL to hand out, with its QR code (module count and one SVG path, as lib/qr_path.ts draws it). */

@@ -6,10 +6,10 @@
 import { type Context, Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { renderToString } from "preact-render-to-string";
-import type { ReadyDeps } from "../../api/deps.ts";
-import { type ClientEnv, UNKNOWN_CLIENT } from "../../api/client_address.ts";
+import type { ReadyDeps } from "../../http/deps.ts";
+import { type ClientEnv, UNKNOWN_CLIENT } from "../../http/client_address.ts";
 import { linkBase } from "../../api/manage/links.ts";
-import { FailureLimiter } from "../../api/manage/rate_limit.ts";
+import { FailureLimiter } from "../../http/failure_limiter.ts";
 import { viewDeps } from "../../api/respond.ts";
 import { playOrder } from "../../domain/order_of_play.ts";
 import { spansDays } from "../format.ts";

@@ -22,7 +22,7 @@ const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}\.?)*|\[[0-9A-Fa-f:.]+\])(?::\
 
 /**
  * The entry a trusted proxy wrote in a comma-separated forwarded header: the Nth from the right, as for
- * X-Forwarded-For (api/client_address.ts: each proxy appends what it was given; entries further left came from
+ * X-Forwarded-For (http/client_address.ts: each proxy appends what it was given; entries further left came from
  * the client).
  */
 function trustedEntry(value: string | null, trustedProxies: number): string | null {
@@ -64,7 +64,7 @@ export function publicOrigin(
 
 /**
  * Whether a page's QR codes depend on the request's forwarded headers, which its URL does not say: such a page
- * must not be kept by URL (api/answer_cache.ts).
+ * must not be kept by URL (http/answer_cache.ts).
  */
 export function dependsOnForwarded(address: PublicAddress | undefined, trustedProxies: number): boolean {
   return trustedProxies > 0 && (address?.chosen ?? null) === null;

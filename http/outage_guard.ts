@@ -1,7 +1,7 @@
 /**
  * The guard that turns a store outage into a 503 within 2 seconds instead of a 500 or a hang, answered so that
  * no cache keeps it (`Cache-Control: no-store`: a CDN holding a 503 for its s-maxage would prolong the outage)
- * and with `Retry-After`, and logged once per outage (api/outage_log.ts). The pool reconnects by itself once
+ * and with `Retry-After`, and logged once per outage (http/outage_log.ts). The pool reconnects by itself once
  * the store is back. What counts as an outage is db/health.ts; docs/reliability.md describes the behaviour.
  */
 import type { Context, MiddlewareHandler } from "hono";
