@@ -26,8 +26,8 @@ import { PrintCenterPage } from "./print_center.tsx";
 import { OrderOfPlayPage } from "./order_of_play.tsx";
 import { drawPaper, DrawSheetPage } from "./draw_sheet.tsx";
 import { resultsCsv } from "./results_csv.ts";
-import { readPrintEvent } from "./print_data.ts";
-import { printAuthority } from "./print_token.ts";
+import { readPrintEvent } from "../../views/print_data.ts";
+import { printAuthority } from "../../http/print_token.ts";
 
 /** The address the QR codes point at: `?base=` (as /manage sets it for phones), else the request's origin. */
 export function printBase(c: Context): string {

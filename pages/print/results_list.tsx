@@ -7,7 +7,7 @@
 import type { EntryRecord } from "../../db/read_entries.ts";
 import { gameScoresText } from "./game_scores.ts";
 import { groupPlacings, knockoutPlacings, outInGroups } from "./placings.ts";
-import type { PrintCategory } from "./print_data.ts";
+import type { PrintCategory } from "../../views/print_data.ts";
 import {
   ColumnHeads,
   type LayoutLink,

@@ -4,9 +4,9 @@
  * limited per client address as the API limits them (http/failure_limiter.ts).
  */
 import type { Kysely } from "kysely";
-import type { FailureLimiter } from "../../http/failure_limiter.ts";
-import { authenticateToken } from "../../db/tokens.ts";
-import type { Database } from "../../db/schema.ts";
+import type { FailureLimiter } from "./failure_limiter.ts";
+import { authenticateToken } from "../db/tokens.ts";
+import type { Database } from "../db/schema.ts";
 
 const BEARER = /^Bearer[ \t]+([^\s]+)[ \t]*$/i;
 
