@@ -4,10 +4,10 @@
  */
 import type { Context } from "hono";
 import type { AnswerEnv, AnswerFacts, VersionedRequest } from "../http/answer_cache.ts";
-import type { ReadyDeps } from "../http/deps.ts";
+import { type ReadyDeps, viewDeps } from "../http/deps.ts";
 import { currentRevision, etagFor, ifNoneMatchHits, SHARED_API_HEADERS } from "../http/http_cache.ts";
 import type { Payload, RawPayload } from "../views/payload.ts";
-import type { View, ViewDeps } from "../views/view.ts";
+import type { View } from "../views/view.ts";
 
 export type { Payload, RawPayload };
 
@@ -77,11 +77,6 @@ export async function respond(
   // `*`: now that produce() found the resource (it throws the 404 of an unknown one).
   if (ifNoneMatch?.includes("*") && ifNoneMatchHits(ifNoneMatch, etag)) return notModified();
   return answered(c, answer.res, { bytes: answer.bytes, version: checked });
-}
-
-/** What the views read from, for the app's store. */
-export function viewDeps(deps: ReadyDeps): ViewDeps {
-  return { db: deps.store.db, versions: deps.reads.versions, leaderboard: deps.reads.leaderboard };
 }
 
 /**

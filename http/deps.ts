@@ -5,6 +5,7 @@ import { type StoreReads, storeReads } from "../db/store_reads.ts";
 import type { RateLimitPolicy } from "../lib/rate_limit_policy.ts";
 import { AnswerCache } from "./answer_cache.ts";
 import { ServiceMetrics } from "./metrics.ts";
+import type { ViewDeps } from "../views/view.ts";
 import type { PublicAddress } from "./public_origin.ts";
 
 /** What the venue's relay to the public server is doing, as /manage shows it (docs/relay.md). */
@@ -83,4 +84,9 @@ export function withReadState(deps: AppDeps): ReadyDeps {
     answers: deps.answers ?? new AnswerCache(),
     metrics: deps.metrics ?? new ServiceMetrics(),
   };
+}
+
+/** What the views read from, for the app's store. */
+export function viewDeps(deps: ReadyDeps): ViewDeps {
+  return { db: deps.store.db, versions: deps.reads.versions, leaderboard: deps.reads.leaderboard };
 }

@@ -26,6 +26,14 @@ export function requestLog(c: Context, log: Logger): Logger {
   return c.get("answeredByOutageGuard") ? SILENT : log;
 }
 
+/**
+ * The log of a request's failure: silent for the store's outage, which the guard answers 503 and logs once, not per
+ * request; else `requestLog`'s.
+ */
+export function failureLog(c: Context, log: Logger, err: unknown): Logger {
+  return isStoreUnavailable(err) ? SILENT : requestLog(c, log);
+}
+
 const SILENT: Logger = { info() {}, warn() {}, error() {} };
 
 /** Options of the outage guard. */

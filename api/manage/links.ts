@@ -32,29 +32,6 @@ export interface LinkJson {
 }
 
 /**
- * The base URL from the `base` query parameter (an http(s) origin, path and query dropped), else the
- * request's origin.
- */
-export function linkBase(raw: string | undefined, requestOrigin: string): string {
-  if (raw === undefined || raw === "") return requestOrigin;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    url = new URL("invalid:");
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new HttpError(
-      400,
-      "invalid-query",
-      `Invalid "base": expected an http:// or https:// address, got "${raw.slice(0, 80)}"`,
-      { extensions: { field: "base" } },
-    );
-  }
-  return url.origin;
-}
-
-/**
  * Every link of an event: operator, scoring, TV (and its tables alone), poster, event page, the featured overlay,
  * an overlay per table (it follows the table all day), category overlays, live match overlays.
  */

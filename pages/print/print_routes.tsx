@@ -6,11 +6,9 @@
 import { type Context, Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { renderToString } from "preact-render-to-string";
-import type { ReadyDeps } from "../../http/deps.ts";
+import { type ReadyDeps, viewDeps } from "../../http/deps.ts";
 import { type ClientEnv, UNKNOWN_CLIENT } from "../../http/client_address.ts";
-import { linkBase } from "../../api/manage/links.ts";
 import { FailureLimiter } from "../../http/failure_limiter.ts";
-import { viewDeps } from "../../api/respond.ts";
 import { playOrder } from "../../domain/order_of_play.ts";
 import { spansDays } from "../format.ts";
 import { categoryPath, eventPath } from "../page_paths.ts";
@@ -28,6 +26,7 @@ import { drawPaper, DrawSheetPage } from "./draw_sheet.tsx";
 import { resultsCsv } from "./results_csv.ts";
 import { readPrintEvent } from "../../views/print_data.ts";
 import { printAuthority } from "../../http/print_token.ts";
+import { linkBase } from "../../http/public_origin.ts";
 
 /** The address the QR codes point at: `?base=` (as /manage sets it for phones), else the request's origin. */
 export function printBase(c: Context): string {

@@ -5,11 +5,11 @@ import {
   isTieInPlay,
   teamLabel,
   type Tie,
-  tieIdOf,
   tieStateLine,
   withoutTeamMatches,
 } from "../../pages/tie_data.ts";
 import type { CategorySummary } from "../../pages/view_types.ts";
+import { tieIdOf } from "../../views/tie_boards.ts";
 import { makeMatchView } from "../support/match_view.ts";
 
 const team = (id: string, name: string, association: string | null = null): Tie["home"] => ({
