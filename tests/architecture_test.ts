@@ -28,6 +28,8 @@ interface LayerRule {
   typesOnly?: readonly string[];
   /** False: no package either (npm:, node:, the import map's names), only the repository's files. */
   packages?: boolean;
+  /** Packages it may not import (by name, with any subpath or version). */
+  notPackages?: readonly string[];
   why: string;
 }
 
@@ -75,6 +77,7 @@ const RULES: readonly LayerRule[] = [
     from: "pages",
     not: ["cli"],
     typesOnly: ["db", "api"],
+    notPackages: ["kysely", "npm:kysely", "pg", "npm:pg", "node:sqlite"],
     why: "pages/ renders what views/ gives, through http/ (a sibling of api/, and it queries nothing itself)",
   },
 ];
@@ -320,8 +323,10 @@ Deno.test("[architecture] every layer imports only the layers below it", async (
   for (const [file, edges] of graph) {
     const rule = RULES.find((r) => r.from === folderOf(file));
     if (!rule) continue;
-    if (rule.packages === false) {
-      for (const { specifier, line } of packages.get(file)!) {
+    for (const { specifier, line } of packages.get(file)!) {
+      const named = (p: string) =>
+        specifier === p || specifier.startsWith(`${p}/`) || specifier.startsWith(`${p}@`);
+      if (rule.packages === false || rule.notPackages?.some(named)) {
         findings.push(`${file}:${line} imports "${specifier}": ${rule.why}`);
       }
     }
