@@ -361,3 +361,20 @@ Deno.test("[architecture] no import circle between files, type-only imports incl
   const graph = await importGraph();
   assert.deepEqual(importCircles(graph).map((circle) => circle.join(" -> ")), []);
 });
+
+Deno.test("[architecture] pages/ names db/ and api/ only in the types of its browser scripts", async () => {
+  const graph = await importGraph();
+  const findings: string[] = [];
+  for (const [file, edges] of graph) {
+    // The browser scripts (client/) name the answers they fetch by the API's and the store's types.
+    if (folderOf(file) !== "pages" || file.includes("/client/")) continue;
+    for (const { target, line } of edges) {
+      if (["db", "api"].includes(folderOf(target))) {
+        findings.push(
+          `${file}:${line} imports ${target}: a page reads through views/ and answers through http/`,
+        );
+      }
+    }
+  }
+  assert.deepEqual(findings, []);
+});

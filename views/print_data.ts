@@ -11,6 +11,8 @@ import { eventView } from "./event.ts";
 import type { ViewDeps } from "./view.ts";
 import type { Event } from "./schemas.ts";
 
+export type { EntryRecord, GroupRecord };
+
 /** A category as the sheets print it. */
 export interface PrintCategory {
   view: CategoryView;

@@ -1,4 +1,7 @@
-/** pages/tie_data.ts: which tie a listed match stands for, the match of a tie on now, a tie in a line. */
+/**
+ * pages/tie_data.ts and views/tie_boards.ts `tieIdOf()`: which tie a listed match stands for, the match of a tie on
+ * now, a tie in a line.
+ */
 import assert from "node:assert/strict";
 import {
   currentTieMatch,
