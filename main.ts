@@ -1,11 +1,11 @@
 /** Wiring only: read the configuration, open the store, build the app, serve. */
 import { Hono } from "hono";
-import { type AppDeps, type ReadyDeps, withReadState } from "./api/deps.ts";
-import { requestLimits } from "./api/limits.ts";
-import { headLength } from "./api/head_length.ts";
-import { unhandledError } from "./api/unhandled_error.ts";
-import { clientAddressVar, type ServeBindings } from "./api/client_address.ts";
-import { limitRequests, RequestRateLimiter } from "./api/request_rate_limit.ts";
+import { type AppDeps, type ReadyDeps, withReadState } from "./http/deps.ts";
+import { requestLimits } from "./http/limits.ts";
+import { headLength } from "./http/head_length.ts";
+import { unhandledError } from "./http/unhandled_error.ts";
+import { clientAddressVar, type ServeBindings } from "./http/client_address.ts";
+import { limitRequests, RequestRateLimiter } from "./http/request_rate_limit.ts";
 import { manageApi } from "./api/manage/mod.ts";
 import { publicApi } from "./api/mod.ts";
 import { referencePage } from "./api/reference_page.ts";
@@ -13,9 +13,9 @@ import { ConfigError, denoEnv, readConfig, redact, SERVER_USAGE } from "./cli/co
 import { DEMO_SLUG, loadDemoIfEmpty, restartDemo } from "./cli/demo.ts";
 import { printLine, stderrLogger } from "./lib/log.ts";
 import { pingStore, withDeadline } from "./db/health.ts";
-import { storeOutageGuard } from "./api/outage_guard.ts";
+import { storeOutageGuard } from "./http/outage_guard.ts";
 import { healthApi, isHealthUrl } from "./api/health.ts";
-import { requestMetrics, ServiceMetrics } from "./api/metrics.ts";
+import { requestMetrics, ServiceMetrics } from "./http/metrics.ts";
 import { securityTxtRoute } from "./api/security_txt.ts";
 import { openStore } from "./db/store.ts";
 import { storeReads } from "./db/store_reads.ts";
@@ -26,7 +26,7 @@ import { ensureAdminToken, hasAdminToken } from "./db/tokens.ts";
 import { startSimulation } from "./cli/simulation.ts";
 import { RelayPusher } from "./cli/relay_pusher.ts";
 import { listPublishedEvents } from "./db/read_events.ts";
-import { AnswerCache, type KeptBindings, keptGeneration } from "./api/answer_cache.ts";
+import { AnswerCache, type KeptBindings, keptGeneration } from "./http/answer_cache.ts";
 import { securityHeaders } from "./pages/security_headers.ts";
 
 /** Builds the whole application (public API, management API, pages) on the given dependencies. */
@@ -35,7 +35,7 @@ export function createApp(appDeps: AppDeps): Hono {
   const app = new Hono();
   // First: the generation main's handler may keep the answer under, and who the client is, for the limits kept
   // per client (failed logins).
-  // Every request the app answers is timed and counted by route pattern (api/metrics.ts).
+  // Every request the app answers is timed and counted by route pattern (http/metrics.ts).
   app.use("*", requestMetrics(deps.metrics));
   app.use("*", keptGeneration());
   app.use("*", clientAddressVar(deps.trustedProxies ?? 0));
@@ -71,10 +71,10 @@ export type Handler = (req: Request, info?: Deno.ServeHandlerInfo) => Response |
 
 /**
  * The server's handler: a GET whose answer was kept at the store's current generation is answered from it
- * (api/answer_cache.ts) before the router runs; everything else goes through the app, which keeps what it may
+ * (http/answer_cache.ts) before the router runs; everything else goes through the app, which keeps what it may
  * in the same cache.
  * With a rate limit, each client address's requests are counted and limited in front of both
- * (api/request_rate_limit.ts).
+ * (http/request_rate_limit.ts).
  */
 export function createHandler(appDeps: AppDeps, app?: Hono): Handler {
   // The app and the hot path in front of it share the store's read state.
@@ -95,7 +95,7 @@ function createServingHandler(deps: ReadyDeps, app: Hono): Handler {
   const hot = deps.answers;
   const generation = deps.reads.generation;
   const metrics = deps.metrics;
-  // Deno.serve's handler info gives the app its env: remoteAddr is who the client is (api/client_address.ts).
+  // Deno.serve's handler info gives the app its env: remoteAddr is who the client is (http/client_address.ts).
   const viaApp = (req: Request, info: Deno.ServeHandlerInfo | undefined, g?: number) =>
     app.fetch(
       req,
@@ -188,7 +188,7 @@ async function main() {
   const adminSecret = config.demo ? await ensureAdminToken(store, new Date()) : null;
   if (!config.demo && !await hasAdminToken(store.db)) log.info(FIRST_ADMIN_HINT);
   const published = (await listPublishedEvents(store.db)).slice(0, 5);
-  // The QR codes' address: the operator's, else the LAN address the banner prints first (api/public_origin.ts).
+  // The QR codes' address: the operator's, else the LAN address the banner prints first (http/public_origin.ts).
   const hosts = bannerHosts(config.host);
   const publicAddress = { chosen: config.publicUrl, lan: lanOrigin(hosts, config.port) };
   const answers = new AnswerCache();

@@ -1,11 +1,11 @@
 /** /api/v1/subevents/{id}/...: a category's draw, group standings and matches (views/category.ts). */
 import { Hono } from "hono";
-import type { AnswerEnv } from "./answer_cache.ts";
+import type { AnswerEnv } from "../http/answer_cache.ts";
 import { CategoryMatchLists } from "../views/category_matches.ts";
 import { categoryView } from "../views/category.ts";
-import type { ReadyDeps } from "./deps.ts";
+import type { ReadyDeps } from "../http/deps.ts";
 import { idParam, statusParam } from "./params.ts";
-import { notFound, quoted } from "./problem.ts";
+import { notFound, quoted } from "../http/problem.ts";
 import { serve } from "./respond.ts";
 
 /** Builds the /subevents sub-app. */

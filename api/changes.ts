@@ -5,10 +5,10 @@
 import { Hono } from "hono";
 import { decodeCursor, type FeedCursor } from "../views/change_cursor.ts";
 import { eventChangesView } from "../views/event_changes.ts";
-import type { ReadyDeps } from "./deps.ts";
-import type { AnswerEnv } from "./answer_cache.ts";
+import type { ReadyDeps } from "../http/deps.ts";
+import type { AnswerEnv } from "../http/answer_cache.ts";
 import { DEFAULT_LIMIT, MAX_LIMIT, slugParam } from "./params.ts";
-import { HttpError, invalidParameter, notFound, quoted } from "./problem.ts";
+import { HttpError, invalidParameter, notFound, quoted } from "../http/problem.ts";
 import { serve } from "./respond.ts";
 
 /**

@@ -3,16 +3,16 @@
  * status and player) and its players (views/events.ts, event.ts, event_matches.ts, event_players.ts).
  */
 import { Hono } from "hono";
-import type { AnswerEnv } from "./answer_cache.ts";
+import type { AnswerEnv } from "../http/answer_cache.ts";
 import { playerAlias } from "../db/read_players.ts";
 import { eventView } from "../views/event.ts";
 import { eventMatchesView } from "../views/event_matches.ts";
 import { eventPlayersView } from "../views/event_players.ts";
 import { eventsView } from "../views/events.ts";
 import { serializeEventPlayer } from "../views/serialize.ts";
-import type { ReadyDeps } from "./deps.ts";
+import type { ReadyDeps } from "../http/deps.ts";
 import { pagingParams, playerParam, slugParam, statusParam } from "./params.ts";
-import { notFound, quoted } from "./problem.ts";
+import { notFound, quoted } from "../http/problem.ts";
 import { serve } from "./respond.ts";
 
 /** Builds the /events sub-app. */

@@ -1,10 +1,10 @@
 /** /api/v1/matches/{id}: one match with its live block and frozen prediction (views/match.ts). */
 import { Hono } from "hono";
-import type { AnswerEnv } from "./answer_cache.ts";
+import type { AnswerEnv } from "../http/answer_cache.ts";
 import { matchView } from "../views/match.ts";
-import type { ReadyDeps } from "./deps.ts";
+import type { ReadyDeps } from "../http/deps.ts";
 import { idParam } from "./params.ts";
-import { notFound, quoted } from "./problem.ts";
+import { notFound, quoted } from "../http/problem.ts";
 import { serve } from "./respond.ts";
 
 /** Builds the /matches sub-app. */

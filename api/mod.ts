@@ -4,19 +4,19 @@
  */
 import { type Context, Hono } from "hono";
 import { changesApi } from "./changes.ts";
-import type { AnswerEnv } from "./answer_cache.ts";
-import { compressResponse } from "./compression.ts";
-import type { ReadyDeps } from "./deps.ts";
+import type { AnswerEnv } from "../http/answer_cache.ts";
+import { compressResponse } from "../http/compression.ts";
+import type { ReadyDeps } from "../http/deps.ts";
 import { eventsApi } from "./events.ts";
-import { fingerprint, ifNoneMatchHits, SHARED_API_HEADERS } from "./http_cache.ts";
+import { fingerprint, ifNoneMatchHits, SHARED_API_HEADERS } from "../http/http_cache.ts";
 import { matchesApi } from "./matches.ts";
-import { requestLog } from "./outage_guard.ts";
+import { requestLog } from "../http/outage_guard.ts";
 import { PUBLIC_PATHS, QUERY_PARAMETERS } from "./public_paths.ts";
 import { knownParameters } from "./params.ts";
-import { ALLOWED_METHODS, methodNotAllowed, notFound, problemResponse, quoted } from "./problem.ts";
+import { ALLOWED_METHODS, methodNotAllowed, notFound, problemResponse, quoted } from "../http/problem.ts";
 import { playersApi } from "./players.ts";
 import { rankingsApi } from "./rankings.ts";
-import { requestTarget } from "./limits.ts";
+import { requestTarget } from "../http/limits.ts";
 import { JSON_TYPE } from "./respond.ts";
 import { categoriesApi } from "./categories.ts";
 import { categoryTiesApi, tiesApi } from "./ties.ts";

@@ -9,8 +9,8 @@ import {
   type ResponseConfig,
 } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
-import { CACHE_CONTROL } from "./http_cache.ts";
-import { ALLOWED_METHODS, PROBLEM_TYPES, problemType } from "./problem.ts";
+import { CACHE_CONTROL } from "../http/http_cache.ts";
+import { ALLOWED_METHODS, PROBLEM_TYPES, problemType } from "../http/problem.ts";
 import {
   DrawResponseSchema,
   EventMatchesResponseSchema,

@@ -4,7 +4,7 @@
  * query parameter is a 400 naming it.
  */
 import { isUuid } from "../lib/uuid.ts";
-import { invalidParameter, notFound, quoted, unknownParameter } from "./problem.ts";
+import { invalidParameter, notFound, quoted, unknownParameter } from "../http/problem.ts";
 
 const SLUG = /^[A-Za-z0-9_~.-]{1,200}$/;
 

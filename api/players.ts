@@ -5,10 +5,10 @@
 import { Hono } from "hono";
 import { playerAlias } from "../db/read_players.ts";
 import { headToHeadView, playerMatchesView, playerProfileView } from "../views/player_profile.ts";
-import type { ReadyDeps } from "./deps.ts";
-import type { AnswerEnv } from "./answer_cache.ts";
+import type { ReadyDeps } from "../http/deps.ts";
+import type { AnswerEnv } from "../http/answer_cache.ts";
 import { idParam, isUuid, pagingParams } from "./params.ts";
-import { invalidParameter, notFound, quoted } from "./problem.ts";
+import { invalidParameter, notFound, quoted } from "../http/problem.ts";
 import { serve } from "./respond.ts";
 
 const SLUG = /^[A-Za-z0-9_~.-]{1,200}$/;

@@ -1,10 +1,10 @@
 /** /api/v1/rankings: the public rating leaderboard, paged (views/rankings.ts). */
 import { Hono } from "hono";
-import type { AnswerEnv } from "./answer_cache.ts";
+import type { AnswerEnv } from "../http/answer_cache.ts";
 import { rankingsView } from "../views/rankings.ts";
-import type { ReadyDeps } from "./deps.ts";
+import type { ReadyDeps } from "../http/deps.ts";
 import { pagingParams } from "./params.ts";
-import { notFound } from "./problem.ts";
+import { notFound } from "../http/problem.ts";
 import { serve } from "./respond.ts";
 
 /** Builds the /rankings sub-app. */

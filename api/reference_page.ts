@@ -5,8 +5,8 @@
  * nonce allows its one inline style, and which lets main's handler keep it with the style's hash instead.
  */
 import type { Context } from "hono";
-import type { AnswerVersion } from "./answer_cache.ts";
-import { PROBLEM_TYPES, problemType } from "./problem.ts";
+import type { AnswerVersion } from "../http/answer_cache.ts";
+import { PROBLEM_TYPES, problemType } from "../http/problem.ts";
 
 type Json = Record<string, unknown>;
 

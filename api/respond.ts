@@ -3,11 +3,11 @@
  * data revision, or a 304 without running the page's queries when `If-None-Match` holds that ETag.
  */
 import type { Context } from "hono";
-import type { AnswerEnv, AnswerFacts, VersionedRequest } from "./answer_cache.ts";
-import type { ReadyDeps } from "./deps.ts";
-import { currentRevision, etagFor, ifNoneMatchHits, SHARED_API_HEADERS } from "./http_cache.ts";
+import type { AnswerEnv, AnswerFacts, VersionedRequest } from "../http/answer_cache.ts";
+import { type ReadyDeps, viewDeps } from "../http/deps.ts";
+import { currentRevision, etagFor, ifNoneMatchHits, SHARED_API_HEADERS } from "../http/http_cache.ts";
 import type { Payload, RawPayload } from "../views/payload.ts";
-import type { View, ViewDeps } from "../views/view.ts";
+import type { View } from "../views/view.ts";
 
 export type { Payload, RawPayload };
 
@@ -25,7 +25,7 @@ export const JSON_TYPE = "application/json";
  * given, is the resource's own version (db/read_versions.ts) and replaces the global revision. `key`
  * identifies the resource (path and normalised query), so that two resources never share an ETag. Params are
  * checked before calling this, so that a 304 is never given for a request that would fail. The answer is kept
- * in the server's answer cache (api/answer_cache.ts) under the request's URL, coding and the version.
+ * in the server's answer cache (http/answer_cache.ts) under the request's URL, coding and the version.
  */
 export async function respond(
   c: Context<AnswerEnv>,
@@ -77,11 +77,6 @@ export async function respond(
   // `*`: now that produce() found the resource (it throws the 404 of an unknown one).
   if (ifNoneMatch?.includes("*") && ifNoneMatchHits(ifNoneMatch, etag)) return notModified();
   return answered(c, answer.res, { bytes: answer.bytes, version: checked });
-}
-
-/** What the views read from, for the app's store. */
-export function viewDeps(deps: ReadyDeps): ViewDeps {
-  return { db: deps.store.db, versions: deps.reads.versions, leaderboard: deps.reads.leaderboard };
 }
 
 /**

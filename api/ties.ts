@@ -3,11 +3,11 @@
  * (views/tie.ts, docs/teams.md).
  */
 import { Hono } from "hono";
-import type { AnswerEnv } from "./answer_cache.ts";
+import type { AnswerEnv } from "../http/answer_cache.ts";
 import { categoryTiesView, tieView } from "../views/tie.ts";
-import type { ReadyDeps } from "./deps.ts";
+import type { ReadyDeps } from "../http/deps.ts";
 import { idParam } from "./params.ts";
-import { notFound, quoted } from "./problem.ts";
+import { notFound, quoted } from "../http/problem.ts";
 import { serve } from "./respond.ts";
 
 /** Builds the /ties sub-app. */

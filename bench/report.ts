@@ -478,7 +478,7 @@ export function findings(report: BenchReport): string[] {
             ? `; in-process, without a socket, the app alone takes ${fmtMs(app304.meanMs)} ms for this 304 ` +
               `(routing, every middleware, the revision read)`
             : "") +
-          `. The hot path (api/answer_cache.ts) answers it before the router already; what is left per answer is ` +
+          `. The hot path (http/answer_cache.ts) answers it before the router already; what is left per answer is ` +
           `the store generation read (a prepared statement on SQLite, a cached value on PostgreSQL), the map ` +
           `lookup and a response with seven headers against the baseline's three.`,
       );
@@ -504,7 +504,7 @@ export function findings(report: BenchReport): string[] {
         }% of the overlays' polls were full 200 answers, although each watched ` +
           `match got a point only every ${
             (live.matches / Math.max(0.1, live.pointsPerSecond)).toFixed(0)
-          } s: the ETag follows a revision that every write bumps (the global revision, api/http_cache.ts), so ` +
+          } s: the ETag follows a revision that every write bumps (the global revision, http/http_cache.ts), so ` +
           `any point invalidates every overlay at once` +
           (quiet
             ? ` (the same ${quiet.overlays} overlays with no writes: ${

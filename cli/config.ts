@@ -19,12 +19,12 @@ export interface Config {
   readonly demo: boolean;
   /** Print the usage and stop (`--help`). */
   readonly help: boolean;
-  /** Reverse proxies in front whose X-Forwarded-For names the client (api/client_address.ts); 0: none. */
+  /** Reverse proxies in front whose X-Forwarded-For names the client (http/client_address.ts); 0: none. */
   readonly trustProxy: number;
-  /** Requests per window per client address (api/request_rate_limit.ts); null: no limit. */
+  /** Requests per window per client address (http/request_rate_limit.ts); null: no limit. */
   readonly rateLimit: RateLimitPolicy | null;
   /**
-   * The address the QR codes encode (api/public_origin.ts), an http(s) origin: `PUBLIC_URL`, `--public-url`;
+   * The address the QR codes encode (http/public_origin.ts), an http(s) origin: `PUBLIC_URL`, `--public-url`;
    * null: a trusted proxy's forwarded address, else the LAN address printed at start, else the request's.
    */
   readonly publicUrl: string | null;

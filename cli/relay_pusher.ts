@@ -7,7 +7,7 @@
  */
 import { gzip } from "node:zlib";
 import { promisify } from "node:util";
-import type { RelayControl, RelayStatus } from "../api/deps.ts";
+import type { RelayControl, RelayStatus } from "../http/deps.ts";
 import type { RelayPush } from "../db/relay_apply.ts";
 import type { RelayState } from "../db/read_relay.ts";
 import {

@@ -29,7 +29,7 @@ export interface BannerInput {
   eventSlugs: readonly string[];
   /** The admin token made at this start, or null. */
   adminSecret: string | null;
-  /** The address the QR codes encode when no proxy says otherwise (api/public_origin.ts), when known. */
+  /** The address the QR codes encode when no proxy says otherwise (http/public_origin.ts), when known. */
   qrAddress?: string | null;
 }
 

@@ -1,7 +1,7 @@
 /**
  * Store outages: what counts as "the store is away" (PostgreSQL down, unreachable or restarting; SQLite
  * locked past its busy timeout), a deadline for waiting on it, and a ping that says whether it answers again.
- * The guard that turns an outage into a 503 is api/outage_guard.ts; docs/reliability.md describes both.
+ * The guard that turns an outage into a 503 is http/outage_guard.ts; docs/reliability.md describes both.
  */
 import { type Kysely, sql } from "kysely";
 import type { Database } from "./schema.ts";

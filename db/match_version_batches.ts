@@ -3,7 +3,7 @@
  * instead of one read per poll (PostgreSQL, db/read_versions.ts).
  *
  * Why: after each write the hot path checks every kept answer of a match once against the match's version
- * (api/answer_cache.ts). With 10 points a second the generation moves ten times a second, so with a read per match
+ * (http/answer_cache.ts). With 10 points a second the generation moves ten times a second, so with a read per match
  * each overlay's poll waited for a round trip to the database; on SQLite such a read costs microseconds, on
  * PostgreSQL a round trip and a share of two busy cores. Here the first check at a new generation reads the
  * versions of all the matches asked about in the last seconds (at most MAX_BATCH) at once, and the other checks

@@ -4,10 +4,8 @@
  * selected.
  */
 import type { Kysely } from "kysely";
+import { PAIR_SEPARATOR } from "../domain/person_name.ts";
 import type { Database } from "./schema.ts";
-
-/** What stands between the two names of a doubles pair in its entry's name (and its associations). */
-export const PAIR_SEPARATOR = " / ";
 
 /** A player as shown inside an entry. */
 export interface EntryPlayerRecord {

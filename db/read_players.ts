@@ -6,6 +6,7 @@
  * selected.
  */
 import type { ExpressionBuilder, Kysely } from "kysely";
+import { NAME_COLLATOR } from "../domain/person_name.ts";
 import { servedMatch } from "./read_matches.ts";
 import type { Database } from "./schema.ts";
 
@@ -125,9 +126,6 @@ function byPlayer(rows: Awaited<ReturnType<typeof playerRows>>): EventPlayerReco
   }
   return [...players.values()];
 }
-
-/** Alphabetical, the way a reader looks a name up (accents and case aside); the players' list is in its order. */
-export const NAME_COLLATOR = new Intl.Collator("en", { sensitivity: "base", numeric: true });
 
 /** Every public player of a published event, by name (NAME_COLLATOR), then by id for equal names. */
 export async function listEventPlayers(db: Kysely<Database>, eventId: string): Promise<EventPlayerRecord[]> {

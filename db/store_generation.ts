@@ -1,7 +1,7 @@
 /**
  * The store's generation: a number that is the same for as long as no data of the store changed, read in
  * microseconds, so that an answer kept from an earlier request can be served without a query of its own
- * (api/answer_cache.ts). Any committed write changes it, from this process or from another one.
+ * (http/answer_cache.ts). Any committed write changes it, from this process or from another one.
  *
  * - SQLite file: `PRAGMA data_version` of the read-only connection, which changes whenever another connection
  *   (the app's own writer, an import in another process) commits. Reading it costs 2.5 µs, as much as the rest

@@ -6,6 +6,12 @@
  * @module
  */
 
+/** What stands between the two names of a doubles pair in its entry's name (and its associations). */
+export const PAIR_SEPARATOR = " / ";
+
+/** Alphabetical, the way a reader looks a name up (accents and case aside); the players' list is in its order. */
+export const NAME_COLLATOR = new Intl.Collator("en", { sensitivity: "base", numeric: true });
+
 /** Lower-case particles that belong to the surname that follows them ("van der Berg") but do not file it. */
 const PARTICLES = new Set([
   "da",

@@ -14,7 +14,7 @@ const OWN_CHECK =
  * surrogate (half a pair, "\ud800"), which UTF-8 cannot hold, so both stores write U+FFFD instead: a name would
  * be served changed, and two e-mails or federation ids that differ only there would become one; and one with a
  * character that changes how it reads unseen (domain/hidden_characters.ts), as every name is checked. The HTTP
- * import refuses such a body before it gets here (api/limits.ts); this keeps the command and the demo loader to
+ * import refuses such a body before it gets here (http/limits.ts); this keeps the command and the demo loader to
  * the same rules. Iterative: the file's nesting is not limited.
  * @example checkTexts({ players: [{ displayName: "A\u0000B" }] }, add) // add("players[0].displayName", ...)
  */
@@ -29,7 +29,7 @@ export function checkTexts(root: Obj, add: Add): void {
       if (!value.isWellFormed()) {
         add(path, `Expected a text without a lone UTF-16 surrogate, got ${describeValue(value)}`);
       }
-      // Every other text is held to the rule of names too (the management API's gate, api/limits.ts, is the
+      // Every other text is held to the rule of names too (the management API's gate, http/limits.ts, is the
       // same): the names and the announcement are reported by their own checks, which name what they are.
       const hidden = findHiddenCharacter(value);
       if (hidden && hidden !== "U+0000" && !OWN_CHECK.test(path)) {

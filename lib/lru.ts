@@ -1,6 +1,6 @@
 /**
  * A map bounded by entry count and by bytes that drops the least recently used entries first: the shape of
- * every in-process cache of finished answers (api/answer_cache.ts).
+ * every in-process cache of finished answers (http/answer_cache.ts).
  */
 export class BoundedLru<V> {
   readonly #entries = new Map<string, V>();

@@ -10,7 +10,7 @@ import { Bracket, BRACKET_CSS } from "./components/bracket.tsx";
 import { type ListedMatch, MATCH_LISTS_CSS, ScoreList, UpcomingList } from "./components/match_table.tsx";
 import { StandingsTable } from "./components/standings_table.tsx";
 import { bestOfText, formatText, spansDays } from "./format.ts";
-import { latestResults, liveMatches, upcomingMatches } from "./match_lists.ts";
+import { latestResults, liveMatches, upcomingMatches } from "../views/match_lists.ts";
 import { EventLivePage } from "./event_page.tsx";
 import { eventPath, watchedPaths } from "./page_paths.ts";
 import type { CategoryView, Event } from "./view_types.ts";

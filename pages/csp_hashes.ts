@@ -1,7 +1,7 @@
 /**
  * A rendered page turned from nonces into hashes: every inline `<script>` and `<style>` that carries the given
  * nonce loses it, and the Content-Security-Policy allows exactly those elements by their SHA-256 instead
- * (CSP Level 2 hash sources). A page kept for many answers (api/answer_cache.ts) can then be sent byte for byte
+ * (CSP Level 2 hash sources). A page kept for many answers (http/answer_cache.ts) can then be sent byte for byte
  * the same to everyone, where a nonce would have to change with every response.
  */
 

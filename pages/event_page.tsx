@@ -6,7 +6,7 @@
  *
  * The page stays small whatever the event's size: it used to hold every category's standings, bracket and
  * results, 4.2 MB of HTML for the bench's event of 64 categories, which every phone fetched again after each
- * point and the server took ~0.7 s to make. It is made from the categories' summaries (pages/event_board.ts).
+ * point and the server took ~0.7 s to make. It is made from the categories' summaries (views/event_board.ts).
  */
 import { LIVE_REGIONS_SCRIPT } from "./client_script.ts";
 import { Announcement, ANNOUNCEMENT_CSS } from "./components/announcement.tsx";

@@ -1,32 +1,11 @@
 /**
- * Which matches a live page lists, and in what order: running ones by table, the matches up next in order of
- * play (domain/order_of_play.ts), results newest first.
+ * Which matches a live page lists across an event's categories, and in what order: the matches up next in order of
+ * play (domain/order_of_play.ts), results newest first (views/match_lists.ts orders a category's lists).
  */
 import { playOrder } from "../domain/order_of_play.ts";
+import { newestFirst } from "../views/match_lists.ts";
 import type { ListedMatch } from "./components/match_table.tsx";
 import type { CategorySummary, Match } from "./view_types.ts";
-
-/** Results newest first (by completion time). */
-const newestFirst = (a: Match, b: Match) => (b.completedAt ?? "").localeCompare(a.completedAt ?? "");
-
-/** Matches in progress, by table number (matches without a table last), then by round and position. */
-export function liveMatches(matches: readonly Match[]): Match[] {
-  return matches.filter((m) => m.status === "in_progress").sort((a, b) =>
-    (a.tableNo ?? Infinity) - (b.tableNo ?? Infinity) || a.roundNo - b.roundNo || a.bracketPos - b.bracketPos
-  );
-}
-
-/** The first `limit` matches not started whose sides are known (the list holds no other), in order of play. */
-export function upcomingMatches(matches: readonly Match[], limit: number): Match[] {
-  return matches.filter((m) => m.status === "scheduled").sort(playOrder).slice(0, limit);
-}
-
-/** The `limit` most recently completed matches, newest first. */
-export function latestResults(matches: readonly Match[], limit: number): Match[] {
-  return matches.filter((m) => m.status === "completed")
-    .sort(newestFirst)
-    .slice(0, limit);
-}
 
 /** The matches `pick` gives of each category's summary, each with its category's name, in category order. */
 export function acrossCategories(

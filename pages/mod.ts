@@ -1,6 +1,6 @@
 /** The HTML pages: overlays, venue TV, poster, event, match, rankings and the operator's pages. */
 import { Hono } from "hono";
-import type { ReadyDeps } from "../api/deps.ts";
+import type { ReadyDeps } from "../http/deps.ts";
 import { printRoutes } from "./print/print_routes.tsx";
 import { notFoundRoutes, routes } from "./routes.tsx";
 

@@ -4,8 +4,7 @@
  * a match whose players are not known yet is a transparent page that polls its category, as the match overlay's.
  */
 import { Hono } from "hono";
-import type { ReadyDeps } from "../api/deps.ts";
-import { viewDeps } from "../api/respond.ts";
+import { type ReadyDeps, viewDeps } from "../http/deps.ts";
 import { matchCardView, playerCardView } from "../views/lower_thirds.ts";
 import { MatchCardPage, PlayerCardPage } from "./overlay_card.tsx";
 import { EmptyOverlay } from "./overlay_document.tsx";

@@ -1,10 +1,10 @@
 /** /overlay/subevent/{categoryId}: a compact transparent board of a category's live matches and latest results. */
-import { PAIR_SEPARATOR } from "../db/read_entries.ts";
+import { PAIR_SEPARATOR } from "../domain/person_name.ts";
 import { resultReasonMark } from "./format.ts";
 import { OverlayDocument } from "./overlay_document.tsx";
 import { SideFlags } from "./overlay_match.tsx";
 import type { OverlayParams } from "./overlay_params.ts";
-import { latestResults, liveMatches } from "./match_lists.ts";
+import { latestResults, liveMatches } from "../views/match_lists.ts";
 import type { Match } from "./view_types.ts";
 
 /** Rows of each kind the board has room for over a stream. */

@@ -1,6 +1,6 @@
 /** /overlay/match/{matchId}: the transparent scoreboard bar of one match for OBS. */
 import { Fragment } from "preact";
-import { PAIR_SEPARATOR } from "../db/read_entries.ts";
+import { PAIR_SEPARATOR } from "../domain/person_name.ts";
 import { COUNTDOWNS_SCRIPT, STATE_CHANGES_SCRIPT } from "./client_script.ts";
 import { countdownText } from "./client/countdown_rules.ts";
 import { CountryFlag } from "./components/country_flag.tsx";

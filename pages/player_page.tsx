@@ -9,9 +9,9 @@ import { type ListedMatch, MATCH_LISTS_CSS, ScoreList, UpcomingList } from "./co
 import { PLAYER_PAGE_MATCHES, type PlayerData as PlayerPageData } from "../views/player.ts";
 import { EventLivePage } from "./event_page.tsx";
 import { spansDays } from "./format.ts";
-import { latestResults, liveMatches, upcomingMatches } from "./match_lists.ts";
+import { latestResults, liveMatches, upcomingMatches } from "../views/match_lists.ts";
 import { categoryPath, eventPath, playersPath, playerWatchPath, profilePath } from "./page_paths.ts";
-import { PAIR_SEPARATOR } from "../db/read_entries.ts";
+import { PAIR_SEPARATOR } from "../domain/person_name.ts";
 import type { Match } from "./view_types.ts";
 
 const CSS = MATCH_LISTS_CSS + `

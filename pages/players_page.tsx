@@ -2,7 +2,8 @@
  * /t/{slug}/players: every player of an event by surname (as printed lists are), each linking to their page (pages/player_page.tsx), with
  * a row of initials to jump to on a phone. Static: the list changes only when the desk changes the entries.
  */
-import { type EventPlayerRecord, NAME_COLLATOR } from "../db/read_players.ts";
+import type { EventPlayerRecord } from "../views/event_players.ts";
+import { NAME_COLLATOR } from "../domain/person_name.ts";
 import { surnameKey } from "../domain/person_name.ts";
 import { SiteLayout } from "./layout.tsx";
 import { eventPath, playerPath } from "./page_paths.ts";

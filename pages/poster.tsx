@@ -1,7 +1,7 @@
 /**
  * /t/{slug}/poster: a printable poster (A4 by default, A3 with `?size=a3`, set through `@page`) with the event's
  * name, dates, venue and categories, and a large QR code to the live event page, at the address the operator chose
- * (api/public_origin.ts). When that address is this computer's own (localhost), which phones cannot open, the page
+ * (http/public_origin.ts). When that address is this computer's own (localhost), which phones cannot open, the page
  * says so on screen, above the sheet, and never on paper.
  */
 import { formatDateRange } from "./format.ts";

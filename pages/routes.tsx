@@ -5,23 +5,21 @@
  * security headers of security_headers.ts.
  */
 import { type Context, Hono } from "hono";
-import type { ReadyDeps } from "../api/deps.ts";
-import { requestLog } from "../api/outage_guard.ts";
+import { type ReadyDeps, viewDeps } from "../http/deps.ts";
+import { failureLog } from "../http/outage_guard.ts";
 import { isUuid } from "../lib/uuid.ts";
-import { isStoreUnavailable } from "../db/health.ts";
-import { playerAlias } from "../db/read_players.ts";
-import { viewDeps } from "../api/respond.ts";
 import { categoryView } from "../views/category.ts";
-import { eventView } from "../views/event.ts";
+import { eventPageVersion, eventView, hallTables } from "../views/event.ts";
 import { hallPaused, relayLink } from "../views/relay_link.ts";
 import { eventPlayersView } from "../views/event_players.ts";
 import { eventsView } from "../views/events.ts";
 import { type MatchData, matchView } from "../views/match.ts";
-import { playerView } from "../views/player.ts";
+import { movedPlayer, playerView } from "../views/player.ts";
 import { profilePageView } from "../views/player_profile.ts";
 import { rankingsView } from "../views/rankings.ts";
 import type { View } from "../views/view.ts";
-import { EventBoards } from "./event_board.ts";
+import { EventBoards } from "../views/event_board.ts";
+import { TieBoards } from "../views/tie_boards.ts";
 import { CategoryPage } from "./category_page.tsx";
 import {
   categoryMatchesWatchPath,
@@ -30,23 +28,22 @@ import {
   playerPath,
   profilePath,
 } from "./page_paths.ts";
-import { EventPage } from "./event_page.tsx";
+import { EVENT_PAGE_RECENT_RESULTS, EVENT_PAGE_UPCOMING, EventPage } from "./event_page.tsx";
 import { HomePage } from "./home.tsx";
 import { TieOverlayPage } from "./overlay_tie.tsx";
-import { TieBoards, tieOfMatch, tiePath, tieWatchPath } from "./tie_data.ts";
+import { tieOfMatch, tiePath, tieWatchPath } from "./tie_data.ts";
 import { TiePage } from "./tie_page.tsx";
 import { TableScoreboardPage } from "./table_scoreboard.tsx";
 import { categoryTiesView, tieView } from "../views/tie.ts";
 import { MatchPage, PendingMatchPage } from "./match_page.tsx";
 import { NotFoundPage } from "./not_found.tsx";
-import { notFound as apiNotFound, problemResponse, quoted } from "../api/problem.ts";
+import { notFound as apiNotFound, problemResponse, quoted } from "../http/problem.ts";
 import { silentLogger } from "../lib/log.ts";
 import { EmptyOverlay } from "./overlay_document.tsx";
 import { FreeTableOverlayPage, MatchOverlayPage, PendingMatchOverlayPage } from "./overlay_match.tsx";
 import { tableShow } from "../domain/table_show.ts";
 import { matchOnTable } from "../domain/table_call.ts";
 import { parseTvDistance } from "./tv_distance.ts";
-import { readSessionsOf } from "../db/read_event_sessions.ts";
 import { type OverlayParams, parseOverlayParams } from "./overlay_params.ts";
 import { CategoryOverlayPage } from "./overlay_category.tsx";
 import { overlayCardRoutes } from "./overlay_card_routes.tsx";
@@ -57,15 +54,15 @@ import { parsePaperSize, PosterPage } from "./poster.tsx";
 import { RANKINGS_PAGE_SIZE, RankingsPage } from "./rankings_page.tsx";
 import { renderPage } from "./render.ts";
 import { type PageEnv, securityHeaders } from "./security_headers.ts";
-import { parseTvInterval, parseTvView, TvPage } from "./tv.tsx";
-import { dependsOnForwarded, isLoopbackOrigin, publicOrigin } from "../api/public_origin.ts";
+import { parseTvInterval, parseTvView, TV_MAX_ROWS, TvPage } from "./tv.tsx";
+import { dependsOnForwarded, isLoopbackOrigin, publicOrigin } from "../http/public_origin.ts";
 
 /** The absolute URL of an event's page on the site that answered the request (for QR codes). */
 export function eventUrl(requestUrl: string, slug: string): string {
   return new URL(requestUrl).origin + eventPath(slug);
 }
 
-/** The absolute URL of an event's page at the address the QR codes encode (api/public_origin.ts). */
+/** The absolute URL of an event's page at the address the QR codes encode (http/public_origin.ts). */
 function followUrl(deps: ReadyDeps, c: Context<PageEnv>, slug: string): string {
   return publicOrigin(deps.publicAddress, c.req.raw, deps.trustedProxies ?? 0) + eventPath(slug);
 }
@@ -77,7 +74,7 @@ export function parsePageNumber(raw: string | undefined): number {
 
 /**
  * Reads a page's own version before its data, when main's handler may keep the page: the kept page is then
- * served after writes elsewhere for as long as the version holds (api/answer_cache.ts). Read first, so that a write
+ * served after writes elsewhere for as long as the version holds (http/answer_cache.ts). Read first, so that a write
  * landing between the two leaves the page older than its data's version, never the other way round.
  */
 async function readPageVersion(c: Context<PageEnv>, read: () => Promise<string | null>): Promise<void> {
@@ -111,7 +108,7 @@ export function notFoundRoutes(): Hono<PageEnv> {
 }
 
 /**
- * Reads a view for a page: its version first, when main's handler may keep the page (api/answer_cache.ts), then what
+ * Reads a view for a page: its version first, when main's handler may keep the page (http/answer_cache.ts), then what
  * it shows.
  */
 async function readView<P, T>(
@@ -200,13 +197,16 @@ async function matchOverlay(
 /** Builds the public pages' routes. */
 export function routes(deps: ReadyDeps): Hono<PageEnv> {
   const app = new Hono<PageEnv>();
-  const boards = new EventBoards();
+  const boards = new EventBoards({
+    upcoming: Math.max(TV_MAX_ROWS, EVENT_PAGE_UPCOMING),
+    recent: Math.max(TV_MAX_ROWS, EVENT_PAGE_RECENT_RESULTS),
+  });
   const tieBoards = new TieBoards();
   // On each route rather than on "*": other sub-apps mounted beside these keep their own headers.
   // Every page here is a function of its URL and the store's data: main's handler may keep its answer.
   const headers = securityHeaders({ keep: deps.answers });
   // A page with a QR code is a function of its URL and data too, unless its address comes from a trusted proxy's
-  // forwarded headers (api/public_origin.ts), which the URL the answer is kept by does not say.
+  // forwarded headers (http/public_origin.ts), which the URL the answer is kept by does not say.
   const qrHeaders = dependsOnForwarded(deps.publicAddress, deps.trustedProxies ?? 0)
     ? securityHeaders()
     : headers;
@@ -226,11 +226,15 @@ export function routes(deps: ReadyDeps): Hono<PageEnv> {
     );
   });
 
+  // Kept while its event's version holds: writes to other events leave it as it is.
   app.get("/t/:slug", headers, async (c) => {
-    const data = await boards.load(viewDeps(deps), c.req.param("slug"));
+    const slug = c.req.param("slug");
+    const vd = viewDeps(deps);
+    await readPageVersion(c, () => eventPageVersion(vd, slug, deps.clock()));
+    const data = await boards.load(vd, slug);
     if (!data) return notFound(c);
-    const ties = await tieBoards.ofBoard(viewDeps(deps), data.categories);
-    const link = await relayLink(viewDeps(deps), c.req.param("slug"));
+    const ties = await tieBoards.ofBoard(vd, data.categories);
+    const link = await relayLink(vd, slug);
     const pausedSince = hallPaused(link, deps.clock()) ? link!.lastContactAt : null;
     return renderPage(
       c,
@@ -264,7 +268,7 @@ export function routes(deps: ReadyDeps): Hono<PageEnv> {
     const data = await readView(c, deps, playerView, { slug: c.req.param("slug"), playerId: id });
     if (!data) {
       // An id the player had before: the page has moved for good.
-      const now = isUuid(id) ? await playerAlias(deps.store.db, id.toLowerCase()) : null;
+      const now = isUuid(id) ? await movedPlayer(viewDeps(deps), id.toLowerCase()) : null;
       return now ? c.redirect(playerPath(c.req.param("slug"), now), 301) : notFound(c);
     }
     return renderPage(c, <PlayerPage nonce={c.var.nonce} {...data} />);
@@ -281,7 +285,7 @@ export function routes(deps: ReadyDeps): Hono<PageEnv> {
       : null;
     const data = await readView(c, deps, profilePageView, { id, vs });
     if (!data) {
-      const now = await playerAlias(deps.store.db, id);
+      const now = await movedPlayer(viewDeps(deps), id);
       return now ? c.redirect(profilePath(now), 301) : notFound(c);
     }
     return renderPage(c, <ProfilePage nonce={c.var.nonce} {...data} />);
@@ -290,8 +294,7 @@ export function routes(deps: ReadyDeps): Hono<PageEnv> {
   app.get("/t/:slug/tv", qrHeaders, async (c) => {
     const data = await boards.load(viewDeps(deps), c.req.param("slug"));
     if (!data) return notFound(c);
-    // The hall's tables: those of the event's sessions (the tables view shows the free ones too).
-    const sessions = await readSessionsOf(deps.store.db, data.event.id);
+    const tables = await hallTables(viewDeps(deps), data.event.id);
     const ties = await tieBoards.ofBoard(viewDeps(deps), data.categories);
     const tvFollowUrl = followUrl(deps, c, data.event.slug);
     return renderPage(
@@ -303,7 +306,7 @@ export function routes(deps: ReadyDeps): Hono<PageEnv> {
         loopback={isLoopbackOrigin(tvFollowUrl)}
         interval={parseTvInterval(c.req.query("interval"))}
         now={deps.clock().getTime()}
-        tables={[...new Set(sessions.flatMap((s) => s.tables))]}
+        tables={tables}
         only={parseTvView(c.req.query("view"))}
         distance={parseTvDistance(c.req.query("distance"), c.req.query("diagonal"))}
         ties={ties}
@@ -448,12 +451,9 @@ export function routes(deps: ReadyDeps): Hono<PageEnv> {
   app.route("/", overlayCardRoutes(deps));
 
   app.onError((err, c) => {
-    // An outage is answered 503 and logged once by the outage guard (api/outage_guard.ts), not per request.
-    if (!isStoreUnavailable(err)) {
-      requestLog(c, deps.log).error(
-        `Cannot render the page "${c.req.path}": ${err instanceof Error ? err.stack : String(err)}`,
-      );
-    }
+    failureLog(c, deps.log, err).error(
+      `Cannot render the page "${c.req.path}": ${err instanceof Error ? err.stack : String(err)}`,
+    );
     return c.html(
       "<!doctype html><title>Error</title><p>Sorry, this page cannot be shown right now.</p>",
       500,

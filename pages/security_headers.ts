@@ -4,13 +4,13 @@
  * element: pages/csp_hashes.ts), plus nosniff and a referrer policy.
  */
 import { createMiddleware } from "hono/factory";
-import type { AnswerCache, AnswerVersion } from "../api/answer_cache.ts";
+import type { AnswerCache, AnswerVersion } from "../http/answer_cache.ts";
 import { hashInlineElements } from "./csp_hashes.ts";
 
 /**
  * The Hono environment of the pages sub-app: the middleware puts the response's nonce in `c.var.nonce`; a route
  * whose page has a version of its own (read before its data) puts it in `pageVersion` (pages/routes.tsx);
- * `generation` is the store's generation main's handler may keep the answer under (api/answer_cache.ts
+ * `generation` is the store's generation main's handler may keep the answer under (http/answer_cache.ts
  * `keptGeneration`), absent when it may not.
  */
 export interface PageEnv {
@@ -62,7 +62,7 @@ export function contentSecurityPolicy(
 /**
  * Middleware: makes the nonce and sets the security headers on every response of the pages sub-app. With
  * `keep` (the server's answer cache), the route's answer depends on its URL and the store's data alone, so that
- * main's handler may keep it (api/answer_cache.ts): the page is then rendered with a placeholder nonce, which the
+ * main's handler may keep it (http/answer_cache.ts): the page is then rendered with a placeholder nonce, which the
  * cache turns into CSP hashes of the page's inline elements (a page it keeps) or a fresh nonce (one it does not).
  */
 export function securityHeaders(options: { keep?: AnswerCache; serviceWorker?: boolean } = {}) {

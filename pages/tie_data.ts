@@ -1,8 +1,8 @@
 /**
- * What the pages show of team events' ties (docs/teams.md): the public tie (views/tie.ts) of a match, the ties the
- * event's lists show, the paths of a tie's page, overlay and API answer, and the match of a tie that is on now.
+ * What the pages show of team events' ties (docs/teams.md): the public tie (views/tie.ts) of a match, the paths
+ * of a tie's page, overlay and API answer, and the match of a tie that is on now (views/tie_boards.ts reads the
+ * ties the event's lists show).
  */
-import { BoundedLru } from "../lib/lru.ts";
 import { formatMatchTime } from "./format.ts";
 import { tieView } from "../views/tie.ts";
 import type { Tie } from "../views/tie_schemas.ts";
@@ -38,15 +38,6 @@ export function teamLabel(team: Tie["home"]): string {
   if (team === null) return "?";
   const code = team.association;
   return team.name.length > SHORT_TEAM_NAME && code !== null && code.length <= 4 ? code : team.name;
-}
-
-/**
- * The tie a listed match stands for: a match of a tie names it (`tieId`); any other match of a team category is
- * a tie itself (the group or knockout match between the teams); a match of another category stands for none.
- */
-export function tieIdOf(match: Pick<Match, "id" | "tieId">, categoryKind: string | undefined): string | null {
-  if (match.tieId) return match.tieId;
-  return categoryKind === "team" ? match.id : null;
 }
 
 /**
@@ -100,42 +91,4 @@ export function withoutTeamMatches(
 export function isTieInPlay(match: Match, categories: readonly CategorySummary[]): boolean {
   return match.status === "in_progress" && !match.tieId &&
     categories.some((c) => c.id === match.subeventId && c.kind === "team");
-}
-
-/** Ties kept: a few hundred events' live ties and latest results. */
-const MAX_KEPT = 2048;
-
-/**
- * The ties the event's lists show (the venue TV, the event page), each kept while its version (its category's)
- * holds: a point elsewhere in the event makes the TV read its ties again, not rebuild them.
- */
-export class TieBoards {
-  readonly #kept = new BoundedLru<{ version: string; tie: Tie | null }>(MAX_KEPT, Infinity, () => 0);
-
-  /** The public tie with this id, or null; read afresh only when its version moved. */
-  async tie(deps: ViewDeps, tieId: string): Promise<Tie | null> {
-    // The version first, then the tie: a write in between only makes the kept tie newer than its version.
-    const version = await tieView.version(deps, tieId);
-    const hit = version === null ? undefined : this.#kept.get(tieId);
-    if (hit && hit.version === version) return hit.tie;
-    const tie = await tieView.load(deps, tieId);
-    if (version !== null) this.#kept.set(tieId, { version, tie });
-    return tie;
-  }
-
-  /**
-   * The ties of the matches in play and the latest results of these categories (their matches of a tie and the
-   * ties' own matches), in the order the lists first name them.
-   */
-  async ofBoard(deps: ViewDeps, categories: readonly CategorySummary[]): Promise<Tie[]> {
-    const ids = new Set<string>();
-    for (const c of categories) {
-      for (const m of [...c.live, ...c.recent]) {
-        const id = tieIdOf(m, c.kind);
-        if (id !== null) ids.add(id);
-      }
-    }
-    const ties = await Promise.all([...ids].map((id) => this.tie(deps, id)));
-    return ties.filter((t): t is Tie => t !== null);
-  }
 }

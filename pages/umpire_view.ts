@@ -3,7 +3,7 @@
  * block"): game or match point, the time-outs that may be running, and the words for cards, time-outs and the
  * expedite system. The pages render from the same serialised Match the API serves, so they say what it says.
  */
-import { PAIR_SEPARATOR } from "../db/read_entries.ts";
+import { PAIR_SEPARATOR } from "../domain/person_name.ts";
 import { shownAt } from "./client/countdown_rules.ts";
 import type { PlayerLink } from "./components/player_names.tsx";
 import { cardWords } from "./operator/client/tap_words.ts";

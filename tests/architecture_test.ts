@@ -4,7 +4,8 @@
  * that it sees `import type` (erased before `deno info` looks) and files no entry point reaches.
  *
  * From the bottom: domain/ and lib/ (each imports only itself; domain/ not even a package), db/, event_file/,
- * views/ (the public read side, for the API and the pages alike), api/ and pages/, then cli/ and main.ts on top.
+ * views/ (the public read side, for the API and the pages alike), http/ (the request plumbing both use), api/ and
+ * pages/ (siblings: pages/ takes no value from db/ or api/, only their types), then cli/ and main.ts on top.
  * Type-only imports count for circles too: a circle of types still ties the files' meaning together (a change
  * to one is a change to the other), and it is where a circle of values starts.
  */
@@ -23,8 +24,12 @@ interface LayerRule {
   from: string;
   only?: readonly string[];
   not?: readonly string[];
+  /** Folders it may take types from but no value (`import type`, or `{ type A, type B }`). */
+  typesOnly?: readonly string[];
   /** False: no package either (npm:, node:, the import map's names), only the repository's files. */
   packages?: boolean;
+  /** Packages it may not import (by name, with any subpath or version). */
+  notPackages?: readonly string[];
   why: string;
 }
 
@@ -42,36 +47,46 @@ const RULES: readonly LayerRule[] = [
   },
   {
     from: "db",
-    not: ["api", "pages", "cli", "event_file", "views"],
+    not: ["api", "pages", "cli", "event_file", "views", "http"],
     why:
       "db/ is storage: it throws codes and knows nothing of HTTP, pages, commands or the event-file format",
   },
   {
     from: "event_file",
-    not: ["api", "pages", "cli", "views"],
+    not: ["api", "pages", "cli", "views", "http"],
     why: "event_file/ is the import/export format: it reads and writes through db/ and is called from above",
   },
   {
     from: "views",
-    not: ["api", "pages", "cli", "event_file"],
+    not: ["api", "pages", "cli", "event_file", "http"],
     why: "views/ is what the API and the pages show of each resource: it reads through db/ and knows no HTTP",
+  },
+  {
+    from: "http",
+    not: ["api", "pages", "cli", "event_file"],
+    why:
+      "http/ is the request plumbing the API and the pages share (problems, limits, caches): it sits below both",
   },
   {
     from: "api",
     not: ["pages", "cli"],
-    why: "api/ serves the API; what pages and the API share lives below both (views/, lib/, db/, domain/)",
+    why:
+      "api/ serves the API; what pages and the API share lives below both (http/, views/, lib/, db/, domain/)",
   },
   {
     from: "pages",
     not: ["cli"],
-    why: "pages/ renders what views/ gives; commands sit above it",
+    typesOnly: ["db", "api"],
+    notPackages: ["kysely", "npm:kysely", "pg", "npm:pg", "node:sqlite"],
+    why: "pages/ renders what views/ gives, through http/ (a sibling of api/, and it queries nothing itself)",
   },
 ];
 
-/** One import of a file: the specifier as written and the line it is on. */
+/** One import of a file: the specifier as written, the line it is on, and whether it takes types alone. */
 export interface ImportRef {
   specifier: string;
   line: number;
+  typeOnly: boolean;
 }
 
 /**
@@ -80,7 +95,21 @@ export interface ImportRef {
  * function` into a later string.
  */
 const STATIC_IMPORT =
-  /^[ \t]*(?:import|export)\b[^"'`;()=]*?\bfrom\s*(["'])([^"']+)\1|^[ \t]*import\s*(["'])([^"']+)\3/gm;
+  /^[ \t]*(?:import|export)\b([^"'`;()=]*?)\bfrom\s*(["'])([^"']+)\2|^[ \t]*import\s*(["'])([^"']+)\4/gm;
+
+/**
+ * Whether an import clause (what stands between `import`/`export` and `from`) takes types alone: `type { A }`, or
+ * braces whose every name is marked `type`.
+ * @example typesOnly(" type { A } ") // true
+ * @example typesOnly(" { type A, b } ") // false
+ */
+function typesOnly(clause: string): boolean {
+  if (/^\s*type\b/.test(clause)) return true;
+  const names = /^\s*\{([^}]*)\}\s*$/.exec(clause)?.[1]?.split(",").map((n) => n.trim()).filter((n) =>
+    n !== ""
+  );
+  return names !== undefined && names.length > 0 && names.every((n) => /^type\s/.test(n));
+}
 
 /** `import("x")` with a literal specifier: a static edge of the module graph, loaded later. */
 const DYNAMIC_IMPORT = /\bimport\s*\(\s*(["'])([^"']+)\1\s*\)/g;
@@ -95,11 +124,14 @@ export function importsOf(text: string): ImportRef[] {
   const lineAt = (offset: number) => text.slice(0, offset).split("\n").length;
   const out: ImportRef[] = [];
   for (const m of text.matchAll(STATIC_IMPORT)) {
-    out.push({ specifier: (m[2] ?? m[4])!, line: lineAt(m.index + m[0].length) });
+    const typeOnly = m[1] !== undefined && typesOnly(m[1]);
+    out.push({ specifier: (m[3] ?? m[5])!, line: lineAt(m.index + m[0].length), typeOnly });
   }
   text.split("\n").forEach((line, i) => {
     if (/^\s*(\/\/|\*|\/\*)/.test(line)) return;
-    for (const m of line.matchAll(DYNAMIC_IMPORT)) out.push({ specifier: m[2]!, line: i + 1 });
+    for (const m of line.matchAll(DYNAMIC_IMPORT)) {
+      out.push({ specifier: m[2]!, line: i + 1, typeOnly: false });
+    }
   });
   return out;
 }
@@ -116,22 +148,29 @@ async function sourceFiles(dir = ""): Promise<string[]> {
   return out.sort();
 }
 
+/** An import of a repository file: the file imported, the line, whether it takes types alone. */
+interface Edge {
+  target: string;
+  line: number;
+  typeOnly: boolean;
+}
+
 /** The repository's files and, for each, the repository files it imports (with the line of the import). */
-async function importGraph(): Promise<Map<string, { target: string; line: number }[]>> {
+async function importGraph(): Promise<Map<string, Edge[]>> {
   return (await scanImports()).graph;
 }
 
 /** The import graph, and for each file the packages it imports (specifiers that name no repository file). */
 async function scanImports(): Promise<{
-  graph: Map<string, { target: string; line: number }[]>;
+  graph: Map<string, Edge[]>;
   packages: Map<string, ImportRef[]>;
 }> {
   const files = await sourceFiles();
   const known = new Set(files);
-  const graph = new Map<string, { target: string; line: number }[]>();
+  const graph = new Map<string, Edge[]>();
   const packages = new Map<string, ImportRef[]>();
   for (const file of files) {
-    const edges: { target: string; line: number }[] = [];
+    const edges: Edge[] = [];
     packages.set(file, []);
     for (const ref of importsOf(await Deno.readTextFile(new URL(file, ROOT)))) {
       if (!ref.specifier.startsWith("./") && !ref.specifier.startsWith("../")) {
@@ -140,7 +179,7 @@ async function scanImports(): Promise<{
       }
       const target = new URL(ref.specifier, new URL(file, ROOT)).href.slice(ROOT.href.length);
       assert.ok(known.has(target), `${file}:${ref.line} imports "${ref.specifier}", which is no source file`);
-      edges.push({ target, line: ref.line });
+      edges.push({ target, line: ref.line, typeOnly: ref.typeOnly });
     }
     graph.set(file, edges);
   }
@@ -248,14 +287,18 @@ Deno.test("importsOf() reads static, type-only, re-exported and literal dynamic 
     '// const h = await import\u0028"./h.ts");',
     ' * `import\u0028"./i.ts")` in a doc comment',
     'const j = "import x from \\"./j.ts\\"";',
+    'import { type K, type L } from "./k.ts";',
+    'export type { M } from "./m.ts";',
   ].join("\n");
-  assert.deepEqual(importsOf(text).map((r) => `${r.line} ${r.specifier}`), [
+  assert.deepEqual(importsOf(text).map((r) => `${r.line} ${r.specifier}${r.typeOnly ? " (types)" : ""}`), [
     "1 node:assert/strict",
     "5 ./a.ts",
-    "6 ../c.ts",
+    "6 ../c.ts (types)",
     "7 ./d.ts",
     "8 ./e.ts",
     "9 ./f.ts",
+    "14 ./k.ts (types)",
+    "15 ./m.ts (types)",
     "10 ./g.ts",
   ]);
 });
@@ -280,16 +323,21 @@ Deno.test("[architecture] every layer imports only the layers below it", async (
   for (const [file, edges] of graph) {
     const rule = RULES.find((r) => r.from === folderOf(file));
     if (!rule) continue;
-    if (rule.packages === false) {
-      for (const { specifier, line } of packages.get(file)!) {
+    for (const { specifier, line } of packages.get(file)!) {
+      const named = (p: string) =>
+        specifier === p || specifier.startsWith(`${p}/`) || specifier.startsWith(`${p}@`);
+      if (rule.packages === false || rule.notPackages?.some(named)) {
         findings.push(`${file}:${line} imports "${specifier}": ${rule.why}`);
       }
     }
-    for (const { target, line } of edges) {
+    for (const { target, line, typeOnly } of edges) {
       const folder = folderOf(target);
       if (folder === rule.from) continue;
       const refused = rule.only ? !rule.only.includes(folder) : rule.not!.includes(folder);
       if (refused) findings.push(`${file}:${line} imports ${target}: ${rule.why}`);
+      else if (!typeOnly && rule.typesOnly?.includes(folder)) {
+        findings.push(`${file}:${line} imports a value of ${target}: ${rule.why}`);
+      }
     }
   }
   assert.deepEqual(findings, []);
@@ -312,4 +360,21 @@ Deno.test("[architecture] a read module of db/ imports no write module", async (
 Deno.test("[architecture] no import circle between files, type-only imports included", async () => {
   const graph = await importGraph();
   assert.deepEqual(importCircles(graph).map((circle) => circle.join(" -> ")), []);
+});
+
+Deno.test("[architecture] pages/ names db/ and api/ only in the types of its browser scripts", async () => {
+  const graph = await importGraph();
+  const findings: string[] = [];
+  for (const [file, edges] of graph) {
+    // The browser scripts (client/) name the answers they fetch by the API's and the store's types.
+    if (folderOf(file) !== "pages" || file.includes("/client/")) continue;
+    for (const { target, line } of edges) {
+      if (["db", "api"].includes(folderOf(target))) {
+        findings.push(
+          `${file}:${line} imports ${target}: a page reads through views/ and answers through http/`,
+        );
+      }
+    }
+  }
+  assert.deepEqual(findings, []);
 });

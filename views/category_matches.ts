@@ -18,11 +18,11 @@ import {
   type VersionedMatchRecord,
 } from "../db/read_matches.ts";
 import type { Database } from "../db/schema.ts";
-import { BoundedLru } from "../lib/lru.ts";
 import { MAX_KEPT_BYTES, type RawPayload } from "./payload.ts";
 import { serializeMatch } from "./serialize.ts";
 import { findPublicCategory } from "../db/read_categories.ts";
 import type { ViewDeps } from "./view.ts";
+import { KeptByVersion } from "./kept_by_version.ts";
 
 /** Where a match's JSON lies in a kept answer; `start` -1 for a match not listed (a side still unknown). */
 interface Placed {
@@ -31,10 +31,8 @@ interface Placed {
   end: number;
 }
 
-/** The last answer of a category's matches and where each match lies in it. */
+/** The last answer of a category's matches and where each match lies in it, kept under the entries' names. */
 interface Laid {
-  /** The entries' ids and names it was made with (`namesOf`). */
-  names: string;
   body: Uint8Array<ArrayBuffer>;
   placed: Map<string, Placed>;
 }
@@ -61,7 +59,8 @@ function matchBytes(m: VersionedMatchRecord, entries: ReadonlyMap<string, EntryR
 
 /** The answers of the matches lists of every category, one server's, each made again from the one before. */
 export class CategoryMatchLists {
-  readonly #laid = new BoundedLru<Laid>(MAX_CATEGORIES, MAX_KEPT_BYTES, (l) => l.body.length);
+  /** Under the entries' ids and names each was made with (`namesOf`): a name changed, every match is made again. */
+  readonly #laid = new KeptByVersion<Laid>(MAX_CATEGORIES, MAX_KEPT_BYTES, (l) => l.body.length);
 
   /** The payload of a public category's matches list (every status); null when it is not public. */
   async load(deps: ViewDeps, categoryId: string): Promise<RawPayload | null> {
@@ -71,7 +70,8 @@ export class CategoryMatchLists {
 
   /** The payload of the category's matches list (every status). */
   async payload(db: Kysely<Database>, categoryId: string): Promise<RawPayload> {
-    const before = this.#laid.get(categoryId);
+    const last = this.#laid.last(categoryId);
+    const before = last?.value;
     const [order, entries] = await Promise.all([
       before ? listCategoryMatchVersions(db, categoryId) : listCategoryMatches(db, categoryId),
       readCategoryEntries(db, categoryId),
@@ -79,7 +79,7 @@ export class CategoryMatchLists {
     const names = namesOf(entries);
     // Each match in the list's order: its version and its bytes (null: not listed).
     let items: { id: string; version: string; bytes: Uint8Array | null }[];
-    const moved = before && before.names === names
+    const moved = before && last.version === names
       ? order.filter((m) => before.placed.get(m.id)?.version !== m.version).map((m) => m.id)
       : null;
     // When most of the list moved (a draw made again, a day's schedule), one read of it all costs less.
@@ -122,7 +122,7 @@ export class CategoryMatchLists {
         parts.push(encoder.encode(`]},"meta":{"generatedAt":${JSON.stringify(generatedAt)}}}`));
         return {
           parts,
-          kept: (body) => this.#laid.set(categoryId, { names, body, placed }),
+          kept: (body) => this.#laid.keep(categoryId, names, { body, placed }),
         };
       },
     };

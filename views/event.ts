@@ -1,10 +1,11 @@
-/** A published event with its categories: the API's event and the poster. */
+/** A published event with its categories: the API's event and the poster; the event page's version; the hall's tables. */
 import { findPublishedEvent, type PublicEventRecord } from "../db/read_events.ts";
 import { listEventCategories } from "../db/read_categories.ts";
+import { readSessionsOf } from "../db/read_event_sessions.ts";
 import type { Category, Event } from "./schemas.ts";
 import { serializeCategory, serializeEvent } from "./serialize.ts";
 import type { View, ViewDeps } from "./view.ts";
-import { type RelayLink, relayLink } from "./relay_link.ts";
+import { hallPaused, type RelayLink, relayLink } from "./relay_link.ts";
 
 /** An event and its categories, in their order. */
 export interface EventData {
@@ -34,3 +35,20 @@ export const eventView: View<string, EventData> = {
     };
   },
 };
+
+/** The hall's tables: those of the event's sessions (the TV's tables view shows the free ones too). */
+export async function hallTables(deps: ViewDeps, eventId: string): Promise<number[]> {
+  const sessions = await readSessionsOf(deps.db, eventId);
+  return [...new Set(sessions.flatMap((s) => s.tables))];
+}
+
+/**
+ * The version of the event page (its board, its ties and the hall's link): the event's, which every write to the
+ * event moves (a point in any of its categories, a push of the relay), and whether the hall's updates are paused
+ * at `now`, which the clock alone moves. Null when the event is not published.
+ */
+export async function eventPageVersion(deps: ViewDeps, slug: string, now: Date): Promise<string | null> {
+  const version = await eventView.version(deps, slug);
+  if (version === null) return null;
+  return hallPaused(await relayLink(deps, slug), now) ? `${version}.paused` : version;
+}

@@ -1,5 +1,7 @@
 /** A published event's players, by name: the API's `/events/{slug}/players` and the players' index page. */
 import { type EventPlayerRecord, listEventPlayers } from "../db/read_players.ts";
+
+export type { EventPlayerRecord };
 import type { Event } from "./schemas.ts";
 import { publishedEvent } from "./event.ts";
 import { serializeEvent } from "./serialize.ts";

@@ -1,11 +1,11 @@
 /** A player of a published event with their public matches in it: the player's page. */
-import { type EventPlayerRecord, findEventPlayer } from "../db/read_players.ts";
+import { type EventPlayerRecord, findEventPlayer, playerAlias } from "../db/read_players.ts";
 import { isUuid } from "../lib/uuid.ts";
 import { publishedEvent } from "./event.ts";
 import { eventMatchesView } from "./event_matches.ts";
 import type { Event, Match } from "./schemas.ts";
 import { serializeEvent } from "./serialize.ts";
-import type { View } from "./view.ts";
+import type { View, ViewDeps } from "./view.ts";
 
 /** A match listed with its category's name. */
 export interface ListedMatch {
@@ -51,3 +51,8 @@ export const playerView: View<{ slug: string; playerId: string }, PlayerData> = 
     return { event: serializeEvent(event), player, matches };
   },
 };
+
+/** The id a player has now, asked by an id it had before (its page has moved for good), or null. */
+export async function movedPlayer(deps: ViewDeps, oldId: string): Promise<string | null> {
+  return await playerAlias(deps.db, oldId);
+}

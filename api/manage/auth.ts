@@ -1,19 +1,19 @@
 /**
  * Bearer-token authentication of the management API and the checks of what a token may do: "admin" anything,
  * "scorer" only scoring, within its event and table when it is limited. Failed attempts are limited per client
- * address (api/manage/rate_limit.ts); secrets are never logged.
+ * address (http/failure_limiter.ts); secrets are never logged.
  */
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { authenticateToken, type TokenRecord } from "../../db/tokens.ts";
-import type { ClientEnv } from "../client_address.ts";
-import type { AppDeps } from "../deps.ts";
-import { HttpError } from "../problem.ts";
-import type { FailureLimiter } from "./rate_limit.ts";
+import type { ClientEnv } from "../../http/client_address.ts";
+import type { AppDeps } from "../../http/deps.ts";
+import { HttpError } from "../../http/problem.ts";
+import type { FailureLimiter } from "../../http/failure_limiter.ts";
 
 /**
  * The Hono environment of the management API: the authenticated token in `c.var.token`, the client's address
- * (api/client_address.ts, set by the app's first middleware) in `c.var.client`.
+ * (http/client_address.ts, set by the app's first middleware) in `c.var.client`.
  */
 export interface ManageEnv {
   Bindings: ClientEnv["Bindings"];

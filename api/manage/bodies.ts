@@ -7,7 +7,7 @@ import type { Context } from "hono";
 import { z } from "zod";
 import { MAX_TABLE_NO } from "../../event_file/schema.ts";
 import { parseDateTime, parseScore, YEARS_TEXT } from "../../event_file/parse.ts";
-import { HttpError } from "../problem.ts";
+import { HttpError } from "../../http/problem.ts";
 
 const SIDE = 'expected "home" or "away"';
 

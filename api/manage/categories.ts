@@ -1,7 +1,7 @@
 /** Category routes of the management API (admin): lock a draft draw (it becomes public) or unlock it. */
 import { Hono } from "hono";
 import { setDrawLocked } from "../../db/manage_writes.ts";
-import type { AppDeps } from "../deps.ts";
+import type { AppDeps } from "../../http/deps.ts";
 import { type ManageEnv, requireAdmin } from "./auth.ts";
 import { envelope } from "./serialise.ts";
 

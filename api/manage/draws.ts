@@ -9,13 +9,13 @@ import { MAX_GROUP_SIZE, MIN_GROUP_SIZE } from "../../domain/group_size.ts";
 import { advanceGroups, generateDraw } from "../../db/draw_writes.ts";
 import { type DrawDetail, readDrawDetail } from "../../db/read_draw_detail.ts";
 import { WriteError } from "../../db/write_errors.ts";
-import type { AppDeps } from "../deps.ts";
+import type { AppDeps } from "../../http/deps.ts";
 import { buildDraw } from "../../views/draw.ts";
 import { groupDisplayName, serializeEntry, serializeMatch } from "../../views/serialize.ts";
 import { buildStandings } from "../../views/standings.ts";
 import { type ManageEnv, requireAdmin } from "./auth.ts";
 import { parseBody } from "./bodies.ts";
-import { HttpError } from "../problem.ts";
+import { HttpError } from "../../http/problem.ts";
 import { writeProblem } from "./problem.ts";
 import { envelope } from "./serialise.ts";
 

@@ -9,8 +9,8 @@ import { addEntry, updatePlayer, withdrawEntry } from "../../db/entry_writes.ts"
 import { readCategoryRoster } from "../../db/read_category_entries.ts";
 import { serializeEntry } from "../../views/serialize.ts";
 import { isCountryCode } from "../../lib/country_codes.ts";
-import type { AppDeps } from "../deps.ts";
-import { HttpError } from "../problem.ts";
+import type { AppDeps } from "../../http/deps.ts";
+import { HttpError } from "../../http/problem.ts";
 import { type ManageEnv, requireAdmin } from "./auth.ts";
 import { parseBody } from "./bodies.ts";
 import { rethrow } from "./draws.ts";

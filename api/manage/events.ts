@@ -11,11 +11,12 @@ import { setEventAnnouncement, setEventStatus } from "../../db/manage_writes.ts"
 import { findManagedEvent, listManagedEvents, readEventOverview } from "../../db/read_manage.ts";
 import { listEventMatches } from "../../db/read_manage.ts";
 import { parseMatchQuery } from "./match_query.ts";
-import type { AppDeps } from "../deps.ts";
+import type { AppDeps } from "../../http/deps.ts";
 import { adminRoutes, type ManageEnv } from "./auth.ts";
 import { AnnouncementBody, parseBody } from "./bodies.ts";
-import { eventLinks, linkBase } from "./links.ts";
-import { HttpError } from "../problem.ts";
+import { eventLinks } from "./links.ts";
+import { linkBase } from "../../http/public_origin.ts";
+import { HttpError } from "../../http/problem.ts";
 import { quoted } from "./problem.ts";
 import { envelope, managedEventJson, overviewJson } from "./serialise.ts";
 import { matchPageJson } from "./serialise.ts";

@@ -11,9 +11,9 @@ import { ImportError, importEventInTransaction } from "../../event_file/import.t
 import type { ImportProblem } from "../../event_file/format.ts";
 import { parseEventFile } from "../../event_file/validate.ts";
 import { importLosses } from "../../event_file/import_losses.ts";
-import type { AppDeps } from "../deps.ts";
+import type { AppDeps } from "../../http/deps.ts";
 import { type ManageEnv, requireAdmin } from "./auth.ts";
-import { HttpError } from "../problem.ts";
+import { HttpError } from "../../http/problem.ts";
 import { requireJsonType } from "./bodies.ts";
 import { envelope } from "./serialise.ts";
 import { writeTransaction } from "../../db/write_transaction.ts";

@@ -6,9 +6,9 @@
 import { Hono } from "hono";
 import type { EventOverviewRecord } from "../../db/read_manage.ts";
 import { qrPath } from "../../lib/qr_path.ts";
-import type { AppDeps } from "../deps.ts";
+import type { AppDeps } from "../../http/deps.ts";
 import { type ManageEnv, requireAdmin } from "./auth.ts";
-import { HttpError } from "../problem.ts";
+import { HttpError } from "../../http/problem.ts";
 import { envelope } from "./serialise.ts";
 
 /** A URL to hand out, with its QR code (module count and one SVG path, as lib/qr_path.ts draws it). */
@@ -29,29 +29,6 @@ export interface LinkJson {
   label: string;
   url: string;
   qr: { size: number; d: string };
-}
-
-/**
- * The base URL from the `base` query parameter (an http(s) origin, path and query dropped), else the
- * request's origin.
- */
-export function linkBase(raw: string | undefined, requestOrigin: string): string {
-  if (raw === undefined || raw === "") return requestOrigin;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    url = new URL("invalid:");
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new HttpError(
-      400,
-      "invalid-query",
-      `Invalid "base": expected an http:// or https:// address, got "${raw.slice(0, 80)}"`,
-      { extensions: { field: "base" } },
-    );
-  }
-  return url.origin;
 }
 
 /**

@@ -7,7 +7,7 @@
 import type { EventMatchFilter } from "../../db/read_manage.ts";
 import { MATCH_STATUSES } from "../../domain/match_status.ts";
 import { MAX_TABLE_NO } from "../../event_file/schema.ts";
-import { HttpError } from "../problem.ts";
+import { HttpError } from "../../http/problem.ts";
 
 /** The largest page of matches. */
 export const MAX_MATCH_PAGE = 200;

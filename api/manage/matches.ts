@@ -25,7 +25,7 @@ import {
 import type { TokenRecord } from "../../db/tokens.ts";
 import { isConflict, WriteError } from "../../db/write_errors.ts";
 import { assertFinishedGame, ScoringError } from "../../domain/scoring.ts";
-import type { AppDeps } from "../deps.ts";
+import type { AppDeps } from "../../http/deps.ts";
 import { type ManageEnv, requireAdmin, requireMatchScope, unknownMatch } from "./auth.ts";
 import {
   AssignBody,
@@ -51,7 +51,7 @@ import {
   visibleHeader,
   WalkoverBody,
 } from "./bodies.ts";
-import { HttpError } from "../problem.ts";
+import { HttpError } from "../../http/problem.ts";
 import { writeProblem } from "./problem.ts";
 import { envelope, matchPayload, scorableMatchesJson } from "./serialise.ts";
 

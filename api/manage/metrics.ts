@@ -1,6 +1,6 @@
-/** `GET /api/manage/metrics`: the service's metrics (api/metrics.ts) in Prometheus's text format, admins only. */
+/** `GET /api/manage/metrics`: the service's metrics (http/metrics.ts) in Prometheus's text format, admins only. */
 import { Hono } from "hono";
-import type { ServiceMetrics } from "../metrics.ts";
+import type { ServiceMetrics } from "../../http/metrics.ts";
 import { type ManageEnv, requireAdmin } from "./auth.ts";
 
 /** The metrics route, mounted at /api/manage/metrics. */

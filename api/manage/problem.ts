@@ -1,18 +1,18 @@
 /**
  * The management API's problems (RFC 9457, `application/problem+json`): handlers throw the one `HttpError`
- * (api/problem.ts), the write path throws a `WriteError` with a code only; the sub-app's `onError` turns either
+ * (http/problem.ts), the write path throws a `WriteError` with a code only; the sub-app's `onError` turns either
  * into a problem response once, here, mapping each write code to its status. Problem types are sections of
  * docs/operator.md; responses are never cached.
  */
 import type { Logger } from "../../lib/log.ts";
 import { type ConflictCode, isConflict, WriteError, type WriteErrorCode } from "../../db/write_errors.ts";
-import { HttpError, knownError, type ProblemStyle, renderProblem } from "../problem.ts";
+import { HttpError, knownError, type ProblemStyle, renderProblem } from "../../http/problem.ts";
 
 /**
  * A value as a detail quotes it, cut to 80 characters as the public API cuts it: a slug in a body may be as
  * long as the body, and a problem that repeats it whole says nothing more.
  */
-export { quoted } from "../problem.ts";
+export { quoted } from "../../http/problem.ts";
 
 /** The problem codes of the management API (`HttpError.code`); each is a section of docs/operator.md. */
 export type ManageProblemCode =

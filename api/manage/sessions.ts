@@ -8,8 +8,8 @@
 import { Hono } from "hono";
 import { readCategorySessions, readEventSessions } from "../../db/read_event_sessions.ts";
 import { replaceCategorySessions, replaceSessions } from "../../db/session_writes.ts";
-import type { AppDeps } from "../deps.ts";
-import { HttpError } from "../problem.ts";
+import type { AppDeps } from "../../http/deps.ts";
+import { HttpError } from "../../http/problem.ts";
 import { type ManageEnv, requireAdmin } from "./auth.ts";
 import { CategorySessionsBody, parseBody, SessionsBody } from "./bodies.ts";
 import { quoted } from "./problem.ts";

@@ -5,10 +5,10 @@
 import { Hono } from "hono";
 import { findManagedEvent } from "../../db/read_manage.ts";
 import { createToken, listTokens, revokeToken, TokenError } from "../../db/tokens.ts";
-import type { AppDeps } from "../deps.ts";
+import type { AppDeps } from "../../http/deps.ts";
 import { adminRoutes, type ManageEnv } from "./auth.ts";
 import { parseBody, TokenBody } from "./bodies.ts";
-import { HttpError } from "../problem.ts";
+import { HttpError } from "../../http/problem.ts";
 import { quoted } from "./problem.ts";
 import { envelope, tokenJson } from "./serialise.ts";
 import { writeTransaction } from "../../db/write_transaction.ts";

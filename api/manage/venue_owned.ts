@@ -9,8 +9,8 @@ import { createMiddleware } from "hono/factory";
 import { setRelayHidden } from "../../db/relay_apply.ts";
 import { type PathTarget, relayedSlugOf } from "../../db/read_relayed_slug.ts";
 import { writeTransaction } from "../../db/write_transaction.ts";
-import type { AppDeps } from "../deps.ts";
-import { HttpError } from "../problem.ts";
+import type { AppDeps } from "../../http/deps.ts";
+import { HttpError } from "../../http/problem.ts";
 import type { ManageEnv } from "./auth.ts";
 
 /** Middleware of the management API: relay tokens kept to the relay, relayed events kept to their venue. */

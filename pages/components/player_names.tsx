@@ -1,6 +1,6 @@
 /** A side's name with each of its players linking to their page in the event ("A / B" for a pair). */
 import { type ComponentChildren, Fragment } from "preact";
-import { PAIR_SEPARATOR } from "../../db/read_entries.ts";
+import { PAIR_SEPARATOR } from "../../domain/person_name.ts";
 import { playerPath } from "../page_paths.ts";
 
 /** A player named on a page, linking to their page in the event. */

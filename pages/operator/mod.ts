@@ -4,7 +4,7 @@
  * the middleware is attached to these routes only, so that the public pages mounted after keep their own.
  */
 import { Hono } from "hono";
-import type { AppDeps } from "../../api/deps.ts";
+import type { AppDeps } from "../../http/deps.ts";
 import { renderPage } from "../render.ts";
 import { type PageEnv, securityHeaders } from "../security_headers.ts";
 import { ManagePage } from "./manage_page.tsx";

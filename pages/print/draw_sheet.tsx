@@ -5,7 +5,7 @@
  * match, then a page with the rounds after: every section's last column says on which page its winner goes on,
  * and each side of the closing page says from which page it comes.
  */
-import type { EntryRecord } from "../../db/read_entries.ts";
+import type { EntryRecord } from "../../views/print_data.ts";
 import type { Draw, DrawMatch, DrawSide } from "../view_types.ts";
 import type { Paper } from "./print_css.ts";
 import { PrintDocument, type SheetKind } from "./print_document.tsx";

@@ -5,8 +5,7 @@
  * fill in, or filled with the results and standings so far, the place's ITTF 3.7.5 step noted. A group of more
  * than 6 has a narrower grid and its order of play goes on over as many more pages as it needs.
  */
-import type { EntryRecord } from "../../db/read_entries.ts";
-import type { GroupRecord } from "../../db/read_groups.ts";
+import type { EntryRecord, GroupRecord } from "../../views/print_data.ts";
 import { formatMatchTime } from "../format.ts";
 import { QrCode } from "../qr.tsx";
 import { gameScoresText } from "./game_scores.ts";

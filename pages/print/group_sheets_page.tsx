@@ -1,7 +1,7 @@
 /** /t/{slug}/print/groups?category={id}: a category's group sheets, one group a page, blank or filled. */
 import { categoryPath } from "../page_paths.ts";
 import { GROUP_SHEET_CSS, GroupSheet } from "./group_sheet.tsx";
-import type { PrintCategory } from "./print_data.ts";
+import type { PrintCategory } from "../../views/print_data.ts";
 import { type LayoutLink, PrintDocument, type SheetKind } from "./print_document.tsx";
 
 const GROUP_SHEETS: SheetKind = { name: "group sheets", paper: "A4 portrait", css: GROUP_SHEET_CSS };

@@ -4,7 +4,7 @@
  * and cards, signatures, and two QR codes: the scoring page of the match for a scorer's phone, the match page
  * for spectators. Two fit on an A4 sheet (and on Letter).
  */
-import type { EntryRecord } from "../../db/read_entries.ts";
+import type { EntryRecord } from "../../views/print_data.ts";
 import { formatMatchTime } from "../format.ts";
 import { QrCode } from "../qr.tsx";
 import { ColumnHeads } from "./print_document.tsx";

@@ -6,7 +6,7 @@
  */
 import { playOrder } from "../../domain/order_of_play.ts";
 import { inSession, localDayAndClock, type MatchSelection } from "./match_selection.ts";
-import type { PrintEvent } from "./print_data.ts";
+import type { PrintEvent } from "../../views/print_data.ts";
 import { ColumnHeads, PrintDocument, SheetHeading, type SheetKind } from "./print_document.tsx";
 import type { Match } from "../view_types.ts";
 

@@ -4,7 +4,7 @@
  * sheets open with the admin token /manage keeps in this browser; the other sheets hold public data only.
  */
 import { localDayAndClock } from "./match_selection.ts";
-import type { PrintEvent } from "./print_data.ts";
+import type { PrintEvent } from "../../views/print_data.ts";
 import { PrintDocument, type SheetKind } from "./print_document.tsx";
 
 const PRINT_CENTER: SheetKind = {

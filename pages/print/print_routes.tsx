@@ -6,11 +6,9 @@
 import { type Context, Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { renderToString } from "preact-render-to-string";
-import type { ReadyDeps } from "../../api/deps.ts";
-import { type ClientEnv, UNKNOWN_CLIENT } from "../../api/client_address.ts";
-import { linkBase } from "../../api/manage/links.ts";
-import { FailureLimiter } from "../../api/manage/rate_limit.ts";
-import { viewDeps } from "../../api/respond.ts";
+import { type ReadyDeps, viewDeps } from "../../http/deps.ts";
+import { type ClientEnv, UNKNOWN_CLIENT } from "../../http/client_address.ts";
+import { FailureLimiter } from "../../http/failure_limiter.ts";
 import { playOrder } from "../../domain/order_of_play.ts";
 import { spansDays } from "../format.ts";
 import { categoryPath, eventPath } from "../page_paths.ts";
@@ -26,8 +24,9 @@ import { PrintCenterPage } from "./print_center.tsx";
 import { OrderOfPlayPage } from "./order_of_play.tsx";
 import { drawPaper, DrawSheetPage } from "./draw_sheet.tsx";
 import { resultsCsv } from "./results_csv.ts";
-import { readPrintEvent } from "./print_data.ts";
-import { printAuthority } from "./print_token.ts";
+import { readPrintEvent } from "../../views/print_data.ts";
+import { printAuthority } from "../../http/print_token.ts";
+import { linkBase } from "../../http/public_origin.ts";
 
 /** The address the QR codes point at: `?base=` (as /manage sets it for phones), else the request's origin. */
 export function printBase(c: Context): string {

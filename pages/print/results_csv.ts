@@ -2,7 +2,7 @@
  * The results list as CSV (RFC 4180, UTF-8, CRLF, a header row), one row a decided match, for a federation's
  * files and spreadsheets; docs/printing.md lists the columns.
  */
-import type { EntryRecord } from "../../db/read_entries.ts";
+import type { EntryRecord } from "../../views/print_data.ts";
 import type { Match } from "../view_types.ts";
 
 /** The columns, in order. */

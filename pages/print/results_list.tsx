@@ -4,10 +4,10 @@
  * games and the game scores, walkovers and retirements said. Rows never split across pages; the table's head
  * repeats on each. The same data as CSV at /t/{slug}/print/results.csv.
  */
-import type { EntryRecord } from "../../db/read_entries.ts";
+import type { EntryRecord } from "../../views/print_data.ts";
 import { gameScoresText } from "./game_scores.ts";
 import { groupPlacings, knockoutPlacings, outInGroups } from "./placings.ts";
-import type { PrintCategory } from "./print_data.ts";
+import type { PrintCategory } from "../../views/print_data.ts";
 import {
   ColumnHeads,
   type LayoutLink,

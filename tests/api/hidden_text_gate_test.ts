@@ -1,5 +1,5 @@
 /**
- * One gate for every text that enters through the management API (api/limits.ts): a character that changes how a
+ * One gate for every text that enters through the management API (http/limits.ts): a character that changes how a
  * text reads without being seen (domain/hidden_characters.ts: direction overrides and marks, zero-width spaces,
  * controls) is refused with a 400 naming the field, on every write route of the management route list (read
  * from the mounted app, so a new route is tested without being named here), raw or escaped in the JSON, before

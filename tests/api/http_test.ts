@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { type KyselyPlugin, sql } from "kysely";
 import { writeMatch } from "../../db/match_writes.ts";
 import { bumpRevision } from "../../db/revision.ts";
-import { CACHE_CONTROL } from "../../api/http_cache.ts";
+import { CACHE_CONTROL } from "../../http/http_cache.ts";
 import { createApp } from "../../main.ts";
 import type { Store } from "../../db/store.ts";
 import { apiClient, checkAgainstDocument, decode } from "../support/api_client.ts";

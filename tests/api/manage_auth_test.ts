@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { MAX_BODY_BYTES } from "../../api/manage/mod.ts";
-import { FailureLimiter } from "../../api/manage/rate_limit.ts";
+import { FailureLimiter } from "../../http/failure_limiter.ts";
 import { generateSecret, revokeToken } from "../../db/tokens.ts";
 import { storeTest } from "../support/stores.ts";
 import { call, makeToken, manageApp, manualClock, seedKnockout } from "./manage_fixtures.ts";

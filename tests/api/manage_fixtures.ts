@@ -5,8 +5,8 @@
  */
 import { Hono } from "hono";
 import type { Kysely } from "kysely";
-import type { AppDeps } from "../../api/deps.ts";
-import { clientAddressVar } from "../../api/client_address.ts";
+import type { AppDeps } from "../../http/deps.ts";
+import { clientAddressVar } from "../../http/client_address.ts";
 import { manageApi, type ManageOptions } from "../../api/manage/mod.ts";
 import { silentLogger } from "../../lib/log.ts";
 import type { Database, DrawState, EventStatus } from "../../db/schema.ts";

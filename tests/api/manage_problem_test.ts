@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { silentLogger } from "../../lib/log.ts";
 import { manageProblemResponse, writeStatus } from "../../api/manage/problem.ts";
-import { HttpError } from "../../api/problem.ts";
+import { HttpError } from "../../http/problem.ts";
 import { isConflict, WriteError, type WriteErrorCode } from "../../db/write_errors.ts";
 import { assertJsonResponse } from "../support/assert_response.ts";
 

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { silentLogger } from "../../lib/log.ts";
 import { createApp } from "../../main.ts";
-import { upcomingMatches } from "../../pages/match_lists.ts";
+import { upcomingMatches } from "../../views/match_lists.ts";
 import type { Match } from "../../views/schemas.ts";
 import { storeTest } from "../support/stores.ts";
 import { call, makeToken, seedKnockout } from "./manage_fixtures.ts";

@@ -4,7 +4,7 @@ import { getRefId } from "@asteasolutions/zod-to-openapi";
 import { openApiDocument, PUBLIC_PATHS } from "../../api/openapi.ts";
 import * as shapes from "../../views/schemas.ts";
 import { NAMED_SCHEMAS } from "../../views/schemas.ts";
-import { PROBLEM_TYPES } from "../../api/problem.ts";
+import { PROBLEM_TYPES } from "../../http/problem.ts";
 import { escapeHtml, renderReferencePage } from "../../api/reference_page.ts";
 import { silentLogger } from "../../lib/log.ts";
 import { createHandler } from "../../main.ts";

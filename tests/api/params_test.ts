@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { idParam, isUuid, pagingParams, playerParam, slugParam } from "../../api/params.ts";
-import { HttpError } from "../../api/problem.ts";
+import { HttpError } from "../../http/problem.ts";
 
 function rejects(fn: () => unknown, status: number, message?: RegExp) {
   assert.throws(fn, (e: unknown) => {

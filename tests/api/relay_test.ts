@@ -17,7 +17,7 @@ import { differences, eventPaths } from "../support/relay_compare.ts";
 import { storeTest } from "../support/stores.ts";
 import { until } from "../support/wait.ts";
 import { checkAgainstDocument } from "../support/api_client.ts";
-import { ServiceMetrics } from "../../api/metrics.ts";
+import { ServiceMetrics } from "../../http/metrics.ts";
 
 const NOW = new Date("2026-11-28T10:00:00.000Z");
 

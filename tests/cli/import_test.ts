@@ -163,7 +163,7 @@ Deno.test("[cli] import reports unreadable JSON in one line with its line and co
 
 Deno.test("[cli] import refuses a NUL character in a text, naming its path, and exits 1", async () => {
   await withTempDir("tt-import-", async (dir) => {
-    // The HTTP import refuses such a body (api/limits.ts hasNul); the command must not store "A" for "A\0B".
+    // The HTTP import refuses such a body (http/limits.ts hasNul); the command must not store "A" for "A\0B".
     const text = (await Deno.readTextFile(fixture("spring_open.json"))).replace('"Ana Lopez"', '"A\\u0000B"');
     await Deno.writeTextFile(`${dir}/nul.json`, text);
     const run = await importIntoDir(dir, `${dir}/nul.json`);

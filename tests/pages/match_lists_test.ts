@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { liveMatches, upcomingAcross, upcomingMatches } from "../../pages/match_lists.ts";
+import { upcomingAcross } from "../../pages/match_lists.ts";
+import { liveMatches, upcomingMatches } from "../../views/match_lists.ts";
 import type { CategorySummary, Match } from "../../pages/view_types.ts";
 import { makeMatchView } from "../support/match_view.ts";
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { NAME_COLLATOR } from "../../db/read_players.ts";
+import { NAME_COLLATOR } from "../../domain/person_name.ts";
 import { bySurname, initialOf } from "../../pages/players_page.tsx";
 
 Deno.test("initialOf() files a name under its first letter as the list sorts it, and anything else under #", () => {

@@ -1,12 +1,12 @@
 /**
- * The address the TV's and the poster's QR codes encode (api/public_origin.ts), over HTTP: the operator's
+ * The address the TV's and the poster's QR codes encode (http/public_origin.ts), over HTTP: the operator's
  * setting, a trusted proxy's forwarded address, the LAN address printed at start, the request's own; and the
  * poster's on-screen warning when that address is this computer's own.
  */
 import assert from "node:assert/strict";
 import { silentLogger } from "../../lib/log.ts";
 import type { Store } from "../../db/store.ts";
-import type { PublicAddress } from "../../api/public_origin.ts";
+import type { PublicAddress } from "../../http/public_origin.ts";
 import { createApp, createHandler } from "../../main.ts";
 import { storeTest } from "../support/stores.ts";
 import { seedPages } from "./seed.ts";

@@ -1,15 +1,18 @@
-/** pages/tie_data.ts: which tie a listed match stands for, the match of a tie on now, a tie in a line. */
+/**
+ * pages/tie_data.ts and views/tie_boards.ts `tieIdOf()`: which tie a listed match stands for, the match of a tie on
+ * now, a tie in a line.
+ */
 import assert from "node:assert/strict";
 import {
   currentTieMatch,
   isTieInPlay,
   teamLabel,
   type Tie,
-  tieIdOf,
   tieStateLine,
   withoutTeamMatches,
 } from "../../pages/tie_data.ts";
 import type { CategorySummary } from "../../pages/view_types.ts";
+import { tieIdOf } from "../../views/tie_boards.ts";
 import { makeMatchView } from "../support/match_view.ts";
 
 const team = (id: string, name: string, association: string | null = null): Tie["home"] => ({

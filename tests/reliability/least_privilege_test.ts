@@ -83,7 +83,7 @@ Deno.test("[least privilege] deno task start asks for the network, named variabl
     );
   }
   // The one system fact it reads: the machine's network addresses, so that the QR codes on the TV and the poster
-  // carry the LAN address phones open (cli/start_banner.ts, api/public_origin.ts).
+  // carry the LAN address phones open (cli/start_banner.ts, http/public_origin.ts).
   assert.ok(flags.includes(NETWORK_INTERFACES));
   assert.ok(flags.includes("--allow-net"));
   assert.ok(flags.includes("--allow-read=./data") && flags.includes("--allow-write=./data"), flags.join(" "));

@@ -1,7 +1,7 @@
 /**
- * Limits (api/limits.ts): body size (413), a body that breaks off (400), URL length (414), JSON depth of
+ * Limits (http/limits.ts): body size (413), a body that breaks off (400), URL length (414), JSON depth of
  * management bodies (400), a Host header that is no host (400), each a clear problem; and the rate limit on
- * failed authentications (429, implemented by api/manage/rate_limit.ts), in-process and over loopback against
+ * failed authentications (429, implemented by http/failure_limiter.ts), in-process and over loopback against
  * the real server.
  */
 import assert from "node:assert/strict";
@@ -14,8 +14,8 @@ import {
   MAX_JSON_DEPTH,
   MAX_URL_LENGTH,
   requestTarget,
-} from "../../api/limits.ts";
-import { CACHE_CONTROL } from "../../api/http_cache.ts";
+} from "../../http/limits.ts";
+import { CACHE_CONTROL } from "../../http/http_cache.ts";
 import { silentLogger } from "../../lib/log.ts";
 import { loadDemoIfEmpty } from "../../cli/demo.ts";
 import { parseDatabaseUrl } from "../../cli/config.ts";

@@ -11,7 +11,7 @@ import { createApp } from "../../main.ts";
 import { silentLogger } from "../../lib/log.ts";
 import type { Store } from "../../db/store.ts";
 import { openApiDocument } from "../../api/openapi.ts";
-import { CACHE_CONTROL } from "../../api/http_cache.ts";
+import { CACHE_CONTROL } from "../../http/http_cache.ts";
 
 const DOC_ID = "https://api.test/openapi.json";
 

@@ -7,7 +7,7 @@
  */
 import { byId } from "../dom.ts";
 import { manageApi, type ManagePage } from "./page.ts";
-import type { RelayStatus } from "../../../../api/deps.ts";
+import type { RelayStatus } from "../../../../http/deps.ts";
 
 /** "14:02:07" in the hall's clock. */
 export function relayClock(iso: string): string {

@@ -1,12 +1,12 @@
 /**
- * A limit on the requests of each client address (api/client_address.ts): at most `limit` requests in a window
+ * A limit on the requests of each client address (http/client_address.ts): at most `limit` requests in a window
  * of `windowSeconds` that starts at the client's first request, where an unchanged answer (304) and a preflight
  * (OPTIONS) cost a quarter of a request, since a poll that the data did not change costs the server a fraction
  * of an answer. Every answer carries the policy and what is left of it in the fields of the IETF draft
  * draft-ietf-httpapi-ratelimit-headers-11 (`RateLimit-Policy: "default";q=3000;w=60`,
  * `RateLimit: "default";r=2999;t=42`); past the limit the answer is a 429 with `Retry-After` until the window
  * ends. The management API is neither counted nor refused: it has its own limit on failed logins
- * (api/manage/rate_limit.ts), and the desk and umpires must not be locked out by the spectators who share their
+ * (http/failure_limiter.ts), and the desk and umpires must not be locked out by the spectators who share their
  * hall's address. Kept in the instance's memory, O(1) per request, with at most `maxClients` windows.
  */
 import { clientAddress, peerOf } from "./client_address.ts";

@@ -1,7 +1,7 @@
 /**
  * The guard that turns a store outage into a 503 within 2 seconds instead of a 500 or a hang, answered so that
  * no cache keeps it (`Cache-Control: no-store`: a CDN holding a 503 for its s-maxage would prolong the outage)
- * and with `Retry-After`, and logged once per outage (api/outage_log.ts). The pool reconnects by itself once
+ * and with `Retry-After`, and logged once per outage (http/outage_log.ts). The pool reconnects by itself once
  * the store is back. What counts as an outage is db/health.ts; docs/reliability.md describes the behaviour.
  */
 import type { Context, MiddlewareHandler } from "hono";
@@ -24,6 +24,14 @@ declare module "hono" {
 /** The log of a request's handlers: silent once the outage guard has answered it at the deadline. */
 export function requestLog(c: Context, log: Logger): Logger {
   return c.get("answeredByOutageGuard") ? SILENT : log;
+}
+
+/**
+ * The log of a request's failure: silent for the store's outage, which the guard answers 503 and logs once, not per
+ * request; else `requestLog`'s.
+ */
+export function failureLog(c: Context, log: Logger, err: unknown): Logger {
+  return isStoreUnavailable(err) ? SILENT : requestLog(c, log);
 }
 
 const SILENT: Logger = { info() {}, warn() {}, error() {} };

@@ -5,6 +5,7 @@ import { type StoreReads, storeReads } from "../db/store_reads.ts";
 import type { RateLimitPolicy } from "../lib/rate_limit_policy.ts";
 import { AnswerCache } from "./answer_cache.ts";
 import { ServiceMetrics } from "./metrics.ts";
+import type { ViewDeps } from "../views/view.ts";
 import type { PublicAddress } from "./public_origin.ts";
 
 /** What the venue's relay to the public server is doing, as /manage shows it (docs/relay.md). */
@@ -42,13 +43,13 @@ export interface AppDeps {
   readonly clock: () => Date;
   /**
    * How many reverse proxies in front of the server are trusted to name the client (X-Forwarded-For,
-   * api/client_address.ts); 0 or absent: the TCP peer is the client.
+   * http/client_address.ts); 0 or absent: the TCP peer is the client.
    */
   readonly trustedProxies?: number;
-  /** Requests per window per client address (api/request_rate_limit.ts); absent or null: no limit. */
+  /** Requests per window per client address (http/request_rate_limit.ts); absent or null: no limit. */
   readonly rateLimit?: RateLimitPolicy | null;
   /**
-   * The address the QR codes encode, as the operator chose it or the server printed it (api/public_origin.ts);
+   * The address the QR codes encode, as the operator chose it or the server printed it (http/public_origin.ts);
    * absent: from each request (tests).
    */
   readonly publicAddress?: PublicAddress;
@@ -59,9 +60,9 @@ export interface AppDeps {
    * main.ts with the store; made by createApp when absent (tests).
    */
   readonly reads?: StoreReads;
-  /** The server's kept answers (api/answer_cache.ts), one per store like `reads`. */
+  /** The server's kept answers (http/answer_cache.ts), one per store like `reads`. */
   readonly answers?: AnswerCache;
-  /** The service's metrics (api/metrics.ts), made by main.ts with the store; a fresh set when absent (tests). */
+  /** The service's metrics (http/metrics.ts), made by main.ts with the store; a fresh set when absent (tests). */
   readonly metrics?: ServiceMetrics;
   /** The venue's relay to the public server, when RELAY_URL is set (cli/relay_pusher.ts). */
   readonly relay?: RelayControl;
@@ -83,4 +84,9 @@ export function withReadState(deps: AppDeps): ReadyDeps {
     answers: deps.answers ?? new AnswerCache(),
     metrics: deps.metrics ?? new ServiceMetrics(),
   };
+}
+
+/** What the views read from, for the app's store. */
+export function viewDeps(deps: ReadyDeps): ViewDeps {
+  return { db: deps.store.db, versions: deps.reads.versions, leaderboard: deps.reads.leaderboard };
 }

@@ -18,7 +18,7 @@ export type ProblemCode =
   | "internal-error"
   | GuardProblemCode;
 
-/** The problems of the app's guards (api/limits.ts, db/health.ts), answered before any route runs. */
+/** The problems of the app's guards (http/limits.ts, db/health.ts), answered before any route runs. */
 export type GuardProblemCode =
   | "invalid-host"
   | "invalid-request"
@@ -222,7 +222,7 @@ const PUBLIC_STYLE: ProblemStyle = {
  */
 export function knownError(error: unknown, instance: string, log: Logger): HttpError | null {
   if (error instanceof HttpError) return error;
-  // An outage is answered 503 and logged once by the outage guard (api/outage_guard.ts), not per request.
+  // An outage is answered 503 and logged once by the outage guard (http/outage_guard.ts), not per request.
   if (!isStoreUnavailable(error)) {
     const why = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     log.error(`Cannot answer ${quoted(instance)}: ${why}`);

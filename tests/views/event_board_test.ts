@@ -3,25 +3,25 @@ import { sql } from "kysely";
 import { silentLogger } from "../../lib/log.ts";
 import { bumpRevision } from "../../db/revision.ts";
 import { createApp } from "../../main.ts";
-import { EventBoards } from "../../pages/event_board.ts";
+import { EventBoards } from "../../views/event_board.ts";
 import { storeReads } from "../../db/store_reads.ts";
 import type { Store } from "../../db/store.ts";
 
-import { latestResults, liveMatches, upcomingMatches } from "../../pages/match_lists.ts";
+import { latestResults, liveMatches, upcomingMatches } from "../../views/match_lists.ts";
 import { TV_MAX_ROWS } from "../../pages/tv.tsx";
 import type { Match } from "../../pages/view_types.ts";
 import { storeTest } from "../support/stores.ts";
-import { seedPages } from "./seed.ts";
+import { seedPages } from "../pages/seed.ts";
 
 /** A board reader over the store, as the pages make one. */
 function boardsOf(store: Store) {
-  const boards = new EventBoards();
+  const boards = new EventBoards({ upcoming: TV_MAX_ROWS, recent: TV_MAX_ROWS });
   const reads = storeReads(store);
   const deps = { db: store.db, versions: reads.versions, leaderboard: reads.leaderboard };
   return (slug: string) => boards.load(deps, slug);
 }
 
-storeTest("[pages] EventBoards.load() summarizes each category as the API serves it", async (store) => {
+storeTest("[views] EventBoards.load() summarizes each category as the API serves it", async (store) => {
   const seeded = await seedPages(store);
   const app = createApp({ store, log: silentLogger, clock: () => new Date() });
   const loadEventBoard = boardsOf(store);
@@ -47,7 +47,7 @@ storeTest("[pages] EventBoards.load() summarizes each category as the API serves
   assert.equal(await loadEventBoard("no-such-event"), null);
 });
 
-storeTest("[pages] EventBoards.load() reads again only the categories a write changed", async (store) => {
+storeTest("[views] EventBoards.load() reads again only the categories a write changed", async (store) => {
   const seeded = await seedPages(store);
   const loadEventBoard = boardsOf(store);
   const before = (await loadEventBoard(seeded.event.slug))!;

@@ -6,7 +6,7 @@ import {
   notFound,
   problemResponse,
   quoted,
-} from "../../api/problem.ts";
+} from "../../http/problem.ts";
 import { silentLogger } from "../../lib/log.ts";
 import { assertJsonResponse } from "../support/assert_response.ts";
 

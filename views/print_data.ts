@@ -3,13 +3,15 @@
  * standings, draw) with its entries (names, clubs and seeds of players and pairs). Only what the public views
  * serve: draft events and draft draws are not printed.
  */
-import { readCategoryEntries } from "../../db/read_entries.ts";
-import type { EntryRecord } from "../../db/read_entries.ts";
-import { type GroupRecord, readCategoryGroups } from "../../db/read_groups.ts";
-import { type CategoryView, categoryView } from "../../views/category.ts";
-import { eventView } from "../../views/event.ts";
-import type { ViewDeps } from "../../views/view.ts";
-import type { Event } from "../view_types.ts";
+import { readCategoryEntries } from "../db/read_entries.ts";
+import type { EntryRecord } from "../db/read_entries.ts";
+import { type GroupRecord, readCategoryGroups } from "../db/read_groups.ts";
+import { type CategoryView, categoryView } from "./category.ts";
+import { eventView } from "./event.ts";
+import type { ViewDeps } from "./view.ts";
+import type { Event } from "./schemas.ts";
+
+export type { EntryRecord, GroupRecord };
 
 /** A category as the sheets print it. */
 export interface PrintCategory {

@@ -4,7 +4,7 @@ import {
   forwardedOrigin,
   isLoopbackOrigin,
   publicOrigin,
-} from "../../api/public_origin.ts";
+} from "../../http/public_origin.ts";
 
 const URL_BEHIND = "http://10.0.0.2:8000/t/city-open/poster";
 const headers = (h: Record<string, string>) => new Headers(h);

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { limitRequests, MAX_CLIENTS, RequestRateLimiter } from "../../api/request_rate_limit.ts";
+import { limitRequests, MAX_CLIENTS, RequestRateLimiter } from "../../http/request_rate_limit.ts";
 import { silentLogger } from "../../lib/log.ts";
 import { createHandler } from "../../main.ts";
 import { seedTournament } from "../support/fixtures.ts";

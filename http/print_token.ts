@@ -1,12 +1,12 @@
 /**
  * The operator's token of a printed sheet that needs one: the same bearer header and the same tokens as the
  * management API (api/manage/auth.ts), only an admin token, as for everything /manage does, and failed tokens
- * limited per client address as the API limits them (api/manage/rate_limit.ts).
+ * limited per client address as the API limits them (http/failure_limiter.ts).
  */
 import type { Kysely } from "kysely";
-import type { FailureLimiter } from "../../api/manage/rate_limit.ts";
-import { authenticateToken } from "../../db/tokens.ts";
-import type { Database } from "../../db/schema.ts";
+import type { FailureLimiter } from "./failure_limiter.ts";
+import { authenticateToken } from "../db/tokens.ts";
+import type { Database } from "../db/schema.ts";
 
 const BEARER = /^Bearer[ \t]+([^\s]+)[ \t]*$/i;
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { Hono } from "hono";
-import { clientAddress, clientAddressVar, type ClientEnv, clientKey } from "../../api/client_address.ts";
+import { clientAddress, clientAddressVar, type ClientEnv, clientKey } from "../../http/client_address.ts";
 
 Deno.test("clientKey() keeps IPv4, counts IPv6 by its /64 and unmaps IPv4-mapped addresses", () => {
   const cases: [address: string, key: string][] = [

@@ -127,7 +127,7 @@ const MAX_ENTRIES = 4000;
  */
 const CONCURRENT_BUILDS = 4;
 
-/** The brotli quality of kept pages (api/compression.ts `encode`): fast whatever the page holds. */
+/** The brotli quality of kept pages (http/compression.ts `encode`): fast whatever the page holds. */
 const PAGE_BROTLI_QUALITY = 4;
 
 /** The key of the identity coding (no `Accept-Encoding`, or none the server sends). */

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { OutageLog } from "../../api/outage_log.ts";
+import { OutageLog } from "../../http/outage_log.ts";
 
 function recorder() {
   const lines: string[] = [];

@@ -7,15 +7,47 @@
  */
 import { findPublishedEvent } from "../db/read_events.ts";
 import { type CategorySummaryRecord, listEventCategories } from "../db/read_categories.ts";
-import { BoundedLru } from "../lib/lru.ts";
 import { Slots } from "../lib/slots.ts";
-import { categoryPlayAndDraw } from "../views/category.ts";
-import { serializeEvent } from "../views/serialize.ts";
-import type { ViewDeps } from "../views/view.ts";
-import { EVENT_PAGE_RECENT_RESULTS, EVENT_PAGE_UPCOMING } from "./event_page.tsx";
+import { categoryPlayAndDraw } from "./category.ts";
+import { KeptByVersion } from "./kept_by_version.ts";
 import { latestResults, liveMatches, upcomingMatches } from "./match_lists.ts";
-import { TV_MAX_ROWS } from "./tv.tsx";
-import type { CategorySummary, EventBoard } from "./view_types.ts";
+import type { Draw, Event, GroupStandings, Match } from "./schemas.ts";
+import { serializeEvent } from "./serialize.ts";
+import type { ViewDeps } from "./view.ts";
+
+/**
+ * What the venue TV and the event page show of a category: its matches in play (by table), its first matches up
+ * next (in order of play), its latest results (newest first) and its group standings.
+ */
+export interface CategorySummary {
+  id: string;
+  name: string;
+  format: string;
+  bestOf: number;
+  /** Its kind: "team" when its matches are ties and their matches (views/tie_boards.ts); absent in older summaries. */
+  kind?: string;
+  live: Match[];
+  upcoming: Match[];
+  recent: Match[];
+  groups: GroupStandings[];
+  /** The locked knockout draw (the venue TV's bracket), or null (none, or not published yet). */
+  draw: Draw | null;
+}
+
+/** An event with a summary of each category. */
+export interface EventBoard {
+  event: Event;
+  categories: CategorySummary[];
+}
+
+/**
+ * How many matches up next and latest results a summary holds: as many as the longest list of the pages made from
+ * it has rows (the TV's, the event page's), since they may all come from one category.
+ */
+export interface BoardRows {
+  upcoming: number;
+  recent: number;
+}
 
 /** What a category's summary is made of, without its name and format (read fresh with the category list). */
 type SummaryData = Pick<CategorySummary, "live" | "upcoming" | "recent" | "groups" | "draw">;
@@ -33,15 +65,16 @@ const SUMMARIES_AT_ONCE = 4;
  * A category's live matches, matches up next, latest results, standings and locked knockout draw (the TV's
  * bracket), read and computed in full.
  */
-async function summarize(deps: ViewDeps, category: CategorySummaryRecord): Promise<SummaryData> {
+async function summarize(
+  deps: ViewDeps,
+  category: CategorySummaryRecord,
+  rows: BoardRows,
+): Promise<SummaryData> {
   const { play, draw } = await categoryPlayAndDraw(deps.db, category);
   return {
     live: liveMatches(play.matches),
-    // As many as the longest list of matches up next has rows, for the same reason as the results below.
-    upcoming: upcomingMatches(play.matches, Math.max(TV_MAX_ROWS, EVENT_PAGE_UPCOMING)),
-    // As many as the longest list of latest results has rows (the TV's, the event page's): they may all come
-    // from one category.
-    recent: latestResults(play.matches, Math.max(TV_MAX_ROWS, EVENT_PAGE_RECENT_RESULTS)),
+    upcoming: upcomingMatches(play.matches, rows.upcoming),
+    recent: latestResults(play.matches, rows.recent),
     groups: play.standings,
     draw,
   };
@@ -49,7 +82,9 @@ async function summarize(deps: ViewDeps, category: CategorySummaryRecord): Promi
 
 /** The event boards of one store, each category's summary kept while its version holds. */
 export class EventBoards {
-  readonly #kept = new BoundedLru<{ version: string; data: SummaryData }>(MAX_KEPT, Infinity, () => 0);
+  readonly #kept = new KeptByVersion<SummaryData>(MAX_KEPT);
+
+  constructor(readonly rows: BoardRows) {}
 
   /** A published event with a summary of each category, or null. */
   async load(deps: ViewDeps, slug: string): Promise<EventBoard | null> {
@@ -67,16 +102,10 @@ export class EventBoards {
 
   /**
    * A category's summary: kept while its version holds. `version` was read before the data, so a summary kept
-   * under a version is never older than that version (a write in between only makes it newer, and the next read
-   * sees the new version and builds again); null (not public a moment ago) keeps nothing.
+   * under a version is never older than that version (views/kept_by_version.ts).
    */
   async #summary(deps: ViewDeps, s: CategorySummaryRecord, version: string | null): Promise<CategorySummary> {
-    const hit = version === null ? undefined : this.#kept.get(s.id);
-    let data = hit?.version === version ? hit.data : undefined;
-    if (!data) {
-      data = await summarize(deps, s);
-      if (version !== null) this.#kept.set(s.id, { version, data });
-    }
+    const data = await this.#kept.get(s.id, version, () => summarize(deps, s, this.rows));
     return { id: s.id, name: s.name, format: s.format, bestOf: s.bestOf, kind: s.kind, ...data };
   }
 }

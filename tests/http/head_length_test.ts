@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { Hono } from "hono";
-import { headLength } from "../../api/head_length.ts";
+import { headLength } from "../../http/head_length.ts";
 
 function app(): Hono {
   const app = new Hono();

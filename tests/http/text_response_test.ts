@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { bytesOf, partsResponse, textResponse } from "../../api/text_response.ts";
+import { bytesOf, partsResponse, textResponse } from "../../http/text_response.ts";
 
 Deno.test("textResponse() sends the text as UTF-8 with the given status and headers", async () => {
   const res = textResponse('{"name":"Zoë 🏓"}', {

@@ -5,6 +5,7 @@
  * start, else the address the request came to. A forwarded header is never read without a trusted proxy: any
  * client could send one.
  */
+import { HttpError } from "./problem.ts";
 
 /** The operator's setting and what the server knows of its own address, made once by main.ts. */
 export interface PublicAddress {
@@ -22,7 +23,7 @@ const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}\.?)*|\[[0-9A-Fa-f:.]+\])(?::\
 
 /**
  * The entry a trusted proxy wrote in a comma-separated forwarded header: the Nth from the right, as for
- * X-Forwarded-For (api/client_address.ts: each proxy appends what it was given; entries further left came from
+ * X-Forwarded-For (http/client_address.ts: each proxy appends what it was given; entries further left came from
  * the client).
  */
 function trustedEntry(value: string | null, trustedProxies: number): string | null {
@@ -64,7 +65,7 @@ export function publicOrigin(
 
 /**
  * Whether a page's QR codes depend on the request's forwarded headers, which its URL does not say: such a page
- * must not be kept by URL (api/answer_cache.ts).
+ * must not be kept by URL (http/answer_cache.ts).
  */
 export function dependsOnForwarded(address: PublicAddress | undefined, trustedProxies: number): boolean {
   return trustedProxies > 0 && (address?.chosen ?? null) === null;
@@ -85,4 +86,27 @@ export function isLoopbackOrigin(origin: string): boolean {
   return host === "localhost" || host.endsWith(".localhost") || /^127(\.\d{1,3}){3}$/.test(host) ||
     host === "[::1]" || /^\[::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}\]$/.test(host) || host === "0.0.0.0" ||
     host === "[::]";
+}
+
+/**
+ * The base URL from the `base` query parameter (an http(s) origin, path and query dropped), else the
+ * request's origin.
+ */
+export function linkBase(raw: string | undefined, requestOrigin: string): string {
+  if (raw === undefined || raw === "") return requestOrigin;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = new URL("invalid:");
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new HttpError(
+      400,
+      "invalid-query",
+      `Invalid "base": expected an http:// or https:// address, got "${raw.slice(0, 80)}"`,
+      { extensions: { field: "base" } },
+    );
+  }
+  return url.origin;
 }

@@ -9,7 +9,7 @@ import {
   COMPRESSION_THRESHOLD,
   compressResponse,
   encode,
-} from "../../api/compression.ts";
+} from "../../http/compression.ts";
 
 Deno.test("chooseCoding() takes the highest q-value, br before gzip on a tie", () => {
   const cases: [header: string | undefined, coding: "br" | "gzip" | null][] = [

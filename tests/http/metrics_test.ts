@@ -3,8 +3,8 @@
  * store; requests counted by route pattern (never the URL), the answer cache's hits, the store's statements.
  */
 import assert from "node:assert/strict";
-import { ServiceMetrics } from "../../api/metrics.ts";
-import { AnswerCache } from "../../api/answer_cache.ts";
+import { ServiceMetrics } from "../../http/metrics.ts";
+import { AnswerCache } from "../../http/answer_cache.ts";
 import { parseDatabaseUrl } from "../../cli/config.ts";
 import { openStore } from "../../db/store.ts";
 import { silentLogger } from "../../lib/log.ts";

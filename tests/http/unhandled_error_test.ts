@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { Hono } from "hono";
-import { CACHE_CONTROL } from "../../api/http_cache.ts";
-import { unhandledError } from "../../api/unhandled_error.ts";
+import { CACHE_CONTROL } from "../../http/http_cache.ts";
+import { unhandledError } from "../../http/unhandled_error.ts";
 
 function failingApp(logged: string[]): Hono {
   const app = new Hono();

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { CACHE_CONTROL, etagFor, fingerprint, ifNoneMatchHits } from "../../api/http_cache.ts";
+import { CACHE_CONTROL, etagFor, fingerprint, ifNoneMatchHits } from "../../http/http_cache.ts";
 
 Deno.test("CACHE_CONTROL is the spec's s-maxage=10 with stale-while-revalidate=30", () => {
   assert.equal(CACHE_CONTROL, "public, s-maxage=10, stale-while-revalidate=30");

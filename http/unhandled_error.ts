@@ -1,7 +1,7 @@
 /**
  * The app's last-resort error answer: every sub-app answers its own errors (problem details under /api, an
  * error page elsewhere), so what reaches the top is a failure of a guard that runs before them. It is logged
- * and answered like the guards' answers (api/limits.ts), with no detail and no stack for the client.
+ * and answered like the guards' answers (http/limits.ts), with no detail and no stack for the client.
  */
 import type { ErrorHandler } from "hono";
 import type { Logger } from "../lib/log.ts";
@@ -12,7 +12,7 @@ import { requestLog } from "./outage_guard.ts";
 /** The error handler of the whole app (`app.onError(unhandledError(log))`). */
 export function unhandledError(log: Logger): ErrorHandler {
   return (error, c) => {
-    // An outage is answered 503 and logged once by the outage guard (api/outage_guard.ts), not per request.
+    // An outage is answered 503 and logged once by the outage guard (http/outage_guard.ts), not per request.
     if (!isStoreUnavailable(error)) {
       requestLog(c, log).error(
         `Cannot answer ${c.req.method} ${c.req.path}: ${error.name}: ${error.message}`,

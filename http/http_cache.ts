@@ -10,7 +10,7 @@ import type { Store } from "../db/store.ts";
 export const CACHE_CONTROL = "public, s-maxage=10, stale-while-revalidate=30";
 
 /**
- * What every /api/v1 response carries, errors, 304s and the app's guards (api/limits.ts) included: the spec's
+ * What every /api/v1 response carries, errors, 304s and the app's guards (http/limits.ts) included: the spec's
  * caching and CORS, the ETag, Retry-After and the rate limit fields readable by scripts of other sites (none
  * is a CORS-safelisted header), and the coding as part of the cache key.
  */
