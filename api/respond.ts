@@ -7,7 +7,7 @@ import type { AnswerEnv, AnswerFacts, VersionedRequest } from "./answer_cache.ts
 import type { ReadyDeps } from "./deps.ts";
 import { currentRevision, etagFor, ifNoneMatchHits, SHARED_API_HEADERS } from "./http_cache.ts";
 import type { Payload, RawPayload } from "../views/payload.ts";
-import type { View, ViewDeps } from "../views/view.ts";
+import type { ViewDeps } from "../views/view.ts";
 
 export type { Payload, RawPayload };
 
@@ -82,25 +82,4 @@ export async function respond(
 /** What the views read from, for the app's store. */
 export function viewDeps(deps: ReadyDeps): ViewDeps {
   return { db: deps.store.db, versions: deps.reads.versions, leaderboard: deps.reads.leaderboard };
-}
-
-/**
- * Answers with a view (views/): its version keys the answer, `answer` makes the payload from what it loads, and
- * an unknown or hidden resource is the error `missing` gives (a 404).
- */
-export function serve<P, T>(
-  c: Context<AnswerEnv>,
-  deps: ReadyDeps,
-  key: string,
-  view: View<P, T>,
-  params: P,
-  answer: (loaded: T) => Payload | RawPayload | Promise<Payload | RawPayload>,
-  missing: () => Error,
-): Promise<Response> {
-  const vd = viewDeps(deps);
-  return respond(c, deps, key, async () => {
-    const loaded = await view.load(vd, params);
-    if (loaded === null) throw missing();
-    return await answer(loaded);
-  }, () => view.version(vd, params));
 }
