@@ -1,5 +1,5 @@
 /**
- * The shapes the pages render: the public API's serialised objects (api/schemas.ts), so that the server-side
+ * The shapes the pages render: the public API's serialised objects (views/schemas.ts), so that the server-side
  * render and the browser's polls speak about the same thing.
  */
 import type { Draw, Event, GroupStandings, Match } from "../views/schemas.ts";
