@@ -77,8 +77,8 @@ function categoryMatches(): View<{ id: string; status: readonly string[] | null 
 let openApi: Promise<{ json: string; etag: string }> | undefined;
 
 /**
- * The OpenAPI document and its ETag, built at its first request: its schemas (zod-to-openapi) cost ~10 MB of
- * memory that a venue server polled by overlays never needs otherwise.
+ * The OpenAPI document and its ETag, built at its first request: its schemas (zod-to-openapi) cost memory that
+ * a venue server polled by overlays never needs otherwise (docs/benchmarks.md, "Measured for the code").
  */
 function openApiAnswer(): Promise<{ json: string; etag: string }> {
   openApi ??= import("./openapi.ts").then(({ openApiJson }) => {
