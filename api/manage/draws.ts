@@ -17,7 +17,7 @@ import { type ManageEnv, requireAdmin } from "./auth.ts";
 import { parseBody } from "./bodies.ts";
 import { HttpError } from "../problem.ts";
 import { writeProblem } from "./problem.ts";
-import { envelope } from "./serialise.ts";
+import { envelope } from "./serialize.ts";
 
 const SEED = "expected a lot seed of 1 to 200 characters";
 const GROUP_SIZE = `expected a group size of ${MIN_GROUP_SIZE} to ${MAX_GROUP_SIZE}`;

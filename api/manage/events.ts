@@ -17,8 +17,8 @@ import { AnnouncementBody, parseBody } from "./bodies.ts";
 import { eventLinks, linkBase } from "./links.ts";
 import { HttpError } from "../problem.ts";
 import { quoted } from "./problem.ts";
-import { envelope, managedEventJson, overviewJson } from "./serialise.ts";
-import { matchPageJson } from "./serialise.ts";
+import { envelope, managedEventJson, overviewJson } from "./serialize.ts";
+import { matchPageJson } from "./serialize.ts";
 
 /** The event routes, mounted at /api/manage/events. */
 export function eventRoutes(deps: AppDeps): Hono<ManageEnv> {

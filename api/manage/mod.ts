@@ -22,7 +22,7 @@ import { HttpError } from "../problem.ts";
 import { manageProblemResponse, NO_STORE_HEADERS, quoted } from "./problem.ts";
 import { requestLog } from "../outage_guard.ts";
 import { FailureLimiter } from "./rate_limit.ts";
-import { envelope } from "./serialise.ts";
+import { envelope } from "./serialize.ts";
 import { categoryRoutes } from "./categories.ts";
 import { tokenRoutes, whoamiRoute } from "./tokens.ts";
 import { tieRoutes } from "./ties.ts";
