@@ -100,8 +100,14 @@ export interface ViewRoute<
   readonly doc: RouteDoc;
 }
 
-/** The cache key's writer: the path with its values, then each query value present (`?a=1&b=2`). */
-function keyWriter(path: string, query: [string, QueryParam<unknown>][]) {
+/**
+ * The cache key's writer: the path with its values, then each query value present, in the declared order.
+ * @example keyWriter("/rankings", Object.entries(paging("Rows")))({ limit: 5, offset: 0 }) // "/rankings?limit=5&offset=0"
+ */
+export function keyWriter(
+  path: string,
+  query: [string, QueryParam<unknown>][],
+): (values: Record<string, unknown>) => string {
   const parts = path.split(/:(\w+)/);
   return (values: Record<string, unknown>): string => {
     let key = parts[0]!;
