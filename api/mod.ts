@@ -1,25 +1,18 @@
 /**
- * The public read-only API, mounted at /api/v1: one sub-app per resource, and what every response shares
+ * The public read-only API, mounted at /api/v1: the routes of the table (api/routes.ts), and what every response shares
  * (Cache-Control, CORS, Vary, compression, problem details for errors, OPTIONS, 405 and 404).
  */
 import { type Context, Hono } from "hono";
-import { changesApi } from "./changes.ts";
 import type { AnswerEnv } from "../http/answer_cache.ts";
 import { compressResponse } from "../http/compression.ts";
 import type { ReadyDeps } from "../http/deps.ts";
-import { eventsApi } from "./events.ts";
-import { fingerprint, ifNoneMatchHits, SHARED_API_HEADERS } from "../http/http_cache.ts";
-import { matchesApi } from "./matches.ts";
+import { SHARED_API_HEADERS } from "../http/http_cache.ts";
 import { requestLog } from "../http/outage_guard.ts";
-import { PUBLIC_PATHS, QUERY_PARAMETERS } from "./public_paths.ts";
-import { knownParameters } from "./params.ts";
 import { ALLOWED_METHODS, methodNotAllowed, notFound, problemResponse, quoted } from "../http/problem.ts";
-import { playersApi } from "./players.ts";
-import { rankingsApi } from "./rankings.ts";
 import { requestTarget } from "../http/limits.ts";
-import { JSON_TYPE } from "./respond.ts";
-import { categoriesApi } from "./categories.ts";
-import { categoryTiesApi, tiesApi } from "./ties.ts";
+import { mountRoutes } from "./route.ts";
+import { PUBLIC_ROUTES } from "./routes.ts";
+import { PUBLIC_PATHS } from "./public_paths.ts";
 
 /**
  * The path and query of a request as sent, for problem `instance`s: what the router matched (a URL object would
@@ -32,20 +25,6 @@ function instanceOf(c: Context): string {
 /** Sets what every /api/v1 response carries, errors and 304s included. */
 function shareHeaders(res: Response): void {
   for (const [name, value] of Object.entries(SHARED_API_HEADERS)) res.headers.set(name, value);
-}
-
-let openApi: Promise<{ json: string; etag: string }> | undefined;
-
-/**
- * The OpenAPI document and its ETag, built at its first request: its schemas (zod-to-openapi) cost ~10 MB of
- * memory that a venue server polled by overlays never needs otherwise.
- */
-function openApiAnswer(): Promise<{ json: string; etag: string }> {
-  openApi ??= import("./openapi.ts").then(({ openApiJson }) => {
-    const json = openApiJson();
-    return { json, etag: `W/"openapi-${fingerprint(json)}"` };
-  });
-  return openApi;
 }
 
 /** Builds the /api/v1 sub-app. */
@@ -73,31 +52,8 @@ export function publicApi(deps: ReadyDeps): Hono<AnswerEnv> {
 
   app.onError((error, c) => problemResponse(error, instanceOf(c), requestLog(c, deps.log)));
 
-  // Before any resource's handler: a query parameter the endpoint does not take is a 400 naming it.
-  for (const path of PUBLIC_PATHS) {
-    const known = QUERY_PARAMETERS[path];
-    app.get(path, async (c, next) => {
-      knownParameters(c.req.url, known);
-      await next();
-    });
-  }
-
-  app.route("/events", eventsApi(deps));
-  app.route("/events", changesApi(deps));
-  app.route("/players", playersApi(deps));
-  app.route("/subevents", categoriesApi(deps));
-  app.route("/matches", matchesApi(deps));
-  app.route("/rankings", rankingsApi(deps));
-  app.route("/ties", tiesApi(deps));
-  app.route("/subevents", categoryTiesApi(deps));
-
-  app.get("/openapi.json", async (c) => {
-    const { json, etag } = await openApiAnswer();
-    if (ifNoneMatchHits(c.req.header("If-None-Match"), etag)) {
-      return new Response(null, { status: 304, headers: { ETag: etag } });
-    }
-    return new Response(json, { headers: { "Content-Type": JSON_TYPE, ETag: etag } });
-  });
+  // Each route of the table, behind the check of its query parameters.
+  mountRoutes(app, PUBLIC_ROUTES, deps);
 
   for (const path of PUBLIC_PATHS) {
     app.options(path, () =>

@@ -1,6 +1,6 @@
 /**
- * The OpenAPI 3.1 document of the public API, generated from the zod schemas of api/schemas.ts, served at
- * /api/v1/openapi.json and rendered as the reference page at /api.
+ * The OpenAPI 3.1 document of the public API, made from the route table (api/routes.ts) and the zod schemas of
+ * views/schemas.ts, served at /api/v1/openapi.json and rendered as the reference page at /api.
  */
 import {
   getRefId,
@@ -11,30 +11,15 @@ import {
 import { z } from "zod";
 import { CACHE_CONTROL } from "../http/http_cache.ts";
 import { ALLOWED_METHODS, PROBLEM_TYPES, problemType } from "../http/problem.ts";
-import {
-  DrawResponseSchema,
-  EventMatchesResponseSchema,
-  EventPlayersResponseSchema,
-  EventResponseSchema,
-  EventsResponseSchema,
-  MatchesResponseSchema,
-  MatchResponseSchema,
-  NAMED_SCHEMAS,
-  ProblemSchema,
-  RankingsResponseSchema,
-  StandingsResponseSchema,
-} from "../views/schemas.ts";
-import { PUBLIC_PATHS } from "./public_paths.ts";
-import { CHANGE_SCHEMAS, ChangesResponseSchema } from "../views/change_schemas.ts";
-import {
-  HeadToHeadResponseSchema,
-  PLAYER_SCHEMAS,
-  PlayerMatchesResponseSchema,
-  PlayerResponseSchema,
-} from "../views/player_schemas.ts";
-import { TIE_SCHEMAS, TieResponseSchema, TiesResponseSchema } from "../views/tie_schemas.ts";
-
-export { PUBLIC_PATHS };
+import * as shapes from "../views/schemas.ts";
+import { NAMED_SCHEMAS, ProblemSchema } from "../views/schemas.ts";
+import * as changeShapes from "../views/change_schemas.ts";
+import { CHANGE_SCHEMAS } from "../views/change_schemas.ts";
+import * as playerShapes from "../views/player_schemas.ts";
+import { PLAYER_SCHEMAS } from "../views/player_schemas.ts";
+import * as tieShapes from "../views/tie_schemas.ts";
+import { TIE_SCHEMAS } from "../views/tie_schemas.ts";
+import type { ParamDoc, PublicRoute } from "./route.ts";
 
 const DESCRIPTION = `
 Free, read-only JSON API of the tournament data service: published events, their categories (categories),
@@ -157,53 +142,60 @@ function withCommon(responses: Record<string, ResponseConfig>): Record<string, R
   };
 }
 
-const idParams = (what: string) =>
-  z.object({
-    id: z.string().openapi({
-      format: "uuid",
-      description: `Id of the ${what}; anything that is not a UUID is answered with 404`,
-    }),
-  });
-
 const ok = (description: string, schema: z.ZodType): ResponseConfig => ({
   description,
   headers: okHeaders,
   content: { "application/json": { schema } },
 });
 
-/** The `{slug}` of an event's paths. */
-const slugParams = z.object({
-  slug: z.string().openapi({
-    description: "The event's slug (letters, digits, _ ~ . -)",
-    example: "city-open-2026",
-  }),
-});
+/** A parameter's schema, from its declaration (api/route_params.ts). */
+function paramSchema({ format, description, example, integer }: ParamDoc): z.ZodType {
+  const meta = { ...(format ? { format } : {}), description, ...(example ? { example } : {}) };
+  return integer
+    ? z.int().min(integer.min).max(integer.max).default(integer.default).optional().openapi(meta)
+    : z.string().openapi(meta);
+}
 
-/** The `limit` and `offset` of a paged list (api/params.ts pagingParams) of `what` ("Rows", "Matches"). */
-const paging = (what: string) => ({
-  limit: z.int().min(1).max(500).default(100).optional().openapi({
-    description: `${what} per page, an integer from 1 to 500 (default 100)`,
-  }),
-  offset: z.int().min(0).max(1_000_000).default(0).optional().openapi({
-    description: `${what} to skip, an integer from 0 to 1000000 (default 0)`,
-  }),
-});
+/** The path and query parameters of a route, as the document's request. */
+function requestOf(route: PublicRoute): { params?: z.ZodObject; query?: z.ZodObject } | undefined {
+  const params = Object.entries(route.params);
+  const query = Object.entries(route.query);
+  const request = {
+    ...(params.length
+      ? { params: z.object(Object.fromEntries(params.map(([n, p]) => [n, paramSchema(p.doc)]))) }
+      : {}),
+    ...(query.length
+      ? {
+        query: z.object(Object.fromEntries(query.map(([n, p]) => {
+          const schema = paramSchema(p.doc);
+          return [n, p.doc.integer ? schema : (schema as z.ZodString).optional()];
+        }))),
+      }
+      : {}),
+  };
+  return params.length || query.length ? request : undefined;
+}
 
-/** The `status` filter of the match lists (api/params.ts statusParam). */
-const statusQuery = z.string().optional().openapi({
-  description: "Only matches with these statuses: one or more of scheduled, in_progress, completed, " +
-    "comma-separated (or the parameter repeated); all when absent",
-  example: "in_progress",
-});
+/** The schemas a 200 can name (api/route.ts ResponseSchemaName). */
+const RESPONSE_SCHEMAS = { ...shapes, ...changeShapes, ...playerShapes, ...tieShapes } as Record<
+  string,
+  unknown
+> as Record<
+  string,
+  z.ZodType
+>;
 
-/** The `player` filter of the event's match list (api/params.ts playerParam). */
-const playerQuery = z.string().optional().openapi({
-  format: "uuid",
-  description:
-    "Only the matches of this player (the id of /events/{slug}/players): their singles, and their " +
-    "doubles with any partner; given once",
-  example: "3f2c1a9e-6b1d-4c2a-9f5e-0d8b7a6c5e4f",
-});
+/** A route's own answers: its 200 and its 400 and 404 when it has them. */
+function responsesOf({ doc }: PublicRoute): Record<string, ResponseConfig> {
+  const [description, schema] = doc.ok;
+  return {
+    200: schema === "object"
+      ? { description, headers: okHeaders, content: { "application/json": { schema: { type: "object" } } } }
+      : ok(description, RESPONSE_SCHEMAS[schema]!),
+    ...(doc.errors?.[400] ? { 400: problem(doc.errors[400]) } : {}),
+    ...(doc.errors?.[404] ? { 404: problem(doc.errors[404]) } : {}),
+  };
+}
 
 /** The `If-None-Match` header of every GET: the ETag of the answer the client has. */
 const conditional = z.object({
@@ -216,7 +208,7 @@ const conditional = z.object({
   }),
 });
 
-function build(): Record<string, unknown> {
+function build(routes: readonly PublicRoute[]): Record<string, unknown> {
   const registry = new OpenAPIRegistry();
   // Every named schema first, each after its parts, as declared: otherwise zod-to-openapi makes the first use it
   // meets the component, with the description of that use's field (Score took gamesWon's "Games won by each
@@ -256,273 +248,10 @@ function build(): Record<string, unknown> {
     });
   };
 
-  route(
-    "/events",
-    "listEvents",
-    "List published events",
-    "Published events only, latest startDate first, then by name.",
-    undefined,
-    {
-      200: ok("The published events", EventsResponseSchema),
-    },
-  );
-  route(
-    "/events/{slug}",
-    "getEvent",
-    "One event and its categories",
-    "A published event and its categories (categories) in their order. categoryCount equals the number of " +
-      "subevents. 404 for an unknown slug or an event that is not published.",
-    {
-      params: slugParams,
-    },
-    {
-      200: ok("The event and its categories", EventResponseSchema),
-      404: problem("No published event has this slug"),
-    },
-  );
-  route(
-    "/events/{slug}/matches",
-    "listEventMatches",
-    "The matches of an event, paged",
-    "The event's matches whose two sides are known, across its categories (in their order; within a " +
-      "category as /subevents/{id}/matches orders them), as the same Match object as /matches/{id}. Filter " +
-      "with status: status=in_progress is what is being played now, on every table. Filter with player for " +
-      'one player\'s matches, singles and doubles (a "my matches" list; with status=scheduled, what they ' +
-      "play next); a player id the event does not know gives an empty list. meta.total counts the whole " +
-      "filtered list. 404 for an unknown slug or an event that is not published.",
-    {
-      params: slugParams,
-      query: z.object({ status: statusQuery, player: playerQuery, ...paging("Matches") }),
-    },
-    {
-      200: ok("A page of the event's matches", EventMatchesResponseSchema),
-      400: problem("status, player, limit or offset is invalid"),
-      404: problem("No published event has this slug"),
-    },
-  );
-  route(
-    "/events/{slug}/players",
-    "listEventPlayers",
-    "The players of an event",
-    "Every public player of the event: one with an entry in a group, in a locked knockout draw or in a " +
-      "match that is served (an entry not drawn yet, or only in a knockout draw that is still a draft, is not " +
-      "public yet). By name, accents and case aside, then by id; each with their public entries in the " +
-      "event's category order. An entry's entryId is the homeId/awayId of the player's matches in that " +
-      "category; id is the playerId of the rankings and the player filter of /events/{slug}/matches. Paged " +
-      "like the rankings; meta.total counts every player. 404 for an unknown slug or an event that is not " +
-      "published.",
-    {
-      params: slugParams,
-      query: z.object({ ...paging("Players") }),
-    },
-    {
-      200: ok("A page of the event's players", EventPlayersResponseSchema),
-      400: problem("limit or offset is invalid"),
-      404: problem("No published event has this slug"),
-    },
-  );
-  route(
-    "/events/{slug}/changes",
-    "listEventChanges",
-    "What changed in an event since a cursor",
-    "The event's change feed, to poll one URL instead of every resource: the resources of the event (the " +
-      "event, its players' list, each category, each match the API serves) whose answer changed since the " +
-      "cursor, each once with its version now and where to fetch it, in the order of their last change, and " +
-      "the cursor to ask with next. Without since, every resource of the event is listed (start here). Poll " +
-      "with the same since and If-None-Match: with nothing new the answer is a 304. A resource gone has a " +
-      "null version. Only public changes appear: a hidden event has no feed (404), and its writes while " +
-      "hidden show as changes at its publication. hasMore says to ask again at once with next. A cursor " +
-      "from another event's feed, or from before the event was published again, is a 400 (parameter since) " +
-      "saying to start again from the event.",
-    {
-      params: slugParams,
-      query: z.object({
-        since: z.string().optional().openapi({
-          description: "The next cursor of an earlier answer of this feed; absent to start from the event",
-          example: "NmQ4YzI0ZTAtYjM2ZC00ZTk2LWE1YjgtOWM3NjE4NTRjYmVjfDQyfG1hdGNofA",
-        }),
-        limit: z.int().min(1).max(500).default(100).optional().openapi({
-          description: "Changes per page, an integer from 1 to 500 (default 100)",
-        }),
-      }),
-    },
-    {
-      200: ok("The changes since the cursor", ChangesResponseSchema),
-      400: problem("since or limit is invalid, or since cannot be resumed from (start again from the event)"),
-      404: problem("No published event has this slug"),
-    },
-  );
-  const playerDoc =
-    "A player is one person across the events of this server: a player the event files name by " +
-    "federation id has one id in every event; one without a federation id is a player of one event. Public " +
-    "once they have a public entry in a published event (as on /events/{slug}/players); only published " +
-    "events' matches and ratings are shown, never a hidden event's. 404 for an id no such player has.";
-  route(
-    "/players/{id}",
-    "getPlayer",
-    "A player across events",
-    "Name, association, the current Glicko-2 rating with its deviation and leaderboard rank, the rating after " +
-      "each rated match (oldest first, a chart's points) and the published events the player plays in. " +
-      playerDoc,
-    { params: idParams("player") },
-    {
-      200: ok("The player", PlayerResponseSchema),
-      404: problem("No player of a published event has this id"),
-    },
-  );
-  route(
-    "/players/{id}/matches",
-    "listPlayerMatches",
-    "A player's matches across events, paged",
-    "The player's matches whose two sides are known across published events, newest first (by when the " +
-      "match ended, else began, else is scheduled), as the same Match object as /matches/{id} with its event " +
-      "and category. Filter with event (a slug: an event that is not published gives an empty list) and with " +
-      "opponent (a player id: the matches against them, singles and doubles). meta.total counts the whole " +
-      "filtered list. " + playerDoc,
-    {
-      params: idParams("player"),
-      query: z.object({
-        event: z.string().optional().openapi({ description: "Only this event's matches (its slug)" }),
-        opponent: z.string().optional().openapi({
-          format: "uuid",
-          description: "Only the matches against this player (a player id), given once",
-        }),
-        ...paging("Matches"),
-      }),
-    },
-    {
-      200: ok("A page of the player's matches", PlayerMatchesResponseSchema),
-      400: problem("event, opponent, limit or offset is invalid"),
-      404: problem("No player of a published event has this id"),
-    },
-  );
-  route(
-    "/players/{id}/head-to-head/{otherId}",
-    "getHeadToHead",
-    "Two players against each other",
-    "Their matches against each other across published events (newest first), the decided ones' wins, games " +
-      "and points of each, and the prediction of their next meeting (best of 5) from the current ratings, " +
-      "with its 90% interval and confidence label (show words, not the number, when it is insufficient). " +
-      playerDoc,
-    {
-      params: z.object({
-        id: z.string().openapi({ format: "uuid", description: "Id of the first player" }),
-        otherId: z.string().openapi({ format: "uuid", description: "Id of the other player" }),
-      }),
-    },
-    {
-      200: ok("The head-to-head", HeadToHeadResponseSchema),
-      404: problem("Either id is no player of a published event, or both are the same"),
-    },
-  );
-  route(
-    "/subevents/{id}/draw",
-    "getDraw",
-    "The knockout draw of a category",
-    "The bracket by rounds: every first-round slot (entry, bye, group qualifier or open), every position of " +
-      "every round with the match and its result once both sides are known, and round labels. draw is null " +
-      "until the category has a published, locked knockout draw.",
-    { params: idParams("category") },
-    {
-      200: ok("The draw, or null", DrawResponseSchema),
-      404: problem("No category of a published event has this id"),
-    },
-  );
-  route(
-    "/subevents/{id}/standings",
-    "getStandings",
-    "Group standings of a category",
-    "One item per group, computed on each read from the stored matches by ITTF Statutes 3.7.5 (match points; " +
-      "then match points, games ratio and points ratio among the players level; then lot). decidedBy says " +
-      "which step fixed each place. Empty for a category without groups.",
-    { params: idParams("category") },
-    {
-      200: ok("The standings", StandingsResponseSchema),
-      404: problem("No category of a published event has this id"),
-    },
-  );
-  route(
-    "/subevents/{id}/matches",
-    "listMatches",
-    "The matches of a category",
-    "Every match whose two sides are known, as the same Match object as /matches/{id}: group stage first, " +
-      "then by round and position. Open positions and byes appear in the draw only. Knockout matches of a " +
-      "draft draw are not served. Filter with status (status=in_progress,scheduled: what is on and what is " +
-      "next).",
-    { params: idParams("category"), query: z.object({ status: statusQuery }) },
-    {
-      200: ok("The matches", MatchesResponseSchema),
-      400: problem("status is invalid"),
-      404: problem("No category of a published event has this id"),
-    },
-  );
-  route(
-    "/matches/{id}",
-    "getMatch",
-    "One match, live",
-    "The match, its live block (for scoreboards) and its frozen pre-match prediction (null when none). " +
-      "Poll it with If-None-Match: an unchanged match costs a 304.",
-    { params: idParams("match") },
-    {
-      200: ok("The match", MatchResponseSchema),
-      404: problem("No public match with both sides known has this id"),
-    },
-  );
-  route(
-    "/rankings",
-    "listRankings",
-    "The public rating leaderboard",
-    "Players with an entry in a published event and a rating, by rating (descending) then playerId. rank " +
-      "counts from 1 over the whole leaderboard; meta.total is its length.",
-    {
-      query: z.object(paging("Rows")),
-    },
-    {
-      200: ok("A page of the leaderboard", RankingsResponseSchema),
-      400: problem("limit or offset is invalid"),
-    },
-  );
-  route(
-    "/ties/{id}",
-    "getTie",
-    "One tie of a team event",
-    "A tie (docs/teams.md): the two teams and their players, the line-ups once published, every match of the " +
-      'format in order of play with its status ("not_needed" once the tie was decided before it) and, once ' +
-      "made, the match itself, the tie score, whether it is decided and the winning team. Its id is the id of " +
-      "the group or knockout match between the teams in the category's matches. 404 for an unknown id or a " +
-      "tie that is not public.",
-    { params: idParams("tie") },
-    {
-      200: ok("The tie", TieResponseSchema),
-      404: problem("No public tie has this id"),
-    },
-  );
-  route(
-    "/subevents/{id}/ties",
-    "listTies",
-    "The ties of a team category",
-    "Every tie of a team category whose two teams are known, as /ties/{id} answers each: groups first, then " +
-      "by round and position. Empty for a category that is not a team category.",
-    { params: idParams("category") },
-    {
-      200: ok("The ties", TiesResponseSchema),
-      404: problem("No category of a published event has this id"),
-    },
-  );
-  route(
-    "/openapi.json",
-    "getOpenApi",
-    "This document",
-    "The OpenAPI 3.1 description of the API (not wrapped in the envelope).",
-    undefined,
-    {
-      200: {
-        description: "The OpenAPI document",
-        headers: okHeaders,
-        content: { "application/json": { schema: { type: "object" } } },
-      },
-    },
-  );
+  for (const r of routes) {
+    const { operationId, summary, description } = r.doc;
+    route(r.path.replace(/:(\w+)/g, "{$1}"), operationId, summary, description, requestOf(r), responsesOf(r));
+  }
 
   const generator = new OpenApiGeneratorV31(registry.definitions);
   return generator.generateDocument({
@@ -539,22 +268,22 @@ function build(): Record<string, unknown> {
   }) as unknown as Record<string, unknown>;
 }
 
-let cached: { doc: Record<string, unknown>; json: string } | undefined;
+let cached: { routes: readonly PublicRoute[]; doc: Record<string, unknown>; json: string } | undefined;
 
-function built(): { doc: Record<string, unknown>; json: string } {
-  if (cached === undefined) {
-    const doc = build();
-    cached = { doc, json: JSON.stringify(doc) };
+function built(routes: readonly PublicRoute[]): { doc: Record<string, unknown>; json: string } {
+  if (cached?.routes !== routes) {
+    const doc = build(routes);
+    cached = { routes, doc, json: JSON.stringify(doc) };
   }
   return cached;
 }
 
-/** The OpenAPI document (built once per process). */
-export function openApiDocument(): Record<string, unknown> {
-  return built().doc;
+/** The OpenAPI document of `routes` (api/routes.ts), built once per process. */
+export function openApiDocument(routes: readonly PublicRoute[]): Record<string, unknown> {
+  return built(routes).doc;
 }
 
-/** The OpenAPI document as JSON text (serialised once per process). */
-export function openApiJson(): string {
-  return built().json;
+/** The OpenAPI document of `routes` as JSON text, serialised once per process. */
+export function openApiJson(routes: readonly PublicRoute[]): string {
+  return built(routes).json;
 }

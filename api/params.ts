@@ -4,11 +4,15 @@
  * query parameter is a 400 naming it.
  */
 import { isUuid } from "../lib/uuid.ts";
-import { invalidParameter, notFound, quoted, unknownParameter } from "../http/problem.ts";
+import { decodeCursor, type FeedCursor } from "../views/change_cursor.ts";
+import { HttpError, invalidParameter, notFound, quoted, unknownParameter } from "../http/problem.ts";
 
 const SLUG = /^[A-Za-z0-9_~.-]{1,200}$/;
 
 export { isUuid };
+
+/** Whether a value has the characters of a slug. */
+export const isSlug = (value: string): boolean => SLUG.test(value);
 
 /** The id from a path, or a 404 naming `what` when it is not UUID-shaped. */
 export function idParam(value: string | undefined, what: string): string {
@@ -20,7 +24,7 @@ export function idParam(value: string | undefined, what: string): string {
 
 /** The event slug from a path, or a 404 when it has characters that no slug has. */
 export function slugParam(value: string | undefined): string {
-  if (value === undefined || !SLUG.test(value)) {
+  if (value === undefined || !isSlug(value)) {
     throw notFound(`Cannot find a published event with slug ${quoted(value ?? "")}`);
   }
   return value;
@@ -51,7 +55,8 @@ export const MAX_LIMIT = 500;
 /** Largest offset: deeper pages cost more than they are worth to anybody. */
 export const MAX_OFFSET = 1_000_000;
 
-function integerParam(
+/** An integer query parameter from `min` to `max`, given at most once; `fallback` when absent. */
+export function integerParam(
   query: URLSearchParams,
   name: string,
   min: number,
@@ -119,4 +124,58 @@ export function playerParam(query: URLSearchParams): string | null {
   const value = values[0] ?? "";
   if (!isUuid(value)) throw invalidParameter("player", expected, value);
   return value.toLowerCase();
+}
+
+/** A query parameter given at most once and of the right shape, or null when absent. */
+export function oneParam(
+  query: URLSearchParams,
+  name: string,
+  shape: (value: string) => boolean,
+  expected: string,
+): string | null {
+  const values = query.getAll(name);
+  if (values.length === 0) return null;
+  if (values.length > 1) throw invalidParameter(name, `${expected}, given once`, values.join(","));
+  if (!shape(values[0]!)) throw invalidParameter(name, expected, values[0]!);
+  return values[0]!;
+}
+
+/**
+ * The `since` cursor of the change feed, given once; null when absent (from the start of the event's feed).
+ * @example sinceParam(new URLSearchParams("since=abc!")) // throws 400: "since": expected a cursor ...
+ */
+export function sinceParam(query: URLSearchParams): FeedCursor | null {
+  const values = query.getAll("since");
+  if (values.length === 0) return null;
+  const expected = "expected the next cursor of an earlier answer of this feed";
+  if (values.length > 1) throw invalidParameter("since", `${expected}, given once`, values.join(","));
+  const cursor = decodeCursor(values[0] ?? "");
+  if (!cursor) throw invalidParameter("since", expected, values[0] ?? "");
+  return cursor;
+}
+
+/** A 400 for a cursor this event's feed cannot resume from: start again from the event. */
+export function staleCursor(slug: string, why: "foreign" | "too-old"): HttpError {
+  const reason = why === "foreign"
+    ? "it was not given by this event's feed"
+    : "the event's feed started again since (it was unpublished and published again)";
+  return new HttpError(
+    400,
+    "invalid-parameter",
+    `Cannot resume the changes of ${quoted(slug)} from "since": ${reason}; start again from the event ` +
+      `(GET /api/v1/events/${slug}/changes without since lists every resource of the event)`,
+    { extensions: { parameter: "since" } },
+  );
+}
+
+/** The change feed's `limit`: 1 to 500, default 100, given once. */
+export function feedLimitParam(query: URLSearchParams): number {
+  const values = query.getAll("limit");
+  if (values.length === 0) return DEFAULT_LIMIT;
+  const raw = values.join(",");
+  const expected = `expected an integer from 1 to ${MAX_LIMIT}`;
+  if (values.length > 1 || !/^\d{1,7}$/.test(raw) || Number(raw) < 1 || Number(raw) > MAX_LIMIT) {
+    throw invalidParameter("limit", expected, raw);
+  }
+  return Number(raw);
 }

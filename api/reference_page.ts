@@ -7,6 +7,7 @@
 import type { Context } from "hono";
 import type { AnswerVersion } from "../http/answer_cache.ts";
 import { PROBLEM_TYPES, problemType } from "../http/problem.ts";
+import { PUBLIC_ROUTES } from "./routes.ts";
 
 type Json = Record<string, unknown>;
 
@@ -235,12 +236,15 @@ const NONCE_SLOT = "\u0000nonce\u0000";
 const UNCHANGING: AnswerVersion = { version: "reference", current: () => Promise.resolve("reference") };
 
 /**
- * GET /api: the reference page. The document's module is loaded at the first request (see api/mod.ts
+ * GET /api: the reference page. The document's module is loaded at the first request (see api/routes.ts
  * `openApiAnswer`).
  */
 export async function referencePage(c: Context<ReferencePageEnv>): Promise<Response> {
   if (halves === undefined) {
-    const page = renderReferencePage((await import("./openapi.ts")).openApiDocument(), NONCE_SLOT);
+    const page = renderReferencePage(
+      (await import("./openapi.ts")).openApiDocument(PUBLIC_ROUTES),
+      NONCE_SLOT,
+    );
     const at = page.indexOf(NONCE_SLOT);
     halves = [page.slice(0, at), page.slice(at + NONCE_SLOT.length)];
   }

@@ -4,10 +4,9 @@
  */
 import type { Context } from "hono";
 import type { AnswerEnv, AnswerFacts, VersionedRequest } from "../http/answer_cache.ts";
-import { type ReadyDeps, viewDeps } from "../http/deps.ts";
+import type { ReadyDeps } from "../http/deps.ts";
 import { currentRevision, etagFor, ifNoneMatchHits, SHARED_API_HEADERS } from "../http/http_cache.ts";
 import type { Payload, RawPayload } from "../views/payload.ts";
-import type { View } from "../views/view.ts";
 
 export type { Payload, RawPayload };
 
@@ -25,7 +24,7 @@ export const JSON_TYPE = "application/json";
  * given, is the resource's own version (db/read_versions.ts) and replaces the global revision. `key`
  * identifies the resource (path and normalised query), so that two resources never share an ETag. Params are
  * checked before calling this, so that a 304 is never given for a request that would fail. The answer is kept
- * in the server's answer cache (http/answer_cache.ts) under the request's URL, coding and the version.
+ * in the server's answer cache (api/answer_cache.ts) under the request's URL, coding and the version.
  */
 export async function respond(
   c: Context<AnswerEnv>,
@@ -77,25 +76,4 @@ export async function respond(
   // `*`: now that produce() found the resource (it throws the 404 of an unknown one).
   if (ifNoneMatch?.includes("*") && ifNoneMatchHits(ifNoneMatch, etag)) return notModified();
   return answered(c, answer.res, { bytes: answer.bytes, version: checked });
-}
-
-/**
- * Answers with a view (views/): its version keys the answer, `answer` makes the payload from what it loads, and
- * an unknown or hidden resource is the error `missing` gives (a 404).
- */
-export function serve<P, T>(
-  c: Context<AnswerEnv>,
-  deps: ReadyDeps,
-  key: string,
-  view: View<P, T>,
-  params: P,
-  answer: (loaded: T) => Payload | RawPayload | Promise<Payload | RawPayload>,
-  missing: () => Error,
-): Promise<Response> {
-  const vd = viewDeps(deps);
-  return respond(c, deps, key, async () => {
-    const loaded = await view.load(vd, params);
-    if (loaded === null) throw missing();
-    return await answer(loaded);
-  }, () => view.version(vd, params));
 }

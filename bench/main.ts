@@ -6,7 +6,7 @@
  * Prints the report and saves it to docs/benchmarks.md. `--quick` is a one-minute smoke run.
  * Run: deno run -A bench/main.ts [--quick] [flags]; DATABASE_URL=postgres://... selects PostgreSQL.
  */
-import { schedulerSection } from "./scheduler_section.ts";
+import { MEASURED_HEADING, schedulerSection } from "./scheduler_section.ts";
 import { RELAY_HEADING } from "./relay.ts";
 import pg from "pg";
 import { parseDatabaseUrl } from "../cli/config.ts";
@@ -1094,9 +1094,11 @@ export async function runBench(options: BenchOptions, command: string): Promise<
       },
     };
     const out = options.out.startsWith("/") ? options.out : `${REPO_ROOT}${options.out}`;
-    // The scheduler's and the relay's figures (bench/scheduler.ts, bench/relay.ts) are measured apart: kept.
+    // The scheduler's and the relay's figures (bench/scheduler.ts, bench/relay.ts) and those measured for a
+    // choice in the code are measured apart: kept.
     const before = await Deno.readTextFile(out).catch(() => "");
-    const kept = schedulerSection(before) + schedulerSection(before, RELAY_HEADING);
+    const kept = schedulerSection(before) + schedulerSection(before, RELAY_HEADING) +
+      schedulerSection(before, MEASURED_HEADING);
     await Deno.writeTextFile(out, renderReport(report) + kept);
     await formatReport(out);
     const markdown = await Deno.readTextFile(out);

@@ -109,7 +109,7 @@ export async function profileReads(
     }],
     ["category: findPublicCategory", () => findPublicCategory(db, groupsCategory.id)],
     ["category: listCategoryMatches (224 matches)", () => listCategoryMatches(db, groupsCategory.id)],
-    // What a list made again after a point reads instead (api/category_matches.ts), besides the moved match.
+    // What a list made again after a point reads instead (views/category_matches.ts), besides the moved match.
     [
       "category: listCategoryMatchVersions (224 matches)",
       () => listCategoryMatchVersions(db, groupsCategory.id),

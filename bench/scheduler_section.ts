@@ -8,6 +8,12 @@
 export const SCHEDULER_HEADING = "## Scheduler";
 
 /**
+ * The heading of the figures measured once, by hand, for a choice in the code (the comments there point at
+ * them): kept as they are, like the sections above.
+ */
+export const MEASURED_HEADING = "## Measured for the code";
+
+/**
  * The section in `markdown` (its heading to the next heading of its level, or the end), with a blank line
  * before it; "" when there is none.
  * @example schedulerSection("# A\n\n## Scheduler\n\nfast\n") // "\n## Scheduler\n\nfast\n"

@@ -190,7 +190,7 @@ export class RelayPusher implements RelayControl {
     }
     const sent = await readSent(db, slug);
     const published = event.status === "published";
-    // Reading every match's stamp costs ~30 ms on a 10,000-match event, on the server's own thread: between full
+    // Reading every match's stamp costs tens of ms on a large event, on the server's own thread: between full
     // reads (at each sync and at least once a minute), the change feed names the matches changed since the last
     // round that finished everything. What the feed cannot tell waits for the next full read.
     const revision = await globalRevision(db);

@@ -2,8 +2,8 @@
  * SQLite writes made durable without stopping the server while the disk works.
  *
  * node:sqlite is synchronous: with `synchronous=FULL` every commit waits for an fsync of the WAL on the event
- * loop, and every request (1,000 overlays polling) waits with it. The bench's CPU profile of the live scenario
- * showed commits in half of the event loop's busy stretches over 5 ms. So the connection commits with
+ * loop, and every request (1,000 overlays polling) waits with it; in the bench's CPU profile of the live
+ * scenario, commits stood in half of the event loop's long busy stretches. So the connection commits with
  * `synchronous=NORMAL` (the commit writes the WAL without syncing it) and the driver then syncs the WAL file
  * itself through an async fdatasync (Deno's `FsFile.syncData()`, run off the event loop), before the transaction's
  * promise resolves: a write is still acknowledged only once it is on disk, and a power cut loses nothing

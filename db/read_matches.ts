@@ -343,7 +343,7 @@ export async function listEventMatches(
   const player = options.player ?? null;
   // A player's matches are found first from their entries in this event's categories (which fix the event),
   // by the entry indexes, and then read by id: asked in one query with the event, SQLite reads every match of
-  // the event by its index instead (~25 ms on the bench's event, against ~1 ms).
+  // the event by its index instead (25 times slower on the bench's event: docs/benchmarks.md).
   const ids = player === null
     ? null
     : (await db.selectFrom("matches").select("matches.id").where((eb) =>

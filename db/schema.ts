@@ -328,7 +328,7 @@ export interface PlayerIdAliasTable {
   player_id: string;
 }
 
-/** A session of play of an event: when, and on which tables (db/event_sessions.ts). */
+/** A session of play of an event: when, and on which tables (db/read_event_sessions.ts, db/session_writes.ts). */
 export interface EventSessionTable {
   event_id: string;
   /** The session's key in the event file, unique within the event. */

@@ -4,10 +4,11 @@
  * (http/answer_cache.ts). Any committed write changes it, from this process or from another one.
  *
  * - SQLite file: `PRAGMA data_version` of the read-only connection, which changes whenever another connection
- *   (the app's own writer, an import in another process) commits. Reading it costs 2.5 µs, as much as the rest
- *   of a kept answer, so it is read on every call only for a second after a write of this process (the write's
- *   statement marks the store before it commits: the first call after the commit sees it), and otherwise at most
- *   every 50 ms: a write of another process (`deno task import` into the served file) shows within 50 ms.
+ *   (the app's own writer, an import in another process) commits. Reading it costs as much as the rest of a
+ *   kept answer (docs/benchmarks.md, "Measured for the code"), so it is read on every call only for a second
+ *   after a write of this process (the write's statement marks the store before it commits: the first call after
+ *   the commit sees it), and otherwise at most every 50 ms: a write of another process (`deno task import` into
+ *   the served file) shows within 50 ms.
  * - SQLite in memory (tests, throwaway demos): there is one connection, so `total_changes()` of it, which counts
  *   every row written. Known limit: a read while a transaction is open on that connection may see rows the
  *   transaction later rolls back (as every read of an in-memory store may).

@@ -123,7 +123,8 @@ const MAX_ENTRIES = 4000;
 /**
  * Builds that run at once. A build awaits its queries one by one, so without a bound every poller's build
  * would start and hold its rows at the same time: after a write under 64 connections, 64 categories' worth of
- * rows and half-made JSON (~100 MB of heap). A few at a time keep PostgreSQL's round trips overlapped.
+ * rows and half-made JSON (docs/benchmarks.md, "Measured for the code"). A few at a time keep PostgreSQL's round
+ * trips overlapped.
  */
 const CONCURRENT_BUILDS = 4;
 
@@ -412,7 +413,7 @@ export class AnswerCache {
     if (hashed) {
       headers.set("content-security-policy", hashed.policy);
       // A kept page is sent compressed to a client that accepts it, as the API's answers are: a phone fetches
-      // its page again whenever the data it shows changes (the bench's event page: 67 kB, 6.5 kB as br).
+      // its page again whenever the data it shows changes (an event page shrinks to a tenth as br).
       headers.set("vary", "Accept-Encoding");
       const coding = hashed.html.length > COMPRESSION_THRESHOLD
         ? chooseCoding(req.headers.get("accept-encoding"))

@@ -35,9 +35,8 @@ export function chooseCoding(header: string | undefined | null): Coding | null {
 /**
  * The brotli window (log2 of its size) for a body: the smallest that holds the whole body (a window holds
  * 2^bits - 16 bytes), from 10 (brotli's least) to 22 (its default). A larger window finds nothing more in a
- * body it already covers, but the encoder sizes its buffers for the window: with the default for every body,
- * the server on the bench store grew by 14 MiB resident while answering the 64 category lists (130 kB) three
- * times as br, and kept it; with the body's own window, by 0–3 MiB.
+ * body it already covers, but the encoder sizes its buffers for the window, and the process keeps what they
+ * grew to (docs/benchmarks.md, "Measured for the code").
  * @example brotliWindowBits(1_500) // 11
  * @example brotliWindowBits(130_000) // 17
  */
@@ -51,11 +50,10 @@ export function brotliWindowBits(bytes: number): number {
 export const BROTLI_Q5_FROM = 32 * 1024;
 
 /**
- * The brotli quality for a body. Quality 5 and up set up a larger encoder, a fixed ~1.3 ms per body on the bench
- * machine, where quality 4 takes 0.08 ms for a 1 kB match: a poll after each write paid that on the event loop
- * (a second of every 30 in the live scenario's CPU profile). Below 32 KiB quality 4 costs 5–10 % more bytes
- * (a match: 480 instead of 451); from there quality 5 saves 15–25 % (a category's matches, 113 kB: 4.6 kB
- * instead of 5.3 kB) for 1–2 ms more, spent once per revision of a body that many clients fetch.
+ * The brotli quality for a body. Quality 5 and up set up a larger encoder, a fixed cost per body that a small
+ * body (a match, polled after each write) pays many times over on the event loop for a few bytes saved; a large
+ * one (a category's matches) saves enough for it, once per revision of a body that many clients fetch
+ * (docs/benchmarks.md, "Measured for the code").
  * @example brotliQuality(1_140) // 4
  * @example brotliQuality(113_000) // 5
  */
@@ -64,9 +62,9 @@ export function brotliQuality(bytes: number): number {
 }
 
 /**
- * Compresses bytes with a coding; as br at `quality` (by default brotliQuality of the size). Pages pass 4: the
- * venue TV's page (34 kB, much of it a QR code's SVG path) took 13 ms at quality 5 and 0.5 ms at 4, for 8 % more
- * bytes, and a page is made again after every point of its event.
+ * Compresses bytes with a coding; as br at `quality` (by default brotliQuality of the size). Pages pass 4: a page
+ * is made again after every point of its event, and quality 5 costs a page such as the venue TV's (much of it a
+ * QR code's SVG path) many times the time for few bytes (docs/benchmarks.md, "Measured for the code").
  */
 export async function encode(
   bytes: Uint8Array<ArrayBuffer>,

@@ -1,7 +1,7 @@
 /**
  * Responses made from text (or from parts of bytes) with one copy of their bytes. `new Response(bytes)` in Deno
  * copies the bytes it is given, so a body encoded with `TextEncoder.encode` and then made a response lives
- * twice: the encoded copy is garbage at once, 130 kB per category list rebuilt after each point, freed only
+ * twice: the encoded copy is garbage at once, a whole category list rebuilt after each point, freed only
  * when V8 next collects (and until then resident). Encoding (or laying the parts out) into one scratch buffer
  * of the process instead leaves a single copy: the response's own. Reading a clone of such a response
  * (`bytes()`) gives that copy back without another.

@@ -2,7 +2,7 @@
  * Inline browser scripts without a bundler: a page's script is the source text of its main function (Deno has
  * already stripped the types), called at once in a scope that first declares everything the modules it imports
  * export. The main function and those modules import each other by name as usual (and are type-checked so); each
- * module declares nothing it does not export (tests/pages/inlined_scripts_test.ts checks both).
+ * module declares nothing it does not export (tests/pages/client_script_test.ts checks both).
  */
 import * as countdownRules from "./client/countdown_rules.ts";
 import { countdowns } from "./client/countdowns.ts";

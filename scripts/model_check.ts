@@ -8,7 +8,7 @@
  * carry the same event date, so no idle-day inflation applies inside the event.
  */
 
-import { NEW_TO_SOURCE } from "../cli/calibrate.ts";
+import { NEW_TO_SOURCE } from "../cli/calibrate_london.ts";
 import { parseCsv } from "../cli/calibrate_data.ts";
 import { DEFAULT_TAU, type Glicko2Rating, rateMatch } from "../domain/glicko2.ts";
 import { type ConfidenceLabel, predictMatch } from "../domain/prediction.ts";

@@ -1,6 +1,6 @@
 /**
  * The shapes of the public API as zod schemas: the source of the OpenAPI document (api/openapi.ts) and of the
- * reference page. Responses are not validated against them at run time (the serialisers in api/serialize.ts
+ * reference page. Responses are not validated against them at run time (the serialisers in views/serialize.ts
  * build exactly these shapes); the tests validate every response against the generated document.
  */
 import { extendZodWithOpenApi } from "@asteasolutions/zod-to-openapi";

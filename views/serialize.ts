@@ -1,6 +1,6 @@
 /**
  * Serialisers of the public API: each lists the fields it emits, so that no stored row is ever passed through
- * and nothing private can slip out. The shapes are those of api/schemas.ts.
+ * and nothing private can slip out. The shapes are those of views/schemas.ts.
  */
 import { estimatedStartOf } from "../domain/estimated_starts.ts";
 import type { EntryRecord } from "../db/read_entries.ts";

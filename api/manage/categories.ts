@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { setDrawLocked } from "../../db/manage_writes.ts";
 import type { AppDeps } from "../../http/deps.ts";
 import { type ManageEnv, requireAdmin } from "./auth.ts";
-import { envelope } from "./serialise.ts";
+import { envelope } from "./serialize.ts";
 
 /** The category routes, mounted at /api/manage/subevents. */
 export function categoryRoutes(deps: AppDeps): Hono<ManageEnv> {

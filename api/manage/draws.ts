@@ -1,7 +1,7 @@
 /**
  * Draw routes of the management API (admin): generate a category's draw by lot (or draw a draft again), show
  * it (drafts included) and place group qualifiers again, through db/draw_writes.ts. Locking and unlocking are
- * in api/manage/subevents.ts. docs/operator.md lists the routes, docs/draws.md the rules.
+ * in api/manage/categories.ts. docs/operator.md lists the routes, docs/draws.md the rules.
  */
 import { Hono } from "hono";
 import { z } from "zod";
@@ -17,7 +17,7 @@ import { type ManageEnv, requireAdmin } from "./auth.ts";
 import { parseBody } from "./bodies.ts";
 import { HttpError } from "../../http/problem.ts";
 import { writeProblem } from "./problem.ts";
-import { envelope } from "./serialise.ts";
+import { envelope } from "./serialize.ts";
 
 const SEED = "expected a lot seed of 1 to 200 characters";
 const GROUP_SIZE = `expected a group size of ${MIN_GROUP_SIZE} to ${MAX_GROUP_SIZE}`;
@@ -50,7 +50,7 @@ export const AdvanceBody = z.strictObject({
 /**
  * A category's draw as the management API answers it: the category and its lot seed, the positions still
  * assigned to nothing, the groups with their members, matches and standings, and the bracket in the public
- * API's shape (api/draw_view.ts, which is also what the public draw shows once it is locked).
+ * API's shape (views/draw.ts, which is also what the public draw shows once it is locked).
  */
 export function drawJson(d: DrawDetail) {
   const s = d.category;

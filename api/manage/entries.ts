@@ -14,7 +14,7 @@ import { HttpError } from "../../http/problem.ts";
 import { type ManageEnv, requireAdmin } from "./auth.ts";
 import { parseBody } from "./bodies.ts";
 import { rethrow } from "./draws.ts";
-import { envelope } from "./serialise.ts";
+import { envelope } from "./serialize.ts";
 
 const NAME = "expected a name of 1 to 200 characters";
 const CLUB = "expected a club or association of 1 to 200 characters, or null";

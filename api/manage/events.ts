@@ -18,8 +18,8 @@ import { eventLinks } from "./links.ts";
 import { linkBase } from "../../http/public_origin.ts";
 import { HttpError } from "../../http/problem.ts";
 import { quoted } from "./problem.ts";
-import { envelope, managedEventJson, overviewJson } from "./serialise.ts";
-import { matchPageJson } from "./serialise.ts";
+import { envelope, managedEventJson, overviewJson } from "./serialize.ts";
+import { matchPageJson } from "./serialize.ts";
 
 /** The event routes, mounted at /api/manage/events. */
 export function eventRoutes(deps: AppDeps): Hono<ManageEnv> {

@@ -15,7 +15,7 @@ import type { AppDeps } from "../../http/deps.ts";
 import { type ManageEnv, requireAdmin } from "./auth.ts";
 import { HttpError } from "../../http/problem.ts";
 import { requireJsonType } from "./bodies.ts";
-import { envelope } from "./serialise.ts";
+import { envelope } from "./serialize.ts";
 import { writeTransaction } from "../../db/write_transaction.ts";
 
 /** The import route, mounted at /api/manage/events/import. */

@@ -9,7 +9,7 @@ import { qrPath } from "../../lib/qr_path.ts";
 import type { AppDeps } from "../../http/deps.ts";
 import { type ManageEnv, requireAdmin } from "./auth.ts";
 import { HttpError } from "../../http/problem.ts";
-import { envelope } from "./serialise.ts";
+import { envelope } from "./serialize.ts";
 
 /** A URL to hand out, with its QR code (module count and one SVG path, as lib/qr_path.ts draws it). */
 export interface LinkJson {

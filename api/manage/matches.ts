@@ -53,7 +53,7 @@ import {
 } from "./bodies.ts";
 import { HttpError } from "../../http/problem.ts";
 import { writeProblem } from "./problem.ts";
-import { envelope, matchPayload, scorableMatchesJson } from "./serialise.ts";
+import { envelope, matchPayload, scorableMatchesJson } from "./serialize.ts";
 
 type WithRevision = { revision?: number | undefined };
 

@@ -22,7 +22,7 @@ import { HttpError } from "../../http/problem.ts";
 import { manageProblemResponse, NO_STORE_HEADERS, quoted } from "./problem.ts";
 import { requestLog } from "../../http/outage_guard.ts";
 import { FailureLimiter } from "../../http/failure_limiter.ts";
-import { envelope } from "./serialise.ts";
+import { envelope } from "./serialize.ts";
 import { categoryRoutes } from "./categories.ts";
 import { tokenRoutes, whoamiRoute } from "./tokens.ts";
 import { tieRoutes } from "./ties.ts";

@@ -16,7 +16,7 @@ import { HttpError } from "../../http/problem.ts";
 import { type ManageEnv, requireAdmin } from "./auth.ts";
 import { parseBody, PlanBody } from "./bodies.ts";
 import { quoted } from "./problem.ts";
-import { envelope } from "./serialise.ts";
+import { envelope } from "./serialize.ts";
 
 /** The plan routes, mounted at /api/manage/events. */
 export function planRoute(deps: AppDeps): Hono<ManageEnv> {

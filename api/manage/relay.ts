@@ -17,7 +17,7 @@ import type { AppDeps } from "../../http/deps.ts";
 import { HttpError } from "../../http/problem.ts";
 import { type ManageEnv, requireAdmin } from "./auth.ts";
 import { requireJsonType, validateBody } from "./bodies.ts";
-import { envelope } from "./serialise.ts";
+import { envelope } from "./serialize.ts";
 
 /** The largest push accepted, once unpacked (the venue sends less: docs/relay.md). */
 export const MAX_PUSH_BYTES = 32 * 1024 * 1024;

@@ -13,7 +13,7 @@ import { HttpError } from "../../http/problem.ts";
 import { type ManageEnv, requireAdmin } from "./auth.ts";
 import { CategorySessionsBody, parseBody, SessionsBody } from "./bodies.ts";
 import { quoted } from "./problem.ts";
-import { envelope } from "./serialise.ts";
+import { envelope } from "./serialize.ts";
 
 /** The event's sessions and its categories', or a 404. */
 async function sessionsOf(deps: AppDeps, slug: string) {

@@ -12,7 +12,7 @@ import { HttpError } from "../../http/problem.ts";
 import { type ManageEnv, requireAdmin } from "./auth.ts";
 import { parseBody } from "./bodies.ts";
 import { rethrow } from "./draws.ts";
-import { envelope } from "./serialise.ts";
+import { envelope } from "./serialize.ts";
 
 const POSITION = "expected a line-up position: one or two letters or digits";
 const PLAYER = "expected a player id";

@@ -10,7 +10,7 @@ import { adminRoutes, type ManageEnv } from "./auth.ts";
 import { parseBody, TokenBody } from "./bodies.ts";
 import { HttpError } from "../../http/problem.ts";
 import { quoted } from "./problem.ts";
-import { envelope, tokenJson } from "./serialise.ts";
+import { envelope, tokenJson } from "./serialize.ts";
 import { writeTransaction } from "../../db/write_transaction.ts";
 
 /** GET /whoami: the token presented (label, role, limits). */

@@ -1,5 +1,8 @@
 import assert from "node:assert/strict";
-import { openApiDocument } from "../../api/openapi.ts";
+import { openApiDocument as documentOf } from "../../api/openapi.ts";
+import { PUBLIC_ROUTES } from "../../api/routes.ts";
+
+const openApiDocument = () => documentOf(PUBLIC_ROUTES);
 import { PUBLIC_PATHS } from "../../api/public_paths.ts";
 import { apiClient } from "../support/api_client.ts";
 import { seedTournament } from "../support/fixtures.ts";

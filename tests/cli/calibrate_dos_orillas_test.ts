@@ -1,12 +1,9 @@
 import assert from "node:assert/strict";
-import {
-  evaluateTargets,
-  formatReport,
-  londonEventFile,
-  matchTimes,
-  replayLondon,
-  scoreReplay,
-} from "../../cli/calibrate.ts";
+import { evaluateTargets } from "../../cli/calibrate_targets.ts";
+import { formatReport } from "../../cli/calibrate_report.ts";
+import { londonEventFile } from "../../cli/calibrate_london.ts";
+import { matchTimes, replayLondon } from "../../cli/calibrate_replay.ts";
+import { scoreReplay } from "../../cli/calibrate_scores.ts";
 import {
   DOS_ORILLAS_DATA_DIR,
   DOS_ORILLAS_SOURCE,

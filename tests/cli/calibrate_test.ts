@@ -2,18 +2,15 @@ import assert from "node:assert/strict";
 import {
   CALIBRATION_SLUG,
   DEFAULT_DATA_DIR,
-  evaluateTargets,
-  favouriteView,
-  formatReport,
-  LABELS,
   londonEventFile,
-  parseCalibrateFlags,
   readLondonData,
-  replayLondon,
-  runCalibrate,
-  scoreReplay,
-  simulationReport,
-} from "../../cli/calibrate.ts";
+} from "../../cli/calibrate_london.ts";
+import { evaluateTargets } from "../../cli/calibrate_targets.ts";
+import { favouriteView, LABELS, scoreReplay } from "../../cli/calibrate_scores.ts";
+import { formatReport } from "../../cli/calibrate_report.ts";
+import { parseCalibrateFlags, runCalibrate } from "../../cli/calibrate.ts";
+import { replayLondon } from "../../cli/calibrate_replay.ts";
+import { simulationReport } from "../../cli/calibrate_simulation.ts";
 import { type LondonData, parseCsv } from "../../cli/calibrate_data.ts";
 import { ConfigError } from "../../cli/config.ts";
 import { validateEventFile } from "../../event_file/validate.ts";

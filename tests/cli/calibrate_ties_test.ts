@@ -8,14 +8,13 @@ import {
 } from "../../cli/calibrate_ties.ts";
 import {
   DEFAULT_DATA_DIR,
-  formatReport,
   frozenElo,
   londonReplaySingles,
-  predictTieAhead,
   readLondonData,
-  replayLondon,
-  scoreTies,
-} from "../../cli/calibrate.ts";
+} from "../../cli/calibrate_london.ts";
+import { formatReport } from "../../cli/calibrate_report.ts";
+import { predictTieAhead, replayLondon } from "../../cli/calibrate_replay.ts";
+import { scoreTies } from "../../cli/calibrate_scores.ts";
 import type { MatchPrediction } from "../../domain/prediction.ts";
 import { storeTest } from "../support/stores.ts";
 

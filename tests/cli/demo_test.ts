@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { buildDemoEvent, buildDraftEvent, DEMO_SLUG, loadDemoIfEmpty } from "../../cli/demo.ts";
 import { validateEventFile } from "../../event_file/validate.ts";
-import { overviewJson } from "../../api/manage/serialise.ts";
+import { overviewJson } from "../../api/manage/serialize.ts";
 import { readEventOverview } from "../../db/read_manage.ts";
 import { storeTest } from "../support/stores.ts";
 

@@ -10,7 +10,10 @@ import type { Hono } from "hono";
 import { createApp } from "../../main.ts";
 import { silentLogger } from "../../lib/log.ts";
 import type { Store } from "../../db/store.ts";
-import { openApiDocument } from "../../api/openapi.ts";
+import { openApiDocument as documentOf } from "../../api/openapi.ts";
+import { PUBLIC_ROUTES } from "../../api/routes.ts";
+
+const openApiDocument = () => documentOf(PUBLIC_ROUTES);
 import { CACHE_CONTROL } from "../../http/http_cache.ts";
 
 const DOC_ID = "https://api.test/openapi.json";

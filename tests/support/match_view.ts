@@ -1,4 +1,4 @@
-/** A factory of matches in the public API's shape (api/schemas.ts `Match`), for tests of the pages' helpers. */
+/** A factory of matches in the public API's shape (views/schemas.ts `Match`), for tests of the pages' helpers. */
 import type { Match } from "../../pages/view_types.ts";
 
 let n = 0;

@@ -5,7 +5,7 @@
  * select, the one shown last chosen again (else the published one, else the first). Every declaration is exported
  * so that the page can inline this module (pages/client_script.ts `moduleScript`).
  */
-import type { managedEventJson, tokenJson } from "../../../../api/manage/serialise.ts";
+import type { managedEventJson, tokenJson } from "../../../../api/manage/serialize.ts";
 import { problemDetail, retryDelay } from "../manage_fetch.ts";
 import { byId, make, setStatus } from "../dom.ts";
 import { loadLinks } from "./links.ts";

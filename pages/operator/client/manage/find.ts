@@ -6,7 +6,7 @@
  * Newer and Older. Every declaration is exported so that the page can inline this module
  * (pages/client_script.ts `moduleScript`).
  */
-import type { matchPageJson } from "../../../../api/manage/serialise.ts";
+import type { matchPageJson } from "../../../../api/manage/serialize.ts";
 import { byId, make } from "../dom.ts";
 import { matchRow } from "./match_row.ts";
 import { manageApi, type ManagePage, type Overview, type OverviewMatch } from "./page.ts";

@@ -5,7 +5,7 @@
  * that no part imports the parts that draw it). Every declaration is exported so that the page can inline this
  * module (pages/client_script.ts `moduleScript`).
  */
-import type { manageMatchJson, overviewJson } from "../../../../api/manage/serialise.ts";
+import type { manageMatchJson, overviewJson } from "../../../../api/manage/serialize.ts";
 import { manageFetch } from "../manage_fetch.ts";
 import { showTokenForm } from "../token_entry.ts";
 

@@ -5,7 +5,7 @@
  * shown once, with the QR code of the scoring page signed in with it. Every declaration is exported so that the
  * page can inline this module (pages/client_script.ts `moduleScript`).
  */
-import type { tokenJson } from "../../../../api/manage/serialise.ts";
+import type { tokenJson } from "../../../../api/manage/serialize.ts";
 import type { LinkJson } from "../../../../api/manage/links.ts";
 import type { createToken } from "../../../../db/tokens.ts";
 import { button } from "./controls.ts";

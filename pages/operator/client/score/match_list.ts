@@ -5,7 +5,7 @@
  * outbox too: on load, when it comes back into view and every 10 seconds. Every declaration is exported so that the
  * page can inline this module (pages/client_script.ts `moduleScript`).
  */
-import type { tokenJson } from "../../../../api/manage/serialise.ts";
+import type { tokenJson } from "../../../../api/manage/serialize.ts";
 import { byId, make, setStatus, setText } from "../dom.ts";
 import { problemDetail } from "../manage_fetch.ts";
 import { clock, startClashWords, versus } from "./match_names.ts";

@@ -5,7 +5,7 @@
  * itself (so that the parts that change things need not import what draws them). Every declaration is exported so
  * that the page can inline this module (pages/client_script.ts `moduleScript`).
  */
-import type { scorableMatchesJson } from "../../../../api/manage/serialise.ts";
+import type { scorableMatchesJson } from "../../../../api/manage/serialize.ts";
 import type { Side } from "../../../../domain/scoring.ts";
 import { manageFetch } from "../manage_fetch.ts";
 import { showTokenForm } from "../token_entry.ts";

@@ -4,7 +4,7 @@
  * offline spell shows exactly what the server will have once the taps are sent. Every declaration is exported so
  * that the page can inline this module (pages/client_script.ts `moduleScript`).
  */
-import type { matchPayload } from "../../../../api/manage/serialise.ts";
+import type { matchPayload } from "../../../../api/manage/serialize.ts";
 import type { Clash } from "../../../../domain/clashes.ts";
 import {
   type LastAction,

@@ -1,5 +1,5 @@
 /**
- * JSON of the management API. A match has the fields of the public Match (api/schemas.ts MatchSchema) plus
+ * JSON of the management API. A match has the fields of the public Match (views/schemas.ts MatchSchema) plus
  * what operators and umpires need: event slug and category name, `revision` (to send back with a write),
  * `firstServer`, `server`, and, for the umpire's page, the points and corrections it replays.
  */
@@ -19,7 +19,7 @@ import type { TokenRecord } from "../../db/tokens.ts";
 import { matchAnswer, serializeLive, serializeMatch, stageLabel } from "../../views/serialize.ts";
 
 /**
- * A match as the management API answers it: the public serialiser's fields (api/serialize.ts) while both sides
+ * A match as the management API answers it: the public serialiser's fields (views/serialize.ts) while both sides
  * are known, the same fields with null sides before, plus the management fields.
  */
 export function manageMatchJson(m: ManageMatchRecord | ScoringMatchRecord, device?: string) {
