@@ -24,7 +24,7 @@ export const JSON_TYPE = "application/json";
  * given, is the resource's own version (db/read_versions.ts) and replaces the global revision. `key`
  * identifies the resource (path and normalised query), so that two resources never share an ETag. Params are
  * checked before calling this, so that a 304 is never given for a request that would fail. The answer is kept
- * in the server's answer cache (api/answer_cache.ts) under the request's URL, coding and the version.
+ * in the server's answer cache (http/answer_cache.ts) under the request's URL, coding and the version.
  */
 export async function respond(
   c: Context<AnswerEnv>,
