@@ -171,6 +171,30 @@ const ok = (description: string, schema: z.ZodType): ResponseConfig => ({
   content: { "application/json": { schema } },
 });
 
+/** How the change feed is also a server-sent stream (api/change_stream.ts). */
+const CHANGE_STREAM_DOC =
+  "Asked with Accept: text/event-stream, the answer is a server-sent event stream of the " +
+  "same feed as it grows (docs/api.md, Server-sent changes): a `ready` event whose id is the cursor of now, " +
+  "then a `changes` event (data: a page of this answer's data, id: its next cursor) as writes happen, and a " +
+  "comment every 15 s. Opened again with Last-Event-ID (or since), it first sends what was missed; a cursor " +
+  "it cannot resume from gives a `reset` event (read the resources again). limit does not apply; each " +
+  "address may hold a few streams at once (429 beyond).";
+
+/** The 200 of the change feed, also as a server-sent event stream. */
+const withEventStream = (res: ResponseConfig): ResponseConfig => ({
+  ...res,
+  content: {
+    ...res.content,
+    "text/event-stream": {
+      schema: z.string().openapi({
+        description:
+          "Server-sent events: `ready`, `changes` (data: {changes, next, hasMore}), `reset`, `gone`",
+        example: 'id: NmQ4...\nevent: changes\ndata: {"changes":[...],"next":"NmQ4...","hasMore":false}\n\n',
+      }),
+    },
+  },
+});
+
 /** The `{slug}` of an event's paths. */
 const slugParams = z.object({
   slug: z.string().openapi({
@@ -333,7 +357,7 @@ function build(): Record<string, unknown> {
       "null version. Only public changes appear: a hidden event has no feed (404), and its writes while " +
       "hidden show as changes at its publication. hasMore says to ask again at once with next. A cursor " +
       "from another event's feed, or from before the event was published again, is a 400 (parameter since) " +
-      "saying to start again from the event.",
+      "saying to start again from the event. " + CHANGE_STREAM_DOC,
     {
       params: slugParams,
       query: z.object({
@@ -347,8 +371,11 @@ function build(): Record<string, unknown> {
       }),
     },
     {
-      200: ok("The changes since the cursor", ChangesResponseSchema),
+      200: withEventStream(ok("The changes since the cursor", ChangesResponseSchema)),
       400: problem("since or limit is invalid, or since cannot be resumed from (start again from the event)"),
+      429: problem(
+        "A change stream beyond the client's limit of open streams (Retry-After says when to retry)",
+      ),
       404: problem("No published event has this slug"),
     },
   );
