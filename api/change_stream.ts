@@ -92,13 +92,13 @@ export function changeStreams(deps: ReadyDeps & { readonly streams: ChangeStream
 
   app.get(LIVE_PATH, async (c) => {
     try {
-      knownParameters(c.req.url, ["watch"]);
+      knownParameters(c.req.url, ["watch", "since"]);
       const watch = c.req.query("watch") ?? "";
       const named = watch.split(" ").map(watchedResource).find((r) => r !== null);
       if (!named) throw invalidParameter("watch", "expected the API paths a live page watches", watch);
       const slug = "slug" in named ? named.slug : await publishedEventSlugOf(viewDeps(deps).db, named);
       if (slug === null) throw notFound(`Cannot find a published event of ${quoted(watch)}`);
-      return await open(c, slug, c.req.header("Last-Event-ID") ?? null);
+      return await open(c, slug, c.req.header("Last-Event-ID") ?? c.req.query("since") ?? null);
     } catch (e) {
       return fail(c, e);
     }
