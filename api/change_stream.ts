@@ -24,8 +24,8 @@ export const EVENT_STREAM = "text/event-stream";
 
 /** Whether a request asks for a server-sent event stream (main's handler then never answers it from its cache). */
 export function wantsEventStream(req: Request): boolean {
-  return req.headers.get("accept")?.includes(EVENT_STREAM) === true ||
-    new URL(req.url).pathname === LIVE_PATH;
+  // On every GET of the hot path: no URL parsed.
+  return req.headers.get("accept")?.includes(EVENT_STREAM) === true || req.url.includes(LIVE_PATH);
 }
 
 /** The path of the live pages' stream. */
