@@ -8,6 +8,8 @@ import { clientAddressVar, type ServeBindings } from "./http/client_address.ts";
 import { limitRequests, RequestRateLimiter } from "./http/request_rate_limit.ts";
 import { manageApi } from "./api/manage/mod.ts";
 import { publicApi } from "./api/mod.ts";
+import { changeStreams, wantsEventStream } from "./api/change_stream.ts";
+import { makeHub } from "./views/change_stream_hub.ts";
 import { referencePage } from "./api/reference_page.ts";
 import { ConfigError, denoEnv, readConfig, redact, SERVER_USAGE } from "./cli/config.ts";
 import { DEMO_SLUG, loadDemoIfEmpty, restartDemo } from "./cli/demo.ts";
@@ -52,6 +54,8 @@ export function createApp(appDeps: AppDeps): Hono {
   app.onError(unhandledError(deps.log));
   // The reference page gets the pages' security headers (a CSP without 'unsafe-inline', frame-ancestors, ...).
   app.get("/api", securityHeaders({ keep: deps.answers }), referencePage);
+  // Before the API: a change stream is asked for by its Accept header on the feed's JSON path.
+  app.route("/", changeStreams(deps));
   app.route("/api/v1", publicApi(deps));
   app.route("/api/manage", manageApi(deps));
   app.route("/", operatorPages(deps));
@@ -104,7 +108,9 @@ function createServingHandler(deps: ReadyDeps, app: Hono): Handler {
         : { remoteAddr: info?.remoteAddr, generation: g } satisfies KeptBindings & ServeBindings,
     );
   return (req, info) => {
-    if (req.method !== "GET" || req.body !== null || isHealthUrl(req.url)) return viaApp(req, info);
+    if (req.method !== "GET" || req.body !== null || isHealthUrl(req.url) || wantsEventStream(req)) {
+      return viaApp(req, info);
+    }
     let g: number | Promise<number>;
     try {
       g = generation();
@@ -196,9 +202,13 @@ async function main() {
   // The venue's event pushed live to the public server (docs/relay.md); the venue never waits for it.
   const relay = config.relay ? new RelayPusher({ ...config.relay, store, log }) : undefined;
   if (relay) metrics.watchRelay(relay);
+  const reads = storeReads(store);
+  // One hub of change streams for the store, which a stop ends (a shutdown would wait for open streams).
+  const streams = makeHub(store, reads);
   const deps: AppDeps = {
     store,
-    reads: storeReads(store),
+    reads,
+    streams,
     answers,
     metrics,
     log,
@@ -243,6 +253,7 @@ async function main() {
     if (controller.signal.aborted) return;
     controller.abort();
     server.shutdown().catch(() => {});
+    streams.closeAll();
   };
   onSignals(["SIGTERM", "SIGINT"], stop);
   await server.finished;

@@ -186,14 +186,31 @@ const RESPONSE_SCHEMAS = { ...shapes, ...changeShapes, ...playerShapes, ...tieSh
 >;
 
 /** A route's own answers: its 200 and its 400 and 404 when it has them. */
+/** The 200 of the change feed, also as a server-sent event stream. */
+const withEventStream = (res: ResponseConfig): ResponseConfig => ({
+  ...res,
+  content: {
+    ...res.content,
+    "text/event-stream": {
+      schema: z.string().openapi({
+        description:
+          "Server-sent events: `ready`, `changes` (data: {changes, next, hasMore}), `reset`, `gone`",
+        example: 'id: NmQ4...\nevent: changes\ndata: {"changes":[...],"next":"NmQ4...","hasMore":false}\n\n',
+      }),
+    },
+  },
+});
+
 function responsesOf({ doc }: PublicRoute): Record<string, ResponseConfig> {
   const [description, schema] = doc.ok;
+  const answer: ResponseConfig = schema === "object"
+    ? { description, headers: okHeaders, content: { "application/json": { schema: { type: "object" } } } }
+    : ok(description, RESPONSE_SCHEMAS[schema]!);
   return {
-    200: schema === "object"
-      ? { description, headers: okHeaders, content: { "application/json": { schema: { type: "object" } } } }
-      : ok(description, RESPONSE_SCHEMAS[schema]!),
+    200: doc.eventStream ? withEventStream(answer) : answer,
     ...(doc.errors?.[400] ? { 400: problem(doc.errors[400]) } : {}),
     ...(doc.errors?.[404] ? { 404: problem(doc.errors[404]) } : {}),
+    ...(doc.errors?.[429] ? { 429: problem(doc.errors[429]) } : {}),
   };
 }
 

@@ -59,8 +59,10 @@ export interface RouteDoc {
   readonly description: string;
   /** The 200's description and schema (`object`: any JSON object). */
   readonly ok: readonly [description: string, schema: ResponseSchemaName | "object"];
-  /** The route's own 400 and 404, when it has them. */
-  readonly errors?: { readonly 400?: string; readonly 404?: string };
+  /** The route's own 400, 404 and 429, when it has them. */
+  readonly errors?: { readonly 400?: string; readonly 404?: string; readonly 429?: string };
+  /** The 200 is also a server-sent event stream when asked with `Accept: text/event-stream` (api/change_stream.ts). */
+  readonly eventStream?: true;
 }
 
 /** A public route once declared: what the router, the query check and the OpenAPI document need of it. */

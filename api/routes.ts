@@ -199,12 +199,19 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
         version. Only public changes appear: a hidden event has no feed (404), and its writes while hidden show
         as changes at its publication. hasMore says to ask again at once with next. A cursor from another
         event's feed, or from before the event was published again, is a 400 (parameter since) saying to start
-        again from the event.
+        again from the event. Asked with Accept: text/event-stream, the answer is a server-sent event stream of
+        the same feed as it grows (docs/api.md, Server-sent changes): a \`ready\` event whose id is the cursor
+        of now, then a \`changes\` event (data: a page of this answer's data, id: its next cursor) as writes
+        happen, and a comment every 15 s. Opened again with Last-Event-ID (or since), it first sends what was
+        missed; a cursor it cannot resume from gives a \`reset\` event (read the resources again). limit does not
+        apply; each address may hold a few streams at once (429 beyond).
       `,
       ok: ["The changes since the cursor", "ChangesResponseSchema"],
+      eventStream: true,
       errors: {
         400: "since or limit is invalid, or since cannot be resumed from (start again from the event)",
         404: "No published event has this slug",
+        429: "A change stream beyond the client's limit of open streams (Retry-After says when to retry)",
       },
     },
   }),

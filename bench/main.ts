@@ -8,6 +8,7 @@
  */
 import { MEASURED_HEADING, schedulerSection } from "./scheduler_section.ts";
 import { RELAY_HEADING } from "./relay.ts";
+import { STADIUM_HEADING } from "./stadium.ts";
 import pg from "pg";
 import { parseDatabaseUrl } from "../cli/config.ts";
 import { openStore } from "../db/store.ts";
@@ -1094,11 +1095,11 @@ export async function runBench(options: BenchOptions, command: string): Promise<
       },
     };
     const out = options.out.startsWith("/") ? options.out : `${REPO_ROOT}${options.out}`;
-    // The scheduler's and the relay's figures (bench/scheduler.ts, bench/relay.ts) and those measured for a
-    // choice in the code are measured apart: kept.
+    // The scheduler's, the relay's and the stadium's figures (bench/scheduler.ts, relay.ts, stadium.ts) and those
+    // measured for a choice in the code are measured apart: kept.
     const before = await Deno.readTextFile(out).catch(() => "");
     const kept = schedulerSection(before) + schedulerSection(before, RELAY_HEADING) +
-      schedulerSection(before, MEASURED_HEADING);
+      schedulerSection(before, STADIUM_HEADING) + schedulerSection(before, MEASURED_HEADING);
     await Deno.writeTextFile(out, renderReport(report) + kept);
     await formatReport(out);
     const markdown = await Deno.readTextFile(out);

@@ -33,7 +33,7 @@ async function tail(path: string, lines = 20): Promise<string> {
 }
 
 /** Spawns `deno run` with the arguments, its output going to `logPath`, and waits until `readyPath` answers. */
-async function spawnDeno(
+export async function spawnDeno(
   args: string[],
   port: number,
   logPath: string,
@@ -150,8 +150,15 @@ export function startTaskEnv(): Record<string, string> {
   return env;
 }
 
-/** Starts the real server on the store as `deno task start` does, without the demo and its simulation. */
-export function startServer(databaseUrl: string, logPath: string): Promise<ServerProcess> {
+/**
+ * Starts the real server on the store as `deno task start` does, without the demo and its simulation (`extra`:
+ * more flags of main.ts).
+ */
+export function startServer(
+  databaseUrl: string,
+  logPath: string,
+  extra: string[] = [],
+): Promise<ServerProcess> {
   const port = freePort();
   return spawnDeno(
     [
@@ -172,6 +179,7 @@ export function startServer(databaseUrl: string, logPath: string): Promise<Serve
       // The bench measures the server, not the limit on one client's requests (on by default on PostgreSQL).
       "--rate-limit",
       "off",
+      ...extra,
     ],
     port,
     logPath,

@@ -20,6 +20,8 @@ export interface WrkOptions {
   seconds: number;
   /** Seconds before wrk counts a request as timed out. */
   timeoutSeconds: number;
+  /** Each connection waits this long before its next request (a phone polling at its pace); none by default. */
+  delayMs?: number;
 }
 
 /** What one wrk run measured; latencies in milliseconds. */
@@ -51,7 +53,7 @@ function lua(value: string): string {
  * The Lua script: requests prebuilt in `init` (wrk.format adds Host), rotated in `request`, a JSON summary in
  * `done`.
  */
-export function wrkScript(requests: readonly WrkRequest[]): string {
+export function wrkScript(requests: readonly WrkRequest[], delayMs?: number): string {
   if (requests.length === 0) throw new Error("Cannot write a wrk script: no requests given");
   const list = requests.map((r) => {
     const headers = Object.entries(r.headers ?? {}).map(([k, v]) => `[${lua(k)}] = ${lua(v)}`).join(", ");
@@ -67,7 +69,12 @@ init = function(args)
     reqs[k] = wrk.format("GET", spec[1], spec[2])
   end
 end
-request = function()
+${
+    delayMs === undefined ? "" : `delay = function()
+  return ${delayMs}
+end
+`
+  }request = function()
   i = i + 1
   if i > #reqs then i = 1 end
   return reqs[i]
@@ -128,7 +135,7 @@ export async function runWrk(
   dir: string,
 ): Promise<WrkResult> {
   const script = await Deno.makeTempFile({ dir, prefix: "wrk-", suffix: ".lua" });
-  await Deno.writeTextFile(script, wrkScript(requests));
+  await Deno.writeTextFile(script, wrkScript(requests, options.delayMs));
   const out = await new Deno.Command("wrk", {
     args: [
       `-t${options.threads}`,

@@ -27,6 +27,7 @@
 import type { MiddlewareHandler } from "hono";
 import { chooseCoding, type Coding, COMPRESSION_THRESHOLD, encode } from "./compression.ts";
 import { ifNoneMatchHits } from "./http_cache.ts";
+import { PAGE_CACHE_CONTROL, pageEtag } from "../api/page_cache.ts";
 import { requestTarget } from "./limits.ts";
 import { BoundedLru } from "../lib/lru.ts";
 import { SingleFlight } from "../lib/single_flight.ts";
@@ -104,11 +105,11 @@ interface Entry {
   current: (() => Promise<string | null>) | null;
   /** The latest generation it is known right at (-1: none yet, it is checked at its first hot request). */
   generation: number;
-  /** Null for a page (it carries no validator). */
+  /** Null for a page made for its generation only (an API answer always has one, a kept page its own). */
   etag: string | null;
   /** Null when only a 304 was seen so far (the entry can answer 304s only). */
   ok: Response | null;
-  /** The 304 of an API answer. */
+  /** The 304 of an API answer or a kept page. */
   notModified: Response | null;
   /** The bytes `ok` sends (its own memory, not a copy). */
   body: Uint8Array<ArrayBuffer> | null;
@@ -412,6 +413,10 @@ export class AnswerCache {
       : null;
     if (hashed) {
       headers.set("content-security-policy", hashed.policy);
+      // The same bytes for everyone: cacheable for a short while and revalidated by ETag (api/page_cache.ts).
+      const etag = pageEtag(hashed.html);
+      headers.set("etag", etag);
+      headers.set("cache-control", PAGE_CACHE_CONTROL);
       // A kept page is sent compressed to a client that accepts it, as the API's answers are: a phone fetches
       // its page again whenever the data it shows changes (an event page shrinks to a tenth as br).
       headers.set("vary", "Accept-Encoding");
@@ -429,12 +434,13 @@ export class AnswerCache {
         version: options.version?.version ?? null,
         current: options.version?.current ?? null,
         generation,
-        etag: null,
+        etag,
         ok,
-        notModified: null,
+        notModified: notModifiedOf(ok.headers),
         body,
         bytes: body.length,
       });
+      if (ifNoneMatchHits(req.headers.get("if-none-match"), etag)) return notModifiedOf(ok.headers);
       return ok.clone();
     }
     const nonce = options.nonce();

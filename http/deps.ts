@@ -4,6 +4,7 @@ import type { Store } from "../db/store.ts";
 import { type StoreReads, storeReads } from "../db/store_reads.ts";
 import type { RateLimitPolicy } from "../lib/rate_limit_policy.ts";
 import { AnswerCache } from "./answer_cache.ts";
+import { type ChangeStreamHub, makeHub } from "../views/change_stream_hub.ts";
 import { ServiceMetrics } from "./metrics.ts";
 import type { ViewDeps } from "../views/view.ts";
 import type { PublicAddress } from "./public_origin.ts";
@@ -66,6 +67,8 @@ export interface AppDeps {
   readonly metrics?: ServiceMetrics;
   /** The venue's relay to the public server, when RELAY_URL is set (cli/relay_pusher.ts). */
   readonly relay?: RelayControl;
+  /** The server-sent change streams (views/change_stream_hub.ts), one hub per store like `reads`. */
+  readonly streams?: ChangeStreamHub;
 }
 
 /** The dependencies with the read side's per-store state made. */
@@ -73,14 +76,17 @@ export type ReadyDeps = AppDeps & {
   readonly reads: StoreReads;
   readonly answers: AnswerCache;
   readonly metrics: ServiceMetrics;
+  readonly streams: ChangeStreamHub;
 };
 
 /** The dependencies with the read side's per-store state: given, or made now (once per app). */
 export function withReadState(deps: AppDeps): ReadyDeps {
-  if (deps.reads && deps.answers && deps.metrics) return deps as ReadyDeps;
+  if (deps.reads && deps.answers && deps.metrics && deps.streams) return deps as ReadyDeps;
+  const reads = deps.reads ?? storeReads(deps.store);
   return {
     ...deps,
-    reads: deps.reads ?? storeReads(deps.store),
+    reads,
+    streams: deps.streams ?? makeHub(deps.store, reads),
     answers: deps.answers ?? new AnswerCache(),
     metrics: deps.metrics ?? new ServiceMetrics(),
   };

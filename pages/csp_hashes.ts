@@ -13,7 +13,22 @@ export interface HashedPage {
 
 const encoder = new TextEncoder();
 
+/**
+ * The hashes already made, by content: a page's inline scripts and styles are the same few constants, so each is
+ * hashed once per process, not for every page kept.
+ */
+const made = new Map<string, string>();
+const MAX_MADE = 512;
+
 async function sha256Base64(text: string): Promise<string> {
+  const known = made.get(text);
+  if (known !== undefined) return known;
+  const hash = await digestBase64(text);
+  if (made.size < MAX_MADE) made.set(text, hash);
+  return hash;
+}
+
+async function digestBase64(text: string): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", encoder.encode(text)));
   let binary = "";
   for (const byte of digest) binary += String.fromCharCode(byte);

@@ -6,6 +6,7 @@
 import { createMiddleware } from "hono/factory";
 import type { AnswerCache, AnswerVersion } from "../http/answer_cache.ts";
 import { hashInlineElements } from "./csp_hashes.ts";
+import { PRIVATE_PAGE_CACHE_CONTROL } from "../api/page_cache.ts";
 
 /**
  * The Hono environment of the pages sub-app: the middleware puts the response's nonce in `c.var.nonce`; a route
@@ -60,12 +61,15 @@ export function contentSecurityPolicy(
 }
 
 /**
- * Middleware: makes the nonce and sets the security headers on every response of the pages sub-app. With
+ * Middleware: makes the nonce and sets the security headers on every response of the pages sub-app (`operator`:
+ * one of the operator's pages, never cacheable). With
  * `keep` (the server's answer cache), the route's answer depends on its URL and the store's data alone, so that
  * main's handler may keep it (http/answer_cache.ts): the page is then rendered with a placeholder nonce, which the
  * cache turns into CSP hashes of the page's inline elements (a page it keeps) or a fresh nonce (one it does not).
  */
-export function securityHeaders(options: { keep?: AnswerCache; serviceWorker?: boolean } = {}) {
+export function securityHeaders(
+  options: { keep?: AnswerCache; serviceWorker?: boolean; operator?: boolean } = {},
+) {
   return createMiddleware<PageEnv>(async (c, next) => {
     const cache = options.keep;
     const generation = cache && c.req.method === "GET" ? c.var.generation : undefined;
@@ -80,7 +84,8 @@ export function securityHeaders(options: { keep?: AnswerCache; serviceWorker?: b
     c.header("X-Content-Type-Options", "nosniff");
     c.header("Referrer-Policy", "strict-origin-when-cross-origin");
     // The nonce changes with every response, so a page is revalidated instead of reused (it carries no validator, so it is refetched).
-    c.header("Cache-Control", "no-cache");
+    // An operator's page is never kept anywhere (api/page_cache.ts); a kept public page gets a lifetime there.
+    c.header("Cache-Control", options.operator ? PRIVATE_PAGE_CACHE_CONTROL : "no-cache");
     if (cache && generation !== undefined) {
       const res = await cache.rememberPage(c.req.raw, generation, c.res, {
         version: c.var.pageVersion,

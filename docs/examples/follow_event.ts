@@ -21,7 +21,7 @@ interface Change {
 }
 
 /** What the bot reads of a match. */
-interface Match {
+export interface Match {
   homeName: string;
   awayName: string;
   status: string;

@@ -15,6 +15,7 @@
  */
 // Inlined, the page's script declares what this imports before this function (pages/client_script.ts).
 import { pollWait } from "./poll_wait.ts";
+import { PUSHED_POLL_MS, pushStream, pushWanted } from "./push_stream.ts";
 
 export function liveRegions(): void {
   const body = document.body;
@@ -31,7 +32,12 @@ export function liveRegions(): void {
   let refreshTimer: ReturnType<typeof setTimeout> | undefined;
   const refreshAfter = (ms: string | null) => {
     clearTimeout(refreshTimer);
-    if (ms !== null && ms !== "") refreshTimer = setTimeout(() => shown = "", Number(ms));
+    if (ms !== null && ms !== "") {
+      refreshTimer = setTimeout(() => {
+        shown = "";
+        wake();
+      }, Number(ms));
+    }
   };
   refreshAfter(body.getAttribute("data-refresh-in"));
 
@@ -93,7 +99,23 @@ export function liveRegions(): void {
     return el.getAttribute("href") ?? (el.id || null) ?? el.getAttribute("aria-label");
   }
 
+  // Push (client/push_stream.ts): while the stream is open, a change wakes the poll and the timer is a net.
+  let pushed = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let polling = false;
+  let again = false;
+  const schedule = (ms: number) => {
+    clearTimeout(timer);
+    timer = setTimeout(poll, ms);
+  };
+  /** Polls now, or right after the poll under way. */
+  function wake(): void {
+    if (polling) again = true;
+    else if (urls.length > 0) schedule(0);
+  }
+
   async function poll(): Promise<void> {
+    polling = true;
     try {
       const data = await readData();
       if (data !== shown) {
@@ -111,10 +133,21 @@ export function liveRegions(): void {
       staleSince ??= Date.now();
       if (Date.now() - staleSince >= STALE_NOTE_AFTER_MS) body.dataset.staleLong = "1";
     } finally {
-      setTimeout(poll, pollWait(every, Math.random()));
+      polling = false;
+      schedule(again ? 0 : pollWait(pushed ? Math.max(every, PUSHED_POLL_MS) : every, Math.random()));
+      again = false;
       body.dispatchEvent(new CustomEvent("polled"));
     }
   }
 
-  if (urls.length > 0) setTimeout(poll, pollWait(every, Math.random()));
+  if (urls.length > 0) schedule(pollWait(every, Math.random()));
+  if (pushWanted(location.pathname, location.search, urls)) {
+    pushStream(() => urls, wake, (open) => {
+      // While the stream is away the page polls at its own interval again, from now.
+      if (pushed && !open) schedule(pollWait(every, Math.random()));
+      pushed = open;
+      body.dataset.push = open ? "open" : "polling";
+      body.dispatchEvent(new CustomEvent(open ? "push-open" : "push-closed"));
+    });
+  }
 }

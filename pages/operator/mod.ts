@@ -18,7 +18,7 @@ const OFFLINE_PAGES_SCRIPT = moduleScript(offlinePages.offlinePages, [offlinePag
 /** Builds the operator's pages sub-app, mounted at / before the public pages. */
 export function operatorPages(_deps: AppDeps): Hono {
   const app = new Hono<PageEnv>();
-  const headers = securityHeaders();
+  const headers = securityHeaders({ operator: true });
   // Served from the root so that its scope may be `/score` itself, not only `/score/`; revalidated on every
   // page load, so that a new version takes over at once. It may fetch only the site's own pages.
   app.get(offlinePages.WORKER_PATH, (c) =>
@@ -28,7 +28,7 @@ export function operatorPages(_deps: AppDeps): Hono {
       "Content-Security-Policy": "default-src 'none'; connect-src 'self'",
       "X-Content-Type-Options": "nosniff",
     }));
-  const scoreHeaders = securityHeaders({ serviceWorker: true });
+  const scoreHeaders = securityHeaders({ serviceWorker: true, operator: true });
   app.get("/score", scoreHeaders, (c) => renderPage(c, ScoreListPage({ nonce: c.var.nonce })));
   app.get(
     "/score/:matchId",

@@ -36,3 +36,9 @@ Deno.test("parseWrkOutput() reads the script's summary line", () => {
   assert.equal(r.socketErrors, 3);
   assert.throws(() => parseWrkOutput("no summary"), /Cannot read the wrk result/);
 });
+
+Deno.test("[bench] wrkScript() paces each connection with delay() when asked", () => {
+  const paced = wrkScript([{ path: "/t/open" }], 1000);
+  assert.match(paced, /delay = function\(\)\n {2}return 1000\nend/);
+  assert.doesNotMatch(wrkScript([{ path: "/t/open" }]), /delay/);
+});

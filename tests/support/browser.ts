@@ -7,6 +7,8 @@ import { type Browser, type BrowserContext as Context, chromium, type Page } fro
 import { silentLogger } from "../../lib/log.ts";
 import type { Store } from "../../db/store.ts";
 import { createHandler } from "../../main.ts";
+import { makeHub } from "../../views/change_stream_hub.ts";
+import { storeReads } from "../../db/store_reads.ts";
 import { pollWait } from "../../pages/client/poll_wait.ts";
 import { makeStore } from "./stores.ts";
 import { CLOCK_CHOSEN, testNow, testNowMs } from "./test_clock.ts";
@@ -40,6 +42,8 @@ export interface TestServer {
   origin: string;
   store: Store;
   stop(): Promise<void>;
+  /** Ends every open change stream (the pages' EventSource reconnects). */
+  closeStreams(): void;
 }
 
 /** Serves the app (through `createHandler`, as main does) on an in-memory SQLite store on a free port of 127.0.0.1. */
@@ -49,7 +53,10 @@ export async function startServer(
   const store = await makeStore("sqlite");
   if (seed) await seed(store);
   // The handler main serves: the hot path in front of the app, on the tests' clock (support/test_clock.ts).
-  const handler = createHandler({ store, log: silentLogger, clock: testNow });
+  const reads = storeReads(store);
+  // The change streams end with the server (a graceful stop would wait for them).
+  const streams = makeHub(store, reads);
+  const handler = createHandler({ store, reads, streams, log: silentLogger, clock: testNow });
   const controller = new AbortController();
   const { promise: listening, resolve } = Promise.withResolvers<number>();
   const server = Deno.serve(
@@ -62,12 +69,14 @@ export async function startServer(
     if (stopped) return;
     stopped = true;
     controller.abort();
+    streams.closeAll();
     await server.finished;
   };
   return {
     origin: `http://127.0.0.1:${port}`,
     store,
     stop,
+    closeStreams: () => streams.closeAll(),
     drop: async () => {
       await stop();
       await store.drop();
@@ -188,13 +197,16 @@ export async function untilFirstSwap(page: Page): Promise<void> {
  * starts a minute ahead, beyond any time the two calls may take on a busy machine.
  */
 export async function pauseClock(page: Page): Promise<void> {
+  // Its polls, not a change stream, then bring its data, as the clock runs: as in a browser without EventSource
+  // (pages/client/push_stream.ts).
+  await page.addInitScript(() => Reflect.deleteProperty(globalThis, "EventSource"));
   const now = testNowMs();
   await page.clock.install({ time: now });
   await page.clock.pauseAt(now + 60_000);
 }
 
 /**
- * On a page with a paused clock: runs the clock for the longest wait between two of its polls (its
+ * On a page with a paused clock (which polls: it has no change stream): runs the clock for the longest wait between two of its polls (its
  * `data-poll-ms` plus a tenth: pollWait's upper bound, pages/client/poll_wait.ts) and waits for the poll due in
  * it to finish; gives the page time that passed. The previous poll must have finished (it scheduled this one
  * at most that far ahead). The poll fired here finishes only after the run (its requests need the network),
