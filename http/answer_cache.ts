@@ -27,7 +27,7 @@
 import type { MiddlewareHandler } from "hono";
 import { chooseCoding, type Coding, COMPRESSION_THRESHOLD, encode } from "./compression.ts";
 import { ifNoneMatchHits } from "./http_cache.ts";
-import { PAGE_CACHE_CONTROL, pageEtag } from "../api/page_cache.ts";
+import { PAGE_CACHE_CONTROL, pageEtag } from "./page_cache.ts";
 import { requestTarget } from "./limits.ts";
 import { BoundedLru } from "../lib/lru.ts";
 import { SingleFlight } from "../lib/single_flight.ts";
@@ -413,7 +413,7 @@ export class AnswerCache {
       : null;
     if (hashed) {
       headers.set("content-security-policy", hashed.policy);
-      // The same bytes for everyone: cacheable for a short while and revalidated by ETag (api/page_cache.ts).
+      // The same bytes for everyone: cacheable for a short while and revalidated by ETag (http/page_cache.ts).
       const etag = pageEtag(hashed.html);
       headers.set("etag", etag);
       headers.set("cache-control", PAGE_CACHE_CONTROL);

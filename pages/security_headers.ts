@@ -6,7 +6,7 @@
 import { createMiddleware } from "hono/factory";
 import type { AnswerCache, AnswerVersion } from "../http/answer_cache.ts";
 import { hashInlineElements } from "./csp_hashes.ts";
-import { PRIVATE_PAGE_CACHE_CONTROL } from "../api/page_cache.ts";
+import { PRIVATE_PAGE_CACHE_CONTROL } from "../http/page_cache.ts";
 
 /**
  * The Hono environment of the pages sub-app: the middleware puts the response's nonce in `c.var.nonce`; a route
@@ -84,7 +84,7 @@ export function securityHeaders(
     c.header("X-Content-Type-Options", "nosniff");
     c.header("Referrer-Policy", "strict-origin-when-cross-origin");
     // The nonce changes with every response, so a page is revalidated instead of reused (it carries no validator, so it is refetched).
-    // An operator's page is never kept anywhere (api/page_cache.ts); a kept public page gets a lifetime there.
+    // An operator's page is never kept anywhere (http/page_cache.ts); a kept public page gets a lifetime there.
     c.header("Cache-Control", options.operator ? PRIVATE_PAGE_CACHE_CONTROL : "no-cache");
     if (cache && generation !== undefined) {
       const res = await cache.rememberPage(c.req.raw, generation, c.res, {

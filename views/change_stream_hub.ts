@@ -86,7 +86,7 @@ export function sseFrame(event: string, id: string | null, data: unknown): Uint8
   );
 }
 
-/** The hub; one per store, made with the read state (api/deps.ts). */
+/** The hub; one per store, made with the read state (http/deps.ts). */
 export class ChangeStreamHub {
   readonly #channels = new Map<string, Channel>();
   readonly #perClient = new Map<string, number>();

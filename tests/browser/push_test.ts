@@ -77,7 +77,7 @@ browserSuite(
           want,
         );
         assert.equal(await regionsText(overlay), want);
-        // A figure for the bench's row (bench/push_latency.ts), not a promise of the test: the machine may be busy.
+        // A figure for the bench's row (PUSH_LATENCY_OUT, docs/pages.md), not a promise of the test: the machine may be busy.
         const out = Deno.env.get("PUSH_LATENCY_OUT");
         if (out) {
           const sorted = latencies.sort((a, b) => a - b);

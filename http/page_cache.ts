@@ -1,5 +1,5 @@
 /**
- * HTTP caching of the public HTML pages that the answer cache keeps (api/answer_cache.ts `rememberPage`): the
+ * HTTP caching of the public HTML pages that the answer cache keeps (http/answer_cache.ts `rememberPage`): the
  * same bytes for everyone (inline scripts and styles allowed by hash, pages/csp_hashes.ts), so a CDN or a browser
  * may keep them a short while and revalidate them with their ETag, as the API's answers. Pages made with a nonce
  * (not kept) and the operator's pages are never cacheable.

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { PAGE_CACHE_CONTROL, PRIVATE_PAGE_CACHE_CONTROL } from "../../api/page_cache.ts";
+import { PAGE_CACHE_CONTROL, PRIVATE_PAGE_CACHE_CONTROL } from "../../http/page_cache.ts";
 import { writeMatch } from "../../db/match_writes.ts";
 import { silentLogger } from "../../lib/log.ts";
 import { createHandler } from "../../main.ts";
