@@ -11,10 +11,16 @@ import { hashInlineElements } from "./csp_hashes.ts";
  * The Hono environment of the pages sub-app: the middleware puts the response's nonce in `c.var.nonce`; a route
  * whose page has a version of its own (read before its data) puts it in `pageVersion` (pages/routes.tsx);
  * `generation` is the store's generation main's handler may keep the answer under (api/answer_cache.ts
- * `keptGeneration`), absent when it may not.
+ * `keptGeneration`), absent when it may not; `streamAir` the on-air state an overlay on air polls as well
+ * (pages/stream_air_context.tsx).
  */
 export interface PageEnv {
-  Variables: { nonce: string; pageVersion: AnswerVersion | undefined; generation?: number };
+  Variables: {
+    nonce: string;
+    pageVersion: AnswerVersion | undefined;
+    generation?: number;
+    streamAir?: string;
+  };
 }
 
 const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
