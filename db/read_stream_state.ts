@@ -16,9 +16,31 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 /** The on-air state of the event with this id; the default while the producer changed nothing. */
 export async function readStreamState(db: Db, eventId: string): Promise<StreamState> {
+  return (await readStreamStateRow(db, eventId)).state;
+}
+
+/** The state with its version (`a` and the time of its last change; `a-` before any), read together. */
+export async function readStreamStateRow(
+  db: Db,
+  eventId: string,
+): Promise<{ state: StreamState; version: string }> {
   const row = await db.selectFrom("stream_states").selectAll().where("event_id", "=", eventId)
     .executeTakeFirst();
-  return row ? toStreamState(row) : DEFAULT_STREAM_STATE;
+  return row
+    ? { state: toStreamState(row), version: `a${row.updated_at}` }
+    : { state: DEFAULT_STREAM_STATE, version: "a-" };
+}
+
+/** The version of the state of the published event with this slug (readStreamStateRow's); null when none. */
+export async function streamStateVersion(db: Db, slug: string): Promise<string | null> {
+  const row = await db.selectFrom("events").leftJoin("stream_states", "stream_states.event_id", "events.id")
+    .select("stream_states.updated_at").where("events.slug", "=", slug).where(
+      "events.status",
+      "=",
+      "published",
+    )
+    .executeTakeFirst();
+  return row ? `a${row.updated_at ?? "-"}` : null;
 }
 
 /** A stored row as the state; a graphic or slate the code no longer knows is left out. */
@@ -55,4 +77,22 @@ export async function streamEventOf(
       .where("matches.id", "=", target.matchId.toLowerCase());
   }
   return await query.executeTakeFirst() ?? null;
+}
+
+/** What the producer's panel previews each graphic with: the featured match, a category and a tie of the event. */
+export async function streamPreviewIds(db: Db, eventId: string) {
+  const event = await db.selectFrom("events").select("featured_match_id").where("id", "=", eventId)
+    .executeTakeFirst();
+  const category = await db.selectFrom("subevents").select("id").where("event_id", "=", eventId)
+    .orderBy("position").executeTakeFirst();
+  const tie = await db.selectFrom("ties").innerJoin("subevents", "subevents.id", "ties.subevent_id")
+    .select("ties.match_id").where("subevents.event_id", "=", eventId).orderBy("subevents.position").orderBy(
+      "ties.match_id",
+    )
+    .executeTakeFirst();
+  return {
+    featuredMatchId: event?.featured_match_id ?? null,
+    categoryId: category?.id ?? null,
+    tieId: tie?.match_id ?? null,
+  };
 }

@@ -12,6 +12,16 @@ import { findHiddenCharacter } from "./hidden_characters.ts";
 export const STREAM_GRAPHICS = ["bar", "lowerThird", "tie", "board", "slate", "sponsor"] as const;
 export type StreamGraphic = typeof STREAM_GRAPHICS[number];
 
+/** Each graphic as the producer's panel names it. */
+export const GRAPHIC_LABELS: Record<StreamGraphic, string> = {
+  bar: "Match bars (match, table, featured)",
+  lowerThird: "Lower thirds",
+  tie: "Tie bars",
+  board: "Category boards",
+  slate: "Slate",
+  sponsor: "Sponsor",
+};
+
 /** The slates, each with the words it shows unless the producer writes others ("custom" needs them). */
 export const SLATE_WORDS = {
   "starting-soon": "Starting soon",

@@ -6,6 +6,7 @@
 import { createMiddleware } from "hono/factory";
 import type { AnswerCache, AnswerVersion } from "../api/answer_cache.ts";
 import { hashInlineElements } from "./csp_hashes.ts";
+import type { StreamAir } from "./stream_air_context.tsx";
 
 /**
  * The Hono environment of the pages sub-app: the middleware puts the response's nonce in `c.var.nonce`; a route
@@ -14,12 +15,13 @@ import { hashInlineElements } from "./csp_hashes.ts";
  * `keptGeneration`), absent when it may not; `streamAir` the on-air state an overlay on air polls as well
  * (pages/stream_air_context.tsx).
  */
+
 export interface PageEnv {
   Variables: {
     nonce: string;
     pageVersion: AnswerVersion | undefined;
     generation?: number;
-    streamAir?: string;
+    streamAir?: StreamAir;
   };
 }
 
@@ -49,7 +51,7 @@ export function makeNonce(): string {
  */
 export function contentSecurityPolicy(
   nonce: string,
-  options: { injectedStyles?: boolean; serviceWorker?: boolean } = {},
+  options: { injectedStyles?: boolean; serviceWorker?: boolean; frames?: boolean } = {},
 ): string {
   return [
     "default-src 'none'",
@@ -62,6 +64,8 @@ export function contentSecurityPolicy(
     "frame-ancestors 'self'",
     // The umpire's pages register a worker of the site (pages/operator/client/score/offline_pages.ts).
     ...(options.serviceWorker ? ["worker-src 'self'"] : []),
+    // The producer's panel previews the site's own overlays in frames (pages/operator/stream_page.tsx).
+    ...(options.frames ? ["frame-src 'self'"] : []),
   ].join("; ");
 }
 
@@ -71,7 +75,9 @@ export function contentSecurityPolicy(
  * main's handler may keep it (api/answer_cache.ts): the page is then rendered with a placeholder nonce, which the
  * cache turns into CSP hashes of the page's inline elements (a page it keeps) or a fresh nonce (one it does not).
  */
-export function securityHeaders(options: { keep?: AnswerCache; serviceWorker?: boolean } = {}) {
+export function securityHeaders(
+  options: { keep?: AnswerCache; serviceWorker?: boolean; frames?: boolean } = {},
+) {
   return createMiddleware<PageEnv>(async (c, next) => {
     const cache = options.keep;
     const generation = cache && c.req.method === "GET" ? c.var.generation : undefined;
@@ -81,7 +87,11 @@ export function securityHeaders(options: { keep?: AnswerCache; serviceWorker?: b
     const injectedStyles = c.req.path.startsWith("/overlay/");
     c.header(
       "Content-Security-Policy",
-      contentSecurityPolicy(nonce, { injectedStyles, serviceWorker: options.serviceWorker }),
+      contentSecurityPolicy(nonce, {
+        injectedStyles,
+        serviceWorker: options.serviceWorker,
+        frames: options.frames,
+      }),
     );
     c.header("X-Content-Type-Options", "nosniff");
     c.header("Referrer-Policy", "strict-origin-when-cross-origin");

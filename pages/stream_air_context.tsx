@@ -5,19 +5,40 @@
  * reaches the overlay within one poll.
  */
 import type { Context } from "hono";
+import type { AnswerVersion } from "../api/answer_cache.ts";
 import { createContext, type VNode } from "preact";
+
+/** What the gate gives an overlay on air: the path of its part of the state, and that part's version. */
+export interface StreamAir {
+  watch: string;
+  version: string;
+  /** Reads the version again (the answer cache checks a kept page with it). */
+  current: () => Promise<string | null>;
+}
 
 /** The on-air state's path an overlay polls as well; null outside the gate. */
 export const StreamAirWatch = createContext<string | null>(null);
 
 /**
- * The page with the on-air state's path given to it, when the gate named one; such a page shows what the
- * producer has on air, so the answer cache keeps it for the store's generation only (which a change of the
- * state moves), not under its data's version.
+ * The page with the on-air state's path given to it, when the gate named one. Such a page shows what the
+ * producer has on air too, so a page the answer cache keeps under its data's version is kept under that and the
+ * state's version together.
  */
 export function withStreamAir(c: Context, page: VNode): VNode {
-  const watch: unknown = c.get("streamAir");
-  if (typeof watch !== "string") return page;
-  c.set("pageVersion", undefined);
-  return <StreamAirWatch.Provider value={watch}>{page}</StreamAirWatch.Provider>;
+  const air = c.get("streamAir") as StreamAir | undefined;
+  if (air === undefined) return page;
+  const own = c.get("pageVersion") as AnswerVersion | undefined;
+  if (own) {
+    c.set(
+      "pageVersion",
+      {
+        version: `${own.version}|${air.version}`,
+        current: async () => {
+          const [a, b] = await Promise.all([own.current(), air.current()]);
+          return a === null || b === null ? null : `${a}|${b}`;
+        },
+      } satisfies AnswerVersion,
+    );
+  }
+  return <StreamAirWatch.Provider value={air.watch}>{page}</StreamAirWatch.Provider>;
 }

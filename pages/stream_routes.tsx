@@ -6,10 +6,18 @@
  */
 import { type Context, Hono } from "hono";
 import type { ReadyDeps } from "../api/deps.ts";
-import { viewDeps } from "../api/respond.ts";
-import type { StreamGraphic } from "../domain/stream_state.ts";
+import type { AnswerEnv } from "../api/answer_cache.ts";
+import { HttpError, quoted } from "../api/problem.ts";
+import { respond, viewDeps } from "../api/respond.ts";
+import { STREAM_GRAPHICS, type StreamGraphic } from "../domain/stream_state.ts";
 import { eventView } from "../views/event.ts";
-import { streamStateOf, type StreamTarget, streamWatchPath } from "../views/stream_state.ts";
+import {
+  graphicAir,
+  streamStateOf,
+  type StreamTarget,
+  streamVersion,
+  streamWatchPath,
+} from "../views/stream_state.ts";
 import { EmptyOverlay } from "./overlay_document.tsx";
 import { parseOverlayParams } from "./overlay_params.ts";
 import { OffAirOverlayPage, SlateOverlayPage, SponsorOverlayPage } from "./overlay_stream.tsx";
@@ -54,9 +62,13 @@ export function streamRoutes(deps: ReadyDeps): Hono<PageEnv> {
     const gated = c.req.method === "GET" ? gatedGraphic(c.req.path, c.req.query()) : null;
     const found = gated && await streamStateOf(viewDeps(deps), gated.target);
     if (!gated || !found) return await next();
-    const watch = streamWatchPath(found.slug);
+    const watch = streamWatchPath(found.slug, gated.graphic);
     if (found.state.onAir[gated.graphic]) {
-      c.set("streamAir", watch);
+      c.set("streamAir", {
+        watch,
+        version: found.version,
+        current: () => streamVersion(viewDeps(deps), found.slug),
+      });
       return await next();
     }
     await offAirHeaders(c, () => {
@@ -69,12 +81,29 @@ export function streamRoutes(deps: ReadyDeps): Hono<PageEnv> {
     return c.res;
   });
 
-  // What the producer has on air, polled by every overlay of the event: small, so answered whole each time.
+  // What the producer has on air, polled by every overlay of the event (`?graphic=`: its own part only); small,
+  // so answered whole each time.
+  // Kept by the answer cache under the state's version, with an ETag, as the API's answers are.
   app.get("/overlay/air/:slug", async (c) => {
-    const found = await streamStateOf(viewDeps(deps), { slug: c.req.param("slug") });
-    const headers = { "Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff" };
-    if (!found) return c.json({ error: "Unknown event" }, 404, headers);
-    return c.json({ data: found.state }, 200, headers);
+    const slug = c.req.param("slug");
+    const graphic = STREAM_GRAPHICS.find((g) => g === c.req.query("graphic"));
+    const vd = viewDeps(deps);
+    if (await streamVersion(vd, slug) === null) {
+      return c.json({ error: `Event "${slug}" is not published` }, 404);
+    }
+    return await respond(
+      c as unknown as Context<AnswerEnv>,
+      deps,
+      `air:${slug}:${graphic ?? ""}`,
+      async () => {
+        const found = await streamStateOf(vd, { slug });
+        // Unpublished since its version was read: the next poll's version read says so.
+        if (!found) throw new HttpError(404, "not-found", `Event ${quoted(slug)} is not published`);
+        const data: Record<string, unknown> = graphic ? graphicAir(found.state, graphic) : { ...found.state };
+        return { data };
+      },
+      () => streamVersion(vd, slug),
+    );
   });
 
   const headers = securityHeaders();
@@ -86,7 +115,7 @@ export function streamRoutes(deps: ReadyDeps): Hono<PageEnv> {
     const props = {
       nonce: c.var.nonce,
       params: parseOverlayParams(c.req.query()),
-      watch: streamWatchPath(found.slug),
+      watch: streamWatchPath(found.slug, page),
       state: found.state,
     };
     return renderPage(

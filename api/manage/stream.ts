@@ -5,10 +5,11 @@
  * Deck or another controller that sends plain HTTP calls. Every answer is the state after the call.
  */
 import { z } from "zod";
-import { readStreamState } from "../../db/read_stream_state.ts";
+import { readStreamState, streamPreviewIds } from "../../db/read_stream_state.ts";
 import { findManagedEvent } from "../../db/read_manage.ts";
 import { changeStreamState } from "../../db/stream_writes.ts";
 import {
+  GRAPHIC_LABELS,
   SLATE_WORDS,
   type SlateKind,
   STREAM_GRAPHICS,
@@ -54,6 +55,32 @@ function stateJson(state: StreamState) {
   return { onAir: state.onAir, slate: state.slate, sponsor: state.sponsor };
 }
 
+/**
+ * Each graphic's overlay URLs for OBS (stable for the day; `{…}` to fill in) and the one the panel previews it
+ * with (null when the event has none to show: no featured match, no tie).
+ */
+function graphicsJson(slug: string, ids: Awaited<ReturnType<typeof streamPreviewIds>>) {
+  const s = encodeURIComponent(slug);
+  const previews: Record<StreamGraphic, { urls: string[]; preview: string | null }> = {
+    bar: {
+      urls: [`/overlay/featured/${s}`, `/overlay/table/${s}/{tableNo}`, "/overlay/match/{matchId}"],
+      preview: `/overlay/featured/${s}`,
+    },
+    lowerThird: {
+      urls: ["/overlay/card/match/{matchId}", `/overlay/card/player/{playerId}?event=${s}`],
+      preview: ids.featuredMatchId && `/overlay/card/match/${ids.featuredMatchId}`,
+    },
+    tie: { urls: ["/overlay/tie/{tieId}"], preview: ids.tieId && `/overlay/tie/${ids.tieId}` },
+    board: {
+      urls: ["/overlay/subevent/{subeventId}"],
+      preview: ids.categoryId && `/overlay/subevent/${ids.categoryId}`,
+    },
+    slate: { urls: [`/overlay/slate/${s}`], preview: `/overlay/slate/${s}` },
+    sponsor: { urls: [`/overlay/sponsor/${s}`], preview: `/overlay/sponsor/${s}?pos=top-right` },
+  };
+  return STREAM_GRAPHICS.map((g) => ({ graphic: g, label: GRAPHIC_LABELS[g], ...previews[g] }));
+}
+
 /** The stream's routes, mounted at /api/manage/events. */
 export function streamRoutes(deps: AppDeps) {
   const app = adminRoutes("control the stream");
@@ -65,8 +92,12 @@ export function streamRoutes(deps: AppDeps) {
   app.get("/:slug/stream", async (c) => {
     const event = await findManagedEvent(deps.store.db, c.req.param("slug"));
     if (!event) throw new HttpError(404, "not-found", `Event ${quoted(c.req.param("slug"))} does not exist`);
+    const [state, ids] = await Promise.all([
+      readStreamState(deps.store.db, event.id),
+      streamPreviewIds(deps.store.db, event.id),
+    ]);
     return c.json(
-      envelope({ stream: stateJson(await readStreamState(deps.store.db, event.id)) }, deps.clock()),
+      envelope({ stream: stateJson(state), graphics: graphicsJson(event.slug, ids) }, deps.clock()),
     );
   });
 
@@ -106,5 +137,7 @@ export function streamRoutes(deps: AppDeps) {
   return app;
 }
 
-/** The routes' type, for the pages' scripts (`import type`). */
-export type StreamAnswer = { data: { stream: ReturnType<typeof stateJson>; changed?: boolean } };
+/** The state's answer, for the panel's script (`import type`). */
+export type StreamJson = ReturnType<typeof stateJson>;
+/** The graphics' URLs, for the panel's script (`import type`). */
+export type StreamGraphicsJson = ReturnType<typeof graphicsJson>;

@@ -134,7 +134,7 @@ storeTest(
     const { ev, admin } = await setup(store);
     const app = createApp({ store, log: silentLogger, clock: () => new Date() });
     const match = ev.rounds[0]![0]!;
-    const air = `/overlay/air/${ev.slug}`;
+    const air = (graphic: string) => `/overlay/air/${ev.slug}?graphic=${graphic}`;
     const page = async (path: string) => {
       const res = await app.request(path);
       assert.equal(res.status, 200, path);
@@ -142,7 +142,7 @@ storeTest(
     };
     const watchOf = (html: string) => /data-watch="([^"]*)"/.exec(html)?.[1] ?? "";
     const bar = await page(`/overlay/match/${match}`);
-    assert.ok(watchOf(bar).split(" ").includes(air), watchOf(bar));
+    assert.ok(watchOf(bar).split(" ").includes(air("bar")), watchOf(bar));
     assert.ok(bar.includes('data-region="stage"'));
 
     const patch = (body: unknown) =>
@@ -153,21 +153,24 @@ storeTest(
     assert.equal(hidden.status, 400);
     assert.equal((await hidden.json()).field, "slate.text");
     for (
-      const path of [
-        `/overlay/match/${match}`,
-        `/overlay/featured/${ev.slug}`,
-        `/overlay/table/${ev.slug}/1`,
-        `/overlay/subevent/${ev.categoryId}`,
-      ]
+      const [path, graphic] of [
+        [`/overlay/match/${match}`, "bar"],
+        [`/overlay/featured/${ev.slug}`, "bar"],
+        [`/overlay/table/${ev.slug}/1`, "bar"],
+        [`/overlay/subevent/${ev.categoryId}`, "board"],
+      ] as const
     ) {
       const off = await page(path);
-      assert.equal(watchOf(off), air, path);
+      assert.equal(watchOf(off), air(graphic).replace("&", "&amp;"), path);
       assert.ok(off.includes('data-region="off-air"'), path);
     }
     assert.ok((await page(`/overlay/card/match/${match}`)).includes('data-region="stage"'));
-    const state = await app.request(air);
+    // Each overlay polls its own graphic's part, so that another graphic's change does not reload it.
+    const state = await app.request(air("bar"));
     assert.equal(state.status, 200);
-    assert.equal((await state.json()).data.onAir.bar, false);
+    assert.deepEqual((await state.json()).data, { onAir: false });
+    const whole = await app.request(`/overlay/air/${ev.slug}`);
+    assert.equal((await whole.json()).data.onAir.lowerThird, true);
     assert.equal((await app.request("/overlay/air/nope")).status, 404);
 
     assert.ok(!(await page(`/overlay/slate/${ev.slug}`)).includes('class="slate"'));
