@@ -165,6 +165,15 @@ storeTest(
       assert.ok(off.includes('data-region="off-air"'), path);
     }
     assert.ok((await page(`/overlay/card/match/${match}`)).includes('data-region="stage"'));
+    // A player's card obeys the event its URL names, and only then.
+    const player = await store.db.selectFrom("players").select("id").executeTakeFirstOrThrow();
+    await patch({ onAir: { lowerThird: false } });
+    assert.ok((await page(`/overlay/card/match/${match}`)).includes('data-region="off-air"'));
+    assert.ok(
+      (await page(`/overlay/card/player/${player.id}?event=${ev.slug}`)).includes('data-region="off-air"'),
+    );
+    assert.ok((await page(`/overlay/card/player/${player.id}`)).includes('data-region="stage"'));
+    await patch({ onAir: { lowerThird: true } });
     // Each overlay polls its own graphic's part, so that another graphic's change does not reload it.
     const state = await app.request(air("bar"));
     assert.equal(state.status, 200);
