@@ -1,7 +1,7 @@
 /**
  * What a public route of /api/v1 is made of, and how one declaration becomes its handler: the path and query
  * parameters are read (a 404 or a 400 when malformed), the cache key is written from the path and the declared
- * query parameters' normalised values, and the view's answer is served under it (api/respond.ts). The
+ * query parameters' normalised values, and the view's answer is served under it (http/respond.ts). The
  * declarations themselves are in api/routes.ts; the OpenAPI document reads the same ones (api/openapi.ts).
  */
 import type { Context, Handler } from "hono";
@@ -9,7 +9,7 @@ import type { AnswerEnv } from "../http/answer_cache.ts";
 import type { ReadyDeps } from "../http/deps.ts";
 import { knownParameters } from "./params.ts";
 import { notFound } from "../http/problem.ts";
-import { respond } from "./respond.ts";
+import { respond } from "../http/respond.ts";
 import { viewDeps } from "../http/deps.ts";
 import type { Payload, RawPayload } from "../views/payload.ts";
 import type { View } from "../views/view.ts";

@@ -21,7 +21,7 @@ import type { View } from "../views/view.ts";
 import { fingerprint, ifNoneMatchHits } from "../http/http_cache.ts";
 import { staleCursor } from "./params.ts";
 import { notFound, quoted } from "../http/problem.ts";
-import { JSON_TYPE } from "./respond.ts";
+import { JSON_TYPE } from "../http/respond.ts";
 import { type PublicRoute, viewRoute } from "./route.ts";
 import { prose } from "../lib/prose.ts";
 import {

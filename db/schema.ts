@@ -432,6 +432,18 @@ export interface RelaySentTable {
   hash: string;
 }
 
+/** The producer's on-air state of an event's stream (domain/stream_state.ts); no row: nothing changed. */
+export interface StreamStateTable {
+  event_id: string;
+  /** The graphics on air, a comma list of domain/stream_state.ts STREAM_GRAPHICS. */
+  on_air: string;
+  slate_kind: string;
+  slate_text: string;
+  sponsor_image: string | null;
+  sponsor_text: string | null;
+  updated_at: string;
+}
+
 export interface Database {
   events: EventTable;
   subevents: CategoryTable;
@@ -464,6 +476,7 @@ export interface Database {
   relay_events: RelayEventTable;
   relay_chunks: RelayChunkTable;
   relay_sent: RelaySentTable;
+  stream_states: StreamStateTable;
 }
 
 export type EventRow = Selectable<EventTable>;

@@ -7,7 +7,12 @@
 type MissingCode = "not-found";
 
 /** A write whose request is wrong in itself, whatever the store holds. */
-type InvalidCode = "invalid-body" | "no-device" | "invalid-announcement" | "idempotency-key-reused";
+type InvalidCode =
+  | "invalid-body"
+  | "no-device"
+  | "invalid-announcement"
+  | "invalid-stream"
+  | "idempotency-key-reused";
 
 /**
  * A write refused for the state it found: another write came first (a stale revision, a match held by another

@@ -6,7 +6,7 @@
  *   that did not change then costs a generation read (mostly a cached value), a map lookup and a clone, less than
  *   a bare `Deno.serve` spends making its response. Anything else goes through the app, once for concurrent
  *   requests of the same URL (`miss`).
- * - In the app, api/respond.ts `serve()` takes its answer from here, or builds its body once per version (for
+ * - In the app, http/respond.ts `serve()` takes its answer from here, or builds its body once per version (for
  *   every coding and every waiting request) and keeps it here; pages and the app's other answers are handed to
  *   `rememberPage` and `rememberApi`.
  *
@@ -41,7 +41,7 @@ export interface AnswerVersion {
   current: () => Promise<string | null>;
 }
 
-/** What api/respond.ts knows of an answer it made. */
+/** What http/respond.ts knows of an answer it made. */
 export interface AnswerFacts {
   /** The bytes it sends, already in the client's coding (none for a 304); keeping them copies nothing. */
   bytes?: Uint8Array<ArrayBuffer>;
@@ -60,7 +60,7 @@ export interface KeptBindings {
 /**
  * The per-request variables of the app's answers (Hono's typed `c.var`): the generation an answer may be kept
  * under (set by `keptGeneration`, absent when it may not be kept: an in-process call, HEAD), and what
- * api/respond.ts knows of the answer it made.
+ * http/respond.ts knows of the answer it made.
  */
 export type AnswerEnv = {
   Bindings: KeptBindings;
@@ -159,7 +159,7 @@ function notModifiedOf(headers: Iterable<[string, string]>): Response {
   });
 }
 
-/** How api/respond.ts asks for an answer: the request, the version and ETag it read, and how to build it. */
+/** How http/respond.ts asks for an answer: the request, the version and ETag it read, and how to build it. */
 export interface VersionedRequest {
   url: string;
   acceptEncoding: string | null | undefined;
@@ -240,7 +240,7 @@ export class AnswerCache {
   }
 
   /**
-   * The 200 of a versioned API answer (api/respond.ts), in the client's coding: kept, or made from the body of
+   * The 200 of a versioned API answer (http/respond.ts), in the client's coding: kept, or made from the body of
    * its version (built once by `build`, from text or the parts of its bytes, for every coding and every request
    * waiting for it, and only a few builds at once; compressed once per coding) and kept. `built` is the identity
    * body when this request built it.
@@ -326,7 +326,7 @@ export class AnswerCache {
   }
 
   /**
-   * Notes a 304 that api/respond.ts gave for the request's ETag: a kept 200 of that version is known right at
+   * Notes a 304 that http/respond.ts gave for the request's ETag: a kept 200 of that version is known right at
    * the request's generation; with none kept, an entry that answers 304s only is kept.
    */
   notModified(req: VersionedRequest): void {
@@ -350,7 +350,7 @@ export class AnswerCache {
   }
 
   /**
-   * Keeps an API answer of a GET that api/respond.ts did not make (the OpenAPI document: 200 or 304 with an
+   * Keeps an API answer of a GET that http/respond.ts did not make (the OpenAPI document: 200 or 304 with an
    * ETag), for the generation it was made at; gives back a response equal to `res` (which may be `res` itself).
    */
   async rememberApi(req: Request, generation: number, res: Response): Promise<Response> {

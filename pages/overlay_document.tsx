@@ -3,8 +3,10 @@
  * one `.stage` element placed by the pos and scale parameters, refreshed by client/live_regions.ts.
  */
 import type { ComponentChildren } from "preact";
+import { useContext } from "preact/hooks";
 import { LIVE_REGIONS_SCRIPT } from "./client_script.ts";
 import { Document } from "./layout.tsx";
+import { StreamAirWatch } from "./stream_air_context.tsx";
 import { overlayBodyClass, type OverlayParams, overlayPlacementCss } from "./overlay_params.ts";
 
 /** The overlays' poll interval (spec, section 8: 1 s). */
@@ -37,6 +39,8 @@ export function OverlayDocument(props: {
   children: ComponentChildren;
 }) {
   const { params } = props;
+  // On air by the producer's state (pages/stream_air_context.tsx): the page polls that state too.
+  const air = useContext(StreamAirWatch);
   return (
     <Document
       title={props.title}
@@ -45,7 +49,7 @@ export function OverlayDocument(props: {
       script={LIVE_REGIONS_SCRIPT + (props.script ?? "")}
       bodyClass={overlayBodyClass(params)}
       bodyData={{
-        watch: props.watch,
+        watch: air === null ? props.watch : `${props.watch} ${air}`,
         "poll-ms": String(OVERLAY_POLL_MS),
         ...(props.refreshIn == null
           ? {}

@@ -7,15 +7,23 @@ import { createMiddleware } from "hono/factory";
 import type { AnswerCache, AnswerVersion } from "../http/answer_cache.ts";
 import { hashInlineElements } from "./csp_hashes.ts";
 import { PRIVATE_PAGE_CACHE_CONTROL } from "../http/page_cache.ts";
+import type { StreamAir } from "./stream_air_context.tsx";
 
 /**
  * The Hono environment of the pages sub-app: the middleware puts the response's nonce in `c.var.nonce`; a route
  * whose page has a version of its own (read before its data) puts it in `pageVersion` (pages/routes.tsx);
  * `generation` is the store's generation main's handler may keep the answer under (http/answer_cache.ts
- * `keptGeneration`), absent when it may not.
+ * `keptGeneration`), absent when it may not; `streamAir` the on-air state an overlay on air polls as well
+ * (pages/stream_air_context.tsx).
  */
+
 export interface PageEnv {
-  Variables: { nonce: string; pageVersion: AnswerVersion | undefined; generation?: number };
+  Variables: {
+    nonce: string;
+    pageVersion: AnswerVersion | undefined;
+    generation?: number;
+    streamAir?: StreamAir;
+  };
 }
 
 const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
@@ -44,7 +52,7 @@ export function makeNonce(): string {
  */
 export function contentSecurityPolicy(
   nonce: string,
-  options: { injectedStyles?: boolean; serviceWorker?: boolean } = {},
+  options: { injectedStyles?: boolean; serviceWorker?: boolean; frames?: boolean } = {},
 ): string {
   return [
     "default-src 'none'",
@@ -57,6 +65,8 @@ export function contentSecurityPolicy(
     "frame-ancestors 'self'",
     // The umpire's pages register a worker of the site (pages/operator/client/score/offline_pages.ts).
     ...(options.serviceWorker ? ["worker-src 'self'"] : []),
+    // The producer's panel previews the site's own overlays in frames (pages/operator/stream_page.tsx).
+    ...(options.frames ? ["frame-src 'self'"] : []),
   ].join("; ");
 }
 
@@ -68,7 +78,7 @@ export function contentSecurityPolicy(
  * cache turns into CSP hashes of the page's inline elements (a page it keeps) or a fresh nonce (one it does not).
  */
 export function securityHeaders(
-  options: { keep?: AnswerCache; serviceWorker?: boolean; operator?: boolean } = {},
+  options: { keep?: AnswerCache; serviceWorker?: boolean; operator?: boolean; frames?: boolean } = {},
 ) {
   return createMiddleware<PageEnv>(async (c, next) => {
     const cache = options.keep;
@@ -79,7 +89,11 @@ export function securityHeaders(
     const injectedStyles = c.req.path.startsWith("/overlay/");
     c.header(
       "Content-Security-Policy",
-      contentSecurityPolicy(nonce, { injectedStyles, serviceWorker: options.serviceWorker }),
+      contentSecurityPolicy(nonce, {
+        injectedStyles,
+        serviceWorker: options.serviceWorker,
+        frames: options.frames,
+      }),
     );
     c.header("X-Content-Type-Options", "nosniff");
     c.header("Referrer-Policy", "strict-origin-when-cross-origin");

@@ -23,6 +23,9 @@ export interface LinkJson {
     | "print"
     | "event"
     | "overlay-featured"
+    | "stream"
+    | "overlay-slate"
+    | "overlay-sponsor"
     | "overlay-table"
     | "overlay-subevent"
     | "overlay-match";
@@ -52,6 +55,12 @@ export function eventLinks(base: string, o: EventOverviewRecord): LinkJson[] {
     label: "Overlay: the featured match (Feature on the stream)",
     url: `${base}/overlay/featured/${slug}`,
   });
+  // The producer's panel and its own overlays (docs/pages.md "The producer's stream").
+  links.push(
+    { kind: "stream", label: "Stream panel (what is on air)", url: `${base}/manage/stream?event=${slug}` },
+    { kind: "overlay-slate", label: "Overlay: the slate", url: `${base}/overlay/slate/${slug}` },
+    { kind: "overlay-sponsor", label: "Overlay: the sponsor", url: `${base}/overlay/sponsor/${slug}` },
+  );
   for (const t of o.tables) {
     links.push({
       kind: "overlay-table",

@@ -30,6 +30,7 @@ import { metricsRoute } from "./metrics.ts";
 import { ServiceMetrics } from "../../http/metrics.ts";
 import { MAX_PUSH_BYTES, relayRoutes, relayStatusRoutes } from "./relay.ts";
 import { venueOwned } from "./venue_owned.ts";
+import { streamRoutes } from "./stream.ts";
 
 /** The largest body accepted (an event file included). */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -71,6 +72,7 @@ export function manageApi(deps: AppDeps, options: ManageOptions = {}): Hono {
   app.route("/events/import", importRoute(deps));
   app.route("/events", eventRoutes(deps));
   app.route("/events", planRoute(deps));
+  app.route("/events", streamRoutes(deps));
   app.route("/subevents", categoryRoutes(deps));
   app.route("/subevents", drawRoutes(deps));
   app.route("/subevents", entryRoutes(deps));

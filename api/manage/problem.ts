@@ -62,6 +62,7 @@ const WRITE_STATUS: Record<Exclude<WriteErrorCode, ConflictCode>, number> = {
   "invalid-body": 400,
   "no-device": 400,
   "invalid-announcement": 422,
+  "invalid-stream": 422,
   "idempotency-key-reused": 422,
 };
 

@@ -8,6 +8,7 @@ import type { AppDeps } from "../../http/deps.ts";
 import { renderPage } from "../render.ts";
 import { type PageEnv, securityHeaders } from "../security_headers.ts";
 import { ManagePage } from "./manage_page.tsx";
+import { StreamPage } from "./stream_page.tsx";
 import { ScoreListPage, ScoreMatchPage } from "./score_page.tsx";
 import { moduleScript } from "../client_script.ts";
 import * as offlinePages from "./client/score/offline_pages.ts";
@@ -36,5 +37,10 @@ export function operatorPages(_deps: AppDeps): Hono {
     (c) => renderPage(c, ScoreMatchPage({ nonce: c.var.nonce, matchId: c.req.param("matchId") })),
   );
   app.get("/manage", headers, (c) => renderPage(c, ManagePage({ nonce: c.var.nonce })));
+  app.get(
+    "/manage/stream",
+    securityHeaders({ frames: true, operator: true }),
+    (c) => renderPage(c, StreamPage({ nonce: c.var.nonce })),
+  );
   return app as unknown as Hono;
 }

@@ -318,7 +318,7 @@ browserSuite(
     // The OBS source and a spectator's bookmark, set up in the morning: a page that polls, not a dead 404.
     const overlayRes = await fetch(`${server.origin}/overlay/match/${finalId}`);
     assert.equal(overlayRes.status, 200);
-    assert.match(await overlayRes.text(), /data-watch="\/api\/v1\/subevents\/[^"]+\/matches"/);
+    assert.match(await overlayRes.text(), /data-watch="\/api\/v1\/subevents\/[^" ]+\/matches[ "]/);
     const overlay = await openPage(browser, `${server.origin}/overlay/match/${finalId}`, VIEWPORT);
     const page = await openPage(browser, `${server.origin}/m/${finalId}`, { width: 390, height: 844 });
     try {

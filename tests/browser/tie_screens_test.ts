@@ -114,7 +114,7 @@ browserSuite("the screens of team events", seedTeamScreens, async (t, { browser,
     await res.body?.cancel();
     // The final, whose teams are not known yet, is transparent too but polls its category until they are.
     const final = await (await fetch(tieOverlay(seeded.menFinal))).text();
-    assert.match(final, /data-watch="\/api\/v1\/subevents\/[^"]+\/matches"/);
+    assert.match(final, /data-watch="\/api\/v1\/subevents\/[^" ]+\/matches[ "]/);
     assert.doesNotMatch(final, /class="tiebar"/);
     const { page, close } = await openPage(browser, tieOverlay("not-a-tie"), HD);
     const seen = await page.evaluate(() => ({

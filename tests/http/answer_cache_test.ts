@@ -462,7 +462,7 @@ Deno.test("AnswerCache.miss() serves what a run that ended meanwhile kept at its
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
-/** A request of api/respond.ts for a resource at a version, in a coding. */
+/** A request of http/respond.ts for a resource at a version, in a coding. */
 function at(version: string, options: { path?: string; acceptEncoding?: string } = {}): VersionedRequest {
   const etag = `W/"${version}"`;
   return {

@@ -25,6 +25,8 @@ import { MANAGE_MODULES, MANAGE_SCRIPT } from "../../pages/operator/manage_page.
 import { manageClient } from "../../pages/operator/client/manage_client.ts";
 import { SCORE_MODULES, SCORE_SCRIPT } from "../../pages/operator/score_page.tsx";
 import { scoreClient } from "../../pages/operator/client/score_client.ts";
+import { STREAM_MODULES, STREAM_SCRIPT } from "../../pages/operator/stream_page.tsx";
+import { streamClient } from "../../pages/operator/client/stream_client.ts";
 
 const ROOT = new URL("../../", import.meta.url);
 
@@ -72,6 +74,13 @@ const SCRIPTS: { name: string; main: string; fn: () => void; modules: ScriptModu
     fn: scoreClient,
     modules: SCORE_MODULES,
     script: SCORE_SCRIPT,
+  },
+  {
+    name: "/manage/stream",
+    main: "pages/operator/client/stream_client.ts",
+    fn: streamClient,
+    modules: STREAM_MODULES,
+    script: STREAM_SCRIPT,
   },
 ];
 

@@ -102,7 +102,11 @@ storeTest(
     assertSecurityHeaders(res, html, "pending match");
     const overlay = await get(`/overlay/match/${seeded.matches.semiOpen}`);
     assert.equal(overlay.res.status, 200);
-    assert.ok(overlay.html.includes(watch), "the overlay watches its category's matches");
+    // And the producer's on-air state after it (pages/stream_routes.tsx).
+    assert.ok(
+      overlay.html.includes(`${watch.slice(0, -1)} /overlay/air/`),
+      "the overlay watches its category's matches",
+    );
     const polled = await get(`/api/v1/subevents/${seeded.knockout.id}/matches`);
     assert.equal(polled.res.status, 200);
   },
@@ -219,7 +223,7 @@ storeTest(
     const { seeded, get } = await setup(store);
     const { html } = await get(`/overlay/match/${seeded.matches.groupRunning}`);
     assert.match(html, /background:transparent/);
-    assert.match(html, /data-watch="\/api\/v1\/matches\/[0-9a-f-]+"/);
+    assert.match(html, /data-watch="\/api\/v1\/matches\/[0-9a-f-]+ \/overlay\/air\/[^"]+"/);
     assert.match(html, /data-poll-ms="1000"/);
     assert.match(html, /<span class="label">Group B<\/span><span class="bestof">Best of 5<\/span>/);
     const row = (side: string) => new RegExp(`data-side="${side}">(.*?)</div>`).exec(html)?.[1] ?? "";

@@ -3,9 +3,9 @@
  * data revision, or a 304 without running the page's queries when `If-None-Match` holds that ETag.
  */
 import type { Context } from "hono";
-import type { AnswerEnv, AnswerFacts, VersionedRequest } from "../http/answer_cache.ts";
-import type { ReadyDeps } from "../http/deps.ts";
-import { currentRevision, etagFor, ifNoneMatchHits, SHARED_API_HEADERS } from "../http/http_cache.ts";
+import type { AnswerEnv, AnswerFacts, VersionedRequest } from "./answer_cache.ts";
+import type { ReadyDeps } from "./deps.ts";
+import { currentRevision, etagFor, ifNoneMatchHits, SHARED_API_HEADERS } from "./http_cache.ts";
 import type { Payload, RawPayload } from "../views/payload.ts";
 
 export type { Payload, RawPayload };
