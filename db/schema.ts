@@ -432,6 +432,18 @@ export interface RelaySentTable {
   hash: string;
 }
 
+/** The umpire's confirmation of a match's result (migration 2026_12_05_020000_result_confirmations). */
+export interface ResultConfirmationTable {
+  match_id: string;
+  /** The label of the token that confirmed. */
+  confirmed_by: string;
+  /** Its role: "scorer" or "admin". */
+  confirmed_role: string;
+  confirmed_at: string;
+  /** The match's revision when confirmed. */
+  match_revision: number;
+}
+
 export interface Database {
   events: EventTable;
   subevents: CategoryTable;
@@ -464,6 +476,7 @@ export interface Database {
   relay_events: RelayEventTable;
   relay_chunks: RelayChunkTable;
   relay_sent: RelaySentTable;
+  result_confirmations: ResultConfirmationTable;
 }
 
 export type EventRow = Selectable<EventTable>;

@@ -22,6 +22,7 @@ import * as resultWords from "./client/result_words.ts";
 import { scoreClient } from "./client/score_client.ts";
 import * as tokenEntry from "./client/token_entry.ts";
 import * as banner from "./client/score/banner.ts";
+import * as confirmResult from "./client/score/confirm_result.ts";
 import * as gameClock from "./client/score/game_clock.ts";
 import * as gameDialog from "./client/score/game_dialog.ts";
 import * as knownMatches from "./client/score/known_matches.ts";
@@ -87,6 +88,7 @@ export const SCORE_MODULES = [
   resultWords,
   tokenEntry,
   banner,
+  confirmResult,
   gameClock,
   gameDialog,
   knownMatches,

@@ -196,6 +196,8 @@ ul.rows>li{background:#fff;border-radius:.6rem;padding:.6rem .8rem;margin:.4rem 
 .match-head .table{font-weight:700;min-width:5rem}
 .match-head .names,.names{font-weight:700}
 .where{color:#444;font-size:.9rem}
+.match-head .confirmed{color:#1b5e20;font-size:.9rem}
+.match-head .unconfirmed{color:#8a4b00;font-size:.9rem;font-weight:700}
 .score{font-variant-numeric:tabular-nums}
 .actions{display:flex;flex-wrap:wrap;gap:.4rem;margin-top:.5rem;align-items:center}
 .actions button,.actions .button{min-height:2.25rem;padding:.25rem .6rem;font-size:.9rem}

@@ -19,6 +19,7 @@ import { type ClashMatch, haltForToken, scoreApi, type ScorePage } from "./page.
 import { returns, setReturns } from "./returns_counter.ts";
 import { openCard, openExpedite, openTimeout } from "./rules_tools.ts";
 import type { ScoringMatch } from "./score_projection.ts";
+import { waitingConfirmations } from "./confirm_result.ts";
 import { flushOutbox } from "./sender.ts";
 import { watchStartPanel } from "./start_panel.ts";
 import { enqueue } from "./taps.ts";
@@ -117,8 +118,9 @@ export function setupMatch(page: ScorePage): void {
   void loadMatch(page).then(() => flushOutbox(page));
   setInterval(() => {
     if (page.halted || document.visibilityState !== "visible") return;
-    if (readOutbox(page.store).length > 0) void flushOutbox(page);
-    else if (!page.sending) void loadMatch(page);
+    if (readOutbox(page.store).length > 0 || waitingConfirmations(page.store).length > 0) {
+      void flushOutbox(page);
+    } else if (!page.sending) void loadMatch(page);
   }, 2000);
   setInterval(() => tick(page), 1000);
 }

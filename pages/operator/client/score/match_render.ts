@@ -76,7 +76,8 @@ export function renderMatch(page: ScorePage): void {
   const blocked = ask !== "" || p.byReason || readOnly;
   for (const id of ["tap-home", "tap-away"]) byId<HTMLButtonElement>(id)!.disabled = blocked;
   const undo = byId<HTMLButtonElement>("undo")!;
-  undo.disabled = p.last === null || p.byReason || readOnly;
+  // A confirmed result changes only by the desk.
+  undo.disabled = p.last === null || p.byReason || readOnly || Boolean(m.confirmation);
   setText("undo", undoWords(p.last, n));
   for (const id of ["open-timeout", "open-card", "open-expedite"]) {
     byId<HTMLButtonElement>(id)!.disabled = blocked || v.finished;
