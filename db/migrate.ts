@@ -34,6 +34,7 @@ import * as estimatesAt from "./migrations/2026_11_28_012000_estimates_at.ts";
 import * as eventChangesByCategory from "./migrations/2026_11_28_012100_event_changes_by_category.ts";
 import * as relay from "./migrations/2026_12_04_000000_relay.ts";
 import * as resultConfirmations from "./migrations/2026_12_05_020000_result_confirmations.ts";
+import * as matchTosses from "./migrations/2026_12_05_020100_match_tosses.ts";
 import type { Database } from "./schema.ts";
 
 interface Migration {
@@ -68,6 +69,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026_11_28_012100_event_changes_by_category": eventChangesByCategory,
   "2026_12_04_000000_relay": relay,
   "2026_12_05_020000_result_confirmations": resultConfirmations,
+  "2026_12_05_020100_match_tosses": matchTosses,
 };
 
 /** An arbitrary, fixed key of the PostgreSQL advisory lock that serialises migrations and start-up work. */

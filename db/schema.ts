@@ -444,6 +444,17 @@ export interface ResultConfirmationTable {
   match_revision: number;
 }
 
+/** The toss before a match (migration 2026_12_05_020100_match_tosses, Law 2.13.1). */
+export interface MatchTossTable {
+  match_id: string;
+  /** "home" or "away". */
+  winner: string;
+  /** "serve", "receive" or "end". */
+  choice: string;
+  recorded_by: string;
+  recorded_at: string;
+}
+
 export interface Database {
   events: EventTable;
   subevents: CategoryTable;
@@ -477,6 +488,7 @@ export interface Database {
   relay_chunks: RelayChunkTable;
   relay_sent: RelaySentTable;
   result_confirmations: ResultConfirmationTable;
+  match_tosses: MatchTossTable;
 }
 
 export type EventRow = Selectable<EventTable>;

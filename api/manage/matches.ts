@@ -23,6 +23,8 @@ import {
   readScoringMatch,
 } from "../../db/read_manage.ts";
 import { confirmResult, refuseConfirmed, withdrawUnfinished } from "../../db/result_confirmation.ts";
+import { recordToss } from "../../db/match_toss.ts";
+import { TOSS_CHOICES } from "../../domain/toss.ts";
 import type { TokenRecord } from "../../db/tokens.ts";
 import { isConflict, WriteError } from "../../db/write_errors.ts";
 import { assertFinishedGame, ScoringError } from "../../domain/scoring.ts";
@@ -214,6 +216,12 @@ const WRITES: Record<MatchAction["type"], WriteKind> = {
 /** The umpire's actions a batch may hold: those a scorer sends from the umpire's page. */
 const BATCHED = UMPIRE_ACTION_TYPES;
 
+/** Body of the toss: who won it and what they chose (Law 2.13.1). */
+const TossBody = z.strictObject({
+  winner: z.enum(["home", "away"], { error: `expected "home" or "away"` }),
+  choice: z.enum(TOSS_CHOICES, { error: `expected one of ${TOSS_CHOICES.map((c) => `"${c}"`).join(", ")}` }),
+});
+
 /** At most this many actions in one batch. */
 export const MAX_BATCH = 200;
 
@@ -323,6 +331,17 @@ export function matchRoutes(deps: AppDeps): Hono<ManageEnv> {
       { actor: token.label, role: token.role },
       deps.clock(),
     );
+    const after = await readScoringMatch(deps.store.db, id);
+    return c.json(envelope(matchPayload(after!, scorerDevice(c)?.id), deps.clock()));
+  });
+
+  /** The umpire records the toss before the start (Law 2.13.1): who won it and what they chose. */
+  app.post("/:id/toss", async (c) => {
+    const id = c.req.param("id");
+    const token = c.var.token;
+    const body = await parseBody(c, TossBody);
+    await scopedMatch(c, id, "record the toss");
+    await recordToss(deps.store.db, id, body, token.label, deps.clock());
     const after = await readScoringMatch(deps.store.db, id);
     return c.json(envelope(matchPayload(after!, scorerDevice(c)?.id), deps.clock()));
   });

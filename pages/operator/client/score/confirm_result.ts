@@ -5,10 +5,9 @@
  * link allows. The server keeps who and when; from then on only the desk changes the result. Every declaration is
  * exported so that the page can inline this module (pages/client_script.ts `moduleScript`).
  */
-import { problemDetail } from "../manage_fetch.ts";
-import { remember } from "./known_matches.ts";
+import { postKept } from "./kept_post.ts";
 import { readOutbox, waitingFor } from "./outbox.ts";
-import { haltForToken, scoreApi, type ScorePage } from "./page.ts";
+import type { ScorePage } from "./page.ts";
 import type { ScoringMatch } from "./score_projection.ts";
 
 /** Where the phone keeps the matches whose confirmation is not sent yet (their ids, as JSON). */
@@ -57,27 +56,8 @@ export type ConfirmOutcome = "done" | "retry";
 export async function sendConfirmations(page: ScorePage): Promise<ConfirmOutcome> {
   for (const id of waitingConfirmations(page.store)) {
     if (waitingFor(readOutbox(page.store), id).length > 0) continue;
-    let res: Response;
-    try {
-      res = await scoreApi(page, `/matches/${encodeURIComponent(id)}/confirm`, {
-        method: "POST",
-        body: "{}",
-      });
-    } catch {
-      return "retry";
-    }
-    if (res.status === 401 || res.status === 403) {
-      haltForToken(page, await problemDetail(res));
-      return "done";
-    }
-    if (res.status === 429 || res.status >= 500) return "retry";
-    if (res.ok) {
-      const data: { match: ScoringMatch } = (await res.json()).data;
-      remember(page, data.match);
-    } else {
-      page.notRecorded.push("Confirm result");
-      page.refusedBecause = await problemDetail(res);
-    }
+    const sent = await postKept(page, `/matches/${encodeURIComponent(id)}/confirm`, {}, "Confirm result");
+    if (sent !== "done") return sent === "retry" ? "retry" : "done";
     keepConfirmation(page.store, id, false);
   }
   return "done";
