@@ -29,6 +29,7 @@ import * as links from "./client/manage/links.ts";
 import * as matchActions from "./client/manage/match_actions.ts";
 import * as confirmationWords from "./client/manage/confirmation_words.ts";
 import * as matchRow from "./client/manage/match_row.ts";
+import * as reportLink from "./client/manage/report_link.ts";
 import * as matchWords from "./client/manage/match_words.ts";
 import * as overview from "./client/manage/overview.ts";
 import * as page from "./client/manage/page.ts";
@@ -74,6 +75,7 @@ export const MANAGE_MODULES = [
   matchActions,
   matchRow,
   matchWords,
+  reportLink,
   overview,
   page,
   plan,

@@ -26,6 +26,8 @@ import { PrintCenterPage } from "./print_center.tsx";
 import { OrderOfPlayPage } from "./order_of_play.tsx";
 import { drawPaper, DrawSheetPage } from "./draw_sheet.tsx";
 import { resultsCsv } from "./results_csv.ts";
+import { MatchReportPage } from "./match_report.tsx";
+import { matchView } from "../../views/match.ts";
 import { readPrintEvent } from "./print_data.ts";
 import { printAuthority } from "./print_token.ts";
 
@@ -68,6 +70,13 @@ export function printRoutes(deps: ReadyDeps): Hono<PageEnv> {
   const noStore = createMiddleware(async (c, next) => {
     await next();
     c.header("Cache-Control", "no-store");
+  });
+
+  // The referee's report of one match: its games and every incident the umpire recorded.
+  app.get("/t/:slug/print/report/:matchId", headers, async (c) => {
+    const found = await matchView.load(viewDeps(deps), c.req.param("matchId"));
+    if (!found || !("known" in found) || found.known.event.slug !== c.req.param("slug")) return notFound(c);
+    return renderPage(c, <MatchReportPage nonce={c.var.nonce} data={found.known} />);
   });
 
   app.get("/t/:slug/print/matches", noStore, headers, async (c) => {

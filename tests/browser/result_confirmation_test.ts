@@ -111,6 +111,17 @@ browserSuite(
           await desk.page.locator("#done").scrollIntoViewIfNeeded();
           await Deno.writeFile(new URL("desk_confirmations_1366x768.png", DIR), await desk.page.screenshot());
         }
+        // The row's Report opens the printable match report for the referee.
+        const [report] = await Promise.all([
+          desk.page.context().waitForEvent("page"),
+          desk.page.click(`#done li.match[data-match-id="${seeded.id}"] a.report-link`),
+        ]);
+        await report.waitForLoadState();
+        assert.match(await report.textContent("h1") ?? "", /^Match report$/);
+        assert.match(await report.textContent("body") ?? "", /11-0, 11-0/);
+        if (UPDATE) {
+          await Deno.writeFile(new URL("match_report_1366x768.png", DIR), await report.screenshot());
+        }
         assert.deepEqual(desk.errors, []);
       } finally {
         await desk.close();
