@@ -4,7 +4,10 @@
  * reads (db/read_*.ts) nothing here is filtered by publication: callers are authenticated.
  */
 import { playOrder } from "../domain/order_of_play.ts";
+import { confirmationColumns, type ResultConfirmation, toConfirmation } from "./read_confirmations.ts";
 import { entryName } from "./read_entries.ts";
+import { tossColumns, toToss } from "./read_tosses.ts";
+import type { Toss } from "../domain/toss.ts";
 import { matchRecordColumns, toMatchRecord } from "./read_matches.ts";
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { PlacedIncident } from "../domain/match_replay.ts";
@@ -48,6 +51,10 @@ export interface ManageMatchRecord extends MatchRecord {
   scorer: { device: string; label: string; since: string } | null;
   /** A tie of a team event itself (played as its matches, each scored; the desk enters its line-ups). */
   teamTie: boolean;
+  /** The umpire's confirmation of the result (db/result_confirmation.ts); null while not confirmed. */
+  confirmation: ResultConfirmation | null;
+  /** The toss before the match (Law 2.13.1, db/match_toss.ts); null while not recorded. */
+  toss: Toss | null;
 }
 
 /** A player of a side. */
@@ -126,7 +133,11 @@ function matchQuery(db: Db) {
     .leftJoin("entries as ae", "ae.id", "matches.away_entry_id")
     .leftJoin("players as ap1", "ap1.id", "ae.player1_id")
     .leftJoin("players as ap2", "ap2.id", "ae.player2_id")
+    .leftJoin("result_confirmations as rc", "rc.match_id", "matches.id")
+    .leftJoin("match_tosses as mt", "mt.match_id", "matches.id")
     .select([
+      ...confirmationColumns,
+      ...tossColumns,
       ...matchRecordColumns,
       "events.slug as event_slug",
       "events.name as event_name",
@@ -171,6 +182,8 @@ function toRecord(row: MatchSelection): ManageMatchRecord {
       ? null
       : { device: row.scorer_device, label: row.scorer_label ?? "", since: row.scorer_since ?? "" },
     teamTie: row.kind === "team" && row.stage !== "tie",
+    confirmation: toConfirmation(row),
+    toss: toToss(row),
   };
 }
 

@@ -444,6 +444,29 @@ export interface StreamStateTable {
   updated_at: string;
 }
 
+/** The umpire's confirmation of a match's result (migration 2026_12_05_020000_result_confirmations). */
+export interface ResultConfirmationTable {
+  match_id: string;
+  /** The label of the token that confirmed. */
+  confirmed_by: string;
+  /** Its role: "scorer" or "admin". */
+  confirmed_role: string;
+  confirmed_at: string;
+  /** The match's revision when confirmed. */
+  match_revision: number;
+}
+
+/** The toss before a match (migration 2026_12_05_020100_match_tosses, Law 2.13.1). */
+export interface MatchTossTable {
+  match_id: string;
+  /** "home" or "away". */
+  winner: string;
+  /** "serve", "receive" or "end". */
+  choice: string;
+  recorded_by: string;
+  recorded_at: string;
+}
+
 export interface Database {
   events: EventTable;
   subevents: CategoryTable;
@@ -477,6 +500,8 @@ export interface Database {
   relay_chunks: RelayChunkTable;
   relay_sent: RelaySentTable;
   stream_states: StreamStateTable;
+  result_confirmations: ResultConfirmationTable;
+  match_tosses: MatchTossTable;
 }
 
 export type EventRow = Selectable<EventTable>;

@@ -45,6 +45,7 @@ const CONFLICT_CODES = [
   "relay-stale",
   "relay-slug-taken",
   "venue-owned",
+  "result-confirmed",
 ] as const;
 
 /** A code of `CONFLICT_CODES`. */

@@ -22,6 +22,9 @@ import {
   readManageMatch,
   readScoringMatch,
 } from "../../db/read_manage.ts";
+import { confirmResult, refuseConfirmed, withdrawUnfinished } from "../../db/result_confirmation.ts";
+import { recordToss } from "../../db/match_toss.ts";
+import { TOSS_CHOICES } from "../../domain/toss.ts";
 import type { TokenRecord } from "../../db/tokens.ts";
 import { isConflict, WriteError } from "../../db/write_errors.ts";
 import { assertFinishedGame, ScoringError } from "../../domain/scoring.ts";
@@ -213,6 +216,12 @@ const WRITES: Record<MatchAction["type"], WriteKind> = {
 /** The umpire's actions a batch may hold: those a scorer sends from the umpire's page. */
 const BATCHED = UMPIRE_ACTION_TYPES;
 
+/** Body of the toss: who won it and what they chose (Law 2.13.1). */
+const TossBody = z.strictObject({
+  winner: z.enum(["home", "away"], { error: `expected "home" or "away"` }),
+  choice: z.enum(TOSS_CHOICES, { error: `expected one of ${TOSS_CHOICES.map((c) => `"${c}"`).join(", ")}` }),
+});
+
 /** At most this many actions in one batch. */
 export const MAX_BATCH = 200;
 
@@ -300,12 +309,42 @@ export function matchRoutes(deps: AppDeps): Hono<ManageEnv> {
         );
       }
       await scopedMatch(c, id, write.name);
+      await refuseConfirmed(deps.store.db, id, { actor: token.label, role: token.role }, write.name);
       const result = await applyWrite(deps, token, id, write.toAction(body), body.revision, key, device);
+      // The desk took the result back: the umpire confirms it again when the match ends again.
+      if (token.role === "admin") await withdrawUnfinished(deps.store.db, id);
       const after = await readScoringMatch(deps.store.db, id);
       c.header("Idempotency-Replayed", String(result.replayed));
       return c.json(envelope(matchPayload(after!, device?.id), deps.clock()));
     });
   }
+
+  /** The umpire (or the desk) confirms the finished match's result: who and when are kept, once. */
+  app.post("/:id/confirm", async (c) => {
+    const id = c.req.param("id");
+    const token = c.var.token;
+    await scopedMatch(c, id, "confirm the result");
+    await confirmResult(
+      deps.store.db,
+      deps.store.dialect,
+      id,
+      { actor: token.label, role: token.role },
+      deps.clock(),
+    );
+    const after = await readScoringMatch(deps.store.db, id);
+    return c.json(envelope(matchPayload(after!, scorerDevice(c)?.id), deps.clock()));
+  });
+
+  /** The umpire records the toss before the start (Law 2.13.1): who won it and what they chose. */
+  app.post("/:id/toss", async (c) => {
+    const id = c.req.param("id");
+    const token = c.var.token;
+    const body = await parseBody(c, TossBody);
+    await scopedMatch(c, id, "record the toss");
+    await recordToss(deps.store.db, id, body, token.label, deps.clock());
+    const after = await readScoringMatch(deps.store.db, id);
+    return c.json(envelope(matchPayload(after!, scorerDevice(c)?.id), deps.clock()));
+  });
 
   app.post("/:id/actions", async (c) => {
     const id = c.req.param("id");
@@ -319,6 +358,7 @@ export function matchRoutes(deps: AppDeps): Hono<ManageEnv> {
       return { key, action: write.toAction(parsed) };
     });
     await scopedMatch(c, id, "score the match");
+    await refuseConfirmed(deps.store.db, id, { actor: token.label, role: token.role }, "score the match");
     const outcome = await writeMatchBatch(deps.store, id, items, {
       actor: token.label,
       now: deps.clock(),
@@ -326,6 +366,7 @@ export function matchRoutes(deps: AppDeps): Hono<ManageEnv> {
       idempotencyOwner: token.id,
       ...(device ? { device } : {}),
     });
+    if (token.role === "admin") await withdrawUnfinished(deps.store.db, id);
     const after = await readScoringMatch(deps.store.db, id);
     return c.json(envelope({ ...matchPayload(after!, device?.id), results: outcome }, deps.clock()));
   });

@@ -65,6 +65,11 @@ export function manageMatchJson(m: ManageMatchRecord | ScoringMatchRecord, devic
     skippedAt: m.skippedAt,
     // A tie of a team event itself: its line-ups are entered (/api/manage/ties/{id}), its matches scored.
     teamTie: m.teamTie,
+    // The umpire's confirmation of the result (who, their role, when); null while not confirmed.
+    confirmation: m.confirmation &&
+      { by: m.confirmation.by, role: m.confirmation.role, at: m.confirmation.at },
+    // The toss before the match (Law 2.13.1): who won it and what they chose; null while not recorded.
+    toss: m.toss,
   };
   if ("points" in m) {
     return {

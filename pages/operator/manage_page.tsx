@@ -27,7 +27,9 @@ import * as hallTables from "./client/manage/hall_tables.ts";
 import * as keyboardFocus from "./client/manage/keyboard_focus.ts";
 import * as links from "./client/manage/links.ts";
 import * as matchActions from "./client/manage/match_actions.ts";
+import * as confirmationWords from "./client/manage/confirmation_words.ts";
 import * as matchRow from "./client/manage/match_row.ts";
+import * as reportLink from "./client/manage/report_link.ts";
 import * as matchWords from "./client/manage/match_words.ts";
 import * as overview from "./client/manage/overview.ts";
 import * as page from "./client/manage/page.ts";
@@ -63,6 +65,7 @@ export const MANAGE_MODULES = [
   assignForm,
   audit,
   categoryList,
+  confirmationWords,
   controls,
   eventBar,
   events,
@@ -72,6 +75,7 @@ export const MANAGE_MODULES = [
   matchActions,
   matchRow,
   matchWords,
+  reportLink,
   overview,
   page,
   plan,

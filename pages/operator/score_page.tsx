@@ -22,11 +22,15 @@ import * as resultWords from "./client/result_words.ts";
 import { scoreClient } from "./client/score_client.ts";
 import * as tokenEntry from "./client/token_entry.ts";
 import * as banner from "./client/score/banner.ts";
+import * as confirmResult from "./client/score/confirm_result.ts";
 import * as gameClock from "./client/score/game_clock.ts";
 import * as gameDialog from "./client/score/game_dialog.ts";
+import * as keptPost from "./client/score/kept_post.ts";
 import * as knownMatches from "./client/score/known_matches.ts";
 import * as leave from "./client/score/leave.ts";
 import * as matchList from "./client/score/match_list.ts";
+import * as medicalBreak from "./client/score/medical_break.ts";
+import * as medicalRule from "../../domain/medical_break.ts";
 import * as matchNames from "./client/score/match_names.ts";
 import * as matchPage from "./client/score/match_page.ts";
 import * as matchRender from "./client/score/match_render.ts";
@@ -43,6 +47,8 @@ import * as sideButtons from "./client/score/side_buttons.ts";
 import * as startPanel from "./client/score/start_panel.ts";
 import * as takeover from "./client/score/takeover.ts";
 import * as warmUp from "./client/score/warm_up.ts";
+import * as tossRecord from "./client/score/toss_record.ts";
+import * as tossRule from "../../domain/toss.ts";
 import * as taps from "./client/score/taps.ts";
 import * as tapWords from "./client/tap_words.ts";
 import { SCORE_CSS } from "./styles.ts";
@@ -87,12 +93,16 @@ export const SCORE_MODULES = [
   resultWords,
   tokenEntry,
   banner,
+  confirmResult,
   gameClock,
   gameDialog,
+  keptPost,
   knownMatches,
   leave,
   matchList,
   matchNames,
+  medicalBreak,
+  medicalRule,
   matchPage,
   matchRender,
   offlinePages,
@@ -110,6 +120,8 @@ export const SCORE_MODULES = [
   taps,
   tapWords,
   warmUp,
+  tossRecord,
+  tossRule,
 ];
 
 /** The script of both scoring pages. */
@@ -182,6 +194,9 @@ export function ScoreMatchPage(props: { nonce: string; matchId: string }) {
         <p id="ends-choice" class="ends-choice">
           On your left: <button type="button" id="left-choice" aria-describedby="left-hint"></button>{" "}
           <span id="left-hint" class="muted">(tap to swap)</span>
+        </p>
+        <p class="toss">
+          <button type="button" id="toss">Toss</button> <span id="toss-text"></span>
         </p>
         <h2 id="start-title">Who serves first?</h2>
         <div class="choices">
@@ -257,6 +272,7 @@ export function ScoreMatchPage(props: { nonce: string; matchId: string }) {
           <button type="button" id="open-timeout">Time-out</button>
           <button type="button" id="open-card">Card</button>
           <button type="button" id="open-expedite">Expedite</button>
+          <button type="button" id="open-medical">Medical</button>
         </div>
         <ol id="game-list" aria-label="Finished games"></ol>
       </section>

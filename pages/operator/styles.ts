@@ -67,9 +67,9 @@ button#undo{min-height:3rem;max-width:100%;overflow:hidden;text-overflow:ellipsi
   margin:0 0 .4rem;padding:.15rem .5rem;border-radius:.5rem;font-weight:800;text-transform:uppercase;letter-spacing:.02em;
   text-align:center;overflow-wrap:anywhere}
 #banner-text{min-width:0}
-.warm-up{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center;justify-content:center;font-weight:700;
+.warm-up,.toss{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center;justify-content:center;font-weight:700;
   font-variant-numeric:tabular-nums}
-.warm-up button{min-height:2.75rem}
+.warm-up button,.toss button{min-height:2.75rem}
 a#all-matches{display:inline-flex;align-items:center;min-height:2.75rem;padding:0 1rem;border:1px solid currentColor;
   border-radius:.4rem;font-weight:600}
 .banner[data-kind=match-point]{background:#b00020;color:#fff}
@@ -196,6 +196,8 @@ ul.rows>li{background:#fff;border-radius:.6rem;padding:.6rem .8rem;margin:.4rem 
 .match-head .table{font-weight:700;min-width:5rem}
 .match-head .names,.names{font-weight:700}
 .where{color:#444;font-size:.9rem}
+.match-head .confirmed{color:#1b5e20;font-size:.9rem}
+.match-head .unconfirmed{color:#8a4b00;font-size:.9rem;font-weight:700}
 .score{font-variant-numeric:tabular-nums}
 .actions{display:flex;flex-wrap:wrap;gap:.4rem;margin-top:.5rem;align-items:center}
 .actions button,.actions .button{min-height:2.25rem;padding:.25rem .6rem;font-size:.9rem}

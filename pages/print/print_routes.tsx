@@ -27,6 +27,8 @@ import { resultsCsv } from "./results_csv.ts";
 import { readPrintEvent } from "../../views/print_data.ts";
 import { printAuthority } from "../../http/print_token.ts";
 import { linkBase } from "../../http/public_origin.ts";
+import { MatchReportPage } from "./match_report.tsx";
+import { matchView } from "../../views/match.ts";
 
 /** The address the QR codes point at: `?base=` (as /manage sets it for phones), else the request's origin. */
 export function printBase(c: Context): string {
@@ -67,6 +69,13 @@ export function printRoutes(deps: ReadyDeps): Hono<PageEnv> {
   const noStore = createMiddleware(async (c, next) => {
     await next();
     c.header("Cache-Control", "no-store");
+  });
+
+  // The referee's report of one match: its games and every incident the umpire recorded.
+  app.get("/t/:slug/print/report/:matchId", headers, async (c) => {
+    const found = await matchView.load(viewDeps(deps), c.req.param("matchId"));
+    if (!found || !("known" in found) || found.known.event.slug !== c.req.param("slug")) return notFound(c);
+    return renderPage(c, <MatchReportPage nonce={c.var.nonce} data={found.known} />);
   });
 
   app.get("/t/:slug/print/matches", noStore, headers, async (c) => {

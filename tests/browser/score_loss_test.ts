@@ -54,6 +54,12 @@ browserSuite(
             "Match to Player test-open 1, 2-0: 11-0, 11-0. Confirm the result?",
           );
           await page.tap("#dialog-ok");
+          // The confirmation waits on the phone behind the tap; leaving says the tap waits.
+          await page.waitForFunction(() =>
+            /Confirmation not sent yet: it goes as soon as the connection is back\.$/
+              .test(document.getElementById("dialog-text")?.textContent ?? "")
+          );
+          await page.tap("#dialog-ok");
           await page.waitForSelector("#sheet:not([hidden])");
           assert.match(await page.textContent("#sheet-text") ?? "", /^1 tap is not sent yet\./);
           await page.tap("#sheet-choices button:text('Go to the list')");
@@ -74,6 +80,13 @@ browserSuite(
             .executeTakeFirstOrThrow();
           assert.equal(m.status, "completed");
           assert.deepEqual(await storedPoints(server.store, seeded.id), Array(22).fill("home"));
+          // The confirmation follows the tap, from the list.
+          await until(
+            async () =>
+              (await server.store.db.selectFrom("result_confirmations").select("confirmed_by")
+                .where("match_id", "=", seeded.id).executeTakeFirst())?.confirmed_by === "Table 1 phone",
+            "the confirmation reaches the server",
+          );
           await page.waitForSelector(`a.match-link[data-match-id="${seeded.id}"]`, { state: "detached" });
           assert.deepEqual(errors, []);
         });

@@ -148,6 +148,14 @@ browserSuite(
           .where("id", "=", seeded.matchId).executeTakeFirstOrThrow();
         assert.equal(m.status, "completed");
         assert.equal(m.winner_entry_id, seeded.ev.entryIds[0]);
+        // "Confirm result" records who confirmed it and when; the umpire then goes back to the list.
+        await page.click("#dialog-ok");
+        await page.waitForFunction(() =>
+          /Result confirmed by Umpire 1 at \d\d:\d\d\. Only the desk can change it now\.$/
+            .test(document.getElementById("dialog-text")?.textContent ?? "")
+        );
+        assert.equal(await page.isVisible("#dialog-undo"), false);
+        assert.equal(await textOf(page, "#dialog-ok"), "Back to the list");
         await page.click("#dialog-ok");
         await page.waitForURL(`${server.origin}/score`);
       });

@@ -6,6 +6,8 @@
  */
 import { byId, make } from "../dom.ts";
 import { assignForm } from "./assign_form.ts";
+import { confirmationMark } from "./confirmation_words.ts";
+import { reportLink } from "./report_link.ts";
 import { matchActions, startBlockers } from "./match_actions.ts";
 import { matchNames, matchTime, runningWords, scoreText } from "./match_words.ts";
 import type { ManagePage, OverviewMatch } from "./page.ts";
@@ -21,6 +23,10 @@ export function matchHead(m: OverviewMatch): HTMLElement {
     make("span", "where", `${m.subeventName} · ${m.stageLabel}`),
     make("span", "score", scoreText(m)),
   );
+  const confirmed = confirmationMark(m);
+  if (confirmed) head.append(confirmed);
+  const report = reportLink(m);
+  if (report) head.append(report);
   const planned = m.status === "scheduled" ? runningWords(m) : "";
   if (planned) head.append(make("span", "when", planned));
   if (m.status === "in_progress" && m.scorer) {

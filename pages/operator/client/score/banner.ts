@@ -8,29 +8,39 @@
  */
 import { isLastPossibleGame } from "../../../../domain/ends.ts";
 import { expediteDue } from "../../../../domain/expedite.ts";
+import type { MedicalBreak } from "../../../../domain/medical_break.ts";
 import { runningTimeout } from "../../../../domain/timeouts.ts";
 import { byId, setText } from "../dom.ts";
 import { GAME_INTERVAL_MS, gamePlayed, minutes } from "./game_clock.ts";
 import { knownMatch } from "./known_matches.ts";
 import { sideName } from "./match_names.ts";
+import { medicalBreakOf, medicalWords } from "./medical_break.ts";
 import type { ScorePage } from "./page.ts";
 import type { Projection, ScoringMatch } from "./score_projection.ts";
 import { drawWarmUp } from "./warm_up.ts";
 
-/** What the banner says, its kind (its colour), and its button: "resume", "expedite" or none (""). */
+/** What the banner says, its kind (its colour), and its button: "resume", "end-medical", "expedite" or none (""). */
 export interface Banner {
   text: string;
   kind: string;
-  action: "" | "resume" | "expedite";
+  action: "" | "resume" | "end-medical" | "expedite";
 }
 
 /**
- * The banner of a match under way at `now`, `due` saying whether the expedite system is due.
+ * The banner of a match under way at `now`, `due` saying whether the expedite system is due; a medical break
+ * under way (kept on the phone) comes first.
  * @example bannerOf(p, m, now, false) // { text: "Game point: Anna Berg", kind: "game-point", action: "" }
  */
-export function bannerOf(p: Projection, m: ScoringMatch, now: number, due: boolean): Banner {
+export function bannerOf(
+  p: Projection,
+  m: ScoringMatch,
+  now: number,
+  due: boolean,
+  medical: MedicalBreak | null = null,
+): Banner {
   const timeout = runningTimeout(p.state.timeouts, new Date(now));
   const swap = p.state.endsChangedAt;
+  if (medical) return { text: medicalWords(m, medical, now), kind: "timeout", action: "end-medical" };
   if (timeout) {
     return {
       text: `Time-out: ${sideName(m, timeout.side)}, ${minutes(Date.parse(timeout.endsAt!) - now)} left`,
@@ -103,7 +113,7 @@ export function tick(page: ScorePage): void {
   setText("game-clock", under ? `Game time ${minutes(played)}` : "");
   const due = under && expediteDue(played, p.state.currentGame, p.state.expedite !== null);
   byId("game-clock")!.dataset.due = String(due);
-  drawBanner(under ? bannerOf(p, m, now, due) : NO_BANNER);
+  drawBanner(under ? bannerOf(p, m, now, due, medicalBreakOf(page.store, page.matchId)) : NO_BANNER);
 }
 
 /** Draws the banner: its words, its colour and its button. */
@@ -113,5 +123,12 @@ export function drawBanner({ text, kind, action }: Banner): void {
   const button = byId<HTMLButtonElement>("banner-action")!;
   button.hidden = action === "";
   button.dataset.action = action;
-  setText("banner-action", action === "resume" ? "Resume play" : action === "expedite" ? "Introduce" : "");
+  setText(
+    "banner-action",
+    action === "resume" || action === "end-medical"
+      ? "Resume play"
+      : action === "expedite"
+      ? "Introduce"
+      : "",
+  );
 }

@@ -9,12 +9,14 @@
 import { otherSide, type Side } from "../../../../domain/scoring.ts";
 import type { PlayerSlot } from "../../../../domain/service_order.ts";
 import { byId, make, setText } from "../dom.ts";
+import { confirmationWords, keepConfirmation, waitingConfirmations } from "./confirm_result.ts";
 import { wonByWords } from "../result_words.ts";
 import { gameStartKey } from "./game_clock.ts";
 import { leaveMatch } from "./leave.ts";
 import { sideName } from "./match_names.ts";
 import type { ScorePage } from "./page.ts";
 import type { Projection, ScoringMatch } from "./score_projection.ts";
+import { flushOutbox } from "./sender.ts";
 import { enqueue } from "./taps.ts";
 import type { Names } from "../tap_words.ts";
 
@@ -41,11 +43,17 @@ export interface GameQuestion {
 }
 
 /**
- * The question after the games the umpire has answered (`answered` of them).
+ * The question after the games the umpire has answered (`answered` of them); at the end of the match, who
+ * confirmed the result and when, or that the confirmation waits to be sent (`confirmWaiting`).
  * @example gameQuestion(m, afterGameOne, 0).ask // "Game 1 to Anna Berg, 11-7. Games 1-0. Change ends."
  * @example gameQuestion(m, won, 4).ask // "Match to Anna Berg, 3-1: 7-11, 11-0, 11-0, 11-0. Confirm the result?"
  */
-export function gameQuestion(m: ScoringMatch, p: Projection, answered: number): GameQuestion {
+export function gameQuestion(
+  m: ScoringMatch,
+  p: Projection,
+  answered: number,
+  confirmWaiting = false,
+): GameQuestion {
   const v = p.state;
   const finishedGames = v.gameScores.length;
   if (p.byReason) {
@@ -63,6 +71,14 @@ export function gameQuestion(m: ScoringMatch, p: Projection, answered: number): 
     const g = v.gamesWon;
     const loser = otherSide(v.winner);
     const games = v.gameScores.map((s) => `${s[v.winner!]}-${s[loser]}`).join(", ");
+    const confirmed = confirmationWords(m, confirmWaiting);
+    if (confirmed) {
+      return {
+        ask: `Match to ${sideName(m, v.winner)}, ${g[v.winner]}-${g[loser]}: ${games}. ${confirmed}`,
+        okLabel: "Back to the list",
+        nextOrder: null,
+      };
+    }
     return {
       ask: `Match to ${sideName(m, v.winner)}, ${g[v.winner]}-${g[loser]}: ${games}. Confirm the result?`,
       okLabel: "Confirm result",
@@ -124,21 +140,34 @@ export function renderDialog(
   const finishedGames = p.state.gameScores.length;
   const kept = acknowledged(page.store, page.matchId);
   if (kept < 0 || kept > finishedGames) acknowledge(page.store, page.matchId, finishedGames);
-  const q = gameQuestion(m, p, acknowledged(page.store, page.matchId));
+  const waiting = waitingConfirmations(page.store).includes(page.matchId);
+  const q = gameQuestion(m, p, acknowledged(page.store, page.matchId), waiting);
   renderOrderChoices(page, m, p, n, q.nextOrder);
   byId("dialog")!.hidden = q.ask === "" || readOnly;
   setText("dialog-text", q.ask);
   setText("dialog-ok", q.okLabel);
-  byId("dialog-undo")!.hidden = p.byReason;
+  // A confirmed result changes only by the desk: no Undo once the umpire confirmed it.
+  byId("dialog-undo")!.hidden = p.byReason || waiting || Boolean(m.confirmation);
   return q.ask;
 }
 
-/** The question's buttons: Undo takes the last point back; the other goes on, or leaves once the match is over. */
+/**
+ * The question's buttons: Undo takes the last point back; the other goes on, confirms the result at the end of
+ * the match (kept on the phone, then sent), or leaves once it is confirmed or decided by a reason.
+ */
 export function watchDialog(page: ScorePage): void {
   byId("dialog-undo")?.addEventListener("click", () => enqueue(page, "undo", {}));
   byId("dialog-ok")?.addEventListener("click", () => {
     const p = page.projection;
     if (!p) return;
+    const confirming = p.state.finished && !p.byReason && !page.known.get(page.matchId)?.confirmation &&
+      !waitingConfirmations(page.store).includes(page.matchId);
+    if (confirming) {
+      keepConfirmation(page.store, page.matchId, true);
+      page.render();
+      void flushOutbox(page);
+      return;
+    }
     if (p.state.finished || p.byReason) return leaveMatch(page);
     acknowledge(page.store, page.matchId, p.state.gameScores.length);
     page.store.setItem(gameStartKey(page.matchId, p.state.gameNumber), new Date().toISOString());

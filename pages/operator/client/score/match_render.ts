@@ -5,6 +5,7 @@
  * the server will have once they are sent. Every declaration is exported so that the page can inline this module
  * (pages/client_script.ts `moduleScript`).
  */
+import { drawToss } from "./toss_record.ts";
 import { EXPEDITE_RETURNS } from "../../../../domain/expedite.ts";
 import type { UmpireState } from "../../../../domain/match_replay.ts";
 import { otherSide } from "../../../../domain/scoring.ts";
@@ -69,6 +70,7 @@ export function renderMatch(page: ScorePage): void {
   body.dataset.queued = String(waiting.length);
   renderHold(page, m, readOnly);
   renderStartPanel(page, m, p, readOnly);
+  drawToss(page, m);
 
   byId("score-panel")!.hidden = !p.started;
   renderGameList(v);
@@ -76,9 +78,10 @@ export function renderMatch(page: ScorePage): void {
   const blocked = ask !== "" || p.byReason || readOnly;
   for (const id of ["tap-home", "tap-away"]) byId<HTMLButtonElement>(id)!.disabled = blocked;
   const undo = byId<HTMLButtonElement>("undo")!;
-  undo.disabled = p.last === null || p.byReason || readOnly;
+  // A confirmed result changes only by the desk.
+  undo.disabled = p.last === null || p.byReason || readOnly || Boolean(m.confirmation);
   setText("undo", undoWords(p.last, n));
-  for (const id of ["open-timeout", "open-card", "open-expedite"]) {
+  for (const id of ["open-timeout", "open-card", "open-expedite", "open-medical"]) {
     byId<HTMLButtonElement>(id)!.disabled = blocked || v.finished;
   }
   byId<HTMLButtonElement>("open-expedite")!.disabled = blocked || v.finished || v.expedite !== null;

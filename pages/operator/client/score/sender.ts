@@ -10,6 +10,8 @@
 import type { BatchOutcome } from "../../../../db/match_writes.ts";
 import { byId, setText } from "../dom.ts";
 import { problemDetail, retryDelay } from "../manage_fetch.ts";
+import { sendConfirmations } from "./confirm_result.ts";
+import { sendTosses } from "./toss_record.ts";
 import { knownMatch, remember } from "./known_matches.ts";
 import { matchesWaiting, readOutbox, removeFromOutbox, retryAfterFailures, waitingFor } from "./outbox.ts";
 import { haltForToken, scoreApi, type ScorePage } from "./page.ts";
@@ -102,6 +104,11 @@ export async function flushOutbox(page: ScorePage): Promise<void> {
       }
       removeFromOutbox(page.store, data.results.map((r) => r.key));
       page.render();
+    }
+    // The umpire's confirmations of results go after their matches' taps; the tosses with them.
+    if (await sendConfirmations(page) === "retry" || await sendTosses(page) === "retry") {
+      page.failures += 1;
+      retrySoon(page);
     }
   } finally {
     page.sending = false;

@@ -99,3 +99,17 @@ Deno.test("bannerOf() counts the interval of up to 1 minute down after a game, u
   const playing = projected([...game1, "away"], { pointTimes: [...times, iso(ended + 20_000)] } as never);
   assert.equal(bannerOf(playing.p, playing.m, ended + 30_000, false).kind, "", "play has resumed");
 });
+
+Deno.test("bannerOf() puts a medical break first, counted down from 10 minutes, with Resume play", () => {
+  const { m, p } = projected(rallies("hhhhhhhhhh"));
+  const began = new Date(START).toISOString();
+  assert.deepEqual(bannerOf(p, m, START + 30_000, false, { side: "away", began }), {
+    text: "Medical break: Ella Fox, 09:30 left (up to 10 minutes, Regulation 3.4.2.3)",
+    kind: "timeout",
+    action: "end-medical",
+  });
+  assert.equal(
+    bannerOf(p, m, START + 600_000, false, { side: "away", began }).text,
+    "Medical break: Ella Fox, 10 minutes used: play resumes or the player retires",
+  );
+});

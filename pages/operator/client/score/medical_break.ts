@@ -1,0 +1,70 @@
+/// <reference lib="dom" />
+/**
+ * The medical break timer on the umpire's page: the referee allowed a suspension for a player hurt by an
+ * accident, up to 10 minutes (domain/medical_break.ts, Regulation 3.4.2.3). The phone keeps who and since when
+ * (a reload goes on counting); the banner counts it down until "Resume play". Every declaration is exported so
+ * that the page can inline this module (pages/client_script.ts `moduleScript`).
+ */
+import { type MedicalBreak, medicalBreakLeft } from "../../../../domain/medical_break.ts";
+import { minutes } from "./game_clock.ts";
+import { knownMatch } from "./known_matches.ts";
+import { sideName } from "./match_names.ts";
+import type { ScorePage } from "./page.ts";
+import type { ScoringMatch } from "./score_projection.ts";
+import { openSheet } from "./sheet.ts";
+
+/** Where the phone keeps a match's medical break under way. */
+export function medicalKey(matchId: string): string {
+  return `tt.medical.${matchId}`;
+}
+
+/** The match's medical break under way, or null. */
+export function medicalBreakOf(store: Storage, matchId: string): MedicalBreak | null {
+  try {
+    const b = JSON.parse(store.getItem(medicalKey(matchId)) ?? "null");
+    return b && (b.side === "home" || b.side === "away") && typeof b.began === "string" ? b : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The banner's words for a medical break at `now` (ms).
+ * @example medicalWords(m, { side: "home", began }, began + 30 s) // "Medical break: Anna Berg, 09:30 left (up to 10 minutes, Regulation 3.4.2.3)"
+ */
+export function medicalWords(
+  m: Pick<ScoringMatch, "homeName" | "awayName">,
+  b: MedicalBreak,
+  now: number,
+): string {
+  const left = medicalBreakLeft(b, now);
+  return left > 0
+    ? `Medical break: ${sideName(m, b.side)}, ${minutes(left)} left (up to 10 minutes, Regulation 3.4.2.3)`
+    : `Medical break: ${sideName(m, b.side)}, 10 minutes used: play resumes or the player retires`;
+}
+
+/** Asks whose medical break the referee allowed, then starts its count. */
+export function openMedical(page: ScorePage): void {
+  const m = knownMatch(page, page.matchId);
+  if (!m) return;
+  openSheet(
+    "Medical break",
+    "Allowed by the referee for a player hurt by an accident: up to 10 minutes (Regulation 3.4.2.3).",
+    (["home", "away"] as const).map((side) => ({
+      label: `Medical break for ${sideName(m, side)}`,
+      act: () => {
+        page.store.setItem(
+          medicalKey(page.matchId),
+          JSON.stringify({ side, began: new Date().toISOString() }),
+        );
+        page.render();
+      },
+    })),
+  );
+}
+
+/** "Resume play" on the medical break's banner ends it. */
+export function endMedical(page: ScorePage): void {
+  page.store.removeItem(medicalKey(page.matchId));
+  page.render();
+}

@@ -1,0 +1,39 @@
+import assert from "node:assert/strict";
+import { writeMatch } from "../../db/match_writes.ts";
+import { silentLogger } from "../../lib/log.ts";
+import { createApp } from "../../main.ts";
+import { seedKnockout, T0 } from "../api/manage_fixtures.ts";
+import { storeTest } from "../support/stores.ts";
+
+storeTest(
+  "[pages] the match report lists the games and every incident in order, for the referee",
+  async (store) => {
+    const ev = await seedKnockout(store.db, { bestOf: 3 });
+    const id = ev.rounds[0]![0]!;
+    const write = (action: Parameters<typeof writeMatch>[2]) =>
+      writeMatch(store, id, action, { actor: "desk", now: T0 });
+    await write({ type: "start", firstServer: "home" });
+    for (let i = 0; i < 3; i++) await write({ type: "point", side: "home" });
+    await write({ type: "timeout", side: "away" });
+    await write({ type: "resume" });
+    await write({ type: "card", side: "home", target: "player", card: "yellow" });
+    await write({ type: "card", side: "away", target: "coach", card: "red" });
+    await write({ type: "expedite", rallyInterrupted: false, byRequest: true });
+    const app = createApp({ store, log: silentLogger, clock: () => T0 });
+
+    const res = await app.request(`/t/${ev.slug}/print/report/${id}`);
+    assert.equal(res.status, 200);
+    assert.match(res.headers.get("Content-Type") ?? "", /^text\/html/);
+    const text = (await res.text()).replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+    assert.match(text, /Match report/);
+    assert.match(text, /Player test-open 1 v Player test-open 2/);
+    assert.match(
+      text,
+      /Game Score What 1 3-0 Time-out: Player test-open 2 1 3-0 Yellow card: Player test-open 1 1 3-0 Red card: Player test-open 2's coach 1 3-0 Expedite system introduced at both sides' request/,
+    );
+    assert.match(text, /Umpire Referee/);
+
+    assert.equal((await app.request(`/t/other-open/print/report/${id}`)).status, 404);
+    assert.equal((await app.request(`/t/${ev.slug}/print/report/not-a-match`)).status, 404);
+  },
+);
