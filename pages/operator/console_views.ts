@@ -24,6 +24,7 @@ export const CONSOLE_VIEWS = [
     label: "Event",
     parts: [
       "announcement",
+      "import",
       "print",
       "links-heading",
       "base-form",

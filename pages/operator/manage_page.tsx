@@ -48,9 +48,11 @@ import * as find from "./client/manage/find.ts";
 import * as views from "./client/manage/views.ts";
 import * as tieLineups from "./client/manage/tie_lineups.ts";
 import * as relayPanel from "./client/manage/relay_panel.ts";
+import * as importDesk from "./client/manage/import_desk.ts";
 import { MANAGE_CSS } from "./styles.ts";
 import { CONSOLE_VIEWS } from "./console_views.ts";
 import { TokenForm } from "./token_form.tsx";
+import { ImportForm } from "./import_form.tsx";
 
 /** The modules the operator's script imports, directly or through each other. */
 export const MANAGE_MODULES = [
@@ -90,6 +92,7 @@ export const MANAGE_MODULES = [
   drawConsole,
   tieLineups,
   relayPanel,
+  importDesk,
   byCategory,
   byTable,
   find,
@@ -125,7 +128,8 @@ export function ManagePage(props: { nonce: string }) {
       </nav>
       <main id="content" data-view="tables">
         <p id="no-event" class="muted" hidden>
-          No event yet: import one with <code>deno task import FILE</code> or POST /api/manage/events/import.
+          No event yet: import one below, with <code>deno task import FILE</code>{" "}
+          or POST /api/manage/events/import.
         </p>
         <div class="event-bar">
           <h2 id="event-name"></h2>
@@ -278,6 +282,7 @@ export function ManagePage(props: { nonce: string }) {
           </p>
           <ul id="print-menu" class="print-menu"></ul>
         </section>
+        <ImportForm />
         <h2 id="links-heading">Links to open</h2>
         <form id="base-form" class="inline">
           <label>
