@@ -17,6 +17,7 @@ import { importRoute } from "./import.ts";
 import { qrRoute } from "./links.ts";
 import { matchRoutes } from "./matches.ts";
 import { planRoute } from "./plan.ts";
+import { needsRoute } from "./needs.ts";
 import { categorySessionRoutes, eventSessionRoutes } from "./sessions.ts";
 import { HttpError } from "../problem.ts";
 import { manageProblemResponse, NO_STORE_HEADERS, quoted } from "./problem.ts";
@@ -71,6 +72,7 @@ export function manageApi(deps: AppDeps, options: ManageOptions = {}): Hono {
   app.route("/events/import", importRoute(deps));
   app.route("/events", eventRoutes(deps));
   app.route("/events", planRoute(deps));
+  app.route("/events", needsRoute(deps));
   app.route("/subevents", categoryRoutes(deps));
   app.route("/subevents", drawRoutes(deps));
   app.route("/subevents", entryRoutes(deps));

@@ -49,10 +49,12 @@ import * as views from "./client/manage/views.ts";
 import * as tieLineups from "./client/manage/tie_lineups.ts";
 import * as relayPanel from "./client/manage/relay_panel.ts";
 import * as importDesk from "./client/manage/import_desk.ts";
+import * as needsPanel from "./client/manage/needs_panel.ts";
 import { MANAGE_CSS } from "./styles.ts";
 import { CONSOLE_VIEWS } from "./console_views.ts";
 import { TokenForm } from "./token_form.tsx";
 import { ImportForm } from "./import_form.tsx";
+import { NeedsPanel } from "./needs_panel.tsx";
 
 /** The modules the operator's script imports, directly or through each other. */
 export const MANAGE_MODULES = [
@@ -93,6 +95,7 @@ export const MANAGE_MODULES = [
   tieLineups,
   relayPanel,
   importDesk,
+  needsPanel,
   byCategory,
   byTable,
   find,
@@ -165,6 +168,7 @@ export function ManagePage(props: { nonce: string }) {
             <button type="button" id="announcement-clear">Take down</button>
           </form>
         </section>
+        <NeedsPanel />
         <section id="clashes" class="warning" hidden>
           <h2>Clashes</h2>
           <ul id="clash-list"></ul>

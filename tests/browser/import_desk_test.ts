@@ -9,10 +9,10 @@ import type { EventFile } from "../../event_file/format.ts";
 import { addEntry } from "../../db/entry_writes.ts";
 import { makeToken } from "../api/manage_fixtures.ts";
 import { browserSuite } from "../support/browser.ts";
+import { keepScreenshot } from "../support/screenshot.ts";
 import { undrawnGroups } from "../support/event_files.ts";
 import { openManage } from "../support/manage_page.ts";
 
-const UPDATE = Deno.args.includes("--update");
 const players = ["Ana Ruiz", "Ben Okafor", "Cat Meyer", "Dan Holm"].map((n) => ({
   id: n.split(" ")[0]!.toLowerCase(),
   displayName: n,
@@ -63,12 +63,7 @@ browserSuite(
         const summary = await page.textContent("#import-preview p");
         assert.equal(summary, 'A new event "Club open": 4 entries, 0 matches');
         assert.ok(await page.isHidden("#import-problems"));
-        if (UPDATE) {
-          await Deno.writeFile(
-            new URL("../../docs/screenshots/manage_import_preview.png", import.meta.url),
-            await page.screenshot(),
-          );
-        }
+        await keepScreenshot(page, "manage_import_preview");
         await page.click("#import-go");
         await page.waitForFunction(() => document.getElementById("event-name")?.textContent === "Club open");
       });
@@ -86,12 +81,7 @@ browserSuite(
           await page.$$eval("#import-preview .warning li", (ls) => ls.map((l) => l.textContent)),
           ['Entry "Maya Lin" of "Singles" would be removed'],
         );
-        if (UPDATE) {
-          await Deno.writeFile(
-            new URL("../../docs/screenshots/manage_import_losses.png", import.meta.url),
-            await page.screenshot(),
-          );
-        }
+        await keepScreenshot(page, "manage_import_losses");
         await page.click("#import-go");
         assert.match(await page.textContent("#status") ?? "", /^Tick the box/);
         assert.equal((await server.store.db.selectFrom("entries").selectAll().execute()).length, 5);

@@ -23,6 +23,7 @@ import { sendWrite } from "./manage/write.ts";
 import { watchEntries } from "./manage/entries.ts";
 import { showView, watchViews } from "./manage/views.ts";
 import { watchImport } from "./manage/import_desk.ts";
+import { refreshNeeds } from "./manage/needs_panel.ts";
 import { watchFind } from "./manage/find.ts";
 import { watchCategoryPick } from "./manage/by_category.ts";
 import { refreshRelay, watchRelayTakeover } from "./manage/relay_panel.ts";
@@ -40,6 +41,7 @@ export function manageClient(): void {
     openMenus: new Set(),
     refresh: async () => {
       await refreshOverview(page);
+      await refreshNeeds(page);
       await refreshRelay(page);
     },
     write: (path, body, done, method) => sendWrite(page, path, body, done, method),
