@@ -113,7 +113,7 @@ export function anaBeatsBen(slug: string, status: SmallEvent["status"]): EventFi
 
 /** The event `slug` as the desk receives it before the draw: these players in one category of groups of 4. */
 export function undrawnGroups(slug: string, players: SmallEvent["players"]): EventFile {
-  const file = groupEvent({ slug, status: "published", players });
+  const file = groupEvent({ slug, status: "published", players: [...players] });
   delete file.categories[0]!.groups;
   file.categories[0]!.groupSize = 4;
   return file;
