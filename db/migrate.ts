@@ -33,6 +33,7 @@ import * as playerCountry from "./migrations/2026_11_28_010000_player_country.ts
 import * as estimatesAt from "./migrations/2026_11_28_012000_estimates_at.ts";
 import * as eventChangesByCategory from "./migrations/2026_11_28_012100_event_changes_by_category.ts";
 import * as relay from "./migrations/2026_12_04_000000_relay.ts";
+import * as checkIns from "./migrations/2026_12_05_010000_check_ins.ts";
 import type { Database } from "./schema.ts";
 
 interface Migration {
@@ -66,6 +67,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026_11_28_012000_estimates_at": estimatesAt,
   "2026_11_28_012100_event_changes_by_category": eventChangesByCategory,
   "2026_12_04_000000_relay": relay,
+  "2026_12_05_010000_check_ins": checkIns,
 };
 
 /** An arbitrary, fixed key of the PostgreSQL advisory lock that serialises migrations and start-up work. */

@@ -464,6 +464,16 @@ export interface Database {
   relay_events: RelayEventTable;
   relay_chunks: RelayChunkTable;
   relay_sent: RelaySentTable;
+  check_ins: CheckInTable;
+}
+
+/** A player marked present at the desk for an event (db/check_in_writes.ts). */
+export interface CheckInTable {
+  event_id: string;
+  player_id: string;
+  checked_in_at: string;
+  /** The label of the token that marked the player present. */
+  checked_in_by: string;
 }
 
 export type EventRow = Selectable<EventTable>;

@@ -3,7 +3,7 @@
  * names the one action that resolves it. A group over with places still level after every step of Regulation
  * 3.7.5 waits for a lot; a match called to its table and not started after a
  * few minutes waits for its players; a player who withdrew still has matches left, which the desk ends
- * by walkover; a match due to start has no table.
+ * by walkover; a player has not checked in for a match on its table; a match due to start has no table.
  * @module
  */
 
@@ -32,6 +32,11 @@ export interface NeedsFacts {
   lots: readonly { categoryId: string; categoryName: string; groupName: string }[];
   matches: readonly NeedsMatch[];
   withdrawn: ReadonlySet<string>;
+  /**
+   * Once the desk checks players in: by entry, its players not checked in yet (id and name). Absent while no one
+   * is checked in, so that an event that does not use check-in is not flagged.
+   */
+  absent?: ReadonlyMap<string, readonly { id: string; name: string }[]>;
 }
 
 /** One thing waiting for the director, and its action. */
@@ -39,7 +44,8 @@ export type Need =
   | { kind: "lot"; text: string; action: string; categoryId: string; categoryName: string }
   | { kind: "called"; text: string; action: string; matchId: string }
   | { kind: "withdrawn"; text: string; action: string; matchId: string; winner: "home" | "away" }
-  | { kind: "no-table"; text: string; action: string; matchId: string };
+  | { kind: "no-table"; text: string; action: string; matchId: string }
+  | { kind: "absent"; text: string; action: string; matchId: string; playerId: string };
 
 /** "A v B (Men's singles, Group A · R1)". */
 function matchWords(m: NeedsMatch): string {
@@ -47,8 +53,8 @@ function matchWords(m: NeedsMatch): string {
 }
 
 /**
- * The list, in this order: lots, matches with a withdrawn player, called matches not started, matches due with no
- * table.
+ * The list, in this order: lots, matches with a withdrawn player, players not checked in for a match on its table,
+ * called matches not started, matches due with no table.
  * @example directorNeeds({ now, lots: [{ categoryId: "c", categoryName: "U15", groupName: "A" }], matches: [], withdrawn: new Set() })[0].text // 'Group A of "U15" waits for a lot'
  */
 export function directorNeeds(f: NeedsFacts): Need[] {
@@ -71,6 +77,20 @@ export function directorNeeds(f: NeedsFacts): Need[] {
         action: `Walkover to ${winner === "home" ? m.homeName : m.awayName}`,
         matchId: m.id,
         winner,
+      });
+    }
+  }
+  // A match on its table or called to it: its players should be here, before the call.
+  for (const m of open.filter((m) => m.tableNo !== null && m.skippedAt === null)) {
+    for (const p of [...f.absent?.get(m.homeEntryId!) ?? [], ...f.absent?.get(m.awayEntryId!) ?? []]) {
+      out.push({
+        kind: "absent",
+        text: `${p.name} has not checked in for ${matchWords(m)}, ${
+          m.calledAt ? "called" : "next"
+        } on table ${m.tableNo}`,
+        action: `Mark ${p.name} present`,
+        matchId: m.id,
+        playerId: p.id,
       });
     }
   }

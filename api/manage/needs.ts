@@ -1,12 +1,13 @@
 /**
  * GET /api/manage/events/{slug}/needs (admin): what waits for the director now, each with its action
- * (domain/director_needs.ts): groups waiting for a lot, matches with a withdrawn player, called matches not
- * started, matches due with no table. The "Needs you" panel of /manage shows it.
+ * (domain/director_needs.ts): groups waiting for a lot, matches with a withdrawn player, players not checked in
+ * for a match on its table, called matches not started, matches due with no table. The "Needs you" panel of /manage shows it.
  */
 import { Hono } from "hono";
 import { readEventOverview } from "../../db/read_manage.ts";
 import { readDrawDetail } from "../../db/read_draw_detail.ts";
 import { withdrawnEntryIds } from "../../db/read_withdrawn.ts";
+import { readCheckIns } from "../../db/check_ins.ts";
 import { directorNeeds } from "../../domain/director_needs.ts";
 import { buildStandings } from "../../views/standings.ts";
 import type { AppDeps } from "../deps.ts";
@@ -35,11 +36,20 @@ export function needsRoute(deps: AppDeps): Hono<ManageEnv> {
       }
     }
     const now = deps.clock();
+    const players = await readCheckIns(db, overview.event.id);
+    let absent: Map<string, { id: string; name: string }[]> | undefined;
+    if (players.some((p) => p.checkedInAt !== null)) {
+      absent = new Map();
+      for (const p of players.filter((p) => p.checkedInAt === null)) {
+        for (const e of p.entryIds) absent.set(e, [...absent.get(e) ?? [], { id: p.playerId, name: p.name }]);
+      }
+    }
     const needs = directorNeeds({
       now,
       lots,
       matches: overview.matches,
       withdrawn: await withdrawnEntryIds(db, overview.event.id),
+      absent,
     });
     return c.json(envelope({ needs }, now));
   });

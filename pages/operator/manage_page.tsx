@@ -50,11 +50,13 @@ import * as tieLineups from "./client/manage/tie_lineups.ts";
 import * as relayPanel from "./client/manage/relay_panel.ts";
 import * as importDesk from "./client/manage/import_desk.ts";
 import * as needsPanel from "./client/manage/needs_panel.ts";
+import * as checkIn from "./client/manage/check_in.ts";
 import { MANAGE_CSS } from "./styles.ts";
 import { CONSOLE_VIEWS } from "./console_views.ts";
 import { TokenForm } from "./token_form.tsx";
 import { ImportForm } from "./import_form.tsx";
 import { NeedsPanel } from "./needs_panel.tsx";
+import { CheckInPanel } from "./check_in_panel.tsx";
 
 /** The modules the operator's script imports, directly or through each other. */
 export const MANAGE_MODULES = [
@@ -96,6 +98,7 @@ export const MANAGE_MODULES = [
   relayPanel,
   importDesk,
   needsPanel,
+  checkIn,
   byCategory,
   byTable,
   find,
@@ -263,6 +266,7 @@ export function ManagePage(props: { nonce: string }) {
         </section>
         <h2 id="categories-heading">Categories and draws</h2>
         <ul id="categories" class="rows"></ul>
+        <CheckInPanel />
         <section id="entries" aria-labelledby="entries-heading">
           <h2 id="entries-heading">Entries</h2>
         </section>

@@ -49,3 +49,16 @@ Deno.test("directorNeeds() lists lots, withdrawn players' matches, late calls an
   ]);
   assert.equal(needs[1]!.kind === "withdrawn" && needs[1]!.winner, "home");
 });
+
+Deno.test("directorNeeds() flags a player not checked in for a match on its table, only once check-in is used", () => {
+  const matches = [
+    match({ id: "t", tableNo: 2 }),
+    match({ id: "later", homeEntryId: "c", awayEntryId: "d" }),
+  ];
+  const absent = new Map([["b", [{ id: "p-ben", name: "Ben" }]], ["d", [{ id: "p-dan", name: "Dan" }]]]);
+  const needs = directorNeeds({ now, lots: [], matches, withdrawn: new Set(), absent });
+  assert.deepEqual(needs.map((n) => [n.kind, n.text, n.action]), [
+    ["absent", "Ben has not checked in for Ana v Ben (Singles, R1), next on table 2", "Mark Ben present"],
+  ]);
+  assert.deepEqual(directorNeeds({ now, lots: [], matches, withdrawn: new Set() }), []);
+});

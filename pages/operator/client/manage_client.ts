@@ -24,6 +24,7 @@ import { watchEntries } from "./manage/entries.ts";
 import { showView, watchViews } from "./manage/views.ts";
 import { watchImport } from "./manage/import_desk.ts";
 import { refreshNeeds } from "./manage/needs_panel.ts";
+import { refreshCheckIn, watchCheckIn } from "./manage/check_in.ts";
 import { watchFind } from "./manage/find.ts";
 import { watchCategoryPick } from "./manage/by_category.ts";
 import { refreshRelay, watchRelayTakeover } from "./manage/relay_panel.ts";
@@ -42,6 +43,7 @@ export function manageClient(): void {
     refresh: async () => {
       await refreshOverview(page);
       await refreshNeeds(page);
+      await refreshCheckIn(page);
       await refreshRelay(page);
     },
     write: (path, body, done, method) => sendWrite(page, path, body, done, method),
@@ -64,6 +66,7 @@ export function manageClient(): void {
     showWhoami(page);
     chooseEvent(page, events);
     watchImport(page);
+    watchCheckIn(page);
     // With no event yet, the first thing to do is to import one.
     if (events.length === 0) showView("event");
     watchPublish(page);

@@ -2,7 +2,7 @@
 /**
  * The "Needs you" panel (pages/operator/needs_panel.tsx): what waits for the director, read with the overview
  * (`GET /events/{slug}/needs`), each item with the button of its one action: the draw console's lot form, a
- * walkover (asked first), or the match's menu of actions. Every declaration is exported so that the page can
+ * walkover (asked first), marking a player present, or the match's menu of actions. Every declaration is exported so that the page can
  * inline this module (pages/client_script.ts `moduleScript`).
  */
 import type { Need } from "../../../../domain/director_needs.ts";
@@ -40,6 +40,14 @@ export async function resolveNeed(page: ManagePage, need: Need): Promise<void> {
   if (need.kind === "withdrawn") {
     if (!confirm(`${need.text}.\n\n${need.action}?`)) return;
     await page.write(`/matches/${need.matchId}/walkover`, { winner: need.winner }, "Walkover recorded");
+    return;
+  }
+  if (need.kind === "absent") {
+    await page.write(
+      `/events/${encodeURIComponent(page.slug)}/check-in`,
+      { playerId: need.playerId, present: true },
+      "Checked in",
+    );
     return;
   }
   openMatchActions(need.matchId);
