@@ -692,7 +692,9 @@ export async function advanceGroups(
     const sub = await trx.selectFrom("subevents").select(["id", "event_id", "name", "format"])
       .where("id", "=", categoryId).executeTakeFirst();
     if (!sub) throw new WriteError("not-found", `Category "${categoryId}" does not exist`);
-    if (sub.format !== "groups_knockout") {
+    // A round robin alone has no qualifiers to place, but its final places may still wait for a lot.
+    const lotOnly = sub.format === "groups" && options.group !== undefined && options.lots !== undefined;
+    if (sub.format !== "groups_knockout" && !lotOnly) {
       throw new WriteError(
         "no-qualifiers",
         `Cannot advance from the groups of "${sub.name}": its format "${sub.format}" has no groups feeding a knockout`,
@@ -733,7 +735,7 @@ export async function advanceGroups(
           );
         }
       }
-      const placed = await fillGroupQualifiers(trx, categoryId, g.id, now);
+      const placed = lotOnly ? [] : await fillGroupQualifiers(trx, categoryId, g.id, now);
       const tied = placed.find((p) => p.state === "tied");
       if (options.group !== undefined && tied) {
         throw new WriteError(

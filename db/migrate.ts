@@ -33,6 +33,7 @@ import * as playerCountry from "./migrations/2026_11_28_010000_player_country.ts
 import * as estimatesAt from "./migrations/2026_11_28_012000_estimates_at.ts";
 import * as eventChangesByCategory from "./migrations/2026_11_28_012100_event_changes_by_category.ts";
 import * as relay from "./migrations/2026_12_04_000000_relay.ts";
+import * as checkIns from "./migrations/2026_12_05_010000_check_ins.ts";
 import * as resultConfirmations from "./migrations/2026_12_05_020000_result_confirmations.ts";
 import * as matchTosses from "./migrations/2026_12_05_020100_match_tosses.ts";
 import * as streamStates from "./migrations/2026_12_05_030000_stream_states.ts";
@@ -69,6 +70,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026_11_28_012000_estimates_at": estimatesAt,
   "2026_11_28_012100_event_changes_by_category": eventChangesByCategory,
   "2026_12_04_000000_relay": relay,
+  "2026_12_05_010000_check_ins": checkIns,
   "2026_12_05_020000_result_confirmations": resultConfirmations,
   "2026_12_05_020100_match_tosses": matchTosses,
   "2026_12_05_030000_stream_states": streamStates,

@@ -502,6 +502,16 @@ export interface Database {
   stream_states: StreamStateTable;
   result_confirmations: ResultConfirmationTable;
   match_tosses: MatchTossTable;
+  check_ins: CheckInTable;
+}
+
+/** A player marked present at the desk for an event (db/check_ins.ts). */
+export interface CheckInTable {
+  event_id: string;
+  player_id: string;
+  checked_in_at: string;
+  /** The label of the token that marked the player present. */
+  checked_in_by: string;
 }
 
 export type EventRow = Selectable<EventTable>;

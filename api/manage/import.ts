@@ -3,7 +3,8 @@
  * problem changes nothing and answers 400 with every problem and its JSON path; a valid one is imported in one
  * transaction (importing the same file twice changes nothing) and the import is written to the audit log. A file
  * that would remove or change what the desk made on the event (event_file/import_losses.ts) answers 409
- * `import-would-remove`, listing each in `losses`, unless sent with `?replace=true`.
+ * `import-would-remove`, listing each in `losses`, unless sent with `?replace=true`. Sent with `?dryRun=true`, it
+ * writes nothing and answers 200 with what the import would add, change and remove (event_file/import_preview.ts).
  */
 import { Hono } from "hono";
 import { writeAudit } from "../../db/audit.ts";
@@ -11,6 +12,7 @@ import { ImportError, importEventInTransaction } from "../../event_file/import.t
 import type { ImportProblem } from "../../event_file/format.ts";
 import { parseEventFile } from "../../event_file/validate.ts";
 import { importLosses } from "../../event_file/import_losses.ts";
+import { previewImport } from "../../event_file/import_preview.ts";
 import type { AppDeps } from "../../http/deps.ts";
 import { type ManageEnv, requireAdmin } from "./auth.ts";
 import { HttpError } from "../../http/problem.ts";
@@ -28,6 +30,13 @@ export function importRoute(deps: AppDeps): Hono<ManageEnv> {
     if (!parsed.ok) throw invalidFile(parsed.errors);
     const now = deps.clock();
     const file = parsed.file;
+    if (c.req.query("dryRun") === "true") {
+      const preview = await previewImport(deps.store.db, file, now).catch((e) => {
+        if (e instanceof ImportError) throw invalidFile(e.problems);
+        throw e;
+      });
+      return c.json(envelope(preview, now));
+    }
     if (c.req.query("replace") !== "true") {
       const losses = await importLosses(deps.store.db, file);
       if (losses.length > 0) {

@@ -17,6 +17,8 @@ import { importRoute } from "./import.ts";
 import { qrRoute } from "./links.ts";
 import { matchRoutes } from "./matches.ts";
 import { planRoute } from "./plan.ts";
+import { needsRoute } from "./needs.ts";
+import { checkInRoutes } from "./check_in.ts";
 import { categorySessionRoutes, eventSessionRoutes } from "./sessions.ts";
 import { HttpError } from "../../http/problem.ts";
 import { manageProblemResponse, NO_STORE_HEADERS, quoted } from "./problem.ts";
@@ -73,6 +75,8 @@ export function manageApi(deps: AppDeps, options: ManageOptions = {}): Hono {
   app.route("/events", eventRoutes(deps));
   app.route("/events", planRoute(deps));
   app.route("/events", streamRoutes(deps));
+  app.route("/events", needsRoute(deps));
+  app.route("/events", checkInRoutes(deps));
   app.route("/subevents", categoryRoutes(deps));
   app.route("/subevents", drawRoutes(deps));
   app.route("/subevents", entryRoutes(deps));

@@ -50,9 +50,15 @@ import * as find from "./client/manage/find.ts";
 import * as views from "./client/manage/views.ts";
 import * as tieLineups from "./client/manage/tie_lineups.ts";
 import * as relayPanel from "./client/manage/relay_panel.ts";
+import * as importDesk from "./client/manage/import_desk.ts";
+import * as needsPanel from "./client/manage/needs_panel.ts";
+import * as checkIn from "./client/manage/check_in.ts";
 import { MANAGE_CSS } from "./styles.ts";
 import { CONSOLE_VIEWS } from "./console_views.ts";
 import { TokenForm } from "./token_form.tsx";
+import { ImportForm } from "./import_form.tsx";
+import { NeedsPanel } from "./needs_panel.tsx";
+import { CheckInPanel } from "./check_in_panel.tsx";
 
 /** The modules the operator's script imports, directly or through each other. */
 export const MANAGE_MODULES = [
@@ -94,6 +100,9 @@ export const MANAGE_MODULES = [
   drawConsole,
   tieLineups,
   relayPanel,
+  importDesk,
+  needsPanel,
+  checkIn,
   byCategory,
   byTable,
   find,
@@ -129,7 +138,8 @@ export function ManagePage(props: { nonce: string }) {
       </nav>
       <main id="content" data-view="tables">
         <p id="no-event" class="muted" hidden>
-          No event yet: import one with <code>deno task import FILE</code> or POST /api/manage/events/import.
+          No event yet: import one below, with <code>deno task import FILE</code>{" "}
+          or POST /api/manage/events/import.
         </p>
         <div class="event-bar">
           <h2 id="event-name"></h2>
@@ -165,6 +175,7 @@ export function ManagePage(props: { nonce: string }) {
             <button type="button" id="announcement-clear">Take down</button>
           </form>
         </section>
+        <NeedsPanel />
         <section id="clashes" class="warning" hidden>
           <h2>Clashes</h2>
           <ul id="clash-list"></ul>
@@ -259,6 +270,7 @@ export function ManagePage(props: { nonce: string }) {
         </section>
         <h2 id="categories-heading">Categories and draws</h2>
         <ul id="categories" class="rows"></ul>
+        <CheckInPanel />
         <section id="entries" aria-labelledby="entries-heading">
           <h2 id="entries-heading">Entries</h2>
         </section>
@@ -282,6 +294,7 @@ export function ManagePage(props: { nonce: string }) {
           </p>
           <ul id="print-menu" class="print-menu"></ul>
         </section>
+        <ImportForm />
         <h2 id="links-heading">Links to open</h2>
         <form id="base-form" class="inline">
           <label>

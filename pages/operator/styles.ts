@@ -251,4 +251,7 @@ form.find{margin-bottom:.4rem;border-style:solid}
 .pager{display:flex;gap:.6rem;align-items:center}
 .pager button{min-height:2.25rem;padding:.2rem .6rem}
 #by-category label{display:block;margin:.6rem 0 .3rem}
+ul.check-in>li{padding:.2rem .8rem;margin:.2rem 0}
+ul.check-in label,#check-in-find label{display:inline-flex;align-items:center;gap:.4rem}
+ul.check-in input[type=checkbox],#check-in-find input[type=checkbox]{width:1.2rem;height:1.2rem;margin:0}
 ` + consoleViewsCss() + "\n";

@@ -8,7 +8,7 @@ import { generateDraw } from "../../db/draw_writes.ts";
 import { addEntry } from "../../db/entry_writes.ts";
 import { openStore } from "../../db/store.ts";
 import { parseDatabaseUrl } from "../../cli/config.ts";
-import { groupEvent } from "../support/event_files.ts";
+import { undrawnGroups } from "../support/event_files.ts";
 import { storeTest } from "../support/stores.ts";
 import { withTempDir } from "../support/temp_dir.ts";
 import { manageData as ok, manageProblem as problem } from "../support/assert_response.ts";
@@ -19,12 +19,7 @@ const ctx = { actor: "desk", now: clock() };
 const players = ["ana", "ben", "cat", "dan"].map((id) => ({ id, displayName: `Player ${id}` }));
 
 /** The file as the desk received it: four players, one group, no draw yet. */
-function mended(): EventFile {
-  const file = groupEvent({ slug: "open", status: "published", players });
-  delete file.categories[0]!.groups;
-  file.categories[0]!.groupSize = 4;
-  return file;
-}
+const mended = (): EventFile => undrawnGroups("open", players);
 
 storeTest(
   "importLosses() names the desk's late entry and draw that a file would drop",

@@ -110,3 +110,11 @@ export function firstMatchWonByE1(id: string, result: Partial<MatchInput>): Matc
 export function anaBeatsBen(slug: string, status: SmallEvent["status"]): EventFile {
   return groupEvent({ slug, status, players: [ANA, BEN], results: [["ana", "ben"]] });
 }
+
+/** The event `slug` as the desk receives it before the draw: these players in one category of groups of 4. */
+export function undrawnGroups(slug: string, players: SmallEvent["players"]): EventFile {
+  const file = groupEvent({ slug, status: "published", players: [...players] });
+  delete file.categories[0]!.groups;
+  file.categories[0]!.groupSize = 4;
+  return file;
+}

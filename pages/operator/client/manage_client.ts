@@ -21,7 +21,10 @@ import { saveSessionsToPlan, watchSessions } from "./manage/sessions.ts";
 import { loadTokens, watchTokenForm } from "./manage/tokens.ts";
 import { sendWrite } from "./manage/write.ts";
 import { watchEntries } from "./manage/entries.ts";
-import { watchViews } from "./manage/views.ts";
+import { showView, watchViews } from "./manage/views.ts";
+import { watchImport } from "./manage/import_desk.ts";
+import { refreshNeeds } from "./manage/needs_panel.ts";
+import { refreshCheckIn, watchCheckIn } from "./manage/check_in.ts";
 import { watchFind } from "./manage/find.ts";
 import { watchCategoryPick } from "./manage/by_category.ts";
 import { refreshRelay, watchRelayTakeover } from "./manage/relay_panel.ts";
@@ -39,6 +42,8 @@ export function manageClient(): void {
     openMenus: new Set(),
     refresh: async () => {
       await refreshOverview(page);
+      await refreshNeeds(page);
+      await refreshCheckIn(page);
       await refreshRelay(page);
     },
     write: (path, body, done, method) => sendWrite(page, path, body, done, method),
@@ -60,6 +65,10 @@ export function manageClient(): void {
     setStatus("Loading…", "busy");
     showWhoami(page);
     chooseEvent(page, events);
+    watchImport(page);
+    watchCheckIn(page);
+    // With no event yet, the first thing to do is to import one.
+    if (events.length === 0) showView("event");
     watchPublish(page);
     watchAnnouncementForm(page);
     watchRelayTakeover(page);

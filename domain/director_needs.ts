@@ -1,0 +1,122 @@
+/**
+ * What waits for the director, in one list (the "Needs you" panel of /manage): each item says what is wrong and
+ * names the one action that resolves it. A group over with places still level after every step of Regulation
+ * 3.7.5 waits for a lot; a match called to its table and not started after a
+ * few minutes waits for its players; a player who withdrew still has matches left, which the desk ends
+ * by walkover; a player has not checked in for a match on its table; a match due to start has no table.
+ * @module
+ */
+
+/** Minutes after its call that a match not started is said to wait for its players. */
+export const CALLED_WAIT_MINUTES = 5;
+
+/** A match as the rule needs it. */
+export interface NeedsMatch {
+  id: string;
+  label: string;
+  categoryName: string;
+  status: string;
+  homeEntryId: string | null;
+  awayEntryId: string | null;
+  homeName: string | null;
+  awayName: string | null;
+  tableNo: number | null;
+  scheduledAt: string | null;
+  calledAt: string | null;
+  skippedAt: string | null;
+}
+
+/** What the rule reads: the groups waiting for a lot, the matches, the withdrawn entries and the time now. */
+export interface NeedsFacts {
+  now: Date;
+  lots: readonly { categoryId: string; categoryName: string; groupName: string }[];
+  matches: readonly NeedsMatch[];
+  withdrawn: ReadonlySet<string>;
+  /**
+   * Once the desk checks players in: by entry, its players not checked in yet (id and name). Absent while no one
+   * is checked in, so that an event that does not use check-in is not flagged.
+   */
+  absent?: ReadonlyMap<string, readonly { id: string; name: string }[]>;
+}
+
+/** One thing waiting for the director, and its action. */
+export type Need =
+  | { kind: "lot"; text: string; action: string; categoryId: string; categoryName: string }
+  | { kind: "called"; text: string; action: string; matchId: string }
+  | { kind: "withdrawn"; text: string; action: string; matchId: string; winner: "home" | "away" }
+  | { kind: "no-table"; text: string; action: string; matchId: string }
+  | { kind: "absent"; text: string; action: string; matchId: string; playerId: string };
+
+/** "A v B (Men's singles, Group A · R1)". */
+function matchWords(m: NeedsMatch): string {
+  return `${m.homeName ?? "?"} v ${m.awayName ?? "?"} (${m.categoryName}, ${m.label})`;
+}
+
+/**
+ * The list, in this order: lots, matches with a withdrawn player, players not checked in for a match on its table,
+ * called matches not started, matches due with no table.
+ * @example directorNeeds({ now, lots: [{ categoryId: "c", categoryName: "U15", groupName: "A" }], matches: [], withdrawn: new Set() })[0].text // 'Group A of "U15" waits for a lot'
+ */
+export function directorNeeds(f: NeedsFacts): Need[] {
+  const out: Need[] = f.lots.map((l) => ({
+    kind: "lot",
+    text: `Group ${l.groupName} of "${l.categoryName}" waits for a lot`,
+    action: "Record the lot",
+    categoryId: l.categoryId,
+    categoryName: l.categoryName,
+  }));
+  const open = f.matches.filter((m) => m.status === "scheduled" && m.homeEntryId && m.awayEntryId);
+  for (const m of open) {
+    const homeOut = f.withdrawn.has(m.homeEntryId!);
+    const awayOut = f.withdrawn.has(m.awayEntryId!);
+    if (homeOut !== awayOut) {
+      const winner = homeOut ? "away" : "home";
+      out.push({
+        kind: "withdrawn",
+        text: `${homeOut ? m.homeName : m.awayName} withdrew and still has ${matchWords(m)}`,
+        action: `Walkover to ${winner === "home" ? m.homeName : m.awayName}`,
+        matchId: m.id,
+        winner,
+      });
+    }
+  }
+  // A match on its table or called to it: its players should be here, before the call.
+  for (const m of open.filter((m) => m.tableNo !== null && m.skippedAt === null)) {
+    for (const p of [...f.absent?.get(m.homeEntryId!) ?? [], ...f.absent?.get(m.awayEntryId!) ?? []]) {
+      out.push({
+        kind: "absent",
+        text: `${p.name} has not checked in for ${matchWords(m)}, ${
+          m.calledAt ? "called" : "next"
+        } on table ${m.tableNo}`,
+        action: `Mark ${p.name} present`,
+        matchId: m.id,
+        playerId: p.id,
+      });
+    }
+  }
+  const nowMs = f.now.getTime();
+  for (const m of open) {
+    if (m.calledAt === null || m.skippedAt !== null) continue;
+    const minutes = Math.floor((nowMs - Date.parse(m.calledAt)) / 60_000);
+    if (minutes < CALLED_WAIT_MINUTES) continue;
+    out.push({
+      kind: "called",
+      text: `${matchWords(m)} was called to table ${
+        m.tableNo ?? "?"
+      } ${minutes} minutes ago and has not started`,
+      action: "Open its actions",
+      matchId: m.id,
+    });
+  }
+  for (const m of open) {
+    if (m.tableNo !== null || m.skippedAt !== null || m.scheduledAt === null) continue;
+    if (Date.parse(m.scheduledAt) > nowMs) continue;
+    out.push({
+      kind: "no-table",
+      text: `${matchWords(m)} is due and has no table`,
+      action: "Open its actions",
+      matchId: m.id,
+    });
+  }
+  return out;
+}

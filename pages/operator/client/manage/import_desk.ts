@@ -1,0 +1,150 @@
+/// <reference lib="dom" />
+/**
+ * The desk's import (pages/operator/import_form.tsx): the chosen file is sent with `?dryRun=true`, and what the
+ * import would add, change and remove is shown; a file with problems lists each one as the command line does
+ * (`path: message`). Import sends it for real, with `?replace=true` once the director has ticked that the desk's
+ * work named in the losses may go. Every declaration is exported so that the page can inline this module
+ * (pages/client_script.ts `moduleScript`).
+ */
+import type { ImportPreview } from "../../../../event_file/import_preview.ts";
+import { problemDetail } from "../manage_fetch.ts";
+import { byId, make, setStatus } from "../dom.ts";
+import { EVENT_KEY, manageApi, type ManagePage } from "./page.ts";
+
+/** How many rows of each list are shown; the rest are counted. */
+export const SHOWN_ROWS = 40;
+
+/**
+ * The lines of a list, the first `SHOWN_ROWS` and then how many more.
+ * @example shownRows(["a", "b", "c"], 2) // ["a", "b", "and 1 more"]
+ */
+export function shownRows(rows: readonly string[], shown = SHOWN_ROWS): string[] {
+  return rows.length <= shown ? [...rows] : [...rows.slice(0, shown), `and ${rows.length - shown} more`];
+}
+
+/** A heading and its list, or nothing for an empty list. */
+export function listOf(title: string, rows: readonly string[], cls = ""): HTMLElement[] {
+  if (rows.length === 0) return [];
+  const list = make("ul", cls);
+  list.append(...shownRows(rows).map((r) => make("li", "", r)));
+  return [make("h3", "", `${title} (${rows.length})`), list];
+}
+
+/**
+ * The sentence that sums a preview up.
+ * @example previewSummary({ name: "Open", exists: false, unchanged: false, counts: { entries: 4, matches: 6 } }) // 'A new event "Open": 4 entries, 6 matches'
+ */
+export function previewSummary(
+  p: Pick<ImportPreview, "name" | "exists" | "unchanged"> & {
+    counts: Pick<ImportPreview["counts"], "entries" | "matches">;
+  },
+): string {
+  const counts = `${p.counts.entries} entries, ${p.counts.matches} matches`;
+  if (p.unchanged) return `"${p.name}" is already imported from this very file: importing it changes nothing`;
+  return p.exists ? `Replaces the stored "${p.name}": ${counts}` : `A new event "${p.name}": ${counts}`;
+}
+
+/** Shows a file's problems, each on a line as the command line prints them. */
+export function showProblems(detail: string, errors: readonly { field: string; message: string }[]): void {
+  const box = byId("import-problems")!;
+  const list = make("ul");
+  list.append(
+    ...shownRows(errors.map((e) => e.field ? `${e.field}: ${e.message}` : e.message)).map((l) =>
+      make("li", "", l)
+    ),
+  );
+  box.replaceChildren(make("p", "", `${detail}. Mend the file and choose it again.`), list);
+  box.hidden = false;
+  byId("import-preview")!.hidden = true;
+  box.scrollIntoView({ block: "start" });
+}
+
+/** Sends the file to the import; `query` is `?dryRun=true` or `?replace=true` or "". */
+export function sendFile(page: ManagePage, text: string, query: string): Promise<Response> {
+  return manageApi(page, `/events/import${query}`, {
+    method: "POST",
+    headers: { "Idempotency-Key": crypto.randomUUID() },
+    body: text,
+  });
+}
+
+/** Draws the preview, with the Import button (and the box to tick when the desk's work would go). */
+export function showPreview(page: ManagePage, text: string, p: ImportPreview): void {
+  byId("import-problems")!.hidden = true;
+  const box = byId("import-preview")!;
+  const parts: HTMLElement[] = [make("p", "", previewSummary(p))];
+  if (p.losses.length > 0) {
+    const warn = make("div", "warning");
+    warn.append(...listOf("This would undo work done at the desk", p.losses));
+    parts.push(warn);
+  }
+  parts.push(
+    ...listOf("Added", p.added),
+    ...listOf("Changed", p.changed),
+    ...listOf("Removed", p.removed),
+  );
+  const form = make("form", "inline");
+  const tick = make("input");
+  tick.type = "checkbox";
+  tick.id = "import-replace";
+  if (p.losses.length > 0) {
+    const label = make("label", "", " Replace the desk's work listed above");
+    label.prepend(tick);
+    form.append(label);
+  }
+  const go = make("button", "primary", "Import");
+  go.type = "submit";
+  go.id = "import-go";
+  go.disabled = p.unchanged;
+  form.append(go);
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    if (p.losses.length > 0 && !tick.checked) {
+      return setStatus("Tick the box to replace the desk's work, or mend the file first", "error");
+    }
+    void importFile(page, text, p.losses.length > 0 ? "?replace=true" : "");
+  });
+  parts.push(form);
+  box.replaceChildren(...parts);
+  box.hidden = false;
+  box.scrollIntoView({ block: "start" });
+}
+
+/** Imports the file, then shows the imported event. */
+export async function importFile(page: ManagePage, text: string, query: string): Promise<void> {
+  setStatus("Importing…", "busy");
+  try {
+    const res = await sendFile(page, text, query);
+    if (!res.ok) return setStatus(await problemDetail(res), "error");
+    const data = (await res.json()).data as { slug: string };
+    localStorage.setItem(EVENT_KEY, data.slug);
+    setStatus(`Imported "${data.slug}"`);
+    location.reload();
+  } catch {
+    setStatus("Cannot reach the server", "error");
+  }
+}
+
+/** Wires the import form: choosing a file and pressing Check shows what it would do. */
+export function watchImport(page: ManagePage): void {
+  byId("import-form")!.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const file = byId<HTMLInputElement>("import-file")!.files?.[0];
+    if (!file) return setStatus("Choose an event file first", "error");
+    setStatus("Checking the file…", "busy");
+    try {
+      const text = await file.text();
+      const res = await sendFile(page, text, "?dryRun=true");
+      if (res.status === 400) {
+        const problem = await res.json();
+        showProblems(problem.detail, problem.errors ?? []);
+        return setStatus("The file has problems: nothing was imported", "error");
+      }
+      if (!res.ok) return setStatus(await problemDetail(res), "error");
+      showPreview(page, text, (await res.json()).data);
+      setStatus("Checked: nothing is imported until you press Import");
+    } catch {
+      setStatus("Cannot reach the server", "error");
+    }
+  });
+}

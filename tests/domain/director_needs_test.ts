@@ -1,0 +1,64 @@
+import assert from "node:assert/strict";
+import { directorNeeds, type NeedsMatch } from "../../domain/director_needs.ts";
+
+const now = new Date("2026-06-01T10:00:00.000Z");
+const match = (o: Partial<NeedsMatch>): NeedsMatch => ({
+  id: "m",
+  label: "R1",
+  categoryName: "Singles",
+  status: "scheduled",
+  homeEntryId: "a",
+  awayEntryId: "b",
+  homeName: "Ana",
+  awayName: "Ben",
+  tableNo: null,
+  scheduledAt: null,
+  calledAt: null,
+  skippedAt: null,
+  ...o,
+});
+
+Deno.test("directorNeeds() lists lots, withdrawn players' matches, late calls and due matches, each with its action", () => {
+  const needs = directorNeeds({
+    now,
+    lots: [{ categoryId: "c", categoryName: "U15", groupName: "A" }],
+    matches: [
+      match({ id: "w", awayEntryId: "gone", awayName: "Gus" }),
+      match({ id: "late", tableNo: 3, calledAt: "2026-06-01T09:52:00.000Z" }),
+      match({ id: "just", tableNo: 4, calledAt: "2026-06-01T09:57:00.000Z" }),
+      match({ id: "due", scheduledAt: "2026-06-01T09:30:00.000Z" }),
+      match({ id: "later", scheduledAt: "2026-06-01T11:00:00.000Z" }),
+      match({
+        id: "done",
+        status: "completed",
+        awayEntryId: "gone",
+        scheduledAt: "2026-06-01T09:00:00.000Z",
+      }),
+    ],
+    withdrawn: new Set(["gone"]),
+  });
+  assert.deepEqual(needs.map((n) => [n.kind, n.text, n.action]), [
+    ["lot", 'Group A of "U15" waits for a lot', "Record the lot"],
+    ["withdrawn", "Gus withdrew and still has Ana v Gus (Singles, R1)", "Walkover to Ana"],
+    [
+      "called",
+      "Ana v Ben (Singles, R1) was called to table 3 8 minutes ago and has not started",
+      "Open its actions",
+    ],
+    ["no-table", "Ana v Ben (Singles, R1) is due and has no table", "Open its actions"],
+  ]);
+  assert.equal(needs[1]!.kind === "withdrawn" && needs[1]!.winner, "home");
+});
+
+Deno.test("directorNeeds() flags a player not checked in for a match on its table, only once check-in is used", () => {
+  const matches = [
+    match({ id: "t", tableNo: 2 }),
+    match({ id: "later", homeEntryId: "c", awayEntryId: "d" }),
+  ];
+  const absent = new Map([["b", [{ id: "p-ben", name: "Ben" }]], ["d", [{ id: "p-dan", name: "Dan" }]]]);
+  const needs = directorNeeds({ now, lots: [], matches, withdrawn: new Set(), absent });
+  assert.deepEqual(needs.map((n) => [n.kind, n.text, n.action]), [
+    ["absent", "Ben has not checked in for Ana v Ben (Singles, R1), next on table 2", "Mark Ben present"],
+  ]);
+  assert.deepEqual(directorNeeds({ now, lots: [], matches, withdrawn: new Set() }), []);
+});
