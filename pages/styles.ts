@@ -18,7 +18,7 @@ header.site nav{display:flex;gap:1.25rem;align-items:center;max-width:64rem;marg
 header.site a{color:#fff;text-decoration:none;font-weight:600}
 header.site a:hover{text-decoration:underline}
 header.site a:focus-visible{outline-color:#fff}
-header.site .brand{margin-right:auto}
+header.site .brand{margin-inline-end:auto}
 main{max-width:64rem;margin:0 auto;padding:1rem}
 .stale-note{display:none}
 body[data-stale-long="1"] .stale-note{display:block;position:fixed;left:0;right:0;bottom:0;margin:0;padding:.5rem 1rem;
