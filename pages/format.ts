@@ -187,3 +187,36 @@ export function stageText(label: string, i18n: I18n = EN): string {
   if (group) return i18n.t("stage.group", { name: group[1]! });
   return label;
 }
+
+/** What a draw position's label needs: its kind, its label, the group place it waits for. */
+interface DrawSideLabel {
+  kind: string;
+  label: string;
+  qualifier: { place: number; groupName: string } | null;
+}
+
+/**
+ * A draw position's label in the page's language: an entry's name as written; a bye, a position to be decided, a
+ * group's qualifier and the winner of an earlier match in the language's words.
+ * @example drawSideText({ kind: "open", label: "Winner of Quarter-final 3", qualifier: null }, i18nFor("de"))
+ * // "Sieger Viertelfinale 3"
+ */
+export function drawSideText(side: DrawSideLabel, i18n: I18n = EN): string {
+  if (side.kind === "entry") return side.label;
+  if (side.kind === "bye") return i18n.t("draw.bye");
+  if (side.qualifier) {
+    const group = stageText(
+      /^group\b/i.test(side.qualifier.groupName)
+        ? side.qualifier.groupName
+        : `Group ${side.qualifier.groupName}`,
+      i18n,
+    );
+    return i18n.t("draw.qualifier", { place: side.qualifier.place, group });
+  }
+  const winner = /^Winner of (.+) (\d+)$/.exec(side.label);
+  if (winner) {
+    return i18n.t("draw.winnerOf", { stage: stageText(winner[1]!, i18n), number: Number(winner[2]) });
+  }
+  if (side.label === "To be decided") return i18n.t("draw.open");
+  return side.label;
+}

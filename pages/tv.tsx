@@ -107,7 +107,7 @@ ${
   ).join("\n")
 }
 table{border-collapse:collapse;width:100%;font-variant-numeric:tabular-nums}
-caption{position:absolute;left:-9999px}
+caption{position:absolute;inset-inline-start:-9999px}
 th,td{padding:.9vh 1vw;text-align:left;border-bottom:.15vh solid rgba(255,255,255,.15)}
 th{font-size:1.3vw;color:#b9c6d8;font-weight:600;text-transform:uppercase}
 .num{text-align:right}

@@ -108,7 +108,7 @@ export function MatchTable(props: {
                     ? <span class="games">{games}</span>
                     : <a class="games" href={`/m/${encodeURIComponent(m.id)}`}>{games}</a>} {live
                     ? <span class="points">{m.currentGame.home}–{m.currentGame.away}</span>
-                    : <span class="detail">{gamesDetail(m)}</span>}
+                    : <span class="detail">{gamesDetail(m, i18n)}</span>}
                   {live && props.flags && <UmpireFlag match={m} now={props.flags.now} />}
                 </td>
                 <td class={`away${awayWon ? " winner" : ""}`}>
