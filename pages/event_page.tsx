@@ -99,7 +99,8 @@ export function EventPage(
           {t("event.paused", { time: formatMatchTime(props.hallPausedSince, spansDays(event), i18n) ?? "" })}
         </p>
       )}
-      {event.description && <p>{event.description}</p>}
+      {/* The organiser's own words keep their own direction on a right-to-left page. */}
+      {event.description && <p dir="auto">{event.description}</p>}
       <p class="find">
         <a href={playersPath(event.slug)}>{t("event.findPlayer")}</a>
         {t("event.findPlayerWhy")}

@@ -45,7 +45,7 @@ const CSS = `
   box-shadow:0 4px 16px rgba(0,0,0,.35)}
 .bar .head{display:flex;gap:16px;padding:6px 14px;font-size:15px;font-weight:600;color:#cfd8e6;
   background:rgba(255,255,255,.08);text-transform:uppercase;letter-spacing:.04em;border-radius:10px 10px 0 0}
-.bar .head .state{margin-left:auto;color:var(--fg)}
+.bar .head .state{margin-inline-start:auto;color:var(--fg)}
 .bar .head .state.live{color:#ff5a5f}
 .row{position:relative;display:grid;grid-template-columns:18px minmax(0,1fr) auto 52px 60px;align-items:center;
   column-gap:10px;padding:6px 14px;font-size:26px}
@@ -54,12 +54,13 @@ const CSS = `
 .serve.on{background:var(--accent)}
 .who{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 .who .srv{text-decoration:underline 3px var(--accent);text-underline-offset:3px;text-decoration-skip-ink:none}
-.flagset{display:inline-flex;gap:4px;margin-right:10px;vertical-align:-1px}
+.flagset{display:inline-flex;gap:4px;margin-inline-end:10px;vertical-align:-1px}
 .cflag{display:block;height:20px;width:30px;border-radius:2px;box-shadow:0 0 0 1px rgba(255,255,255,.25)}
 .ccode{display:inline-block;padding:0 4px;font-size:15px;line-height:20px;font-weight:700;color:#b8c4d6;
   border:1px solid rgba(184,196,214,.5);border-radius:3px}
 .hide-flag .flagset{display:none}
-.assoc{margin-left:10px;font-size:17px;font-weight:500;color:#b8c4d6}
+.name,.assoc{unicode-bidi:isolate}
+.assoc{margin-inline-start:10px;font-size:17px;font-weight:500;color:#b8c4d6}
 .past{display:flex;gap:6px;font-size:17px;color:#b8c4d6}
 .past span{min-width:24px;text-align:center}
 .past.g2{min-width:54px}.past.g4{min-width:114px}.past.g6{min-width:174px}.past.g8{min-width:234px}

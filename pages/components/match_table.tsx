@@ -131,6 +131,7 @@ export function MatchTable(props: {
  */
 export const SCORE_LIST_CSS = `
 .scores{max-width:40rem}
+.scores thead th{white-space:nowrap}
 .scores .side{display:block}
 .scores th[scope=row]{max-width:0;width:100%}
 .scores th[scope=row] .side{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}

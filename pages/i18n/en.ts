@@ -11,6 +11,10 @@ export const en = {
   "site.stale": "Connection lost: scores may be out of date. Retrying…",
   "site.footer": "Live data refreshes by itself. Open data:",
   "site.api": "JSON API",
+  "home.title": "Tournaments",
+  "home.description": "Live table tennis scores",
+  "home.empty": "No tournament is published yet.",
+  "home.rankings": "Player rankings",
   "notFound.title": "Page not found",
   "notFound.text":
     "There is nothing published at this address. It may have been a draft, or the link may be mistyped.",

@@ -1,9 +1,9 @@
 /**
- * Every translated page in every language, on the demo, at the size it is read at (a phone 390x844, the TV
- * 1920x1080, an overlay 1280x720): the page says its language and direction (Arabic right to left), nothing runs
- * off the screen or is cut, no English message is left (the English catalog's texts are looked for in the page's
- * text), and axe finds no serious or critical violation (axe is injected, so the contexts bypass the CSP, as in
- * the accessibility test). With `-- --update` it also writes the screenshots of
+ * Every translated page in every language, on the demo, at the size it is read at (the TV 1920x1080, an overlay
+ * 1280x720, the event, home and 404 pages on a phone 390x844): the page says its language and direction (Arabic
+ * right to left), nothing runs off the screen or is cut, no English message is left (the English catalog's texts
+ * are looked for in the page's text), and axe finds no serious or critical violation (axe is injected, so the
+ * contexts bypass the CSP, as in the accessibility test). With `-- --update` it also writes the screenshots of
  * docs/pages.md (the TV, the match overlay and a phone page in German, Japanese and Arabic).
  */
 import assert from "node:assert/strict";
@@ -112,6 +112,8 @@ browserSuite(
       })),
       { name: "overlay_match", path: `/overlay/match/${ids.live}?debug=1`, viewport: OVERLAY },
       { name: "event_phone", path: `/t/${ids.slug}`, viewport: PHONE },
+      { name: "home_phone", path: "/", viewport: PHONE },
+      { name: "not_found_phone", path: "/t/no-such-event", viewport: PHONE },
     ];
     for (const lang of LANGUAGES.filter((l) => l !== "en")) {
       const english = englishLeft(lang);
