@@ -12,6 +12,15 @@ const SCREEN_PATHS = [
   /^\/t\/[^/]+\/table\/[^/]+\/scoreboard$/,
 ];
 
+// The pages whose words are all in the catalogs so far; every other page is English throughout, `lang="en"`
+// included, rather than English words under another language's `lang`. TODO(#53): the rest of the pages.
+const TRANSLATED_PATHS = [
+  /^\/$/,
+  /^\/t\/[^/]+$/,
+  /^\/t\/[^/]+\/tv$/,
+  /^\/overlay\/match\/[^/]+$/,
+];
+
 /** Whether the path is one of the hall's screens or sheets, which speak the event's language. */
 export function isScreenPath(path: string): boolean {
   return SCREEN_PATHS.some((p) => p.test(path));
@@ -22,7 +31,9 @@ export function isScreenPath(path: string): boolean {
  * @example pageLanguage(new Request("http://x/t/open/tv"), "de") // "de"
  */
 export function pageLanguage(req: Request, eventLanguage: Language | null = null): Language {
+  const path = new URL(req.url).pathname;
+  if (!TRANSLATED_PATHS.some((p) => p.test(path))) return "en";
   const wish = languageRequest(req);
-  if (isScreenPath(new URL(req.url).pathname)) return wish.query ?? eventLanguage ?? "en";
+  if (isScreenPath(path)) return wish.query ?? eventLanguage ?? "en";
   return wish.query ?? wish.cookie ?? wish.accept ?? eventLanguage ?? "en";
 }

@@ -40,6 +40,11 @@ Deno.test("pageLanguage() follows the reader on a reader's page and the event on
     assert.ok(isScreenPath(path), path);
   }
   assert.ok(!isScreenPath("/t/a/players"));
+  assert.equal(
+    pageLanguage(at("/t/open/players", german)),
+    "en",
+    "a page not translated yet is English throughout",
+  );
   assert.equal(languageKey(at("/", { cookie: "lang=fr", "accept-language": "de" })), "fr-de");
 });
 
