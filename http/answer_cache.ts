@@ -32,6 +32,7 @@ import { requestTarget } from "./limits.ts";
 import { BoundedLru } from "../lib/lru.ts";
 import { SingleFlight } from "../lib/single_flight.ts";
 import { Slots } from "../lib/slots.ts";
+import { languageKey } from "../lib/languages.ts";
 import { MAX_KEPT_BYTES } from "../views/payload.ts";
 import { bytesOf, partsResponse, textResponse } from "./text_response.ts";
 
@@ -135,6 +136,15 @@ const PAGE_BROTLI_QUALITY = 4;
 /** The key of the identity coding (no `Accept-Encoding`, or none the server sends). */
 const IDENTITY = "-";
 
+/**
+ * The key of a request's kept answer: its coding and URL, and for a page the language it asks for besides its URL
+ * (the `lang` cookie, `Accept-Language`: lib/languages.ts).
+ */
+function keyOf(req: Request): string {
+  const coding = codingKey(req.headers.get("accept-encoding"));
+  return isApi(req.url) ? coding + " " + req.url : `${coding} ${languageKey(req)} ${req.url}`;
+}
+
 /** A key for the coding a client gets; an `Accept-Encoding` value maps to the same coding on every request. */
 const codingKeys = new Map<string, string>();
 
@@ -192,7 +202,7 @@ export class AnswerCache {
    * then) and kept for the new generation.
    */
   answer(req: Request, generation: number): Response | Promise<Response | null> | null {
-    const e = this.#entries.get(codingKey(req.headers.get("accept-encoding")) + " " + req.url);
+    const e = this.#entries.get(keyOf(req));
     if (e === undefined) return null;
     if (e.generation === generation) return this.#serve(e, req);
     const { version, current } = e;
@@ -211,7 +221,7 @@ export class AnswerCache {
    * phone showing a page asks for the page again within a second: one render instead of one per phone.
    */
   miss(req: Request, generation: number, run: () => Response | Promise<Response>): Promise<Response> {
-    const key = `run ${generation} ${codingKey(req.headers.get("accept-encoding"))} ${req.url}`;
+    const key = `run ${generation} ${keyOf(req)}`;
     const running = this.#running.pending(key);
     if (!running) {
       // A run for this generation that ended while this request checked an older answer's version kept its
@@ -356,7 +366,7 @@ export class AnswerCache {
   async rememberApi(req: Request, generation: number, res: Response): Promise<Response> {
     const etag = res.headers.get("etag");
     if ((res.status !== 200 && res.status !== 304) || etag === null || !isApi(req.url)) return res;
-    const key = codingKey(req.headers.get("accept-encoding")) + " " + req.url;
+    const key = keyOf(req);
     const all = [...res.headers].filter(([name]) => name !== "content-length");
     const kept = this.#entries.peek(key);
     if (res.status === 304) {
@@ -419,7 +429,7 @@ export class AnswerCache {
       headers.set("cache-control", PAGE_CACHE_CONTROL);
       // A kept page is sent compressed to a client that accepts it, as the API's answers are: a phone fetches
       // its page again whenever the data it shows changes (an event page shrinks to a tenth as br).
-      headers.set("vary", "Accept-Encoding");
+      headers.set("vary", "Accept-Encoding, Accept-Language, Cookie");
       const coding = hashed.html.length > COMPRESSION_THRESHOLD
         ? chooseCoding(req.headers.get("accept-encoding"))
         : null;
@@ -430,7 +440,7 @@ export class AnswerCache {
         })
         : textResponse(hashed.html, { status: 200, headers });
       const body = await bytesOf(ok);
-      this.#entries.set(codingKey(req.headers.get("accept-encoding")) + " " + req.url, {
+      this.#entries.set(keyOf(req), {
         version: options.version?.version ?? null,
         current: options.version?.current ?? null,
         generation,

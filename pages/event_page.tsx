@@ -17,6 +17,7 @@ import { acrossCategories, latestResultsAcross, upcomingAcross } from "./match_l
 import { categoryPath, playersPath, watchedPaths } from "./page_paths.ts";
 import type { CategorySummary, Event } from "./view_types.ts";
 import { TieList } from "./components/tie_list.tsx";
+import { type I18n, useI18n } from "./i18n/mod.ts";
 import { type Tie, withoutTeamMatches } from "./tie_data.ts";
 
 /** How often the event and category pages poll (a phone on mobile data: slower than the venue screens). */
@@ -36,12 +37,12 @@ p.paused{border-left:4px solid #b45309;background:#fff7ed;color:#1f2937;padding:
 `;
 
 /** What a category's line on the event page says besides its name. */
-function categoryLine(c: CategorySummary): string {
-  const parts = [formatText(c.format), bestOfText(c.bestOf)];
+function categoryLine(c: CategorySummary, i18n: I18n): string {
+  const parts = [formatText(c.format, i18n), bestOfText(c.bestOf, i18n)];
   // A team category's matches in play are its ties' own matches and their matches: its ties are counted.
   const ties = c.kind === "team" ? c.live.filter((m) => !m.tieId).length : null;
-  if (ties !== null && ties > 0) parts.push(`${ties} ${ties === 1 ? "tie" : "ties"} in play`);
-  else if (ties === null && c.live.length > 0) parts.push(`${c.live.length} in play`);
+  if (ties !== null && ties > 0) parts.push(i18n.n("event.tiesLive", ties));
+  else if (ties === null && c.live.length > 0) parts.push(i18n.n("event.matchesLive", c.live.length));
   return parts.join(" · ");
 }
 
@@ -72,6 +73,8 @@ export function EventPage(
   },
 ) {
   const { event, categories } = props;
+  const i18n = useI18n();
+  const { t } = i18n;
   // A team category's matches in play and results are shown as its ties (pages/tie_data.ts).
   const liveTies = (props.ties ?? []).filter((t) => t.status === "in_progress");
   const doneTies = (props.ties ?? []).filter((t) => t.status === "completed");
@@ -85,69 +88,73 @@ export function EventPage(
       title={event.name}
       nonce={props.nonce}
       css={CSS}
-      description={`Live scores, draws and standings of ${event.name}`}
+      description={t("event.description", { event: event.name })}
       watch={watch.join(" ")}
     >
       <h1>{event.name}</h1>
-      <p class="meta">{formatDateRange(event.startDate, event.endDate)} · {event.venue}</p>
+      <p class="meta">{formatDateRange(event.startDate, event.endDate, i18n)} · {event.venue}</p>
       <Announcement event={event} region="announcement" />
       {props.hallPausedSince && (
         <p class="paused" role="status">
-          Live updates from the hall are paused since{" "}
-          {formatMatchTime(props.hallPausedSince, spansDays(event))}: what you see is as of then, and it
-          catches up by itself when the hall's connection is back.
+          {t("event.paused", { time: formatMatchTime(props.hallPausedSince, spansDays(event), i18n) ?? "" })}
         </p>
       )}
-      {event.description && <p>{event.description}</p>}
+      {/* The organiser's own words keep their own direction on a right-to-left page. */}
+      {event.description && <p dir="auto">{event.description}</p>}
       <p class="find">
-        <a href={playersPath(event.slug)}>Find a player</a>: their matches, tables and times
+        <a href={playersPath(event.slug)}>{t("event.findPlayer")}</a>
+        {t("event.findPlayerWhy")}
       </p>
       <section aria-labelledby="live-h" data-region="live">
         <h2 id="live-h">
-          Live now{" "}
+          {t("event.liveNow")}{" "}
           {live.length + liveTies.length > 0 && (
             <span class="badge live">{live.length + liveTies.length}</span>
           )}
         </h2>
-        {liveTies.length > 0 && <TieList ties={liveTies} caption="Ties in play" categoryOf={categoryOf} />}
+        {liveTies.length > 0 && (
+          <TieList ties={liveTies} caption={t("event.tiesInPlay")} categoryOf={categoryOf} />
+        )}
         {live.length > 0
-          ? <ScoreList rows={live} caption="Matches in play" live showCategory />
-          : liveTies.length === 0 && <p class="empty">No match in play right now.</p>}
+          ? <ScoreList rows={live} caption={t("event.matchesInPlay")} live showCategory />
+          : liveTies.length === 0 && <p class="empty">{t("event.noLive")}</p>}
       </section>
       <section aria-labelledby="next-h" data-region="upcoming">
-        <h2 id="next-h">Up next</h2>
+        <h2 id="next-h">{t("event.upNext")}</h2>
         {upcoming.length > 0
           ? (
             <UpcomingList
               rows={upcoming}
-              caption="Matches up next"
+              caption={t("event.matchesUpNext")}
               withDay={spansDays(event)}
               showCategory
             />
           )
-          : <p class="empty">No match waiting to be played.</p>}
+          : <p class="empty">{t("event.noUpcoming")}</p>}
       </section>
       <section aria-labelledby="categories-h" data-region="categories">
-        <h2 id="categories-h">Categories</h2>
+        <h2 id="categories-h">{t("event.categories")}</h2>
         {categories.length > 0
           ? (
             <ul class="categories">
               {categories.map((c) => (
                 <li key={c.id}>
                   <a href={categoryPath(event.slug, c.id)}>{c.name}</a>
-                  <span class="meta">{categoryLine(c)}</span>
+                  <span class="meta">{categoryLine(c, i18n)}</span>
                 </li>
               ))}
             </ul>
           )
-          : <p class="empty">The categories of this event are not published yet.</p>}
+          : <p class="empty">{t("event.noCategories")}</p>}
       </section>
       <section aria-labelledby="results-h" data-region="results">
-        <h2 id="results-h">Latest results</h2>
-        {doneTies.length > 0 && <TieList ties={doneTies} caption="Latest ties" categoryOf={categoryOf} />}
+        <h2 id="results-h">{t("event.latestResults")}</h2>
+        {doneTies.length > 0 && (
+          <TieList ties={doneTies} caption={t("event.latestTies")} categoryOf={categoryOf} />
+        )}
         {results.length > 0
-          ? <ScoreList rows={results} caption="Latest results" live={false} showCategory />
-          : doneTies.length === 0 && <p class="empty">No results yet.</p>}
+          ? <ScoreList rows={results} caption={t("event.latestResults")} live={false} showCategory />
+          : doneTies.length === 0 && <p class="empty">{t("event.noResults")}</p>}
       </section>
     </EventLivePage>
   );

@@ -1,4 +1,10 @@
-/** How the pages word things: dates, percentages, result reasons and the prediction display rules of the spec. */
+/**
+ * How the pages word things: dates, percentages, result reasons and the prediction display rules of the spec.
+ * The functions that a page has moved to its language take its `I18n` (pages/i18n/mod.ts), English by default.
+ */
+import { type I18n, i18nFor } from "./i18n/mod.ts";
+
+const EN = i18nFor("en");
 
 /** The fields of the API's prediction block that the pages show. */
 export interface PredictionShown {
@@ -8,44 +14,51 @@ export interface PredictionShown {
   confidenceLabel: string;
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "UTC",
-});
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** An `Intl.DateTimeFormat` of the locale, made once for each locale and options. */
+function dateFormat(locale: string, name: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale} ${name}`;
+  let f = dateFormats.get(key);
+  if (f === undefined) dateFormats.set(key, f = new Intl.DateTimeFormat(locale, options));
+  return f;
+}
 
 /**
  * An event's dates in words, one date when both are the same day.
  * @example formatDateRange("2026-03-12", "2026-03-14") // "12–14 March 2026"
  */
-export function formatDateRange(start: string, end: string): string {
+export function formatDateRange(start: string, end: string, i18n: I18n = EN): string {
   const a = new Date(`${start}T00:00:00Z`);
   const b = new Date(`${end}T00:00:00Z`);
   if (Number.isNaN(a.getTime()) || Number.isNaN(b.getTime())) {
     return start === end ? start : `${start} – ${end}`;
   }
-  return b.getTime() <= a.getTime() ? dateFormat.format(a) : dateFormat.formatRange(a, b);
+  const f = dateFormat(i18n.locale, "date", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+  return b.getTime() <= a.getTime() ? f.format(a) : f.formatRange(a, b);
 }
 
 // The server's own time zone: at a venue the laptop's clock is the hall's; a public deployment sets `TZ` to the
 // venue's zone (docs/pages.md). Pages are made once and kept for everyone, so they cannot use the reader's zone.
-const clockFormat = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit" });
-const dayClockFormat = new Intl.DateTimeFormat("en-GB", {
-  weekday: "short",
-  hour: "2-digit",
-  minute: "2-digit",
-});
+// Every language writes the hall's 24-hour clock.
 
 /**
  * When a match is planned, as the hall's clock shows it: "14:30", or "Sat 14:30" for an event of more than one
  * day; null without a time.
  */
-export function formatMatchTime(iso: string | null, withDay: boolean): string | null {
+export function formatMatchTime(iso: string | null, withDay: boolean, i18n: I18n = EN): string | null {
   if (iso === null) return null;
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return null;
-  return (withDay ? dayClockFormat : clockFormat).format(at);
+  const clock = { hour: "2-digit", minute: "2-digit", hourCycle: "h23" } as const;
+  return (withDay
+    ? dateFormat(i18n.locale, "day clock", { weekday: "short", ...clock })
+    : dateFormat(i18n.locale, "clock", clock)).format(at);
 }
 
 /** Whether an event lasts more than a day: its match times then say the day too (formatMatchTime). */
@@ -59,16 +72,16 @@ export function percent(p: number): string {
 }
 
 /** A short word for a result not decided by the score, or null for a normal result. */
-export function resultReasonText(code: string | null): string | null {
+export function resultReasonText(code: string | null, i18n: I18n = EN): string | null {
   switch (code) {
     case null:
       return null;
     case "walkover":
-      return "walkover";
+      return i18n.t("reason.walkover");
     case "retired":
-      return "retired";
+      return i18n.t("reason.retired");
     case "disqualified":
-      return "disqualified";
+      return i18n.t("reason.disqualified");
     default:
       return code;
   }
@@ -89,24 +102,28 @@ export interface ReasonMatch {
  * TV and the pages; null for a normal result.
  * @example resultReasonWords({ resultReasonCode: "retired", winnerId: "a", homeId: "a", awayId: "b", homeName: "Ann", awayName: "Bo" }) // "Bo retired"
  */
-export function resultReasonWords(m: ReasonMatch): string | null {
-  const reason = resultReasonText(m.resultReasonCode);
-  if (reason === null || reason === "walkover" || m.winnerId === null) return reason;
-  return `${m.winnerId === m.homeId ? m.awayName : m.homeName} ${reason}`;
+export function resultReasonWords(m: ReasonMatch, i18n: I18n = EN): string | null {
+  const code = m.resultReasonCode;
+  const reason = resultReasonText(code, i18n);
+  if (reason === null || code === "walkover" || m.winnerId === null) return reason;
+  const name = m.winnerId === m.homeId ? m.awayName : m.homeName;
+  if (code === "retired") return i18n.t("reason.sideRetired", { name });
+  if (code === "disqualified") return i18n.t("reason.sideDisqualified", { name });
+  return `${name} ${reason}`;
 }
 
 /**
  * The short mark of a result not decided by the score, where a line has no room for words (the category board,
  * the bracket): "W/O" for a walkover, "RET" for a retirement, "DSQ" for a disqualification; null otherwise.
  */
-export function resultReasonMark(code: string | null): string | null {
+export function resultReasonMark(code: string | null, i18n: I18n = EN): string | null {
   switch (code) {
     case "walkover":
-      return "W/O";
+      return i18n.t("mark.walkover");
     case "retired":
-      return "RET";
+      return i18n.t("mark.retired");
     case "disqualified":
-      return "DSQ";
+      return i18n.t("mark.disqualified");
     default:
       return null;
   }
@@ -131,20 +148,75 @@ export function predictionSentence(p: PredictionShown, homeName: string, awayNam
 }
 
 /** "Best of 5" and the like. */
-export function bestOfText(bestOf: number): string {
-  return `Best of ${bestOf}`;
+export function bestOfText(bestOf: number, i18n: I18n = EN): string {
+  return i18n.t("format.bestOf", { count: bestOf });
 }
 
-const FORMAT_WORDS: Record<string, string> = {
-  groups: "Groups",
-  knockout: "Knockout",
-  groups_knockout: "Groups, then knockout",
-};
+const FORMAT_WORDS = {
+  groups: "format.groups",
+  knockout: "format.knockout",
+  groups_knockout: "format.groupsKnockout",
+} as const;
 
 /**
  * A category's format in words (the stored word itself when it has none).
  * @example formatText("groups_knockout") // "Groups, then knockout"
  */
-export function formatText(format: string): string {
-  return FORMAT_WORDS[format] ?? format;
+export function formatText(format: string, i18n: I18n = EN): string {
+  return Object.hasOwn(FORMAT_WORDS, format)
+    ? i18n.t(FORMAT_WORDS[format as keyof typeof FORMAT_WORDS])
+    : format;
+}
+
+/**
+ * A match's round or group label in the page's language: the API's English labels ("Quarter-final", "Round of
+ * 16", "Group A", "Round 2") in the language's words; a label the organiser wrote otherwise stays as written.
+ * @example stageText("Round of 16", i18nFor("de")) // "Achtelfinale"
+ */
+export function stageText(label: string, i18n: I18n = EN): string {
+  if (label === "Final") return i18n.t("stage.final");
+  if (label === "Semi-final") return i18n.t("stage.semiFinal");
+  if (label === "Quarter-final") return i18n.t("stage.quarterFinal");
+  if (label === "Round of 16") return i18n.t("stage.roundOf16");
+  if (label === "Group") return i18n.t("stage.groupAlone");
+  const roundOf = /^Round of (\d+)$/.exec(label);
+  if (roundOf) return i18n.t("stage.roundOf", { count: Number(roundOf[1]) });
+  const round = /^Round (\d+)$/.exec(label);
+  if (round) return i18n.t("stage.round", { count: Number(round[1]) });
+  const group = /^Group (\S.*)$/.exec(label);
+  if (group) return i18n.t("stage.group", { name: group[1]! });
+  return label;
+}
+
+/** What a draw position's label needs: its kind, its label, the group place it waits for. */
+interface DrawSideLabel {
+  kind: string;
+  label: string;
+  qualifier: { place: number; groupName: string } | null;
+}
+
+/**
+ * A draw position's label in the page's language: an entry's name as written; a bye, a position to be decided, a
+ * group's qualifier and the winner of an earlier match in the language's words.
+ * @example drawSideText({ kind: "open", label: "Winner of Quarter-final 3", qualifier: null }, i18nFor("de"))
+ * // "Sieger Viertelfinale 3"
+ */
+export function drawSideText(side: DrawSideLabel, i18n: I18n = EN): string {
+  if (side.kind === "entry") return side.label;
+  if (side.kind === "bye") return i18n.t("draw.bye");
+  if (side.qualifier) {
+    const group = stageText(
+      /^group\b/i.test(side.qualifier.groupName)
+        ? side.qualifier.groupName
+        : `Group ${side.qualifier.groupName}`,
+      i18n,
+    );
+    return i18n.t("draw.qualifier", { place: side.qualifier.place, group });
+  }
+  const winner = /^Winner of (.+) (\d+)$/.exec(side.label);
+  if (winner) {
+    return i18n.t("draw.winnerOf", { stage: stageText(winner[1]!, i18n), number: Number(winner[2]) });
+  }
+  if (side.label === "To be decided") return i18n.t("draw.open");
+  return side.label;
 }

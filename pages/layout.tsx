@@ -1,6 +1,8 @@
 /** The HTML document around every page, and the site chrome (header, navigation, footer) of spectator pages. */
 import type { ComponentChildren } from "preact";
 import { BASE_CSS } from "./styles.ts";
+import { useI18n } from "./i18n/mod.ts";
+import { LanguageSwitcher, SWITCHER_CSS } from "./i18n/language_switcher.tsx";
 
 /** What every document needs: the title, the response's nonce, the page's CSS and optional inline script. */
 export interface DocumentProps {
@@ -19,9 +21,10 @@ export interface DocumentProps {
 
 /** The bare document: the only place where a style or script element is written, always with the nonce. */
 export function Document(props: DocumentProps) {
+  const { lang, dir } = useI18n();
   const data = Object.fromEntries(Object.entries(props.bodyData ?? {}).map(([k, v]) => [`data-${k}`, v]));
   return (
-    <html lang="en">
+    <html lang={lang} dir={dir}>
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -42,20 +45,22 @@ export function Document(props: DocumentProps) {
 /** A spectator page: the document with the site header, a main landmark and a footer. */
 export function SiteLayout(props: DocumentProps & { heading?: ComponentChildren }) {
   const { children, css, ...rest } = props;
+  const { t } = useI18n();
   return (
-    <Document {...rest} css={BASE_CSS + css}>
-      <a class="skip" href="#main">Skip to content</a>
+    <Document {...rest} css={BASE_CSS + SWITCHER_CSS + css}>
+      <a class="skip" href="#main">{t("site.skip")}</a>
       <header class="site">
-        <nav aria-label="Site">
-          <a href="/" class="brand">Table tennis live</a>
-          <a href="/rankings">Rankings</a>
+        <nav aria-label={t("site.nav")}>
+          <a href="/" class="brand">{t("site.brand")}</a>
+          <a href="/rankings">{t("site.rankings")}</a>
         </nav>
+        <LanguageSwitcher />
       </header>
       <main id="main">{children}</main>
-      <p class="stale-note" role="status">Connection lost: scores may be out of date. Retrying…</p>
+      <p class="stale-note" role="status">{t("site.stale")}</p>
       <footer class="site">
         <p>
-          Live data refreshes by itself. Open data: <a href="/api/v1/events">JSON API</a>.
+          {t("site.footer")} <a href="/api/v1/events">{t("site.api")}</a>.
         </p>
       </footer>
     </Document>

@@ -1,16 +1,16 @@
 /** The HTML 404 page of unknown (or unpublished) events, matches and paths. */
 import { SiteLayout } from "./layout.tsx";
+import { useI18n } from "./i18n/mod.ts";
 
 /** The 404 page. */
 export function NotFoundPage(props: { nonce: string }) {
+  const { t } = useI18n();
   return (
-    <SiteLayout title="Not found" nonce={props.nonce} css="">
-      <h1>Page not found</h1>
+    <SiteLayout title={t("notFound.title")} nonce={props.nonce} css="">
+      <h1>{t("notFound.title")}</h1>
+      <p>{t("notFound.text")}</p>
       <p>
-        There is nothing published at this address. It may have been a draft, or the link may be mistyped.
-      </p>
-      <p>
-        <a href="/">See the published tournaments</a>
+        <a href="/">{t("notFound.link")}</a>
       </p>
     </SiteLayout>
   );

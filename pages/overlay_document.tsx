@@ -2,6 +2,7 @@
  * The document of both overlays: a transparent page (OBS composites it over the stream, no chroma key) with
  * one `.stage` element placed by the pos and scale parameters, refreshed by client/live_regions.ts.
  */
+import { useI18n } from "./i18n/mod.ts";
 import type { ComponentChildren } from "preact";
 import { useContext } from "preact/hooks";
 import { LIVE_REGIONS_SCRIPT } from "./client_script.ts";
@@ -64,5 +65,6 @@ export function OverlayDocument(props: {
 
 /** The 404 overlay: a transparent, empty page. */
 export function EmptyOverlay(props: { nonce: string }) {
-  return <Document title="Overlay" nonce={props.nonce} css={EMPTY_OVERLAY_CSS} />;
+  const { t } = useI18n();
+  return <Document title={t("overlay.title")} nonce={props.nonce} css={EMPTY_OVERLAY_CSS} />;
 }

@@ -5,7 +5,8 @@ import { COUNTDOWNS_SCRIPT, STATE_CHANGES_SCRIPT } from "./client_script.ts";
 import { countdownText } from "./client/countdown_rules.ts";
 import { CountryFlag } from "./components/country_flag.tsx";
 import type { PlayerLink } from "./components/player_names.tsx";
-import { bestOfText, formatMatchTime, resultReasonWords } from "./format.ts";
+import { bestOfText, formatMatchTime, resultReasonWords, stageText } from "./format.ts";
+import { type I18n, useI18n } from "./i18n/mod.ts";
 import { OverlayDocument } from "./overlay_document.tsx";
 import type { OverlayParams } from "./overlay_params.ts";
 import { TieScoreLine } from "./components/tie_line.tsx";
@@ -44,7 +45,7 @@ const CSS = `
   box-shadow:0 4px 16px rgba(0,0,0,.35)}
 .bar .head{display:flex;gap:16px;padding:6px 14px;font-size:15px;font-weight:600;color:#cfd8e6;
   background:rgba(255,255,255,.08);text-transform:uppercase;letter-spacing:.04em;border-radius:10px 10px 0 0}
-.bar .head .state{margin-left:auto;color:var(--fg)}
+.bar .head .state{margin-inline-start:auto;color:var(--fg)}
 .bar .head .state.live{color:#ff5a5f}
 .row{position:relative;display:grid;grid-template-columns:18px minmax(0,1fr) auto 52px 60px;align-items:center;
   column-gap:10px;padding:6px 14px;font-size:26px}
@@ -53,12 +54,13 @@ const CSS = `
 .serve.on{background:var(--accent)}
 .who{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 .who .srv{text-decoration:underline 3px var(--accent);text-underline-offset:3px;text-decoration-skip-ink:none}
-.flagset{display:inline-flex;gap:4px;margin-right:10px;vertical-align:-1px}
+.flagset{display:inline-flex;gap:4px;margin-inline-end:10px;vertical-align:-1px}
 .cflag{display:block;height:20px;width:30px;border-radius:2px;box-shadow:0 0 0 1px rgba(255,255,255,.25)}
 .ccode{display:inline-block;padding:0 4px;font-size:15px;line-height:20px;font-weight:700;color:#b8c4d6;
   border:1px solid rgba(184,196,214,.5);border-radius:3px}
 .hide-flag .flagset{display:none}
-.assoc{margin-left:10px;font-size:17px;font-weight:500;color:#b8c4d6}
+.name,.assoc{unicode-bidi:isolate}
+.assoc{margin-inline-start:10px;font-size:17px;font-weight:500;color:#b8c4d6}
 .past{display:flex;gap:6px;font-size:17px;color:#b8c4d6}
 .past span{min-width:24px;text-align:center}
 .past.g2{min-width:54px}.past.g4{min-width:114px}.past.g6{min-width:174px}.past.g8{min-width:234px}
@@ -105,19 +107,34 @@ const CSS = `
 .compact .row,.hide-games .row{grid-template-columns:18px minmax(0,1fr) 52px 60px}
 `;
 
-function stateText(match: Match): { text: string; live: boolean } {
+function stateText(match: Match, i18n: I18n): { text: string; live: boolean } {
+  const { t } = i18n;
   if (match.status === "in_progress") {
-    return { text: `Live · game ${match.gameScores.length + 1}`, live: true };
+    return { text: t("overlay.live", { count: match.gameScores.length + 1 }), live: true };
   }
   if (match.status === "completed") {
-    const reason = resultReasonWords(match);
+    const reason = resultReasonWords(match, i18n);
     // The final's own label already says "Final" on the left of the head.
-    const over = match.stageLabel === "Final" ? "Result" : "Final";
+    const over = t(match.stageLabel === "Final" ? "overlay.result" : "overlay.final");
     return { text: reason ? `${over} · ${reason}` : over, live: false };
   }
-  const time = formatMatchTime(match.scheduledAt, false);
-  const where = [match.tableNo !== null ? `Table ${match.tableNo}` : null, time].filter((x) => x !== null);
-  return { text: ["Up next", ...where].join(" · "), live: false };
+  const time = formatMatchTime(match.scheduledAt, false, i18n);
+  const where = [match.tableNo !== null ? t("list.tableNo", { table: match.tableNo }) : null, time]
+    .filter((x) => x !== null);
+  return { text: [t("overlay.upNext"), ...where].join(" · "), live: false };
+}
+
+/** A card's kind in words, for its mark's tooltip. */
+const CARD_WORDS = { yellow: "card.yellow", red: "card.red" } as const;
+
+/**
+ * A card mark's tooltip: the umpire's full line in English (cardLine: its penalty points and what follows), the
+ * card and the side in the other languages, which do not have the umpire's words yet.
+ */
+function cardTitle(match: Match, c: Parameters<typeof cardLine>[1], i18n: I18n): string {
+  if (i18n.lang === "en") return cardLine(match, c);
+  const words = c.card === "yellow" || c.card === "red" ? CARD_WORDS[c.card] : "card.yellowRed";
+  return `${i18n.t(words)} · ${c.side === "home" ? match.homeName : match.awayName}`;
 }
 
 /**
@@ -132,7 +149,9 @@ function pastClass(bestOf: number): string {
 /** The bar: stage label, best-of and state on top, then one row per side (serve, name, games, points). */
 export function Scoreboard(props: ScoreboardProps) {
   const { match, live } = props;
-  const state = stateText(match);
+  const i18n = useI18n();
+  const { t } = i18n;
+  const state = stateText(match, i18n);
   const finished = match.status === "completed";
   // A retirement or disqualification during a game leaves that game's score on the bar, as it stood.
   const unfinished = finished && (match.currentGame.home > 0 || match.currentGame.away > 0);
@@ -180,7 +199,7 @@ export function Scoreboard(props: ScoreboardProps) {
               <span
                 key={c.target}
                 class={`card ${c.card}${c.target === "coach" ? " coach" : ""}`}
-                title={cardLine(match, c)}
+                title={cardTitle(match, c, i18n)}
                 data-anim={`card:${side}:${c.target}:${c.card}:${c.penaltyPoints}`}
               >
                 {c.card !== "red" && <i class="y" />}
@@ -190,14 +209,15 @@ export function Scoreboard(props: ScoreboardProps) {
           </span>
         )}
         <span class="flags">
-          {own.map((t) => (
+          {own.map((timeout) => (
             <span
-              key={t.endsAt}
+              key={timeout.endsAt}
               class="flag timeout"
-              data-anim={`timeout:${side}:${t.endsAt}`}
-              {...timedAttributes({ until: t.endsAt }, props.now)}
+              data-anim={`timeout:${side}:${timeout.endsAt}`}
+              {...timedAttributes({ until: timeout.endsAt }, props.now)}
             >
-              TIME-OUT <span data-countdown={t.endsAt}>{countdownText(t.endsAt, props.now)}</span>
+              {t("overlay.timeout")}{" "}
+              <span data-countdown={timeout.endsAt}>{countdownText(timeout.endsAt, props.now)}</span>
             </span>
           ))}
           {point?.side === side && (
@@ -206,7 +226,7 @@ export function Scoreboard(props: ScoreboardProps) {
               data-anim={`point:${side}:${point.text}`}
               {...timedAttributes(after, props.now)}
             >
-              {point.text}
+              {t(point.match ? "overlay.matchPoint" : "overlay.gamePoint")}
             </span>
           )}
         </span>
@@ -221,14 +241,14 @@ export function Scoreboard(props: ScoreboardProps) {
       data-status={match.status}
     >
       <div class="head">
-        <span class="label">{match.stageLabel}</span>
-        <span class="bestof">{bestOfText(live.bestOf)}</span>
+        <span class="label">{stageText(match.stageLabel, i18n)}</span>
+        <span class="bestof">{bestOfText(live.bestOf, i18n)}</span>
         {props.tie && <TieScoreLine tie={props.tie} />}
         <span class={`state${state.live ? " live" : ""}`}>{state.text}</span>
       </div>
       {row("home")}
       {row("away")}
-      {expediteOn(match) && <span class="xp" data-anim="expedite">EXPEDITE</span>}
+      {expediteOn(match) && <span class="xp" data-anim="expedite">{t("overlay.expedite")}</span>}
     </div>
   );
 }
@@ -293,9 +313,10 @@ export function MatchOverlayPage(
  * the bar as soon as they are.
  */
 export function PendingMatchOverlayPage(props: { nonce: string; params: OverlayParams; categoryId: string }) {
+  const { t } = useI18n();
   return (
     <OverlayDocument
-      title="Overlay"
+      title={t("overlay.title")}
       nonce={props.nonce}
       params={props.params}
       watch={categoryMatchesWatchPath(props.categoryId)}
@@ -308,8 +329,15 @@ export function PendingMatchOverlayPage(props: { nonce: string; params: OverlayP
 
 /** The overlay of a free table: transparent and empty, polling until a match is called or starts there. */
 export function FreeTableOverlayPage(props: { nonce: string; params: OverlayParams; watch: string }) {
+  const { t } = useI18n();
   return (
-    <OverlayDocument title="Overlay" nonce={props.nonce} params={props.params} watch={props.watch} css={CSS}>
+    <OverlayDocument
+      title={t("overlay.title")}
+      nonce={props.nonce}
+      params={props.params}
+      watch={props.watch}
+      css={CSS}
+    >
       {null}
     </OverlayDocument>
   );

@@ -83,7 +83,7 @@ export function PosterPage(props: {
         <a href="?size=a3" aria-current={size === "a3" ? "page" : undefined}>A3</a>
         <span>Print this page (Ctrl+P) at 100% scale.</span>
       </nav>
-      {props.loopback && <LoopbackWarning url={props.followUrl} what="poster" then="then print" />}
+      {props.loopback && <LoopbackWarning url={props.followUrl} what="poster" />}
       <main class="sheet">
         <p class="kicker">Table tennis · live results</p>
         <h1>{event.name}</h1>

@@ -11,14 +11,14 @@ html{-webkit-text-size-adjust:100%}
 body{margin:0;font:16px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#111;background:#fff}
 a{color:#0b4fb3}
 a:focus-visible,[tabindex]:focus-visible{outline:3px solid #0b4fb3;outline-offset:2px}
-.skip{position:absolute;left:-999px;top:0;background:#fff;padding:.5rem}
-.skip:focus{left:.5rem}
+.skip{position:absolute;inset-inline-start:-999px;top:0;background:#fff;padding:.5rem}
+.skip:focus{inset-inline-start:.5rem}
 header.site{background:#0d1b2a;color:#fff}
 header.site nav{display:flex;gap:1.25rem;align-items:center;max-width:64rem;margin:0 auto;padding:.75rem 1rem}
 header.site a{color:#fff;text-decoration:none;font-weight:600}
 header.site a:hover{text-decoration:underline}
 header.site a:focus-visible{outline-color:#fff}
-header.site .brand{margin-right:auto}
+header.site .brand{margin-inline-end:auto}
 main{max-width:64rem;margin:0 auto;padding:1rem}
 .stale-note{display:none}
 body[data-stale-long="1"] .stale-note{display:block;position:fixed;left:0;right:0;bottom:0;margin:0;padding:.5rem 1rem;

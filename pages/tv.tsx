@@ -19,7 +19,8 @@ import {
 import { calledTo, type ListedMatch, MatchTable } from "./components/match_table.tsx";
 import { Announcement } from "./components/announcement.tsx";
 import { StandingsTable } from "./components/standings_table.tsx";
-import { formatDateRange, spansDays } from "./format.ts";
+import { formatDateRange, spansDays, stageText } from "./format.ts";
+import { useI18n } from "./i18n/mod.ts";
 import { TV_TIES_CSS, tvTies, TvTieTable } from "./components/tv_ties.tsx";
 import { isTieInPlay, type Tie, withoutTeamMatches } from "./tie_data.ts";
 import { Document } from "./layout.tsx";
@@ -106,7 +107,7 @@ ${
   ).join("\n")
 }
 table{border-collapse:collapse;width:100%;font-variant-numeric:tabular-nums}
-caption{position:absolute;left:-9999px}
+caption{position:absolute;inset-inline-start:-9999px}
 th,td{padding:.9vh 1vw;text-align:left;border-bottom:.15vh solid rgba(255,255,255,.15)}
 th{font-size:1.3vw;color:#b9c6d8;font-weight:600;text-transform:uppercase}
 .num{text-align:right}
@@ -220,9 +221,12 @@ body.far .groups th:nth-child(5),body.far .groups td:nth-child(5),body.far .by-l
  * readers) when the day moved it from its planned time; "v" when it has none.
  */
 function UpNextTime(props: { match: Match; withDay: boolean }) {
-  const { time, planned } = shownTime(props.match, props.withDay);
-  if (planned === null) return <span class="time">{time ?? "v"}</span>;
-  return <span class="time moved" aria-label={`expected ${time}, planned ${planned}`}>{time}</span>;
+  const i18n = useI18n();
+  const { time, planned } = shownTime(props.match, props.withDay, i18n);
+  if (planned === null) return <span class="time">{time ?? "–"}</span>;
+  return (
+    <span class="time moved" aria-label={i18n.t("list.expected", { time: time ?? "", planned })}>{time}</span>
+  );
 }
 
 /**
@@ -234,6 +238,7 @@ function UpNextTime(props: { match: Match; withDay: boolean }) {
  * takes two lines, do not have to be known here.
  */
 function UpNext(props: { rows: ListedMatch[]; withDay: boolean; afterLive: boolean }) {
+  const { t } = useI18n();
   const row = ({ match: m, category }: ListedMatch) => (
     <li key={m.id} data-match={m.id}>
       <span class="table-no">{m.tableNo ?? "–"}</span>
@@ -248,7 +253,7 @@ function UpNext(props: { rows: ListedMatch[]; withDay: boolean; afterLive: boole
   return (
     <div class="next">
       <div class="lead">
-        <h2 class={props.afterLive ? "then" : undefined}>Up next</h2>
+        <h2 class={props.afterLive ? "then" : undefined}>{t("event.upNext")}</h2>
         <ol class="rows">{row(first)}</ol>
       </div>
       <ol class="rows rest" start={2}>{rest.map(row)}</ol>
@@ -262,14 +267,16 @@ function UpNext(props: { rows: ListedMatch[]; withDay: boolean; afterLive: boole
  * a call in and takes it away by swapping the region; the live region around it has a screen reader say it.
  */
 function Calls(props: { rows: ListedMatch[] }) {
+  const { t } = useI18n();
   return (
     <div role="status">
       <div data-region="tv-calls">
         {props.rows.length > 0 && (
-          <ul class="tv-calls" aria-label="Called to their tables">
+          <ul class="tv-calls" aria-label={t("tv.calls")}>
             {props.rows.map(({ match: m }) => (
               <li key={m.id} data-match={m.id}>
-                <span class="table-no">Table {m.tableNo}:</span> {m.homeName} v {m.awayName}
+                <span class="table-no">{t("tv.callLine", { table: m.tableNo ?? "" })}</span>{" "}
+                {t("list.versus", { home: m.homeName, away: m.awayName })}
               </li>
             ))}
           </ul>
@@ -284,21 +291,22 @@ function Calls(props: { rows: ListedMatch[] }) {
  * `matchOnTable`). The cards take the whole view, in as many columns as the number of tables asks.
  */
 function Hall(props: { tables: number[]; matches: Match[] }) {
+  const { t } = useI18n();
   const n = props.tables.length;
   const cols = n <= 4 ? 2 : n <= 9 ? 3 : n <= 16 ? 4 : 6;
   return (
-    <ol class={`hall c${cols}`} aria-label="Every table">
-      {props.tables.map((t) => {
-        const m = matchOnTable(props.matches, t);
+    <ol class={`hall c${cols}`} aria-label={t("tv.everyTable")}>
+      {props.tables.map((table) => {
+        const m = matchOnTable(props.matches, table);
         const live = m?.status === "in_progress";
         return (
-          <li key={t} class={m === null ? "free" : live ? "live" : "called"} data-table={t}>
-            <span class="t">Table {t}</span>
-            {m === null ? <span class="state">Free</span> : (
+          <li key={table} class={m === null ? "free" : live ? "live" : "called"} data-table={table}>
+            <span class="t">{t("list.tableNo", { table })}</span>
+            {m === null ? <span class="state">{t("tv.free")}</span> : (
               <>
                 <span class="who">
                   {live && <ServeDot match={m} side="home" />}
-                  {m.homeName} v {m.awayName}
+                  {t("list.versus", { home: m.homeName, away: m.awayName })}
                   {live && <ServeDot match={m} side="away" />}
                 </span>
                 {live
@@ -308,7 +316,7 @@ function Hall(props: { tables: number[]; matches: Match[] }) {
                       <span class="points">{m.currentGame.home}–{m.currentGame.away}</span>
                     </span>
                   )
-                  : <span class="state">Called</span>}
+                  : <span class="state">{t("tv.called")}</span>}
               </>
             )}
           </li>
@@ -361,6 +369,8 @@ function ViewSection(props: { name: TvView; empty: boolean; pages?: number; chil
 /** The whole TV page; the first view on screen is the first one with something to show. */
 export function TvPage(props: TvProps) {
   const { event, categories } = props;
+  const i18n = useI18n();
+  const { t } = i18n;
   const liveTies = tvTies(props.ties ?? [], "live", TV_MAX_ROWS);
   const doneTies = tvTies(props.ties ?? [], "done", TV_MAX_ROWS);
   const live = withoutTeamMatches(acrossCategories(categories, (c) => c.live), categories)
@@ -406,16 +416,16 @@ export function TvPage(props: TvProps) {
   const first = props.only ?? TV_VIEWS.find((v) => !empty[v]) ?? "qr";
   const watch = watchedPaths(event.slug, categories.map((c) => c.id));
   const viewTitles = {
-    live: "Live",
-    tables: "Tables",
-    results: "Results",
-    standings: "Standings",
-    bracket: "Draw",
-    qr: "Follow",
+    live: t("tv.viewLive"),
+    tables: t("tv.viewTables"),
+    results: t("tv.viewResults"),
+    standings: t("tv.viewStandings"),
+    bracket: t("tv.viewBracket"),
+    qr: t("tv.viewQr"),
   };
   return (
     <Document
-      title={`${event.name} – venue screen`}
+      title={t("tv.title", { event: event.name })}
       nonce={props.nonce}
       css={CSS + BRACKET_CSS + TV_BRACKET_CSS + (props.distance ? farCss(props.distance) : "")}
       script={LIVE_REGIONS_SCRIPT + TV_ROTATION_SCRIPT + TV_FIT_SCRIPT + COUNTDOWNS_SCRIPT}
@@ -431,8 +441,8 @@ export function TvPage(props: TvProps) {
     >
       <header class="tv">
         <h1>{event.name}</h1>
-        <span class="where">{event.venue} · {formatDateRange(event.startDate, event.endDate)}</span>
-        <ol aria-label="Views">
+        <span class="where">{event.venue} · {formatDateRange(event.startDate, event.endDate, i18n)}</span>
+        <ol aria-label={t("tv.views")}>
           {views.map((v) => <li key={v} class={`dot-${v}`}>{viewTitles[v]}</li>)}
         </ol>
       </header>
@@ -442,13 +452,13 @@ export function TvPage(props: TvProps) {
         <ViewSection name="live" empty={empty.live}>
           {(live.length + liveTies.length > 0 || next.length === 0) && (
             <>
-              <h2>Live now</h2>
-              <TvTieTable ties={liveTies} categories={categories} live caption="Ties in play" />
+              <h2>{t("event.liveNow")}</h2>
+              <TvTieTable ties={liveTies} categories={categories} live caption={t("event.tiesInPlay")} />
               {live.length > 0
                 ? (
                   <MatchTable
                     rows={live}
-                    caption="Live matches"
+                    caption={t("tv.liveMatches")}
                     live
                     showTable
                     showCategory
@@ -457,33 +467,41 @@ export function TvPage(props: TvProps) {
                     serve
                   />
                 )
-                : liveTies.length === 0 && <p class="quiet">No match in play</p>}
+                : liveTies.length === 0 && <p class="quiet">{t("tv.noLive")}</p>}
             </>
           )}
           <UpNext rows={next} withDay={spansDays(event)} afterLive={live.length + liveTies.length > 0} />
         </ViewSection>
         <ViewSection name="tables" empty={empty.tables}>
-          <h2>Tables</h2>
+          <h2>{t("tv.tables")}</h2>
           <Hall tables={tables} matches={onTables} />
         </ViewSection>
         <ViewSection name="results" empty={empty.results}>
-          <h2>Latest results</h2>
-          <TvTieTable ties={doneTies} categories={categories} live={false} caption="Latest ties" />
+          <h2>{t("event.latestResults")}</h2>
+          <TvTieTable ties={doneTies} categories={categories} live={false} caption={t("event.latestTies")} />
           {results.length > 0
-            ? <MatchTable rows={results} caption="Latest results" live={false} showCategory links={false} />
-            : doneTies.length === 0 && <p class="quiet">No results yet</p>}
+            ? (
+              <MatchTable
+                rows={results}
+                caption={t("event.latestResults")}
+                live={false}
+                showCategory
+                links={false}
+              />
+            )
+            : doneTies.length === 0 && <p class="quiet">{t("tv.noResults")}</p>}
         </ViewSection>
         <ViewSection name="standings" empty={empty.standings} pages={groupPages.length}>
-          <h2>Group standings</h2>
+          <h2>{t("tv.groupStandings")}</h2>
           {groupPages.map((page, i) => (
             <div key={i} class="tv-page" data-page={i}>
               <div class="groups">
                 {page.map(({ group, category }) => (
                   <div key={group.groupId}>
-                    <h3>{category} · {groupDisplayName(group.name)}</h3>
+                    <h3>{category} · {stageText(groupDisplayName(group.name), i18n)}</h3>
                     <StandingsTable
                       group={group}
-                      caption={`${category}, ${groupDisplayName(group.name)}`}
+                      caption={`${category}, ${stageText(groupDisplayName(group.name), i18n)}`}
                       compact
                     />
                   </div>
@@ -492,20 +510,20 @@ export function TvPage(props: TvProps) {
             </div>
           ))}
           {groups.length > shownGroups.length && (
-            <p class="more">{groups.length - shownGroups.length} more groups on the event page</p>
+            <p class="more">{i18n.n("tv.moreGroups", groups.length - shownGroups.length)}</p>
           )}
         </ViewSection>
         <ViewSection name="bracket" empty={empty.bracket} pages={brackets}>
-          {brackets > 0 ? <TvBrackets categories={categories} /> : <p class="quiet">No knockout draw yet</p>}
+          {brackets > 0 ? <TvBrackets categories={categories} /> : <p class="quiet">{t("tv.noBracket")}</p>}
         </ViewSection>
         <ViewSection name="qr" empty={false}>
-          <h2>Follow every match on your phone</h2>
-          <QrCode text={props.followUrl} label={`QR code to ${props.followUrl}`} />
+          <h2>{t("tv.follow")}</h2>
+          <QrCode text={props.followUrl} label={t("tv.qrLabel", { url: props.followUrl })} />
           <p class="url">{props.followUrl}</p>
-          {props.loopback && <LoopbackWarning url={props.followUrl} what="screen" then="then reload it" />}
+          {props.loopback && <LoopbackWarning url={props.followUrl} what="screen" />}
         </ViewSection>
       </main>
-      <p class="stale-note" role="status">Reconnecting… scores may be out of date</p>
+      <p class="stale-note" role="status">{t("tv.stale")}</p>
     </Document>
   );
 }

@@ -8,6 +8,8 @@
  * W/O and a bye says Bye.
  */
 import { Bracket } from "./components/bracket.tsx";
+import { stageText } from "./format.ts";
+import { useI18n } from "./i18n/mod.ts";
 import type { CategorySummary, Draw, DrawMatch } from "./view_types.ts";
 
 /** Rounds drawn as columns: from the round of 16 on (eight matches in the first column at most). */
@@ -48,22 +50,26 @@ const EARLIER_LIVE_SHOWN = 3;
 
 /** The earlier rounds of a large draw, a line each: "Round of 64: 30 of 32 played · in play: A v B 1–0". */
 function EarlierRounds(props: { rounds: Draw["rounds"] }) {
+  const i18n = useI18n();
+  const { t } = i18n;
   return (
-    <ul class="tvb-earlier" aria-label="Earlier rounds">
+    <ul class="tvb-earlier" aria-label={t("draw.earlier")}>
       {props.rounds.map(summarizeRound).map((r) => (
         <li key={r.label}>
-          <b>{r.label}</b>: {r.played} of {r.matches} played{r.live.length > 0 && ", in play:"}
+          <b>{stageText(r.label, i18n)}</b>: {t("draw.played", { played: r.played, count: r.matches })}
+          {r.live.length > 0 && `, ${t("draw.inPlay")}`}
           {r.live.slice(0, EARLIER_LIVE_SHOWN).map(({ match: m }) =>
             m && (
               <span key={m.id} class="live" data-match={m.id}>
-                {m.tableNo !== null && <span class="table-no">T{m.tableNo}</span>} {m.homeName} v {m.awayName}
-                {" "}
+                {m.tableNo !== null && (
+                  <span class="table-no">{t("draw.tableShort", { table: m.tableNo })}</span>
+                )} {t("list.versus", { home: m.homeName, away: m.awayName })}{" "}
                 <b>{m.gamesWon.home}–{m.gamesWon.away}</b>
               </span>
             )
           )}
           {r.live.length > EARLIER_LIVE_SHOWN && (
-            <span>+{r.live.length - EARLIER_LIVE_SHOWN} more in play</span>
+            <span>{t("draw.moreInPlay", { count: r.live.length - EARLIER_LIVE_SHOWN })}</span>
           )}
         </li>
       ))}
@@ -88,6 +94,7 @@ export function drawnCategories(
  * text to both.
  */
 export function TvBrackets(props: { categories: readonly CategorySummary[] }) {
+  const { t } = useI18n();
   const drawn = drawnCategories(props.categories);
   return (
     <>
@@ -97,7 +104,8 @@ export function TvBrackets(props: { categories: readonly CategorySummary[] }) {
         return (
           <div key={c.id} class="tv-page tvb-page" data-page={i} data-category-id={c.id}>
             <h2>
-              {c.name}: draw{drawn.length > 1 && (
+              {t("draw.heading", { category: c.name })}
+              {drawn.length > 1 && (
                 <>
                   {" "}
                   <span class="of">{i + 1}/{drawn.length}</span>
@@ -106,7 +114,7 @@ export function TvBrackets(props: { categories: readonly CategorySummary[] }) {
             </h2>
             {earlier.length > 0 && <EarlierRounds rounds={earlier} />}
             <div class={`tvb m${first} r${shown.length}`}>
-              <Bracket draw={{ ...c.draw, rounds: shown }} label={`Draw of ${c.name}`} tv />
+              <Bracket draw={{ ...c.draw, rounds: shown }} label={t("draw.of", { category: c.name })} tv />
             </div>
           </div>
         );

@@ -6,6 +6,7 @@
  * page whole, with its text, is not announced.
  */
 import { formatMatchTime } from "../format.ts";
+import { useI18n } from "../i18n/mod.ts";
 import type { Event } from "../view_types.ts";
 
 /** The styles of the spectator pages' announcement. */
@@ -18,6 +19,7 @@ export const ANNOUNCEMENT_CSS = `
 /** The announcement's region; `region` names it for the live refresh. */
 export function Announcement(props: { event: Event; region: string; class?: string }) {
   const a = props.event.announcement;
+  const i18n = useI18n();
   return (
     <div role="status">
       <div data-region={props.region}>
@@ -25,7 +27,8 @@ export function Announcement(props: { event: Event; region: string; class?: stri
           <p class={props.class ?? "announcement"}>
             {a.text}
             <span class="posted">
-              · posted <time dateTime={a.postedAt}>{formatMatchTime(a.postedAt, false)}</time>
+              · {i18n.t("announcement.posted")}{" "}
+              <time dateTime={a.postedAt}>{formatMatchTime(a.postedAt, false, i18n)}</time>
             </span>
           </p>
         )}

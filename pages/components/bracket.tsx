@@ -7,6 +7,8 @@
 import type { ComponentChildren } from "preact";
 import type { Draw, DrawMatch, DrawSide } from "../view_types.ts";
 import { ServeDot } from "../serve_dot.tsx";
+import { drawSideText, resultReasonMark, stageText } from "../format.ts";
+import { useI18n } from "../i18n/mod.ts";
 
 /** The bracket's CSS (the event page includes it). */
 export const BRACKET_CSS = `
@@ -39,12 +41,13 @@ export const BRACKET_CSS = `
 
 /** A side's name, with its seed before it and its club under it when it is an entry. */
 function SideName(props: { side: DrawSide }) {
+  const i18n = useI18n();
   const e = props.side.entry;
   return (
     <span class="n">
-      {e?.seed != null && <span class="seed" title={`Seed ${e.seed}`}>[{e.seed}]</span>}
-      {props.side.label}
-      {e?.withdrawn && " (withdrawn)"}
+      {e?.seed != null && <span class="seed" title={i18n.t("draw.seed", { seed: e.seed })}>[{e.seed}]</span>}
+      {drawSideText(props.side, i18n)}
+      {e?.withdrawn && ` ${i18n.t("standings.withdrawn")}`}
       {e?.association && <small class="club">{e.association}</small>}
     </span>
   );
@@ -71,13 +74,16 @@ function Side(
 }
 
 function BracketMatch(props: { position: DrawMatch; tv?: boolean }) {
+  const i18n = useI18n();
   const { home, away, match: m } = props.position;
   const played = m !== null && m.status !== "scheduled";
   // A walkover has no games to show: the winner's side says "W/O" instead of 0 against 0.
   const walkover = m !== null && m.resultReasonCode === "walkover";
   const games = (side: "home" | "away") => {
     if (!played) return null;
-    if (walkover) return m.winnerId === (side === "home" ? m.homeId : m.awayId) ? "W/O" : "";
+    if (walkover) {
+      return m.winnerId === (side === "home" ? m.homeId : m.awayId) ? resultReasonMark("walkover", i18n) : "";
+    }
     return side === "home" ? m.gamesWon.home : m.gamesWon.away;
   };
   // On the venue TV a match in play also shows who serves and the running game's points.
@@ -124,6 +130,7 @@ export function pairsOf<T>(items: readonly T[]): T[][] {
  * `tv` (the venue TV), matches are not links and a match in play shows who serves and its running game.
  */
 export function Bracket(props: { draw: Draw; label: string; tv?: boolean }) {
+  const i18n = useI18n();
   return (
     // Focusable: it scrolls sideways on a phone, and with no match to link to yet a keyboard could not scroll it.
     <div class="bracket" role="group" aria-label={props.label} tabIndex={0}>
@@ -131,7 +138,7 @@ export function Bracket(props: { draw: Draw; label: string; tv?: boolean }) {
       <h3 class="bracket-h">{props.label}</h3>
       {props.draw.rounds.map((round) => (
         <div key={round.roundNo} class="round">
-          <h4>{round.label}</h4>
+          <h4>{stageText(round.label, i18n)}</h4>
           <ol>
             {pairsOf(round.matches).map((pair) => (
               <li key={pair[0]?.bracketPos} class={`pair${pair.length === 1 ? " single" : ""}`}>

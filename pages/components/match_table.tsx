@@ -3,7 +3,8 @@
  * results, and the ones up next).
  */
 import { shownTimeText } from "../expected_time.ts";
-import { resultReasonMark, resultReasonWords } from "../format.ts";
+import { resultReasonMark, resultReasonWords, stageText } from "../format.ts";
+import { type I18n, i18nFor, useI18n } from "../i18n/mod.ts";
 import { lastEnd, pointFlag, timedAttributes, timedTimeouts } from "../umpire_view.ts";
 import type { Match } from "../view_types.ts";
 import { standingCall } from "../../domain/table_call.ts";
@@ -14,9 +15,9 @@ export type { ListedMatch } from "../../views/player.ts";
 import type { ListedMatch } from "../../views/player.ts";
 
 /** The finished games in words, e.g. "11-7, 9-11, 11-5", or the result reason when not decided by score. */
-export function gamesDetail(match: Match): string {
+export function gamesDetail(match: Match, i18n: I18n = i18nFor("en")): string {
   const games = match.gameScores.map((g) => `${g.home}-${g.away}`).join(", ");
-  const reason = resultReasonWords(match);
+  const reason = resultReasonWords(match, i18n);
   return reason ? (games ? `${reason} (${games})` : reason) : games;
 }
 
@@ -25,15 +26,20 @@ export function gamesDetail(match: Match): string {
  * pages/client/countdowns.ts), else "MATCH POINT" or "GAME POINT"; nothing at any other moment.
  */
 export function UmpireFlag(props: { match: Match; now: number }) {
+  const { t } = useI18n();
   const point = pointFlag(props.match);
   const timeouts = timedTimeouts(props.match);
   if (!point && timeouts.length === 0) return null;
   const after = lastEnd(timeouts);
   return (
     <span class="flag-line">
-      {timeouts.map((t) => (
-        <span key={t.endsAt} class="flag timeout" {...timedAttributes({ until: t.endsAt }, props.now)}>
-          TIME-OUT
+      {timeouts.map((timeout) => (
+        <span
+          key={timeout.endsAt}
+          class="flag timeout"
+          {...timedAttributes({ until: timeout.endsAt }, props.now)}
+        >
+          {t("overlay.timeout")}
         </span>
       ))}
       {point && (
@@ -41,7 +47,7 @@ export function UmpireFlag(props: { match: Match; now: number }) {
           class={`flag point${point.match ? " match" : ""}`}
           {...timedAttributes(after === undefined ? {} : { after }, props.now)}
         >
-          {point.text}
+          {t(point.match ? "overlay.matchPoint" : "overlay.gamePoint")}
         </span>
       )}
     </span>
@@ -65,17 +71,19 @@ export function MatchTable(props: {
   serve?: boolean;
 }) {
   const { live, showTable, showCategory } = props;
+  const i18n = useI18n();
+  const { t } = i18n;
   return (
     <div class="scroll">
       <table class={`matches${live ? " live" : ""}`}>
         <caption>{props.caption}</caption>
         <thead>
           <tr>
-            {showTable && <th scope="col">Table</th>}
-            {showCategory && <th scope="col">Category</th>}
-            <th scope="col" class="num">Home</th>
-            <th scope="col" class="score">{live ? "Games (points)" : "Result"}</th>
-            <th scope="col">Away</th>
+            {showTable && <th scope="col">{t("list.table")}</th>}
+            {showCategory && <th scope="col">{t("list.category")}</th>}
+            <th scope="col" class="num">{t("list.home")}</th>
+            <th scope="col" class="score">{t(live ? "list.gamesPoints" : "list.result")}</th>
+            <th scope="col">{t("list.away")}</th>
           </tr>
         </thead>
         <tbody>
@@ -84,7 +92,7 @@ export function MatchTable(props: {
             const awayWon = m.winnerId !== null && m.winnerId === m.awayId;
             // A walkover has no games: its mark stands instead of "0–0", as on the bracket and the overlays; a
             // retirement's or disqualification's follows its games ("1–0 RET"), as on the category board.
-            const mark = resultReasonMark(m.resultReasonCode);
+            const mark = resultReasonMark(m.resultReasonCode, i18n);
             const games = m.resultReasonCode === "walkover"
               ? mark
               : `${m.gamesWon.home}–${m.gamesWon.away}${mark === null ? "" : ` ${mark}`}`;
@@ -100,7 +108,7 @@ export function MatchTable(props: {
                     ? <span class="games">{games}</span>
                     : <a class="games" href={`/m/${encodeURIComponent(m.id)}`}>{games}</a>} {live
                     ? <span class="points">{m.currentGame.home}–{m.currentGame.away}</span>
-                    : <span class="detail">{gamesDetail(m)}</span>}
+                    : <span class="detail">{gamesDetail(m, i18n)}</span>}
                   {live && props.flags && <UmpireFlag match={m} now={props.flags.now} />}
                 </td>
                 <td class={`away${awayWon ? " winner" : ""}`}>
@@ -123,6 +131,7 @@ export function MatchTable(props: {
  */
 export const SCORE_LIST_CSS = `
 .scores{max-width:40rem}
+.scores thead th{white-space:nowrap}
 .scores .side{display:block}
 .scores th[scope=row]{max-width:0;width:100%}
 .scores th[scope=row] .side{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
@@ -152,29 +161,31 @@ export function ScoreList(
   },
 ) {
   const { live } = props;
+  const i18n = useI18n();
+  const { t } = i18n;
   return (
     <table class={`scores${live ? " live" : ""}`}>
       <caption class="sr">{props.caption}</caption>
       <thead>
         <tr>
-          <th scope="col">Match</th>
-          <th scope="col" class="num">Games</th>
-          {live && <th scope="col" class="num">Points</th>}
+          <th scope="col">{t("list.match")}</th>
+          <th scope="col" class="num">{t("list.games")}</th>
+          {live && <th scope="col" class="num">{t("list.points")}</th>}
         </tr>
       </thead>
       <tbody>
         {props.rows.map(({ match: m, category }) => {
           const own = props.sideOf;
           const outcome = own && m.winnerId !== null && (own.has(m.homeId) || own.has(m.awayId))
-            ? (own.has(m.winnerId) ? "Won" : "Lost")
+            ? t(own.has(m.winnerId) ? "list.won" : "list.lost")
             : "";
           const context = [
             outcome,
-            live && m.tableNo != null ? `Table ${m.tableNo}` : "",
+            live && m.tableNo != null ? t("list.tableNo", { table: m.tableNo }) : "",
             props.showCategory ? category : "",
-            m.stageLabel,
+            stageText(m.stageLabel, i18n),
           ].filter((t) => t !== "").join(" · ");
-          const detail = live ? "" : gamesDetail(m);
+          const detail = live ? "" : gamesDetail(m, i18n);
           return (
             <tr key={m.id} data-match={m.id}>
               <th scope="row">
@@ -213,9 +224,12 @@ export const UPCOMING_LIST_CSS = `
 `;
 
 /** "Called to table 5" for a match the desk called to its table and that has not started; null otherwise. */
-export function calledTo(m: Pick<Match, "status" | "calledAt" | "tableNo">): string | null {
+export function calledTo(
+  m: Pick<Match, "status" | "calledAt" | "tableNo">,
+  i18n: I18n = i18nFor("en"),
+): string | null {
   const table = standingCall(m);
-  return table === null ? null : `Called to table ${table}`;
+  return table === null ? null : i18n.t("list.calledTo", { table });
 }
 
 /** The styles of a page that shows both lists, ScoreList and UpcomingList. */
@@ -230,6 +244,8 @@ export const MATCH_LISTS_CSS = SCORE_LIST_CSS + UPCOMING_LIST_CSS;
 export function UpcomingList(
   props: { rows: ListedMatch[]; caption: string; withDay: boolean; showCategory?: boolean },
 ) {
+  const i18n = useI18n();
+  const { t } = i18n;
   const showTable = props.rows.some(({ match }) => match.tableNo !== null);
   const showTime = props.rows.some(({ match }) =>
     match.scheduledAt !== null || match.estimatedStart !== null
@@ -239,9 +255,9 @@ export function UpcomingList(
       <caption class="sr">{props.caption}</caption>
       <thead>
         <tr>
-          <th scope="col">Match</th>
-          {showTable && <th scope="col" class="num">Table</th>}
-          {showTime && <th scope="col" class="num">Time</th>}
+          <th scope="col">{t("list.match")}</th>
+          {showTable && <th scope="col" class="num">{t("list.table")}</th>}
+          {showTime && <th scope="col" class="num">{t("list.time")}</th>}
         </tr>
       </thead>
       <tbody>
@@ -252,11 +268,15 @@ export function UpcomingList(
                 <span class="side">{m.homeName}</span>
                 <span class="side">{m.awayName}</span>
               </a>
-              <span class="ctx">{props.showCategory ? `${category} · ${m.stageLabel}` : m.stageLabel}</span>
-              {calledTo(m) && <strong class="called">{calledTo(m)}</strong>}
+              <span class="ctx">
+                {props.showCategory
+                  ? `${category} · ${stageText(m.stageLabel, i18n)}`
+                  : stageText(m.stageLabel, i18n)}
+              </span>
+              {calledTo(m, i18n) && <strong class="called">{calledTo(m, i18n)}</strong>}
             </th>
             {showTable && <td class="num when">{m.tableNo ?? "–"}</td>}
-            {showTime && <td class="num when">{shownTimeText(m, props.withDay) ?? "–"}</td>}
+            {showTime && <td class="num when">{shownTimeText(m, props.withDay, i18n) ?? "–"}</td>}
           </tr>
         ))}
       </tbody>

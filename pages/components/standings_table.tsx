@@ -1,6 +1,7 @@
 /** A group's standings table (ITTF 3.7.5 order as the API computes it), for the event page and the venue TV. */
 import type { GroupStandings } from "../view_types.ts";
 import { PlayerNames } from "./player_names.tsx";
+import { useI18n } from "../i18n/mod.ts";
 
 /**
  * One group: place, name, played (left out when compact, and on narrow screens), won, lost, games, match points.
@@ -10,6 +11,7 @@ export function StandingsTable(
   props: { group: GroupStandings; caption: string; compact?: boolean; slug?: string },
 ) {
   const { group } = props;
+  const { t } = useI18n();
   return (
     // A named, focusable region: the table may scroll sideways (a zoomed phone), and a keyboard must reach it.
     <div class="scroll" tabIndex={0} role="region" aria-label={props.caption}>
@@ -18,23 +20,23 @@ export function StandingsTable(
         <thead>
           <tr>
             <th scope="col" class="num">
-              <abbr title="Place">#</abbr>
+              <abbr title={t("standings.place")}>#</abbr>
             </th>
-            <th scope="col">Player</th>
+            <th scope="col">{t("standings.player")}</th>
             {!props.compact && (
               <th scope="col" class="num opt">
-                <abbr title="Played">P</abbr>
+                <abbr title={t("standings.played")}>{t("standings.playedShort")}</abbr>
               </th>
             )}
             <th scope="col" class="num">
-              <abbr title="Won">W</abbr>
+              <abbr title={t("standings.won")}>{t("standings.wonShort")}</abbr>
             </th>
             <th scope="col" class="num">
-              <abbr title="Lost">L</abbr>
+              <abbr title={t("standings.lost")}>{t("standings.lostShort")}</abbr>
             </th>
-            <th scope="col" class="num">Games</th>
+            <th scope="col" class="num">{t("standings.games")}</th>
             <th scope="col" class="num">
-              <abbr title="Match points">Pts</abbr>
+              <abbr title={t("standings.points")}>{t("standings.pointsShort")}</abbr>
             </th>
           </tr>
         </thead>
@@ -48,9 +50,9 @@ export function StandingsTable(
                     ? r.entry.name
                     : <PlayerNames name={r.entry.name} players={r.entry.players} slug={props.slug} />}
                 </span>
-                {r.entry.withdrawn && " (withdrawn)"}
-                {r.decidedByLot && <small class="by-lot">(place decided by lot)</small>}
-                {r.tied && group.awaitingLot && <small class="by-lot">(level: to be decided by lot)</small>}
+                {r.entry.withdrawn && ` ${t("standings.withdrawn")}`}
+                {r.decidedByLot && <small class="by-lot">{t("standings.byLot")}</small>}
+                {r.tied && group.awaitingLot && <small class="by-lot">{t("standings.awaitingLot")}</small>}
               </th>
               {!props.compact && <td class="num opt">{r.played}</td>}
               <td class="num">{r.won}</td>

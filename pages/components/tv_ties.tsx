@@ -4,6 +4,7 @@
  * one row of the results with the tie score and its matches' scores. The matches of team categories are shown
  * through their ties only: the tie's own match has no games of its own, and its matches are in the tie's row.
  */
+import { useI18n } from "../i18n/mod.ts";
 import { currentTieMatch, type Tie } from "../tie_data.ts";
 import type { CategorySummary } from "../view_types.ts";
 
@@ -34,6 +35,7 @@ export function TvTieTable(
   props: { ties: Tie[]; categories: readonly CategorySummary[]; live: boolean; caption: string },
 ) {
   if (props.ties.length === 0) return null;
+  const { t } = useI18n();
   const categoryName = (id: string) => props.categories.find((c) => c.id === id)?.name ?? "";
   return (
     <div class="scroll">
@@ -41,11 +43,11 @@ export function TvTieTable(
         <caption>{props.caption}</caption>
         <thead>
           <tr>
-            {props.live && <th scope="col">Table</th>}
-            <th scope="col">Category</th>
-            <th scope="col" class="num">Home</th>
-            <th scope="col" class="score">Tie</th>
-            <th scope="col">Away</th>
+            {props.live && <th scope="col">{t("list.table")}</th>}
+            <th scope="col">{t("list.category")}</th>
+            <th scope="col" class="num">{t("list.home")}</th>
+            <th scope="col" class="score">{t("list.tie")}</th>
+            <th scope="col">{t("list.away")}</th>
           </tr>
         </thead>
         <tbody>

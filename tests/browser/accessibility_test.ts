@@ -9,14 +9,12 @@
  * axe's source is injected with `addScriptTag`, so these contexts bypass the page's CSP (nothing else differs).
  */
 import assert from "node:assert/strict";
-import axe from "axe-core";
-import type { AxeResults } from "axe-core";
 import type { Browser, Page } from "playwright-core";
 import type { Store } from "../../db/store.ts";
 import { makeToken } from "../api/manage_fixtures.ts";
 import { seedPages, seedUmpireStates, setScore } from "../pages/seed.ts";
 import { browserSuite, newTestContext, pauseClock } from "../support/browser.ts";
-import { until } from "../support/wait.ts";
+import { axeViolations } from "../support/axe.ts";
 import { PHONE } from "../support/viewports.ts";
 import { testNowMs } from "../support/test_clock.ts";
 
@@ -64,33 +62,6 @@ async function open(
     await page.waitForFunction(() => document.getElementById("status")?.textContent !== "Loading…");
   }
   return { page, errors, close: () => context.close() };
-}
-
-/**
- * axe-core's serious and critical violations on the page, one line each: rule, impact, elements. axe needs the
- * page's timers, so the page is not still: a run during which the page changed (a poll's swap, a list drawn
- * again) judged elements that may be gone, and is made again.
- */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axe.source });
-  let results: AxeResults | undefined;
-  await until(async () => {
-    const run = await page.evaluate(async () => {
-      let changes = 0;
-      const observer = new MutationObserver((records) => changes += records.length);
-      observer.observe(document.body, { childList: true, subtree: true });
-      const results = await (globalThis as unknown as { axe: { run(o: unknown): Promise<AxeResults> } }).axe
-        .run({ resultTypes: ["violations"] });
-      changes += observer.takeRecords().length;
-      observer.disconnect();
-      return { results, changes };
-    });
-    results = run.results;
-    return run.changes === 0;
-  }, "an axe run during which the page did not change");
-  return results!.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 /**

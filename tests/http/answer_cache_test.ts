@@ -307,14 +307,14 @@ storeTest(
       await get(path);
       const plain = await get(path);
       assert.equal(plain.res.headers.get("content-encoding"), null, path);
-      assert.equal(plain.res.headers.get("vary"), "Accept-Encoding", path);
+      assert.equal(plain.res.headers.get("vary"), "Accept-Encoding, Accept-Language, Cookie", path);
       for (const coding of ["br", "gzip"] as const) {
         const accept = { "Accept-Encoding": coding === "br" ? "gzip, deflate, br" : "gzip" };
         await get(path, accept);
         const packed = await get(path, accept);
         assert.equal(packed.hot, true, `${path} (${coding}): kept`);
         assert.equal(packed.res.headers.get("content-encoding"), coding, path);
-        assert.equal(packed.res.headers.get("vary"), "Accept-Encoding", path);
+        assert.equal(packed.res.headers.get("vary"), "Accept-Encoding, Accept-Language, Cookie", path);
         assert.equal(
           packed.res.headers.get("content-security-policy"),
           plain.res.headers.get("content-security-policy"),

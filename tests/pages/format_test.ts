@@ -68,7 +68,7 @@ Deno.test("resultReasonWords() names the side that retired or was disqualified; 
   );
   assert.equal(resultReasonWords({ ...m, resultReasonCode: "walkover" }), "walkover");
   assert.equal(resultReasonWords({ ...m, resultReasonCode: null }), null);
-  assert.deepEqual(["walkover", "retired", "disqualified", null].map(resultReasonMark), [
+  assert.deepEqual(["walkover", "retired", "disqualified", null].map((c) => resultReasonMark(c)), [
     "W/O",
     "RET",
     "DSQ",

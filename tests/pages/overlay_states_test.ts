@@ -1,6 +1,7 @@
 /** What the match overlay and the bracket show in each state of a match (issue 36, bugs 3 and 4). */
 import assert from "node:assert/strict";
 import { renderToString } from "preact-render-to-string";
+import { h } from "preact";
 import { Scoreboard, type ScoreboardProps } from "../../pages/overlay_match.tsx";
 import { Bracket } from "../../pages/components/bracket.tsx";
 import type { DrawSide, Match } from "../../pages/view_types.ts";
@@ -23,7 +24,7 @@ function board(o: Partial<Match>, bestOf = 5): string {
     awayPlayers: [],
     now: Date.parse("2026-11-28T10:00:00Z"),
   };
-  return renderToString(Scoreboard(props));
+  return renderToString(h(Scoreboard, props));
 }
 
 const stateOf = (html: string) => /<span class="state[^"]*">([^<]*)<\/span>/.exec(html)?.[1];
@@ -71,7 +72,7 @@ Deno.test("a walkover in the bracket says W/O on the winner's side instead of 0 
     winnerId: "a",
     resultReasonCode: "walkover",
   });
-  const html = renderToString(Bracket({
+  const html = renderToString(h(Bracket, {
     label: "Draw",
     draw: {
       categoryId: "s",

@@ -82,7 +82,7 @@ storeTest("[pages] every public page answers 200 HTML with the security headers"
     const { res, html } = await get(path);
     assert.equal(res.status, 200, path);
     assert.match(res.headers.get("content-type") ?? "", /^text\/html/, path);
-    assert.match(html, /^<!doctype html><html lang="en">/, path);
+    assert.match(html, /^<!doctype html><html lang="en" dir="ltr">/, path);
     assertSecurityHeaders(res, html, path);
     nonces.add(res.headers.get("content-security-policy") ?? "");
   }
