@@ -36,6 +36,7 @@ import { loadRatings } from "./ratings_store.ts";
 import { entriesWithPlayers, entryName } from "./read_entries.ts";
 import { bumpRevision } from "./revision.ts";
 import type { CategoryFormat, Database, Stage } from "./schema.ts";
+import { forUpdate } from "./row_lock.ts";
 import type { Store } from "./store.ts";
 import type { ManageWriteContext } from "./write_context.ts";
 import { WriteError } from "./write_errors.ts";
@@ -181,7 +182,7 @@ async function generateInTransaction(
   const now = ctx.now.toISOString();
   const subQuery = trx.selectFrom("subevents").selectAll().where("id", "=", categoryId);
   // PostgreSQL: two operators drawing at once queue up on the category's row.
-  const sub = await (dialect === "postgres" ? subQuery.forUpdate() : subQuery).executeTakeFirst();
+  const sub = await forUpdate(subQuery, dialect).executeTakeFirst();
   if (!sub) throw new WriteError("not-found", `Category "${categoryId}" does not exist`);
   if (sub.draw_state === "locked") {
     throw new WriteError("draw-locked", `Cannot draw "${sub.name}" again: the draw is locked (unlock first)`);
@@ -189,7 +190,7 @@ async function generateInTransaction(
   const matchQuery = trx.selectFrom("matches").select(["id", "stage", "label", "status", "started_at"])
     .where("subevent_id", "=", categoryId).orderBy("stage").orderBy("round_no").orderBy("bracket_pos");
   // The row locks make a concurrent start wait for the draw (and then find its match gone).
-  const existing = await (dialect === "postgres" ? matchQuery.forUpdate() : matchQuery).execute();
+  const existing = await forUpdate(matchQuery, dialect).execute();
   const withGroups = sub.format !== "knockout";
   const withKnockout = sub.format !== "groups";
   const begun = existing.filter((m) => matchHasBegun({ status: m.status, startedAt: m.started_at }));

@@ -48,6 +48,7 @@ import { freezePrediction, settlePredictionOutcome } from "./predictions_store.t
 import { eventIsRated, rateDecidedMatch, rebuildRatings } from "./ratings_store.ts";
 import { bumpRevision } from "./revision.ts";
 import type { Database, MatchRow } from "./schema.ts";
+import { forUpdate } from "./row_lock.ts";
 import type { Store } from "./store.ts";
 import {
   incidentDetail,
@@ -312,7 +313,7 @@ async function lockMatch(
 ): Promise<MatchRow | undefined> {
   const q = trx.selectFrom("matches").selectAll().where("id", "=", matchId);
   // SQLite serialises writers already; PostgreSQL needs the row lock so that two scorers queue up.
-  return await (dialect === "postgres" ? q.forUpdate() : q).executeTakeFirst();
+  return await forUpdate(q, dialect).executeTakeFirst();
 }
 
 /**

@@ -18,6 +18,7 @@ import { freezeTiePrediction } from "./tie_predictions.ts";
 import { findTie, readTeams, type TieRecord, tieResults } from "./read_ties.ts";
 import { bumpRevision } from "./revision.ts";
 import type { Database, MatchRow } from "./schema.ts";
+import { forUpdate } from "./row_lock.ts";
 import type { Store } from "./store.ts";
 import { memberEntryId, tieMatchId } from "./team_ids.ts";
 import { tieMatchRow } from "./tie_rows.ts";
@@ -156,7 +157,7 @@ export async function setTieLineups(
 
 async function lockTie(trx: Trx, dialect: Store["dialect"], tieId: string): Promise<void> {
   const q = trx.selectFrom("matches").select("id").where("id", "=", tieId);
-  await (dialect === "postgres" ? q.forUpdate() : q).executeTakeFirst();
+  await forUpdate(q, dialect).executeTakeFirst();
 }
 
 /**
