@@ -51,11 +51,8 @@ export function tieHasBegun(tie: Pick<TieRecord, "match" | "matches">): boolean 
 }
 
 /** Whether a match is a tie: a group or knockout match of a team category (its own matches have stage "tie"). */
-export async function isTieOfTeams(trx: Trx, m: Pick<MatchRow, "stage" | "subevent_id">): Promise<boolean> {
-  if (m.stage === "tie") return false;
-  const category = await trx.selectFrom("subevents").select("kind").where("id", "=", m.subevent_id)
-    .executeTakeFirst();
-  return category?.kind === "team";
+export function isTieOfTeams(m: Pick<MatchRow, "stage">, categoryKind: string): boolean {
+  return m.stage !== "tie" && categoryKind === "team";
 }
 
 /** The tie's words in a sentence: its label and teams ("Group A: Team CHN v Team FRA"). */

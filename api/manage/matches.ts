@@ -13,12 +13,14 @@ import {
   type BatchItem,
   type MatchAction,
   UMPIRE_ACTION_TYPES,
+  type WriteContext,
   writeMatch,
   writeMatchBatch,
 } from "../../db/match_writes.ts";
 import {
   listLiveMatches,
   listScorableMatches,
+  type ManageMatchRecord,
   readManageMatch,
   readScoringMatch,
 } from "../../db/read_manage.ts";
@@ -299,9 +301,22 @@ export function matchRoutes(deps: AppDeps): Hono<ManageEnv> {
           { extensions: { field: "revision" } },
         );
       }
-      await scopedMatch(c, id, write.name);
-      const result = await applyWrite(deps, token, id, write.toAction(body), body.revision, key, device);
-      const after = await readScoringMatch(deps.store.db, id);
+      // The write checks the token's scope on the row it locks, and answers with the match it holds when it can.
+      const scope = (match: ManageMatchRecord | undefined) => {
+        if (!match) throw unknownMatch(id);
+        requireMatchScope(token, match, write.name, id);
+      };
+      const result = await applyWrite(
+        deps,
+        token,
+        id,
+        write.toAction(body),
+        body.revision,
+        key,
+        device,
+        scope,
+      );
+      const after = result.answer ?? await readScoringMatch(deps.store.db, id);
       c.header("Idempotency-Replayed", String(result.replayed));
       return c.json(envelope(matchPayload(after!, device?.id), deps.clock()));
     });
@@ -359,6 +374,7 @@ async function applyWrite(
   revision: number | undefined,
   key: string | undefined,
   device: { id: string; label: string } | undefined,
+  scope: WriteContext["scope"],
 ) {
   try {
     return await writeMatch(deps.store, id, action, {
@@ -368,6 +384,7 @@ async function applyWrite(
       idempotencyKey: key,
       idempotencyOwner: token.id,
       ...(device ? { device } : {}),
+      scope,
     });
   } catch (e) {
     if (!(e instanceof WriteError)) throw e;
