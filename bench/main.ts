@@ -6,9 +6,10 @@
  * Prints the report and saves it to docs/benchmarks.md. `--quick` is a one-minute smoke run.
  * Run: deno run -A bench/main.ts [--quick] [flags]; DATABASE_URL=postgres://... selects PostgreSQL.
  */
-import { MEASURED_HEADING, schedulerSection } from "./scheduler_section.ts";
+import { MEASURED_HEADING, schedulerSection, withSchedulerSection } from "./scheduler_section.ts";
 import { RELAY_HEADING } from "./relay.ts";
 import { STADIUM_HEADING } from "./stadium.ts";
+import { measurePointWrite, POINT_WRITE_HEADING, renderPointWrite } from "./point_write.ts";
 import pg from "pg";
 import { parseDatabaseUrl } from "../cli/config.ts";
 import { openStore } from "../db/store.ts";
@@ -64,11 +65,16 @@ export interface BenchOptions {
   out: string;
   keep: boolean;
   databaseUrl: string | undefined;
+  /** One part of the bench alone: the point write (bench/point_write.ts), its section written in place. */
+  only: "point-write" | undefined;
+  /** Points scored per store by the point write's bench. */
+  points: number;
 }
 
 const USAGE = `Usage: deno run -A bench/main.ts [--quick] [--seconds N] [--warmup N] [--connections N]
   [--live-seconds N] [--overlays N] [--points-per-second N] [--no-live] [--no-growth] [--growth-factor N]
   [--writer auto|http|direct] [--samples N] [--out FILE] [--keep] [--database-url URL]
+  [--only point-write] [--points N]
 DATABASE_URL (or --database-url) = postgres://... runs on PostgreSQL; otherwise SQLite in a temp dir.`;
 
 /** Reads the flags; `--quick` sets short defaults that later flags may still override. */
@@ -93,6 +99,8 @@ export function parseOptions(
     out: "docs/benchmarks.md",
     keep: false,
     databaseUrl: env("DATABASE_URL") || undefined,
+    only: undefined,
+    points: quick ? 200 : 2000,
   };
   const numbers: Record<string, keyof BenchOptions> = {
     "--seconds": "seconds",
@@ -103,6 +111,7 @@ export function parseOptions(
     "--points-per-second": "pointsPerSecond",
     "--growth-factor": "growthFactor",
     "--samples": "samples",
+    "--points": "points",
   };
   for (let i = 0; i < args.length; i++) {
     const [name, inline] = args[i]!.split(/=(.*)/s, 2) as [string, string | undefined];
@@ -117,7 +126,11 @@ export function parseOptions(
     else if (name === "--keep") o.keep = true;
     else if (name === "--out") o.out = value();
     else if (name === "--database-url") o.databaseUrl = value();
-    else if (name === "--writer") {
+    else if (name === "--only") {
+      const v = value();
+      if (v !== "point-write") throw new Error(`Invalid "--only" "${v}": expected point-write`);
+      o.only = v;
+    } else if (name === "--writer") {
       const v = value();
       if (v !== "auto" && v !== "http" && v !== "direct") {
         throw new Error(`Invalid "--writer" "${v}": expected auto, http or direct`);
@@ -1099,7 +1112,8 @@ export async function runBench(options: BenchOptions, command: string): Promise<
     // measured for a choice in the code are measured apart: kept.
     const before = await Deno.readTextFile(out).catch(() => "");
     const kept = schedulerSection(before) + schedulerSection(before, RELAY_HEADING) +
-      schedulerSection(before, STADIUM_HEADING) + schedulerSection(before, MEASURED_HEADING);
+      schedulerSection(before, STADIUM_HEADING) + schedulerSection(before, POINT_WRITE_HEADING) +
+      schedulerSection(before, MEASURED_HEADING);
     await Deno.writeTextFile(out, renderReport(report) + kept);
     await formatReport(out);
     const markdown = await Deno.readTextFile(out);
@@ -1112,6 +1126,39 @@ export async function runBench(options: BenchOptions, command: string): Promise<
   }
 }
 
+/**
+ * The point write's bench alone (bench/point_write.ts): SQLite, and PostgreSQL when its URL is given; its
+ * section of the report is replaced in place. Returns the section.
+ */
+async function runPointWrite(options: BenchOptions, command: string): Promise<string> {
+  const pgUrl = options.databaseUrl && parseDatabaseUrl(options.databaseUrl).kind === "postgres"
+    ? options.databaseUrl
+    : undefined;
+  const dir = await Deno.makeTempDir({ prefix: "tt-bench-points-" });
+  const figures = [];
+  try {
+    for (const url of pgUrl ? [undefined, pgUrl] : [undefined]) {
+      const store = await freshStore(dir, "points", url);
+      try {
+        figures.push(await measurePointWrite(store.url, options.points, say));
+      } finally {
+        await store.drop();
+      }
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true }).catch(() => {});
+  }
+  const section = renderPointWrite(figures, command, new Date());
+  const out = options.out.startsWith("/") ? options.out : `${REPO_ROOT}${options.out}`;
+  await Deno.writeTextFile(
+    out,
+    withSchedulerSection(await Deno.readTextFile(out), section, POINT_WRITE_HEADING),
+  );
+  await formatReport(out);
+  say(`section "${POINT_WRITE_HEADING.slice(3)}" written to ${options.out}`);
+  return section;
+}
+
 if (import.meta.main) {
   let options: BenchOptions;
   try {
@@ -1121,10 +1168,10 @@ if (import.meta.main) {
     Deno.exit(2);
   }
   try {
-    const markdown = await runBench(
-      options,
-      `deno task bench${Deno.args.length ? " " + Deno.args.join(" ") : ""}`,
-    );
+    const command = `deno task bench${Deno.args.length ? " " + Deno.args.join(" ") : ""}`;
+    const markdown = options.only === "point-write"
+      ? await runPointWrite(options, command)
+      : await runBench(options, command);
     Deno.stdout.writeSync(encoder.encode(markdown));
   } catch (e) {
     say(`failed: ${(e as Error).message}`);

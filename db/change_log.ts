@@ -40,6 +40,8 @@ export function feedStartQuery(db: Db, eventId: string) {
 /** What a write changed in an event, as `bumpRevision` knows it. */
 export interface EventWrite {
   eventId: string;
+  /** The event as the write left it (`bumpRevision` updates it with `RETURNING`); read again when not given. */
+  event?: LoggedEvent | undefined;
   /** The global revision of the write. */
   seq: number;
   /** The categories the write may have changed; all of the event's when undefined. */
@@ -50,6 +52,15 @@ export interface EventWrite {
   categoryScope: (categoryId: string) => string;
   /** The only matches the write changed, all in `categoryIds`, when it knows them; every match of those when not. */
   matchIds?: readonly string[] | undefined;
+}
+
+/** What the feed reads of the event: its versions are `e<revision>`, its matches' tags name it. */
+interface LoggedEvent {
+  id: string;
+  slug: string;
+  name: string;
+  status: string;
+  revision: number;
 }
 
 interface Row {
@@ -69,12 +80,16 @@ const CHUNK = 100;
  * the one logged; call inside the write's transaction, after its revisions are bumped.
  */
 export async function logEventChanges(trx: Db, write: EventWrite): Promise<void> {
-  const event = await trx.selectFrom("events").select(["id", "slug", "name", "status", "revision"])
-    .where("id", "=", write.eventId).executeTakeFirst();
+  const event = write.event ??
+    await trx.selectFrom("events").select(["id", "slug", "name", "status", "revision"])
+      .where("id", "=", write.eventId).executeTakeFirst();
   if (!event) return;
   if (event.status !== "published") {
     await trx.deleteFrom("event_changes").where("event_id", "=", event.id).execute();
     return;
+  }
+  if (write.categoryIds !== undefined && write.matchIds !== undefined && write.matchIds.length > 0) {
+    if (await logMatchChanges(trx, event, write, write.categoryIds, write.matchIds)) return;
   }
   const started = await feedStartQuery(trx, event.id).executeTakeFirst();
   // The first write of a published event's feed looks at everything, whatever it says it changed.
@@ -108,6 +123,86 @@ export async function logEventChanges(trx: Db, write: EventWrite): Promise<void>
       }))
     ).execute();
   }
+}
+
+/**
+ * `logEventChanges` for a write that names the only matches it changed (a point: its own match), in two
+ * statements: one read of the feed's start, the roster's version and the matches the API serves, and one
+ * upsert that writes a row only where its version moved (the comparison the general path makes in memory,
+ * made by the database). False, having written nothing, when the general path must run: the feed has not
+ * started, or a match named is not served (its row may have to be marked gone), or a category has no match.
+ * The categories' versions are the write's own revision: `bumpRevision` has just set them.
+ */
+async function logMatchChanges(
+  trx: Db,
+  event: LoggedEvent,
+  write: EventWrite,
+  categoryIds: readonly string[],
+  matchIds: readonly string[],
+): Promise<boolean> {
+  const matches = await trx.selectFrom("matches").innerJoin(
+    "subevents",
+    "subevents.id",
+    "matches.subevent_id",
+  )
+    .select((eb) => [
+      "matches.id",
+      "matches.subevent_id",
+      "matches.revision",
+      "matches.updated_at",
+      "subevents.name",
+      feedStartQuery(trx, event.id).as("started"),
+      eb.selectFrom("revisions").select("value").where("scope", "=", write.rosterScope).as("roster"),
+    ])
+    .where("matches.event_id", "=", event.id).where("matches.subevent_id", "in", [...categoryIds])
+    .where(servedMatch).where("matches.home_entry_id", "is not", null)
+    .where("matches.away_entry_id", "is not", null).where("matches.id", "in", [...matchIds]).execute();
+  const categories = new Map(matches.map((m) => [m.subevent_id, m.name]));
+  const first = matches[0];
+  if (
+    first === undefined || first.started === null || matches.length !== new Set(matchIds).size ||
+    categories.size !== new Set(categoryIds).size
+  ) {
+    return false;
+  }
+  const rows: Row[] = [
+    { kind: "event", resource_id: event.id, subevent_id: null, version: `e${event.revision}` },
+    {
+      kind: "players",
+      resource_id: event.id,
+      subevent_id: null,
+      version: first.roster === null ? `e${event.revision}` : `R${first.roster}`,
+    },
+    ...[...categories.keys()].map((id): Row => ({
+      kind: "subevent",
+      resource_id: id,
+      subevent_id: id,
+      version: `s${write.seq}`,
+    })),
+    ...matches.map((m): Row => ({
+      kind: "match",
+      resource_id: m.id,
+      subevent_id: m.subevent_id,
+      version: matchVersionTag({
+        revision: m.revision,
+        updated_at: m.updated_at,
+        slug: event.slug,
+        event_name: event.name,
+        category: m.name,
+      }),
+    })),
+  ];
+  await trx.insertInto("event_changes").values(
+    rows.map((r) => ({ event_id: event.id, ...r, seq: write.seq })),
+  )
+    .onConflict((oc) =>
+      oc.columns(["event_id", "kind", "resource_id"]).doUpdateSet((eb) => ({
+        subevent_id: eb.ref("excluded.subevent_id"),
+        version: eb.ref("excluded.version"),
+        seq: eb.ref("excluded.seq"),
+      })).where((eb) => eb("event_changes.version", "is distinct from", eb.ref("excluded.version")))
+    ).execute();
+  return true;
 }
 
 /**

@@ -11,16 +11,12 @@
  * @module
  */
 import type { Insertable, Kysely, Transaction } from "kysely";
-import { groupLabel, type NextSlot, nextSlot, roundLabel } from "../domain/bracket.ts";
-import { commonAssociation, type DrawEntry, DrawError, placeKnockout } from "../domain/draw.ts";
+import { type NextSlot, nextSlot } from "../domain/bracket.ts";
+import { planDraw } from "../domain/draw_plan.ts";
+import { commonAssociation, DrawError } from "../domain/draw.ts";
 import { toGroupMatch } from "../domain/group_match.ts";
-import {
-  groupSeeding,
-  placeGroupQualifiers,
-  placeQualifiersAfterGroups,
-  type QualifierRef,
-} from "../domain/group_qualifiers.ts";
-import { type GroupEntry, GroupError, makeGroups, roundRobinOrder } from "../domain/groups.ts";
+import { placeQualifiersAfterGroups, type QualifierRef } from "../domain/group_qualifiers.ts";
+import { GroupError } from "../domain/groups.ts";
 import { isDrawnGroupSize, MAX_GROUP_SIZE, MIN_GROUP_SIZE } from "../domain/group_size.ts";
 import { LotError } from "../domain/lot.ts";
 import { matchHasBegun, MatchStatusError } from "../domain/match_status.ts";
@@ -36,6 +32,7 @@ import { loadRatings } from "./ratings_store.ts";
 import { entriesWithPlayers, entryName } from "./read_entries.ts";
 import { bumpRevision } from "./revision.ts";
 import type { CategoryFormat, Database, Stage } from "./schema.ts";
+import { forUpdate } from "./row_lock.ts";
 import type { Store } from "./store.ts";
 import type { ManageWriteContext } from "./write_context.ts";
 import { WriteError } from "./write_errors.ts";
@@ -181,7 +178,7 @@ async function generateInTransaction(
   const now = ctx.now.toISOString();
   const subQuery = trx.selectFrom("subevents").selectAll().where("id", "=", categoryId);
   // PostgreSQL: two operators drawing at once queue up on the category's row.
-  const sub = await (dialect === "postgres" ? subQuery.forUpdate() : subQuery).executeTakeFirst();
+  const sub = await forUpdate(subQuery, dialect).executeTakeFirst();
   if (!sub) throw new WriteError("not-found", `Category "${categoryId}" does not exist`);
   if (sub.draw_state === "locked") {
     throw new WriteError("draw-locked", `Cannot draw "${sub.name}" again: the draw is locked (unlock first)`);
@@ -189,7 +186,7 @@ async function generateInTransaction(
   const matchQuery = trx.selectFrom("matches").select(["id", "stage", "label", "status", "started_at"])
     .where("subevent_id", "=", categoryId).orderBy("stage").orderBy("round_no").orderBy("bracket_pos");
   // The row locks make a concurrent start wait for the draw (and then find its match gone).
-  const existing = await (dialect === "postgres" ? matchQuery.forUpdate() : matchQuery).execute();
+  const existing = await forUpdate(matchQuery, dialect).execute();
   const withGroups = sub.format !== "knockout";
   const withKnockout = sub.format !== "groups";
   const begun = existing.filter((m) => matchHasBegun({ status: m.status, startedAt: m.started_at }));
@@ -240,82 +237,54 @@ async function generateInTransaction(
   const entries = await drawEntries(trx, categoryId);
   checkEntries(sub.name, entries);
 
-  // The groups: drawn now, or kept while their matches are in play.
-  let groupIds: string[] = [];
-  let groupRows: Insertable<Database["groups"]>[] = [];
-  const memberRows: Insertable<Database["group_members"]>[] = [];
-  const matchRows: Insertable<Database["matches"]>[] = [];
-  const base = {
-    event_id: sub.event_id,
+  // The groups kept while their matches are in play, with their members; else the plan draws them.
+  const kept = withGroups && groupsKept
+    ? (await trx.selectFrom("groups").select("id").where("subevent_id", "=", categoryId)
+      .orderBy("position").orderBy("id").execute()).map((g) => g.id)
+    : [];
+  const keptMembers = kept.length === 0
+    ? []
+    : await trx.selectFrom("group_members").select(["group_id", "entry_id"]).where("group_id", "in", kept)
+      .execute();
+  const plan = planDraw({
+    format: sub.format,
+    entries,
+    lotSeed: options.lotSeed,
+    groupLotSeed: groupLotSeed(options.lotSeed),
+    groupSize,
+    qualifiers,
+    keptGroups: withGroups && groupsKept
+      ? kept.map((id) => keptMembers.filter((m) => m.group_id === id).map((m) => m.entry_id))
+      : null,
+  });
+  const groupRows: Insertable<Database["groups"]>[] = plan.groups.map((g, i) => ({
+    id: crypto.randomUUID(),
     subevent_id: categoryId,
-    best_of: sub.best_of,
-    now,
-  };
-  if (withGroups && groupsKept) {
-    groupIds = (await trx.selectFrom("groups").select("id").where("subevent_id", "=", categoryId)
-      .orderBy("position").orderBy("id").execute()).map((g) => g.id);
-  } else if (withGroups) {
-    const groups = makeGroups(
-      entries.map((e): GroupEntry => ({
-        id: e.id,
-        ...(e.seed === null ? {} : { seed: e.seed }),
-        ...(e.rating === undefined ? {} : { rating: e.rating }),
-        ...(e.association === undefined ? {} : { association: e.association }),
-      })),
-      { groupSize: groupSize!, lotSeed: groupLotSeed(options.lotSeed) },
-    );
-    groupRows = groups.map((g, i) => ({
-      id: crypto.randomUUID(),
-      subevent_id: categoryId,
-      name: g.name,
-      position: i,
-    }));
-    groupIds = groupRows.map((g) => g.id);
-    groups.forEach((g, gi) => {
-      const groupId = groupIds[gi]!;
-      g.members.forEach((entryId, position) =>
-        memberRows.push({ group_id: groupId, entry_id: entryId, position, lot: null })
-      );
-      let order = 0;
-      roundRobinOrder(g.members.length, qualifiers!).forEach((round, r) => {
-        for (const [a, b] of round) {
-          matchRows.push(newMatch(base, {
-            stage: "group",
-            group_id: groupId,
-            round_no: r + 1,
-            bracket_pos: order++,
-            label: groupLabel(gi),
-            home_entry_id: g.members[a]!,
-            away_entry_id: g.members[b]!,
-          }));
-        }
-      });
-    });
-  }
-
-  // The knockout: entries placed by the lot, or the group places.
-  let slots: SlotContent[] = [];
-  if (sub.format === "knockout") {
-    slots = placeKnockout(
-      entries.map((e): DrawEntry => ({
-        id: e.id,
-        ...(e.seed === null ? {} : { seed: e.seed }),
-        ...(e.association === undefined ? {} : { association: e.association }),
-      })),
-      { lotSeed: options.lotSeed },
-    ).map((id): SlotContent => id === null ? { kind: "bye" } : { kind: "entry", entryId: id });
-  } else if (sub.format === "groups_knockout") {
-    const kept = groupsKept
-      ? await trx.selectFrom("group_members").select(["group_id", "entry_id"])
-        .where("group_id", "in", groupIds).execute()
-      : memberRows;
-    const seeding = seedingOfGroups(
-      groupIds.map((id) => kept.filter((m) => m.group_id === id).map((m) => m.entry_id)),
-      entries,
-    );
-    slots = placeGroupQualifiers(groupIds.length, qualifiers!, { lotSeed: options.lotSeed, seeding })
-      .map((ref): SlotContent => ref === null ? { kind: "bye" } : { kind: "qualifier", ref });
-  }
+    name: g.name,
+    position: i,
+  }));
+  const groupIds = groupsKept ? kept : groupRows.map((g) => g.id);
+  const memberRows = plan.groups.flatMap((g, gi) =>
+    g.members.map((entryId, position): Insertable<Database["group_members"]> => ({
+      group_id: groupRows[gi]!.id,
+      entry_id: entryId,
+      position,
+      lot: null,
+    }))
+  );
+  const base = { event_id: sub.event_id, subevent_id: categoryId, best_of: sub.best_of, now };
+  const matchRows = plan.matches.map((m) =>
+    newMatch(base, {
+      stage: m.stage,
+      group_id: m.group === null ? null : groupRows[m.group]!.id,
+      round_no: m.roundNo,
+      bracket_pos: m.bracketPos,
+      label: m.label,
+      home_entry_id: m.home,
+      away_entry_id: m.away,
+    })
+  );
+  const slots = plan.slots;
   const slotRows = slots.map((s, position): Insertable<Database["draw_slots"]> => ({
     subevent_id: categoryId,
     position,
@@ -324,7 +293,6 @@ async function generateInTransaction(
     qualifier_group: s.kind === "qualifier" ? s.ref.group : null,
     qualifier_place: s.kind === "qualifier" ? s.ref.place : null,
   }));
-  if (withKnockout) matchRows.push(...knockoutMatches(slots, base));
 
   // Out with the old draft (predictions of its matches go with them), in with the new.
   await trx.deleteFrom("matches").where("subevent_id", "=", categoryId)
@@ -468,11 +436,6 @@ function checkEntries(name: string, entries: readonly DrawEntryRow[]): void {
   }
 }
 
-type SlotContent =
-  | { kind: "entry"; entryId: string }
-  | { kind: "bye" }
-  | { kind: "qualifier"; ref: QualifierRef };
-
 interface MatchBase {
   event_id: string;
   subevent_id: string;
@@ -495,50 +458,6 @@ function newMatch(
     best_of: base.best_of,
     ...unplayedMatchColumns(base.now),
   };
-}
-
-/**
- * Every knockout match of a bracket: round 1 .. log2(size), positions 0.., except a first-round pairing with a
- * bye, whose player starts in round 2 (a qualifier facing a bye is put there when its group is final).
- */
-function knockoutMatches(slots: readonly SlotContent[], base: MatchBase): Insertable<Database["matches"]>[] {
-  const roundCount = Math.log2(slots.length);
-  const rows: Insertable<Database["matches"]>[] = [];
-  const advanced = new Map<string, string>();
-  const entryOf = (s: SlotContent | undefined) => s?.kind === "entry" ? s.entryId : null;
-  for (let pos = 0; pos < slots.length / 2; pos++) {
-    const home = slots[2 * pos];
-    const away = slots[2 * pos + 1];
-    if (home?.kind === "bye" || away?.kind === "bye") {
-      const through = entryOf(home?.kind === "bye" ? away : home);
-      const to = nextSlot(1, pos);
-      if (through !== null) advanced.set(`${to.roundNo}/${to.bracketPos}/${to.side}`, through);
-      continue;
-    }
-    rows.push(newMatch(base, {
-      stage: "knockout",
-      group_id: null,
-      round_no: 1,
-      bracket_pos: pos,
-      label: roundLabel(1, roundCount),
-      home_entry_id: entryOf(home),
-      away_entry_id: entryOf(away),
-    }));
-  }
-  for (let round = 2; round <= roundCount; round++) {
-    for (let pos = 0; pos < slots.length / 2 ** round; pos++) {
-      rows.push(newMatch(base, {
-        stage: "knockout",
-        group_id: null,
-        round_no: round,
-        bracket_pos: pos,
-        label: roundLabel(round, roundCount),
-        home_entry_id: advanced.get(`${round}/${pos}/home`) ?? null,
-        away_entry_id: advanced.get(`${round}/${pos}/away`) ?? null,
-      }));
-    }
-  }
-  return rows;
 }
 
 function* chunks<T>(rows: readonly T[], size = 100): Generator<T[]> {
@@ -809,23 +728,6 @@ async function writeLots(trx: Trx, groupId: string, lots: readonly string[]): Pr
     await trx.updateTable("group_members").set({ lot: i + 1 }).where("group_id", "=", groupId)
       .where("entry_id", "=", id).execute();
   }
-}
-
-/**
- * The groups' seeding (domain/group_qualifiers.ts `groupSeeding`): each group by the best seed and the best
- * rating among its members.
- */
-function seedingOfGroups(members: readonly string[][], entries: readonly DrawEntryRow[]): number[] {
-  const byId = new Map(entries.map((e) => [e.id, e]));
-  return groupSeeding(members.map((ids) => {
-    const mine = ids.map((id) => byId.get(id));
-    const seeds = mine.flatMap((e) => e?.seed ?? []);
-    const ratings = mine.flatMap((e) => e?.rating ?? []);
-    return {
-      ...(seeds.length ? { bestSeed: Math.min(...seeds) } : {}),
-      ...(ratings.length ? { bestRating: Math.max(...ratings) } : {}),
-    };
-  }));
 }
 
 /**

@@ -14,6 +14,7 @@ import { rebuildRatings } from "./ratings_store.ts";
 import { type EntryRecord, readEntries } from "./read_entries.ts";
 import { bumpRevision, lockListing, refreshListedPlayers } from "./revision.ts";
 import type { Database, MatchRow } from "./schema.ts";
+import { forUpdate } from "./row_lock.ts";
 import type { Store } from "./store.ts";
 import type { ManageWriteContext } from "./write_context.ts";
 import { WriteError } from "./write_errors.ts";
@@ -52,7 +53,7 @@ async function lockCategory(trx: Trx, dialect: Store["dialect"], categoryId: str
   const q = trx.selectFrom("subevents").select(["id", "event_id", "name", "kind", "draw_state"])
     .where("id", "=", categoryId);
   // Row-locked on PostgreSQL, so that two entry writes to a category take turns.
-  const sub = await (dialect === "postgres" ? q.forUpdate() : q).executeTakeFirst();
+  const sub = await forUpdate(q, dialect).executeTakeFirst();
   if (!sub) throw new WriteError("not-found", `Category "${categoryId}" does not exist`);
   return sub;
 }
@@ -406,7 +407,7 @@ export async function updatePlayer(
       "country",
     ])
       .where("id", "=", playerId);
-    const before = await (store.dialect === "postgres" ? q.forUpdate() : q).executeTakeFirst();
+    const before = await forUpdate(q, store.dialect).executeTakeFirst();
     if (!before) throw new WriteError("not-found", `Player "${playerId}" does not exist`);
     const next = {
       display_name: patch.name ?? before.display_name,

@@ -12,6 +12,7 @@ import { type AnnouncementRecord, storedAnnouncement } from "./read_events.ts";
 import { drawHasStarted } from "./read_manage.ts";
 import { unassignedPositions } from "./read_draw_detail.ts";
 import type { EventStatus } from "./schema.ts";
+import { forUpdate } from "./row_lock.ts";
 import type { Store } from "./store.ts";
 import type { ManageWriteContext } from "./write_context.ts";
 import { WriteError } from "./write_errors.ts";
@@ -93,7 +94,7 @@ export async function setEventAnnouncement(
       .where("slug", "=", slug);
     // Row-locked on PostgreSQL, so that of two posts at once the second's audit row names the first's text as
     // the one it replaced (SQLite has one writer at a time already).
-    const event = await (store.dialect === "postgres" ? query.forUpdate() : query).executeTakeFirst();
+    const event = await forUpdate(query, store.dialect).executeTakeFirst();
     if (!event) throw unknownEvent(slug);
     if (event.announcement === next) return { changed: false, announcement: storedAnnouncement(event) };
     const at = ctx.now.toISOString();
@@ -136,7 +137,7 @@ export async function setDrawLocked(
       .where("id", "=", categoryId);
     // Row-locked on PostgreSQL, so that of two locks at once the second sees the first's state and changes
     // nothing (SQLite has one writer at a time already).
-    const sub = await (store.dialect === "postgres" ? query.forUpdate() : query).executeTakeFirst();
+    const sub = await forUpdate(query, store.dialect).executeTakeFirst();
     if (!sub) throw new WriteError("not-found", `Category "${categoryId}" does not exist`);
     const target = locked ? "locked" : "draft";
     // A category of groups given with their members (an import) is drawn: it may be locked.

@@ -7,41 +7,36 @@
  */
 import type { Kysely, Transaction } from "kysely";
 import {
-  assertCanCorrect,
   assertCanEnterResult,
-  assertCanRecordPoint,
-  assertCanUmpire,
-  assertCanUndo,
-  assertResultStands,
-  disqualify,
   MatchStatusError,
   type MatchStatusRecord,
   playHasBegun,
   reopenDecision,
   reopensTo,
-  retire,
   scheduledMatch,
   settleFromScore,
   startMatch,
   walkover,
 } from "../domain/match_status.ts";
-import type { CardColour, CardTarget } from "../domain/cards.ts";
-import {
-  type Incident,
-  type MatchRecord,
-  replayUmpire,
-  type UmpireState,
-  undoLastAction,
-} from "../domain/match_replay.ts";
+import { replayUmpire, type UmpireState } from "../domain/match_replay.ts";
 import { officiatingView } from "../domain/match_view.ts";
 import { resetRefusal } from "../domain/match_reset.ts";
+import { type RecordChange, type ScoringAction, scoringStep } from "../domain/scoring_step.ts";
 import { pointsForResult, ScoringError, type Side } from "../domain/scoring.ts";
 import { assertDoublesOrder, type PlayerSlot } from "../domain/service_order.ts";
 import { nextSlot } from "../domain/bracket.ts";
 import { fillGroupQualifiers } from "./draw_writes.ts";
 import { findKey, rememberKey, rememberRefusal } from "./idempotency_keys.ts";
 import { putIntoKnockoutMatch } from "./knockout_sides.ts";
-import { capitalised, nameMatch } from "./match_naming.ts";
+import { capitalised, matchWords } from "./match_naming.ts";
+import {
+  lockManageMatch,
+  manageMatchOf,
+  type ManageMatchRecord,
+  scoringMatchOf,
+  type ScoringMatchRecord,
+  storedMatchOf,
+} from "./read_manage.ts";
 import { callRefusal } from "../domain/table_call.ts";
 import { skipRefusal } from "../domain/skipped_match.ts";
 import { freezePrediction, settlePredictionOutcome } from "./predictions_store.ts";
@@ -51,7 +46,7 @@ import type { Database, MatchRow } from "./schema.ts";
 import type { Store } from "./store.ts";
 import {
   incidentDetail,
-  isDoublesMatch,
+  isDoubles,
   loadUmpireRecord,
   replayedPoints,
   type StoredRecord,
@@ -72,20 +67,11 @@ export type MatchAction =
    * not said), and in doubles the first server and receiver of game 1 (Law 2.13.4), when named.
    */
   | { type: "start"; firstServer: Side; left?: Side; server?: PlayerSlot; receiver?: PlayerSlot }
-  | { type: "point"; side: Side }
-  | { type: "undo" }
-  | { type: "correct"; game: number; home: number; away: number }
-  | { type: "timeout"; side: Side }
-  | { type: "resume" }
-  | { type: "card"; side: Side; target: CardTarget; card: CardColour }
-  | { type: "expedite"; rallyInterrupted: boolean; byRequest: boolean }
-  | { type: "order"; game: number; server: PlayerSlot; receiver?: PlayerSlot }
+  /** An umpire's action on a match in play (a point, an undo, an incident, a retirement: domain/scoring_step.ts). */
+  | ScoringAction
   /** This device scores the match from now on (another held it). */
   | { type: "takeover" }
   | { type: "walkover"; winner: Side }
-  | { type: "retire"; side: Side }
-  | { type: "disqualify"; side: Side }
-  | { type: "reopen" }
   | { type: "result"; games: { home: number; away: number }[] }
   | { type: "assign"; tableNo?: number | null; scheduledAt?: string | null }
   /** The desk calls the players to the match's table (it has one and has not started). */
@@ -118,6 +104,11 @@ export interface WriteContext {
    * match over. Writes without a device (the desk, scripts, the demo) are not bound by it.
    */
   device?: { id: string; label: string };
+  /**
+   * The caller's check of the match before anything is written (a token's scope), given the locked match or
+   * undefined when it does not exist: it throws to refuse.
+   */
+  scope?: (match: ManageMatchRecord | undefined) => void;
 }
 
 /** The umpire's actions, which the device holding a match alone may send (`WriteContext.device`). */
@@ -157,19 +148,15 @@ const TIE_ACTIONS: ReadonlySet<string> = new Set([
   "reset",
 ]);
 
-/** The actions kept as incidents of the record (domain/match_replay.ts), with the status word of each. */
-const INCIDENT_ACTIONS: Partial<Record<MatchAction["type"], string>> = {
-  timeout: "call a time-out",
-  resume: "resume play",
-  card: "show a card",
-  expedite: "introduce the expedite system",
-  order: "set the order of service",
-};
-
 export interface WriteResult {
   match: MatchRow;
   /** True when the idempotency key had been seen: nothing was written. */
   replayed: boolean;
+  /**
+   * The match as the umpire's page replays it after the write (`readScoringMatch` would read the same), when
+   * the write holds all of it: a write within a match in play that changed nothing else (a point, mostly).
+   */
+  answer?: ScoringMatchRecord;
 }
 
 const sideOf = (m: MatchRow, entryId: string | null): Side | null =>
@@ -305,16 +292,6 @@ export async function writeMatchBatch(
   return outcomes;
 }
 
-async function lockMatch(
-  trx: Trx,
-  dialect: Store["dialect"],
-  matchId: string,
-): Promise<MatchRow | undefined> {
-  const q = trx.selectFrom("matches").selectAll().where("id", "=", matchId);
-  // SQLite serialises writers already; PostgreSQL needs the row lock so that two scorers queue up.
-  return await (dialect === "postgres" ? q.forUpdate() : q).executeTakeFirst();
-}
-
 /**
  * Applies an action to a match inside the caller's transaction (`writeMatch` runs it in its own; a withdrawal's
  * walkovers in theirs, db/entry_writes.ts); the rules' refusals are thrown as they are.
@@ -327,12 +304,16 @@ export async function writeInTransaction(
   ctx: WriteContext,
 ): Promise<WriteResult> {
   const now = ctx.now.toISOString();
-  let before = await lockMatch(trx, dialect, matchId);
+  let locked = await lockManageMatch(trx, dialect, matchId);
   // On PostgreSQL a row replaced while this write waited for its lock (a re-import deletes the event's matches
   // and inserts them again, same ids) reads as gone to the waiting statement; the next statement sees the new
   // row, as SQLite, which serialises the two writes, always does.
-  if (!before && dialect === "postgres") before = await lockMatch(trx, dialect, matchId);
-  if (!before) throw new WriteError("not-found", `Match "${matchId}" does not exist`);
+  if (!locked && dialect === "postgres") locked = await lockManageMatch(trx, dialect, matchId);
+  ctx.scope?.(locked && manageMatchOf(locked, locked));
+  if (!locked) throw new WriteError("not-found", `Match "${matchId}" does not exist`);
+  const before = storedMatchOf(locked);
+  // The match in words, as the refusals name it (before this write changes it).
+  const named = matchWords(manageMatchOf(locked, before));
   const key = keyOf(matchId, ctx);
   const request = actionFingerprint(action);
   if (key) {
@@ -355,33 +336,29 @@ export async function writeInTransaction(
   ) {
     throw new WriteError(
       "stale-revision",
-      `${
-        capitalised(await nameMatch(trx, matchId))
-      } is at revision ${before.revision}, not ${ctx.expectedRevision}: ` +
+      `${capitalised(named)} is at revision ${before.revision}, not ${ctx.expectedRevision}: ` +
         "it changed since it was read",
       before,
     );
   }
   if (ctx.device && UMPIRE_ACTIONS.has(action.type)) {
-    assertHolds(before, ctx.device.id, await nameMatch(trx, matchId));
+    assertHolds(before, ctx.device.id, named);
   }
   if (action.type === "takeover" && !ctx.device) {
     throw new WriteError(
       "no-device",
-      `Cannot take over ${await nameMatch(trx, matchId)}: the request names no device`,
+      `Cannot take over ${named}: the request names no device`,
     );
   }
-  if (!TIE_ACTIONS.has(action.type) && await isTieOfTeams(trx, before)) {
+  if (!TIE_ACTIONS.has(action.type) && isTieOfTeams(before, locked.kind)) {
     throw new WriteError(
       "match-state",
-      `Cannot ${action.type} ${await nameMatch(
-        trx,
-        matchId,
-      )}: it is a tie of a team event, whose matches are ` +
+      `Cannot ${action.type} ${named}: it is a tie of a team event, whose matches are ` +
         "scored one by one (a walkover, a disqualification or taking them back aside)",
     );
   }
-  let next = await apply(trx, before, action, now);
+  const applied = await apply(trx, before, action, now, { named, categoryKind: locked.kind });
+  let next = applied.row;
   if (
     ctx.device &&
     (action.type === "takeover" || (UMPIRE_ACTIONS.has(action.type) && next.scorer_device === null))
@@ -428,7 +405,10 @@ export async function writeInTransaction(
     }),
   }).execute();
   if (key) await rememberKey(trx, dialect, key, request, next.revision, ctx.now);
-  return { match: next, replayed: false };
+  const answer = alone && trigger === null && applied.record
+    ? scoringMatchOf(manageMatchOf(locked, next), applied.record)
+    : undefined;
+  return { match: next, replayed: false, ...(answer ? { answer } : {}) };
 }
 
 /**
@@ -547,31 +527,6 @@ function startSetup(action: Extract<MatchAction, { type: "start" }>, doubles: bo
   return { left: action.left ?? "home", order };
 }
 
-/** The incident an action adds to the record. */
-function incidentOf(action: MatchAction): Incident | null {
-  switch (action.type) {
-    case "timeout":
-      return { kind: "timeout", side: action.side };
-    case "resume":
-      return { kind: "resume" };
-    case "card":
-      return { kind: "card", side: action.side, target: action.target, card: action.card };
-    case "expedite":
-      return { kind: "expedite", rallyInterrupted: action.rallyInterrupted, byRequest: action.byRequest };
-    case "order":
-      return {
-        kind: "order",
-        game: action.game,
-        server: action.server,
-        ...(action.receiver === undefined ? {} : { receiver: action.receiver }),
-      };
-    case "correct":
-      return { kind: "correction", game: action.game, home: action.home, away: action.away };
-    default:
-      return null;
-  }
-}
-
 /** What a match that goes back to not started forgets of its start: the server, the umpire's choices, the device. */
 const NOT_STARTED = {
   first_server: null,
@@ -583,7 +538,25 @@ const NOT_STARTED = {
   completed_at: null,
 } as const satisfies Partial<MatchRow>;
 
-async function apply(trx: Trx, m: MatchRow, action: MatchAction, now: string): Promise<MatchRow> {
+/** What the write knows of the match besides its row: its name in refusals, its category's kind. */
+interface MatchAbout {
+  named: string;
+  categoryKind: string;
+}
+
+/** The match's row after an action, and its umpire record when the action read it and knows it whole. */
+interface Applied {
+  row: MatchRow;
+  record?: StoredRecord["record"];
+}
+
+async function apply(
+  trx: Trx,
+  m: MatchRow,
+  action: MatchAction,
+  now: string,
+  about: MatchAbout,
+): Promise<Applied> {
   const bumped = { revision: m.revision + 1, updated_at: now };
   if (action.type === "assign") {
     // Placed by hand: a plan made again keeps it where the desk put it.
@@ -592,179 +565,145 @@ async function apply(trx: Trx, m: MatchRow, action: MatchAction, now: string): P
     // Called to one table, moved to another: the players must be called again.
     if (action.tableNo !== undefined && action.tableNo !== m.table_no) patch.called_at = null;
     if (action.scheduledAt !== undefined) patch.scheduled_at = action.scheduledAt;
-    return await save(trx, m, patch);
+    return { row: await save(trx, m, patch) };
   }
-  if (action.type === "takeover") return await save(trx, m, bumped);
+  if (action.type === "takeover") return { row: await save(trx, m, bumped) };
   if (action.type === "call") {
     const refusal = callRefusal({ status: m.status, tableNo: m.table_no });
     if (refusal) {
       throw new WriteError(
         "match-state",
-        `Cannot call ${await nameMatch(trx, m.id)} to its table: ${refusal}`,
+        `Cannot call ${about.named} to its table: ${refusal}`,
       );
     }
-    return await save(trx, m, { ...bumped, called_at: now });
+    return { row: await save(trx, m, { ...bumped, called_at: now }) };
   }
-  if (action.type === "reset") return await resetMatch(trx, m, now, action.discardPoints === true);
+  if (action.type === "reset") {
+    return { row: await resetMatch(trx, m, now, action.discardPoints === true, about.named) };
+  }
   if (action.type === "feature" || action.type === "unfeature") {
     // The event names its featured match; taking a match off that is not on it changes nothing there.
     const query = trx.updateTable("events").where("id", "=", m.event_id);
     await (action.type === "feature"
       ? query.set({ featured_match_id: m.id })
       : query.set({ featured_match_id: null }).where("featured_match_id", "=", m.id)).execute();
-    return await save(trx, m, bumped);
+    return { row: await save(trx, m, bumped) };
   }
   if (action.type === "skip" || action.type === "unskip") {
     const skip = action.type === "skip";
     const refusal = skipRefusal({ status: m.status, skippedAt: m.skipped_at }, skip);
     if (refusal) {
-      throw new WriteError("match-state", `Cannot ${action.type} ${await nameMatch(trx, m.id)}: ${refusal}`);
+      throw new WriteError("match-state", `Cannot ${action.type} ${about.named}: ${refusal}`);
     }
     // Set aside, its players are no longer called to the table: they did not come.
-    return await save(
-      trx,
-      m,
-      skip ? { ...bumped, skipped_at: now, called_at: null } : { ...bumped, skipped_at: null },
-    );
+    return {
+      row: await save(
+        trx,
+        m,
+        skip ? { ...bumped, skipped_at: now, called_at: null } : { ...bumped, skipped_at: null },
+      ),
+    };
   }
   if (!m.home_entry_id || !m.away_entry_id) {
     throw new WriteError(
       "sides-unknown",
-      `${capitalised(await nameMatch(trx, m.id))} cannot be played yet: its two sides are not known`,
+      `${capitalised(about.named)} cannot be played yet: its two sides are not known`,
     );
   }
   let record = statusRecord(m);
-  const doubles = await isDoublesMatch(trx, m.subevent_id, m.tie_match_type);
+  const doubles = isDoubles(about.categoryKind, m.tie_match_type);
   if (action.type === "start") {
     record = startMatch(record);
     const setup = startSetup(action, doubles);
     const row = { ...m, first_server: action.firstServer, umpire_setup: JSON.stringify(setup) };
     const state = replayUmpire({ points: [] }, umpireFormat(row, doubles));
-    return await save(trx, m, {
-      ...columnsOf(record, m, state),
-      first_server: action.firstServer,
-      umpire_setup: row.umpire_setup,
-      started_at: now,
-      ...bumped,
-    });
+    return {
+      row: await save(trx, m, {
+        ...columnsOf(record, m, state),
+        first_server: action.firstServer,
+        umpire_setup: row.umpire_setup,
+        started_at: now,
+        ...bumped,
+      }),
+    };
   }
   if (action.type === "walkover") {
     record = walkover(record, action.winner);
-    return await save(trx, m, { ...columnsOf(record, m, null), completed_at: now, ...bumped });
+    return { row: await save(trx, m, { ...columnsOf(record, m, null), completed_at: now, ...bumped }) };
   }
   const played = playHasBegun({ firstServer: m.first_server });
   if (action.type === "reopen" && reopensTo(record, played) === "scheduled") {
     record = reopenDecision(record, played);
-    return await save(trx, m, {
-      ...columnsOf(record, m, null),
-      ...NOT_STARTED,
-      ...bumped,
-    });
+    return {
+      row: await save(trx, m, {
+        ...columnsOf(record, m, null),
+        ...NOT_STARTED,
+        ...bumped,
+      }),
+    };
   }
-  if (action.type === "result") return await enterResult(trx, m, record, action.games, now);
-  const format = umpireFormat(m, doubles);
+  if (action.type === "result") return { row: await enterResult(trx, m, record, action.games, now) };
   const stored = await loadRecord(trx, m, now);
-  const points = stored.record.points;
-  const withIncident = (incident: Incident): MatchRecord => ({
-    ...stored.record,
-    incidents: [...stored.record.incidents, { ...incident, afterPoints: points.length, at: now }],
-  });
-  // The state the record replays to before this action: replayed only where the action leaves the record as it
-  // is (a point, an undo or an incident replays the record it makes instead, once per write).
-  const standing = () => replayUmpire(stored.record, format);
-  let state: UmpireState;
-  switch (action.type) {
-    case "point": {
-      assertCanRecordPoint(record);
-      state = replayUmpire({
-        ...stored.record,
-        points: [...points, action.side],
-        pointTimes: [...stored.record.pointTimes, now],
-      }, format);
-      await trx.insertInto("match_points").values({
-        match_id: m.id,
-        seq: points.length + 1,
-        side: action.side,
-        created_at: now,
-      }).execute();
-      record = settleFromScore(record, state);
-      break;
-    }
-    case "undo": {
-      assertCanUndo(record);
-      const undo = undoLastAction(stored.record, format);
-      state = undo.state;
-      if (undo.undone === "point") {
-        await trx.deleteFrom("match_points").where("match_id", "=", m.id).where("seq", "=", points.length)
-          .execute();
-      } else {
-        const ref = stored.refs.at(-1)!;
-        await trx.deleteFrom(ref.table).where("match_id", "=", m.id).where("seq", "=", ref.seq).execute();
-      }
-      record = settleFromScore(record, state);
-      break;
-    }
-    case "correct": {
-      assertCanCorrect(record);
-      // Kept after the others, not in their place: undo takes it back and the earlier one is in force again.
-      state = replayUmpire(withIncident(incidentOf(action)!), format);
-      // A retired or disqualified match keeps its result: games that would now decide it otherwise are refused.
-      assertResultStands(record, state);
-      await trx.insertInto("game_corrections").values({
-        match_id: m.id,
-        seq: stored.nextSeq.game_corrections,
-        game: action.game,
-        home: action.home,
-        away: action.away,
-        after_points: points.length,
-        action_no: m.revision + 1,
-        created_at: now,
-      }).execute();
-      if (record.resultReason === null) record = settleFromScore(record, state);
-      break;
-    }
-    case "timeout":
-    case "resume":
-    case "card":
-    case "expedite":
-    case "order": {
-      assertCanUmpire(record, INCIDENT_ACTIONS[action.type]!);
-      const incident = incidentOf(action)!;
-      state = replayUmpire(withIncident(incident), format);
-      await trx.insertInto("match_incidents").values({
-        match_id: m.id,
-        seq: stored.nextSeq.match_incidents,
-        kind: incident.kind,
-        detail: incidentDetail(incident),
-        after_points: points.length,
-        action_no: m.revision + 1,
-        created_at: now,
-      }).execute();
-      // A card's penalty points may decide the match.
-      record = settleFromScore(record, state);
-      break;
-    }
-    case "retire":
-      state = standing();
-      record = retire(record, state, action.side);
-      break;
-    case "disqualify":
-      state = standing();
-      record = disqualify(record, state, action.side);
-      break;
-    case "reopen":
-      // Play goes on where it stood when the result was given: the points and corrections are all kept.
-      state = standing();
-      record = reopenDecision(record, true);
-      break;
-  }
-  const completedNow = record.status === "completed";
-  return await save(trx, m, {
-    ...columnsOf(record, m, state),
-    started_at: m.started_at ?? (record.status === "scheduled" ? null : now),
+  const step = scoringStep(
+    { status: record, record: stored.record, format: umpireFormat(m, doubles), now },
+    action,
+  );
+  await storeChange(trx, m, stored, step.change, now);
+  const completedNow = step.status.status === "completed";
+  const row = await save(trx, m, {
+    ...columnsOf(step.status, m, step.state),
+    started_at: m.started_at ?? (step.status.status === "scheduled" ? null : now),
     completed_at: completedNow ? (m.status === "completed" ? m.completed_at : now) : null,
     ...bumped,
   });
+  return step.record ? { row, record: step.record } : { row };
+}
+
+/** Makes in the store the change a scoring step made to the match's record (domain/scoring_step.ts). */
+async function storeChange(trx: Trx, m: MatchRow, stored: StoredRecord, change: RecordChange, now: string) {
+  const points = stored.record.points.length;
+  switch (change.type) {
+    case "add-point":
+      await trx.insertInto("match_points").values({
+        match_id: m.id,
+        seq: points + 1,
+        side: change.side,
+        created_at: now,
+      })
+        .execute();
+      return;
+    case "remove-point":
+      await trx.deleteFrom("match_points").where("match_id", "=", m.id).where("seq", "=", points).execute();
+      return;
+    case "remove-incident": {
+      const ref = stored.refs.at(-1)!;
+      await trx.deleteFrom(ref.table).where("match_id", "=", m.id).where("seq", "=", ref.seq).execute();
+      return;
+    }
+    case "add-incident": {
+      const { incident } = change;
+      const made = { match_id: m.id, after_points: points, action_no: m.revision + 1, created_at: now };
+      if (incident.kind === "correction") {
+        await trx.insertInto("game_corrections").values({
+          ...made,
+          seq: stored.nextSeq.game_corrections,
+          game: incident.game,
+          home: incident.home,
+          away: incident.away,
+        }).execute();
+      } else {
+        await trx.insertInto("match_incidents").values({
+          ...made,
+          seq: stored.nextSeq.match_incidents,
+          kind: incident.kind,
+          detail: incidentDetail(incident),
+        }).execute();
+      }
+      return;
+    }
+    case "none":
+      return;
+  }
 }
 
 /**
@@ -772,7 +711,13 @@ async function apply(trx: Trx, m: MatchRow, action: MatchAction, now: string): P
  * what the umpire recorded before the first rally (a time-out, a card without penalty points) goes with the
  * start, and so do the first server, the umpire's choices and the scoring device. The call to the table stays.
  */
-async function resetMatch(trx: Trx, m: MatchRow, now: string, discardPoints: boolean): Promise<MatchRow> {
+async function resetMatch(
+  trx: Trx,
+  m: MatchRow,
+  now: string,
+  discardPoints: boolean,
+  named: string,
+): Promise<MatchRow> {
   const stored = await loadUmpireRecord(trx, m.id);
   const refusal = resetRefusal({
     status: m.status,
@@ -784,7 +729,7 @@ async function resetMatch(trx: Trx, m: MatchRow, now: string, discardPoints: boo
   if (refusal) {
     throw new WriteError(
       "match-state",
-      `Cannot set ${await nameMatch(trx, m.id)} back to not started: ${refusal}`,
+      `Cannot set ${named} back to not started: ${refusal}`,
     );
   }
   await trx.deleteFrom("match_incidents").where("match_id", "=", m.id).execute();

@@ -18,7 +18,15 @@ import {
   placedCorrections,
   type Side,
 } from "../domain/scoring.ts";
-import { loadUmpireRecord, parseSetup, replayedPoints, type UmpireSetup } from "./umpire_record.ts";
+import {
+  loadUmpireRecord,
+  parseSetup,
+  replayedPoints,
+  type StoredRecord,
+  type UmpireSetup,
+} from "./umpire_record.ts";
+import { forUpdate } from "./row_lock.ts";
+import type { Dialect } from "./store.ts";
 import type { MatchRecord } from "./read_matches.ts";
 import {
   type AnnouncementRecord,
@@ -27,7 +35,7 @@ import {
   eventColumns,
   storedAnnouncement,
 } from "./read_events.ts";
-import type { CategoryFormat, Database, DrawState, EventStatus, Stage } from "./schema.ts";
+import type { CategoryFormat, Database, DrawState, EventStatus, MatchRow, Stage } from "./schema.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -202,6 +210,11 @@ export async function readScoringMatch(db: Db, id: string): Promise<ScoringMatch
   const match = await readManageMatch(db, id);
   if (!match) return null;
   const { record } = await loadUmpireRecord(db, id);
+  return scoringMatchOf(match, record);
+}
+
+/** The match and its stored record (db/umpire_record.ts) as the umpire's page replays them (`readScoringMatch`). */
+export function scoringMatchOf(match: ManageMatchRecord, record: StoredRecord["record"]): ScoringMatchRecord {
   let points = [...record.points];
   let pointTimes = record.pointTimes;
   if (points.length === 0 && record.incidents.length === 0) {
@@ -237,6 +250,51 @@ export async function readScoringMatch(db: Db, id: string): Promise<ScoringMatch
     correctionLog: placedCorrections(made, points),
     incidents: record.incidents,
   };
+}
+
+/**
+ * The match a write changes, as stored (`MatchRow`) and as operators see it (`manageMatchOf`), read in one
+ * statement that locks its row on PostgreSQL (db/row_lock.ts): the write checks the caller's scope, names the
+ * match in its refusals and builds its answer from it. Undefined when the match does not exist.
+ */
+export async function lockManageMatch(trx: Transaction<Database>, dialect: Dialect, id: string) {
+  const query = matchQuery(trx).selectAll("matches").where("matches.id", "=", id);
+  return await forUpdate(query, dialect, "matches").executeTakeFirst();
+}
+
+/** A match locked by `lockManageMatch`. */
+export type LockedMatch = NonNullable<Awaited<ReturnType<typeof lockManageMatch>>>;
+
+/** The stored columns of a locked match (`lockManageMatch`): its row without what the joins added. */
+export function storedMatchOf(locked: LockedMatch): MatchRow {
+  const {
+    group_name: _group,
+    kind: _kind,
+    event_slug: _slug,
+    event_name: _event,
+    subevent_name: _category,
+    home_player1: _hp1,
+    home_player2: _hp2,
+    away_player1: _ap1,
+    away_player2: _ap2,
+    home_name1: _hn1,
+    home_name2: _hn2,
+    away_name1: _an1,
+    away_name2: _an2,
+    confirmed_by: _cb,
+    confirmed_role: _cr,
+    confirmed_at: _ca,
+    confirmed_revision: _cv,
+    toss_winner: _tw,
+    toss_choice: _tc,
+    ...row
+  } = locked;
+  return row;
+}
+
+/** The match as operators see it, from its locked row (`lockManageMatch`), its stored columns as `row` has them. */
+export function manageMatchOf(locked: LockedMatch, row: MatchRow): ManageMatchRecord {
+  return toRecord({ ...locked, ...row });
 }
 
 /** The matches in progress of these events, on any table: what a match about to start may clash with. */

@@ -71,17 +71,32 @@ export async function confirmResult(
  * Withdraws a match's confirmation once the match is no longer finished (the desk took its result back: an undo,
  * a reopen, a reset); nothing when it had none or the match is still finished.
  */
-export async function withdrawUnfinished(db: Kysely<Database>, matchId: string): Promise<void> {
-  await db.deleteFrom("result_confirmations").where("match_id", "=", matchId)
+export async function withdrawUnfinished(db: Kysely<Database>, matchId: string): Promise<boolean> {
+  const [done] = await db.deleteFrom("result_confirmations").where("match_id", "=", matchId)
     .where((eb) =>
       eb.exists(
         eb.selectFrom("matches").select("id").where("id", "=", matchId).where("status", "<>", "completed"),
       )
     ).execute();
+  return Number(done?.numDeletedRows ?? 0) > 0;
+}
+
+/** The refusal of a write to a match whose result the umpire confirmed (`refuseConfirmed`). */
+export function confirmedRefusal(
+  confirmed: ResultConfirmation,
+  matchName: string,
+  action: string,
+): WriteError {
+  return new WriteError(
+    "result-confirmed",
+    `Cannot ${action}: the result of ${matchName} was confirmed by "${confirmed.by}" at ` +
+      `${confirmed.at}; only the desk (an admin token) can change it now`,
+  );
 }
 
 /**
- * Throws `result-confirmed` when a scorer (any role but "admin") would change a match whose result is confirmed.
+ * Throws `result-confirmed` when a scorer (any role but "admin") would change a match whose result is confirmed;
+ * `confirmedRefusal` is the same refusal from a row already read.
  * @example await refuseConfirmed(db, id, { actor: "Table 3", role: "scorer" }, "record a point")
  * // WriteError: Cannot record a point: the result of Ana Lopez v Ben Okafor (…) was confirmed by "Table 3" at …
  */
@@ -94,9 +109,5 @@ export async function refuseConfirmed(
   if (who.role === "admin") return;
   const confirmed = await readConfirmation(db, matchId);
   if (!confirmed) return;
-  throw new WriteError(
-    "result-confirmed",
-    `Cannot ${action}: the result of ${await nameMatch(db, matchId)} was confirmed by "${confirmed.by}" at ` +
-      `${confirmed.at}; only the desk (an admin token) can change it now`,
-  );
+  throw confirmedRefusal(confirmed, await nameMatch(db, matchId), action);
 }

@@ -54,13 +54,15 @@ export async function bumpRevision(
   categoryIds?: readonly string[],
   options: BumpOptions = {},
 ): Promise<number> {
-  if (eventId) {
-    await trx.updateTable("events").set({ revision: sql`revision + 1` }).where("id", "=", eventId).execute();
-  }
+  // The event as this write leaves it (its status, its names, its new revision), for the change feed.
+  const event = eventId
+    ? await trx.updateTable("events").set({ revision: sql`revision + 1` }).where("id", "=", eventId)
+      .returning(["id", "slug", "name", "status", "revision"]).executeTakeFirst()
+    : undefined;
   const row = await trx.updateTable("revisions").set({ value: sql`value + 1` }).where("scope", "=", "global")
     .returning("value").executeTakeFirstOrThrow();
   const value = Number(row.value);
-  const visible = eventId === undefined || options.wasPublished === true || await isPublished(trx, eventId);
+  const visible = eventId === undefined || options.wasPublished === true || event?.status === "published";
   const scopes = [
     ...(options.rankingsUnchanged || !visible ? [] : [RANKINGS_SCOPE]),
     ...(options.listingUnchanged || !visible ? [] : [LISTING_SCOPE]),
@@ -83,6 +85,7 @@ export async function bumpRevision(
   if (eventId) {
     await logEventChanges(trx, {
       eventId,
+      event: event && { ...event, revision: Number(event.revision) },
       seq: value,
       categoryIds,
       rosterScope: rosterScope(eventId),
@@ -91,11 +94,6 @@ export async function bumpRevision(
     });
   }
   return value;
-}
-
-async function isPublished(trx: Transaction<Database> | Kysely<Database>, eventId: string): Promise<boolean> {
-  const event = await trx.selectFrom("events").select("status").where("id", "=", eventId).executeTakeFirst();
-  return event?.status === "published";
 }
 
 /** The `revisions` scope of the event list's version (the published events and their fields). */

@@ -34,8 +34,11 @@ export interface Store {
 export interface StoreOptions {
   /** Where the PostgreSQL revision channel's state changes go (db/revision_cache.ts); none by default. */
   log?: Logger;
-  /** Told of every statement: its kind (select, insert, update, delete, raw), its seconds, whether it failed. */
-  onQuery?: (kind: string, seconds: number, failed: boolean) => void;
+  /**
+   * Told of every statement: its kind (select, insert, update, delete, raw), its seconds, whether it failed, and
+   * its SQL text.
+   */
+  onQuery?: (kind: string, seconds: number, failed: boolean, sql: string) => void;
 }
 
 /** Opens the store, creating the SQLite file's folder where needed, and migrates it to the latest schema. */
@@ -124,6 +127,6 @@ function queryLog(onQuery: StoreOptions["onQuery"]): KyselyConfig["log"] {
     // SelectQueryNode: "select"; CreateTableNode: "create_table"; RawNode: "raw".
     const kind = event.query.query.kind.replace(/(Query)?Node$/, "").replace(/(?<=.)([A-Z])/g, "_$1")
       .toLowerCase();
-    onQuery(kind, event.queryDurationMillis / 1000, event.level === "error");
+    onQuery(kind, event.queryDurationMillis / 1000, event.level === "error", event.query.sql);
   };
 }

@@ -18,6 +18,7 @@ import { freezeTiePrediction } from "./tie_predictions.ts";
 import { findTie, readTeams, type TieRecord, tieResults } from "./read_ties.ts";
 import { bumpRevision } from "./revision.ts";
 import type { Database, MatchRow } from "./schema.ts";
+import { forUpdate } from "./row_lock.ts";
 import type { Store } from "./store.ts";
 import { memberEntryId, tieMatchId } from "./team_ids.ts";
 import { tieMatchRow } from "./tie_rows.ts";
@@ -50,11 +51,8 @@ export function tieHasBegun(tie: Pick<TieRecord, "match" | "matches">): boolean 
 }
 
 /** Whether a match is a tie: a group or knockout match of a team category (its own matches have stage "tie"). */
-export async function isTieOfTeams(trx: Trx, m: Pick<MatchRow, "stage" | "subevent_id">): Promise<boolean> {
-  if (m.stage === "tie") return false;
-  const category = await trx.selectFrom("subevents").select("kind").where("id", "=", m.subevent_id)
-    .executeTakeFirst();
-  return category?.kind === "team";
+export function isTieOfTeams(m: Pick<MatchRow, "stage">, categoryKind: string): boolean {
+  return m.stage !== "tie" && categoryKind === "team";
 }
 
 /** The tie's words in a sentence: its label and teams ("Group A: Team CHN v Team FRA"). */
@@ -156,7 +154,7 @@ export async function setTieLineups(
 
 async function lockTie(trx: Trx, dialect: Store["dialect"], tieId: string): Promise<void> {
   const q = trx.selectFrom("matches").select("id").where("id", "=", tieId);
-  await (dialect === "postgres" ? q.forUpdate() : q).executeTakeFirst();
+  await forUpdate(q, dialect).executeTakeFirst();
 }
 
 /**

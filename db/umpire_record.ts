@@ -4,7 +4,7 @@
  * umpire's choices at the start (`matches.umpire_setup`). Corrections and incidents are ordered together by the
  * match revision each made (`action_no`); a correction made before that was kept comes first.
  */
-import type { Kysely, Transaction } from "kysely";
+import { type Kysely, sql, type Transaction } from "kysely";
 import {
   type Incident,
   INCIDENT_KINDS,
@@ -74,15 +74,9 @@ export function umpireFormat(
   return format;
 }
 
-/** Whether the match's category is doubles, or the match is a doubles of a tie (`tieMatchType`). */
-export async function isDoublesMatch(
-  db: Db,
-  categoryId: string,
-  tieMatchType?: string | null,
-): Promise<boolean> {
-  if (tieMatchType === "doubles") return true;
-  const row = await db.selectFrom("subevents").select("kind").where("id", "=", categoryId).executeTakeFirst();
-  return row?.kind === "doubles";
+/** Whether a match is doubles: its category's kind is, or it is a doubles of a tie (`tieMatchType`). */
+export function isDoubles(categoryKind: string, tieMatchType?: string | null): boolean {
+  return tieMatchType === "doubles" || categoryKind === "doubles";
 }
 
 /** The stored detail of an incident: its fields but the kind. */
@@ -99,33 +93,73 @@ export function parseIncident(kind: string, detail: string): Incident {
   return { kind: kind as IncidentKind, ...JSON.parse(detail) } as Incident;
 }
 
-/** Every rally, correction and incident of a match, in the order made. */
+/** A row of the three tables of a match's record read as one (`loadUmpireRecord`): the columns of each. */
+interface RecordRow {
+  source: string;
+  seq: number;
+  side: string | null;
+  game: number | null;
+  home: number | null;
+  away: number | null;
+  kind: string | null;
+  detail: string | null;
+  after_points: number | null;
+  action_no: number | null;
+  created_at: string;
+}
+
+/**
+ * Every rally, correction and incident of a match, in the order made: one statement (a union of the three
+ * tables, each read by its primary key), as a point reads it inside its write.
+ */
 export async function loadUmpireRecord(db: Db, matchId: string): Promise<StoredRecord> {
-  const [points, corrections, incidents] = await Promise.all([
-    db.selectFrom("match_points").select(["side", "created_at"]).where("match_id", "=", matchId).orderBy(
+  const none = <T>() => sql<T | null>`null`;
+  const rows = await db.selectFrom("match_points").where("match_id", "=", matchId).select([
+    sql<string>`'p'`.as("source"),
+    "seq",
+    "side",
+    none<number>().as("game"),
+    none<number>().as("home"),
+    none<number>().as("away"),
+    none<string>().as("kind"),
+    none<string>().as("detail"),
+    none<number>().as("after_points"),
+    none<number>().as("action_no"),
+    "created_at",
+  ]).$castTo<RecordRow>().unionAll(
+    db.selectFrom("game_corrections").where("match_id", "=", matchId).select([
+      sql<string>`'c'`.as("source"),
       "seq",
-    )
-      .execute(),
-    db.selectFrom("game_corrections").select([
-      "seq",
+      none<string>().as("side"),
       "game",
       "home",
       "away",
+      none<string>().as("kind"),
+      none<string>().as("detail"),
       "after_points",
       "action_no",
       "created_at",
-    ])
-      .where("match_id", "=", matchId).orderBy("seq").execute(),
-    db.selectFrom("match_incidents").select([
+    ]).$castTo<RecordRow>(),
+  ).unionAll(
+    db.selectFrom("match_incidents").where("match_id", "=", matchId).select([
+      sql<string>`'i'`.as("source"),
       "seq",
+      none<string>().as("side"),
+      none<number>().as("game"),
+      none<number>().as("home"),
+      none<number>().as("away"),
       "kind",
       "detail",
       "after_points",
       "action_no",
       "created_at",
-    ])
-      .where("match_id", "=", matchId).orderBy("seq").execute(),
-  ]);
+    ]).$castTo<RecordRow>(),
+  ).execute();
+  const bySeq = (source: string) =>
+    rows.filter((r) => r.source === source).sort((a, b) => Number(a.seq) - Number(b.seq));
+  const points = bySeq("p");
+  const corrections = bySeq("c");
+  const incidents = bySeq("i");
   const made = [
     ...corrections.map((c) => ({
       order: c.action_no === null ? -1 : Number(c.action_no),
@@ -142,7 +176,11 @@ export async function loadUmpireRecord(db: Db, matchId: string): Promise<StoredR
     ...incidents.map((i) => ({
       order: Number(i.action_no),
       ref: { table: "match_incidents" as const, seq: Number(i.seq) },
-      incident: { ...parseIncident(i.kind, i.detail), afterPoints: Number(i.after_points), at: i.created_at },
+      incident: {
+        ...parseIncident(i.kind!, i.detail!),
+        afterPoints: Number(i.after_points),
+        at: i.created_at,
+      },
     })),
   ].sort((a, b) => a.order - b.order || (a.ref.table === b.ref.table ? a.ref.seq - b.ref.seq : 0));
   return {

@@ -13,16 +13,24 @@ import {
   type BatchItem,
   type MatchAction,
   UMPIRE_ACTION_TYPES,
+  type WriteContext,
   writeMatch,
   writeMatchBatch,
 } from "../../db/match_writes.ts";
 import {
   listLiveMatches,
   listScorableMatches,
+  type ManageMatchRecord,
   readManageMatch,
   readScoringMatch,
 } from "../../db/read_manage.ts";
-import { confirmResult, refuseConfirmed, withdrawUnfinished } from "../../db/result_confirmation.ts";
+import {
+  confirmedRefusal,
+  confirmResult,
+  refuseConfirmed,
+  withdrawUnfinished,
+} from "../../db/result_confirmation.ts";
+import { matchWords } from "../../db/match_naming.ts";
 import { recordToss } from "../../db/match_toss.ts";
 import { TOSS_CHOICES } from "../../domain/toss.ts";
 import type { TokenRecord } from "../../db/tokens.ts";
@@ -308,12 +316,28 @@ export function matchRoutes(deps: AppDeps): Hono<ManageEnv> {
           { extensions: { field: "revision" } },
         );
       }
-      await scopedMatch(c, id, write.name);
-      await refuseConfirmed(deps.store.db, id, { actor: token.label, role: token.role }, write.name);
-      const result = await applyWrite(deps, token, id, write.toAction(body), body.revision, key, device);
+      // The write checks the token's scope, and a result the umpire confirmed, on the row it locks, and answers
+      // with the match it holds when it can.
+      const scope = (match: ManageMatchRecord | undefined) => {
+        if (!match) throw unknownMatch(id);
+        requireMatchScope(token, match, write.name, id);
+        if (token.role !== "admin" && match.confirmation) {
+          throw confirmedRefusal(match.confirmation, matchWords(match), write.name);
+        }
+      };
+      const result = await applyWrite(
+        deps,
+        token,
+        id,
+        write.toAction(body),
+        body.revision,
+        key,
+        device,
+        scope,
+      );
       // The desk took the result back: the umpire confirms it again when the match ends again.
-      if (token.role === "admin") await withdrawUnfinished(deps.store.db, id);
-      const after = await readScoringMatch(deps.store.db, id);
+      const withdrawn = token.role === "admin" && await withdrawUnfinished(deps.store.db, id);
+      const after = (!withdrawn && result.answer) || await readScoringMatch(deps.store.db, id);
       c.header("Idempotency-Replayed", String(result.replayed));
       return c.json(envelope(matchPayload(after!, device?.id), deps.clock()));
     });
@@ -400,6 +424,7 @@ async function applyWrite(
   revision: number | undefined,
   key: string | undefined,
   device: { id: string; label: string } | undefined,
+  scope: WriteContext["scope"],
 ) {
   try {
     return await writeMatch(deps.store, id, action, {
@@ -409,6 +434,7 @@ async function applyWrite(
       idempotencyKey: key,
       idempotencyOwner: token.id,
       ...(device ? { device } : {}),
+      scope,
     });
   } catch (e) {
     if (!(e instanceof WriteError)) throw e;

@@ -4,7 +4,7 @@
  */
 import pg from "pg";
 import { parseDatabaseUrl } from "../../cli/config.ts";
-import { openStore, type Store } from "../../db/store.ts";
+import { openStore, type Store, type StoreOptions } from "../../db/store.ts";
 
 const pgUrl = (() => {
   const raw = Deno.env.get("DATABASE_URL");
@@ -15,9 +15,12 @@ const pgUrl = (() => {
 export const DIALECTS: readonly ("sqlite" | "postgres")[] = pgUrl ? ["sqlite", "postgres"] : ["sqlite"];
 
 /** Opens an empty, migrated store of the dialect; `drop()` closes it and removes what it made. */
-export async function makeStore(dialect: "sqlite" | "postgres"): Promise<Store & { drop(): Promise<void> }> {
+export async function makeStore(
+  dialect: "sqlite" | "postgres",
+  options: StoreOptions = {},
+): Promise<Store & { drop(): Promise<void> }> {
   if (dialect === "sqlite") {
-    const store = await openStore(parseDatabaseUrl("sqlite::memory:"));
+    const store = await openStore(parseDatabaseUrl("sqlite::memory:"), options);
     return { ...store, close: store.close, drop: () => store.close() };
   }
   const schema = `t_${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`;
@@ -27,7 +30,7 @@ export async function makeStore(dialect: "sqlite" | "postgres"): Promise<Store &
   await admin.end();
   const url = new URL(pgUrl!);
   url.searchParams.set("options", `-c search_path=${schema}`);
-  const store = await openStore(parseDatabaseUrl(url.toString()));
+  const store = await openStore(parseDatabaseUrl(url.toString()), options);
   return {
     ...store,
     close: store.close,
