@@ -5,13 +5,14 @@
 import assert from "node:assert/strict";
 import { DEMO_SLUG, loadDemoIfEmpty } from "../../cli/demo.ts";
 import { browserSuite, openPage } from "../support/browser.ts";
+import { testNow } from "../support/test_clock.ts";
 
 const UPDATE = Deno.args.includes("--update");
 const DIR = new URL("../../docs/screenshots/", import.meta.url);
 
 browserSuite(
   "the demo's walkover, retirement, wide bar and TV header, as docs/pages.md shows them",
-  (store) => loadDemoIfEmpty(store, new Date()),
+  (store) => loadDemoIfEmpty(store, testNow()),
   async (_t, { browser, server }) => {
     const event = await (await fetch(`${server.origin}/api/v1/events/${DEMO_SLUG}`)).json();
     const ms = event.data.subevents.find((s: { name: string }) => s.name === "Men's Singles");

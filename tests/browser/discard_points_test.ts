@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { writeMatch } from "../../db/match_writes.ts";
 import { listAudit } from "../../db/audit.ts";
 import { browserSuite } from "../support/browser.ts";
+import { testNow } from "../support/test_clock.ts";
 import { openManage, rowAction, seedDesk } from "../support/manage_page.ts";
 
 browserSuite(
@@ -13,7 +14,7 @@ browserSuite(
   async (store) => {
     const seeded = await seedDesk(store, { size: 4 });
     const id = seeded.ev.rounds[0]![0]!;
-    const at = { actor: "Umpire", now: new Date() };
+    const at = { actor: "Umpire", now: testNow() };
     await writeMatch(store, id, { type: "start", firstServer: "home" }, at);
     for (const side of ["home", "home", "away"] as const) {
       await writeMatch(store, id, { type: "point", side }, at);

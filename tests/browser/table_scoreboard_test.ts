@@ -2,6 +2,7 @@
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { browserSuite, openPage } from "../support/browser.ts";
+import { testNow } from "../support/test_clock.ts";
 import { FULL_HD } from "../support/viewports.ts";
 import { makeToken, seedKnockout } from "../api/manage_fixtures.ts";
 import { deskAction, pageShows, sideNames } from "../support/table_pages.ts";
@@ -83,7 +84,7 @@ browserSuite(
   async (store) => {
     const { loadDemoIfEmpty } = await import("../../cli/demo.ts");
     const { listScorableMatches } = await import("../../db/read_manage.ts");
-    await loadDemoIfEmpty(store, new Date());
+    await loadDemoIfEmpty(store, testNow());
     const matches = await listScorableMatches(store.db, { eventId: null, tableNo: null });
     const live = matches.find((m) => m.status === "in_progress" && m.tableNo !== null)!;
     return { tableNo: live.tableNo! };

@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { DEMO_SLUG, loadDemoIfEmpty } from "../../cli/demo.ts";
 import { capHeightMetres, panelHeightMetres } from "../../pages/tv_distance.ts";
 import { browserSuite, openPage } from "../support/browser.ts";
+import { testNow } from "../support/test_clock.ts";
 
 const UPDATE = Deno.args.includes("--update");
 const DIR = new URL("../../docs/screenshots/", import.meta.url);
@@ -16,7 +17,7 @@ const SETTINGS = [{ metres: 8, diagonal: 55 }, { metres: 4, diagonal: 43 }];
 
 browserSuite(
   "from the distance and panel size given, every text of the TV subtends 16 arcminutes at 1080p and 4K",
-  (store) => loadDemoIfEmpty(store, new Date()),
+  (store) => loadDemoIfEmpty(store, testNow()),
   async (_t, { browser, server }) => {
     for (const { metres, diagonal } of SETTINGS) {
       for (const size of SIZES) {

@@ -5,6 +5,7 @@
  */
 import type { Page } from "playwright-core";
 import { browserSuite } from "../support/browser.ts";
+import { testNow } from "../support/test_clock.ts";
 
 const UPDATE = Deno.args.includes("--update");
 const DIR = new URL("../../docs/screenshots/", import.meta.url);
@@ -22,7 +23,7 @@ browserSuite(
     const { loadDemoIfEmpty } = await import("../../cli/demo.ts");
     const { makeToken } = await import("../api/manage_fixtures.ts");
     const { listScorableMatches } = await import("../../db/read_manage.ts");
-    await loadDemoIfEmpty(store, new Date());
+    await loadDemoIfEmpty(store, testNow());
     const secret = await makeToken(store.db, "scorer", { label: "Table 5 phone" });
     const matches = await listScorableMatches(store.db, { eventId: null, tableNo: null });
     const taken = new Set(

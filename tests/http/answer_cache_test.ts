@@ -12,6 +12,7 @@ import { concurrencyProbe } from "../support/concurrency_probe.ts";
 import type { Seeded } from "../support/fixtures.ts";
 import { storeTest } from "../support/stores.ts";
 import { seedPages } from "../pages/seed.ts";
+import { revisionSettled } from "../support/revision_settled.ts";
 
 const NOW = new Date("2026-11-28T10:00:00.000Z");
 const ORIGIN = "http://venue.test";
@@ -407,6 +408,7 @@ storeTest(
     const page = `/t/${seeded.event.slug}`;
     const api = `/api/v1/subevents/${seeded.knockout.id}/matches`;
     for (const path of [page, api]) {
+      await revisionSettled(store);
       let before = runs();
       const all = await Promise.all(Array.from({ length: 8 }, () => get(path)));
       assert.equal(runs() - before, 1, `${path}: the app ran once`);
@@ -419,6 +421,7 @@ storeTest(
         actor: "test",
         now: NOW,
       });
+      await revisionSettled(store);
       before = runs();
       const after = await Promise.all(Array.from({ length: 8 }, () => get(path)));
       assert.equal(runs() - before, 1, `${path}: once after the point`);

@@ -11,7 +11,7 @@
  */
 import assert from "node:assert/strict";
 import { demoWithAdmin } from "../support/demo_store.ts";
-import { postgresServerTest, prepareStore, reportFigure } from "../support/server.ts";
+import { postgresServerTest, prepareStore, reportFigure, spawnedServerNow } from "../support/server.ts";
 import { PATIENCE_MS, until } from "../support/wait.ts";
 
 const RESTARTS = 10;
@@ -33,7 +33,7 @@ if (!onPostgres) {
     "[restart] PostgreSQL restarted under writes (skipped: no PostgreSQL 15 binaries in /usr/lib/postgresql/15/bin)",
     async ({ db, spawn }, t) => {
       const { admin, running } = await prepareStore(db.url, async (store) => ({
-        admin: await demoWithAdmin(store, "restart admin"),
+        admin: await demoWithAdmin(store, "restart admin", spawnedServerNow()),
         running: (await store.db.selectFrom("matches").select("id").where("status", "=", "in_progress")
           .execute()).map((m) => m.id),
       }));

@@ -22,7 +22,13 @@ import type { Database } from "../../db/schema.ts";
 import type { Store } from "../../db/store.ts";
 import { createApp } from "../../main.ts";
 import { hasChromium, launchBrowser, newTestContext, untilPolled } from "../support/browser.ts";
-import { freePort, postgresServerTest, prepareStore, reportFigure } from "../support/server.ts";
+import {
+  freePort,
+  postgresServerTest,
+  prepareStore,
+  reportFigure,
+  spawnedServerNow,
+} from "../support/server.ts";
 import { PATIENCE_MS, until } from "../support/wait.ts";
 import { demoWithAdmin } from "../support/demo_store.ts";
 
@@ -109,7 +115,7 @@ postgresServerTest(
     let browser: Awaited<ReturnType<typeof launchBrowser>> | undefined;
     try {
       const { admin, running } = await prepareStore(db.url, async (store) => ({
-        admin: await demoWithAdmin(store, "outage admin"),
+        admin: await demoWithAdmin(store, "outage admin", spawnedServerNow()),
         running: await store.db.selectFrom("matches").select("id").where("status", "=", "in_progress")
           .executeTakeFirstOrThrow(),
       }));

@@ -19,6 +19,7 @@ import {
   prepareStore,
   reportFigure,
   type SpawnedServer,
+  spawnedServerNow,
   spawnServer,
 } from "../support/server.ts";
 import { until } from "../support/wait.ts";
@@ -41,10 +42,17 @@ async function scenario(side: PublicSide, name: string) {
     const relayToken = await prepareStore(
       side.databaseUrl,
       async (store) =>
-        (await createToken(store.db, { role: "relay", label: "hall", relaySlug: DEMO_SLUG }, new Date()))
+        (await createToken(
+          store.db,
+          { role: "relay", label: "hall", relaySlug: DEMO_SLUG },
+          spawnedServerNow(),
+        ))
           .secret,
     );
-    const admin = await prepareSqliteStore(venueDir, (store) => demoWithAdmin(store, "desk"));
+    const admin = await prepareSqliteStore(
+      venueDir,
+      (store) => demoWithAdmin(store, "desk", spawnedServerNow()),
+    );
     const startPublic = () =>
       spawn({
         cwd: side.cwd,

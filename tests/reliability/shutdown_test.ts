@@ -23,6 +23,7 @@ import {
   postgresServerTest,
   prepareSqliteStore,
   prepareStore,
+  spawnedServerNow,
   spawnServer,
   sqliteFolderTest,
 } from "../support/server.ts";
@@ -83,7 +84,10 @@ sqliteFolderTest(
   "[shutdown] SIGTERM lets a request in flight finish, closes the store cleanly and exits 0",
   "tt-rel-shutdown-",
   async (cwd) => {
-    const admin = await prepareSqliteStore(cwd, (store) => demoWithAdmin(store, "shutdown admin"));
+    const admin = await prepareSqliteStore(
+      cwd,
+      (store) => demoWithAdmin(store, "shutdown admin", spawnedServerNow()),
+    );
     const lock = new DatabaseSync(`${cwd}/data/tournament.db`);
     let proc: Awaited<ReturnType<typeof spawnServer>> | undefined;
     try {
@@ -133,7 +137,10 @@ postgresServerTest(
   async ({ db, spawn }) => {
     const locker = new pg.Client({ connectionString: db.url });
     try {
-      const admin = await prepareStore(db.url, (store) => demoWithAdmin(store, "shutdown admin"));
+      const admin = await prepareStore(
+        db.url,
+        (store) => demoWithAdmin(store, "shutdown admin", spawnedServerNow()),
+      );
       const proc = await spawn();
       await locker.connect();
       await locker.query("begin");

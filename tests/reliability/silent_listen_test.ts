@@ -7,7 +7,7 @@
  * reason in its name, without the PostgreSQL binaries.
  */
 import assert from "node:assert/strict";
-import { postgresServerTest, prepareStore, reportFigure } from "../support/server.ts";
+import { postgresServerTest, prepareStore, reportFigure, spawnedServerNow } from "../support/server.ts";
 import { demoWithAdmin } from "../support/demo_store.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -121,7 +121,10 @@ postgresServerTest(
   async ({ db, spawn }) => {
     const proxy = listenDroppingProxy(db.port);
     try {
-      const admin = await prepareStore(db.url, (store) => demoWithAdmin(store, "instances"));
+      const admin = await prepareStore(
+        db.url,
+        (store) => demoWithAdmin(store, "instances", spawnedServerNow()),
+      );
       const a = await spawn();
       const b = await spawn({
         databaseUrl: db.url.replace(`:${db.port}/`, `:${proxy.port}/`),

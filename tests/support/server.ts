@@ -20,6 +20,14 @@ export function taskPermissions(task: string): string[] {
   return taskWords(task).filter((word) => word.startsWith("--allow-") || word.startsWith("--deny-"));
 }
 
+/**
+ * The instant a spawned server takes for now: main.ts reads the machine's clock, not TEST_NOW
+ * (support/test_clock.ts), so the data such a server reads are seeded at this instant, not at the tests' clock.
+ */
+export function spawnedServerNow(): Date {
+  return new Date();
+}
+
 /** The permissions of `deno task start`, as deno.json has them (network, a few variables, ./data only). */
 export const START_PERMISSIONS: readonly string[] = taskPermissions("start");
 

@@ -12,6 +12,7 @@ import { TV_MAX_ROWS } from "../../pages/tv.tsx";
 import type { Match } from "../../pages/view_types.ts";
 import { storeTest } from "../support/stores.ts";
 import { seedPages } from "../pages/seed.ts";
+import { testNow } from "../support/test_clock.ts";
 
 /** A board reader over the store, as the pages make one. */
 function boardsOf(store: Store) {
@@ -23,7 +24,7 @@ function boardsOf(store: Store) {
 
 storeTest("[views] EventBoards.load() summarizes each category as the API serves it", async (store) => {
   const seeded = await seedPages(store);
-  const app = createApp({ store, log: silentLogger, clock: () => new Date() });
+  const app = createApp({ store, log: silentLogger, clock: testNow });
   const loadEventBoard = boardsOf(store);
   const board = await loadEventBoard(seeded.event.slug);
   assert.ok(board);
@@ -60,7 +61,7 @@ storeTest("[views] EventBoards.load() reads again only the categories a write ch
     await trx.updateTable("matches").set({
       current_home: 9,
       revision: sql`revision + 1`,
-      updated_at: new Date().toISOString(),
+      updated_at: testNow().toISOString(),
     }).where("id", "=", seeded.matches.groupRunning).execute();
     await bumpRevision(trx, seeded.event.id, [seeded.groups.id]);
   });
