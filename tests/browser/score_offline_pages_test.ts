@@ -41,8 +41,10 @@ browserSuite(
     const match = `a.match-link[data-match-id="${seeded.matchId}"]`;
     // The network off: Chromium's offline switch, and the API refused as by a dead link too, because a request
     // the service worker lets through can escape the switch (it once sent taps "offline"); pages come from the
-    // worker's copies either way.
+    // worker's copies either way; and the server refuses the API meanwhile, so that nothing escaping both is
+    // stored.
     const offline = async (off: boolean) => {
+      server.refuseApi(off);
       await context.setOffline(off);
       if (off) await context.route("**/api/**", (route) => route.abort("internetdisconnected"));
       else await context.unroute("**/api/**");

@@ -44,6 +44,11 @@ export interface TestServer {
   stop(): Promise<void>;
   /** Ends every open change stream (the pages' EventSource reconnects). */
   closeStreams(): void;
+  /**
+   * While on, every request to /api/ is answered 503 as by a server out of reach: what a test's network switch
+   * lets escape (a service worker's request) stores nothing either.
+   */
+  refuseApi(on: boolean): void;
 }
 
 /** Serves the app (through `createHandler`, as main does) on an in-memory SQLite store on a free port of 127.0.0.1. */
@@ -56,7 +61,12 @@ export async function startServer(
   const reads = storeReads(store);
   // The change streams end with the server (a graceful stop would wait for them).
   const streams = makeHub(store, reads);
-  const handler = createHandler({ store, reads, streams, log: silentLogger, clock: testNow });
+  const app = createHandler({ store, reads, streams, log: silentLogger, clock: testNow });
+  let refusing = false;
+  const handler: typeof app = (request, info) =>
+    refusing && new URL(request.url).pathname.startsWith("/api/")
+      ? new Response(null, { status: 503, headers: { "Retry-After": "1" } })
+      : app(request, info);
   const controller = new AbortController();
   const { promise: listening, resolve } = Promise.withResolvers<number>();
   const server = Deno.serve(
@@ -77,6 +87,9 @@ export async function startServer(
     store,
     stop,
     closeStreams: () => streams.closeAll(),
+    refuseApi: (on) => {
+      refusing = on;
+    },
     drop: async () => {
       await stop();
       await store.drop();
