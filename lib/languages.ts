@@ -62,7 +62,8 @@ export interface LanguageRequest {
 
 /** Reads a request's language wishes. */
 export function languageRequest(req: Request): LanguageRequest {
-  const query = new URL(req.url).searchParams.get("lang");
+  // A request whose Host makes no URL (`[::1`) still gets its page: it asked for no language.
+  const query = URL.parse(req.url)?.searchParams.get("lang") ?? null;
   return {
     query: isLanguage(query) ? query : null,
     cookie: cookieLanguage(req.headers.get("cookie")),

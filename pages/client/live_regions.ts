@@ -78,7 +78,11 @@ export function liveRegions(): void {
     for (const next of Array.from(fresh.querySelectorAll("[data-region]"))) {
       const name = next.getAttribute("data-region") ?? "";
       const current = document.querySelector(`[data-region="${CSS.escape(name)}"]`);
-      if (current) current.replaceWith(document.importNode(next, true));
+      // A region the same as shown stays: the first poll after the load (at once when a stream opens) leaves
+      // what is read, scrolled to or clicked in place.
+      if (current && current.outerHTML !== next.outerHTML) {
+        current.replaceWith(document.importNode(next, true));
+      }
     }
     if (focusedRegion && focusKey && document.activeElement !== focused) {
       const region = document.querySelector(`[data-region="${CSS.escape(focusedRegion)}"]`);

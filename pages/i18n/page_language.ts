@@ -31,7 +31,7 @@ export function isScreenPath(path: string): boolean {
  * @example pageLanguage(new Request("http://x/t/open/tv"), "de") // "de"
  */
 export function pageLanguage(req: Request, eventLanguage: Language | null = null): Language {
-  const path = new URL(req.url).pathname;
+  const path = URL.parse(req.url)?.pathname ?? "/";
   if (!TRANSLATED_PATHS.some((p) => p.test(path))) return "en";
   const wish = languageRequest(req);
   if (isScreenPath(path)) return wish.query ?? eventLanguage ?? "en";
