@@ -68,10 +68,13 @@ browserSuite(
               } px`,
             );
             // No text is cut at the bottom of the board: rows that do not fit are hidden whole. Counted once the
-            // board has settled: a pushed change may redraw a region just after the load, and the rows are fitted
-            // after each drawing.
+            // board has settled, and after the frame that fits a redrawn region: fresh data may swap a region in at
+            // any poll, and its rows are fitted at the next frame.
             const cutRows = () =>
-              tv.page.evaluate(() => {
+              tv.page.evaluate(async () => {
+                // Measured two frames on: a region swapped in just now has been fitted by then (its fitting waits
+                // for the next frame).
+                for (let i = 0; i < 2; i++) await new Promise((r) => requestAnimationFrame(r));
                 const main = document.querySelector("main.tv")!;
                 const { bottom } = main.getBoundingClientRect();
                 // Rows wrapped to a column beyond the board (the list up next) are clipped at its content box.
