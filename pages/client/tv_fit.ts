@@ -62,7 +62,9 @@ export function tvFit(): void {
   }
 
   // A view or page change is an attribute of the body; fresh data swaps elements. Hiding rows changes neither.
-  new MutationObserver(later).observe(document.body, {
+  // Fitted at once (the observer runs right after the change, before anything else): a board drawn with its rows
+  // not yet fitted until the next frame could be read, or shown, cut.
+  new MutationObserver(fit).observe(document.body, {
     attributes: true,
     attributeFilter: ["data-view", "data-page"],
     childList: true,
