@@ -17,10 +17,11 @@ import type { Store } from "./store.ts";
 export const KEY_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
- * At most this many expired keys are removed per write: a store that has not been written for a long time
- * catches up over its next writes instead of spending one long transaction on it.
+ * At most this many expired keys are removed by one pruning write (`pruneKeys`): a store that has not been
+ * written for a long time catches up over its next writes instead of spending one long transaction on it. A
+ * match prunes at least at its start and its end, more than the keys of its points.
  */
-export const PRUNE_BATCH = 100;
+export const PRUNE_BATCH = 500;
 
 type Trx = Transaction<Database>;
 
@@ -41,16 +42,23 @@ export interface Refusal {
   message: string;
 }
 
+/** A key's stored columns as a write reads them with its match (db/read_manage.ts `lockManageMatch`). */
+export interface StoredKey {
+  key_created_at: string | null;
+  key_request: string | null;
+  key_response: string | null;
+}
+
 /**
  * The key as seen within the retention, or null (an expired key that was not pruned yet counts as unseen).
  */
-export async function findKey(trx: Trx, key: string, now: Date): Promise<SeenKey | null> {
-  const row = await trx.selectFrom("idempotency_keys").select(["created_at", "request", "response"])
-    .where("key", "=", key).executeTakeFirst();
-  if (row === undefined || row.created_at < cutoff(now)) return null;
+export function seenKey(row: StoredKey, now: Date): SeenKey | null {
+  if (row.key_created_at === null || row.key_response === null || row.key_created_at < cutoff(now)) {
+    return null;
+  }
   // `response` holds the revision a write made, or the refusal as a JSON object.
-  const refusal = row.response.startsWith("{") ? JSON.parse(row.response) as Refusal : null;
-  return { request: row.request, refusal };
+  const refusal = row.key_response.startsWith("{") ? JSON.parse(row.key_response) as Refusal : null;
+  return { request: row.key_request, refusal };
 }
 
 /** Records the key of a request the rules refused, so that a repeat of it is refused the same way. */
@@ -69,11 +77,10 @@ export async function rememberRefusal(
 
 /**
  * Records the key of a write that was applied with the fingerprint of its request (replacing an expired one
- * of the same name) and removes up to `PRUNE_BATCH` expired keys, in the write's transaction.
+ * of the same name), in the write's transaction.
  */
 export async function rememberKey(
   trx: Trx,
-  dialect: Store["dialect"],
   key: string,
   request: string,
   revision: number,
@@ -84,6 +91,13 @@ export async function rememberKey(
   await trx.insertInto("idempotency_keys").values({ key, ...values })
     .onConflict((oc) => oc.column("key").doUpdateSet(values))
     .execute();
+}
+
+/**
+ * Removes up to `PRUNE_BATCH` expired keys in a write's transaction. The match writes call it when a match
+ * starts, ends or is placed, not with each point, whose statements are counted (tests/api/point_statements_test.ts).
+ */
+export async function pruneKeys(trx: Trx, dialect: Store["dialect"], now: Date): Promise<void> {
   let expired = trx.selectFrom("idempotency_keys").select("key").where("created_at", "<", cutoff(now))
     .orderBy("created_at").limit(PRUNE_BATCH);
   // Two instances pruning at once on PostgreSQL: each skips the rows the other holds instead of waiting for it.

@@ -26,7 +26,7 @@ import { pointsForResult, ScoringError, type Side } from "../domain/scoring.ts";
 import { assertDoublesOrder, type PlayerSlot } from "../domain/service_order.ts";
 import { nextSlot } from "../domain/bracket.ts";
 import { fillGroupQualifiers } from "./draw_writes.ts";
-import { findKey, rememberKey, rememberRefusal } from "./idempotency_keys.ts";
+import { pruneKeys, rememberKey, rememberRefusal, seenKey } from "./idempotency_keys.ts";
 import { putIntoKnockoutMatch } from "./knockout_sides.ts";
 import { capitalised, matchWords } from "./match_naming.ts";
 import {
@@ -243,6 +243,12 @@ export interface BatchOutcome {
   detail?: string;
 }
 
+/** What a batch did: each action's outcome, and the match as its last write left it when that write held it. */
+export interface BatchResult {
+  outcomes: BatchOutcome[];
+  answer?: ScoringMatchRecord;
+}
+
 /**
  * Refusals that mean the queued actions were based on a match that has changed under them (another device or the
  * desk wrote it, or took it over): the actions after one are not tried.
@@ -266,10 +272,21 @@ export async function writeMatchBatch(
   matchId: string,
   items: readonly BatchItem[],
   ctx: WriteContext,
-): Promise<BatchOutcome[]> {
+): Promise<BatchResult> {
   const outcomes: BatchOutcome[] = [];
   let expected = ctx.expectedRevision;
   let conflict: WriteError | null = null;
+  let answer: ScoringMatchRecord | undefined;
+  // The caller's check refuses the whole batch, as it would a single write.
+  let refusedByScope: unknown;
+  const scope = ctx.scope && ((match: ManageMatchRecord | undefined) => {
+    try {
+      ctx.scope!(match);
+    } catch (e) {
+      refusedByScope = e;
+      throw e;
+    }
+  });
   for (const { key, action } of items) {
     if (conflict) {
       outcomes.push({ key, status: "skipped", code: conflict.code, detail: conflict.message });
@@ -280,16 +297,22 @@ export async function writeMatchBatch(
         ...ctx,
         idempotencyKey: key,
         ...(expected === undefined ? {} : { expectedRevision: expected }),
+        ...(scope ? { scope } : {}),
       });
       expected = result.match.revision;
+      answer = result.answer;
       outcomes.push({ key, status: result.replayed ? "replayed" : "applied" });
     } catch (e) {
-      if (!(e instanceof WriteError)) throw e;
+      if (!(e instanceof WriteError) || e === refusedByScope) throw e;
       outcomes.push({ key, status: "refused", code: e.code, detail: e.message });
-      if (CONFLICTS.has(e.code)) conflict = e;
+      // A refusal by the rules wrote nothing; a conflict says the match moved under the batch.
+      if (CONFLICTS.has(e.code)) {
+        conflict = e;
+        answer = undefined;
+      }
     }
   }
-  return outcomes;
+  return { outcomes, ...(answer ? { answer } : {}) };
 }
 
 /**
@@ -304,20 +327,20 @@ export async function writeInTransaction(
   ctx: WriteContext,
 ): Promise<WriteResult> {
   const now = ctx.now.toISOString();
-  let locked = await lockManageMatch(trx, dialect, matchId);
+  const key = keyOf(matchId, ctx);
+  let locked = await lockManageMatch(trx, dialect, matchId, key);
   // On PostgreSQL a row replaced while this write waited for its lock (a re-import deletes the event's matches
   // and inserts them again, same ids) reads as gone to the waiting statement; the next statement sees the new
   // row, as SQLite, which serialises the two writes, always does.
-  if (!locked && dialect === "postgres") locked = await lockManageMatch(trx, dialect, matchId);
+  if (!locked && dialect === "postgres") locked = await lockManageMatch(trx, dialect, matchId, key);
   ctx.scope?.(locked && manageMatchOf(locked, locked));
   if (!locked) throw new WriteError("not-found", `Match "${matchId}" does not exist`);
   const before = storedMatchOf(locked);
   // The match in words, as the refusals name it (before this write changes it).
   const named = matchWords(manageMatchOf(locked, before));
-  const key = keyOf(matchId, ctx);
   const request = actionFingerprint(action);
   if (key) {
-    const seen = await findKey(trx, key, ctx.now);
+    const seen = seenKey(locked, ctx.now);
     if (seen) {
       if (seen.request !== null && seen.request !== request) {
         throw new WriteError(
@@ -404,7 +427,8 @@ export async function writeInTransaction(
       ...wasBefore(before, action),
     }),
   }).execute();
-  if (key) await rememberKey(trx, dialect, key, request, next.revision, ctx.now);
+  if (key) await rememberKey(trx, key, request, next.revision, ctx.now);
+  if (!alone) await pruneKeys(trx, dialect, ctx.now);
   const answer = alone && trigger === null && applied.record
     ? scoringMatchOf(manageMatchOf(locked, next), applied.record)
     : undefined;

@@ -257,8 +257,17 @@ export function scoringMatchOf(match: ManageMatchRecord, record: StoredRecord["r
  * statement that locks its row on PostgreSQL (db/row_lock.ts): the write checks the caller's scope, names the
  * match in its refusals and builds its answer from it. Undefined when the match does not exist.
  */
-export async function lockManageMatch(trx: Transaction<Database>, dialect: Dialect, id: string) {
-  const query = matchQuery(trx).selectAll("matches").where("matches.id", "=", id);
+export async function lockManageMatch(
+  trx: Transaction<Database>,
+  dialect: Dialect,
+  id: string,
+  key?: string,
+) {
+  // The write's idempotency key, when it has one, is read with the row (no key is empty: db/idempotency_keys.ts).
+  const query = matchQuery(trx).selectAll("matches")
+    .leftJoin("idempotency_keys as ik", (join) => join.on("ik.key", "=", key ?? ""))
+    .select(["ik.created_at as key_created_at", "ik.request as key_request", "ik.response as key_response"])
+    .where("matches.id", "=", id);
   return await forUpdate(query, dialect, "matches").executeTakeFirst();
 }
 
@@ -287,6 +296,9 @@ export function storedMatchOf(locked: LockedMatch): MatchRow {
     confirmed_revision: _cv,
     toss_winner: _tw,
     toss_choice: _tc,
+    key_created_at: _kc,
+    key_request: _kr,
+    key_response: _ks,
     ...row
   } = locked;
   return row;

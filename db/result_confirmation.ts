@@ -81,7 +81,12 @@ export async function withdrawUnfinished(db: Kysely<Database>, matchId: string):
   return Number(done?.numDeletedRows ?? 0) > 0;
 }
 
-/** The refusal of a write to a match whose result the umpire confirmed (`refuseConfirmed`). */
+/**
+ * The refusal of a scorer's (any role but "admin") write to a match whose result the umpire confirmed, made by the
+ * write's check of the row it locks (api/manage/matches.ts).
+ * @example confirmedRefusal(confirmation, "Ana Lopez v Ben Okafor (…)", "record a point")
+ * // WriteError: Cannot record a point: the result of Ana Lopez v Ben Okafor (…) was confirmed by "Table 3" at …
+ */
 export function confirmedRefusal(
   confirmed: ResultConfirmation,
   matchName: string,
@@ -92,22 +97,4 @@ export function confirmedRefusal(
     `Cannot ${action}: the result of ${matchName} was confirmed by "${confirmed.by}" at ` +
       `${confirmed.at}; only the desk (an admin token) can change it now`,
   );
-}
-
-/**
- * Throws `result-confirmed` when a scorer (any role but "admin") would change a match whose result is confirmed;
- * `confirmedRefusal` is the same refusal from a row already read.
- * @example await refuseConfirmed(db, id, { actor: "Table 3", role: "scorer" }, "record a point")
- * // WriteError: Cannot record a point: the result of Ana Lopez v Ben Okafor (…) was confirmed by "Table 3" at …
- */
-export async function refuseConfirmed(
-  db: Kysely<Database>,
-  matchId: string,
-  who: Confirmer,
-  action: string,
-): Promise<void> {
-  if (who.role === "admin") return;
-  const confirmed = await readConfirmation(db, matchId);
-  if (!confirmed) return;
-  throw confirmedRefusal(confirmed, await nameMatch(db, matchId), action);
 }

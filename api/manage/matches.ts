@@ -24,12 +24,7 @@ import {
   readManageMatch,
   readScoringMatch,
 } from "../../db/read_manage.ts";
-import {
-  confirmedRefusal,
-  confirmResult,
-  refuseConfirmed,
-  withdrawUnfinished,
-} from "../../db/result_confirmation.ts";
+import { confirmedRefusal, confirmResult, withdrawUnfinished } from "../../db/result_confirmation.ts";
 import { matchWords } from "../../db/match_naming.ts";
 import { recordToss } from "../../db/match_toss.ts";
 import { TOSS_CHOICES } from "../../domain/toss.ts";
@@ -318,13 +313,6 @@ export function matchRoutes(deps: AppDeps): Hono<ManageEnv> {
       }
       // The write checks the token's scope, and a result the umpire confirmed, on the row it locks, and answers
       // with the match it holds when it can.
-      const scope = (match: ManageMatchRecord | undefined) => {
-        if (!match) throw unknownMatch(id);
-        requireMatchScope(token, match, write.name, id);
-        if (token.role !== "admin" && match.confirmation) {
-          throw confirmedRefusal(match.confirmation, matchWords(match), write.name);
-        }
-      };
       const result = await applyWrite(
         deps,
         token,
@@ -333,7 +321,7 @@ export function matchRoutes(deps: AppDeps): Hono<ManageEnv> {
         body.revision,
         key,
         device,
-        scope,
+        scopeCheck(token, id, write.name),
       );
       // The desk took the result back: the umpire confirms it again when the match ends again.
       const withdrawn = token.role === "admin" && await withdrawUnfinished(deps.store.db, id);
@@ -381,21 +369,35 @@ export function matchRoutes(deps: AppDeps): Hono<ManageEnv> {
       const parsed = prefixed(`actions.${i}`, () => validateBody(write.schema, fields));
       return { key, action: write.toAction(parsed) };
     });
-    await scopedMatch(c, id, "score the match");
-    await refuseConfirmed(deps.store.db, id, { actor: token.label, role: token.role }, "score the match");
-    const outcome = await writeMatchBatch(deps.store, id, items, {
+    // Each write checks the scope and a confirmed result on the row it locks, as the single writes do.
+    const batch = await writeMatchBatch(deps.store, id, items, {
       actor: token.label,
       now: deps.clock(),
       ...(body.revision === undefined ? {} : { expectedRevision: body.revision }),
       idempotencyOwner: token.id,
       ...(device ? { device } : {}),
+      scope: scopeCheck(token, id, "score the match"),
     });
-    if (token.role === "admin") await withdrawUnfinished(deps.store.db, id);
-    const after = await readScoringMatch(deps.store.db, id);
-    return c.json(envelope({ ...matchPayload(after!, device?.id), results: outcome }, deps.clock()));
+    const withdrawn = token.role === "admin" && await withdrawUnfinished(deps.store.db, id);
+    const after = (!withdrawn && batch.answer) || await readScoringMatch(deps.store.db, id);
+    return c.json(envelope({ ...matchPayload(after!, device?.id), results: batch.outcomes }, deps.clock()));
   });
 
   return app;
+}
+
+/**
+ * The check a write makes on the match it locks: it exists, the token may write it, and a scorer does not change
+ * a result the umpire confirmed.
+ */
+function scopeCheck(token: TokenRecord, id: string, action: string): WriteContext["scope"] {
+  return (match: ManageMatchRecord | undefined) => {
+    if (!match) throw unknownMatch(id);
+    requireMatchScope(token, match, action, id);
+    if (token.role !== "admin" && match.confirmation) {
+      throw confirmedRefusal(match.confirmation, matchWords(match), action);
+    }
+  };
 }
 
 /** Runs a validation whose errors name fields of one element of a list (`actions.3.side`). */

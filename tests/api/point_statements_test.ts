@@ -14,6 +14,13 @@ import { call, makeToken, manageApp, seedKnockout, T0 } from "./manage_fixtures.
 /** The statements of one point, BEGIN and COMMIT included, the token's check aside. */
 const POINT_STATEMENTS = 12;
 
+/**
+ * The statements of a batch of `n` points from the umpire's page, BEGIN and COMMIT of each included: each point is
+ * its own write, with the point's statements and one more, which stores its idempotency key (the key is read
+ * with the match's row; expired keys are pruned when a match starts or ends, not with a point).
+ */
+const BATCH_STATEMENTS = (n: number) => (POINT_STATEMENTS + 1) * n;
+
 /** The most a point may cost (issue 51). */
 const POINT_BUDGET = 12;
 
@@ -76,6 +83,56 @@ for (const dialect of DIALECTS) {
         assert.deepEqual(request.slice(0, checking.length), checking);
         assert.ok(point.length <= POINT_BUDGET, `${point.length} statements:\n${point.join("\n")}`);
         assert.equal(point.length, POINT_STATEMENTS, `${point.length} statements:\n${point.join("\n")}`);
+      } finally {
+        await store.drop();
+      }
+    },
+  });
+
+  Deno.test({
+    name: `[${dialect}] [api] POST /api/manage/matches/:id/actions costs ${
+      BATCH_STATEMENTS(1)
+    } statements a point`,
+    sanitizeResources: false,
+    sanitizeOps: false,
+    fn: async () => {
+      const { store, count } = await countedStore(dialect);
+      try {
+        const { app, id, scorer, headers, post, revision } = await matchInPlay(store);
+        const read = () => app.request(`/api/manage/matches/${id}`, call(scorer, "GET", undefined, headers));
+        const checking = await count(async () =>
+          assert.equal((await post("actions", { revision, actions: [] })).status, 400)
+        );
+        for (const n of [1, 3]) {
+          const actions = Array.from(
+            { length: n },
+            (_, i) => ({ key: `k${n}-${i}`, type: "point", side: "away" }),
+          );
+          const now = await count(async () => {
+            const res = await post("actions", { revision: revision + (n === 1 ? 0 : 1), actions });
+            assert.equal(res.status, 200);
+            const body = await res.json();
+            assert.deepEqual(
+              body.data.results.map((r: { status: string }) => r.status),
+              actions.map(() => "applied"),
+            );
+          });
+          assert.deepEqual(now.slice(0, checking.length), checking);
+          const batch = now.slice(checking.length);
+          assert.ok(
+            batch.length <= (POINT_BUDGET + 1) * n,
+            `${batch.length} statements:\n${batch.join("\n")}`,
+          );
+          assert.equal(batch.length, BATCH_STATEMENTS(n), `${batch.length} statements:\n${batch.join("\n")}`);
+        }
+        // The batch answers, beside its results, what reading the match after it answers.
+        const res = await post("actions", {
+          revision: revision + 4,
+          actions: [{ key: "last", type: "undo" }],
+        });
+        const { results, ...answered } = (await res.json()).data;
+        assert.deepEqual(results.map((r: { status: string }) => r.status), ["applied"]);
+        assert.deepEqual(answered, (await (await read()).json()).data);
       } finally {
         await store.drop();
       }

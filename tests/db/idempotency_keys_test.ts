@@ -1,10 +1,11 @@
 import assert from "node:assert/strict";
 import {
-  findKey,
   KEY_RETENTION_MS,
   PRUNE_BATCH,
+  pruneKeys,
   rememberKey,
   rememberRefusal,
+  seenKey,
 } from "../../db/idempotency_keys.ts";
 import type { Store } from "../../db/store.ts";
 import { storeTest } from "../support/stores.ts";
@@ -13,14 +14,22 @@ const T0 = new Date("2026-11-26T10:00:00.000Z");
 const later = (ms: number) => new Date(T0.getTime() + ms);
 
 const remember = (store: Store, key: string, now: Date, request = 'point {"side":"home"}') =>
-  store.db.transaction().execute((trx) => rememberKey(trx, store.dialect, key, request, 1, now));
-const find = (store: Store, key: string, now: Date) =>
-  store.db.transaction().execute((trx) => findKey(trx, key, now));
+  store.db.transaction().execute(async (trx) => {
+    await rememberKey(trx, key, request, 1, now);
+    await pruneKeys(trx, store.dialect, now);
+  });
+/** The key as a write sees it, read as the write reads it with its match (db/read_manage.ts). */
+const find = async (store: Store, key: string, now: Date) => {
+  const row = await store.db.selectFrom("idempotency_keys")
+    .select(["created_at as key_created_at", "request as key_request", "response as key_response"])
+    .where("key", "=", key).executeTakeFirst();
+  return seenKey(row ?? { key_created_at: null, key_request: null, key_response: null }, now);
+};
 const seen = async (store: Store, key: string, now: Date) => (await find(store, key, now)) !== null;
 const keys = async (store: Store) =>
   (await store.db.selectFrom("idempotency_keys").select("key").orderBy("key").execute()).map((r) => r.key);
 
-storeTest("findKey() recognises a key for the whole retention and not after it", async (store) => {
+storeTest("seenKey() recognises a key for the whole retention and not after it", async (store) => {
   await remember(store, "m:k", T0);
   assert.equal(await seen(store, "m:k", T0), true);
   assert.equal(await seen(store, "m:k", later(KEY_RETENTION_MS - 1)), true);
@@ -37,7 +46,7 @@ storeTest("rememberKey() replaces an expired key of the same name", async (store
 });
 
 storeTest(
-  "rememberKey() removes expired keys, at most a batch per write, and keeps the others",
+  "pruneKeys() removes expired keys, at most a batch per write, and keeps the others",
   async (store) => {
     const old = Array.from({ length: PRUNE_BATCH + 5 }, (_, i) => `old:${String(i).padStart(4, "0")}`);
     await store.db.insertInto("idempotency_keys")
@@ -53,7 +62,7 @@ storeTest(
   },
 );
 
-storeTest("findKey() answers the fingerprint of the request first sent with the key", async (store) => {
+storeTest("seenKey() answers the fingerprint of the request first sent with the key", async (store) => {
   await remember(store, "m:k", T0, 'point {"side":"home"}');
   assert.deepEqual(await find(store, "m:k", T0), { request: 'point {"side":"home"}', refusal: null });
   // A key stored before fingerprints were kept has none.
@@ -71,7 +80,7 @@ storeTest("findKey() answers the fingerprint of the request first sent with the 
 });
 
 storeTest(
-  "rememberRefusal() keeps a refused request's key with the refusal, answered by findKey()",
+  "rememberRefusal() keeps a refused request's key with the refusal, answered by seenKey()",
   async (store) => {
     const refusal = { code: "scoring" as const, message: "Cannot undo the last point or correction" };
     await store.db.transaction().execute((trx) => rememberRefusal(trx, "m:r", "undo {}", refusal, T0));
