@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { type AppDeps, type ReadyDeps, withReadState } from "./http/deps.ts";
 import { requestLimits } from "./http/limits.ts";
 import { headLength } from "./http/head_length.ts";
+import { headOf, pageGetOf } from "./http/page_head.ts";
 import { unhandledError } from "./http/unhandled_error.ts";
 import { clientAddressVar, type ServeBindings } from "./http/client_address.ts";
 import { limitRequests, RequestRateLimiter } from "./http/request_rate_limit.ts";
@@ -107,7 +108,7 @@ function createServingHandler(deps: ReadyDeps, app: Hono): Handler {
         ? { remoteAddr: info?.remoteAddr } satisfies ServeBindings
         : { remoteAddr: info?.remoteAddr, generation: g } satisfies KeptBindings & ServeBindings,
     );
-  return (req, info) => {
+  const serve: Handler = (req, info) => {
     if (req.method !== "GET" || req.body !== null || isHealthUrl(req.url) || wantsEventStream(req)) {
       return viaApp(req, info);
     }
@@ -144,6 +145,11 @@ function createServingHandler(deps: ReadyDeps, app: Hono): Handler {
       answer,
       () => viaApp(req, info),
     );
+  };
+  // A HEAD of a page is its GET without the body, kept and revalidated alike (http/page_head.ts).
+  return (req, info) => {
+    const get = pageGetOf(req);
+    return get ? headOf(serve(get, info)) : serve(req, info);
   };
 }
 

@@ -72,3 +72,44 @@ tournamentTest(
     }
   },
 );
+
+tournamentTest(
+  "[pages] HEAD of a public page has the GET's headers and no body, kept and revalidated with a 304",
+  async ({ s, store }) => {
+    const handler = createHandler({ store, log: silentLogger, clock: () => NOW });
+    const send = (method: string, path: string, headers: Record<string, string> = {}) =>
+      Promise.resolve(handler(new Request(`http://localhost${path}`, { method, headers })));
+    for (const path of [`/t/${s.event.slug}`, `/m/${s.matches.groupRunning}`]) {
+      // HEAD first: it keeps the page as its GET would.
+      const head = await send("HEAD", path, { "Accept-Encoding": "gzip" });
+      assert.equal(head.status, 200, path);
+      assert.equal(await head.text(), "", `${path}: no body`);
+      const get = await send("GET", path, { "Accept-Encoding": "gzip" });
+      const body = new Uint8Array(await get.arrayBuffer());
+      const etag = get.headers.get("etag")!;
+      assert.match(etag, /^W\/"p/);
+      for (
+        const name of ["etag", "cache-control", "content-type", "content-encoding", "content-security-policy"]
+      ) {
+        assert.equal(head.headers.get(name), get.headers.get(name), `${path}: ${name}`);
+      }
+      assert.equal(head.headers.get("content-length"), String(body.byteLength), `${path}: the GET's length`);
+      const revalidated = await send("HEAD", path, { "Accept-Encoding": "gzip", "If-None-Match": etag });
+      assert.equal(revalidated.status, 304, path);
+      assert.equal(revalidated.headers.get("etag"), etag);
+      assert.equal(await revalidated.text(), "");
+    }
+    // A point: the HEAD with the old ETag gets the new page's headers.
+    const path = `/m/${s.matches.groupRunning}`;
+    const etag = (await send("HEAD", path)).headers.get("etag")!;
+    await writeMatch(store, s.matches.groupRunning, { type: "point", side: "home" }, ctx);
+    const changed = await send("HEAD", path, { "If-None-Match": etag });
+    assert.equal(changed.status, 200);
+    assert.notEqual(changed.headers.get("etag"), etag);
+    // An operator page stays uncacheable under HEAD too.
+    const manage = await send("HEAD", "/manage", { "If-None-Match": "*" });
+    assert.equal(manage.status, 200);
+    assert.equal(manage.headers.get("cache-control"), PRIVATE_PAGE_CACHE_CONTROL);
+    assert.equal(manage.headers.get("etag"), null);
+  },
+);
