@@ -9,7 +9,7 @@ import { requestTarget } from "./limits.ts";
 /** The GET a HEAD of a page stands for; null for any other request (the API's HEAD included). */
 export function pageGetOf(req: Request): Request | null {
   if (req.method !== "HEAD" || requestTarget(req.url).startsWith("/api/")) return null;
-  return new Request(req.url, { method: "GET", headers: req.headers, signal: req.signal });
+  return new Request(req.url, { method: "GET", headers: req.headers });
 }
 
 /** The GET's answer without its body, stating the body's length as the GET would. */

@@ -40,7 +40,8 @@ export function OverlayDocument(props: {
   children: ComponentChildren;
 }) {
   const { params } = props;
-  // On air by the producer's state (pages/stream_air_context.tsx): the page polls that state too.
+  // On air by the producer's state (pages/stream_air_context.tsx): the page watches that state too, and polls
+  // its own page, whose version holds both (pages/client/live_regions.ts).
   const air = useContext(StreamAirWatch);
   return (
     <Document
@@ -52,6 +53,7 @@ export function OverlayDocument(props: {
       bodyData={{
         watch: air === null ? props.watch : `${props.watch} ${air}`,
         "poll-ms": String(OVERLAY_POLL_MS),
+        ...(air === null ? {} : { poll: "self" }),
         ...(props.refreshIn == null
           ? {}
           : { "refresh-in": String(Math.max(0, Math.round(props.refreshIn))) }),

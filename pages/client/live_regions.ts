@@ -41,7 +41,26 @@ export function liveRegions(): void {
   };
   refreshAfter(body.getAttribute("data-refresh-in"));
 
+  // An overlay on air (`data-poll="self"`, pages/overlay_document.tsx) polls its own page, one HEAD a poll: the
+  // page's ETag follows its data and the producer's on-air state together (http/page_head.ts). A page without
+  // an ETag (made with a nonce, not kept) is told by its watched URLs instead.
+  let pollSelf = body.dataset.poll === "self";
+  let selfTag: string | null = null;
+
   async function readData(): Promise<string> {
+    if (pollSelf) {
+      const res = await fetch(location.href, {
+        method: "HEAD",
+        cache: "no-store",
+        headers: selfTag === null ? {} : { "If-None-Match": selfTag },
+        signal: AbortSignal.timeout(8000),
+      });
+      if (res.status === 404) return "gone";
+      if (res.status !== 304 && !res.ok) throw new Error(`Poll of the page answered ${res.status}`);
+      selfTag = res.status === 304 ? selfTag : res.headers.get("etag");
+      if (selfTag !== null) return `page ${selfTag}`;
+      pollSelf = false;
+    }
     const parts = await Promise.all(urls.map(async (url) => {
       const res = await fetch(url, { cache: "no-cache", signal: AbortSignal.timeout(8000) });
       // Gone (a re-import dropped the category): not JSON, so it differs from what is shown and the page, made
@@ -91,6 +110,7 @@ export function liveRegions(): void {
       twin?.focus({ preventScroll: true });
     }
     refreshAfter(fresh.body.getAttribute("data-refresh-in"));
+    pollSelf = fresh.body.getAttribute("data-poll") === "self";
     const watch = fresh.body.getAttribute("data-watch");
     if (watch === null || watch === body.getAttribute("data-watch")) return false;
     body.setAttribute("data-watch", watch);
