@@ -37,7 +37,10 @@ export function moduleDeclarations(...modules: ScriptModules): string {
         continue;
       }
       const json = JSON.stringify(value);
-      if (json === undefined || JSON.stringify(JSON.parse(json)) !== json) {
+      // A RegExp, a Map or a Date would be written as something else (`{}`, a string).
+      const plain = typeof value !== "object" || value === null || Array.isArray(value) ||
+        Object.getPrototypeOf(value) === Object.prototype;
+      if (!plain || json === undefined || JSON.stringify(JSON.parse(json)) !== json) {
         throw new Error(`Cannot inline "${name}": its value is not plain data`);
       }
       out.push(`const ${name} = ${json};`);

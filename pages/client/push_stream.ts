@@ -19,9 +19,11 @@ export const PUSHED_POLL_MS = 5000;
 /** The longest wait before a refused stream is tried again. */
 export const PUSH_RETRY_MAX_MS = 60_000;
 
-/** The API paths the change feed names (a pattern: the inlined script declares plain data only) (views/event_changes.ts), whose changes it lists one by one. */
-export const FEED_PATH =
-  /^\/api\/v1\/(matches\/[^/?]+|subevents\/[^/?]+\/matches|events\/[^/?]+(\/players)?)$/;
+/**
+ * The API paths the change feed names (views/event_changes.ts), whose changes it lists one by one. A pattern's
+ * source, not a RegExp: the inlined script declares plain data only, and a RegExp would become `{}`.
+ */
+export const FEED_PATH = "^/api/v1/(matches/[^/?]+|subevents/[^/?]+/matches|events/[^/?]+(/players)?)$";
 
 /** What a page watches that belongs to an event (its stream can be found from it). */
 export const EVENT_PATH = "^/api/v1/(events|matches|ties|subevents)/";
