@@ -27,6 +27,7 @@ import {
 import { confirmedRefusal, confirmResult, withdrawUnfinished } from "../../db/result_confirmation.ts";
 import { matchWords } from "../../db/match_naming.ts";
 import { recordToss } from "../../db/match_toss.ts";
+import { publishedEventSlugOf } from "../../db/read_watch_event.ts";
 import { TOSS_CHOICES } from "../../domain/toss.ts";
 import type { TokenRecord } from "../../db/tokens.ts";
 import { isConflict, WriteError } from "../../db/write_errors.ts";
@@ -264,7 +265,14 @@ export function matchRoutes(deps: AppDeps): Hono<ManageEnv> {
       tableNo: token.tableNo,
     });
     const live = await listLiveMatches(deps.store.db, [...new Set(matches.map((m) => m.eventId))]);
-    return c.json(envelope(scorableMatchesJson(matches, live, scorerDevice(c)?.id), deps.clock()));
+    // The published event whose change stream pushes the list (pages/operator/client/score/list_push.ts).
+    const owner = token.eventId !== null
+      ? { kind: "event" as const, id: token.eventId }
+      : matches[0] && { kind: "match" as const, id: matches[0].id };
+    const streamSlug = owner ? await publishedEventSlugOf(deps.store.db, owner) : null;
+    return c.json(
+      envelope({ ...scorableMatchesJson(matches, live, scorerDevice(c)?.id), streamSlug }, deps.clock()),
+    );
   });
 
   app.get("/:id", async (c) => {

@@ -28,7 +28,9 @@ import * as gameDialog from "./client/score/game_dialog.ts";
 import * as keptPost from "./client/score/kept_post.ts";
 import * as knownMatches from "./client/score/known_matches.ts";
 import * as leave from "./client/score/leave.ts";
+import * as listPush from "./client/score/list_push.ts";
 import * as matchList from "./client/score/match_list.ts";
+import * as pushStream from "../client/push_stream.ts";
 import * as medicalBreak from "./client/score/medical_break.ts";
 import * as medicalRule from "../../domain/medical_break.ts";
 import * as matchNames from "./client/score/match_names.ts";
@@ -99,6 +101,8 @@ export const SCORE_MODULES = [
   keptPost,
   knownMatches,
   leave,
+  listPush,
+  pushStream,
   matchList,
   matchNames,
   medicalBreak,

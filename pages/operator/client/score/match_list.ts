@@ -2,12 +2,14 @@
 /**
  * The umpire's list `/score`: the matches the token may score, by table, each marked with its taps not sent
  * yet, who else scores it, and (asked before opening it) a player still playing elsewhere. The list sends the
- * outbox too: on load, when it comes back into view and every 10 seconds. Every declaration is exported so that the
+ * outbox too: on load, when it comes back into view and every 10 seconds, and shows the list again after each
+ * send; its event's change stream shows it again at once on a change (list_push.ts). Every declaration is exported so that the
  * page can inline this module (pages/client_script.ts `moduleScript`).
  */
 import type { tokenJson } from "../../../../api/manage/serialize.ts";
 import { byId, make, setStatus, setText } from "../dom.ts";
 import { problemDetail } from "../manage_fetch.ts";
+import { listenToEvent } from "./list_push.ts";
 import { clock, startClashWords, versus } from "./match_names.ts";
 import { readOutbox, waitingFor } from "./outbox.ts";
 import { haltForToken, type ListMatch, type ScorableList, scoreApi, type ScorePage } from "./page.ts";
@@ -144,6 +146,8 @@ export async function showList(page: ScorePage): Promise<void> {
     // A full storage shows the list online only; the outbox matters more than the copy.
   }
   drawList(page, list, copy);
+  // The change stream of the list's event, when it is published (the server says which).
+  if (copy.data.streamSlug) listenToEvent(copy.data.streamSlug, () => showList(page));
   // Taps waiting for matches this token no longer lists are sent too (by the outbox), and said.
   setStatus(waitingStatus(page.store, "Up to date"), readOutbox(page.store).length > 0 ? "busy" : "ok");
 }

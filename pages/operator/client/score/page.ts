@@ -35,8 +35,11 @@ export function matchIdOf(pathname: string): string {
   }
 }
 
-/** The matches the management API lists for the token to score. */
-export type ScorableList = ReturnType<typeof scorableMatchesJson>;
+/**
+ * The matches the management API lists for the token to score, and the published event whose change stream
+ * pushes the list (absent from a copy kept before it was sent).
+ */
+export type ScorableList = ReturnType<typeof scorableMatchesJson> & { streamSlug?: string | null };
 /** A match of that list. */
 export type ListMatch = ScorableList["matches"][number];
 /** A match a clash names, as the list and a scheduled match's read name them. */
