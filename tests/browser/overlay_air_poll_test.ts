@@ -1,28 +1,23 @@
 /**
  * An overlay on air polls its own page, one request a poll (a HEAD whose ETag follows its data and the
- * producer's on-air state together, http/page_head.ts): a point written through the management API appears
+ * producer's on-air state together, http/page_head.ts): a point the desk writes appears
  * after one poll, and the graphic taken off air leaves the overlay transparent after one poll. The overlay's
  * clock is paused, so that "one poll" is one run of its clock, however slow the machine.
  */
 import assert from "node:assert/strict";
-import { DEMO_SLUG, loadDemoIfEmpty } from "../../cli/demo.ts";
 import { browserSuite, openPage, runOnePoll } from "../support/browser.ts";
-import { call, makeToken, matchWriter } from "../api/manage_fixtures.ts";
+import { call, makeToken } from "../api/manage_fixtures.ts";
+import { seedStarted } from "../support/score_page.ts";
 import { pollWait } from "../../pages/client/poll_wait.ts";
 
 browserSuite(
   "an overlay on air polls itself once a poll, shows a point and goes transparent off air",
-  async (store) => {
-    await loadDemoIfEmpty(store, new Date());
-    return { admin: await makeToken(store.db, "admin", { label: "Producer" }) };
-  },
+  async (store) => ({
+    ...await seedStarted(store, "Table 1 phone"),
+    admin: await makeToken(store.db, "admin", { label: "Producer" }),
+  }),
   async (_t, { browser, server, seeded }) => {
-    const api = async (path: string) => (await (await fetch(server.origin + path)).json()).data;
-    const live = (await api(`/api/v1/events/${DEMO_SLUG}/matches?status=in_progress`)).matches as {
-      id: string;
-    }[];
-    assert.ok(live.length > 0, "the demo has a match in play");
-    const match = live[0]!.id;
+    const match = seeded.id;
     const path = `/overlay/match/${match}`;
     const overlay = await openPage(browser, server.origin + path, { width: 1280, height: 720 }, {
       pausedClock: true,
@@ -40,7 +35,7 @@ browserSuite(
       assert.deepEqual(requests, [`HEAD ${path}`, `HEAD ${path}`], "one request a poll, for data and air");
 
       const before = await bar();
-      await matchWriter(server.origin, seeded.admin)(match, "point", { side: "home" });
+      await seeded.write({ type: "point", side: "home" });
       await runOnePoll(overlay.page);
       await overlay.page.waitForFunction(
         (b) => document.querySelector<HTMLElement>(".bar")?.innerText !== b,
@@ -48,7 +43,7 @@ browserSuite(
       );
 
       const off = await fetch(
-        `${server.origin}/api/manage/events/${DEMO_SLUG}/stream/bar/off`,
+        `${server.origin}/api/manage/events/${seeded.ev.slug}/stream/bar/off`,
         call(seeded.admin, "POST", {}),
       );
       assert.equal(off.status, 200, await off.clone().text());
