@@ -8,8 +8,10 @@
  *   frame naming it, and memory per open stream.
  * - Polls: 10,000 phones polling the event page and its API once a second each with If-None-Match (wrk with a
  *   Lua script whose `delay` paces every connection): errors and p99.
+ * - Push latency: one subscriber of the same stream, points written one at a time (bench/push_latency.ts): p50, p90
+ *   and p99 from a write to its frame.
  * Each row gives the server's peak RSS against the bare server's in the same run (target: at most 1.15 times).
- * Run: deno run -A bench/stadium.ts [--phones N] [--seconds N] [--points-per-second N] [--write]
+ * Run: deno run -A bench/stadium.ts [--phones N] [--seconds N] [--points-per-second N] [--push-points N] [--write]
  */
 import { parseDatabaseUrl } from "../cli/config.ts";
 import { loadDemoIfEmpty } from "../cli/demo.ts";
@@ -26,6 +28,7 @@ import {
   startServer,
 } from "./server.ts";
 import { BARE_ETAG } from "./stadium_bare.ts";
+import { measurePushLatency, type PushLatency } from "./push_latency.ts";
 import { withSchedulerSection } from "./scheduler_section.ts";
 import { runWrk, type WrkResult } from "./wrk.ts";
 
@@ -39,6 +42,7 @@ const flag = (name: string, fallback: number) => {
 const PHONES = flag("phones", 10_000);
 const SECONDS = flag("seconds", 30);
 const RATE = flag("points-per-second", 10);
+const PUSH_POINTS = flag("push-points", 200);
 const MiB = 1024 * 1024;
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -190,6 +194,13 @@ async function streamRow(
   };
 }
 
+/** A push-latency row of the report. */
+function pushRow(label: string, r: PushLatency): string {
+  return `| ${label} | ${r.count} | ${r.lost} | ${r.p50.toFixed(1)} | ${r.p90.toFixed(1)} | ${
+    r.p99.toFixed(1)
+  } |`;
+}
+
 /** 10,000 phones polling two URLs once a second each with their ETags. */
 async function pollRow(server: ServerProcess, requests: { path: string; headers: Record<string, string> }[]) {
   resetPeakRss(server.pid);
@@ -253,7 +264,21 @@ if (import.meta.main) {
     score = body.data?.live?.currentGame ?? score;
     return 0;
   };
-  const real = await streamRow(server, `/api/v1/events/${slug}/changes`, matchId, writeReal, revision);
+  // One pushed subscriber first, the server otherwise idle: a point's way from its write to the phone.
+  const push = await measurePushLatency(
+    `${server.url}/api/v1/events/${slug}/changes`,
+    {},
+    matchId,
+    writeReal,
+    PUSH_POINTS,
+  );
+  const real = await streamRow(
+    server,
+    `/api/v1/events/${slug}/changes`,
+    matchId,
+    writeReal,
+    revision + PUSH_POINTS,
+  );
 
   const pagePath = `/t/${slug}`;
   const apiPath = `/api/v1/events/${slug}`;
@@ -293,7 +318,8 @@ if (import.meta.main) {
     bareRevision = Number(await res.text());
     return bareRevision;
   };
-  const bareStreams = await streamRow(bare, `/stream`, matchId, writeBare, 0);
+  const barePush = await measurePushLatency(`${bare.url}/stream`, {}, matchId, writeBare, PUSH_POINTS);
+  const bareStreams = await streamRow(bare, `/stream`, matchId, writeBare, bareRevision);
   const barePolls = await pollRow(bare, [
     { path: "/page", headers: { "If-None-Match": BARE_ETAG } },
     { path: "/api", headers: { "If-None-Match": BARE_ETAG } },
@@ -332,6 +358,15 @@ if (import.meta.main) {
       barePolls.result.p50Ms.toFixed(1)
     } | ` +
     `${barePolls.result.p99Ms.toFixed(1)} | | ${barePolls.peakMiB.toFixed(1)} MiB | | |`,
+    "",
+    `Push latency, one subscriber of the event's change stream and ${PUSH_POINTS} points written one after another ` +
+    "through the management API (bench/push_latency.ts; the server pinned as above): from the write sent to the " +
+    "subscriber's frame naming the match's new revision.",
+    "",
+    "| Row | Points | Lost | p50 ms | p90 ms | p99 ms |",
+    "| --- | ---: | ---: | ---: | ---: | ---: |",
+    pushRow("(c) write through the management API to a pushed subscriber", push),
+    pushRow("(c) bare: `POST /tick` to its frame", barePush),
     "",
   ];
   const report = lines.join("\n");
