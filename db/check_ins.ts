@@ -1,9 +1,10 @@
 /**
  * Check-in: the players of an event marked present at the desk, read and written. A player is one row per event
- * however many categories she plays; marking and unmarking are audited (`player.check_in`, `player.check_out`).
+ * however many categories she plays; marking and unmarking are audited (`player.check_in`, `player.check_out`); the no-shows are withdrawn in one step.
  */
 import type { Kysely } from "kysely";
 import { writeAudit } from "./audit.ts";
+import { type Withdrawal, withdrawEntries } from "./entry_writes.ts";
 import type { Database } from "./schema.ts";
 import type { Store } from "./store.ts";
 import type { ManageWriteContext } from "./write_context.ts";
@@ -84,4 +85,38 @@ export async function setCheckIn(
     });
     return { changed: true };
   });
+}
+
+/**
+ * Withdraws every entry of the event with a player not checked in (a pair with one absent too), in one
+ * transaction: each as db/entry_writes.ts withdraws it (audited `entry.withdraw`), and the step itself audited
+ * `event.withdraw_no_shows`. Refused (`invalid-body`) while nobody has checked in: the event does not use it.
+ */
+export async function withdrawNoShows(
+  store: Store,
+  eventId: string,
+  ctx: ManageWriteContext,
+): Promise<{ withdrawals: Withdrawal[]; players: string[] }> {
+  const players: string[] = [];
+  const withdrawals = await withdrawEntries(store, async (trx) => {
+    const list = await readCheckIns(trx, eventId);
+    if (!list.some((p) => p.checkedInAt !== null)) {
+      throw new WriteError("invalid-body", "Cannot withdraw the no-shows: nobody has checked in yet");
+    }
+    const absent = list.filter((p) => p.checkedInAt === null);
+    players.push(...absent.map((p) => p.name));
+    const entryIds = [...new Set(absent.flatMap((p) => p.entryIds))];
+    if (entryIds.length === 0) return [];
+    const entries = await trx.selectFrom("entries").select(["id", "subevent_id"]).where("id", "in", entryIds)
+      .where("withdrawn_at", "is", null).where("team_entry_id", "is", null).orderBy("id").execute();
+    await writeAudit(trx, {
+      at: ctx.now,
+      actor: ctx.actor,
+      action: "event.withdraw_no_shows",
+      eventId,
+      detail: { players: absent.map((p) => ({ playerId: p.playerId, name: p.name })) },
+    });
+    return entries.map((e) => ({ categoryId: e.subevent_id, entryId: e.id }));
+  }, ctx);
+  return { withdrawals: withdrawals.filter((w) => w.changed), players };
 }

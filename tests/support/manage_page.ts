@@ -78,20 +78,25 @@ export async function withdrawEntry(page: Page, categoryId: string, name: string
 }
 
 /**
- * Opens /manage at `origin` at the desk's 1366x768 on the view `view`, runs `steps` on it, checks that the page
- * made no error and closes it.
+ * Opens /manage at `origin` at the desk's 1366x768 on the view `view`, runs `steps` on it (with the dialogs it
+ * accepted), checks that the page made no error and closes it.
  */
 export async function atTheDesk(
   browser: Browser,
   origin: string,
   token: string,
   view: string,
-  steps: (page: Page) => Promise<void>,
+  steps: (page: Page, confirmations: readonly string[]) => Promise<void>,
 ): Promise<void> {
-  const { page, errors, close } = await openManage(browser, token, { width: 1366, height: 768 }, view);
+  const { page, errors, confirmations, close } = await openManage(
+    browser,
+    token,
+    { width: 1366, height: 768 },
+    view,
+  );
   try {
     await page.goto(`${origin}/manage`);
-    await steps(page);
+    await steps(page, confirmations);
     if (errors.length > 0) throw new Error(`The page made errors: ${errors.join("; ")}`);
   } finally {
     await close();
