@@ -102,3 +102,22 @@ export async function atTheDesk(
     await close();
   }
 }
+
+/**
+ * On the open line-ups form of a World Team tie: each team's players 1, 2, 3 at its positions A, B, C and X, Y,
+ * Z, saved and published; waits until the form says so.
+ */
+export async function publishLineups(page: Page): Promise<void> {
+  const form = "#tie-lineups form.tie-lineups";
+  await page.waitForSelector(form);
+  for (const [side, positions] of [["home", ["A", "B", "C"]], ["away", ["X", "Y", "Z"]]] as const) {
+    for (const [i, p] of positions.entries()) {
+      await page.selectOption(`${form} select[name="${side}-${p}"]`, { index: i + 1 });
+    }
+  }
+  await page.click(`${form} button:has-text("Save and publish")`);
+  await page.waitForFunction(
+    (sel) => /Published/.test(document.querySelector(sel)?.textContent ?? ""),
+    `${form} p.muted`,
+  );
+}
