@@ -22,11 +22,14 @@ export interface CheckInRecord {
   entryIds: string[];
 }
 
-/** Every player entered in the event, by name, with whether she has checked in. */
+/** Every player entered in the event (a team's members, not the team), by name, with whether she has checked in. */
 export async function readCheckIns(db: Kysely<Database>, eventId: string): Promise<CheckInRecord[]> {
+  // A team's own entry names a row that stands for the team, not a person: its players are its members'
+  // entries (docs/teams.md), listed as players.
   const entries = await db.selectFrom("entries").innerJoin("subevents", "subevents.id", "entries.subevent_id")
     .select(["entries.id", "entries.player1_id", "entries.player2_id"])
-    .where("subevents.event_id", "=", eventId).execute();
+    .where("subevents.event_id", "=", eventId)
+    .where("entries.id", "not in", db.selectFrom("teams").select("entry_id")).execute();
   const ids = [...new Set(entries.flatMap((e) => [e.player1_id, e.player2_id]).filter((p) => p !== null))];
   if (ids.length === 0) return [];
   const players = await db.selectFrom("players").select(["id", "display_name", "association"])

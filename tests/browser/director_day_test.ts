@@ -211,6 +211,8 @@ browserSuite(
               label: t.parentElement!.textContent!,
             })),
         );
+        // 11 under-15s, 3 veterans and the 12 team players: people, not the teams.
+        assert.equal(players.length, 26, players.map((p) => p.label).join(", "));
         let here = 0;
         for (const p of players.filter((p) => !NO_SHOWS.some((n) => p.label.includes(n)))) {
           await page.check(`#check-in-list input[data-player="${p.id}"]`);
