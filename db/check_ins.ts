@@ -1,9 +1,10 @@
 /**
  * Check-in: the players of an event marked present at the desk, read and written. A player is one row per event
- * however many categories she plays; marking and unmarking are audited (`player.check_in`, `player.check_out`).
+ * however many categories she plays; marking and unmarking are audited (`player.check_in`, `player.check_out`); the no-shows are withdrawn in one step.
  */
 import type { Kysely } from "kysely";
 import { writeAudit } from "./audit.ts";
+import { type Withdrawal, withdrawEntries } from "./entry_writes.ts";
 import type { Database } from "./schema.ts";
 import type { Store } from "./store.ts";
 import type { ManageWriteContext } from "./write_context.ts";
@@ -21,11 +22,14 @@ export interface CheckInRecord {
   entryIds: string[];
 }
 
-/** Every player entered in the event, by name, with whether she has checked in. */
+/** Every player entered in the event (a team's members, not the team), by name, with whether she has checked in. */
 export async function readCheckIns(db: Kysely<Database>, eventId: string): Promise<CheckInRecord[]> {
+  // A team's own entry names a row that stands for the team, not a person: its players are its members'
+  // entries (docs/teams.md), listed as players.
   const entries = await db.selectFrom("entries").innerJoin("subevents", "subevents.id", "entries.subevent_id")
     .select(["entries.id", "entries.player1_id", "entries.player2_id"])
-    .where("subevents.event_id", "=", eventId).execute();
+    .where("subevents.event_id", "=", eventId)
+    .where("entries.id", "not in", db.selectFrom("teams").select("entry_id")).execute();
   const ids = [...new Set(entries.flatMap((e) => [e.player1_id, e.player2_id]).filter((p) => p !== null))];
   if (ids.length === 0) return [];
   const players = await db.selectFrom("players").select(["id", "display_name", "association"])
@@ -84,4 +88,38 @@ export async function setCheckIn(
     });
     return { changed: true };
   });
+}
+
+/**
+ * Withdraws every entry of the event with a player not checked in (a pair with one absent too), in one
+ * transaction: each as db/entry_writes.ts withdraws it (audited `entry.withdraw`), and the step itself audited
+ * `event.withdraw_no_shows`. Refused (`invalid-body`) while nobody has checked in: the event does not use it.
+ */
+export async function withdrawNoShows(
+  store: Store,
+  eventId: string,
+  ctx: ManageWriteContext,
+): Promise<{ withdrawals: Withdrawal[]; players: string[] }> {
+  const players: string[] = [];
+  const withdrawals = await withdrawEntries(store, async (trx) => {
+    const list = await readCheckIns(trx, eventId);
+    if (!list.some((p) => p.checkedInAt !== null)) {
+      throw new WriteError("invalid-body", "Cannot withdraw the no-shows: nobody has checked in yet");
+    }
+    const absent = list.filter((p) => p.checkedInAt === null);
+    players.push(...absent.map((p) => p.name));
+    const entryIds = [...new Set(absent.flatMap((p) => p.entryIds))];
+    if (entryIds.length === 0) return [];
+    const entries = await trx.selectFrom("entries").select(["id", "subevent_id"]).where("id", "in", entryIds)
+      .where("withdrawn_at", "is", null).where("team_entry_id", "is", null).orderBy("id").execute();
+    await writeAudit(trx, {
+      at: ctx.now,
+      actor: ctx.actor,
+      action: "event.withdraw_no_shows",
+      eventId,
+      detail: { players: absent.map((p) => ({ playerId: p.playerId, name: p.name })) },
+    });
+    return entries.map((e) => ({ categoryId: e.subevent_id, entryId: e.id }));
+  }, ctx);
+  return { withdrawals: withdrawals.filter((w) => w.changed), players };
 }

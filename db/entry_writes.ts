@@ -224,6 +224,29 @@ export async function withdrawEntry(
   }
 }
 
+/**
+ * Withdraws several entries in one transaction, as `withdrawEntry` withdraws each: `pick` reads, in that
+ * transaction, which (none: nothing changes). One refused withdrawal refuses them all.
+ */
+export async function withdrawEntries(
+  store: Store,
+  pick: (trx: Trx) => Promise<{ categoryId: string; entryId: string }[]>,
+  ctx: ManageWriteContext,
+): Promise<Withdrawal[]> {
+  try {
+    return await writeTransaction(store.db, async (trx) => {
+      const done: Withdrawal[] = [];
+      for (const request of await pick(trx)) done.push(await withdrawIn(trx, store, request, ctx));
+      return done;
+    });
+  } catch (e) {
+    if (e instanceof MatchStatusError || e instanceof ScoringError) {
+      throw new WriteError("match-state", e.message);
+    }
+    throw e;
+  }
+}
+
 async function withdrawIn(
   trx: Trx,
   store: Store,

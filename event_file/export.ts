@@ -162,6 +162,10 @@ export async function exportEvent(db: Db, slug: string): Promise<EventFile | nul
   const byId = new Map(people.map((p) => [p.id, p]));
   // A player public elsewhere keeps a published identity; the file says what this event's file said.
   const held = await heldIdentities(db, event.id);
+  const checkIns = new Map(
+    (await db.selectFrom("check_ins").select(["player_id", "checked_in_at", "checked_in_by"])
+      .where("event_id", "=", event.id).execute()).map((c) => [c.player_id, c]),
+  );
   for (const [id, k] of playerKeys) {
     const h = held.get(id);
     const p = h
@@ -182,6 +186,7 @@ export async function exportEvent(db: Db, slug: string): Promise<EventFile | nul
           matchCount: Number(p.prior_match_count ?? 0),
         },
       }),
+      ...checkedIn(checkIns.get(id)),
       ...uuidOf(id),
     });
   }
@@ -207,6 +212,11 @@ export async function exportEvent(db: Db, slug: string): Promise<EventFile | nul
     // So that the event keeps its players' ids in a store that takes the key (db/player_id_key.ts).
     playerIdKey: await playerIdKey(db),
   };
+}
+
+/** A player's check-in at the event as the format writes it; nothing when she has none. */
+function checkedIn(row: { checked_in_at: string; checked_in_by: string } | undefined) {
+  return row ? { checkedInAt: row.checked_in_at, checkedInBy: row.checked_in_by } : {};
 }
 
 /** The event's sessions as the format writes them; nothing when it has none. */

@@ -50,6 +50,10 @@ export interface PlayerInput {
   country?: string | null;
   birthDate?: string | null;
   prior?: PlayerPriorInput;
+  /** When the desk marked the player present at this event (db/check_ins.ts); absent while not. */
+  checkedInAt?: string | null;
+  /** Who marked her present (the desk's token label); absent with no check-in. */
+  checkedInBy?: string | null;
   /** The player's id in the store the file was exported from. */
   uuid?: string | null;
 }

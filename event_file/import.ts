@@ -175,6 +175,7 @@ export async function importEventInTransaction(
   } else {
     await writeHiddenEventPlayers(trx, eventId, plan.players);
   }
+  await writeCheckIns(trx, eventId, file, plan.players);
   await upsertAccounts(trx, plan.accounts);
   await upsertTeamPlayers(trx, plan.teams.teamPlayers);
   for (const chunk of chunks(plan.categories)) await trx.insertInto("subevents").values(chunk).execute();
@@ -268,6 +269,28 @@ async function upsertAccounts(
       await trx.insertInto("accounts").values(account).execute();
     }
   }
+}
+
+/** The event's check-ins as the file gives them (`players[].checkedInAt`), in place of the stored ones. */
+async function writeCheckIns(
+  trx: Transaction<Database>,
+  eventId: string,
+  file: EventFile,
+  players: readonly { id: string }[],
+): Promise<void> {
+  await trx.deleteFrom("check_ins").where("event_id", "=", eventId).execute();
+  // planRows() makes one player row per player of the file, in its order.
+  const rows = file.players.flatMap((p, i) =>
+    p.checkedInAt
+      ? [{
+        event_id: eventId,
+        player_id: players[i]!.id,
+        checked_in_at: normalTime(p.checkedInAt)!,
+        checked_in_by: p.checkedInBy ?? "import",
+      }]
+      : []
+  );
+  for (const chunk of chunks(rows)) await trx.insertInto("check_ins").values(chunk).execute();
 }
 
 /** Deletes what an import of the event wrote, except the event row itself and the players (shared by events). */

@@ -1,6 +1,7 @@
 /**
  * What importing a file would remove or change of the desk's work on the event already in the store under the
- * file's slug: its categories, entries, draws, results and withdrawals that the file does not hold as they are.
+ * file's slug: its categories, entries, draws, results, withdrawals and check-ins that the file does not hold as
+ * they are.
  * The import itself replaces the event whole (event_file/import.ts); the command and the management API ask for
  * a confirmation (`--replace`, `?replace=true`) before they let it drop any of these, and list each by name.
  * @module
@@ -105,5 +106,16 @@ export async function importLosses(db: Kysely<Database>, file: EventFile): Promi
       }
     }
   }
+  out.push(...await checkInLosses(db, event.id, file));
   return out;
+}
+
+/** The event's check-ins the file does not hold (a player with no `checkedInAt`, by id or by name). */
+async function checkInLosses(db: Kysely<Database>, eventId: string, file: EventFile): Promise<string[]> {
+  const stored = await db.selectFrom("check_ins").innerJoin("players", "players.id", "check_ins.player_id")
+    .select(["players.id", "players.display_name"]).where("check_ins.event_id", "=", eventId)
+    .orderBy("players.display_name").execute();
+  return stored.filter((c) =>
+    !file.players.some((p) => p.checkedInAt && (p.uuid === c.id || p.displayName === c.display_name))
+  ).map((c) => `The check-in of "${c.display_name}" would be taken back`);
 }

@@ -195,6 +195,16 @@ export const IMPORT_SCHEMA: Readonly<Record<string, unknown>> = {
             },
           },
         },
+        "checkedInAt": {
+          "description":
+            "When the desk marked the player present at this event (check-in); absent while not.",
+          "$ref": "#/$defs/dateTime",
+        },
+        "checkedInBy": {
+          "description": "Who marked the player present (the desk's token label); absent with no check-in.",
+          "type": ["string", "null"],
+          "maxLength": 200,
+        },
         "uuid": { "$ref": "#/$defs/uuid" },
       },
     },

@@ -1,11 +1,11 @@
 /**
  * Check-in at the desk (admin): `GET /api/manage/events/{slug}/check-in` lists the event's players with when each
  * was marked present (null while not), `POST` with `{ playerId, present }` marks one present or not, audited
- * (db/check_ins.ts).
+ * (db/check_ins.ts); `POST …/check-in/withdraw-no-shows` withdraws every entry with a player not checked in.
  */
 import { Hono } from "hono";
 import { z } from "zod";
-import { readCheckIns, setCheckIn } from "../../db/check_ins.ts";
+import { readCheckIns, setCheckIn, withdrawNoShows } from "../../db/check_ins.ts";
 import { findManagedEvent } from "../../db/read_manage.ts";
 import type { AppDeps } from "../../http/deps.ts";
 import { type ManageEnv, requireAdmin } from "./auth.ts";
@@ -16,6 +16,9 @@ import { envelope } from "./serialize.ts";
 
 /** Body of a check-in. */
 export const CheckInBody = z.strictObject({ playerId: z.string().min(1).max(200), present: z.boolean() });
+
+/** Body of the no-shows' withdrawal: the confirmation the page asks for. */
+export const NoShowsBody = z.strictObject({ confirm: z.literal(true, { error: "expected confirm: true" }) });
 
 /** The routes, mounted at /api/manage/events. */
 export function checkInRoutes(deps: AppDeps): Hono<ManageEnv> {
@@ -40,6 +43,13 @@ export function checkInRoutes(deps: AppDeps): Hono<ManageEnv> {
       now,
     });
     return c.json(envelope(done, now));
+  });
+  app.post("/:slug/check-in/withdraw-no-shows", async (c) => {
+    requireAdmin(c.var.token, "withdraw the no-shows");
+    const { id } = await event(c.req.param("slug"));
+    await parseBody(c, NoShowsBody);
+    const now = deps.clock();
+    return c.json(envelope(await withdrawNoShows(deps.store, id, { actor: c.var.token.label, now }), now));
   });
   return app;
 }

@@ -19,6 +19,7 @@ import { matchRoutes } from "./matches.ts";
 import { planRoute } from "./plan.ts";
 import { needsRoute } from "./needs.ts";
 import { checkInRoutes } from "./check_in.ts";
+import { ratingListRoute } from "./rating_list.ts";
 import { categorySessionRoutes, eventSessionRoutes } from "./sessions.ts";
 import { HttpError } from "../../http/problem.ts";
 import { manageProblemResponse, NO_STORE_HEADERS, quoted } from "./problem.ts";
@@ -77,6 +78,7 @@ export function manageApi(deps: AppDeps, options: ManageOptions = {}): Hono {
   app.route("/events", streamRoutes(deps));
   app.route("/events", needsRoute(deps));
   app.route("/events", checkInRoutes(deps));
+  app.route("/events", ratingListRoute(deps));
   app.route("/subevents", categoryRoutes(deps));
   app.route("/subevents", drawRoutes(deps));
   app.route("/subevents", entryRoutes(deps));

@@ -15,6 +15,7 @@ export function CheckInPanel() {
         </label>
       </form>
       <p id="check-in-count" class="muted" role="status"></p>
+      <button type="button" id="check-in-no-shows" hidden>Withdraw the no-shows</button>
       <ul id="check-in-list" class="rows check-in"></ul>
     </section>
   );

@@ -15,7 +15,15 @@ export const CONSOLE_VIEWS = [
   {
     id: "categories",
     label: "Categories",
-    parts: ["categories-heading", "categories", "draw-console", "check-in", "entries", "by-category"],
+    parts: [
+      "categories-heading",
+      "categories",
+      "draw-console",
+      "check-in",
+      "rating-list",
+      "entries",
+      "by-category",
+    ],
   },
   { id: "matches", label: "Matches", parts: ["matches"] },
   { id: "plan", label: "Order of play", parts: ["order-of-play"] },

@@ -53,12 +53,14 @@ import * as relayPanel from "./client/manage/relay_panel.ts";
 import * as importDesk from "./client/manage/import_desk.ts";
 import * as needsPanel from "./client/manage/needs_panel.ts";
 import * as checkIn from "./client/manage/check_in.ts";
+import * as ratingList from "./client/manage/rating_list.ts";
 import { MANAGE_CSS } from "./styles.ts";
 import { CONSOLE_VIEWS } from "./console_views.ts";
 import { TokenForm } from "./token_form.tsx";
 import { ImportForm } from "./import_form.tsx";
 import { NeedsPanel } from "./needs_panel.tsx";
 import { CheckInPanel } from "./check_in_panel.tsx";
+import { RatingListForm } from "./rating_list_form.tsx";
 
 /** The modules the operator's script imports, directly or through each other. */
 export const MANAGE_MODULES = [
@@ -103,6 +105,7 @@ export const MANAGE_MODULES = [
   importDesk,
   needsPanel,
   checkIn,
+  ratingList,
   byCategory,
   byTable,
   find,
@@ -271,6 +274,7 @@ export function ManagePage(props: { nonce: string }) {
         <h2 id="categories-heading">Categories and draws</h2>
         <ul id="categories" class="rows"></ul>
         <CheckInPanel />
+        <RatingListForm />
         <section id="entries" aria-labelledby="entries-heading">
           <h2 id="entries-heading">Entries</h2>
         </section>

@@ -9,7 +9,7 @@ import { importEvent } from "../../event_file/import.ts";
 import { makeToken } from "../api/manage_fixtures.ts";
 import { browserSuite } from "../support/browser.ts";
 import { undrawnGroups } from "../support/event_files.ts";
-import { openManage } from "../support/manage_page.ts";
+import { atTheDesk } from "../support/manage_page.ts";
 import { keepScreenshot } from "../support/screenshot.ts";
 
 const players = [
@@ -25,6 +25,7 @@ browserSuite(
     const file = undrawnGroups("club-open", players);
     file.event.name = "Club open";
     file.categories[0]!.groups = [{ name: "A", entries: players.map((p) => p.id) }];
+    file.categories[0]!.draw = { state: "locked", lotSeed: "club" };
     await importEvent(store, file);
     // Ana v Dan is next on table 2.
     const ana = await store.db.selectFrom("players").select("id").where("display_name", "=", "Ana Ruiz")
@@ -40,14 +41,7 @@ browserSuite(
     return { admin: await makeToken(store.db, "admin", { label: "Desk" }) };
   },
   async (t, { browser, server, seeded }) => {
-    const { page, errors, close } = await openManage(
-      browser,
-      seeded.admin,
-      { width: 1366, height: 768 },
-      "categories",
-    );
-    try {
-      await page.goto(`${server.origin}/manage`);
+    await atTheDesk(browser, server.origin, seeded.admin, "categories", async (page, confirmations) => {
       await t.step("found by club and ticked present: stored and audited", async () => {
         await page.waitForSelector("#check-in-list li");
         assert.equal(await page.textContent("#check-in-count"), "0 of 4 players here");
@@ -73,11 +67,26 @@ browserSuite(
         await keepScreenshot(page, "manage_check_in");
         await page.click("#needs li.need[data-kind=absent] button");
         await page.waitForSelector("#needs li.need[data-kind=absent]", { state: "detached" });
-        assert.equal(await page.textContent("#check-in-count"), "2 of 4 players here");
+        // The check-in list is read again on the next refresh.
+        await page.waitForFunction(() =>
+          document.getElementById("check-in-count")?.textContent === "2 of 4 players here"
+        );
       });
-      assert.deepEqual(errors, []);
-    } finally {
-      await close();
-    }
+      await t.step("the two no-shows are withdrawn in one confirmed step", async () => {
+        await page.click("#check-in-no-shows:has-text('Withdraw the 2 no-shows')");
+        await page.waitForFunction(() =>
+          document.getElementById("status")?.textContent === "2 no-shows withdrawn"
+        );
+        assert.match(
+          confirmations.at(-1) ?? "",
+          /^Withdraw the 2 players not checked in \(Ben Okafor, Cat Meyer\)/,
+        );
+        const withdrawn = await server.store.db.selectFrom("entries").select("id")
+          .where("withdrawn_at", "is not", null).execute();
+        assert.equal(withdrawn.length, 2);
+        const audit = await listAudit(server.store.db, { actions: ["event.withdraw_no_shows"], limit: 5 });
+        assert.equal(audit.length, 1);
+      });
+    });
   },
 );

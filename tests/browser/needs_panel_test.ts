@@ -9,7 +9,7 @@ import { makeToken } from "../api/manage_fixtures.ts";
 import { browserSuite } from "../support/browser.ts";
 import { keepScreenshot } from "../support/screenshot.ts";
 import { groupEvent } from "../support/event_files.ts";
-import { openManage } from "../support/manage_page.ts";
+import { atTheDesk } from "../support/manage_page.ts";
 
 const players = ["Ana Ruiz", "Ben Okafor", "Cat Meyer"].map((n) => ({
   id: n.split(" ")[0]!.toLowerCase(),
@@ -33,14 +33,7 @@ browserSuite(
     return { admin: await makeToken(store.db, "admin", { label: "Desk" }) };
   },
   async (t, { browser, server, seeded }) => {
-    const { page, errors, close } = await openManage(
-      browser,
-      seeded.admin,
-      { width: 1366, height: 768 },
-      "tables",
-    );
-    try {
-      await page.goto(`${server.origin}/manage`);
+    await atTheDesk(browser, server.origin, seeded.admin, "tables", async (page) => {
       await t.step("the panel names the group in the Tables view", async () => {
         await page.waitForSelector("#needs:not([hidden]) li.need");
         assert.deepEqual(
@@ -58,9 +51,6 @@ browserSuite(
         const members = await server.store.db.selectFrom("group_members").select("lot").execute();
         assert.ok(members.some((m) => m.lot !== null), "the lot is stored");
       });
-      assert.deepEqual(errors, []);
-    } finally {
-      await close();
-    }
+    });
   },
 );

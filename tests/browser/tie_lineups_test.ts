@@ -9,7 +9,7 @@ import { importEvent } from "../../event_file/import.ts";
 import { makeToken, T0 } from "../api/manage_fixtures.ts";
 import { apiClient } from "../support/api_client.ts";
 import { browserSuite } from "../support/browser.ts";
-import { openManage, openMenu } from "../support/manage_page.ts";
+import { openManage, openMenu, publishLineups } from "../support/manage_page.ts";
 import { TEAM_SLUG, teamEventFile } from "../support/team_event.ts";
 import { LAPTOP } from "../support/viewports.ts";
 
@@ -39,19 +39,7 @@ browserSuite(
       });
       await t.step("both line-ups chosen and published", async () => {
         await page.click(`${row} button:has-text("Line-ups…")`);
-        const form = "#tie-lineups form.tie-lineups";
-        await page.waitForSelector(form);
-        // Each team's players 1, 2, 3 at its positions A, B, C and X, Y, Z.
-        for (const [side, positions] of [["home", ["A", "B", "C"]], ["away", ["X", "Y", "Z"]]] as const) {
-          for (const [i, p] of positions.entries()) {
-            await page.selectOption(`${form} select[name="${side}-${p}"]`, { index: i + 1 });
-          }
-        }
-        await page.click(`${form} button:has-text("Save and publish")`);
-        await page.waitForFunction(
-          (sel) => /Published/.test(document.querySelector(sel)?.textContent ?? ""),
-          `${form} p.muted`,
-        );
+        await publishLineups(page);
       });
       await t.step("the public tie has its line-ups, five matches and a prediction", async () => {
         const tie = (await apiClient(server.store).request(`/api/v1/ties/${seeded.tie}`)).body.data.tie;

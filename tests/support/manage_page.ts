@@ -76,3 +76,48 @@ export async function withdrawEntry(page: Page, categoryId: string, name: string
   );
   await page.click(`#entry-list li:has-text('${name}') button:has-text('Withdraw')`);
 }
+
+/**
+ * Opens /manage at `origin` at the desk's 1366x768 on the view `view`, runs `steps` on it (with the dialogs it
+ * accepted), checks that the page made no error and closes it.
+ */
+export async function atTheDesk(
+  browser: Browser,
+  origin: string,
+  token: string,
+  view: string,
+  steps: (page: Page, confirmations: readonly string[]) => Promise<void>,
+): Promise<void> {
+  const { page, errors, confirmations, close } = await openManage(
+    browser,
+    token,
+    { width: 1366, height: 768 },
+    view,
+  );
+  try {
+    await page.goto(`${origin}/manage`);
+    await steps(page, confirmations);
+    if (errors.length > 0) throw new Error(`The page made errors: ${errors.join("; ")}`);
+  } finally {
+    await close();
+  }
+}
+
+/**
+ * On the open line-ups form of a World Team tie: each team's players 1, 2, 3 at its positions A, B, C and X, Y,
+ * Z, saved and published; waits until the form says so.
+ */
+export async function publishLineups(page: Page): Promise<void> {
+  const form = "#tie-lineups form.tie-lineups";
+  await page.waitForSelector(form);
+  for (const [side, positions] of [["home", ["A", "B", "C"]], ["away", ["X", "Y", "Z"]]] as const) {
+    for (const [i, p] of positions.entries()) {
+      await page.selectOption(`${form} select[name="${side}-${p}"]`, { index: i + 1 });
+    }
+  }
+  await page.click(`${form} button:has-text("Save and publish")`);
+  await page.waitForFunction(
+    (sel) => /Published/.test(document.querySelector(sel)?.textContent ?? ""),
+    `${form} p.muted`,
+  );
+}

@@ -25,6 +25,7 @@ import { showView, watchViews } from "./manage/views.ts";
 import { watchImport } from "./manage/import_desk.ts";
 import { refreshNeeds } from "./manage/needs_panel.ts";
 import { refreshCheckIn, watchCheckIn } from "./manage/check_in.ts";
+import { watchRatingList } from "./manage/rating_list.ts";
 import { watchFind } from "./manage/find.ts";
 import { watchCategoryPick } from "./manage/by_category.ts";
 import { refreshRelay, watchRelayTakeover } from "./manage/relay_panel.ts";
@@ -67,6 +68,7 @@ export function manageClient(): void {
     chooseEvent(page, events);
     watchImport(page);
     watchCheckIn(page);
+    watchRatingList(page);
     // With no event yet, the first thing to do is to import one.
     if (events.length === 0) showView("event");
     watchPublish(page);

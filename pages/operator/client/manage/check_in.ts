@@ -32,6 +32,11 @@ export function showCheckIn(page: ManagePage): void {
   const missingOnly = byId<HTMLInputElement>("check-in-missing")!.checked;
   const here = checkIn.players.filter((p) => p.checkedInAt !== null).length;
   byId("check-in-count")!.textContent = `${here} of ${checkIn.players.length} players here`;
+  const absent = checkIn.players.length - here;
+  const noShows = byId<HTMLButtonElement>("check-in-no-shows")!;
+  // Only once check-in is used: before anyone is here, everyone is "absent".
+  noShows.hidden = here === 0 || absent === 0;
+  noShows.textContent = `Withdraw the ${absent} no-show${absent === 1 ? "" : "s"}`;
   byId("check-in-list")!.replaceChildren(
     ...checkIn.players.filter((p) => checkInMatches(p, text, missingOnly)).map((p) => {
       const li = make("li", p.checkedInAt ? "here" : "");
@@ -71,8 +76,25 @@ export async function refreshCheckIn(page: ManagePage): Promise<void> {
   }
 }
 
-/** Wires the search: typing or ticking the box draws the list again. */
+/** Asks, then withdraws every entry of a player not checked in, in one step (their matches go to walkover). */
+export function withdrawNoShows(page: ManagePage): void {
+  const absent = checkIn.players.filter((p) => p.checkedInAt === null).map((p) => p.name);
+  if (absent.length === 0) return;
+  const names = absent.length > 6 ? `${absent.slice(0, 6).join(", ")} and ${absent.length - 6} more` : absent
+    .join(", ");
+  if (!confirm(`Withdraw the ${absent.length} players not checked in (${names}) from every category?`)) {
+    return;
+  }
+  void page.write(
+    `/events/${encodeURIComponent(page.slug)}/check-in/withdraw-no-shows`,
+    { confirm: true },
+    `${absent.length} no-show${absent.length === 1 ? "" : "s"} withdrawn`,
+  );
+}
+
+/** Wires the search (typing or ticking the box draws the list again) and the no-shows' button. */
 export function watchCheckIn(page: ManagePage): void {
+  byId("check-in-no-shows")!.addEventListener("click", () => withdrawNoShows(page));
   byId("check-in-find")!.addEventListener("input", () => showCheckIn(page));
   byId("check-in-find")!.addEventListener("submit", (e) => e.preventDefault());
 }
