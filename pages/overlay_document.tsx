@@ -37,6 +37,8 @@ export function OverlayDocument(props: {
   script?: string;
   /** In how many ms the page shows something else though the watched data stay the same (a held result ends). */
   refreshIn?: number | null;
+  /** Classes of the page's own on the body (the far layout's `far`). */
+  bodyClass?: string;
   children: ComponentChildren;
 }) {
   const { params } = props;
@@ -48,7 +50,7 @@ export function OverlayDocument(props: {
       nonce={props.nonce}
       css={OVERLAY_CSS + overlayPlacementCss(params) + props.css}
       script={LIVE_REGIONS_SCRIPT + (props.script ?? "")}
-      bodyClass={overlayBodyClass(params)}
+      bodyClass={overlayBodyClass(params) + (props.bodyClass ? ` ${props.bodyClass}` : "")}
       bodyData={{
         watch: air === null ? props.watch : `${props.watch} ${air}`,
         "poll-ms": String(OVERLAY_POLL_MS),

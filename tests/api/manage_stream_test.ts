@@ -42,6 +42,8 @@ storeTest(
       lowerThird: true,
       tie: true,
       board: true,
+      standings: false,
+      bracket: false,
       slate: false,
       sponsor: false,
     });
@@ -158,6 +160,9 @@ storeTest(
         [`/overlay/featured/${ev.slug}`, "bar"],
         [`/overlay/table/${ev.slug}/1`, "bar"],
         [`/overlay/subevent/${ev.categoryId}`, "board"],
+        // Off air until the producer puts them up.
+        [`/overlay/standings/${ev.slug}`, "standings"],
+        [`/overlay/bracket/${ev.slug}`, "bracket"],
       ] as const
     ) {
       const off = await page(path);
@@ -189,5 +194,19 @@ storeTest(
     assert.ok(slate.includes(`Event ${ev.slug}`));
     await patch({ onAir: { sponsor: true }, sponsor: { text: "Acme <Tables>" } });
     assert.ok((await page(`/overlay/sponsor/${ev.slug}`)).includes("Acme &lt;Tables>"));
+    // The standings and the bracket show a category of the event only; the pick is part of their air answer.
+    const foreign = await patch({ picks: { bracketCategoryId: crypto.randomUUID() } });
+    assert.equal(foreign.status, 422);
+    assert.equal((await foreign.json()).type.endsWith("invalid-stream"), true);
+    assert.equal(
+      (await patch({ onAir: { standings: true }, picks: { standingsCategoryId: ev.categoryId } })).status,
+      200,
+    );
+    const picked = await (await app.request(air("standings"))).json();
+    assert.deepEqual(picked.data, {
+      onAir: true,
+      picks: { standingsCategoryId: ev.categoryId, standingsGroupId: null, bracketCategoryId: null },
+    });
+    assert.ok((await page(`/overlay/standings/${ev.slug}`)).includes('data-region="stage"'));
   },
 );
