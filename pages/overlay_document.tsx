@@ -20,6 +20,9 @@ body{width:100vw;height:100vh;font:600 20px/1.2 system-ui,-apple-system,"Segoe U
 body.debug{background:repeating-conic-gradient(#bbb 0 25%,#fff 0 50%) 0 0/40px 40px}
 .stale-dot{position:fixed;top:8px;right:8px;width:12px;height:12px;border-radius:50%;background:#2e7d32}
 body[data-stale="1"] .stale-dot{background:#d32f2f}
+[data-leaving]>*{animation:overlay-leave .35s ease-in forwards!important}
+@keyframes overlay-leave{to{opacity:0}}
+@media (prefers-reduced-motion: reduce){[data-leaving]>*{animation:none!important;opacity:0!important}}
 `;
 
 /** The empty transparent page of an unknown overlay: nothing is painted over the stream. */
@@ -59,7 +62,8 @@ export function OverlayDocument(props: {
           : { "refresh-in": String(Math.max(0, Math.round(props.refreshIn))) }),
       }}
     >
-      <div class="stage" data-region="stage">{props.children}</div>
+      {/* data-leave: its graphic leaves with an exit (pages/client/leave.ts). */}
+      <div class="stage" data-region="stage" data-leave="">{props.children}</div>
       {params.debug && <span class="stale-dot" title="Poll state" />}
     </Document>
   );
