@@ -9,7 +9,8 @@ import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { DEMO_SLUG, loadDemoIfEmpty } from "../../cli/demo.ts";
 import { capHeightMetres, panelHeightMetres } from "../../pages/tv_distance.ts";
-import { browserSuite, openPage, runOnePoll } from "../support/browser.ts";
+import { browserSuite, newTestContext, openPage, runOnePoll } from "../support/browser.ts";
+import { axeViolations } from "../support/axe.ts";
 import { call, makeToken } from "../api/manage_fixtures.ts";
 import { openManage } from "../support/manage_page.ts";
 import { testNow } from "../support/test_clock.ts";
@@ -83,6 +84,20 @@ browserSuite(
       assert.deepEqual([standings.errors, panel.errors], [[], []]);
     } finally {
       await Promise.all([standings.close(), panel.close()]);
+    }
+    // The panel, standings and bracket cards included, has no serious or critical axe violation (axe's source
+    // is injected past the page's CSP, as tests/browser/accessibility_test.ts does).
+    for (const viewport of [{ width: 390, height: 844 }, { width: 1366, height: 900 }]) {
+      const context = await newTestContext(browser, { viewport, bypassCSP: true });
+      try {
+        await context.addInitScript((t) => localStorage.setItem("tt.token", t), seeded.admin);
+        const page = await context.newPage();
+        await page.goto(`${server.origin}/manage/stream?event=${DEMO_SLUG}`);
+        await page.waitForSelector("#pick-bracket option:nth-child(2)", { state: "attached" });
+        assert.deepEqual(await axeViolations(page), [], `the panel at ${viewport.width}px`);
+      } finally {
+        await context.close();
+      }
     }
     // A group of another event, or one without its category, is refused.
     const refused = await fetch(stream, call(seeded.admin, "PATCH", { picks: { standingsGroupId: "x" } }));
