@@ -44,7 +44,7 @@ export function drawGraphics(
       urls.append(item);
     }
     card.append(head, urls);
-    if (g.graphic === "standings" || g.graphic === "bracket") card.append(pickField(g.graphic, g.label));
+    if (g.graphic === "standings" || g.graphic === "bracket") card.append(pickField(g.graphic));
     if (g.preview) {
       const frame = make("iframe", "preview");
       frame.title = `Preview: ${g.label}`;
@@ -71,11 +71,11 @@ export function drawGraphics(
 }
 
 /** The select of what the standings or bracket graphic shows; filled by `showChoices`. */
-export function pickField(graphic: "standings" | "bracket", label: string): HTMLElement {
+export function pickField(graphic: "standings" | "bracket"): HTMLElement {
   const field = make("label", "pick");
   const select = make("select");
   select.id = `pick-${graphic}`;
-  field.append(make("span", "", `What the ${label.toLowerCase()} show`), select);
+  field.append(make("span", "", graphic === "standings" ? "Group shown" : "Category shown"), select);
   return field;
 }
 
