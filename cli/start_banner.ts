@@ -18,6 +18,10 @@ export const OVERLAY_PATHS = [
   "/overlay/subevent/{categoryId}      a category's live matches and results",
   "/overlay/card/match/{matchId}       lower third: a match",
   "/overlay/card/player/{playerId}     lower third: a player",
+  "/overlay/standings/{slug}           a group's standings, picked on /manage/stream",
+  "/overlay/bracket/{slug}             a knockout's current rounds, picked on /manage/stream",
+  "/overlay/slate/{slug}               the slate: starting soon, break, technical",
+  "/overlay/sponsor/{slug}             the sponsor's slot",
 ] as const;
 
 /** What the banner is made from. */

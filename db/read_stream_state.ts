@@ -51,7 +51,12 @@ export function toStreamState(row: StreamStateTable): StreamState {
   const sponsor = row.sponsor_image === null && row.sponsor_text === null
     ? null
     : { imageUrl: row.sponsor_image, text: row.sponsor_text };
-  return { onAir, slate: { kind, text: row.slate_text }, sponsor };
+  const picks = {
+    standingsCategoryId: row.standings_category_id ?? null,
+    standingsGroupId: row.standings_group_id ?? null,
+    bracketCategoryId: row.bracket_category_id ?? null,
+  };
+  return { onAir, slate: { kind, text: row.slate_text }, sponsor, picks };
 }
 
 /** What an overlay shows, named by its URL: an event by slug, a match (a tie too) or a category by id. */
@@ -95,4 +100,23 @@ export async function streamPreviewIds(db: Db, eventId: string) {
     categoryId: category?.id ?? null,
     tieId: tie?.match_id ?? null,
   };
+}
+
+/**
+ * What the producer may pick for the standings and bracket graphics: the event's categories in order, each with
+ * its groups and whether it has a knockout draw (locked or not: the overlay shows it once locked).
+ */
+export async function streamChoices(db: Db, eventId: string) {
+  const categories = await db.selectFrom("subevents").select(["id", "name", "format"])
+    .where("event_id", "=", eventId).orderBy("position").execute();
+  const groups = categories.length === 0
+    ? []
+    : await db.selectFrom("groups").select(["id", "name", "subevent_id"])
+      .where("subevent_id", "in", categories.map((c) => c.id)).orderBy("position").execute();
+  return categories.map((c) => ({
+    id: c.id,
+    name: c.name,
+    knockout: c.format !== "groups",
+    groups: groups.filter((g) => g.subevent_id === c.id).map((g) => ({ id: g.id, name: g.name })),
+  }));
 }

@@ -441,6 +441,10 @@ export interface StreamStateTable {
   slate_text: string;
   sponsor_image: string | null;
   sponsor_text: string | null;
+  /** What the standings and bracket graphics show (domain/stream_state.ts StreamPicks); null: the first. */
+  standings_category_id?: string | null;
+  standings_group_id?: string | null;
+  bracket_category_id?: string | null;
   updated_at: string;
 }
 

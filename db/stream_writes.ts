@@ -16,6 +16,8 @@ import type { Store } from "./store.ts";
 import type { ManageWriteContext } from "./write_context.ts";
 import { WriteError } from "./write_errors.ts";
 import { writeTransaction } from "./write_transaction.ts";
+import type { Transaction } from "kysely";
+import type { Database } from "./schema.ts";
 
 /** The state after the write, and whether anything changed. */
 export interface StreamStateChange {
@@ -47,12 +49,17 @@ export async function changeStreamState(
       throw e;
     }
     if (JSON.stringify(state) === JSON.stringify(was)) return { state, changed: false };
+    // Checked when chosen: a category dropped by a re-import later leaves the graphic showing the first.
+    if (JSON.stringify(state.picks) !== JSON.stringify(was.picks)) await checkPicks(trx, event.id, state);
     const row = {
       on_air: STREAM_GRAPHICS.filter((g) => state.onAir[g]).join(","),
       slate_kind: state.slate.kind,
       slate_text: state.slate.text,
       sponsor_image: state.sponsor?.imageUrl ?? null,
       sponsor_text: state.sponsor?.text ?? null,
+      standings_category_id: state.picks.standingsCategoryId,
+      standings_group_id: state.picks.standingsGroupId,
+      bracket_category_id: state.picks.bracketCategoryId,
       updated_at: ctx.now.toISOString(),
     };
     await trx.insertInto("stream_states").values({ event_id: event.id, ...row })
@@ -69,6 +76,23 @@ export async function changeStreamState(
     });
     return { state, changed: true };
   });
+}
+
+/** The picked categories and group are the event's, the group of its category; else "invalid-stream". */
+async function checkPicks(trx: Transaction<Database>, eventId: string, state: StreamState): Promise<void> {
+  const { standingsCategoryId, standingsGroupId, bracketCategoryId } = state.picks;
+  for (const id of [standingsCategoryId, bracketCategoryId]) {
+    if (id === null) continue;
+    const found = await trx.selectFrom("subevents").select("id").where("id", "=", id)
+      .where("event_id", "=", eventId).executeTakeFirst();
+    if (!found) throw new WriteError("invalid-stream", `The event has no category "${id}"`);
+  }
+  if (standingsGroupId === null) return;
+  const group = await trx.selectFrom("groups").select("id").where("id", "=", standingsGroupId)
+    .where("subevent_id", "=", standingsCategoryId ?? "").executeTakeFirst();
+  if (!group) {
+    throw new WriteError("invalid-stream", `The category has no group "${standingsGroupId}"`);
+  }
 }
 
 function auditSponsor(sponsor: StreamChange["sponsor"]) {

@@ -9,7 +9,16 @@
 import { findHiddenCharacter } from "./hidden_characters.ts";
 
 /** The graphics a producer takes on and off air. */
-export const STREAM_GRAPHICS = ["bar", "lowerThird", "tie", "board", "slate", "sponsor"] as const;
+export const STREAM_GRAPHICS = [
+  "bar",
+  "lowerThird",
+  "tie",
+  "board",
+  "standings",
+  "bracket",
+  "slate",
+  "sponsor",
+] as const;
 export type StreamGraphic = typeof STREAM_GRAPHICS[number];
 
 /** Each graphic as the producer's panel names it. */
@@ -18,6 +27,8 @@ export const GRAPHIC_LABELS: Record<StreamGraphic, string> = {
   lowerThird: "Lower thirds",
   tie: "Tie bars",
   board: "Category boards",
+  standings: "Group standings",
+  bracket: "Knockout bracket",
   slate: "Slate",
   sponsor: "Sponsor",
 };
@@ -37,11 +48,22 @@ export interface Sponsor {
   text: string | null;
 }
 
+/**
+ * What the standings and the bracket graphics show: the group (of its category) and the knockout category the
+ * producer chose; null for the first of the event (a group still in play, the first drawn category).
+ */
+export interface StreamPicks {
+  standingsCategoryId: string | null;
+  standingsGroupId: string | null;
+  bracketCategoryId: string | null;
+}
+
 /** The on-air state of an event's stream. */
 export interface StreamState {
   onAir: Record<StreamGraphic, boolean>;
   slate: { kind: SlateKind; text: string };
   sponsor: Sponsor | null;
+  picks: StreamPicks;
 }
 
 /** A change the producer asks for; what it leaves out stays as it is. */
@@ -49,6 +71,7 @@ export interface StreamChange {
   onAir?: Partial<Record<StreamGraphic, boolean>>;
   slate?: { kind: SlateKind; text?: string | null };
   sponsor?: { imageUrl?: string | null; text?: string | null } | null;
+  picks?: Partial<StreamPicks>;
 }
 
 /** A change that cannot be made; the message says why, for the producer. */
@@ -69,9 +92,19 @@ const SITE_PATH = /^\/(?!\/)[A-Za-z0-9\-._~!$&'()*+,;=:@%/]*$/;
 
 /** Before the producer changed anything: every graphic on air but the slate and the sponsor, which are not set. */
 export const DEFAULT_STREAM_STATE: StreamState = {
-  onAir: { bar: true, lowerThird: true, tie: true, board: true, slate: false, sponsor: false },
+  onAir: {
+    bar: true,
+    lowerThird: true,
+    tie: true,
+    board: true,
+    standings: false,
+    bracket: false,
+    slate: false,
+    sponsor: false,
+  },
   slate: { kind: "starting-soon", text: SLATE_WORDS["starting-soon"] },
   sponsor: null,
+  picks: { standingsCategoryId: null, standingsGroupId: null, bracketCategoryId: null },
 };
 
 /**
@@ -126,7 +159,15 @@ export function applyStreamChange(state: StreamState, change: StreamChange): Str
   if (onAir.sponsor && sponsor === null) {
     throw new StreamStateError("Cannot put the sponsor on air: no sponsor's image or text is set");
   }
-  return { onAir, slate, sponsor };
+  const picks = { ...state.picks, ...change.picks };
+  // Another category's group would not be found in it: a new category without its group shows its first.
+  if (change.picks?.standingsCategoryId !== undefined && change.picks.standingsGroupId === undefined) {
+    picks.standingsGroupId = null;
+  }
+  if (picks.standingsGroupId !== null && picks.standingsCategoryId === null) {
+    throw new StreamStateError("A group of the standings needs its category");
+  }
+  return { onAir, slate, sponsor, picks };
 }
 
 function slateOf(kind: SlateKind, text: string | null): StreamState["slate"] {

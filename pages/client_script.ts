@@ -10,6 +10,7 @@ import { liveRegions } from "./client/live_regions.ts";
 import { stateChanges } from "./client/state_changes.ts";
 import * as pollWait from "./client/poll_wait.ts";
 import * as pushStream from "./client/push_stream.ts";
+import * as leave from "./client/leave.ts";
 import { tvFit } from "./client/tv_fit.ts";
 import { tvRotation } from "./client/tv_rotation.ts";
 
@@ -64,7 +65,7 @@ export function moduleScript(fn: () => void, modules: ScriptModules = []): strin
 }
 
 /** The modules liveRegions imports. */
-export const LIVE_REGIONS_MODULES: ScriptModules = [pollWait, pushStream];
+export const LIVE_REGIONS_MODULES: ScriptModules = [pollWait, pushStream, leave];
 
 /** The script of every live page: it swaps the page's regions when the data they show changes. */
 export const LIVE_REGIONS_SCRIPT = moduleScript(liveRegions, LIVE_REGIONS_MODULES);

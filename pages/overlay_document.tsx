@@ -20,6 +20,9 @@ body{width:100vw;height:100vh;font:600 20px/1.2 system-ui,-apple-system,"Segoe U
 body.debug{background:repeating-conic-gradient(#bbb 0 25%,#fff 0 50%) 0 0/40px 40px}
 .stale-dot{position:fixed;top:8px;right:8px;width:12px;height:12px;border-radius:50%;background:#2e7d32}
 body[data-stale="1"] .stale-dot{background:#d32f2f}
+[data-leaving]>*{animation:overlay-leave .35s ease-in forwards!important}
+@keyframes overlay-leave{to{opacity:0}}
+@media (prefers-reduced-motion: reduce){[data-leaving]>*{animation:none!important;opacity:0!important}}
 `;
 
 /** The empty transparent page of an unknown overlay: nothing is painted over the stream. */
@@ -37,6 +40,8 @@ export function OverlayDocument(props: {
   script?: string;
   /** In how many ms the page shows something else though the watched data stay the same (a held result ends). */
   refreshIn?: number | null;
+  /** Classes of the page's own on the body (the far layout's `far`). */
+  bodyClass?: string;
   children: ComponentChildren;
 }) {
   const { params } = props;
@@ -49,7 +54,7 @@ export function OverlayDocument(props: {
       nonce={props.nonce}
       css={OVERLAY_CSS + overlayPlacementCss(params) + props.css}
       script={LIVE_REGIONS_SCRIPT + (props.script ?? "")}
-      bodyClass={overlayBodyClass(params)}
+      bodyClass={overlayBodyClass(params) + (props.bodyClass ? ` ${props.bodyClass}` : "")}
       bodyData={{
         watch: air === null ? props.watch : `${props.watch} ${air}`,
         "poll-ms": String(OVERLAY_POLL_MS),
@@ -59,7 +64,8 @@ export function OverlayDocument(props: {
           : { "refresh-in": String(Math.max(0, Math.round(props.refreshIn))) }),
       }}
     >
-      <div class="stage" data-region="stage">{props.children}</div>
+      {/* data-leave: its graphic leaves with an exit (pages/client/leave.ts). */}
+      <div class="stage" data-region="stage" data-leave="">{props.children}</div>
       {params.debug && <span class="stale-dot" title="Poll state" />}
     </Document>
   );

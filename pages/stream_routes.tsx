@@ -22,6 +22,10 @@ import {
 import { EmptyOverlay } from "./overlay_document.tsx";
 import { parseOverlayParams } from "./overlay_params.ts";
 import { OffAirOverlayPage, SlateOverlayPage, SponsorOverlayPage } from "./overlay_stream.tsx";
+import { StandingsOverlayPage } from "./overlay_standings.tsx";
+import { BracketOverlayPage } from "./overlay_bracket.tsx";
+import { pickedBracket, pickedStandings } from "./stream_picks.ts";
+import { parseTvDistance } from "./tv_distance.ts";
 import { renderPage } from "./render.ts";
 import { type PageEnv, securityHeaders } from "./security_headers.ts";
 
@@ -38,6 +42,9 @@ export function gatedGraphic(
   }
   if (kind === "tie" && b === undefined) return { graphic: "tie", target: { matchId: a } };
   if (kind === "subevent" && b === undefined) return { graphic: "board", target: { categoryId: a } };
+  if ((kind === "standings" || kind === "bracket") && b === undefined) {
+    return { graphic: kind, target: { slug: a } };
+  }
   if (kind === "card" && a === "match" && b) return { graphic: "lowerThird", target: { matchId: b } };
   // A player's card belongs to no event of its own: it obeys the event its URL names, if any.
   if (kind === "card" && a === "player" && b && query.event) {
@@ -127,6 +134,30 @@ export function streamRoutes(deps: ReadyDeps): Hono<PageEnv> {
     );
   };
   app.get("/overlay/slate/:slug", headers, (c) => overlay(c, "slate"));
+  // The standings and the bracket the producer picked; gated above, so on air here.
+  const picked = async (c: Context<PageEnv>, graphic: "standings" | "bracket") => {
+    const slug = c.req.param("slug") ?? "";
+    const vd = viewDeps(deps);
+    const [found, event] = await Promise.all([streamStateOf(vd, { slug }), eventView.load(vd, slug)]);
+    if (!found || !event) return renderPage(c, <EmptyOverlay nonce={c.var.nonce} />, 404);
+    const ids = event.categories.map((cat) => cat.id);
+    const eventWatch = `/api/v1/events/${encodeURIComponent(found.slug)}`;
+    const props = {
+      nonce: c.var.nonce,
+      params: parseOverlayParams(c.req.query()),
+      distance: parseTvDistance(c.req.query("distance"), c.req.query("diagonal")),
+    };
+    if (graphic === "standings") {
+      const pick = await pickedStandings(vd, ids, found.state.picks);
+      const watch = pick ? `/api/v1/subevents/${pick.categoryId}/standings` : eventWatch;
+      return renderPage(c, <StandingsOverlayPage {...props} watch={watch} pick={pick} />);
+    }
+    const pick = await pickedBracket(vd, ids, found.state.picks);
+    const watch = pick ? `/api/v1/subevents/${pick.draw.subeventId}/draw` : eventWatch;
+    return renderPage(c, <BracketOverlayPage {...props} watch={watch} pick={pick} />);
+  };
+  app.get("/overlay/standings/:slug", headers, (c) => picked(c, "standings"));
+  app.get("/overlay/bracket/:slug", headers, (c) => picked(c, "bracket"));
   app.get("/overlay/sponsor/:slug", headers, (c) => overlay(c, "sponsor"));
   return app;
 }

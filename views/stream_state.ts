@@ -44,5 +44,7 @@ export function graphicAir(state: StreamState, graphic: StreamGraphic) {
     onAir: state.onAir[graphic],
     ...(graphic === "slate" ? { slate: state.slate } : {}),
     ...(graphic === "sponsor" ? { sponsor: state.sponsor } : {}),
+    // A new pick makes the standings or bracket overlay fetch itself again.
+    ...(graphic === "standings" || graphic === "bracket" ? { picks: state.picks } : {}),
   };
 }

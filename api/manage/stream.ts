@@ -5,7 +5,7 @@
  * Deck or another controller that sends plain HTTP calls. Every answer is the state after the call.
  */
 import { z } from "zod";
-import { readStreamState, streamPreviewIds } from "../../db/read_stream_state.ts";
+import { readStreamState, streamChoices, streamPreviewIds } from "../../db/read_stream_state.ts";
 import { findManagedEvent } from "../../db/read_manage.ts";
 import { changeStreamState } from "../../db/stream_writes.ts";
 import {
@@ -28,6 +28,9 @@ const GRAPHICS_WORDS = STREAM_GRAPHICS.map((g) => `"${g}"`).join(", ");
 const KINDS = Object.keys(SLATE_WORDS) as SlateKind[];
 const KIND_WORDS = KINDS.map((k) => `"${k}"`).join(", ");
 const flag = (what: string) => z.boolean({ error: `expected whether ${what} is on air, as true or false` });
+const id = (what: string) =>
+  z.string({ error: `expected the id of ${what} as a string, or null for the first` }).max(100).nullable()
+    .optional();
 const text = (what: string) => z.string({ error: `expected ${what} as a string or null` }).nullable();
 
 /** Body of a change: any of the parts; what it leaves out stays as it is. */
@@ -48,11 +51,16 @@ export const StreamBody = z.strictObject({
     text: text("the sponsor's line").optional(),
   }, { error: "expected an object with imageUrl or text, or null to clear the sponsor" }).nullable()
     .optional(),
+  picks: z.strictObject({
+    standingsCategoryId: id("the standings' category"),
+    standingsGroupId: id("the standings' group"),
+    bracketCategoryId: id("the bracket's category"),
+  }, { error: "expected an object of standingsCategoryId, standingsGroupId, bracketCategoryId" }).optional(),
 });
 
 /** The state as the API answers it. */
 function stateJson(state: StreamState) {
-  return { onAir: state.onAir, slate: state.slate, sponsor: state.sponsor };
+  return { onAir: state.onAir, slate: state.slate, sponsor: state.sponsor, picks: state.picks };
 }
 
 /**
@@ -75,6 +83,8 @@ function graphicsJson(slug: string, ids: Awaited<ReturnType<typeof streamPreview
       urls: ["/overlay/subevent/{subeventId}"],
       preview: ids.categoryId && `/overlay/subevent/${ids.categoryId}`,
     },
+    standings: { urls: [`/overlay/standings/${s}`], preview: `/overlay/standings/${s}` },
+    bracket: { urls: [`/overlay/bracket/${s}`], preview: `/overlay/bracket/${s}` },
     slate: { urls: [`/overlay/slate/${s}`], preview: `/overlay/slate/${s}` },
     sponsor: { urls: [`/overlay/sponsor/${s}`], preview: `/overlay/sponsor/${s}?pos=top-right` },
   };
@@ -92,12 +102,16 @@ export function streamRoutes(deps: AppDeps) {
   app.get("/:slug/stream", async (c) => {
     const event = await findManagedEvent(deps.store.db, c.req.param("slug"));
     if (!event) throw new HttpError(404, "not-found", `Event ${quoted(c.req.param("slug"))} does not exist`);
-    const [state, ids] = await Promise.all([
+    const [state, ids, choices] = await Promise.all([
       readStreamState(deps.store.db, event.id),
       streamPreviewIds(deps.store.db, event.id),
+      streamChoices(deps.store.db, event.id),
     ]);
     return c.json(
-      envelope({ stream: stateJson(state), graphics: graphicsJson(event.slug, ids) }, deps.clock()),
+      envelope(
+        { stream: stateJson(state), graphics: graphicsJson(event.slug, ids), categories: choices },
+        deps.clock(),
+      ),
     );
   });
 
@@ -141,3 +155,5 @@ export function streamRoutes(deps: AppDeps) {
 export type StreamJson = ReturnType<typeof stateJson>;
 /** The graphics' URLs, for the panel's script (`import type`). */
 export type StreamGraphicsJson = ReturnType<typeof graphicsJson>;
+/** The categories and groups the producer may pick, for the panel's script (`import type`). */
+export type StreamChoicesJson = Awaited<ReturnType<typeof streamChoices>>;

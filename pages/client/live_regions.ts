@@ -10,12 +10,14 @@
  * spectators' pages then show their "stale-note" (scores may be out of date) until a poll succeeds.
  * What the page watches comes from the page too: a re-import may drop or add a category, so each fresh page's
  * `data-watch` replaces the list, and a watched URL that answers 404 (gone) makes the page be fetched again.
+ * An overlay's graphic that goes plays its exit first (pages/client/leave.ts).
  * The body gets a `regions-updated` event after each swap and a `polled` event after each poll, whether it
  * failed or not: tests wait for those instead of for a number of seconds.
  */
 // Inlined, the page's script declares what this imports before this function (pages/client_script.ts).
 import { pollWait } from "./poll_wait.ts";
 import { PUSHED_POLL_MS, pushStream, pushWanted } from "./push_stream.ts";
+import { emptiedBy, leave, leavingRegions } from "./leave.ts";
 
 export function liveRegions(): void {
   const body = document.body;
@@ -87,6 +89,8 @@ export function liveRegions(): void {
       (r) => r.getAttribute("data-region") ?? "",
     );
     if (names.some((n) => !document.querySelector(`[data-region="${CSS.escape(n)}"]`))) {
+      // An overlay's graphic taken off air leaves with its exit before its transparent page loads.
+      if (fresh.body.hasAttribute("data-off-air")) await leave(leavingRegions());
       location.reload();
       return false;
     }
@@ -100,6 +104,8 @@ export function liveRegions(): void {
       // A region the same as shown stays: the first poll after the load (at once when a stream opens) leaves
       // what is read, scrolled to or clicked in place.
       if (current && current.outerHTML !== next.outerHTML) {
+        // A graphic that goes (the slate or the sponsor taken off air) plays its exit first.
+        if (emptiedBy(current, next)) await leave([current]);
         current.replaceWith(document.importNode(next, true));
       }
     }

@@ -24,6 +24,7 @@ export const STREAM_SCRIPT = moduleScript(streamClient, STREAM_MODULES);
 const CSS = MANAGE_CSS + `
 header.bar a{color:#fff}
 main{max-width:90rem;margin:0 auto;padding:1rem}
+.graphic .pick{display:flex;flex-direction:column;gap:.2rem;margin:.4rem 0}
 .graphics{display:grid;grid-template-columns:repeat(auto-fill,minmax(22rem,1fr));gap:1rem;padding:0;margin:0;
   align-items:start}
 .graphic{background:#fff;border:2px solid #c9d0db;border-radius:.75rem;padding:.75rem;display:grid;gap:.5rem;

@@ -7,6 +7,9 @@ import { silentLogger } from "../../lib/log.ts";
 import { createApp } from "../../main.ts";
 import type { Store } from "../../db/store.ts";
 import { storeTest } from "../support/stores.ts";
+import { testNow } from "../support/test_clock.ts";
+import { importEvent } from "../../event_file/import.ts";
+import { buildTeamDemoEvent, DEMO_TEAMS_SLUG } from "../../cli/demo_teams.ts";
 import { call, makeToken, manageApp, manualClock, seedKnockout } from "./manage_fixtures.ts";
 
 async function setup(store: Store) {
@@ -42,6 +45,8 @@ storeTest(
       lowerThird: true,
       tie: true,
       board: true,
+      standings: false,
+      bracket: false,
       slate: false,
       sponsor: false,
     });
@@ -158,6 +163,9 @@ storeTest(
         [`/overlay/featured/${ev.slug}`, "bar"],
         [`/overlay/table/${ev.slug}/1`, "bar"],
         [`/overlay/subevent/${ev.categoryId}`, "board"],
+        // Off air until the producer puts them up.
+        [`/overlay/standings/${ev.slug}`, "standings"],
+        [`/overlay/bracket/${ev.slug}`, "bracket"],
       ] as const
     ) {
       const off = await page(path);
@@ -189,5 +197,59 @@ storeTest(
     assert.ok(slate.includes(`Event ${ev.slug}`));
     await patch({ onAir: { sponsor: true }, sponsor: { text: "Acme <Tables>" } });
     assert.ok((await page(`/overlay/sponsor/${ev.slug}`)).includes("Acme &lt;Tables>"));
+    // The standings and the bracket show a category of the event only; the pick is part of their air answer.
+    const foreign = await patch({ picks: { bracketCategoryId: crypto.randomUUID() } });
+    assert.equal(foreign.status, 422);
+    assert.equal((await foreign.json()).type.endsWith("invalid-stream"), true);
+    assert.equal(
+      (await patch({ onAir: { standings: true }, picks: { standingsCategoryId: ev.categoryId } })).status,
+      200,
+    );
+    const picked = await (await app.request(air("standings"))).json();
+    assert.deepEqual(picked.data, {
+      onAir: true,
+      picks: { standingsCategoryId: ev.categoryId, standingsGroupId: null, bracketCategoryId: null },
+    });
+    assert.ok((await page(`/overlay/standings/${ev.slug}`)).includes('data-region="stage"'));
+  },
+);
+
+storeTest(
+  "[pages] a tie's overlay obeys the tie graphic of its event's stream (the team demo)",
+  async (store) => {
+    await importEvent(store, buildTeamDemoEvent(testNow()), testNow);
+    const admin = await makeToken(store.db, "admin", { label: "Producer" });
+    const app = createApp({ store, log: silentLogger, clock: testNow });
+    // The tie being played: its line-ups published, a match under way.
+    const tie = await store.db.selectFrom("ties").innerJoin("matches", "matches.id", "ties.match_id")
+      .select("ties.match_id").where("matches.status", "=", "in_progress").executeTakeFirstOrThrow();
+    const path = `/overlay/tie/${tie.match_id}`;
+    const air = `/overlay/air/${DEMO_TEAMS_SLUG}?graphic=tie`;
+    const page = async () => {
+      const res = await app.request(path);
+      assert.equal(res.status, 200);
+      return await res.text();
+    };
+    const patch = async (body: unknown) => {
+      const res = await app.request(
+        `/api/manage/events/${DEMO_TEAMS_SLUG}/stream`,
+        call(admin, "PATCH", body),
+      );
+      assert.equal(res.status, 200, await res.clone().text());
+      await res.body?.cancel();
+    };
+    const onAir = await page();
+    assert.ok(onAir.includes('data-region="stage"'));
+    assert.ok(onAir.includes(air.replace("&", "&amp;")), "on air, it polls the tie's part of the state");
+    // Another graphic going off air leaves the tie on air.
+    await patch({ onAir: { bar: false } });
+    assert.ok((await page()).includes('data-region="stage"'));
+    await patch({ onAir: { tie: false } });
+    const off = await page();
+    assert.ok(off.includes('data-region="off-air"'));
+    assert.ok(!off.includes('data-region="stage"'));
+    assert.deepEqual((await (await app.request(air)).json()).data, { onAir: false });
+    await patch({ onAir: { tie: true } });
+    assert.ok((await page()).includes('data-region="stage"'));
   },
 );

@@ -64,7 +64,7 @@ browserSuite(
     try {
       await panel.page.goto(`${server.origin}/manage/stream?event=${DEMO_SLUG}`);
       await panel.page.waitForSelector('article.graphic[data-graphic="lowerThird"].on');
-      assert.equal(await panel.page.locator("article.graphic").count(), 6);
+      assert.equal(await panel.page.locator("article.graphic").count(), 8);
       assert.equal(await card.page.locator(".lt").count(), 1, "the lower third is on air by default");
       assert.equal(await slate.page.locator(".slate").count(), 0, "no slate before the producer puts one up");
       assert.equal(await sponsor.page.locator(".sponsor").count(), 0);

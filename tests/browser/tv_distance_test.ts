@@ -10,6 +10,7 @@ import { DEMO_SLUG, loadDemoIfEmpty } from "../../cli/demo.ts";
 import { capHeightMetres, panelHeightMetres } from "../../pages/tv_distance.ts";
 import { browserSuite, openPage } from "../support/browser.ts";
 import { testNow } from "../support/test_clock.ts";
+import { textCapHeights } from "../support/text_heights.ts";
 
 const UPDATE = Deno.args.includes("--update");
 const DIR = new URL("../../docs/screenshots/", import.meta.url);
@@ -30,30 +31,7 @@ browserSuite(
           const tv = await openPage(browser, url, size);
           try {
             await tv.page.waitForFunction(() => document.body.dataset.view !== undefined);
-            // Every text node on screen: the capital height of its font at its size, measured on a canvas.
-            const texts = await tv.page.evaluate(() => {
-              const canvas = document.createElement("canvas").getContext("2d")!;
-              const capOf = (style: CSSStyleDeclaration) => {
-                canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-                return canvas.measureText("H").actualBoundingBoxAscent;
-              };
-              const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-              const out: { text: string; cap: number }[] = [];
-              for (let n = walker.nextNode(); n !== null; n = walker.nextNode()) {
-                const text = n.textContent?.trim() ?? "";
-                const el = n.parentElement;
-                if (text === "" || !el || el.closest("script, style, caption, .sr")) continue;
-                const range = document.createRange();
-                range.selectNodeContents(n);
-                const visible = [...range.getClientRects()].some((r) =>
-                  r.width > 0 && r.height > 0 && r.bottom > 0 && r.top < innerHeight && r.right > 0 &&
-                  r.left < innerWidth
-                );
-                if (!visible || getComputedStyle(el).visibility === "hidden") continue;
-                out.push({ text: text.slice(0, 40), cap: capOf(getComputedStyle(el)) });
-              }
-              return out;
-            });
+            const texts = await textCapHeights(tv.page);
             if (UPDATE && metres === 8) {
               const name = `tv_far_${view}_${size.width}x${size.height}.png`;
               await Deno.writeFile(new URL(name, DIR), await tv.page.screenshot());

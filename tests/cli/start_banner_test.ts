@@ -51,7 +51,8 @@ Deno.test("startBanner() says where the QR codes point when it knows", () => {
 
 Deno.test("startBanner() lists every overlay a producer may add to OBS", () => {
   const lines = startBanner({ port: 8000, hosts: ["localhost"], eventSlugs: [], adminSecret: null });
-  for (const path of ["featured", "table", "match", "tie", "subevent", "card/match", "card/player"]) {
+  const paths = ["featured", "table", "match", "tie", "subevent", "card/match", "card/player"];
+  for (const path of [...paths, "standings", "bracket", "slate", "sponsor"]) {
     assert.ok(lines.some((l) => l.trim().startsWith(`/overlay/${path}/`)), path);
   }
 });

@@ -4,11 +4,11 @@
  * and the stream's controls, each one call of the management API (api/manage/stream.ts). It reads the state
  * again every 3 seconds, so that a change from a Stream Deck shows here too. Texts are written as textContent.
  */
-import type { StreamGraphicsJson, StreamJson } from "../../../api/manage/stream.ts";
+import type { StreamChoicesJson, StreamGraphicsJson, StreamJson } from "../../../api/manage/stream.ts";
 import { byId, make, setStatus } from "./dom.ts";
 import { manageFetch, problemDetail } from "./manage_fetch.ts";
 import { ADMIN_TOKEN_KEY, keepEnteredToken, showTokenForm } from "./token_entry.ts";
-import { drawGraphics, showState, type StreamPanel } from "./stream/stream_view.ts";
+import { drawGraphics, showChoices, showState, type StreamPanel } from "./stream/stream_view.ts";
 import { readDataUrl } from "./stream/read_file.ts";
 
 /** Runs the producer's panel. */
@@ -46,9 +46,14 @@ export function streamClient(): void {
         setStatus(await problemDetail(res), "error");
         return false;
       }
-      const data = (await res.json()).data as { stream: StreamJson; graphics?: StreamGraphicsJson };
+      const data = (await res.json()).data as {
+        stream: StreamJson;
+        graphics?: StreamGraphicsJson;
+        categories?: StreamChoicesJson;
+      };
       panel.state = data.stream;
       if (data.graphics) drawGraphics(panel, data.graphics, toggle);
+      if (data.categories) showChoices(data.categories, data.stream.picks);
       showState(data.stream);
       if (done !== null) setStatus(done);
       return true;
@@ -86,6 +91,21 @@ export function streamClient(): void {
     else setStatus("No event yet: import one on /manage first.", "error");
   }
 
+  // What the standings and the bracket show: the selects are drawn with the cards, so listened to on the list.
+  byId("graphics")?.addEventListener("change", (e) => {
+    const select = e.target as HTMLSelectElement;
+    if (select.id === "pick-standings") {
+      const [category = null, group = null] = select.value === "" ? [] : select.value.split("/");
+      void send(
+        "PATCH",
+        "",
+        { picks: { standingsCategoryId: category, standingsGroupId: group } },
+        "Group chosen",
+      );
+    } else if (select.id === "pick-bracket") {
+      void send("PATCH", "", { picks: { bracketCategoryId: select.value || null } }, "Category chosen");
+    }
+  });
   byId("slate-form")?.addEventListener("submit", (e) => {
     e.preventDefault();
     const kind = byId<HTMLSelectElement>("slate-kind")?.value ?? "starting-soon";

@@ -4,7 +4,7 @@
  * its switch, its OBS URLs, a live preview) and the slate's and sponsor's forms filled from the state. Every
  * declaration is exported so that the page can inline this module (pages/client_script.ts `moduleScript`).
  */
-import type { StreamGraphicsJson, StreamJson } from "../../../../api/manage/stream.ts";
+import type { StreamChoicesJson, StreamGraphicsJson, StreamJson } from "../../../../api/manage/stream.ts";
 import { byId, make } from "../dom.ts";
 
 /** The panel's state: the token, the event, what the server last said. */
@@ -44,6 +44,7 @@ export function drawGraphics(
       urls.append(item);
     }
     card.append(head, urls);
+    if (g.graphic === "standings" || g.graphic === "bracket") card.append(pickField(g.graphic));
     if (g.preview) {
       const frame = make("iframe", "preview");
       frame.title = `Preview: ${g.label}`;
@@ -67,6 +68,49 @@ export function drawGraphics(
   };
   fit();
   new ResizeObserver(fit).observe(list);
+}
+
+/** The select of what the standings or bracket graphic shows; filled by `showChoices`. */
+export function pickField(graphic: "standings" | "bracket"): HTMLElement {
+  const field = make("label", "pick");
+  const select = make("select");
+  select.id = `pick-${graphic}`;
+  field.append(make("span", "", graphic === "standings" ? "Group shown" : "Category shown"), select);
+  return field;
+}
+
+/** The picks' option value: a category's id, with its group's after a slash. */
+export function pickValue(categoryId: string | null, groupId: string | null = null): string {
+  return categoryId === null ? "" : groupId === null ? categoryId : `${categoryId}/${groupId}`;
+}
+
+/** Fills the standings' and bracket's selects with the event's groups and knockout categories, once per event. */
+export function showChoices(categories: StreamChoicesJson, picks: StreamJson["picks"]): void {
+  const option = (value: string, text: string) => {
+    const o = make("option", "", text);
+    o.value = value;
+    return o;
+  };
+  const standings = byId<HTMLSelectElement>("pick-standings");
+  if (standings && standings.options.length === 0) {
+    standings.append(
+      option("", "The first group still in play"),
+      ...categories.flatMap((c) =>
+        c.groups.map((g) => option(pickValue(c.id, g.id), `${c.name} · Group ${g.name}`))
+      ),
+    );
+  }
+  const bracket = byId<HTMLSelectElement>("pick-bracket");
+  if (bracket && bracket.options.length === 0) {
+    bracket.append(
+      option("", "The first knockout category"),
+      ...categories.filter((c) => c.knockout).map((c) => option(pickValue(c.id), c.name)),
+    );
+  }
+  if (standings && document.activeElement !== standings) {
+    standings.value = pickValue(picks.standingsCategoryId, picks.standingsGroupId);
+  }
+  if (bracket && document.activeElement !== bracket) bracket.value = pickValue(picks.bracketCategoryId);
 }
 
 /** Writes the state on the cards and the forms. */
