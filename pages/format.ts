@@ -3,6 +3,7 @@
  * The functions that a page has moved to its language take its `I18n` (pages/i18n/mod.ts), English by default.
  */
 import { type I18n, i18nFor } from "./i18n/mod.ts";
+import { readStageLabel } from "../domain/stage_name.ts";
 
 const EN = i18nFor("en");
 
@@ -174,19 +175,23 @@ export function formatText(format: string, i18n: I18n = EN): string {
  * @example stageText("Round of 16", i18nFor("de")) // "Achtelfinale"
  */
 export function stageText(label: string, i18n: I18n = EN): string {
-  if (label === "Final") return i18n.t("stage.final");
-  if (label === "Semi-final") return i18n.t("stage.semiFinal");
-  if (label === "Quarter-final") return i18n.t("stage.quarterFinal");
-  if (label === "Round of 16") return i18n.t("stage.roundOf16");
-  if (label === "Group") return i18n.t("stage.groupAlone");
-  const roundOf = /^Round of (\d+)$/.exec(label);
-  if (roundOf) return i18n.t("stage.roundOf", { count: Number(roundOf[1]) });
-  const round = /^Round (\d+)$/.exec(label);
-  if (round) return i18n.t("stage.round", { count: Number(round[1]) });
-  const group = /^Group (\S.*)$/.exec(label);
-  if (group) return i18n.t("stage.group", { name: group[1]! });
-  return label;
+  const name = readStageLabel(label);
+  if (name === null) return label;
+  if (name.kind === "roundOf") {
+    return name.players === 16 ? i18n.t("stage.roundOf16") : i18n.t("stage.roundOf", { count: name.players });
+  }
+  if (name.kind === "round") return i18n.t("stage.round", { count: name.number });
+  if (name.kind === "group") {
+    return name.name === null ? i18n.t("stage.groupAlone") : i18n.t("stage.group", { name: name.name });
+  }
+  return i18n.t(KNOCKOUT_KEYS[name.kind]);
 }
+
+const KNOCKOUT_KEYS = {
+  final: "stage.final",
+  semiFinal: "stage.semiFinal",
+  quarterFinal: "stage.quarterFinal",
+} as const;
 
 /** What a draw position's label needs: its kind, its label, the group place it waits for. */
 interface DrawSideLabel {
