@@ -1,5 +1,5 @@
 /**
- * The reader's pages translated after the first ones (the categories', the players', a player's, the rankings')
+ * The reader's pages translated after the first ones (the categories', the players', a player's, the rankings', a match's)
  * in German, Japanese and Arabic on a phone (390x844): the page says its language and direction, nothing runs
  * off the screen or is cut, no English message is left, and axe finds no serious or critical violation. A file of
  * its own beside tests/browser/languages_test.ts, so that each stays short to run. With `-- --shots=DIR` it
@@ -23,7 +23,12 @@ async function demoIds(origin: string) {
   const event = await get(`/api/v1/events/${slug}`);
   const categories = event.subevents as { id: string; format: string }[];
   const players = (await get(`/api/v1/events/${slug}/players`)).players as { id: string }[];
+  const matches = (await Promise.all(
+    categories.map((c) => get(`/api/v1/subevents/${c.id}/matches`).then((d) => d.matches)),
+  )).flat() as { id: string; status: string }[];
   return {
+    live: matches.find((m) => m.status === "in_progress")!.id,
+    done: matches.find((m) => m.status === "completed")!.id,
     slug,
     groups: categories.find((c) => c.format !== "knockout")!.id,
     knockout: categories.find((c) => c.format !== "groups")!.id,
@@ -46,6 +51,8 @@ browserSuite(
       { name: "players", path: `/t/${ids.slug}/players` },
       { name: "player", path: `/t/${ids.slug}/p/${ids.player}` },
       { name: "rankings", path: "/rankings" },
+      { name: "match_live", path: `/m/${ids.live}` },
+      { name: "match_done", path: `/m/${ids.done}` },
     ];
     for (const lang of LANGUAGES) {
       const english = englishLeft(lang);
