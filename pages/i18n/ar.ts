@@ -273,4 +273,9 @@ export const ar: Catalog = {
   "prediction.meterText": "{percent} (الثقة: {confidence})",
   "prediction.made": "أُعدّ قبل المباراة من تصنيفات اللاعبين، ولم يتغير منذ ذلك الحين.",
   "prediction.result": "النتيجة: فاز {name}.",
+  "scoreboard.serves": "يرسل",
+  "scoreboard.timeout": "وقت مستقطع",
+  "scoreboard.games": "الأشواط",
+  "scoreboard.changeEnds": "تبديل الجهات",
+  "scoreboard.free": "{event}: لا مباراة على هذه الطاولة الآن",
 };

@@ -233,4 +233,9 @@ export const de: Catalog = {
   "prediction.meterText": "{percent} (Sicherheit: {confidence})",
   "prediction.made": "Vor dem Spiel aus den Wertungen der Spieler erstellt und seitdem nicht geändert.",
   "prediction.result": "Ergebnis: {name} hat gewonnen.",
+  "scoreboard.serves": "Aufschlag",
+  "scoreboard.timeout": "Auszeit",
+  "scoreboard.games": "SÄTZE",
+  "scoreboard.changeEnds": "SEITENWECHSEL",
+  "scoreboard.free": "{event}: derzeit kein Spiel an diesem Tisch",
 };

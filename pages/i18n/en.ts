@@ -235,4 +235,9 @@ export const en = {
   "prediction.meterText": "{percent} (confidence: {confidence})",
   "prediction.made": "Made before the match from the players' ratings, and not changed since.",
   "prediction.result": "Result: {name} won.",
+  "scoreboard.serves": "Serves",
+  "scoreboard.timeout": "Time-out",
+  "scoreboard.games": "GAMES",
+  "scoreboard.changeEnds": "CHANGE ENDS",
+  "scoreboard.free": "{event}: no match on this table now",
 } as const;

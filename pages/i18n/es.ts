@@ -234,4 +234,9 @@ export const es: Catalog = {
   "prediction.made":
     "Hecho antes del partido a partir de las puntuaciones de los jugadores, y sin cambios desde entonces.",
   "prediction.result": "Resultado: ganó {name}.",
+  "scoreboard.serves": "Saca",
+  "scoreboard.timeout": "Tiempo muerto",
+  "scoreboard.games": "JUEGOS",
+  "scoreboard.changeEnds": "CAMBIO DE LADO",
+  "scoreboard.free": "{event}: ningún partido en esta mesa ahora",
 };

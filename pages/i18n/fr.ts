@@ -233,4 +233,9 @@ export const fr: Catalog = {
   "prediction.meterText": "{percent} (confiance : {confidence})",
   "prediction.made": "Établi avant la partie à partir des classements des joueurs, et inchangé depuis.",
   "prediction.result": "Résultat : {name} a gagné.",
+  "scoreboard.serves": "Au service",
+  "scoreboard.timeout": "Temps mort",
+  "scoreboard.games": "MANCHES",
+  "scoreboard.changeEnds": "CHANGEMENT DE CÔTÉ",
+  "scoreboard.free": "{event} : aucune partie sur cette table pour l'instant",
 };

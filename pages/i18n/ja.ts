@@ -224,4 +224,9 @@ export const ja: Catalog = {
   "prediction.meterText": "{percent}（信頼度：{confidence}）",
   "prediction.made": "試合前に選手のレーティングから算出し、その後は変更していません。",
   "prediction.result": "結果：{name} の勝ち。",
+  "scoreboard.serves": "サーブ",
+  "scoreboard.timeout": "タイムアウト",
+  "scoreboard.games": "ゲーム",
+  "scoreboard.changeEnds": "エンドチェンジ",
+  "scoreboard.free": "{event}：この台では現在試合がありません",
 };

@@ -221,4 +221,9 @@ export const zh: Catalog = {
   "prediction.meterText": "{percent}（可信度：{confidence}）",
   "prediction.made": "赛前根据运动员积分得出，此后未作更改。",
   "prediction.result": "结果：{name} 获胜。",
+  "scoreboard.serves": "发球",
+  "scoreboard.timeout": "暂停",
+  "scoreboard.games": "局",
+  "scoreboard.changeEnds": "交换场地",
+  "scoreboard.free": "{event}：本球台当前没有比赛",
 };

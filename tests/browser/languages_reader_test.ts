@@ -1,9 +1,9 @@
 /**
- * The reader's pages translated after the first ones (the categories', the players', a player's, the rankings', a match's)
- * in German, Japanese and Arabic on a phone (390x844): the page says its language and direction, nothing runs
- * off the screen or is cut, no English message is left, and axe finds no serious or critical violation. A file of
- * its own beside tests/browser/languages_test.ts, so that each stays short to run. With `-- --shots=DIR` it
- * saves a screenshot of each page there, to look at.
+ * The reader's pages translated after the first ones (the categories', the players', a player's, the rankings',
+ * a match's) in German, Japanese and Arabic on a phone (390x844), and the table scoreboard (1920x1080): the page
+ * says its language and direction, nothing runs off the screen or is cut, no English message is left, and axe
+ * finds no serious or critical violation. A file of its own beside tests/browser/languages_test.ts, so that each
+ * stays short to run. With `-- --shots=DIR` it saves a screenshot of each page there, to look at.
  */
 import assert from "node:assert/strict";
 import type { Language } from "../../lib/languages.ts";
@@ -11,7 +11,7 @@ import { axeViolations } from "../support/axe.ts";
 import { browserSuite, newTestContext } from "../support/browser.ts";
 import { cutOrOverflowing, englishLeft, ourText, wordIn } from "../support/language_checks.ts";
 import { testNow } from "../support/test_clock.ts";
-import { PHONE } from "../support/viewports.ts";
+import { FULL_HD, PHONE } from "../support/viewports.ts";
 
 const LANGUAGES: Language[] = ["de", "ja", "ar"];
 const SHOTS = Deno.args.find((a) => a.startsWith("--shots="))?.slice("--shots=".length);
@@ -25,9 +25,11 @@ async function demoIds(origin: string) {
   const players = (await get(`/api/v1/events/${slug}/players`)).players as { id: string }[];
   const matches = (await Promise.all(
     categories.map((c) => get(`/api/v1/subevents/${c.id}/matches`).then((d) => d.matches)),
-  )).flat() as { id: string; status: string }[];
+  )).flat() as { id: string; status: string; tableNo: number | null }[];
+  const live = matches.find((m) => m.status === "in_progress" && m.tableNo !== null)!;
   return {
-    live: matches.find((m) => m.status === "in_progress")!.id,
+    live: live.id,
+    liveTable: live.tableNo,
     done: matches.find((m) => m.status === "completed")!.id,
     slug,
     groups: categories.find((c) => c.format !== "knockout")!.id,
@@ -53,12 +55,14 @@ browserSuite(
       { name: "rankings", path: "/rankings" },
       { name: "match_live", path: `/m/${ids.live}` },
       { name: "match_done", path: `/m/${ids.done}` },
+      { name: "scoreboard", path: `/t/${ids.slug}/table/${ids.liveTable}/scoreboard`, viewport: FULL_HD },
+      { name: "scoreboard_free", path: `/t/${ids.slug}/table/99/scoreboard`, viewport: FULL_HD },
     ];
     for (const lang of LANGUAGES) {
       const english = englishLeft(lang);
       for (const p of pages) {
         await t.step(`${p.name} in ${lang}`, async () => {
-          const context = await newTestContext(browser, { viewport: PHONE, bypassCSP: true });
+          const context = await newTestContext(browser, { viewport: p.viewport ?? PHONE, bypassCSP: true });
           const page = await context.newPage();
           const errors: string[] = [];
           page.on("pageerror", (e) => errors.push(e.message));
