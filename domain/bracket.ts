@@ -8,6 +8,7 @@
  * @module
  */
 
+import { knockoutRoundName, stageNameLabel } from "./stage_name.ts";
 import { groupName } from "./groups.ts";
 
 /** Where the winner of a match plays next. */
@@ -87,11 +88,7 @@ export function roundLabel(roundNo: number, roundCount: number): string {
   if (roundNo > roundCount) {
     throw new BracketError(`Cannot label round "${roundNo}": the bracket has "${roundCount}" rounds`);
   }
-  const fromFinal = roundCount - roundNo;
-  if (fromFinal === 0) return "Final";
-  if (fromFinal === 1) return "Semi-final";
-  if (fromFinal === 2) return "Quarter-final";
-  return `Round of ${2 ** (fromFinal + 1)}`;
+  return stageNameLabel(knockoutRoundName(roundCount - roundNo));
 }
 
 /**

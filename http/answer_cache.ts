@@ -27,7 +27,7 @@
 import type { MiddlewareHandler } from "hono";
 import { chooseCoding, type Coding, COMPRESSION_THRESHOLD, encode } from "./compression.ts";
 import { ifNoneMatchHits } from "./http_cache.ts";
-import { PAGE_CACHE_CONTROL, pageEtag } from "./page_cache.ts";
+import { NEGOTIATED_PAGE_CACHE_CONTROL, PAGE_CACHE_CONTROL, pageEtag } from "./page_cache.ts";
 import { requestTarget } from "./limits.ts";
 import { BoundedLru } from "../lib/lru.ts";
 import { SingleFlight } from "../lib/single_flight.ts";
@@ -138,7 +138,7 @@ const IDENTITY = "-";
 
 /**
  * The key of a request's kept answer: its coding and URL, and for a page the language it asks for besides its URL
- * (the `lang` cookie, `Accept-Language`: lib/languages.ts).
+ * (the `lang` cookie, `Accept-Language`: lib/languages.ts), when its URL names none.
  */
 function keyOf(req: Request): string {
   const coding = codingKey(req.headers.get("accept-encoding"));
@@ -426,10 +426,13 @@ export class AnswerCache {
       // The same bytes for everyone: cacheable for a short while and revalidated by ETag (http/page_cache.ts).
       const etag = pageEtag(hashed.html);
       headers.set("etag", etag);
-      headers.set("cache-control", PAGE_CACHE_CONTROL);
+      // A page whose language the request's headers chose (its `Vary` names them) is kept here by them
+      // (`keyOf`) but only by the reader's browser outside: CDNs that ignore `Vary` would mix the languages.
+      const vary = res.headers.get("vary");
+      headers.set("cache-control", vary === null ? PAGE_CACHE_CONTROL : NEGOTIATED_PAGE_CACHE_CONTROL);
       // A kept page is sent compressed to a client that accepts it, as the API's answers are: a phone fetches
       // its page again whenever the data it shows changes (an event page shrinks to a tenth as br).
-      headers.set("vary", "Accept-Encoding, Accept-Language, Cookie");
+      headers.set("vary", vary === null ? "Accept-Encoding" : `Accept-Encoding, ${vary}`);
       const coding = hashed.html.length > COMPRESSION_THRESHOLD
         ? chooseCoding(req.headers.get("accept-encoding"))
         : null;

@@ -12,6 +12,13 @@ import { fingerprint } from "../lib/fingerprint.ts";
  */
 export const PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=10, stale-while-revalidate=30";
 
+/**
+ * Cache-Control of a kept public page whose language the reader's headers chose (`Vary: Accept-Language,
+ * Cookie`): the reader's browser may revalidate it by ETag, no shared cache keeps it. The same page with `?lang=`
+ * in its URL, which its links and the language switcher use, is shared-cacheable.
+ */
+export const NEGOTIATED_PAGE_CACHE_CONTROL = "private, max-age=0";
+
 /** Cache-Control of a page that must not be kept anywhere (the operator's pages). */
 export const PRIVATE_PAGE_CACHE_CONTROL = "private, no-store";
 

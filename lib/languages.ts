@@ -72,10 +72,12 @@ export function languageRequest(req: Request): LanguageRequest {
 }
 
 /**
- * The part of the answer cache's key that a page's language depends on besides its URL (which holds `?lang=`).
+ * The part of the answer cache's key that a page's language depends on besides its URL: nothing when the URL
+ * names the language (`?lang=`).
  * @example languageKey(new Request("http://x/", { headers: { "accept-language": "de" } })) // "-de"
  */
 export function languageKey(req: Request): string {
   const r = languageRequest(req);
+  if (r.query !== null) return "";
   return `${r.cookie ?? ""}-${r.accept ?? ""}`;
 }

@@ -4,12 +4,13 @@
  * of its own so that the event page stays small whatever the event's size (a phone re-reads a page whenever its
  * data changes). The live part is a region that client/live_regions.ts refreshes when the API's data changes.
  */
+import { useI18n } from "./i18n/mod.ts";
 import { groupDisplayName } from "../views/serialize.ts";
 import { Announcement, ANNOUNCEMENT_CSS } from "./components/announcement.tsx";
 import { Bracket, BRACKET_CSS } from "./components/bracket.tsx";
 import { type ListedMatch, MATCH_LISTS_CSS, ScoreList, UpcomingList } from "./components/match_table.tsx";
 import { StandingsTable } from "./components/standings_table.tsx";
-import { bestOfText, formatText, spansDays } from "./format.ts";
+import { bestOfText, formatText, spansDays, stageText } from "./format.ts";
 import { latestResults, liveMatches, upcomingMatches } from "../views/match_lists.ts";
 import { EventLivePage } from "./event_page.tsx";
 import { eventPath, watchedPaths } from "./page_paths.ts";
@@ -33,6 +34,8 @@ small.by-lot{display:block;font-weight:400;color:#444}
 /** A category's page. */
 export function CategoryPage(props: { nonce: string; event: Event; category: CategoryView; ties?: Tie[] }) {
   const { event } = props;
+  const i18n = useI18n();
+  const { t, n } = i18n;
   // A team category lists its ties; the ties' own matches (between the teams, no games of their own) leave its lists.
   const tieIds = new Set((props.ties ?? []).map((t) => t.id));
   const c = { ...props.category, matches: props.category.matches.filter((m) => !tieIds.has(m.id)) };
@@ -51,51 +54,51 @@ export function CategoryPage(props: { nonce: string; event: Event; category: Cat
       title={`${c.name} – ${event.name}`}
       nonce={props.nonce}
       css={CSS}
-      description={`Live scores, standings and draw of ${c.name} at ${event.name}`}
+      description={t("category.description", { category: c.name, event: event.name })}
       watch={watch.join(" ")}
     >
       <p class="crumbs">
         <a href={eventPath(event.slug)}>{event.name}</a> › {c.name}
       </p>
       <h1>{c.name}</h1>
-      <p class="meta">{formatText(c.format)} · {bestOfText(c.bestOf)}</p>
+      <p class="meta">{formatText(c.format, i18n)} · {bestOfText(c.bestOf, i18n)}</p>
       <Announcement event={event} region="announcement" />
       <div data-region={`cat-${c.id}`}>
         {props.ties && props.ties.length > 0 && (
           <>
-            <h2>Ties</h2>
-            <TieList ties={props.ties} caption="The ties of this category" />
+            <h2>{t("category.ties")}</h2>
+            <TieList ties={props.ties} caption={t("category.tiesCaption")} />
           </>
         )}
         {live.length > 0 && (
           <>
             <h2>
-              Live now <span class="badge live">{live.length}</span>
+              {t("event.liveNow")} <span class="badge live">{live.length}</span>
             </h2>
-            <ScoreList rows={rows(live)} caption="Matches in play" live />
+            <ScoreList rows={rows(live)} caption={t("event.matchesInPlay")} live />
           </>
         )}
         {next.length > 0 && (
           <>
-            <h2>Up next</h2>
-            <UpcomingList rows={rows(next)} caption="Matches up next" withDay={withDay} />
+            <h2>{t("event.upNext")}</h2>
+            <UpcomingList rows={rows(next)} caption={t("event.matchesUpNext")} withDay={withDay} />
             {later.length > 0 && (
               <details>
-                <summary>{later.length} more to play</summary>
-                <UpcomingList rows={rows(later)} caption="Matches to play later" withDay={withDay} />
+                <summary>{n("category.moreToPlay", later.length)}</summary>
+                <UpcomingList rows={rows(later)} caption={t("category.laterCaption")} withDay={withDay} />
               </details>
             )}
           </>
         )}
         {c.groups.length > 0 && (
           <>
-            <h2>Group standings</h2>
+            <h2>{t("tv.groupStandings")}</h2>
             <div class="groups">
               {c.groups.map((g) => (
                 <StandingsTable
                   key={g.groupId}
                   group={g}
-                  caption={groupDisplayName(g.name)}
+                  caption={stageText(groupDisplayName(g.name), i18n)}
                   slug={event.slug}
                 />
               ))}
@@ -104,21 +107,22 @@ export function CategoryPage(props: { nonce: string; event: Event; category: Cat
         )}
         {c.draw && (
           <>
-            <h2>Knockout</h2>
-            <Bracket draw={c.draw} label={`${c.name} knockout bracket`} />
+            <h2>{t("format.knockout")}</h2>
+            <Bracket draw={c.draw} label={t("category.bracketLabel", { category: c.name })} />
           </>
         )}
-        <h2>Results</h2>
+        <h2>{t("reader.results")}</h2>
         {recent.length > 0
-          ? <ScoreList rows={rows(recent)} caption="Latest results" live={false} />
-          : <p class="empty">No results yet.</p>}
+          ? <ScoreList rows={rows(recent)} caption={t("event.latestResults")} live={false} />
+          : <p class="empty">{t("event.noResults")}</p>}
         {older.length > 0 && (
           <details>
-            <summary>{older.length} earlier results</summary>
-            <ScoreList rows={rows(older)} caption="Earlier results" live={false} />
+            <summary>{n("category.earlier", older.length)}</summary>
+            <ScoreList rows={rows(older)} caption={t("category.earlierCaption")} live={false} />
           </details>
         )}
       </div>
     </EventLivePage>
   );
 }
+CategoryPage.translated = true as const;

@@ -159,3 +159,4 @@ export function EventPage(
     </EventLivePage>
   );
 }
+EventPage.translated = true as const;

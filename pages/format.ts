@@ -3,6 +3,8 @@
  * The functions that a page has moved to its language take its `I18n` (pages/i18n/mod.ts), English by default.
  */
 import { type I18n, i18nFor } from "./i18n/mod.ts";
+import type { TextKey } from "./i18n/catalog.ts";
+import { readStageLabel } from "../domain/stage_name.ts";
 
 const EN = i18nFor("en");
 
@@ -135,16 +137,42 @@ export function resultReasonMark(code: string | null, i18n: I18n = EN): string |
  * @example predictionSentence({ pHome: 0.63, ciLow: 0.5, ciHigh: 0.74, confidenceLabel: "medium" }, "Ann", "Bo")
  * // "Ann 63% to win (confidence: medium, range 50–74%)"
  */
-export function predictionSentence(p: PredictionShown, homeName: string, awayName: string): string {
+export function predictionSentence(
+  p: PredictionShown,
+  homeName: string,
+  awayName: string,
+  i18n: I18n = EN,
+): string {
   if (p.confidenceLabel === "insufficient") {
-    return `Not enough match history to predict ${homeName} against ${awayName}`;
+    return i18n.t("prediction.insufficient", { home: homeName, away: awayName });
   }
   const favourite = p.pHome >= 0.5
     ? { name: homeName, p: p.pHome, low: p.ciLow, high: p.ciHigh }
     : { name: awayName, p: 1 - p.pHome, low: 1 - p.ciHigh, high: 1 - p.ciLow };
-  return `${favourite.name} ${percent(favourite.p)} to win (confidence: ${p.confidenceLabel}, range ${
-    Math.round(favourite.low * 100)
-  }–${percent(favourite.high)})`;
+  return i18n.t("prediction.favourite", {
+    name: favourite.name,
+    percent: percent(favourite.p),
+    confidence: confidenceText(p.confidenceLabel, i18n),
+    low: String(Math.round(favourite.low * 100)),
+    high: percent(favourite.high),
+  });
+}
+
+const CONFIDENCE_WORDS = {
+  low: "prediction.low",
+  medium: "prediction.medium",
+  high: "prediction.high",
+} as const;
+
+/** A prediction's confidence label in words (the label itself when it has none). */
+export function confidenceText(label: string, i18n: I18n = EN): string {
+  return wordsOf(CONFIDENCE_WORDS, label, i18n);
+}
+
+/** The message `table` names for `word` in the page's language, or `word` itself when it names none. */
+function wordsOf(table: Record<string, TextKey>, word: string, i18n: I18n): string {
+  const key = Object.hasOwn(table, word) ? table[word] : undefined;
+  return key === undefined ? word : i18n.t(key);
 }
 
 /** "Best of 5" and the like. */
@@ -163,9 +191,7 @@ const FORMAT_WORDS = {
  * @example formatText("groups_knockout") // "Groups, then knockout"
  */
 export function formatText(format: string, i18n: I18n = EN): string {
-  return Object.hasOwn(FORMAT_WORDS, format)
-    ? i18n.t(FORMAT_WORDS[format as keyof typeof FORMAT_WORDS])
-    : format;
+  return wordsOf(FORMAT_WORDS, format, i18n);
 }
 
 /**
@@ -174,19 +200,23 @@ export function formatText(format: string, i18n: I18n = EN): string {
  * @example stageText("Round of 16", i18nFor("de")) // "Achtelfinale"
  */
 export function stageText(label: string, i18n: I18n = EN): string {
-  if (label === "Final") return i18n.t("stage.final");
-  if (label === "Semi-final") return i18n.t("stage.semiFinal");
-  if (label === "Quarter-final") return i18n.t("stage.quarterFinal");
-  if (label === "Round of 16") return i18n.t("stage.roundOf16");
-  if (label === "Group") return i18n.t("stage.groupAlone");
-  const roundOf = /^Round of (\d+)$/.exec(label);
-  if (roundOf) return i18n.t("stage.roundOf", { count: Number(roundOf[1]) });
-  const round = /^Round (\d+)$/.exec(label);
-  if (round) return i18n.t("stage.round", { count: Number(round[1]) });
-  const group = /^Group (\S.*)$/.exec(label);
-  if (group) return i18n.t("stage.group", { name: group[1]! });
-  return label;
+  const name = readStageLabel(label);
+  if (name === null) return label;
+  if (name.kind === "roundOf") {
+    return name.players === 16 ? i18n.t("stage.roundOf16") : i18n.t("stage.roundOf", { count: name.players });
+  }
+  if (name.kind === "round") return i18n.t("stage.round", { count: name.number });
+  if (name.kind === "group") {
+    return name.name === null ? i18n.t("stage.groupAlone") : i18n.t("stage.group", { name: name.name });
+  }
+  return i18n.t(KNOCKOUT_KEYS[name.kind]);
 }
+
+const KNOCKOUT_KEYS = {
+  final: "stage.final",
+  semiFinal: "stage.semiFinal",
+  quarterFinal: "stage.quarterFinal",
+} as const;
 
 /** What a draw position's label needs: its kind, its label, the group place it waits for. */
 interface DrawSideLabel {

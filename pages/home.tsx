@@ -32,3 +32,4 @@ export function HomePage(props: { nonce: string; events: Event[] }) {
     </SiteLayout>
   );
 }
+HomePage.translated = true as const;

@@ -7,7 +7,8 @@ import { type PlayerLink, PlayerNames } from "./components/player_names.tsx";
 import { PredictionBlock } from "./components/prediction.tsx";
 import { calledTo } from "./components/match_table.tsx";
 import { shownTimeText } from "./expected_time.ts";
-import { bestOfText, resultReasonText, resultReasonWords } from "./format.ts";
+import { bestOfText, resultReasonText, resultReasonWords, stageText } from "./format.ts";
+import { type I18n, i18nFor, useI18n } from "./i18n/mod.ts";
 import { SiteLayout } from "./layout.tsx";
 import { categoryMatchesWatchPath, categoryPath, eventPath, matchWatchPath } from "./page_paths.ts";
 import {
@@ -71,40 +72,60 @@ export interface MatchPageProps {
   tie?: Tie | null;
 }
 
-function statusBadge(match: Match) {
-  if (match.status === "in_progress") return <span class="badge live">Live</span>;
+function statusBadge(match: Match, i18n: I18n) {
+  if (match.status === "in_progress") return <span class="badge live">{i18n.t("match.badgeLive")}</span>;
   if (match.status === "completed") {
-    const reason = resultReasonWords(match);
-    return <span class="badge final">Final{reason ? ` · ${reason}` : ""}</span>;
+    const reason = resultReasonWords(match, i18n);
+    return <span class="badge final">{i18n.t("overlay.final")}{reason ? ` · ${reason}` : ""}</span>;
   }
-  return <span class="badge final">Scheduled</span>;
+  return <span class="badge final">{i18n.t("match.badgeScheduled")}</span>;
 }
 
 /** The score in one sentence, for the match page's live region (screen readers say it after each point). */
-export function scoreSentence(m: Match, live: Live): string {
+export function scoreSentence(m: Match, live: Live, i18n: I18n = i18nFor("en")): string {
+  const { t } = i18n;
   const games = `${m.gamesWon.home}–${m.gamesWon.away}`;
   if (m.status === "completed") {
     const winner = m.winnerId === null ? null : m.winnerId === m.homeId ? m.homeName : m.awayName;
     const loser = m.winnerId === null ? null : m.winnerId === m.homeId ? m.awayName : m.homeName;
     // A walkover has no games; a retirement or disqualification says who left the match.
-    if (m.resultReasonCode === "walkover" && winner) return `Final: ${winner} won by walkover.`;
+    if (m.resultReasonCode === "walkover" && winner) return t("match.saidWalkover", { winner });
     const reason = loser && (m.resultReasonCode === "retired" || m.resultReasonCode === "disqualified")
-      ? `${loser} ${m.resultReasonCode}`
-      : resultReasonText(m.resultReasonCode);
-    return `Final: ${winner ? `${winner} won, ` : ""}games ${games}${reason ? `, ${reason}` : ""}.`;
+      ? t(m.resultReasonCode === "retired" ? "reason.sideRetired" : "reason.sideDisqualified", {
+        name: loser,
+      })
+      : resultReasonText(m.resultReasonCode, i18n);
+    if (winner) {
+      return reason
+        ? t("match.saidFinalWonReason", { winner, games, reason })
+        : t("match.saidFinalWon", { winner, games });
+    }
+    return reason ? t("match.saidFinalReason", { games, reason }) : t("match.saidFinal", { games });
   }
-  if (m.status !== "in_progress") return "Not started yet.";
+  if (m.status !== "in_progress") return t("match.saidNotStarted");
   const server = live.currentServer === "home"
     ? m.homeName
     : live.currentServer === "away"
     ? m.awayName
     : null;
   const point = pointFlag(m);
-  return `Games ${games}. Game ${
-    m.gameScores.length + 1
-  }: ${m.homeName} ${m.currentGame.home}, ${m.awayName} ${m.currentGame.away}.${
-    point ? ` ${point.match ? "Match point" : "Game point"}: ${sideName(m, point.side)}.` : ""
-  }${server ? ` ${server} serving.` : ""}`;
+  return [
+    t("match.saidLive", {
+      games,
+      game: m.gameScores.length + 1,
+      home: m.homeName,
+      homePoints: m.currentGame.home,
+      away: m.awayName,
+      awayPoints: m.currentGame.away,
+    }),
+    point ? pointText(m, point, i18n) + "." : "",
+    server ? t("match.saidServing", { name: server }) : "",
+  ].filter((s) => s !== "").join(" ");
+}
+
+/** "Match point: Ann" or "Game point: Ann". */
+function pointText(m: Match, point: { side: "home" | "away"; match: boolean }, i18n: I18n): string {
+  return i18n.t(point.match ? "match.matchPointOf" : "match.gamePointOf", { name: sideName(m, point.side) });
 }
 
 /**
@@ -121,6 +142,8 @@ export function ScoreTable(
   },
 ) {
   const { match: m, live } = props;
+  const i18n = useI18n();
+  const { t } = i18n;
   const running = m.status === "in_progress";
   const sides = [
     {
@@ -139,23 +162,27 @@ export function ScoreTable(
     },
   ];
   return (
-    <div class="scroll" tabIndex={0} role="region" aria-label="Score by game">
+    <div class="scroll" tabIndex={0} role="region" aria-label={t("match.byGame")}>
       <table>
         <caption>
-          Score {statusBadge(m)}
+          {t("match.score")} {statusBadge(m, i18n)}
         </caption>
         <thead>
           <tr>
-            <th scope="col">Player</th>
-            <th scope="col" class="num">Games</th>
+            <th scope="col">{t("standings.player")}</th>
+            <th scope="col" class="num">{t("list.games")}</th>
             {m.gameScores.map((_, i) => (
               <th key={i} scope="col" class="num">
-                <abbr title={`Game ${i + 1}`}>G{i + 1}</abbr>
+                <abbr title={t("match.game", { count: i + 1 })}>
+                  {t("match.gameShort", { count: i + 1 })}
+                </abbr>
               </th>
             ))}
             {running && (
               <th scope="col" class="num">
-                <abbr title={`Game ${m.gameScores.length + 1}, in play`}>G{m.gameScores.length + 1}</abbr>
+                <abbr title={t("match.gameInPlay", { count: m.gameScores.length + 1 })}>
+                  {t("match.gameShort", { count: m.gameScores.length + 1 })}
+                </abbr>
               </th>
             )}
           </tr>
@@ -167,7 +194,7 @@ export function ScoreTable(
             const dot = (
               <>
                 <span class="serving" aria-hidden="true" />
-                <span class="sr">serving</span>
+                <span class="sr">{t("match.serving")}</span>
               </>
             );
             return (
@@ -205,21 +232,25 @@ export function ScoreTable(
  */
 export function UmpireStates(props: { match: Match; now: number }) {
   const m = props.match;
+  const i18n = useI18n();
   const point = pointFlag(m);
   const timeouts = timedTimeouts(m);
-  const expedite = expediteLine(m);
+  const expedite = expediteLine(m, i18n);
+  // The countdown is a span of its own (the viewer's clock redraws it) inside the language's sentence.
+  const [before = "", after = ""] = i18n.t("match.timeLeft", { time: "\u0000" }).split("\u0000");
   if (!point && timeouts.length === 0 && !expedite) return null;
   return (
     <ul class="states">
       {point && (
         <li class={`point${point.match ? " match" : ""}`}>
-          {point.match ? "Match point" : "Game point"}: {sideName(m, point.side)}
+          {pointText(m, point, i18n)}
         </li>
       )}
       {timeouts.map((t) => (
         <li key={t.endsAt} class="timeout" {...timedAttributes({ until: t.endsAt }, props.now)}>
-          Time-out: {sideName(m, t.side)} ·{" "}
-          <span data-countdown={t.endsAt}>{countdownText(t.endsAt, props.now)}</span> left
+          {i18n.t("match.timeoutOf", { name: sideName(m, t.side) })} · {before}
+          <span data-countdown={t.endsAt}>{countdownText(t.endsAt, props.now)}</span>
+          {after}
         </li>
       ))}
       {expedite && <li class="expedite">{expedite}</li>}
@@ -231,13 +262,15 @@ export function UmpireStates(props: { match: Match; now: number }) {
 export function UmpireRecord(props: { match: Match }) {
   const m = props.match;
   const u = m.umpire;
+  const i18n = useI18n();
+  const { t } = i18n;
   if (!u || (u.cards.length === 0 && u.timeouts.length === 0)) return null;
   return (
     <section aria-labelledby="umpire-h">
-      <h2 id="umpire-h">Cards and time-outs</h2>
+      <h2 id="umpire-h">{t("match.record")}</h2>
       {u.cards.length > 0 && (
         <>
-          <h3>Cards</h3>
+          <h3>{t("match.cards")}</h3>
           <ul class="record cards-shown">
             {u.cards.map((c, i) => (
               <li key={i}>
@@ -245,7 +278,7 @@ export function UmpireRecord(props: { match: Match }) {
                   {c.card !== "red" && <span class="card yellow" />}
                   {c.card !== "yellow" && <span class="card red" />}
                 </span>{" "}
-                {cardLine(m, c)} <span class="when">({atScore(c)})</span>
+                {cardLine(m, c, i18n)} <span class="when">({atScore(c, i18n)})</span>
               </li>
             ))}
           </ul>
@@ -253,11 +286,11 @@ export function UmpireRecord(props: { match: Match }) {
       )}
       {u.timeouts.length > 0 && (
         <>
-          <h3>Time-outs</h3>
+          <h3>{t("match.timeouts")}</h3>
           <ul class="record timeouts-taken">
             {u.timeouts.map((t, i) => (
               <li key={i}>
-                {sideName(m, t.side)} <span class="when">({atScore(t)})</span>
+                {sideName(m, t.side)} <span class="when">({atScore(t, i18n)})</span>
               </li>
             ))}
           </ul>
@@ -287,12 +320,17 @@ function MatchFrame(props: {
   children: ComponentChildren;
 }) {
   const { event } = props;
+  const { t } = useI18n();
   return (
     <SiteLayout
       title={props.title}
       nonce={props.nonce}
       css={CSS}
-      description={`${props.heading}, ${props.category} at ${event.name}: live score, games and result`}
+      description={t("match.description", {
+        match: props.heading,
+        category: props.category,
+        event: event.name,
+      })}
       script={LIVE_REGIONS_SCRIPT + (props.script ?? "")}
       bodyData={{
         watch: props.watch ?? matchWatchPath(props.matchId),
@@ -311,27 +349,32 @@ function MatchFrame(props: {
 }
 
 /** "Final · Best of 5 · Table 3": the line under a match page's heading. */
-const metaLine = (first: string, bestOf: number, tableNo: number | null) =>
-  `${first} · ${bestOfText(bestOf)}${tableNo != null ? ` · Table ${tableNo}` : ""}`;
+const metaLine = (first: string, bestOf: number, tableNo: number | null, i18n: I18n) =>
+  `${first} · ${bestOfText(bestOf, i18n)}${
+    tableNo != null ? ` · ${i18n.t("list.tableNo", { table: tableNo })}` : ""
+  }`;
 
 /** "Expected to start at Sat 10:35 (planned Sat 10:20)" for a match not started that has an estimate. */
 function ExpectedStart(props: { match: Match }) {
   const m = props.match;
+  const i18n = useI18n();
   if (m.status !== "scheduled" || m.estimatedStart === null) return null;
-  const text = shownTimeText(m, true);
-  return text === null ? null : <p class="expected">Expected to start at {text}</p>;
+  const text = shownTimeText(m, true, i18n);
+  return text === null ? null : <p class="expected">{i18n.t("match.expected", { time: text })}</p>;
 }
 
 /** The whole match page; the score region refreshes from /api/v1/matches/{id}. */
 export function MatchPage(props: MatchPageProps) {
   const { match: m, event } = props;
-  const title = `${m.homeName} vs ${m.awayName}`;
+  const i18n = useI18n();
+  const { t } = i18n;
+  const title = t("match.title", { home: m.homeName, away: m.awayName });
   return (
     <MatchFrame
       nonce={props.nonce}
       title={`${title} – ${event.name}`}
       heading={title}
-      meta={metaLine(m.stageLabel, props.live.bestOf, m.tableNo)}
+      meta={metaLine(stageText(m.stageLabel, i18n), props.live.bestOf, m.tableNo, i18n)}
       matchId={m.id}
       categoryId={m.subeventId}
       event={event}
@@ -340,8 +383,8 @@ export function MatchPage(props: MatchPageProps) {
       watch={props.tie ? `${matchWatchPath(m.id)} ${tieWatchPath(props.tie.id)}` : undefined}
     >
       {props.tie && <TieOfMatch tie={props.tie} order={m.tieOrder} />}
-      <section class="score" aria-label="Score" data-region="score">
-        {calledTo(m) && <p class="called">{calledTo(m)}</p>}
+      <section class="score" aria-label={t("match.score")} data-region="score">
+        {calledTo(m, i18n) && <p class="called">{calledTo(m, i18n)}</p>}
         <ExpectedStart match={m} />
         <ScoreTable
           match={m}
@@ -358,10 +401,10 @@ export function MatchPage(props: MatchPageProps) {
       }
       <div class="sr" aria-live="polite" aria-atomic="true">
         <p data-region="score-said">
-          {scoreSentence(m, props.live)}
+          {scoreSentence(m, props.live, i18n)}
           {timedTimeouts(m).map((t) => (
             <span key={t.endsAt} {...timedAttributes({ until: t.endsAt }, props.now)}>
-              {` Time-out: ${sideName(m, t.side)}.`}
+              {` ${i18n.t("match.saidTimeout", { name: sideName(m, t.side) })}`}
             </span>
           ))}
         </p>
@@ -370,7 +413,7 @@ export function MatchPage(props: MatchPageProps) {
         <UmpireRecord match={m} />
       </div>
       <section aria-labelledby="prediction-h" data-region="prediction">
-        <h2 id="prediction-h">Prediction</h2>
+        <h2 id="prediction-h">{t("match.prediction")}</h2>
         <PredictionBlock prediction={props.prediction} homeName={m.homeName} awayName={m.awayName} />
       </section>
     </MatchFrame>
@@ -384,24 +427,25 @@ export function MatchPage(props: MatchPageProps) {
  * (pages/client/live_regions.ts reloads a page whose regions changed).
  */
 export function PendingMatchPage(props: { nonce: string } & PendingMatchData) {
+  const i18n = useI18n();
+  const stage = stageText(props.stageLabel, i18n);
   return (
     <MatchFrame
       nonce={props.nonce}
-      title={`${props.stageLabel} – ${props.category} – ${props.event.name}`}
-      heading={props.stageLabel}
-      meta={metaLine(props.category, props.bestOf, props.tableNo)}
+      title={`${stage} – ${props.category} – ${props.event.name}`}
+      heading={stage}
+      meta={metaLine(props.category, props.bestOf, props.tableNo, i18n)}
       matchId={props.id}
       categoryId={props.categoryId}
       event={props.event}
       category={props.category}
       watch={categoryMatchesWatchPath(props.categoryId)}
     >
-      <section aria-label="Players" data-region="pending">
-        <p>
-          The players of this match are not known yet: they come from earlier matches. This page shows them,
-          and the score, as soon as they are.
-        </p>
+      <section aria-label={i18n.t("players.title")} data-region="pending">
+        <p>{i18n.t("match.pending")}</p>
       </section>
     </MatchFrame>
   );
 }
+MatchPage.translated = true as const;
+PendingMatchPage.translated = true as const;

@@ -15,3 +15,4 @@ export function NotFoundPage(props: { nonce: string }) {
     </SiteLayout>
   );
 }
+NotFoundPage.translated = true as const;

@@ -76,3 +76,4 @@ export function EmptyOverlay(props: { nonce: string }) {
   const { t } = useI18n();
   return <Document title={t("overlay.title")} nonce={props.nonce} css={EMPTY_OVERLAY_CSS} />;
 }
+EmptyOverlay.translated = true as const;

@@ -342,3 +342,6 @@ export function FreeTableOverlayPage(props: { nonce: string; params: OverlayPara
     </OverlayDocument>
   );
 }
+MatchOverlayPage.translated = true as const;
+PendingMatchOverlayPage.translated = true as const;
+FreeTableOverlayPage.translated = true as const;

@@ -4,6 +4,7 @@
  * keeps open on a phone all day: it follows the player's own matches only (the API's event list filtered on the
  * player), so it refreshes when one of them changes and not at every point of the hall.
  */
+import { useI18n } from "./i18n/mod.ts";
 import { Fragment } from "preact";
 import { type ListedMatch, MATCH_LISTS_CSS, ScoreList, UpcomingList } from "./components/match_table.tsx";
 import { PLAYER_PAGE_MATCHES, type PlayerData as PlayerPageData } from "../views/player.ts";
@@ -33,6 +34,7 @@ export function ownNameFirst(pair: string, name: string): string {
 /** A player's page. */
 export function PlayerPage(props: PlayerPageData & { nonce: string }) {
   const { event, player } = props;
+  const { t } = useI18n();
   const own = new Set(player.entries.map((e) => e.entryId));
   const category = new Map(props.matches.map((l) => [l.match.id, l.category]));
   const rows = (ms: Match[]) =>
@@ -50,13 +52,14 @@ export function PlayerPage(props: PlayerPageData & { nonce: string }) {
       title={`${player.displayName} – ${event.name}`}
       nonce={props.nonce}
       css={CSS}
-      description={`Matches, times and results of ${player.displayName} at ${event.name}`}
+      description={t("player.description", { player: player.displayName, event: event.name })}
       watch={playerWatchPath(event.slug, player.id, PLAYER_PAGE_MATCHES)}
     >
       <p class="crumbs">
-        <a href={eventPath(event.slug)}>{event.name}</a> › <a href={playersPath(event.slug)}>Players</a>
+        <a href={eventPath(event.slug)}>{event.name}</a> ›{" "}
+        <a href={playersPath(event.slug)}>{t("players.title")}</a>
         {" · "}
-        <a href={profilePath(player.id)}>Rating and all events</a>
+        <a href={profilePath(player.id)}>{t("player.profile")}</a>
       </p>
       <h1>{player.displayName}</h1>
       <p class="meta">
@@ -72,27 +75,36 @@ export function PlayerPage(props: PlayerPageData & { nonce: string }) {
         {live.length > 0 && (
           <>
             <h2>
-              Playing now <span class="badge live">{live.length}</span>
+              {t("player.playingNow")} <span class="badge live">{live.length}</span>
             </h2>
-            <ScoreList rows={rows(live)} caption="Matches in play" live showCategory />
+            <ScoreList rows={rows(live)} caption={t("event.matchesInPlay")} live showCategory />
           </>
         )}
-        <h2>Up next</h2>
+        <h2>{t("event.upNext")}</h2>
         {next.length > 0
           ? (
             <UpcomingList
               rows={rows(next)}
-              caption="Matches up next"
+              caption={t("event.matchesUpNext")}
               withDay={spansDays(event)}
               showCategory
             />
           )
-          : <p class="empty">No match waiting to be played.</p>}
-        <h2>Results</h2>
+          : <p class="empty">{t("event.noUpcoming")}</p>}
+        <h2>{t("reader.results")}</h2>
         {results.length > 0
-          ? <ScoreList rows={rows(results)} caption="Results" live={false} showCategory sideOf={own} />
-          : <p class="empty">No results yet.</p>}
+          ? (
+            <ScoreList
+              rows={rows(results)}
+              caption={t("reader.results")}
+              live={false}
+              showCategory
+              sideOf={own}
+            />
+          )
+          : <p class="empty">{t("event.noResults")}</p>}
       </div>
     </EventLivePage>
   );
 }
+PlayerPage.translated = true as const;

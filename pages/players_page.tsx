@@ -2,6 +2,7 @@
  * /t/{slug}/players: every player of an event by surname (as printed lists are), each linking to their page (pages/player_page.tsx), with
  * a row of initials to jump to on a phone. Static: the list changes only when the desk changes the entries.
  */
+import { useI18n } from "./i18n/mod.ts";
 import type { EventPlayerRecord } from "../views/event_players.ts";
 import { NAME_COLLATOR } from "../domain/person_name.ts";
 import { surnameKey } from "../domain/person_name.ts";
@@ -48,6 +49,7 @@ export function bySurname<T extends { id: string; displayName: string }>(players
 /** The players' index of an event, by surname, under the initial of each surname. */
 export function PlayersPage(props: { nonce: string; event: Event; players: EventPlayerRecord[] }) {
   const { event } = props;
+  const { t, n, list } = useI18n();
   const byInitial = new Map<string, EventPlayerRecord[]>();
   for (const p of bySurname(props.players)) {
     const key = initialOf(surnameKey(p.displayName));
@@ -55,21 +57,19 @@ export function PlayersPage(props: { nonce: string; event: Event; players: Event
   }
   return (
     <SiteLayout
-      title={`Players – ${event.name}`}
+      title={`${t("players.title")} – ${event.name}`}
       nonce={props.nonce}
       css={CSS}
-      description={`Every player of ${event.name}: their matches, times and results`}
+      description={t("players.description", { event: event.name })}
     >
       <p class="crumbs">
-        <a href={eventPath(event.slug)}>{event.name}</a> › Players
+        <a href={eventPath(event.slug)}>{event.name}</a> › {t("players.title")}
       </p>
-      <h1>Players</h1>
-      {props.players.length === 0 ? <p class="empty">The players of this event are not published yet.</p> : (
+      <h1>{t("players.title")}</h1>
+      {props.players.length === 0 ? <p class="empty">{t("players.empty")}</p> : (
         <>
-          <p class="meta">
-            {props.players.length} players, by surname. Open one for their matches, times and results.
-          </p>
-          <nav class="initials" aria-label="Players by initial">
+          <p class="meta">{n("players.count", props.players.length)}</p>
+          <nav class="initials" aria-label={t("players.byInitial")}>
             {[...byInitial.keys()].map((letter) => <a key={letter} href={`#initial-${letter}`}>{letter}</a>)}
           </nav>
           {[...byInitial].map(([letter, players]) => (
@@ -82,7 +82,7 @@ export function PlayersPage(props: { nonce: string; event: Event; players: Event
                     <span class="meta">
                       {[
                         p.association,
-                        p.entries.map((e) => e.categoryName).join(", "),
+                        list(p.entries.map((e) => e.categoryName)),
                       ].filter(Boolean).join(" · ")}
                     </span>
                   </li>
@@ -95,3 +95,4 @@ export function PlayersPage(props: { nonce: string; event: Event; players: Event
     </SiteLayout>
   );
 }
+PlayersPage.translated = true as const;

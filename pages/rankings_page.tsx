@@ -1,4 +1,5 @@
 /** /rankings: the public rating leaderboard, with what the rating shown is. */
+import { useI18n } from "./i18n/mod.ts";
 import { DEFAULT_RATING } from "../domain/glicko2.ts";
 import { PRIOR_NEWCOMER_OFFSET } from "../domain/rating_prior.ts";
 import { SiteLayout } from "./layout.tsx";
@@ -11,36 +12,31 @@ export const RANKINGS_PAGE_SIZE = 100;
 /** The rankings page; `page` counts from 1, with links to the neighbouring pages. */
 export function RankingsPage(props: { nonce: string; rows: Ranking[]; page: number; total: number }) {
   const pages = Math.max(1, Math.ceil(props.total / RANKINGS_PAGE_SIZE));
+  const { t } = useI18n();
   return (
-    <SiteLayout title="Rankings" nonce={props.nonce} css="" description="Player rating leaderboard">
-      <h1>Rankings</h1>
-      <p class="meta">
-        Ratings from every rated match of published tournaments, rounded. Players with few matches have less
-        certain ratings.
-      </p>
+    <SiteLayout title={t("site.rankings")} nonce={props.nonce} css="" description={t("rankings.description")}>
+      <h1>{t("site.rankings")}</h1>
+      <p class="meta">{t("rankings.intro")}</p>
       <p class="meta" id="rating-explained">
-        What the rating is: a Glicko-2 rating over the rated singles matches played here, started from where
-        each player stood before. A player imported with a rating from their federation starts from it,
-        lowered by up to {PRIOR_NEWCOMER_OFFSET}{" "}
-        points when few matches stand behind it (such a rating tends to be too high); a player imported
-        without one starts at{" "}
-        {DEFAULT_RATING}. So, until they play here, a player whose imported rating rests on few matches can be
-        listed below players with no rating at all. Matches counts the matches behind the rating, those behind
-        the imported rating included. ± is the rating's deviation: its uncertainty.
+        {t("rankings.explained", { offset: PRIOR_NEWCOMER_OFFSET, start: String(DEFAULT_RATING) })}
       </p>
       {props.rows.length > 0
         ? (
-          <div class="scroll" tabIndex={0} role="region" aria-label="Leaderboard">
+          <div class="scroll" tabIndex={0} role="region" aria-label={t("rankings.leaderboard")}>
             <table>
-              <caption>Leaderboard{pages > 1 ? `, page ${props.page} of ${pages}` : ""}</caption>
+              <caption>
+                {pages > 1
+                  ? t("rankings.leaderboardPage", { page: props.page, pages })
+                  : t("rankings.leaderboard")}
+              </caption>
               <thead>
                 <tr>
-                  <th scope="col" class="num">Rank</th>
-                  <th scope="col">Player</th>
-                  <th scope="col">Association</th>
-                  <th scope="col" class="num">Rating</th>
+                  <th scope="col" class="num">{t("rankings.rank")}</th>
+                  <th scope="col">{t("standings.player")}</th>
+                  <th scope="col">{t("rankings.association")}</th>
+                  <th scope="col" class="num">{t("rankings.rating")}</th>
                   <th scope="col" class="num">±</th>
-                  <th scope="col" class="num">Matches</th>
+                  <th scope="col" class="num">{t("rankings.matches")}</th>
                 </tr>
               </thead>
               <tbody>
@@ -60,13 +56,14 @@ export function RankingsPage(props: { nonce: string; rows: Ranking[]; page: numb
             </table>
           </div>
         )
-        : <p class="empty">No rated players yet.</p>}
+        : <p class="empty">{t("rankings.empty")}</p>}
       {pages > 1 && (
-        <nav aria-label="Pages">
-          {props.page > 1 && <a href={`/rankings?page=${props.page - 1}`}>Previous page</a>}{" "}
-          {props.page < pages && <a href={`/rankings?page=${props.page + 1}`}>Next page</a>}
+        <nav aria-label={t("rankings.pages")}>
+          {props.page > 1 && <a href={`/rankings?page=${props.page - 1}`}>{t("rankings.previous")}</a>}{" "}
+          {props.page < pages && <a href={`/rankings?page=${props.page + 1}`}>{t("rankings.next")}</a>}
         </nav>
       )}
     </SiteLayout>
   );
 }
+RankingsPage.translated = true as const;

@@ -99,7 +99,15 @@ export function securityHeaders(
     c.header("Referrer-Policy", "strict-origin-when-cross-origin");
     // The nonce changes with every response, so a page is revalidated instead of reused (it carries no validator, so it is refetched).
     // An operator's page is never kept anywhere (http/page_cache.ts); a kept public page gets a lifetime there.
-    c.header("Cache-Control", options.operator ? PRIVATE_PAGE_CACHE_CONTROL : "no-cache");
+    // A page whose language the reader's headers chose (pages/render.ts sets its `Vary`) is the reader's only.
+    c.header(
+      "Cache-Control",
+      options.operator
+        ? PRIVATE_PAGE_CACHE_CONTROL
+        : c.res.headers.has("vary")
+        ? "private, no-cache"
+        : "no-cache",
+    );
     if (cache && generation !== undefined) {
       const res = await cache.rememberPage(c.req.raw, generation, c.res, {
         version: c.var.pageVersion,

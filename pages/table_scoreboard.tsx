@@ -9,7 +9,8 @@ import type { Side } from "../domain/scoring.ts";
 import type { MatchData } from "../views/match.ts";
 import { COUNTDOWNS_SCRIPT, LIVE_REGIONS_SCRIPT } from "./client_script.ts";
 import { countdownText } from "./client/countdown_rules.ts";
-import { bestOfText } from "./format.ts";
+import { bestOfText, stageText } from "./format.ts";
+import { useI18n } from "./i18n/mod.ts";
 import { Document } from "./layout.tsx";
 import { pointFlag, sideName, timedAttributes, timedTimeouts } from "./umpire_view.ts";
 
@@ -54,24 +55,30 @@ export function changingEnds(m: MatchData["match"]): boolean {
 function SideRow(props: { data: MatchData; side: Side; now: number }) {
   const m = props.data.match;
   const { side } = props;
+  const i18n = useI18n();
   const serving = m.status === "in_progress" && props.data.live.currentServer === side;
   const won = m.status === "completed" && m.winnerId === (side === "home" ? m.homeId : m.awayId);
   return (
     <section class={`side ${side}${won ? " won" : ""}`} aria-label={sideName(m, side)}>
-      <span class={`serve${serving ? " on" : ""}`} aria-label={serving ? "Serves" : undefined}></span>
+      <span
+        class={`serve${serving ? " on" : ""}`}
+        {...(serving ? { role: "img", "aria-label": i18n.t("scoreboard.serves") } : {})}
+      >
+      </span>
       <div>
         <div class="name">{sideName(m, side)}</div>
         <div class="badges">
           {timedTimeouts(m).filter((t) => t.side === side).map((t) => (
             <span class="badge" {...timedAttributes({ until: t.endsAt }, props.now)}>
-              Time-out <span data-countdown={t.endsAt}>{countdownText(t.endsAt, props.now)}</span>
+              {i18n.t("scoreboard.timeout")}{" "}
+              <span data-countdown={t.endsAt}>{countdownText(t.endsAt, props.now)}</span>
             </span>
           ))}
         </div>
       </div>
       <div class="games">
         {m.gamesWon[side]}
-        <small>GAMES</small>
+        <small>{i18n.t("scoreboard.games")}</small>
       </div>
       <div class="points">{m.status === "completed" ? "" : m.currentGame[side]}</div>
     </section>
@@ -82,24 +89,31 @@ function SideRow(props: { data: MatchData; side: Side; now: number }) {
 export function TableBoard(props: { data: MatchData; tableNo: number; now: number }) {
   const m = props.data.match;
   const flag = pointFlag(m);
+  const i18n = useI18n();
+  const { t } = i18n;
   const state = m.status === "in_progress"
-    ? `Game ${m.gameScores.length + 1}`
+    ? t("match.game", { count: m.gameScores.length + 1 })
     : m.status === "completed"
-    ? "Final"
-    : "Up next";
+    ? t("overlay.final")
+    : t("overlay.upNext");
   return (
     <div class="board">
       <div class="head">
-        <span>Table {props.tableNo} · {props.data.category} · {m.stageLabel}</span>
-        <span>{bestOfText(m.bestOf)} · {state}</span>
+        <span>
+          {t("list.tableNo", { table: props.tableNo })} · {props.data.category} ·{" "}
+          {stageText(m.stageLabel, i18n)}
+        </span>
+        <span>{bestOfText(m.bestOf, i18n)} · {state}</span>
       </div>
       <SideRow data={props.data} side="home" now={props.now} />
       <SideRow data={props.data} side="away" now={props.now} />
       <div class="foot" aria-live="polite">
         {flag && (
-          <span class={`flag${flag.match ? " match" : ""}`}>{flag.text}: {sideName(m, flag.side)}</span>
+          <span class={`flag${flag.match ? " match" : ""}`}>
+            {t(flag.match ? "overlay.matchPoint" : "overlay.gamePoint")}: {sideName(m, flag.side)}
+          </span>
         )}
-        {changingEnds(m) && <span class="flag">CHANGE ENDS</span>}
+        {changingEnds(m) && <span class="flag">{t("scoreboard.changeEnds")}</span>}
       </div>
     </div>
   );
@@ -116,9 +130,11 @@ export function TableScoreboardPage(
     now: number;
   },
 ) {
+  const { t } = useI18n();
+  const table = t("list.tableNo", { table: props.tableNo });
   return (
     <Document
-      title={`Table ${props.tableNo} · ${props.eventName}`}
+      title={`${table} · ${props.eventName}`}
       nonce={props.nonce}
       css={CSS}
       script={LIVE_REGIONS_SCRIPT + COUNTDOWNS_SCRIPT}
@@ -129,11 +145,12 @@ export function TableScoreboardPage(
           ? <TableBoard data={props.data} tableNo={props.tableNo} now={props.now} />
           : (
             <div class="free">
-              <h1>Table {props.tableNo}</h1>
-              <p>{props.eventName}: no match on this table now</p>
+              <h1>{table}</h1>
+              <p>{t("scoreboard.free", { event: props.eventName })}</p>
             </div>
           )}
       </main>
     </Document>
   );
 }
+TableScoreboardPage.translated = true as const;

@@ -527,3 +527,4 @@ export function TvPage(props: TvProps) {
     </Document>
   );
 }
+TvPage.translated = true as const;

@@ -6,7 +6,7 @@
 import { PAIR_SEPARATOR } from "../domain/person_name.ts";
 import { shownAt } from "./client/countdown_rules.ts";
 import type { PlayerLink } from "./components/player_names.tsx";
-import { cardWords } from "./operator/client/tap_words.ts";
+import { type I18n, i18nFor } from "./i18n/mod.ts";
 import type { Match } from "./view_types.ts";
 
 /** The umpire block of a match. */
@@ -71,26 +71,34 @@ export function servingPlayer(m: Match, side: Side, players: readonly PlayerLink
 }
 
 /** The game and its score when something happened, home first as the pages write scores: "game 2 at 3–4". */
-export const atScore = (e: { gameNumber: number; score: { home: number; away: number } }): string =>
-  `game ${e.gameNumber} at ${e.score.home}–${e.score.away}`;
+export const atScore = (
+  e: { gameNumber: number; score: { home: number; away: number } },
+  i18n: I18n = i18nFor("en"),
+): string => i18n.t("umpire.atScore", { game: e.gameNumber, home: e.score.home, away: e.score.away });
+
+/** A card's colour in words: "Yellow card", "Yellow and red card", "Red card". */
+export function cardName(card: string, i18n: I18n = i18nFor("en")): string {
+  return i18n.t(card === "yellow" ? "card.yellow" : card === "red" ? "card.red" : "card.yellowRed");
+}
 
 /**
  * A card in words, with its penalty points to the opponent and what a red card means (Regulation 3.5.2).
  * @example cardLine(m, { side: "home", target: "player", card: "yellow_red", penaltyPoints: 1, ... })
  * // "Yellow and red card to Anna Berg: 1 penalty point to Cleo Dubois"
  */
-export function cardLine(m: Match, card: Card): string {
-  const words = cardWords(card.card, card.target, sideName(m, card.side));
+export function cardLine(m: Match, card: Card, i18n: I18n = i18nFor("en")): string {
+  const words = i18n.t(card.target === "coach" ? "card.toCoach" : "card.to", {
+    card: cardName(card.card, i18n),
+    name: sideName(m, card.side),
+  });
   const opponent = sideName(m, card.side === "home" ? "away" : "home");
   if (card.penaltyPoints > 0) {
-    return `${words}: ${card.penaltyPoints} penalty point${
-      card.penaltyPoints === 1 ? "" : "s"
-    } to ${opponent}`;
+    return i18n.n("card.penalty", card.penaltyPoints, { card: words, name: opponent });
   }
   if (card.card === "red") {
-    return `${words}: ${card.target === "coach" ? "sent away" : "referred to the referee"}`;
+    return i18n.t(card.target === "coach" ? "card.sentAway" : "card.referred", { card: words });
   }
-  return card.card === "yellow" ? `${words} (warning)` : words;
+  return card.card === "yellow" ? i18n.t("card.warning", { card: words }) : words;
 }
 
 /**
@@ -98,11 +106,13 @@ export function cardLine(m: Match, card: Card): string {
  * for a match over; null when it never was.
  * @example expediteLine(m) // "Expedite system in operation since game 3 at 4–6, at both sides' request"
  */
-export function expediteLine(m: Match): string | null {
+export function expediteLine(m: Match, i18n: I18n = i18nFor("en")): string | null {
   const e = m.umpire?.expedite;
   if (!e) return null;
-  const since = m.status === "in_progress" ? "Expedite system in operation since" : "Expedite system from";
-  return `${since} ${atScore(e)}${e.byRequest ? ", at both sides' request" : ""}`;
+  const text = i18n.t(m.status === "in_progress" ? "expedite.since" : "expedite.from", {
+    at: atScore(e, i18n),
+  });
+  return e.byRequest ? i18n.t("expedite.byRequest", { text }) : text;
 }
 
 /**

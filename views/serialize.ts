@@ -2,6 +2,7 @@
  * Serialisers of the public API: each lists the fields it emits, so that no stored row is ever passed through
  * and nothing private can slip out. The shapes are those of views/schemas.ts.
  */
+import { stageNameLabel } from "../domain/stage_name.ts";
 import { estimatedStartOf } from "../domain/estimated_starts.ts";
 import type { EntryRecord } from "../db/read_entries.ts";
 import type { PublicEventRecord } from "../db/read_events.ts";
@@ -101,12 +102,12 @@ export function serializeEventPlayerEntry(
 export function stageLabel(m: MatchRecord): string {
   if (m.label.trim() !== "") return m.label;
   if (m.stage === "group") return m.groupName === null ? "Group" : groupDisplayName(m.groupName);
-  return `Round ${m.roundNo}`;
+  return stageNameLabel({ kind: "round", number: m.roundNo });
 }
 
 /** A group's name for display: "Group A" for a group named "A", the name itself when it says "Group". */
 export function groupDisplayName(name: string): string {
-  return /^group\b/i.test(name) ? name : `Group ${name}`;
+  return /^group\b/i.test(name) ? name : stageNameLabel({ kind: "group", name });
 }
 
 /**

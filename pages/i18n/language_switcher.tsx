@@ -1,10 +1,20 @@
 /**
- * The spectators' language switcher: a link per language to the same page with `?lang=`, which answers in that
- * language and sets the cookie that keeps the choice for the next pages (pages/render.ts). Links, not a script:
- * it works with the page's strict CSP and without JavaScript.
+ * The spectators' language switcher: a link per language through `/language/xx` (pages/i18n/language_route.ts),
+ * which remembers the choice in a cookie and comes back to the same page with `?lang=`, kept by the page's links.
+ * Links, not a script: it works with the page's strict CSP and without JavaScript.
  */
+import { createContext } from "preact";
+import { useContext } from "preact/hooks";
 import { type Language, LANGUAGES } from "../../lib/languages.ts";
 import { useI18n } from "./mod.ts";
+
+/** The path and query of the page being rendered, `lang=` left out: where the switcher comes back to. */
+export const PagePathContext = createContext("/");
+
+/** The switcher's link to `lang` from the page at `path`. */
+export function switcherHref(lang: Language, path: string): string {
+  return `/language/${lang}?to=${encodeURIComponent(path)}`;
+}
 
 /** Each language's own name for itself: a reader finds theirs whatever the page's language. */
 export const LANGUAGE_NAMES: Record<Language, string> = {
@@ -28,12 +38,13 @@ header.site nav.langs a[aria-current]{font-weight:700;text-decoration:underline}
 /** The row of languages, the page's own marked as current. */
 export function LanguageSwitcher() {
   const { lang, t } = useI18n();
+  const path = useContext(PagePathContext);
   return (
     <nav class="langs" aria-label={t("site.languages")}>
       {LANGUAGES.map((l) => (
         <a
           key={l}
-          href={`?lang=${l}`}
+          href={switcherHref(l, path)}
           lang={l}
           hrefLang={l}
           {...(l === lang ? { "aria-current": "true" } : {})}

@@ -66,17 +66,26 @@ function make(lang: Language): I18n {
   const plurals = new Intl.PluralRules(locale);
   const lists = new Intl.ListFormat(locale, { type: "conjunction" });
   const num = (n: number) => numbers.format(n);
+  // In a right-to-left sentence a name in Latin letters is isolated (FSI … PDI), so that its words keep their
+  // order and do not take the sentence's neighbouring words with them ("Kenji ضد Mateo García Watanabe").
+  const value = directionOf(lang) === "rtl"
+    ? (v: string | number) => typeof v === "string" ? `\u2068${v}\u2069` : v
+    : (v: string | number) => v;
+  const isolated = (params: Params | undefined) =>
+    params === undefined
+      ? undefined
+      : Object.fromEntries(Object.entries(params).map(([k, v]) => [k, value(v)]));
   return {
     lang,
     dir: directionOf(lang),
     locale,
-    t: (key, params) => fill(catalog[key], params, num),
+    t: (key, params) => fill(catalog[key], isolated(params), num),
     n: (key, count, params) => {
       const forms = catalog[key];
       const text = count === 0 && forms.zero !== undefined
         ? forms.zero
         : forms[plurals.select(count)] ?? forms.other;
-      return fill(text, { ...params, count }, num);
+      return fill(text, { ...isolated(params), count }, num);
     },
     num,
     list: (items) => lists.format(items),

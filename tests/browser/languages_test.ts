@@ -7,11 +7,9 @@
  * docs/pages.md (the TV, the match overlay and a phone page in German, Japanese and Arabic).
  */
 import assert from "node:assert/strict";
-import type { Page } from "playwright-core";
 import { type Language, LANGUAGES } from "../../lib/languages.ts";
-import { CATALOGS } from "../../pages/i18n/mod.ts";
-import type { Message } from "../../pages/i18n/catalog.ts";
 import { axeViolations } from "../support/axe.ts";
+import { cutOrOverflowing, englishLeft, ourText, wordIn } from "../support/language_checks.ts";
 import { browserSuite, newTestContext } from "../support/browser.ts";
 import { testNow } from "../support/test_clock.ts";
 import { FULL_HD, PHONE } from "../support/viewports.ts";
@@ -20,66 +18,6 @@ const UPDATE = Deno.args.includes("--update");
 const DIR = new URL("../../docs/screenshots/", import.meta.url);
 const OVERLAY = { width: 1280, height: 720 };
 const SHOT_LANGUAGES: Language[] = ["de", "ja", "ar"];
-
-/** The texts of a message, cut at its placeholders: the parts a page shows word for word. */
-function staticParts(m: Message): string[] {
-  const texts = typeof m === "string" ? [m] : Object.values(m);
-  return texts.flatMap((t) => t.split(/\{\w+\}/)).map((p) => p.trim().replace(/^[:·,]\s*|[:.]$/g, ""));
-}
-
-/**
- * The English texts that must not be on a page in `lang`: those its catalog words differently, long enough not to
- * be part of a name by chance ("P", "W").
- */
-function englishLeft(lang: Language): string[] {
-  const en: Record<string, Message> = CATALOGS.en;
-  const other: Record<string, Message> = CATALOGS[lang];
-  const theirs = new Set(Object.values(other).flatMap(staticParts));
-  return [...new Set(Object.values(en).flatMap(staticParts))].filter((p) => p.length >= 4 && !theirs.has(p));
-}
-
-/** Whether `words` stand in `text` as words of their own ("Result" is not in "Resultado"). */
-function wordIn(words: string, text: string): boolean {
-  const escaped = words.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return new RegExp(`(^|[^\\p{L}])${escaped}($|[^\\p{L}])`, "u").test(text);
-}
-
-/** What a page shows that is not ours: the demo's names, its categories, venue and description. */
-const DATA_SELECTORS =
-  ".n, .name, .cat, .who, h1, .meta, .where, .side, .ctx, caption, h3, a[href^='/m/'], " +
-  "ul.categories a, .url, .label, p:not([class]), .tv-announcement, .announcement";
-
-/** The page's visible text without the demo's own words. */
-function ourText(page: Page): Promise<string> {
-  return page.evaluate((selectors) => {
-    const copy = document.body.cloneNode(true) as HTMLElement;
-    for (const el of copy.querySelectorAll(selectors)) el.remove();
-    for (const el of copy.querySelectorAll("script, style, [hidden]")) el.remove();
-    return (copy.textContent ?? "") + " " + document.title;
-  }, DATA_SELECTORS);
-}
-
-/** Elements whose text is cut or runs out of the screen: headings and labels wider than their box or the page. */
-function cutOrOverflowing(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const found: string[] = [];
-    const root = document.documentElement;
-    if (root.scrollWidth > innerWidth + 1) found.push(`the page scrolls sideways (${root.scrollWidth}px)`);
-    for (
-      const el of document.querySelectorAll<HTMLElement>("h1, h2, .state, .bestof, .flag, .xp, nav a, .t")
-    ) {
-      const box = el.getBoundingClientRect();
-      if (box.width === 0 || el.closest("[hidden]")) continue;
-      if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflow !== "visible") {
-        found.push(`${el.tagName.toLowerCase()}.${el.className} cut: "${el.textContent}"`);
-      }
-      if (box.right > innerWidth + 1 || box.left < -1) {
-        found.push(`${el.tagName.toLowerCase()}.${el.className} off the screen: "${el.textContent}"`);
-      }
-    }
-    return found;
-  });
-}
 
 /** The demo's ids the pages need, read from the API. */
 async function demoIds(origin: string) {
