@@ -37,6 +37,7 @@ import * as checkIns from "./migrations/2026_12_05_010000_check_ins.ts";
 import * as resultConfirmations from "./migrations/2026_12_05_020000_result_confirmations.ts";
 import * as matchTosses from "./migrations/2026_12_05_020100_match_tosses.ts";
 import * as streamStates from "./migrations/2026_12_05_030000_stream_states.ts";
+import * as eventLanguage from "./migrations/2026_12_05_040000_event_language.ts";
 import type { Database } from "./schema.ts";
 
 interface Migration {
@@ -74,6 +75,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026_12_05_020000_result_confirmations": resultConfirmations,
   "2026_12_05_020100_match_tosses": matchTosses,
   "2026_12_05_030000_stream_states": streamStates,
+  "2026_12_05_040000_event_language": eventLanguage,
 };
 
 /** An arbitrary, fixed key of the PostgreSQL advisory lock that serialises migrations and start-up work. */

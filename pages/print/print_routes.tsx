@@ -61,7 +61,12 @@ export function printRoutes(deps: ReadyDeps): Hono<PageEnv> {
     if (!data) return notFound(c);
     const base = c.req.query("base");
     const query = base === undefined ? "" : `base=${encodeURIComponent(printBase(c))}`;
-    return renderPage(c, <PrintCenterPage nonce={c.var.nonce} data={data} query={query} />);
+    return renderPage(
+      c,
+      <PrintCenterPage nonce={c.var.nonce} data={data} query={query} />,
+      200,
+      data.language,
+    );
   });
 
   // Before the security headers, so that its answer's no-store outlasts their no-cache: a browser keeps no copy
@@ -120,6 +125,8 @@ export function printRoutes(deps: ReadyDeps): Hono<PageEnv> {
           { href: withParam(c.req.url, "per", "2"), label: "Two a page", current: perPage === 2 },
         ]}
       />,
+      200,
+      data.language,
     );
   });
 
@@ -152,6 +159,8 @@ export function printRoutes(deps: ReadyDeps): Hono<PageEnv> {
           { href: withParam(c.req.url, "filled", "1"), label: "With results", current: filled },
         ]}
       />,
+      200,
+      data.language,
     );
   });
 
@@ -169,6 +178,8 @@ export function printRoutes(deps: ReadyDeps): Hono<PageEnv> {
         followUrl={(id) => printBase(c) + categoryPath(data.event.slug, id)}
         layouts={[{ href: csv.pathname + csv.search, label: "Download as CSV", current: false }]}
       />,
+      200,
+      data.language,
     );
   });
 
@@ -180,6 +191,8 @@ export function printRoutes(deps: ReadyDeps): Hono<PageEnv> {
     return renderPage(
       c,
       <OrderOfPlayPage nonce={c.var.nonce} data={data} selection={selection} followUrl={followUrl} />,
+      200,
+      data.language,
     );
   });
 
@@ -203,6 +216,8 @@ export function printRoutes(deps: ReadyDeps): Hono<PageEnv> {
           { href: withParam(c.req.url, "size", "a3"), label: "A3", current: size === "a3" },
         ]}
       />,
+      200,
+      data.language,
     );
   });
 
