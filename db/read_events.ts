@@ -123,3 +123,13 @@ export async function findPublishedEvent(
   const row = await publishedEvents(db).where("events.slug", "=", slug).executeTakeFirst();
   return row ? toRecord(row) : null;
 }
+
+/** The language of the event a match belongs to (whatever the event's status), or null: none set, or no match. */
+export async function findMatchEventLanguage(
+  db: Kysely<Database>,
+  matchId: string,
+): Promise<Language | null> {
+  const row = await db.selectFrom("matches").innerJoin("events", "events.id", "matches.event_id")
+    .select("events.language").where("matches.id", "=", matchId).executeTakeFirst();
+  return storedLanguage(row?.language);
+}

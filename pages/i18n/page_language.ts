@@ -19,6 +19,7 @@ const TRANSLATED_PATHS = [
   /^\/t\/[^/]+$/,
   /^\/t\/[^/]+\/tv$/,
   /^\/overlay\/match\/[^/]+$/,
+  /^\/score(\/[^/]+)?$/,
 ];
 
 /** Whether the path is one of the hall's screens or sheets, which speak the event's language. */

@@ -112,7 +112,7 @@ storeTest('/manage sets the event\'s language; an unknown code is a 400 naming "
 });
 
 storeTest(
-  "the hall's screens speak the event's language; a reader's page falls back to it",
+  "the hall's screens speak the event's language; a reader's page and the umpire's page fall back to it",
   async (store) => {
     await importEvent(store, file("de"), () => T0);
     const client = apiClient(store, () => T0);
@@ -120,6 +120,11 @@ storeTest(
     assert.equal(await pageLang(client, `/t/${SLUG}/tv?lang=ja`), "ja");
     assert.equal(await pageLang(client, `/t/${SLUG}`), "de");
     assert.equal(await pageLang(client, `/t/${SLUG}`, { "accept-language": "fr-FR" }), "fr");
+    // The umpire's page of one of the event's matches falls back to it too; the phone's language comes first.
+    const match = await store.db.selectFrom("matches").select("id").executeTakeFirstOrThrow();
+    assert.equal(await pageLang(client, `/score/${match.id}`), "de");
+    assert.equal(await pageLang(client, `/score/${match.id}`, { "accept-language": "ja" }), "ja");
+    assert.equal(await pageLang(client, "/score/not-a-match"), "en");
     // The public API says nothing new: the language is the pages'.
     const event = (await client.request(`/api/v1/events/${SLUG}`)).body.data.event;
     assert.equal("language" in event, false);

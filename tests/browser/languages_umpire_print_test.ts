@@ -1,0 +1,132 @@
+/**
+ * The umpire's page `/score` on a touch phone (390x844) in German, Japanese and Arabic: the list and a match in
+ * play say their language and direction, nothing runs off the screen or is cut, no English word of the umpire's
+ * messages is left (pages/i18n/hall/en.ts, looked for in the page's text, the script's sentences included), axe
+ * finds no serious or critical violation, and a point scored on the Arabic page is stored.
+ */
+import assert from "node:assert/strict";
+import type { Page } from "playwright-core";
+import type { Language } from "../../lib/languages.ts";
+import { hallEn } from "../../pages/i18n/hall/en.ts";
+import { CATALOGS } from "../../pages/i18n/mod.ts";
+import { assertSpeaks } from "../support/language_checks.ts";
+import { browserSuite, newTestContext } from "../support/browser.ts";
+import { PHONE, scoreUrl, seedStarted, storedPoints, waitQueued } from "../support/score_page.ts";
+
+const LANGS: Language[] = ["de", "ja", "ar"];
+
+/** The texts of a message cut at its placeholders: what a page shows word for word. */
+const parts = (m: string) => m.split(/\{\w+\}/).map((p) => p.trim().replace(/^[:·,.]\s*|[:.?]$/g, "").trim());
+
+/** The umpire's English texts that `lang` words differently, long enough not to be part of a name by chance. */
+function englishLeft(lang: Language): string[] {
+  const theirs: Record<string, unknown> = CATALOGS[lang];
+  const own = new Set(Object.keys(hallEn).flatMap((k) => parts(String(theirs[k]))));
+  return [...new Set(Object.values(hallEn).flatMap(parts))].filter((p) => p.length >= 4 && !own.has(p));
+}
+
+/** The page's visible text and its buttons' names, without the seeded names and the event's own words. */
+function ourText(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const copy = document.body.cloneNode(true) as HTMLElement;
+    for (const el of copy.querySelectorAll("script, style, [hidden], .name, .names, #match-title, #whoami")) {
+      el.remove();
+    }
+    const labels = [...document.querySelectorAll("[aria-label]")].map((e) => e.getAttribute("aria-label"));
+    return `${copy.textContent ?? ""} ${labels.join(" ")} ${document.title}`;
+  });
+}
+
+/** What runs off the screen or is cut: the page scrolling sideways, or a control wider than its box. */
+function cutOrOverflowing(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    if (document.documentElement.scrollWidth > innerWidth + 1) {
+      found.push(`the page scrolls sideways (${document.documentElement.scrollWidth}px)`);
+    }
+    for (const el of document.querySelectorAll<HTMLElement>("h1, h2, button, a, .status, .banner, p")) {
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || el.closest("[hidden]")) continue;
+      if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflow !== "visible") {
+        found.push(`${el.tagName.toLowerCase()}#${el.id} cut: "${el.textContent}"`);
+      }
+      if (box.right > innerWidth + 1 || box.left < -1) {
+        found.push(`${el.tagName.toLowerCase()}#${el.id} off the screen: "${el.textContent}"`);
+      }
+    }
+    return found;
+  });
+}
+
+browserSuite(
+  "the umpire's page in German, Japanese and Arabic",
+  (store) => seedStarted(store, "Umpire 1", { bestOf: 3 }),
+  async (t, { browser, server, seeded }) => {
+    const store = server.store;
+    for (const lang of LANGS) {
+      const english = englishLeft(lang);
+      const words: Record<string, unknown> = CATALOGS[lang];
+      const check = async (page: Page, errors: string[]) => {
+        const [text, cut] = [await ourText(page), await cutOrOverflowing(page)];
+        await assertSpeaks(page, lang, { english, text, cut, errors });
+      };
+      const open = async (url: string) => {
+        const context = await newTestContext(browser, {
+          viewport: PHONE,
+          hasTouch: true,
+          isMobile: true,
+          bypassCSP: true,
+        });
+        await context.addInitScript(() => localStorage.setItem("tt.device", "umpire-phone"));
+        const page = await context.newPage();
+        const errors: string[] = [];
+        page.on("pageerror", (e) => errors.push(e.message));
+        await page.goto(url);
+        return { page, errors, close: () => context.close() };
+      };
+
+      await t.step(`the list in ${lang}`, async () => {
+        const { page, errors, close } = await open(
+          scoreUrl(server.origin, seeded.secret).replace("/score#", `/score?lang=${lang}#`),
+        );
+        try {
+          await page.waitForSelector("a.match-link");
+          await page.waitForFunction(
+            (s) => document.getElementById("status")?.textContent === s,
+            words["score.upToDate"],
+          );
+          await check(page, errors);
+        } finally {
+          await close();
+        }
+      });
+
+      await t.step(`a match in play in ${lang}${lang === "ar" ? ", a point scored" : ""}`, async () => {
+        const url = scoreUrl(server.origin, seeded.secret, seeded.id).replace("#", `?lang=${lang}#`);
+        const { page, errors, close } = await open(url);
+        try {
+          await page.waitForSelector("#score-panel:not([hidden])");
+          await page.waitForFunction(
+            (s) => document.getElementById("game-number")?.textContent === s,
+            String(words["score.gameOf"]).replace("{game}", "1").replace("{bestOf}", "3"),
+          );
+          await check(page, errors);
+          if (lang === "ar") {
+            await page.tap("#tap-home");
+            await waitQueued(page, 0);
+            await page.waitForFunction(() => document.getElementById("points-home")?.textContent === "1");
+            assert.deepEqual(await storedPoints(store, seeded.id), ["home"]);
+            const undo = String(words["score.undoPoint"]).split("{side}")[0]!;
+            assert.ok(
+              (await page.textContent("#undo"))?.startsWith(undo),
+              "the Undo button says it in Arabic",
+            );
+            await check(page, errors);
+          }
+        } finally {
+          await close();
+        }
+      });
+    }
+  },
+);
