@@ -11,7 +11,7 @@ import { ColumnHeads, PrintDocument, SheetHeading, type SheetKind } from "./prin
 import type { Match } from "../view_types.ts";
 
 const ORDER_OF_PLAY: SheetKind = {
-  name: "order of play",
+  name: "print.kindOrderOfPlay",
   paper: "A4 portrait",
   css: `.day+.day{break-before:page}.day td{height:8mm}`,
 };
