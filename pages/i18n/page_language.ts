@@ -20,7 +20,7 @@ const TRANSLATED_PATHS = [
   /^\/t\/[^/]+\/tv$/,
   /^\/overlay\/match\/[^/]+$/,
   /^\/score(\/[^/]+)?$/,
-  /^\/t\/[^/]+\/(poster|print\/matches)$/,
+  /^\/t\/[^/]+\/(poster|print\/(matches|order))$/,
 ];
 
 /** Whether the path is one of the hall's screens or sheets, which speak the event's language. */

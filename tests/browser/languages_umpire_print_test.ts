@@ -1,9 +1,9 @@
 /**
- * The umpire's page `/score` on a touch phone (390x844), the poster and a match sheet in German, Japanese and
- * Arabic: each says its language and direction, nothing runs off the screen or is cut (on paper too, for the
- * sheets), no English word of their messages is left (pages/i18n/hall/en.ts, looked for in the page's text, the
- * umpire's script's sentences included), axe finds no serious or critical violation, and a point scored on the
- * Arabic umpire's page is stored.
+ * The umpire's page `/score` on a touch phone (390x844), the poster, a match sheet and the order of play in
+ * German, Japanese and Arabic: each says its language and direction, nothing runs off the screen or is cut (on
+ * paper too, for the sheets), no English word of their messages is left (pages/i18n/hall/en.ts, looked for in the
+ * page's text, the umpire's script's sentences included), axe finds no serious or critical violation, and a point
+ * scored on the Arabic umpire's page is stored.
  */
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
@@ -70,7 +70,7 @@ function cutOrOverflowing(page: Page): Promise<string[]> {
 }
 
 browserSuite(
-  "the umpire's page, the poster and a match sheet in German, Japanese and Arabic",
+  "the umpire's page, the poster and two print sheets in German, Japanese and Arabic",
   async (store) => ({
     ...await seedStarted(store, "Umpire 1", { bestOf: 3 }),
     admin: await makeToken(store.db, "admin"),
@@ -151,6 +151,7 @@ browserSuite(
         const [name, path] of [
           ["the poster", `${event}/poster?lang=${lang}`],
           ["a match sheet", `${event}/print/matches?match=${seeded.id}&lang=${lang}`],
+          ["the order of play", `${event}/print/order?lang=${lang}`],
         ]
       ) {
         await t.step(`${name} in ${lang}`, async () => {

@@ -212,4 +212,11 @@ export const hallAr: HallCatalog = {
   "print.a3": "A3",
   "print.onePerPage": "واحدة في الصفحة",
   "print.twoPerPage": "اثنتان في الصفحة",
+  "print.noMatchToPlay": "لا مباراة للعب.",
+  "print.orderTitle": "ترتيب المباريات · {day}",
+  "print.orderTitleTable": "ترتيب المباريات · {day} · الطاولة {table}",
+  "print.noTimeSet": "بلا وقت محدد",
+  "print.category": "الفئة",
+  "print.round": "الدور",
+  "print.playersCol": "اللاعبون",
 };

@@ -218,4 +218,11 @@ export const hallDe: HallCatalog = {
   "print.a3": "A3",
   "print.onePerPage": "Eins pro Seite",
   "print.twoPerPage": "Zwei pro Seite",
+  "print.noMatchToPlay": "Kein Spiel zu spielen.",
+  "print.orderTitle": "Spielplan · {day}",
+  "print.orderTitleTable": "Spielplan · {day} · Tisch {table}",
+  "print.noTimeSet": "ohne Uhrzeit",
+  "print.category": "Konkurrenz",
+  "print.round": "Runde",
+  "print.playersCol": "Spieler",
 };

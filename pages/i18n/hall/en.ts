@@ -218,4 +218,11 @@ export const hallEn = {
   "print.a3": "A3",
   "print.onePerPage": "One a page",
   "print.twoPerPage": "Two a page",
+  "print.noMatchToPlay": "No match to play.",
+  "print.orderTitle": "Order of play · {day}",
+  "print.orderTitleTable": "Order of play · {day} · table {table}",
+  "print.noTimeSet": "no time set",
+  "print.category": "Category",
+  "print.round": "Round",
+  "print.playersCol": "Players",
 };

@@ -218,4 +218,11 @@ export const hallEs: HallCatalog = {
   "print.a3": "A3",
   "print.onePerPage": "Uno por página",
   "print.twoPerPage": "Dos por página",
+  "print.noMatchToPlay": "Ningún partido por jugar.",
+  "print.orderTitle": "Orden de juego · {day}",
+  "print.orderTitleTable": "Orden de juego · {day} · mesa {table}",
+  "print.noTimeSet": "sin hora",
+  "print.category": "Categoría",
+  "print.round": "Ronda",
+  "print.playersCol": "Jugadores",
 };

@@ -217,4 +217,11 @@ export const hallFr: HallCatalog = {
   "print.a3": "A3",
   "print.onePerPage": "Une par page",
   "print.twoPerPage": "Deux par page",
+  "print.noMatchToPlay": "Aucune partie à jouer.",
+  "print.orderTitle": "Ordre des parties · {day}",
+  "print.orderTitleTable": "Ordre des parties · {day} · table {table}",
+  "print.noTimeSet": "sans heure",
+  "print.category": "Catégorie",
+  "print.round": "Tour",
+  "print.playersCol": "Joueurs",
 };

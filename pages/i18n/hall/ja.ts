@@ -212,4 +212,11 @@ export const hallJa: HallCatalog = {
   "print.a3": "A3",
   "print.onePerPage": "1ページに1枚",
   "print.twoPerPage": "1ページに2枚",
+  "print.noMatchToPlay": "予定の試合はありません。",
+  "print.orderTitle": "試合順 · {day}",
+  "print.orderTitleTable": "試合順 · {day} · {table}番台",
+  "print.noTimeSet": "時刻未定",
+  "print.category": "種目",
+  "print.round": "回戦",
+  "print.playersCol": "選手",
 };

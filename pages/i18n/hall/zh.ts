@@ -210,4 +210,11 @@ export const hallZh: HallCatalog = {
   "print.a3": "A3",
   "print.onePerPage": "每页一张",
   "print.twoPerPage": "每页两张",
+  "print.noMatchToPlay": "没有待进行的比赛。",
+  "print.orderTitle": "比赛顺序 · {day}",
+  "print.orderTitleTable": "比赛顺序 · {day} · {table}号台",
+  "print.noTimeSet": "未定时间",
+  "print.category": "项目",
+  "print.round": "轮次",
+  "print.playersCol": "运动员",
 };
