@@ -37,6 +37,7 @@ import * as checkIns from "./migrations/2026_12_05_010000_check_ins.ts";
 import * as resultConfirmations from "./migrations/2026_12_05_020000_result_confirmations.ts";
 import * as matchTosses from "./migrations/2026_12_05_020100_match_tosses.ts";
 import * as streamStates from "./migrations/2026_12_05_030000_stream_states.ts";
+import * as eventLanguage from "./migrations/2026_12_05_040000_event_language.ts";
 import * as streamPicks from "./migrations/2026_12_05_050000_stream_picks.ts";
 import type { Database } from "./schema.ts";
 
@@ -75,6 +76,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026_12_05_020000_result_confirmations": resultConfirmations,
   "2026_12_05_020100_match_tosses": matchTosses,
   "2026_12_05_030000_stream_states": streamStates,
+  "2026_12_05_040000_event_language": eventLanguage,
   "2026_12_05_050000_stream_picks": streamPicks,
 };
 

@@ -4,6 +4,7 @@
  */
 import type { ExpressionBuilder, Kysely } from "kysely";
 import type { Database, EventRow } from "./schema.ts";
+import { isLanguage, type Language } from "../lib/languages.ts";
 
 /** The desk's announcement (domain/announcement.ts): the line, and when it was posted (ISO 8601 UTC). */
 export interface AnnouncementRecord {
@@ -18,6 +19,11 @@ export function storedAnnouncement(
   return row.announcement !== null && row.announced_at !== null
     ? { text: row.announcement, postedAt: row.announced_at }
     : null;
+}
+
+/** The language an event's row holds, or null when it holds none (or one no longer supported). */
+export function storedLanguage(value: string | null | undefined): Language | null {
+  return isLanguage(value) ? value : null;
 }
 
 /** What every record of an event has (`eventBasics`). */
@@ -41,6 +47,8 @@ export interface PublicEventRecord extends EventBasicsRecord {
   announcement: AnnouncementRecord | null;
   /** The match the desk puts on the featured overlay, null when none. */
   featuredMatchId: string | null;
+  /** The event's language (its hall screens' and sheets'), null: English. Pages only; the API leaves it out. */
+  language: Language | null;
 }
 
 /**
@@ -58,6 +66,7 @@ export function eventColumns(eb: ExpressionBuilder<Database, "events">) {
     "events.announcement",
     "events.announced_at",
     "events.featured_match_id",
+    "events.language",
     eb.selectFrom("subevents").whereRef("subevents.event_id", "=", "events.id")
       .select((s) => s.fn.countAll<number>().as("n")).as("category_count"),
   ] as const;
@@ -95,6 +104,7 @@ function toRecord(row: EventSelection): PublicEventRecord {
     categoryCount: Number(row.category_count ?? 0),
     announcement: storedAnnouncement(row),
     featuredMatchId: row.featured_match_id,
+    language: storedLanguage(row.language),
   };
 }
 
@@ -112,4 +122,14 @@ export async function findPublishedEvent(
 ): Promise<PublicEventRecord | null> {
   const row = await publishedEvents(db).where("events.slug", "=", slug).executeTakeFirst();
   return row ? toRecord(row) : null;
+}
+
+/** The language of the event a match belongs to (whatever the event's status), or null: none set, or no match. */
+export async function findMatchEventLanguage(
+  db: Kysely<Database>,
+  matchId: string,
+): Promise<Language | null> {
+  const row = await db.selectFrom("matches").innerJoin("events", "events.id", "matches.event_id")
+    .select("events.language").where("matches.id", "=", matchId).executeTakeFirst();
+  return storedLanguage(row?.language);
 }

@@ -34,7 +34,9 @@ import {
   type EventBasicsRecord,
   eventColumns,
   storedAnnouncement,
+  storedLanguage,
 } from "./read_events.ts";
+import type { Language } from "../lib/languages.ts";
 import type { CategoryFormat, Database, DrawState, EventStatus, MatchRow, Stage } from "./schema.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -94,6 +96,8 @@ export interface ManagedEventRecord extends EventBasicsRecord {
   matchCounts: { scheduled: number; in_progress: number; completed: number };
   /** The desk's announcement, shown on the venue TV and the event page; null when there is none. */
   announcement: AnnouncementRecord | null;
+  /** The event's language (lib/languages.ts), null: English. */
+  language: Language | null;
 }
 
 /** A category in the operator's overview, with the state of its draw. */
@@ -384,6 +388,7 @@ function toEvent(row: EventSelection): ManagedEventRecord {
       completed: Number(row.completed_count ?? 0),
     },
     announcement: storedAnnouncement(row),
+    language: storedLanguage(row.language),
   };
 }
 

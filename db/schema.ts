@@ -32,6 +32,8 @@ export interface EventTable {
   announced_at: string | null;
   /** The match the desk puts on the featured overlay, null when none. */
   featured_match_id: string | null;
+  /** The event's language (lib/languages.ts: "de", "ja"...), null: English; `event.language` in a file. */
+  language?: string | null;
   /** When the estimated starts were last worked out (ISO 8601), null before the first time. */
   estimates_at: string | null;
   created_at: string;

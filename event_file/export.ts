@@ -23,6 +23,7 @@ import { loadUmpireRecord, umpireFormat } from "../db/umpire_record.ts";
 import { replayUmpire } from "../domain/match_replay.ts";
 import { isUuid } from "../lib/uuid.ts";
 import { teamFormatOfText } from "../db/tie_rows.ts";
+import { storedLanguage } from "../db/read_events.ts";
 import { teamsOf, tieOf } from "./export_teams.ts";
 import {
   type CategoryInput,
@@ -205,6 +206,7 @@ export async function exportEvent(db: Db, slug: string): Promise<EventFile | nul
       ...(event.announcement === null || event.announced_at === null
         ? {}
         : { announcement: { text: event.announcement, postedAt: event.announced_at } }),
+      ...(storedLanguage(event.language) === null ? {} : { language: storedLanguage(event.language) }),
     },
     players,
     categories,

@@ -4,6 +4,7 @@
  * @module
  */
 import type { Side } from "../domain/scoring.ts";
+import type { Language } from "../lib/languages.ts";
 import type { CategoryFormat, CategoryKind, DrawState, EventStatus, Stage } from "../db/schema.ts";
 import type { TeamFormatId, TieMatchSpec } from "../domain/team_formats.ts";
 
@@ -24,6 +25,8 @@ export interface EventInfo {
   uuid?: string | null;
   /** The desk's announcement (domain/announcement.ts) and when it was posted. */
   announcement?: AnnouncementInput | null;
+  /** The event's language (lib/languages.ts); absent keeps the store's, null is English. */
+  language?: Language | null;
 }
 
 /** The desk's announcement: one line of text, and when it was posted (a date-time with an offset). */

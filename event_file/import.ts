@@ -159,6 +159,8 @@ export async function importEventInTransaction(
         announced_at: normalTime(file.event.announcement.postedAt),
       }
       : {}),
+    // Absent, the store's language stays (the desk may have chosen one on /manage since).
+    ...(file.event.language === undefined ? {} : { language: file.event.language }),
   };
   let previous = new Map<string, MatchStamp>();
   if (existing) {

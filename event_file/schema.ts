@@ -133,6 +133,11 @@ export const IMPORT_SCHEMA: Readonly<Record<string, unknown>> = {
             "postedAt": { "$ref": "#/$defs/dateTime" },
           },
         },
+        "language": {
+          "description":
+            "The event's language: its hall screens, poster and print sheets speak it, and readers' pages fall back to it (en, de, fr, es, zh, ja, ar); null is English, absent keeps the store's.",
+          "enum": ["en", "de", "fr", "es", "zh", "ja", "ar", null],
+        },
       },
     },
     "player": {

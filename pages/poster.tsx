@@ -9,6 +9,7 @@ import { Document } from "./layout.tsx";
 import { QrCode } from "./qr.tsx";
 import { LoopbackWarning } from "./components/loopback_warning.tsx";
 import type { Event } from "./view_types.ts";
+import { useI18n } from "./i18n/mod.ts";
 
 /** The paper sizes the poster prints on. */
 export type PaperSize = "a4" | "a3";
@@ -71,35 +72,38 @@ export function PosterPage(props: {
   size: PaperSize;
 }) {
   const { event, size } = props;
+  const i18n = useI18n();
+  const { t } = i18n;
   return (
     <Document
-      title={`${event.name} – poster`}
+      title={t("poster.title", { event: event.name })}
       nonce={props.nonce}
       css={css(size)}
       bodyClass={`poster ${size}`}
     >
-      <nav class="sizes" aria-label="Paper size">
+      <nav class="sizes" aria-label={t("poster.paperSize")}>
         <a href="?size=a4" aria-current={size === "a4" ? "page" : undefined}>A4</a>
         <a href="?size=a3" aria-current={size === "a3" ? "page" : undefined}>A3</a>
-        <span>Print this page (Ctrl+P) at 100% scale.</span>
+        <span>{t("poster.printHint")}</span>
       </nav>
       {props.loopback && <LoopbackWarning url={props.followUrl} what="poster" />}
       <main class="sheet">
-        <p class="kicker">Table tennis · live results</p>
+        <p class="kicker">{t("poster.kicker")}</p>
         <h1>{event.name}</h1>
-        <p class="when">{formatDateRange(event.startDate, event.endDate)}</p>
+        <p class="when">{formatDateRange(event.startDate, event.endDate, i18n)}</p>
         <p class="where">{event.venue}</p>
         {props.categories.length > 0 && (
-          <ul class="cats" aria-label="Categories">
+          <ul class="cats" aria-label={t("event.categories")}>
             {props.categories.map((name, i) => <li key={i}>{name}</li>)}
           </ul>
         )}
         <div class="qr-block">
-          <QrCode text={props.followUrl} label={`QR code to ${props.followUrl}`} />
-          <p class="cta">Scan for live scores, draws and standings</p>
+          <QrCode text={props.followUrl} label={t("tv.qrLabel", { url: props.followUrl })} />
+          <p class="cta">{t("poster.cta")}</p>
           <p class="url">{props.followUrl}</p>
         </div>
       </main>
     </Document>
   );
 }
+PosterPage.translated = true as const;

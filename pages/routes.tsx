@@ -239,6 +239,8 @@ export function routes(deps: ReadyDeps): Hono<PageEnv> {
     return renderPage(
       c,
       <EventPage nonce={c.var.nonce} {...data} ties={ties} hallPausedSince={pausedSince} />,
+      200,
+      data.language,
     );
   });
 
@@ -311,6 +313,8 @@ export function routes(deps: ReadyDeps): Hono<PageEnv> {
         distance={parseTvDistance(c.req.query("distance"), c.req.query("diagonal"))}
         ties={ties}
       />,
+      200,
+      data.language,
     );
   });
 
@@ -328,6 +332,8 @@ export function routes(deps: ReadyDeps): Hono<PageEnv> {
         loopback={isLoopbackOrigin(url)}
         size={parsePaperSize(c.req.query("size"))}
       />,
+      200,
+      data.language,
     );
   });
 

@@ -5,6 +5,7 @@ import { readSessionsOf } from "../db/read_event_sessions.ts";
 import type { Category, Event } from "./schemas.ts";
 import { serializeCategory, serializeEvent } from "./serialize.ts";
 import type { View, ViewDeps } from "./view.ts";
+import type { Language } from "../lib/languages.ts";
 import { hallPaused, type RelayLink, relayLink } from "./relay_link.ts";
 
 /** An event and its categories, in their order. */
@@ -13,6 +14,8 @@ export interface EventData {
   categories: Category[];
   /** When the venue was last heard from, for an event published live through the relay; null otherwise. */
   relay: RelayLink | null;
+  /** The event's language (its hall screens' and sheets'), null: English. For pages; the API leaves it out. */
+  language: Language | null;
 }
 
 /** The published event with this slug, or null. */
@@ -32,6 +35,7 @@ export const eventView: View<string, EventData> = {
       event: serializeEvent(event, categories.length),
       categories: categories.map(serializeCategory),
       relay: await relayLink(deps, slug),
+      language: event.language,
     };
   },
 };

@@ -5,6 +5,7 @@
  * again after every point anywhere in the event: a point changes one category's version, so a render after it
  * reads that category alone, and the versions of the others (docs/benchmarks.md has what this saves).
  */
+import type { Language } from "../lib/languages.ts";
 import { findPublishedEvent } from "../db/read_events.ts";
 import { type CategorySummaryRecord, listEventCategories } from "../db/read_categories.ts";
 import { Slots } from "../lib/slots.ts";
@@ -38,6 +39,8 @@ export interface CategorySummary {
 export interface EventBoard {
   event: Event;
   categories: CategorySummary[];
+  /** The event's language (its hall screens'), null: English. */
+  language: Language | null;
 }
 
 /**
@@ -97,7 +100,7 @@ export class EventBoards {
     const categories = await Promise.all(
       records.map((s) => slots.run(() => this.#summary(deps, s, current.get(s.id) ?? null))),
     );
-    return { event: serializeEvent(event, records.length), categories };
+    return { event: serializeEvent(event, records.length), categories, language: event.language };
   }
 
   /**

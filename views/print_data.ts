@@ -10,6 +10,7 @@ import { type CategoryView, categoryView } from "./category.ts";
 import { eventView } from "./event.ts";
 import type { ViewDeps } from "./view.ts";
 import type { Event } from "./schemas.ts";
+import type { Language } from "../lib/languages.ts";
 
 export type { EntryRecord, GroupRecord };
 
@@ -26,6 +27,8 @@ export interface PrintCategory {
 export interface PrintEvent {
   event: Event;
   categories: PrintCategory[];
+  /** The event's language, the sheets' unless `?lang=` asks another; null: English. */
+  language: Language | null;
 }
 
 /** The published event with this slug and its categories (only `onlyCategory` when given), or null. */
@@ -47,5 +50,9 @@ export async function readPrintEvent(
     ]);
     return found ? { view: found.category, kind: s.kind, entries, groups } : null;
   }));
-  return { event: data.event, categories: categories.filter((c): c is PrintCategory => c !== null) };
+  return {
+    event: data.event,
+    categories: categories.filter((c): c is PrintCategory => c !== null),
+    language: data.language,
+  };
 }

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { MAX_TABLE_NO } from "../../event_file/schema.ts";
 import { parseDateTime, parseScore, YEARS_TEXT } from "../../event_file/parse.ts";
 import { HttpError } from "../../http/problem.ts";
+import { LANGUAGES } from "../../lib/languages.ts";
 
 const SIDE = 'expected "home" or "away"';
 
@@ -136,6 +137,14 @@ export const AssignBody = z.strictObject({
  */
 export const AnnouncementBody = z.strictObject({
   text: z.string({ error: 'expected the announcement as a string ("" takes it down)' }).nullable(),
+});
+
+/** Body of the event's language: one of lib/languages.ts LANGUAGES exactly, or null (English). */
+export const LanguageBody = z.strictObject({
+  language: z.enum(LANGUAGES, {
+    error: `expected one of ${LANGUAGES.map((l) => `"${l}"`).join(", ")} or null`,
+  })
+    .nullable(),
 });
 
 /** Body of a new token. */

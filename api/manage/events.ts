@@ -13,7 +13,8 @@ import { listEventMatches } from "../../db/read_manage.ts";
 import { parseMatchQuery } from "./match_query.ts";
 import type { AppDeps } from "../../http/deps.ts";
 import { adminRoutes, type ManageEnv } from "./auth.ts";
-import { AnnouncementBody, parseBody } from "./bodies.ts";
+import { AnnouncementBody, LanguageBody, parseBody } from "./bodies.ts";
+import { setEventLanguage } from "../../db/event_language.ts";
 import { eventLinks } from "./links.ts";
 import { linkBase } from "../../http/public_origin.ts";
 import { HttpError } from "../../http/problem.ts";
@@ -62,6 +63,14 @@ export function eventRoutes(deps: AppDeps): Hono<ManageEnv> {
   });
   app.delete("/:slug/announcement", async (c) => {
     return c.json(await announce(c.req.param("slug"), null, c.var.token.label));
+  });
+
+  // The event's language (its hall screens' and sheets'; readers' pages fall back to it): null is English.
+  app.put("/:slug/language", async (c) => {
+    const { language } = await parseBody(c, LanguageBody);
+    const ctx = { actor: c.var.token.label, now: deps.clock() };
+    const change = await setEventLanguage(deps.store, c.req.param("slug"), language, ctx);
+    return c.json(envelope(change, deps.clock()));
   });
 
   app.get("/:slug/audit", async (c) => {

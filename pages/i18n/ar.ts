@@ -1,7 +1,9 @@
 /** The Arabic catalog (pages/i18n/en.ts has every key). */
 import type { Catalog } from "./catalog.ts";
+import { hallAr } from "./hall/ar.ts";
 
 export const ar: Catalog = {
+  ...hallAr,
   "site.skip": "انتقل إلى المحتوى",
   "site.brand": "كرة الطاولة مباشرة",
   "site.rankings": "التصنيفات",

@@ -1,7 +1,9 @@
 /** The German catalog (pages/i18n/en.ts has every key). */
 import type { Catalog } from "./catalog.ts";
+import { hallDe } from "./hall/de.ts";
 
 export const de: Catalog = {
+  ...hallDe,
   "site.skip": "Zum Inhalt springen",
   "site.brand": "Tischtennis live",
   "site.rankings": "Rangliste",

@@ -2,7 +2,10 @@
  * The English catalog: every message of the pages, the shape every other language's catalog must have
  * (pages/i18n/catalog.ts). `{name}` is a placeholder; a message about a count has its plural forms.
  */
+import { hallEn } from "./hall/en.ts";
+
 export const en = {
+  ...hallEn,
   "site.skip": "Skip to content",
   "site.brand": "Table tennis live",
   "site.rankings": "Rankings",

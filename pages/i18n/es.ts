@@ -1,7 +1,9 @@
 /** The Spanish catalog (pages/i18n/en.ts has every key). */
 import type { Catalog } from "./catalog.ts";
+import { hallEs } from "./hall/es.ts";
 
 export const es: Catalog = {
+  ...hallEs,
   "site.skip": "Saltar al contenido",
   "site.brand": "Tenis de mesa en directo",
   "site.rankings": "Clasificaciones",

@@ -1,7 +1,9 @@
 /** The Japanese catalog (pages/i18n/en.ts has every key). */
 import type { Catalog } from "./catalog.ts";
+import { hallJa } from "./hall/ja.ts";
 
 export const ja: Catalog = {
+  ...hallJa,
   "site.skip": "本文へ移動",
   "site.brand": "卓球ライブ",
   "site.rankings": "ランキング",

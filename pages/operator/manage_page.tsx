@@ -59,6 +59,8 @@ import { CONSOLE_VIEWS } from "./console_views.ts";
 import { TokenForm } from "./token_form.tsx";
 import { ImportForm } from "./import_form.tsx";
 import { NeedsPanel } from "./needs_panel.tsx";
+import { LANGUAGES } from "../../lib/languages.ts";
+import { LANGUAGE_NAMES } from "../i18n/language_switcher.tsx";
 import { CheckInPanel } from "./check_in_panel.tsx";
 import { RatingListForm } from "./rating_list_form.tsx";
 
@@ -149,6 +151,12 @@ export function ManagePage(props: { nonce: string }) {
           <span id="event-status"></span>
           <button type="button" id="publish" class="primary">Publish</button>
           <button type="button" id="export">Download as import file</button>
+          <label>
+            Hall language{" "}
+            <select id="event-language">
+              {LANGUAGES.map((l) => <option key={l} value={l} lang={l}>{LANGUAGE_NAMES[l]}</option>)}
+            </select>
+          </label>
         </div>
         <section id="relay" aria-labelledby="relay-heading" hidden>
           <h2 id="relay-heading">Public server</h2>

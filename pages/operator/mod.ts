@@ -4,6 +4,7 @@
  * the middleware is attached to these routes only, so that the public pages mounted after keep their own.
  */
 import { Hono } from "hono";
+import { h, type VNode } from "preact";
 import type { AppDeps } from "../../http/deps.ts";
 import { renderPage } from "../render.ts";
 import { type PageEnv, securityHeaders } from "../security_headers.ts";
@@ -12,12 +13,13 @@ import { StreamPage } from "./stream_page.tsx";
 import { ScoreListPage, ScoreMatchPage } from "./score_page.tsx";
 import { moduleScript } from "../client_script.ts";
 import * as offlinePages from "./client/score/offline_pages.ts";
+import { matchLanguage } from "../../views/match_language.ts";
 
 /** The umpire's pages' service worker: copies of the pages, so that they open offline. */
 const OFFLINE_PAGES_SCRIPT = moduleScript(offlinePages.offlinePages, [offlinePages]);
 
 /** Builds the operator's pages sub-app, mounted at / before the public pages. */
-export function operatorPages(_deps: AppDeps): Hono {
+export function operatorPages(deps: AppDeps): Hono {
   const app = new Hono<PageEnv>();
   const headers = securityHeaders({ operator: true });
   // Served from the root so that its scope may be `/score` itself, not only `/score/`; revalidated on every
@@ -30,12 +32,13 @@ export function operatorPages(_deps: AppDeps): Hono {
       "X-Content-Type-Options": "nosniff",
     }));
   const scoreHeaders = securityHeaders({ serviceWorker: true, operator: true });
-  app.get("/score", scoreHeaders, (c) => renderPage(c, ScoreListPage({ nonce: c.var.nonce })));
-  app.get(
-    "/score/:matchId",
-    scoreHeaders,
-    (c) => renderPage(c, ScoreMatchPage({ nonce: c.var.nonce, matchId: c.req.param("matchId") })),
-  );
+  app.get("/score", scoreHeaders, (c) => renderPage(c, h(ScoreListPage, { nonce: c.var.nonce }) as VNode));
+  app.get("/score/:matchId", scoreHeaders, async (c) => {
+    const matchId = c.req.param("matchId");
+    // The match's event's language, when the umpire's phone asks for none of the pages' languages.
+    const language = await matchLanguage(deps.store.db, matchId);
+    return renderPage(c, h(ScoreMatchPage, { nonce: c.var.nonce, matchId }) as VNode, 200, language);
+  });
   app.get("/manage", headers, (c) => renderPage(c, ManagePage({ nonce: c.var.nonce })));
   app.get(
     "/manage/stream",

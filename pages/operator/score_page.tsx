@@ -53,8 +53,12 @@ import * as tossRecord from "./client/score/toss_record.ts";
 import * as tossRule from "../../domain/toss.ts";
 import * as taps from "./client/score/taps.ts";
 import * as tapWords from "./client/tap_words.ts";
+import * as words from "./client/score/words.ts";
+import * as hallWords from "../i18n/hall/en.ts";
 import { SCORE_CSS } from "./styles.ts";
 import { TokenForm } from "./token_form.tsx";
+import { useI18n } from "../i18n/mod.ts";
+import { CATALOGS } from "../i18n/mod.ts";
 
 /**
  * A long name (100 characters, no space) wraps inside the match links, the match head and the serve choices
@@ -64,15 +68,31 @@ const FIT_CSS = `
 a.match-link,.match-head>*,#start-panel button{min-width:0;overflow-wrap:anywhere}
 `;
 
-const PURPOSE = "Ask the operator for a scorer token, or scan the QR code they show you.";
-
-function Bar(props: { title: string }) {
+function Bar() {
+  const { t } = useI18n();
   return (
     <header class="bar">
-      <h1>{props.title}</h1>
+      <h1>{t("score.title")}</h1>
       <span id="whoami"></span>
-      <button type="button" id="forget-token">Change token</button>
+      <button type="button" id="forget-token">{t("score.changeToken")}</button>
     </header>
+  );
+}
+
+/**
+ * The page's words for its script (client/score/words.ts): the `score.*` messages of the page's language, as
+ * data (a JSON block runs nothing, so the CSP's nonce is not needed); `<` escaped, so that no name ends it.
+ */
+function ScoreWords() {
+  const { lang } = useI18n();
+  const catalog: Record<string, unknown> = CATALOGS[lang];
+  const own = Object.fromEntries(Object.entries(catalog).filter(([key]) => key.startsWith("score.")));
+  return (
+    <script
+      type="application/json"
+      id="score-words"
+      dangerouslySetInnerHTML={{ __html: JSON.stringify(own).replaceAll("<", "\\u003c") }}
+    />
   );
 }
 
@@ -126,6 +146,8 @@ export const SCORE_MODULES = [
   warmUp,
   tossRecord,
   tossRule,
+  words,
+  hallWords,
 ];
 
 /** The script of both scoring pages. */
@@ -133,16 +155,17 @@ export const SCORE_SCRIPT = moduleScript(scoreClient, SCORE_MODULES);
 
 /** The warning that taps were not recorded, and the sheet of choices: over the page, never moving its buttons. */
 function Overlays() {
+  const { t } = useI18n();
   return (
     <>
       <div id="notice" class="notice" role="alert" hidden>
-        <span id="notice-text"></span> <button type="button" id="notice-ok">OK</button>
+        <span id="notice-text"></span> <button type="button" id="notice-ok">{t("score.ok")}</button>
       </div>
       <div id="sheet" role="dialog" aria-modal="true" aria-labelledby="sheet-title" hidden>
         <h2 id="sheet-title"></h2>
         <p id="sheet-text"></p>
         <div id="sheet-choices"></div>
-        <button type="button" id="sheet-cancel">Cancel</button>
+        <button type="button" id="sheet-cancel">{t("score.cancel")}</button>
       </div>
     </>
   );
@@ -150,20 +173,22 @@ function Overlays() {
 
 /** A scoring page: the document with the script, the bar, the status line, the overlays and the token form. */
 function ScoreDocument(
-  props: { title: string; nonce: string; bodyData?: Record<string, string>; children: ComponentChildren },
+  props: { match?: boolean; nonce: string; bodyData?: Record<string, string>; children: ComponentChildren },
 ) {
+  const { t } = useI18n();
   return (
     <Document
-      title={props.title}
+      title={t(props.match ? "score.matchTitle" : "score.title")}
       nonce={props.nonce}
       css={SCORE_CSS + FIT_CSS}
       script={SCORE_SCRIPT}
       bodyData={props.bodyData}
     >
-      <Bar title="Scoring" />
-      <p id="status" class="status" role="status" aria-live="polite">Loading…</p>
+      <ScoreWords />
+      <Bar />
+      <p id="status" class="status" role="status" aria-live="polite">{t("score.loading")}</p>
       <Overlays />
-      <TokenForm purpose={PURPOSE} />
+      <TokenForm purpose={t("score.purpose")} />
       <main id="content">{props.children}</main>
     </Document>
   );
@@ -172,7 +197,7 @@ function ScoreDocument(
 /** `/score`: the list of matches to score. */
 export function ScoreListPage(props: { nonce: string }) {
   return (
-    <ScoreDocument title="Scoring" nonce={props.nonce}>
+    <ScoreDocument nonce={props.nonce}>
       <div id="list"></div>
     </ScoreDocument>
   );
@@ -182,27 +207,38 @@ export function ScoreListPage(props: { nonce: string }) {
 export function ScoreMatchPage(props: { nonce: string; matchId: string }) {
   return (
     <ScoreDocument
-      title="Scoring a match"
+      match
       nonce={props.nonce}
       bodyData={{ "match-id": props.matchId, state: "loading", queued: "0" }}
     >
+      <MatchPanels />
+    </ScoreDocument>
+  );
+}
+
+/** The match page's panels: the start, the score and its tools, filled by the script. */
+function MatchPanels() {
+  const { t } = useI18n();
+  return (
+    <>
       <div class="match-head">
         <span id="match-title"></span>
         <span id="match-table"></span>
       </div>
       <div id="hold-panel" class="hold" hidden>
         <p id="hold-text"></p>
-        <button type="button" id="takeover">Take over this match</button>
+        <button type="button" id="takeover">{t("score.takeOverMatch")}</button>
       </div>
       <section id="start-panel" hidden>
         <p id="ends-choice" class="ends-choice">
-          On your left: <button type="button" id="left-choice" aria-describedby="left-hint"></button>{" "}
-          <span id="left-hint" class="muted">(tap to swap)</span>
+          {t("score.onYourLeft")}{" "}
+          <button type="button" id="left-choice" aria-describedby="left-hint"></button>{" "}
+          <span id="left-hint" class="muted">{t("score.tapToSwap")}</span>
         </p>
         <p class="toss">
-          <button type="button" id="toss">Toss</button> <span id="toss-text"></span>
+          <button type="button" id="toss">{t("score.toss")}</button> <span id="toss-text"></span>
         </p>
-        <h2 id="start-title">Who serves first?</h2>
+        <h2 id="start-title">{t("score.whoServesFirst")}</h2>
         <div class="choices">
           <button type="button" id="start-home" class="primary">
             <span id="start-name-home"></span>
@@ -213,7 +249,7 @@ export function ScoreMatchPage(props: { nonce: string; matchId: string }) {
         </div>
         <p id="start-warning" class="warning" role="note" hidden></p>
         <p class="warm-up">
-          <button type="button" id="warm-up">Warm-up (2 minutes)</button>{" "}
+          <button type="button" id="warm-up">{t("score.warmUp")}</button>{" "}
           <span id="warm-up-text" role="timer" aria-live="off"></span>
         </p>
       </section>
@@ -223,7 +259,7 @@ export function ScoreMatchPage(props: { nonce: string; matchId: string }) {
           <span id="game-clock" data-due="false"></span>
         </div>
         <div class="undo-row">
-          <button type="button" id="undo">Undo</button>
+          <button type="button" id="undo">{t("score.undo")}</button>
         </div>
         <div id="banner" class="banner" data-kind="" aria-live="polite">
           <span id="banner-text"></span>
@@ -241,10 +277,11 @@ export function ScoreMatchPage(props: { nonce: string; matchId: string }) {
               aria-labelledby={`tap-label-${side}`}
             >
               <span class="tap-label" id={`tap-label-${side}`}>
-                <span class="sr">Point to</span> <span class="name" id={`name-${side}`}></span>{" "}
+                <span class="sr">{t("score.pointTo")}</span> <span class="name" id={`name-${side}`}></span>
+                {" "}
                 <span class="points" id={`points-${side}`}>0</span>{" "}
                 <span class="games">
-                  Games <strong id={`games-${side}`}>0</strong>
+                  {t("score.games")} <strong id={`games-${side}`}>0</strong>
                 </span>{" "}
                 <span class="serve" id={`serve-${side}`}></span>{" "}
                 <span class="chips" id={`chips-${side}`} hidden></span>
@@ -263,26 +300,28 @@ export function ScoreMatchPage(props: { nonce: string; matchId: string }) {
             <div id="order-choices" class="row"></div>
           </div>
           <div class="row">
-            <button type="button" id="dialog-undo">Undo</button>
-            <button type="button" id="dialog-ok" class="primary">Next game</button>
+            <button type="button" id="dialog-undo">{t("score.undo")}</button>
+            <button type="button" id="dialog-ok" class="primary">{t("score.nextGame")}</button>
           </div>
         </div>
         <div id="returns-row" class="returns" hidden>
           <button type="button" id="return-tap">
-            <span id="returns">0/13</span> good returns by <span id="returns-who"></span>
+            <span id="returns">0/13</span> {t("score.goodReturnsBy")} <span id="returns-who"></span>
           </button>
         </div>
         <div class="tools">
-          <button type="button" id="open-timeout">Time-out</button>
-          <button type="button" id="open-card">Card</button>
-          <button type="button" id="open-expedite">Expedite</button>
-          <button type="button" id="open-medical">Medical</button>
+          <button type="button" id="open-timeout">{t("score.timeout")}</button>
+          <button type="button" id="open-card">{t("score.card")}</button>
+          <button type="button" id="open-expedite">{t("score.expedite")}</button>
+          <button type="button" id="open-medical">{t("score.medical")}</button>
         </div>
-        <ol id="game-list" aria-label="Finished games"></ol>
+        <ol id="game-list" aria-label={t("score.finishedGames")}></ol>
       </section>
       <p class="leave">
-        <a href="/score" id="all-matches">All matches</a>
+        <a href="/score" id="all-matches">{t("score.allMatches")}</a>
       </p>
-    </ScoreDocument>
+    </>
   );
 }
+ScoreListPage.translated = true as const;
+ScoreMatchPage.translated = true as const;

@@ -1,12 +1,14 @@
 /** The form where an umpire or the operator enters their token once (kept in the browser's localStorage). */
+import { useI18n } from "../i18n/mod.ts";
 
 /** A hidden token form; the page's script shows it when no token is stored or the stored one is refused. */
 export function TokenForm(props: { purpose: string }) {
+  const { t } = useI18n();
   return (
     <form id="token-form" class="token" hidden>
-      <h2>Enter your token</h2>
+      <h2>{t("score.tokenTitle")}</h2>
       <p class="muted">{props.purpose}</p>
-      <label for="token-input">Token</label>
+      <label for="token-input">{t("score.tokenLabel")}</label>
       <input
         id="token-input"
         name="token"
@@ -17,7 +19,7 @@ export function TokenForm(props: { purpose: string }) {
         required
       />
       <p id="token-error" class="error" role="alert"></p>
-      <button type="submit" class="primary">Save on this device</button>
+      <button type="submit" class="primary">{t("score.tokenSave")}</button>
     </form>
   );
 }

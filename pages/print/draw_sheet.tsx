@@ -8,7 +8,7 @@
 import type { EntryRecord } from "../../views/print_data.ts";
 import type { Draw, DrawMatch, DrawSide } from "../view_types.ts";
 import type { Paper } from "./print_css.ts";
-import { PrintDocument, type SheetKind } from "./print_document.tsx";
+import { type LayoutLink, PrintDocument, type SheetKind } from "./print_document.tsx";
 import { QrCode } from "../qr.tsx";
 
 /** The paper of a draw: `?size=` when given, else A4 up to 32 slots and A3 above. */
@@ -171,10 +171,10 @@ export function DrawSheetPage(props: {
   size: "a4" | "a3";
   entries: Map<string, EntryRecord>;
   followUrl: string;
-  layouts: { href: string; label: string; current: boolean }[];
+  layouts: LayoutLink[];
 }) {
   const sheet = SHEET[props.size];
-  const kind: SheetKind = { name: "draw", paper: sheet.paper, css: DRAW_CSS(sheet.font) };
+  const kind: SheetKind = { name: "print.kindDraw", paper: sheet.paper, css: DRAW_CSS(sheet.font) };
   const parts = drawParts(props.draw.size, sheet.slots);
   const title = `${props.categoryName} · ${props.eventName}`;
   return (

@@ -4,7 +4,7 @@ import { GROUP_SHEET_CSS, GroupSheet } from "./group_sheet.tsx";
 import type { PrintCategory } from "../../views/print_data.ts";
 import { type LayoutLink, PrintDocument, type SheetKind } from "./print_document.tsx";
 
-const GROUP_SHEETS: SheetKind = { name: "group sheets", paper: "A4 portrait", css: GROUP_SHEET_CSS };
+const GROUP_SHEETS: SheetKind = { name: "print.kindGroupSheets", paper: "A4 portrait", css: GROUP_SHEET_CSS };
 
 /** The page of a category's groups (`only` narrows to one group); `layouts` has blank and filled. */
 export function GroupSheetsPage(props: {

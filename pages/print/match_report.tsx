@@ -9,7 +9,7 @@ import { PrintDocument, type SheetKind } from "./print_document.tsx";
 import { gameScoresText } from "./game_scores.ts";
 
 const MATCH_REPORT: SheetKind = {
-  name: "match report",
+  name: "print.kindMatchReport",
   paper: "A4 portrait",
   css: `.report table{width:100%;margin:2mm 0 5mm}.report td,.report th{text-align:left;padding:1mm 2mm}
 .report .signatures{display:flex;gap:20mm;margin-top:15mm}.report .signatures p{flex:1;border-top:1px solid #000;

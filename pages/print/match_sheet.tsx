@@ -5,7 +5,8 @@
  * for spectators. Two fit on an A4 sheet (and on Letter).
  */
 import type { EntryRecord } from "../../views/print_data.ts";
-import { formatMatchTime } from "../format.ts";
+import { formatMatchTime, stageText } from "../format.ts";
+import { useI18n } from "../i18n/mod.ts";
 import { QrCode } from "../qr.tsx";
 import { ColumnHeads } from "./print_document.tsx";
 import type { Match } from "../view_types.ts";
@@ -61,9 +62,11 @@ function SidePlayers(props: { entry: EntryRecord | undefined; name: string }) {
 
 /** One match's card; `base` is the address phones reach the server by. */
 export function MatchCard(props: { sheet: SheetMatch; base: string }) {
+  const i18n = useI18n();
+  const { t } = i18n;
   const { match: m } = props.sheet;
   const games = Array.from({ length: m.bestOf }, (_, i) => i + 1);
-  const when = formatMatchTime(m.scheduledAt, props.sheet.withDay);
+  const when = formatMatchTime(m.scheduledAt, props.sheet.withDay, i18n);
   const scoreUrl = `${props.base}/score/${m.id}`;
   const followUrl = `${props.base}/m/${m.id}`;
   const sides = [
@@ -71,27 +74,31 @@ export function MatchCard(props: { sheet: SheetMatch; base: string }) {
     { label: "B", entry: props.sheet.away, name: m.awayName },
   ];
   return (
-    <section class="card" data-match={m.id} aria-label={`Match sheet: ${m.homeName} v ${m.awayName}`}>
+    <section
+      class="card"
+      data-match={m.id}
+      aria-label={t("print.sheetLabel", { home: m.homeName, away: m.awayName })}
+    >
       <div>
         <header>
-          <span class="what">{props.sheet.categoryName} · {m.stageLabel}</span>
+          <span class="what">{props.sheet.categoryName} · {stageText(m.stageLabel, i18n)}</span>
           <span class="facts">
-            Table <b>{m.tableNo ?? "___"}</b>
+            {t("print.table")} <b>{m.tableNo ?? "___"}</b>
           </span>
           <span class="facts">
-            Time <b>{when ?? "______"}</b>
+            {t("print.time")} <b>{when ?? "______"}</b>
           </span>
-          <span class="facts">Best of {m.bestOf}</span>
+          <span class="facts">{t("print.bestOf", { n: m.bestOf })}</span>
           <span class="muted">{props.sheet.eventName}</span>
         </header>
         <table class="sides">
           <ColumnHeads
             names={[
-              "Side",
-              "Players (circle the first server)",
-              "#Time-out",
-              "#Cards: Y · YR · YR · R",
-              "#Games",
+              t("print.side"),
+              t("print.players"),
+              `#${t("print.timeout")}`,
+              `#${t("print.cards")}`,
+              `#${t("print.games")}`,
             ]}
           />
           <tbody>
@@ -116,7 +123,7 @@ export function MatchCard(props: { sheet: SheetMatch; base: string }) {
           </tbody>
         </table>
         <table class="games">
-          <ColumnHeads names={["Points", ...games.map((g) => `#Game ${g}`)]} />
+          <ColumnHeads names={[t("print.points"), ...games.map((g) => `#${t("print.game", { n: g })}`)]} />
           <tbody>
             {sides.map((s) => (
               <tr key={s.label}>
@@ -126,23 +133,23 @@ export function MatchCard(props: { sheet: SheetMatch; base: string }) {
             ))}
           </tbody>
         </table>
-        <p>Winner: ____________________________ Games ____ : ____</p>
+        <p>{t("print.winner")}: ____________________________ {t("print.games")} ____ : ____</p>
         <div class="signs">
-          <span>Umpire</span>
-          <span>Side A</span>
-          <span>Side B</span>
+          <span>{t("print.umpire")}</span>
+          <span>{t("print.sideA")}</span>
+          <span>{t("print.sideB")}</span>
         </div>
       </div>
       <aside>
-        <QrCode text={scoreUrl} label={`QR code to score this match: ${scoreUrl}`} class="qr scorer" />
+        <QrCode text={scoreUrl} label={t("print.scoreQr", { url: scoreUrl })} class="qr scorer" />
         <p>
-          <strong>Scorer</strong>
+          <strong>{t("print.scorer")}</strong>
           <br />
           {scoreUrl}
         </p>
-        <QrCode text={followUrl} label={`QR code to follow this match: ${followUrl}`} class="qr follow" />
+        <QrCode text={followUrl} label={t("print.followQr", { url: followUrl })} class="qr follow" />
         <p>
-          <strong>Follow live</strong>
+          <strong>{t("print.followLive")}</strong>
           <br />
           {followUrl}
         </p>
@@ -153,15 +160,14 @@ export function MatchCard(props: { sheet: SheetMatch; base: string }) {
 
 /** The cards on pages, one or two to a page. */
 export function MatchCards(props: { sheets: SheetMatch[]; base: string; perPage: 1 | 2 }) {
+  const { t } = useI18n();
   const pages: SheetMatch[][] = [];
   for (let i = 0; i < props.sheets.length; i += props.perPage) {
     pages.push(props.sheets.slice(i, i + props.perPage));
   }
   return (
     <main id="sheets" data-count={String(props.sheets.length)}>
-      {pages.length === 0 && (
-        <p class="flow">No match to print: every match asked for is finished or unknown.</p>
-      )}
+      {pages.length === 0 && <p class="flow">{t("print.noMatch")}</p>}
       {pages.map((page, i) => (
         <div key={i} class={props.perPage === 2 ? "page fixed two" : "page fixed"}>
           {page.map((s) => <MatchCard key={s.match.id} sheet={s} base={props.base} />)}

@@ -8,7 +8,7 @@ import { MATCH_SHEET_CSS } from "./match_sheet.tsx";
 import { printGate } from "./print_gate_client.ts";
 import { type LayoutLink, PrintDocument, type SheetKind } from "./print_document.tsx";
 
-const MATCH_SHEETS: SheetKind = { name: "match sheets", paper: "A4 portrait", css: MATCH_SHEET_CSS };
+const MATCH_SHEETS: SheetKind = { name: "print.kindMatchSheets", paper: "A4 portrait", css: MATCH_SHEET_CSS };
 const GATE = { code: moduleScript(printGate), data: { "token-key": ADMIN_TOKEN_KEY } };
 
 /** The frame, which fetches its sheets; `layouts` has one and two cards a page. */
@@ -25,3 +25,4 @@ export function MatchSheetsPage(props: { nonce: string; eventName: string; layou
     </PrintDocument>
   );
 }
+MatchSheetsPage.translated = true as const;

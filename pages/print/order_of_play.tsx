@@ -9,9 +9,11 @@ import { inSession, localDayAndClock, type MatchSelection } from "./match_select
 import type { PrintEvent } from "../../views/print_data.ts";
 import { ColumnHeads, PrintDocument, SheetHeading, type SheetKind } from "./print_document.tsx";
 import type { Match } from "../view_types.ts";
+import { useI18n } from "../i18n/mod.ts";
+import { stageText } from "../format.ts";
 
 const ORDER_OF_PLAY: SheetKind = {
-  name: "order of play",
+  name: "print.kindOrderOfPlay",
   paper: "A4 portrait",
   css: `.day+.day{break-before:page}.day td{height:8mm}`,
 };
@@ -31,6 +33,8 @@ const byDay = ([a]: [string, unknown], [b]: [string, unknown]) =>
 export function OrderOfPlayPage(
   props: { nonce: string; data: PrintEvent; selection: MatchSelection; followUrl: string },
 ) {
+  const i18n = useI18n();
+  const { t } = i18n;
   const { event, categories } = props.data;
   const s = props.selection;
   const category = new Map(categories.map((c) => [c.view.id, c]));
@@ -47,22 +51,35 @@ export function OrderOfPlayPage(
   return (
     <PrintDocument nonce={props.nonce} kind={ORDER_OF_PLAY} about={event.name}>
       <main id="sheets">
-        {days.size === 0 && <p class="flow">No match to play.</p>}
+        {days.size === 0 && <p class="flow">{t("print.noMatchToPlay")}</p>}
         {[...days].sort(byDay).map(([day, list]) => (
           <section key={day} class="flow day">
             <SheetHeading
-              title={`Order of play · ${day}${s.table === undefined ? "" : ` · table ${s.table}`}`}
+              title={s.table === undefined
+                ? t("print.orderTitle", { day: day === NO_TIME ? t("print.noTimeSet") : day })
+                : t("print.orderTitleTable", {
+                  day: day === NO_TIME ? t("print.noTimeSet") : day,
+                  table: String(s.table),
+                })}
               followUrl={props.followUrl}
             />
             <table>
-              <ColumnHeads names={["#Time", "#Table", "Category", "Round", "Players"]} />
+              <ColumnHeads
+                names={[
+                  `#${t("print.time")}`,
+                  `#${t("print.table")}`,
+                  t("print.category"),
+                  t("print.round"),
+                  t("print.playersCol"),
+                ]}
+              />
               <tbody>
                 {list.map((m) => (
                   <tr key={m.id}>
                     <td class="num">{m.scheduledAt === null ? "" : localDayAndClock(m.scheduledAt).clock}</td>
                     <td class="num">{m.tableNo ?? ""}</td>
                     <td>{category.get(m.subeventId)?.view.name}</td>
-                    <td>{m.stageLabel}</td>
+                    <td>{stageText(m.stageLabel, i18n)}</td>
                     <td>{side(m, m.homeName, m.homeId)} v {side(m, m.awayName, m.awayId)}</td>
                   </tr>
                 ))}
@@ -74,3 +91,4 @@ export function OrderOfPlayPage(
     </PrintDocument>
   );
 }
+OrderOfPlayPage.translated = true as const;

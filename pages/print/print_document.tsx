@@ -6,10 +6,20 @@ import type { ComponentChildren } from "preact";
 import { Document } from "../layout.tsx";
 import { QrCode } from "../qr.tsx";
 import { type Paper, printCss } from "./print_css.ts";
+import { useI18n } from "../i18n/mod.ts";
+import type { TextKey } from "../i18n/catalog.ts";
+
+/** Each paper's words. */
+const PAPER_WORDS: Record<Paper, TextKey> = {
+  "A4 portrait": "print.paperA4Portrait",
+  "A4 landscape": "print.paperA4Landscape",
+  "A3 landscape": "print.paperA3Landscape",
+};
 
 /** A kind of sheet: what it is called, the paper it prints on and its own CSS. */
 export interface SheetKind {
-  name: string;
+  /** The message naming the sheets ("match sheets"). */
+  name: TextKey;
   paper: Paper;
   css: string;
 }
@@ -17,7 +27,8 @@ export interface SheetKind {
 /** A link of the toolbar to another layout of the same sheet. */
 export interface LayoutLink {
   href: string;
-  label: string;
+  /** The message naming the layout ("One a page"). */
+  label: TextKey;
   current: boolean;
 }
 
@@ -30,7 +41,8 @@ export function PrintDocument(props: {
   script?: { code: string; data: Record<string, string> };
   children?: ComponentChildren;
 }) {
-  const title = `${props.about} – ${props.kind.name}`;
+  const { t } = useI18n();
+  const title = t("print.title", { about: props.about, kind: t(props.kind.name) });
   return (
     <Document
       title={title}
@@ -40,9 +52,9 @@ export function PrintDocument(props: {
       bodyClass="print"
       bodyData={props.script?.data}
     >
-      <nav class="toolbar" aria-label="Printing">
+      <nav class="toolbar" aria-label={t("print.toolbar")}>
         <strong>{title}</strong>
-        <span>Print with Ctrl+P: {props.kind.paper}, scale 100%, no headers and footers.</span>
+        <span>{t("print.howTo", { paper: t(PAPER_WORDS[props.kind.paper]) })}</span>
         {props.layouts && <LayoutLinks links={props.layouts} />}
         <span id="gate-status" role="status"></span>
       </nav>
@@ -53,10 +65,11 @@ export function PrintDocument(props: {
 
 /** The toolbar's links to the other layouts of the same sheet, the one shown marked as current. */
 function LayoutLinks(props: { links: LayoutLink[] }) {
+  const { t } = useI18n();
   return (
     <>
       {props.links.map((l) => (
-        <a key={l.label} href={l.href} aria-current={l.current ? "page" : undefined}>{l.label}</a>
+        <a key={l.label} href={l.href} aria-current={l.current ? "page" : undefined}>{t(l.label)}</a>
       ))}
     </>
   );
@@ -79,10 +92,11 @@ export function ColumnHeads(props: { names: string[] }) {
 
 /** A sheet's heading with the QR code of the page that follows it live on a phone. */
 export function SheetHeading(props: { title: string; followUrl: string }) {
+  const { t } = useI18n();
   return (
     <div class="heading">
       <h1>{props.title}</h1>
-      <QrCode text={props.followUrl} label={`QR code to follow it live: ${props.followUrl}`} />
+      <QrCode text={props.followUrl} label={t("print.qrFollow", { url: props.followUrl })} />
     </div>
   );
 }

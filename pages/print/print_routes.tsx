@@ -14,6 +14,8 @@ import { spansDays } from "../format.ts";
 import { categoryPath, eventPath } from "../page_paths.ts";
 import { NotFoundPage } from "../not_found.tsx";
 import { renderPage } from "../render.ts";
+import { I18nContext, i18nFor } from "../i18n/mod.ts";
+import { pageLanguage } from "../i18n/page_language.ts";
 import { type PageEnv, securityHeaders } from "../security_headers.ts";
 import { MatchCards, type SheetMatch } from "./match_sheet.tsx";
 import { parseMatchSelection, selects } from "./match_selection.ts";
@@ -61,7 +63,12 @@ export function printRoutes(deps: ReadyDeps): Hono<PageEnv> {
     if (!data) return notFound(c);
     const base = c.req.query("base");
     const query = base === undefined ? "" : `base=${encodeURIComponent(printBase(c))}`;
-    return renderPage(c, <PrintCenterPage nonce={c.var.nonce} data={data} query={query} />);
+    return renderPage(
+      c,
+      <PrintCenterPage nonce={c.var.nonce} data={data} query={query} />,
+      200,
+      data.language,
+    );
   });
 
   // Before the security headers, so that its answer's no-store outlasts their no-cache: a browser keeps no copy
@@ -108,7 +115,13 @@ export function printRoutes(deps: ReadyDeps): Hono<PageEnv> {
       }))
     ).sort((a, b) => playOrder(a.match, b.match));
     if (authority === "admin") {
-      return c.html(renderToString(<MatchCards sheets={sheets} base={printBase(c)} perPage={perPage} />));
+      // The sheets alone, in the page's language (the frame asks for them with its own address, `?lang=` too).
+      const i18n = i18nFor(pageLanguage(c.req.raw, true, data.language).lang);
+      return c.html(renderToString(
+        <I18nContext.Provider value={i18n}>
+          <MatchCards sheets={sheets} base={printBase(c)} perPage={perPage} />
+        </I18nContext.Provider>,
+      ));
     }
     return renderPage(
       c,
@@ -116,10 +129,12 @@ export function printRoutes(deps: ReadyDeps): Hono<PageEnv> {
         nonce={c.var.nonce}
         eventName={data.event.name}
         layouts={[
-          { href: withParam(c.req.url, "per", "1"), label: "One a page", current: perPage === 1 },
-          { href: withParam(c.req.url, "per", "2"), label: "Two a page", current: perPage === 2 },
+          { href: withParam(c.req.url, "per", "1"), label: "print.onePerPage", current: perPage === 1 },
+          { href: withParam(c.req.url, "per", "2"), label: "print.twoPerPage", current: perPage === 2 },
         ]}
       />,
+      200,
+      data.language,
     );
   });
 
@@ -148,10 +163,12 @@ export function printRoutes(deps: ReadyDeps): Hono<PageEnv> {
         withDay={spansDays(data.event)}
         base={printBase(c)}
         layouts={[
-          { href: withParam(c.req.url, "filled", null), label: "Blank", current: !filled },
-          { href: withParam(c.req.url, "filled", "1"), label: "With results", current: filled },
+          { href: withParam(c.req.url, "filled", null), label: "print.blank", current: !filled },
+          { href: withParam(c.req.url, "filled", "1"), label: "print.withResults", current: filled },
         ]}
       />,
+      200,
+      data.language,
     );
   });
 
@@ -167,8 +184,10 @@ export function printRoutes(deps: ReadyDeps): Hono<PageEnv> {
         eventName={data.event.name}
         categories={data.categories}
         followUrl={(id) => printBase(c) + categoryPath(data.event.slug, id)}
-        layouts={[{ href: csv.pathname + csv.search, label: "Download as CSV", current: false }]}
+        layouts={[{ href: csv.pathname + csv.search, label: "print.downloadCsv", current: false }]}
       />,
+      200,
+      data.language,
     );
   });
 
@@ -180,6 +199,8 @@ export function printRoutes(deps: ReadyDeps): Hono<PageEnv> {
     return renderPage(
       c,
       <OrderOfPlayPage nonce={c.var.nonce} data={data} selection={selection} followUrl={followUrl} />,
+      200,
+      data.language,
     );
   });
 
@@ -199,10 +220,12 @@ export function printRoutes(deps: ReadyDeps): Hono<PageEnv> {
         entries={data.category.entries}
         followUrl={printBase(c) + categoryPath(data.event.slug, data.category.view.id)}
         layouts={[
-          { href: withParam(c.req.url, "size", "a4"), label: "A4", current: size === "a4" },
-          { href: withParam(c.req.url, "size", "a3"), label: "A3", current: size === "a3" },
+          { href: withParam(c.req.url, "size", "a4"), label: "print.a4", current: size === "a4" },
+          { href: withParam(c.req.url, "size", "a3"), label: "print.a3", current: size === "a3" },
         ]}
       />,
+      200,
+      data.language,
     );
   });
 

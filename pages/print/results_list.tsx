@@ -17,7 +17,7 @@ import {
 } from "./print_document.tsx";
 
 const RESULTS_LIST: SheetKind = {
-  name: "results",
+  name: "print.kindResults",
   paper: "A4 portrait",
   css: `.results+.results{break-before:page}.results table{margin-bottom:5mm}.results h2{margin-top:2mm}`,
 };

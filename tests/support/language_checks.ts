@@ -1,11 +1,14 @@
 /**
  * What the languages' browser tests check on a page: no English catalog text left, nothing cut or off the screen
- * (tests/browser/languages_test.ts, tests/browser/languages_reader_test.ts).
+ * (tests/browser/languages_test.ts, tests/browser/languages_reader_test.ts,
+ * tests/browser/languages_umpire_print_test.ts), and `assertSpeaks`, which puts them together with `lang`, `dir` and axe.
  */
+import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import type { Language } from "../../lib/languages.ts";
 import { CATALOGS } from "../../pages/i18n/mod.ts";
 import type { Message } from "../../pages/i18n/catalog.ts";
+import { axeViolations } from "./axe.ts";
 
 /** The texts of a message, cut at its placeholders: the parts a page shows word for word. */
 function staticParts(m: Message): string[] {
@@ -65,4 +68,22 @@ export function cutOrOverflowing(page: Page): Promise<string[]> {
     }
     return found;
   });
+}
+
+/** What a page in `lang` was found to be: its text, what of it is cut, its script errors. */
+export interface SpokenPage {
+  english: string[];
+  text: string;
+  cut: string[];
+  errors: string[];
+}
+
+/** Asserts that the page speaks `lang` throughout, fits, and passes axe. */
+export async function assertSpeaks(page: Page, lang: Language, found: SpokenPage): Promise<void> {
+  assert.equal(await page.getAttribute("html", "lang"), lang);
+  assert.equal(await page.getAttribute("html", "dir"), lang === "ar" ? "rtl" : "ltr");
+  assert.deepEqual(found.english.filter((e) => wordIn(e, found.text)), [], "English left on the page");
+  assert.deepEqual(found.cut, [], "cut or off the screen");
+  assert.deepEqual(await axeViolations(page), [], "axe");
+  assert.deepEqual(found.errors, []);
 }

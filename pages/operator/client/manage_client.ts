@@ -10,7 +10,7 @@
 import { byId, setStatus } from "./dom.ts";
 import { ADMIN_TOKEN_KEY, keepEnteredToken } from "./token_entry.ts";
 import { watchAnnouncementForm } from "./manage/announcement.ts";
-import { watchExport, watchPublish } from "./manage/event_bar.ts";
+import { watchExport, watchLanguage, watchPublish } from "./manage/event_bar.ts";
 import { chooseEvent, loadEvents, showWhoami } from "./manage/events.ts";
 import { watchHallTables } from "./manage/hall_tables.ts";
 import { loadLinks, watchBaseForm } from "./manage/links.ts";
@@ -75,6 +75,7 @@ export function manageClient(): void {
     watchAnnouncementForm(page);
     watchRelayTakeover(page);
     watchExport(page);
+    watchLanguage(page);
     watchBaseForm(page);
     watchTokenForm(page);
     watchEntries(page);

@@ -5,6 +5,7 @@
  */
 import type { LastAction } from "../../../domain/match_replay.ts";
 import type { Side } from "../../../domain/scoring.ts";
+import { w } from "./score/words.ts";
 
 /** The names a sentence uses: each side's, and each player's by slot ("home1", "away2"). */
 export interface Names {
@@ -15,8 +16,10 @@ export interface Names {
 
 /** A card in words, with whom it was shown to. */
 export function cardWords(card: string, target: string, who: string): string {
-  const colour = card === "yellow" ? "Yellow card" : card === "red" ? "Red card" : "Yellow and red card";
-  return target === "coach" ? `${colour} to ${who}'s coach` : `${colour} to ${who}`;
+  const colour = w(
+    card === "yellow" ? "score.yellowCard" : card === "red" ? "score.redCard" : "score.yellowRedCard",
+  );
+  return w(target === "coach" ? "score.cardToCoach" : "score.cardToSide", { card: colour, side: who });
 }
 
 /**
@@ -34,25 +37,28 @@ export function tapWords(
   const side = (s: unknown) => (s === "away" ? names.away : names.home);
   switch (type) {
     case "point":
-      return `Point to ${side(body.side)} at ${score.home}-${score.away} in game ${game}`;
+      return w("score.tapPoint", { side: side(body.side), score: `${score.home}-${score.away}`, game });
     case "undo":
-      return `Undo at ${score.home}-${score.away} in game ${game}`;
+      return w("score.tapUndo", { score: `${score.home}-${score.away}`, game });
     case "start":
-      return `Start, ${side(body.firstServer)} serving`;
+      return w("score.tapStart", { side: side(body.firstServer) });
     case "timeout":
-      return `Time-out for ${side(body.side)}`;
+      return w("score.timeoutFor", { side: side(body.side) });
     case "resume":
-      return "End of the time-out";
+      return w("score.tapResume");
     case "card":
       return cardWords(String(body.card), String(body.target), side(body.side));
     case "expedite":
-      return "Expedite system";
+      return w("score.expediteSystem");
     case "order":
-      return `${names.players[String(body.server)] ?? "?"} serves first in game ${body.game}`;
+      return w("score.tapOrder", {
+        player: names.players[String(body.server)] ?? "?",
+        game: String(body.game),
+      });
     case "correct":
-      return `Game ${body.game} corrected to ${body.home}-${body.away}`;
+      return w("score.tapCorrect", { game: String(body.game), score: `${body.home}-${body.away}` });
     case "takeover":
-      return "Take over";
+      return w("score.takeOver");
     default:
       return type;
   }
@@ -63,23 +69,23 @@ export function tapWords(
  * @example undoWords({ kind: "point", side: "home" }, names) // "Undo: point to García"
  */
 export function undoWords(last: LastAction | null, names: Names): string {
-  if (last === null) return "Undo";
+  if (last === null) return w("score.undo");
   const side = (s: Side) => (s === "away" ? names.away : names.home);
   switch (last.kind) {
     case "point":
-      return `Undo: point to ${side(last.side)}`;
+      return w("score.undoPoint", { side: side(last.side) });
     case "timeout":
-      return `Undo: time-out for ${side(last.side)}`;
+      return w("score.undoTimeout", { side: side(last.side) });
     case "resume":
-      return "Undo: end of the time-out";
+      return w("score.undoResume");
     case "card":
-      return `Undo: ${lowerFirst(cardWords(last.card, last.target, side(last.side)))}`;
+      return w("score.undoCard", { card: lowerFirst(cardWords(last.card, last.target, side(last.side))) });
     case "expedite":
-      return "Undo: expedite system";
+      return w("score.undoExpedite");
     case "order":
-      return `Undo: order of game ${last.game}`;
+      return w("score.undoOrder", { game: last.game });
     case "correction":
-      return `Undo: correction of game ${last.game}`;
+      return w("score.undoCorrection", { game: last.game });
   }
 }
 
@@ -92,11 +98,11 @@ export function undoWords(last: LastAction | null, names: Names): string {
 export function notRecordedWords(changed: boolean, labels: readonly string[], reason = ""): string {
   const list = labels.map(lowerFirst).join("; ");
   const head = changed
-    ? "Another device changed this match."
+    ? w("score.changedElsewhere")
     : reason
-    ? `Refused: ${reason.replace(/\.$/, "")}.`
+    ? w("score.refused", { reason: reason.replace(/\.$/, "") })
     : "";
-  return `${head ? head + " " : ""}Not recorded: ${list}. Check the score.`;
+  return `${head ? head + " " : ""}${w("score.notRecorded", { list })}`;
 }
 
 /** A sentence's first letter in lower case, to follow a colon. */

@@ -35,6 +35,7 @@ export const AUDIT_WORDS: Readonly<Record<string, string>> = {
   "event.publish": "event published",
   "event.unpublish": "event unpublished",
   "event.announce": "announcement",
+  "event.language": "hall language",
 };
 
 /**

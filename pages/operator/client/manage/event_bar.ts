@@ -21,6 +21,18 @@ export function showEventBar(page: ManagePage, event: Overview["event"]): void {
   // The event list was read once: its entry for this event follows a publish or an unpublish.
   const option = [...byId<HTMLSelectElement>("event-select")!.options].find((e) => e.value === page.slug);
   if (option) option.textContent = `${event.name} (${event.status})`;
+  // The language its hall screens and sheets speak (null: English); not while the operator is choosing one.
+  const language = byId<HTMLSelectElement>("event-language")!;
+  if (document.activeElement !== language) language.value = event.language ?? "en";
+}
+
+/** Sets the event's language when the operator picks one. */
+export function watchLanguage(page: ManagePage): void {
+  const language = byId<HTMLSelectElement>("event-language")!;
+  language.addEventListener("change", () => {
+    const path = `/events/${encodeURIComponent(page.slug)}/language`;
+    void page.write(path, { language: language.value }, "Hall language set", "PUT");
+  });
 }
 
 /** Publishes or unpublishes the event shown. */

@@ -18,6 +18,7 @@ import { medicalBreakOf, medicalWords } from "./medical_break.ts";
 import type { ScorePage } from "./page.ts";
 import type { Projection, ScoringMatch } from "./score_projection.ts";
 import { drawWarmUp } from "./warm_up.ts";
+import { w } from "./words.ts";
 
 /** What the banner says, its kind (its colour), and its button: "resume", "end-medical", "expedite" or none (""). */
 export interface Banner {
@@ -43,7 +44,10 @@ export function bannerOf(
   if (medical) return { text: medicalWords(m, medical, now), kind: "timeout", action: "end-medical" };
   if (timeout) {
     return {
-      text: `Time-out: ${sideName(m, timeout.side)}, ${minutes(Date.parse(timeout.endsAt!) - now)} left`,
+      text: w("score.timeoutLeft", {
+        side: sideName(m, timeout.side),
+        time: minutes(Date.parse(timeout.endsAt!) - now),
+      }),
       kind: "timeout",
       action: "resume",
     };
@@ -51,7 +55,7 @@ export function bannerOf(
   const interval = intervalLeft(p, now);
   if (interval !== null) {
     return {
-      text: `Interval: ${minutes(interval)} left (up to 1 minute, Regulation 3.4.4.1)`,
+      text: w("score.intervalLeft", { time: minutes(interval) }),
       kind: "interval",
       action: "",
     };
@@ -60,20 +64,20 @@ export function bannerOf(
     swap && p.state.currentGame.home === swap.home && p.state.currentGame.away === swap.away &&
     isLastPossibleGame(m.bestOf, p.state.gameNumber)
   ) {
-    return { text: "Change ends", kind: "ends", action: "" };
+    return { text: w("score.changeEnds"), kind: "ends", action: "" };
   }
   if (p.state.gamePoint) {
     return {
-      text: `${p.state.gamePoint.match ? "Match point" : "Game point"}: ${
-        sideName(m, p.state.gamePoint.side)
-      }`,
+      text: w(p.state.gamePoint.match ? "score.matchPoint" : "score.gamePoint", {
+        side: sideName(m, p.state.gamePoint.side),
+      }),
       kind: p.state.gamePoint.match ? "match-point" : "game-point",
       action: "",
     };
   }
   if (due) {
     return {
-      text: "10 minutes played: the expedite system comes in (Law 2.15)",
+      text: w("score.expediteDue"),
       kind: "due",
       action: "expedite",
     };
@@ -110,7 +114,7 @@ export function tick(page: ScorePage): void {
   const now = Date.now();
   if (p !== null && !p.started) drawWarmUp(page, now);
   const played = under ? gamePlayed(page.store, p, m, now) : 0;
-  setText("game-clock", under ? `Game time ${minutes(played)}` : "");
+  setText("game-clock", under ? w("score.gameTime", { time: minutes(played) }) : "");
   const due = under && expediteDue(played, p.state.currentGame, p.state.expedite !== null);
   byId("game-clock")!.dataset.due = String(due);
   drawBanner(under ? bannerOf(p, m, now, due, medicalBreakOf(page.store, page.matchId)) : NO_BANNER);
@@ -126,9 +130,9 @@ export function drawBanner({ text, kind, action }: Banner): void {
   setText(
     "banner-action",
     action === "resume" || action === "end-medical"
-      ? "Resume play"
+      ? w("score.resumePlay")
       : action === "expedite"
-      ? "Introduce"
+      ? w("score.introduce")
       : "",
   );
 }

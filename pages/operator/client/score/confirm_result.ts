@@ -9,6 +9,7 @@ import { postKept } from "./kept_post.ts";
 import { readOutbox, waitingFor } from "./outbox.ts";
 import type { ScorePage } from "./page.ts";
 import type { ScoringMatch } from "./score_projection.ts";
+import { w } from "./words.ts";
 
 /** Where the phone keeps the matches whose confirmation is not sent yet (their ids, as JSON). */
 export const CONFIRM_KEY = "tt.confirm";
@@ -41,9 +42,9 @@ export function confirmationWords(m: Pick<ScoringMatch, "confirmation">, waiting
       minute: "2-digit",
       hourCycle: "h23",
     });
-    return `Result confirmed by ${m.confirmation.by} at ${at}. Only the desk can change it now.`;
+    return w("score.confirmedBy", { who: m.confirmation.by, time: at });
   }
-  return waiting ? "Confirmation not sent yet: it goes as soon as the connection is back." : "";
+  return waiting ? w("score.confirmWaiting") : "";
 }
 
 /** What sending the waiting confirmations came to: all done, or try again later. */

@@ -19,6 +19,7 @@ import type { Projection, ScoringMatch } from "./score_projection.ts";
 import { flushOutbox } from "./sender.ts";
 import { enqueue } from "./taps.ts";
 import type { Names } from "../tap_words.ts";
+import { w } from "./words.ts";
 
 /** Where the phone keeps how many finished games of a match the umpire has answered. */
 export function ackKey(matchId: string): string {
@@ -58,10 +59,11 @@ export function gameQuestion(
   const finishedGames = v.gameScores.length;
   if (p.byReason) {
     return {
-      ask: `Match over: ${sideName(m, (m.winnerSide as Side | null) ?? "home")} wins ${
-        wonByWords(m.resultReasonCode ?? "")
-      }`,
-      okLabel: "Back to the list",
+      ask: w("score.matchOverBy", {
+        side: sideName(m, (m.winnerSide as Side | null) ?? "home"),
+        how: wonByWords(m.resultReasonCode ?? ""),
+      }),
+      okLabel: w("score.backToList"),
       nextOrder: null,
     };
   }
@@ -72,16 +74,21 @@ export function gameQuestion(
     const loser = otherSide(v.winner);
     const games = v.gameScores.map((s) => `${s[v.winner!]}-${s[loser]}`).join(", ");
     const confirmed = confirmationWords(m, confirmWaiting);
+    const matchTo = w("score.matchTo", {
+      side: sideName(m, v.winner),
+      games: `${g[v.winner]}-${g[loser]}`,
+      scores: games,
+    });
     if (confirmed) {
       return {
-        ask: `Match to ${sideName(m, v.winner)}, ${g[v.winner]}-${g[loser]}: ${games}. ${confirmed}`,
-        okLabel: "Back to the list",
+        ask: `${matchTo} ${confirmed}`,
+        okLabel: w("score.backToList"),
         nextOrder: null,
       };
     }
     return {
-      ask: `Match to ${sideName(m, v.winner)}, ${g[v.winner]}-${g[loser]}: ${games}. Confirm the result?`,
-      okLabel: "Confirm result",
+      ask: `${matchTo} ${w("score.confirmQuestion")}`,
+      okLabel: w("score.confirmResult"),
       nextOrder: null,
     };
   }
@@ -89,13 +96,17 @@ export function gameQuestion(
     const g = v.gameScores[finishedGames - 1]!;
     const winner: Side = g.home > g.away ? "home" : "away";
     return {
-      ask: `Game ${finishedGames} to ${sideName(m, winner)}, ${g.home}-${g.away}. Games ` +
-        `${v.gamesWon.home}-${v.gamesWon.away}. Change ends.`,
-      okLabel: "Next game",
+      ask: w("score.gameTo", {
+        game: finishedGames,
+        side: sideName(m, winner),
+        score: `${g.home}-${g.away}`,
+        games: `${v.gamesWon.home}-${v.gamesWon.away}`,
+      }),
+      okLabel: w("score.nextGame"),
       nextOrder: m.doubles && v.order ? { game: v.gameNumber, serving: v.server } : null,
     };
   }
-  return { ask: "", okLabel: "Next game", nextOrder: null };
+  return { ask: "", okLabel: w("score.nextGame"), nextOrder: null };
 }
 
 /** Draws the choice of the next game's first server of the serving pair (its current one pressed). */
@@ -109,7 +120,7 @@ export function renderOrderChoices(
   byId("dialog-extra")!.hidden = next === null;
   const order = p.state.order;
   if (!next || !order) return;
-  setText("order-title", `Game ${next.game}: who serves first for ${sideName(m, next.serving)}?`);
+  setText("order-title", w("score.orderTitle", { game: next.game, side: sideName(m, next.serving) }));
   const options = byId("order-choices")!;
   const slots: PlayerSlot[] = next.serving === "home" ? ["home1", "home2"] : ["away1", "away2"];
   const current = order.server;

@@ -7,6 +7,7 @@
 import { readOutbox, waitingFor } from "./outbox.ts";
 import type { ScorePage } from "./page.ts";
 import { openSheet } from "./sheet.ts";
+import { tapsNotSent, w } from "./words.ts";
 
 /** Goes to the list, or first says what is not sent yet. */
 export function leaveMatch(page: ScorePage): void {
@@ -16,14 +17,11 @@ export function leaveMatch(page: ScorePage): void {
     return;
   }
   openSheet(
-    "Taps not sent yet",
-    `${waiting} ${waiting === 1 ? "tap is" : "taps are"} not sent yet. ${
-      waiting === 1 ? "It stays" : "They stay"
-    } ` +
-      "on this phone and will be sent as soon as the connection is back, from the list or any scoring page.",
+    w("score.leaveTitle"),
+    w("score.leaveText", { waiting: tapsNotSent(waiting) }),
     [
-      { label: "Stay here" },
-      { label: "Go to the list", act: () => void (location.href = "/score") },
+      { label: w("score.stayHere") },
+      { label: w("score.goToList"), act: () => void (location.href = "/score") },
     ],
   );
 }

@@ -15,11 +15,12 @@ import { readOutbox, waitingFor } from "./outbox.ts";
 import { haltForToken, type ListMatch, type ScorableList, scoreApi, type ScorePage } from "./page.ts";
 import { flushOutbox } from "./sender.ts";
 import { openSheet } from "./sheet.ts";
+import { tapsNotSent, w } from "./words.ts";
 
 /** The status line while taps wait to be sent, else `otherwise`. */
 export function waitingStatus(store: Storage, otherwise: string): string {
   const n = readOutbox(store).length;
-  return n > 0 ? `${n} ${n === 1 ? "tap" : "taps"} not sent yet: sending…` : otherwise;
+  return n > 0 ? w("score.sendingWaiting", { waiting: tapsNotSent(n) }) : otherwise;
 }
 
 /**
@@ -29,9 +30,8 @@ export function waitingStatus(store: Storage, otherwise: string): string {
 export function whoamiText(
   t: Pick<ReturnType<typeof tokenJson>, "label" | "role" | "eventSlug" | "tableNo">,
 ): string {
-  return `${t.label} (${t.role}${t.eventSlug ? `, ${t.eventSlug}` : ""}${
-    t.tableNo ? `, table ${t.tableNo}` : ""
-  })`;
+  const said = { label: t.label, role: t.role, event: t.eventSlug ?? "", table: t.tableNo ?? "" };
+  return w(t.tableNo ? "score.whoamiTable" : t.eventSlug ? "score.whoamiEvent" : "score.whoami", said);
 }
 
 /**
@@ -40,10 +40,13 @@ export function whoamiText(
  */
 export function matchState(m: ListMatch): string {
   const live = m.status === "in_progress"
-    ? `Live ${m.gamesWon.home}-${m.gamesWon.away} (${m.currentGame.home}-${m.currentGame.away})`
+    ? w("score.live", {
+      games: `${m.gamesWon.home}-${m.gamesWon.away}`,
+      points: `${m.currentGame.home}-${m.currentGame.away}`,
+    })
     : m.scheduledAt
-    ? `Scheduled ${clock(m.scheduledAt)}`
-    : "Scheduled";
+    ? w("score.scheduledAt", { time: clock(m.scheduledAt) })
+    : w("score.scheduled");
   return `${m.subeventName} · ${m.stageLabel} · ${live}`;
 }
 
@@ -59,10 +62,12 @@ export function matchLink(
   link.append(make("span", "names", versus(m)));
   link.append(make("span", "where", matchState(m)));
   if (waiting > 0) {
-    link.append(make("span", "waiting", `${waiting} ${waiting === 1 ? "tap" : "taps"} not sent yet`));
+    link.append(make("span", "waiting", tapsNotSent(waiting)));
   }
   if (m.scorer && !m.scorer.you) {
-    link.append(make("span", "where", `Scored on ${m.scorer.label} since ${clock(m.scorer.since)}`));
+    link.append(
+      make("span", "where", w("score.scoredOn", { device: m.scorer.label, time: clock(m.scorer.since) })),
+    );
   }
   const clashes = (m.clashesOnStart ?? []).filter((c) => c.kind === "player-busy");
   if (clashes.length > 0) {
@@ -70,9 +75,9 @@ export function matchLink(
     link.append(make("span", "clash", text));
     link.addEventListener("click", (event) => {
       event.preventDefault();
-      openSheet("Still playing elsewhere", `${text}. Start this match anyway?`, [
-        { label: "Open the match", act: () => void (location.href = link.href), kind: "primary" },
-        { label: "Not now" },
+      openSheet(w("score.stillPlaying"), w("score.startAnyway", { clash: text }), [
+        { label: w("score.openMatch"), act: () => void (location.href = link.href), kind: "primary" },
+        { label: w("score.notNow") },
       ]);
     });
   }
@@ -103,10 +108,10 @@ export function drawList(page: ScorePage, list: HTMLElement, copy: ListCopy): vo
   setText("whoami", whoamiText(copy.who));
   const outbox = readOutbox(page.store);
   list.replaceChildren();
-  if (copy.data.matches.length === 0) list.append(make("p", "muted", "No match to score at the moment."));
+  if (copy.data.matches.length === 0) list.append(make("p", "muted", w("score.noMatch")));
   const tables = new Map<string, ListMatch[]>();
   for (const m of copy.data.matches) {
-    const key = m.tableNo === null ? "No table yet" : `Table ${m.tableNo}`;
+    const key = m.tableNo === null ? w("score.noTableYet") : w("score.table", { table: m.tableNo });
     tables.set(key, [...(tables.get(key) ?? []), m]);
   }
   for (const [table, ms] of tables) {
@@ -132,7 +137,7 @@ export async function showList(page: ScorePage): Promise<void> {
     const kept = readListCopy(page.store);
     if (kept) drawList(page, list, kept);
     setStatus(
-      waitingStatus(page.store, kept ? "Offline: the list as last seen" : "Offline: retrying"),
+      waitingStatus(page.store, w(kept ? "score.offlineList" : "score.offlineRetrying")),
       "offline",
     );
     return;
@@ -149,7 +154,10 @@ export async function showList(page: ScorePage): Promise<void> {
   // The change stream of the list's event, when it is published (the server says which).
   if (copy.data.streamSlug) listenToEvent(copy.data.streamSlug, () => showList(page));
   // Taps waiting for matches this token no longer lists are sent too (by the outbox), and said.
-  setStatus(waitingStatus(page.store, "Up to date"), readOutbox(page.store).length > 0 ? "busy" : "ok");
+  setStatus(
+    waitingStatus(page.store, w("score.upToDate")),
+    readOutbox(page.store).length > 0 ? "busy" : "ok",
+  );
 }
 
 /** Runs the list: a flush ends by showing the list again, so that what was sent loses its "not sent yet". */

@@ -9,6 +9,7 @@ import { clashWords } from "../clash_words.ts";
 import type { ClashMatch } from "./page.ts";
 import type { ScoringMatch } from "./score_projection.ts";
 import type { Names } from "../tap_words.ts";
+import { w } from "./words.ts";
 
 /** A time as hours and minutes in the reader's words ("10:30"). */
 export function clock(iso: string): string {
@@ -48,11 +49,11 @@ export function startClashWords(clash: Clash, others: readonly ClashMatch[]): st
   const byId = new Map(others.map((m) => [m.id, m]));
   const describe = (id: string) => {
     const m = byId.get(id);
-    return m ? versus(m) : "another match";
+    return m ? versus(m) : w("score.anotherMatch");
   };
   const where = (id: string) => {
     const n = byId.get(id)?.tableNo;
-    return n ? `table ${n}` : "";
+    return n ? w("score.atTable", { table: n }) : "";
   };
   return clashWords(clash, describe, where, clock, true);
 }

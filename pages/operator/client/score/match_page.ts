@@ -27,6 +27,7 @@ import { watchStartPanel } from "./start_panel.ts";
 import { enqueue } from "./taps.ts";
 import { takeOver } from "./takeover.ts";
 import { watchWarmUp } from "./warm_up.ts";
+import { w } from "./words.ts";
 
 /** Reads the match and draws it; offline, says so (the match kept on the phone stays on screen). */
 export async function loadMatch(page: ScorePage): Promise<void> {
@@ -35,9 +36,9 @@ export async function loadMatch(page: ScorePage): Promise<void> {
   try {
     res = await scoreApi(page, `/matches/${encodeURIComponent(page.matchId)}`);
   } catch {
-    if (knownMatch(page, page.matchId) === null) setStatus("Offline: waiting for the connection", "offline");
+    if (knownMatch(page, page.matchId) === null) setStatus(w("score.offlineWaiting"), "offline");
     else if (readOutbox(page.store).length === 0) {
-      setStatus("Offline: the score is kept on this phone", "offline");
+      setStatus(w("score.offlineKept"), "offline");
     }
     return;
   }

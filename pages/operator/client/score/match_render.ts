@@ -23,11 +23,14 @@ import { renderSides } from "./side_buttons.ts";
 import { renderStartPanel } from "./start_panel.ts";
 import { heldElsewhere, renderHold } from "./takeover.ts";
 import { undoWords } from "../tap_words.ts";
+import { w } from "./words.ts";
 
 /** Lists the finished games, leaving the list alone when it says that already. */
 export function renderGameList(v: Pick<UmpireState, "gameScores">): void {
   const games = byId("game-list")!;
-  const shown = v.gameScores.map((g, i) => `Game ${i + 1}: ${g.home}-${g.away}`);
+  const shown = v.gameScores.map((g, i) =>
+    w("score.gameScore", { game: i + 1, score: `${g.home}-${g.away}` })
+  );
   if (
     games.childElementCount !== shown.length || shown.some((s, i) => games.children[i]?.textContent !== s)
   ) {
@@ -43,12 +46,13 @@ export function renderMatchStatus(page: ScorePage, waiting: number): void {
   if (waiting > 0) {
     setStatus(
       page.failures > 0
-        ? `Offline: ${waiting} ${waiting === 1 ? "tap" : "taps"} waiting`
-        : `Sending ${waiting} ${waiting === 1 ? "tap" : "taps"}…`,
+        ? (waiting === 1 ? w("score.offlineTapsOne") : w("score.offlineTaps", { n: waiting }))
+        : (waiting === 1 ? w("score.sendingTapsOne") : w("score.sendingTaps", { n: waiting })),
       page.failures > 0 ? "offline" : "busy",
     );
-  } else if (readOutbox(page.store).length > 0) setStatus(waitingStatus(page.store, "Saved"), "busy");
-  else setStatus("Saved");
+  } else if (readOutbox(page.store).length > 0) {
+    setStatus(waitingStatus(page.store, w("score.saved")), "busy");
+  } else setStatus(w("score.saved"));
 }
 
 /** Draws the match on screen from its last answer and its waiting taps. */
@@ -62,8 +66,8 @@ export function renderMatch(page: ScorePage): void {
   const n = names(m);
   const readOnly = heldElsewhere(m);
   setText("match-title", `${m.eventName} · ${m.subeventName} · ${m.stageLabel}`);
-  setText("match-table", m.tableNo === null ? "No table" : `Table ${m.tableNo}`);
-  setText("game-number", p.started ? `Game ${v.gameNumber} of ${m.bestOf}` : "");
+  setText("match-table", m.tableNo === null ? w("score.noTable") : w("score.table", { table: m.tableNo }));
+  setText("game-number", p.started ? w("score.gameOf", { game: v.gameNumber, bestOf: m.bestOf }) : "");
   renderSides(m, p, n);
   const body = document.body;
   body.dataset.state = !p.started ? "scheduled" : v.finished ? "completed" : "in_progress";

@@ -12,6 +12,7 @@ import { sideName } from "./match_names.ts";
 import type { ScorePage } from "./page.ts";
 import type { ScoringMatch } from "./score_projection.ts";
 import { openSheet } from "./sheet.ts";
+import { w } from "./words.ts";
 
 /** Where the phone keeps a match's medical break under way. */
 export function medicalKey(matchId: string): string {
@@ -39,8 +40,8 @@ export function medicalWords(
 ): string {
   const left = medicalBreakLeft(b, now);
   return left > 0
-    ? `Medical break: ${sideName(m, b.side)}, ${minutes(left)} left (up to 10 minutes, Regulation 3.4.2.3)`
-    : `Medical break: ${sideName(m, b.side)}, 10 minutes used: play resumes or the player retires`;
+    ? w("score.medicalLeft", { side: sideName(m, b.side), time: minutes(left) })
+    : w("score.medicalUsed", { side: sideName(m, b.side) });
 }
 
 /** Asks whose medical break the referee allowed, then starts its count. */
@@ -48,10 +49,10 @@ export function openMedical(page: ScorePage): void {
   const m = knownMatch(page, page.matchId);
   if (!m) return;
   openSheet(
-    "Medical break",
-    "Allowed by the referee for a player hurt by an accident: up to 10 minutes (Regulation 3.4.2.3).",
+    w("score.medicalBreak"),
+    w("score.medicalRule"),
     (["home", "away"] as const).map((side) => ({
-      label: `Medical break for ${sideName(m, side)}`,
+      label: w("score.medicalFor", { side: sideName(m, side) }),
       act: () => {
         page.store.setItem(
           medicalKey(page.matchId),

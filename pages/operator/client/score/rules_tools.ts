@@ -15,15 +15,16 @@ import type { ScorePage } from "./page.ts";
 import { allowed, type ScoringMatch } from "./score_projection.ts";
 import { openSheet } from "./sheet.ts";
 import { enqueue } from "./taps.ts";
+import { w } from "./words.ts";
 
 /** Offers a time-out to either side. */
 export function openTimeout(page: ScorePage): void {
   const m = knownMatch(page, page.matchId);
   const p = page.projection;
   if (!m || !p) return;
-  openSheet("Time-out", "One time-out of up to 1 minute per side and match (Regulation 3.4.4.2).", [
+  openSheet(w("score.timeout"), w("score.timeoutRule"), [
     ...(["home", "away"] as const).map((side) => ({
-      label: `Time-out for ${sideName(m, side)}`,
+      label: w("score.timeoutFor", { side: sideName(m, side) }),
       disabled: !allowed(p, { type: "timeout", body: { side }, at: new Date().toISOString() }),
       act: () => enqueue(page, "timeout", { side }),
     })),
@@ -34,10 +35,10 @@ export function openTimeout(page: ScorePage): void {
 export function openCard(page: ScorePage): void {
   const m = knownMatch(page, page.matchId);
   if (!m) return;
-  openSheet("Card", "Who is carded?", [
+  openSheet(w("score.card"), w("score.whoCarded"), [
     ...(["home", "away"] as const).flatMap((side) => [
       { label: sideName(m, side), act: () => openCardFor(page, side, "player") },
-      { label: `${sideName(m, side)}'s coach`, act: () => openCardFor(page, side, "coach") },
+      { label: w("score.coachOf", { side: sideName(m, side) }), act: () => openCardFor(page, side, "coach") },
     ]),
   ]);
 }
@@ -54,18 +55,20 @@ export function cardChoice(
   target: CardTarget,
   card: CardColour,
 ): { words: string; ok: boolean } {
-  let words = card === "yellow" ? "Yellow card (warning)" : card === "red" ? "Red card (to the referee)" : "";
+  let words = card === "yellow" ? w("score.yellowWarning") : card === "red" ? w("score.redReferee") : "";
   let ok = true;
   try {
     const points = penaltyPointsOf(previous, target, card);
     if (card === "yellow_red") {
-      words = `Yellow and red card: ${points} ${points === 1 ? "point" : "points"} to ` +
-        sideName(m, otherSide(side));
+      const opponent = sideName(m, otherSide(side));
+      words = points === 1
+        ? w("score.yellowRedPoint", { side: opponent })
+        : w("score.yellowRedPoints", { n: points, side: opponent });
     }
   } catch (e) {
     if (!(e instanceof ScoringError)) throw e;
     ok = false;
-    if (card === "yellow_red") words = "Yellow and red card (not now)";
+    if (card === "yellow_red") words = w("score.yellowRedNotNow");
   }
   return { words, ok };
 }
@@ -75,13 +78,12 @@ export function openCardFor(page: ScorePage, side: Side, target: CardTarget): vo
   const m = knownMatch(page, page.matchId);
   const p = page.projection;
   if (!m || !p) return;
-  const who = target === "coach" ? `${sideName(m, side)}'s coach` : sideName(m, side);
+  const who = target === "coach" ? w("score.coachOf", { side: sideName(m, side) }) : sideName(m, side);
   const cards: CardColour[] = target === "coach" ? ["yellow", "red"] : ["yellow", "yellow_red", "red"];
   const previous = p.state.cards.filter((c) => c.side === side);
   openSheet(
-    `Card to ${who}`,
-    "Regulation 3.5.2: a yellow card warns; then a yellow and red card gives the " +
-      "opponent 1 point, the next 2; a red card refers to the referee.",
+    w("score.cardTo", { who }),
+    w("score.cardRule"),
     cards.map((card) => {
       const { words, ok } = cardChoice(m, previous, side, target, card);
       return {
@@ -105,22 +107,21 @@ export function openExpedite(page: ScorePage): void {
       at: new Date().toISOString(),
     });
   openSheet(
-    "Expedite system",
-    "From now to the end of the match each player serves 1 point in turn, and 13 good returns by the receiver " +
-      "win the point (Law 2.15).",
+    w("score.expediteSystem"),
+    w("score.expediteRule"),
     [
       {
-        label: "Time limit, between rallies",
+        label: w("score.expediteBetween"),
         disabled: !can(false),
         act: () => enqueue(page, "expedite", { rallyInterrupted: false, byRequest: false }),
       },
       {
-        label: "Time limit, a rally was stopped",
+        label: w("score.expediteStopped"),
         disabled: !can(false),
         act: () => enqueue(page, "expedite", { rallyInterrupted: true, byRequest: false }),
       },
       {
-        label: "Both sides asked for it",
+        label: w("score.expediteAsked"),
         disabled: !can(true),
         act: () => enqueue(page, "expedite", { rallyInterrupted: false, byRequest: true }),
       },

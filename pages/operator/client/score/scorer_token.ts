@@ -12,6 +12,7 @@ import { ADMIN_TOKEN_KEY } from "../token_entry.ts";
 import { readOutbox } from "./outbox.ts";
 import { DEVICE_KEY, SCORE_TOKEN_KEY, type ScorePage } from "./page.ts";
 import { openSheet } from "./sheet.ts";
+import { tapsNotSent, w } from "./words.ts";
 
 /** The token kept: the page's own, else the one /manage keeps on this browser (the desk scores with it). */
 export function storedToken(store: Storage): string {
@@ -43,13 +44,13 @@ export function watchForgetToken(page: ScorePage): void {
   byId("forget-token")?.addEventListener("click", () => {
     const waiting = readOutbox(page.store).length;
     openSheet(
-      "Change token?",
-      "This phone forgets its token; you will need the QR code or the token again to score." +
-        (waiting > 0
-          ? ` ${waiting} ${waiting === 1 ? "tap is" : "taps are"} not sent yet: they are kept, ` +
-            "and sent once a token is entered."
-          : ""),
-      [{ label: "Forget the token", act: () => forgetToken(page), kind: "danger" }, { label: "Keep it" }],
+      w("score.changeTokenQuestion"),
+      w("score.forgetText") +
+        (waiting > 0 ? ` ${w("score.forgetWaiting", { waiting: tapsNotSent(waiting) })}` : ""),
+      [
+        { label: w("score.forgetToken"), act: () => forgetToken(page), kind: "danger" },
+        { label: w("score.keepIt") },
+      ],
     );
   });
 }
@@ -65,19 +66,18 @@ export function adoptLinkToken(page: ScorePage): void {
   const mine = page.store.getItem(SCORE_TOKEN_KEY);
   if (mine && mine !== fromLink) {
     openSheet(
-      "Use the token of this link?",
-      "This phone already has a scoring token. Replace it with the one in " +
-        "the link you opened?",
+      w("score.linkQuestion"),
+      w("score.linkText"),
       [
         {
-          label: "Use the link's token",
+          label: w("score.useLink"),
           kind: "primary",
           act: () => {
             page.store.setItem(SCORE_TOKEN_KEY, fromLink);
             location.reload();
           },
         },
-        { label: "Keep this phone's token" },
+        { label: w("score.keepPhoneToken") },
       ],
     );
   } else {

@@ -11,6 +11,16 @@ import { byId, make, setText } from "../dom.ts";
 import { sideName } from "./match_names.ts";
 import type { Projection, ScoringMatch } from "./score_projection.ts";
 import type { Names } from "../tap_words.ts";
+import { w } from "./words.ts";
+
+/** A card's chip: its colour, the coach's marked, with its penalty points. */
+export function chipWords(target: string, card: string, penaltyPoints: number): string {
+  const colour = w(
+    card === "yellow" ? "score.chipYellow" : card === "red" ? "score.chipRed" : "score.chipYellowRed",
+  );
+  const shown = `${colour}${penaltyPoints ? ` +${penaltyPoints}` : ""}`;
+  return target === "coach" ? w("score.chipCoach", { card: shown }) : shown;
+}
 
 /**
  * A side's cards and time-out as chips: each its kind (its class) and its words.
@@ -19,11 +29,9 @@ import type { Names } from "../tap_words.ts";
 export function sideMarks(v: Pick<UmpireState, "cards" | "timeouts">, side: Side): [string, string][] {
   const marks: [string, string][] = v.cards.filter((c) => c.side === side).map((c) => [
     `card-${c.card}`,
-    `${c.target === "coach" ? "Coach: " : ""}${
-      c.card === "yellow" ? "yellow" : c.card === "red" ? "red" : "yellow+red"
-    }${c.penaltyPoints ? ` +${c.penaltyPoints}` : ""}`,
+    chipWords(c.target, c.card, c.penaltyPoints),
   ]);
-  if (v.timeouts.some((t) => t.side === side)) marks.push(["timeout", "time-out"]);
+  if (v.timeouts.some((t) => t.side === side)) marks.push(["timeout", w("score.chipTimeout")]);
   return marks;
 }
 
@@ -38,10 +46,10 @@ export function renderSides(m: ScoringMatch, p: Projection, n: Names): void {
     const tap = byId<HTMLButtonElement>(`tap-${side}`)!;
     const serving = p.started && !v.finished && v.server === side;
     tap.dataset.serving = String(serving);
-    let role = serving ? "Serves" : "";
+    let role = serving ? w("score.serves") : "";
     if (m.doubles && p.started && !v.finished && v.serverPlayer && v.receiverPlayer) {
       const mine = serving ? v.serverPlayer : v.receiverPlayer;
-      role = `${serving ? "Serves" : "Receives"}: ${n.players[mine] ?? mine}`;
+      role = w(serving ? "score.servesPlayer" : "score.receivesPlayer", { name: n.players[mine] ?? mine });
       tap.dataset.receiving = String(!serving);
     }
     setText(`serve-${side}`, role);

@@ -14,12 +14,13 @@ import type { ScorePage } from "./page.ts";
 import type { Projection, ScoringMatch } from "./score_projection.ts";
 import { openSheet } from "./sheet.ts";
 import { enqueue } from "./taps.ts";
+import { w } from "./words.ts";
 
 /** Draws the start panel (hidden once the match has started); `readOnly` while another phone scores it. */
 export function renderStartPanel(page: ScorePage, m: ScoringMatch, p: Projection, readOnly: boolean): void {
   byId("start-panel")!.hidden = p.started;
   const sidesKnown = m.homeName !== null && m.awayName !== null;
-  setText("start-title", sidesKnown ? "Who serves first?" : "Players not known yet");
+  setText("start-title", w(sidesKnown ? "score.whoServesFirst" : "score.playersUnknown"));
   for (const side of ["home", "away"] as const) {
     const choice = byId<HTMLButtonElement>(`start-${side}`)!;
     choice.hidden = !sidesKnown;
@@ -43,14 +44,14 @@ export function chooseDoublesOrder(page: ScorePage, m: ScoringMatch, serving: Si
   const theirs = serving === "home" ? m.awayPlayers : m.homePlayers;
   const slot = (side: Side, i: number) => `${side}${i + 1}` as PlayerSlot;
   openSheet(
-    `${sideName(m, serving)} serve first`,
-    "Who serves first?",
+    w("score.serveFirst", { side: sideName(m, serving) }),
+    w("score.whoServesFirst"),
     mine.map((p, i) => ({
       label: p.name,
       act: () =>
         openSheet(
-          "And who receives first?",
-          `${p.name} serves to:`,
+          w("score.receivesFirst"),
+          w("score.servesTo", { name: p.name }),
           theirs.map((q, j) => ({
             label: q.name,
             act: () =>

@@ -12,6 +12,7 @@ import { clock } from "./match_names.ts";
 import { scoreApi, type ScorePage } from "./page.ts";
 import type { ScoringMatch } from "./score_projection.ts";
 import { openSheet } from "./sheet.ts";
+import { w } from "./words.ts";
 
 /** Whether another phone scores the match. */
 export function heldElsewhere(m: Pick<ScoringMatch, "scorer">): boolean {
@@ -24,10 +25,10 @@ export function renderHold(page: ScorePage, m: ScoringMatch, readOnly: boolean):
   if (readOnly && m.scorer) {
     setText(
       "hold-text",
-      `${
-        page.heldHere ? "Taken over: this match is now scored on" : "This match is scored on"
-      } ${m.scorer.label} ` +
-        `since ${clock(m.scorer.since)}. This phone shows it without scoring.`,
+      w(page.heldHere ? "score.heldHere" : "score.heldThere", {
+        device: m.scorer.label,
+        time: clock(m.scorer.since),
+      }),
     );
   }
   if (m.scorer?.you) page.heldHere = true;
@@ -38,14 +39,11 @@ export function takeOver(page: ScorePage): void {
   const m = knownMatch(page, page.matchId);
   if (!m?.scorer) return;
   openSheet(
-    "Take over this match?",
-    `It is scored on ${m.scorer.label} since ${
-      clock(m.scorer.since)
-    }. Once you take it over, that phone can no ` +
-      "longer score it, and its taps not sent yet are not recorded.",
+    w("score.takeOverQuestion"),
+    w("score.takeOverText", { device: m.scorer.label, time: clock(m.scorer.since) }),
     [
       {
-        label: "Take over",
+        label: w("score.takeOver"),
         kind: "primary",
         act: async () => {
           try {
@@ -59,11 +57,11 @@ export function takeOver(page: ScorePage): void {
             page.heldHere = true;
             page.render();
           } catch {
-            setStatus("Offline: the match can be taken over once the connection is back", "offline");
+            setStatus(w("score.takeOverOffline"), "offline");
           }
         },
       },
-      { label: "Cancel" },
+      { label: w("score.cancel") },
     ],
   );
 }

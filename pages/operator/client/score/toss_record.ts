@@ -13,6 +13,7 @@ import { sideName } from "./match_names.ts";
 import type { ScorePage } from "./page.ts";
 import type { ScoringMatch } from "./score_projection.ts";
 import { openSheet } from "./sheet.ts";
+import { w } from "./words.ts";
 
 /** Where the phone keeps the tosses not sent yet, by match. */
 export const TOSS_KEY = "tt.toss";
@@ -40,9 +41,10 @@ export function drawToss(page: ScorePage, m: ScoringMatch): void {
   const waiting = waitingTosses(page.store)[m.id];
   const toss = waiting ?? m.toss ?? null;
   const names = { home: sideName(m, "home"), away: sideName(m, "away") };
-  setText("toss-text", toss ? `${tossWords(toss, names)}${waiting ? " (not sent yet)" : ""}` : "");
+  const said = toss ? tossWords(toss, names) : "";
+  setText("toss-text", toss && waiting ? w("score.tossNotSent", { toss: said }) : said);
   const button = byId<HTMLButtonElement>("toss");
-  if (button) button.textContent = toss ? "Toss again" : "Toss";
+  if (button) button.textContent = w(toss ? "score.tossAgain" : "score.toss");
 }
 
 /** Asks who won the toss, then what they chose; keeps it and sends it. */
@@ -55,13 +57,13 @@ export function openToss(page: ScorePage, send: () => void): void {
       page.render();
       send();
     };
-    openSheet(`${sideName(m, winner)} chose`, "The other side has the other choice (Law 2.13.2).", [
-      { label: "To serve first", act: chosen("serve") },
-      { label: "To receive first", act: chosen("receive") },
-      { label: "An end", act: chosen("end") },
+    openSheet(w("score.tossChose", { side: sideName(m, winner) }), w("score.tossOther"), [
+      { label: w("score.tossServe"), act: chosen("serve") },
+      { label: w("score.tossReceive"), act: chosen("receive") },
+      { label: w("score.tossEnd"), act: chosen("end") },
     ]);
   };
-  openSheet("Who won the toss?", "Decided by lot (Law 2.13.1).", [
+  openSheet(w("score.tossWho"), w("score.tossLot"), [
     { label: sideName(m, "home"), act: () => choose("home") },
     { label: sideName(m, "away"), act: () => choose("away") },
   ]);

@@ -8,6 +8,7 @@
 import { byId, setText } from "../dom.ts";
 import { minutes } from "./game_clock.ts";
 import type { ScorePage } from "./page.ts";
+import { w } from "./words.ts";
 
 /** The longest warm-up (Regulation 3.4.2.1). */
 export const WARM_UP_MS = 2 * 60_000;
@@ -24,7 +25,7 @@ export function warmUpKey(matchId: string): string {
 export function warmUpWords(began: string | null, now: number): string {
   if (began === null) return "";
   const left = Date.parse(began) + WARM_UP_MS - now;
-  return left > 0 ? `Warm-up: ${minutes(left)} left` : "Warm-up over: who serves first?";
+  return left > 0 ? w("score.warmUpLeft", { time: minutes(left) }) : w("score.warmUpOver");
 }
 
 /** Draws the warm-up line and its button on the start panel. */
