@@ -37,6 +37,8 @@ import * as checkIns from "./migrations/2026_12_05_010000_check_ins.ts";
 import * as resultConfirmations from "./migrations/2026_12_05_020000_result_confirmations.ts";
 import * as matchTosses from "./migrations/2026_12_05_020100_match_tosses.ts";
 import * as streamStates from "./migrations/2026_12_05_030000_stream_states.ts";
+import * as incidentAcknowledgements from "./migrations/2026_12_05_040000_incident_acknowledgements.ts";
+import * as medicalBreaks from "./migrations/2026_12_05_040100_medical_breaks.ts";
 import type { Database } from "./schema.ts";
 
 interface Migration {
@@ -74,6 +76,8 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026_12_05_020000_result_confirmations": resultConfirmations,
   "2026_12_05_020100_match_tosses": matchTosses,
   "2026_12_05_030000_stream_states": streamStates,
+  "2026_12_05_040000_incident_acknowledgements": incidentAcknowledgements,
+  "2026_12_05_040100_medical_breaks": medicalBreaks,
 };
 
 /** An arbitrary, fixed key of the PostgreSQL advisory lock that serialises migrations and start-up work. */

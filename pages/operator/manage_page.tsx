@@ -52,12 +52,14 @@ import * as tieLineups from "./client/manage/tie_lineups.ts";
 import * as relayPanel from "./client/manage/relay_panel.ts";
 import * as importDesk from "./client/manage/import_desk.ts";
 import * as needsPanel from "./client/manage/needs_panel.ts";
+import * as incidentsPanel from "./client/manage/incidents_panel.ts";
 import * as checkIn from "./client/manage/check_in.ts";
 import { MANAGE_CSS } from "./styles.ts";
 import { CONSOLE_VIEWS } from "./console_views.ts";
 import { TokenForm } from "./token_form.tsx";
 import { ImportForm } from "./import_form.tsx";
 import { NeedsPanel } from "./needs_panel.tsx";
+import { IncidentsPanel, RefereeAlert } from "./incidents_panel.tsx";
 import { CheckInPanel } from "./check_in_panel.tsx";
 
 /** The modules the operator's script imports, directly or through each other. */
@@ -102,6 +104,7 @@ export const MANAGE_MODULES = [
   relayPanel,
   importDesk,
   needsPanel,
+  incidentsPanel,
   checkIn,
   byCategory,
   byTable,
@@ -175,6 +178,7 @@ export function ManagePage(props: { nonce: string }) {
             <button type="button" id="announcement-clear">Take down</button>
           </form>
         </section>
+        <RefereeAlert />
         <NeedsPanel />
         <section id="clashes" class="warning" hidden>
           <h2>Clashes</h2>
@@ -228,6 +232,7 @@ export function ManagePage(props: { nonce: string }) {
           <h2>Waiting for players</h2>
           <ul id="waiting" class="rows"></ul>
         </div>
+        <IncidentsPanel />
         <section id="order-of-play" aria-labelledby="plan-heading">
           <h2 id="plan-heading">Order of play</h2>
           <p class="muted">
