@@ -38,6 +38,8 @@ import * as resultConfirmations from "./migrations/2026_12_05_020000_result_conf
 import * as matchTosses from "./migrations/2026_12_05_020100_match_tosses.ts";
 import * as streamStates from "./migrations/2026_12_05_030000_stream_states.ts";
 import * as eventLanguage from "./migrations/2026_12_05_040000_event_language.ts";
+import * as incidentAcknowledgements from "./migrations/2026_12_05_040000_incident_acknowledgements.ts";
+import * as medicalBreaks from "./migrations/2026_12_05_040100_medical_breaks.ts";
 import * as streamPicks from "./migrations/2026_12_05_050000_stream_picks.ts";
 import type { Database } from "./schema.ts";
 
@@ -77,6 +79,8 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026_12_05_020100_match_tosses": matchTosses,
   "2026_12_05_030000_stream_states": streamStates,
   "2026_12_05_040000_event_language": eventLanguage,
+  "2026_12_05_040000_incident_acknowledgements": incidentAcknowledgements,
+  "2026_12_05_040100_medical_breaks": medicalBreaks,
   "2026_12_05_050000_stream_picks": streamPicks,
 };
 

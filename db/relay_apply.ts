@@ -360,7 +360,17 @@ async function applyMatch(trx: Trx, eventId: string, id: string, content: PartCo
   if (!category || category.event_id !== eventId) invalid(`"match:${id}": its category is not the event's`);
   await notOtherEvents(trx, "matches", "id", [id], eventId);
   await upsertRows(trx, "matches", [row], ["id"]);
-  for (const table of ["match_points", "game_corrections", "match_incidents", "rating_history"] as const) {
+  for (
+    const table of [
+      "match_points",
+      "game_corrections",
+      "match_incidents",
+      "rating_history",
+      "result_confirmations",
+      "match_tosses",
+      "medical_breaks",
+    ] as const
+  ) {
     const list = content[table] ?? [];
     owned(list, "match_id", id, table);
     await trx.deleteFrom(table).where("match_id", "=", id).execute();

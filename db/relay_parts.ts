@@ -1,7 +1,8 @@
 /**
  * An event cut into the parts the relay sends (docs/relay.md): the event itself with its sessions, its players,
  * their ratings, each category with its entries, groups and draw, and each match with its points, corrections,
- * incidents, prediction, tie and rating changes. A part is sent whole, as rows of the store's own tables, so the
+ * incidents, prediction, tie, rating changes, the umpire's confirmation of its result, its toss and its medical
+ * breaks. A part is sent whole, as rows of the store's own tables, so the
  * public server holds exactly what the venue holds and serves the same answers; a part's hash says whether the
  * public server has it already, and its stamp (versions the store keeps anyway) whether it may have changed
  * since it was last hashed, without reading it.
@@ -54,6 +55,9 @@ export const PART_TABLES = {
     "ties",
     "tie_predictions",
     "rating_history",
+    "result_confirmations",
+    "match_tosses",
+    "medical_breaks",
   ],
 } as const satisfies Record<string, readonly (keyof Database)[]>;
 
@@ -134,7 +138,8 @@ export async function matchesChangedSince(db: Db, eventId: string, seq: number):
 /**
  * The stamp of every part of an event (of its matches, only `onlyMatches` when given): a text that changes whenever the part may have, read from versions the
  * store keeps for its caches (a category's and the roster's revision, each match's revision and the times its
- * prediction and tie were written, and sums of its rating history). The event part has none: it is one row and its sessions,
+ * prediction and tie were written, sums of its rating history, and when its result was confirmed, its toss
+ * recorded and its medical breaks last changed). The event part has none: it is one row and its sessions,
  * read every time.
  */
 export async function partStamps(
@@ -177,6 +182,25 @@ export async function partStamps(
             .as("history"),
         (join) => join.onRef("history.match_id", "=", "matches.id"),
       )
+      .leftJoin(
+        (eb) =>
+          eb.selectFrom("medical_breaks")
+            .select((b) => [
+              "medical_breaks.match_id",
+              b.fn.countAll().as("breaks"),
+              b.fn.max("medical_breaks.ended_at").as("break_ended"),
+            ])
+            .where(
+              "medical_breaks.match_id",
+              "in",
+              eb.selectFrom("matches as bm").select("bm.id").where("bm.event_id", "=", eventId),
+            )
+            .groupBy("medical_breaks.match_id")
+            .as("breaks"),
+        (join) => join.onRef("breaks.match_id", "=", "matches.id"),
+      )
+      .leftJoin("result_confirmations as rc", "rc.match_id", "matches.id")
+      .leftJoin("match_tosses as mt", "mt.match_id", "matches.id")
       .leftJoin("predictions", "predictions.match_id", "matches.id")
       .leftJoin("ties", "ties.match_id", "matches.id")
       .leftJoin("tie_predictions", "tie_predictions.tie_id", "matches.id")
@@ -191,6 +215,10 @@ export async function partStamps(
         "history.seqs",
         "history.ratings",
         "history.deviations",
+        "rc.confirmed_at",
+        "mt.recorded_at as tossed_at",
+        "breaks.breaks",
+        "breaks.break_ended",
       ])
       .where("matches.event_id", "=", eventId);
   const matches = onlyMatches === undefined ? await query().execute() : [];
@@ -210,6 +238,10 @@ export async function partStamps(
         m.seqs,
         m.ratings,
         m.deviations,
+        m.confirmed_at,
+        m.tossed_at,
+        m.breaks,
+        m.break_ended,
       ].map((v) => v ?? "")
         .join("|"),
     );
@@ -316,6 +348,9 @@ const MATCH_CHILDREN = [
   ["ties", "match_id", "match_id"],
   ["tie_predictions", "tie_id", "tie_id"],
   ["rating_history", "match_id", "player_id"],
+  ["result_confirmations", "match_id", "match_id"],
+  ["match_tosses", "match_id", "match_id"],
+  ["medical_breaks", "match_id", "started_at"],
 ] as const;
 
 async function readMatches(db: Db, ids: string[]): Promise<RelayPart[]> {

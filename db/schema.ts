@@ -509,6 +509,29 @@ export interface Database {
   result_confirmations: ResultConfirmationTable;
   match_tosses: MatchTossTable;
   check_ins: CheckInTable;
+  incident_acknowledgements: IncidentAcknowledgementTable;
+  medical_breaks: MedicalBreakTable;
+}
+
+/** The referee's acknowledgement of an alerting incident (db/incident_acknowledgements.ts). */
+export interface IncidentAcknowledgementTable {
+  event_id: string;
+  /** The incident's key (domain/incident_list.ts). */
+  incident_key: string;
+  acknowledged_by: string;
+  acknowledged_at: string;
+}
+
+/** A medical break the umpire recorded (db/medical_breaks.ts, Regulation 3.4.2.3). */
+export interface MedicalBreakTable {
+  match_id: string;
+  started_at: string;
+  /** "home" or "away". */
+  side: string;
+  game_number: number | null;
+  ended_at: string | null;
+  reason: string | null;
+  recorded_by: string;
 }
 
 /** A player marked present at the desk for an event (db/check_ins.ts). */

@@ -3,7 +3,8 @@
  * names the one action that resolves it. A group over with places still level after every step of Regulation
  * 3.7.5 waits for a lot; a match called to its table and not started after a
  * few minutes waits for its players; a player who withdrew still has matches left, which the desk ends
- * by walkover; a player has not checked in for a match on its table; a match due to start has no table.
+ * by walkover; a player has not checked in for a match on its table; a match due to start has no table; a match an
+ * umpire's phone scored has ended and the umpire has not confirmed its result (db/result_confirmation.ts).
  * @module
  */
 
@@ -24,6 +25,12 @@ export interface NeedsMatch {
   scheduledAt: string | null;
   calledAt: string | null;
   skippedAt: string | null;
+  /** Why a finished match was decided other than by its score ("walkover", …); null when by its score. */
+  resultReason?: string | null;
+  /** The device that scored the match (an umpire's phone); null when none did (the desk entered the result). */
+  scorer?: { label: string } | null;
+  /** The umpire's confirmation of the result; null while not confirmed. */
+  confirmation?: { by: string } | null;
 }
 
 /** What the rule reads: the groups waiting for a lot, the matches, the withdrawn entries and the time now. */
@@ -45,7 +52,8 @@ export type Need =
   | { kind: "called"; text: string; action: string; matchId: string }
   | { kind: "withdrawn"; text: string; action: string; matchId: string; winner: "home" | "away" }
   | { kind: "no-table"; text: string; action: string; matchId: string }
-  | { kind: "absent"; text: string; action: string; matchId: string; playerId: string };
+  | { kind: "absent"; text: string; action: string; matchId: string; playerId: string }
+  | { kind: "unconfirmed"; text: string; action: string; matchId: string };
 
 /** "A v B (Men's singles, Group A · R1)". */
 function matchWords(m: NeedsMatch): string {
@@ -54,7 +62,7 @@ function matchWords(m: NeedsMatch): string {
 
 /**
  * The list, in this order: lots, matches with a withdrawn player, players not checked in for a match on its table,
- * called matches not started, matches due with no table.
+ * called matches not started, matches due with no table, results entered on a phone and not confirmed.
  * @example directorNeeds({ now, lots: [{ categoryId: "c", categoryName: "U15", groupName: "A" }], matches: [], withdrawn: new Set() })[0].text // 'Group A of "U15" waits for a lot'
  */
 export function directorNeeds(f: NeedsFacts): Need[] {
@@ -118,5 +126,26 @@ export function directorNeeds(f: NeedsFacts): Need[] {
       matchId: m.id,
     });
   }
+  for (const m of f.matches) {
+    if (!awaitsConfirmation(m)) continue;
+    out.push({
+      kind: "unconfirmed",
+      text: `${matchWords(m)} ended on ${m.scorer!.label} and the umpire has not confirmed the result`,
+      action: "Open its actions",
+      matchId: m.id,
+    });
+  }
   return out;
+}
+
+/**
+ * Whether a finished match waits for the umpire's confirmation: an umpire's phone scored it, it was not a
+ * walkover, and no one confirmed it.
+ * @example awaitsConfirmation({ status: "completed", scorer: { label: "Table 1" }, confirmation: null, … }) // true
+ */
+export function awaitsConfirmation(
+  m: Pick<NeedsMatch, "status" | "resultReason" | "scorer" | "confirmation">,
+): boolean {
+  return m.status === "completed" && m.resultReason !== "walkover" && (m.scorer ?? null) !== null &&
+    m.confirmation === null;
 }

@@ -28,6 +28,7 @@ import { confirmedRefusal, confirmResult, withdrawUnfinished } from "../../db/re
 import { matchWords } from "../../db/match_naming.ts";
 import { recordToss } from "../../db/match_toss.ts";
 import { publishedEventSlugOf } from "../../db/read_watch_event.ts";
+import { recordMedicalBreak } from "../../db/medical_breaks.ts";
 import { TOSS_CHOICES } from "../../domain/toss.ts";
 import type { TokenRecord } from "../../db/tokens.ts";
 import { isConflict, WriteError } from "../../db/write_errors.ts";
@@ -226,6 +227,16 @@ const TossBody = z.strictObject({
   choice: z.enum(TOSS_CHOICES, { error: `expected one of ${TOSS_CHOICES.map((c) => `"${c}"`).join(", ")}` }),
 });
 
+/** Body of a medical break (Regulation 3.4.2.3): the side, when it began and, once over, when it ended. */
+const MedicalBody = z.strictObject({
+  side: z.enum(["home", "away"], { error: `expected "home" or "away"` }),
+  startedAt: z.iso.datetime({ offset: true, error: "expected a time in ISO 8601 with its UTC offset" }),
+  endedAt: z.iso.datetime({ offset: true, error: "expected a time in ISO 8601 with its UTC offset" })
+    .nullable()
+    .optional(),
+  reason: z.string().max(200, { error: "expected at most 200 characters" }).nullable().optional(),
+});
+
 /** At most this many actions in one batch. */
 export const MAX_BATCH = 200;
 
@@ -362,6 +373,16 @@ export function matchRoutes(deps: AppDeps): Hono<ManageEnv> {
     const body = await parseBody(c, TossBody);
     await scopedMatch(c, id, "record the toss");
     await recordToss(deps.store.db, id, body, token.label, deps.clock());
+    const after = await readScoringMatch(deps.store.db, id);
+    return c.json(envelope(matchPayload(after!, scorerDevice(c)?.id), deps.clock()));
+  });
+
+  /** The umpire records a medical break: at its start, then again with its end (the same `startedAt`). */
+  app.post("/:id/medical", async (c) => {
+    const id = c.req.param("id");
+    const body = await parseBody(c, MedicalBody);
+    await scopedMatch(c, id, "record a medical break");
+    await recordMedicalBreak(deps.store.db, id, body, c.var.token.label, deps.clock());
     const after = await readScoringMatch(deps.store.db, id);
     return c.json(envelope(matchPayload(after!, scorerDevice(c)?.id), deps.clock()));
   });

@@ -18,6 +18,7 @@ import { qrRoute } from "./links.ts";
 import { matchRoutes } from "./matches.ts";
 import { planRoute } from "./plan.ts";
 import { needsRoute } from "./needs.ts";
+import { incidentRoutes } from "./incidents.ts";
 import { checkInRoutes } from "./check_in.ts";
 import { ratingListRoute } from "./rating_list.ts";
 import { categorySessionRoutes, eventSessionRoutes } from "./sessions.ts";
@@ -77,6 +78,7 @@ export function manageApi(deps: AppDeps, options: ManageOptions = {}): Hono {
   app.route("/events", planRoute(deps));
   app.route("/events", streamRoutes(deps));
   app.route("/events", needsRoute(deps));
+  app.route("/events", incidentRoutes(deps));
   app.route("/events", checkInRoutes(deps));
   app.route("/events", ratingListRoute(deps));
   app.route("/subevents", categoryRoutes(deps));

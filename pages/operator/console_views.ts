@@ -25,7 +25,7 @@ export const CONSOLE_VIEWS = [
       "by-category",
     ],
   },
-  { id: "matches", label: "Matches", parts: ["matches"] },
+  { id: "matches", label: "Matches", parts: ["matches", "incidents"] },
   { id: "plan", label: "Order of play", parts: ["order-of-play"] },
   {
     id: "event",
@@ -49,8 +49,8 @@ export const CONSOLE_VIEWS = [
   { id: "all", label: "All", parts: [] },
 ] as const;
 
-/** The parts every view shows: the event's name and status, what needs the director, its clashes, the relay's state, the note when there is no event. */
-const ALWAYS = ["no-event", "needs", "clashes", "relay"];
+/** The parts every view shows: the event's name and status, a card for the referee, what needs the director, its clashes, the relay's state, the note when there is no event. */
+const ALWAYS = ["no-event", "referee-alert", "needs", "clashes", "relay"];
 
 /** The CSS that shows each view's parts and hides the rest (`main[data-view=…]`). */
 export function consoleViewsCss(): string {

@@ -52,6 +52,7 @@ import * as tieLineups from "./client/manage/tie_lineups.ts";
 import * as relayPanel from "./client/manage/relay_panel.ts";
 import * as importDesk from "./client/manage/import_desk.ts";
 import * as needsPanel from "./client/manage/needs_panel.ts";
+import * as incidentsPanel from "./client/manage/incidents_panel.ts";
 import * as checkIn from "./client/manage/check_in.ts";
 import * as ratingList from "./client/manage/rating_list.ts";
 import { MANAGE_CSS } from "./styles.ts";
@@ -61,6 +62,7 @@ import { ImportForm } from "./import_form.tsx";
 import { NeedsPanel } from "./needs_panel.tsx";
 import { LANGUAGES } from "../../lib/languages.ts";
 import { LANGUAGE_NAMES } from "../i18n/language_switcher.tsx";
+import { IncidentsPanel, RefereeAlert } from "./incidents_panel.tsx";
 import { CheckInPanel } from "./check_in_panel.tsx";
 import { RatingListForm } from "./rating_list_form.tsx";
 
@@ -106,6 +108,7 @@ export const MANAGE_MODULES = [
   relayPanel,
   importDesk,
   needsPanel,
+  incidentsPanel,
   checkIn,
   ratingList,
   byCategory,
@@ -186,6 +189,7 @@ export function ManagePage(props: { nonce: string }) {
             <button type="button" id="announcement-clear">Take down</button>
           </form>
         </section>
+        <RefereeAlert />
         <NeedsPanel />
         <section id="clashes" class="warning" hidden>
           <h2>Clashes</h2>
@@ -239,6 +243,7 @@ export function ManagePage(props: { nonce: string }) {
           <h2>Waiting for players</h2>
           <ul id="waiting" class="rows"></ul>
         </div>
+        <IncidentsPanel />
         <section id="order-of-play" aria-labelledby="plan-heading">
           <h2 id="plan-heading">Order of play</h2>
           <p class="muted">

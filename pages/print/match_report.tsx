@@ -5,6 +5,7 @@
  * each with its game and score, and room for the umpire's and the referee's signatures.
  */
 import type { MatchData } from "../../views/match.ts";
+import type { MedicalBreakRecord } from "../../domain/incident_list.ts";
 import { PrintDocument, type SheetKind } from "./print_document.tsx";
 import { gameScoresText } from "./game_scores.ts";
 
@@ -26,14 +27,22 @@ export interface ReportLine {
 const CARD_WORDS = { yellow: "yellow card", yellow_red: "yellow and red card", red: "red card" } as const;
 
 /**
- * The match's incidents in the order of the match: time-outs, cards and the expedite system.
+ * The match's incidents in the order of the match: time-outs, cards, the expedite system, then its medical breaks
+ * (Regulation 3.4.2.3) with their times.
  * @example reportLines(m)[0] // { gameNumber: 2, score: "5-3", what: "Time-out: Ana Lopez" }
  */
-export function reportLines(d: MatchData): ReportLine[] {
+export function reportLines(d: MatchData, medical: readonly MedicalBreakRecord[] = []): ReportLine[] {
   const m = d.match;
   const name = (side: "home" | "away") => side === "home" ? m.homeName : m.awayName;
   const u = m.umpire;
-  if (!u) return [];
+  const breaks = medical.map((b) => ({
+    gameNumber: b.gameNumber ?? 0,
+    score: "",
+    what: `Medical break: ${name(b.side)}${b.reason ? ` (${b.reason})` : ""}, ${utcMinute(b.startedAt)} to ${
+      b.endedAt === null ? "—" : utcMinute(b.endedAt).slice(11)
+    }`,
+  }));
+  if (!u) return breaks;
   const lines: (ReportLine & { at: number })[] = [
     ...u.timeouts.map((t) => ({ ...t, what: `Time-out: ${name(t.side)}` })),
     ...u.cards.map((c) => ({
@@ -54,11 +63,10 @@ export function reportLines(d: MatchData): ReportLine[] {
     what: l.what.charAt(0).toUpperCase() + l.what.slice(1),
     at: l.gameNumber * 1000 + l.score.home + l.score.away,
   }));
-  return lines.sort((a, b) => a.at - b.at).map(({ gameNumber, score, what }) => ({
-    gameNumber,
-    score,
-    what,
-  }));
+  return [
+    ...lines.sort((a, b) => a.at - b.at).map(({ gameNumber, score, what }) => ({ gameNumber, score, what })),
+    ...breaks,
+  ];
 }
 
 /**
@@ -70,10 +78,12 @@ export function utcMinute(iso: string | null): string {
 }
 
 /** The report's page. */
-export function MatchReportPage(props: { nonce: string; data: MatchData }) {
+export function MatchReportPage(
+  props: { nonce: string; data: MatchData; medical?: readonly MedicalBreakRecord[] },
+) {
   const { match: m, event, category } = props.data;
   const winner = m.winnerId === null ? "not decided" : m.winnerId === m.homeId ? m.homeName : m.awayName;
-  const lines = reportLines(props.data);
+  const lines = reportLines(props.data, props.medical);
   return (
     <PrintDocument nonce={props.nonce} kind={MATCH_REPORT} about={`${m.homeName} v ${m.awayName}`}>
       <section class="report">

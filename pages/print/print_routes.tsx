@@ -31,6 +31,7 @@ import { printAuthority } from "../../http/print_token.ts";
 import { linkBase } from "../../http/public_origin.ts";
 import { MatchReportPage } from "./match_report.tsx";
 import { matchView } from "../../views/match.ts";
+import { readMatchMedical } from "../../views/match_medical.ts";
 
 /** The address the QR codes point at: `?base=` (as /manage sets it for phones), else the request's origin. */
 export function printBase(c: Context): string {
@@ -82,7 +83,9 @@ export function printRoutes(deps: ReadyDeps): Hono<PageEnv> {
   app.get("/t/:slug/print/report/:matchId", headers, async (c) => {
     const found = await matchView.load(viewDeps(deps), c.req.param("matchId"));
     if (!found || !("known" in found) || found.known.event.slug !== c.req.param("slug")) return notFound(c);
-    return renderPage(c, <MatchReportPage nonce={c.var.nonce} data={found.known} />);
+    const m = found.known.match;
+    const medical = await readMatchMedical(viewDeps(deps), m.eventId, m.id);
+    return renderPage(c, <MatchReportPage nonce={c.var.nonce} data={found.known} medical={medical} />);
   });
 
   app.get("/t/:slug/print/matches", noStore, headers, async (c) => {

@@ -1,7 +1,8 @@
 /**
  * The toss and the medical break on the umpire's page, on a phone (390x844, touch) over a link that drops every
  * other request: the toss is kept on the phone, then stored (Law 2.13.1); a medical break counts its 10 minutes
- * down on the banner (Regulation 3.4.2.3), goes on counting after a reload and ends with Resume play.
+ * down on the banner (Regulation 3.4.2.3), goes on counting after a reload and ends with Resume play; its start
+ * and end are stored.
  * Screenshots: `-- --update`.
  */
 import assert from "node:assert/strict";
@@ -78,6 +79,22 @@ browserSuite(
           await page.waitForFunction(() =>
             !/Medical/.test(document.getElementById("banner-text")?.textContent ?? "")
           );
+          await until(
+            async () =>
+              (await server.store.db.selectFrom("medical_breaks").selectAll().where(
+                "match_id",
+                "=",
+                seeded.id,
+              )
+                .executeTakeFirst())?.ended_at != null,
+            "the break's start and end reach the server",
+          );
+          const stored = await server.store.db.selectFrom("medical_breaks").selectAll()
+            .where("match_id", "=", seeded.id).execute();
+          assert.equal(stored.length, 1);
+          assert.equal(stored[0]!.side, "away");
+          assert.equal(Number(stored[0]!.game_number), 1);
+          assert.equal(stored[0]!.recorded_by, "Table 1 phone");
           assert.ok(sent >= 2, "the link dropped a request on the way");
         },
       );

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { directorNeeds, type NeedsMatch } from "../../domain/director_needs.ts";
+import { awaitsConfirmation, directorNeeds, type NeedsMatch } from "../../domain/director_needs.ts";
 
 const now = new Date("2026-06-01T10:00:00.000Z");
 const match = (o: Partial<NeedsMatch>): NeedsMatch => ({
@@ -61,4 +61,13 @@ Deno.test("directorNeeds() flags a player not checked in for a match on its tabl
     ["absent", "Ben has not checked in for Ana v Ben (Singles, R1), next on table 2", "Mark Ben present"],
   ]);
   assert.deepEqual(directorNeeds({ now, lots: [], matches, withdrawn: new Set() }), []);
+});
+
+Deno.test("awaitsConfirmation() holds for a result a phone entered and no one confirmed, not a walkover", () => {
+  const done = { status: "completed", resultReason: null, scorer: { label: "Table 1" }, confirmation: null };
+  assert.equal(awaitsConfirmation(done), true);
+  assert.equal(awaitsConfirmation({ ...done, confirmation: { by: "Table 1" } }), false);
+  assert.equal(awaitsConfirmation({ ...done, scorer: null }), false);
+  assert.equal(awaitsConfirmation({ ...done, resultReason: "walkover" }), false);
+  assert.equal(awaitsConfirmation({ ...done, status: "in_progress" }), false);
 });

@@ -24,6 +24,7 @@ import { watchEntries } from "./manage/entries.ts";
 import { showView, watchViews } from "./manage/views.ts";
 import { watchImport } from "./manage/import_desk.ts";
 import { refreshNeeds } from "./manage/needs_panel.ts";
+import { refreshIncidents, watchIncidentFilter } from "./manage/incidents_panel.ts";
 import { refreshCheckIn, watchCheckIn } from "./manage/check_in.ts";
 import { watchRatingList } from "./manage/rating_list.ts";
 import { watchFind } from "./manage/find.ts";
@@ -44,6 +45,7 @@ export function manageClient(): void {
     refresh: async () => {
       await refreshOverview(page);
       await refreshNeeds(page);
+      await refreshIncidents(page);
       await refreshCheckIn(page);
       await refreshRelay(page);
     },
@@ -57,6 +59,7 @@ export function manageClient(): void {
   watchHallTables(page);
   watchViews(localStorage);
   watchFind(page);
+  watchIncidentFilter();
   watchCategoryPick(page);
   if (!page.token) return haltForToken(page, "");
 

@@ -20,7 +20,7 @@ import { returns, setReturns } from "./returns_counter.ts";
 import { openCard, openExpedite, openTimeout } from "./rules_tools.ts";
 import type { ScoringMatch } from "./score_projection.ts";
 import { waitingConfirmations } from "./confirm_result.ts";
-import { endMedical, openMedical } from "./medical_break.ts";
+import { endMedical, openMedical, waitingMedical } from "./medical_break.ts";
 import { openToss, waitingTosses } from "./toss_record.ts";
 import { flushOutbox } from "./sender.ts";
 import { watchStartPanel } from "./start_panel.ts";
@@ -95,12 +95,12 @@ export function setupMatch(page: ScorePage): void {
   byId("open-timeout")?.addEventListener("click", () => openTimeout(page));
   byId("open-card")?.addEventListener("click", () => openCard(page));
   byId("open-expedite")?.addEventListener("click", () => openExpedite(page));
-  byId("open-medical")?.addEventListener("click", () => openMedical(page));
+  byId("open-medical")?.addEventListener("click", () => openMedical(page, () => void flushOutbox(page)));
   byId("toss")?.addEventListener("click", () => openToss(page, () => void flushOutbox(page)));
   byId("banner-action")?.addEventListener("click", (event) => {
     const action = (event.currentTarget as HTMLElement).dataset.action;
     if (action === "resume") enqueue(page, "resume", {});
-    else if (action === "end-medical") endMedical(page);
+    else if (action === "end-medical") endMedical(page, () => void flushOutbox(page));
     else if (action === "expedite") openExpedite(page);
   });
   byId("return-tap")?.addEventListener("click", () => countReturn(page));
@@ -125,7 +125,7 @@ export function setupMatch(page: ScorePage): void {
   setInterval(() => {
     if (page.halted || document.visibilityState !== "visible") return;
     const waiting = readOutbox(page.store).length + waitingConfirmations(page.store).length +
-      Object.keys(waitingTosses(page.store)).length;
+      Object.keys(waitingTosses(page.store)).length + waitingMedical(page.store).length;
     if (waiting > 0) void flushOutbox(page);
     else if (!page.sending) void loadMatch(page);
   }, 2000);

@@ -7,6 +7,7 @@
  */
 import { type MedicalBreak, medicalBreakLeft } from "../../../../domain/medical_break.ts";
 import { minutes } from "./game_clock.ts";
+import { postKept } from "./kept_post.ts";
 import { knownMatch } from "./known_matches.ts";
 import { sideName } from "./match_names.ts";
 import type { ScorePage } from "./page.ts";
@@ -44,8 +45,54 @@ export function medicalWords(
     : w("score.medicalUsed", { side: sideName(m, b.side) });
 }
 
+/** Where the phone keeps the medical breaks not sent yet (a start, or an end), by match and start. */
+export const MEDICAL_WAITING_KEY = "tt.medical.waiting";
+
+/** A medical break to send: its match, side, start and, once over, its end. */
+export interface WaitingMedical {
+  matchId: string;
+  side: "home" | "away";
+  startedAt: string;
+  endedAt: string | null;
+}
+
+/** The medical breaks not sent yet. */
+export function waitingMedical(store: Storage): WaitingMedical[] {
+  try {
+    const kept = JSON.parse(store.getItem(MEDICAL_WAITING_KEY) ?? "[]");
+    return Array.isArray(kept) ? kept : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Keeps a break to send, in place of what was kept of the same break. */
+export function keepMedical(store: Storage, b: WaitingMedical): void {
+  const others = waitingMedical(store).filter((w) => w.matchId !== b.matchId || w.startedAt !== b.startedAt);
+  store.setItem(MEDICAL_WAITING_KEY, JSON.stringify([...others, b]));
+}
+
+/** Sends the medical breaks kept on the phone (`POST /matches/{id}/medical`); a refusal drops one and says why. */
+export async function sendMedical(page: ScorePage): Promise<"done" | "retry"> {
+  for (const b of waitingMedical(page.store)) {
+    const { matchId, ...body } = b;
+    const sent = await postKept(
+      page,
+      `/matches/${encodeURIComponent(matchId)}/medical`,
+      body,
+      "Medical break",
+    );
+    if (sent !== "done") return sent === "retry" ? "retry" : "done";
+    const left = waitingMedical(page.store).filter((w) =>
+      w.matchId !== matchId || w.startedAt !== b.startedAt || w.endedAt !== b.endedAt
+    );
+    page.store.setItem(MEDICAL_WAITING_KEY, JSON.stringify(left));
+  }
+  return "done";
+}
+
 /** Asks whose medical break the referee allowed, then starts its count. */
-export function openMedical(page: ScorePage): void {
+export function openMedical(page: ScorePage, send: () => void = () => {}): void {
   const m = knownMatch(page, page.matchId);
   if (!m) return;
   openSheet(
@@ -54,18 +101,24 @@ export function openMedical(page: ScorePage): void {
     (["home", "away"] as const).map((side) => ({
       label: w("score.medicalFor", { side: sideName(m, side) }),
       act: () => {
-        page.store.setItem(
-          medicalKey(page.matchId),
-          JSON.stringify({ side, began: new Date().toISOString() }),
-        );
+        const began = new Date().toISOString();
+        page.store.setItem(medicalKey(page.matchId), JSON.stringify({ side, began }));
+        keepMedical(page.store, { matchId: page.matchId, side, startedAt: began, endedAt: null });
         page.render();
+        send();
       },
     })),
   );
 }
 
 /** "Resume play" on the medical break's banner ends it. */
-export function endMedical(page: ScorePage): void {
+export function endMedical(page: ScorePage, send: () => void = () => {}): void {
+  const b = medicalBreakOf(page.store, page.matchId);
+  if (b) {
+    const endedAt = new Date().toISOString();
+    keepMedical(page.store, { matchId: page.matchId, side: b.side, startedAt: b.began, endedAt });
+  }
   page.store.removeItem(medicalKey(page.matchId));
   page.render();
+  send();
 }

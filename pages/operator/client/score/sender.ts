@@ -12,6 +12,7 @@ import { byId, setText } from "../dom.ts";
 import { problemDetail, retryDelay } from "../manage_fetch.ts";
 import { sendConfirmations } from "./confirm_result.ts";
 import { sendTosses } from "./toss_record.ts";
+import { sendMedical } from "./medical_break.ts";
 import { knownMatch, remember } from "./known_matches.ts";
 import { matchesWaiting, readOutbox, removeFromOutbox, retryAfterFailures, waitingFor } from "./outbox.ts";
 import { haltForToken, scoreApi, type ScorePage } from "./page.ts";
@@ -105,8 +106,11 @@ export async function flushOutbox(page: ScorePage): Promise<void> {
       removeFromOutbox(page.store, data.results.map((r) => r.key));
       page.render();
     }
-    // The umpire's confirmations of results go after their matches' taps; the tosses with them.
-    if (await sendConfirmations(page) === "retry" || await sendTosses(page) === "retry") {
+    // The umpire's confirmations of results go after their matches' taps; the tosses and medical breaks with them.
+    if (
+      await sendConfirmations(page) === "retry" || await sendTosses(page) === "retry" ||
+      await sendMedical(page) === "retry"
+    ) {
       page.failures += 1;
       retrySoon(page);
     }

@@ -72,7 +72,7 @@ Deno.test("consoleViewsCss() shows each view's parts and hides the rest; All sho
   const css = consoleViewsCss();
   assert.match(
     css,
-    /main\[data-view=tables\]>:not\(\.event-bar,#no-event,#needs,#clashes,#relay,#tables-heading,#hall-form,#tables,#tie-lineups,#by-table\)\{display:none\}/,
+    /main\[data-view=tables\]>:not\(\.event-bar,#no-event,#referee-alert,#needs,#clashes,#relay,#tables-heading,#hall-form,#tables,#tie-lineups,#by-table\)\{display:none\}/,
   );
   assert.doesNotMatch(css, /data-view=all/);
   const parts = CONSOLE_VIEWS.flatMap((v) => [...v.parts]);

@@ -1,0 +1,239 @@
+/**
+ * The referee's list of an event's incidents (the incident panel of /manage): every card (Regulation 3.5.2),
+ * time-out (Regulation 3.4.4.2), expedite system (Law 2.15), medical break (Regulation 3.4.2.3), retirement,
+ * disqualification and result corrected at the desk, each with its match, table, game and score. A red card
+ * (Regulation 3.5.2.4: the offender is referred to the referee) and a yellow and a red card together (Regulation
+ * 3.5.2.3: penalty points) raise an alert the referee acknowledges.
+ * @module
+ */
+import type { CardColour, CardRecord } from "./cards.ts";
+import type { ExpediteRecord } from "./expedite.ts";
+import type { Side } from "./scoring.ts";
+import type { TimeoutRecord } from "./timeouts.ts";
+
+/** What kind of incident a line of the list is: the panel filters by it. */
+export type IncidentCategory =
+  | "card"
+  | "timeout"
+  | "expedite"
+  | "medical"
+  | "retired"
+  | "disqualified"
+  | "correction";
+
+/** Every incident category, in the order the panel offers them. */
+export const INCIDENT_CATEGORIES = [
+  "card",
+  "timeout",
+  "expedite",
+  "medical",
+  "retired",
+  "disqualified",
+  "correction",
+] as const satisfies readonly IncidentCategory[];
+
+/** A match as the list needs it. */
+export interface IncidentMatch {
+  id: string;
+  label: string;
+  categoryId: string;
+  categoryName: string;
+  tableNo: number | null;
+  homeName: string | null;
+  awayName: string | null;
+  resultReason: string | null;
+  retirementAfterGame: number | null;
+  completedAt: string | null;
+  /** What the umpire's record keeps besides the score; null when none was kept. */
+  officiating: {
+    cards: readonly CardRecord[];
+    timeouts: readonly TimeoutRecord[];
+    expedite: ExpediteRecord | null;
+  } | null;
+}
+
+/** A result entered or a game corrected (the audit log's `match.result` or `match.correct`). */
+export interface ResultCorrection {
+  matchId: string;
+  at: string;
+  actor: string;
+  /** "result": the whole result entered; "correct": one game's score corrected. */
+  kind: "result" | "correct";
+  games?: readonly { home: number; away: number }[];
+  game?: number;
+  score?: { home: number; away: number };
+  was?: { home: number | null; away: number | null };
+}
+
+/** A medical break recorded by the umpire (db/medical_breaks.ts). */
+export interface MedicalBreakRecord {
+  matchId: string;
+  side: Side;
+  gameNumber: number | null;
+  startedAt: string;
+  endedAt: string | null;
+  reason: string | null;
+}
+
+/** One line of the list. */
+export interface EventIncident {
+  /** Stable across reads: what an acknowledgement names. */
+  key: string;
+  category: IncidentCategory;
+  matchId: string;
+  /** "Ana Lopez v Ben Okafor (Men's singles, Group A)". */
+  match: string;
+  tableNo: number | null;
+  categoryId: string;
+  categoryName: string;
+  gameNumber: number | null;
+  /** The game's score then, "5-3"; null when not known. */
+  score: string | null;
+  at: string | null;
+  text: string;
+  /** A card that refers the player to the referee or gives penalty points: the desk is alerted. */
+  alert: boolean;
+}
+
+const CARD_WORDS: Record<CardColour, string> = {
+  yellow: "Yellow card",
+  yellow_red: "Yellow and red card",
+  red: "Red card",
+};
+
+/**
+ * Whether a card alerts the referee: a red card (Regulation 3.5.2.4) or a yellow and a red together
+ * (Regulation 3.5.2.3).
+ * @example alertsReferee("yellow_red") // true
+ */
+export function alertsReferee(card: CardColour): boolean {
+  return card === "red" || card === "yellow_red";
+}
+
+/** "Ana Lopez v Ben Okafor (Men's singles, Group A)". */
+function matchWords(m: IncidentMatch): string {
+  return `${m.homeName ?? "?"} v ${m.awayName ?? "?"} (${m.categoryName}, ${m.label})`;
+}
+
+function sideName(m: IncidentMatch, side: Side): string {
+  return (side === "home" ? m.homeName : m.awayName) ?? side;
+}
+
+/**
+ * Every incident of the event, the latest first (those with no time last, in match order).
+ * @example eventIncidents([match with a red card], [], [])[0] // { category: "card", alert: true, text: "Red card: Ben Okafor", … }
+ */
+export function eventIncidents(
+  matches: readonly IncidentMatch[],
+  corrections: readonly ResultCorrection[],
+  medical: readonly MedicalBreakRecord[],
+): EventIncident[] {
+  const out: EventIncident[] = [];
+  const byId = new Map(matches.map((m) => [m.id, m]));
+  const line = (
+    m: IncidentMatch,
+    l: Omit<EventIncident, "matchId" | "match" | "tableNo" | "categoryId" | "categoryName" | "alert"> & {
+      alert?: boolean;
+    },
+  ) =>
+    out.push({
+      ...l,
+      matchId: m.id,
+      match: matchWords(m),
+      tableNo: m.tableNo,
+      categoryId: m.categoryId,
+      categoryName: m.categoryName,
+      alert: l.alert ?? false,
+    });
+  const place = (r: { gameNumber: number; score: { home: number; away: number } }) => ({
+    gameNumber: r.gameNumber,
+    score: `${r.score.home}-${r.score.away}`,
+  });
+  for (const m of matches) {
+    const o = m.officiating;
+    for (const c of o?.cards ?? []) {
+      const points = c.penaltyPoints > 0
+        ? `, ${c.penaltyPoints} penalty point${c.penaltyPoints > 1 ? "s" : ""}`
+        : "";
+      line(m, {
+        key: `card:${m.id}:${c.gameNumber}:${c.score.home}-${c.score.away}:${c.side}:${c.target}:${c.card}`,
+        category: "card",
+        ...place(c),
+        at: c.at,
+        text: `${CARD_WORDS[c.card]}: ${sideName(m, c.side)}${
+          c.target === "coach" ? "'s coach" : ""
+        }${points}`,
+        alert: alertsReferee(c.card),
+      });
+    }
+    for (const t of o?.timeouts ?? []) {
+      line(m, {
+        key: `timeout:${m.id}:${t.side}`,
+        category: "timeout",
+        ...place(t),
+        at: t.at,
+        text: `Time-out: ${sideName(m, t.side)}`,
+      });
+    }
+    if (o?.expedite) {
+      line(m, {
+        key: `expedite:${m.id}`,
+        category: "expedite",
+        ...place(o.expedite),
+        at: o.expedite.at,
+        text: `Expedite system introduced${o.expedite.byRequest ? " at both sides' request" : ""}`,
+      });
+    }
+    if (m.resultReason === "retired" || m.resultReason === "disqualified") {
+      line(m, {
+        key: `${m.resultReason}:${m.id}`,
+        category: m.resultReason,
+        gameNumber: m.retirementAfterGame === null ? null : m.retirementAfterGame + 1,
+        score: null,
+        at: m.completedAt,
+        text: m.resultReason === "retired"
+          ? `Retired${m.retirementAfterGame === null ? "" : ` after game ${m.retirementAfterGame}`}`
+          : "Disqualified",
+      });
+    }
+  }
+  for (const b of medical) {
+    const m = byId.get(b.matchId);
+    if (!m) continue;
+    line(m, {
+      key: `medical:${b.matchId}:${b.startedAt}`,
+      category: "medical",
+      gameNumber: b.gameNumber,
+      score: null,
+      at: b.startedAt,
+      text: `Medical break: ${sideName(m, b.side)}${b.reason ? ` (${b.reason})` : ""}, ${
+        b.endedAt ? `${minutesBetween(b.startedAt, b.endedAt)} min` : "under way"
+      }`,
+    });
+  }
+  for (const c of corrections) {
+    const m = byId.get(c.matchId);
+    if (!m) continue;
+    const text = c.kind === "result"
+      ? `Result entered by ${c.actor}: ${(c.games ?? []).map((g) => `${g.home}-${g.away}`).join(", ")}`
+      : `Game ${c.game} corrected by ${c.actor} to ${c.score?.home}-${c.score?.away}${
+        c.was && c.was.home !== null ? ` (was ${c.was.home}-${c.was.away})` : ""
+      }`;
+    line(m, {
+      key: `correction:${c.matchId}:${c.at}`,
+      category: "correction",
+      gameNumber: c.kind === "correct" ? c.game ?? null : null,
+      score: null,
+      at: c.at,
+      text,
+    });
+  }
+  return out.map((l, i) => ({ l, i }))
+    .sort((a, b) => (b.l.at ?? "").localeCompare(a.l.at ?? "") || a.i - b.i)
+    .map(({ l }) => l);
+}
+
+/** Whole minutes from one time to another, at least 1 once begun. */
+function minutesBetween(from: string, to: string): number {
+  return Math.max(1, Math.round((Date.parse(to) - Date.parse(from)) / 60_000));
+}

@@ -1,0 +1,132 @@
+/// <reference lib="dom" />
+/**
+ * The referee's parts of /manage (pages/operator/incidents_panel.tsx), read with the overview
+ * (`GET /events/{slug}/incidents`): the alert of each red or yellow-red card not acknowledged yet, with its
+ * "Acknowledge" button, and the event's incident list filtered by table, category and kind. Every declaration
+ * is exported so that the page can inline this module (pages/client_script.ts `moduleScript`).
+ */
+import type { EventIncident } from "../../../../domain/incident_list.ts";
+import { byId, make } from "../dom.ts";
+import { manageApi, type ManagePage } from "./page.ts";
+
+/** An incident as the API lists it: with who acknowledged it and when. */
+export type ListedIncident = EventIncident & { acknowledged: { by: string; at: string } | null };
+
+/** What was read last and drawn: a refresh or a filter change that draws the same draws nothing. */
+export const incidentsShown = { list: [] as ListedIncident[], json: "", alerts: "" };
+
+/** "Table 3 · Game 2, 5-3 · 14:05": where and when an incident was. */
+export function incidentPlace(i: EventIncident): string {
+  return [
+    i.tableNo === null ? null : `Table ${i.tableNo}`,
+    i.gameNumber === null ? null : `Game ${i.gameNumber}${i.score ? `, ${i.score}` : ""}`,
+    i.at === null ? null : new Date(i.at).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }),
+  ].filter((p) => p !== null).join(" · ");
+}
+
+/**
+ * The incidents the filters keep: a table number, a category id and a kind, each "" for all.
+ * @example filterIncidents(list, { table: "3", category: "", kind: "card" }) // the cards of table 3
+ */
+export function filterIncidents<T extends EventIncident>(
+  list: readonly T[],
+  f: { table: string; category: string; kind: string },
+): T[] {
+  return list.filter((i) =>
+    (f.table === "" || String(i.tableNo) === f.table) && (f.category === "" || i.categoryId === f.category) &&
+    (f.kind === "" || i.category === f.kind)
+  );
+}
+
+/** Keeps a filter's options to what the list holds, the choice made kept. */
+export function fillIncidentOptions(select: HTMLSelectElement, options: [string, string][]): void {
+  const chosen = select.value;
+  select.replaceChildren(
+    new Option("All", ""),
+    ...options.map(([value, text]) => new Option(text, value, false, value === chosen)),
+  );
+}
+
+/** Draws the list as the filters keep it. */
+export function drawIncidents(): void {
+  const list = incidentsShown.list;
+  const table = byId<HTMLSelectElement>("incident-table")!;
+  const category = byId<HTMLSelectElement>("incident-category")!;
+  const tables = [...new Set(list.flatMap((i) => i.tableNo === null ? [] : [i.tableNo]))].sort((a, b) =>
+    a - b
+  );
+  fillIncidentOptions(table, tables.map((t) => [String(t), `Table ${t}`]));
+  fillIncidentOptions(category, [...new Map(list.map((i) => [i.categoryId, i.categoryName]))]);
+  const kept = filterIncidents(list, {
+    table: table.value,
+    category: category.value,
+    kind: byId<HTMLSelectElement>("incident-kind")!.value,
+  });
+  byId("incident-list")!.replaceChildren(
+    ...kept.map((i) => {
+      const li = make("li", i.alert ? "incident alert" : "incident");
+      li.dataset.kind = i.category;
+      li.append(
+        make("strong", "", i.text),
+        ` ${i.match} `,
+        make("span", "muted", incidentPlace(i)),
+      );
+      if (i.acknowledged) li.append(make("span", "muted", ` · acknowledged by ${i.acknowledged.by}`));
+      return li;
+    }),
+  );
+  if (kept.length === 0) {
+    byId("incident-list")!.append(
+      make("li", "muted", list.length === 0 ? "No incident yet" : "None of these"),
+    );
+  }
+}
+
+/** Draws the alerts: each card for the referee with its button; the section hidden when none waits. */
+export function showAlerts(page: ManagePage, alerts: readonly ListedIncident[]): void {
+  const json = JSON.stringify(alerts);
+  if (json === incidentsShown.alerts) return;
+  incidentsShown.alerts = json;
+  byId("referee-alert-list")!.replaceChildren(
+    ...alerts.map((a) => {
+      const li = make("li", "need", `${a.text}: ${a.match}, ${incidentPlace(a)} `);
+      li.dataset.key = a.key;
+      const button = make("button", "primary", "Acknowledge");
+      button.type = "button";
+      button.addEventListener("click", () =>
+        void page.write(
+          `/events/${encodeURIComponent(page.slug)}/incidents/acknowledge`,
+          { key: a.key },
+          "Acknowledged",
+        ));
+      li.append(button);
+      return li;
+    }),
+  );
+  byId("referee-alert")!.hidden = alerts.length === 0;
+}
+
+/** Reads the incidents and draws them; a failed read leaves the panel as it was. */
+export async function refreshIncidents(page: ManagePage): Promise<void> {
+  if (!page.slug) return;
+  let data: { incidents: ListedIncident[]; alerts: ListedIncident[] };
+  try {
+    const res = await manageApi(page, `/events/${encodeURIComponent(page.slug)}/incidents`);
+    if (!res.ok) return;
+    data = (await res.json()).data;
+  } catch {
+    // The overview's refresh says when the server cannot be reached.
+    return;
+  }
+  showAlerts(page, data.alerts);
+  const json = JSON.stringify(data.incidents);
+  if (json === incidentsShown.json) return;
+  incidentsShown.json = json;
+  incidentsShown.list = data.incidents;
+  drawIncidents();
+}
+
+/** Draws the list again when a filter changes. */
+export function watchIncidentFilter(): void {
+  byId("incident-filter")?.addEventListener("change", drawIncidents);
+}

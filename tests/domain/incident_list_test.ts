@@ -1,0 +1,85 @@
+import assert from "node:assert/strict";
+import { alertsReferee, eventIncidents, type IncidentMatch } from "../../domain/incident_list.ts";
+
+const match = (over: Partial<IncidentMatch> = {}): IncidentMatch => ({
+  id: "m1",
+  label: "R1",
+  categoryId: "c1",
+  categoryName: "Men's singles",
+  tableNo: 3,
+  homeName: "Ana Lopez",
+  awayName: "Ben Okafor",
+  resultReason: null,
+  retirementAfterGame: null,
+  completedAt: null,
+  officiating: null,
+  ...over,
+});
+
+Deno.test("alertsReferee() alerts on a red or a yellow and red card (Regulation 3.5.2.3, 3.5.2.4)", () => {
+  assert.equal(alertsReferee("yellow"), false);
+  assert.equal(alertsReferee("yellow_red"), true);
+  assert.equal(alertsReferee("red"), true);
+});
+
+Deno.test("eventIncidents() lists the latest first with the match, table, game and score", () => {
+  const m = match({
+    officiating: {
+      cards: [{
+        side: "away",
+        target: "player",
+        card: "red",
+        penaltyPoints: 0,
+        gameNumber: 2,
+        score: { home: 5, away: 3 },
+        at: "2026-12-05T10:05:00.000Z",
+      }],
+      timeouts: [{
+        side: "home",
+        gameNumber: 1,
+        score: { home: 9, away: 9 },
+        at: "2026-12-05T10:01:00.000Z",
+        endsAt: null,
+      }],
+      expedite: null,
+    },
+  });
+  const list = eventIncidents([m], [], [{
+    matchId: "m1",
+    side: "home",
+    gameNumber: 3,
+    startedAt: "2026-12-05T10:10:00.000Z",
+    endedAt: "2026-12-05T10:16:00.000Z",
+    reason: "cut hand",
+  }]);
+  assert.deepEqual(list.map((i) => i.text), [
+    "Medical break: Ana Lopez (cut hand), 6 min",
+    "Red card: Ben Okafor",
+    "Time-out: Ana Lopez",
+  ]);
+  assert.equal(list[1]!.match, "Ana Lopez v Ben Okafor (Men's singles, R1)");
+  assert.equal(list[1]!.score, "5-3");
+  assert.equal(list[1]!.tableNo, 3);
+  assert.deepEqual(list.map((i) => i.alert), [false, true, false]);
+  assert.equal(new Set(list.map((i) => i.key)).size, 3);
+});
+
+Deno.test("eventIncidents() names a game corrected with the score it replaced, and a disqualification", () => {
+  const list = eventIncidents(
+    [match({ resultReason: "disqualified", completedAt: "2026-12-05T11:00:00.000Z" })],
+    [{
+      matchId: "m1",
+      at: "2026-12-05T10:30:00.000Z",
+      actor: "Desk",
+      kind: "correct",
+      game: 2,
+      score: { home: 11, away: 9 },
+      was: { home: 11, away: 7 },
+    }],
+    [],
+  );
+  assert.deepEqual(list.map((i) => [i.category, i.text]), [
+    ["disqualified", "Disqualified"],
+    ["correction", "Game 2 corrected by Desk to 11-9 (was 11-7)"],
+  ]);
+});
