@@ -11,6 +11,7 @@ import { AnnouncementError, normalizeAnnouncement } from "../domain/announcement
 import { type AnnouncementRecord, storedAnnouncement } from "./read_events.ts";
 import { drawHasStarted } from "./read_manage.ts";
 import { unassignedPositions } from "./read_draw_detail.ts";
+import { deskDrawState } from "../domain/drawn_groups.ts";
 import type { EventStatus } from "./schema.ts";
 import { forUpdate } from "./row_lock.ts";
 import type { Store } from "./store.ts";
@@ -141,10 +142,14 @@ export async function setDrawLocked(
     if (!sub) throw new WriteError("not-found", `Category "${categoryId}" does not exist`);
     const target = locked ? "locked" : "draft";
     // A category of groups given with their members (an import) is drawn: it may be locked.
-    const drawnGroups = locked && sub.draw_state === "none" && sub.format === "groups" &&
-      await trx.selectFrom("group_members").innerJoin("groups", "groups.id", "group_members.group_id")
-          .select("group_members.entry_id").where("groups.subevent_id", "=", sub.id).executeTakeFirst() !==
-        undefined;
+    const drawnGroups = locked && sub.draw_state === "none" &&
+      deskDrawState(
+          sub.format,
+          sub.draw_state,
+          await trx.selectFrom("group_members").innerJoin("groups", "groups.id", "group_members.group_id")
+            .select("group_members.entry_id").where("groups.subevent_id", "=", sub.id).executeTakeFirst() !==
+            undefined,
+        ) !== "none";
     if (sub.draw_state === "none" && !drawnGroups) {
       throw new WriteError(
         "no-draw",

@@ -9,6 +9,7 @@ import { type GroupRecord, readCategoryGroups } from "./read_groups.ts";
 import { type MatchRecord, matchRecordColumns, toMatchRecord } from "./read_matches.ts";
 import type { PublicCategoryRecord } from "./read_categories.ts";
 import type { Database } from "./schema.ts";
+import { deskDrawState } from "../domain/drawn_groups.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -109,7 +110,8 @@ export async function readDrawDetail(db: Kysely<Database>, categoryId: string): 
       format: sub.format,
       bestOf: Number(sub.best_of),
       position: Number(sub.position),
-      drawState: sub.draw_state,
+      // Groups given in an imported file without a draw are drawn (domain/drawn_groups.ts).
+      drawState: deskDrawState(sub.format, sub.draw_state, groups.some((g) => g.members.length > 0)),
       lotSeed: sub.draw_seed,
       drawSize: int(sub.draw_size),
       groupSize: int(sub.group_size),

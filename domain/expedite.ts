@@ -1,9 +1,13 @@
 /**
- * The expedite system (ITTF Law 2.15, as the ITTF Statutes 2025, the Handbook, word it): it comes into operation
- * after 10 minutes' play in a game or at any time at the request of both players or pairs (Law 2.15.1), but is
- * not introduced in a game once at least 18 points have been scored in it (Law 2.15.2); from then on each player
- * serves 1 point in turn, and a receiver who makes 13 good returns in a rally wins the point; it stays in
- * operation to the end of the match. Who serves first under it is domain/service_order.ts `introduceExpedite`.
+ * The expedite system (ITTF Law 2.15): it comes into operation after 10 minutes' play in a game or at any time
+ * at the request of both players or pairs (Law 2.15.1), but is not introduced in a game once at least 18 points
+ * have been scored in it (Law 2.15.2); from then on each player serves 1 point in turn, and a receiver who makes
+ * 13 good returns in a rally wins the point (Law 2.15.4); it stays in operation to the end of the match (Law
+ * 2.15.6). Who serves first under it is domain/service_order.ts `introduceExpedite`. The numbering and wording
+ * (2.15.1 to 2.15.6) are checked against the Law as quoted at
+ * https://pingskills.com/table-tennis-forum/length-of-rallies; no primary ITTF Statutes 2024/2025 text was at
+ * hand. The older wording "unless both players or pairs have scored at least 9 points" (which spares 9-9 but
+ * not 10-8) is no longer the Law: 18 points in all, whoever scored them.
  *
  * Every declaration is exported: the umpire's page runs this module in the browser (see domain/scoring.ts).
  * @module

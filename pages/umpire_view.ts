@@ -129,5 +129,5 @@ export function sideCards(m: Match, side: Side): Card[] {
   });
 }
 
-/** Whether the expedite system is in operation in a match in play (Law 2.15.2: once in, to the match's end). */
+/** Whether the expedite system is in operation in a match in play (Law 2.15.6: once in, to the match's end). */
 export const expediteOn = (m: Match): boolean => m.status === "in_progress" && !!m.umpire?.expedite;

@@ -137,9 +137,9 @@ export function showDrawConsole(
       state === "none"
         ? "No draw yet: make one by lot. It stays a draft, seen only here, until you lock it."
         : state === "draft"
-        ? `Draft (not public), lot seed ${
-          d?.lotSeed ?? "?"
-        }: look at it, draw again, or lock it to publish it.`
+        ? `Draft (not public)${
+          // Groups given in an imported file have no lot seed here.
+          d?.lotSeed ? `, lot seed ${d.lotSeed}` : ""}: look at it, draw again, or lock it to publish it.`
         : `Locked (public), lot seed ${
           d?.lotSeed ?? "?"
         }. To draw again, unlock it first (before any match starts).`,
