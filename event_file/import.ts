@@ -13,6 +13,7 @@ import { groupLabel, roundLabel } from "../domain/bracket.ts";
 import { commonAssociation } from "../domain/draw.ts";
 import { normalizeAnnouncement } from "../domain/announcement.ts";
 import { deleteGroups } from "../db/delete_groups.ts";
+import { deleteOrphanPlayers, eventPlayerIds } from "../db/orphan_players.ts";
 import { forgetHeldIdentities, writeHiddenEventPlayers } from "../db/held_identities.ts";
 import { accountIdFor, eventIdFor } from "../db/ids.ts";
 import { federationIdsOfPlayers, hasEvent, idsOfOtherEvents } from "../db/import_ids.ts";
@@ -163,8 +164,11 @@ export async function importEventInTransaction(
     ...(file.event.language === undefined ? {} : { language: file.event.language }),
   };
   let previous = new Map<string, MatchStamp>();
+  // The players of the event's entries before the import: those the file drops may be left with nothing.
+  let playersBefore = new Set<string>();
   if (existing) {
     previous = await matchStamps(trx, eventId);
+    playersBefore = await eventPlayerIds(trx, eventId);
     await trx.updateTable("events").set(event).where("id", "=", eventId).execute();
     await deleteEventRows(trx, eventId);
   } else {
@@ -201,6 +205,9 @@ export async function importEventInTransaction(
   for (const chunk of chunks(plan.points, 500)) await trx.insertInto("match_points").values(chunk).execute();
   for (const chunk of chunks(plan.incidents)) await trx.insertInto("match_incidents").values(chunk).execute();
   for (const chunk of chunks(plan.teams.ties)) await trx.insertInto("ties").values(chunk).execute();
+  // A player the desk added (a late entry) that the file does not hold goes with her entry (db/orphan_players.ts).
+  for (const p of [...plan.players, ...plan.teams.teamPlayers]) playersBefore.delete(p.id!);
+  await deleteOrphanPlayers(trx, playersBefore);
 
   // Ratings, the leaderboard's `listed` flags and predictions follow (event_file/after_import.ts); the revision
   // bump comes last, as in every write, so that the revisions row is the last lock a write takes (no deadlock

@@ -101,3 +101,32 @@ storeTest(
     await ok(await post(file, "?replace=true"), 201);
   },
 );
+
+storeTest(
+  "a replacing import removes the desk's late player it drops, so adding her again makes one player",
+  async (store) => {
+    await importEvent(store, mended(), clock);
+    await importEvent(store, undrawnGroups("other", players), clock);
+    const [open, other] = await Promise.all(
+      ["open", "other"].map((slug) =>
+        store.db.selectFrom("subevents").innerJoin("events", "events.id", "subevents.event_id")
+          .select("subevents.id").where("events.slug", "=", slug).executeTakeFirstOrThrow()
+      ),
+    );
+    await addEntry(store, open!.id, { players: [{ name: "Maya Lin" }] }, ctx);
+    // Entered in another event too, Sam must stay when the open's file drops him.
+    const sam = await addEntry(store, open!.id, { players: [{ name: "Sam Orr" }] }, ctx);
+    await addEntry(store, other!.id, { players: [{ playerId: sam.entry.players[0]!.id }] }, ctx);
+    const named = (name: string) =>
+      store.db.selectFrom("players").select("id").where("display_name", "=", name).execute();
+    const filePlayers = (await named("Player ana")).length;
+    const file = mended();
+    file.event.name = "Open, mended";
+    await importEvent(store, file, clock);
+    assert.deepEqual(await named("Maya Lin"), [], "no player row is left without an entry");
+    assert.equal((await named("Sam Orr")).length, 1, "a player entered elsewhere stays");
+    assert.equal((await named("Player ana")).length, filePlayers, "the file's players stay");
+    await addEntry(store, open!.id, { players: [{ name: "Maya Lin" }] }, ctx);
+    assert.equal((await named("Maya Lin")).length, 1, "adding her again makes one player");
+  },
+);
