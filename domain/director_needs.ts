@@ -1,15 +1,21 @@
 /**
  * What waits for the director, in one list (the "Needs you" panel of /manage): each item says what is wrong and
  * names the one action that resolves it. A group over with places still level after every step of Regulation
- * 3.7.5 waits for a lot; a match called to its table and not started after a
- * few minutes waits for its players; a player who withdrew still has matches left, which the desk ends
- * by walkover; a player has not checked in for a match on its table; a match due to start has no table; a match an
- * umpire's phone scored has ended and the umpire has not confirmed its result (db/result_confirmation.ts).
+ * 3.7.5 waits for a lot; a match called to its table and not started after a few minutes waits for its players;
+ * a match in play well past the length the order of play plans for it (domain/scheduler.ts `defaultDurationMs`)
+ * may need the referee (the expedite of Law 2.15.1, a dispute, a player unwell); a player who withdrew still has
+ * matches left, which the desk ends by walkover; a player has not checked in for a match on its table; a match
+ * due to start has no table; a match an umpire's phone scored has ended and the umpire has not confirmed its
+ * result (db/result_confirmation.ts).
  * @module
  */
+import { defaultDurationMs } from "./scheduler.ts";
 
 /** Minutes after its call that a match not started is said to wait for its players. */
 export const CALLED_WAIT_MINUTES = 5;
+
+/** Minutes past its planned length after which a match in play is said to run long. */
+export const RUNNING_LONG_MARGIN_MINUTES = 10;
 
 /** A match as the rule needs it. */
 export interface NeedsMatch {
@@ -25,6 +31,9 @@ export interface NeedsMatch {
   scheduledAt: string | null;
   calledAt: string | null;
   skippedAt: string | null;
+  /** When play began; with `bestOf`, a match in play is checked for running long. */
+  startedAt?: string | null;
+  bestOf?: number;
   /** Why a finished match was decided other than by its score ("walkover", …); null when by its score. */
   resultReason?: string | null;
   /** The device that scored the match (an umpire's phone); null when none did (the desk entered the result). */
@@ -51,6 +60,7 @@ export type Need =
   | { kind: "lot"; text: string; action: string; categoryId: string; categoryName: string }
   | { kind: "called"; text: string; action: string; matchId: string }
   | { kind: "withdrawn"; text: string; action: string; matchId: string; winner: "home" | "away" }
+  | { kind: "long"; text: string; action: string; matchId: string }
   | { kind: "no-table"; text: string; action: string; matchId: string }
   | { kind: "absent"; text: string; action: string; matchId: string; playerId: string }
   | { kind: "unconfirmed"; text: string; action: string; matchId: string };
@@ -62,7 +72,7 @@ function matchWords(m: NeedsMatch): string {
 
 /**
  * The list, in this order: lots, matches with a withdrawn player, players not checked in for a match on its table,
- * called matches not started, matches due with no table, results entered on a phone and not confirmed.
+ * called matches not started, matches running long, matches due with no table, results entered on a phone and not confirmed.
  * @example directorNeeds({ now, lots: [{ categoryId: "c", categoryName: "U15", groupName: "A" }], matches: [], withdrawn: new Set() })[0].text // 'Group A of "U15" waits for a lot'
  */
 export function directorNeeds(f: NeedsFacts): Need[] {
@@ -112,6 +122,20 @@ export function directorNeeds(f: NeedsFacts): Need[] {
       text: `${matchWords(m)} was called to table ${
         m.tableNo ?? "?"
       } ${minutes} minutes ago and has not started`,
+      action: "Open its actions",
+      matchId: m.id,
+    });
+  }
+  for (const m of f.matches) {
+    if (m.status !== "in_progress" || !m.startedAt || m.bestOf === undefined) continue;
+    const minutes = Math.floor((nowMs - Date.parse(m.startedAt)) / 60_000);
+    const planned = defaultDurationMs(m.bestOf) / 60_000;
+    if (minutes < planned + RUNNING_LONG_MARGIN_MINUTES) continue;
+    out.push({
+      kind: "long",
+      text: `${matchWords(m)} on table ${
+        m.tableNo ?? "?"
+      } has been in play ${minutes} minutes, planned for ${planned}`,
       action: "Open its actions",
       matchId: m.id,
     });

@@ -1,7 +1,7 @@
 /**
  * GET /api/manage/events/{slug}/needs (admin): what waits for the director now, each with its action
  * (domain/director_needs.ts): groups waiting for a lot, matches with a withdrawn player, players not checked in
- * for a match on its table, called matches not started, matches due with no table. The "Needs you" panel of /manage shows it.
+ * for a match on its table, called matches not started, matches running long, matches due with no table. The "Needs you" panel of /manage shows it.
  */
 import { Hono } from "hono";
 import { readEventOverview } from "../../db/read_manage.ts";

@@ -42,3 +42,26 @@ storeTest(
     assert.deepEqual((await ok(await get("open"), 200)).needs, [], "the lot recorded, nothing waits");
   },
 );
+
+storeTest(
+  "[api] GET /api/manage/events/:slug/needs names a match in play past its planned length, with its table",
+  async (store) => {
+    await importEvent(store, groupEvent({ slug: "open", status: "published", players, results: [] }), clock);
+    const match = await store.db.selectFrom("matches").select("id").orderBy("id")
+      .executeTakeFirstOrThrow();
+    // 40 minutes in play at the clock's 08:00, twice a best of 5's planned 20.
+    await store.db.updateTable("matches")
+      .set({ status: "in_progress", started_at: "2026-06-01T07:20:00.000Z", table_no: 2 })
+      .where("id", "=", match.id).execute();
+    const app = manageApp(store, clock);
+    const admin = await makeToken(store.db, "admin", { label: "Desk" });
+    const data = await ok(
+      await app.request("/api/manage/events/open/needs", { headers: { Authorization: `Bearer ${admin}` } }),
+      200,
+    );
+    const long = data.needs.filter((n: { kind: string }) => n.kind === "long");
+    assert.equal(long.length, 1, JSON.stringify(data.needs));
+    assert.equal(long[0].matchId, match.id);
+    assert.match(long[0].text, /on table 2 has been in play 40 minutes, planned for \d+$/);
+  },
+);

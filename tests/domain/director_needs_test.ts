@@ -71,3 +71,36 @@ Deno.test("awaitsConfirmation() holds for a result a phone entered and no one co
   assert.equal(awaitsConfirmation({ ...done, resultReason: "walkover" }), false);
   assert.equal(awaitsConfirmation({ ...done, status: "in_progress" }), false);
 });
+
+Deno.test("directorNeeds() flags a match in play past its planned length and a margin, with its table", () => {
+  // A best of 5 is planned for 20 minutes (domain/scheduler.ts defaultDurationMs): long from 30 minutes in play.
+  const inPlay = (id: string, startedAt: string, o: Partial<NeedsMatch> = {}) =>
+    match({ id, status: "in_progress", tableNo: 7, bestOf: 5, startedAt, ...o });
+  const needs = directorNeeds({
+    now,
+    lots: [],
+    matches: [
+      inPlay("long", "2026-06-01T09:25:00.000Z"),
+      inPlay("edge", "2026-06-01T09:30:00.000Z", { tableNo: 8 }),
+      inPlay("fine", "2026-06-01T09:31:00.000Z", { tableNo: 9 }),
+      // A best of 7 is planned for 25 minutes: 34 minutes in play is within its margin.
+      inPlay("seven", "2026-06-01T09:26:00.000Z", { tableNo: 10, bestOf: 7 }),
+      match({ id: "over", status: "completed", bestOf: 5, startedAt: "2026-06-01T08:00:00.000Z" }),
+    ],
+    withdrawn: new Set(),
+  });
+  assert.deepEqual(needs.map((n) => [n.kind, n.text, n.action, "matchId" in n && n.matchId]), [
+    [
+      "long",
+      "Ana v Ben (Singles, R1) on table 7 has been in play 35 minutes, planned for 20",
+      "Open its actions",
+      "long",
+    ],
+    [
+      "long",
+      "Ana v Ben (Singles, R1) on table 8 has been in play 30 minutes, planned for 20",
+      "Open its actions",
+      "edge",
+    ],
+  ]);
+});
