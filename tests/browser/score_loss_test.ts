@@ -61,7 +61,10 @@ browserSuite(
           );
           await page.tap("#dialog-ok");
           await page.waitForSelector("#sheet:not([hidden])");
-          assert.match(await page.textContent("#sheet-text") ?? "", /^1 tap is not sent yet\./);
+          assert.match(
+            await page.textContent("#sheet-text") ?? "",
+            /^1 tap not sent yet: kept on this phone/,
+          );
           await page.tap("#sheet-choices button:text('Go to the list')");
           await page.waitForURL(`${server.origin}/score`);
           // The list shows which match has taps waiting, and sends them once the link answers.
@@ -102,7 +105,7 @@ browserSuite(
         // "All matches" says that a tap waits, and stays on the page when asked to.
         await page.tap("#all-matches");
         await page.waitForSelector("#sheet:not([hidden])");
-        assert.match(await page.textContent("#sheet-text") ?? "", /^1 tap is not sent yet\./);
+        assert.match(await page.textContent("#sheet-text") ?? "", /^1 tap not sent yet: kept on this phone/);
         await page.tap("#sheet-choices button:text('Stay here')");
         assert.equal(new URL(page.url()).pathname, `/score/${seeded.other}`);
         const asked = new Promise<string>((resolve) =>
