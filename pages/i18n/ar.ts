@@ -308,4 +308,48 @@ export const ar: Catalog = {
   "tie.between": "بين مباراتين",
   "tie.notStarted": "لم تبدأ",
   "tie.matchOf": "المباراة {order} من مباراة الفرق",
+  "profile.title": "{name}: التصنيف والنتائج",
+  "profile.description": "تطور التصنيف ونتائج كل البطولات والمواجهات المباشرة لـ {name}",
+  "profile.ratingDeviation": "التصنيف (±{deviation})",
+  "profile.leaderboard": "في قائمة الترتيب",
+  "profile.matchesCounted": "مباريات محتسبة",
+  "profile.notRated": "لا تصنيف بعد.",
+  "profile.history": "تطور التصنيف",
+  "profile.events": "البطولات",
+  "profile.eventPage": "صفحة البطولة",
+  "profile.resultsCaption": "النتائج، الأحدث أولًا",
+  "profile.noResults": "لا نتائج بعد.",
+  "profile.h2h": "المواجهات المباشرة",
+  "profile.against": "ضد",
+  "profile.show": "اعرض",
+  "profile.noOpponent": "لم يواجه أي منافس بعد.",
+  "profile.h2hLabel": "{player} ضد {other}",
+  "profile.h2hCaption": "{player} ضد {other}، المباريات المحسومة",
+  "profile.player": "اللاعب",
+  "profile.wins": "الانتصارات",
+  "profile.games": "الأشواط",
+  "profile.points": "النقاط",
+  "profile.nextMeeting": "المواجهة القادمة (أفضل من 5): {prediction}",
+  "profile.noPrediction": "لا توقع: أحدهما بلا تصنيف بعد.",
+  "profile.theirMatches": "مبارياتهما، الأحدث أولًا",
+  "chart.empty": "لا مباراة محتسبة بعد: يبدأ الرسم البياني بالأولى.",
+  "chart.summary": {
+    zero:
+      "تصنيف {name} على {count} مباراة محتسبة: من {first} في {firstDate} إلى {last} في {lastDate}، والهامش الآن {deviation} (انحراف واحد)",
+    one:
+      "تصنيف {name} على مباراة محتسبة واحدة ({count}): من {first} في {firstDate} إلى {last} في {lastDate}، والهامش الآن {deviation} (انحراف واحد)",
+    two:
+      "تصنيف {name} على مباراتين محتسبتين ({count}): من {first} في {firstDate} إلى {last} في {lastDate}، والهامش الآن {deviation} (انحراف واحد)",
+    few:
+      "تصنيف {name} على {count} مباريات محتسبة: من {first} في {firstDate} إلى {last} في {lastDate}، والهامش الآن {deviation} (انحراف واحد)",
+    many:
+      "تصنيف {name} على {count} مباراة محتسبة: من {first} في {firstDate} إلى {last} في {lastDate}، والهامش الآن {deviation} (انحراف واحد)",
+    other:
+      "تصنيف {name} على {count} مباراة محتسبة: من {first} في {firstDate} إلى {last} في {lastDate}، والهامش الآن {deviation} (انحراف واحد)",
+  },
+  "chart.caption": "الخط هو التصنيف بعد كل مباراة محتسبة، والشريط المظلل انحراف واحد على كل جانب.",
+  "chart.table": "التصنيف بعد كل مباراة",
+  "chart.tableCaption": "التصنيف بعد كل مباراة محتسبة، الأقدم أولًا",
+  "chart.date": "التاريخ",
+  "chart.deviation": "الانحراف",
 };

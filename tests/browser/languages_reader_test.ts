@@ -1,6 +1,6 @@
 /**
  * The reader's pages translated after the first ones (the categories', the players', a player's, the rankings',
- * a match's; a tie's, and the ties' lists of a team event's category, event and match pages, on the team demo of
+ * a match's, a profile with its rating chart; a tie's, and the ties' lists of a team event's category, event and match pages, on the team demo of
  * cli/demo_teams.ts) in German, Japanese and Arabic on a phone (390x844), and the table scoreboard (1920x1080): the page
  * says its language and direction, nothing runs off the screen or is cut, no English message is left, and axe
  * finds no serious or critical violation. A file of its own beside tests/browser/languages_test.ts, so that each
@@ -42,6 +42,13 @@ async function demoIds(origin: string) {
   };
 }
 
+/** The profile (/p/{id}) of a player of a finished match, read from the links of the pages as a reader follows them. */
+async function profileId(origin: string, matchPage: string) {
+  const text = async (path: string) => await (await fetch(origin + path)).text();
+  const playerPage = /href="(\/t\/[^"/]+\/p\/[^"?#]+)"/.exec(await text(matchPage))![1]!;
+  return /href="\/p\/([^"?#]+)"/.exec(await text(playerPage))![1]!;
+}
+
 /** The team demo's (cli/demo_teams.ts) category, a tie in play, a decided one and a match of a tie. */
 async function teamIds(origin: string) {
   const get = async (path: string) => (await (await fetch(origin + path)).json()).data;
@@ -76,6 +83,7 @@ browserSuite(
   async (t, { browser, server }) => {
     const ids = await demoIds(server.origin);
     const team = await teamIds(server.origin);
+    const profile = await profileId(server.origin, `/m/${ids.done}`);
     const pages = [
       { name: "category_groups", path: `/t/${ids.slug}/c/${ids.groups}` },
       { name: "category_knockout", path: `/t/${ids.slug}/c/${ids.knockout}` },
@@ -84,6 +92,7 @@ browserSuite(
       { name: "rankings", path: "/rankings" },
       { name: "match_live", path: `/m/${ids.live}` },
       { name: "match_done", path: `/m/${ids.done}` },
+      { name: "profile", path: `/p/${profile}` },
       { name: "tie_live", path: `/tie/${team.live}` },
       { name: "tie_done", path: `/tie/${team.done}` },
       { name: "team_category", path: `/t/${DEMO_TEAMS_SLUG}/c/${team.category}` },
