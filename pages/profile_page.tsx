@@ -8,6 +8,7 @@ import { RATING_CHART_CSS, RatingChart } from "./components/rating_chart.tsx";
 import { SiteLayout } from "./layout.tsx";
 import { formatDateRange, predictionSentence } from "./format.ts";
 import { eventPath, playerPath, profilePath } from "./page_paths.ts";
+import { useI18n } from "./i18n/mod.ts";
 import type { ProfilePageData } from "../views/player_profile.ts";
 import type { PlayerMatch } from "../views/player_schemas.ts";
 
@@ -31,35 +32,38 @@ export function ProfilePage(props: ProfilePageData & { nonce: string }) {
   const own = new Set(profile.events.flatMap((e) => e.entries.map((x) => x.entryId)));
   const results = props.matches.filter((m) => m.match.status === "completed");
   const r = profile.rating;
+  const i18n = useI18n();
+  const { t } = i18n;
+  const name = profile.displayName;
   return (
     <SiteLayout
-      title={`${profile.displayName}: rating and results`}
+      title={t("profile.title", { name })}
       nonce={props.nonce}
       css={CSS}
-      description={`Rating history, results across events and head-to-heads of ${profile.displayName}`}
+      description={t("profile.description", { name })}
     >
       <h1>{profile.displayName}</h1>
       {profile.association && <p class="meta">{profile.association}</p>}
       {r
         ? (
-          <ul class="stats" aria-label="Rating">
+          <ul class="stats" aria-label={t("rankings.rating")}>
             <li>
-              <b>{r.rating}</b> rating (±{r.deviation})
+              <b>{r.rating}</b> {t("profile.ratingDeviation", { deviation: String(r.deviation) })}
             </li>
             {r.rank !== null && (
               <li>
-                <b>{r.rank}</b> <a href="/rankings">on the leaderboard</a>
+                <b>{r.rank}</b> <a href="/rankings">{t("profile.leaderboard")}</a>
               </li>
             )}
             <li>
-              <b>{r.matchCount}</b> matches counted
+              <b>{r.matchCount}</b> {t("profile.matchesCounted")}
             </li>
           </ul>
         )
-        : <p class="muted">Not rated yet.</p>}
-      <h2>Rating history</h2>
+        : <p class="muted">{t("profile.notRated")}</p>}
+      <h2>{t("profile.history")}</h2>
       <RatingChart points={profile.history} name={profile.displayName} />
-      <h2>Events</h2>
+      <h2>{t("profile.events")}</h2>
       <ul class="plain cards">
         {profile.events.map((e) => (
           <li key={e.id}>
@@ -67,50 +71,50 @@ export function ProfilePage(props: ProfilePageData & { nonce: string }) {
               <a href={playerPath(e.slug, profile.id)}>{e.name}</a>
             </h3>
             <p class="meta">
-              {formatDateRange(e.startDate, e.endDate)} · {e.entries.map((x) => x.subeventName).join(", ")} ·
-              {" "}
-              <a href={eventPath(e.slug)}>event page</a>
+              {formatDateRange(e.startDate, e.endDate, i18n)} ·{" "}
+              {i18n.list(e.entries.map((x) => x.subeventName))} ·{" "}
+              <a href={eventPath(e.slug)}>{t("profile.eventPage")}</a>
             </p>
           </li>
         ))}
       </ul>
-      <h2>Results</h2>
+      <h2>{t("reader.results")}</h2>
       {results.length > 0
         ? (
           <ScoreList
             rows={listed(results)}
-            caption="Results, newest first"
+            caption={t("profile.resultsCaption")}
             live={false}
             showCategory
             sideOf={own}
           />
         )
-        : <p class="empty">No results yet.</p>}
-      <h2 id="head-to-head">Head-to-head</h2>
+        : <p class="empty">{t("profile.noResults")}</p>}
+      <h2 id="head-to-head">{t("profile.h2h")}</h2>
       {props.opponents.length > 0
         ? (
           <form class="h2h-form" method="get" action={profilePath(profile.id)}>
-            <label for="vs">Against</label>
+            <label for="vs">{t("profile.against")}</label>
             <select id="vs" name="vs">
               {props.opponents.map((o) => (
                 <option key={o.id} value={o.id} selected={h2h?.other.id === o.id}>{o.displayName}</option>
               ))}
             </select>
-            <button type="submit">Show</button>
+            <button type="submit">{t("profile.show")}</button>
           </form>
         )
-        : <p class="empty">No opponent met yet.</p>}
+        : <p class="empty">{t("profile.noOpponent")}</p>}
       {h2h && (
-        <section aria-label={`${profile.displayName} against ${h2h.other.displayName}`}>
+        <section aria-label={t("profile.h2hLabel", { player: name, other: h2h.other.displayName })}>
           <div class="scroll">
             <table class="h2h">
-              <caption>{profile.displayName} against {h2h.other.displayName}, decided matches</caption>
+              <caption>{t("profile.h2hCaption", { player: name, other: h2h.other.displayName })}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Player</th>
-                  <th scope="col">Wins</th>
-                  <th scope="col">Games</th>
-                  <th scope="col">Points</th>
+                  <th scope="col">{t("profile.player")}</th>
+                  <th scope="col">{t("profile.wins")}</th>
+                  <th scope="col">{t("profile.games")}</th>
+                  <th scope="col">{t("profile.points")}</th>
                 </tr>
               </thead>
               <tbody>
@@ -129,19 +133,20 @@ export function ProfilePage(props: ProfilePageData & { nonce: string }) {
           </div>
           <p>
             {h2h.prediction
-              ? `Next meeting (best of 5): ${
-                predictionSentence(
+              ? t("profile.nextMeeting", {
+                prediction: predictionSentence(
                   { ...h2h.prediction, pHome: h2h.prediction.pPlayer },
                   h2h.player.displayName,
                   h2h.other.displayName,
-                )
-              }`
-              : "No prediction: one of them has no rating yet."}
+                  i18n,
+                ),
+              })
+              : t("profile.noPrediction")}
           </p>
           {h2h.matches.length > 0 && (
             <ScoreList
               rows={listed(h2h.matches)}
-              caption="Their matches, newest first"
+              caption={t("profile.theirMatches")}
               live={false}
               showCategory
               sideOf={own}
@@ -152,3 +157,4 @@ export function ProfilePage(props: ProfilePageData & { nonce: string }) {
     </SiteLayout>
   );
 }
+ProfilePage.translated = true as const;

@@ -4,6 +4,7 @@
  * ties the event's lists show).
  */
 import { formatMatchTime } from "./format.ts";
+import { type I18n, i18nFor } from "./i18n/mod.ts";
 import { tieView } from "../views/tie.ts";
 import type { Tie } from "../views/tie_schemas.ts";
 import type { ViewDeps } from "../views/view.ts";
@@ -58,21 +59,21 @@ export async function tieOfMatch(deps: ViewDeps, match: Pick<Match, "tieId">): P
   return match.tieId ? await tieView.load(deps, match.tieId) : null;
 }
 
-/** "China win 3–1", "2–1 · match 4 in play", "Not started": the tie in a line. */
-export function tieStateLine(tie: Tie): string {
+/** "China win 3–1", "Match 4 in play", "Not started · Table 2 · Sat 10:00": the tie in a line, in the page's language. */
+export function tieStateLine(tie: Tie, i18n: I18n = i18nFor("en")): string {
   const { home, away } = tie.score;
   if (tie.status === "completed") {
     const winner = tie.winnerId === null ? null : tie.winnerId === tie.home?.id ? tie.home : tie.away;
     return winner
-      ? `${winner.name} win ${Math.max(home, away)}–${Math.min(home, away)}`
-      : `Drawn ${home}–${away}`;
+      ? i18n.t("tie.won", { name: winner.name, score: `${Math.max(home, away)}–${Math.min(home, away)}` })
+      : i18n.t("tie.drawn", { score: `${home}–${away}` });
   }
-  const playing = tie.matches.filter((m) => m.status === "in_progress").map((m) => m.order);
-  if (playing.length > 0) return `Match ${playing.join(" and ")} in play`;
-  if (tie.status === "in_progress") return "Between matches";
-  const time = formatMatchTime(tie.scheduledAt, true);
-  return ["Not started", tie.tableNo === null ? null : `Table ${tie.tableNo}`, time].filter((t) => t !== null)
-    .join(" · ");
+  const playing = tie.matches.filter((m) => m.status === "in_progress").map((m) => String(m.order));
+  if (playing.length > 0) return i18n.t("tie.inPlay", { orders: i18n.list(playing) });
+  if (tie.status === "in_progress") return i18n.t("tie.between");
+  const time = formatMatchTime(tie.scheduledAt, true, i18n);
+  const table = tie.tableNo === null ? null : i18n.t("tie.table", { table: String(tie.tableNo) });
+  return [i18n.t("tie.notStarted"), table, time].filter((t) => t !== null).join(" · ");
 }
 
 /** A list's matches without those of team categories, which the tie rows show. */

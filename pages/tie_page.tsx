@@ -7,7 +7,8 @@
 import { EventLivePage } from "./event_page.tsx";
 import { gamesDetail } from "./components/match_table.tsx";
 import { categoryPath, eventPath, playerPath } from "./page_paths.ts";
-import { percent, predictionSentence } from "./format.ts";
+import { confidenceText, percent, predictionSentence, stageText } from "./format.ts";
+import { type I18n, useI18n } from "./i18n/mod.ts";
 import { type Tie, type TieMatch, tieStateLine, tieWatchPath } from "./tie_data.ts";
 
 const CSS = `
@@ -18,7 +19,7 @@ const CSS = `
 .tie-score .team.away{text-align:right}
 .tie-score .assoc{display:block;font-size:.85rem;font-weight:400;color:#444}
 .tie-score .team.winner{color:#0a6b2d}
-.tie-score .result{font-size:2.2rem;font-weight:800;font-variant-numeric:tabular-nums;white-space:nowrap}
+.tie-score .result{display:flex;font-size:2.2rem;font-weight:800;font-variant-numeric:tabular-nums;white-space:nowrap}
 .tie-state{max-width:40rem;font-weight:600}
 ol.tie-matches{list-style:none;padding:0;margin:.5rem 0;max-width:40rem}
 ol.tie-matches>li{border:1px solid #ccc;border-radius:.5rem;padding:.6rem .75rem;margin:.5rem 0}
@@ -46,20 +47,21 @@ export interface TiePlace {
 }
 
 /** A match of the tie: its order and kind, its sides with their games (and points while in play), its link. */
-function TieMatchItem(props: { item: TieMatch; tie: Tie }) {
-  const { item, tie } = props;
+function TieMatchItem(props: { item: TieMatch; tie: Tie; i18n: I18n }) {
+  const { item, tie, i18n } = props;
+  const { t } = i18n;
   const m = item.match;
   const spec = tie.format.matches[item.order - 1];
   const positions = spec ? `${[spec.home].flat().join("&")}–${[spec.away].flat().join("&")}` : "";
   const status = item.status === "not_needed"
-    ? "Not played: the tie was decided"
+    ? t("tie.notNeeded")
     : item.status === "in_progress"
-    ? "Live"
+    ? t("match.badgeLive")
     : item.status === "completed"
-    ? "Final"
+    ? t("tie.final")
     : m === null
-    ? (tie.lineups ? "If needed" : "Line-ups not published yet")
-    : "To play";
+    ? t(tie.lineups ? "tie.ifNeeded" : "tie.noLineups")
+    : t("tie.toPlay");
   const cls = item.status === "in_progress"
     ? "live"
     : item.status === "not_needed"
@@ -68,9 +70,9 @@ function TieMatchItem(props: { item: TieMatch; tie: Tie }) {
   return (
     <li class={cls} data-order={item.order} data-status={item.status}>
       <div class="tm-head">
-        <span class="order">Match {item.order}</span>
-        <span>{item.type === "doubles" ? "Doubles" : "Singles"} {positions}</span>
-        {item.status === "in_progress" ? <span class="badge live">Live</span> : <span>{status}</span>}
+        <span class="order">{t("tie.match", { order: String(item.order) })}</span>
+        <span>{t(item.type === "doubles" ? "tie.doubles" : "tie.singles")} {positions}</span>
+        {item.status === "in_progress" ? <span class="badge live">{status}</span> : <span>{status}</span>}
       </div>
       {m && (
         <>
@@ -89,10 +91,14 @@ function TieMatchItem(props: { item: TieMatch; tie: Tie }) {
               ];
             })}
           </div>
-          {item.status === "completed" && gamesDetail(m) && <div class="tm-detail">{gamesDetail(m)}</div>}
+          {item.status === "completed" && gamesDetail(m, i18n) && (
+            <div class="tm-detail">{gamesDetail(m, i18n)}</div>
+          )}
           <a class="tm-link" href={`/m/${encodeURIComponent(m.id)}`}>
-            {item.status === "in_progress" ? "Follow this match" : "Match page"}
-            <span class="sr">: match {item.order}, {m.homeName} v {m.awayName}</span>
+            {t(item.status === "in_progress" ? "tie.follow" : "tie.matchPage")}
+            <span class="sr">
+              {t("tie.matchSr", { order: String(item.order), home: m.homeName, away: m.awayName })}
+            </span>
           </a>
         </>
       )}
@@ -103,6 +109,7 @@ function TieMatchItem(props: { item: TieMatch; tie: Tie }) {
 /** One team's line-up: each position with its player (linking to their page), and the doubles pair. */
 function Lineup(props: { tie: Tie; side: "home" | "away"; slug: string }) {
   const { tie, side } = props;
+  const { t } = useI18n();
   const team = tie[side];
   const lineup = tie.lineups?.[side];
   if (!team || !lineup) return null;
@@ -120,7 +127,7 @@ function Lineup(props: { tie: Tie; side: "home" | "away"; slug: string }) {
         ))}
         {lineup.pair && (
           <tr>
-            <th scope="row">Pair</th>
+            <th scope="row">{t("tie.pair")}</th>
             <td>{link(lineup.pair[0]!)} / {link(lineup.pair[1]!)}</td>
           </tr>
         )}
@@ -132,17 +139,20 @@ function Lineup(props: { tie: Tie; side: "home" | "away"; slug: string }) {
 /** The whole tie page. */
 export function TiePage(props: { nonce: string; tie: Tie; place: TiePlace }) {
   const { tie, place } = props;
+  const i18n = useI18n();
+  const { t } = i18n;
   const home = tie.home?.name ?? "?", away = tie.away?.name ?? "?";
-  const title = `${home} v ${away}`;
+  const title = t("tie.title", { home, away });
   const winner = (side: "home" | "away") => tie.winnerId !== null && tie.winnerId === tie[side]?.id;
-  const meta = [tie.stageLabel, tie.format.name, tie.tableNo === null ? null : `Table ${tie.tableNo}`]
+  const table = tie.tableNo === null ? null : t("tie.table", { table: String(tie.tableNo) });
+  const meta = [tie.stageLabel ? stageText(tie.stageLabel, i18n) : null, tie.format.name, table]
     .filter((t) => t !== null).join(" · ");
   return (
     <EventLivePage
       title={`${title} – ${place.category} – ${place.event.name}`}
       nonce={props.nonce}
       css={CSS}
-      description={`The tie ${title} at ${place.event.name}: line-ups, every match and the score`}
+      description={t("tie.description", { tie: title, event: place.event.name })}
       watch={tieWatchPath(tie.id)}
     >
       <p class="crumbs">
@@ -152,14 +162,17 @@ export function TiePage(props: { nonce: string; tie: Tie; place: TiePlace }) {
       <h1>{title}</h1>
       <p class="meta">{meta}</p>
       <div data-region="tie">
-        <section class="tie-score" aria-label="Tie score" data-status={tie.status}>
+        <section class="tie-score" aria-label={t("tie.score")} data-status={tie.status}>
           <span class={`team home${winner("home") ? " winner" : ""}`}>
             {home}
             {tie.home?.association && tie.home.association !== home && (
               <span class="assoc">{tie.home.association}</span>
             )}
           </span>
-          <span class="result">{tie.score.home}–{tie.score.away}</span>
+          {/* Items of a flex row, so that in a right-to-left page each team's score stands beside its team. */}
+          <span class="result">
+            <span>{tie.score.home}</span>–<span>{tie.score.away}</span>
+          </span>
           <span class={`team away${winner("away") ? " winner" : ""}`}>
             {away}
             {tie.away?.association && tie.away.association !== away && (
@@ -168,14 +181,15 @@ export function TiePage(props: { nonce: string; tie: Tie; place: TiePlace }) {
           </span>
         </section>
         <p class="tie-state">
-          {tie.status === "in_progress" && <span class="badge live">Live</span>} {tieStateLine(tie)}
+          {tie.status === "in_progress" && <span class="badge live">{t("match.badgeLive")}</span>}{" "}
+          {tieStateLine(tie, i18n)}
         </p>
-        {tie.prediction && <TiePredictionBlock tie={tie} home={home} away={away} />}
-        <h2>Matches</h2>
+        {tie.prediction && <TiePredictionBlock tie={tie} home={home} away={away} i18n={i18n} />}
+        <h2>{t("tie.matches")}</h2>
         <ol class="tie-matches">
-          {tie.matches.map((item) => <TieMatchItem key={item.order} item={item} tie={tie} />)}
+          {tie.matches.map((item) => <TieMatchItem key={item.order} item={item} tie={tie} i18n={i18n} />)}
         </ol>
-        <h2>Line-ups</h2>
+        <h2>{t("tie.lineups")}</h2>
         {tie.lineups
           ? (
             <div class="lineups">
@@ -183,36 +197,43 @@ export function TiePage(props: { nonce: string; tie: Tie; place: TiePlace }) {
               <Lineup tie={tie} side="away" slug={place.event.slug} />
             </div>
           )
-          : <p class="empty">The line-ups are published before the tie begins.</p>}
+          : <p class="empty">{t("tie.lineupsLater")}</p>}
       </div>
     </EventLivePage>
   );
 }
+TiePage.translated = true as const;
 
 /**
  * The tie's prediction (docs/teams.md): the sentence and bar of a match's, frozen when the line-ups were
  * published, and while the tie is played the chance now from the matches left.
  */
-function TiePredictionBlock(props: { tie: Tie; home: string; away: string }) {
+function TiePredictionBlock(props: { tie: Tie; home: string; away: string; i18n: I18n }) {
+  const { t } = props.i18n;
   const p = props.tie.prediction!;
   const live = props.tie.status === "in_progress" && !props.tie.decided;
   const leader = p.live >= 0.5 ? { name: props.home, p: p.live } : { name: props.away, p: 1 - p.live };
   return (
-    <section class="prediction" aria-label="Prediction" data-confidence={p.confidenceLabel}>
-      <p class="sentence">{predictionSentence(p, props.home, props.away)}</p>
+    <section class="prediction" aria-label={t("match.prediction")} data-confidence={p.confidenceLabel}>
+      <p class="sentence">{predictionSentence(p, props.home, props.away, props.i18n)}</p>
       {p.confidenceLabel !== "insufficient" && (
-        <meter min={0} max={1} value={p.pHome} aria-label={`${props.home} win probability`}>
-          {percent(p.pHome)} (confidence: {p.confidenceLabel})
+        <meter min={0} max={1} value={p.pHome} aria-label={t("prediction.meter", { name: props.home })}>
+          {t("prediction.meterText", {
+            percent: percent(p.pHome),
+            confidence: confidenceText(p.confidenceLabel, props.i18n),
+          })}
         </meter>
       )}
       {live && (
         <p class="live-chance">
-          Now, {props.tie.score.home}–{props.tie.score.away}: {leader.name} {percent(leader.p)} to win the tie
+          {t("tie.liveChance", {
+            score: `${props.tie.score.home}–${props.tie.score.away}`,
+            name: leader.name,
+            percent: percent(leader.p),
+          })}
         </p>
       )}
-      <p class="muted">
-        Made when the line-ups were published, from each match's prediction, and not changed since.
-      </p>
+      <p class="muted">{t("tie.predictionMade")}</p>
     </section>
   );
 }

@@ -3,21 +3,28 @@
  * one deviation either side of the line, and for screen readers a title and summary on the image and a table of
  * every point beside it.
  */
+import { type I18n, i18nFor, useI18n } from "../i18n/mod.ts";
 
-const dayFormat = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  timeZone: "UTC",
-});
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**
- * A day in short words.
+ * A day in short words, in the page's language.
  * @example shortDate("2026-06-01T09:00:00.000Z") // "1 Jun 2026"
  */
-export function shortDate(iso: string): string {
+export function shortDate(iso: string, i18n: I18n = i18nFor("en")): string {
   const at = new Date(iso);
-  return Number.isNaN(at.getTime()) ? iso : dayFormat.format(at);
+  if (Number.isNaN(at.getTime())) return iso;
+  let format = dayFormats.get(i18n.locale);
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat(i18n.locale, {
+      day: "numeric",
+      month: "short",
+      year: "numeric",
+      timeZone: "UTC",
+    });
+    dayFormats.set(i18n.locale, format);
+  }
+  return format.format(at);
 }
 
 /** A point of the chart: the rating and deviation after a rated match. */
@@ -62,12 +69,20 @@ export function chartGeometry(points: readonly RatingPoint[]) {
 /** The chart and its table; a sentence instead when there is no rated match yet. */
 export function RatingChart(props: { points: readonly RatingPoint[]; name: string }) {
   const { points, name } = props;
-  if (points.length === 0) return <p class="empty">No rated match yet: the chart starts with the first.</p>;
+  const i18n = useI18n();
+  const { t } = i18n;
+  const day = (iso: string) => shortDate(iso, i18n);
+  if (points.length === 0) return <p class="empty">{t("chart.empty")}</p>;
   const g = chartGeometry(points);
   const first = points[0]!, last = points.at(-1)!;
-  const summary = `${name}'s rating over ${points.length} rated match${points.length === 1 ? "" : "es"}: ` +
-    `from ${Math.round(first.rating)} on ${shortDate(first.at)} to ${Math.round(last.rating)} on ` +
-    `${shortDate(last.at)}, now within ${Math.round(last.deviation)} either way (one deviation)`;
+  const summary = i18n.n("chart.summary", points.length, {
+    name,
+    first: String(Math.round(first.rating)),
+    firstDate: day(first.at),
+    last: String(Math.round(last.rating)),
+    lastDate: day(last.at),
+    deviation: String(Math.round(last.deviation)),
+  });
   const ticks = [g.low, Math.round((g.low + g.high) / 100) * 50, g.high];
   return (
     <figure class="rating-chart">
@@ -77,7 +92,7 @@ export function RatingChart(props: { points: readonly RatingPoint[]; name: strin
         aria-labelledby="rating-chart-title rating-chart-desc"
         preserveAspectRatio="xMidYMid meet"
       >
-        <title id="rating-chart-title">Rating history</title>
+        <title id="rating-chart-title">{t("profile.history")}</title>
         <desc id="rating-chart-desc">{summary}</desc>
         {ticks.map((t) => (
           <g key={t}>
@@ -88,28 +103,28 @@ export function RatingChart(props: { points: readonly RatingPoint[]; name: strin
         <polygon points={g.band} class="band" />
         <polyline points={g.line} class="line" />
         {g.dots.map((d, i) => <circle key={i} cx={d.cx} cy={d.cy} r={3} class="dot" />)}
-        <text x={PAD.left} y={HEIGHT - 8}>{shortDate(first.at)}</text>
-        <text x={WIDTH - PAD.right} y={HEIGHT - 8} text-anchor="end">{shortDate(last.at)}</text>
+        <text x={PAD.left} y={HEIGHT - 8}>{day(first.at)}</text>
+        <text x={WIDTH - PAD.right} y={HEIGHT - 8} text-anchor="end">{day(last.at)}</text>
       </svg>
       <figcaption class="muted">
-        The line is the rating after each rated match; the shaded band is one deviation either side.
+        {t("chart.caption")}
       </figcaption>
       <details>
-        <summary>Rating after each match</summary>
+        <summary>{t("chart.table")}</summary>
         <div class="scroll">
           <table>
-            <caption class="sr">Rating after each rated match, oldest first</caption>
+            <caption class="sr">{t("chart.tableCaption")}</caption>
             <thead>
               <tr>
-                <th scope="col">Date</th>
-                <th scope="col" class="num">Rating</th>
-                <th scope="col" class="num">Deviation</th>
+                <th scope="col">{t("chart.date")}</th>
+                <th scope="col" class="num">{t("rankings.rating")}</th>
+                <th scope="col" class="num">{t("chart.deviation")}</th>
               </tr>
             </thead>
             <tbody>
               {points.map((p, i) => (
                 <tr key={i}>
-                  <td>{shortDate(p.at)}</td>
+                  <td>{day(p.at)}</td>
                   <td class="num">{Math.round(p.rating)}</td>
                   <td class="num">±{Math.round(p.deviation)}</td>
                 </tr>

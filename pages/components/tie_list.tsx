@@ -4,6 +4,8 @@
  * page, with the round and where the tie stands below, and the tie score beside them.
  */
 import { type Tie, tiePath, tieStateLine } from "../tie_data.ts";
+import { stageText } from "../format.ts";
+import { useI18n } from "../i18n/mod.ts";
 
 /**
  * The line of a match of a tie on its match page: which match of which tie it is, and where the tie stands, linking
@@ -11,31 +13,34 @@ import { type Tie, tiePath, tieStateLine } from "../tie_data.ts";
  */
 export function TieOfMatch(props: { tie: Tie; order: number | undefined }) {
   const { tie } = props;
+  const i18n = useI18n();
   const score = `${tie.score.home}–${tie.score.away}`;
+  const teams = i18n.t("tie.title", { home: tie.home?.name ?? "?", away: tie.away?.name ?? "?" });
   return (
     <p class="tie-of" data-region="tie-of">
-      {props.order !== undefined && `Match ${props.order} of the tie `}
-      <a href={tiePath(tie.id)}>{tie.home?.name ?? "?"} v {tie.away?.name ?? "?"}</a>: {score} ·{" "}
-      {tieStateLine(tie)}
+      {props.order !== undefined && `${i18n.t("tie.matchOf", { order: String(props.order) })} `}
+      <a href={tiePath(tie.id)}>{teams}</a>: {score} · {tieStateLine(tie, i18n)}
     </p>
   );
 }
 
 const SIDES = ["home", "away"] as const;
-const HEADS = [["Tie", undefined], ["Score", "num"]] as const;
 
 /** A phone's list of ties; `categoryOf` names each tie's category on a page that lists several. */
 export function TieList(props: { ties: Tie[]; caption: string; categoryOf?: (tie: Tie) => string }) {
+  const i18n = useI18n();
+  const heads = [[i18n.t("list.tie"), undefined], [i18n.t("match.score"), "num"]] as const;
   return (
     <table class="scores ties">
       <caption class="sr">{props.caption}</caption>
       <thead>
-        <tr>{HEADS.map(([name, cls]) => <th key={name} scope="col" class={cls}>{name}</th>)}</tr>
+        <tr>{heads.map(([name, cls]) => <th key={name} scope="col" class={cls}>{name}</th>)}</tr>
       </thead>
       <tbody>
         {props.ties.map((tie) => {
           const won = (side: "home" | "away") => tie.winnerId !== null && tie.winnerId === tie[side]?.id;
-          const context = [props.categoryOf?.(tie) ?? "", tie.stageLabel, tieStateLine(tie)]
+          const stage = tie.stageLabel ? stageText(tie.stageLabel, i18n) : "";
+          const context = [props.categoryOf?.(tie) ?? "", stage, tieStateLine(tie, i18n)]
             .filter((t) => t !== "").join(" · ");
           return (
             <tr key={tie.id} data-tie={tie.id}>
@@ -45,7 +50,9 @@ export function TieList(props: { ties: Tie[]; caption: string; categoryOf?: (tie
                   <span class={`side${won("away") ? " winner" : ""}`}>{tie.away?.name ?? "?"}</span>
                 </a>
                 <span class="ctx">
-                  {tie.status === "in_progress" && <span class="badge live">Live</span>} {context}
+                  {tie.status === "in_progress" && (
+                    <span class="badge live">{i18n.t("match.badgeLive")}</span>
+                  )} {context}
                 </span>
               </th>
               <td class="num games">
