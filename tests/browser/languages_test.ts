@@ -30,7 +30,7 @@ async function demoIds(origin: string) {
     ),
   )).flat() as { id: string; status: string }[];
   const live = matches.find((m) => m.status === "in_progress")!;
-  return { slug, live: live.id };
+  return { slug, live: live.id, categoryNames: (event.subevents as { name: string }[]).map((c) => c.name) };
 }
 
 browserSuite(
@@ -54,7 +54,8 @@ browserSuite(
       { name: "not_found_phone", path: "/t/no-such-event", viewport: PHONE },
     ];
     for (const lang of LANGUAGES.filter((l) => l !== "en")) {
-      const english = englishLeft(lang);
+      // A catalog's word that is also a word of the demo's category names ("Singles") can't be told from them.
+      const english = englishLeft(lang).filter((e) => !ids.categoryNames.some((name) => wordIn(e, name)));
       for (const p of pages) {
         await t.step(`${p.name} in ${lang}`, async () => {
           const sep = p.path.includes("?") ? "&" : "?";
