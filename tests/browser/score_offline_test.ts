@@ -190,10 +190,28 @@ browserSuite(
       scoreUrl(server.origin, seeded.secret, seeded.matchId),
       PHONE,
     );
+    // The page reads the match again every 3 s. Its reads are held from the other device's write until this
+    // page's tap is refused: on a busy machine a read could otherwise fall between the write and the tap, and the
+    // page would learn of the point before its tap does (then nothing is refused).
+    let holding = false;
+    let reading = 0;
+    const held: (() => void)[] = [];
+    await page.route(`**/api/manage/matches/${seeded.matchId}`, async (route) => {
+      if (route.request().method() !== "GET") return await route.fallback();
+      if (holding) await new Promise<void>((resolve) => held.push(resolve));
+      reading++;
+      try {
+        await route.fulfill({ response: await route.fetch() });
+      } finally {
+        reading--;
+      }
+    });
     try {
       await page.click("#start-away");
       await page.click("#tap-home");
       await waitQueued(page, 0);
+      holding = true;
+      while (reading > 0) await new Promise((resolve) => setTimeout(resolve, 20));
       // Another device scores a point: this page's revision is now stale.
       const { writeMatch } = await import("../../db/match_writes.ts");
       await writeMatch(server.store, seeded.matchId, { type: "point", side: "away" }, {
@@ -202,12 +220,16 @@ browserSuite(
       });
       await page.click("#tap-home");
       await page.waitForSelector("#notice:not([hidden])");
+      holding = false;
+      for (const release of held.splice(0)) release();
       const warning =
         "Another device changed this match. Not recorded: point to Player test-open 3 at 1-0 in game 1. " +
         "Check the score.";
       assert.equal(await textOf(page, "#notice-text"), warning);
-      assert.equal(await textOf(page, "#points-home"), "1");
-      assert.equal(await textOf(page, "#points-away"), "1");
+      await page.waitForFunction(() =>
+        document.querySelector("#points-home")?.textContent?.trim() === "1" &&
+        document.querySelector("#points-away")?.textContent?.trim() === "1"
+      );
       assert.deepEqual(await storedPoints(server.store, seeded.matchId), ["home", "away"]);
       // The next tap is recorded, and the warning stays until the umpire acknowledges it.
       await page.click("#tap-home");
