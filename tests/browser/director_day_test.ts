@@ -45,6 +45,11 @@ const TEAM_NAMES: Record<keyof typeof TEAMS, string> = {
   EAS: "Eastfield",
   WES: "Westend Spin",
 };
+/**
+ * An instant of the day (4 May 2030) at the hall's clock time: the server takes the hall's zone from its own, so
+ * the day's session and results stay within the event's date in any zone the suite runs in (Auckland included).
+ */
+const hallTime = (hours: number, minutes: number) => new Date(2030, 4, 4, hours, minutes).toISOString();
 const key = (name: string) => name.toLowerCase().replace(/[^a-z]/g, "");
 
 /** The day's event file: an under-15 round robin to draw, veterans level after their group, a team group. */
@@ -67,8 +72,8 @@ function dayFile(): EventFile {
     status: "completed",
     games: ["11-7", "11-8"],
     firstServer: "home",
-    startedAt: `2030-05-04T08:${10 + 10 * i}:00.000Z`,
-    completedAt: `2030-05-04T08:${18 + 10 * i}:00.000Z`,
+    startedAt: hallTime(8, 10 + 10 * i),
+    completedAt: hallTime(8, 18 + 10 * i),
   });
   const codes = Object.keys(TEAMS);
   const ties: [string, string][] = [["NOR", "WES"], ["RIV", "EAS"], ["NOR", "EAS"], ["RIV", "WES"], [
@@ -89,8 +94,8 @@ function dayFile(): EventFile {
     sessions: [{
       id: "day",
       name: "Saturday",
-      start: "2030-05-04T09:00:00.000Z",
-      end: "2030-05-04T20:00:00.000Z",
+      start: hallTime(9, 0),
+      end: hallTime(20, 0),
       tables: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
     }],
     categories: [
