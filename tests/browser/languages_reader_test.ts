@@ -102,10 +102,7 @@ browserSuite(
       { name: "scoreboard_free", path: `/t/${ids.slug}/table/99/scoreboard`, viewport: FULL_HD },
     ];
     for (const lang of LANGUAGES) {
-      // A catalog's word that is also a word of the demos' category names ("Singles") can't be told from them in
-      // the page's title, where those names stand.
-      const names = [...ids.categoryNames, ...team.categoryNames];
-      const english = englishLeft(lang).filter((e) => !names.some((name) => wordIn(e, name)));
+      const english = englishLeft(lang, [...ids.categoryNames, ...team.categoryNames]);
       for (const p of pages) {
         await t.step(`${p.name} in ${lang}`, async () => {
           const context = await newTestContext(browser, { viewport: p.viewport ?? PHONE, bypassCSP: true });

@@ -18,13 +18,16 @@ function staticParts(m: Message): string[] {
 
 /**
  * The English texts that must not be on a page in `lang`: those its catalog words differently, long enough not to
- * be part of a name by chance ("P", "W").
+ * be part of a name by chance ("P", "W"), and not a word of the data's own names (`dataNames`: a catalog's
+ * "Singles" can't be told from the demo's "Men's Singles").
  */
-export function englishLeft(lang: Language): string[] {
+export function englishLeft(lang: Language, dataNames: readonly string[] = []): string[] {
   const en: Record<string, Message> = CATALOGS.en;
   const other: Record<string, Message> = CATALOGS[lang];
   const theirs = new Set(Object.values(other).flatMap(staticParts));
-  return [...new Set(Object.values(en).flatMap(staticParts))].filter((p) => p.length >= 4 && !theirs.has(p));
+  return [...new Set(Object.values(en).flatMap(staticParts))].filter((p) =>
+    p.length >= 4 && !theirs.has(p) && !dataNames.some((name) => wordIn(p, name))
+  );
 }
 
 /** Whether `words` stand in `text` as words of their own ("Result" is not in "Resultado"). */
