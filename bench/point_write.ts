@@ -11,9 +11,9 @@
  */
 import { createApp } from "../main.ts";
 import { parseDatabaseUrl } from "../cli/config.ts";
-import { openStore } from "../db/store.ts";
+import { openStore, type Store } from "../db/store.ts";
 import { silentLogger } from "../lib/log.ts";
-import { BASE_SIZE, buildStore } from "./build_store.ts";
+import { BASE_SIZE, buildStore, type BuiltStore } from "./build_store.ts";
 import { quantile } from "./relay.ts";
 import { sideToPlay } from "./writer.ts";
 
@@ -46,29 +46,7 @@ export async function measurePointWrite(
     say(`${dialect}: building the bench's store`);
     const built = await buildStore(store, { ...BASE_SIZE, rankings: BASE_SIZE.players }, new Date());
     const app = createApp({ store, log: silentLogger, clock: () => new Date() });
-    const revisions = new Map<string, number>();
-    const scores = new Map(built.live.map((m) => [m.id, { home: m.current.home, away: m.current.away }]));
-    for (const m of built.live) {
-      const row = await store.db.selectFrom("matches").select("revision").where("id", "=", m.id)
-        .executeTakeFirstOrThrow();
-      revisions.set(m.id, Number(row.revision));
-    }
-    const point = async (id: string) => {
-      const res = await app.request(`/api/manage/matches/${id}/point`, {
-        method: "POST",
-        headers: { Authorization: `Bearer ${built.adminSecret}`, "Content-Type": "application/json" },
-        body: JSON.stringify({ side: sideToPlay(scores.get(id)!), revision: revisions.get(id) }),
-      });
-      const text = await res.text();
-      if (res.status !== 200) {
-        throw new Error(`Cannot score a point: HTTP ${res.status} ${text.slice(0, 200)}`);
-      }
-      const data = (JSON.parse(text) as {
-        data: { revision: number; live: { currentGame: { home: number; away: number } } };
-      }).data;
-      revisions.set(id, data.revision);
-      scores.set(id, data.live.currentGame);
-    };
+    const point = await benchScorer(store, app, built);
     // One round over the live matches first: the statements are prepared and the caches warm.
     for (const m of built.live) await point(m.id);
     say(`${dialect}: scoring ${points} points`);
@@ -96,6 +74,41 @@ export async function measurePointWrite(
   } finally {
     await store.close();
   }
+}
+
+/**
+ * How the bench's umpires score on the bench's store: `point(id)` scores the side due next in the live match
+ * (bench/writer.ts) with the revision its last answer gave, through the management API with the bench's admin
+ * token, and throws on any answer but a 200 (tests/api/point_statements_test.ts counts the same points).
+ */
+export async function benchScorer(
+  store: Store,
+  app: { request: (path: string, init: RequestInit) => Response | Promise<Response> },
+  built: BuiltStore,
+): Promise<(id: string) => Promise<void>> {
+  const revisions = new Map<string, number>();
+  const scores = new Map(built.live.map((m) => [m.id, { home: m.current.home, away: m.current.away }]));
+  for (const m of built.live) {
+    const row = await store.db.selectFrom("matches").select("revision").where("id", "=", m.id)
+      .executeTakeFirstOrThrow();
+    revisions.set(m.id, Number(row.revision));
+  }
+  return async (id: string) => {
+    const res = await app.request(`/api/manage/matches/${id}/point`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${built.adminSecret}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ side: sideToPlay(scores.get(id)!), revision: revisions.get(id) }),
+    });
+    const text = await res.text();
+    if (res.status !== 200) {
+      throw new Error(`Cannot score a point: HTTP ${res.status} ${text.slice(0, 200)}`);
+    }
+    const data = (JSON.parse(text) as {
+      data: { revision: number; live: { currentGame: { home: number; away: number } } };
+    }).data;
+    revisions.set(id, data.revision);
+    scores.set(id, data.live.currentGame);
+  };
 }
 
 const ms = (v: number) => v < 10 ? v.toFixed(2) : v.toFixed(1);

@@ -40,6 +40,7 @@ import {
 import { callRefusal } from "../domain/table_call.ts";
 import { skipRefusal } from "../domain/skipped_match.ts";
 import { freezePrediction, settlePredictionOutcome } from "./predictions_store.ts";
+import { withdrawConfirmation } from "./result_confirmation.ts";
 import { eventIsRated, rateDecidedMatch, rebuildRatings } from "./ratings_store.ts";
 import { bumpRevision } from "./revision.ts";
 import type { Database, MatchRow } from "./schema.ts";
@@ -393,6 +394,8 @@ export async function writeInTransaction(
     });
   }
   const rated = await consequences(trx, before, next, now);
+  // The desk took the result back: the umpire confirms it again when the match ends again.
+  if (locked.confirmed_by !== null && next.status !== "completed") await withdrawConfirmation(trx, matchId);
   // Every consequence of a match write (advancement, group qualifiers) stays in the match's category; a point
   // (most writes) changes no rating, so the rankings keep their version, and few rated matches add a player.
   // No match write changes the roster: an entry it moves into a later match was public already (a side of the

@@ -4,7 +4,7 @@
  * write is refused with `result-confirmed`. The desk taking the result back (an undo, a reopen, a reset)
  * withdraws the confirmation, so that the match is confirmed again when it ends again.
  */
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import { writeAudit } from "./audit.ts";
 import { nameMatch } from "./match_naming.ts";
 import { readConfirmation, type ResultConfirmation } from "./read_confirmations.ts";
@@ -68,17 +68,11 @@ export async function confirmResult(
 }
 
 /**
- * Withdraws a match's confirmation once the match is no longer finished (the desk took its result back: an undo,
- * a reopen, a reset); nothing when it had none or the match is still finished.
+ * Withdraws a match's confirmation, in the write's transaction that takes its result back (an undo, a reopen, a
+ * reset: db/match_writes.ts), which read the confirmation with the match's row it locked.
  */
-export async function withdrawUnfinished(db: Kysely<Database>, matchId: string): Promise<boolean> {
-  const [done] = await db.deleteFrom("result_confirmations").where("match_id", "=", matchId)
-    .where((eb) =>
-      eb.exists(
-        eb.selectFrom("matches").select("id").where("id", "=", matchId).where("status", "<>", "completed"),
-      )
-    ).execute();
-  return Number(done?.numDeletedRows ?? 0) > 0;
+export async function withdrawConfirmation(trx: Transaction<Database>, matchId: string): Promise<void> {
+  await trx.deleteFrom("result_confirmations").where("match_id", "=", matchId).execute();
 }
 
 /**

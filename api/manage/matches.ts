@@ -24,7 +24,7 @@ import {
   readManageMatch,
   readScoringMatch,
 } from "../../db/read_manage.ts";
-import { confirmedRefusal, confirmResult, withdrawUnfinished } from "../../db/result_confirmation.ts";
+import { confirmedRefusal, confirmResult } from "../../db/result_confirmation.ts";
 import { matchWords } from "../../db/match_naming.ts";
 import { recordToss } from "../../db/match_toss.ts";
 import { publishedEventSlugOf } from "../../db/read_watch_event.ts";
@@ -342,9 +342,7 @@ export function matchRoutes(deps: AppDeps): Hono<ManageEnv> {
         device,
         scopeCheck(token, id, write.name),
       );
-      // The desk took the result back: the umpire confirms it again when the match ends again.
-      const withdrawn = token.role === "admin" && await withdrawUnfinished(deps.store.db, id);
-      const after = (!withdrawn && result.answer) || await readScoringMatch(deps.store.db, id);
+      const after = result.answer ?? await readScoringMatch(deps.store.db, id);
       c.header("Idempotency-Replayed", String(result.replayed));
       return c.json(envelope(matchPayload(after!, device?.id), deps.clock()));
     });
@@ -407,8 +405,7 @@ export function matchRoutes(deps: AppDeps): Hono<ManageEnv> {
       ...(device ? { device } : {}),
       scope: scopeCheck(token, id, "score the match"),
     });
-    const withdrawn = token.role === "admin" && await withdrawUnfinished(deps.store.db, id);
-    const after = (!withdrawn && batch.answer) || await readScoringMatch(deps.store.db, id);
+    const after = batch.answer ?? await readScoringMatch(deps.store.db, id);
     return c.json(envelope({ ...matchPayload(after!, device?.id), results: batch.outcomes }, deps.clock()));
   });
 

@@ -8,7 +8,12 @@ import assert from "node:assert/strict";
 import { logEventChanges } from "../../db/change_log.ts";
 import { writeMatch } from "../../db/match_writes.ts";
 import { categoryScope, rosterScope } from "../../db/revision.ts";
+import { benchScorer } from "../../bench/point_write.ts";
+import { buildStore, type StoreSize } from "../../bench/build_store.ts";
+import { silentLogger } from "../../lib/log.ts";
+import { createApp } from "../../main.ts";
 import { DIALECTS, makeStore } from "../support/stores.ts";
+import { testNow } from "../support/test_clock.ts";
 import { call, makeToken, manageApp, seedKnockout, T0 } from "./manage_fixtures.ts";
 
 /** The statements of one point, BEGIN and COMMIT included, the token's check aside. */
@@ -23,6 +28,9 @@ const BATCH_STATEMENTS = (n: number) => (POINT_STATEMENTS + 1) * n;
 
 /** The most a point may cost (issue 51). */
 const POINT_BUDGET = 12;
+
+/** A small store of the bench's shape: a few categories, each with a live match. */
+const BENCH_SIZE: StoreSize = { events: 1, categories: 6, players: 200, live: 6, rankings: 200 };
 
 /** A store whose statements are counted while `counting` is on. */
 async function countedStore(dialect: "sqlite" | "postgres") {
@@ -83,6 +91,44 @@ for (const dialect of DIALECTS) {
         assert.deepEqual(request.slice(0, checking.length), checking);
         assert.ok(point.length <= POINT_BUDGET, `${point.length} statements:\n${point.join("\n")}`);
         assert.equal(point.length, POINT_STATEMENTS, `${point.length} statements:\n${point.join("\n")}`);
+      } finally {
+        await store.drop();
+      }
+    },
+  });
+
+  Deno.test({
+    name: `[${dialect}] [api] a point of the bench on the bench's store costs ${POINT_STATEMENTS} statements`,
+    sanitizeResources: false,
+    sanitizeOps: false,
+    fn: async () => {
+      const { store, count } = await countedStore(dialect);
+      try {
+        // The bench's case (bench/point_write.ts): the app of main.ts, the desk's token, matches imported in play
+        // with their games and predictions, every category with its version row.
+        const built = await buildStore(store, BENCH_SIZE, testNow());
+        const app = createApp({ store, log: silentLogger, clock: testNow });
+        const point = await benchScorer(store, app, built);
+        for (const m of built.live) await point(m.id);
+        const id = built.live[0]!.id;
+        const checking = await count(async () => {
+          const res = await app.request(
+            `/api/manage/matches/${id}/point`,
+            call(built.adminSecret, "POST", {}),
+          );
+          assert.equal(res.status, 400);
+        });
+        for (const m of built.live) {
+          const request = await count(() => point(m.id));
+          assert.deepEqual(request.slice(0, checking.length), checking);
+          const written = request.slice(checking.length);
+          assert.ok(written.length <= POINT_BUDGET, `${written.length} statements:\n${written.join("\n")}`);
+          assert.equal(
+            written.length,
+            POINT_STATEMENTS,
+            `${written.length} statements:\n${written.join("\n")}`,
+          );
+        }
       } finally {
         await store.drop();
       }
