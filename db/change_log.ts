@@ -52,6 +52,39 @@ export interface EventWrite {
   categoryScope: (categoryId: string) => string;
   /** The only matches the write changed, all in `categoryIds`, when it knows them; every match of those when not. */
   matchIds?: readonly string[] | undefined;
+  /** What the feed reads, read with the write's global revision (`feedReads`) when the write named one match. */
+  read?: FeedRead | undefined;
+}
+
+/** What `feedReads` reads: the feed's start, the roster's version, the one match named as `logMatchChanges` reads it. */
+export interface FeedRead {
+  started: number | bigint | string | null;
+  roster: number | bigint | string | null;
+  /** The match's category, null when the API does not serve the match (`servedMatch`, a side unknown). */
+  match_subevent_id: string | null;
+  match_category: string | null;
+  match_revision: number | bigint | null;
+  match_updated_at: string | null;
+}
+
+/**
+ * What the feed of a write that names one match reads, as subqueries of the statement that bumps the global
+ * revision (db/revision.ts `bumpRevision`, its `RETURNING`): a point then reads nothing more for its feed. That
+ * statement runs while the write holds the event's row, which every write to the event takes first, so on
+ * PostgreSQL it reads the event's data as the write's own later statements would.
+ */
+export function feedReads(db: Db, eventId: string, rosterScope: string, matchId: string | undefined) {
+  const match = db.selectFrom("matches").innerJoin("subevents", "subevents.id", "matches.subevent_id")
+    .where("matches.id", "=", matchId ?? "").where("matches.event_id", "=", eventId).where(servedMatch)
+    .where("matches.home_entry_id", "is not", null).where("matches.away_entry_id", "is not", null);
+  return [
+    feedStartQuery(db, eventId).as("started"),
+    db.selectFrom("revisions").select("value").where("scope", "=", rosterScope).as("roster"),
+    match.select("matches.subevent_id").as("match_subevent_id"),
+    match.select("subevents.name").as("match_category"),
+    match.select("matches.revision").as("match_revision"),
+    match.select("matches.updated_at").as("match_updated_at"),
+  ] as const;
 }
 
 /** What the feed reads of the event: its versions are `e<revision>`, its matches' tags name it. */
@@ -127,8 +160,8 @@ export async function logEventChanges(trx: Db, write: EventWrite): Promise<void>
 
 /**
  * `logEventChanges` for a write that names the only matches it changed (a point: its own match), in two
- * statements: one read of the feed's start, the roster's version and the matches the API serves, and one
- * upsert that writes a row only where its version moved (the comparison the general path makes in memory,
+ * statements: one read of the feed's start, the roster's version and the matches the API serves (none for one
+ * match read with the global revision: `feedReads`), and one upsert that writes a row only where its version moved (the comparison the general path makes in memory,
  * made by the database). False, having written nothing, when the general path must run: the feed has not
  * started, or a match named is not served (its row may have to be marked gone), or a category has no match.
  * The categories' versions are the write's own revision: `bumpRevision` has just set them.
@@ -140,23 +173,18 @@ async function logMatchChanges(
   categoryIds: readonly string[],
   matchIds: readonly string[],
 ): Promise<boolean> {
-  const matches = await trx.selectFrom("matches").innerJoin(
-    "subevents",
-    "subevents.id",
-    "matches.subevent_id",
-  )
-    .select((eb) => [
-      "matches.id",
-      "matches.subevent_id",
-      "matches.revision",
-      "matches.updated_at",
-      "subevents.name",
-      feedStartQuery(trx, event.id).as("started"),
-      eb.selectFrom("revisions").select("value").where("scope", "=", write.rosterScope).as("roster"),
-    ])
-    .where("matches.event_id", "=", event.id).where("matches.subevent_id", "in", [...categoryIds])
-    .where(servedMatch).where("matches.home_entry_id", "is not", null)
-    .where("matches.away_entry_id", "is not", null).where("matches.id", "in", [...matchIds]).execute();
+  const read = write.read;
+  const matches = read && matchIds.length === 1
+    ? (read.match_subevent_id === null || !categoryIds.includes(read.match_subevent_id) ? [] : [{
+      id: matchIds[0]!,
+      subevent_id: read.match_subevent_id,
+      revision: read.match_revision!,
+      updated_at: read.match_updated_at!,
+      name: read.match_category!,
+      started: read.started,
+      roster: read.roster,
+    }])
+    : await readMatchChanges(trx, event, write, categoryIds, matchIds);
   const categories = new Map(matches.map((m) => [m.subevent_id, m.name]));
   const first = matches[0];
   if (
@@ -203,6 +231,29 @@ async function logMatchChanges(
       })).where((eb) => eb("event_changes.version", "is distinct from", eb.ref("excluded.version")))
     ).execute();
   return true;
+}
+
+/** The matches a write names as `logMatchChanges` logs them, with the feed's start and the roster's version. */
+async function readMatchChanges(
+  trx: Db,
+  event: LoggedEvent,
+  write: EventWrite,
+  categoryIds: readonly string[],
+  matchIds: readonly string[],
+) {
+  return await trx.selectFrom("matches").innerJoin("subevents", "subevents.id", "matches.subevent_id")
+    .select((eb) => [
+      "matches.id",
+      "matches.subevent_id",
+      "matches.revision",
+      "matches.updated_at",
+      "subevents.name",
+      feedStartQuery(trx, event.id).as("started"),
+      eb.selectFrom("revisions").select("value").where("scope", "=", write.rosterScope).as("roster"),
+    ])
+    .where("matches.event_id", "=", event.id).where("matches.subevent_id", "in", [...categoryIds])
+    .where(servedMatch).where("matches.home_entry_id", "is not", null)
+    .where("matches.away_entry_id", "is not", null).where("matches.id", "in", [...matchIds]).execute();
 }
 
 /**

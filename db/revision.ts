@@ -9,7 +9,7 @@
  * changes.
  */
 import { type ExpressionBuilder, type Kysely, PostgresAdapter, sql, type Transaction } from "kysely";
-import { logEventChanges } from "./change_log.ts";
+import { feedReads, logEventChanges } from "./change_log.ts";
 import type { Database } from "./schema.ts";
 
 /** What a write may leave alone; everything else is assumed changed. */
@@ -59,9 +59,14 @@ export async function bumpRevision(
     ? await trx.updateTable("events").set({ revision: sql`revision + 1` }).where("id", "=", eventId)
       .returning(["id", "slug", "name", "status", "revision"]).executeTakeFirst()
     : undefined;
-  const row = await trx.updateTable("revisions").set({ value: sql`value + 1` }).where("scope", "=", "global")
-    .returning("value").executeTakeFirstOrThrow();
-  const value = Number(row.value);
+  const global = trx.updateTable("revisions").set({ value: sql`value + 1` }).where("scope", "=", "global");
+  // A write naming one match reads what its feed needs with this statement (db/change_log.ts `feedReads`).
+  const only = options.onlyMatches?.length === 1 ? options.onlyMatches[0] : undefined;
+  const read = eventId && only !== undefined
+    ? await global.returning(["value", ...feedReads(trx, eventId, rosterScope(eventId), only)])
+      .executeTakeFirstOrThrow()
+    : undefined;
+  const value = Number((read ?? await global.returning("value").executeTakeFirstOrThrow()).value);
   const visible = eventId === undefined || options.wasPublished === true || event?.status === "published";
   const scopes = [
     ...(options.rankingsUnchanged || !visible ? [] : [RANKINGS_SCOPE]),
@@ -91,6 +96,7 @@ export async function bumpRevision(
       rosterScope: rosterScope(eventId),
       categoryScope,
       matchIds: options.onlyMatches,
+      read,
     });
   }
   return value;

@@ -17,7 +17,7 @@ import { testNow } from "../support/test_clock.ts";
 import { call, makeToken, manageApp, seedKnockout, T0 } from "./manage_fixtures.ts";
 
 /** The statements of one point, BEGIN and COMMIT included, the token's check aside. */
-const POINT_STATEMENTS = 12;
+const POINT_STATEMENTS = 11;
 
 /**
  * The statements of a batch of `n` points from the umpire's page, BEGIN and COMMIT of each included: each point is
