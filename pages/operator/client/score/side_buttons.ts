@@ -23,15 +23,20 @@ export function chipWords(target: string, card: string, penaltyPoints: number): 
 }
 
 /**
- * A side's cards and time-out as chips: each its kind (its class) and its words.
+ * A side's cards and time-out as chips: each its kind (its class) and its words. The time-out's chip says the
+ * side has had its one time-out of the match (Regulation 3.4.4.2): once the match is over no side may claim one,
+ * and the chip would read as a time-out running, so it goes; the cards stay (they are on the sheet).
  * @example sideMarks(state, "home") // [["card-yellow", "yellow"], ["card-yellow_red", "Coach: yellow+red +1"], ["timeout", "time-out"]]
  */
-export function sideMarks(v: Pick<UmpireState, "cards" | "timeouts">, side: Side): [string, string][] {
+export function sideMarks(
+  v: Pick<UmpireState, "cards" | "timeouts" | "finished">,
+  side: Side,
+): [string, string][] {
   const marks: [string, string][] = v.cards.filter((c) => c.side === side).map((c) => [
     `card-${c.card}`,
     chipWords(c.target, c.card, c.penaltyPoints),
   ]);
-  if (v.timeouts.some((t) => t.side === side)) marks.push(["timeout", w("score.chipTimeout")]);
+  if (!v.finished && v.timeouts.some((t) => t.side === side)) marks.push(["timeout", w("score.chipTimeout")]);
   return marks;
 }
 

@@ -68,6 +68,22 @@ Deno.test("sideMarks() lists a side's cards and time-out in words", () => {
   assert.deepEqual(sideMarks(p.state, "away"), []);
 });
 
+Deno.test("sideMarks() shows no time-out once the match is over; the cards stay", () => {
+  const incidents = [
+    { kind: "card", side: "away", target: "player", card: "yellow", afterPoints: 0 },
+    { kind: "timeout", side: "away", afterPoints: 2, at: "2026-11-28T10:05:00.000Z" },
+  ];
+  // Best of 5: three games to love for home, the away side's time-out taken in the first.
+  const game = "h".repeat(11);
+  const playing = projected(rallies(game + game + "h".repeat(10)), { incidents } as never).p.state;
+  assert.equal(playing.finished, false);
+  assert.deepEqual(sideMarks(playing, "away"), [["card-yellow", "yellow"], ["timeout", "time-out"]]);
+  const over = projected(rallies(game + game + game), { incidents } as never).p.state;
+  assert.equal(over.finished, true);
+  assert.deepEqual(sideMarks(over, "away"), [["card-yellow", "yellow"]]);
+  assert.deepEqual(sideMarks(over, "home"), []);
+});
+
 Deno.test("whoamiText() and matchState() say who scores and where a listed match stands", () => {
   assert.equal(
     whoamiText({ label: "Table 3 umpire", role: "scorer", eventSlug: "city-open", tableNo: 3 }),
