@@ -5,6 +5,7 @@
  */
 import { bumpRevision, lockListing, refreshListedPlayers } from "./revision.ts";
 import { writeAudit } from "./audit.ts";
+import { writeEventSetting } from "./event_setting_write.ts";
 import { releaseHeldIdentities } from "./held_identities.ts";
 import { rebuildRatings } from "./ratings_store.ts";
 import { AnnouncementError, normalizeAnnouncement } from "../domain/announcement.ts";
@@ -90,30 +91,18 @@ export async function setEventAnnouncement(
     if (e instanceof AnnouncementError) throw new WriteError("invalid-announcement", e.message);
     throw e;
   }
-  return await writeTransaction(store.db, async (trx) => {
-    const query = trx.selectFrom("events").select(["id", "announcement", "announced_at"])
-      .where("slug", "=", slug);
-    // Row-locked on PostgreSQL, so that of two posts at once the second's audit row names the first's text as
-    // the one it replaced (SQLite has one writer at a time already).
-    const event = await forUpdate(query, store.dialect).executeTakeFirst();
-    if (!event) throw unknownEvent(slug);
-    if (event.announcement === next) return { changed: false, announcement: storedAnnouncement(event) };
-    const at = ctx.now.toISOString();
-    await trx.updateTable("events").set({
-      announcement: next,
-      announced_at: next === null ? null : at,
-      updated_at: at,
-    }).where("id", "=", event.id).execute();
-    // Every answer and page of the event shows it: the event and all its categories move; ratings do not.
-    await bumpRevision(trx, event.id, undefined, { rankingsUnchanged: true, listingUnchanged: true });
-    await writeAudit(trx, {
-      at: ctx.now,
-      actor: ctx.actor,
-      action: "event.announce",
-      eventId: event.id,
-      detail: { slug, text: next, was: event.announcement },
-    });
-    return { changed: true, announcement: next === null ? null : { text: next, postedAt: at } };
+  return await writeEventSetting<AnnouncementChange>(store, slug, ctx, (event, at) => {
+    if (event.announcement === next) {
+      return { answer: { changed: false, announcement: storedAnnouncement(event) } };
+    }
+    return {
+      answer: { changed: true, announcement: next === null ? null : { text: next, postedAt: at } },
+      write: {
+        set: { announcement: next, announced_at: next === null ? null : at },
+        action: "event.announce",
+        detail: { text: next, was: event.announcement },
+      },
+    };
   });
 }
 
