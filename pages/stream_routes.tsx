@@ -24,7 +24,13 @@ import { parseOverlayParams } from "./overlay_params.ts";
 import { OffAirOverlayPage, SlateOverlayPage, SponsorOverlayPage } from "./overlay_stream.tsx";
 import { StandingsOverlayPage } from "./overlay_standings.tsx";
 import { BracketOverlayPage } from "./overlay_bracket.tsx";
-import { pickedBracket, pickedStandings } from "./stream_picks.ts";
+import {
+  pickedBracket,
+  pickedStandings,
+  type PickReads,
+  pickRosterVersion,
+  pickVersion,
+} from "./stream_picks.ts";
 import { parseTvDistance } from "./tv_distance.ts";
 import { renderPage } from "./render.ts";
 import { type PageEnv, securityHeaders } from "./security_headers.ts";
@@ -138,9 +144,17 @@ export function streamRoutes(deps: ReadyDeps): Hono<PageEnv> {
   const picked = async (c: Context<PageEnv>, graphic: "standings" | "bracket") => {
     const slug = c.req.param("slug") ?? "";
     const vd = viewDeps(deps);
+    // Kept by the versions the pick reads (pages/stream_picks.ts), when main's handler may keep the page.
+    const kept = c.var.generation !== undefined;
+    const roster = kept ? await pickRosterVersion(vd, slug) : null;
     const [found, event] = await Promise.all([streamStateOf(vd, { slug }), eventView.load(vd, slug)]);
     if (!found || !event) return renderPage(c, <EmptyOverlay nonce={c.var.nonce} />, 404);
     const ids = event.categories.map((cat) => cat.id);
+    const reads: PickReads = [];
+    const keep = () => {
+      const version = kept ? pickVersion(vd, slug, roster, reads) : null;
+      if (version) c.set("pageVersion", version);
+    };
     const eventWatch = `/api/v1/events/${encodeURIComponent(found.slug)}`;
     const props = {
       nonce: c.var.nonce,
@@ -148,16 +162,20 @@ export function streamRoutes(deps: ReadyDeps): Hono<PageEnv> {
       distance: parseTvDistance(c.req.query("distance"), c.req.query("diagonal")),
     };
     if (graphic === "standings") {
-      const pick = await pickedStandings(vd, ids, found.state.picks);
+      const pick = await pickedStandings(vd, ids, found.state.picks, reads);
       const watch = pick ? `/api/v1/subevents/${pick.categoryId}/standings` : eventWatch;
+      keep();
       return renderPage(c, <StandingsOverlayPage {...props} watch={watch} pick={pick} />);
     }
-    const pick = await pickedBracket(vd, ids, found.state.picks);
+    const pick = await pickedBracket(vd, ids, found.state.picks, reads);
     const watch = pick ? `/api/v1/subevents/${pick.draw.subeventId}/draw` : eventWatch;
+    keep();
     return renderPage(c, <BracketOverlayPage {...props} watch={watch} pick={pick} />);
   };
-  app.get("/overlay/standings/:slug", headers, (c) => picked(c, "standings"));
-  app.get("/overlay/bracket/:slug", headers, (c) => picked(c, "bracket"));
+  // Kept by main's handler under what the pick read, so that on air they poll their own page.
+  const keptHeaders = securityHeaders({ keep: deps.answers });
+  app.get("/overlay/standings/:slug", keptHeaders, (c) => picked(c, "standings"));
+  app.get("/overlay/bracket/:slug", keptHeaders, (c) => picked(c, "bracket"));
   app.get("/overlay/sponsor/:slug", headers, (c) => overlay(c, "sponsor"));
   return app;
 }

@@ -38,13 +38,15 @@ export function streamWatchPath(slug: string, graphic: StreamGraphic): string {
   return `/overlay/air/${encodeURIComponent(slug)}?graphic=${graphic}`;
 }
 
-/** A graphic's part of the state: whether it is on air, and for the slate and the sponsor what they show. */
+/**
+ * A graphic's part of the state: whether it is on air, and for the slate and the sponsor what they show. The
+ * standings' and the bracket's picks are not in it: those overlays poll it off air only, and on air their page's
+ * version holds the state's (pages/stream_picks.ts).
+ */
 export function graphicAir(state: StreamState, graphic: StreamGraphic) {
   return {
     onAir: state.onAir[graphic],
     ...(graphic === "slate" ? { slate: state.slate } : {}),
     ...(graphic === "sponsor" ? { sponsor: state.sponsor } : {}),
-    // A new pick makes the standings or bracket overlay fetch itself again.
-    ...(graphic === "standings" || graphic === "bracket" ? { picks: state.picks } : {}),
   };
 }
