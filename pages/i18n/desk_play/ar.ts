@@ -185,6 +185,8 @@ export const playAr: PlayCatalog = {
   "play.stage.round": "الدور {count}",
   "play.stage.group": "المجموعة {name}",
   "play.stage.groupAlone": "المجموعة",
+  "play.stage.tieMatch": "{stage} · المباراة {order}",
+  "play.stage.groupRound": "{stage}، الجولة {round}",
   "play.entry.withdrawNoPlace": "سحب {name}؟ لا مكان له في القرعة فيغادر الفئة.",
   "play.entry.withdrawReserve": "سحب {name}؟ يأخذ {reserve} مكانه في خروج المغلوب.",
   "play.entry.withdrawWalkovers": "سحب {name}؟ تصبح مبارياته المتبقية فوزًا بالانسحاب لمنافسيه.",

@@ -194,6 +194,8 @@ export const playDe: PlayCatalog = {
   "play.stage.round": "{count}. Runde",
   "play.stage.group": "Gruppe {name}",
   "play.stage.groupAlone": "Gruppe",
+  "play.stage.tieMatch": "{stage} · Spiel {order}",
+  "play.stage.groupRound": "{stage}, {round}. Runde",
   "play.entry.withdrawNoPlace":
     "{name} abmelden? Ohne Platz in der Auslosung verlässt {name} die Konkurrenz.",
   "play.entry.withdrawReserve": "{name} abmelden? {reserve} nimmt den Platz in der K.-o.-Runde ein.",

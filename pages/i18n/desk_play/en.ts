@@ -196,6 +196,8 @@ export const playEn = {
   "play.stage.round": "Round {count}",
   "play.stage.group": "Group {name}",
   "play.stage.groupAlone": "Group",
+  "play.stage.tieMatch": "{stage} · Match {order}",
+  "play.stage.groupRound": "{stage}, round {round}",
   "play.entry.withdrawNoPlace": "Withdraw {name}? They have no place in the draw and leave the category.",
   "play.entry.withdrawReserve": "Withdraw {name}? {reserve} takes their place in the knockout.",
   "play.entry.withdrawWalkovers":

@@ -189,6 +189,8 @@ export const playEs: PlayCatalog = {
   "play.stage.round": "Ronda {count}",
   "play.stage.group": "Grupo {name}",
   "play.stage.groupAlone": "Grupo",
+  "play.stage.tieMatch": "{stage} · Partido {order}",
+  "play.stage.groupRound": "{stage}, ronda {round}",
   "play.entry.withdrawNoPlace": "¿Retirar a {name}? No tiene puesto en el sorteo y deja la categoría.",
   "play.entry.withdrawReserve": "¿Retirar a {name}? {reserve} ocupa su puesto en la eliminatoria.",
   "play.entry.withdrawWalkovers": "¿Retirar a {name}? Sus partidos pendientes pasan a W.O. para sus rivales.",

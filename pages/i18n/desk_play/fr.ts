@@ -196,6 +196,8 @@ export const playFr: PlayCatalog = {
   "play.stage.round": "{count}e tour",
   "play.stage.group": "Poule {name}",
   "play.stage.groupAlone": "Poule",
+  "play.stage.tieMatch": "{stage} · Partie {order}",
+  "play.stage.groupRound": "{stage}, {round}e tour",
   "play.entry.withdrawNoPlace":
     "Retirer {name} ? Sans place dans le tirage, l'inscription quitte le tableau.",
   "play.entry.withdrawReserve": "Retirer {name} ? {reserve} prend sa place dans le tableau final.",

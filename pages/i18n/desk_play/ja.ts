@@ -186,6 +186,8 @@ export const playJa: PlayCatalog = {
   "play.stage.round": "{count}回戦",
   "play.stage.group": "グループ{name}",
   "play.stage.groupAlone": "グループ",
+  "play.stage.tieMatch": "{stage} · 第{order}試合",
+  "play.stage.groupRound": "{stage}、第{round}ラウンド",
   "play.entry.withdrawNoPlace": "{name}を棄権にしますか？抽選に枠がないため、種目から外れます。",
   "play.entry.withdrawReserve": "{name}を棄権にしますか？{reserve}がトーナメントの枠に入ります。",
   "play.entry.withdrawWalkovers": "{name}を棄権にしますか？残りの試合は相手の不戦勝になります。",

@@ -184,6 +184,8 @@ export const playZh: PlayCatalog = {
   "play.stage.round": "第{count}轮",
   "play.stage.group": "{name}组",
   "play.stage.groupAlone": "小组",
+  "play.stage.tieMatch": "{stage} · 第 {order} 场",
+  "play.stage.groupRound": "{stage}，第{round}轮",
   "play.entry.withdrawNoPlace": "让{name}退出？其在抽签中没有位置，将离开该项目。",
   "play.entry.withdrawReserve": "让{name}退出？{reserve}将顶替其淘汰赛位置。",
   "play.entry.withdrawWalkovers": "让{name}退出？其未赛的比赛将判对手因弃权获胜。",

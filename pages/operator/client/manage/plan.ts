@@ -39,6 +39,14 @@ export function clockTime(iso: string): string {
   return playTime(iso, false);
 }
 
+/** The plan's word for a side not known yet (db/read_schedule.ts), said in the page's language. */
+export const PLAN_UNKNOWN_SIDE = "to be decided";
+
+/** A planned match's side in the page's language. */
+export function plannedSide(name: string | null | undefined): string {
+  return !name || name === PLAN_UNKNOWN_SIDE ? pw("play.toBeDecided") : name;
+}
+
 /** What a planned match says: its time, category, stage and sides. */
 export function plannedWords(m: OrderOfPlay["matches"][number]): string {
   const planned = pw("play.plan.match", {
@@ -46,7 +54,7 @@ export function plannedWords(m: OrderOfPlay["matches"][number]): string {
     to: clockTime(m.end),
     category: m.category ?? "",
     stage: stageWords(m.stage ?? ""),
-    match: pw("play.versus", { home: m.home ?? "", away: m.away ?? "" }),
+    match: pw("play.versus", { home: plannedSide(m.home), away: plannedSide(m.away) }),
   });
   return m.fixed ? pw("play.plan.fixed", { planned }) : planned;
 }

@@ -63,6 +63,16 @@ export function playTime(iso: string | null, withDay = true): string {
  * @example stageWords("Round of 16") // "Achtelfinale" on a German page
  */
 export function stageWords(label: string): string {
+  // A team tie's match is labelled by its tie's stage and its order (db/tie_writes.ts): "Group A · Match 2".
+  const tieMatch = /^(.+) · Match (\d+)$/.exec(label);
+  if (tieMatch) {
+    return pw("play.stage.tieMatch", { stage: stageWords(tieMatch[1]!), order: Number(tieMatch[2]) });
+  }
+  // The plan labels a group's match with its round (db/read_schedule.ts): "Group F, round 2".
+  const groupRound = /^(Group .*), round (\d+)$/.exec(label);
+  if (groupRound) {
+    return pw("play.stage.groupRound", { stage: stageWords(groupRound[1]!), round: Number(groupRound[2]) });
+  }
   const name = readStageLabel(label);
   if (name === null) return label;
   switch (name.kind) {
