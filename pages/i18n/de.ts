@@ -1,9 +1,11 @@
 /** The German catalog (pages/i18n/en.ts has every key). */
 import type { Catalog } from "./catalog.ts";
 import { hallDe } from "./hall/de.ts";
+import { playDe } from "./desk_play/de.ts";
 
 export const de: Catalog = {
   ...hallDe,
+  ...playDe,
   "site.skip": "Zum Inhalt springen",
   "site.brand": "Tischtennis live",
   "site.rankings": "Rangliste",

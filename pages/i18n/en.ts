@@ -3,9 +3,11 @@
  * (pages/i18n/catalog.ts). `{name}` is a placeholder; a message about a count has its plural forms.
  */
 import { hallEn } from "./hall/en.ts";
+import { playEn } from "./desk_play/en.ts";
 
 export const en = {
   ...hallEn,
+  ...playEn,
   "site.skip": "Skip to content",
   "site.brand": "Table tennis live",
   "site.rankings": "Rankings",

@@ -1,9 +1,11 @@
 /** The Spanish catalog (pages/i18n/en.ts has every key). */
 import type { Catalog } from "./catalog.ts";
 import { hallEs } from "./hall/es.ts";
+import { playEs } from "./desk_play/es.ts";
 
 export const es: Catalog = {
   ...hallEs,
+  ...playEs,
   "site.skip": "Saltar al contenido",
   "site.brand": "Tenis de mesa en directo",
   "site.rankings": "Clasificaciones",

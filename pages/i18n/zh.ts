@@ -1,9 +1,11 @@
 /** The Simplified Chinese catalog (pages/i18n/en.ts has every key). */
 import type { Catalog } from "./catalog.ts";
 import { hallZh } from "./hall/zh.ts";
+import { playZh } from "./desk_play/zh.ts";
 
 export const zh: Catalog = {
   ...hallZh,
+  ...playZh,
   "site.skip": "跳到正文",
   "site.brand": "乒乓球直播",
   "site.rankings": "排名",

@@ -65,6 +65,10 @@ import { LANGUAGE_NAMES } from "../i18n/language_switcher.tsx";
 import { IncidentsPanel, RefereeAlert } from "./incidents_panel.tsx";
 import { CheckInPanel } from "./check_in_panel.tsx";
 import { RatingListForm } from "./rating_list_form.tsx";
+import * as playWords from "./client/manage/play_words.ts";
+import * as playEn from "../i18n/desk_play/en.ts";
+import * as stageName from "../../domain/stage_name.ts";
+import { PlayWords } from "./play_words.tsx";
 
 /** The modules the operator's script imports, directly or through each other. */
 export const MANAGE_MODULES = [
@@ -115,6 +119,9 @@ export const MANAGE_MODULES = [
   byTable,
   find,
   views,
+  playWords,
+  playEn,
+  stageName,
 ];
 
 /** The script of the operator's page. */
@@ -129,6 +136,7 @@ export function ManagePage(props: { nonce: string }) {
       css={MANAGE_CSS}
       script={MANAGE_SCRIPT}
     >
+      <PlayWords />
       <header class="bar">
         <h1>Operator</h1>
         <label>
@@ -345,3 +353,5 @@ export function ManagePage(props: { nonce: string }) {
     </Document>
   );
 }
+
+ManagePage.translated = true as const;

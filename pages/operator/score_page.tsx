@@ -55,6 +55,10 @@ import * as taps from "./client/score/taps.ts";
 import * as tapWords from "./client/tap_words.ts";
 import * as words from "./client/score/words.ts";
 import * as hallWords from "../i18n/hall/en.ts";
+import * as playWords from "./client/manage/play_words.ts";
+import * as playEn from "../i18n/desk_play/en.ts";
+import * as stageName from "../../domain/stage_name.ts";
+import { PlayWords } from "./play_words.tsx";
 import { SCORE_CSS } from "./styles.ts";
 import { TokenForm } from "./token_form.tsx";
 import { useI18n } from "../i18n/mod.ts";
@@ -148,6 +152,9 @@ export const SCORE_MODULES = [
   tossRule,
   words,
   hallWords,
+  playWords,
+  playEn,
+  stageName,
 ];
 
 /** The script of both scoring pages. */
@@ -185,6 +192,7 @@ function ScoreDocument(
       bodyData={props.bodyData}
     >
       <ScoreWords />
+      <PlayWords prefixes={["play.clash.", "play.result."]} />
       <Bar />
       <p id="status" class="status" role="status" aria-live="polite">{t("score.loading")}</p>
       <Overlays />

@@ -4,6 +4,7 @@
  * `moduleScript`).
  */
 import type { Clash } from "../../../domain/clashes.ts";
+import { pw } from "./manage/play_words.ts";
 
 /**
  * A sentence for a clash. `describe` names a match ("Anna Schmidt v Ben Okafor"), `where` gives its place
@@ -20,22 +21,36 @@ export function clashWords(
 ): string {
   const placed = (id: string) => where(id) ? `${describe(id)} (${where(id)})` : describe(id);
   const list = (ids: string[], show: (id: string) => string) => ids.map(show).join(", ");
-  const count = (n: number) => n === 1 ? "a match" : `${n} matches`;
+  const count = (n: number) => n === 1 ? pw("play.clash.oneMatch") : pw("play.clash.matches", { n });
   const ids = clash.matchIds;
   switch (clash.kind) {
     case "table-busy":
-      return `Table ${clash.tableNo} has ${count(ids.length)} in progress: ${list(ids, describe)}`;
+      return pw("play.clash.tableBusy", {
+        table: clash.tableNo,
+        count: count(ids.length),
+        list: list(ids, describe),
+      });
     case "player-busy":
       return starting
-        ? `${clash.player.name} is playing now: ${list(ids, placed)}`
-        : `${clash.player.name} is in ${count(ids.length)} in progress: ${list(ids, placed)}`;
+        ? pw("play.clash.playerPlaying", { player: clash.player.name, list: list(ids, placed) })
+        : pw("play.clash.playerBusy", {
+          player: clash.player.name,
+          count: count(ids.length),
+          list: list(ids, placed),
+        });
     case "table-double-booked":
-      return `Table ${clash.tableNo} has ${count(ids.length)} at ${time(clash.scheduledAt)}: ${
-        list(ids, describe)
-      }`;
+      return pw("play.clash.tableDouble", {
+        table: clash.tableNo,
+        count: count(ids.length),
+        time: time(clash.scheduledAt),
+        list: list(ids, describe),
+      });
     case "player-double-booked":
-      return `${clash.player.name} has ${count(ids.length)} at ${time(clash.scheduledAt)}: ${
-        list(ids, placed)
-      }`;
+      return pw("play.clash.playerDouble", {
+        player: clash.player.name,
+        count: count(ids.length),
+        time: time(clash.scheduledAt),
+        list: list(ids, placed),
+      });
   }
 }

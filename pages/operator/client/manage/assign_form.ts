@@ -6,6 +6,7 @@
 import { make } from "../dom.ts";
 import { numberInput, submitButton } from "./controls.ts";
 import type { ManagePage, OverviewMatch } from "./page.ts";
+import { pw } from "./play_words.ts";
 
 /**
  * An ISO 8601 time as a datetime-local field's value, in the reader's time zone.
@@ -20,13 +21,13 @@ export function localInputValue(iso: string): string {
 export function assignForm(page: ManagePage, m: OverviewMatch): HTMLFormElement | null {
   if (m.status === "completed") return null;
   const form = make("form", "inline assign");
-  const table = numberInput("Table", 1, 999, m.tableNo ?? undefined);
-  const at = make("label", "", "Time ");
+  const table = numberInput(pw("play.form.table"), 1, 999, m.tableNo ?? undefined);
+  const at = make("label", "", `${pw("play.form.time")} `);
   const when = make("input");
   when.type = "datetime-local";
   if (m.scheduledAt) when.value = localInputValue(m.scheduledAt);
   at.append(when);
-  form.append(table.label, at, submitButton("Assign"));
+  form.append(table.label, at, submitButton(pw("play.form.assign")));
   form.addEventListener("submit", (e) => {
     e.preventDefault();
     void page.write(`/matches/${m.id}/assign`, {

@@ -7,6 +7,7 @@
 import { byId, make } from "../dom.ts";
 import { matchRow } from "./match_row.ts";
 import type { ManagePage, Overview, OverviewMatch } from "./page.ts";
+import { pw } from "./play_words.ts";
 
 /** Where the category shown last is kept. */
 export const CATEGORY_KEY = "tt.manage.category";
@@ -35,9 +36,7 @@ export function showByCategory(page: ManagePage, o: Overview): void {
   }
   const own = drawOrder(o.matches, chosen);
   byId("category-matches")!.replaceChildren(
-    ...(own.length
-      ? own.map((m) => matchRow(page, m))
-      : [make("li", "muted", "No match yet: make the draw")]),
+    ...(own.length ? own.map((m) => matchRow(page, m)) : [make("li", "muted", pw("play.byCategory.none"))]),
   );
 }
 

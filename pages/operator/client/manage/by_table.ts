@@ -7,6 +7,7 @@
 import { byId, make } from "../dom.ts";
 import { matchRow } from "./match_row.ts";
 import type { ManagePage, Overview, OverviewMatch } from "./page.ts";
+import { pw } from "./play_words.ts";
 
 /**
  * A table's matches still to finish, in the order of play there: in progress first, then by time (a match
@@ -29,10 +30,10 @@ export function showByTable(page: ManagePage, o: Overview): void {
     const lane = make("section", "lane");
     lane.dataset.tableNo = String(t.tableNo);
     const own = tableOrder(o.matches, t.tableNo);
-    lane.append(make("h3", "", `Table ${t.tableNo}`));
+    lane.append(make("h3", "", pw("play.table", { table: t.tableNo })));
     const list = make("ol", "rows");
     list.append(
-      ...(own.length ? own.map((m) => matchRow(page, m)) : [make("li", "muted", "Nothing to play")]),
+      ...(own.length ? own.map((m) => matchRow(page, m)) : [make("li", "muted", pw("play.lanes.nothing"))]),
     );
     lane.append(list);
     return lane;

@@ -8,20 +8,27 @@ import { byId, make } from "../dom.ts";
 import { button } from "./controls.ts";
 import { openDrawConsole } from "./draw_console.ts";
 import type { ManagePage, Overview } from "./page.ts";
+import { type PlayKey, pw } from "./play_words.ts";
 
-/** A category's format as a director says it. */
-export const FORMAT_WORDS: Record<string, string> = {
-  groups_knockout: "groups, then a knockout",
-  groups: "groups",
-  knockout: "knockout",
+/** A category's format as a director says it: its message. */
+export const FORMAT_WORDS: Record<string, PlayKey> = {
+  groups_knockout: "play.format.groupsKnockout",
+  groups: "play.format.groups",
+  knockout: "play.format.knockout",
 };
 
-/** What a category's draw is, as a director says it. */
-export const DRAW_WORDS: Record<string, string> = {
-  none: "no draw yet",
-  draft: "draw not public yet (draft)",
-  locked: "draw public (locked)",
+/** What a category's draw is, as a director says it: its message. */
+export const DRAW_WORDS: Record<string, PlayKey> = {
+  none: "play.drawState.none",
+  draft: "play.drawState.draft",
+  locked: "play.drawState.locked",
 };
+
+/** A word of one of these tables in the page's language, or the API's code when the table has none. */
+export function codeWords(table: Record<string, PlayKey>, code: string): string {
+  const key = table[code];
+  return key === undefined ? code : pw(key);
+}
 
 /** One category's row. */
 export function categoryRow(page: ManagePage, s: Overview["subevents"][number]): HTMLElement {
@@ -32,30 +39,32 @@ export function categoryRow(page: ManagePage, s: Overview["subevents"][number]):
     make(
       "span",
       "where",
-      `${FORMAT_WORDS[s.format] ?? s.format}, ${s.matchCount} matches, ${
-        DRAW_WORDS[s.drawState] ?? s.drawState
-      }`,
+      pw("play.category.row", {
+        format: codeWords(FORMAT_WORDS, s.format),
+        matches: s.matchCount,
+        draw: codeWords(DRAW_WORDS, s.drawState),
+      }),
     ),
   );
   if (s.drawState === "draft") {
     li.append(
       button(
-        "Lock draw",
-        () => void page.write(`/subevents/${s.id}/lock`, undefined, "Draw locked"),
+        pw("play.draw.lock"),
+        () => void page.write(`/subevents/${s.id}/lock`, undefined, pw("play.draw.locked")),
         "primary",
       ),
     );
   } else if (s.drawState === "locked") {
-    const b = button("Unlock draw", () => {
-      if (confirm(`Unlock the draw of ${s.name}? It stops being public.`)) {
-        void page.write(`/subevents/${s.id}/unlock`, undefined, "Draw unlocked");
+    const b = button(pw("play.draw.unlock"), () => {
+      if (confirm(pw("play.draw.unlockQuestion", { category: s.name }))) {
+        void page.write(`/subevents/${s.id}/unlock`, undefined, pw("play.draw.unlocked"));
       }
     });
     b.disabled = s.drawStarted;
-    if (s.drawStarted) b.title = "A match of the draw has started";
+    if (s.drawStarted) b.title = pw("play.draw.started");
     li.append(b);
   }
-  li.append(button("Draw…", () => void openDrawConsole(page, s.id, s.name)));
+  li.append(button(pw("play.draw.openConsole"), () => void openDrawConsole(page, s.id, s.name)));
   return li;
 }
 

@@ -7,6 +7,7 @@
 import { make } from "../dom.ts";
 import { matchTime } from "./match_words.ts";
 import type { ManageMatch } from "./page.ts";
+import { pw } from "./play_words.ts";
 
 /**
  * The confirmation in words; "" for a match not finished.
@@ -17,7 +18,13 @@ import type { ManageMatch } from "./page.ts";
 export function confirmationText(m: Pick<ManageMatch, "status" | "confirmation">): string {
   if (m.status !== "completed") return "";
   const c = m.confirmation;
-  return c ? `Confirmed by ${c.by} (${c.role}) ${matchTime(c.at)}` : "Not confirmed by the umpire";
+  if (!c) return pw("play.notConfirmed");
+  const role = c.role === "scorer"
+    ? pw("play.role.scorer")
+    : c.role === "admin"
+    ? pw("play.role.admin")
+    : c.role;
+  return pw("play.confirmedBy", { by: c.by, role, time: matchTime(c.at) });
 }
 
 /** The confirmation's mark in a match's head, or null for a match not finished. */

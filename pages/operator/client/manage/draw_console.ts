@@ -12,6 +12,7 @@ import { problemDetail } from "../manage_fetch.ts";
 import { byId, make } from "../dom.ts";
 import { button, numberInput } from "./controls.ts";
 import { manageApi, type ManagePage } from "./page.ts";
+import { playList, pw, slotWords, stageWords } from "./play_words.ts";
 import { MAX_GROUP_SIZE, MIN_GROUP_SIZE } from "../../../../domain/group_size.ts";
 
 /** A category's draw as the management API answers it. */
@@ -42,21 +43,13 @@ export function tiedBlocks(s: Standing): Entry[][] {
 /** The console's form to record one group's lot: a choice of names per place, in the order they were drawn. */
 export function lotForm(page: ManagePage, categoryId: string, s: Standing): HTMLElement {
   const form = make("form", "lot");
-  form.append(
-    make(
-      "p",
-      "warning",
-      `Group ${s.name}: ${
-        tiedBlocks(s).map((b) => b.map((e) => e.name).join(", ")).join("; ")
-      } are level after every step of ITTF 3.7.5. Their places are decided by lot: draw lots, then record the ` +
-        "order.",
-    ),
-  );
+  const names = tiedBlocks(s).map((b) => playList(b.map((e) => e.name))).join("; ");
+  form.append(make("p", "warning", pw("play.draw.level", { group: s.name, names })));
   const selects: HTMLSelectElement[] = [];
   for (const block of tiedBlocks(s)) {
     const place = s.rows.find((r) => r.entry.id === block[0]?.id)?.position ?? 1;
     block.forEach((_, k) => {
-      const label = make("label", "", `Place ${place + k} `);
+      const label = make("label", "", `${pw("play.draw.place", { place: place + k })} `);
       const select = make("select");
       select.name = `lot-${s.name}-${place + k}`;
       for (const e of block) select.append(new Option(e.name, e.name, false, e === block[k]));
@@ -65,14 +58,20 @@ export function lotForm(page: ManagePage, categoryId: string, s: Standing): HTML
       form.append(label, " ");
     });
   }
-  const submit = make("button", "primary", `Record the lot of group ${s.name}`);
+  const submit = make("button", "primary", pw("play.draw.recordLot", { group: s.name }));
   submit.type = "submit";
   form.append(submit);
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
     const lots = selects.map((x) => x.value);
-    if (new Set(lots).size !== lots.length) return sayDraw("Choose each player once, in the order drawn.");
-    if (await page.write(`/subevents/${categoryId}/draw/advance`, { group: s.name, lots }, "Lot recorded")) {
+    if (new Set(lots).size !== lots.length) return sayDraw(pw("play.draw.eachOnce"));
+    if (
+      await page.write(
+        `/subevents/${categoryId}/draw/advance`,
+        { group: s.name, lots },
+        pw("play.draw.lotRecorded"),
+      )
+    ) {
       await openDrawConsole(page, categoryId);
     }
   });
@@ -90,16 +89,18 @@ export function groupsPart(page: ManagePage, d: DrawDetail): HTMLElement {
   const part = make("div", "draw-groups");
   for (const g of d.groups) {
     const box = make("section", "draw-group");
-    box.append(make("h4", "", g.label));
+    box.append(make("h4", "", stageWords(g.label)));
     const list = make("ol");
     for (const m of g.members) list.append(make("li", "", entryWords(m.entry)));
     box.append(list);
     const s = d.standings.find((x) => x.groupId === g.id);
     if (s?.complete) {
       const order = s.rows.map((r) =>
-        `${r.position}${r.tied ? "=" : ""}. ${r.entry.name}${r.decidedByLot ? " (by lot)" : ""}`
+        `${r.position}${r.tied ? "=" : ""}. ${r.entry.name}${
+          r.decidedByLot ? ` ${pw("play.draw.byLot")}` : ""
+        }`
       );
-      box.append(make("p", "muted", `Final standings: ${order.join(", ")}`));
+      box.append(make("p", "muted", pw("play.draw.standings", { order: order.join(", ") })));
     }
     if (s?.awaitingLot) box.append(lotForm(page, d.subeventId, s));
     part.append(box);
@@ -112,9 +113,9 @@ export function bracketPart(d: DrawDetail): HTMLElement {
   const list = make("ol", "draw-pairs");
   const slots = d.bracket?.slots ?? [];
   const side = (s: (typeof slots)[number] | undefined) =>
-    s === undefined ? "" : s.entry ? entryWords(s.entry) : s.label;
+    s === undefined ? "" : s.entry ? entryWords(s.entry) : slotWords(s);
   for (let k = 0; k < slots.length; k += 2) {
-    list.append(make("li", "", `${side(slots[k])}  v  ${side(slots[k + 1])}`));
+    list.append(make("li", "", pw("play.versus", { home: side(slots[k]), away: side(slots[k + 1]) })));
   }
   return list;
 }
@@ -130,19 +131,14 @@ export function showDrawConsole(
   box.hidden = false;
   const state = d === null || (d.groups.length === 0 && !d.bracket) ? "none" : d.drawState;
   box.replaceChildren(
-    make("h3", "", `Draw of ${name}`),
+    make("h3", "", pw("play.draw.title", { category: name })),
     make(
       "p",
       "muted",
-      state === "none"
-        ? "No draw yet: make one by lot. It stays a draft, seen only here, until you lock it."
-        : state === "draft"
-        ? `Draft (not public)${
-          // Groups given in an imported file have no lot seed here.
-          d?.lotSeed ? `, lot seed ${d.lotSeed}` : ""}: look at it, draw again, or lock it to publish it.`
-        : `Locked (public), lot seed ${
-          d?.lotSeed ?? "?"
-        }. To draw again, unlock it first (before any match starts).`,
+      state === "none" ? pw("play.draw.none") : state === "draft"
+        // Groups given in an imported file have no lot seed here.
+        ? (d?.lotSeed ? pw("play.draw.draftSeed", { seed: d.lotSeed }) : pw("play.draw.draft"))
+        : pw("play.draw.lockedSeed", { seed: d?.lotSeed ?? "?" }),
     ),
   );
   const withGroups = d !== null && d.format !== "knockout";
@@ -150,11 +146,16 @@ export function showDrawConsole(
   controls.id = "draw-form";
   const seed = make("input");
   seed.id = "draw-seed";
-  seed.placeholder = "new lot seed (optional)";
+  seed.placeholder = pw("play.draw.seedPlaceholder");
   seed.maxLength = 200;
-  const seedLabel = make("label", "", "Lot seed ");
+  const seedLabel = make("label", "", `${pw("play.draw.seed")} `);
   seedLabel.append(seed);
-  const size = numberInput("Group size", MIN_GROUP_SIZE, MAX_GROUP_SIZE, d?.groupSize ?? undefined);
+  const size = numberInput(
+    pw("play.draw.groupSize"),
+    MIN_GROUP_SIZE,
+    MAX_GROUP_SIZE,
+    d?.groupSize ?? undefined,
+  );
   size.input.id = "draw-group-size";
   controls.append(seedLabel);
   if (withGroups) controls.append(size.label);
@@ -163,53 +164,53 @@ export function showDrawConsole(
   for (const n of [1, 2]) {
     qualifiers.append(new Option(String(n), String(n), false, (d?.qualifiersPerGroup ?? 2) === n));
   }
-  const qualifiersLabel = make("label", "", "Qualifiers per group ");
+  const qualifiersLabel = make("label", "", `${pw("play.draw.qualifiers")} `);
   qualifiersLabel.append(qualifiers);
   if (d?.format === "groups_knockout") controls.append(qualifiersLabel);
   if (state !== "locked") {
-    const make_ = make("button", "primary", state === "none" ? "Make draw" : "Draw again");
+    const make_ = make("button", "primary", pw(state === "none" ? "play.draw.make" : "play.draw.again"));
     make_.type = "submit";
     controls.append(make_);
   }
   controls.addEventListener("submit", async (e) => {
     e.preventDefault();
-    if (state === "draft" && !confirm(`Draw ${name} again? The draft is replaced by a new lot.`)) return;
+    if (state === "draft" && !confirm(pw("play.draw.againQuestion", { category: name }))) return;
     const body: Record<string, unknown> = {};
     if (seed.value.trim()) body.lotSeed = seed.value.trim();
     if (withGroups && size.input.value) body.groupSize = Number(size.input.value);
     if (d?.format === "groups_knockout") body.qualifiersPerGroup = Number(qualifiers.value);
-    const done = state === "none" ? "Draw made (draft)" : "Drawn again (draft)";
+    const done = pw(state === "none" ? "play.draw.made" : "play.draw.redrawn");
     if (await page.write(`/subevents/${categoryId}/draw`, body, done)) {
       await openDrawConsole(page, categoryId);
     }
   });
   if (state !== "locked") box.append(controls);
   if (state === "draft") {
-    box.append(button("Lock draw", async () => {
-      if (await page.write(`/subevents/${categoryId}/lock`, undefined, "Draw locked")) {
+    box.append(button(pw("play.draw.lock"), async () => {
+      if (await page.write(`/subevents/${categoryId}/lock`, undefined, pw("play.draw.locked"))) {
         await openDrawConsole(page, categoryId);
       }
     }, "primary"));
   }
   if (d !== null && d.format === "groups_knockout" && state !== "none") {
-    box.append(button("Place group qualifiers", async () => {
+    box.append(button(pw("play.draw.placeQualifiers"), async () => {
       const r = await page.write<{ placements: { groupName: string; place: number; state: string }[] }>(
         `/subevents/${categoryId}/draw/advance`,
         {},
-        "Qualifiers placed",
+        pw("play.draw.qualifiersPlaced"),
       );
       if (!r) return;
       await openDrawConsole(page, categoryId);
       const waiting = r.placements.filter((p) => p.state !== "placed");
       sayDraw(
         waiting.length === 0
-          ? "Every group's qualifiers are in the knockout."
+          ? pw("play.draw.allPlaced")
           : waiting.map((p) =>
-            `Group ${p.groupName} place ${p.place}: ${
-              p.state === "tied" ? "waits for a lot" : "group not over"
-            }`
-          )
-            .join("; "),
+            pw(p.state === "tied" ? "play.draw.waitsLot" : "play.draw.groupNotOver", {
+              group: p.groupName,
+              place: p.place,
+            })
+          ).join("; "),
       );
     }));
   }
@@ -218,18 +219,17 @@ export function showDrawConsole(
   say.setAttribute("role", "status");
   box.append(say);
   if (d === null || state === "none") return;
-  if (d.groups.length > 0) box.append(make("h4", "", "Groups"), groupsPart(page, d));
+  if (d.groups.length > 0) box.append(make("h4", "", pw("play.draw.groups")), groupsPart(page, d));
   if (d.bracket) {
     box.append(
-      make("h4", "", `Knockout, first round (${d.bracket.size} places)`),
+      make("h4", "", pw("play.draw.knockout", { size: d.bracket.size })),
       bracketPart(d),
     );
     if (d.format === "groups_knockout") {
       box.append(make(
         "p",
         "muted",
-        "Until every group is over these places are provisional: then the runners-up are drawn again so that no " +
-          "two players of one group meet before the final and players of one club meet as late as possible.",
+        pw("play.draw.provisional"),
       ));
     }
   }
@@ -244,12 +244,15 @@ export async function openDrawConsole(page: ManagePage, categoryId: string, name
     const res = await manageApi(page, `/subevents/${categoryId}/draw`);
     if (!res.ok) {
       box.hidden = false;
-      box.replaceChildren(make("h3", "", `Draw of ${title}`), make("p", "error", await problemDetail(res)));
+      box.replaceChildren(
+        make("h3", "", pw("play.draw.title", { category: title })),
+        make("p", "error", await problemDetail(res)),
+      );
       return;
     }
     showDrawConsole(page, (await res.json()).data.draw, categoryId, title);
     box.scrollIntoView({ block: "start" });
   } catch {
-    sayDraw("Cannot reach the server");
+    sayDraw(pw("play.unreachable"));
   }
 }

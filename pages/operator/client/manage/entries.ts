@@ -11,6 +11,7 @@ import type { Withdrawal } from "../../../../db/entry_writes.ts";
 import { byId, make, setStatus } from "../dom.ts";
 import { button, submitButton } from "./controls.ts";
 import { manageApi, type ManagePage, type Overview } from "./page.ts";
+import { pw } from "./play_words.ts";
 
 /** A category with its entries, as GET /api/manage/subevents/{id}/entries answers it. */
 export interface CategoryEntries {
@@ -31,9 +32,9 @@ export function withdrawQuestion(
   where: { inDraw: boolean; drawState: string },
   reserve: string | null,
 ): string {
-  if (!where.inDraw) return `Withdraw ${name}? They have no place in the draw and leave the category.`;
-  if (reserve !== null) return `Withdraw ${name}? ${reserve} takes their place in the knockout.`;
-  return `Withdraw ${name}? Their matches still to play become walkovers for their opponents.`;
+  if (!where.inDraw) return pw("play.entry.withdrawNoPlace", { name });
+  if (reserve !== null) return pw("play.entry.withdrawReserve", { name, reserve });
+  return pw("play.entry.withdrawWalkovers", { name });
 }
 
 /**
@@ -42,12 +43,12 @@ export function withdrawQuestion(
  * // "Withdrew Ana Lopez: 2 walkovers"
  */
 export function withdrawalDone(w: Pick<Withdrawal, "name" | "outcome" | "walkovers" | "reserve">): string {
-  if (w.outcome === "left") return `${w.name} left the category`;
-  if (w.reserve !== null) return `Withdrew ${w.name}: ${w.reserve.name} takes their place`;
+  const name = w.name;
+  if (w.outcome === "left") return pw("play.entry.left", { name });
+  if (w.reserve !== null) return pw("play.entry.withdrewReserve", { name, reserve: w.reserve.name });
   const n = w.walkovers.length;
-  return `Withdrew ${w.name}: ${
-    n === 0 ? "no match to walk over yet" : `${n} walkover${n === 1 ? "" : "s"}`
-  }`;
+  if (n === 0) return pw("play.entry.withdrewNone", { name });
+  return n === 1 ? pw("play.entry.withdrewOne", { name }) : pw("play.entry.withdrewMany", { name, n });
 }
 
 /** Says what was done on the status line and beside the entries, where the desk is looking. */
@@ -84,14 +85,20 @@ export function playerEditForm(
   reload: () => void,
 ): HTMLFormElement {
   const form = make("form", "inline edit-player");
-  const name = entryField("Name", "player-name");
-  const club = entryField("Club", "player-club");
-  const rating = entryField("Rating", "player-rating", "number");
+  const name = entryField(pw("play.entry.name"), "player-name");
+  const club = entryField(pw("play.entry.club"), "player-club");
+  const rating = entryField(pw("play.entry.rating"), "player-rating", "number");
   name.input.value = p.displayName;
   name.input.required = true;
   club.input.value = p.association ?? "";
   rating.input.value = p.rating === null ? "" : String(p.rating);
-  form.append(name.label, club.label, rating.label, submitButton("Save"), button("Cancel", reload));
+  form.append(
+    name.label,
+    club.label,
+    rating.label,
+    submitButton(pw("play.entry.save")),
+    button(pw("play.entry.cancel"), reload),
+  );
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
     const body = {
@@ -99,9 +106,14 @@ export function playerEditForm(
       association: club.input.value.trim() || null,
       rating: rating.input.value.trim() === "" ? null : Number(rating.input.value),
     };
-    const done = await page.write(`/players/${p.id}`, body, `Saved ${body.name}`, "PATCH");
+    const done = await page.write(
+      `/players/${p.id}`,
+      body,
+      pw("play.entry.saved", { name: body.name }),
+      "PATCH",
+    );
     if (done) {
-      entriesSay(`Saved ${body.name}`);
+      entriesSay(pw("play.entry.saved", { name: body.name }));
       reload();
     }
   });
@@ -119,8 +131,12 @@ export function entryRow(
   li.dataset.entryId = e.id;
   const marks = [
     e.association ?? "",
-    e.seed === null ? "" : `seed ${e.seed}`,
-    e.withdrawnAt ? "withdrawn" : e.inDraw || category.drawState === "none" ? "" : "not in the draw",
+    e.seed === null ? "" : pw("play.entry.seed", { seed: e.seed }),
+    e.withdrawnAt
+      ? pw("play.entry.withdrawn")
+      : e.inDraw || category.drawState === "none"
+      ? ""
+      : pw("play.entry.notInDraw"),
   ].filter((s) => s !== "").join(", ");
   li.append(make("span", "names", e.name), make("span", "where", marks));
   if (e.withdrawnAt) return li;
@@ -128,16 +144,18 @@ export function entryRow(
   let choice: HTMLSelectElement | null = null;
   if (e.inDraw && category.drawState === "locked" && reserves.length > 0) {
     choice = make("select", "reserve");
-    choice.setAttribute("aria-label", `Instead of ${e.name}`);
-    const none = make("option", "", "Walkovers for the opponents");
+    choice.setAttribute("aria-label", pw("play.entry.instead", { name: e.name }));
+    const none = make("option", "", pw("play.entry.walkoversForOpponents"));
     none.value = "";
     choice.append(
       none,
-      ...reserves.map((r) => Object.assign(make("option", "", `Reserve: ${r.name}`), { value: r.id })),
+      ...reserves.map((r) =>
+        Object.assign(make("option", "", pw("play.entry.reserve", { name: r.name })), { value: r.id })
+      ),
     );
     li.append(choice);
   }
-  li.append(button(`Withdraw`, async () => {
+  li.append(button(pw("play.entry.withdraw"), async () => {
     const reserve = choice?.value ? reserves.find((r) => r.id === choice!.value) ?? null : null;
     if (
       !confirm(
@@ -149,7 +167,7 @@ export function entryRow(
     const done = await page.write<{ withdrawal: Withdrawal }>(
       `/subevents/${category.id}/entries/${e.id}/withdraw`,
       reserve ? { reserveEntryId: reserve.id } : {},
-      `Withdrew ${e.name}`,
+      pw("play.entry.withdrew", { name: e.name }),
     );
     if (done) {
       entriesSay(withdrawalDone(done.withdrawal));
@@ -157,7 +175,12 @@ export function entryRow(
     }
   }));
   for (const p of e.players) {
-    li.append(button(`Edit ${p.displayName}`, () => li.replaceChildren(playerEditForm(page, p, reload))));
+    li.append(
+      button(
+        pw("play.entry.edit", { name: p.displayName }),
+        () => li.replaceChildren(playerEditForm(page, p, reload)),
+      ),
+    );
   }
   return li;
 }
@@ -166,18 +189,20 @@ export function entryRow(
 export function addForm(page: ManagePage, category: CategoryEntries, reload: () => void): HTMLFormElement {
   const form = make("form", "inline");
   form.id = "entry-add";
-  const sides = (category.kind === "doubles" ? ["Player", "Partner"] : ["Player"]).map((who) => {
-    const name = entryField(`${who}`, "new-name");
+  const sides = (category.kind === "doubles" ? [pw("play.entry.player"), pw("play.entry.partner")] : [
+    pw("play.entry.player"),
+  ]).map((who) => {
+    const name = entryField(who, "new-name");
     name.input.required = true;
     name.input.maxLength = 200;
-    const club = entryField("Club", "new-club");
-    const rating = entryField("Rating", "new-rating", "number");
+    const club = entryField(pw("play.entry.club"), "new-club");
+    const rating = entryField(pw("play.entry.rating"), "new-rating", "number");
     rating.input.min = "1";
     rating.input.max = "5000";
     form.append(name.label, club.label, rating.label);
     return [name.input, club.input, rating.input];
   });
-  form.append(submitButton("Add entry"));
+  form.append(submitButton(pw("play.entry.add")));
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const players = sides.map(newPlayerBody);
@@ -185,10 +210,10 @@ export function addForm(page: ManagePage, category: CategoryEntries, reload: () 
     const done = await page.write<{ entry: { name: string } }>(
       `/subevents/${category.id}/entries`,
       { players },
-      `Added to ${category.name}`,
+      pw("play.entry.addedTo", { category: category.name }),
     );
     if (done) {
-      entriesSay(`Added ${done.entry.name} to ${category.name}`);
+      entriesSay(pw("play.entry.added", { name: done.entry.name, category: category.name }));
       reload();
     }
   });
@@ -206,7 +231,7 @@ export async function showEntries(page: ManagePage, categoryId: string): Promise
   }
   const res = await manageApi(page, `/subevents/${categoryId}/entries`);
   if (!res.ok) {
-    setStatus(`Cannot read the entries (${res.status})`, "error");
+    setStatus(pw("play.entry.unreadable", { status: res.status }), "error");
     return;
   }
   const category: CategoryEntries = (await res.json()).data.category;
@@ -223,7 +248,7 @@ export async function loadEntryCategories(page: ManagePage): Promise<void> {
   if (!res.ok) return;
   const o: Overview = (await res.json()).data;
   const kept = select.value;
-  const pick = make("option", "", "Choose a category");
+  const pick = make("option", "", pw("play.entry.choose"));
   pick.value = "";
   select.replaceChildren(
     pick,
@@ -239,7 +264,7 @@ export function watchEntries(page: ManagePage): void {
   if (!section) return;
   const select = make("select");
   select.id = "entries-category";
-  const label = make("label", "", "Category ");
+  const label = make("label", "", `${pw("play.entry.category")} `);
   label.append(select);
   const list = make("ul", "rows");
   list.id = "entry-list";

@@ -10,6 +10,7 @@ import type { matchPageJson } from "../../../../api/manage/serialize.ts";
 import { byId, make } from "../dom.ts";
 import { matchRow } from "./match_row.ts";
 import { manageApi, type ManagePage, type Overview, type OverviewMatch } from "./page.ts";
+import { pw } from "./play_words.ts";
 
 /** A page of matches as the management API answers it. */
 export type FoundPage = ReturnType<typeof matchPageJson>;
@@ -41,7 +42,9 @@ export function findQuery(
  * @example foundCount(20, 20, 48) // "21–40 of 48"
  */
 export function foundCount(offset: number, shown: number, total: number): string {
-  return total === 0 ? "No match found" : `${offset + 1}–${offset + shown} of ${total}`;
+  return total === 0
+    ? pw("play.find.none")
+    : pw("play.find.count", { from: offset + 1, to: offset + shown, total });
 }
 
 /** The value of a field of the form. */
@@ -69,7 +72,7 @@ export async function loadFound(page: ManagePage): Promise<void> {
     const found: FoundPage = (await res.json()).data;
     // The overview's copy knows what starting or taking back the match would clash with.
     const rows = found.matches.map((m) => matchRow(page, page.byMatchId.get(m.id) ?? (m as OverviewMatch)));
-    byId("done")!.replaceChildren(...(rows.length ? rows : [make("li", "muted", "No match found")]));
+    byId("done")!.replaceChildren(...(rows.length ? rows : [make("li", "muted", pw("play.find.none"))]));
     byId("find-count")!.textContent = foundCount(offset, found.matches.length, found.total);
     byId<HTMLButtonElement>("find-prev")!.disabled = offset === 0;
     byId<HTMLButtonElement>("find-next")!.disabled = offset + found.matches.length >= found.total;
@@ -82,7 +85,7 @@ export async function loadFound(page: ManagePage): Promise<void> {
 export function showFindCategories(o: Overview): void {
   const select = byId<HTMLSelectElement>("find-category")!;
   const chosen = select.value;
-  const all = make("option", "", "all");
+  const all = make("option", "", pw("play.find.all"));
   all.value = "";
   select.replaceChildren(
     all,

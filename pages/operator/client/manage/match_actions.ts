@@ -9,6 +9,7 @@ import { make } from "../dom.ts";
 import { button } from "./controls.ts";
 import { clashSentence, matchNames, scoreText, sideName } from "./match_words.ts";
 import type { ManagePage, OverviewMatch } from "./page.ts";
+import { pw } from "./play_words.ts";
 
 /** What stands in the way of starting a scheduled match whose sides are known, in words; [] when nothing. */
 export function startBlockers(page: ManagePage, m: OverviewMatch): string[] {
@@ -30,9 +31,11 @@ export function matchActions(page: ManagePage, m: OverviewMatch, blockers: reado
   const sides = ["home", "away"] as const;
   if (m.status === "scheduled" && known && m.tableNo !== null) {
     // The players are called to the table: the TV shows it, and the match's and players' pages say it.
-    const label = m.calledAt ? `Call again to table ${m.tableNo}` : `Call to table ${m.tableNo}`;
+    const label = pw(m.calledAt ? "play.act.callAgain" : "play.act.call", { table: m.tableNo });
     // A player still at another table is said first, as for a start.
-    const callQuestion = blockers.length > 0 ? `${blockers.join(".\n")}.\n\nCall anyway?` : undefined;
+    const callQuestion = blockers.length > 0
+      ? pw("play.act.callAnyway", { why: blockers.join(".\n") })
+      : undefined;
     const call = button(label, write("call", {}, callQuestion));
     // The desk's next step with this match: shown on its row, beside the menu of the others.
     call.dataset.quick = "true";
@@ -40,22 +43,25 @@ export function matchActions(page: ManagePage, m: OverviewMatch, blockers: reado
   }
   if (m.status !== "completed" && known) {
     // The producer's featured overlay (/overlay/featured/{slug}) shows this match until the desk picks another.
-    out.push(button("Feature on the stream", write("feature", {})));
+    out.push(button(pw("play.act.feature"), write("feature", {})));
   }
   if (m.status === "scheduled" && known) {
     // A player late or absent: the table goes on with its next match until the skip is taken back.
     out.push(
-      m.skippedAt
-        ? button("Take back the skip", write("unskip", {}))
-        : button("Skip for now", write("skip", {}, `Skip ${m.homeName} v ${m.awayName} for now?`)),
+      m.skippedAt ? button(pw("play.act.unskip"), write("unskip", {})) : button(
+        pw("play.act.skip"),
+        write("skip", {}, pw("play.act.skipQuestion", { match: matchNames(m) })),
+      ),
     );
   }
   if (m.status === "scheduled" && known) {
-    const startQuestion = blockers.length > 0 ? `${blockers.join(".\n")}.\n\nStart anyway?` : undefined;
+    const startQuestion = blockers.length > 0
+      ? pw("play.act.startAnyway", { why: blockers.join(".\n") })
+      : undefined;
     for (const s of sides) {
       out.push(
         button(
-          `Start: ${sideName(m, s)} serves`,
+          pw("play.act.start", { name: sideName(m, s) }),
           write("start", { firstServer: s }, startQuestion),
           "primary",
         ),
@@ -64,19 +70,22 @@ export function matchActions(page: ManagePage, m: OverviewMatch, blockers: reado
     for (const s of sides) {
       out.push(
         button(
-          `Walkover to ${sideName(m, s)}`,
-          write("walkover", { winner: s }, `Walkover to ${sideName(m, s)}?`),
+          pw("play.act.walkover", { name: sideName(m, s) }),
+          write("walkover", { winner: s }, pw("play.act.walkoverQuestion", { name: sideName(m, s) })),
         ),
       );
     }
   }
   if (m.status === "in_progress") {
-    const link = make("a", "button", "Score");
+    const link = make("a", "button", pw("play.act.score"));
     link.href = `/score/${m.id}`;
     out.push(link);
     for (const s of sides) {
       out.push(
-        button(`${sideName(m, s)} retires`, write("retire", { side: s }, `${sideName(m, s)} retires?`)),
+        button(
+          pw("play.act.retires", { name: sideName(m, s) }),
+          write("retire", { side: s }, pw("play.act.retiresQuestion", { name: sideName(m, s) })),
+        ),
       );
     }
   }
@@ -84,12 +93,8 @@ export function matchActions(page: ManagePage, m: OverviewMatch, blockers: reado
     // Started by mistake (the wrong match called, the wrong players): back to not started (domain/match_reset.ts).
     out.push(
       button(
-        "Set back to not started",
-        write(
-          "reset",
-          {},
-          `Set ${matchNames(m)} back to not started? Who serves first and the scoring phone are forgotten.`,
-        ),
+        pw("play.act.reset"),
+        write("reset", {}, pw("play.act.resetQuestion", { match: matchNames(m) })),
       ),
     );
   }
@@ -97,12 +102,11 @@ export function matchActions(page: ManagePage, m: OverviewMatch, blockers: reado
     // Played by the wrong players: an admin sets it back in one confirmed step, its points discarded (audited).
     out.push(
       button(
-        "Discard the points and set back",
+        pw("play.act.discard"),
         write(
           "reset",
           { discardPoints: true },
-          `Discard every point of ${matchNames(m)} (${scoreText(m)}) and set it back to not started? ` +
-            "This cannot be undone; the audit log keeps the score.",
+          pw("play.act.discardQuestion", { match: matchNames(m), score: scoreText(m) }),
         ),
       ),
     );
@@ -111,32 +115,30 @@ export function matchActions(page: ManagePage, m: OverviewMatch, blockers: reado
     for (const s of sides) {
       out.push(
         button(
-          `Disqualify ${sideName(m, s)}`,
-          write("disqualify", { side: s }, `Disqualify ${sideName(m, s)}?`),
+          pw("play.act.disqualify", { name: sideName(m, s) }),
+          write("disqualify", { side: s }, pw("play.act.disqualifyQuestion", { name: sideName(m, s) })),
         ),
       );
     }
   }
   if ((m.status === "in_progress" || m.status === "completed") && m.resultReasonCode === null) {
     // Undo takes back the last action: a correction made after the last point, else that point.
-    const undoQuestion = m.status === "completed"
-      ? "Undo the last point (or a correction made after it)? The match will be reopened."
-      : undefined;
-    out.push(button("Undo", write("undo", {}, undoQuestion)));
+    const undoQuestion = m.status === "completed" ? pw("play.act.undoQuestion") : undefined;
+    out.push(button(pw("play.act.undo"), write("undo", {}, undoQuestion)));
   }
   if (m.status === "completed" && m.resultReasonCode !== null) {
     // A decision given by mistake (the wrong side, the wrong match) is taken back, not worked around.
     // The result as the row says it: who won, and who retired or was disqualified.
     const result = scoreText(m);
     // Where it goes back to is the server's to say (domain/match_status.ts reopensTo).
-    const back = m.reopensTo === "in_progress" ? "in progress" : "not started";
+    const back = m.reopensTo === "in_progress" ? "play.act.reopenToProgress" : "play.act.reopenToScheduled";
     // Back in progress, it may meet a table or a player taken meanwhile: said before, as for a start.
     const reopenBlockers = (m.clashesOnReopen ?? []).map((c) => clashSentence(page.byMatchId, c, true));
     const warning = reopenBlockers.length > 0 ? `\n\n${reopenBlockers.join(".\n")}.` : "";
     out.push(
       button(
-        "Take back the result",
-        write("reopen", {}, `Take back "${result}"? The match goes back to ${back}.${warning}`),
+        pw("play.act.reopen"),
+        write("reopen", {}, pw(back, { result, warning })),
       ),
     );
   }

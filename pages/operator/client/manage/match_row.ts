@@ -11,6 +11,7 @@ import { reportLink } from "./report_link.ts";
 import { matchActions, startBlockers } from "./match_actions.ts";
 import { matchNames, matchTime, runningWords, scoreText } from "./match_words.ts";
 import type { ManagePage, OverviewMatch } from "./page.ts";
+import { pw, stageWords } from "./play_words.ts";
 import { correctGameForm, resultForm } from "./result_forms.ts";
 import { tieActions } from "./tie_lineups.ts";
 
@@ -18,9 +19,9 @@ import { tieActions } from "./tie_lineups.ts";
 export function matchHead(m: OverviewMatch): HTMLElement {
   const head = make("div", "match-head");
   head.append(
-    make("span", "table", m.tableNo === null ? "No table" : `Table ${m.tableNo}`),
+    make("span", "table", m.tableNo === null ? pw("play.noTable") : pw("play.table", { table: m.tableNo })),
     make("span", "names", matchNames(m)),
-    make("span", "where", `${m.subeventName} · ${m.stageLabel}`),
+    make("span", "where", `${m.subeventName} · ${stageWords(m.stageLabel)}`),
     make("span", "score", scoreText(m)),
   );
   const confirmed = confirmationMark(m);
@@ -30,7 +31,13 @@ export function matchHead(m: OverviewMatch): HTMLElement {
   const planned = m.status === "scheduled" ? runningWords(m) : "";
   if (planned) head.append(make("span", "when", planned));
   if (m.status === "in_progress" && m.scorer) {
-    head.append(make("span", "where", `Scored on ${m.scorer.label} since ${matchTime(m.scorer.since)}`));
+    head.append(
+      make(
+        "span",
+        "where",
+        pw("play.row.scoredOn", { device: m.scorer.label, time: matchTime(m.scorer.since) }),
+      ),
+    );
   }
   return head;
 }
@@ -42,7 +49,9 @@ export function matchRow(page: ManagePage, m: OverviewMatch): HTMLElement {
   li.append(matchHead(m));
   if (page.clashing.has(m.id)) li.classList.add("clash");
   const blockers = startBlockers(page, m);
-  if (blockers.length > 0) li.append(make("p", "warning", `Not free: ${blockers.join(". ")}`));
+  if (blockers.length > 0) {
+    li.append(make("p", "warning", pw("play.row.notFree", { why: blockers.join(". ") })));
+  }
   const actions = make("div", "actions");
   if (m.teamTie) {
     // A tie is played as its matches, each scored on its own: the desk enters the line-ups and places the tie.
@@ -68,8 +77,8 @@ export function matchRow(page: ManagePage, m: OverviewMatch): HTMLElement {
  */
 export function actionMenu(page: ManagePage, m: OverviewMatch, actions: HTMLElement): HTMLElement {
   const menu = make("details", "match-menu");
-  const summary = make("summary", "", "Actions");
-  summary.setAttribute("aria-label", `Actions: ${matchNames(m)}`);
+  const summary = make("summary", "", pw("play.row.actions"));
+  summary.setAttribute("aria-label", pw("play.row.actionsOf", { match: matchNames(m) }));
   menu.append(summary, actions);
   menu.open = page.openMenus.has(m.id);
   menu.addEventListener("toggle", () => {

@@ -8,13 +8,14 @@ import type { Side } from "../../../../domain/scoring.ts";
 import { clashWords } from "../clash_words.ts";
 import { wonByWords } from "../result_words.ts";
 import type { ManageMatch } from "./page.ts";
+import { playTime, pw } from "./play_words.ts";
 
 /**
  * A side's name, or "to be decided" before it is known (a knockout match waiting for a winner).
  * @example sideName({ homeName: null, awayName: "Ben Okafor" }, "home") // "to be decided"
  */
 export function sideName(m: Pick<ManageMatch, "homeName" | "awayName">, side: Side): string {
-  return (side === "home" ? m.homeName : m.awayName) ?? "to be decided";
+  return (side === "home" ? m.homeName : m.awayName) ?? pw("play.toBeDecided");
 }
 
 /**
@@ -22,7 +23,7 @@ export function sideName(m: Pick<ManageMatch, "homeName" | "awayName">, side: Si
  * @example matchNames({ homeName: "Anna Berg", awayName: "Ben Okafor" }) // "Anna Berg v Ben Okafor"
  */
 export function matchNames(m: Pick<ManageMatch, "homeName" | "awayName">): string {
-  return `${sideName(m, "home")} v ${sideName(m, "away")}`;
+  return pw("play.versus", { home: sideName(m, "home"), away: sideName(m, "away") });
 }
 
 /** The winner's name; "?" while there is none (the server sends the winning side as a plain string). */
@@ -30,11 +31,9 @@ export function winnerName(m: Pick<ManageMatch, "homeName" | "awayName" | "winne
   return m.winnerSide === "home" || m.winnerSide === "away" ? sideName(m, m.winnerSide) : "?";
 }
 
-/** A time in the reader's words, with its day ("Sat 10:30"); "" for none. */
+/** A time in the page's language, with its day ("Sat 10:30"); "" for none. */
 export function matchTime(iso: string | null): string {
-  return iso === null
-    ? ""
-    : new Date(iso).toLocaleString([], { weekday: "short", hour: "2-digit", minute: "2-digit" });
+  return playTime(iso);
 }
 
 /**
@@ -47,31 +46,41 @@ export function matchTime(iso: string | null): string {
 export function scoreText(m: ManageMatch): string {
   const games = m.gameScores.map((g) => `${g.home}-${g.away}`).join(", ");
   if (m.status === "in_progress") {
-    const serving = m.currentServer ? `, ${sideName(m, m.currentServer)} serving` : "";
-    return `${m.gamesWon.home}-${m.gamesWon.away} (${m.currentGame.home}-${m.currentGame.away}${serving})`;
+    const live = {
+      games: `${m.gamesWon.home}-${m.gamesWon.away}`,
+      game: `${m.currentGame.home}-${m.currentGame.away}`,
+    };
+    return m.currentServer
+      ? pw("play.score.liveServing", { ...live, server: sideName(m, m.currentServer) })
+      : pw("play.score.live", live);
   }
   if (m.status === "completed") {
+    const winner = winnerName(m);
     // A walkover has no games to give; a retirement or disqualification says who left the match.
-    if (m.resultReasonCode === "walkover") return `${winnerName(m)} wins ${wonByWords("walkover")}`;
+    if (m.resultReasonCode === "walkover") {
+      return pw("play.score.wonBy", { winner, how: wonByWords("walkover") });
+    }
     const loser = m.winnerSide === "home"
       ? sideName(m, "away")
       : m.winnerSide === "away"
       ? sideName(m, "home")
       : "?";
-    const reason = m.resultReasonCode === "retired"
-      ? `, ${loser} retired`
-      : m.resultReasonCode === "disqualified"
-      ? `, ${loser} disqualified`
-      : m.resultReasonCode
-      ? ` ${wonByWords(m.resultReasonCode)}`
-      : "";
     // The winner's games first, as a result is said ("wins 2-0"); the games themselves home side first.
-    const won = m.winnerSide === "away"
+    const score = m.winnerSide === "away"
       ? `${m.gamesWon.away}-${m.gamesWon.home}`
       : `${m.gamesWon.home}-${m.gamesWon.away}`;
     // A retirement before any game was won has no score to say: "Anna Berg wins, Ella Fox retired".
-    const score = m.gamesWon.home + m.gamesWon.away === 0 && m.resultReasonCode ? "" : ` ${won}`;
-    return `${winnerName(m)} wins${score}` + (games ? ` (${games})` : "") + reason;
+    const noScore = m.gamesWon.home + m.gamesWon.away === 0 && m.resultReasonCode;
+    const result = noScore
+      ? (games ? pw("play.score.winsOnlyGames", { winner, games }) : pw("play.score.winsNoScore", { winner }))
+      : games
+      ? pw("play.score.winsGames", { winner, score, games })
+      : pw("play.score.wins", { winner, score });
+    if (m.resultReasonCode === "retired") return pw("play.score.retired", { result, loser });
+    if (m.resultReasonCode === "disqualified") return pw("play.score.disqualified", { result, loser });
+    return m.resultReasonCode
+      ? pw("play.score.other", { result, how: wonByWords(m.resultReasonCode) })
+      : result;
   }
   return m.scheduledAt ? matchTime(m.scheduledAt) : "";
 }
@@ -87,11 +96,11 @@ export function clashSentence(
 ): string {
   const describe = (id: string) => {
     const m = byMatchId.get(id);
-    return m ? matchNames(m) : "another match";
+    return m ? matchNames(m) : pw("play.anotherMatch");
   };
   const where = (id: string) => {
     const m = byMatchId.get(id);
-    return m?.tableNo ? `table ${m.tableNo}` : "";
+    return m?.tableNo ? pw("play.atTable", { table: m.tableNo }) : "";
   };
   return clashWords(clash, describe, where, matchTime, starting);
 }
@@ -108,10 +117,15 @@ export function sheetQuestion(
   const home = games.filter((g) => g.home > g.away).length;
   const away = games.filter((g) => g.away > g.home).length;
   const sheet = games.map((g) => `${g.home}-${g.away}`).join(", ");
-  const winner = home === away
-    ? ""
-    : ` ${sideName(m, home > away ? "home" : "away")} wins ${Math.max(home, away)}-${Math.min(home, away)}.`;
-  return `${matchNames(m)}: ${sheet}?${winner}`;
+  const match = matchNames(m);
+  return home === away
+    ? pw("play.sheet.question", { match, games: sheet })
+    : pw("play.sheet.questionWinner", {
+      match,
+      games: sheet,
+      winner: sideName(m, home > away ? "home" : "away"),
+      score: `${Math.max(home, away)}-${Math.min(home, away)}`,
+    });
 }
 
 /**
@@ -120,8 +134,8 @@ export function sheetQuestion(
  * @example runningWords({ scheduledAt: "2026-11-28T10:22:00Z", estimatedStart: "2026-11-28T10:37:00.000Z", skippedAt: null }) // "expected Sat 10:37"
  */
 export function runningWords(m: Pick<ManageMatch, "scheduledAt" | "estimatedStart" | "skippedAt">): string {
-  if (m.skippedAt) return "Skipped for now";
+  if (m.skippedAt) return pw("play.skipped");
   const moved = m.estimatedStart !== null &&
     (m.scheduledAt === null || Date.parse(m.scheduledAt) !== Date.parse(m.estimatedStart));
-  return moved ? `expected ${matchTime(m.estimatedStart)}` : "";
+  return moved ? pw("play.expected", { time: matchTime(m.estimatedStart) }) : "";
 }

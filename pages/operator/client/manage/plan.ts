@@ -9,6 +9,7 @@ import type { orderOfPlayJson } from "../../../../views/order_of_play.ts";
 import { problemDetail } from "../manage_fetch.ts";
 import { byId, make } from "../dom.ts";
 import { manageApi, type ManagePage } from "./page.ts";
+import { playTime, pw, stageWords } from "./play_words.ts";
 
 /** A plan as the management API answers it. */
 export type OrderOfPlay = ReturnType<typeof orderOfPlayJson>;
@@ -33,16 +34,29 @@ export function tableList(text: string): number[] | null {
   return [...out].sort((a, b) => a - b);
 }
 
-/** "09:00" of an ISO time, in the browser's time zone (the venue's). */
+/** "09:00" of an ISO time, in the browser's time zone (the venue's), in the page's language. */
 export function clockTime(iso: string): string {
-  return new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", hour12: false });
+  return playTime(iso, false);
+}
+
+/** The plan's word for a side not known yet (db/read_schedule.ts), said in the page's language. */
+export const PLAN_UNKNOWN_SIDE = "to be decided";
+
+/** A planned match's side in the page's language. */
+export function plannedSide(name: string | null | undefined): string {
+  return !name || name === PLAN_UNKNOWN_SIDE ? pw("play.toBeDecided") : name;
 }
 
 /** What a planned match says: its time, category, stage and sides. */
 export function plannedWords(m: OrderOfPlay["matches"][number]): string {
-  const fixed = m.fixed ? " (in play or fixed)" : "";
-  return `${clockTime(m.start)}–${clockTime(m.end)} ${m.category ?? ""}, ${m.stage ?? ""}: ` +
-    `${m.home ?? ""} v ${m.away ?? ""}${fixed}`;
+  const planned = pw("play.plan.match", {
+    from: clockTime(m.start),
+    to: clockTime(m.end),
+    category: m.category ?? "",
+    stage: stageWords(m.stage ?? ""),
+    match: pw("play.versus", { home: plannedSide(m.home), away: plannedSide(m.away) }),
+  });
+  return m.fixed ? pw("play.plan.fixed", { planned }) : planned;
 }
 
 /**
@@ -54,14 +68,16 @@ export function showPlan(plan: OrderOfPlay, now = Date.now()): void {
   const tables = [...new Set(ahead.map((m) => m.table))].sort((a, b) => a - b);
   const busy = Math.round(plan.utilization * 100);
   byId("plan-summary")!.textContent = plan.finish === null || ahead.length === 0
-    ? "Nothing to plan: every match is over."
-    : `${ahead.length} matches to play on ${tables.length} tables; the last ends at ${
-      clockTime(plan.finish)
-    }; ` +
-      `the tables are busy ${busy} % of the time.`;
+    ? pw("play.plan.nothing")
+    : pw("play.plan.summary", {
+      matches: ahead.length,
+      tables: tables.length,
+      time: clockTime(plan.finish),
+      busy,
+    });
   byId("plan-grid")!.replaceChildren(...tables.map((table) => {
     const card = make("section", "plan-table");
-    card.append(make("h3", "", `Table ${table}`));
+    card.append(make("h3", "", pw("play.table", { table })));
     const list = make("ol");
     for (const m of ahead.filter((p) => p.table === table)) list.append(make("li", "", plannedWords(m)));
     card.append(list);
@@ -70,8 +86,10 @@ export function showPlan(plan: OrderOfPlay, now = Date.now()): void {
   const unplaced = byId("plan-unplaced")!;
   unplaced.hidden = plan.unplaced.length === 0;
   unplaced.replaceChildren(
-    make("h3", "", "Not placed"),
-    ...plan.unplaced.map((u) => make("p", "", `${u.category ?? ""}, ${u.stage ?? ""}: ${u.reason}`)),
+    make("h3", "", pw("play.plan.notPlaced")),
+    ...plan.unplaced.map((u) =>
+      make("p", "", `${u.category ?? ""}, ${stageWords(u.stage ?? "")}: ${u.reason}`)
+    ),
   );
 }
 
@@ -96,20 +114,20 @@ export function watchPlanForm(
     const kept = await page.write<{ plan: OrderOfPlay; changed: number }>(
       `/events/${encodeURIComponent(page.slug)}/plan/keep`,
       shown,
-      "Plan kept",
+      pw("play.plan.kept"),
     );
     if (!kept) return;
     showPlan(kept.plan);
-    byId("plan-summary")!.textContent += ` Kept: ${kept.changed} matches given a table and a time.`;
+    byId("plan-summary")!.textContent += ` ${pw("play.plan.keptCount", { n: kept.changed })}`;
   });
   byId<HTMLFormElement>("plan-form")!.addEventListener("submit", async (e) => {
     e.preventDefault();
     const rest = input("plan-rest").valueAsNumber;
     if (!Number.isInteger(rest) || rest < 0 || rest > 240) {
-      return say("Rest: give whole minutes from 0 to 240.");
+      return say(pw("play.plan.rest"));
     }
     shown = null;
-    say("Planning…");
+    say(pw("play.plan.planning"));
     if (!(await prepare(say))) return;
     // The sessions stored with the event (just saved): the body says only the rest.
     const body = { restMinutes: rest };
@@ -123,7 +141,7 @@ export function watchPlanForm(
       shown = body;
       keepButton.hidden = false;
     } catch {
-      say("Cannot reach the server");
+      say(pw("play.unreachable"));
     }
   });
 }

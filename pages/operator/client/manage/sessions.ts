@@ -13,6 +13,7 @@ import { problemDetail } from "../manage_fetch.ts";
 import { byId, make } from "../dom.ts";
 import { manageApi, type ManagePage } from "./page.ts";
 import { tableList } from "./plan.ts";
+import { pw } from "./play_words.ts";
 
 /** A session as the rows hold it: local day and hours, tables as typed. */
 export interface SessionRow {
@@ -75,7 +76,7 @@ export function sessionRow(s: EventSessions["sessions"][number]): SessionRow {
 
 /** What the director reads of a session: its name, else its place in the list. */
 export function sessionLabel(row: Pick<SessionRow, "name">, index: number): string {
-  return row.name.trim() || `Session ${index + 1}`;
+  return row.name.trim() || pw("play.session.label", { n: index + 1 });
 }
 
 /**
@@ -83,13 +84,12 @@ export function sessionLabel(row: Pick<SessionRow, "name">, index: number): stri
  * them.
  */
 export function sessionProblemWords(p: SessionProblem, rows: readonly Pick<SessionRow, "name">[]): string {
-  const name = (i: number) => `"${sessionLabel(rows[i]!, i)}"`;
-  if (p.field === "end") return `${name(p.index)} ends before it starts: give it an end after its start.`;
+  const name = (i: number) => pw("play.session.quoted", { name: sessionLabel(rows[i]!, i) });
+  if (p.field === "end") return pw("play.session.endsBefore", { name: name(p.index) });
   if (p.other !== undefined && p.table !== undefined) {
-    return `${name(p.other)} and ${name(p.index)} are at the same time and both use table ${p.table}: ` +
-      "a table can be in one session at a time.";
+    return pw("play.session.sameTable", { first: name(p.other), second: name(p.index), table: p.table });
   }
-  return `${name(p.index)}: ${p.message}.`;
+  return pw("play.session.problem", { name: name(p.index), problem: p.message });
 }
 
 /**
@@ -102,15 +102,15 @@ export function sessionsBody(
 ): SessionsBody | string {
   const sessions: SessionsBody["sessions"] = [];
   for (const [i, row] of rows.entries()) {
-    const label = `"${sessionLabel(row, i)}"`;
+    const label = pw("play.session.quoted", { name: sessionLabel(row, i) });
     const start = new Date(`${row.day}T${row.from}`);
     const end = new Date(`${row.day}T${row.to}`);
     if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) {
-      return `${label}: give its day and its hours.`;
+      return pw("play.session.dayHours", { name: label });
     }
     const tables = tableList(row.tables);
     if (!tables) {
-      return `${label}: give its tables as numbers or ranges such as "1-8" or "1, 2, 5", from 1 to 999.`;
+      return pw("play.session.tables", { name: label });
     }
     sessions.push({
       id: row.id,
@@ -132,7 +132,7 @@ export function sessionsBody(
   for (const c of ticks) {
     const kept = c.sessions.filter((id) => rows.some((r) => r.id === id));
     if (rows.length > 0 && kept.length === 0) {
-      return `Tick at least one session for "${c.name}" (every session when it plays in all of them).`;
+      return pw("play.session.tick", { category: c.name });
     }
     categories[c.id] = kept.length === rows.length ? null : kept;
   }
@@ -186,7 +186,7 @@ export function rowElement(row: SessionRow, onChange: () => void): HTMLTableRowE
     td.append(input);
     return td;
   };
-  const remove = make("button", "", "Remove");
+  const remove = make("button", "", pw("play.session.remove"));
   remove.type = "button";
   remove.addEventListener("click", () => {
     tr.remove();
@@ -195,11 +195,14 @@ export function rowElement(row: SessionRow, onChange: () => void): HTMLTableRowE
   const last = make("td");
   last.append(remove);
   tr.append(
-    cell("name", "text", "Name", { placeholder: "Saturday", size: "18" }),
-    cell("day", "date", "Day"),
-    cell("from", "time", "From"),
-    cell("to", "time", "To"),
-    cell("tables", "text", "Tables", { placeholder: "1-8", size: "8" }),
+    cell("name", "text", pw("play.session.name"), {
+      placeholder: pw("play.session.namePlaceholder"),
+      size: "18",
+    }),
+    cell("day", "date", pw("play.session.day")),
+    cell("from", "time", pw("play.session.from")),
+    cell("to", "time", pw("play.session.to")),
+    cell("tables", "text", pw("play.session.tablesLabel"), { placeholder: "1-8", size: "8" }),
     last,
   );
   return tr;
@@ -227,7 +230,7 @@ export function drawTicks(
       label.append(box, sessionLabel(row, i));
       set.append(label);
     });
-    if (rows.length === 0) set.append(make("span", "muted", "Add a session first."));
+    if (rows.length === 0) set.append(make("span", "muted", pw("play.session.addFirst")));
     return set;
   }));
 }
@@ -281,7 +284,7 @@ export async function loadSessions(page: ManagePage): Promise<void> {
   try {
     const res = await manageApi(page, `/events/${encodeURIComponent(page.slug)}/sessions`);
     if (!res.ok) {
-      byId("plan-summary")!.textContent = `The sessions cannot be read: ${await problemDetail(res)}`;
+      byId("plan-summary")!.textContent = pw("play.session.unreadable", { why: await problemDetail(res) });
       return;
     }
     const stored: EventSessions = (await res.json()).data;
@@ -291,7 +294,7 @@ export async function loadSessions(page: ManagePage): Promise<void> {
     ));
     drawEditor(stored);
   } catch {
-    byId("plan-summary")!.textContent = "Cannot reach the server";
+    byId("plan-summary")!.textContent = pw("play.unreachable");
   }
 }
 
@@ -313,13 +316,13 @@ export async function saveSessions(page: ManagePage, say: (text: string) => void
       body: json,
     });
     if (!res.ok) {
-      say(`The sessions were not saved: ${await problemDetail(res)}`);
+      say(pw("play.session.notSaved", { why: await problemDetail(res) }));
       return false;
     }
     savedSessions.json = json;
     return true;
   } catch {
-    say("Cannot reach the server");
+    say(pw("play.unreachable"));
     return false;
   }
 }
@@ -327,7 +330,7 @@ export async function saveSessions(page: ManagePage, say: (text: string) => void
 /** Saves the sessions before a plan, which needs at least one; false with the sentence that says why not. */
 export async function saveSessionsToPlan(page: ManagePage, say: (text: string) => void): Promise<boolean> {
   if (editedRows().length === 0) {
-    say("Add a session first: the plan needs to know when play goes on and on which tables.");
+    say(pw("play.session.needOne"));
     return false;
   }
   return await saveSessions(page, say);
@@ -340,7 +343,7 @@ export function watchSessions(page: ManagePage): void {
   };
   byId("event-select")?.addEventListener("change", () => void loadSessions(page));
   byId("session-save")?.addEventListener("click", async () => {
-    if (await saveSessions(page, say)) say(`Sessions saved.`);
+    if (await saveSessions(page, say)) say(pw("play.session.saved"));
   });
   void loadSessions(page);
 }

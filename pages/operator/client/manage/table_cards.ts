@@ -8,6 +8,7 @@ import { byId, make } from "../dom.ts";
 import { button } from "./controls.ts";
 import { clashSentence, matchNames, matchTime, runningWords, scoreText } from "./match_words.ts";
 import type { ManagePage, Overview, OverviewMatch } from "./page.ts";
+import { pw, stageWords } from "./play_words.ts";
 
 /**
  * What a table with a match called to it and not begun says: the match, since when it was called and how long
@@ -15,9 +16,8 @@ import type { ManagePage, Overview, OverviewMatch } from "./page.ts";
  * @example calledText("Ana v Ben", "10:32", 4, "") // "Called: Ana v Ben · since 10:32 (4 min)"
  */
 export function calledText(names: string, since: string, minutes: number, missing: string): string {
-  return `Called: ${names} · since ${since} (${Math.max(0, minutes)} min)${
-    missing ? ` · missing: ${missing}` : ""
-  }`;
+  const called = { match: names, since, minutes: Math.max(0, minutes) };
+  return missing ? pw("play.tables.calledMissing", { ...called, missing }) : pw("play.tables.called", called);
 }
 
 /**
@@ -32,7 +32,7 @@ export function tableCard(
 ): HTMLElement {
   const card = make("li", `table-card${t.current ? " busy" : ""}`);
   card.dataset.tableNo = String(t.tableNo);
-  card.append(make("h3", "", `Table ${t.tableNo}`));
+  card.append(make("h3", "", pw("play.table", { table: t.tableNo })));
   const waitingFor = (id: string) =>
     (page.byMatchId.get(id)?.clashesOnStart ?? []).map((c) => clashSentence(page.byMatchId, c, true)).join(
       ". ",
@@ -51,7 +51,13 @@ export function tableCard(
           waitingFor(called.id),
         ),
       )
-      : make("p", "now", t.current ? `${matchNames(t.current)}: ${scoreText(t.current)}` : "Free"),
+      : make(
+        "p",
+        "now",
+        t.current
+          ? pw("play.tables.now", { match: matchNames(t.current), score: scoreText(t.current) })
+          : pw("play.tables.free"),
+      ),
   );
   // The planned match may be waiting for a player still on another table: then say so, and call another
   // match meanwhile.
@@ -62,7 +68,8 @@ export function tableCard(
       make(
         "p",
         "next muted",
-        `Next: ${matchNames(t.next)}${when ? ` (${when})` : ""}${why ? ` (waiting: ${why})` : ""}`,
+        pw("play.tables.next", { match: matchNames(t.next) }) + (when ? ` (${when})` : "") +
+          (why ? ` (${pw("play.tables.waiting", { why })})` : ""),
       ),
     );
   }
@@ -73,24 +80,31 @@ export function tableCard(
       make(
         "p",
         "suggest",
-        `Call: ${matchNames(call)} · ${call.subeventName} · ${call.stageLabel}${when ? ` · ${when}` : ""}`,
+        `${pw("play.tables.call", { match: matchNames(call) })} · ${call.subeventName} · ${
+          stageWords(call.stageLabel)
+        }${when ? ` · ${when}` : ""}`,
       ),
       button(
-        `Call to table ${t.tableNo}`,
-        () => void page.write(`/matches/${call.id}/call`, { revision: call.revision }, "Called"),
+        pw("play.act.call", { table: t.tableNo }),
+        () =>
+          void page.write(
+            `/matches/${call.id}/call`,
+            { revision: call.revision },
+            pw("play.tables.calledDone"),
+          ),
       ),
     );
   } else if (call) {
-    const label = t.next ? "Meanwhile" : "Call";
+    const label = pw(t.next ? "play.tables.meanwhile" : "play.tables.call", { match: matchNames(call) });
     card.append(
-      make("p", "suggest", `${label}: ${matchNames(call)} · ${call.subeventName} · ${call.stageLabel}`),
+      make("p", "suggest", `${label} · ${call.subeventName} · ${stageWords(call.stageLabel)}`),
       button(
-        `Put on table ${t.tableNo}`,
+        pw("play.tables.putOn", { table: t.tableNo }),
         () =>
           void page.write(
             `/matches/${call.id}/assign`,
             { tableNo: t.tableNo, revision: call.revision },
-            "Assigned",
+            pw("play.tables.assigned"),
           ),
       ),
     );
@@ -108,5 +122,5 @@ export function showTables(page: ManagePage, o: Overview): void {
       return tableCard(page, t, s && page.byMatchId.get(s.matchId), s?.onTable === true);
     }),
   );
-  if (o.tables.length === 0) tables.append(make("li", "muted", "No table assigned yet"));
+  if (o.tables.length === 0) tables.append(make("li", "muted", pw("play.tables.none")));
 }

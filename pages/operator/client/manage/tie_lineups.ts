@@ -12,6 +12,8 @@ import { byId, make } from "../dom.ts";
 import { button } from "./controls.ts";
 import { manageApi, type ManagePage, type OverviewMatch } from "./page.ts";
 import { showView } from "./views.ts";
+import { matchNames } from "./match_words.ts";
+import { pw } from "./play_words.ts";
 
 type Side = "home" | "away";
 
@@ -35,7 +37,7 @@ export function playerSelect(
 export function sideFieldset(tie: Tie, side: Side): HTMLFieldSetElement {
   const set = make("fieldset", "lineup");
   set.dataset.side = side;
-  set.append(make("legend", "", tie[side]?.name ?? (side === "home" ? "Home team" : "Away team")));
+  set.append(make("legend", "", tie[side]?.name ?? pw(side === "home" ? "play.tie.home" : "play.tie.away")));
   const { positions, pair } = tie.format.sides[side];
   const current = tie.lineups?.[side];
   for (const p of positions) {
@@ -45,7 +47,7 @@ export function sideFieldset(tie: Tie, side: Side): HTMLFieldSetElement {
   }
   if (pair) {
     for (const k of [0, 1]) {
-      const label = make("label", "", `Doubles ${k + 1} `);
+      const label = make("label", "", `${pw("play.tie.doubles", { n: k + 1 })} `);
       label.append(playerSelect(tie, side, `${side}-pair-${k}`, current?.pair?.[k]));
       set.append(label, " ");
     }
@@ -71,27 +73,27 @@ export function sideLineup(
 export async function showLineups(page: ManagePage, m: OverviewMatch): Promise<void> {
   const panel = byId("tie-lineups")!;
   const box = make("div", "tie-lineups-box");
-  const close = button("Close", () => {
+  const close = button(pw("play.tie.close"), () => {
     panel.hidden = true;
     panel.replaceChildren();
   });
-  panel.replaceChildren(make("h3", "", `Line-ups: ${m.homeName} v ${m.awayName}`), box, close);
+  panel.replaceChildren(make("h3", "", pw("play.tie.title", { match: matchNames(m) })), box, close);
   panel.hidden = false;
   // The panel is part of the Tables view (pages/operator/console_views.ts): a tie opened from another view shows it.
   const view = byId("content")?.dataset.view;
   if (view !== "tables" && view !== "all") showView("tables");
   panel.scrollIntoView({ block: "start" });
-  box.replaceChildren(make("p", "muted", "Reading the line-ups…"));
+  box.replaceChildren(make("p", "muted", pw("play.tie.reading")));
   let tie: Tie;
   try {
     const res = await manageApi(page, `/ties/${m.id}`);
     if (!res.ok) return void box.replaceChildren(make("p", "warning", await problemDetail(res)));
     tie = (await res.json()).data.tie as Tie;
   } catch {
-    return void box.replaceChildren(make("p", "warning", "Cannot reach the server"));
+    return void box.replaceChildren(make("p", "warning", pw("play.unreachable")));
   }
   if (tie.status !== "scheduled") {
-    box.replaceChildren(make("p", "muted", "The tie has begun: its line-ups stay as they are."));
+    box.replaceChildren(make("p", "muted", pw("play.tie.begun")));
     return;
   }
   const form = make("form", "tie-lineups");
@@ -99,26 +101,26 @@ export async function showLineups(page: ManagePage, m: OverviewMatch): Promise<v
   const say = make(
     "p",
     "muted",
-    tie.lineups ? "Published: the tie's matches are made." : "Not published yet.",
+    pw(tie.lineups ? "play.tie.published" : "play.tie.notPublished"),
   );
   const send = async (publish: boolean) => {
     const home = sideLineup(form, tie, "home");
     const away = sideLineup(form, tie, "away");
     if (publish && (!home || !away)) {
-      return void (say.textContent = "Choose every player of both teams first.");
+      return void (say.textContent = pw("play.tie.chooseAll"));
     }
-    if (!home && !away) return void (say.textContent = "Choose the players of a team first.");
+    if (!home && !away) return void (say.textContent = pw("play.tie.chooseTeam"));
     const body = {
       ...(home ? { home } : {}),
       ...(away ? { away } : {}),
       ...(publish ? { publish: true } : {}),
     };
-    const done = publish ? "Line-ups published: the tie's matches are made" : "Line-ups saved";
+    const done = pw(publish ? "play.tie.publishedDone" : "play.tie.saved");
     if (await page.write(`/ties/${m.id}/lineups`, body, done, "PUT")) await showLineups(page, m);
   };
-  const save = button("Save line-ups", () => void send(false));
+  const save = button(pw("play.tie.save"), () => void send(false));
   save.type = "button";
-  const publish = button("Save and publish", () => void send(true), "primary");
+  const publish = button(pw("play.tie.saveAndPublish"), () => void send(true), "primary");
   publish.type = "button";
   form.append(save, " ", publish, say);
   form.addEventListener("submit", (e) => e.preventDefault());
@@ -127,5 +129,5 @@ export async function showLineups(page: ManagePage, m: OverviewMatch): Promise<v
 
 /** The actions of a tie's own match: its line-ups, entered and published in the panel; its matches are scored. */
 export function tieActions(page: ManagePage, m: OverviewMatch): HTMLElement[] {
-  return [button("Line-ups…", () => void showLineups(page, m))];
+  return [button(pw("play.tie.open"), () => void showLineups(page, m))];
 }

@@ -1,0 +1,202 @@
+/**
+ * /manage's play views (pages/i18n/desk_play/) on the demo at 1366x768 in every language: the tables and the
+ * matches of each table, the matches in progress, next and found, a match's actions and result form, the order of
+ * play with its sessions and plan, a category's matches, its draw console and its entries, and a team tie's
+ * line-ups. In each the page says its language and direction, no English message of those views is left in them,
+ * nothing in them is cut or runs off the screen (German's long words), and axe finds no serious violation.
+ * With `--shots=DIR` the plan and the matches in German and Japanese are saved there (`--only=LANG`: one language).
+ */
+import assert from "node:assert/strict";
+import type { Page } from "playwright-core";
+import { LANGUAGES } from "../../lib/languages.ts";
+import { DEMO_SLUG } from "../../cli/demo.ts";
+import { buildTeamDemoEvent, DEMO_TEAMS_SLUG } from "../../cli/demo_teams.ts";
+import { importEvent } from "../../event_file/import.ts";
+import { CATALOGS, i18nFor } from "../../pages/i18n/mod.ts";
+import { makeToken } from "../api/manage_fixtures.ts";
+import { axeViolations } from "../support/axe.ts";
+import { browserSuite, newTestContext, recordPage } from "../support/browser.ts";
+import { cutOrOverflowing, englishLeft, wordIn } from "../support/language_checks.ts";
+import { testNow } from "../support/test_clock.ts";
+import { LAPTOP } from "../support/viewports.ts";
+
+const SHOTS = Deno.args.find((a) => a.startsWith("--shots="))?.slice("--shots=".length);
+/** With `--only=de`, one language. */
+const ONLY = Deno.args.find((a) => a.startsWith("--only="))?.slice("--only=".length);
+
+/** The parts of the page the play views fill; the frame around them is the desk's own (pages/i18n/desk/). */
+const REGIONS = [
+  "#tables",
+  "#by-table",
+  "#live",
+  "#next",
+  "#done",
+  "#find-count",
+  "#plan-summary",
+  "#plan-grid",
+  "#session-rows",
+  "#category-sessions",
+  "#categories",
+  "#draw-console",
+  "#entry-list",
+  "#entry-form",
+  "#category-matches",
+  "#tie-lineups",
+];
+
+/** What the data names: players, clubs, events, categories, groups. */
+const DATA = ".names, .names *, legend, option, h4";
+
+/**
+ * The regions' words: their text without the data's names, and their controls' labels and placeholders.
+ */
+function regionText(page: Page): Promise<string> {
+  return page.evaluate(([regions, data]) => {
+    const out: string[] = [];
+    for (const region of document.querySelectorAll<HTMLElement>(regions)) {
+      if (region.closest("[hidden]")) continue;
+      const copy = region.cloneNode(true) as HTMLElement;
+      for (const el of copy.querySelectorAll(data)) el.remove();
+      out.push(copy.textContent ?? "");
+      for (const el of region.querySelectorAll("[aria-label], [placeholder], [title]")) {
+        out.push(
+          el.getAttribute("aria-label") ?? "",
+          el.getAttribute("placeholder") ?? "",
+          el.getAttribute("title") ?? "",
+        );
+      }
+    }
+    return out.join(" \n ");
+  }, [REGIONS.join(", "), DATA] as const);
+}
+
+/** Controls and lines of the regions whose text is cut or that run off the screen. */
+function regionsCut(page: Page): Promise<string[]> {
+  return page.evaluate((regions) => {
+    const found: string[] = [];
+    const selector = "button, summary, label, h3, h4, p, a, span, legend";
+    for (const region of document.querySelectorAll<HTMLElement>(regions)) {
+      for (const el of region.querySelectorAll<HTMLElement>(selector)) {
+        const box = el.getBoundingClientRect();
+        if (box.width === 0 || el.closest("[hidden], details:not([open]) > div")) continue;
+        if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflow !== "visible") {
+          found.push(`${el.tagName.toLowerCase()} cut: "${el.textContent}"`);
+        }
+        if (box.right > innerWidth + 1 || box.left < -1) {
+          found.push(`${el.tagName.toLowerCase()} off the screen: "${el.textContent}"`);
+        }
+      }
+    }
+    return found;
+  }, REGIONS.join(", "));
+}
+
+/** Shows one of the page's views (pages/operator/console_views.ts). */
+async function showView(page: Page, view: string): Promise<void> {
+  await page.click(`#views [data-view="${view}"]`);
+  await page.waitForSelector(`#views [data-view="${view}"][aria-pressed="true"]`);
+}
+
+browserSuite(
+  "/manage's play views in every language at 1366x768",
+  async (store) => {
+    const { loadDemoIfEmpty } = await import("../../cli/demo.ts");
+    await loadDemoIfEmpty(store, testNow());
+    await importEvent(store, buildTeamDemoEvent(testNow()), testNow);
+    return { admin: await makeToken(store.db, "admin", { label: "Desk" }) };
+  },
+  async (t, { browser, server, seeded }) => {
+    const categories = (await (await fetch(`${server.origin}/api/v1/events/${DEMO_SLUG}`)).json()).data
+      .subevents as { id: string; name: string }[];
+    // The lot seeds the draw console shows are data too ("demo-open-2026/MS/knockout").
+    const seeds = await Promise.all(categories.map(async (c) => {
+      const res = await fetch(`${server.origin}/api/manage/subevents/${c.id}/draw`, {
+        headers: { authorization: `Bearer ${seeded.admin}` },
+      });
+      return String((await res.json()).data.draw?.lotSeed ?? "");
+    }));
+    const dataNames = [...categories.map((c) => c.name), ...seeds.filter((s) => s !== "")];
+    for (const lang of LANGUAGES.filter((l) => !ONLY || l === ONLY)) {
+      await t.step(`in ${lang}`, async () => {
+        const english = englishLeft(lang, dataNames).filter((e) => /\S/.test(e));
+        // As tests/support/manage_page.ts openManage(), the CSP bypassed for axe's script.
+        // The desk's browser speaks the language too: its date and time fields follow the browser's locale.
+        const locale = i18nFor(lang).locale;
+        const context = await newTestContext(browser, { viewport: LAPTOP, bypassCSP: true, locale });
+        await context.addInitScript(([token, slug]) => {
+          localStorage.setItem("tt.token", token);
+          localStorage.setItem("tt.manage.view", "tables");
+          localStorage.setItem("tt.manage.event", slug);
+        }, [seeded.admin, DEMO_SLUG] as const);
+        const page = await context.newPage();
+        const { errors } = recordPage(page, { accept: true, apartConsole: true });
+        const check = async (what: string) => {
+          const text = await regionText(page);
+          const left = english.filter((e) => wordIn(e, text));
+          assert.deepEqual(left, [], `English left in ${what}: ${left.join(" | ")}`);
+          assert.deepEqual(await regionsCut(page), [], `cut or off the screen: ${what}`);
+          assert.deepEqual(await cutOrOverflowing(page), [], `the page: ${what}`);
+          assert.deepEqual(await axeViolations(page), [], `axe: ${what}`);
+          assert.deepEqual(errors, []);
+        };
+        const shot = async (name: string, top: string) => {
+          if (SHOTS && (lang === "de" || lang === "ja")) {
+            // Below the page's sticky bars.
+            await page.$eval(top, (el) => scrollTo(0, el.getBoundingClientRect().top + scrollY - 110));
+            await page.screenshot({ path: `${SHOTS}/manage_${name}_${lang}.png` });
+          }
+        };
+        try {
+          await page.goto(`${server.origin}/manage?lang=${lang}`);
+          assert.equal(await page.getAttribute("html", "lang"), lang);
+          assert.equal(await page.getAttribute("html", "dir"), lang === "ar" ? "rtl" : "ltr");
+
+          // The tables and the matches of each table.
+          await page.waitForSelector("#tables li.table-card");
+          await page.waitForSelector("#by-table section.lane li.match");
+          await check("tables");
+
+          // The matches: in progress, next, found; a match's actions open, with its result form.
+          await showView(page, "matches");
+          await page.waitForSelector("#live li.match");
+          await page.waitForSelector("#done li.match");
+          const row = "#live li.match:first-child";
+          await page.click(`${row} details.match-menu > summary`);
+          await page.waitForSelector(`${row} details.match-menu[open] form.result`);
+          await check("matches");
+          await shot("matches", "#live");
+
+          // The order of play: the sessions saved and the plan made in them.
+          await showView(page, "plan");
+          await page.waitForSelector("#session-rows tr");
+          await page.click("#plan-form button[type=submit]");
+          await page.waitForSelector("#plan-grid section.plan-table li");
+          await check("plan");
+          await shot("plan", "#plan-summary");
+
+          // A category: its matches, its draw console and its entries.
+          await showView(page, "categories");
+          await page.waitForSelector("#category-matches li.match");
+          await page.click("#categories li.category:first-child button:last-child");
+          await page.waitForSelector("#draw-console h4");
+          await page.selectOption("#entries-category", categories[0]!.id);
+          await page.waitForSelector("#entry-list li");
+          await check("categories");
+
+          // A team tie's line-ups.
+          await page.selectOption("#event-select", DEMO_TEAMS_SLUG);
+          await showView(page, "tables");
+          const tie = page.locator("#by-table li.match .actions button", {
+            hasText: String(CATALOGS[lang]["play.tie.open"]),
+          }).first();
+          await page.click("#by-table li.match:has(.actions button) details.match-menu > summary");
+          await tie.click();
+          await page.waitForSelector("#tie-lineups form.tie-lineups, #tie-lineups p.muted");
+          await check("tie line-ups");
+        } finally {
+          await context.close();
+        }
+      });
+    }
+  },
+);
