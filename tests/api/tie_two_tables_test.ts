@@ -7,11 +7,10 @@ import assert from "node:assert/strict";
 import { importEvent } from "../../event_file/import.ts";
 import { exportEvent } from "../../event_file/export.ts";
 import { validateEventFile } from "../../event_file/validate.ts";
-import { readTeams } from "../../db/read_ties.ts";
-import { setTieLineups } from "../../db/tie_writes.ts";
 import type { Store } from "../../db/store.ts";
 import { storeTest } from "../support/stores.ts";
 import { TEAM_SLUG, teamEventFile } from "../support/team_event.ts";
+import { publishFirstGroupTie } from "../support/team_lineups.ts";
 import { call, makeToken, manageApp, seedKnockout } from "./manage_fixtures.ts";
 
 const MINUTE = 60_000;
@@ -22,26 +21,6 @@ const sessions = [{ start: DAY_START, end: "2026-05-01T20:00:00Z", tables: [1, 2
 async function categoryId(store: Store, code: string): Promise<string> {
   return (await store.db.selectFrom("subevents").select("id").where("code", "=", code)
     .executeTakeFirstOrThrow()).id;
-}
-
-/** Publishes the line-ups of the group's first tie (its matches are made); answers its id and theirs. */
-async function publishFirstTie(store: Store) {
-  const row = await store.db.selectFrom("matches").innerJoin(
-    "subevents",
-    "subevents.id",
-    "matches.subevent_id",
-  )
-    .selectAll("matches").where("subevents.code", "=", "WTG").where("matches.stage", "=", "group")
-    .where("matches.bracket_pos", "=", 0).executeTakeFirstOrThrow();
-  const teams = await readTeams(store.db, [row.home_entry_id!, row.away_entry_id!]);
-  const [a, b, c] = teams.get(row.home_entry_id!)!.players.map((p) => p.id);
-  const [x, y, z] = teams.get(row.away_entry_id!)!.players.map((p) => p.id);
-  const made = await setTieLineups(store, row.id, {
-    home: { positions: { A: a!, B: b!, C: c! } },
-    away: { positions: { X: x!, Y: y!, Z: z! } },
-    publish: true,
-  }, { actor: "desk", now: clock() });
-  return { tie: row.id, parts: made.matchIds };
 }
 
 storeTest(
@@ -120,7 +99,7 @@ storeTest(
     const file = teamEventFile(0);
     file.categories[0] = { ...file.categories[0]!, tablesPerTie: 2 };
     await importEvent(store, file, clock);
-    const { tie, parts } = await publishFirstTie(store);
+    const { tie, parts } = await publishFirstGroupTie(store, clock());
     const admin = await makeToken(store.db, "admin", { label: "Desk" });
     const app = manageApp(store, clock);
     const res = await app.request(`/api/manage/events/${TEAM_SLUG}/plan`, call(admin, "POST", { sessions }));

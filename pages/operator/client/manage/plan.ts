@@ -46,12 +46,38 @@ export function plannedWords(m: OrderOfPlay["matches"][number]): string {
 }
 
 /**
+ * A table's list of the plan: its matches in order, a tie as one item (on each of its tables when it takes two)
+ * with its own matches on this table listed inside it, so that they read as the tie's, not as a second booking.
+ */
+export function tableItems(ahead: OrderOfPlay["matches"], table: number): HTMLElement[] {
+  const onTable = (p: OrderOfPlay["matches"][number]) => p.table === table || p.secondTable === table;
+  const ties = new Set(ahead.filter((p) => p.tieId === undefined && onTable(p)).map((p) => p.id));
+  return ahead.filter((p) => onTable(p) && !(p.tieId !== undefined && ties.has(p.tieId))).map((m) => {
+    const li = make("li", "", plannedWords(m));
+    if (m.secondTable !== undefined) {
+      li.append(` · on tables ${Math.min(m.table, m.secondTable)} and ${Math.max(m.table, m.secondTable)}`);
+    }
+    const own = ahead.filter((p) => p.tieId === m.id && p.table === table);
+    if (own.length > 0) {
+      const list = make("ol", "tie-matches");
+      list.setAttribute("aria-label", "The tie's matches on this table");
+      for (const p of own) list.append(make("li", "", plannedWords(p)));
+      li.append(list);
+    }
+    return li;
+  });
+}
+
+/**
  * Draws a plan: its summary, each table's matches from `now` on in order (those over are left out), and what
  * could not be placed.
  */
 export function showPlan(plan: OrderOfPlay, now = Date.now()): void {
   const ahead = plan.matches.filter((m) => Date.parse(m.end) > now);
-  const tables = [...new Set(ahead.map((m) => m.table))].sort((a, b) => a - b);
+  const tables = [
+    ...new Set(ahead.flatMap((m) => m.secondTable === undefined ? [m.table] : [m.table, m.secondTable])),
+  ]
+    .sort((a, b) => a - b);
   const busy = Math.round(plan.utilization * 100);
   byId("plan-summary")!.textContent = plan.finish === null || ahead.length === 0
     ? "Nothing to plan: every match is over."
@@ -63,7 +89,7 @@ export function showPlan(plan: OrderOfPlay, now = Date.now()): void {
     const card = make("section", "plan-table");
     card.append(make("h3", "", `Table ${table}`));
     const list = make("ol");
-    for (const m of ahead.filter((p) => p.table === table)) list.append(make("li", "", plannedWords(m)));
+    list.append(...tableItems(ahead, table));
     card.append(list);
     return card;
   }));
