@@ -7,6 +7,7 @@
  */
 import type { orderOfPlayJson } from "../../../../views/order_of_play.ts";
 import { problemDetail } from "../manage_fetch.ts";
+import { bothTables, planTables, tableItems } from "../../../../domain/plan_by_table.ts";
 import { byId, make } from "../dom.ts";
 import { manageApi, type ManagePage } from "./page.ts";
 
@@ -45,23 +46,17 @@ export function plannedWords(m: OrderOfPlay["matches"][number]): string {
     `${m.home ?? ""} v ${m.away ?? ""}${fixed}`;
 }
 
-/**
- * A table's list of the plan: its matches in order, a tie as one item (on each of its tables when it takes two)
- * with its own matches on this table listed inside it, so that they read as the tie's, not as a second booking.
- */
-export function tableItems(ahead: OrderOfPlay["matches"], table: number): HTMLElement[] {
-  const onTable = (p: OrderOfPlay["matches"][number]) => p.table === table || p.secondTable === table;
-  const ties = new Set(ahead.filter((p) => p.tieId === undefined && onTable(p)).map((p) => p.id));
-  return ahead.filter((p) => onTable(p) && !(p.tieId !== undefined && ties.has(p.tieId))).map((m) => {
-    const li = make("li", "", plannedWords(m));
-    if (m.secondTable !== undefined) {
-      li.append(` · on tables ${Math.min(m.table, m.secondTable)} and ${Math.max(m.table, m.secondTable)}`);
+/** A table's list of the plan: a tie once, with its own matches on this table listed inside it. */
+export function tablePlanItems(ahead: OrderOfPlay["matches"], table: number): HTMLElement[] {
+  return tableItems(ahead, table).map(({ match, own }) => {
+    const li = make("li", "", plannedWords(match));
+    if (match.secondTable !== undefined) {
+      li.append(` · on ${bothTables({ ...match, secondTable: match.secondTable })}`);
     }
-    const own = ahead.filter((p) => p.tieId === m.id && p.table === table);
     if (own.length > 0) {
       const list = make("ol", "tie-matches");
       list.setAttribute("aria-label", "The tie's matches on this table");
-      for (const p of own) list.append(make("li", "", plannedWords(p)));
+      list.append(...own.map((p) => make("li", "", plannedWords(p))));
       li.append(list);
     }
     return li;
@@ -74,10 +69,7 @@ export function tableItems(ahead: OrderOfPlay["matches"], table: number): HTMLEl
  */
 export function showPlan(plan: OrderOfPlay, now = Date.now()): void {
   const ahead = plan.matches.filter((m) => Date.parse(m.end) > now);
-  const tables = [
-    ...new Set(ahead.flatMap((m) => m.secondTable === undefined ? [m.table] : [m.table, m.secondTable])),
-  ]
-    .sort((a, b) => a - b);
+  const tables = planTables(ahead);
   const busy = Math.round(plan.utilization * 100);
   byId("plan-summary")!.textContent = plan.finish === null || ahead.length === 0
     ? "Nothing to plan: every match is over."
@@ -89,7 +81,7 @@ export function showPlan(plan: OrderOfPlay, now = Date.now()): void {
     const card = make("section", "plan-table");
     card.append(make("h3", "", `Table ${table}`));
     const list = make("ol");
-    list.append(...tableItems(ahead, table));
+    list.append(...tablePlanItems(ahead, table));
     card.append(list);
     return card;
   }));
