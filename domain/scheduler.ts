@@ -297,9 +297,11 @@ export function schedule(input: ScheduleInput): Plan {
     const m = byId.get(id)!;
     unplaced.push({
       id,
-      reason: feedersPlanned(m)
-        ? "no session of its category has room for it after its players' other matches"
-        : "a match that feeds it could not be placed",
+      reason: !feedersPlanned(m)
+        ? "a match that feeds it could not be placed"
+        : m.tie?.twoTables
+        ? "no session of its category has two tables free together for it after its players' other matches"
+        : "no session of its category has room for it after its players' other matches",
     });
   }
 
