@@ -5,6 +5,8 @@
  */
 import assert from "node:assert/strict";
 import { importEvent } from "../../event_file/import.ts";
+import { keepPlan } from "../../db/plan_writes.ts";
+import { planOrderOfPlay } from "../../views/order_of_play.ts";
 import { exportEvent } from "../../event_file/export.ts";
 import { validateEventFile } from "../../event_file/validate.ts";
 import type { Store } from "../../db/store.ts";
@@ -93,13 +95,18 @@ storeTest(
   },
 );
 
+/** The team event, its group's ties on two tables, the first tie's line-ups published. */
+async function seedTwoTables(store: Store) {
+  const file = teamEventFile(0);
+  file.categories[0] = { ...file.categories[0]!, tablesPerTie: 2 };
+  await importEvent(store, file, clock);
+  return await publishFirstGroupTie(store, clock());
+}
+
 storeTest(
   "[api] a team category on two tables gets a plan whose ties hold two tables, their matches on both",
   async (store) => {
-    const file = teamEventFile(0);
-    file.categories[0] = { ...file.categories[0]!, tablesPerTie: 2 };
-    await importEvent(store, file, clock);
-    const { tie, parts } = await publishFirstGroupTie(store, clock());
+    const { tie, parts } = await seedTwoTables(store);
     const admin = await makeToken(store.db, "admin", { label: "Desk" });
     const app = manageApp(store, clock);
     const res = await app.request(`/api/manage/events/${TEAM_SLUG}/plan`, call(admin, "POST", { sessions }));
@@ -152,5 +159,50 @@ storeTest(
       rows.map((r) => [Number(r.table_no), r.scheduled_at]),
       own.map((m) => [m.table, new Date(Date.parse(m.start)).toISOString()]),
     );
+  },
+);
+
+storeTest(
+  "a tie on two tables under way keeps both tables; its next matches follow the two in play",
+  async (store) => {
+    const { tie, parts } = await seedTwoTables(store);
+    const request = {
+      sessions: [{
+        id: "day",
+        start: Date.parse(DAY_START),
+        end: Date.parse(sessions[0]!.end),
+        tables: [1, 2, 3, 4],
+      }],
+      restMs: 10 * MINUTE,
+      bufferMs: 2 * MINUTE,
+    };
+    const first =
+      (await planOrderOfPlay(store.db, TEAM_SLUG, { ...request, now: Date.parse(DAY_START) }))!.plan;
+    await keepPlan(
+      store,
+      TEAM_SLUG,
+      first.matches.filter((m) => !m.fixed).map((m) => ({ matchId: m.id, table: m.table, start: m.start })),
+      { actor: "desk", now: clock() },
+    );
+    const block = first.matches.find((m) => m.id === tie)!;
+    // Matches 1 and 2 begin on the tie's two tables at its start (as the umpires' first points would mark them).
+    const started = new Date(block.start).toISOString();
+    await store.db.updateTable("matches").set({ status: "in_progress", started_at: started })
+      .where("id", "in", [tie, parts[0]!, parts[1]!]).execute();
+    const later =
+      (await planOrderOfPlay(store.db, TEAM_SLUG, { ...request, now: block.start + 10 * MINUTE }))!.plan;
+    const again = later.matches.find((m) => m.id === tie)!;
+    assert.deepEqual([again.fixed, again.table, again.secondTable], [true, block.table, block.secondTable]);
+    assert.deepEqual(
+      parts.slice(2).map((id) => later.matches.find((m) => m.id === id)!).map((m) =>
+        (m.start - block.start) / MINUTE
+      ),
+      [22, 22, 44],
+    );
+    // Nothing else on either table while the tie goes on.
+    for (const m of later.matches.filter((m) => m.id !== tie && m.tieId !== tie)) {
+      if (![block.table, block.secondTable].some((t) => t === m.table || t === m.secondTable)) continue;
+      assert.ok(m.start >= again.end || m.end <= again.start, `${m.id} during the tie`);
+    }
   },
 );
