@@ -15,6 +15,7 @@ import { denoEnv } from "./config.ts";
 import { STANDARD_IO } from "./command_io.ts";
 import { refusalExit, storeCommand, UsageError } from "./store_command.ts";
 import type { ScheduleLabel } from "../db/read_schedule.ts";
+import { bothTables, planTables, tableItems } from "../domain/plan_by_table.ts";
 import {
   DEFAULT_BUFFER_MS,
   DEFAULT_REST_MS,
@@ -149,7 +150,7 @@ export function planText(
   plan: Plan,
   labels: ReadonlyMap<string, ScheduleLabel>,
 ): string[] {
-  const tables = [...new Set(plan.matches.map((p) => p.table))].sort((a, b) => a - b);
+  const tables = planTables(plan.matches);
   const lines = [
     `Order of play for "${eventName}": ${plan.matches.length} matches on ${tables.length} tables` +
     (plan.unplaced.length > 0 ? `, ${plan.unplaced.length} not placed` : ""),
@@ -168,8 +169,13 @@ export function planText(
   };
   for (const table of tables) {
     lines.push("", `Table ${table}`);
-    for (const p of plan.matches.filter((m) => m.table === table)) {
-      lines.push(`  ${dayTime(p.start)}-${clock(p.end)}  ${words(p.id)}${p.fixed ? " (fixed)" : ""}`);
+    // A tie once on each of its tables, its own matches there indented under it.
+    for (const { match: p, own } of tableItems(plan.matches, table)) {
+      const both = p.secondTable === undefined
+        ? ""
+        : ` (on ${bothTables({ ...p, secondTable: p.secondTable })})`;
+      lines.push(`  ${dayTime(p.start)}-${clock(p.end)}  ${words(p.id)}${p.fixed ? " (fixed)" : ""}${both}`);
+      for (const q of own) lines.push(`      ${clock(q.start)}-${clock(q.end)}  ${words(q.id)}`);
     }
   }
   if (plan.unplaced.length > 0) {

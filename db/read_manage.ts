@@ -111,6 +111,8 @@ export interface ManagedCategoryRecord {
   matchCount: number;
   /** Whether a match of its draw has started (then the draw cannot be unlocked). */
   drawStarted: boolean;
+  /** A team category's: how many tables its ties are played on at once (docs/scheduling.md, "Ties"). */
+  tablesPerTie?: 1 | 2;
 }
 
 /** A table at a glance: the match on it and the next one. */
@@ -452,6 +454,9 @@ export async function readEventOverview(
       drawState: s.draw_state,
       matchCount: own.length,
       drawStarted: own.some((m) => stages.includes(m.stage) && matchHasBegun(m)),
+      ...(s.kind === "team"
+        ? { tablesPerTie: Number(s.tables_per_tie) === 2 ? 2 as const : 1 as const }
+        : {}),
     };
   });
   return { event, categories, matches, tables: tablesOf(matches, hallTables) };

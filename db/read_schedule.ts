@@ -5,8 +5,9 @@
  */
 import type { Kysely } from "kysely";
 import type { ScheduleCategory, ScheduleMatch, ScheduleStatus } from "../domain/scheduler.ts";
-import type { TiePart } from "../domain/tie_plan.ts";
+import type { ScheduleTie, TiePart } from "../domain/tie_plan.ts";
 import { tieScore } from "../domain/tie_score.ts";
+import { tieMatchUses } from "../domain/tie_two_tables.ts";
 import { readEntries } from "./read_entries.ts";
 import { readTeams, tieResults } from "./read_ties.ts";
 import type { Database } from "./schema.ts";
@@ -44,6 +45,7 @@ export async function readScheduleSource(db: Kysely<Database>, slug: string): Pr
     "position",
     "kind",
     "team_format",
+    "tables_per_tie",
   ])
     .where("event_id", "=", event.id).orderBy("position").execute();
   const categoryIds = categories.map((s) => s.id);
@@ -189,7 +191,7 @@ export async function readScheduleSource(db: Kysely<Database>, slug: string): Pr
       table: free ? null : m.table_no,
       start: fixedStart === null ? null : Date.parse(fixedStart),
       end: m.completed_at === null ? null : Date.parse(m.completed_at),
-      ...(tie ? { tie: { parts: tie.parts, remaining: tie.remaining } } : {}),
+      ...(tie ? { tie: { parts: tie.parts, remaining: tie.remaining, twoTables: tie.twoTables } } : {}),
     };
   });
   return {
@@ -212,14 +214,25 @@ type ScheduleRow = {
   winner_entry_id: string | null;
   tie_id?: string | null;
   tie_order?: number | null;
+  table_no?: number | null;
 };
+
+/** What the plan reads of a tie: both teams' players, its matches, how many remain, and whether on two tables. */
+type ScheduleTieRead =
+  & { players: string[]; parts: TiePart[]; remaining: number }
+  & Pick<ScheduleTie, "twoTables">;
 
 /** What the plan reads of each tie of the team categories: both teams' players, its matches, how many remain. */
 async function readScheduleTies(
   db: Kysely<Database>,
-  categories: readonly { id: string; kind: string; team_format?: string | null }[],
+  categories: readonly {
+    id: string;
+    kind: string;
+    team_format?: string | null;
+    tables_per_tie?: number | null;
+  }[],
   rows: readonly ScheduleRow[],
-): Promise<Map<string, { players: string[]; parts: TiePart[]; remaining: number }>> {
+): Promise<Map<string, ScheduleTieRead>> {
   const teamCategories = new Map(categories.filter((c) => c.kind === "team").map((c) => [c.id, c]));
   const tieRows = rows.filter((m) => teamCategories.has(m.subevent_id) && m.stage !== "tie");
   if (tieRows.length === 0) return new Map();
@@ -230,7 +243,7 @@ async function readScheduleTies(
     db,
     tieRows.flatMap((m) => [m.home_entry_id, m.away_entry_id]).filter((id) => id !== null),
   );
-  const out = new Map<string, { players: string[]; parts: TiePart[]; remaining: number }>();
+  const out = new Map<string, ScheduleTieRead>();
   for (const m of tieRows) {
     const own = rows.filter((r) => r.tie_id === m.id).sort((a, b) =>
       Number(a.tie_order) - Number(b.tie_order)
@@ -245,14 +258,18 @@ async function readScheduleTies(
     const players = [m.home_entry_id, m.away_entry_id].flatMap((id) =>
       id === null ? [] : (teams.get(id)?.players ?? []).map((p) => p.id)
     );
+    // A category that plays its ties on two tables (domain/tie_two_tables.ts) plans them with its format's order.
+    const two = Number(teamCategories.get(m.subevent_id)!.tables_per_tie) === 2;
     out.set(m.id, {
       players,
+      twoTables: two ? { uses: tieMatchUses(format) } : null,
       parts: own.map((r) => ({
         id: r.id,
         order: Number(r.tie_order),
         status: r.status as TiePart["status"],
         start: r.started_at === null ? null : Date.parse(r.started_at),
         end: r.completed_at === null ? null : Date.parse(r.completed_at),
+        table: r.table_no == null ? null : Number(r.table_no),
       })),
       remaining: m.status === "completed" ? 0 : score.remaining.length,
     });

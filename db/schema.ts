@@ -59,6 +59,8 @@ export interface CategoryTable {
   sessions?: string | null;
   /** A team category's format (docs/teams.md): a built-in format's name or a custom format as JSON; else null. */
   team_format?: string | null;
+  /** A team category's ties: on 2 tables at once, or on 1 (null: 1). */
+  tables_per_tie?: number | null;
 }
 
 export interface PlayerTable {

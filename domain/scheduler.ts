@@ -14,7 +14,8 @@
  * made again as the day runs late or early.
  *
  * A tie of a team event is planned as one block as long as the matches it may still need (domain/tie_plan.ts),
- * holding the players of both teams for all of it; its matches are given their times inside that block.
+ * holding the players of both teams for all of it; its matches are given their times inside that block. A tie
+ * the category plays on two tables (domain/tie_two_tables.ts) takes two tables for the same time, both free then.
  *
  * A greedy list scheduler: the table free the earliest takes the first match, in order of play, that can start
  * there then (its players rested, its feeders over, its category in that session). A knockout match whose players
@@ -23,6 +24,7 @@
  */
 
 import { type ScheduleTie, tieLengthMs, tiePartTimes } from "./tie_plan.ts";
+import { twoTableTie } from "./tie_two_tables.ts";
 
 /** A session of play: when, and on which tables. Times are milliseconds since the epoch. */
 export interface Session {
@@ -114,6 +116,8 @@ export interface PlannedMatch {
   fixed: boolean;
   /** For an individual match of a tie: the tie, in whose block on its table it is timed. */
   tieId?: string;
+  /** For a tie played on two tables: its other table, taken for the same time. */
+  secondTable?: number;
 }
 
 /** A match the plan could not place, and why. */
@@ -178,7 +182,13 @@ export function schedule(input: ScheduleInput): Plan {
   const potential = potentialPlayers(byId);
   /** The table time a match takes from `start`: a tie's by its matches, any other's by its best of. */
   const lengthOf = (m: ScheduleMatch, start: number) =>
-    m.tie ? tieLengthMs(m.tie, m.bestOf, start, options) : options.durationMs(m.bestOf);
+    m.tie?.twoTables
+      ? twoTableTie(m.tie, m.tie.twoTables.uses, m.bestOf, start, options.now, options).end - start
+      : m.tie
+      ? tieLengthMs(m.tie, m.bestOf, start, options)
+      : options.durationMs(m.bestOf);
+  /** The other table a tie on two tables took, by the tie's id. */
+  const partners = new Map<string, number>();
   const planned = new Map<string, PlannedMatch>();
   /** For each player, the times they are busy (their matches' starts and ends). */
   const busy = new Map<string, { start: number; end: number }[]>();
@@ -218,9 +228,22 @@ export function schedule(input: ScheduleInput): Plan {
       ? Math.max(start + length, options.now)
       : start + length;
     const table = m.table!;
-    occupy(m, { id: m.id, table, start, end, fixed: true });
-    const slot = slots.get(table);
-    if (slot && m.status !== "completed") slot.taken.push({ start, end: end + options.bufferMs });
+    // A tie on two tables under way: its other table is the one its matches were put on besides its own.
+    const second = m.tie?.twoTables
+      ? m.tie.parts.find((p) => p.table != null && p.table !== table)?.table
+      : null;
+    occupy(m, {
+      id: m.id,
+      table,
+      start,
+      end,
+      fixed: true,
+      ...(second != null ? { secondTable: second } : {}),
+    });
+    for (const t of second != null ? [table, second] : [table]) {
+      const slot = slots.get(t);
+      if (slot && m.status !== "completed") slot.taken.push({ start, end: end + options.bufferMs });
+    }
   }
 
   let waiting = input.matches.filter((m) => !isFixed(m))
@@ -274,9 +297,11 @@ export function schedule(input: ScheduleInput): Plan {
     const m = byId.get(id)!;
     unplaced.push({
       id,
-      reason: feedersPlanned(m)
-        ? "no session of its category has room for it after its players' other matches"
-        : "a match that feeds it could not be placed",
+      reason: !feedersPlanned(m)
+        ? "a match that feeds it could not be placed"
+        : m.tie?.twoTables
+        ? "no session of its category has two tables free together for it after its players' other matches"
+        : "no session of its category has room for it after its players' other matches",
     });
   }
 
@@ -316,8 +341,17 @@ export function schedule(input: ScheduleInput): Plan {
       return;
     }
     const length = lengthOf(best.m, best.start);
-    const p = { id: best.m.id, table: slot.table, start: best.start, end: best.start + length, fixed: false };
+    const second = best.m.tie?.twoTables ? partners.get(best.m.id) : undefined;
+    const p: PlannedMatch = {
+      id: best.m.id,
+      table: slot.table,
+      start: best.start,
+      end: best.start + length,
+      fixed: false,
+      ...(second !== undefined ? { secondTable: second } : {}),
+    };
     occupy(best.m, p);
+    if (second !== undefined) slots.get(second)!.free = p.end + options.bufferMs;
     open.delete(best.m.id);
     const chosen = best.m;
     waiting = waiting.filter((m) => m !== chosen);
@@ -335,38 +369,93 @@ export function schedule(input: ScheduleInput): Plan {
    */
   function startOn(slot: Slot, m: ScheduleMatch, from: number): number | null {
     const length = lengthOf(m, from);
-    const allowed = categories.get(m.category)!.sessions;
     let t = earliestFor(m, from);
     bounds.set(m.id, { from, at: t });
+    for (;;) {
+      const start = roomOn(slot, m, t, length);
+      if (start === null) return null;
+      if (start !== t) {
+        t = earliestFor(m, start);
+        continue;
+      }
+      if (!m.tie?.twoTables) return t;
+      // A tie on two tables: another table with room from the same time, free by then; the nearest of the
+      // earliest.
+      let partner: { table: number; start: number } | null = null;
+      for (const other of tables) {
+        if (other === slot || other.sessions.length === 0 || m.table === other.table) continue;
+        const at = roomOn(other, m, Math.max(t, other.free), length);
+        if (at === null) continue;
+        const nearer = partner === null || at < partner.start ||
+          at === partner.start && Math.abs(other.table - slot.table) < Math.abs(partner.table - slot.table);
+        if (nearer) partner = { table: other.table, start: at };
+      }
+      if (partner === null) return null;
+      if (partner.start !== t) {
+        t = earliestFor(m, partner.start);
+        continue;
+      }
+      partners.set(m.id, partner.table);
+      return t;
+    }
+  }
+
+  /**
+   * The earliest start from `t` on this table, players aside: in a session of the match's category with room
+   * for it, and not over a match that keeps its place later on the table (with the buffer before it).
+   */
+  function roomOn(slot: Slot, m: ScheduleMatch, t: number, length: number): number | null {
+    const allowed = categories.get(m.category)!.sessions;
     for (;;) {
       const session = slot.sessions.find((s) =>
         (allowed.length === 0 || allowed.includes(s.id)) && Math.max(t, s.start) + length <= s.end
       );
       if (!session) return null;
       const start = Math.max(t, session.start);
-      if (start !== t) {
-        t = earliestFor(m, start);
-        continue;
-      }
-      // A match that keeps its place later on this table: this one must end, with the buffer, before it starts.
-      const clash = slot.taken.find((b) => t < b.end && t + length + options.bufferMs > b.start);
-      if (!clash) return t;
-      t = earliestFor(m, clash.end);
+      const clash = slot.taken.find((b) => start < b.end && start + length + options.bufferMs > b.start);
+      if (!clash) return start;
+      t = clash.end;
     }
   }
 
-  // A tie's matches not begun are timed inside its block, on its table.
+  // A tie's matches not begun are timed inside its block, on its table (on each of its two tables).
   for (const m of input.matches) {
     const p = planned.get(m.id);
     if (!m.tie || !p || m.status === "completed") continue;
+    if (m.tie.twoTables && p.secondTable !== undefined) {
+      const tables = [p.table, p.secondTable] as const;
+      const { matches } = twoTableTie(
+        m.tie,
+        m.tie.twoTables.uses,
+        m.bestOf,
+        p.start,
+        options.now,
+        options,
+        tables,
+      );
+      for (const part of matches) {
+        if (part.id === null) continue;
+        planned.set(part.id, {
+          id: part.id,
+          table: tables[part.table],
+          start: part.start,
+          end: part.end,
+          fixed: false,
+          tieId: m.id,
+        });
+      }
+      continue;
+    }
     for (const part of tiePartTimes(m.tie, m.bestOf, p.start, options.now, options)) {
       planned.set(part.id, { ...part, table: p.table, fixed: false, tieId: m.id });
     }
   }
   const matches = [...planned.values()].sort((a, b) => a.start - b.start || a.table - b.table);
   const finish = matches.length === 0 ? null : Math.max(...matches.map((m) => m.end));
-  // A tie's matches lie inside its block: the table time is counted once, by the tie.
-  const blocks = matches.filter((m) => m.tieId === undefined);
+  // A tie's matches lie inside its block: the table time is counted once, by the tie (on each of its tables).
+  const blocks = matches.filter((m) => m.tieId === undefined).flatMap((m) =>
+    m.secondTable === undefined ? [m] : [m, { ...m, table: m.secondTable }]
+  );
   return { matches, unplaced, finish, utilization: utilization(blocks, sessions, finish), conflicts };
 }
 

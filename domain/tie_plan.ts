@@ -17,6 +17,8 @@ export interface TiePart {
   start?: number | null;
   /** When it ended (finished). */
   end?: number | null;
+  /** The table it was called to or played on, if any. */
+  table?: number | null;
 }
 
 /** A tie as the plan reads it. */
@@ -28,6 +30,11 @@ export interface ScheduleTie {
    * it starts, none once decided), a match in play included.
    */
   remaining: number;
+  /**
+   * Played on two tables at once (the category says so: domain/tie_two_tables.ts): the line-up positions each
+   * match of its format uses, by order (`tieMatchUses`); null or absent: on one table.
+   */
+  twoTables?: { uses: readonly (readonly string[])[] } | null;
 }
 
 /** The lengths a tie is planned with. */

@@ -38,6 +38,9 @@ function checkNoTeamParts(category: Obj, path: string, add: Add): void {
   if (category.teamFormat !== undefined && category.teamFormat !== null) {
     add(`${path}.teamFormat`, `Only a category of kind "team" has a team format, not "${kind}"`);
   }
+  if (category.tablesPerTie !== undefined && category.tablesPerTie !== null) {
+    add(`${path}.tablesPerTie`, `Only a category of kind "team" has tables per tie, not "${kind}"`);
+  }
   eachObject(category.entries, (entry, i) => {
     for (const field of ["name", "association"]) {
       if (entry[field] !== undefined && entry[field] !== null) {

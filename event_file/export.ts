@@ -98,6 +98,7 @@ export async function exportEvent(db: Db, slug: string): Promise<EventFile | nul
       ...(sub.group_size === null ? {} : { groupSize: Number(sub.group_size) }),
       ...(sub.qualifiers_per_group === null ? {} : { qualifiersPerGroup: Number(sub.qualifiers_per_group) }),
       ...(sub.team_format ? { teamFormat: teamFormatOfText(sub.team_format) } : {}),
+      ...(Number(sub.tables_per_tie) === 2 ? { tablesPerTie: 2 as const } : {}),
       entries: entries.map((e) => ({
         id: entryKeys.get(e.id)!,
         ...teamNameOf(teams.get(e.id)),

@@ -234,6 +234,8 @@ export interface CategoryInput {
   sessions?: string[];
   /** A team category's format (docs/teams.md). */
   teamFormat?: TeamFormatInput;
+  /** A team category's ties: on 2 tables at once or on 1 (docs/scheduling.md, "Ties"); absent: 1. */
+  tablesPerTie?: 1 | 2 | null;
 }
 
 /** A session of play of the event: when (times with a UTC offset) and on which tables. */

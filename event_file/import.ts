@@ -435,6 +435,7 @@ function planCategory(plan: Plan, category: CategoryInput, position: number, ctx
     draw_size: slots ? slots.length : null,
     ...(category.sessions ? { sessions: JSON.stringify(category.sessions) } : {}),
     ...(category.teamFormat ? { team_format: teamFormatText(category.teamFormat) } : {}),
+    ...(category.tablesPerTie === 2 ? { tables_per_tie: 2 } : {}),
   });
   const team = category.kind === "team";
   for (const e of category.entries) {

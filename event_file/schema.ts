@@ -262,6 +262,11 @@ export const IMPORT_SCHEMA: Readonly<Record<string, unknown>> = {
           "maxItems": 100,
         },
         "teamFormat": { "$ref": "#/$defs/teamFormat" },
+        "tablesPerTie": {
+          "description":
+            "A team category's ties: played on 2 tables at once (two of a tie's matches side by side) or on 1; absent or null: 1.",
+          "enum": [1, 2, null],
+        },
       },
     },
     "entry": {

@@ -64,6 +64,8 @@ export function orderOfPlayJson({ plan, labels }: PlannedEvent) {
       start: new Date(p.start).toISOString(),
       end: new Date(p.end).toISOString(),
       fixed: p.fixed,
+      ...(p.secondTable === undefined ? {} : { secondTable: p.secondTable }),
+      ...(p.tieId === undefined ? {} : { tieId: p.tieId }),
       ...labels.get(p.id),
     })),
     unplaced: plan.unplaced.map((u) => ({ ...u, ...labels.get(u.id) })),

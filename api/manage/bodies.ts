@@ -221,6 +221,11 @@ export const SessionsBody = z.strictObject({
 /** Body of the sessions a category plays in: session ids (null or []: every session of its event). */
 export const CategorySessionsBody = z.strictObject({ sessions: sessionKeys() });
 
+/** Body of a team category's tables per tie: its ties on 1 table or on 2 at once (docs/scheduling.md, "Ties"). */
+export const TablesPerTieBody = z.strictObject({
+  tablesPerTie: z.union([z.literal(1), z.literal(2)], { error: "expected 1 or 2 tables" }),
+});
+
 function quoteValue(value: unknown): string {
   if (value === undefined) return "nothing";
   const text = JSON.stringify(value) ?? String(value);

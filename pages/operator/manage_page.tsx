@@ -14,6 +14,7 @@ import * as manageFetch from "./client/manage_fetch.ts";
 import * as resultWords from "./client/result_words.ts";
 import * as eventSessions from "../../domain/event_sessions.ts";
 import * as groupSize from "../../domain/group_size.ts";
+import * as planByTable from "../../domain/plan_by_table.ts";
 import * as tokenEntry from "./client/token_entry.ts";
 import * as announcement from "./client/manage/announcement.ts";
 import * as assignForm from "./client/manage/assign_form.ts";
@@ -102,6 +103,7 @@ export const MANAGE_MODULES = [
   sheetGames,
   eventSessions,
   groupSize,
+  planByTable,
   sessions,
   tableCards,
   tokens,

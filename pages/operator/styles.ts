@@ -184,6 +184,7 @@ ul.cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(14rem,1fr));
 .plan-table h3{margin:0 0 .3rem;font-size:1rem}
 .plan-table ol{margin:0;padding-left:1.4rem;font-size:.9rem}
 .plan-table li{margin:.15rem 0}
+.plan-table ol.tie-matches{list-style:none;padding-left:.7rem;margin:.15rem 0 .3rem;border-left:3px solid #aab;font-size:.85rem;color:#334}
 table.sessions{border-collapse:collapse;margin:.3rem 0}
 table.sessions th{text-align:left;font-weight:600;padding:.2rem .4rem .2rem 0}
 table.sessions td{padding:.15rem .4rem .15rem 0}

@@ -15,7 +15,8 @@ import { stageText } from "../format.ts";
 const ORDER_OF_PLAY: SheetKind = {
   name: "print.kindOrderOfPlay",
   paper: "A4 portrait",
-  css: `.day+.day{break-before:page}.day td{height:8mm}`,
+  css: `.day+.day{break-before:page}.day td{height:8mm}.tie-part td{font-size:.92em;color:#333}` +
+    `.tie-part td:last-child{padding-left:6mm}`,
 };
 
 /** The heading of the matches without a time, listed after the days. */
@@ -48,6 +49,16 @@ export function OrderOfPlayPage(
   }
   const club = (m: Match, id: string) => category.get(m.subeventId)?.entries.get(id)?.association;
   const side = (m: Match, name: string, id: string) => club(m, id) ? `${name} (${club(m, id)})` : name;
+  // A tie's matches read as the tie's (indented under it), and a tie on two tables names both of its tables.
+  const tieTables = new Map<string, Set<number>>();
+  for (const m of matches) {
+    if (m.tieId && m.tableNo !== null) {
+      tieTables.set(m.tieId, (tieTables.get(m.tieId) ?? new Set()).add(m.tableNo));
+    }
+  }
+  const tableOf = (m: Match) =>
+    [...new Set([...(m.tableNo === null ? [] : [m.tableNo]), ...(tieTables.get(m.id) ?? [])])]
+      .sort((a, b) => a - b).join(", ");
   return (
     <PrintDocument nonce={props.nonce} kind={ORDER_OF_PLAY} about={event.name}>
       <main id="sheets">
@@ -75,9 +86,9 @@ export function OrderOfPlayPage(
               />
               <tbody>
                 {list.map((m) => (
-                  <tr key={m.id}>
+                  <tr key={m.id} class={m.tieId ? "tie-part" : undefined}>
                     <td class="num">{m.scheduledAt === null ? "" : localDayAndClock(m.scheduledAt).clock}</td>
-                    <td class="num">{m.tableNo ?? ""}</td>
+                    <td class="num">{tableOf(m)}</td>
                     <td>{category.get(m.subeventId)?.view.name}</td>
                     <td>{stageText(m.stageLabel, i18n)}</td>
                     <td>{side(m, m.homeName, m.homeId)} v {side(m, m.awayName, m.awayId)}</td>

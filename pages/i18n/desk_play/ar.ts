@@ -234,4 +234,11 @@ export const playAr: PlayCatalog = {
   "play.tie.save": "حفظ التشكيلات",
   "play.tie.saveAndPublish": "حفظ ونشر",
   "play.tie.open": "التشكيلات…",
+  "play.plan.onTables": "على الطاولتين {a} و{b}",
+  "play.plan.tieMatches": "مباريات المواجهة على هذه الطاولة",
+  "play.ties.label": "المواجهات على",
+  "play.ties.one": "طاولة واحدة",
+  "play.ties.two": "طاولتان في الوقت نفسه",
+  "play.ties.setTwo": "المواجهات على طاولتين: خطّط من جديد",
+  "play.ties.setOne": "المواجهات على طاولة واحدة: خطّط من جديد",
 };

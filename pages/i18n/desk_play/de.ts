@@ -244,4 +244,11 @@ export const playDe: PlayCatalog = {
   "play.tie.save": "Aufstellungen speichern",
   "play.tie.saveAndPublish": "Speichern und veröffentlichen",
   "play.tie.open": "Aufstellungen…",
+  "play.plan.onTables": "an den Tischen {a} und {b}",
+  "play.plan.tieMatches": "Die Spiele des Mannschaftskampfs an diesem Tisch",
+  "play.ties.label": "Mannschaftskämpfe an",
+  "play.ties.one": "1 Tisch",
+  "play.ties.two": "2 Tischen gleichzeitig",
+  "play.ties.setTwo": "Mannschaftskämpfe an zwei Tischen: neu planen",
+  "play.ties.setOne": "Mannschaftskämpfe an einem Tisch: neu planen",
 };

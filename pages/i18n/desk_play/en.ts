@@ -246,4 +246,11 @@ export const playEn = {
   "play.tie.save": "Save line-ups",
   "play.tie.saveAndPublish": "Save and publish",
   "play.tie.open": "Line-ups…",
+  "play.plan.onTables": "on tables {a} and {b}",
+  "play.plan.tieMatches": "The tie's matches on this table",
+  "play.ties.label": "Ties on",
+  "play.ties.one": "1 table",
+  "play.ties.two": "2 tables at once",
+  "play.ties.setTwo": "Ties on two tables: plan again",
+  "play.ties.setOne": "Ties on one table: plan again",
 };

@@ -238,4 +238,11 @@ export const playEs: PlayCatalog = {
   "play.tie.save": "Guardar alineaciones",
   "play.tie.saveAndPublish": "Guardar y publicar",
   "play.tie.open": "Alineaciones…",
+  "play.plan.onTables": "en las mesas {a} y {b}",
+  "play.plan.tieMatches": "Los partidos del encuentro en esta mesa",
+  "play.ties.label": "Encuentros en",
+  "play.ties.one": "1 mesa",
+  "play.ties.two": "2 mesas a la vez",
+  "play.ties.setTwo": "Encuentros en dos mesas: planificar de nuevo",
+  "play.ties.setOne": "Encuentros en una mesa: planificar de nuevo",
 };

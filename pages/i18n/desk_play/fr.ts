@@ -247,4 +247,11 @@ export const playFr: PlayCatalog = {
   "play.tie.save": "Enregistrer les compositions",
   "play.tie.saveAndPublish": "Enregistrer et publier",
   "play.tie.open": "Compositions…",
+  "play.plan.onTables": "sur les tables {a} et {b}",
+  "play.plan.tieMatches": "Les parties de la rencontre sur cette table",
+  "play.ties.label": "Rencontres sur",
+  "play.ties.one": "1 table",
+  "play.ties.two": "2 tables en même temps",
+  "play.ties.setTwo": "Rencontres sur deux tables : planifier à nouveau",
+  "play.ties.setOne": "Rencontres sur une table : planifier à nouveau",
 };

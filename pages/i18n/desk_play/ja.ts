@@ -235,4 +235,11 @@ export const playJa: PlayCatalog = {
   "play.tie.save": "オーダーを保存",
   "play.tie.saveAndPublish": "保存して公開",
   "play.tie.open": "オーダー…",
+  "play.plan.onTables": "{a}番台と{b}番台で",
+  "play.plan.tieMatches": "この台での団体戦の試合",
+  "play.ties.label": "団体戦の台数",
+  "play.ties.one": "1台",
+  "play.ties.two": "2台同時",
+  "play.ties.setTwo": "団体戦を2台で：もう一度計画してください",
+  "play.ties.setOne": "団体戦を1台で：もう一度計画してください",
 };

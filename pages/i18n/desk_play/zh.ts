@@ -233,4 +233,11 @@ export const playZh: PlayCatalog = {
   "play.tie.save": "保存出场名单",
   "play.tie.saveAndPublish": "保存并公布",
   "play.tie.open": "出场名单…",
+  "play.plan.onTables": "在{a}号台和{b}号台",
+  "play.plan.tieMatches": "本台上该团体赛的比赛",
+  "play.ties.label": "团体赛使用",
+  "play.ties.one": "1张球台",
+  "play.ties.two": "2张球台同时进行",
+  "play.ties.setTwo": "团体赛使用两张球台：请重新编排",
+  "play.ties.setOne": "团体赛使用一张球台：请重新编排",
 };

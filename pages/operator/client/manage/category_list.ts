@@ -65,7 +65,35 @@ export function categoryRow(page: ManagePage, s: Overview["subevents"][number]):
     li.append(b);
   }
   li.append(button(pw("play.draw.openConsole"), () => void openDrawConsole(page, s.id, s.name)));
+  if (s.tablesPerTie !== undefined) li.append(tablesPerTiePick(page, s.id, s.tablesPerTie));
   return li;
+}
+
+/**
+ * A team category's tables per tie (docs/scheduling.md, "Ties"): its ties on one table, or on two at once; the
+ * next plan plans them so.
+ */
+export function tablesPerTiePick(page: ManagePage, id: string, tables: 1 | 2): HTMLElement {
+  const label = make("label", "tables-per-tie", `${pw("play.ties.label")} `);
+  const pick = make("select");
+  pick.name = "tables-per-tie";
+  for (const n of [1, 2]) {
+    const option = make("option", "", n === 1 ? pw("play.ties.one") : pw("play.ties.two"));
+    option.value = String(n);
+    option.selected = n === tables;
+    pick.append(option);
+  }
+  pick.addEventListener("change", () => {
+    const n = Number(pick.value);
+    void page.write(
+      `/subevents/${id}/tables-per-tie`,
+      { tablesPerTie: n },
+      n === 2 ? pw("play.ties.setTwo") : pw("play.ties.setOne"),
+      "PUT",
+    );
+  });
+  label.append(pick);
+  return label;
 }
 
 /** Fills the list of categories. */

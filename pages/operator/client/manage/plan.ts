@@ -7,6 +7,7 @@
  */
 import type { orderOfPlayJson } from "../../../../views/order_of_play.ts";
 import { problemDetail } from "../manage_fetch.ts";
+import { planTables, tableItems } from "../../../../domain/plan_by_table.ts";
 import { byId, make } from "../dom.ts";
 import { manageApi, type ManagePage } from "./page.ts";
 import { playTime, pw, stageWords } from "./play_words.ts";
@@ -59,13 +60,31 @@ export function plannedWords(m: OrderOfPlay["matches"][number]): string {
   return m.fixed ? pw("play.plan.fixed", { planned }) : planned;
 }
 
+/** A table's list of the plan: a tie once, with its own matches on this table listed inside it. */
+export function tablePlanItems(ahead: OrderOfPlay["matches"], table: number): HTMLElement[] {
+  return tableItems(ahead, table).map(({ match, own }) => {
+    const li = make("li", "", plannedWords(match));
+    if (match.secondTable !== undefined) {
+      const [a, b] = [match.table, match.secondTable].sort((x, y) => x - y);
+      li.append(` · ${pw("play.plan.onTables", { a: a!, b: b! })}`);
+    }
+    if (own.length > 0) {
+      const list = make("ol", "tie-matches");
+      list.setAttribute("aria-label", pw("play.plan.tieMatches"));
+      list.append(...own.map((p) => make("li", "", plannedWords(p))));
+      li.append(list);
+    }
+    return li;
+  });
+}
+
 /**
  * Draws a plan: its summary, each table's matches from `now` on in order (those over are left out), and what
  * could not be placed.
  */
 export function showPlan(plan: OrderOfPlay, now = Date.now()): void {
   const ahead = plan.matches.filter((m) => Date.parse(m.end) > now);
-  const tables = [...new Set(ahead.map((m) => m.table))].sort((a, b) => a - b);
+  const tables = planTables(ahead);
   const busy = Math.round(plan.utilization * 100);
   byId("plan-summary")!.textContent = plan.finish === null || ahead.length === 0
     ? pw("play.plan.nothing")
@@ -79,7 +98,7 @@ export function showPlan(plan: OrderOfPlay, now = Date.now()): void {
     const card = make("section", "plan-table");
     card.append(make("h3", "", pw("play.table", { table })));
     const list = make("ol");
-    for (const m of ahead.filter((p) => p.table === table)) list.append(make("li", "", plannedWords(m)));
+    list.append(...tablePlanItems(ahead, table));
     card.append(list);
     return card;
   }));
