@@ -1,9 +1,11 @@
 /** The Arabic catalog (pages/i18n/en.ts has every key). */
 import type { Catalog } from "./catalog.ts";
 import { hallAr } from "./hall/ar.ts";
+import { deskAr } from "./desk/ar.ts";
 
 export const ar: Catalog = {
   ...hallAr,
+  ...deskAr,
   "site.skip": "انتقل إلى المحتوى",
   "site.brand": "كرة الطاولة مباشرة",
   "site.rankings": "التصنيفات",

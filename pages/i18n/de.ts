@@ -1,9 +1,11 @@
 /** The German catalog (pages/i18n/en.ts has every key). */
 import type { Catalog } from "./catalog.ts";
 import { hallDe } from "./hall/de.ts";
+import { deskDe } from "./desk/de.ts";
 
 export const de: Catalog = {
   ...hallDe,
+  ...deskDe,
   "site.skip": "Zum Inhalt springen",
   "site.brand": "Tischtennis live",
   "site.rankings": "Rangliste",

@@ -3,9 +3,11 @@
  * (pages/i18n/catalog.ts). `{name}` is a placeholder; a message about a count has its plural forms.
  */
 import { hallEn } from "./hall/en.ts";
+import { deskEn } from "./desk/en.ts";
 
 export const en = {
   ...hallEn,
+  ...deskEn,
   "site.skip": "Skip to content",
   "site.brand": "Table tennis live",
   "site.rankings": "Rankings",

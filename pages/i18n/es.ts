@@ -1,9 +1,11 @@
 /** The Spanish catalog (pages/i18n/en.ts has every key). */
 import type { Catalog } from "./catalog.ts";
 import { hallEs } from "./hall/es.ts";
+import { deskEs } from "./desk/es.ts";
 
 export const es: Catalog = {
   ...hallEs,
+  ...deskEs,
   "site.skip": "Saltar al contenido",
   "site.brand": "Tenis de mesa en directo",
   "site.rankings": "Clasificaciones",

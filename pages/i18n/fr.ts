@@ -1,9 +1,11 @@
 /** The French catalog (pages/i18n/en.ts has every key). */
 import type { Catalog } from "./catalog.ts";
 import { hallFr } from "./hall/fr.ts";
+import { deskFr } from "./desk/fr.ts";
 
 export const fr: Catalog = {
   ...hallFr,
+  ...deskFr,
   "site.skip": "Aller au contenu",
   "site.brand": "Tennis de table en direct",
   "site.rankings": "Classements",

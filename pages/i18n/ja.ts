@@ -1,9 +1,11 @@
 /** The Japanese catalog (pages/i18n/en.ts has every key). */
 import type { Catalog } from "./catalog.ts";
 import { hallJa } from "./hall/ja.ts";
+import { deskJa } from "./desk/ja.ts";
 
 export const ja: Catalog = {
   ...hallJa,
+  ...deskJa,
   "site.skip": "本文へ移動",
   "site.brand": "卓球ライブ",
   "site.rankings": "ランキング",

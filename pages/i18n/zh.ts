@@ -1,9 +1,11 @@
 /** The Simplified Chinese catalog (pages/i18n/en.ts has every key). */
 import type { Catalog } from "./catalog.ts";
 import { hallZh } from "./hall/zh.ts";
+import { deskZh } from "./desk/zh.ts";
 
 export const zh: Catalog = {
   ...hallZh,
+  ...deskZh,
   "site.skip": "跳到正文",
   "site.brand": "乒乓球直播",
   "site.rankings": "排名",

@@ -39,7 +39,7 @@ export function operatorPages(deps: AppDeps): Hono {
     const language = await matchLanguage(deps.store.db, matchId);
     return renderPage(c, h(ScoreMatchPage, { nonce: c.var.nonce, matchId }) as VNode, 200, language);
   });
-  app.get("/manage", headers, (c) => renderPage(c, ManagePage({ nonce: c.var.nonce })));
+  app.get("/manage", headers, (c) => renderPage(c, h(ManagePage, { nonce: c.var.nonce }) as VNode));
   app.get(
     "/manage/stream",
     securityHeaders({ frames: true, operator: true }),

@@ -10,6 +10,7 @@ import { byId, make, setStatus } from "../dom.ts";
 import { openDrawConsole } from "./draw_console.ts";
 import { manageApi, type ManagePage } from "./page.ts";
 import { showView } from "./views.ts";
+import { w } from "./words.ts";
 
 /** How many needs are drawn; the rest are counted, and come up as the first ones are resolved. */
 export const NEEDS_SHOWN = 8;
@@ -24,7 +25,7 @@ export function openMatchActions(matchId: string): void {
     `#matches li.match[data-match-id="${CSS.escape(matchId)}"]`,
   );
   if (!row) {
-    return setStatus("That match is not in the lists shown: find it under Results and search", "error");
+    return setStatus(w("desk.needs.notShown"), "error");
   }
   const menu = row.querySelector<HTMLDetailsElement>("details.match-menu");
   if (menu) menu.open = true;
@@ -39,18 +40,32 @@ export async function resolveNeed(page: ManagePage, need: Need): Promise<void> {
   }
   if (need.kind === "withdrawn") {
     if (!confirm(`${need.text}.\n\n${need.action}?`)) return;
-    await page.write(`/matches/${need.matchId}/walkover`, { winner: need.winner }, "Walkover recorded");
+    await page.write(
+      `/matches/${need.matchId}/walkover`,
+      { winner: need.winner },
+      w("desk.needs.walkoverDone"),
+    );
     return;
   }
   if (need.kind === "absent") {
     await page.write(
       `/events/${encodeURIComponent(page.slug)}/check-in`,
       { playerId: need.playerId, present: true },
-      "Checked in",
+      w("desk.checkIn.done"),
     );
     return;
   }
   openMatchActions(need.matchId);
+}
+
+/**
+ * A need's button in the desk's words: recording a lot, or opening a match's actions; a walkover or a check-in
+ * names its player, and keeps the API's words.
+ */
+export function actionWords(need: Need): string {
+  if (need.kind === "lot") return w("desk.needs.lot");
+  if (need.kind === "withdrawn" || need.kind === "absent") return need.action;
+  return w("desk.needs.open");
 }
 
 /** Draws the list: a line per need with its button; the panel hidden when nothing waits. */
@@ -59,13 +74,13 @@ export function showNeeds(page: ManagePage, needs: readonly Need[]): void {
   if (json === needsShown.json) return;
   needsShown.json = json;
   const more = needs.length > NEEDS_SHOWN
-    ? [make("li", "muted", `and ${needs.length - NEEDS_SHOWN} more`)]
+    ? [make("li", "muted", w("desk.andMore", { n: needs.length - NEEDS_SHOWN }))]
     : [];
   byId("needs-list")!.replaceChildren(
     ...needs.slice(0, NEEDS_SHOWN).map((need) => {
       const li = make("li", "need", `${need.text} `);
       li.dataset.kind = need.kind;
-      const button = make("button", "primary", need.action);
+      const button = make("button", "primary", actionWords(need));
       button.type = "button";
       button.addEventListener("click", () => void resolveNeed(page, need));
       li.append(button);
