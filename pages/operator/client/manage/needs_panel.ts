@@ -39,7 +39,7 @@ export async function resolveNeed(page: ManagePage, need: Need): Promise<void> {
     return await openDrawConsole(page, need.categoryId, need.categoryName);
   }
   if (need.kind === "withdrawn") {
-    if (!confirm(`${need.text}.\n\n${need.action}?`)) return;
+    if (!confirm(`${needText(need)}.\n\n${actionWords(need)}?`)) return;
     await page.write(
       `/matches/${need.matchId}/walkover`,
       { winner: need.winner },
@@ -59,12 +59,44 @@ export async function resolveNeed(page: ManagePage, need: Need): Promise<void> {
 }
 
 /**
- * A need's button in the desk's words: recording a lot, or opening a match's actions; a walkover or a check-in
- * names its player, and keeps the API's words.
+ * A need's sentence in the desk's words, from what it names (`need.words`); the API's English sentence when it
+ * names nothing (an older server).
+ * @example needText({ kind: "no-table", words: { match: { home: "A", away: "B", category: "U15", stage: "R1" } }, … }) // "A v B (U15, R1) is due and has no table"
  */
+export function needText(need: Need): string {
+  const n = need.words;
+  if (n === undefined) return need.text;
+  const m = n.match;
+  const match = m ? w("desk.needs.match", { ...m }) : "";
+  const table = n.table ?? "?";
+  switch (need.kind) {
+    case "lot":
+      return w("desk.needs.lotText", { group: n.group ?? "", category: n.category ?? "" });
+    case "withdrawn":
+      return w("desk.needs.withdrawnText", { player: n.player ?? "?", match });
+    case "absent":
+      return w(n.called ? "desk.needs.absentCalled" : "desk.needs.absentNext", {
+        player: n.player ?? "?",
+        match,
+        table,
+      });
+    case "called":
+      return w("desk.needs.calledText", { match, table, minutes: n.minutes ?? 0 });
+    case "long":
+      return w("desk.needs.longText", { match, table, minutes: n.minutes ?? 0, planned: n.planned ?? 0 });
+    case "no-table":
+      return w("desk.needs.noTableText", { match });
+    case "unconfirmed":
+      return w("desk.needs.unconfirmedText", { match, device: n.device ?? "?" });
+  }
+}
+
+/** A need's button in the desk's words: recording a lot, a walkover, a check-in, or opening a match's actions. */
 export function actionWords(need: Need): string {
   if (need.kind === "lot") return w("desk.needs.lot");
-  if (need.kind === "withdrawn" || need.kind === "absent") return need.action;
+  if (need.words === undefined) return need.action;
+  if (need.kind === "withdrawn") return w("desk.needs.walkoverTo", { player: need.words.winner ?? "?" });
+  if (need.kind === "absent") return w("desk.needs.markPresent", { player: need.words.player ?? "?" });
   return w("desk.needs.open");
 }
 
@@ -78,7 +110,7 @@ export function showNeeds(page: ManagePage, needs: readonly Need[]): void {
     : [];
   byId("needs-list")!.replaceChildren(
     ...needs.slice(0, NEEDS_SHOWN).map((need) => {
-      const li = make("li", "need", `${need.text} `);
+      const li = make("li", "need", `${needText(need)} `);
       li.dataset.kind = need.kind;
       const button = make("button", "primary", actionWords(need));
       button.type = "button";

@@ -68,17 +68,18 @@ export function showRatingReport(page: ManagePage, text: string, r: RatingListRe
   parts.push(
     ...listOf(
       w("desk.rating.matched"),
-      r.matched.map((m) =>
-        m.before === null
-          ? w("desk.rating.matchedLine", { name: m.name, rating: m.rating, by: m.by, line: m.line })
+      r.matched.map((m) => {
+        const by = m.by === "name" ? w("desk.rating.byName") : w("desk.rating.byFederationId");
+        return m.before === null
+          ? w("desk.rating.matchedLine", { name: m.name, rating: m.rating, by, line: m.line })
           : w("desk.rating.matchedWas", {
             name: m.name,
             rating: m.rating,
             before: m.before,
-            by: m.by,
+            by,
             line: m.line,
-          })
-      ),
+          });
+      }),
     ),
     ...listOf(
       w("desk.rating.notMatched"),
