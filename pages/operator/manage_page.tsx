@@ -239,107 +239,104 @@ export function ManagePage(props: { nonce: string }) {
           <h2>{t("desk.clashes")}</h2>
           <ul id="clash-list"></ul>
         </section>
-        <h2 id="tables-heading">Tables</h2>
+        <h2 id="tables-heading">{t("desk.tables.heading")}</h2>
         <form id="hall-form" class="inline">
           <label>
-            Tables in the hall <input id="hall-tables" type="number" min={1} max={999} inputMode="numeric" />
+            {t("desk.tables.hall")}{" "}
+            <input id="hall-tables" type="number" min={1} max={999} inputMode="numeric" />
           </label>
-          <button type="submit">Show</button>
+          <button type="submit">{t("desk.tables.show")}</button>
         </form>
         <ul id="tables" class="cards"></ul>
-        <div id="by-table" class="lanes" aria-label="The matches of each table, in order"></div>
+        <div id="by-table" class="lanes" aria-label={t("desk.tables.lanes")}></div>
         <div id="matches">
-          <h2>In progress</h2>
+          <h2>{t("desk.matches.live")}</h2>
           <ul id="live" class="rows"></ul>
-          <h2>Next</h2>
+          <h2>{t("desk.matches.next")}</h2>
           <ul id="next" class="rows"></ul>
-          <h2 id="find-heading">Results and search</h2>
+          <h2 id="find-heading">{t("desk.matches.find")}</h2>
           <form id="match-find" class="inline find" role="search">
             <label>
-              Show{" "}
+              {t("desk.matches.show")}{" "}
               <select id="find-status">
-                <option value="completed">results, latest first</option>
-                <option value="in_progress">in progress</option>
-                <option value="scheduled">not started</option>
-                <option value="">every match</option>
+                <option value="completed">{t("desk.matches.results")}</option>
+                <option value="in_progress">{t("desk.matches.inProgress")}</option>
+                <option value="scheduled">{t("desk.matches.notStarted")}</option>
+                <option value="">{t("desk.matches.every")}</option>
               </select>
             </label>
             <label>
-              Category{" "}
+              {t("desk.matches.category")}{" "}
               <select id="find-category">
-                <option value="">all</option>
+                <option value="">{t("desk.matches.all")}</option>
               </select>
             </label>
             <label>
-              Table <input id="find-table" type="number" min={1} max={999} inputMode="numeric" />
+              {t("desk.matches.table")}{" "}
+              <input id="find-table" type="number" min={1} max={999} inputMode="numeric" />
             </label>
             <label>
-              Player or search{" "}
-              <input id="find-text" type="search" size={18} placeholder="name, group, round" />
+              {t("desk.matches.player")}{" "}
+              <input id="find-text" type="search" size={18} placeholder={t("desk.matches.placeholder")} />
             </label>
-            <button type="submit">Find</button>
+            <button type="submit">{t("desk.matches.go")}</button>
           </form>
           <ul id="done" class="rows"></ul>
           <p id="find-pager" class="pager">
-            <button type="button" id="find-prev">Newer</button> <span id="find-count"></span>{" "}
-            <button type="button" id="find-next">Older</button>
+            <button type="button" id="find-prev">{t("desk.matches.newer")}</button>{" "}
+            <span id="find-count"></span>{" "}
+            <button type="button" id="find-next">{t("desk.matches.older")}</button>
           </p>
-          <h2>Waiting for players</h2>
+          <h2>{t("desk.matches.waiting")}</h2>
           <ul id="waiting" class="rows"></ul>
         </div>
         <IncidentsPanel />
         <section id="order-of-play" aria-labelledby="plan-heading">
-          <h2 id="plan-heading">Order of play</h2>
-          <p class="muted">
-            A plan for every match still to play: no player in two matches at once, a rest between two
-            matches, groups in their rounds, knockouts after what feeds them. Nothing changes until you keep
-            it, and a match you placed by hand keeps its table and time.
-          </p>
-          <h3>Sessions</h3>
-          <p class="muted">
-            When play goes on and on which tables (in this computer's time zone). Each match is planned inside
-            a session of its category, on one of that session's tables.
-          </p>
+          <h2 id="plan-heading">{t("desk.plan.heading")}</h2>
+          <p class="muted">{t("desk.plan.about")}</p>
+          <h3>{t("desk.plan.sessions")}</h3>
+          <p class="muted">{t("desk.plan.sessionsAbout")}</p>
           <table class="sessions">
             <thead>
               <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Day</th>
-                <th scope="col">From</th>
-                <th scope="col">To</th>
-                <th scope="col">Tables</th>
+                <th scope="col">{t("desk.plan.name")}</th>
+                <th scope="col">{t("desk.plan.day")}</th>
+                <th scope="col">{t("desk.plan.from")}</th>
+                <th scope="col">{t("desk.plan.to")}</th>
+                <th scope="col">{t("desk.plan.tables")}</th>
                 <td></td>
               </tr>
             </thead>
             <tbody id="session-rows"></tbody>
           </table>
-          <button type="button" id="session-add">Add a session</button>
-          <h3>Sessions of each category</h3>
+          <button type="button" id="session-add">{t("desk.plan.addSession")}</button>
+          <h3>{t("desk.plan.categorySessions")}</h3>
           <div id="category-sessions" class="category-sessions"></div>
           <form id="plan-form" class="inline">
             <label>
-              Rest (minutes) <input id="plan-rest" type="number" min={0} max={240} required value="10" />
+              {t("desk.plan.rest")}{" "}
+              <input id="plan-rest" type="number" min={0} max={240} required value="10" />
             </label>
-            <button type="button" id="session-save">Save sessions</button>
-            <button type="submit" class="primary">Save and plan</button>
+            <button type="button" id="session-save">{t("desk.plan.saveSessions")}</button>
+            <button type="submit" class="primary">{t("desk.plan.savePlan")}</button>
           </form>
           <p id="plan-summary" role="status" aria-live="polite"></p>
-          <button type="button" id="plan-keep" class="primary" hidden>Keep this plan</button>
+          <button type="button" id="plan-keep" class="primary" hidden>{t("desk.plan.keep")}</button>
           <div id="plan-grid" class="plan-grid"></div>
           <div id="plan-unplaced" class="warning" hidden></div>
         </section>
-        <h2 id="categories-heading">Categories and draws</h2>
+        <h2 id="categories-heading">{t("desk.categories.heading")}</h2>
         <ul id="categories" class="rows"></ul>
         <CheckInPanel />
         <RatingListForm />
         <section id="entries" aria-labelledby="entries-heading">
-          <h2 id="entries-heading">Entries</h2>
+          <h2 id="entries-heading">{t("desk.entries.heading")}</h2>
         </section>
         <section id="draw-console" class="draw-console" aria-live="polite" hidden></section>
         <section id="tie-lineups" class="draw-console" aria-live="polite" hidden></section>
-        <section id="by-category" aria-label="The matches of one category, in order">
+        <section id="by-category" aria-label={t("desk.byCategory.label")}>
           <label>
-            Matches of <select id="category-pick"></select>
+            {t("desk.byCategory.pick")} <select id="category-pick"></select>
           </label>
           <ul id="category-matches" class="rows"></ul>
         </section>

@@ -1,11 +1,13 @@
 /**
  * The director's desk `/manage` on the demo at 1366x768 in each language: the page says its language and direction
  * (Arabic right to left), its frame and panels (the bar and its language switcher, the status line, the views, the
- * event bar, the announcement, "Needs you", check-in, import, rating list, incidents, print, links, tokens and the
- * latest changes) have no English desk message left (pages/i18n/desk/en.ts, the script's sentences included),
- * nothing of them is cut or off the screen, and axe finds no serious or critical violation. The switcher takes
- * the desk to another language. The API's stage labels ("Group E", "Quarter-final") are taken as data here: the
- * play views' words (pages/i18n/desk_play/) word them. With `-- --update` it writes the screenshots of /manage in German and Arabic.
+ * event bar, the announcement, "Needs you", check-in, import, rating list, incidents, print, links, tokens, the
+ * latest changes, and the play views' headings and forms) have no English desk message left
+ * (pages/i18n/desk/en.ts, the script's sentences included), nothing of them is cut or off the screen, and axe
+ * finds no serious or critical violation. The switcher takes the desk to another language. What fills the play
+ * views is tests/browser/manage_play_languages_test.ts's, and the API's stage labels ("Group E", "Quarter-final")
+ * are taken as data here: the play views' words (pages/i18n/desk_play/) word them. With `-- --update` it writes
+ * the screenshots of /manage in German and Arabic.
  */
 import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
@@ -52,6 +54,23 @@ const REGIONS = [
   "#token-list",
   "#audit-heading",
   "#audit",
+  // The play views' headings and forms, which the server writes (their lists are pages/i18n/desk_play/'s).
+  "#tables-heading",
+  "#hall-form",
+  "#matches > h2",
+  "#match-find",
+  "#find-prev",
+  "#find-next",
+  "#order-of-play > h2",
+  "#order-of-play > h3",
+  "#order-of-play > p.muted",
+  "#order-of-play thead",
+  "#session-add",
+  "#plan-form",
+  "#plan-keep",
+  "#categories-heading",
+  "#entries-heading",
+  "#by-category > label",
 ].join(", ");
 
 /** The texts of a message cut at its placeholders: what the page shows word for word. */
@@ -90,7 +109,8 @@ function regionText(page: Page): Promise<string> {
         li.replaceChildren(...li.querySelectorAll(".muted"));
       }
       const data = "script, style, #event-name, #whoami, #event-select, #announcement-now, " +
-        "#referee-alert-list li, #check-in-list, .names, figcaption a, code, .secret";
+        "#referee-alert-list li, #check-in-list, .names, figcaption a, code, .secret, #find-category, " +
+        "#category-pick";
       for (const el of copy.querySelectorAll(data)) el.remove();
       out.push(copy.textContent ?? "");
       for (const el of [copy, ...copy.querySelectorAll("*")]) {

@@ -84,7 +84,7 @@ export function withdrawNoShows(page: ManagePage): void {
   const absent = checkIn.players.filter((p) => p.checkedInAt === null).map((p) => p.name);
   if (absent.length === 0) return;
   const names = deskList(
-    absent.length > 6 ? [...absent.slice(0, 6), w("desk.andMore", { n: absent.length - 6 })] : absent,
+    absent.length > 6 ? [...absent.slice(0, 6), w("desk.checkIn.more", { n: absent.length - 6 })] : absent,
   );
   if (!confirm(w("desk.checkIn.withdrawAsk", { n: absent.length, names }))) return;
   void page.write(
