@@ -55,19 +55,45 @@ export interface NeedsFacts {
   absent?: ReadonlyMap<string, readonly { id: string; name: string }[]>;
 }
 
-/** One thing waiting for the director, and its action. */
+/**
+ * What a need's sentence names, for a page that words it in its own language (the desk's, pages/i18n/desk/):
+ * the match (its players, category and stage label), a player, the table, minutes, the group of a lot, the device
+ * that scored; each only where the kind's sentence has it.
+ */
+export interface NeedWords {
+  match?: { home: string; away: string; category: string; stage: string };
+  player?: string;
+  winner?: string;
+  table?: number | null;
+  minutes?: number;
+  planned?: number;
+  group?: string;
+  category?: string;
+  device?: string;
+  called?: boolean;
+}
+
+/** One thing waiting for the director, and its action: in English (`text`, `action`) and as `words`. */
 export type Need =
-  | { kind: "lot"; text: string; action: string; categoryId: string; categoryName: string }
-  | { kind: "called"; text: string; action: string; matchId: string }
-  | { kind: "withdrawn"; text: string; action: string; matchId: string; winner: "home" | "away" }
-  | { kind: "long"; text: string; action: string; matchId: string }
-  | { kind: "no-table"; text: string; action: string; matchId: string }
-  | { kind: "absent"; text: string; action: string; matchId: string; playerId: string }
-  | { kind: "unconfirmed"; text: string; action: string; matchId: string };
+  & { text: string; action: string; words: NeedWords }
+  & (
+    | { kind: "lot"; categoryId: string; categoryName: string }
+    | { kind: "called"; matchId: string }
+    | { kind: "withdrawn"; matchId: string; winner: "home" | "away" }
+    | { kind: "long"; matchId: string }
+    | { kind: "no-table"; matchId: string }
+    | { kind: "absent"; matchId: string; playerId: string }
+    | { kind: "unconfirmed"; matchId: string }
+  );
 
 /** "A v B (Men's singles, Group A · R1)". */
 function matchWords(m: NeedsMatch): string {
   return `${m.homeName ?? "?"} v ${m.awayName ?? "?"} (${m.categoryName}, ${m.label})`;
+}
+
+/** The match of a need's sentence, for `words`. */
+function matchNamed(m: NeedsMatch): NonNullable<NeedWords["match"]> {
+  return { home: m.homeName ?? "?", away: m.awayName ?? "?", category: m.categoryName, stage: m.label };
 }
 
 /**
@@ -80,6 +106,7 @@ export function directorNeeds(f: NeedsFacts): Need[] {
     kind: "lot",
     text: `Group ${l.groupName} of "${l.categoryName}" waits for a lot`,
     action: "Record the lot",
+    words: { group: l.groupName, category: l.categoryName },
     categoryId: l.categoryId,
     categoryName: l.categoryName,
   }));
@@ -93,6 +120,11 @@ export function directorNeeds(f: NeedsFacts): Need[] {
         kind: "withdrawn",
         text: `${homeOut ? m.homeName : m.awayName} withdrew and still has ${matchWords(m)}`,
         action: `Walkover to ${winner === "home" ? m.homeName : m.awayName}`,
+        words: {
+          match: matchNamed(m),
+          player: (homeOut ? m.homeName : m.awayName) ?? "?",
+          winner: (winner === "home" ? m.homeName : m.awayName) ?? "?",
+        },
         matchId: m.id,
         winner,
       });
@@ -107,6 +139,7 @@ export function directorNeeds(f: NeedsFacts): Need[] {
           m.calledAt ? "called" : "next"
         } on table ${m.tableNo}`,
         action: `Mark ${p.name} present`,
+        words: { match: matchNamed(m), player: p.name, table: m.tableNo, called: m.calledAt !== null },
         matchId: m.id,
         playerId: p.id,
       });
@@ -123,6 +156,7 @@ export function directorNeeds(f: NeedsFacts): Need[] {
         m.tableNo ?? "?"
       } ${minutes} minutes ago and has not started`,
       action: "Open its actions",
+      words: { match: matchNamed(m), table: m.tableNo, minutes },
       matchId: m.id,
     });
   }
@@ -137,6 +171,7 @@ export function directorNeeds(f: NeedsFacts): Need[] {
         m.tableNo ?? "?"
       } has been in play ${minutes} minutes, planned for ${planned}`,
       action: "Open its actions",
+      words: { match: matchNamed(m), table: m.tableNo, minutes, planned },
       matchId: m.id,
     });
   }
@@ -147,6 +182,7 @@ export function directorNeeds(f: NeedsFacts): Need[] {
       kind: "no-table",
       text: `${matchWords(m)} is due and has no table`,
       action: "Open its actions",
+      words: { match: matchNamed(m) },
       matchId: m.id,
     });
   }
@@ -156,6 +192,7 @@ export function directorNeeds(f: NeedsFacts): Need[] {
       kind: "unconfirmed",
       text: `${matchWords(m)} ended on ${m.scorer!.label} and the umpire has not confirmed the result`,
       action: "Open its actions",
+      words: { match: matchNamed(m), device: m.scorer!.label },
       matchId: m.id,
     });
   }

@@ -2,10 +2,12 @@
 import type { Catalog } from "./catalog.ts";
 import { hallAr } from "./hall/ar.ts";
 import { playAr } from "./desk_play/ar.ts";
+import { deskAr } from "./desk/ar.ts";
 
 export const ar: Catalog = {
   ...hallAr,
   ...playAr,
+  ...deskAr,
   "site.skip": "انتقل إلى المحتوى",
   "site.brand": "كرة الطاولة مباشرة",
   "site.rankings": "التصنيفات",

@@ -2,10 +2,12 @@
 import type { Catalog } from "./catalog.ts";
 import { hallDe } from "./hall/de.ts";
 import { playDe } from "./desk_play/de.ts";
+import { deskDe } from "./desk/de.ts";
 
 export const de: Catalog = {
   ...hallDe,
   ...playDe,
+  ...deskDe,
   "site.skip": "Zum Inhalt springen",
   "site.brand": "Tischtennis live",
   "site.rankings": "Rangliste",

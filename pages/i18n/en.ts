@@ -4,10 +4,12 @@
  */
 import { hallEn } from "./hall/en.ts";
 import { playEn } from "./desk_play/en.ts";
+import { deskEn } from "./desk/en.ts";
 
 export const en = {
   ...hallEn,
   ...playEn,
+  ...deskEn,
   "site.skip": "Skip to content",
   "site.brand": "Table tennis live",
   "site.rankings": "Rankings",

@@ -2,10 +2,12 @@
 import type { Catalog } from "./catalog.ts";
 import { hallEs } from "./hall/es.ts";
 import { playEs } from "./desk_play/es.ts";
+import { deskEs } from "./desk/es.ts";
 
 export const es: Catalog = {
   ...hallEs,
   ...playEs,
+  ...deskEs,
   "site.skip": "Saltar al contenido",
   "site.brand": "Tenis de mesa en directo",
   "site.rankings": "Clasificaciones",

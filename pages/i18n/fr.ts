@@ -2,10 +2,12 @@
 import type { Catalog } from "./catalog.ts";
 import { hallFr } from "./hall/fr.ts";
 import { playFr } from "./desk_play/fr.ts";
+import { deskFr } from "./desk/fr.ts";
 
 export const fr: Catalog = {
   ...hallFr,
   ...playFr,
+  ...deskFr,
   "site.skip": "Aller au contenu",
   "site.brand": "Tennis de table en direct",
   "site.rankings": "Classements",

@@ -2,10 +2,12 @@
 import type { Catalog } from "./catalog.ts";
 import { hallJa } from "./hall/ja.ts";
 import { playJa } from "./desk_play/ja.ts";
+import { deskJa } from "./desk/ja.ts";
 
 export const ja: Catalog = {
   ...hallJa,
   ...playJa,
+  ...deskJa,
   "site.skip": "本文へ移動",
   "site.brand": "卓球ライブ",
   "site.rankings": "ランキング",

@@ -2,10 +2,12 @@
 import type { Catalog } from "./catalog.ts";
 import { hallZh } from "./hall/zh.ts";
 import { playZh } from "./desk_play/zh.ts";
+import { deskZh } from "./desk/zh.ts";
 
 export const zh: Catalog = {
   ...hallZh,
   ...playZh,
+  ...deskZh,
   "site.skip": "跳到正文",
   "site.brand": "乒乓球直播",
   "site.rankings": "排名",

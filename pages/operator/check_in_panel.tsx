@@ -1,21 +1,23 @@
 /** The desk's check-in on `/manage`: the day's players to tick as they arrive (client/manage/check_in.ts). */
+import { useI18n } from "../i18n/mod.ts";
 
 /** The check-in section of the operator's page. */
 export function CheckInPanel() {
+  const { t } = useI18n();
   return (
     <section id="check-in" aria-labelledby="check-in-heading">
-      <h2 id="check-in-heading">Check-in</h2>
+      <h2 id="check-in-heading">{t("desk.checkIn.heading")}</h2>
       <form id="check-in-find" class="inline" role="search">
         <label>
-          Find a player or club{" "}
-          <input id="check-in-text" type="search" size={24} placeholder="name or club" />
+          {t("desk.checkIn.find")}{" "}
+          <input id="check-in-text" type="search" size={24} placeholder={t("desk.checkIn.placeholder")} />
         </label>
         <label>
-          <input id="check-in-missing" type="checkbox" /> only those not here yet
+          <input id="check-in-missing" type="checkbox" /> {t("desk.checkIn.missingOnly")}
         </label>
       </form>
       <p id="check-in-count" class="muted" role="status"></p>
-      <button type="button" id="check-in-no-shows" hidden>Withdraw the no-shows</button>
+      <button type="button" id="check-in-no-shows" hidden>{t("desk.checkIn.noShows")}</button>
       <ul id="check-in-list" class="rows check-in"></ul>
     </section>
   );

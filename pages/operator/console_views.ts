@@ -5,16 +5,16 @@
  * there until a view names it). The bar at the top chooses (client/manage/views.ts).
  */
 
-/** The views, in the bar's order: the id, its button's label and the parts of `<main>` it shows. */
+/** The views, in the bar's order: the id, its button's label (a desk message) and the parts of `<main>` it shows. */
 export const CONSOLE_VIEWS = [
   {
     id: "tables",
-    label: "Tables",
+    label: "desk.view.tables",
     parts: ["tables-heading", "hall-form", "tables", "tie-lineups", "by-table"],
   },
   {
     id: "categories",
-    label: "Categories",
+    label: "desk.view.categories",
     parts: [
       "categories-heading",
       "categories",
@@ -25,11 +25,11 @@ export const CONSOLE_VIEWS = [
       "by-category",
     ],
   },
-  { id: "matches", label: "Matches", parts: ["matches", "incidents"] },
-  { id: "plan", label: "Order of play", parts: ["order-of-play"] },
+  { id: "matches", label: "desk.view.matches", parts: ["matches", "incidents"] },
+  { id: "plan", label: "desk.view.plan", parts: ["order-of-play"] },
   {
     id: "event",
-    label: "Event",
+    label: "desk.view.event",
     parts: [
       "announcement",
       "import",
@@ -46,7 +46,7 @@ export const CONSOLE_VIEWS = [
       "audit",
     ],
   },
-  { id: "all", label: "All", parts: [] },
+  { id: "all", label: "desk.view.all", parts: [] },
 ] as const;
 
 /** The parts every view shows: the event's name and status, a card for the referee, what needs the director, its clashes, the relay's state, the note when there is no event. */

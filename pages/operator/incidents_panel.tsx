@@ -3,24 +3,26 @@
  * acknowledged yet, shown in every view beside "Needs you", and the event's incident list, filtered by table,
  * category and kind.
  */
+import { useI18n } from "../i18n/mod.ts";
 import { INCIDENT_CATEGORIES } from "../../domain/incident_list.ts";
 
-/** The words of each kind of incident in the filter. */
+/** The desk's message for each kind of incident in the filter. */
 export const INCIDENT_KIND_WORDS = {
-  card: "Cards",
-  timeout: "Time-outs",
-  expedite: "Expedite",
-  medical: "Medical breaks",
-  retired: "Retirements",
-  disqualified: "Disqualifications",
-  correction: "Results entered and corrected",
+  card: "desk.incidents.card",
+  timeout: "desk.incidents.timeout",
+  expedite: "desk.incidents.expedite",
+  medical: "desk.incidents.medical",
+  retired: "desk.incidents.retired",
+  disqualified: "desk.incidents.disqualified",
+  correction: "desk.incidents.correction",
 } as const;
 
 /** The alert, hidden while no card waits for the referee. */
 export function RefereeAlert() {
+  const { t } = useI18n();
   return (
     <section id="referee-alert" class="warning" role="alert" aria-labelledby="referee-alert-heading" hidden>
-      <h2 id="referee-alert-heading">For the referee</h2>
+      <h2 id="referee-alert-heading">{t("desk.incidents.referee")}</h2>
       <ul id="referee-alert-list" class="rows"></ul>
     </section>
   );
@@ -28,32 +30,33 @@ export function RefereeAlert() {
 
 /** The incident list with its filters. */
 export function IncidentsPanel() {
+  const { t } = useI18n();
   return (
     <section id="incidents" aria-labelledby="incidents-heading">
-      <h2 id="incidents-heading">Incidents</h2>
+      <h2 id="incidents-heading">{t("desk.incidents.heading")}</h2>
       <form id="incident-filter" class="inline">
         <label>
-          Table{" "}
+          {t("desk.incidents.table")}{" "}
           <select id="incident-table">
-            <option value="">All</option>
+            <option value="">{t("desk.all")}</option>
           </select>
         </label>{" "}
         <label>
-          Category{" "}
+          {t("desk.incidents.category")}{" "}
           <select id="incident-category">
-            <option value="">All</option>
+            <option value="">{t("desk.all")}</option>
           </select>
         </label>{" "}
         <label>
-          Kind{" "}
+          {t("desk.incidents.kind")}{" "}
           <select id="incident-kind">
-            <option value="">All</option>
-            {INCIDENT_CATEGORIES.map((k) => <option key={k} value={k}>{INCIDENT_KIND_WORDS[k]}</option>)}
+            <option value="">{t("desk.all")}</option>
+            {INCIDENT_CATEGORIES.map((k) => <option key={k} value={k}>{t(INCIDENT_KIND_WORDS[k])}</option>)}
           </select>
         </label>
       </form>
       <ul id="incident-list" class="rows">
-        <li class="muted">No incident yet</li>
+        <li class="muted">{t("desk.incidents.none")}</li>
       </ul>
     </section>
   );

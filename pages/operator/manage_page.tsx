@@ -56,13 +56,16 @@ import * as needsPanel from "./client/manage/needs_panel.ts";
 import * as incidentsPanel from "./client/manage/incidents_panel.ts";
 import * as checkIn from "./client/manage/check_in.ts";
 import * as ratingList from "./client/manage/rating_list.ts";
+import * as deskWords from "./client/manage/words.ts";
+import * as deskWordsEn from "../i18n/desk/en.ts";
 import { MANAGE_CSS } from "./styles.ts";
 import { CONSOLE_VIEWS } from "./console_views.ts";
 import { TokenForm } from "./token_form.tsx";
 import { ImportForm } from "./import_form.tsx";
 import { NeedsPanel } from "./needs_panel.tsx";
 import { LANGUAGES } from "../../lib/languages.ts";
-import { LANGUAGE_NAMES } from "../i18n/language_switcher.tsx";
+import { LANGUAGE_NAMES, LanguageSwitcher } from "../i18n/language_switcher.tsx";
+import { CATALOGS, useI18n } from "../i18n/mod.ts";
 import { IncidentsPanel, RefereeAlert } from "./incidents_panel.tsx";
 import { CheckInPanel } from "./check_in_panel.tsx";
 import { RatingListForm } from "./rating_list_form.tsx";
@@ -124,236 +127,267 @@ export const MANAGE_MODULES = [
   playWords,
   playEn,
   stageName,
+  deskWords,
+  deskWordsEn,
 ];
 
 /** The script of the operator's page. */
 export const MANAGE_SCRIPT = moduleScript(manageClient, MANAGE_MODULES);
 
+/** The language switcher in the desk's dark bar: light links, wrapping under the bar's controls when short of room. */
+const DESK_LANGS_CSS = `
+header.bar nav.langs{display:flex;flex-wrap:wrap;gap:.15rem .7rem;font-size:.85rem}
+header.bar nav.langs a{color:#fff}
+header.bar nav.langs a[aria-current]{font-weight:700}
+`;
+
+/**
+ * The desk's words for its script (client/manage/words.ts): the `desk.*` messages of the page's language, its
+ * `Intl` locale and the hall's time zone (the server's, as pages/format.ts), as data (a JSON block runs nothing,
+ * so the CSP's nonce is not needed); `<` escaped, so that no text ends it.
+ */
+function DeskWords() {
+  const { lang, locale, dir } = useI18n();
+  const catalog: Record<string, unknown> = CATALOGS[lang];
+  const words = Object.fromEntries(Object.entries(catalog).filter(([key]) => key.startsWith("desk.")));
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const json = JSON.stringify({ words, locale, timeZone, rtl: dir === "rtl" });
+  return (
+    <script
+      type="application/json"
+      id="desk-words"
+      dangerouslySetInnerHTML={{ __html: json.replaceAll("<", "\\u003c") }}
+    />
+  );
+}
+
+/** "No event yet", its commands in code. */
+function NoEvent() {
+  const { lang } = useI18n();
+  const code = { command: "deno task import FILE", request: "POST /api/manage/events/import" };
+  const parts = CATALOGS[lang]["desk.noEvent"].split(/\{(command|request)\}/);
+  return (
+    <p id="no-event" class="muted" hidden>
+      {parts.map((p, i) => i % 2 === 1 ? <code key={i}>{code[p as keyof typeof code]}</code> : p)}
+    </p>
+  );
+}
+
 /** `/manage`. */
 export function ManagePage(props: { nonce: string }) {
+  const { t } = useI18n();
   return (
     <Document
-      title="Operator"
+      title={t("desk.title")}
       nonce={props.nonce}
-      css={MANAGE_CSS}
+      css={MANAGE_CSS + DESK_LANGS_CSS}
       script={MANAGE_SCRIPT}
     >
       <PlayWords />
+      <DeskWords />
       <header class="bar">
-        <h1>Operator</h1>
+        <h1>{t("desk.title")}</h1>
         <label>
-          Event <select id="event-select" aria-label="Event"></select>
+          {t("desk.event")} <select id="event-select" aria-label={t("desk.event")}></select>
         </label>
         <span id="whoami"></span>
-        <button type="button" id="forget-token">Change token</button>
+        <button type="button" id="forget-token">{t("desk.changeToken")}</button>
+        <LanguageSwitcher />
       </header>
-      <p id="status" class="status" role="status" aria-live="polite">Loading…</p>
-      <TokenForm purpose="Enter the admin token printed when the server first started (or made with deno task token)." />
-      <nav id="views" class="views" aria-label="Views">
+      <p id="status" class="status" role="status" aria-live="polite">{t("desk.loading")}</p>
+      <TokenForm purpose={t("desk.tokenPurpose")} />
+      <nav id="views" class="views" aria-label={t("desk.views")}>
         {CONSOLE_VIEWS.map((v) => (
-          <button type="button" data-view={v.id} aria-pressed="false">{v.label}</button>
+          <button type="button" data-view={v.id} aria-pressed="false">{t(v.label)}</button>
         ))}
       </nav>
       <main id="content" data-view="tables">
-        <p id="no-event" class="muted" hidden>
-          No event yet: import one below, with <code>deno task import FILE</code>{" "}
-          or POST /api/manage/events/import.
-        </p>
+        <NoEvent />
         <div class="event-bar">
           <h2 id="event-name"></h2>
           <span id="event-status"></span>
-          <button type="button" id="publish" class="primary">Publish</button>
-          <button type="button" id="export">Download as import file</button>
+          <button type="button" id="publish" class="primary">{t("desk.publish")}</button>
+          <button type="button" id="export">{t("desk.export")}</button>
           <label>
-            Hall language{" "}
+            {t("desk.hallLanguage")}{" "}
             <select id="event-language">
               {LANGUAGES.map((l) => <option key={l} value={l} lang={l}>{LANGUAGE_NAMES[l]}</option>)}
             </select>
           </label>
         </div>
         <section id="relay" aria-labelledby="relay-heading" hidden>
-          <h2 id="relay-heading">Public server</h2>
+          <h2 id="relay-heading">{t("desk.relay.heading")}</h2>
           <p>
             <strong id="relay-state" class="relay-state"></strong>{" "}
-            <button type="button" id="relay-takeover" hidden>Take over</button>
+            <button type="button" id="relay-takeover" hidden>{t("desk.relay.takeOver")}</button>
           </p>
           <p id="relay-detail" class="muted"></p>
         </section>
         <section id="announcement" aria-labelledby="announcement-heading">
-          <h2 id="announcement-heading">Announcement</h2>
+          <h2 id="announcement-heading">{t("desk.announcement.heading")}</h2>
           <p>
-            On the TV and the event page: <strong id="announcement-now">None</strong>{" "}
+            {t("desk.announcement.now")} <strong id="announcement-now">{t("desk.none")}</strong>{" "}
             <span id="announcement-at" class="muted"></span>
           </p>
           <form id="announcement-form" class="inline">
             <label>
-              New announcement (one line, up to {MAX_ANNOUNCEMENT_LENGTH} characters){" "}
+              {t("desk.announcement.new", { max: MAX_ANNOUNCEMENT_LENGTH })}{" "}
               <input
                 id="announcement-text"
                 required
                 size={48}
-                placeholder="Lunch break until 13:00"
+                placeholder={t("desk.announcement.placeholder")}
               />
             </label>
-            <button type="submit" class="primary">Show on TV</button>
-            <button type="button" id="announcement-clear">Take down</button>
+            <button type="submit" class="primary">{t("desk.announcement.show")}</button>
+            <button type="button" id="announcement-clear">{t("desk.announcement.takeDown")}</button>
           </form>
         </section>
         <RefereeAlert />
         <NeedsPanel />
         <section id="clashes" class="warning" hidden>
-          <h2>Clashes</h2>
+          <h2>{t("desk.clashes")}</h2>
           <ul id="clash-list"></ul>
         </section>
-        <h2 id="tables-heading">Tables</h2>
+        <h2 id="tables-heading">{t("desk.tables.heading")}</h2>
         <form id="hall-form" class="inline">
           <label>
-            Tables in the hall <input id="hall-tables" type="number" min={1} max={999} inputMode="numeric" />
+            {t("desk.tables.hall")}{" "}
+            <input id="hall-tables" type="number" min={1} max={999} inputMode="numeric" />
           </label>
-          <button type="submit">Show</button>
+          <button type="submit">{t("desk.tables.show")}</button>
         </form>
         <ul id="tables" class="cards"></ul>
-        <div id="by-table" class="lanes" aria-label="The matches of each table, in order"></div>
+        <div id="by-table" class="lanes" aria-label={t("desk.tables.lanes")}></div>
         <div id="matches">
-          <h2>In progress</h2>
+          <h2>{t("desk.matches.live")}</h2>
           <ul id="live" class="rows"></ul>
-          <h2>Next</h2>
+          <h2>{t("desk.matches.next")}</h2>
           <ul id="next" class="rows"></ul>
-          <h2 id="find-heading">Results and search</h2>
+          <h2 id="find-heading">{t("desk.matches.find")}</h2>
           <form id="match-find" class="inline find" role="search">
             <label>
-              Show{" "}
+              {t("desk.matches.show")}{" "}
               <select id="find-status">
-                <option value="completed">results, latest first</option>
-                <option value="in_progress">in progress</option>
-                <option value="scheduled">not started</option>
-                <option value="">every match</option>
+                <option value="completed">{t("desk.matches.results")}</option>
+                <option value="in_progress">{t("desk.matches.inProgress")}</option>
+                <option value="scheduled">{t("desk.matches.notStarted")}</option>
+                <option value="">{t("desk.matches.every")}</option>
               </select>
             </label>
             <label>
-              Category{" "}
+              {t("desk.matches.category")}{" "}
               <select id="find-category">
-                <option value="">all</option>
+                <option value="">{t("desk.matches.all")}</option>
               </select>
             </label>
             <label>
-              Table <input id="find-table" type="number" min={1} max={999} inputMode="numeric" />
+              {t("desk.matches.table")}{" "}
+              <input id="find-table" type="number" min={1} max={999} inputMode="numeric" />
             </label>
             <label>
-              Player or search{" "}
-              <input id="find-text" type="search" size={18} placeholder="name, group, round" />
+              {t("desk.matches.player")}{" "}
+              <input id="find-text" type="search" size={18} placeholder={t("desk.matches.placeholder")} />
             </label>
-            <button type="submit">Find</button>
+            <button type="submit">{t("desk.matches.go")}</button>
           </form>
           <ul id="done" class="rows"></ul>
           <p id="find-pager" class="pager">
-            <button type="button" id="find-prev">Newer</button> <span id="find-count"></span>{" "}
-            <button type="button" id="find-next">Older</button>
+            <button type="button" id="find-prev">{t("desk.matches.newer")}</button>{" "}
+            <span id="find-count"></span>{" "}
+            <button type="button" id="find-next">{t("desk.matches.older")}</button>
           </p>
-          <h2>Waiting for players</h2>
+          <h2>{t("desk.matches.waiting")}</h2>
           <ul id="waiting" class="rows"></ul>
         </div>
         <IncidentsPanel />
         <section id="order-of-play" aria-labelledby="plan-heading">
-          <h2 id="plan-heading">Order of play</h2>
-          <p class="muted">
-            A plan for every match still to play: no player in two matches at once, a rest between two
-            matches, groups in their rounds, knockouts after what feeds them. Nothing changes until you keep
-            it, and a match you placed by hand keeps its table and time.
-          </p>
-          <h3>Sessions</h3>
-          <p class="muted">
-            When play goes on and on which tables (in this computer's time zone). Each match is planned inside
-            a session of its category, on one of that session's tables.
-          </p>
+          <h2 id="plan-heading">{t("desk.plan.heading")}</h2>
+          <p class="muted">{t("desk.plan.about")}</p>
+          <h3>{t("desk.plan.sessions")}</h3>
+          <p class="muted">{t("desk.plan.sessionsAbout")}</p>
           <table class="sessions">
             <thead>
               <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Day</th>
-                <th scope="col">From</th>
-                <th scope="col">To</th>
-                <th scope="col">Tables</th>
+                <th scope="col">{t("desk.plan.name")}</th>
+                <th scope="col">{t("desk.plan.day")}</th>
+                <th scope="col">{t("desk.plan.from")}</th>
+                <th scope="col">{t("desk.plan.to")}</th>
+                <th scope="col">{t("desk.plan.tables")}</th>
                 <td></td>
               </tr>
             </thead>
             <tbody id="session-rows"></tbody>
           </table>
-          <button type="button" id="session-add">Add a session</button>
-          <h3>Sessions of each category</h3>
+          <button type="button" id="session-add">{t("desk.plan.addSession")}</button>
+          <h3>{t("desk.plan.categorySessions")}</h3>
           <div id="category-sessions" class="category-sessions"></div>
           <form id="plan-form" class="inline">
             <label>
-              Rest (minutes) <input id="plan-rest" type="number" min={0} max={240} required value="10" />
+              {t("desk.plan.rest")}{" "}
+              <input id="plan-rest" type="number" min={0} max={240} required value="10" />
             </label>
-            <button type="button" id="session-save">Save sessions</button>
-            <button type="submit" class="primary">Save and plan</button>
+            <button type="button" id="session-save">{t("desk.plan.saveSessions")}</button>
+            <button type="submit" class="primary">{t("desk.plan.savePlan")}</button>
           </form>
           <p id="plan-summary" role="status" aria-live="polite"></p>
-          <button type="button" id="plan-keep" class="primary" hidden>Keep this plan</button>
+          <button type="button" id="plan-keep" class="primary" hidden>{t("desk.plan.keep")}</button>
           <div id="plan-grid" class="plan-grid"></div>
           <div id="plan-unplaced" class="warning" hidden></div>
         </section>
-        <h2 id="categories-heading">Categories and draws</h2>
+        <h2 id="categories-heading">{t("desk.categories.heading")}</h2>
         <ul id="categories" class="rows"></ul>
         <CheckInPanel />
         <RatingListForm />
         <section id="entries" aria-labelledby="entries-heading">
-          <h2 id="entries-heading">Entries</h2>
+          <h2 id="entries-heading">{t("desk.entries.heading")}</h2>
         </section>
         <section id="draw-console" class="draw-console" aria-live="polite" hidden></section>
         <section id="tie-lineups" class="draw-console" aria-live="polite" hidden></section>
-        <section id="by-category" aria-label="The matches of one category, in order">
+        <section id="by-category" aria-label={t("desk.byCategory.label")}>
           <label>
-            Matches of <select id="category-pick"></select>
+            {t("desk.byCategory.pick")} <select id="category-pick"></select>
           </label>
           <ul id="category-matches" class="rows"></ul>
         </section>
         <section id="print" aria-labelledby="print-heading">
-          <h2 id="print-heading">Print</h2>
-          <p class="muted">
-            Sheets made for paper (Ctrl+P at 100 %): match sheets with the scorer's QR code, group sheets,
-            draws, the order of play and the results, a category's once its draw is locked. Each opens in a
-            new tab.
-          </p>
-          <p id="print-draft" class="muted" hidden>
-            The sheets are made from the published event: publish it first.
-          </p>
+          <h2 id="print-heading">{t("desk.print.heading")}</h2>
+          <p class="muted">{t("desk.print.about")}</p>
+          <p id="print-draft" class="muted" hidden>{t("desk.print.draft")}</p>
           <ul id="print-menu" class="print-menu"></ul>
         </section>
         <ImportForm />
-        <h2 id="links-heading">Links to open</h2>
+        <h2 id="links-heading">{t("desk.links.heading")}</h2>
         <form id="base-form" class="inline">
           <label>
-            Address the phones and the TV use <input id="base" type="url" size={32} />
+            {t("desk.links.base")} <input id="base" type="url" size={32} />
           </label>
-          <button type="submit">Update</button>
+          <button type="submit">{t("desk.links.update")}</button>
         </form>
         <p id="base-warning" class="warning" hidden>
-          This address only works on this computer: enter the address of this computer on the local network
-          (for example http://192.168.1.20:8000), as printed when the server started.
+          {t("desk.links.local", { example: "http://192.168.1.20:8000" })}
         </p>
         <div id="link-grid"></div>
-        <h2 id="tokens-heading">Scorer tokens</h2>
+        <h2 id="tokens-heading">{t("desk.tokens.heading")}</h2>
         <form id="token-create" class="inline">
           <label>
-            Label <input id="new-label" required maxlength={100} placeholder="Table 3 umpire" />
+            {t("desk.tokens.label")}{" "}
+            <input id="new-label" required maxlength={100} placeholder={t("desk.tokens.labelPlaceholder")} />
           </label>
           <label>
-            Table <input id="new-table" type="number" min={1} max={999} />
+            {t("desk.tokens.table")} <input id="new-table" type="number" min={1} max={999} />
           </label>
           <label>
-            <input id="new-limit" type="checkbox" checked /> only this event
+            <input id="new-limit" type="checkbox" checked /> {t("desk.tokens.onlyEvent")}
           </label>
-          <button type="submit" class="primary">Make a scorer token</button>
+          <button type="submit" class="primary">{t("desk.tokens.make")}</button>
         </form>
         <div id="new-secret"></div>
         <ul id="token-list" class="rows"></ul>
-        <h2 id="audit-heading">Latest changes</h2>
+        <h2 id="audit-heading">{t("desk.audit.heading")}</h2>
         <ol id="audit"></ol>
       </main>
     </Document>
   );
 }
-
 ManagePage.translated = true as const;

@@ -79,7 +79,7 @@ browserSuite(
         );
         assert.match(
           confirmations.at(-1) ?? "",
-          /^Withdraw the 2 players not checked in \(Ben Okafor, Cat Meyer\)/,
+          /^Withdraw the 2 players not checked in \(Ben Okafor and Cat Meyer\)/,
         );
         const withdrawn = await server.store.db.selectFrom("entries").select("id")
           .where("withdrawn_at", "is not", null).execute();

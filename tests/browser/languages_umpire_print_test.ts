@@ -10,7 +10,7 @@ import type { Page } from "playwright-core";
 import type { Language } from "../../lib/languages.ts";
 import { hallEn } from "../../pages/i18n/hall/en.ts";
 import { CATALOGS } from "../../pages/i18n/mod.ts";
-import { assertSpeaks } from "../support/language_checks.ts";
+import { assertSpeaks, controlsCutOrOverflowing } from "../support/language_checks.ts";
 import { browserSuite, newTestContext } from "../support/browser.ts";
 import { makeToken } from "../api/manage_fixtures.ts";
 import { cutBoxes } from "../support/print_checks.ts";
@@ -50,23 +50,7 @@ function ourText(page: Page): Promise<string> {
 
 /** What runs off the screen or is cut: the page scrolling sideways, or a control wider than its box. */
 function cutOrOverflowing(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const found: string[] = [];
-    if (document.documentElement.scrollWidth > innerWidth + 1) {
-      found.push(`the page scrolls sideways (${document.documentElement.scrollWidth}px)`);
-    }
-    for (const el of document.querySelectorAll<HTMLElement>("h1, h2, button, a, .status, .banner, p")) {
-      const box = el.getBoundingClientRect();
-      if (box.width === 0 || el.closest("[hidden]")) continue;
-      if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflow !== "visible") {
-        found.push(`${el.tagName.toLowerCase()}#${el.id} cut: "${el.textContent}"`);
-      }
-      if (box.right > innerWidth + 1 || box.left < -1) {
-        found.push(`${el.tagName.toLowerCase()}#${el.id} off the screen: "${el.textContent}"`);
-      }
-    }
-    return found;
-  });
+  return controlsCutOrOverflowing(page, "h1, h2, button, a, .status, .banner, p");
 }
 
 browserSuite(

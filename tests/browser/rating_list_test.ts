@@ -54,7 +54,7 @@ browserSuite(
         const report = await page.textContent("#rating-list-report") ?? "";
         assert.match(
           report,
-          /2 players matched \(2 ratings change\), 1 row unmatched, 1 ambiguous, 1 refused/,
+          /Players matched: 2 \(2 with a new rating\) · rows unmatched: 1 · ambiguous: 1 · refused: 1/,
         );
         assert.match(report, /Line 6: its rating "n\/a" is not a number/);
         assert.match(report, /Line 4: Dan Holm: the name matches but the club "Northgate" does not/);

@@ -73,6 +73,32 @@ export function cutOrOverflowing(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * The elements `elements` selects inside the parts `within` selects whose text is cut or runs off the screen, and
+ * whether the page scrolls sideways (the umpire's page's controls, the desk's frame and panels).
+ */
+export function controlsCutOrOverflowing(page: Page, elements: string, within = "body"): Promise<string[]> {
+  return page.evaluate(({ elements, within }) => {
+    const found: string[] = [];
+    if (document.documentElement.scrollWidth > innerWidth + 1) {
+      found.push(`the page scrolls sideways (${document.documentElement.scrollWidth}px)`);
+    }
+    for (const part of document.querySelectorAll(within)) {
+      for (const el of part.querySelectorAll<HTMLElement>(elements)) {
+        const box = el.getBoundingClientRect();
+        if (box.width === 0 || el.closest("[hidden]")) continue;
+        if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflow !== "visible") {
+          found.push(`${el.tagName.toLowerCase()}#${el.id} cut: "${el.textContent}"`);
+        }
+        if (box.right > innerWidth + 1 || box.left < -1) {
+          found.push(`${el.tagName.toLowerCase()}#${el.id} off the screen: "${el.textContent}"`);
+        }
+      }
+    }
+    return found;
+  }, { elements, within });
+}
+
 /** What a page in `lang` was found to be: its text, what of it is cut, its script errors. */
 export interface SpokenPage {
   english: string[];

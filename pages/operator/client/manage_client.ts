@@ -8,6 +8,7 @@
  * Every text comes from the API and is written with textContent: no markup is built from data.
  */
 import { byId, setStatus } from "./dom.ts";
+import { fetchWords } from "./manage_fetch.ts";
 import { ADMIN_TOKEN_KEY, keepEnteredToken } from "./token_entry.ts";
 import { watchAnnouncementForm } from "./manage/announcement.ts";
 import { watchExport, watchLanguage, watchPublish } from "./manage/event_bar.ts";
@@ -30,9 +31,11 @@ import { watchRatingList } from "./manage/rating_list.ts";
 import { watchFind } from "./manage/find.ts";
 import { watchCategoryPick } from "./manage/by_category.ts";
 import { refreshRelay, watchRelayTakeover } from "./manage/relay_panel.ts";
+import { w } from "./manage/words.ts";
 
 /** Runs the operator's page. */
 export function manageClient(): void {
+  fetchWords.status = w("desk.errorStatus");
   const page: ManagePage = {
     token: localStorage.getItem(ADMIN_TOKEN_KEY) ?? "",
     slug: localStorage.getItem(EVENT_KEY) ?? "",
@@ -66,7 +69,7 @@ export function manageClient(): void {
   void (async () => {
     const events = await loadEvents(page);
     if (events === null) return;
-    setStatus("Loading…", "busy");
+    setStatus(w("desk.loading"), "busy");
     showWhoami(page);
     chooseEvent(page, events);
     watchImport(page);
@@ -85,7 +88,7 @@ export function manageClient(): void {
     watchSessions(page);
     watchPlanForm(page, (say) => saveSessionsToPlan(page, say));
     await page.refresh();
-    if (!page.slug) setStatus("Up to date");
+    if (!page.slug) setStatus(w("desk.upToDate"));
     void loadLinks(page);
     void loadTokens(page);
     setInterval(() => page.halted || void page.refresh(), 3000);

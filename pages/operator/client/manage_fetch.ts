@@ -26,13 +26,20 @@ export async function manageFetch(
   });
 }
 
+/**
+ * The words of a failed answer with no problem's detail, `{status}` its status: a page sets them once, in its own
+ * language, before its first call (the desk: client/manage_client.ts).
+ */
+export const fetchWords = { status: "Error {status}" };
+
 /** The sentence to show for a failed answer: the problem's `detail`, else the status. */
 export async function problemDetail(res: Response): Promise<string> {
+  const status = fetchWords.status.replace("{status}", String(res.status));
   try {
     const p = await res.json();
-    return typeof p.detail === "string" ? p.detail : `Error ${res.status}`;
+    return typeof p.detail === "string" ? p.detail : status;
   } catch {
-    return `Error ${res.status}`;
+    return status;
   }
 }
 

@@ -6,13 +6,15 @@
  * module (pages/client_script.ts `moduleScript`).
  */
 import { byId } from "../dom.ts";
-import { matchTime } from "./match_words.ts";
 import type { ManagePage, Overview } from "./page.ts";
+import { deskClock, w } from "./words.ts";
 
 /** Says what is shown now, and since when. */
 export function showAnnouncement(announcement: Overview["event"]["announcement"]): void {
-  byId("announcement-now")!.textContent = announcement?.text ?? "None";
-  byId("announcement-at")!.textContent = announcement ? `(since ${matchTime(announcement.postedAt)})` : "";
+  byId("announcement-now")!.textContent = announcement?.text ?? w("desk.none");
+  byId("announcement-at")!.textContent = announcement
+    ? w("desk.announcement.since", { time: deskClock(announcement.postedAt, { day: true }) })
+    : "";
 }
 
 /** Sends the form's announcement, or takes the one shown down. */
@@ -21,10 +23,10 @@ export function watchAnnouncementForm(page: ManagePage): void {
   const text = byId<HTMLInputElement>("announcement-text")!;
   byId<HTMLFormElement>("announcement-form")!.addEventListener("submit", async (e) => {
     e.preventDefault();
-    const shownNow = await page.write(path(), { text: text.value }, "Announcement shown", "PUT");
+    const shownNow = await page.write(path(), { text: text.value }, w("desk.announcement.shown"), "PUT");
     if (shownNow) text.value = "";
   });
   byId("announcement-clear")!.addEventListener("click", () => {
-    void page.write(path(), undefined, "Announcement taken down", "DELETE");
+    void page.write(path(), undefined, w("desk.announcement.takenDown"), "DELETE");
   });
 }

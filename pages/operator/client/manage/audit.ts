@@ -8,34 +8,60 @@ import type { AuditRecord } from "../../../../db/audit.ts";
 import { byId, make } from "../dom.ts";
 import { matchNames } from "./match_words.ts";
 import { manageApi, type ManageMatch, type ManagePage } from "./page.ts";
+import { deskClock, type DeskKey, w } from "./words.ts";
 
 /** How many changes the page shows. */
 export const AUDIT_SHOWN = 20;
 
-/** What each change of a match did, in the desk's words; another action is shown as its code. */
-export const AUDIT_WORDS: Readonly<Record<string, string>> = {
-  "match.start": "started",
-  "match.point": "point",
-  "match.undo": "undo",
-  "match.correct": "game corrected",
-  "match.timeout": "time-out",
-  "match.resume": "play resumed",
-  "match.card": "card",
-  "match.expedite": "expedite system",
-  "match.order": "order of service",
-  "match.takeover": "taken over on another device",
-  "match.walkover": "walkover",
-  "match.retire": "retirement",
-  "match.disqualify": "disqualification",
-  "match.reopen": "result taken back",
-  "match.result": "result entered",
-  "match.assign": "table or time changed",
-  "match.call": "called to the table",
-  "match.reset": "set back to not started",
-  "event.publish": "event published",
-  "event.unpublish": "event unpublished",
-  "event.announce": "announcement",
-  "event.language": "hall language",
+/** The desk's message for what each change did; another action is shown as its code. */
+export const AUDIT_WORDS: Readonly<Record<string, DeskKey>> = {
+  "match.start": "desk.audit.start",
+  "match.point": "desk.audit.point",
+  "match.undo": "desk.audit.undo",
+  "match.correct": "desk.audit.correct",
+  "match.timeout": "desk.audit.timeout",
+  "match.resume": "desk.audit.resume",
+  "match.card": "desk.audit.card",
+  "match.expedite": "desk.audit.expedite",
+  "match.order": "desk.audit.order",
+  "match.takeover": "desk.audit.takeover",
+  "match.walkover": "desk.audit.walkover",
+  "match.retire": "desk.audit.retire",
+  "match.disqualify": "desk.audit.disqualify",
+  "match.reopen": "desk.audit.reopen",
+  "match.result": "desk.audit.result",
+  "match.assign": "desk.audit.assign",
+  "match.call": "desk.audit.call",
+  "match.reset": "desk.audit.reset",
+  "event.publish": "desk.audit.publish",
+  "event.unpublish": "desk.audit.unpublish",
+  "event.announce": "desk.audit.announce",
+  "event.language": "desk.audit.language",
+  "category.sessions": "desk.audit.sessionsCategory",
+  "draw.advance": "desk.audit.drawAdvance",
+  "draw.after-groups": "desk.audit.drawAfterGroups",
+  "draw.generate": "desk.audit.drawGenerate",
+  "draw.lock": "desk.audit.drawLock",
+  "draw.unlock": "desk.audit.drawUnlock",
+  "entry.add": "desk.audit.entryAdd",
+  "entry.withdraw": "desk.audit.entryWithdraw",
+  "event.import": "desk.audit.import",
+  "event.rating_list": "desk.audit.ratingList",
+  "event.stream": "desk.audit.stream",
+  "event.withdraw_no_shows": "desk.audit.noShows",
+  "incident.acknowledge": "desk.audit.acknowledge",
+  "match.confirm": "desk.audit.confirm",
+  "match.medical": "desk.audit.medical",
+  "match.toss": "desk.audit.toss",
+  "plan.keep": "desk.audit.planKeep",
+  "player.check_in": "desk.audit.checkIn",
+  "player.check_out": "desk.audit.checkOut",
+  "player.update": "desk.audit.playerUpdate",
+  "sessions.replace": "desk.audit.sessions",
+  "tie.lineup": "desk.audit.lineup",
+  "tie.publish": "desk.audit.tiePublish",
+  "token.create": "desk.audit.tokenCreate",
+  "token.revoke": "desk.audit.tokenRevoke",
 };
 
 /**
@@ -48,9 +74,10 @@ export function auditLine(
   e: Pick<AuditRecord, "at" | "actor" | "action">,
   match?: Pick<ManageMatch, "homeName" | "awayName" | "subeventName" | "stageLabel">,
 ): string {
-  const what = AUDIT_WORDS[e.action] ?? e.action;
+  const key = AUDIT_WORDS[e.action];
+  const what = key === undefined ? e.action : w(key);
   const which = match ? `: ${matchNames(match)} (${match.subeventName}, ${match.stageLabel})` : "";
-  return `${new Date(e.at).toLocaleTimeString()} · ${e.actor} · ${what}${which}`;
+  return `${deskClock(e.at, { seconds: true })} · ${e.actor} · ${what}${which}`;
 }
 
 /** Reads and shows the latest changes; a failure leaves the list as it is (the next change tries again). */

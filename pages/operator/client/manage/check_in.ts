@@ -8,6 +8,7 @@
 import type { CheckInRecord } from "../../../../db/check_ins.ts";
 import { byId, make } from "../dom.ts";
 import { manageApi, type ManagePage } from "./page.ts";
+import { deskList, w, wCount } from "./words.ts";
 
 /** The players read last. */
 export const checkIn = { players: [] as CheckInRecord[], json: "" };
@@ -31,12 +32,12 @@ export function showCheckIn(page: ManagePage): void {
   const text = byId<HTMLInputElement>("check-in-text")!.value;
   const missingOnly = byId<HTMLInputElement>("check-in-missing")!.checked;
   const here = checkIn.players.filter((p) => p.checkedInAt !== null).length;
-  byId("check-in-count")!.textContent = `${here} of ${checkIn.players.length} players here`;
+  byId("check-in-count")!.textContent = w("desk.checkIn.count", { here, total: checkIn.players.length });
   const absent = checkIn.players.length - here;
   const noShows = byId<HTMLButtonElement>("check-in-no-shows")!;
   // Only once check-in is used: before anyone is here, everyone is "absent".
   noShows.hidden = here === 0 || absent === 0;
-  noShows.textContent = `Withdraw the ${absent} no-show${absent === 1 ? "" : "s"}`;
+  noShows.textContent = wCount("desk.checkIn.withdrawOne", "desk.checkIn.withdraw", absent);
   byId("check-in-list")!.replaceChildren(
     ...checkIn.players.filter((p) => checkInMatches(p, text, missingOnly)).map((p) => {
       const li = make("li", p.checkedInAt ? "here" : "");
@@ -49,7 +50,9 @@ export function showCheckIn(page: ManagePage): void {
         void page.write(
           `/events/${encodeURIComponent(page.slug)}/check-in`,
           { playerId: p.playerId, present: tick.checked },
-          tick.checked ? `${p.name} checked in` : `${p.name} marked not here`,
+          tick.checked
+            ? w("desk.checkIn.checkedIn", { name: p.name })
+            : w("desk.checkIn.notHere", { name: p.name }),
         );
       });
       label.append(tick, ` ${p.name}`, make("span", "muted", p.association ? ` · ${p.association}` : ""));
@@ -80,15 +83,14 @@ export async function refreshCheckIn(page: ManagePage): Promise<void> {
 export function withdrawNoShows(page: ManagePage): void {
   const absent = checkIn.players.filter((p) => p.checkedInAt === null).map((p) => p.name);
   if (absent.length === 0) return;
-  const names = absent.length > 6 ? `${absent.slice(0, 6).join(", ")} and ${absent.length - 6} more` : absent
-    .join(", ");
-  if (!confirm(`Withdraw the ${absent.length} players not checked in (${names}) from every category?`)) {
-    return;
-  }
+  const names = deskList(
+    absent.length > 6 ? [...absent.slice(0, 6), w("desk.checkIn.more", { n: absent.length - 6 })] : absent,
+  );
+  if (!confirm(w("desk.checkIn.withdrawAsk", { n: absent.length, names }))) return;
   void page.write(
     `/events/${encodeURIComponent(page.slug)}/check-in/withdraw-no-shows`,
     { confirm: true },
-    `${absent.length} no-show${absent.length === 1 ? "" : "s"} withdrawn`,
+    wCount("desk.checkIn.withdrawnOne", "desk.checkIn.withdrawn", absent.length),
   );
 }
 

@@ -8,22 +8,34 @@
 import { problemDetail } from "../manage_fetch.ts";
 import { byId, make, setStatus } from "../dom.ts";
 import { manageApi, type ManagePage, type Overview } from "./page.ts";
+import { w } from "./words.ts";
 
 /** Shows the event's name and status, and whether the button publishes or unpublishes. */
 export function showEventBar(page: ManagePage, event: Overview["event"]): void {
   byId("event-name")!.textContent = event.name;
   const status = byId("event-status")!;
-  status.textContent = event.status;
+  status.textContent = statusWord(event.status);
   status.dataset.status = event.status;
   const publish = byId<HTMLButtonElement>("publish")!;
-  publish.textContent = event.status === "published" ? "Unpublish" : "Publish";
+  publish.textContent = event.status === "published" ? w("desk.unpublish") : w("desk.publish");
   publish.dataset.action = event.status === "published" ? "unpublish" : "publish";
   // The event list was read once: its entry for this event follows a publish or an unpublish.
   const option = [...byId<HTMLSelectElement>("event-select")!.options].find((e) => e.value === page.slug);
-  if (option) option.textContent = `${event.name} (${event.status})`;
+  if (option) {
+    option.textContent = w("desk.eventOption", { name: event.name, status: statusWord(event.status) });
+  }
   // The language its hall screens and sheets speak (null: English); not while the operator is choosing one.
   const language = byId<HTMLSelectElement>("event-language")!;
   if (document.activeElement !== language) language.value = event.language ?? "en";
+}
+
+/** An event's status in the desk's words ("draft", "published"); another is shown as its code. */
+export function statusWord(status: string): string {
+  return status === "draft"
+    ? w("desk.status.draft")
+    : status === "published"
+    ? w("desk.status.published")
+    : status;
 }
 
 /** Sets the event's language when the operator picks one. */
@@ -31,7 +43,7 @@ export function watchLanguage(page: ManagePage): void {
   const language = byId<HTMLSelectElement>("event-language")!;
   language.addEventListener("change", () => {
     const path = `/events/${encodeURIComponent(page.slug)}/language`;
-    void page.write(path, { language: language.value }, "Hall language set", "PUT");
+    void page.write(path, { language: language.value }, w("desk.hallLanguageSet"), "PUT");
   });
 }
 
@@ -39,13 +51,13 @@ export function watchLanguage(page: ManagePage): void {
 export function watchPublish(page: ManagePage): void {
   byId("publish")!.addEventListener("click", (e) => {
     const action = (e.currentTarget as HTMLElement).dataset.action;
-    if (action === "unpublish" && !confirm("Unpublish the event? Its pages and API answers disappear.")) {
+    if (action === "unpublish" && !confirm(w("desk.unpublishAsk"))) {
       return;
     }
     void page.write(
       `/events/${encodeURIComponent(page.slug)}/${action}`,
       undefined,
-      action === "publish" ? "Published" : "Unpublished",
+      action === "publish" ? w("desk.published") : w("desk.unpublished"),
     );
   });
 }
@@ -53,7 +65,7 @@ export function watchPublish(page: ManagePage): void {
 /** Saves the event shown as an import file, by the browser. */
 export function watchExport(page: ManagePage): void {
   byId("export")!.addEventListener("click", async () => {
-    setStatus("Exporting…", "busy");
+    setStatus(w("desk.exporting"), "busy");
     try {
       const res = await manageApi(page, `/events/${encodeURIComponent(page.slug)}/export`);
       if (!res.ok) return setStatus(await problemDetail(res), "error");
@@ -62,9 +74,9 @@ export function watchExport(page: ManagePage): void {
       link.download = `${page.slug}.json`;
       link.click();
       URL.revokeObjectURL(link.href);
-      setStatus("Exported");
+      setStatus(w("desk.exported"));
     } catch {
-      setStatus("Cannot reach the server", "error");
+      setStatus(w("desk.offline"), "error");
     }
   });
 }

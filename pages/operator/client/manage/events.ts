@@ -10,6 +10,8 @@ import { problemDetail, retryDelay } from "../manage_fetch.ts";
 import { byId, make, setStatus } from "../dom.ts";
 import { loadLinks } from "./links.ts";
 import { EVENT_KEY, haltForToken, manageApi, type ManagePage } from "./page.ts";
+import { statusWord } from "./event_bar.ts";
+import { w } from "./words.ts";
 
 /** An event of the operator's list. */
 export type EventItem = ReturnType<typeof managedEventJson>;
@@ -25,9 +27,9 @@ export async function loadEvents(page: ManagePage): Promise<EventItem[] | null> 
         return null;
       }
       if (res.ok) return (await res.json()).data.events;
-      setStatus(`${await problemDetail(res)}: retrying`, "error");
+      setStatus(w("desk.retrying", { detail: await problemDetail(res) }), "error");
     } catch {
-      setStatus("Cannot reach the server: retrying", "error");
+      setStatus(w("desk.offlineRetrying"), "error");
     }
     const wait = retryDelay(res, 4000);
     await new Promise((resolve) => setTimeout(resolve, wait));
@@ -48,7 +50,7 @@ export function eventToShow(events: readonly Pick<EventItem, "slug" | "status">[
 export function chooseEvent(page: ManagePage, events: readonly EventItem[]): void {
   const select = byId<HTMLSelectElement>("event-select")!;
   select.replaceChildren(...events.map((e) => {
-    const option = make("option", "", `${e.name} (${e.status})`);
+    const option = make("option", "", w("desk.eventOption", { name: e.name, status: statusWord(e.status) }));
     option.value = e.slug;
     return option;
   }));
@@ -60,7 +62,7 @@ export function chooseEvent(page: ManagePage, events: readonly EventItem[]): voi
     localStorage.setItem(EVENT_KEY, page.slug);
     page.shown = "";
     // What the status line said was about the other event ("Published", "Draw locked").
-    setStatus("Loading…", "busy");
+    setStatus(w("desk.loading"), "busy");
     void page.refresh();
     void loadLinks(page);
   });

@@ -10,6 +10,7 @@ import type { ImportPreview } from "../../../../event_file/import_preview.ts";
 import { problemDetail } from "../manage_fetch.ts";
 import { byId, make, setStatus } from "../dom.ts";
 import { EVENT_KEY, manageApi, type ManagePage } from "./page.ts";
+import { w } from "./words.ts";
 
 /** How many rows of each list are shown; the rest are counted. */
 export const SHOWN_ROWS = 40;
@@ -19,7 +20,9 @@ export const SHOWN_ROWS = 40;
  * @example shownRows(["a", "b", "c"], 2) // ["a", "b", "and 1 more"]
  */
 export function shownRows(rows: readonly string[], shown = SHOWN_ROWS): string[] {
-  return rows.length <= shown ? [...rows] : [...rows.slice(0, shown), `and ${rows.length - shown} more`];
+  return rows.length <= shown
+    ? [...rows]
+    : [...rows.slice(0, shown), w("desk.andMore", { n: rows.length - shown })];
 }
 
 /** A heading and its list, or nothing for an empty list. */
@@ -27,7 +30,7 @@ export function listOf(title: string, rows: readonly string[], cls = ""): HTMLEl
   if (rows.length === 0) return [];
   const list = make("ul", cls);
   list.append(...shownRows(rows).map((r) => make("li", "", r)));
-  return [make("h3", "", `${title} (${rows.length})`), list];
+  return [make("h3", "", w("desk.listTitle", { title, n: rows.length })), list];
 }
 
 /**
@@ -39,9 +42,11 @@ export function previewSummary(
     counts: Pick<ImportPreview["counts"], "entries" | "matches">;
   },
 ): string {
-  const counts = `${p.counts.entries} entries, ${p.counts.matches} matches`;
-  if (p.unchanged) return `"${p.name}" is already imported from this very file: importing it changes nothing`;
-  return p.exists ? `Replaces the stored "${p.name}": ${counts}` : `A new event "${p.name}": ${counts}`;
+  const counts = w("desk.import.counts", { entries: p.counts.entries, matches: p.counts.matches });
+  if (p.unchanged) return w("desk.import.unchanged", { name: p.name });
+  return p.exists
+    ? w("desk.import.replaces", { name: p.name, counts })
+    : w("desk.import.new", { name: p.name, counts });
 }
 
 /** Shows a file's problems, each on a line as the command line prints them. */
@@ -53,7 +58,7 @@ export function showProblems(detail: string, errors: readonly { field: string; m
       make("li", "", l)
     ),
   );
-  box.replaceChildren(make("p", "", `${detail}. Mend the file and choose it again.`), list);
+  box.replaceChildren(make("p", "", w("desk.import.mend", { detail })), list);
   box.hidden = false;
   byId("import-preview")!.hidden = true;
   box.scrollIntoView({ block: "start" });
@@ -75,24 +80,24 @@ export function showPreview(page: ManagePage, text: string, p: ImportPreview): v
   const parts: HTMLElement[] = [make("p", "", previewSummary(p))];
   if (p.losses.length > 0) {
     const warn = make("div", "warning");
-    warn.append(...listOf("This would undo work done at the desk", p.losses));
+    warn.append(...listOf(w("desk.import.losses"), p.losses));
     parts.push(warn);
   }
   parts.push(
-    ...listOf("Added", p.added),
-    ...listOf("Changed", p.changed),
-    ...listOf("Removed", p.removed),
+    ...listOf(w("desk.import.added"), p.added),
+    ...listOf(w("desk.import.changed"), p.changed),
+    ...listOf(w("desk.import.removed"), p.removed),
   );
   const form = make("form", "inline");
   const tick = make("input");
   tick.type = "checkbox";
   tick.id = "import-replace";
   if (p.losses.length > 0) {
-    const label = make("label", "", " Replace the desk's work listed above");
+    const label = make("label", "", ` ${w("desk.import.replace")}`);
     label.prepend(tick);
     form.append(label);
   }
-  const go = make("button", "primary", "Import");
+  const go = make("button", "primary", w("desk.import.go"));
   go.type = "submit";
   go.id = "import-go";
   go.disabled = p.unchanged;
@@ -100,7 +105,7 @@ export function showPreview(page: ManagePage, text: string, p: ImportPreview): v
   form.addEventListener("submit", (e) => {
     e.preventDefault();
     if (p.losses.length > 0 && !tick.checked) {
-      return setStatus("Tick the box to replace the desk's work, or mend the file first", "error");
+      return setStatus(w("desk.import.tick"), "error");
     }
     void importFile(page, text, p.losses.length > 0 ? "?replace=true" : "");
   });
@@ -112,16 +117,16 @@ export function showPreview(page: ManagePage, text: string, p: ImportPreview): v
 
 /** Imports the file, then shows the imported event. */
 export async function importFile(page: ManagePage, text: string, query: string): Promise<void> {
-  setStatus("Importing…", "busy");
+  setStatus(w("desk.import.importing"), "busy");
   try {
     const res = await sendFile(page, text, query);
     if (!res.ok) return setStatus(await problemDetail(res), "error");
     const data = (await res.json()).data as { slug: string };
     localStorage.setItem(EVENT_KEY, data.slug);
-    setStatus(`Imported "${data.slug}"`);
+    setStatus(w("desk.import.imported", { slug: data.slug }));
     location.reload();
   } catch {
-    setStatus("Cannot reach the server", "error");
+    setStatus(w("desk.offline"), "error");
   }
 }
 
@@ -130,21 +135,21 @@ export function watchImport(page: ManagePage): void {
   byId("import-form")!.addEventListener("submit", async (e) => {
     e.preventDefault();
     const file = byId<HTMLInputElement>("import-file")!.files?.[0];
-    if (!file) return setStatus("Choose an event file first", "error");
-    setStatus("Checking the file…", "busy");
+    if (!file) return setStatus(w("desk.import.chooseFile"), "error");
+    setStatus(w("desk.import.checking"), "busy");
     try {
       const text = await file.text();
       const res = await sendFile(page, text, "?dryRun=true");
       if (res.status === 400) {
         const problem = await res.json();
         showProblems(problem.detail, problem.errors ?? []);
-        return setStatus("The file has problems: nothing was imported", "error");
+        return setStatus(w("desk.import.problems"), "error");
       }
       if (!res.ok) return setStatus(await problemDetail(res), "error");
       showPreview(page, text, (await res.json()).data);
-      setStatus("Checked: nothing is imported until you press Import");
+      setStatus(w("desk.import.checked"));
     } catch {
-      setStatus("Cannot reach the server", "error");
+      setStatus(w("desk.offline"), "error");
     }
   });
 }

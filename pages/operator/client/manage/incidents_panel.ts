@@ -8,6 +8,7 @@
 import type { EventIncident } from "../../../../domain/incident_list.ts";
 import { byId, make } from "../dom.ts";
 import { manageApi, type ManagePage } from "./page.ts";
+import { deskClock, w } from "./words.ts";
 
 /** An incident as the API lists it: with who acknowledged it and when. */
 export type ListedIncident = EventIncident & { acknowledged: { by: string; at: string } | null };
@@ -18,9 +19,13 @@ export const incidentsShown = { list: [] as ListedIncident[], json: "", alerts: 
 /** "Table 3 · Game 2, 5-3 · 14:05": where and when an incident was. */
 export function incidentPlace(i: EventIncident): string {
   return [
-    i.tableNo === null ? null : `Table ${i.tableNo}`,
-    i.gameNumber === null ? null : `Game ${i.gameNumber}${i.score ? `, ${i.score}` : ""}`,
-    i.at === null ? null : new Date(i.at).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }),
+    i.tableNo === null ? null : w("desk.incidents.tableNo", { table: i.tableNo }),
+    i.gameNumber === null
+      ? null
+      : i.score
+      ? w("desk.incidents.gameScore", { game: i.gameNumber, score: i.score })
+      : w("desk.incidents.game", { game: i.gameNumber }),
+    i.at === null ? null : deskClock(i.at),
   ].filter((p) => p !== null).join(" · ");
 }
 
@@ -42,7 +47,7 @@ export function filterIncidents<T extends EventIncident>(
 export function fillIncidentOptions(select: HTMLSelectElement, options: [string, string][]): void {
   const chosen = select.value;
   select.replaceChildren(
-    new Option("All", ""),
+    new Option(w("desk.all"), ""),
     ...options.map(([value, text]) => new Option(text, value, false, value === chosen)),
   );
 }
@@ -55,7 +60,7 @@ export function drawIncidents(): void {
   const tables = [...new Set(list.flatMap((i) => i.tableNo === null ? [] : [i.tableNo]))].sort((a, b) =>
     a - b
   );
-  fillIncidentOptions(table, tables.map((t) => [String(t), `Table ${t}`]));
+  fillIncidentOptions(table, tables.map((t) => [String(t), w("desk.incidents.tableNo", { table: t })]));
   fillIncidentOptions(category, [...new Map(list.map((i) => [i.categoryId, i.categoryName]))]);
   const kept = filterIncidents(list, {
     table: table.value,
@@ -71,13 +76,17 @@ export function drawIncidents(): void {
         ` ${i.match} `,
         make("span", "muted", incidentPlace(i)),
       );
-      if (i.acknowledged) li.append(make("span", "muted", ` · acknowledged by ${i.acknowledged.by}`));
+      if (i.acknowledged) {
+        li.append(
+          make("span", "muted", ` · ${w("desk.incidents.acknowledgedBy", { by: i.acknowledged.by })}`),
+        );
+      }
       return li;
     }),
   );
   if (kept.length === 0) {
     byId("incident-list")!.append(
-      make("li", "muted", list.length === 0 ? "No incident yet" : "None of these"),
+      make("li", "muted", list.length === 0 ? w("desk.incidents.none") : w("desk.incidents.noneKept")),
     );
   }
 }
@@ -91,13 +100,13 @@ export function showAlerts(page: ManagePage, alerts: readonly ListedIncident[]):
     ...alerts.map((a) => {
       const li = make("li", "need", `${a.text}: ${a.match}, ${incidentPlace(a)} `);
       li.dataset.key = a.key;
-      const button = make("button", "primary", "Acknowledge");
+      const button = make("button", "primary", w("desk.incidents.acknowledge"));
       button.type = "button";
       button.addEventListener("click", () =>
         void page.write(
           `/events/${encodeURIComponent(page.slug)}/incidents/acknowledge`,
           { key: a.key },
-          "Acknowledged",
+          w("desk.incidents.acknowledged"),
         ));
       li.append(button);
       return li;

@@ -5,11 +5,13 @@
  * walkover (asked first), marking a player present, or the match's menu of actions. Every declaration is exported so that the page can
  * inline this module (pages/client_script.ts `moduleScript`).
  */
+import { stageWords } from "./play_words.ts";
 import type { Need } from "../../../../domain/director_needs.ts";
 import { byId, make, setStatus } from "../dom.ts";
 import { openDrawConsole } from "./draw_console.ts";
 import { manageApi, type ManagePage } from "./page.ts";
 import { showView } from "./views.ts";
+import { w } from "./words.ts";
 
 /** How many needs are drawn; the rest are counted, and come up as the first ones are resolved. */
 export const NEEDS_SHOWN = 8;
@@ -24,7 +26,7 @@ export function openMatchActions(matchId: string): void {
     `#matches li.match[data-match-id="${CSS.escape(matchId)}"]`,
   );
   if (!row) {
-    return setStatus("That match is not in the lists shown: find it under Results and search", "error");
+    return setStatus(w("desk.needs.notShown"), "error");
   }
   const menu = row.querySelector<HTMLDetailsElement>("details.match-menu");
   if (menu) menu.open = true;
@@ -38,19 +40,65 @@ export async function resolveNeed(page: ManagePage, need: Need): Promise<void> {
     return await openDrawConsole(page, need.categoryId, need.categoryName);
   }
   if (need.kind === "withdrawn") {
-    if (!confirm(`${need.text}.\n\n${need.action}?`)) return;
-    await page.write(`/matches/${need.matchId}/walkover`, { winner: need.winner }, "Walkover recorded");
+    if (!confirm(`${needText(need)}.\n\n${actionWords(need)}?`)) return;
+    await page.write(
+      `/matches/${need.matchId}/walkover`,
+      { winner: need.winner },
+      w("desk.needs.walkoverDone"),
+    );
     return;
   }
   if (need.kind === "absent") {
     await page.write(
       `/events/${encodeURIComponent(page.slug)}/check-in`,
       { playerId: need.playerId, present: true },
-      "Checked in",
+      w("desk.checkIn.done"),
     );
     return;
   }
   openMatchActions(need.matchId);
+}
+
+/**
+ * A need's sentence in the desk's words, from what it names (`need.words`); the API's English sentence when it
+ * names nothing (an older server).
+ * @example needText({ kind: "no-table", words: { match: { home: "A", away: "B", category: "U15", stage: "R1" } }, … }) // "A v B (U15, R1) is due and has no table"
+ */
+export function needText(need: Need): string {
+  const n = need.words;
+  if (n === undefined) return need.text;
+  const m = n.match;
+  const match = m ? w("desk.needs.match", { ...m, stage: stageWords(m.stage) }) : "";
+  const table = n.table ?? "?";
+  switch (need.kind) {
+    case "lot":
+      return w("desk.needs.lotText", { group: n.group ?? "", category: n.category ?? "" });
+    case "withdrawn":
+      return w("desk.needs.withdrawnText", { player: n.player ?? "?", match });
+    case "absent":
+      return w(n.called ? "desk.needs.absentCalled" : "desk.needs.absentNext", {
+        player: n.player ?? "?",
+        match,
+        table,
+      });
+    case "called":
+      return w("desk.needs.calledText", { match, table, minutes: n.minutes ?? 0 });
+    case "long":
+      return w("desk.needs.longText", { match, table, minutes: n.minutes ?? 0, planned: n.planned ?? 0 });
+    case "no-table":
+      return w("desk.needs.noTableText", { match });
+    case "unconfirmed":
+      return w("desk.needs.unconfirmedText", { match, device: n.device ?? "?" });
+  }
+}
+
+/** A need's button in the desk's words: recording a lot, a walkover, a check-in, or opening a match's actions. */
+export function actionWords(need: Need): string {
+  if (need.kind === "lot") return w("desk.needs.lot");
+  if (need.words === undefined) return need.action;
+  if (need.kind === "withdrawn") return w("desk.needs.walkoverTo", { player: need.words.winner ?? "?" });
+  if (need.kind === "absent") return w("desk.needs.markPresent", { player: need.words.player ?? "?" });
+  return w("desk.needs.open");
 }
 
 /** Draws the list: a line per need with its button; the panel hidden when nothing waits. */
@@ -59,13 +107,13 @@ export function showNeeds(page: ManagePage, needs: readonly Need[]): void {
   if (json === needsShown.json) return;
   needsShown.json = json;
   const more = needs.length > NEEDS_SHOWN
-    ? [make("li", "muted", `and ${needs.length - NEEDS_SHOWN} more`)]
+    ? [make("li", "muted", w("desk.andMore", { n: needs.length - NEEDS_SHOWN }))]
     : [];
   byId("needs-list")!.replaceChildren(
     ...needs.slice(0, NEEDS_SHOWN).map((need) => {
-      const li = make("li", "need", `${need.text} `);
+      const li = make("li", "need", `${needText(need)} `);
       li.dataset.kind = need.kind;
-      const button = make("button", "primary", need.action);
+      const button = make("button", "primary", actionWords(need));
       button.type = "button";
       button.addEventListener("click", () => void resolveNeed(page, need));
       li.append(button);

@@ -17,6 +17,7 @@ import { showTables } from "./table_cards.ts";
 import { showByCategory } from "./by_category.ts";
 import { showByTable } from "./by_table.ts";
 import { loadFound, showFindCategories } from "./find.ts";
+import { w } from "./words.ts";
 
 /** Draws the whole overview, and keeps its matches and clashes for the sentences that name them. */
 export function renderOverview(page: ManagePage, o: Overview): void {
@@ -31,17 +32,22 @@ export function renderOverview(page: ManagePage, o: Overview): void {
   showAnnouncement(o.event.announcement);
   showTables(page, o);
   const known = (m: OverviewMatch) => m.homeId !== null && m.awayId !== null;
-  showMatchList(page, "live", o.matches.filter((m) => m.status === "in_progress"), "No match in progress");
+  showMatchList(page, "live", o.matches.filter((m) => m.status === "in_progress"), w("desk.noLive"));
   showMatchList(
     page,
     "next",
     o.matches.filter((m) => m.status === "scheduled" && known(m)),
-    "Nothing scheduled",
+    w("desk.nothingScheduled"),
   );
   // Results and search: any match, through the management API's search (find.ts).
   showFindCategories(o);
   void loadFound(page);
-  showMatchList(page, "waiting", o.matches.filter((m) => m.status === "scheduled" && !known(m)), "None");
+  showMatchList(
+    page,
+    "waiting",
+    o.matches.filter((m) => m.status === "scheduled" && !known(m)),
+    w("desk.none"),
+  );
   showCategories(page, o);
   showByTable(page, o);
   showByCategory(page, o);

@@ -5,8 +5,10 @@
  * print. The sheets read the published event: a draft event has none yet, and the menu says so. Every
  * declaration is exported so that the page can inline this module (pages/client_script.ts `moduleScript`).
  */
+import { stageWords } from "./play_words.ts";
 import { byId, make } from "../dom.ts";
 import type { ManagePage, Overview } from "./page.ts";
+import { w } from "./words.ts";
 
 /** A line of the menu: what it is about, and its sheets. */
 export interface PrintLine {
@@ -32,22 +34,22 @@ export function printLines(o: Overview, base: string): PrintLine[] {
     a - b
   );
   const lines: PrintLine[] = [{
-    about: "Event",
+    about: w("desk.print.event"),
     links: [
-      { label: "print center", href: at("") },
-      { label: "match sheets", href: at("matches") },
-      { label: "two a page", href: at("matches?per=2") },
-      { label: "order of play", href: at("order") },
-      { label: "results", href: at("results") },
-      { label: "results CSV", href: at("results.csv") },
+      { label: w("desk.print.center"), href: at("") },
+      { label: w("desk.print.matchSheets"), href: at("matches") },
+      { label: w("desk.print.twoAPage"), href: at("matches?per=2") },
+      { label: w("desk.print.order"), href: at("order") },
+      { label: w("desk.print.results"), href: at("results") },
+      { label: w("desk.print.resultsCsv"), href: at("results.csv") },
     ],
   }];
   for (const t of tables) {
     lines.push({
-      about: `Table ${t}`,
+      about: w("desk.print.table", { table: t }),
       links: [
-        { label: "match sheets", href: at(`matches?table=${t}`) },
-        { label: "order of play", href: at(`order?table=${t}`) },
+        { label: w("desk.print.matchSheets"), href: at(`matches?table=${t}`) },
+        { label: w("desk.print.order"), href: at(`order?table=${t}`) },
       ],
     });
   }
@@ -55,13 +57,13 @@ export function printLines(o: Overview, base: string): PrintLine[] {
   for (const c of o.subevents.filter((c) => c.drawState === "locked")) {
     const q = `category=${encodeURIComponent(c.id)}`;
     const links = [
-      { label: "match sheets", href: at(`matches?${q}`) },
-      { label: "results", href: at(`results?${q}`) },
+      { label: w("desk.print.matchSheets"), href: at(`matches?${q}`) },
+      { label: w("desk.print.results"), href: at(`results?${q}`) },
     ];
-    if (c.format !== "groups") links.push({ label: "draw", href: at(`draw?${q}`) });
+    if (c.format !== "groups") links.push({ label: w("desk.print.draw"), href: at(`draw?${q}`) });
     if (c.format !== "knockout") {
-      links.push({ label: "group sheets", href: at(`groups?${q}`) });
-      links.push({ label: "group sheets with results", href: at(`groups?${q}&filled=1`) });
+      links.push({ label: w("desk.print.groups"), href: at(`groups?${q}`) });
+      links.push({ label: w("desk.print.groupsFilled"), href: at(`groups?${q}&filled=1`) });
     }
     lines.push({ about: c.name, links });
     const rounds = new Map<number, string>();
@@ -70,8 +72,8 @@ export function printLines(o: Overview, base: string): PrintLine[] {
     }
     for (const [round, label] of [...rounds].sort((a, b) => a[0] - b[0])) {
       lines.push({
-        about: `${c.name} · ${label}`,
-        links: [{ label: "match sheets", href: at(`matches?${q}&round=${round}`) }],
+        about: `${c.name} · ${stageWords(label)}`,
+        links: [{ label: w("desk.print.matchSheets"), href: at(`matches?${q}&round=${round}`) }],
       });
     }
   }

@@ -10,23 +10,25 @@ import { problemDetail } from "../manage_fetch.ts";
 import { byId, make, setStatus } from "../dom.ts";
 import { listOf } from "./import_desk.ts";
 import { manageApi, type ManagePage } from "./page.ts";
+import { w, wCount } from "./words.ts";
 
 /**
  * The sentence that sums a report up.
- * @example ratingListSummary({ matched: [1, 2], changed: 1, unmatched: [], ambiguous: [3], refused: [], notInList: [] }) // "2 players matched (1 rating changes), 0 rows unmatched, 1 ambiguous, 0 refused; 0 players of the event are not in the list"
+ * @example ratingListSummary({ matched: [1, 2], changed: 1, unmatched: [], ambiguous: [3], refused: [], notInList: [] }) // "Players matched: 2 (1 with a new rating) · rows unmatched: 0 · ambiguous: 1 · refused: 0 · players of the event not in the list: 0"
  */
 export function ratingListSummary(
   r: { [K in "matched" | "unmatched" | "ambiguous" | "refused" | "notInList"]: readonly unknown[] } & {
     changed: number;
   },
 ): string {
-  const n = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-  return `${n(r.matched.length, "player", "players")} matched (${
-    n(r.changed, "rating changes", "ratings change")
-  }), ${
-    n(r.unmatched.length, "row", "rows")
-  } unmatched, ${r.ambiguous.length} ambiguous, ${r.refused.length} ` +
-    `refused; ${n(r.notInList.length, "player of the event is", "players of the event are")} not in the list`;
+  return w("desk.rating.summary", {
+    matched: r.matched.length,
+    changed: r.changed,
+    unmatched: r.unmatched.length,
+    ambiguous: r.ambiguous.length,
+    refused: r.refused.length,
+    notInList: r.notInList.length,
+  });
 }
 
 /** Sends the list; `query` is `?dryRun=true` or "". */
@@ -45,13 +47,19 @@ export function showRatingReport(page: ManagePage, text: string, r: RatingListRe
   if (r.refused.length > 0 || r.ambiguous.length > 0) {
     const warn = make("div", "warning");
     warn.append(
-      ...listOf("Refused", r.refused.map((x) => `Line ${x.line}: ${x.reason}`)),
       ...listOf(
-        "Ambiguous",
+        w("desk.rating.refused"),
+        r.refused.map((x) => w("desk.rating.line", { line: x.line, text: x.reason })),
+      ),
+      ...listOf(
+        w("desk.rating.ambiguous"),
         r.ambiguous.map((x) =>
-          `Line ${x.line}: ${x.name}: ${x.reason} (${
-            x.candidates.map((c) => c.association ? `${c.name}, ${c.association}` : c.name).join("; ")
-          })`
+          w("desk.rating.line", {
+            line: x.line,
+            text: `${x.name}: ${x.reason} (${
+              x.candidates.map((c) => c.association ? `${c.name}, ${c.association}` : c.name).join("; ")
+            })`,
+          })
         ),
       ),
     );
@@ -59,19 +67,33 @@ export function showRatingReport(page: ManagePage, text: string, r: RatingListRe
   }
   parts.push(
     ...listOf(
-      "Matched",
-      r.matched.map((m) =>
-        `${m.name}: ${m.rating}${m.before === null ? "" : ` (was ${m.before})`}, by ${m.by}, line ${m.line}`
-      ),
+      w("desk.rating.matched"),
+      r.matched.map((m) => {
+        const by = m.by === "name" ? w("desk.rating.byName") : w("desk.rating.byFederationId");
+        return m.before === null
+          ? w("desk.rating.matchedLine", { name: m.name, rating: m.rating, by, line: m.line })
+          : w("desk.rating.matchedWas", {
+            name: m.name,
+            rating: m.rating,
+            before: m.before,
+            by,
+            line: m.line,
+          });
+      }),
     ),
     ...listOf(
-      "Not matched",
-      r.unmatched.map((u) => `Line ${u.line}: ${u.name}${u.federationId ? ` (${u.federationId})` : ""}`),
+      w("desk.rating.notMatched"),
+      r.unmatched.map((u) =>
+        w("desk.rating.line", {
+          line: u.line,
+          text: `${u.name}${u.federationId ? ` (${u.federationId})` : ""}`,
+        })
+      ),
     ),
-    ...listOf("Players not in the list", r.notInList.map((p) => p.name)),
+    ...listOf(w("desk.rating.notInList"), r.notInList.map((p) => p.name)),
   );
   if (r.dryRun && r.changed > 0) {
-    const go = make("button", "primary", `Apply ${r.changed} rating${r.changed === 1 ? "" : "s"}`);
+    const go = make("button", "primary", wCount("desk.rating.applyOne", "desk.rating.apply", r.changed));
     go.type = "button";
     go.id = "rating-list-apply";
     go.addEventListener("click", () => void applyRatingList(page, text));
@@ -83,15 +105,15 @@ export function showRatingReport(page: ManagePage, text: string, r: RatingListRe
 
 /** Sends the list for real and shows what it did. */
 export async function applyRatingList(page: ManagePage, text: string): Promise<void> {
-  setStatus("Applying the rating list…", "busy");
+  setStatus(w("desk.rating.applying"), "busy");
   try {
     const res = await sendRatingList(page, text, "");
     if (!res.ok) return setStatus(await problemDetail(res), "error");
     const r: RatingListResult = (await res.json()).data;
     showRatingReport(page, text, r);
-    setStatus(`Ratings set for ${r.changed} player${r.changed === 1 ? "" : "s"}`);
+    setStatus(wCount("desk.rating.setOne", "desk.rating.set", r.changed));
   } catch {
-    setStatus("Cannot reach the server", "error");
+    setStatus(w("desk.offline"), "error");
   }
 }
 
@@ -100,9 +122,9 @@ export function watchRatingList(page: ManagePage): void {
   byId("rating-list-form")!.addEventListener("submit", async (e) => {
     e.preventDefault();
     const file = byId<HTMLInputElement>("rating-list-file")!.files?.[0];
-    if (!file) return setStatus("Choose a rating list first", "error");
-    if (!page.slug) return setStatus("Choose an event first", "error");
-    setStatus("Checking the list…", "busy");
+    if (!file) return setStatus(w("desk.rating.chooseFile"), "error");
+    if (!page.slug) return setStatus(w("desk.rating.chooseEvent"), "error");
+    setStatus(w("desk.rating.checking"), "busy");
     try {
       const text = await file.text();
       const res = await sendRatingList(page, text, "?dryRun=true");
@@ -111,9 +133,9 @@ export function watchRatingList(page: ManagePage): void {
         return setStatus(await problemDetail(res), "error");
       }
       showRatingReport(page, text, (await res.json()).data);
-      setStatus("Checked: no rating changes until you press Apply");
+      setStatus(w("desk.rating.checked"));
     } catch {
-      setStatus("Cannot reach the server", "error");
+      setStatus(w("desk.offline"), "error");
     }
   });
 }

@@ -11,11 +11,23 @@ import { hallTables } from "./hall_tables.ts";
 import { focusKey, restoreFocus } from "./keyboard_focus.ts";
 import { renderOverview } from "./overview.ts";
 import { haltForToken, manageApi, type ManagePage, type Overview } from "./page.ts";
+import { w } from "./words.ts";
 
-/** Whether the status line says something a good answer makes stale: "Loading…", an outage, "…: retrying". */
+/**
+ * Whether the status line says something a good answer makes stale: "Loading…", an outage, "…: retrying" (in the
+ * page's language: the text a refresh wrote is kept beside it, `data-stale`).
+ */
 export function statusIsStale(status: HTMLElement): boolean {
-  return status.dataset.kind === undefined ||
-    /^(Loading|Cannot reach)|: retrying$/.test(status.textContent ?? "");
+  const text = status.textContent ?? "";
+  return status.dataset.kind === undefined || text === w("desk.loading") || text === w("desk.offline") ||
+    text === status.dataset.stale;
+}
+
+/** Says on the status line that the overview could not be read and will be asked again; a good answer clears it. */
+export function setRetrying(text: string): void {
+  setStatus(text, "error");
+  const status = byId("status");
+  if (status) status.dataset.stale = text;
 }
 
 /** Reads the overview and draws it if it changed; skipped while the operator types in a match's form. */
@@ -31,7 +43,7 @@ export async function refreshOverview(page: ManagePage): Promise<void> {
       `/events/${encodeURIComponent(page.slug)}${hall ? `?tables=${hall}` : ""}`,
     );
     if (res.status === 401 || res.status === 403) return haltForToken(page, await problemDetail(res));
-    if (!res.ok) return setStatus(`${await problemDetail(res)}: retrying`, "error");
+    if (!res.ok) return setRetrying(w("desk.retrying", { detail: await problemDetail(res) }));
     const data: Overview = (await res.json()).data;
     const text = JSON.stringify(data);
     if (text !== page.shown) {
@@ -42,8 +54,8 @@ export async function refreshOverview(page: ManagePage): Promise<void> {
       void loadAudit(page);
     }
     const status = byId("status");
-    if (status && statusIsStale(status)) setStatus("Up to date");
+    if (status && statusIsStale(status)) setStatus(w("desk.upToDate"));
   } catch {
-    setStatus("Cannot reach the server: retrying", "error");
+    setRetrying(w("desk.offlineRetrying"));
   }
 }

@@ -8,31 +8,33 @@
 import { byId } from "../dom.ts";
 import { manageApi, type ManagePage } from "./page.ts";
 import type { RelayStatus } from "../../../../http/deps.ts";
+import { deskClock, w, wCount } from "./words.ts";
 
 /** "14:02:07" in the hall's clock. */
 export function relayClock(iso: string): string {
-  return new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+  return deskClock(iso, { seconds: true });
 }
 
 /** The panel's lines for a status. */
 export function relayLines(s: RelayStatus): { headline: string; detail: string; kind: string } {
   const waiting = s.waiting === 0
-    ? "nothing waiting"
-    : `${s.waiting} ${s.waiting === 1 ? "change" : "changes"} waiting`;
-  const acked = s.lastAckAt ? `last acknowledged ${relayClock(s.lastAckAt)}` : "nothing acknowledged yet";
+    ? w("desk.relay.nothingWaiting")
+    : wCount("desk.relay.waitingOne", "desk.relay.waiting", s.waiting);
+  const acked = s.lastAckAt
+    ? w("desk.relay.acked", { time: relayClock(s.lastAckAt) })
+    : w("desk.relay.noAck");
+  const at = { url: s.url, time: relayClock(s.since) };
   const headline = s.state === "connected"
-    ? `Connected to ${s.url} since ${relayClock(s.since)}`
+    ? w("desk.relay.connected", at)
     : s.state === "starting"
-    ? `Connecting to ${s.url}…`
+    ? w("desk.relay.starting", at)
     : s.state === "refused"
-    ? `Refused by ${s.url} since ${relayClock(s.since)}`
-    : `Not connected to ${s.url} since ${
-      relayClock(s.since)
-    }: play goes on here, changes wait and follow by themselves`;
+    ? w("desk.relay.refused", at)
+    : w("desk.relay.down", at);
   const error = s.lastError ? ` · ${s.lastError}` : "";
   return {
     headline,
-    detail: `Event "${s.slug}" · ${waiting} · ${acked}${error}`,
+    detail: `${w("desk.relay.event", { slug: s.slug })} · ${waiting} · ${acked}${error}`,
     kind: s.state === "connected" ? "ok" : s.state === "starting" ? "busy" : "error",
   };
 }
@@ -60,10 +62,8 @@ export async function refreshRelay(page: ManagePage): Promise<void> {
 /** "Take over": push from this server an event another venue server held, once confirmed. */
 export function watchRelayTakeover(page: ManagePage): void {
   byId("relay-takeover")?.addEventListener("click", async () => {
-    if (!confirm("Push this event from this server from now on? The other venue server will be refused.")) {
-      return;
-    }
-    await page.write("/relay/takeover", {}, "This server pushes the event now");
+    if (!confirm(w("desk.relay.takeOverAsk"))) return;
+    await page.write("/relay/takeover", {}, w("desk.relay.takenOver"));
     void refreshRelay(page);
   });
 }

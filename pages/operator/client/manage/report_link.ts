@@ -5,6 +5,7 @@
  */
 import { make } from "../dom.ts";
 import type { ManageMatch } from "./page.ts";
+import { w } from "./words.ts";
 
 /** The address of a match's report. */
 export function reportPath(m: Pick<ManageMatch, "id" | "eventSlug">): string {
@@ -14,7 +15,7 @@ export function reportPath(m: Pick<ManageMatch, "id" | "eventSlug">): string {
 /** The link to a match's report, opened apart; null before play. */
 export function reportLink(m: Pick<ManageMatch, "id" | "eventSlug" | "status">): HTMLElement | null {
   if (m.status === "scheduled") return null;
-  const a = make("a", "report-link", "Report");
+  const a = make("a", "report-link", w("desk.report"));
   a.setAttribute("href", reportPath(m));
   a.setAttribute("target", "_blank");
   return a;

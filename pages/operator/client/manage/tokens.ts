@@ -10,9 +10,9 @@ import type { LinkJson } from "../../../../api/manage/links.ts";
 import type { createToken } from "../../../../db/tokens.ts";
 import { button } from "./controls.ts";
 import { byId, make } from "../dom.ts";
-import { matchTime } from "./match_words.ts";
 import { manageApi, type ManagePage } from "./page.ts";
 import { qrSvg } from "./qr_svg.ts";
+import { deskClock, w } from "./words.ts";
 
 /** A token as the management API lists it (never its secret). */
 export type TokenItem = ReturnType<typeof tokenJson>;
@@ -22,9 +22,14 @@ export type TokenItem = ReturnType<typeof tokenJson>;
  * @example tokenScope({ role: "scorer", eventSlug: "city-open", tableNo: 3 }) // "scorer (city-open, table 3)"
  */
 export function tokenScope(t: Pick<TokenItem, "role" | "eventSlug" | "tableNo">): string {
-  const limits = [t.eventSlug, t.tableNo === null ? null : `table ${t.tableNo}`].filter((x) => x !== null)
-    .join(", ");
-  return `${t.role}${limits ? ` (${limits})` : ""}`;
+  const limits = [t.eventSlug, t.tableNo === null ? null : w("desk.tokens.tableNo", { table: t.tableNo })]
+    .filter((x) => x !== null).join(", ");
+  const role = t.role === "admin"
+    ? w("desk.tokens.admin")
+    : t.role === "scorer"
+    ? w("desk.tokens.scorer")
+    : t.role;
+  return limits ? w("desk.tokens.scope", { role, limits }) : role;
 }
 
 /** A token's row, with Revoke while it is not revoked. */
@@ -35,13 +40,17 @@ export function tokenRow(page: ManagePage, t: TokenItem): HTMLElement {
     make(
       "span",
       "muted",
-      t.revokedAt ? "revoked" : t.lastUsedAt ? `used ${matchTime(t.lastUsedAt)}` : "never used",
+      t.revokedAt
+        ? w("desk.tokens.revoked")
+        : t.lastUsedAt
+        ? w("desk.tokens.used", { time: deskClock(t.lastUsedAt, { day: true }) })
+        : w("desk.tokens.neverUsed"),
     ),
   );
   if (!t.revokedAt) {
-    li.append(button("Revoke", () => {
-      if (confirm(`Revoke the token "${t.label}"?`)) {
-        void page.write(`/tokens/${t.id}/revoke`, undefined, "Token revoked");
+    li.append(button(w("desk.tokens.revoke"), () => {
+      if (confirm(w("desk.tokens.revokeAsk", { label: t.label }))) {
+        void page.write(`/tokens/${t.id}/revoke`, undefined, w("desk.tokens.revokedDone"));
       }
     }));
   }
@@ -72,14 +81,17 @@ export function watchTokenForm(page: ManagePage): void {
       label,
       ...(limit && page.slug ? { event: page.slug } : {}),
       ...(table ? { table: Number(table) } : {}),
-    }, "Token made: it is shown once");
+    }, w("desk.tokens.made"));
     const out = byId("new-secret")!;
     out.replaceChildren();
     if (made) {
       // The scoring page with the token in its fragment: the browser never sends a fragment to a server.
       const url = `${page.base}/score#token=${made.secret}`;
-      out.append(make("p", "", `Token for ${label} (shown once): `), make("code", "secret", made.secret));
-      out.append(make("p", "muted", "Scan on the umpire's phone to open the scoring page signed in:"));
+      out.append(
+        make("p", "", `${w("desk.tokens.secret", { label })} `),
+        make("code", "secret", made.secret),
+      );
+      out.append(make("p", "muted", w("desk.tokens.scan")));
       out.dataset.url = url;
       void showTokenQr(page, url);
     }
@@ -91,5 +103,5 @@ export async function showTokenQr(page: ManagePage, url: string): Promise<void> 
   const res = await manageApi(page, `/qr?text=${encodeURIComponent(url)}`);
   if (!res.ok) return;
   const qr: LinkJson["qr"] = (await res.json()).data.qr;
-  byId("new-secret")!.append(qrSvg(qr, "QR code: scoring page with this token"));
+  byId("new-secret")!.append(qrSvg(qr, w("desk.tokens.qr")));
 }

@@ -9,16 +9,17 @@ import { problemDetail } from "../manage_fetch.ts";
 import { setStatus } from "../dom.ts";
 import { haltForToken, manageApi, type ManagePage } from "./page.ts";
 import { loadTokens } from "./tokens.ts";
+import { w } from "./words.ts";
 
 /** Sends a write (page.ts `Write`); on success draws the overview again, on failure says the problem's detail. */
 export async function sendWrite<T = unknown>(
   page: ManagePage,
   path: string,
   body?: Record<string, unknown>,
-  done = "Saved",
+  done = w("desk.saved"),
   method = "POST",
 ): Promise<T | null> {
-  setStatus("Saving…", "busy");
+  setStatus(w("desk.saving"), "busy");
   try {
     const res = await manageApi(page, path, {
       method,
@@ -39,7 +40,7 @@ export async function sendWrite<T = unknown>(
     void loadTokens(page);
     return data;
   } catch {
-    setStatus("Cannot reach the server", "error");
+    setStatus(w("desk.offline"), "error");
     return null;
   }
 }
@@ -53,9 +54,7 @@ export async function resetNextAndRetry(page: ManagePage, res: Response): Promis
   const problem = await res.json().catch(() => null);
   const blocking = problem?.code === "next-match-started" ? problem.blocking : null;
   if (!blocking?.resettable) return false;
-  if (!confirm(`${problem.detail}.\n\nSet that match back to not started now, then make this change?`)) {
-    return false;
-  }
+  if (!confirm(w("desk.resetAsk", { detail: problem.detail }))) return false;
   const reset = await manageApi(page, `/matches/${blocking.matchId}/reset`, {
     method: "POST",
     headers: { "Idempotency-Key": crypto.randomUUID() },

@@ -59,8 +59,8 @@ Deno.test("auditLine() says when, who and what", () => {
     / · Desk · started$/,
   );
   assert.match(
-    auditLine({ at: "2026-11-28T10:30:00.000Z", actor: "Desk", action: "draw.lock" }),
-    / · Desk · draw\.lock$/,
+    auditLine({ at: "2026-11-28T10:30:00.000Z", actor: "Desk", action: "draw.unknown" }),
+    / · Desk · draw\.unknown$/,
   );
 });
 
