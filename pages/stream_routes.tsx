@@ -131,6 +131,8 @@ export function streamRoutes(deps: ReadyDeps): Hono<PageEnv> {
       page === "slate"
         ? <SlateOverlayPage {...props} eventName={event.event.name} />
         : <SponsorOverlayPage {...props} />,
+      200,
+      event.language,
     );
   };
   app.get("/overlay/slate/:slug", headers, (c) => overlay(c, "slate"));
@@ -150,11 +152,16 @@ export function streamRoutes(deps: ReadyDeps): Hono<PageEnv> {
     if (graphic === "standings") {
       const pick = await pickedStandings(vd, ids, found.state.picks);
       const watch = pick ? `/api/v1/subevents/${pick.categoryId}/standings` : eventWatch;
-      return renderPage(c, <StandingsOverlayPage {...props} watch={watch} pick={pick} />);
+      return renderPage(
+        c,
+        <StandingsOverlayPage {...props} watch={watch} pick={pick} />,
+        200,
+        event.language,
+      );
     }
     const pick = await pickedBracket(vd, ids, found.state.picks);
     const watch = pick ? `/api/v1/subevents/${pick.draw.subeventId}/draw` : eventWatch;
-    return renderPage(c, <BracketOverlayPage {...props} watch={watch} pick={pick} />);
+    return renderPage(c, <BracketOverlayPage {...props} watch={watch} pick={pick} />, 200, event.language);
   };
   app.get("/overlay/standings/:slug", headers, (c) => picked(c, "standings"));
   app.get("/overlay/bracket/:slug", headers, (c) => picked(c, "bracket"));
