@@ -27,6 +27,7 @@ const CSS = `
 .line .a{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 .line .p{display:block;overflow:hidden;text-overflow:ellipsis}
 .line .s{text-align:center;font-variant-numeric:tabular-nums;white-space:nowrap}
+.line .s>span{unicode-bidi:isolate}
 .line .pts{color:#101010;background:var(--accent);border-radius:5px;padding:0 6px;margin-inline-start:6px}
 .line .won{color:var(--accent)}
 .line .why{font-size:15px;font-weight:800;letter-spacing:.04em;color:#101010;background:#cfd8e6;border-radius:4px;
@@ -78,7 +79,7 @@ function Line(props: { match: Match; live: boolean }) {
       </span>
       <span class="s">
         {/* A walkover has no games: its mark stands instead of "0–0"; a retirement's games stay, marked. */}
-        {m.resultReasonCode !== "walkover" && `${m.gamesWon.home}–${m.gamesWon.away}`}
+        {m.resultReasonCode !== "walkover" && <span>{m.gamesWon.home}–{m.gamesWon.away}</span>}
         {mark !== null && <span class="why">{mark}</span>}
         {props.live && <span class="pts">{m.currentGame.home}–{m.currentGame.away}</span>}
       </span>

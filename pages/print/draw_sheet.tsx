@@ -82,7 +82,7 @@ function Position(props: { m: DrawMatch; entries: Map<string, EntryRecord>; from
         entries={props.entries}
         from={props.from?.[1]}
       />
-      <div class="score">{score}</div>
+      <div class="score">{score && <span dir="ltr">{score}</span>}</div>
     </li>
   );
 }

@@ -134,11 +134,16 @@ export function GroupSheet(props: {
         {rows.map((m) => (
           <tr key={m.id}>
             <td class="num">{m.roundNo}</td>
-            <td class="num">{number.get(m.homeId) ?? "?"} v {number.get(m.awayId) ?? "?"}</td>
+            <td class="num">
+              {t("list.versus", {
+                home: String(number.get(m.homeId) ?? "?"),
+                away: String(number.get(m.awayId) ?? "?"),
+              })}
+            </td>
             <td>{t("list.versus", { home: m.homeName, away: m.awayName })}</td>
             <td class="num">{m.tableNo ?? ""}</td>
             <td class="num">{formatMatchTime(m.scheduledAt, props.withDay, i18n) ?? ""}</td>
-            <td class="result">{decided(m) ? orderResult(m, i18n) : ""}</td>
+            <td class="result">{decided(m) && <span dir="ltr">{orderResult(m, i18n)}</span>}</td>
           </tr>
         ))}
       </tbody>

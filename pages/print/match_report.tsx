@@ -109,7 +109,7 @@ export function MatchReportPage(
   const versus = t("list.versus", { home: m.homeName, away: m.awayName });
   return (
     <PrintDocument nonce={props.nonce} kind={MATCH_REPORT} about={versus}>
-      <section class="report">
+      <section class="flow report">
         <h1>{t("print.reportTitle")}</h1>
         <p>
           {event.name} · {category} · {stageText(m.stageLabel, i18n)}
@@ -128,7 +128,9 @@ export function MatchReportPage(
             </tr>
             <tr>
               <th>{t("print.games")}</th>
-              <td>{gameScoresText(m, i18n) || "—"}</td>
+              <td>
+                <span dir="ltr">{gameScoresText(m, i18n) || "—"}</span>
+              </td>
             </tr>
             <tr>
               <th>{t("print.winner")}</th>

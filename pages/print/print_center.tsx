@@ -13,7 +13,7 @@ const PRINT_CENTER: SheetKind = {
   name: "print.kindPrintCenter",
   paper: "A4 portrait",
   css: `.menu{max-width:60rem;margin:1rem auto;padding:0 1rem;font-size:15px;line-height:1.6}
-.menu h2{margin-top:1.2rem}.menu ul{margin:.2rem 0;padding-left:1.2rem}.menu a{color:#0b4fb3}`,
+.menu h2{margin-top:1.2rem}.menu ul{margin:.2rem 0;padding-inline-start:1.2rem}.menu a{color:#0b4fb3}`,
 };
 
 /** The menu; `query` is appended to every match-sheet link (the address the QR codes point at). */

@@ -102,7 +102,9 @@ function CategoryResults(props: { category: PrintCategory; followUrl: string }) 
                   <Side name={homeWon ? m.awayName : m.homeName} entry={entries.get(l)} />
                 </td>
                 <td class="num">{m.resultReasonCode === "walkover" ? t("print.woMark") : games}</td>
-                <td>{gameScoresText(m, i18n)}</td>
+                <td>
+                  <span dir="ltr">{gameScoresText(m, i18n)}</span>
+                </td>
               </tr>
             );
           })}
