@@ -133,3 +133,13 @@ export async function findMatchEventLanguage(
     .select("events.language").where("matches.id", "=", matchId).executeTakeFirst();
   return storedLanguage(row?.language);
 }
+
+/** The language of the event a category belongs to, or null: none set, or no category. */
+export async function findCategoryEventLanguage(
+  db: Kysely<Database>,
+  categoryId: string,
+): Promise<Language | null> {
+  const row = await db.selectFrom("subevents").innerJoin("events", "events.id", "subevents.event_id")
+    .select("events.language").where("subevents.id", "=", categoryId).executeTakeFirst();
+  return storedLanguage(row?.language);
+}

@@ -28,13 +28,13 @@ const CSS = `
 .kbr .bm{background:rgba(0,0,0,.25)}
 .kbr .cards{list-style:none;margin:0;padding:.3vh 1vw;display:grid;grid-template-columns:1fr 1fr;gap:.4vh 1.5vw;
   grid-auto-rows:max-content}
-.kbr .card{display:grid;grid-template-columns:minmax(0,1fr) auto;column-gap:1vw;border-left:.5vw solid #3b4c63;
+.kbr .card{display:grid;grid-template-columns:minmax(0,1fr) auto;column-gap:1vw;border-inline-start:.5vw solid #3b4c63;
   padding:0 .6vw}
-.kbr .card.live{border-left-color:#ff5a5f}
+.kbr .card.live{border-inline-start-color:#ff5a5f}
 .kbr .card .n{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 .kbr .card .won{color:var(--accent)}
 .kbr .card .open{color:#b8c4d6}
-.kbr .card .g{text-align:right;font-variant-numeric:tabular-nums}
+.kbr .card .g{text-align:end;font-variant-numeric:tabular-nums}
 body.far .kbr{position:absolute;inset:0;width:auto;height:auto;border-radius:0}
 body.far .kbr h1{padding:.3vh 1vw;text-transform:none;letter-spacing:0}
 `;
@@ -147,13 +147,14 @@ export function BracketOverlayPage(props: {
   pick: BracketPick | null;
   distance: TvDistance | null;
 }) {
+  const { t } = useI18n();
   const { pick, distance } = props;
   const farCss = pick && distance
     ? CSS + farOverlayCss(distance, farPages(pick, distance).pages.length)
     : null;
   return (
     <OverlayDocument
-      title={pick?.category ?? "Bracket"}
+      title={pick?.category ?? t("tv.viewBracket")}
       nonce={props.nonce}
       params={props.params}
       watch={props.watch}
@@ -164,3 +165,4 @@ export function BracketOverlayPage(props: {
     </OverlayDocument>
   );
 }
+BracketOverlayPage.translated = true as const;

@@ -5,7 +5,8 @@
  * overlay, with its parameters (pos, scale, debug, the theme) and its polling.
  */
 import { CountryFlag } from "./components/country_flag.tsx";
-import { percent } from "./format.ts";
+import { confidenceText, percent, stageText } from "./format.ts";
+import { type I18n, useI18n } from "./i18n/mod.ts";
 import { OverlayDocument } from "./overlay_document.tsx";
 import type { OverlayParams } from "./overlay_params.ts";
 import { matchWatchPath } from "./page_paths.ts";
@@ -17,10 +18,10 @@ const CSS = `
   overflow:hidden}
 .lt .top{display:flex;gap:16px;padding:6px 16px;font-size:15px;font-weight:600;color:#cfd8e6;
   background:rgba(255,255,255,.08);text-transform:uppercase;letter-spacing:.04em}
-.lt .top .what{margin-left:auto;color:var(--accent)}
+.lt .top .what{margin-inline-start:auto;color:var(--accent)}
 .lt .sides{display:grid;grid-template-columns:minmax(0,1fr) auto minmax(0,1fr);align-items:center;column-gap:18px;
   padding:10px 16px}
-.lt .side.away{text-align:right}
+.lt .side.away{text-align:end}
 .lt .vs{font-size:18px;font-weight:700;color:#b8c4d6}
 .lt .player{display:flex;align-items:center;gap:10px;white-space:nowrap;font-size:28px;font-weight:700}
 .lt .side.away .player{flex-direction:row-reverse}
@@ -40,14 +41,17 @@ const CSS = `
 .hide-flag .lt .cflag,.hide-flag .lt .ccode{display:none}
 `;
 
-/** "1834 (#12)", "1834", or "unrated". */
-function ratingText(p: CardPlayer): string {
-  if (!p.rating) return "Unrated";
-  return `Rating ${p.rating.rating}${p.rating.rank === null ? "" : ` (#${p.rating.rank})`}`;
+/** "Rating 1834 (#12)", "Rating 1834", or "Unrated", in the page's language. */
+function ratingText(p: CardPlayer, { t }: I18n): string {
+  if (!p.rating) return t("overlay.unrated");
+  return p.rating.rank === null
+    ? t("overlay.rating", { rating: String(p.rating.rating) })
+    : t("overlay.ratingRank", { rating: String(p.rating.rating), rank: p.rating.rank });
 }
 
 /** A player's line: flag, name; then club and rating below. */
 function PlayerLine(props: { player: CardPlayer }) {
+  const i18n = useI18n();
   const p = props.player;
   return (
     <div class="person">
@@ -56,19 +60,21 @@ function PlayerLine(props: { player: CardPlayer }) {
         <span class="name">{p.displayName}</span>
       </span>
       <span class="about">
-        {p.association !== null && <span class="club">{p.association} ·</span>} {ratingText(p)}
+        {p.association !== null && <span class="club">{p.association} ·</span>} {ratingText(p, i18n)}
       </span>
     </div>
   );
 }
 
 /** The frozen prediction as a short phrase: the favourite's chance with its confidence, or words. */
-function predictionText(p: Prediction, homeName: string, awayName: string): string {
-  if (p.confidenceLabel === "insufficient") return "Not enough history to predict";
+function predictionText(p: Prediction, homeName: string, awayName: string, i18n: I18n): string {
+  if (p.confidenceLabel === "insufficient") return i18n.t("overlay.noPrediction");
   const home = p.pHome >= 0.5;
-  return `${home ? homeName : awayName} ${
-    percent(home ? p.pHome : 1 - p.pHome)
-  } (${p.confidenceLabel} confidence)`;
+  return i18n.t("overlay.predictionShort", {
+    name: home ? homeName : awayName,
+    percent: percent(home ? p.pHome : 1 - p.pHome),
+    confidence: confidenceText(p.confidenceLabel, i18n),
+  });
 }
 
 /** A side's short name on the card: its player's, or the pair's surnames when two. */
@@ -77,22 +83,24 @@ const shortName = (players: readonly CardPlayer[], fallback: string) =>
 
 /** The match card. */
 export function MatchCard(props: MatchCardData) {
+  const i18n = useI18n();
+  const { t } = i18n;
   const { match, prediction, category } = props.known;
   const homeName = shortName(props.home, match.homeName);
   const awayName = shortName(props.away, match.awayName);
   const facts = [
     props.headToHead && (
       <span class="h2h">
-        {props.headToHead.home + props.headToHead.away === 0 ? <b>First meeting</b> : (
+        {props.headToHead.home + props.headToHead.away === 0 ? <b>{t("overlay.firstMeeting")}</b> : (
           <>
-            Head-to-head <b>{props.headToHead.home}–{props.headToHead.away}</b>
+            {t("profile.h2h")} <b>{props.headToHead.home}–{props.headToHead.away}</b>
           </>
         )}
       </span>
     ),
     prediction && (
       <span class="prediction">
-        Prediction <b>{predictionText(prediction, homeName, awayName)}</b>
+        {t("overlay.prediction")} <b>{predictionText(prediction, homeName, awayName, i18n)}</b>
       </span>
     ),
   ].filter((x) => x);
@@ -100,12 +108,12 @@ export function MatchCard(props: MatchCardData) {
     <div class="lt two" data-card="match">
       <div class="top">
         <span class="category">{category}</span>
-        <span class="label">{match.stageLabel}</span>
-        {match.tableNo !== null && <span class="table">Table {match.tableNo}</span>}
+        <span class="label">{stageText(match.stageLabel, i18n)}</span>
+        {match.tableNo !== null && <span class="table">{t("list.tableNo", { table: match.tableNo })}</span>}
       </div>
       <div class="sides">
         <div class="side home">{props.home.map((p) => <PlayerLine key={p.id} player={p} />)}</div>
-        <span class="vs">vs</span>
+        <span class="vs">{t("overlay.versus")}</span>
         <div class="side away">{props.away.map((p) => <PlayerLine key={p.id} player={p} />)}</div>
       </div>
       {facts.length > 0 && <div class="facts">{facts}</div>}
@@ -115,6 +123,7 @@ export function MatchCard(props: MatchCardData) {
 
 /** The player card. */
 export function PlayerCard(props: PlayerCardData) {
+  const { t } = useI18n();
   const played = props.wins + props.losses;
   return (
     <div class="lt one" data-card="player">
@@ -125,8 +134,8 @@ export function PlayerCard(props: PlayerCardData) {
       </div>
       <div class="facts">
         <span class="record">
-          Record <b>{props.wins}–{props.losses}</b>
-          {played > 0 && ` (${percent(props.wins / played)} won)`}
+          {t("overlay.record")} <b>{props.wins}–{props.losses}</b>
+          {played > 0 && ` (${t("overlay.wonShare", { percent: percent(props.wins / played) })})`}
         </span>
       </div>
     </div>
@@ -163,3 +172,5 @@ export function PlayerCardPage(props: PlayerCardData & { nonce: string; params: 
     </OverlayDocument>
   );
 }
+MatchCardPage.translated = true as const;
+PlayerCardPage.translated = true as const;

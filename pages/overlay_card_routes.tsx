@@ -2,10 +2,13 @@
  * The lower thirds' routes (pages/overlay_card.tsx): `/overlay/card/match/{matchId}` and
  * `/overlay/card/player/{playerId}`. An unknown or unpublished id answers 404 with the empty transparent overlay;
  * a match whose players are not known yet is a transparent page that polls its category, as the match overlay's.
+ * The match card speaks its event's language unless `?lang=` names another; the player card, whom several events
+ * share, `?lang=` or English.
  */
 import { Hono } from "hono";
 import { type ReadyDeps, viewDeps } from "../http/deps.ts";
 import { matchCardView, playerCardView } from "../views/lower_thirds.ts";
+import { matchLanguage } from "../views/match_language.ts";
 import { MatchCardPage, PlayerCardPage } from "./overlay_card.tsx";
 import { EmptyOverlay } from "./overlay_document.tsx";
 import { PendingMatchOverlayPage } from "./overlay_match.tsx";
@@ -29,7 +32,13 @@ export function overlayCardRoutes(deps: ReadyDeps): Hono<PageEnv> {
         <PendingMatchOverlayPage nonce={c.var.nonce} params={params} categoryId={found.pending.categoryId} />,
       );
     }
-    return renderPage(c, <MatchCardPage nonce={c.var.nonce} params={params} {...found.card} />);
+    const language = await matchLanguage(deps.store.db, found.card.known.match.id);
+    return renderPage(
+      c,
+      <MatchCardPage nonce={c.var.nonce} params={params} {...found.card} />,
+      200,
+      language,
+    );
   });
 
   app.get("/overlay/card/player/:id", headers, async (c) => {

@@ -1,6 +1,7 @@
 /** /overlay/subevent/{categoryId}: a compact transparent board of a category's live matches and latest results. */
 import { PAIR_SEPARATOR } from "../domain/person_name.ts";
 import { resultReasonMark } from "./format.ts";
+import { useI18n } from "./i18n/mod.ts";
 import { OverlayDocument } from "./overlay_document.tsx";
 import { SideFlags } from "./overlay_match.tsx";
 import type { OverlayParams } from "./overlay_params.ts";
@@ -22,14 +23,15 @@ const CSS = `
 .line{display:grid;grid-template-columns:44px minmax(0,1fr) auto minmax(0,1fr);column-gap:10px;align-items:center;
   padding:4px 14px;font-size:21px}
 .line .t{font-size:15px;color:#b8c4d6}
-.line .h{text-align:right;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.line .h{text-align:end;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 .line .a{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 .line .p{display:block;overflow:hidden;text-overflow:ellipsis}
 .line .s{text-align:center;font-variant-numeric:tabular-nums;white-space:nowrap}
-.line .pts{color:#101010;background:var(--accent);border-radius:5px;padding:0 6px;margin-left:6px}
+.line .s>span{unicode-bidi:isolate}
+.line .pts{color:#101010;background:var(--accent);border-radius:5px;padding:0 6px;margin-inline-start:6px}
 .line .won{color:var(--accent)}
 .line .why{font-size:15px;font-weight:800;letter-spacing:.04em;color:#101010;background:#cfd8e6;border-radius:4px;
-  padding:1px 5px;margin-left:6px}
+  padding:1px 5px;margin-inline-start:6px}
 .hide-head .board h1{display:none}
 .line .flagset{display:inline-flex;gap:3px;vertical-align:-1px;margin:0 8px}
 .line .cflag{display:block;height:16px;width:24px;border-radius:2px;box-shadow:0 0 0 1px rgba(255,255,255,.25)}
@@ -67,16 +69,17 @@ function Line(props: { match: Match; live: boolean }) {
   const m = props.match;
   const homeWon = m.winnerId !== null && m.winnerId === m.homeId;
   const awayWon = m.winnerId !== null && m.winnerId === m.awayId;
-  const mark = resultReasonMark(m.resultReasonCode);
+  const i18n = useI18n();
+  const mark = resultReasonMark(m.resultReasonCode, i18n);
   return (
     <div class="line" data-match={m.id}>
-      <span class="t">{m.tableNo != null ? `T${m.tableNo}` : ""}</span>
+      <span class="t">{m.tableNo != null ? i18n.t("draw.tableShort", { table: m.tableNo }) : ""}</span>
       <span class={`h${homeWon ? " won" : ""}`}>
         <SideName name={m.homeName} country={m.homeCountry} side="home" />
       </span>
       <span class="s">
         {/* A walkover has no games: its mark stands instead of "0–0"; a retirement's games stay, marked. */}
-        {m.resultReasonCode !== "walkover" && `${m.gamesWon.home}–${m.gamesWon.away}`}
+        {m.resultReasonCode !== "walkover" && <span>{m.gamesWon.home}–{m.gamesWon.away}</span>}
         {mark !== null && <span class="why">{mark}</span>}
         {props.live && <span class="pts">{m.currentGame.home}–{m.currentGame.away}</span>}
       </span>
@@ -91,14 +94,15 @@ function Line(props: { match: Match; live: boolean }) {
 export function CategoryBoard(props: { name: string; matches: Match[] }) {
   const live = liveMatches(props.matches).slice(0, BOARD_LIVE_ROWS);
   const results = latestResults(props.matches, BOARD_RESULT_ROWS);
+  const { t } = useI18n();
   return (
     <div class="board">
       <h1>{props.name}</h1>
-      {live.length > 0 && <h2>Live</h2>}
+      {live.length > 0 && <h2>{t("overlay.boardLive")}</h2>}
       {live.map((m) => <Line key={m.id} match={m} live />)}
-      {results.length > 0 && <h2 class="res">Results</h2>}
+      {results.length > 0 && <h2 class="res">{t("overlay.boardResults")}</h2>}
       {results.map((m) => <Line key={m.id} match={m} live={false} />)}
-      {live.length === 0 && results.length === 0 && <p class="quiet">No matches played yet</p>}
+      {live.length === 0 && results.length === 0 && <p class="quiet">{t("overlay.noMatchesYet")}</p>}
     </div>
   );
 }
@@ -123,3 +127,4 @@ export function CategoryOverlayPage(props: {
     </OverlayDocument>
   );
 }
+CategoryOverlayPage.translated = true as const;

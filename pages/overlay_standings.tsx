@@ -20,9 +20,9 @@ export const STANDINGS_OVERLAY_CSS = `
 .gstand h1{margin:0;padding:6px 14px;font-size:17px;text-transform:uppercase;letter-spacing:.04em;color:#cfd8e6;
   background:rgba(255,255,255,.08);white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 .gstand table{border-collapse:collapse;width:100%;font-size:22px}
-.gstand th,.gstand td{padding:4px 14px;text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+.gstand th,.gstand td{padding:4px 14px;text-align:end;font-variant-numeric:tabular-nums;white-space:nowrap}
 .gstand thead th{font-size:15px;color:#b8c4d6;text-transform:uppercase;font-weight:700}
-.gstand .name{text-align:left;width:100%;max-width:0;overflow:hidden;text-overflow:ellipsis}
+.gstand .name{text-align:start;width:100%;max-width:0;overflow:hidden;text-overflow:ellipsis}
 .gstand tbody tr+tr{border-top:1px solid rgba(255,255,255,.1)}
 .gstand .pts{color:var(--accent)}
 .gstand .quiet{padding:6px 14px;font-size:17px;color:#b8c4d6}
@@ -85,7 +85,7 @@ export function StandingsOverlayPage(props: {
     : pagesOf(pick.group.rows, distance ? rowsThatFit(distance, 1, 2) : pick.group.rows.length || 1);
   return (
     <OverlayDocument
-      title={title ?? "Standings"}
+      title={title ?? i18n.t("tv.viewStandings")}
       nonce={props.nonce}
       params={props.params}
       watch={props.watch}
@@ -105,3 +105,4 @@ export function StandingsOverlayPage(props: {
     </OverlayDocument>
   );
 }
+StandingsOverlayPage.translated = true as const;

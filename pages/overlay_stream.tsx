@@ -3,7 +3,9 @@
  * picture ("Starting soon", "Back after the break", ...), the sponsor's slot `/overlay/sponsor/{slug}`, and the
  * transparent page of a graphic the producer has taken off air, which polls the state until it is back.
  */
-import type { StreamState } from "../domain/stream_state.ts";
+import { SLATE_WORDS, type SlateKind, type StreamState } from "../domain/stream_state.ts";
+import type { TextKey } from "./i18n/catalog.ts";
+import { type I18n, useI18n } from "./i18n/mod.ts";
 import { LIVE_REGIONS_SCRIPT } from "./client_script.ts";
 import { Document } from "./layout.tsx";
 import { OVERLAY_CSS, OVERLAY_POLL_MS, OverlayDocument } from "./overlay_document.tsx";
@@ -31,14 +33,29 @@ const SPONSOR_CSS = `
 @media (prefers-reduced-motion: reduce){.sponsor{animation:none}}
 `;
 
+/** The words of each slate but the custom one, which the producer writes. */
+const SLATE_KEYS: Record<Exclude<SlateKind, "custom">, TextKey> = {
+  "starting-soon": "overlay.slateStartingSoon",
+  "break": "overlay.slateBreak",
+  "technical": "overlay.slateTechnical",
+};
+
+/** The slate's words: its kind's in the page's language, unless the producer wrote their own. */
+function slateText(slate: StreamState["slate"], { t }: I18n): string {
+  return slate.kind === "custom" || slate.text !== SLATE_WORDS[slate.kind]
+    ? slate.text
+    : t(SLATE_KEYS[slate.kind]);
+}
+
 /** The slate: the event's name and the slate's words over the whole canvas; transparent while off air. */
 export function SlateOverlayPage(
   props: { nonce: string; params: OverlayParams; watch: string; eventName: string; state: StreamState },
 ) {
+  const i18n = useI18n();
   const { state } = props;
   return (
     <OverlayDocument
-      title="Slate"
+      title={i18n.t("overlay.slate")}
       nonce={props.nonce}
       params={props.params}
       watch={props.watch}
@@ -48,7 +65,7 @@ export function SlateOverlayPage(
         <div class="slate" data-slate={state.slate.kind}>
           <div class="event">{props.eventName}</div>
           <div class="rule" />
-          <div class="words">{state.slate.text}</div>
+          <div class="words">{slateText(state.slate, i18n)}</div>
         </div>
       )}
     </OverlayDocument>
@@ -59,10 +76,11 @@ export function SlateOverlayPage(
 export function SponsorOverlayPage(
   props: { nonce: string; params: OverlayParams; watch: string; state: StreamState },
 ) {
+  const { t } = useI18n();
   const sponsor = props.state.onAir.sponsor ? props.state.sponsor : null;
   return (
     <OverlayDocument
-      title="Sponsor"
+      title={t("overlay.sponsor")}
       nonce={props.nonce}
       params={props.params}
       watch={props.watch}
@@ -70,8 +88,8 @@ export function SponsorOverlayPage(
     >
       {sponsor && (
         <div class="sponsor">
-          <span class="label">Sponsored by</span>
-          {sponsor.imageUrl && <img src={sponsor.imageUrl} alt={sponsor.text ?? "Sponsor"} />}
+          <span class="label">{t("overlay.sponsoredBy")}</span>
+          {sponsor.imageUrl && <img src={sponsor.imageUrl} alt={sponsor.text ?? t("overlay.sponsor")} />}
           {sponsor.text && <span class="text">{sponsor.text}</span>}
         </div>
       )}
@@ -85,9 +103,10 @@ export function SponsorOverlayPage(
  * styles, rather than swapped into this one (pages/client/live_regions.ts reloads a page whose regions differ).
  */
 export function OffAirOverlayPage(props: { nonce: string; params: OverlayParams; watch: string }) {
+  const { t } = useI18n();
   return (
     <Document
-      title="Overlay"
+      title={t("overlay.title")}
       nonce={props.nonce}
       css={OVERLAY_CSS}
       script={LIVE_REGIONS_SCRIPT}
@@ -98,3 +117,6 @@ export function OffAirOverlayPage(props: { nonce: string; params: OverlayParams;
     </Document>
   );
 }
+SlateOverlayPage.translated = true as const;
+SponsorOverlayPage.translated = true as const;
+OffAirOverlayPage.translated = true as const;

@@ -5,6 +5,8 @@
  * with an ellipsis), and follows the tie's answer (`/api/v1/ties/{id}`) like the match overlay follows its match.
  */
 import { CountryFlag, flagSvg } from "./components/country_flag.tsx";
+import { stageText } from "./format.ts";
+import { type I18n, useI18n } from "./i18n/mod.ts";
 import { OverlayDocument } from "./overlay_document.tsx";
 import type { OverlayParams } from "./overlay_params.ts";
 import { currentTieMatch, teamLabel, type Tie, type TieMatch, tieWatchPath } from "./tie_data.ts";
@@ -15,16 +17,16 @@ const CSS = `
   background:rgba(255,255,255,.08);text-transform:uppercase;letter-spacing:.04em;border-radius:10px 10px 0 0;
   white-space:nowrap}
 .tiebar .head .label{overflow:hidden;text-overflow:ellipsis;min-width:0}
-.tiebar .head .state{margin-left:auto;color:var(--fg)}
+.tiebar .head .state{margin-inline-start:auto;color:var(--fg)}
 .tiebar .head .state.live{color:#ff5a5f}
 .trow{display:grid;grid-template-columns:minmax(0,.75fr) 50px 10px minmax(0,1.5fr) auto 46px 54px;align-items:center;
   column-gap:10px;padding:6px 14px;font-size:26px}
 .trow+.trow{border-top:1px solid rgba(255,255,255,.12)}
 .team{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
-.team .flagset{display:inline-flex;margin-right:10px;vertical-align:-1px}
+.team .flagset{display:inline-flex;margin-inline-end:10px;vertical-align:-1px}
 .team .cflag{display:block;height:20px;width:30px;border-radius:2px;box-shadow:0 0 0 1px rgba(255,255,255,.25)}
 .hide-flag .team .flagset{display:none}
-.team .assoc{margin-left:10px;font-size:17px;font-weight:500;color:#b8c4d6}
+.team .assoc{margin-inline-start:10px;font-size:17px;font-weight:500;color:#b8c4d6}
 .tscore{text-align:center;font-size:30px;font-weight:800;background:rgba(255,255,255,.9);color:#101010;border-radius:6px}
 .trow.won .team .tname{color:var(--accent)}
 .serve{width:10px;height:10px;border-radius:50%}
@@ -42,35 +44,30 @@ const CSS = `
 .hide-head .tiebar .head{display:none}
 `;
 
-/** The bar's top line on the right: where the tie stands. */
-function stateText(tie: Tie, current: TieMatch | null): { text: string; live: boolean } {
-  const of = `of ${tie.format.matches.length}`;
+/** The bar's top line at the end: where the tie stands. */
+function stateText(tie: Tie, current: TieMatch | null, { t }: I18n): { text: string; live: boolean } {
+  const of = { order: current?.order ?? 0, count: tie.format.matches.length };
   if (tie.status === "completed") {
     const winner = tie.winnerId === null ? null : tie.winnerId === tie.home?.id ? tie.home : tie.away;
-    return {
-      text: winner
-        ? `${winner.name} win ${Math.max(tie.score.home, tie.score.away)}–${
-          Math.min(tie.score.home, tie.score.away)
-        }`
-        : "Tie over",
-      live: false,
-    };
+    const score = `${Math.max(tie.score.home, tie.score.away)}–${Math.min(tie.score.home, tie.score.away)}`;
+    return { text: winner ? t("tie.won", { name: winner.name, score }) : t("overlay.tieOver"), live: false };
   }
   if (current?.status === "in_progress") {
     const game = (current.match?.gameScores.length ?? 0) + 1;
-    return { text: `Match ${current.order} ${of} · Live · game ${game}`, live: true };
+    return { text: t("overlay.tieMatchLive", { ...of, game }), live: true };
   }
-  if (current?.status === "scheduled") return { text: `Match ${current.order} ${of} · Up next`, live: false };
-  const where = tie.tableNo === null ? [] : [`Table ${tie.tableNo}`];
-  return { text: ["Up next", ...where].join(" · "), live: false };
+  if (current?.status === "scheduled") return { text: t("overlay.tieMatchNext", of), live: false };
+  const where = tie.tableNo === null ? [] : [t("list.tableNo", { table: tie.tableNo })];
+  return { text: [t("overlay.upNext"), ...where].join(" · "), live: false };
 }
 
 /** The bar: the tie's round and format on top, then a row per team: team, tie score, its side of the match on now. */
 export function TieBar(props: { tie: Tie }) {
   const { tie } = props;
+  const i18n = useI18n();
   const current = currentTieMatch(tie);
   const m = current?.match ?? null;
-  const state = stateText(tie, current);
+  const state = stateText(tie, current, i18n);
   const phase = m === null
     ? " no-match"
     : m.status === "completed"
@@ -115,8 +112,10 @@ export function TieBar(props: { tie: Tie }) {
   return (
     <div class={`tiebar${phase}`} data-status={tie.status} data-match-order={current?.order}>
       <div class="head">
-        <span class="label">{tie.stageLabel}</span>
-        <span class="kind">{current ? (current.type === "doubles" ? "Doubles" : "Singles") : ""}</span>
+        <span class="label">{stageText(tie.stageLabel, i18n)}</span>
+        <span class="kind">
+          {current ? i18n.t(current.type === "doubles" ? "tie.doubles" : "tie.singles") : ""}
+        </span>
         <span class={`state${state.live ? " live" : ""}`}>{state.text}</span>
       </div>
       {row("home")}
@@ -143,3 +142,4 @@ export function TieOverlayPage(
     </OverlayDocument>
   );
 }
+TieOverlayPage.translated = true as const;

@@ -46,6 +46,8 @@ import { matchOnTable } from "../domain/table_call.ts";
 import { parseTvDistance } from "./tv_distance.ts";
 import { type OverlayParams, parseOverlayParams } from "./overlay_params.ts";
 import { CategoryOverlayPage } from "./overlay_category.tsx";
+import { categoryLanguage } from "../views/category_language.ts";
+import { matchLanguage } from "../views/match_language.ts";
 import { overlayCardRoutes } from "./overlay_card_routes.tsx";
 import { PlayerPage } from "./player_page.tsx";
 import { PlayersPage } from "./players_page.tsx";
@@ -367,7 +369,10 @@ export function routes(deps: ReadyDeps): Hono<PageEnv> {
   app.get("/overlay/tie/:id", headers, async (c) => {
     const tie = await readView(c, deps, tieView, c.req.param("id"));
     const params = parseOverlayParams(c.req.query());
-    if (tie) return renderPage(c, <TieOverlayPage nonce={c.var.nonce} params={params} tie={tie} />);
+    if (tie) {
+      const language = await matchLanguage(deps.store.db, tie.id);
+      return renderPage(c, <TieOverlayPage nonce={c.var.nonce} params={params} tie={tie} />, 200, language);
+    }
     const found = await tieView.version(viewDeps(deps), c.req.param("id")) !== null &&
       await matchView.load(viewDeps(deps), c.req.param("id"));
     if (!found || !("pending" in found)) return renderPage(c, <EmptyOverlay nonce={c.var.nonce} />, 404);
@@ -451,6 +456,8 @@ export function routes(deps: ReadyDeps): Hono<PageEnv> {
         name={found.category.name}
         matches={found.category.matches}
       />,
+      200,
+      await categoryLanguage(deps.store.db, id),
     );
   });
 

@@ -4,6 +4,7 @@
  * served as the match's `umpire.server`, which the umpire's page and the overlays show too.
  */
 import type { Match } from "./view_types.ts";
+import { useI18n } from "./i18n/mod.ts";
 
 /**
  * The side serving the next point of a match in play, or null (not in play, or not known).
@@ -13,8 +14,9 @@ export function servingSide(m: Match): "home" | "away" | null {
   return m.status === "in_progress" ? m.umpire?.server?.side ?? null : null;
 }
 
-/** The dot, shown (`on`) when `side` serves next; said to screen readers as "serving". */
+/** The dot, shown (`on`) when `side` serves next; said to screen readers as "serving", in the page's language. */
 export function ServeDot(props: { match: Match; side: "home" | "away" }) {
+  const { t } = useI18n();
   const on = servingSide(props.match) === props.side;
-  return on ? <span class="serve-dot" role="img" aria-label="serving" /> : null;
+  return on ? <span class="serve-dot" role="img" aria-label={t("match.serving")} /> : null;
 }

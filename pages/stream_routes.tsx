@@ -137,6 +137,8 @@ export function streamRoutes(deps: ReadyDeps): Hono<PageEnv> {
       page === "slate"
         ? <SlateOverlayPage {...props} eventName={event.event.name} />
         : <SponsorOverlayPage {...props} />,
+      200,
+      event.language,
     );
   };
   app.get("/overlay/slate/:slug", headers, (c) => overlay(c, "slate"));
@@ -165,12 +167,17 @@ export function streamRoutes(deps: ReadyDeps): Hono<PageEnv> {
       const pick = await pickedStandings(vd, ids, found.state.picks, reads);
       const watch = pick ? `/api/v1/subevents/${pick.categoryId}/standings` : eventWatch;
       keep();
-      return renderPage(c, <StandingsOverlayPage {...props} watch={watch} pick={pick} />);
+      return renderPage(
+        c,
+        <StandingsOverlayPage {...props} watch={watch} pick={pick} />,
+        200,
+        event.language,
+      );
     }
     const pick = await pickedBracket(vd, ids, found.state.picks, reads);
     const watch = pick ? `/api/v1/subevents/${pick.draw.subeventId}/draw` : eventWatch;
     keep();
-    return renderPage(c, <BracketOverlayPage {...props} watch={watch} pick={pick} />);
+    return renderPage(c, <BracketOverlayPage {...props} watch={watch} pick={pick} />, 200, event.language);
   };
   // Kept by main's handler under what the pick read, so that on air they poll their own page.
   const keptHeaders = securityHeaders({ keep: deps.answers });

@@ -10,6 +10,8 @@ import type { Draw, DrawMatch, DrawSide } from "../view_types.ts";
 import type { Paper } from "./print_css.ts";
 import { type LayoutLink, PrintDocument, type SheetKind } from "./print_document.tsx";
 import { QrCode } from "../qr.tsx";
+import { drawSideText, stageText } from "../format.ts";
+import { useI18n } from "../i18n/mod.ts";
 
 /** The paper of a draw: `?size=` when given, else A4 up to 32 slots and A3 above. */
 export function drawPaper(size: string | undefined, slots: number): "a4" | "a3" {
@@ -32,10 +34,10 @@ const DRAW_CSS = (font: string) => `
 .bracket .round.first{flex-grow:1.6}
 .bracket .round h2{font-size:7.5pt;height:4mm;margin:0;text-align:center}
 .bracket .round ol{list-style:none;margin:0;padding:0;flex:1;display:flex;flex-direction:column}
-.bracket .m{flex:1 1 0;display:flex;flex-direction:column;justify-content:center;padding-right:1.5mm;min-height:0}
+.bracket .m{flex:1 1 0;display:flex;flex-direction:column;justify-content:center;padding-inline-end:1.5mm;min-height:0}
 .bracket .s{border-bottom:.25mm solid #000;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;padding:0 .5mm}
-.bracket .s+.s{border-right:.25mm solid #000}
-.bracket .s:first-child{border-right:.25mm solid #000}
+.bracket .s+.s{border-inline-end:.25mm solid #000}
+.bracket .s:first-child{border-inline-end:.25mm solid #000}
 .bracket .s.won{font-weight:700}
 .bracket .score{font-size:6pt;color:#333;white-space:nowrap;overflow:hidden}
 .bracket .mark{font-size:6.5pt;font-style:italic}
@@ -44,12 +46,13 @@ const DRAW_CSS = (font: string) => `
 
 /** A side of a bracket position: the entry's name and club, or the label of a bye, a qualifier or an open side. */
 function Side(props: { side: DrawSide; won: boolean; entries: Map<string, EntryRecord>; from?: string }) {
+  const i18n = useI18n();
   const e = props.side.entry ? props.entries.get(props.side.entry.id) : undefined;
   const club = e?.association ?? props.side.entry?.association;
   return (
     <div class={props.won ? "s won" : "s"}>
       {props.from && <span class="mark">{`${props.from} `}</span>}
-      {props.side.entry?.name ?? props.side.label}
+      {props.side.entry?.name ?? drawSideText(props.side, i18n)}
       {club && <span class="club">{` · ${club}`}</span>}
     </div>
   );
@@ -57,11 +60,12 @@ function Side(props: { side: DrawSide; won: boolean; entries: Map<string, EntryR
 
 /** One bracket position: its two sides and, once decided, the games. */
 function Position(props: { m: DrawMatch; entries: Map<string, EntryRecord>; from?: [string, string] }) {
+  const { t } = useI18n();
   const { m } = props;
   const winner = m.match?.winnerId ?? null;
   const score = m.match && winner !== null
     ? m.match.resultReasonCode === "walkover"
-      ? "w/o"
+      ? t("print.woMark")
       : m.match.gameScores.map((g) => `${g.home}-${g.away}`).join(" ")
     : "";
   return (
@@ -78,7 +82,7 @@ function Position(props: { m: DrawMatch; entries: Map<string, EntryRecord>; from
         entries={props.entries}
         from={props.from?.[1]}
       />
-      <div class="score">{score}</div>
+      <div class="score">{score && <span dir="ltr">{score}</span>}</div>
     </li>
   );
 }
@@ -117,6 +121,8 @@ function DrawPage(
     followUrl: string;
   },
 ) {
+  const i18n = useI18n();
+  const { t } = i18n;
   const { draw, part } = props;
   const closing = part.fromRound > 1;
   const rounds = draw.rounds.filter((r) => r.roundNo >= part.fromRound && r.roundNo <= part.toRound);
@@ -124,13 +130,15 @@ function DrawPage(
     <section class="page fixed draw" data-page={String(props.pageNo)}>
       <header>
         <h1>{props.title}</h1>
-        <QrCode text={props.followUrl} label={`QR code to the category's page: ${props.followUrl}`} />
+        <QrCode text={props.followUrl} label={t("print.qrCategory", { url: props.followUrl })} />
         <span>
-          Page {props.pageNo} of {props.pages}
+          {t("print.pageOf", { page: props.pageNo, pages: props.pages })}
           {props.pages > 1 &&
-            (closing
-              ? " · the last rounds"
-              : ` · slots ${part.firstSlot + 1}–${part.firstSlot + part.slots}`)}
+            ` · ${
+              closing
+                ? t("print.lastRounds")
+                : t("print.slots", { first: part.firstSlot + 1, last: part.firstSlot + part.slots })
+            }`}
         </span>
       </header>
       <div class="bracket">
@@ -140,7 +148,7 @@ function DrawPage(
           const positions = round.matches.filter((m) => m.bracketPos >= first && m.bracketPos < first + per);
           return (
             <div key={round.roundNo} class={i === 0 ? "round first" : "round"}>
-              <h2>{round.label}</h2>
+              <h2>{stageText(round.label, i18n)}</h2>
               <ol>
                 {positions.map((m) => (
                   <Position
@@ -148,7 +156,10 @@ function DrawPage(
                     m={m}
                     entries={props.entries}
                     from={closing && i === 0
-                      ? [`from p. ${2 * m.bracketPos + 1}:`, `from p. ${2 * m.bracketPos + 2}:`]
+                      ? [
+                        t("print.fromPage", { page: 2 * m.bracketPos + 1 }),
+                        t("print.fromPage", { page: 2 * m.bracketPos + 2 }),
+                      ]
                       : undefined}
                   />
                 ))}
@@ -156,7 +167,9 @@ function DrawPage(
             </div>
           );
         })}
-        {props.pages > 1 && !closing && <div class="cont">continues on page {props.pages} →</div>}
+        {props.pages > 1 && !closing && (
+          <div class="cont">{t("print.continuesOn", { page: props.pages })}</div>
+        )}
       </div>
     </section>
   );
@@ -196,3 +209,4 @@ export function DrawSheetPage(props: {
     </PrintDocument>
   );
 }
+DrawSheetPage.translated = true as const;

@@ -7,6 +7,8 @@
  */
 import type { EntryRecord, GroupRecord } from "../../views/print_data.ts";
 import { formatMatchTime } from "../format.ts";
+import { type I18n, useI18n } from "../i18n/mod.ts";
+import type { TextKey } from "../i18n/catalog.ts";
 import { QrCode } from "../qr.tsx";
 import { gameScoresText } from "./game_scores.ts";
 import { ColumnHeads } from "./print_document.tsx";
@@ -49,32 +51,33 @@ export function firstPageRows(members: number): number {
   return Math.max(0, Math.floor((259 - 28 - 12 - 7 * members - 16 - 12 - 12) / 6.5));
 }
 
-/** What the ITTF 3.7.5 step that fixed a place is called on paper. */
-const DECIDED_BY: Record<string, string> = {
-  match_points: "",
-  head_to_head_match_points: "h2h pts",
-  games_ratio: "games ratio",
-  points_ratio: "points ratio",
-  lot: "lot",
-  tied: "tied",
-  withdrawn: "withdrawn",
+/** What the ITTF 3.7.5 step that fixed a place is called on paper (none for the match points alone). */
+const DECIDED_BY: Record<string, TextKey> = {
+  head_to_head_match_points: "print.decidedH2h",
+  games_ratio: "print.decidedGames",
+  points_ratio: "print.decidedPoints",
+  lot: "print.decidedLot",
+  tied: "print.decidedTied",
+  withdrawn: "print.decidedWithdrawn",
 };
 
 /** The games of a decided match as the row's side saw it: "3:1", "w/o", "ret." marked. */
-function cellResult(m: Match, rowEntry: string): string {
+function cellResult(m: Match, rowEntry: string, { t }: I18n): string {
   const home = m.homeId === rowEntry;
   const won = home ? m.gamesWon.home : m.gamesWon.away;
   const lost = home ? m.gamesWon.away : m.gamesWon.home;
-  const mark = m.resultReasonCode === "retired" ? " ret." : "";
+  const mark = m.resultReasonCode === "retired" ? ` ${t("print.retMark")}` : "";
   return m.resultReasonCode === "walkover"
-    ? (m.winnerId === rowEntry ? "w/o" : "–w/o")
+    ? (m.winnerId === rowEntry ? t("print.woMark") : `–${t("print.woMark")}`)
     : `${won}:${lost}${mark}`;
 }
 
 /** A decided match in the order of play: the games and game scores, or the walkover and to whom. */
-function orderResult(m: Match): string {
-  if (m.resultReasonCode === "walkover") return `w/o to ${m.winnerId === m.homeId ? m.homeName : m.awayName}`;
-  return `${m.gamesWon.home}:${m.gamesWon.away} (${gameScoresText(m)})`;
+function orderResult(m: Match, i18n: I18n): string {
+  if (m.resultReasonCode === "walkover") {
+    return i18n.t("print.woTo", { name: m.winnerId === m.homeId ? m.homeName : m.awayName });
+  }
+  return `${m.gamesWon.home}:${m.gamesWon.away} (${gameScoresText(m, i18n)})`;
 }
 
 /** One group's page. */
@@ -90,6 +93,9 @@ export function GroupSheet(props: {
   withDay: boolean;
   followUrl: string;
 }) {
+  const i18n = useI18n();
+  const { t } = i18n;
+  const group = t("stage.group", { name: props.group.name });
   const members = props.group.members.map((m) => m.entryId);
   const number = new Map(members.map((id, i) => [id, i + 1]));
   const between = (a: string, b: string) =>
@@ -114,16 +120,30 @@ export function GroupSheet(props: {
           <col class="r" />
         </colgroup>
       )}
-      <ColumnHeads names={[wide ? "#Rd" : "#Round", "#Match", "Players", "#Table", "#Time", "Result"]} />
+      <ColumnHeads
+        names={[
+          `#${t(wide ? "print.roundShort" : "print.round")}`,
+          `#${t("print.match")}`,
+          t("print.playersCol"),
+          `#${t("print.table")}`,
+          `#${t("print.time")}`,
+          t("print.result"),
+        ]}
+      />
       <tbody>
         {rows.map((m) => (
           <tr key={m.id}>
             <td class="num">{m.roundNo}</td>
-            <td class="num">{number.get(m.homeId) ?? "?"} v {number.get(m.awayId) ?? "?"}</td>
-            <td>{m.homeName} v {m.awayName}</td>
+            <td class="num">
+              {t("list.versus", {
+                home: String(number.get(m.homeId) ?? "?"),
+                away: String(number.get(m.awayId) ?? "?"),
+              })}
+            </td>
+            <td>{t("list.versus", { home: m.homeName, away: m.awayName })}</td>
             <td class="num">{m.tableNo ?? ""}</td>
-            <td class="num">{formatMatchTime(m.scheduledAt, props.withDay) ?? ""}</td>
-            <td class="result">{decided(m) ? orderResult(m) : ""}</td>
+            <td class="num">{formatMatchTime(m.scheduledAt, props.withDay, i18n) ?? ""}</td>
+            <td class="result">{decided(m) && <span dir="ltr">{orderResult(m, i18n)}</span>}</td>
           </tr>
         ))}
       </tbody>
@@ -134,31 +154,35 @@ export function GroupSheet(props: {
       <section class={`page fixed group${wide ? " wide" : ""}`} data-group={props.group.id}>
         <header>
           <div>
-            <h1>{props.categoryName} · Group {props.group.name}</h1>
+            <h1>{props.categoryName} · {group}</h1>
             <p>
-              {props.eventName} · best of {props.bestOf} · {props.filled ? "results so far" : "to fill in"}
+              {props.eventName} · {t("print.bestOf", { n: props.bestOf })} ·{" "}
+              {t(props.filled ? "print.resultsSoFar" : "print.toFillIn")}
             </p>
           </div>
-          <QrCode text={props.followUrl} label={`QR code to the category's page: ${props.followUrl}`} />
+          <QrCode text={props.followUrl} label={t("print.qrCategory", { url: props.followUrl })} />
         </header>
         <table class="grid">
-          <caption class="muted">Results grid: games of the row's player against the column's</caption>
+          <caption class="muted">{t("print.gridCaption")}</caption>
           <ColumnHeads
             names={[
-              "#No.",
-              "Player and club",
-              "#Seed",
+              `#${t("print.no")}`,
+              t("print.playerAndClub"),
+              `#${t("print.seed")}`,
               ...members.map((_, i) => `#${i + 1}`),
-              "#Won",
-              "#Pts",
-              "#Place",
+              `#${t("print.won")}`,
+              `#${t("print.pts")}`,
+              `#${t("print.place")}`,
             ]}
           />
           <tbody>
             {members.map((id, i) => {
               const entry = props.entries.get(id);
               const row = props.filled ? rows.get(id) : undefined;
-              const note = row ? DECIDED_BY[row.decidedBy] : "";
+              const decidedBy = row && Object.hasOwn(DECIDED_BY, row.decidedBy)
+                ? DECIDED_BY[row.decidedBy]
+                : undefined;
+              const note = decidedBy ? t(decidedBy) : "";
               return (
                 <tr key={id}>
                   <td class="num">{i + 1}</td>
@@ -170,7 +194,7 @@ export function GroupSheet(props: {
                   {members.map((other, j) => {
                     if (i === j) return <td key={j} class="self"></td>;
                     const m = between(id, other);
-                    return <td key={j} class="num">{decided(m) ? cellResult(m!, id) : ""}</td>;
+                    return <td key={j} class="num">{decided(m) ? cellResult(m!, id, i18n) : ""}</td>;
                   })}
                   <td class="num">{row ? row.won : ""}</td>
                   <td class="num">{row ? row.matchPoints : ""}</td>
@@ -183,25 +207,24 @@ export function GroupSheet(props: {
             })}
           </tbody>
         </table>
-        <p class="note">
-          A win scores 2 match points, a loss played to its end 1, a walkover or a loss by retirement 0 (ITTF
-          3.7.5). Level players are split by the match points, then the games ratio, then the points ratio of
-          the matches between them. In the grid: w/o won by walkover, –w/o lost by walkover, ret. a side
-          retired.
-        </p>
+        <p class="note">{t("print.groupNote")}</p>
         {first > 0 &&
           orderTable(
             order.slice(0, first),
-            more.length > 0 ? "Order of play (continued overleaf)" : "Order of play",
+            t(more.length > 0 ? "print.orderContinued" : "print.orderOfPlay"),
           )}
       </section>
       {more.map((rows, i) => (
         <section key={i} class="page fixed group-more wide" data-group={props.group.id}>
-          <h2>{props.categoryName} · Group {props.group.name} · page {i + 2} of {more.length + 1}</h2>
-          {orderTable(
-            rows,
-            i + 1 < more.length ? "Order of play (continued overleaf)" : "Order of play (end)",
-          )}
+          <h2>
+            {t("print.groupPage", {
+              category: props.categoryName,
+              group,
+              page: i + 2,
+              pages: more.length + 1,
+            })}
+          </h2>
+          {orderTable(rows, t(i + 1 < more.length ? "print.orderContinued" : "print.orderEnd"))}
         </section>
       ))}
     </>

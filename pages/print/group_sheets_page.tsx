@@ -2,6 +2,7 @@
 import { categoryPath } from "../page_paths.ts";
 import { GROUP_SHEET_CSS, GroupSheet } from "./group_sheet.tsx";
 import type { PrintCategory } from "../../views/print_data.ts";
+import { useI18n } from "../i18n/mod.ts";
 import { type LayoutLink, PrintDocument, type SheetKind } from "./print_document.tsx";
 
 const GROUP_SHEETS: SheetKind = { name: "print.kindGroupSheets", paper: "A4 portrait", css: GROUP_SHEET_CSS };
@@ -18,12 +19,13 @@ export function GroupSheetsPage(props: {
   base: string;
   layouts: LayoutLink[];
 }) {
+  const { t } = useI18n();
   const { view } = props.category;
   const groups = props.category.groups.filter((g) => props.only === undefined || g.id === props.only);
   return (
     <PrintDocument nonce={props.nonce} kind={GROUP_SHEETS} about={view.name} layouts={props.layouts}>
       <main id="sheets">
-        {groups.length === 0 && <p class="flow">This category has no group.</p>}
+        {groups.length === 0 && <p class="flow">{t("print.noGroup")}</p>}
         {groups.map((g) => (
           <GroupSheet
             key={g.id}
@@ -43,3 +45,4 @@ export function GroupSheetsPage(props: {
     </PrintDocument>
   );
 }
+GroupSheetsPage.translated = true as const;

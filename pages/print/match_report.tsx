@@ -8,11 +8,13 @@ import type { MatchData } from "../../views/match.ts";
 import type { MedicalBreakRecord } from "../../domain/incident_list.ts";
 import { PrintDocument, type SheetKind } from "./print_document.tsx";
 import { gameScoresText } from "./game_scores.ts";
+import { stageText } from "../format.ts";
+import { type I18n, i18nFor, useI18n } from "../i18n/mod.ts";
 
 const MATCH_REPORT: SheetKind = {
   name: "print.kindMatchReport",
   paper: "A4 portrait",
-  css: `.report table{width:100%;margin:2mm 0 5mm}.report td,.report th{text-align:left;padding:1mm 2mm}
+  css: `.report table{width:100%;margin:2mm 0 5mm}.report td,.report th{text-align:start;padding:1mm 2mm}
 .report .signatures{display:flex;gap:20mm;margin-top:15mm}.report .signatures p{flex:1;border-top:1px solid #000;
 padding-top:1mm}`,
 };
@@ -24,43 +26,57 @@ export interface ReportLine {
   what: string;
 }
 
-const CARD_WORDS = { yellow: "yellow card", yellow_red: "yellow and red card", red: "red card" } as const;
+const CARD_WORDS = { yellow: "card.yellow", yellow_red: "card.yellowRed", red: "card.red" } as const;
 
 /**
  * The match's incidents in the order of the match: time-outs, cards, the expedite system, then its medical breaks
  * (Regulation 3.4.2.3) with their times.
  * @example reportLines(m)[0] // { gameNumber: 2, score: "5-3", what: "Time-out: Ana Lopez" }
  */
-export function reportLines(d: MatchData, medical: readonly MedicalBreakRecord[] = []): ReportLine[] {
+export function reportLines(
+  d: MatchData,
+  medical: readonly MedicalBreakRecord[] = [],
+  { t }: I18n = i18nFor("en"),
+): ReportLine[] {
   const m = d.match;
   const name = (side: "home" | "away") => side === "home" ? m.homeName : m.awayName;
   const u = m.umpire;
   const breaks = medical.map((b) => ({
     gameNumber: b.gameNumber ?? 0,
     score: "",
-    what: `Medical break: ${name(b.side)}${b.reason ? ` (${b.reason})` : ""}, ${utcMinute(b.startedAt)} to ${
-      b.endedAt === null ? "—" : utcMinute(b.endedAt).slice(11)
-    }`,
+    what: t(b.reason ? "print.reportMedicalReason" : "print.reportMedical", {
+      name: name(b.side),
+      reason: b.reason ?? "",
+      from: utcMinute(b.startedAt),
+      to: b.endedAt === null ? "—" : utcMinute(b.endedAt).slice(11),
+    }),
   }));
   if (!u) return breaks;
   const lines: (ReportLine & { at: number })[] = [
-    ...u.timeouts.map((t) => ({ ...t, what: `Time-out: ${name(t.side)}` })),
-    ...u.cards.map((c) => ({
-      ...c,
-      what: `${CARD_WORDS[c.card]}: ${name(c.side)}${c.target === "coach" ? "'s coach" : ""}${
-        c.penaltyPoints > 0 ? ` (${c.penaltyPoints} penalty point${c.penaltyPoints > 1 ? "s" : ""})` : ""
-      }`,
-    })),
+    ...u.timeouts.map((x) => ({ ...x, what: t("print.reportTimeout", { name: name(x.side) }) })),
+    ...u.cards.map((c) => {
+      const card = t(CARD_WORDS[c.card]);
+      const who = t(c.target === "coach" ? "print.reportCardCoach" : "print.reportCard", {
+        card,
+        name: name(c.side),
+      });
+      const points = c.penaltyPoints === 0
+        ? ""
+        : c.penaltyPoints === 1
+        ? t("print.penaltyOne")
+        : t("print.penaltyMany", { n: c.penaltyPoints });
+      return { ...c, what: points ? `${who} (${points})` : who };
+    }),
     ...(u.expedite
       ? [{
         ...u.expedite,
-        what: `Expedite system introduced${u.expedite.byRequest ? " at both sides' request" : ""}`,
+        what: t(u.expedite.byRequest ? "print.reportExpediteAsked" : "print.reportExpedite"),
       }]
       : []),
   ].map((l) => ({
     gameNumber: l.gameNumber,
     score: `${l.score.home}-${l.score.away}`,
-    what: l.what.charAt(0).toUpperCase() + l.what.slice(1),
+    what: l.what,
     at: l.gameNumber * 1000 + l.score.home + l.score.away,
   }));
   return [
@@ -81,34 +97,43 @@ export function utcMinute(iso: string | null): string {
 export function MatchReportPage(
   props: { nonce: string; data: MatchData; medical?: readonly MedicalBreakRecord[] },
 ) {
+  const i18n = useI18n();
+  const { t } = i18n;
   const { match: m, event, category } = props.data;
-  const winner = m.winnerId === null ? "not decided" : m.winnerId === m.homeId ? m.homeName : m.awayName;
-  const lines = reportLines(props.data, props.medical);
+  const winner = m.winnerId === null
+    ? t("print.notDecided")
+    : m.winnerId === m.homeId
+    ? m.homeName
+    : m.awayName;
+  const lines = reportLines(props.data, props.medical, i18n);
+  const versus = t("list.versus", { home: m.homeName, away: m.awayName });
   return (
-    <PrintDocument nonce={props.nonce} kind={MATCH_REPORT} about={`${m.homeName} v ${m.awayName}`}>
-      <section class="report">
-        <h1>Match report</h1>
+    <PrintDocument nonce={props.nonce} kind={MATCH_REPORT} about={versus}>
+      <section class="flow report">
+        <h1>{t("print.reportTitle")}</h1>
         <p>
-          {event.name} · {category} · {m.stageLabel}
-          {m.tableNo === null ? "" : ` · Table ${m.tableNo}`}
+          {event.name} · {category} · {stageText(m.stageLabel, i18n)}
+          {m.tableNo === null ? "" : ` · ${t("list.tableNo", { table: m.tableNo })}`}
         </p>
-        <h2>{m.homeName} v {m.awayName}</h2>
+        <h2>{versus}</h2>
         <table>
           <tbody>
             <tr>
-              <th>Started</th>
+              <th>{t("print.started")}</th>
               <td>{utcMinute(m.startedAt)}</td>
             </tr>
             <tr>
-              <th>Finished</th>
+              <th>{t("print.finished")}</th>
               <td>{utcMinute(m.completedAt)}</td>
             </tr>
             <tr>
-              <th>Games</th>
-              <td>{gameScoresText(m) || "—"}</td>
+              <th>{t("print.games")}</th>
+              <td>
+                <span dir="ltr">{gameScoresText(m, i18n) || "—"}</span>
+              </td>
             </tr>
             <tr>
-              <th>Winner</th>
+              <th>{t("print.winner")}</th>
               <td>
                 {winner}
                 {m.winnerId === null ? "" : ` ${m.gamesWon.home}-${m.gamesWon.away}`}
@@ -116,14 +141,14 @@ export function MatchReportPage(
             </tr>
           </tbody>
         </table>
-        <h2>Incidents</h2>
-        {lines.length === 0 ? <p>None recorded.</p> : (
+        <h2>{t("print.incidents")}</h2>
+        {lines.length === 0 ? <p>{t("print.noneRecorded")}</p> : (
           <table class="incidents">
             <thead>
               <tr>
-                <th>Game</th>
-                <th>Score</th>
-                <th>What</th>
+                <th>{t("print.gameCol")}</th>
+                <th>{t("print.score")}</th>
+                <th>{t("print.what")}</th>
               </tr>
             </thead>
             <tbody>
@@ -138,10 +163,11 @@ export function MatchReportPage(
           </table>
         )}
         <div class="signatures">
-          <p>Umpire</p>
-          <p>Referee</p>
+          <p>{t("print.umpire")}</p>
+          <p>{t("print.referee")}</p>
         </div>
       </section>
     </PrintDocument>
   );
 }
+MatchReportPage.translated = true as const;

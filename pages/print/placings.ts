@@ -6,10 +6,11 @@
  */
 import type { Draw, GroupStandings, Match } from "../view_types.ts";
 
-/** A place (or a shared band of places) and who holds it. */
+/** A place (or a shared band of places) and who holds it; a group's place names its group. */
 export interface Placing {
   place: string;
   entryIds: string[];
+  group?: string;
 }
 
 /** "3–4" for a band, "2" for one place. */
@@ -37,12 +38,13 @@ export function knockoutPlacings(matches: readonly Match[], rounds: number): Pla
   return out;
 }
 
-/** The places of each finished group ("A 1", "A 2", …), for a category of groups only. */
+/** The places of each finished group (group "A", place "1", …), for a category of groups only. */
 export function groupPlacings(groups: readonly GroupStandings[]): Placing[] {
   return groups.filter((g) => g.complete).flatMap((g) =>
     g.rows.map((r) => ({
-      place: `Group ${g.name}: ${r.position}${r.tied ? "=" : ""}`,
+      place: `${r.position}${r.tied ? "=" : ""}`,
       entryIds: [r.entry.id],
+      group: g.name,
     }))
   );
 }

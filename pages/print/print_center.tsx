@@ -6,16 +6,20 @@
 import { localDayAndClock } from "./match_selection.ts";
 import type { PrintEvent } from "../../views/print_data.ts";
 import { PrintDocument, type SheetKind } from "./print_document.tsx";
+import { stageText } from "../format.ts";
+import { useI18n } from "../i18n/mod.ts";
 
 const PRINT_CENTER: SheetKind = {
   name: "print.kindPrintCenter",
   paper: "A4 portrait",
   css: `.menu{max-width:60rem;margin:1rem auto;padding:0 1rem;font-size:15px;line-height:1.6}
-.menu h2{margin-top:1.2rem}.menu ul{margin:.2rem 0;padding-left:1.2rem}.menu a{color:#0b4fb3}`,
+.menu h2{margin-top:1.2rem}.menu ul{margin:.2rem 0;padding-inline-start:1.2rem}.menu a{color:#0b4fb3}`,
 };
 
 /** The menu; `query` is appended to every match-sheet link (the address the QR codes point at). */
 export function PrintCenterPage(props: { nonce: string; data: PrintEvent; query: string }) {
+  const i18n = useI18n();
+  const { t } = i18n;
   const { event, categories } = props.data;
   const at = (path: string) => `/t/${encodeURIComponent(event.slug)}/print/${path}`;
   const sheets = (q: string) => at(`matches?${q}${props.query}`);
@@ -29,36 +33,33 @@ export function PrintCenterPage(props: { nonce: string; data: PrintEvent; query:
     .sort();
   // A table's matches and a day's (a session), each as match sheets and as an order of play.
   const slices = [
-    ...tables.map((t) => ({ label: `Table ${t}`, q: `table=${t}` })),
+    ...tables.map((n) => ({ label: t("list.tableNo", { table: n }), q: `table=${n}` })),
     ...days.map((d) => ({ label: d, q: `day=${d}` })),
   ];
   return (
     <PrintDocument nonce={props.nonce} kind={PRINT_CENTER} about={event.name}>
       <main class="menu">
-        <h1>Print center</h1>
-        <p>
-          Each link opens a page made for print: print it with Ctrl+P at 100%. Match sheets carry the scorer's
-          QR code and open only in a browser where /manage holds the admin token.
-        </p>
-        <h2>Event</h2>
+        <h1>{t("print.centerTitle")}</h1>
+        <p>{t("print.centerHelp")}</p>
+        <h2>{t("print.centerEvent")}</h2>
         <ul>
           <li>
-            <a href={sheets("")}>Match sheets of every match not finished</a> (
-            <a href={sheets("per=2&")}>two a page</a>)
+            <a href={sheets("")}>{t("print.allSheets")}</a>{" "}
+            (<a href={sheets("per=2&")}>{t("print.twoAPage")}</a>)
           </li>
           <li>
-            <a href={at("results")}>Results lists</a> (<a href={at("results.csv")}>CSV</a>)
+            <a href={at("results")}>{t("print.resultsLists")}</a> (<a href={at("results.csv")}>CSV</a>)
           </li>
           <li>
-            <a href={at("order")}>Order of play</a>
+            <a href={at("order")}>{t("print.orderOfPlay")}</a>
           </li>
         </ul>
-        {slices.length > 0 && <h2>Tables and days</h2>}
+        {slices.length > 0 && <h2>{t("print.tablesAndDays")}</h2>}
         <ul>
           {slices.map((x) => (
             <li key={x.q}>
-              {x.label}: <a href={sheets(`${x.q}&`)}>match sheets</a> ·{" "}
-              <a href={at(`order?${x.q}`)}>order of play</a>
+              {x.label}: <a href={sheets(`${x.q}&`)}>{t("print.kindMatchSheets")}</a> ·{" "}
+              <a href={at(`order?${x.q}`)}>{t("print.kindOrderOfPlay")}</a>
             </li>
           ))}
         </ul>
@@ -72,18 +73,20 @@ export function PrintCenterPage(props: { nonce: string; data: PrintEvent; query:
               <h2>{view.name}</h2>
               <ul>
                 <li>
-                  <a href={sheets(`${q}&`)}>Match sheets</a> · <a href={at(`results?${q}`)}>results list</a> (
-                  <a href={at(`results.csv?${q}`)}>CSV</a>)
+                  <a href={sheets(`${q}&`)}>{t("print.matchSheets")}</a> ·{" "}
+                  <a href={at(`results?${q}`)}>{t("print.resultsList")}</a>{" "}
+                  (<a href={at(`results.csv?${q}`)}>CSV</a>)
                   {view.draw && (
                     <>
-                      {" "}· <a href={at(`draw?${q}`)}>draw</a> (<a href={at(`draw?${q}&size=a3`)}>A3</a>)
+                      {" "}· <a href={at(`draw?${q}`)}>{t("print.kindDraw")}</a> (
+                      <a href={at(`draw?${q}&size=a3`)}>{t("print.a3")}</a>)
                     </>
                   )}
                 </li>
                 {view.groups.length > 0 && (
                   <li>
-                    Group sheets: <a href={at(`groups?${q}`)}>blank</a> ·{" "}
-                    <a href={at(`groups?${q}&filled=1`)}>with results</a>
+                    {t("print.groupSheets")}: <a href={at(`groups?${q}`)}>{t("print.blank")}</a> ·{" "}
+                    <a href={at(`groups?${q}&filled=1`)}>{t("print.withResults")}</a>
                   </li>
                 )}
                 {rounds.sort((a, b) => a - b).map((r) => {
@@ -91,7 +94,8 @@ export function PrintCenterPage(props: { nonce: string; data: PrintEvent; query:
                     ?.stageLabel;
                   return (
                     <li key={r}>
-                      {label}: <a href={sheets(`${q}&round=${r}&`)}>match sheets</a>
+                      {label === undefined ? "" : stageText(label, i18n)}:{" "}
+                      <a href={sheets(`${q}&round=${r}&`)}>{t("print.kindMatchSheets")}</a>
                     </li>
                   );
                 })}
@@ -103,3 +107,4 @@ export function PrintCenterPage(props: { nonce: string; data: PrintEvent; query:
     </PrintDocument>
   );
 }
+PrintCenterPage.translated = true as const;

@@ -23,7 +23,7 @@ export function printCss(paper: Paper, extra: string): string {
 *,*::before,*::after{box-sizing:border-box}
 html,body{margin:0;background:#fff;color:#000;font:9.5pt/1.3 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
 .toolbar{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;padding:.6rem 1rem;background:#e8eef8;
-  font-size:14px;border-bottom:1px solid #9ab}
+  font-size:14px;border-bottom:1px solid #9ab;position:relative;z-index:1}
 .toolbar a{color:#0b4fb3}
 .page{width:${w}mm;break-after:page;break-inside:avoid;overflow:hidden}
 .page:last-child{break-after:auto}
@@ -34,7 +34,7 @@ h1{font-size:15pt}h2{font-size:12pt}h3{font-size:10.5pt}
 table{border-collapse:collapse;width:100%}
 tr,li{break-inside:avoid}
 thead{display:table-header-group}
-th,td{border:.25mm solid #000;padding:.8mm 1.5mm;text-align:left;vertical-align:middle}
+th,td{border:.25mm solid #000;padding:.8mm 1.5mm;text-align:start;vertical-align:middle}
 th{background:#eee;font-weight:600}
 .num{text-align:center;font-variant-numeric:tabular-nums}
 .muted{color:#444}

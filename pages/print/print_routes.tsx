@@ -32,6 +32,7 @@ import { linkBase } from "../../http/public_origin.ts";
 import { MatchReportPage } from "./match_report.tsx";
 import { matchView } from "../../views/match.ts";
 import { readMatchMedical } from "../../views/match_medical.ts";
+import { matchLanguage } from "../../views/match_language.ts";
 
 /** The address the QR codes point at: `?base=` (as /manage sets it for phones), else the request's origin. */
 export function printBase(c: Context): string {
@@ -85,7 +86,13 @@ export function printRoutes(deps: ReadyDeps): Hono<PageEnv> {
     if (!found || !("known" in found) || found.known.event.slug !== c.req.param("slug")) return notFound(c);
     const m = found.known.match;
     const medical = await readMatchMedical(viewDeps(deps), m.eventId, m.id);
-    return renderPage(c, <MatchReportPage nonce={c.var.nonce} data={found.known} medical={medical} />);
+    const language = await matchLanguage(deps.store.db, m.id);
+    return renderPage(
+      c,
+      <MatchReportPage nonce={c.var.nonce} data={found.known} medical={medical} />,
+      200,
+      language,
+    );
   });
 
   app.get("/t/:slug/print/matches", noStore, headers, async (c) => {

@@ -6,6 +6,9 @@
  */
 import type { EntryRecord } from "../../views/print_data.ts";
 import { gameScoresText } from "./game_scores.ts";
+import { stageText } from "../format.ts";
+import { useI18n } from "../i18n/mod.ts";
+import { groupDisplayName } from "../../views/serialize.ts";
 import { groupPlacings, knockoutPlacings, outInGroups } from "./placings.ts";
 import type { PrintCategory } from "../../views/print_data.ts";
 import {
@@ -34,6 +37,8 @@ function Side(props: { name: string; entry: EntryRecord | undefined }) {
 
 /** One category's list. */
 function CategoryResults(props: { category: PrintCategory; followUrl: string }) {
+  const i18n = useI18n();
+  const { t } = i18n;
   const { view, entries } = props.category;
   const rounds = view.draw?.rounds.length ?? 0;
   const placings = view.format === "groups"
@@ -47,15 +52,20 @@ function CategoryResults(props: { category: PrintCategory; followUrl: string }) 
   );
   return (
     <section class="flow results" data-category={view.id}>
-      <SheetHeading title={`${view.name} · results`} followUrl={props.followUrl} />
+      <SheetHeading title={t("print.resultsTitle", { category: view.name })} followUrl={props.followUrl} />
       <table class="placings">
-        <caption class="muted">Final placings{placings.length === 0 ? ": none decided yet" : ""}</caption>
-        <ColumnHeads names={["#Place", "Player and club"]} />
+        <caption class="muted">{t(placings.length === 0 ? "print.placingsNone" : "print.placings")}</caption>
+        <ColumnHeads names={[`#${t("print.place")}`, t("print.playerAndClub")]} />
         <tbody>
           {placings.flatMap((p) =>
             p.entryIds.map((id) => (
               <tr key={`${p.place}-${id}`}>
-                <td class="num">{p.place}</td>
+                <td class="num">
+                  {p.group === undefined ? p.place : t("print.groupPlace", {
+                    group: stageText(groupDisplayName(p.group), i18n),
+                    place: p.place,
+                  })}
+                </td>
                 <td>
                   <Side name={entries.get(id)?.name ?? id} entry={entries.get(id)} />
                 </td>
@@ -65,8 +75,16 @@ function CategoryResults(props: { category: PrintCategory; followUrl: string }) 
         </tbody>
       </table>
       <table class="matches">
-        <caption class="muted">Match results</caption>
-        <ColumnHeads names={["Round", "Winner", "Loser", "#Games", "Game scores"]} />
+        <caption class="muted">{t("print.matchResults")}</caption>
+        <ColumnHeads
+          names={[
+            t("print.round"),
+            t("print.winner"),
+            t("print.loser"),
+            `#${t("print.games")}`,
+            t("print.gameScores"),
+          ]}
+        />
         <tbody>
           {decided.map((m) => {
             const homeWon = m.winnerId === m.homeId;
@@ -76,15 +94,17 @@ function CategoryResults(props: { category: PrintCategory; followUrl: string }) 
               : `${m.gamesWon.away}:${m.gamesWon.home}`;
             return (
               <tr key={m.id}>
-                <td>{m.stageLabel}</td>
+                <td>{stageText(m.stageLabel, i18n)}</td>
                 <td>
                   <Side name={homeWon ? m.homeName : m.awayName} entry={entries.get(w)} />
                 </td>
                 <td>
                   <Side name={homeWon ? m.awayName : m.homeName} entry={entries.get(l)} />
                 </td>
-                <td class="num">{m.resultReasonCode === "walkover" ? "w/o" : games}</td>
-                <td>{gameScoresText(m)}</td>
+                <td class="num">{m.resultReasonCode === "walkover" ? t("print.woMark") : games}</td>
+                <td>
+                  <span dir="ltr">{gameScoresText(m, i18n)}</span>
+                </td>
               </tr>
             );
           })}
@@ -113,3 +133,4 @@ export function ResultsListPage(props: {
     </PrintDocument>
   );
 }
+ResultsListPage.translated = true as const;
