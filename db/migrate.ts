@@ -41,6 +41,7 @@ import * as eventLanguage from "./migrations/2026_12_05_040000_event_language.ts
 import * as incidentAcknowledgements from "./migrations/2026_12_05_040000_incident_acknowledgements.ts";
 import * as medicalBreaks from "./migrations/2026_12_05_040100_medical_breaks.ts";
 import * as streamPicks from "./migrations/2026_12_05_050000_stream_picks.ts";
+import * as undoneIncidents from "./migrations/2026_12_05_060200_undone_incidents.ts";
 import type { Database } from "./schema.ts";
 
 interface Migration {
@@ -82,6 +83,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026_12_05_040000_incident_acknowledgements": incidentAcknowledgements,
   "2026_12_05_040100_medical_breaks": medicalBreaks,
   "2026_12_05_050000_stream_picks": streamPicks,
+  "2026_12_05_060200_undone_incidents": undoneIncidents,
 };
 
 /** An arbitrary, fixed key of the PostgreSQL advisory lock that serialises migrations and start-up work. */

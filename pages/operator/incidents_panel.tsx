@@ -1,7 +1,7 @@
 /**
  * The referee's parts of `/manage` (client/manage/incidents_panel.ts): the alert of a red or yellow-red card not
  * acknowledged yet, shown in every view beside "Needs you", and the event's incident list, filtered by table,
- * category and kind.
+ * category and kind, with those the umpire undid shown, hidden or alone.
  */
 import { INCIDENT_CATEGORIES } from "../../domain/incident_list.ts";
 
@@ -49,6 +49,14 @@ export function IncidentsPanel() {
           <select id="incident-kind">
             <option value="">All</option>
             {INCIDENT_CATEGORIES.map((k) => <option key={k} value={k}>{INCIDENT_KIND_WORDS[k]}</option>)}
+          </select>
+        </label>{" "}
+        <label>
+          Undone{" "}
+          <select id="incident-undone">
+            <option value="">Shown</option>
+            <option value="hide">Hidden</option>
+            <option value="only">Only</option>
           </select>
         </label>
       </form>

@@ -32,6 +32,7 @@ import { linkBase } from "../../http/public_origin.ts";
 import { MatchReportPage } from "./match_report.tsx";
 import { matchView } from "../../views/match.ts";
 import { readMatchMedical } from "../../views/match_medical.ts";
+import { readMatchUndone } from "../../views/match_undone.ts";
 
 /** The address the QR codes point at: `?base=` (as /manage sets it for phones), else the request's origin. */
 export function printBase(c: Context): string {
@@ -85,7 +86,11 @@ export function printRoutes(deps: ReadyDeps): Hono<PageEnv> {
     if (!found || !("known" in found) || found.known.event.slug !== c.req.param("slug")) return notFound(c);
     const m = found.known.match;
     const medical = await readMatchMedical(viewDeps(deps), m.eventId, m.id);
-    return renderPage(c, <MatchReportPage nonce={c.var.nonce} data={found.known} medical={medical} />);
+    const undone = await readMatchUndone(viewDeps(deps), m.eventId, m.id);
+    return renderPage(
+      c,
+      <MatchReportPage nonce={c.var.nonce} data={found.known} medical={medical} undone={undone} />,
+    );
   });
 
   app.get("/t/:slug/print/matches", noStore, headers, async (c) => {
