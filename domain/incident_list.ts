@@ -9,6 +9,7 @@
  */
 import type { CardColour, CardRecord } from "./cards.ts";
 import type { ExpediteRecord } from "./expedite.ts";
+import { medicalReasonWords } from "./medical_break.ts";
 import type { Side } from "./scoring.ts";
 import type { TimeoutRecord } from "./timeouts.ts";
 
@@ -237,7 +238,7 @@ export function eventIncidents(
       gameNumber: b.gameNumber,
       score: null,
       at: b.startedAt,
-      text: `Medical break: ${sideName(m, b.side)}${b.reason ? ` (${b.reason})` : ""}, ${
+      text: `Medical break: ${sideName(m, b.side)}${b.reason ? ` (${medicalReasonWords(b.reason)})` : ""}, ${
         b.endedAt ? `${minutesBetween(b.startedAt, b.endedAt)} min` : "under way"
       }`,
     });

@@ -122,6 +122,12 @@ export const hallAr: HallCatalog = {
   "score.medicalBreak": "استراحة طبية",
   "score.medicalRule": "يمنحها الحكم العام للاعب أُصيب في حادث: 10 دقائق على الأكثر (اللائحة 3.4.2.3).",
   "score.medicalFor": "استراحة طبية لـ {side}",
+  "score.medicalWhy": "لماذا سمح بها الحكم العام لـ {side}؟",
+  "score.medicalWhyRule":
+    "اللائحة 3.4.2.3: فقط للاعب أصيب في حادث، لا للتشنج أو الإرهاق أو إصابة موجودة منذ بداية المباراة.",
+  "score.medicalAccident": "إصابة في حادث (سقوط، اصطدام)",
+  "score.medicalBleeding": "نزيف (يُعالَج قبل استئناف اللعب)",
+  "score.medicalOther": "سبب آخر سمح به الحكم العام",
   "score.medicalLeft": "استراحة طبية: {side}، متبقٍّ {time} (10 دقائق على الأكثر، اللائحة 3.4.2.3)",
   "score.medicalUsed": "استراحة طبية: {side}، انقضت 10 دقائق: يُستأنف اللعب أو ينسحب اللاعب",
   "score.leaveTitle": "إدخالات لم تُرسل بعد",

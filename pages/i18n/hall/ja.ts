@@ -122,6 +122,12 @@ export const hallJa: HallCatalog = {
   "score.medicalBreak": "メディカルブレーク",
   "score.medicalRule": "事故で負傷した選手にレフェリーが認めるもの：最大10分（規程3.4.2.3）。",
   "score.medicalFor": "{side}のメディカルブレーク",
+  "score.medicalWhy": "レフェリーが{side}に認めた理由は？",
+  "score.medicalWhyRule":
+    "規程3.4.2.3：事故で負傷した選手にのみ認められ、けいれん、疲労、試合開始時からの故障には認められません。",
+  "score.medicalAccident": "事故による負傷（転倒、衝突）",
+  "score.medicalBleeding": "出血（手当てしてから再開）",
+  "score.medicalOther": "レフェリーが認めたその他の理由",
   "score.medicalLeft": "メディカルブレーク：{side}、残り{time}（最大10分、規程3.4.2.3）",
   "score.medicalUsed": "メディカルブレーク：{side}、10分経過：試合再開か棄権",
   "score.leaveTitle": "未送信の入力があります",
