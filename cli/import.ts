@@ -106,6 +106,7 @@ export async function runImport(
       return 1;
     }
     const result = await importEvent(store, parsed.file, clock);
+    for (const warning of result.warnings) io.err(formatProblem(path, warning));
     io.out(summaryLine(parsed.file.event.slug, result));
     return 0;
   } catch (e) {

@@ -381,7 +381,11 @@ export async function writeInTransaction(
         "scored one by one (a walkover, a disqualification or taking them back aside)",
     );
   }
-  const applied = await apply(trx, before, action, now, { named, categoryKind: locked.kind });
+  const applied = await apply(trx, before, action, now, {
+    named,
+    categoryKind: locked.kind,
+    actor: ctx.actor,
+  });
   let next = applied.row;
   if (
     ctx.device &&
@@ -569,6 +573,8 @@ const NOT_STARTED = {
 interface MatchAbout {
   named: string;
   categoryKind: string;
+  /** Who writes (the token's label): an undone incident is marked with it. */
+  actor: string;
 }
 
 /** The match's row after an action, and its umpire record when the action read it and knows it whole. */
@@ -675,7 +681,7 @@ async function apply(
     { status: record, record: stored.record, format: umpireFormat(m, doubles), now },
     action,
   );
-  await storeChange(trx, m, stored, step.change, now);
+  await storeChange(trx, m, stored, step.change, now, about.actor);
   const completedNow = step.status.status === "completed";
   const row = await save(trx, m, {
     ...columnsOf(step.status, m, step.state),
@@ -687,7 +693,14 @@ async function apply(
 }
 
 /** Makes in the store the change a scoring step made to the match's record (domain/scoring_step.ts). */
-async function storeChange(trx: Trx, m: MatchRow, stored: StoredRecord, change: RecordChange, now: string) {
+async function storeChange(
+  trx: Trx,
+  m: MatchRow,
+  stored: StoredRecord,
+  change: RecordChange,
+  now: string,
+  actor: string,
+) {
   const points = stored.record.points.length;
   switch (change.type) {
     case "add-point":
@@ -704,7 +717,13 @@ async function storeChange(trx: Trx, m: MatchRow, stored: StoredRecord, change: 
       return;
     case "remove-incident": {
       const ref = stored.refs.at(-1)!;
-      await trx.deleteFrom(ref.table).where("match_id", "=", m.id).where("seq", "=", ref.seq).execute();
+      // An umpire's incident is kept, marked undone, for the referee's list; a correction's result is in the games.
+      if (ref.table === "match_incidents") {
+        await trx.updateTable("match_incidents").set({ undone_at: now, undone_by: actor })
+          .where("match_id", "=", m.id).where("seq", "=", ref.seq).execute();
+      } else {
+        await trx.deleteFrom(ref.table).where("match_id", "=", m.id).where("seq", "=", ref.seq).execute();
+      }
       return;
     }
     case "add-incident": {

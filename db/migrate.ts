@@ -42,6 +42,7 @@ import * as incidentAcknowledgements from "./migrations/2026_12_05_040000_incide
 import * as medicalBreaks from "./migrations/2026_12_05_040100_medical_breaks.ts";
 import * as streamPicks from "./migrations/2026_12_05_050000_stream_picks.ts";
 import * as tablesPerTie from "./migrations/2026_12_05_060100_tables_per_tie.ts";
+import * as undoneIncidents from "./migrations/2026_12_05_060200_undone_incidents.ts";
 import type { Database } from "./schema.ts";
 
 interface Migration {
@@ -84,6 +85,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "2026_12_05_040100_medical_breaks": medicalBreaks,
   "2026_12_05_050000_stream_picks": streamPicks,
   "2026_12_05_060100_tables_per_tie": tablesPerTie,
+  "2026_12_05_060200_undone_incidents": undoneIncidents,
 };
 
 /** An arbitrary, fixed key of the PostgreSQL advisory lock that serialises migrations and start-up work. */

@@ -232,6 +232,10 @@ export interface MatchIncidentTable {
   /** The match revision it made: orders incidents and corrections together. */
   action_no: number;
   created_at: string;
+  /** When an undo took it back (it is kept for the referee's list, and replayed no more); null while in force. */
+  undone_at: string | null;
+  /** Who took it back (the token's label). */
+  undone_by: string | null;
 }
 
 export interface RatingTable {

@@ -106,11 +106,12 @@ interface RecordRow {
   after_points: number | null;
   action_no: number | null;
   created_at: string;
+  undone_at: string | null;
 }
 
 /**
- * Every rally, correction and incident of a match, in the order made: one statement (a union of the three
- * tables, each read by its primary key), as a point reads it inside its write.
+ * Every rally, correction and incident in force of a match, in the order made: one statement (a union of the
+ * three tables, each read by its primary key), as a point reads it inside its write.
  */
 export async function loadUmpireRecord(db: Db, matchId: string): Promise<StoredRecord> {
   const none = <T>() => sql<T | null>`null`;
@@ -126,6 +127,7 @@ export async function loadUmpireRecord(db: Db, matchId: string): Promise<StoredR
     none<number>().as("after_points"),
     none<number>().as("action_no"),
     "created_at",
+    none<string>().as("undone_at"),
   ]).$castTo<RecordRow>().unionAll(
     db.selectFrom("game_corrections").where("match_id", "=", matchId).select([
       sql<string>`'c'`.as("source"),
@@ -139,6 +141,7 @@ export async function loadUmpireRecord(db: Db, matchId: string): Promise<StoredR
       "after_points",
       "action_no",
       "created_at",
+      none<string>().as("undone_at"),
     ]).$castTo<RecordRow>(),
   ).unionAll(
     db.selectFrom("match_incidents").where("match_id", "=", matchId).select([
@@ -153,13 +156,16 @@ export async function loadUmpireRecord(db: Db, matchId: string): Promise<StoredR
       "after_points",
       "action_no",
       "created_at",
+      "undone_at",
     ]).$castTo<RecordRow>(),
   ).execute();
   const bySeq = (source: string) =>
     rows.filter((r) => r.source === source).sort((a, b) => Number(a.seq) - Number(b.seq));
   const points = bySeq("p");
   const corrections = bySeq("c");
+  // Undone incidents are kept for the referee (with their `seq`) but replayed no more.
   const incidents = bySeq("i");
+  const inForce = incidents.filter((i) => i.undone_at === null);
   const made = [
     ...corrections.map((c) => ({
       order: c.action_no === null ? -1 : Number(c.action_no),
@@ -173,7 +179,7 @@ export async function loadUmpireRecord(db: Db, matchId: string): Promise<StoredR
         at: c.created_at,
       } as PlacedIncident,
     })),
-    ...incidents.map((i) => ({
+    ...inForce.map((i) => ({
       order: Number(i.action_no),
       ref: { table: "match_incidents" as const, seq: Number(i.seq) },
       incident: {

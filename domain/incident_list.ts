@@ -3,11 +3,13 @@
  * time-out (Regulation 3.4.4.2), expedite system (Law 2.15), medical break (Regulation 3.4.2.3), retirement,
  * disqualification and result corrected at the desk, each with its match, table, game and score. A red card
  * (Regulation 3.5.2.4: the offender is referred to the referee) and a yellow and a red card together (Regulation
- * 3.5.2.3: penalty points) raise an alert the referee acknowledges.
+ * 3.5.2.3: penalty points) raise an alert the referee acknowledges. A card, time-out or expedite the umpire took
+ * back with an undo is listed too, marked undone (when, by whom), and alerts no one.
  * @module
  */
 import type { CardColour, CardRecord } from "./cards.ts";
 import type { ExpediteRecord } from "./expedite.ts";
+import { medicalReasonWords } from "./medical_break.ts";
 import type { Side } from "./scoring.ts";
 import type { TimeoutRecord } from "./timeouts.ts";
 
@@ -75,6 +77,26 @@ export interface MedicalBreakRecord {
   reason: string | null;
 }
 
+/**
+ * An umpire's incident taken back by an undo (db/undone_incidents.ts): what it was, where it was made (the game
+ * and its score replayed from the rallies before it), when, and when and by whom it was undone.
+ */
+export interface UndoneIncidentRecord {
+  matchId: string;
+  /** Its order among the match's incidents: what its key names. */
+  seq: number;
+  incident:
+    | { kind: "card"; side: Side; target: "player" | "coach"; card: CardColour }
+    | { kind: "timeout"; side: Side }
+    | { kind: "expedite"; byRequest: boolean }
+    | { kind: "resume" | "order" | "correction" };
+  gameNumber: number | null;
+  score: { home: number; away: number } | null;
+  at: string;
+  undoneAt: string;
+  undoneBy: string;
+}
+
 /** One line of the list. */
 export interface EventIncident {
   /** Stable across reads: what an acknowledgement names. */
@@ -93,6 +115,8 @@ export interface EventIncident {
   text: string;
   /** A card that refers the player to the referee or gives penalty points: the desk is alerted. */
   alert: boolean;
+  /** Taken back by the umpire's undo: when and by whom (the token's label); null while in force. */
+  undone: { at: string; by: string } | null;
 }
 
 const CARD_WORDS: Record<CardColour, string> = {
@@ -127,14 +151,21 @@ export function eventIncidents(
   matches: readonly IncidentMatch[],
   corrections: readonly ResultCorrection[],
   medical: readonly MedicalBreakRecord[],
+  undone: readonly UndoneIncidentRecord[] = [],
 ): EventIncident[] {
   const out: EventIncident[] = [];
   const byId = new Map(matches.map((m) => [m.id, m]));
   const line = (
     m: IncidentMatch,
-    l: Omit<EventIncident, "matchId" | "match" | "tableNo" | "categoryId" | "categoryName" | "alert"> & {
-      alert?: boolean;
-    },
+    l:
+      & Omit<
+        EventIncident,
+        "matchId" | "match" | "tableNo" | "categoryId" | "categoryName" | "alert" | "undone"
+      >
+      & {
+        alert?: boolean;
+        undone?: EventIncident["undone"];
+      },
   ) =>
     out.push({
       ...l,
@@ -144,6 +175,7 @@ export function eventIncidents(
       categoryId: m.categoryId,
       categoryName: m.categoryName,
       alert: l.alert ?? false,
+      undone: l.undone ?? null,
     });
   const place = (r: { gameNumber: number; score: { home: number; away: number } }) => ({
     gameNumber: r.gameNumber,
@@ -206,9 +238,30 @@ export function eventIncidents(
       gameNumber: b.gameNumber,
       score: null,
       at: b.startedAt,
-      text: `Medical break: ${sideName(m, b.side)}${b.reason ? ` (${b.reason})` : ""}, ${
+      text: `Medical break: ${sideName(m, b.side)}${b.reason ? ` (${medicalReasonWords(b.reason)})` : ""}, ${
         b.endedAt ? `${minutesBetween(b.startedAt, b.endedAt)} min` : "under way"
       }`,
+    });
+  }
+  for (const u of undone) {
+    const m = byId.get(u.matchId);
+    const i = u.incident;
+    // A resume or a doubles order is no incident of the list, undone or not.
+    if (!m || (i.kind !== "card" && i.kind !== "timeout" && i.kind !== "expedite")) continue;
+    line(m, {
+      key: `undone:${u.matchId}:${u.seq}`,
+      category: i.kind,
+      gameNumber: u.gameNumber,
+      score: u.score ? `${u.score.home}-${u.score.away}` : null,
+      at: u.at,
+      text: `${
+        i.kind === "card"
+          ? `${CARD_WORDS[i.card]}: ${sideName(m, i.side)}${i.target === "coach" ? "'s coach" : ""}`
+          : i.kind === "timeout"
+          ? `Time-out: ${sideName(m, i.side)}`
+          : `Expedite system introduced${i.byRequest ? " at both sides' request" : ""}`
+      } (undone)`,
+      undone: { at: u.undoneAt, by: u.undoneBy },
     });
   }
   for (const c of corrections) {

@@ -10,7 +10,8 @@
  * desk's announcement, the group places of the knockout once the groups have placed their entries, and the
  * unfinished game of a retirement or disqualification (replayed from its rallies) are written too, and the
  * desk's and the umpire's record: withdrawals, calls, skips, the kept plan's marks, the umpire's
- * choices at the start and incidents (time-outs, cards, the expedite system, doubles orders). What the format
+ * choices at the start and incidents (time-outs, cards, the expedite system, doubles orders; those undone too,
+ * marked), the confirmation of the result, the toss and the medical breaks (event_file/umpire_sheet.ts). What the format
  * does not hold is not exported: the points one by one (an import replays them evenly from the games),
  * corrections (their result is in the games), tokens, audit and ratings.
  */
@@ -25,6 +26,7 @@ import { isUuid } from "../lib/uuid.ts";
 import { teamFormatOfText } from "../db/tie_rows.ts";
 import { storedLanguage } from "../db/read_events.ts";
 import { teamsOf, tieOf } from "./export_teams.ts";
+import { sheetsOf, type UmpireSheet } from "./umpire_sheet.ts";
 import {
   type CategoryInput,
   type DrawSlotInput,
@@ -48,7 +50,7 @@ export async function exportEvent(db: Db, slug: string): Promise<EventFile | nul
   const playerKeys = new Map<string, string>();
   const players: PlayerInput[] = [];
   const categories: CategoryInput[] = [];
-  const incidents = await incidentsOf(db, event.id);
+  const umpire = { incidents: await incidentsOf(db, event.id), sheets: await sheetsOf(db, event.id) };
   for (const sub of rows) {
     const entries = await db.selectFrom("entries")
       .innerJoin("players as p1", "p1.id", "entries.player1_id")
@@ -144,14 +146,14 @@ export async function exportEvent(db: Db, slug: string): Promise<EventFile | nul
         },
       }),
       matches: await Promise.all(matches.map(async (m, i) => ({
-        ...matchInput(m, `m${i + 1}`, key, groupName, incidents),
+        ...matchInput(m, `m${i + 1}`, key, groupName, umpire),
         ...await unfinishedGame(db, m, sub.kind === "doubles"),
         ...uuidOf(m.id),
         ...await tieOf(
           db,
           m,
           (id) => playerKeys.get(id)!,
-          (t) => matchInput(t, "", key, groupName, incidents),
+          (t) => matchInput(t, "", key, groupName, umpire),
           uuidOf,
         ),
       }))),
@@ -243,8 +245,9 @@ function matchInput(
   id: string,
   key: (entryId: string | null) => string | null,
   groupName: ReadonlyMap<string, string>,
-  incidents: ReadonlyMap<string, IncidentInput[]>,
+  umpire: { incidents: ReadonlyMap<string, IncidentInput[]>; sheets: ReadonlyMap<string, UmpireSheet> },
 ): MatchInput {
+  const { incidents, sheets } = umpire;
   const games = (JSON.parse(m.games) as [number, number][]).map(([h, a]) => `${h}-${a}`);
   const started = m.status !== "scheduled";
   return {
@@ -271,6 +274,7 @@ function matchInput(
     ...(Number(m.planned) === 1 ? { planned: true } : {}),
     ...(m.umpire_setup === null ? {} : { umpireSetup: JSON.parse(m.umpire_setup) as UmpireSetupInput }),
     ...(incidents.has(m.id) ? { incidents: incidents.get(m.id)! } : {}),
+    ...sheets.get(m.id),
   };
 }
 
@@ -289,6 +293,7 @@ async function incidentsOf(db: Db, eventId: string): Promise<Map<string, Inciden
       actionNo: Number(r.action_no),
       at: r.created_at,
       ...(Object.keys(detail).length === 0 ? {} : { detail }),
+      ...(r.undone_at === null ? {} : { undoneAt: r.undone_at, undoneBy: r.undone_by ?? "" }),
     };
     const list = out.get(r.match_id);
     if (list) list.push(incident);

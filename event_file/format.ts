@@ -145,6 +145,37 @@ export interface MatchInput {
   umpireSetup?: UmpireSetupInput | null;
   /** The umpire's incidents besides the rallies and corrections (time-outs, cards, expedite, doubles orders). */
   incidents?: IncidentInput[];
+  /** The umpire's confirmation of the result (who, as which role, when); absent when not confirmed. */
+  confirmation?: ConfirmationInput;
+  /** The toss before the match (Law 2.13.1); absent when not recorded. */
+  toss?: TossInput;
+  /** The medical breaks (Regulation 3.4.2.3), in the order they began. */
+  medicalBreaks?: MedicalBreakInput[];
+}
+
+/** The umpire's confirmation of a result (db/result_confirmation.ts). */
+export interface ConfirmationInput {
+  by: string;
+  role: string;
+  at: string;
+}
+
+/** The toss before a match (domain/toss.ts): the side that won it, its choice, who recorded it and when. */
+export interface TossInput {
+  winner: Side;
+  choice: "serve" | "receive" | "end";
+  by: string;
+  at: string;
+}
+
+/** A medical break (db/medical_breaks.ts): the side, the game, when it began and ended, why, who recorded it. */
+export interface MedicalBreakInput {
+  side: Side;
+  game?: number | null;
+  startedAt: string;
+  endedAt?: string | null;
+  reason?: string | null;
+  by: string;
 }
 
 /** The umpire's choices at the start of a match (db/umpire_record.ts `UmpireSetup`). */
@@ -163,6 +194,9 @@ export interface IncidentInput {
   actionNo: number;
   at: string;
   detail?: Record<string, unknown>;
+  /** When an undo took it back (kept for the referee, replayed no more), and who did; absent while in force. */
+  undoneAt?: string;
+  undoneBy?: string;
 }
 
 /** A custom team format (docs/teams.md). */
@@ -202,6 +236,9 @@ export interface TieMatchInput extends
     | "planned"
     | "umpireSetup"
     | "incidents"
+    | "confirmation"
+    | "toss"
+    | "medicalBreaks"
   > {
   order: number;
   winner?: Side | null;

@@ -30,7 +30,15 @@ import { planTeams, type TeamRows } from "./import_teams.ts";
 import { drawByLot } from "./draw_by_lot.ts";
 import { type FileIds, fileIds, givenIds } from "./file_ids.ts";
 import type { CategoryInput, DrawSlotInput, EventFile, ImportProblem, MatchInput } from "./format.ts";
-import { incidentRows, matchScore, normalTime, recordColumns, resultColumns } from "./match_rows.ts";
+import {
+  incidentRows,
+  matchScore,
+  normalTime,
+  recordColumns,
+  resultColumns,
+  unreplayedWarning,
+} from "./match_rows.ts";
+import { addSheetRows, insertSheetRows, noSheetRows, type UmpireSheetRows } from "./umpire_sheet.ts";
 import { validateEventFile } from "./validate.ts";
 import { withRoundRobins } from "./round_robins.ts";
 
@@ -52,6 +60,8 @@ export interface ImportResult {
   eventId: string;
   changed: boolean;
   counts: ImportCounts;
+  /** What was imported otherwise than the file says (a match's incidents that do not replay), each with its path. */
+  warnings: ImportProblem[];
 }
 
 /** A file that is not valid was given to the loader; `problems` lists every problem with its path. */
@@ -140,7 +150,9 @@ export async function importEventInTransaction(
     idKey,
   });
   const plan = planRows(file, eventId, at, ids);
-  if (existing && existing.source_hash === hash) return { eventId, changed: false, counts: plan.counts };
+  if (existing && existing.source_hash === hash) {
+    return { eventId, changed: false, counts: plan.counts, warnings: plan.warnings };
+  }
 
   const event = {
     slug,
@@ -204,6 +216,7 @@ export async function importEventInTransaction(
   for (const chunk of chunks(matches)) await trx.insertInto("matches").values(chunk).execute();
   for (const chunk of chunks(plan.points, 500)) await trx.insertInto("match_points").values(chunk).execute();
   for (const chunk of chunks(plan.incidents)) await trx.insertInto("match_incidents").values(chunk).execute();
+  await insertSheetRows(trx, plan.sheets, matches);
   for (const chunk of chunks(plan.teams.ties)) await trx.insertInto("ties").values(chunk).execute();
   // A player the desk added (a late entry) that the file does not hold goes with her entry (db/orphan_players.ts).
   for (const p of [...plan.players, ...plan.teams.teamPlayers]) playersBefore.delete(p.id!);
@@ -214,7 +227,7 @@ export async function importEventInTransaction(
   // cycles).
   await afterImport(trx, eventId, now);
   await bumpRevision(trx, eventId, undefined, { wasPublished: existing?.status === "published" });
-  return { eventId, changed: true, counts: plan.counts };
+  return { eventId, changed: true, counts: plan.counts, warnings: plan.warnings };
 }
 
 /** Writes the players that stand for teams (docs/teams.md): their names follow the file. */
@@ -334,6 +347,10 @@ interface Plan {
   points: Insertable<Database["match_points"]>[];
   /** The umpire's incidents of the matches (time-outs, cards, expedite, doubles orders). */
   incidents: Insertable<Database["match_incidents"]>[];
+  /** The matches' confirmations, tosses and medical breaks (event_file/umpire_sheet.ts). */
+  sheets: UmpireSheetRows;
+  /** Matches whose incidents do not replay over their rebuilt rallies (event_file/match_rows.ts). */
+  warnings: ImportProblem[];
   /** What team categories add besides entries and matches (event_file/import_teams.ts). */
   teams: Pick<TeamRows, "teamPlayers" | "teams" | "teamMembers" | "ties">;
   counts: ImportCounts;
@@ -353,6 +370,8 @@ function planRows(file: EventFile, eventId: string, at: string, ids: FileIds): P
     matches: [],
     points: [],
     incidents: [],
+    sheets: noSheetRows(),
+    warnings: [],
     teams: { teamPlayers: [], teams: [], teamMembers: [], ties: [] },
     counts: {
       players: 0,
@@ -488,7 +507,7 @@ function planCategory(plan: Plan, category: CategoryInput, position: number, ctx
   const matches = category.matches ?? [];
   const roundCount = slots ? Math.log2(slots.length) : inferredRoundCount(matches);
   const groupOrder = new Map<string, number>();
-  for (const m of matches) {
+  for (const [index, m] of matches.entries()) {
     const id = ids.match(category, m);
     let round: number;
     let bracketPos: number;
@@ -533,12 +552,20 @@ function planCategory(plan: Plan, category: CategoryInput, position: number, ctx
       plan.points.push({ match_id: id, seq: seq + 1, side, created_at: at })
     );
     plan.incidents.push(...incidentRows(id, m.incidents));
+    addSheetRows(plan.sheets, id, m);
+    plan.warnings.push(...unreplayedWarning(`categories[${position}].matches[${index}]`, m, score));
   }
-  if (team) planTeamRows(plan, category, categoryId, ctx);
+  if (team) planTeamRows(plan, category, categoryId, position, ctx);
 }
 
 /** Adds what a team category has besides its entries and ties (event_file/import_teams.ts) to the plan. */
-function planTeamRows(plan: Plan, category: CategoryInput, categoryId: string, ctx: PlanContext): void {
+function planTeamRows(
+  plan: Plan,
+  category: CategoryInput,
+  categoryId: string,
+  position: number,
+  ctx: PlanContext,
+): void {
   const rows = planTeams(category, {
     eventId: ctx.eventId,
     at: ctx.at,
@@ -548,11 +575,16 @@ function planTeamRows(plan: Plan, category: CategoryInput, categoryId: string, c
     playerId: (key) => ctx.playerIds.get(key)!,
     matchId: (key) => ctx.ids.match(category, (category.matches ?? []).find((m) => m.id === key)!),
     tieRows: new Map(plan.matches.filter((m) => m.subevent_id === categoryId).map((m) => [m.id, m])),
+    path: `categories[${position}]`,
   });
   plan.entries.push(...rows.memberEntries);
   plan.matches.push(...rows.matches);
   plan.points.push(...rows.points);
   plan.incidents.push(...rows.incidents);
+  plan.sheets.confirmations.push(...rows.sheets.confirmations);
+  plan.sheets.tosses.push(...rows.sheets.tosses);
+  plan.sheets.medicalBreaks.push(...rows.sheets.medicalBreaks);
+  plan.warnings.push(...rows.warnings);
   plan.teams.teamPlayers.push(...rows.teamPlayers);
   plan.teams.teams.push(...rows.teams);
   plan.teams.teamMembers.push(...rows.teamMembers);

@@ -8,7 +8,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { writeTransaction } from "../db/write_transaction.ts";
-import type { EventFile } from "./format.ts";
+import type { EventFile, ImportProblem } from "./format.ts";
 import { type ImportCounts, importEventInTransaction } from "./import.ts";
 import { importLosses } from "./import_losses.ts";
 import { eventRows } from "./event_rows.ts";
@@ -27,6 +27,8 @@ export interface ImportPreview {
   /** The desk's work the import would drop or change; importing needs `?replace=true` when there is any. */
   losses: string[];
   counts: ImportCounts;
+  /** What would be imported otherwise than the file says (incidents that do not replay), with their paths. */
+  warnings: ImportProblem[];
 }
 
 /** Thrown to roll the dry run back, carrying its answer out of the transaction. */
@@ -81,6 +83,7 @@ export async function previewImport(
         ...rowChanges(before, after),
         losses,
         counts: done.counts,
+        warnings: done.warnings,
       });
     });
   } catch (e) {

@@ -10,8 +10,9 @@ import type { Database } from "../db/schema.ts";
 import { memberEntryId, teamPlayerId, tieMatchId } from "../db/team_ids.ts";
 import { storedTeamFormat, teamFormatText, tieMatchRow } from "../db/tie_rows.ts";
 import { type SideLineup, tieMatches } from "../domain/team_formats.ts";
-import type { CategoryInput, LineupInput } from "./format.ts";
-import { incidentRows, matchScore, recordColumns, resultColumns } from "./match_rows.ts";
+import type { CategoryInput, ImportProblem, LineupInput } from "./format.ts";
+import { incidentRows, matchScore, recordColumns, resultColumns, unreplayedWarning } from "./match_rows.ts";
+import { addSheetRows, noSheetRows, type UmpireSheetRows } from "./umpire_sheet.ts";
 
 type Row<T extends keyof Database> = Insertable<Database[T]>;
 
@@ -27,6 +28,10 @@ export interface TeamRows {
   matches: Row<"matches">[];
   points: Row<"match_points">[];
   incidents: Row<"match_incidents">[];
+  /** The individual matches' confirmations, tosses and medical breaks. */
+  sheets: UmpireSheetRows;
+  /** An individual match whose incidents do not replay over its rebuilt rallies (`unreplayedWarning`). */
+  warnings: ImportProblem[];
 }
 
 /** What the plan needs from the import: ids, the time, the category's best of and its ties' rows. */
@@ -40,6 +45,8 @@ export interface TeamPlanContext {
   matchId(key: string): string;
   /** The category's match rows already planned (the ties), by id. */
   tieRows: ReadonlyMap<string, Row<"matches">>;
+  /** The category's path in the file, for warnings: "categories[2]". */
+  path: string;
 }
 
 /** A team's stand-in player is nobody: no federation id, no private fields, no prior. */
@@ -57,6 +64,8 @@ export function planTeams(category: CategoryInput, ctx: TeamPlanContext): TeamRo
     matches: [],
     points: [],
     incidents: [],
+    sheets: noSheetRows(),
+    warnings: [],
   };
   if (category.kind !== "team" || !category.teamFormat) return rows;
   const formatText = teamFormatText(category.teamFormat);
@@ -100,7 +109,7 @@ export function planTeams(category: CategoryInput, ctx: TeamPlanContext): TeamRo
       addEntry(team, [player]);
     });
   }
-  for (const m of category.matches ?? []) {
+  for (const [index, m] of (category.matches ?? []).entries()) {
     const tieId = ctx.matchId(m.id);
     const tie = m.tie ?? {};
     const lineup = (l: LineupInput | null | undefined): SideLineup | null =>
@@ -126,7 +135,7 @@ export function planTeams(category: CategoryInput, ctx: TeamPlanContext): TeamRo
     const played = tieMatches(format, home, away);
     const homeTeam = ctx.entryId(m.home);
     const awayTeam = ctx.entryId(m.away);
-    for (const tm of tie.matches) {
+    for (const [k, tm] of tie.matches.entries()) {
       const spec = played[tm.order - 1]!;
       const doubles = spec.type === "doubles";
       const score = matchScore(tm, ctx.bestOf, doubles);
@@ -151,6 +160,11 @@ export function planTeams(category: CategoryInput, ctx: TeamPlanContext): TeamRo
         updated_at: ctx.at,
       }));
       rows.incidents.push(...incidentRows(id, tm.incidents));
+      addSheetRows(rows.sheets, id, tm);
+      const named = { id: `${m.id} · ${tm.order}`, home: m.home, away: m.away, incidents: tm.incidents };
+      rows.warnings.push(
+        ...unreplayedWarning(`${ctx.path}.matches[${index}].tie.matches[${k}]`, named, score),
+      );
       score.points.forEach((side, seq) =>
         rows.points.push({ match_id: id, seq: seq + 1, side, created_at: ctx.at })
       );

@@ -5,7 +5,7 @@
  * @module
  */
 import { pointsForScores, type Score, type Side } from "../domain/scoring.ts";
-import { type Incident, type PlacedIncident, replayUmpire } from "../domain/match_replay.ts";
+import { type PlacedIncident, replayUmpire, type UmpireState } from "../domain/match_replay.ts";
 import { officiatingView } from "../domain/match_view.ts";
 import type { IncidentInput, MatchInput } from "./format.ts";
 import { parseScore } from "./parse.ts";
@@ -35,6 +35,11 @@ export interface MatchScore {
   winner: Side | null;
   /** What the replay says of the officiating (ends, service), as the write path keeps it; null before play. */
   umpire: string | null;
+  /**
+   * The first of the file's incidents (its index in `incidents`) that does not replay over the points rebuilt from
+   * the games, and why: the officiating is then replayed from the points alone, and the import says so.
+   */
+  unreplayed: { index: number; reason: string } | null;
 }
 
 /**
@@ -47,11 +52,20 @@ export function matchScore(m: ScoredInput, bestOf: number, doubles: boolean): Ma
   const played = m.status !== "scheduled" && (games.length > 0 || current.home + current.away > 0);
   const firstServer: Side | null = m.firstServer ?? (played || m.status === "in_progress" ? "home" : null);
   if (!firstServer || (!played && m.status !== "in_progress")) {
-    return { games, current, points: [], server: null, firstServer, winner: null, umpire: null };
+    return {
+      games,
+      current,
+      points: [],
+      server: null,
+      firstServer,
+      winner: null,
+      umpire: null,
+      unreplayed: null,
+    };
   }
   const format = { bestOf, firstServer, doubles };
   const points = pointsForScores(games, current, format);
-  const state = replayWithIncidents(points, m, format);
+  const { state, unreplayed } = replayWithIncidents(points, m, format);
   return {
     games,
     current,
@@ -61,6 +75,7 @@ export function matchScore(m: ScoredInput, bestOf: number, doubles: boolean): Ma
     firstServer,
     winner: state.winner,
     umpire: JSON.stringify(officiatingView(state)),
+    unreplayed,
   };
 }
 
@@ -93,20 +108,22 @@ export function resultColumns(m: ScoredInput, score: MatchScore, at: string) {
 }
 
 /**
- * The replay of a match's points with the umpire's incidents and choices at the start the file gives (cards,
- * time-outs, the doubles order), so that the officiating kept with it is the one the umpire left; the points
- * alone when the file's incidents do not replay over the points the import makes from the games.
+ * The replay of a match's points with the umpire's incidents in force and choices at the start the file gives
+ * (cards, time-outs, the doubles order), so that the officiating kept with it is the one the umpire left; the
+ * points alone when the file's incidents do not replay over the points the import makes from the games (evenly,
+ * so a card's penalty points or an order placed by the real rallies may not fit), with the first that does not.
  */
 function replayWithIncidents(
   points: Side[],
   m: ScoredInput,
   format: { bestOf: number; firstServer: Side; doubles: boolean },
-) {
-  const incidents = (m.incidents ?? []).map((
-    i,
-  ): PlacedIncident => ({ ...i.detail, kind: i.kind, afterPoints: i.afterPoints, at: i.at } as Incident & {
-    afterPoints: number;
-  }));
+): { state: UmpireState; unreplayed: MatchScore["unreplayed"] } {
+  const placed = (m.incidents ?? []).flatMap((i, index) =>
+    i.undoneAt ? [] : [{
+      index,
+      incident: { ...i.detail, kind: i.kind, afterPoints: i.afterPoints, at: i.at } as PlacedIncident,
+    }]
+  );
   const setup = m.umpireSetup;
   const full = {
     ...format,
@@ -115,10 +132,26 @@ function replayWithIncidents(
       ? setup.order as NonNullable<Parameters<typeof replayUmpire>[1]["order"]>
       : null,
   };
+  const replay = (count: number) =>
+    replayUmpire({ points, incidents: placed.slice(0, count).map((p) => p.incident) }, full);
   try {
-    return replayUmpire({ points, incidents }, full);
-  } catch {
-    return replayUmpire({ points }, format);
+    return { state: replay(placed.length), unreplayed: null };
+  } catch (e) {
+    // The first incident the replay refuses: the ones before it replay.
+    let count = 1;
+    let reason = messageOf(e);
+    for (; count < placed.length; count++) {
+      try {
+        replay(count);
+      } catch (first) {
+        reason = messageOf(first);
+        break;
+      }
+    }
+    return {
+      state: replayUmpire({ points }, format),
+      unreplayed: { index: placed[Math.min(count, placed.length) - 1]!.index, reason },
+    };
   }
 }
 
@@ -132,6 +165,27 @@ export function recordColumns(m: Pick<MatchInput, "calledAt" | "skippedAt" | "pl
   };
 }
 
+/**
+ * The import's warning for a match whose incidents do not replay over the points rebuilt from its games: the
+ * match (its path in the file, its sides) and the incident, with the rule the replay refused.
+ */
+export function unreplayedWarning(
+  path: string,
+  m: Pick<MatchInput, "id" | "home" | "away" | "incidents">,
+  score: MatchScore,
+) {
+  const u = score.unreplayed;
+  if (!u) return [];
+  const incident = m.incidents![u.index]!;
+  const named = `${m.home ?? "?"} v ${m.away ?? "?"}${m.id ? ` ("${m.id}")` : ""}`;
+  return [{
+    path: `${path}.incidents[${u.index}]`,
+    message:
+      `Match ${named}: its ${incident.kind} after ${incident.afterPoints} points does not replay over the ` +
+      `rallies rebuilt from its games (${u.reason}); its officiating is replayed from the rallies alone`,
+  }];
+}
+
 /** The stored rows of a match's incidents (`match_incidents`), in the file's order. */
 export function incidentRows(matchId: string, incidents: readonly IncidentInput[] | undefined) {
   return (incidents ?? []).map((i, k) => ({
@@ -142,5 +196,11 @@ export function incidentRows(matchId: string, incidents: readonly IncidentInput[
     after_points: i.afterPoints,
     action_no: i.actionNo,
     created_at: normalTime(i.at)!,
+    undone_at: normalTime(i.undoneAt),
+    undone_by: i.undoneAt ? i.undoneBy ?? "" : null,
   }));
+}
+
+function messageOf(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
 }

@@ -1,7 +1,8 @@
 /**
  * The referee's incident list (admin): `GET /api/manage/events/{slug}/incidents` lists every incident of the
  * event (domain/incident_list.ts: cards, time-outs, expedite, medical breaks, retirements, disqualifications,
- * results entered and games corrected), the latest first, each with its acknowledgement; `alerts` are the red and
+ * results entered and games corrected; the umpire's undone ones marked `undone`), the latest first, each with its
+ * acknowledgement; `alerts` are the red and
  * yellow-red cards not acknowledged yet. `POST /api/manage/events/{slug}/incidents/acknowledge` with `{ key }`
  * acknowledges one, audited (db/incident_acknowledgements.ts).
  */
@@ -10,6 +11,7 @@ import { z } from "zod";
 import { acknowledgeIncident, readAcknowledgements } from "../../db/incident_acknowledgements.ts";
 import { readCorrections } from "../../db/read_corrections.ts";
 import { readMedicalBreaks } from "../../db/medical_breaks.ts";
+import { readUndoneIncidents } from "../../db/undone_incidents.ts";
 import { readEventOverview } from "../../db/read_manage.ts";
 import { eventIncidents } from "../../domain/incident_list.ts";
 import type { AppDeps } from "../../http/deps.ts";
@@ -34,6 +36,7 @@ export function incidentRoutes(deps: AppDeps): Hono<ManageEnv> {
       overview.matches,
       await readCorrections(db, eventId),
       await readMedicalBreaks(db, eventId),
+      await readUndoneIncidents(db, eventId),
     );
     return { eventId, incidents, acks: await readAcknowledgements(db, eventId) };
   };

@@ -1,7 +1,7 @@
 /**
  * The referee's parts of `/manage` (client/manage/incidents_panel.ts): the alert of a red or yellow-red card not
  * acknowledged yet, shown in every view beside "Needs you", and the event's incident list, filtered by table,
- * category and kind.
+ * category and kind, with those the umpire undid shown, hidden or alone.
  */
 import { useI18n } from "../i18n/mod.ts";
 import { INCIDENT_CATEGORIES } from "../../domain/incident_list.ts";
@@ -52,6 +52,14 @@ export function IncidentsPanel() {
           <select id="incident-kind">
             <option value="">{t("desk.all")}</option>
             {INCIDENT_CATEGORIES.map((k) => <option key={k} value={k}>{t(INCIDENT_KIND_WORDS[k])}</option>)}
+          </select>
+        </label>{" "}
+        <label>
+          {t("desk.incidents.undone")}{" "}
+          <select id="incident-undone">
+            <option value="">{t("desk.incidents.undoneShown")}</option>
+            <option value="hide">{t("desk.incidents.undoneHidden")}</option>
+            <option value="only">{t("desk.incidents.undoneOnly")}</option>
           </select>
         </label>
       </form>

@@ -2,10 +2,11 @@
  * The printable report of one match for the referee (`/t/{slug}/print/report/{matchId}`): the players, the
  * table and times, every game's score and the result, then every incident the umpire recorded in order (time-
  * outs, Regulation 3.4.4.2; cards with their penalty points, Regulation 3.5.2; the expedite system, Law 2.15),
- * each with its game and score, and room for the umpire's and the referee's signatures.
+ * each with its game and score; those the umpire took back with an undo struck, with who undid them and when;
+ * and room for the umpire's and the referee's signatures.
  */
 import type { MatchData } from "../../views/match.ts";
-import type { MedicalBreakRecord } from "../../domain/incident_list.ts";
+import type { MedicalBreakRecord, UndoneIncidentRecord } from "../../domain/incident_list.ts";
 import { PrintDocument, type SheetKind } from "./print_document.tsx";
 import { gameScoresText } from "./game_scores.ts";
 import { stageText } from "../format.ts";
@@ -16,7 +17,7 @@ const MATCH_REPORT: SheetKind = {
   paper: "A4 portrait",
   css: `.report table{width:100%;margin:2mm 0 5mm}.report td,.report th{text-align:start;padding:1mm 2mm}
 .report .signatures{display:flex;gap:20mm;margin-top:15mm}.report .signatures p{flex:1;border-top:1px solid #000;
-padding-top:1mm}`,
+padding-top:1mm}.report .undone s{color:#555}`,
 };
 
 /** One incident of the report: where in the match, and what. */
@@ -24,23 +25,49 @@ export interface ReportLine {
   gameNumber: number;
   score: string;
   what: string;
+  /** "Undone by Table 1 phone, 2026-12-05 14:06 UTC": the umpire took it back; absent while in force. */
+  undone?: string;
 }
 
 const CARD_WORDS = { yellow: "card.yellow", yellow_red: "card.yellowRed", red: "card.red" } as const;
 
 /**
- * The match's incidents in the order of the match: time-outs, cards, the expedite system, then its medical breaks
- * (Regulation 3.4.2.3) with their times.
+ * The match's incidents in the order of the match: time-outs, cards, the expedite system (those undone among
+ * them, marked), then its medical breaks (Regulation 3.4.2.3) with their times.
  * @example reportLines(m)[0] // { gameNumber: 2, score: "5-3", what: "Time-out: Ana Lopez" }
  */
 export function reportLines(
   d: MatchData,
   medical: readonly MedicalBreakRecord[] = [],
+  undone: readonly UndoneIncidentRecord[] = [],
   { t }: I18n = i18nFor("en"),
 ): ReportLine[] {
   const m = d.match;
   const name = (side: "home" | "away") => side === "home" ? m.homeName : m.awayName;
   const u = m.umpire;
+  const cardWhat = (c: { card: keyof typeof CARD_WORDS; side: "home" | "away"; target?: string }) =>
+    t(c.target === "coach" ? "print.reportCardCoach" : "print.reportCard", {
+      card: t(CARD_WORDS[c.card]),
+      name: name(c.side),
+    });
+  const taken = undone.flatMap((x) => {
+    const i = x.incident;
+    const what = i.kind === "card"
+      ? cardWhat(i)
+      : i.kind === "timeout"
+      ? t("print.reportTimeout", { name: name(i.side) })
+      : i.kind === "expedite"
+      ? t("print.reportExpedite")
+      : null;
+    if (what === null) return [];
+    return [{
+      gameNumber: x.gameNumber ?? 0,
+      score: x.score ?? { home: 0, away: 0 },
+      what,
+      undone: t("print.reportUndone", { by: x.undoneBy, time: utcMinute(x.undoneAt) }),
+      at: x.at,
+    }];
+  });
   const breaks = medical.map((b) => ({
     gameNumber: b.gameNumber ?? 0,
     score: "",
@@ -51,15 +78,11 @@ export function reportLines(
       to: b.endedAt === null ? "—" : utcMinute(b.endedAt).slice(11),
     }),
   }));
-  if (!u) return breaks;
-  const lines: (ReportLine & { at: number })[] = [
-    ...u.timeouts.map((x) => ({ ...x, what: t("print.reportTimeout", { name: name(x.side) }) })),
-    ...u.cards.map((c) => {
-      const card = t(CARD_WORDS[c.card]);
-      const who = t(c.target === "coach" ? "print.reportCardCoach" : "print.reportCard", {
-        card,
-        name: name(c.side),
-      });
+  if (!u && taken.length === 0) return breaks;
+  const lines: (ReportLine & { order: number; made: string })[] = [
+    ...(u?.timeouts ?? []).map((x) => ({ ...x, what: t("print.reportTimeout", { name: name(x.side) }) })),
+    ...(u?.cards ?? []).map((c) => {
+      const who = cardWhat(c);
       const points = c.penaltyPoints === 0
         ? ""
         : c.penaltyPoints === 1
@@ -67,20 +90,34 @@ export function reportLines(
         : t("print.penaltyMany", { n: c.penaltyPoints });
       return { ...c, what: points ? `${who} (${points})` : who };
     }),
-    ...(u.expedite
+    ...(u?.expedite
       ? [{
         ...u.expedite,
         what: t(u.expedite.byRequest ? "print.reportExpediteAsked" : "print.reportExpedite"),
       }]
       : []),
-  ].map((l) => ({
+    ...taken,
+  ].map((
+    // `at`: when it was made, which orders the incidents of one score.
+    l: {
+      gameNumber: number;
+      score: { home: number; away: number };
+      what: string;
+      undone?: string;
+      at?: string | null;
+    },
+  ) => ({
     gameNumber: l.gameNumber,
     score: `${l.score.home}-${l.score.away}`,
     what: l.what,
-    at: l.gameNumber * 1000 + l.score.home + l.score.away,
+    ...(l.undone ? { undone: l.undone } : {}),
+    order: l.gameNumber * 1000 + l.score.home + l.score.away,
+    made: l.at ?? "",
   }));
   return [
-    ...lines.sort((a, b) => a.at - b.at).map(({ gameNumber, score, what }) => ({ gameNumber, score, what })),
+    ...lines.sort((a, b) => a.order - b.order || a.made.localeCompare(b.made)).map((
+      { order: _order, made: _made, ...line },
+    ) => line),
     ...breaks,
   ];
 }
@@ -95,7 +132,12 @@ export function utcMinute(iso: string | null): string {
 
 /** The report's page. */
 export function MatchReportPage(
-  props: { nonce: string; data: MatchData; medical?: readonly MedicalBreakRecord[] },
+  props: {
+    nonce: string;
+    data: MatchData;
+    medical?: readonly MedicalBreakRecord[];
+    undone?: readonly UndoneIncidentRecord[];
+  },
 ) {
   const i18n = useI18n();
   const { t } = i18n;
@@ -105,7 +147,7 @@ export function MatchReportPage(
     : m.winnerId === m.homeId
     ? m.homeName
     : m.awayName;
-  const lines = reportLines(props.data, props.medical, i18n);
+  const lines = reportLines(props.data, props.medical, props.undone, i18n);
   const versus = t("list.versus", { home: m.homeName, away: m.awayName });
   return (
     <PrintDocument nonce={props.nonce} kind={MATCH_REPORT} about={versus}>
@@ -153,10 +195,18 @@ export function MatchReportPage(
             </thead>
             <tbody>
               {lines.map((l, i) => (
-                <tr key={i}>
+                <tr key={i} class={l.undone ? "undone" : undefined}>
                   <td>{l.gameNumber}</td>
                   <td>{l.score}</td>
-                  <td>{l.what}</td>
+                  <td>
+                    {l.undone
+                      ? (
+                        <>
+                          <s>{l.what}</s> · {l.undone}
+                        </>
+                      )
+                      : l.what}
+                  </td>
                 </tr>
               ))}
             </tbody>

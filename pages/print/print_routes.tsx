@@ -33,6 +33,7 @@ import { MatchReportPage } from "./match_report.tsx";
 import { matchView } from "../../views/match.ts";
 import { readMatchMedical } from "../../views/match_medical.ts";
 import { matchLanguage } from "../../views/match_language.ts";
+import { readMatchUndone } from "../../views/match_undone.ts";
 
 /** The address the QR codes point at: `?base=` (as /manage sets it for phones), else the request's origin. */
 export function printBase(c: Context): string {
@@ -87,9 +88,10 @@ export function printRoutes(deps: ReadyDeps): Hono<PageEnv> {
     const m = found.known.match;
     const medical = await readMatchMedical(viewDeps(deps), m.eventId, m.id);
     const language = await matchLanguage(deps.store.db, m.id);
+    const undone = await readMatchUndone(viewDeps(deps), m.eventId, m.id);
     return renderPage(
       c,
-      <MatchReportPage nonce={c.var.nonce} data={found.known} medical={medical} />,
+      <MatchReportPage nonce={c.var.nonce} data={found.known} medical={medical} undone={undone} />,
       200,
       language,
     );

@@ -1,6 +1,6 @@
 /**
- * The relay carries what the umpire records besides the score (db/relay_parts.ts): the toss, the medical breaks
- * and the confirmation of the result reach the public server's store as they are at the venue, in each match's
+ * The relay carries what the umpire records besides the score (db/relay_parts.ts): the toss, the medical breaks,
+ * an incident undone (kept, marked) and the confirmation of the result reach the public server's store as they are at the venue, in each match's
  * part, on both stores. The pattern is tests/api/relay_test.ts's.
  */
 import assert from "node:assert/strict";
@@ -27,6 +27,8 @@ async function officiating(store: Store, id: string): Promise<string> {
       .orderBy("started_at").execute(),
     confirmation: await db.selectFrom("result_confirmations")
       .select(["confirmed_by", "confirmed_role", "confirmed_at"]).where("match_id", "=", id).execute(),
+    incidents: await db.selectFrom("match_incidents").select(["seq", "kind", "undone_at", "undone_by"])
+      .where("match_id", "=", id).orderBy("seq").execute(),
   };
   return JSON.stringify(rows);
 }
@@ -85,6 +87,9 @@ storeTest(
         endedAt: "2026-11-28T10:05:00.000Z",
         reason: "cut hand",
       });
+      // A time-out taken back: kept, marked undone, and carried so.
+      await manage(`/matches/${id}/timeout`, { side: "away" });
+      await manage(`/matches/${id}/undo`);
       const points = Math.ceil(Number(match.best_of) / 2) * 11;
       const actions = Array.from(
         { length: points },
@@ -100,6 +105,7 @@ storeTest(
       assert.match(atVenue, /"confirmed_by":"desk"/);
       assert.match(atVenue, /"reason":"cut hand"/);
       assert.match(atVenue, /"choice":"end"/);
+      assert.match(atVenue, /"kind":"timeout","undone_at":"[^"]+","undone_by":"desk"/);
       await until(
         async () => await officiating(publicStore, id) === atVenue,
         "the public store holds the same rows",

@@ -1,7 +1,8 @@
 /**
  * The referee's parts of /manage in Chromium at 1366x768: a red card shown on an umpire's phone raises the alert
  * beside "Needs you" in every view until the referee acknowledges it, and the incident list of the Matches view
- * shows each incident with its table, game and score, filtered by kind and table.
+ * shows each incident with its table, game and score, filtered by kind and table; one the umpire undid stays,
+ * struck and marked, and the Undone filter shows, hides or keeps it alone.
  */
 import assert from "node:assert/strict";
 import { makeToken } from "../api/manage_fixtures.ts";
@@ -81,6 +82,31 @@ browserSuite(
           );
           assert.match(await page.textContent("#incident-list li.incident") ?? "", /^Yellow card: /);
           assert.equal(await page.isHidden("#referee-alert"), true, "a yellow card raises no alert");
+        },
+      );
+      await t.step(
+        "an incident the umpire undid stays, struck and marked, and the Undone filter sorts it",
+        async () => {
+          await umpire(second, "timeout", { side: "away" });
+          await umpire(second, "undo", {});
+          await page.waitForSelector("#incident-list li.incident.undone");
+          assert.match(
+            await page.textContent("#incident-list li.undone") ?? "",
+            /^Time-out: .+ \(undone\) .+ · undone by Table 2 phone at /,
+          );
+          assert.equal(await page.locator("#incident-list li.undone s").count(), 1);
+          await page.selectOption("#incident-undone", "only");
+          await page.waitForFunction(() =>
+            document.querySelectorAll("#incident-list li.incident").length === 1 &&
+            document.querySelectorAll("#incident-list li.undone").length === 1
+          );
+          await page.selectOption("#incident-undone", "hide");
+          await page.waitForFunction(() =>
+            document.querySelectorAll("#incident-list li.incident").length === 1 &&
+            document.querySelectorAll("#incident-list li.undone").length === 0
+          );
+          await page.selectOption("#incident-undone", "");
+          assert.equal(await page.isHidden("#referee-alert"), true);
         },
       );
       assert.deepEqual(errors, []);

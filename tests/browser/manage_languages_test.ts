@@ -148,7 +148,7 @@ async function untilDrawn(page: Page, lang: Language): Promise<void> {
     await page.waitForSelector(filled, { state: "attached" });
   }
   await page.waitForFunction(
-    (s) => document.getElementById("announcement-at")?.textContent !== "",
+    () => document.getElementById("announcement-at")?.textContent !== "",
     undefined,
   );
 }

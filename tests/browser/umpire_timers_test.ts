@@ -1,8 +1,8 @@
 /**
  * The toss and the medical break on the umpire's page, on a phone (390x844, touch) over a link that drops every
  * other request: the toss is kept on the phone, then stored (Law 2.13.1); a medical break counts its 10 minutes
- * down on the banner (Regulation 3.4.2.3), goes on counting after a reload and ends with Resume play; its start
- * and end are stored.
+ * down on the banner (Regulation 3.4.2.3), after the phone asked why the referee allowed it (the Regulation's
+ * cases), goes on counting after a reload and ends with Resume play; its start, end and reason are stored.
  * Screenshots: `-- --update`.
  */
 import assert from "node:assert/strict";
@@ -59,8 +59,23 @@ browserSuite(
           await page.waitForSelector("#score-panel:not([hidden])");
           await page.tap("#open-medical");
           await page.tap("#sheet-choices button:text('Medical break for Player test-open 2')");
+          // Then why the referee allowed it (Regulation 3.4.2.3's cases).
+          await page.waitForFunction(() =>
+            document.getElementById("sheet-title")?.textContent ===
+              "Why did the referee allow it for Player test-open 2?"
+          );
+          assert.deepEqual(await page.locator("#sheet-choices button").allTextContents(), [
+            "Injury from an accident (a fall, a collision)",
+            "Bleeding (treated before play goes on)",
+            "Another reason the referee allowed",
+          ]);
+          if (UPDATE) {
+            await Deno.writeFile(new URL("umpire_medical_reason_390x844.png", DIR), await page.screenshot());
+          }
+          await page.tap("#sheet-choices button:text('Injury from an accident (a fall, a collision)')");
+          // Any time left up to 10:00: how long a reload takes is the machine's (a loaded one takes many seconds).
           const banner =
-            /^Medical break: Player test-open 2, (10:00|09:5\d) left \(up to 10 minutes, Regulation 3\.4\.2\.3\)$/;
+            /^Medical break: Player test-open 2, (10:00|0\d:\d\d) left \(up to 10 minutes, Regulation 3\.4\.2\.3\)$/;
           await page.waitForFunction(
             (re) => new RegExp(re).test(document.getElementById("banner-text")?.textContent ?? ""),
             banner.source,
@@ -95,6 +110,8 @@ browserSuite(
           assert.equal(stored[0]!.side, "away");
           assert.equal(Number(stored[0]!.game_number), 1);
           assert.equal(stored[0]!.recorded_by, "Table 1 phone");
+          // The reason, sent with the start and kept by the end.
+          assert.equal(stored[0]!.reason, "accident");
           assert.ok(sent >= 2, "the link dropped a request on the way");
         },
       );

@@ -83,3 +83,34 @@ Deno.test("eventIncidents() names a game corrected with the score it replaced, a
     ["correction", "Game 2 corrected by Desk to 11-9 (was 11-7)"],
   ]);
 });
+
+Deno.test("eventIncidents() says the reason the umpire's phone asked, and marks an undone card that alerts no one", () => {
+  const list = eventIncidents(
+    [match({})],
+    [],
+    [{
+      matchId: "m1",
+      side: "away",
+      gameNumber: 2,
+      startedAt: "2026-12-05T10:10:00.000Z",
+      endedAt: null,
+      reason: "accident",
+    }],
+    [{
+      matchId: "m1",
+      seq: 2,
+      incident: { kind: "card", side: "home", target: "player", card: "red" },
+      gameNumber: 1,
+      score: { home: 4, away: 2 },
+      at: "2026-12-05T10:05:00.000Z",
+      undoneAt: "2026-12-05T10:05:30.000Z",
+      undoneBy: "Table 3 phone",
+    }],
+  );
+  assert.deepEqual(list.map((i) => [i.text, i.alert, i.undone]), [
+    ["Medical break: Ben Okafor (injury from an accident), under way", false, null],
+    ["Red card: Ana Lopez (undone)", false, { at: "2026-12-05T10:05:30.000Z", by: "Table 3 phone" }],
+  ]);
+  assert.equal(list[1]!.key, "undone:m1:2");
+  assert.equal(list[1]!.score, "4-2");
+});

@@ -122,6 +122,7 @@ storeTest(
         matches: 12,
         points: result.counts.points,
       },
+      warnings: [],
     });
     const event = await eventRow(store);
     assert.equal(event.id, eventIdFor(SLUG));

@@ -66,6 +66,51 @@ async function deskDay(store: Store) {
       action_no: 24,
       created_at: "2026-06-01T09:09:00.000Z",
     },
+    {
+      match_id: played,
+      seq: 4,
+      kind: "timeout",
+      detail: '{"side":"away"}',
+      after_points: 21,
+      action_no: 26,
+      created_at: "2026-06-01T09:10:00.000Z",
+      undone_at: "2026-06-01T09:10:20.000Z",
+      undone_by: "Umpire T1",
+    },
+  ]).execute();
+  await store.db.insertInto("result_confirmations").values({
+    match_id: played,
+    confirmed_by: "Umpire T1",
+    confirmed_role: "umpire",
+    confirmed_at: "2026-06-01T09:30:00.000Z",
+    match_revision: 40,
+  }).execute();
+  await store.db.insertInto("match_tosses").values({
+    match_id: played,
+    winner: "away",
+    choice: "end",
+    recorded_by: "Umpire T1",
+    recorded_at: "2026-06-01T08:58:00.000Z",
+  }).execute();
+  await store.db.insertInto("medical_breaks").values([
+    {
+      match_id: played,
+      started_at: "2026-06-01T09:12:00.000Z",
+      side: "home",
+      game_number: 2,
+      ended_at: "2026-06-01T09:17:00.000Z",
+      reason: "accident",
+      recorded_by: "Umpire T1",
+    },
+    {
+      match_id: played,
+      started_at: "2026-06-01T09:20:00.000Z",
+      side: "away",
+      game_number: 3,
+      ended_at: null,
+      reason: null,
+      recorded_by: "Umpire T1",
+    },
   ]).execute();
   await store.db.updateTable("matches").set({ table_no: 3, called_at: "2026-06-01T11:00:00.000Z" })
     .where("id", "=", await match("CAT")).execute();
@@ -117,10 +162,31 @@ storeTest(
     );
     const m = category.matches!.find((x) => x.uuid === played || x.status === "completed")!;
     assert.deepEqual(m.umpireSetup, { left: "away", order: null });
-    assert.deepEqual(m.incidents!.map((i) => [i.kind, i.afterPoints]), [["timeout", 5], ["card", 9], [
-      "expedite",
-      20,
-    ]]);
+    assert.deepEqual(m.incidents!.map((i) => [i.kind, i.afterPoints, i.undoneAt ?? null]), [
+      ["timeout", 5, null],
+      ["card", 9, null],
+      ["expedite", 20, null],
+      ["timeout", 21, "2026-06-01T09:10:20.000Z"],
+    ]);
+    assert.equal(m.incidents![3]!.undoneBy, "Umpire T1");
+    assert.deepEqual(m.confirmation, { by: "Umpire T1", role: "umpire", at: "2026-06-01T09:30:00.000Z" });
+    assert.deepEqual(m.toss, {
+      winner: "away",
+      choice: "end",
+      by: "Umpire T1",
+      at: "2026-06-01T08:58:00.000Z",
+    });
+    assert.deepEqual(m.medicalBreaks, [
+      {
+        side: "home",
+        game: 2,
+        startedAt: "2026-06-01T09:12:00.000Z",
+        endedAt: "2026-06-01T09:17:00.000Z",
+        reason: "accident",
+        by: "Umpire T1",
+      },
+      { side: "away", game: 3, startedAt: "2026-06-01T09:20:00.000Z", by: "Umpire T1" },
+    ]);
     assert.equal(category.matches!.filter((x) => x.calledAt).length, 1);
     assert.equal(category.matches!.filter((x) => x.skippedAt).length, 1);
     assert.equal(category.matches!.filter((x) => x.planned).length, 1);
@@ -136,9 +202,51 @@ storeTest(
     const row = await store.db.selectFrom("matches").select("umpire").where("status", "=", "completed")
       .executeTakeFirstOrThrow();
     assert.match(row.umpire ?? "", /yellow/);
-    assert.equal((await store.db.selectFrom("match_incidents").selectAll().execute()).length, 3);
+    // The undone time-out is kept, marked, and replayed no more: the away side has no time-out.
+    const timeouts = (JSON.parse(row.umpire!) as { timeouts: { side: string }[] }).timeouts;
+    assert.deepEqual(timeouts.map((t) => t.side), ["home"]);
+    const kept = await store.db.selectFrom("match_incidents").selectAll().orderBy("seq").execute();
+    assert.deepEqual(kept.map((i) => i.undone_by), [null, null, null, "Umpire T1"]);
+    assert.equal((await store.db.selectFrom("medical_breaks").selectAll().execute()).length, 2);
+    assert.equal((await store.db.selectFrom("result_confirmations").selectAll().execute()).length, 1);
+    assert.equal((await store.db.selectFrom("match_tosses").selectAll().execute()).length, 1);
   },
 );
+
+storeTest("an import says which match's incident does not replay over its rebuilt rallies", async (store) => {
+  const { played } = await deskDay(store);
+  const file = (await exportEvent(store.db, "desk"))!;
+  const index = file.categories[0]!.matches!.findIndex((x) => x.uuid === played);
+  const m = file.categories[0]!.matches![index]!;
+  // A second time-out of the same side: Regulation 3.4.4.2 allows one a match.
+  m.incidents!.splice(1, 0, {
+    kind: "timeout",
+    afterPoints: 6,
+    actionNo: 8,
+    at: "2026-06-01T09:03:30.000Z",
+    detail: { side: "home" },
+  });
+  const result = await importEvent(store, file, clock);
+  assert.equal(result.warnings.length, 1);
+  assert.equal(result.warnings[0]!.path, `categories[0].matches[${index}].incidents[1]`);
+  assert.match(
+    result.warnings[0]!.message,
+    /^Match e\d v e\d \("m\d+"\): its timeout after 6 points does not replay/,
+  );
+  assert.match(result.warnings[0]!.message, /replayed from the rallies alone$/);
+  // The officiating is the rallies' alone; the file's incidents are all kept.
+  const row = await store.db.selectFrom("matches").select("umpire").where("id", "=", played)
+    .executeTakeFirstOrThrow();
+  assert.doesNotMatch(row.umpire ?? "", /yellow/);
+  assert.equal(
+    (await store.db.selectFrom("match_incidents").selectAll().where("match_id", "=", played).execute())
+      .length,
+    5,
+  );
+  // A file whose incidents replay has no warning.
+  m.incidents!.splice(1, 1);
+  assert.deepEqual((await importEvent(store, file, clock)).warnings, []);
+});
 
 storeTest("a team event exports, imports and exports the same bytes, no empty tie written", async (store) => {
   await importEvent(store, teamEventFile(2), clock);

@@ -124,6 +124,12 @@ export const hallDe: HallCatalog = {
   "score.medicalRule":
     "Vom Oberschiedsrichter gewährt für einen durch einen Unfall verletzten Spieler: höchstens 10 Minuten (Regel 3.4.2.3).",
   "score.medicalFor": "Verletzungspause für {side}",
+  "score.medicalWhy": "Warum hat der Oberschiedsrichter sie für {side} erlaubt?",
+  "score.medicalWhyRule":
+    "Regel 3.4.2.3: nur für einen durch einen Unfall verletzten Spieler, nicht für Krämpfe, Erschöpfung oder ein schon zu Beginn bestehendes Leiden.",
+  "score.medicalAccident": "Verletzung durch einen Unfall (Sturz, Zusammenstoß)",
+  "score.medicalBleeding": "Blutung (vor dem Weiterspielen versorgt)",
+  "score.medicalOther": "Ein anderer vom Oberschiedsrichter erlaubter Grund",
   "score.medicalLeft": "Verletzungspause: {side}, noch {time} (höchstens 10 Minuten, Regel 3.4.2.3)",
   "score.medicalUsed": "Verletzungspause: {side}, 10 Minuten vorbei: weiterspielen oder aufgeben",
   "score.leaveTitle": "Eingaben noch nicht gesendet",
@@ -280,6 +286,7 @@ export const hallDe: HallCatalog = {
   "print.groupSheets": "Gruppenblätter",
   "print.reportMedical": "Verletzungspause: {name}, {from} bis {to}",
   "print.reportMedicalReason": "Verletzungspause: {name} ({reason}), {from} bis {to}",
+  "print.reportUndone": "Zurückgenommen von {by}, {time}",
   "print.reportTimeout": "Auszeit: {name}",
   "print.reportCard": "{card}: {name}",
   "print.reportCardCoach": "{card}: Betreuer von {name}",

@@ -126,6 +126,12 @@ export const hallEn = {
   "score.medicalRule":
     "Allowed by the referee for a player hurt by an accident: up to 10 minutes (Regulation 3.4.2.3).",
   "score.medicalFor": "Medical break for {side}",
+  "score.medicalWhy": "Why did the referee allow it for {side}?",
+  "score.medicalWhyRule":
+    "Regulation 3.4.2.3: only for a player hurt by an accident, not for cramp, exhaustion or a disability present at the start.",
+  "score.medicalAccident": "Injury from an accident (a fall, a collision)",
+  "score.medicalBleeding": "Bleeding (treated before play goes on)",
+  "score.medicalOther": "Another reason the referee allowed",
   "score.medicalLeft": "Medical break: {side}, {time} left (up to 10 minutes, Regulation 3.4.2.3)",
   "score.medicalUsed": "Medical break: {side}, 10 minutes used: play resumes or the player retires",
   "score.leaveTitle": "Taps not sent yet",
@@ -280,6 +286,7 @@ export const hallEn = {
   "print.groupSheets": "Group sheets",
   "print.reportMedical": "Medical break: {name}, {from} to {to}",
   "print.reportMedicalReason": "Medical break: {name} ({reason}), {from} to {to}",
+  "print.reportUndone": "Undone by {by}, {time}",
   "print.reportTimeout": "Time-out: {name}",
   "print.reportCard": "{card}: {name}",
   "print.reportCardCoach": "{card}: {name}'s coach",

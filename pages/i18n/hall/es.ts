@@ -124,6 +124,12 @@ export const hallEs: HallCatalog = {
   "score.medicalRule":
     "Concedida por el juez árbitro a un jugador lesionado por accidente: hasta 10 minutos (reglamento 3.4.2.3).",
   "score.medicalFor": "Pausa médica para {side}",
+  "score.medicalWhy": "¿Por qué la permitió el juez árbitro para {side}?",
+  "score.medicalWhyRule":
+    "Reglamento 3.4.2.3: solo para un jugador lesionado en un accidente, no por calambres, agotamiento o una dolencia presente al empezar.",
+  "score.medicalAccident": "Lesión por un accidente (una caída, un choque)",
+  "score.medicalBleeding": "Sangrado (se cura antes de seguir jugando)",
+  "score.medicalOther": "Otro motivo permitido por el juez árbitro",
   "score.medicalLeft": "Pausa médica: {side}, quedan {time} (hasta 10 minutos, reglamento 3.4.2.3)",
   "score.medicalUsed": "Pausa médica: {side}, 10 minutos usados: se reanuda el juego o el jugador abandona",
   "score.leaveTitle": "Anotaciones aún sin enviar",
@@ -280,6 +286,7 @@ export const hallEs: HallCatalog = {
   "print.groupSheets": "Hojas de grupo",
   "print.reportMedical": "Pausa médica: {name}, de {from} a {to}",
   "print.reportMedicalReason": "Pausa médica: {name} ({reason}), de {from} a {to}",
+  "print.reportUndone": "Deshecho por {by}, {time}",
   "print.reportTimeout": "Tiempo muerto: {name}",
   "print.reportCard": "{card}: {name}",
   "print.reportCardCoach": "{card}: entrenador de {name}",

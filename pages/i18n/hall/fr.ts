@@ -123,6 +123,12 @@ export const hallFr: HallCatalog = {
   "score.medicalRule":
     "Accordée par le juge-arbitre à un joueur blessé par accident : 10 minutes au plus (règlement 3.4.2.3).",
   "score.medicalFor": "Pause médicale pour {side}",
+  "score.medicalWhy": "Pourquoi le juge-arbitre l’a-t-il accordée à {side} ?",
+  "score.medicalWhyRule":
+    "Règlement 3.4.2.3 : seulement pour un joueur blessé par accident, pas pour une crampe, l’épuisement ou un mal présent dès le début.",
+  "score.medicalAccident": "Blessure due à un accident (chute, collision)",
+  "score.medicalBleeding": "Saignement (soigné avant de reprendre)",
+  "score.medicalOther": "Une autre raison admise par le juge-arbitre",
   "score.medicalLeft": "Pause médicale : {side}, encore {time} (10 minutes au plus, règlement 3.4.2.3)",
   "score.medicalUsed": "Pause médicale : {side}, 10 minutes écoulées : reprise du jeu ou abandon",
   "score.leaveTitle": "Saisies pas encore envoyées",
@@ -279,6 +285,7 @@ export const hallFr: HallCatalog = {
   "print.groupSheets": "Feuilles de poule",
   "print.reportMedical": "Pause médicale : {name}, de {from} à {to}",
   "print.reportMedicalReason": "Pause médicale : {name} ({reason}), de {from} à {to}",
+  "print.reportUndone": "Annulé par {by}, {time}",
   "print.reportTimeout": "Temps mort : {name}",
   "print.reportCard": "{card} : {name}",
   "print.reportCardCoach": "{card} : entraîneur de {name}",

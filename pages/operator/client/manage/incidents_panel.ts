@@ -30,16 +30,18 @@ export function incidentPlace(i: EventIncident): string {
 }
 
 /**
- * The incidents the filters keep: a table number, a category id and a kind, each "" for all.
- * @example filterIncidents(list, { table: "3", category: "", kind: "card" }) // the cards of table 3
+ * The incidents the filters keep: a table number, a category id and a kind, each "" for all, and those the umpire
+ * undid ("hide", "only", or "" for both).
+ * @example filterIncidents(list, { table: "3", category: "", kind: "card", undone: "hide" }) // table 3's cards in force
  */
 export function filterIncidents<T extends EventIncident>(
   list: readonly T[],
-  f: { table: string; category: string; kind: string },
+  f: { table: string; category: string; kind: string; undone?: string },
 ): T[] {
   return list.filter((i) =>
     (f.table === "" || String(i.tableNo) === f.table) && (f.category === "" || i.categoryId === f.category) &&
-    (f.kind === "" || i.category === f.kind)
+    (f.kind === "" || i.category === f.kind) &&
+    (f.undone === "hide" ? i.undone === null : f.undone === "only" ? i.undone !== null : true)
   );
 }
 
@@ -66,16 +68,21 @@ export function drawIncidents(): void {
     table: table.value,
     category: category.value,
     kind: byId<HTMLSelectElement>("incident-kind")!.value,
+    undone: byId<HTMLSelectElement>("incident-undone")?.value ?? "",
   });
   byId("incident-list")!.replaceChildren(
     ...kept.map((i) => {
-      const li = make("li", i.alert ? "incident alert" : "incident");
+      const li = make("li", i.undone ? "incident undone" : i.alert ? "incident alert" : "incident");
       li.dataset.kind = i.category;
       li.append(
-        make("strong", "", i.text),
+        i.undone ? make("s", "", i.text) : make("strong", "", i.text),
         ` ${i.match} `,
         make("span", "muted", incidentPlace(i)),
       );
+      if (i.undone) {
+        const at = deskClock(i.undone.at);
+        li.append(make("span", "muted", ` · ${w("desk.incidents.undoneBy", { by: i.undone.by, time: at })}`));
+      }
       if (i.acknowledged) {
         li.append(
           make("span", "muted", ` · ${w("desk.incidents.acknowledgedBy", { by: i.acknowledged.by })}`),

@@ -5,7 +5,12 @@
  * (a reload goes on counting); the banner counts it down until "Resume play". Every declaration is exported so
  * that the page can inline this module (pages/client_script.ts `moduleScript`).
  */
-import { type MedicalBreak, medicalBreakLeft } from "../../../../domain/medical_break.ts";
+import {
+  MEDICAL_REASONS,
+  type MedicalBreak,
+  medicalBreakLeft,
+  type MedicalReason,
+} from "../../../../domain/medical_break.ts";
 import { minutes } from "./game_clock.ts";
 import { postKept } from "./kept_post.ts";
 import { knownMatch } from "./known_matches.ts";
@@ -13,7 +18,7 @@ import { sideName } from "./match_names.ts";
 import type { ScorePage } from "./page.ts";
 import type { ScoringMatch } from "./score_projection.ts";
 import { openSheet } from "./sheet.ts";
-import { w } from "./words.ts";
+import { w, type WordKey } from "./words.ts";
 
 /** Where the phone keeps a match's medical break under way. */
 export function medicalKey(matchId: string): string {
@@ -24,7 +29,8 @@ export function medicalKey(matchId: string): string {
 export function medicalBreakOf(store: Storage, matchId: string): MedicalBreak | null {
   try {
     const b = JSON.parse(store.getItem(medicalKey(matchId)) ?? "null");
-    return b && (b.side === "home" || b.side === "away") && typeof b.began === "string" ? b : null;
+    if (!b || (b.side !== "home" && b.side !== "away") || typeof b.began !== "string") return null;
+    return MEDICAL_REASONS.includes(b.reason) ? b : { side: b.side, began: b.began };
   } catch {
     return null;
   }
@@ -54,6 +60,8 @@ export interface WaitingMedical {
   side: "home" | "away";
   startedAt: string;
   endedAt: string | null;
+  /** Why (sent with the start and again with the end, which would otherwise clear it). */
+  reason?: MedicalReason;
 }
 
 /** The medical breaks not sent yet. */
@@ -91,7 +99,14 @@ export async function sendMedical(page: ScorePage): Promise<"done" | "retry"> {
   return "done";
 }
 
-/** Asks whose medical break the referee allowed, then starts its count. */
+/** The words of each reason the phone offers (Regulation 3.4.2.3). */
+export const MEDICAL_REASON_KEYS = {
+  accident: "score.medicalAccident",
+  bleeding: "score.medicalBleeding",
+  other: "score.medicalOther",
+} as const satisfies Record<MedicalReason, WordKey>;
+
+/** Asks whose medical break the referee allowed and why (Regulation 3.4.2.3), then starts its count. */
 export function openMedical(page: ScorePage, send: () => void = () => {}): void {
   const m = knownMatch(page, page.matchId);
   if (!m) return;
@@ -100,10 +115,24 @@ export function openMedical(page: ScorePage, send: () => void = () => {}): void 
     w("score.medicalRule"),
     (["home", "away"] as const).map((side) => ({
       label: w("score.medicalFor", { side: sideName(m, side) }),
+      act: () => askMedicalReason(page, side, send),
+    })),
+  );
+}
+
+/** The second question: why the break was allowed; each answer starts the count. */
+export function askMedicalReason(page: ScorePage, side: "home" | "away", send: () => void): void {
+  const m = knownMatch(page, page.matchId);
+  if (!m) return;
+  openSheet(
+    w("score.medicalWhy", { side: sideName(m, side) }),
+    w("score.medicalWhyRule"),
+    MEDICAL_REASONS.map((reason) => ({
+      label: w(MEDICAL_REASON_KEYS[reason]),
       act: () => {
         const began = new Date().toISOString();
-        page.store.setItem(medicalKey(page.matchId), JSON.stringify({ side, began }));
-        keepMedical(page.store, { matchId: page.matchId, side, startedAt: began, endedAt: null });
+        page.store.setItem(medicalKey(page.matchId), JSON.stringify({ side, began, reason }));
+        keepMedical(page.store, { matchId: page.matchId, side, startedAt: began, endedAt: null, reason });
         page.render();
         send();
       },
@@ -116,7 +145,13 @@ export function endMedical(page: ScorePage, send: () => void = () => {}): void {
   const b = medicalBreakOf(page.store, page.matchId);
   if (b) {
     const endedAt = new Date().toISOString();
-    keepMedical(page.store, { matchId: page.matchId, side: b.side, startedAt: b.began, endedAt });
+    keepMedical(page.store, {
+      matchId: page.matchId,
+      side: b.side,
+      startedAt: b.began,
+      endedAt,
+      ...(b.reason ? { reason: b.reason } : {}),
+    });
   }
   page.store.removeItem(medicalKey(page.matchId));
   page.render();

@@ -15,6 +15,7 @@ const incident = (over: Partial<EventIncident>): EventIncident => ({
   at: null,
   text: "Yellow card: A",
   alert: false,
+  undone: null,
   ...over,
 });
 
@@ -30,4 +31,16 @@ Deno.test("filterIncidents() keeps a table's, a category's and a kind's incident
   assert.deepEqual(keys({ table: "2", category: "", kind: "" }), ["b"]);
   assert.deepEqual(keys({ table: "", category: "c2", kind: "" }), ["c"]);
   assert.deepEqual(keys({ table: "1", category: "", kind: "timeout" }), []);
+});
+
+Deno.test("filterIncidents() shows, hides or keeps alone the incidents the umpire undid", () => {
+  const list = [
+    incident({ key: "a" }),
+    incident({ key: "b", undone: { at: "2026-12-05T10:00:00.000Z", by: "Table 1 phone" } }),
+  ];
+  const keys = (undone: string) =>
+    filterIncidents(list, { table: "", category: "", kind: "card", undone }).map((i) => i.key);
+  assert.deepEqual(keys(""), ["a", "b"]);
+  assert.deepEqual(keys("hide"), ["a"]);
+  assert.deepEqual(keys("only"), ["b"]);
 });
