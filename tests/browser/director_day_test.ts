@@ -233,7 +233,7 @@ browserSuite(
         await keepScreenshot(page, "director_day_check_in");
         await page.click("#check-in-no-shows:has-text('Withdraw the 2 no-shows')");
         await statusSays(page, "2 no-shows withdrawn");
-        assert.match(confirmations.at(-1) ?? "", /Jonas Weber, Sara Rossi/);
+        assert.match(confirmations.at(-1) ?? "", /Jonas Weber and Sara Rossi/);
         const u15 = await db.selectFrom("entries").innerJoin(
           "subevents",
           "subevents.id",

@@ -25,8 +25,10 @@ export function englishLeft(lang: Language, dataNames: readonly string[] = []): 
   const en: Record<string, Message> = CATALOGS.en;
   const other: Record<string, Message> = CATALOGS[lang];
   const theirs = new Set(Object.values(other).flatMap(staticParts));
+  // Words the language itself uses inside its own messages ("QR code" in French) are its words too.
+  const theirText = [...theirs].join("\n");
   return [...new Set(Object.values(en).flatMap(staticParts))].filter((p) =>
-    p.length >= 4 && !theirs.has(p) && !dataNames.some((name) => wordIn(p, name))
+    p.length >= 4 && !theirs.has(p) && !wordIn(p, theirText) && !dataNames.some((name) => wordIn(p, name))
   );
 }
 

@@ -103,7 +103,8 @@ export function slotWords(
 ): string {
   if (side.kind === "bye") return pw("play.draw.bye");
   if (side.kind === "open") return pw("play.draw.open");
-  if (side.kind === "qualifier" && side.qualifier) {
+  // English keeps the API's own label ("1st Group A"): its ordinals are words the catalog's pattern lacks.
+  if (side.kind === "qualifier" && side.qualifier && !playPage().locale.startsWith("en")) {
     const groupName = side.qualifier.groupName;
     const group = stageWords(/^group\b/i.test(groupName) ? groupName : `Group ${groupName}`);
     return pw("play.draw.qualifier", { place: side.qualifier.place, group });
