@@ -7,6 +7,9 @@
  */
 
 import { findHiddenCharacter } from "./hidden_characters.ts";
+import { SLATE_WORDS, type SlateKind } from "./slate_words.ts";
+
+export { SLATE_WORDS, type SlateKind };
 
 /** The graphics a producer takes on and off air. */
 export const STREAM_GRAPHICS = [
@@ -32,15 +35,6 @@ export const GRAPHIC_LABELS: Record<StreamGraphic, string> = {
   slate: "Slate",
   sponsor: "Sponsor",
 };
-
-/** The slates, each with the words it shows unless the producer writes others ("custom" needs them). */
-export const SLATE_WORDS = {
-  "starting-soon": "Starting soon",
-  "break": "Back after the break",
-  "technical": "Technical difficulties",
-  "custom": "",
-} as const;
-export type SlateKind = keyof typeof SLATE_WORDS;
 
 /** The sponsor's slot: an image, a line of text, or both (the text under the image). */
 export interface Sponsor {

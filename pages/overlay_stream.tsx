@@ -3,7 +3,8 @@
  * picture ("Starting soon", "Back after the break", ...), the sponsor's slot `/overlay/sponsor/{slug}`, and the
  * transparent page of a graphic the producer has taken off air, which polls the state until it is back.
  */
-import { SLATE_WORDS, type SlateKind, type StreamState } from "../domain/stream_state.ts";
+import type { StreamState } from "../domain/stream_state.ts";
+import { slateHasOwnWords, type SlateKind } from "../domain/slate_words.ts";
 import type { TextKey } from "./i18n/catalog.ts";
 import { type I18n, useI18n } from "./i18n/mod.ts";
 import { LIVE_REGIONS_SCRIPT } from "./client_script.ts";
@@ -42,9 +43,7 @@ const SLATE_KEYS: Record<Exclude<SlateKind, "custom">, TextKey> = {
 
 /** The slate's words: its kind's in the page's language, unless the producer wrote their own. */
 function slateText(slate: StreamState["slate"], { t }: I18n): string {
-  return slate.kind === "custom" || slate.text !== SLATE_WORDS[slate.kind]
-    ? slate.text
-    : t(SLATE_KEYS[slate.kind]);
+  return slate.kind === "custom" || slateHasOwnWords(slate) ? slate.text : t(SLATE_KEYS[slate.kind]);
 }
 
 /** The slate: the event's name and the slate's words over the whole canvas; transparent while off air. */

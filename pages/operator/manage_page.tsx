@@ -135,7 +135,7 @@ export const MANAGE_MODULES = [
 export const MANAGE_SCRIPT = moduleScript(manageClient, MANAGE_MODULES);
 
 /** The language switcher in the desk's dark bar: light links, wrapping under the bar's controls when short of room. */
-const DESK_LANGS_CSS = `
+export const DESK_LANGS_CSS = `
 header.bar nav.langs{display:flex;flex-wrap:wrap;gap:.15rem .7rem;font-size:.85rem}
 header.bar nav.langs a{color:#fff}
 header.bar nav.langs a[aria-current]{font-weight:700}
@@ -146,7 +146,7 @@ header.bar nav.langs a[aria-current]{font-weight:700}
  * `Intl` locale and the hall's time zone (the server's, as pages/format.ts), as data (a JSON block runs nothing,
  * so the CSP's nonce is not needed); `<` escaped, so that no text ends it.
  */
-function DeskWords() {
+export function DeskWords() {
   const { lang, locale, dir } = useI18n();
   const catalog: Record<string, unknown> = CATALOGS[lang];
   const words = Object.fromEntries(Object.entries(catalog).filter(([key]) => key.startsWith("desk.")));

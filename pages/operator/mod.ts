@@ -43,7 +43,7 @@ export function operatorPages(deps: AppDeps): Hono {
   app.get(
     "/manage/stream",
     securityHeaders({ frames: true, operator: true }),
-    (c) => renderPage(c, StreamPage({ nonce: c.var.nonce })),
+    (c) => renderPage(c, h(StreamPage, { nonce: c.var.nonce }) as VNode),
   );
   return app as unknown as Hono;
 }

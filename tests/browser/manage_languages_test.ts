@@ -18,7 +18,7 @@ import { CATALOGS } from "../../pages/i18n/mod.ts";
 import { makeToken } from "../api/manage_fixtures.ts";
 import { axeViolations } from "../support/axe.ts";
 import { browserSuite, newTestContext, recordPage } from "../support/browser.ts";
-import { controlsCutOrOverflowing, wordIn } from "../support/language_checks.ts";
+import { controlsCutOrOverflowing, deskEnglishLeft, wordIn } from "../support/language_checks.ts";
 import { testNow } from "../support/test_clock.ts";
 import { LAPTOP } from "../support/viewports.ts";
 
@@ -72,23 +72,6 @@ const REGIONS = [
   "#entries-heading",
   "#by-category > label",
 ].join(", ");
-
-/** The texts of a message cut at its placeholders: what the page shows word for word. */
-const parts = (m: string) =>
-  m.split(/\{\w+\}/).map((p) => p.trim().replace(/^[:·,.(]\s*|[:.?)]$/g, "").trim());
-
-/**
- * The English desk texts `lang` words differently, long enough not to be part of a name by chance, and not a word
- * of the data's names (`dataNames`: the categories' names and the API's stage labels, which the needs name).
- */
-function englishLeft(lang: Language, dataNames: readonly string[]): string[] {
-  const theirs: Record<string, unknown> = CATALOGS[lang];
-  const keys = Object.keys(deskEn) as (keyof typeof deskEn)[];
-  const own = new Set(keys.flatMap((k) => parts(String(theirs[k]))));
-  return [...new Set(keys.flatMap((k) => parts(deskEn[k])))].filter((p) =>
-    p.length >= 4 && !own.has(p) && !dataNames.some((name) => wordIn(p, name))
-  );
-}
 
 /**
  * The regions' text, their hidden parts included (a sentence the script shows later is written by the server),
@@ -215,7 +198,7 @@ browserSuite(
           if (lang !== "en") {
             const text = await regionText(page);
             assert.deepEqual(
-              englishLeft(lang, dataNames).filter((e) => wordIn(e, text)),
+              deskEnglishLeft(lang, Object.keys(deskEn), dataNames).filter((e) => wordIn(e, text)),
               [],
               "English left on the page",
             );

@@ -32,6 +32,28 @@ export function englishLeft(lang: Language, dataNames: readonly string[] = []): 
   );
 }
 
+/** The texts of a desk message cut at its placeholders and quotes: what the page shows word for word. */
+function deskParts(m: string): string[] {
+  return m.split(/\{\w+\}/).map((p) => p.trim().replace(/^[:·,.(“”«»„「」]\s*|[:.?)“”«»„「」]$/g, "").trim());
+}
+
+/**
+ * The English desk texts of `keys` (pages/i18n/desk/en.ts, pages/i18n/desk_play/en.ts) that `lang` words
+ * differently, long enough not to be part of a name by chance, and not a word of the data's names (`dataNames`).
+ */
+export function deskEnglishLeft(
+  lang: Language,
+  keys: readonly string[],
+  dataNames: readonly string[],
+): string[] {
+  const en: Record<string, unknown> = CATALOGS.en;
+  const theirs: Record<string, unknown> = CATALOGS[lang];
+  const own = new Set(keys.flatMap((k) => deskParts(String(theirs[k]))));
+  return [...new Set(keys.flatMap((k) => deskParts(String(en[k]))))].filter((p) =>
+    p.length >= 4 && !own.has(p) && !dataNames.some((name) => wordIn(p, name))
+  );
+}
+
 /** Whether `words` stand in `text` as words of their own ("Result" is not in "Resultado"). */
 export function wordIn(words: string, text: string): boolean {
   const escaped = words.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

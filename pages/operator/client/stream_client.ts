@@ -10,6 +10,7 @@ import { manageFetch, problemDetail } from "./manage_fetch.ts";
 import { ADMIN_TOKEN_KEY, keepEnteredToken, showTokenForm } from "./token_entry.ts";
 import { drawGraphics, showChoices, showState, type StreamPanel } from "./stream/stream_view.ts";
 import { readDataUrl } from "./stream/read_file.ts";
+import { w } from "./manage/words.ts";
 
 /** Runs the producer's panel. */
 export function streamClient(): void {
@@ -29,10 +30,10 @@ export function streamClient(): void {
     method: string,
     suffix = "",
     body?: unknown,
-    done: string | null = "Saved",
+    done: string | null = w("desk.saved"),
   ): Promise<boolean> {
     // A background read (done: null) leaves the status line alone, a refusal shown there included.
-    if (done !== null) setStatus("Saving…", "busy");
+    if (done !== null) setStatus(w("desk.saving"), "busy");
     try {
       const res = await manageFetch(panel.token, path() + suffix, {
         method,
@@ -58,14 +59,19 @@ export function streamClient(): void {
       if (done !== null) setStatus(done);
       return true;
     } catch {
-      setStatus("The server did not answer; nothing was changed. Try again.", "offline");
+      setStatus(w("desk.stream.offline"), "offline");
       return false;
     }
   }
 
   function toggle(graphic: string): void {
     const on = panel.state?.onAir[graphic as keyof StreamJson["onAir"]] === true;
-    void send("PATCH", "", { onAir: { [graphic]: !on } }, on ? "Taken off air" : "On air");
+    void send(
+      "PATCH",
+      "",
+      { onAir: { [graphic]: !on } },
+      w(on ? "desk.stream.takenOff" : "desk.stream.onAir"),
+    );
   }
 
   async function loadEvents(): Promise<void> {
@@ -84,11 +90,11 @@ export function streamClient(): void {
     select.addEventListener("change", () => {
       panel.slug = select.value;
       history.replaceState(null, "", `?event=${encodeURIComponent(panel.slug)}`);
-      void send("GET", "", undefined, "Loaded");
+      void send("GET", "", undefined, w("desk.stream.loaded"));
     });
     for (const node of Array.from(document.querySelectorAll(".slug"))) node.textContent = panel.slug;
-    if (panel.slug) await send("GET", "", undefined, "Loaded");
-    else setStatus("No event yet: import one on /manage first.", "error");
+    if (panel.slug) await send("GET", "", undefined, w("desk.stream.loaded"));
+    else setStatus(w("desk.stream.noEvent"), "error");
   }
 
   // What the standings and the bracket show: the selects are drawn with the cards, so listened to on the list.
@@ -100,10 +106,15 @@ export function streamClient(): void {
         "PATCH",
         "",
         { picks: { standingsCategoryId: category, standingsGroupId: group } },
-        "Group chosen",
+        w("desk.stream.groupChosen"),
       );
     } else if (select.id === "pick-bracket") {
-      void send("PATCH", "", { picks: { bracketCategoryId: select.value || null } }, "Category chosen");
+      void send(
+        "PATCH",
+        "",
+        { picks: { bracketCategoryId: select.value || null } },
+        w("desk.stream.categoryChosen"),
+      );
     }
   });
   byId("slate-form")?.addEventListener("submit", (e) => {
@@ -114,11 +125,11 @@ export function streamClient(): void {
       "PATCH",
       "",
       { slate: { kind, text: text === "" ? null : text }, onAir: { slate: true } },
-      "Slate on air",
+      w("desk.stream.slatePutDone"),
     );
   });
   byId("slate-off")?.addEventListener("click", () => {
-    void send("PATCH", "", { onAir: { slate: false } }, "Slate taken off air");
+    void send("PATCH", "", { onAir: { slate: false } }, w("desk.stream.slateOffDone"));
   });
   byId("sponsor-form")?.addEventListener("submit", async (e) => {
     e.preventDefault();
@@ -126,10 +137,15 @@ export function streamClient(): void {
     const typed = byId<HTMLInputElement>("sponsor-path")?.value.trim() ?? "";
     const text = byId<HTMLInputElement>("sponsor-text")?.value.trim() ?? "";
     const imageUrl = file ? await readDataUrl(file) : typed === "" ? undefined : typed;
-    void send("PATCH", "", { sponsor: { imageUrl, text: text === "" ? null : text } }, "Sponsor saved");
+    void send(
+      "PATCH",
+      "",
+      { sponsor: { imageUrl, text: text === "" ? null : text } },
+      w("desk.stream.sponsorSaved"),
+    );
   });
   byId("sponsor-clear")?.addEventListener("click", () => {
-    void send("PATCH", "", { sponsor: null, onAir: { sponsor: false } }, "Sponsor cleared");
+    void send("PATCH", "", { sponsor: null, onAir: { sponsor: false } }, w("desk.stream.sponsorCleared"));
   });
 
   void loadEvents();

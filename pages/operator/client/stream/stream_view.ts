@@ -5,7 +5,10 @@
  * declaration is exported so that the page can inline this module (pages/client_script.ts `moduleScript`).
  */
 import type { StreamChoicesJson, StreamGraphicsJson, StreamJson } from "../../../../api/manage/stream.ts";
+import type { StreamGraphic } from "../../../../domain/stream_state.ts";
+import { slateHasOwnWords } from "../../../../domain/slate_words.ts";
 import { byId, make } from "../dom.ts";
+import { type DeskKey, deskList, w } from "../manage/words.ts";
 
 /** The panel's state: the token, the event, what the server last said. */
 export interface StreamPanel {
@@ -15,6 +18,25 @@ export interface StreamPanel {
   /** The graphics whose cards are drawn, by the event they were drawn for. */
   drawnFor: string;
 }
+
+/** Each graphic's name in the page's language (the API's `label` is English). */
+export const GRAPHIC_KEYS: Record<StreamGraphic, DeskKey> = {
+  bar: "desk.stream.graphic.bar",
+  lowerThird: "desk.stream.graphic.lowerThird",
+  tie: "desk.stream.graphic.tie",
+  board: "desk.stream.graphic.board",
+  standings: "desk.stream.graphic.standings",
+  bracket: "desk.stream.graphic.bracket",
+  slate: "desk.stream.graphic.slate",
+  sponsor: "desk.stream.graphic.sponsor",
+};
+
+/** Each slate's own words in the page's language, the custom one's none (the producer writes them). */
+export const SLATE_KEYS: Record<string, DeskKey> = {
+  "starting-soon": "desk.stream.slate.startingSoon",
+  "break": "desk.stream.slate.break",
+  "technical": "desk.stream.slate.technical",
+};
 
 /** The width of the canvas the previews scale down (the overlays are laid out for it). */
 export const PREVIEW_CANVAS = { width: 1920, height: 1080 } as const;
@@ -32,7 +54,8 @@ export function drawGraphics(
     const card = make("article", "graphic");
     card.dataset.graphic = g.graphic;
     const head = make("div", "head");
-    head.append(make("h3", "", g.label), make("span", "air"));
+    const label = w(GRAPHIC_KEYS[g.graphic as StreamGraphic] ?? "desk.stream.title");
+    head.append(make("h3", "", label), make("span", "air"));
     const button = make("button", "switch");
     button.type = "button";
     button.addEventListener("click", () => onSwitch(g.graphic));
@@ -47,7 +70,7 @@ export function drawGraphics(
     if (g.graphic === "standings" || g.graphic === "bracket") card.append(pickField(g.graphic));
     if (g.preview) {
       const frame = make("iframe", "preview");
-      frame.title = `Preview: ${g.label}`;
+      frame.title = w("desk.stream.preview", { label });
       frame.src = g.preview;
       frame.setAttribute("loading", "lazy");
       frame.tabIndex = -1;
@@ -55,7 +78,7 @@ export function drawGraphics(
       box.append(frame);
       card.append(box);
     } else {
-      card.append(make("p", "muted", "Nothing to preview yet (no featured match or tie in this event)."));
+      card.append(make("p", "muted", w("desk.stream.noPreview")));
     }
     return card;
   }));
@@ -75,7 +98,10 @@ export function pickField(graphic: "standings" | "bracket"): HTMLElement {
   const field = make("label", "pick");
   const select = make("select");
   select.id = `pick-${graphic}`;
-  field.append(make("span", "", graphic === "standings" ? "Group shown" : "Category shown"), select);
+  field.append(
+    make("span", "", w(graphic === "standings" ? "desk.stream.groupShown" : "desk.stream.categoryShown")),
+    select,
+  );
   return field;
 }
 
@@ -94,16 +120,18 @@ export function showChoices(categories: StreamChoicesJson, picks: StreamJson["pi
   const standings = byId<HTMLSelectElement>("pick-standings");
   if (standings && standings.options.length === 0) {
     standings.append(
-      option("", "The first group still in play"),
+      option("", w("desk.stream.firstGroup")),
       ...categories.flatMap((c) =>
-        c.groups.map((g) => option(pickValue(c.id, g.id), `${c.name} · Group ${g.name}`))
+        c.groups.map((g) =>
+          option(pickValue(c.id, g.id), w("desk.stream.groupOption", { category: c.name, group: g.name }))
+        )
       ),
     );
   }
   const bracket = byId<HTMLSelectElement>("pick-bracket");
   if (bracket && bracket.options.length === 0) {
     bracket.append(
-      option("", "The first knockout category"),
+      option("", w("desk.stream.firstKnockout")),
       ...categories.filter((c) => c.knockout).map((c) => option(pickValue(c.id), c.name)),
     );
   }
@@ -119,23 +147,25 @@ export function showState(state: StreamJson): void {
     const on = state.onAir[card.dataset.graphic as keyof StreamJson["onAir"]] === true;
     card.classList.toggle("on", on);
     const air = card.querySelector(".air");
-    if (air) air.textContent = on ? "On air" : "Off air";
+    if (air) air.textContent = w(on ? "desk.stream.onAir" : "desk.stream.offAir");
     const button = card.querySelector<HTMLButtonElement>("button.switch");
     if (button) {
-      button.textContent = on ? "Take off air" : "Put on air";
+      button.textContent = w(on ? "desk.stream.takeOff" : "desk.stream.putOn");
       button.setAttribute("aria-pressed", String(on));
       button.className = on ? "switch" : "switch primary";
     }
   }
   const slate = byId("slate-now");
-  if (slate) slate.textContent = `${state.onAir.slate ? "On air" : "Ready"}: “${state.slate.text}”`;
+  if (slate) {
+    const own = SLATE_KEYS[state.slate.kind];
+    const text = slateHasOwnWords(state.slate) || own === undefined ? state.slate.text : w(own);
+    slate.textContent = w(state.onAir.slate ? "desk.stream.slateOnAir" : "desk.stream.slateReady", { text });
+  }
   const sponsor = byId("sponsor-now");
   if (sponsor) {
-    sponsor.textContent = state.sponsor === null
-      ? "No sponsor set"
-      : [state.sponsor.imageUrl && "an image", state.sponsor.text && `“${state.sponsor.text}”`].filter(
-        Boolean,
-      )
-        .join(" and ");
+    sponsor.textContent = state.sponsor === null ? w("desk.stream.sponsorNone") : deskList([
+      ...(state.sponsor.imageUrl ? [w("desk.stream.sponsorImage")] : []),
+      ...(state.sponsor.text ? [w("desk.stream.sponsorLine", { text: state.sponsor.text })] : []),
+    ]);
   }
 }
