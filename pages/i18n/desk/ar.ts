@@ -111,6 +111,7 @@ export const deskAr: DeskCatalog = {
   "desk.import.added": "مضاف",
   "desk.import.changed": "معدَّل",
   "desk.import.removed": "محذوف",
+  "desk.import.warnings": "تحذيرات (يتم الاستيراد مع ذلك)",
   "desk.import.replace": "استبدال عمل إدارة البطولة المذكور أعلاه",
   "desk.import.go": "استيراد",
   "desk.import.tick": "ضع علامة في المربع لاستبدال عمل إدارة البطولة، أو صحّح الملف أولًا",

@@ -117,6 +117,7 @@ export const deskDe: DeskCatalog = {
   "desk.import.added": "Hinzugefügt",
   "desk.import.changed": "Geändert",
   "desk.import.removed": "Entfernt",
+  "desk.import.warnings": "Warnungen (der Import läuft trotzdem)",
   "desk.import.replace": "Die oben genannte Arbeit der Turnierleitung ersetzen",
   "desk.import.go": "Importieren",
   "desk.import.tick":

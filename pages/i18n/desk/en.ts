@@ -117,6 +117,7 @@ export const deskEn = {
   "desk.import.added": "Added",
   "desk.import.changed": "Changed",
   "desk.import.removed": "Removed",
+  "desk.import.warnings": "Warnings (the import goes ahead)",
   "desk.import.replace": "Replace the desk's work listed above",
   "desk.import.go": "Import",
   "desk.import.tick": "Tick the box to replace the desk's work, or mend the file first",

@@ -114,6 +114,7 @@ export const deskEs: DeskCatalog = {
   "desk.import.added": "Añadido",
   "desk.import.changed": "Cambiado",
   "desk.import.removed": "Eliminado",
+  "desk.import.warnings": "Avisos (la importación sigue adelante)",
   "desk.import.replace": "Sustituir el trabajo de la mesa de control indicado arriba",
   "desk.import.go": "Importar",
   "desk.import.tick":

@@ -116,6 +116,7 @@ export const deskFr: DeskCatalog = {
   "desk.import.added": "Ajouté",
   "desk.import.changed": "Modifié",
   "desk.import.removed": "Supprimé",
+  "desk.import.warnings": "Avertissements (l'import se fait quand même)",
   "desk.import.replace": "Remplacer le travail de la table de marque listé ci-dessus",
   "desk.import.go": "Importer",
   "desk.import.tick":

@@ -113,6 +113,7 @@ export const deskJa: DeskCatalog = {
   "desk.import.added": "追加",
   "desk.import.changed": "変更",
   "desk.import.removed": "削除",
+  "desk.import.warnings": "警告（取り込みはそのまま行われます）",
   "desk.import.replace": "上に挙げた大会本部の作業を置き換える",
   "desk.import.go": "取り込む",
   "desk.import.tick": "大会本部の作業を置き換えるにはチェックを入れるか、先にファイルを修正してください",

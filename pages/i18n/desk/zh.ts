@@ -110,6 +110,7 @@ export const deskZh: DeskCatalog = {
   "desk.import.added": "新增",
   "desk.import.changed": "修改",
   "desk.import.removed": "删除",
+  "desk.import.warnings": "警告（导入仍会进行）",
   "desk.import.replace": "替换上面列出的编排台工作",
   "desk.import.go": "导入",
   "desk.import.tick": "请勾选以替换编排台的工作，或先修改文件",

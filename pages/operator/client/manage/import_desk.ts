@@ -87,6 +87,12 @@ export function showPreview(page: ManagePage, text: string, p: ImportPreview): v
     ...listOf(w("desk.import.added"), p.added),
     ...listOf(w("desk.import.changed"), p.changed),
     ...listOf(w("desk.import.removed"), p.removed),
+    // What the import takes as it is but names, as the command line prints it (an incident that does not replay).
+    ...listOf(
+      w("desk.import.warnings"),
+      (p.warnings ?? []).map((x) => x.path ? `${x.path}: ${x.message}` : x.message),
+      "warnings",
+    ),
   );
   const form = make("form", "inline");
   const tick = make("input");
