@@ -87,11 +87,12 @@ export function feedReads(db: Db, eventId: string, rosterScope: string, matchId:
   ] as const;
 }
 
-/** What the feed reads of the event: its versions are `e<revision>`, its matches' tags name it. */
+/** What the feed reads of the event: its versions are `e<revision>`, its matches' tags name it and its language. */
 interface LoggedEvent {
   id: string;
   slug: string;
   name: string;
+  language?: string | null | undefined;
   status: string;
   revision: number;
 }
@@ -114,7 +115,7 @@ const CHUNK = 100;
  */
 export async function logEventChanges(trx: Db, write: EventWrite): Promise<void> {
   const event = write.event ??
-    await trx.selectFrom("events").select(["id", "slug", "name", "status", "revision"])
+    await trx.selectFrom("events").select(["id", "slug", "name", "language", "status", "revision"])
       .where("id", "=", write.eventId).executeTakeFirst();
   if (!event) return;
   if (event.status !== "published") {
@@ -217,6 +218,7 @@ async function logMatchChanges(
         slug: event.slug,
         event_name: event.name,
         category: m.name,
+        language: event.language,
       }),
     })),
   ];
@@ -293,7 +295,7 @@ async function loggedRows(
 /** The versions now of the event's resources the write may have changed. */
 async function currentRows(
   trx: Db,
-  event: { id: string; slug: string; name: string; revision: number },
+  event: LoggedEvent,
   write: EventWrite,
   categoryIds: readonly string[] | undefined,
   matchIds: readonly string[] | undefined,
@@ -345,6 +347,7 @@ async function currentRows(
       slug: event.slug,
       event_name: event.name,
       category: names.get(m.subevent_id) ?? "",
+      language: event.language,
     });
     rows.push({ kind: "match", resource_id: m.id, subevent_id: m.subevent_id, version });
   }

@@ -21,14 +21,14 @@ import { MatchVersionBatches } from "./match_version_batches.ts";
 import { CATEGORY_SCOPE_PREFIX, EVENT_LIST_SCOPE, RANKINGS_SCOPE, ROSTER_SCOPE_PREFIX } from "./revision.ts";
 import type { Database } from "./schema.ts";
 import type { Store } from "./store.ts";
-import { matchVersionTag } from "./version_tags.ts";
+import { type MatchVersionRow, matchVersionTag } from "./version_tags.ts";
 
 /** Reads the versions of a store's resources. */
 export interface VersionReader {
   /**
    * The version of a public match and of its pages: `m<revision>.<updated ms>.<fingerprint>`, the fingerprint of
-   * the names its pages show besides it (event slug and name, category name), which writes to other matches
-   * leave alone. Null when the match is not public.
+   * the names its pages show besides it (event slug and name, category name) and of the event's language (its
+   * overlays'), which writes to other matches leave alone. Null when the match is not public.
    */
   matchPage(id: string): Promise<string | null>;
   /** `e<revision>` of a published event found by slug, or null. */
@@ -67,10 +67,9 @@ export interface VersionReader {
 
 type Revision = number | bigint | string;
 type Row = { revision: Revision; updated_at?: string; own?: Revision | null } | undefined;
-type PageRow = { revision: Revision; updated_at: string; slug: string; event_name: string; category: string };
 type CategoryRow = NonNullable<Row> & { id: string | null };
 
-const matchPageTag = (row: PageRow | undefined) => row ? matchVersionTag(row) : null;
+const matchPageTag = (row: MatchVersionRow | undefined) => row ? matchVersionTag(row) : null;
 const eventTag = (row: Row) => row ? `e${row.revision}` : null;
 const eventListTag = (row: Row) => `l${row?.revision ?? 0}`;
 const rankingsTag = (row: Row) => row?.own == null ? `r${row?.revision ?? 0}` : `k${row.own}`;
@@ -107,6 +106,7 @@ function versionQueries(db: Kysely<Database>) {
           "matches.updated_at",
           "events.slug",
           "events.name as event_name",
+          "events.language",
           "subevents.name as category",
         ])
         .where("matches.id", "in", [...ids]).where("events.status", "=", "published"),
@@ -184,7 +184,7 @@ export function makeVersionReader(store: Store): VersionReader {
     const roster = prepared(store, q.eventRoster, 1);
     const player = prepared(store, q.eventPlayer, 2);
     return {
-      matchPage: (id) => Promise.resolve(matchPageTag(matchPage.get(id) as PageRow | undefined)),
+      matchPage: (id) => Promise.resolve(matchPageTag(matchPage.get(id) as MatchVersionRow | undefined)),
       eventBySlug: (slug) => Promise.resolve(eventTag(bySlug.get(slug) as Row)),
       category: (id) => Promise.resolve(categoryTag(byCategory.get(id) as Row)),
       eventRoster: (slug) => Promise.resolve(rosterTag(roster.get(slug) as Row)),
@@ -197,7 +197,7 @@ export function makeVersionReader(store: Store): VersionReader {
     };
   }
   // Read together, one read per generation for every match polled lately (db/match_version_batches.ts).
-  const matches = new MatchVersionBatches<PageRow>(
+  const matches = new MatchVersionBatches<MatchVersionRow>(
     () => store.revisions.current(),
     async (ids) => new Map((await q.matchPages(ids).execute()).map((r) => [r.id, r])),
   );

@@ -54,10 +54,10 @@ export async function bumpRevision(
   categoryIds?: readonly string[],
   options: BumpOptions = {},
 ): Promise<number> {
-  // The event as this write leaves it (its status, its names, its new revision), for the change feed.
+  // The event as this write leaves it (its status, its names, its language, its new revision), for the change feed.
   const event = eventId
     ? await trx.updateTable("events").set({ revision: sql`revision + 1` }).where("id", "=", eventId)
-      .returning(["id", "slug", "name", "status", "revision"]).executeTakeFirst()
+      .returning(["id", "slug", "name", "language", "status", "revision"]).executeTakeFirst()
     : undefined;
   const global = trx.updateTable("revisions").set({ value: sql`value + 1` }).where("scope", "=", "global");
   // A write naming one match reads what its feed needs with this statement (db/change_log.ts `feedReads`).

@@ -155,7 +155,7 @@ async function tableMatch(deps: ReadyDeps, slug: string, tableParam: string, hol
   const found = shown && await matchView.load(vd, shown.match.id);
   const data = found && "known" in found ? found.known : null;
   const refreshIn = !shown || shown.until === null ? null : shown.until - now;
-  return { tableNo, eventName: event.event.name, watch, data, refreshIn };
+  return { tableNo, eventName: event.event.name, language: event.language, watch, data, refreshIn };
 }
 
 async function matchOverlay(
@@ -382,17 +382,21 @@ export function routes(deps: ReadyDeps): Hono<PageEnv> {
     );
   });
 
+  // In the event's language, which the match's version holds (db/version_tags.ts), so a kept page follows it.
   app.get("/overlay/match/:id", headers, async (c) => {
     const found = await readView(c, deps, matchView, c.req.param("id"));
     if (!found) return renderPage(c, <EmptyOverlay nonce={c.var.nonce} />, 404);
     const params = parseOverlayParams(c.req.query());
+    const language = await matchLanguage(deps.store.db, c.req.param("id"));
     if ("pending" in found) {
       return renderPage(
         c,
         <PendingMatchOverlayPage nonce={c.var.nonce} params={params} categoryId={found.pending.categoryId} />,
+        200,
+        language,
       );
     }
-    return renderPage(c, await matchOverlay(c, deps, found.known, params));
+    return renderPage(c, await matchOverlay(c, deps, found.known, params), 200, language);
   });
 
   // A table's overlay shows the match on the table (in play, else called there, else the last result for the
@@ -402,11 +406,16 @@ export function routes(deps: ReadyDeps): Hono<PageEnv> {
     const params = parseOverlayParams(c.req.query());
     const table = await tableMatch(deps, c.req.param("slug"), c.req.param("tableNo"), params.hold * 1000);
     if (!table) return renderPage(c, <EmptyOverlay nonce={c.var.nonce} />, 404);
-    const { watch, data, refreshIn } = table;
+    const { watch, data, refreshIn, language } = table;
     if (!data) {
-      return renderPage(c, <FreeTableOverlayPage nonce={c.var.nonce} params={params} watch={watch} />);
+      return renderPage(
+        c,
+        <FreeTableOverlayPage nonce={c.var.nonce} params={params} watch={watch} />,
+        200,
+        language,
+      );
     }
-    return renderPage(c, await matchOverlay(c, deps, data, params, watch, refreshIn));
+    return renderPage(c, await matchOverlay(c, deps, data, params, watch, refreshIn), 200, language);
   });
 
   // The scoreboard beside a table, for the players and the hall: the same match as the table's overlay.
@@ -423,6 +432,8 @@ export function routes(deps: ReadyDeps): Hono<PageEnv> {
         data={table.data}
         now={deps.clock().getTime()}
       />,
+      200,
+      table.language,
     );
   });
 
@@ -437,10 +448,15 @@ export function routes(deps: ReadyDeps): Hono<PageEnv> {
     const found = featured === null ? null : await matchView.load(vd, featured);
     const eventWatch = `/api/v1/events/${encodeURIComponent(event.event.slug)}`;
     if (!found || !("known" in found)) {
-      return renderPage(c, <FreeTableOverlayPage nonce={c.var.nonce} params={params} watch={eventWatch} />);
+      return renderPage(
+        c,
+        <FreeTableOverlayPage nonce={c.var.nonce} params={params} watch={eventWatch} />,
+        200,
+        event.language,
+      );
     }
     const watch = `${eventWatch} ${matchWatchPath(found.known.match.id)}`;
-    return renderPage(c, await matchOverlay(c, deps, found.known, params, watch));
+    return renderPage(c, await matchOverlay(c, deps, found.known, params, watch), 200, event.language);
   });
 
   app.get("/overlay/subevent/:id", headers, async (c) => {

@@ -1,9 +1,11 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
+import { setEventLanguage } from "../../db/event_language.ts";
 import { setEventAnnouncement, setEventStatus } from "../../db/manage_writes.ts";
 import { writeMatch } from "../../db/match_writes.ts";
 import type { Store } from "../../db/store.ts";
 import { WriteError } from "../../db/write_errors.ts";
+import { type Language, LANGUAGES } from "../../lib/languages.ts";
 import { encodeCursor } from "../../views/change_cursor.ts";
 import { apiClient, NOW } from "../support/api_client.ts";
 import { changedKeys, keyOf, publicEtags, readFeed } from "../support/change_feed.ts";
@@ -133,10 +135,14 @@ tournamentTest(
   },
 );
 
-/** A write of the scripted sequence: a point, an announcement, or a write to the hidden draft event. */
+/**
+ * A write of the scripted sequence: a point, an announcement, the event's language (which every match's version
+ * holds), or a write to the hidden draft event.
+ */
 type Step =
   | { kind: "point"; match: number; side: "home" | "away" }
   | { kind: "announce"; text: string }
+  | { kind: "language" }
   | { kind: "hidden"; side: "home" | "away" }
   | { kind: "assign"; match: number; table: number };
 
@@ -158,6 +164,10 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
   },
   {
     weight: 1,
+    arbitrary: fc.record({ kind: fc.constant("language" as const) }),
+  },
+  {
+    weight: 1,
     arbitrary: fc.record({
       kind: fc.constant("hidden" as const),
       side: fc.constantFrom("home" as const, "away" as const),
@@ -173,8 +183,17 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
   },
 );
 
-/** Runs a step; a write the rules refuse (a point in a finished match) is skipped, as a client's would be. */
-async function run(store: Store, seeded: Awaited<ReturnType<typeof seedTournament>>, step: Step) {
+/**
+ * Runs a step; a write the rules refuse (a point in a finished match) is skipped, as a client's would be. A
+ * language step sets the next of `languages`, none twice: a language set again gives the matches back their
+ * former versions (the same pages), where the oracle, which compares ETags, sees no change and the feed lists two.
+ */
+async function run(
+  store: Store,
+  seeded: Awaited<ReturnType<typeof seedTournament>>,
+  step: Step,
+  languages: Language[],
+) {
   const matches = Object.values(seeded.matches);
   try {
     if (step.kind === "point") {
@@ -188,6 +207,9 @@ async function run(store: Store, seeded: Awaited<ReturnType<typeof seedTournamen
       );
     } else if (step.kind === "announce") {
       await setEventAnnouncement(store, seeded.event.slug, step.text || null, ctx);
+    } else if (step.kind === "language") {
+      const language = languages.shift();
+      if (language !== undefined) await setEventLanguage(store, seeded.event.slug, language, ctx);
     } else {
       await writeMatch(store, seeded.draft.matchId, { type: "point", side: step.side }, ctx);
     }
@@ -215,8 +237,9 @@ for (const dialect of DIALECTS) {
             const cursors = [(await readFeed(api, slug, null)).next];
             /** The last step (index into oracles) at which each resource changed. */
             const lastChange = new Map<string, number>();
+            const languages = LANGUAGES.filter((l) => l !== "en");
             for (const [i, step] of steps.entries()) {
-              await run(store, seeded, step);
+              await run(store, seeded, step, languages);
               oracles.push(await publicEtags(api, slug));
               for (const key of changedKeys(oracles[i]!, oracles[i + 1]!)) lastChange.set(key, i + 1);
               cursors.push((await readFeed(api, slug, cursors[i]!)).next);
