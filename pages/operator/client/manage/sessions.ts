@@ -105,6 +105,8 @@ export function sessionsBody(
     const label = pw("play.session.quoted", { name: sessionLabel(row, i) });
     const start = new Date(`${row.day}T${row.from}`);
     const end = new Date(`${row.day}T${row.to}`);
+    // A session whose end is before its start runs past midnight: "19:00 to 01:00" ends the next day.
+    if (end.getTime() < start.getTime()) end.setDate(end.getDate() + 1);
     if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) {
       return pw("play.session.dayHours", { name: label });
     }
