@@ -60,7 +60,7 @@ browserSuite(
         assert.ok(groups.flat().includes("[1] Ana Lopez (Westbrook)"), JSON.stringify(groups));
         const pairs = await page.$$eval(".draw-pairs li", (li) => li.map((x) => x.textContent));
         assert.equal(pairs.length, 2);
-        assert.match(pairs[0]!, /1st Group A {2}v {2}2nd Group B/);
+        assert.match(pairs[0]!, /1st Group A +v +2nd Group B/);
         await shot(page, "made");
       });
 

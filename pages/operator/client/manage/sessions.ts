@@ -15,6 +15,9 @@ import { manageApi, type ManagePage } from "./page.ts";
 import { tableList } from "./plan.ts";
 import { pw } from "./play_words.ts";
 
+/** The longest a session running past midnight may be: an evening into the night, not a day less a moment. */
+export const MAX_OVERNIGHT_MS = 12 * 3600_000;
+
 /** A session as the rows hold it: local day and hours, tables as typed. */
 export interface SessionRow {
   id: string;
@@ -105,8 +108,13 @@ export function sessionsBody(
     const label = pw("play.session.quoted", { name: sessionLabel(row, i) });
     const start = new Date(`${row.day}T${row.from}`);
     const end = new Date(`${row.day}T${row.to}`);
-    // A session whose end is before its start runs past midnight: "19:00 to 01:00" ends the next day.
-    if (end.getTime() < start.getTime()) end.setDate(end.getDate() + 1);
+    // A session whose end is before its start runs past midnight when that makes it a session's length ("19:00
+    // to 01:00" ends the next day); "14:00 to 13:30" is an end mistyped, said below as ending before it starts.
+    const overnight = new Date(end);
+    overnight.setDate(overnight.getDate() + 1);
+    if (end.getTime() < start.getTime() && overnight.getTime() - start.getTime() <= MAX_OVERNIGHT_MS) {
+      end.setTime(overnight.getTime());
+    }
     if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) {
       return pw("play.session.dayHours", { name: label });
     }
