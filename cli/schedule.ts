@@ -15,7 +15,7 @@ import { denoEnv } from "./config.ts";
 import { STANDARD_IO } from "./command_io.ts";
 import { refusalExit, storeCommand, UsageError } from "./store_command.ts";
 import type { ScheduleLabel } from "../db/read_schedule.ts";
-import { bothTables, planTables, tableItems } from "../domain/plan_by_table.ts";
+import { planTables, tableItems } from "../domain/plan_by_table.ts";
 import {
   DEFAULT_BUFFER_MS,
   DEFAULT_REST_MS,
@@ -195,3 +195,11 @@ const dayTime = (t: number) =>
   `${new Date(t).getFullYear()}-${pad(new Date(t).getMonth() + 1)}-${pad(new Date(t).getDate())} ${clock(t)}`;
 
 if (import.meta.main) Deno.exit(await runSchedule(Deno.args, denoEnv, STANDARD_IO));
+
+/**
+ * How a tie on two tables names them in the command line's English.
+ * @example bothTables({ table: 2, secondTable: 1 }) // "tables 1 and 2"
+ */
+export function bothTables(m: { table: number; secondTable: number }): string {
+  return `tables ${Math.min(m.table, m.secondTable)} and ${Math.max(m.table, m.secondTable)}`;
+}

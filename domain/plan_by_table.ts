@@ -38,11 +38,3 @@ export function tableItems<T extends PlacedOnTable>(
     own: matches.filter((p) => p.tieId === match.id && p.table === table),
   }));
 }
-
-/**
- * How a tie on two tables names them.
- * @example bothTables({ table: 2, secondTable: 1 }) // "tables 1 and 2"
- */
-export function bothTables(m: { table: number; secondTable: number }): string {
-  return `tables ${Math.min(m.table, m.secondTable)} and ${Math.max(m.table, m.secondTable)}`;
-}

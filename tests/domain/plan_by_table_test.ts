@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { bothTables, planTables, tableItems } from "../../domain/plan_by_table.ts";
+import { planTables, tableItems } from "../../domain/plan_by_table.ts";
+import { bothTables } from "../../cli/schedule.ts";
 
 const tie = { id: "tie", table: 2, secondTable: 1 };
 const parts = [
