@@ -196,6 +196,7 @@ export const deskAr: DeskCatalog = {
   "desk.incidents.correctText": "صحّح {by} الشوط {game} إلى {score}",
   "desk.incidents.correctWas": "صحّح {by} الشوط {game} إلى {score} (كانت {was})",
   "desk.incidents.undoneMark": "{what} (أُلغي)",
+  "desk.incidents.alertLine": "{what}: {match}، {place}",
   "desk.print.heading": "الطباعة",
   "desk.print.about":
     "أوراق مُعدّة للطباعة (Ctrl+P بنسبة 100 %): أوراق المباريات مع رمز QR للحكم، وأوراق المجموعات، والقرعة، وترتيب المباريات والنتائج، وأوراق المسابقة بعد قفل قرعتها. يفتح كلٌّ منها في علامة تبويب جديدة.",

@@ -203,6 +203,7 @@ export const deskDe: DeskCatalog = {
   "desk.incidents.correctText": "Satz {game} von {by} berichtigt auf {score}",
   "desk.incidents.correctWas": "Satz {game} von {by} berichtigt auf {score} (vorher {was})",
   "desk.incidents.undoneMark": "{what} (zurückgenommen)",
+  "desk.incidents.alertLine": "{what}: {match}, {place}",
   "desk.print.heading": "Drucken",
   "desk.print.about":
     "Blätter für Papier (Strg+P bei 100 %): Spielberichte mit dem QR-Code zum Zählen, Gruppenblätter, Auslosungen, der Spielplan und die Ergebnisse, die einer Konkurrenz, sobald ihre Auslosung festgeschrieben ist. Jedes öffnet sich in einem neuen Tab.",

@@ -202,6 +202,7 @@ export const deskEn = {
   "desk.incidents.correctText": "Game {game} corrected by {by} to {score}",
   "desk.incidents.correctWas": "Game {game} corrected by {by} to {score} (was {was})",
   "desk.incidents.undoneMark": "{what} (undone)",
+  "desk.incidents.alertLine": "{what}: {match}, {place}",
   "desk.print.heading": "Print",
   "desk.print.about":
     "Sheets made for paper (Ctrl+P at 100 %): match sheets with the scorer's QR code, group sheets, draws, the order of play and the results, a category's once its draw is locked. Each opens in a new tab.",

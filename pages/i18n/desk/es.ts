@@ -200,6 +200,7 @@ export const deskEs: DeskCatalog = {
   "desk.incidents.correctText": "Juego {game} corregido por {by}: {score}",
   "desk.incidents.correctWas": "Juego {game} corregido por {by}: {score} (antes {was})",
   "desk.incidents.undoneMark": "{what} (deshecho)",
+  "desk.incidents.alertLine": "{what}: {match}, {place}",
   "desk.print.heading": "Imprimir",
   "desk.print.about":
     "Hojas hechas para papel (Ctrl+P al 100 %): actas de partido con el código QR del árbitro, hojas de grupo, cuadros, el orden de juego y los resultados, los de una prueba una vez cerrado su sorteo. Cada una se abre en una pestaña nueva.",

@@ -202,6 +202,7 @@ export const deskFr: DeskCatalog = {
   "desk.incidents.correctText": "Manche {game} corrigée par {by} : {score}",
   "desk.incidents.correctWas": "Manche {game} corrigée par {by} : {score} (avant {was})",
   "desk.incidents.undoneMark": "{what} (annulé)",
+  "desk.incidents.alertLine": "{what} : {match}, {place}",
   "desk.print.heading": "Impression",
   "desk.print.about":
     "Feuilles pour le papier (Ctrl+P à 100 %) : feuilles de partie avec le QR code de l’arbitre, feuilles de poule, tableaux, l’ordre des parties et les résultats, ceux d’un tableau une fois son tirage verrouillé. Chacune s’ouvre dans un nouvel onglet.",

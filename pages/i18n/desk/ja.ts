@@ -198,6 +198,7 @@ export const deskJa: DeskCatalog = {
   "desk.incidents.correctText": "{by}が第{game}ゲームを{score}に訂正",
   "desk.incidents.correctWas": "{by}が第{game}ゲームを{score}に訂正（訂正前 {was}）",
   "desk.incidents.undoneMark": "{what}（取り消し）",
+  "desk.incidents.alertLine": "{what}：{match}、{place}",
   "desk.print.heading": "印刷",
   "desk.print.about":
     "用紙向けのシート（Ctrl+P、倍率 100 %）：審判用 QR コード付きのスコアシート、リーグ表、トーナメント表、試合順と結果。種目のものは組み合わせ確定後に出ます。それぞれ新しいタブで開きます。",

@@ -195,6 +195,7 @@ export const deskZh: DeskCatalog = {
   "desk.incidents.correctText": "{by} 将第 {game} 局更正为 {score}",
   "desk.incidents.correctWas": "{by} 将第 {game} 局更正为 {score}（原为 {was}）",
   "desk.incidents.undoneMark": "{what}（已撤销）",
+  "desk.incidents.alertLine": "{what}：{match}，{place}",
   "desk.print.heading": "打印",
   "desk.print.about":
     "适合纸张的表格（Ctrl+P，100% 比例）：带裁判员二维码的比赛记分表、小组记分表、签表、比赛顺序和成绩；项目的表格在其抽签锁定后提供。每项都在新标签页中打开。",

@@ -123,7 +123,11 @@ export function showAlerts(page: ManagePage, alerts: readonly ListedIncident[]):
   byId("referee-alert-list")!.replaceChildren(
     ...alerts.map((a) => {
       const { what, match } = incidentWords(a);
-      const li = make("li", "need", `${what}: ${match}, ${incidentPlace(a)} `);
+      const li = make(
+        "li",
+        "need",
+        `${w("desk.incidents.alertLine", { what, match, place: incidentPlace(a) })} `,
+      );
       li.dataset.key = a.key;
       const button = make("button", "primary", w("desk.incidents.acknowledge"));
       button.type = "button";
