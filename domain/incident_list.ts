@@ -97,6 +97,26 @@ export interface UndoneIncidentRecord {
   undoneBy: string;
 }
 
+/**
+ * What an incident's sentence is made of, for a page that words it in its own language (the desk's,
+ * pages/incident_words.ts): its match (players, category, stage label) and, by kind, the card and who had it
+ * (a coach: `coach`), the side of a time-out, whether both sides asked for the expedite system, the medical
+ * break's stored reason ("accident", "bleeding", "other" or the referee's own text) and its minutes (null while
+ * under way), the game after which a player retired, who entered a result or corrected a game and the scores.
+ */
+export type IncidentWords =
+  & { match: { home: string; away: string; category: string; stage: string } }
+  & (
+    | { kind: "card"; card: CardColour; side: Side; player: string; coach: boolean; penaltyPoints: number }
+    | { kind: "timeout"; side: Side; player: string }
+    | { kind: "expedite"; byRequest: boolean }
+    | { kind: "medical"; side: Side; player: string; reason: string | null; minutes: number | null }
+    | { kind: "retired"; afterGame: number | null }
+    | { kind: "disqualified" }
+    | { kind: "result"; by: string; games: string[] }
+    | { kind: "correct"; by: string; game: number | null; score: string; was: string | null }
+  );
+
 /** One line of the list. */
 export interface EventIncident {
   /** Stable across reads: what an acknowledgement names. */
@@ -112,7 +132,10 @@ export interface EventIncident {
   /** The game's score then, "5-3"; null when not known. */
   score: string | null;
   at: string | null;
+  /** The sentence in English, for the API's users. */
   text: string;
+  /** What `text` is made of, for a page that words it in its own language. */
+  words: IncidentWords;
   /** A card that refers the player to the referee or gives penalty points: the desk is alerted. */
   alert: boolean;
   /** Taken back by the umpire's undo: when and by whom (the token's label); null while in force. */
@@ -139,6 +162,15 @@ function matchWords(m: IncidentMatch): string {
   return `${m.homeName ?? "?"} v ${m.awayName ?? "?"} (${m.categoryName}, ${m.label})`;
 }
 
+/** The match of an incident's sentence, for `words`. */
+function matchNamed(m: IncidentMatch): IncidentWords["match"] {
+  return { home: m.homeName ?? "?", away: m.awayName ?? "?", category: m.categoryName, stage: m.label };
+}
+
+/** What an incident's sentence names besides its match. */
+export type IncidentWhat = IncidentWords extends infer W ? W extends unknown ? Omit<W, "match"> : never
+  : never;
+
 function sideName(m: IncidentMatch, side: Side): string {
   return (side === "home" ? m.homeName : m.awayName) ?? side;
 }
@@ -160,15 +192,17 @@ export function eventIncidents(
     l:
       & Omit<
         EventIncident,
-        "matchId" | "match" | "tableNo" | "categoryId" | "categoryName" | "alert" | "undone"
+        "matchId" | "match" | "tableNo" | "categoryId" | "categoryName" | "alert" | "undone" | "words"
       >
       & {
+        words: IncidentWhat;
         alert?: boolean;
         undone?: EventIncident["undone"];
       },
   ) =>
     out.push({
       ...l,
+      words: { ...l.words, match: matchNamed(m) },
       matchId: m.id,
       match: matchWords(m),
       tableNo: m.tableNo,
@@ -195,6 +229,14 @@ export function eventIncidents(
         text: `${CARD_WORDS[c.card]}: ${sideName(m, c.side)}${
           c.target === "coach" ? "'s coach" : ""
         }${points}`,
+        words: {
+          kind: "card",
+          card: c.card,
+          side: c.side,
+          player: sideName(m, c.side),
+          coach: c.target === "coach",
+          penaltyPoints: c.penaltyPoints,
+        },
         alert: alertsReferee(c.card),
       });
     }
@@ -205,6 +247,7 @@ export function eventIncidents(
         ...place(t),
         at: t.at,
         text: `Time-out: ${sideName(m, t.side)}`,
+        words: { kind: "timeout", side: t.side, player: sideName(m, t.side) },
       });
     }
     if (o?.expedite) {
@@ -214,6 +257,7 @@ export function eventIncidents(
         ...place(o.expedite),
         at: o.expedite.at,
         text: `Expedite system introduced${o.expedite.byRequest ? " at both sides' request" : ""}`,
+        words: { kind: "expedite", byRequest: o.expedite.byRequest },
       });
     }
     if (m.resultReason === "retired" || m.resultReason === "disqualified") {
@@ -226,6 +270,9 @@ export function eventIncidents(
         text: m.resultReason === "retired"
           ? `Retired${m.retirementAfterGame === null ? "" : ` after game ${m.retirementAfterGame}`}`
           : "Disqualified",
+        words: m.resultReason === "retired"
+          ? { kind: "retired", afterGame: m.retirementAfterGame }
+          : { kind: "disqualified" },
       });
     }
   }
@@ -241,6 +288,13 @@ export function eventIncidents(
       text: `Medical break: ${sideName(m, b.side)}${b.reason ? ` (${medicalReasonWords(b.reason)})` : ""}, ${
         b.endedAt ? `${minutesBetween(b.startedAt, b.endedAt)} min` : "under way"
       }`,
+      words: {
+        kind: "medical",
+        side: b.side,
+        player: sideName(m, b.side),
+        reason: b.reason,
+        minutes: b.endedAt ? minutesBetween(b.startedAt, b.endedAt) : null,
+      },
     });
   }
   for (const u of undone) {
@@ -261,6 +315,18 @@ export function eventIncidents(
           ? `Time-out: ${sideName(m, i.side)}`
           : `Expedite system introduced${i.byRequest ? " at both sides' request" : ""}`
       } (undone)`,
+      words: i.kind === "card"
+        ? {
+          kind: "card",
+          card: i.card,
+          side: i.side,
+          player: sideName(m, i.side),
+          coach: i.target === "coach",
+          penaltyPoints: 0,
+        }
+        : i.kind === "timeout"
+        ? { kind: "timeout", side: i.side, player: sideName(m, i.side) }
+        : { kind: "expedite", byRequest: i.byRequest },
       undone: { at: u.undoneAt, by: u.undoneBy },
     });
   }
@@ -272,6 +338,7 @@ export function eventIncidents(
       : `Game ${c.game} corrected by ${c.actor} to ${c.score?.home}-${c.score?.away}${
         c.was && c.was.home !== null ? ` (was ${c.was.home}-${c.was.away})` : ""
       }`;
+    const pair = (s: { home: number | null; away: number | null } | undefined) => `${s?.home}-${s?.away}`;
     line(m, {
       key: `correction:${c.matchId}:${c.at}`,
       category: "correction",
@@ -279,6 +346,13 @@ export function eventIncidents(
       score: null,
       at: c.at,
       text,
+      words: c.kind === "result" ? { kind: "result", by: c.actor, games: (c.games ?? []).map(pair) } : {
+        kind: "correct",
+        by: c.actor,
+        game: c.game ?? null,
+        score: pair(c.score),
+        was: c.was && c.was.home !== null ? pair(c.was) : null,
+      },
     });
   }
   return out.map((l, i) => ({ l, i }))

@@ -54,6 +54,7 @@ import * as relayPanel from "./client/manage/relay_panel.ts";
 import * as importDesk from "./client/manage/import_desk.ts";
 import * as needsPanel from "./client/manage/needs_panel.ts";
 import * as incidentsPanel from "./client/manage/incidents_panel.ts";
+import * as incidentWords from "../incident_words.ts";
 import * as checkIn from "./client/manage/check_in.ts";
 import * as ratingList from "./client/manage/rating_list.ts";
 import * as deskWords from "./client/manage/words.ts";
@@ -117,6 +118,7 @@ export const MANAGE_MODULES = [
   relayPanel,
   importDesk,
   needsPanel,
+  incidentWords,
   incidentsPanel,
   checkIn,
   ratingList,

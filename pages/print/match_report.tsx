@@ -6,7 +6,9 @@
  * and room for the umpire's and the referee's signatures.
  */
 import type { MatchData } from "../../views/match.ts";
+import type { CardColour } from "../../domain/cards.ts";
 import type { MedicalBreakRecord, UndoneIncidentRecord } from "../../domain/incident_list.ts";
+import { incidentText, medicalWho } from "../incident_words.ts";
 import { PrintDocument, type SheetKind } from "./print_document.tsx";
 import { gameScoresText } from "./game_scores.ts";
 import { stageText } from "../format.ts";
@@ -29,11 +31,10 @@ export interface ReportLine {
   undone?: string;
 }
 
-const CARD_WORDS = { yellow: "card.yellow", yellow_red: "card.yellowRed", red: "card.red" } as const;
-
 /**
  * The match's incidents in the order of the match: time-outs, cards, the expedite system (those undone among
- * them, marked), then its medical breaks (Regulation 3.4.2.3) with their times.
+ * them, marked), then its medical breaks (Regulation 3.4.2.3) with their times; each worded as the desk words it
+ * (pages/incident_words.ts).
  * @example reportLines(m)[0] // { gameNumber: 2, score: "5-3", what: "Time-out: Ana Lopez" }
  */
 export function reportLines(
@@ -45,19 +46,28 @@ export function reportLines(
   const m = d.match;
   const name = (side: "home" | "away") => side === "home" ? m.homeName : m.awayName;
   const u = m.umpire;
-  const cardWhat = (c: { card: keyof typeof CARD_WORDS; side: "home" | "away"; target?: string }) =>
-    t(c.target === "coach" ? "print.reportCardCoach" : "print.reportCard", {
-      card: t(CARD_WORDS[c.card]),
-      name: name(c.side),
-    });
+  const cardWhat = (
+    c: { card: CardColour; side: "home" | "away"; target?: string; penaltyPoints?: number },
+  ) =>
+    incidentText({
+      kind: "card",
+      card: c.card,
+      side: c.side,
+      player: name(c.side),
+      coach: c.target === "coach",
+      penaltyPoints: c.penaltyPoints ?? 0,
+    }, t);
+  const timeoutWhat = (side: "home" | "away") =>
+    incidentText({ kind: "timeout", side, player: name(side) }, t);
+  const expediteWhat = (byRequest: boolean) => incidentText({ kind: "expedite", byRequest }, t);
   const taken = undone.flatMap((x) => {
     const i = x.incident;
     const what = i.kind === "card"
       ? cardWhat(i)
       : i.kind === "timeout"
-      ? t("print.reportTimeout", { name: name(i.side) })
+      ? timeoutWhat(i.side)
       : i.kind === "expedite"
-      ? t("print.reportExpedite")
+      ? expediteWhat(i.byRequest)
       : null;
     if (what === null) return [];
     return [{
@@ -71,31 +81,17 @@ export function reportLines(
   const breaks = medical.map((b) => ({
     gameNumber: b.gameNumber ?? 0,
     score: "",
-    what: t(b.reason ? "print.reportMedicalReason" : "print.reportMedical", {
-      name: name(b.side),
-      reason: b.reason ?? "",
+    what: t("print.reportMedical", {
+      name: medicalWho(name(b.side), b.reason, t),
       from: utcMinute(b.startedAt),
       to: b.endedAt === null ? "—" : utcMinute(b.endedAt).slice(11),
     }),
   }));
   if (!u && taken.length === 0) return breaks;
   const lines: (ReportLine & { order: number; made: string })[] = [
-    ...(u?.timeouts ?? []).map((x) => ({ ...x, what: t("print.reportTimeout", { name: name(x.side) }) })),
-    ...(u?.cards ?? []).map((c) => {
-      const who = cardWhat(c);
-      const points = c.penaltyPoints === 0
-        ? ""
-        : c.penaltyPoints === 1
-        ? t("print.penaltyOne")
-        : t("print.penaltyMany", { n: c.penaltyPoints });
-      return { ...c, what: points ? `${who} (${points})` : who };
-    }),
-    ...(u?.expedite
-      ? [{
-        ...u.expedite,
-        what: t(u.expedite.byRequest ? "print.reportExpediteAsked" : "print.reportExpedite"),
-      }]
-      : []),
+    ...(u?.timeouts ?? []).map((x) => ({ ...x, what: timeoutWhat(x.side) })),
+    ...(u?.cards ?? []).map((c) => ({ ...c, what: cardWhat(c) })),
+    ...(u?.expedite ? [{ ...u.expedite, what: expediteWhat(u.expedite.byRequest) }] : []),
     ...taken,
   ].map((
     // `at`: when it was made, which orders the incidents of one score.

@@ -4,7 +4,9 @@
  * event bar, the announcement, "Needs you", check-in, import, rating list, incidents, print, links, tokens, the
  * latest changes, and the play views' headings and forms) have no English desk message left
  * (pages/i18n/desk/en.ts, the script's sentences included), nothing of them is cut or off the screen, and axe
- * finds no serious or critical violation. The switcher takes the desk to another language. What fills the play
+ * finds no serious or critical violation. The referee's incidents (a time-out, a red card to a coach with its alert,
+ * a medical break, the demo's retirement) are worded in the desk's language too (pages/incident_words.ts): only
+ * the names in them are the data's. The switcher takes the desk to another language. What fills the play
  * views is tests/browser/manage_play_languages_test.ts's, and the API's stage labels ("Group E", "Quarter-final")
  * are taken as data here: the play views' words (pages/i18n/desk_play/) word them. With `-- --update` it writes
  * the screenshots of /manage in German and Arabic.
@@ -76,7 +78,7 @@ const REGIONS = [
 /**
  * The regions' text, their hidden parts included (a sentence the script shows later is written by the server),
  * without the demo's and the API's own words: names, labels, addresses, and the sentences the API writes (the
- * incidents', the referee's alerts', the problems'); their elements' accessible names and placeholders too.
+ * problems'); their elements' accessible names and placeholders too.
  */
 function regionText(page: Page): Promise<string> {
   return page.evaluate((regions) => {
@@ -87,9 +89,6 @@ function regionText(page: Page): Promise<string> {
         // "10:31:02 · Desk · result entered: A v B (…)": the time and what, not who or which match.
         const [time = "", , what = ""] = (li.textContent ?? "").split(" · ");
         li.textContent = `${time} ${what.split(": ")[0]}`;
-      }
-      for (const li of copy.querySelectorAll("#incident-list li.incident")) {
-        li.replaceChildren(...li.querySelectorAll(".muted"));
       }
       const data = "script, style, #event-name, #whoami, #event-select, #announcement-now, " +
         "#referee-alert-list li, #check-in-list, .names, figcaption a, code, .secret, #find-category, " +
@@ -126,6 +125,8 @@ async function untilDrawn(page: Page, lang: Language): Promise<void> {
       "#token-list li",
       "#audit li",
       "#check-in-list li",
+      "#incident-list li.incident[data-kind=medical]",
+      "#referee-alert-list li",
     ]
   ) {
     await page.waitForSelector(filled, { state: "attached" });
@@ -174,7 +175,16 @@ browserSuite(
     await api("PUT", `/events/${SLUG}/announcement`, { text: "13:00" });
     await api("POST", "/tokens", { role: "scorer", label: "T1", event: SLUG, table: 1 });
     const players: { playerId: string }[] = (await api("GET", `/events/${SLUG}/check-in`, undefined)).players;
-    const overview: { subevents: { name: string }[]; matches: { stageLabel: string }[] } = await api(
+    const overview: {
+      subevents: { name: string }[];
+      matches: {
+        id: string;
+        status: string;
+        homeName: string | null;
+        awayName: string | null;
+        stageLabel: string;
+      }[];
+    } = await api(
       "GET",
       `/events/${SLUG}`,
       undefined,
@@ -184,6 +194,20 @@ browserSuite(
       ...overview.matches.map((m) => m.stageLabel),
     ];
     await api("POST", `/events/${SLUG}/check-in`, { playerId: players[0]!.playerId, present: true });
+    // The referee's incidents of a match: a time-out, a red card to a coach (an alert) and a medical break.
+    const played = overview.matches.find((m) => m.status === "scheduled" && m.homeName && m.awayName)!;
+    const umpire = (action: string, body: unknown) => api("POST", `/matches/${played.id}/${action}`, body);
+    await umpire("start", { firstServer: "home" });
+    await umpire("timeout", { side: "home" });
+    await umpire("resume", {});
+    await umpire("card", { side: "away", target: "coach", card: "red" });
+    const began = testNow().getTime() - 5 * 60_000;
+    await umpire("medical", {
+      side: "home",
+      startedAt: new Date(began).toISOString(),
+      endedAt: new Date(began + 3 * 60_000).toISOString(),
+      reason: "bleeding",
+    });
 
     for (const lang of LANGUAGES) {
       await t.step(`/manage in ${lang}`, async () => {

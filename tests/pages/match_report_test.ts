@@ -46,6 +46,15 @@ storeTest(
     );
     assert.match(text, /Umpire Referee/);
 
+    // Worded as the desk words them (pages/incident_words.ts), in the sheet's language.
+    const de = (await (await app.request(`/t/${ev.slug}/print/report/${id}?lang=de`)).text())
+      .replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+    assert.match(
+      de,
+      /Auszeit: Player test-open 2 .* Gelbe Karte: Player test-open 1 .* Rote Karte: Betreuer von/,
+    );
+    assert.match(de, /Wechselmethode auf Wunsch beider Seiten eingeführt/);
+
     assert.equal((await app.request(`/t/other-open/print/report/${id}`)).status, 404);
     assert.equal((await app.request(`/t/${ev.slug}/print/report/not-a-match`)).status, 404);
   },

@@ -6,8 +6,10 @@
  * is exported so that the page can inline this module (pages/client_script.ts `moduleScript`).
  */
 import type { EventIncident } from "../../../../domain/incident_list.ts";
+import { incidentText } from "../../../incident_words.ts";
 import { byId, make } from "../dom.ts";
 import { manageApi, type ManagePage } from "./page.ts";
+import { stageWords } from "./play_words.ts";
 import { deskClock, w } from "./words.ts";
 
 /** An incident as the API lists it: with who acknowledged it and when. */
@@ -27,6 +29,20 @@ export function incidentPlace(i: EventIncident): string {
       : w("desk.incidents.game", { game: i.gameNumber }),
     i.at === null ? null : deskClock(i.at),
   ].filter((p) => p !== null).join(" · ");
+}
+
+/**
+ * An incident in the desk's words, from what it names (`words`); the API's English sentence and match when it
+ * names nothing (an older server).
+ * @example incidentWords(redCardToBen) // { what: "Rote Karte: Ben", match: "Ana – Ben (U15, Gruppe A)" } on a German desk
+ */
+export function incidentWords(i: EventIncident): { what: string; match: string } {
+  const n = i.words as EventIncident["words"] | undefined;
+  if (n === undefined) return { what: i.text, match: i.match };
+  return {
+    what: i.undone ? w("desk.incidents.undoneMark", { what: incidentText(n, w) }) : incidentText(n, w),
+    match: w("desk.needs.match", { ...n.match, stage: stageWords(n.match.stage) }),
+  };
 }
 
 /**
@@ -74,9 +90,10 @@ export function drawIncidents(): void {
     ...kept.map((i) => {
       const li = make("li", i.undone ? "incident undone" : i.alert ? "incident alert" : "incident");
       li.dataset.kind = i.category;
+      const { what, match } = incidentWords(i);
       li.append(
-        i.undone ? make("s", "", i.text) : make("strong", "", i.text),
-        ` ${i.match} `,
+        i.undone ? make("s", "", what) : make("strong", "", what),
+        ` ${match} `,
         make("span", "muted", incidentPlace(i)),
       );
       if (i.undone) {
@@ -105,7 +122,12 @@ export function showAlerts(page: ManagePage, alerts: readonly ListedIncident[]):
   incidentsShown.alerts = json;
   byId("referee-alert-list")!.replaceChildren(
     ...alerts.map((a) => {
-      const li = make("li", "need", `${a.text}: ${a.match}, ${incidentPlace(a)} `);
+      const { what, match } = incidentWords(a);
+      const li = make(
+        "li",
+        "need",
+        `${w("desk.incidents.alertLine", { what, match, place: incidentPlace(a) })} `,
+      );
       li.dataset.key = a.key;
       const button = make("button", "primary", w("desk.incidents.acknowledge"));
       button.type = "button";

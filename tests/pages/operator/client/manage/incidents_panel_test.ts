@@ -1,6 +1,11 @@
 import assert from "node:assert/strict";
-import { filterIncidents } from "../../../../../pages/operator/client/manage/incidents_panel.ts";
+import {
+  filterIncidents,
+  incidentWords,
+} from "../../../../../pages/operator/client/manage/incidents_panel.ts";
+import type { DeskWords } from "../../../../../pages/operator/client/manage/words.ts";
 import type { EventIncident } from "../../../../../domain/incident_list.ts";
+import { deskDe } from "../../../../../pages/i18n/desk/de.ts";
 
 const incident = (over: Partial<EventIncident>): EventIncident => ({
   key: "k",
@@ -14,6 +19,15 @@ const incident = (over: Partial<EventIncident>): EventIncident => ({
   score: "0-0",
   at: null,
   text: "Yellow card: A",
+  words: {
+    kind: "card",
+    card: "yellow",
+    side: "home",
+    player: "A",
+    coach: false,
+    penaltyPoints: 0,
+    match: { home: "A", away: "B", category: "Singles", stage: "R1" },
+  },
   alert: false,
   undone: null,
   ...over,
@@ -43,4 +57,31 @@ Deno.test("filterIncidents() shows, hides or keeps alone the incidents the umpir
   assert.deepEqual(keys(""), ["a", "b"]);
   assert.deepEqual(keys("hide"), ["a"]);
   assert.deepEqual(keys("only"), ["b"]);
+});
+
+Deno.test("incidentWords() words an incident in the desk's language from its words, the API's text without them", () => {
+  const red = incident({
+    words: {
+      kind: "card",
+      card: "yellow_red",
+      side: "away",
+      player: "Ben Okafor",
+      coach: true,
+      penaltyPoints: 2,
+      match: { home: "Ana Lopez", away: "Ben Okafor", category: "Herreneinzel", stage: "R1" },
+    },
+  });
+  const words: DeskWords = { words: deskDe, locale: "de-DE", timeZone: "UTC", rtl: false };
+  (globalThis as { deskWords?: DeskWords }).deskWords = words;
+  try {
+    const said = incidentWords(red);
+    assert.equal(said.what, "Gelbe und Rote Karte: Betreuer von Ben Okafor (2 Strafpunkte)");
+    assert.match(said.match, /^Ana Lopez – Ben Okafor \(Herreneinzel, .+\)$/);
+  } finally {
+    delete (globalThis as { deskWords?: DeskWords }).deskWords;
+  }
+  const undone = incident({ undone: { at: "2026-12-05T10:00:00.000Z", by: "Table 1 phone" } });
+  assert.equal(incidentWords(undone).what, "Yellow card: A (undone)");
+  const older = { ...incident({ text: "Red card: B" }), words: undefined } as unknown as EventIncident;
+  assert.deepEqual(incidentWords(older), { what: "Red card: B", match: "A v B (Singles, R1)" });
 });
