@@ -167,18 +167,19 @@ browserSuite(
           await check("matches");
           await shot("matches", "#live");
 
-          // The order of play: a plan the API refuses (the request sent with a rest it takes not), said in the
-          // page's words; then the sessions saved and the plan made in them, with a rest of 4 hours that leaves
+          // The order of play: a plan the API refuses (the request sent for an event that is gone: the API's
+          // 404 problem), said in the page's words; then the sessions saved and the plan made in them, with a rest of 4 hours that leaves
           // matches it cannot place, each with its reason.
           await showView(page, "plan");
           await page.waitForSelector("#session-rows tr");
           await page.route("**/api/manage/events/*/plan", async (route) => {
-            const refused = await route.fetch({ postData: JSON.stringify({ restMinutes: -1 }) });
-            assert.equal(refused.status(), 400);
+            const gone = route.request().url().replace(`/events/${DEMO_SLUG}/`, "/events/gone-2026/");
+            const refused = await route.fetch({ url: gone });
+            assert.equal(refused.status(), 404);
             await route.fulfill({ response: refused });
           }, { times: 1 });
           await page.click("#plan-form button[type=submit]");
-          const refusedWords = String(CATALOGS[lang]["play.problem.invalid-body"]);
+          const refusedWords = String(CATALOGS[lang]["play.problem.not-found"]);
           await page.waitForFunction(
             (words) => document.getElementById("plan-summary")?.textContent === words,
             refusedWords,

@@ -246,7 +246,7 @@ export const playAr: PlayCatalog = {
   "play.unplaced.noTwoTables":
     "لا توجد في أي فترة من فترات فئتها طاولتان شاغرتان معًا بعد مباريات لاعبيها الأخرى",
   "play.unplaced.noRoom": "لا متّسع لها في أي فترة من فترات فئتها بعد مباريات لاعبيها الأخرى",
-  "play.problem.invalid-body": "رفض الخادم قيمة في هذا النموذج: تحقّق منها وحاول مجددًا.",
+  "play.problem.invalid-body": "رفض الخادم قيمة: {detail}",
   "play.problem.invalid-header": "رُفض الطلب: أعد تحميل الصفحة وحاول مجددًا.",
   "play.problem.invalid-query": "رُفض الطلب: إحدى القيم المطلوبة خارج النطاق.",
   "play.problem.invalid-event-file": "في ملف البطولة أخطاء: لم يُستورد شيء.",

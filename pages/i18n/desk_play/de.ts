@@ -257,8 +257,7 @@ export const playDe: PlayCatalog = {
     "keine Sitzung seiner Konkurrenz hat nach den anderen Spielen seiner Spieler zwei Tische gleichzeitig frei",
   "play.unplaced.noRoom":
     "keine Sitzung seiner Konkurrenz hat nach den anderen Spielen seiner Spieler noch Platz dafür",
-  "play.problem.invalid-body":
-    "Der Server hat einen Wert dieses Formulars abgelehnt: bitte prüfen und erneut versuchen.",
+  "play.problem.invalid-body": "Der Server hat einen Wert abgelehnt: {detail}",
   "play.problem.invalid-header": "Die Anfrage wurde abgelehnt: Seite neu laden und erneut versuchen.",
   "play.problem.invalid-query":
     "Die Anfrage wurde abgelehnt: ein angefragter Wert liegt außerhalb des Bereichs.",

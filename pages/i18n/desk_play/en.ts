@@ -258,7 +258,7 @@ export const playEn = {
   "play.unplaced.noTwoTables":
     "no session of its category has two tables free together for it after its players' other matches",
   "play.unplaced.noRoom": "no session of its category has room for it after its players' other matches",
-  "play.problem.invalid-body": "The server refused a value of this form: check it and try again.",
+  "play.problem.invalid-body": "The server refused a value: {detail}",
   "play.problem.invalid-header": "The request was refused: reload the page and try again.",
   "play.problem.invalid-query": "The request was refused: a value asked for is out of range.",
   "play.problem.invalid-event-file": "The event file has problems: nothing was imported.",

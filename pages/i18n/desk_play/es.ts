@@ -251,8 +251,7 @@ export const playEs: PlayCatalog = {
     "ninguna sesión de su categoría tiene dos mesas libres a la vez tras los otros partidos de sus jugadores",
   "play.unplaced.noRoom":
     "ninguna sesión de su categoría tiene sitio para él tras los otros partidos de sus jugadores",
-  "play.problem.invalid-body":
-    "El servidor rechazó un valor de este formulario: revíselo e inténtelo de nuevo.",
+  "play.problem.invalid-body": "El servidor rechazó un valor: {detail}",
   "play.problem.invalid-header": "La solicitud fue rechazada: recargue la página e inténtelo de nuevo.",
   "play.problem.invalid-query": "La solicitud fue rechazada: un valor pedido está fuera de rango.",
   "play.problem.invalid-event-file": "El archivo del torneo tiene errores: no se importó nada.",

@@ -260,7 +260,7 @@ export const playFr: PlayCatalog = {
     "aucune séance de son tableau n'a deux tables libres ensemble après les autres parties de ses joueurs",
   "play.unplaced.noRoom":
     "aucune séance de son tableau n'a de place pour elle après les autres parties de ses joueurs",
-  "play.problem.invalid-body": "Le serveur a refusé une valeur de ce formulaire : vérifiez-la et réessayez.",
+  "play.problem.invalid-body": "Le serveur a refusé une valeur : {detail}",
   "play.problem.invalid-header": "La requête a été refusée : rechargez la page et réessayez.",
   "play.problem.invalid-query": "La requête a été refusée : une valeur demandée est hors limites.",
   "play.problem.invalid-event-file": "Le fichier du tournoi comporte des erreurs : rien n'a été importé.",

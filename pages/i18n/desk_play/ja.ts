@@ -247,8 +247,7 @@ export const playJa: PlayCatalog = {
   "play.unplaced.noTwoTables":
     "選手の他の試合の後に、その種目のどのセッションにも同時に空く台が2台ありません",
   "play.unplaced.noRoom": "選手の他の試合の後に、その種目のセッションに空きがありません",
-  "play.problem.invalid-body":
-    "サーバーがこのフォームの値を受け付けませんでした。確認してもう一度お試しください。",
+  "play.problem.invalid-body": "サーバーが値を受け付けませんでした：{detail}",
   "play.problem.invalid-header": "要求が拒否されました。ページを再読み込みしてもう一度お試しください。",
   "play.problem.invalid-query": "要求が拒否されました。指定した値が範囲外です。",
   "play.problem.invalid-event-file": "大会ファイルに問題があります。何も取り込まれていません。",

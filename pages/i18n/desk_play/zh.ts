@@ -244,7 +244,7 @@ export const playZh: PlayCatalog = {
   "play.unplaced.feederUnplaced": "它所依赖的前一场比赛无法安排",
   "play.unplaced.noTwoTables": "在其选手的其他比赛之后，该项目没有任何时段能同时空出两张球台",
   "play.unplaced.noRoom": "在其选手的其他比赛之后，该项目的各时段都已排满",
-  "play.problem.invalid-body": "服务器拒绝了此表单中的某个值：请检查后重试。",
+  "play.problem.invalid-body": "服务器拒绝了一个值：{detail}",
   "play.problem.invalid-header": "请求被拒绝：请重新加载页面后重试。",
   "play.problem.invalid-query": "请求被拒绝：所请求的某个值超出范围。",
   "play.problem.invalid-event-file": "赛事文件有问题：未导入任何内容。",

@@ -33,7 +33,7 @@ export async function manageFetch(
  */
 export const fetchWords: {
   status: string;
-  problem: (problem: { code?: unknown }) => string | null;
+  problem: (problem: { code?: unknown; detail?: unknown }) => string | null;
 } = { status: "Error {status}", problem: () => null };
 
 /**

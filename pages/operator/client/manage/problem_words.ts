@@ -68,8 +68,11 @@ export const PROBLEM_WORDS: Record<DeskProblemCode, PlayKey> = {
  * The page's words for a problem's code; null for a code the catalog does not word (the API's detail is said).
  * @example problemWords({ code: "draw-locked" }) // "Die Auslosung ist gesperrt: zuerst entsperren." on a German page
  */
-export function problemWords(problem: { code?: unknown }): string | null {
+export function problemWords(problem: { code?: unknown; detail?: unknown }): string | null {
   const code = problem.code;
   if (typeof code !== "string" || !Object.hasOwn(PROBLEM_WORDS, code)) return null;
-  return pw(PROBLEM_WORDS[code as DeskProblemCode]);
+  // A refused value is said by the API's detail alone (which value, what it takes): it has no structured
+  // fields yet, so the page's words frame it. TODO(#53): word it from structured fields.
+  const detail = typeof problem.detail === "string" ? problem.detail : "";
+  return pw(PROBLEM_WORDS[code as DeskProblemCode], { detail });
 }
