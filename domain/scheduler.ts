@@ -120,11 +120,28 @@ export interface PlannedMatch {
   secondTable?: number;
 }
 
-/** A match the plan could not place, and why. */
+/**
+ * Why the plan could not place a match: a match that feeds it is unplaced (`feederId` the first such), no session
+ * of its category has two tables free together for its tie, or none has room for it.
+ */
+export type UnplacedCode = "feeder-unplaced" | "no-two-tables" | "no-room";
+
+/** A match the plan could not place, and why: `code` and `feederId` for a program, `reason` in English. */
 export interface Unplaced {
   id: string;
+  code: UnplacedCode;
+  /** With "feeder-unplaced": the first match feeding it that is not placed. */
+  feederId?: string;
   reason: string;
 }
+
+/** The English sentence of each reason code, kept for the API's readers. */
+const UNPLACED_REASONS: Record<UnplacedCode, string> = {
+  "feeder-unplaced": "a match that feeds it could not be placed",
+  "no-two-tables":
+    "no session of its category has two tables free together for it after its players' other matches",
+  "no-room": "no session of its category has room for it after its players' other matches",
+};
 
 /** A day's plan. */
 export interface Plan {
@@ -295,13 +312,17 @@ export function schedule(input: ScheduleInput): Plan {
   }
   for (const id of open) {
     const m = byId.get(id)!;
+    const feederId = m.feeders.find((f) => !planned.has(f) && byId.has(f));
+    const code: UnplacedCode = feederId !== undefined
+      ? "feeder-unplaced"
+      : m.tie?.twoTables
+      ? "no-two-tables"
+      : "no-room";
     unplaced.push({
       id,
-      reason: !feedersPlanned(m)
-        ? "a match that feeds it could not be placed"
-        : m.tie?.twoTables
-        ? "no session of its category has two tables free together for it after its players' other matches"
-        : "no session of its category has room for it after its players' other matches",
+      code,
+      ...(feederId === undefined ? {} : { feederId }),
+      reason: UNPLACED_REASONS[code],
     });
   }
 

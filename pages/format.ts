@@ -5,6 +5,7 @@
 import { type I18n, i18nFor } from "./i18n/mod.ts";
 import type { TextKey } from "./i18n/catalog.ts";
 import { readStageLabel } from "../domain/stage_name.ts";
+import { gamesNeeded, isValidBestOf } from "../domain/scoring.ts";
 
 const EN = i18nFor("en");
 
@@ -175,9 +176,18 @@ function wordsOf(table: Record<string, TextKey>, word: string, i18n: I18n): stri
   return key === undefined ? word : i18n.t(key);
 }
 
-/** "Best of 5" and the like. */
+/** "Best of 5" and the like ("3 Gewinnsätze" in German: the games to win, `gamesToWin`). */
 export function bestOfText(bestOf: number, i18n: I18n = EN): string {
-  return i18n.t("format.bestOf", { count: bestOf });
+  return i18n.t("format.bestOf", { count: bestOf, wins: gamesToWin(bestOf) });
+}
+
+/**
+ * The games a side must win in a best of `bestOf` (ITTF Law 2.12.1, domain/scoring.ts), which some languages
+ * say instead of the most games; a stored count that is no best of (none is imported) is said as it is.
+ * @example gamesToWin(5) // 3
+ */
+export function gamesToWin(bestOf: number): number {
+  return isValidBestOf(bestOf) ? gamesNeeded(bestOf) : bestOf;
 }
 
 const FORMAT_WORDS = {

@@ -125,12 +125,12 @@ export function TvBrackets(props: { categories: readonly CategorySummary[] }) {
 
 /** The bracket view's CSS, after the bracket's own (BRACKET_CSS), for the TV's dark screen. */
 export const TV_BRACKET_CSS = `
-.tvb-page h2 .of{margin-left:1vw;color:#7f8fa6;font-size:.7em}
+.tvb-page h2 .of{margin-inline-start:1vw;color:#7f8fa6;font-size:.7em}
 .tvb-earlier{list-style:none;margin:0 0 1.2vh;padding:0;font-size:1.5vw;color:#b9c6d8;display:flex;flex-direction:column;
   gap:.4vh}
 .tvb-earlier li{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 .tvb-earlier b{color:#fff}
-.tvb-earlier .live{margin-left:1.5vw;padding:0 .5vw;border-left:.3vw solid #ff5a5f;color:#fff}
+.tvb-earlier .live{margin-inline-start:1.5vw;padding:0 .5vw;border-inline-start:.3vw solid #ff5a5f;color:#fff}
 .tvb{flex:1;min-height:0;container-type:size}
 ${
   [1, 2, 4, 8].map((m) => `.tvb.m${m} .bracket{--fh:calc(100cqh / ${(3.7 * m + 2.2).toFixed(1)})}`).join("\n")
@@ -142,10 +142,10 @@ ${[1, 2, 3, 4].map((r) => `.tvb.r${r} .bracket{--fw:calc(100cqw / ${r * 18})}`).
 .tvb .round>h4{font-size:.8em;line-height:1.2;color:#b9c6d8;margin:0 0 .3em;text-transform:uppercase;
   letter-spacing:.04em;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 .tvb .slot{margin:.25em 0}
-.tvb .round:not(:last-child) .pair::after{right:-.6em;border-right:.08em solid #3b4c63}
+.tvb .round:not(:last-child) .pair::after{inset-inline-end:-.6em;border-inline-end:.08em solid #3b4c63}
 .tvb .round:not(:last-child) .slot::after,.tvb .round+.round .slot::before{width:.6em;border-top:.08em solid #3b4c63}
-.tvb .round:not(:last-child) .slot::after{right:-.6em}
-.tvb .round+.round .slot::before{left:-.6em}
+.tvb .round:not(:last-child) .slot::after{inset-inline-end:-.6em}
+.tvb .round+.round .slot::before{inset-inline-start:-.6em}
 .tvb .bm{background:#0f2136;border:.08em solid #3b4c63;border-radius:.25em;color:#fff}
 .tvb .bm .side{padding:.15em .4em;gap:.4em;align-items:center}
 .tvb .bm .side+.side{border-top:.05em solid #3b4c63}
@@ -157,5 +157,5 @@ ${[1, 2, 3, 4].map((r) => `.tvb.r${r} .bracket{--fw:calc(100cqw / ${r * 18})}`).
 .tvb .bm.live{border-color:#ff5a5f;box-shadow:0 0 0 .12em #ff5a5f}
 .tvb .bm .p{background:#ffd400;color:#101010;border-radius:.2em;padding:0 .3em;font-weight:800;min-width:1.6em;
   text-align:center}
-.tvb .bm .g{min-width:1.4em;text-align:right;font-weight:800}
+.tvb .bm .g{min-width:1.4em;text-align:end;font-weight:800}
 `;

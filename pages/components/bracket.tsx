@@ -1,7 +1,8 @@
 /**
  * A knockout bracket drawn as a tree: one column per round; the matches of a round go in pairs of equal height
  * (the two that feed one match of the next round) and each match is centred in its half of the pair, so every
- * match sits level with the middle of the pair that feeds it. Lines are drawn in CSS. An entry shows its seed
+ * match sits level with the middle of the pair that feeds it. Lines are drawn in CSS, with logical sides, so that
+ * in a right-to-left page the rounds and their lines run from right to left. An entry shows its seed
  * ("[1]") before its name and its club under it.
  */
 import type { ComponentChildren } from "preact";
@@ -19,13 +20,13 @@ export const BRACKET_CSS = `
 .round>ol{flex:1;display:flex;flex-direction:column;margin:0;padding:0;list-style:none}
 .pair{flex:1;display:flex;flex-direction:column;justify-content:space-around;position:relative}
 .slot{position:relative;margin:.35rem 0}
-.round:not(:last-child) .pair::after{content:"";position:absolute;right:-.75rem;top:25%;bottom:25%;
-  border-right:1px solid #888}
+.round:not(:last-child) .pair::after{content:"";position:absolute;inset-inline-end:-.75rem;top:25%;bottom:25%;
+  border-inline-end:1px solid #888}
 .round:not(:last-child) .pair.single::after{top:50%;bottom:50%}
 .round:not(:last-child) .slot::after,.round+.round .slot::before{content:"";position:absolute;top:50%;width:.75rem;
   border-top:1px solid #888}
-.round:not(:last-child) .slot::after{right:-.75rem}
-.round+.round .slot::before{left:-.75rem}
+.round:not(:last-child) .slot::after{inset-inline-end:-.75rem}
+.round+.round .slot::before{inset-inline-start:-.75rem}
 .bm{display:block;border:1px solid #888;border-radius:.3rem;text-decoration:none;color:#111;background:#fff}
 .bm:hover,.bm:focus-visible{border-color:#0b4fb3}
 .bm .side{display:flex;justify-content:space-between;gap:.5rem;padding:.2rem .5rem}
@@ -35,7 +36,7 @@ export const BRACKET_CSS = `
 .bm .side.open{color:#555;font-style:italic}
 .bm .g{font-variant-numeric:tabular-nums}
 .bm.live{border-color:#b00020;box-shadow:0 0 0 1px #b00020}
-.bm .seed{margin-right:.3rem;color:#333;font-weight:600}
+.bm .seed{margin-inline-end:.3rem;color:#333;font-weight:600}
 .bm .club{display:block;font-size:.8rem;font-weight:400;color:#555}
 `;
 

@@ -60,7 +60,7 @@ export const ar: Catalog = {
   "format.groups": "مجموعات",
   "format.knockout": "خروج المغلوب",
   "format.groupsKnockout": "مجموعات ثم خروج المغلوب",
-  "format.bestOf": "أفضل {count} أشواط",
+  "format.bestOf": "أفضل من {count} أشواط",
   "reason.walkover": "فوز بالانسحاب",
   "reason.retired": "انسحاب",
   "reason.disqualified": "استبعاد",

@@ -45,7 +45,7 @@ export const zh: Catalog = {
   "format.groups": "小组赛",
   "format.knockout": "淘汰赛",
   "format.groupsKnockout": "小组赛，然后淘汰赛",
-  "format.bestOf": "{count}局制",
+  "format.bestOf": "{count}局{wins}胜制",
   "reason.walkover": "弃权",
   "reason.retired": "退赛",
   "reason.disqualified": "取消资格",

@@ -74,6 +74,7 @@ import * as playWords from "./client/manage/play_words.ts";
 import * as playEn from "../i18n/desk_play/en.ts";
 import * as stageName from "../../domain/stage_name.ts";
 import { PlayWords } from "./play_words.tsx";
+import * as problemWords from "./client/manage/problem_words.ts";
 
 /** The modules the operator's script imports, directly or through each other. */
 export const MANAGE_MODULES = [
@@ -128,6 +129,7 @@ export const MANAGE_MODULES = [
   views,
   playWords,
   playEn,
+  problemWords,
   stageName,
   deskWords,
   deskWordsEn,

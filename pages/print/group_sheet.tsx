@@ -6,7 +6,7 @@
  * than 6 has a narrower grid and its order of play goes on over as many more pages as it needs.
  */
 import type { EntryRecord, GroupRecord } from "../../views/print_data.ts";
-import { formatMatchTime } from "../format.ts";
+import { formatMatchTime, gamesToWin } from "../format.ts";
 import { type I18n, useI18n } from "../i18n/mod.ts";
 import type { TextKey } from "../i18n/catalog.ts";
 import { QrCode } from "../qr.tsx";
@@ -156,7 +156,8 @@ export function GroupSheet(props: {
           <div>
             <h1>{props.categoryName} · {group}</h1>
             <p>
-              {props.eventName} · {t("print.bestOf", { n: props.bestOf })} ·{" "}
+              {props.eventName} · {t("print.bestOf", { n: props.bestOf, wins: gamesToWin(props.bestOf) })} ·
+              {" "}
               {t(props.filled ? "print.resultsSoFar" : "print.toFillIn")}
             </p>
           </div>

@@ -5,7 +5,7 @@
  * for spectators. Two fit on an A4 sheet (and on Letter).
  */
 import type { EntryRecord } from "../../views/print_data.ts";
-import { formatMatchTime, stageText } from "../format.ts";
+import { formatMatchTime, gamesToWin, stageText } from "../format.ts";
 import { useI18n } from "../i18n/mod.ts";
 import { QrCode } from "../qr.tsx";
 import { ColumnHeads } from "./print_document.tsx";
@@ -88,7 +88,7 @@ export function MatchCard(props: { sheet: SheetMatch; base: string }) {
           <span class="facts">
             {t("print.time")} <b>{when ?? "______"}</b>
           </span>
-          <span class="facts">{t("print.bestOf", { n: m.bestOf })}</span>
+          <span class="facts">{t("print.bestOf", { n: m.bestOf, wins: gamesToWin(m.bestOf) })}</span>
           <span class="muted">{props.sheet.eventName}</span>
         </header>
         <table class="sides">

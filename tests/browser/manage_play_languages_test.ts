@@ -34,6 +34,7 @@ const REGIONS = [
   "#find-count",
   "#plan-summary",
   "#plan-grid",
+  "#plan-unplaced",
   "#session-rows",
   "#category-sessions",
   "#categories",
@@ -166,11 +167,33 @@ browserSuite(
           await check("matches");
           await shot("matches", "#live");
 
-          // The order of play: the sessions saved and the plan made in them.
+          // The order of play: a plan the API refuses (the request sent for an event that is gone: the API's
+          // 404 problem), said in the page's words; then the sessions saved and the plan made in them, with a rest of 4 hours that leaves
+          // matches it cannot place, each with its reason.
           await showView(page, "plan");
           await page.waitForSelector("#session-rows tr");
+          await page.route("**/api/manage/events/*/plan", async (route) => {
+            const gone = route.request().url().replace(`/events/${DEMO_SLUG}/`, "/events/gone-2026/");
+            const refused = await route.fetch({ url: gone });
+            assert.equal(refused.status(), 404);
+            await route.fulfill({ response: refused });
+          }, { times: 1 });
+          await page.click("#plan-form button[type=submit]");
+          const refusedWords = String(CATALOGS[lang]["play.problem.not-found"]);
+          await page.waitForFunction(
+            (words) => document.getElementById("plan-summary")?.textContent === words,
+            refusedWords,
+          );
+          await check("plan refused");
+          await page.fill("#plan-rest", "240");
           await page.click("#plan-form button[type=submit]");
           await page.waitForSelector("#plan-grid section.plan-table li");
+          await page.waitForSelector("#plan-unplaced:not([hidden]) p");
+          const unplaced = await page.locator("#plan-unplaced p").allTextContents();
+          const reasons = ["play.unplaced.noRoom", "play.unplaced.feederUnplaced"] as const;
+          for (const line of unplaced) {
+            assert.ok(reasons.some((key) => line.includes(String(CATALOGS[lang][key]))), line);
+          }
           await check("plan");
           await shot("plan", "#plan-summary");
 

@@ -392,3 +392,29 @@ Deno.test("schedule(): a match the desk placed later on a table takes only its o
     assert.ok(p.end + DEFAULT_BUFFER_MS <= fixed.start || p.start >= fixed.end + DEFAULT_BUFFER_MS, p.id);
   }
 });
+
+Deno.test("schedule(): a match it cannot place is said by a code, with the feeder that holds it back", () => {
+  const day = oneGroupDay(8, 4);
+  const groupIds = day.matches.map((m) => m.id);
+  const final: ScheduleMatch = {
+    ...day.matches[0]!,
+    id: "final",
+    stage: "knockout",
+    players: [],
+    feeders: groupIds,
+  };
+  const input: ScheduleInput = {
+    ...day,
+    sessions: [{ ...day.sessions[0]!, end: day.sessions[0]!.start + 40 * 60_000, tables: [1] }],
+    matches: [...day.matches, final],
+  };
+  const plan = schedule(input);
+  const reasons = new Map(plan.unplaced.map((u) => [u.id, u]));
+  const held = reasons.get("final")!;
+  assert.equal(held.code, "feeder-unplaced");
+  assert.ok(held.feederId !== undefined && reasons.has(held.feederId), "the feeder named is unplaced too");
+  assert.equal(held.reason, "a match that feeds it could not be placed");
+  const noRoom = plan.unplaced.filter((u) => u.id !== "final");
+  assert.ok(noRoom.length > 0);
+  for (const u of noRoom) assert.deepEqual([u.code, u.feederId], ["no-room", undefined]);
+});

@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
+import { i18nFor } from "../../pages/i18n/mod.ts";
 import {
+  bestOfText,
   formatDateRange,
   formatMatchTime,
   percent,
@@ -74,4 +76,17 @@ Deno.test("resultReasonWords() names the side that retired or was disqualified; 
     "DSQ",
     null,
   ]);
+});
+
+Deno.test("bestOfText() says a match's length in each federation's term", () => {
+  const said = (lang: Parameters<typeof i18nFor>[0], bestOf: number) => bestOfText(bestOf, i18nFor(lang));
+  assert.equal(said("en", 5), "Best of 5");
+  // The DTTB counts the games to win: a best of 5 is "3 Gewinnsätze", a best of 7 "4 Gewinnsätze".
+  assert.equal(said("de", 5), "3 Gewinnsätze");
+  assert.equal(said("de", 7), "4 Gewinnsätze");
+  // The CTTA says both: "五局三胜制".
+  assert.equal(said("zh", 5), "5局3胜制");
+  assert.equal(said("ja", 5), "5ゲームマッチ");
+  assert.equal(said("fr", 5), "Au meilleur des 5 manches");
+  assert.equal(said("es", 3), "Al mejor de 3 juegos");
 });

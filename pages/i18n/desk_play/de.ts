@@ -251,4 +251,70 @@ export const playDe: PlayCatalog = {
   "play.ties.two": "2 Tischen gleichzeitig",
   "play.ties.setTwo": "Mannschaftskämpfe an zwei Tischen: neu planen",
   "play.ties.setOne": "Mannschaftskämpfe an einem Tisch: neu planen",
+  "play.unplaced.line": "{category}, {stage}: {reason}",
+  "play.unplaced.feederUnplaced": "ein Spiel, aus dem es sich ergibt, konnte nicht eingeplant werden",
+  "play.unplaced.noTwoTables":
+    "keine Sitzung seiner Konkurrenz hat nach den anderen Spielen seiner Spieler zwei Tische gleichzeitig frei",
+  "play.unplaced.noRoom":
+    "keine Sitzung seiner Konkurrenz hat nach den anderen Spielen seiner Spieler noch Platz dafür",
+  "play.problem.invalid-body": "Der Server hat einen Wert abgelehnt: {detail}",
+  "play.problem.invalid-header": "Die Anfrage wurde abgelehnt: Seite neu laden und erneut versuchen.",
+  "play.problem.invalid-query":
+    "Die Anfrage wurde abgelehnt: ein angefragter Wert liegt außerhalb des Bereichs.",
+  "play.problem.invalid-event-file": "Die Turnierdatei enthält Fehler: nichts wurde importiert.",
+  "play.problem.invalid-rating-list":
+    "Die Wertungsliste ist nicht lesbar: sie braucht eine Spalte mit Wertungen und eine mit Kennungen oder Namen.",
+  "play.problem.import-would-remove":
+    "Der Import würde entfernen oder ändern, was die Turnierleitung seither erfasst hat: nichts wurde importiert.",
+  "play.problem.unauthorized":
+    "Der Token fehlt, ist unbekannt oder widerrufen: bitte einen gültigen eingeben.",
+  "play.problem.forbidden": "Dieser Token darf das nicht.",
+  "play.problem.not-found":
+    "Nicht gefunden: es wurde vielleicht entfernt; die Seite zeigt den aktuellen Stand.",
+  "play.problem.idempotency-key-reused":
+    "Diese Anfrage wurde schon mit anderen Werten gesendet: bitte erneut senden.",
+  "play.problem.stale-revision":
+    "Das Spiel hat sich inzwischen geändert: bitte erneut ansehen und bei Bedarf wiederholen.",
+  "play.problem.match-held": "Ein anderes Gerät zählt dieses Spiel: übernehmen, um hier zu zählen.",
+  "play.problem.no-device": "Dieses Gerät hat keine Kennung zum Übernehmen: Seite neu laden.",
+  "play.problem.match-state": "Der Stand des Spiels lässt das jetzt nicht zu.",
+  "play.problem.scoring": "Die Zählregeln lassen das nicht zu.",
+  "play.problem.next-match-started":
+    "Das nächste Spiel hat schon begonnen: dieses Ergebnis zu ändern, würde seine Spieler ändern.",
+  "play.problem.sides-unknown":
+    "Das Spiel kann noch nicht gespielt werden: eine Seite steht noch nicht fest.",
+  "play.problem.draw-locked": "Die Auslosung ist gesperrt: zuerst entsperren.",
+  "play.problem.draw-started": "Ein Spiel dieser Auslosung hat begonnen: die Auslosung bleibt, wie sie ist.",
+  "play.problem.draw-invalid": "Die Auslosungsregeln lassen diese Eingabe nicht zu.",
+  "play.problem.draw-incomplete":
+    "Ein Platz der ersten Runde ist leer: ihm eine Meldung, ein Freilos oder einen Qualifikanten geben.",
+  "play.problem.no-draw": "Diese Konkurrenz hat noch keine Auslosung.",
+  "play.problem.groups-in-play": "Gruppenspiele haben begonnen: die Gruppen bleiben, wie sie sind.",
+  "play.problem.too-few-entries": "Eine Auslosung braucht mindestens 2 Meldungen.",
+  "play.problem.duplicate-entry": "Ein Spieler steht in zwei Meldungen dieser Konkurrenz.",
+  "play.problem.duplicate-seed": "Zwei Meldungen haben dieselbe Setzung.",
+  "play.problem.no-qualifiers": "Diese Konkurrenz hat keine Gruppen vor einer K.-o.-Runde.",
+  "play.problem.group-not-complete": "Ein Spiel der Gruppe ist noch nicht entschieden.",
+  "play.problem.tied-by-lot":
+    "Ein Qualifikationsplatz der Gruppe ist noch gleich: bitte die Losreihenfolge angeben.",
+  "play.problem.draw-draft": "Die Auslosung ist ein Entwurf: zuerst sperren oder neu auslosen.",
+  "play.problem.match-in-play": "Ein Spiel dieser Meldung läuft: dort zuerst die Aufgabe erfassen.",
+  "play.problem.reserve-refused": "Der Ersatz kann diesen Platz nicht einnehmen.",
+  "play.problem.relay-held":
+    "Ein anderer Hallenserver überträgt dieses Turnier: im Relay-Bereich übernehmen.",
+  "play.problem.relay-stale":
+    "Dem öffentlichen Server fehlt eine Übertragung: sie wird von selbst erneut gesendet.",
+  "play.problem.relay-slug-taken": "Ein anderes Turnier hat diese Adresse auf dem öffentlichen Server.",
+  "play.problem.result-confirmed":
+    "Der Schiedsrichter hat dieses Ergebnis bestätigt: nur die Turnierleitung kann es jetzt ändern.",
+  "play.problem.venue-owned":
+    "Dieses Turnier wird aus der Halle geführt: Änderungen an der Turnierleitung dort vornehmen.",
+  "play.problem.invalid-announcement": "Die Durchsage kann nicht angezeigt werden: höchstens 200 Zeichen.",
+  "play.problem.invalid-stream": "Der Stream kann so nicht geändert werden: der Stand bleibt, wie er war.",
+  "play.problem.payload-too-large": "Das Gesendete ist zu groß (über 1 MiB).",
+  "play.problem.unsupported-media-type": "Der Server liest nur JSON.",
+  "play.problem.too-many-requests":
+    "Zu viele Fehlversuche von diesem Gerät: eine Minute warten und erneut versuchen.",
+  "play.problem.store-unavailable": "Der Datenspeicher des Servers antwortet nicht: gleich erneut versuchen.",
+  "play.problem.internal-error": "Der Server ist gescheitert; der Fehler wurde protokolliert.",
 };

@@ -245,4 +245,62 @@ export const playEs: PlayCatalog = {
   "play.ties.two": "2 mesas a la vez",
   "play.ties.setTwo": "Encuentros en dos mesas: planificar de nuevo",
   "play.ties.setOne": "Encuentros en una mesa: planificar de nuevo",
+  "play.unplaced.line": "{category}, {stage}: {reason}",
+  "play.unplaced.feederUnplaced": "no se pudo colocar un partido previo del que depende",
+  "play.unplaced.noTwoTables":
+    "ninguna sesión de su categoría tiene dos mesas libres a la vez tras los otros partidos de sus jugadores",
+  "play.unplaced.noRoom":
+    "ninguna sesión de su categoría tiene sitio para él tras los otros partidos de sus jugadores",
+  "play.problem.invalid-body": "El servidor rechazó un valor: {detail}",
+  "play.problem.invalid-header": "La solicitud fue rechazada: recargue la página e inténtelo de nuevo.",
+  "play.problem.invalid-query": "La solicitud fue rechazada: un valor pedido está fuera de rango.",
+  "play.problem.invalid-event-file": "El archivo del torneo tiene errores: no se importó nada.",
+  "play.problem.invalid-rating-list":
+    "No se puede leer la lista de clasificación: necesita una columna de puntos y otra de identificadores o nombres.",
+  "play.problem.import-would-remove":
+    "La importación quitaría o cambiaría lo que la mesa ha hecho desde entonces: no se importó nada.",
+  "play.problem.unauthorized": "Falta el token, es desconocido o fue revocado: introduzca uno válido.",
+  "play.problem.forbidden": "Este token no tiene permiso para ello.",
+  "play.problem.not-found": "No encontrado: quizá se eliminó; la página muestra lo que hay ahora.",
+  "play.problem.idempotency-key-reused": "Esta solicitud ya se envió con otros valores: envíela de nuevo.",
+  "play.problem.stale-revision": "El partido cambió entretanto: revíselo y repita si aún hace falta.",
+  "play.problem.match-held": "Otro dispositivo lleva el marcador de este partido: tómelo para llevarlo aquí.",
+  "play.problem.no-device":
+    "Este dispositivo no tiene identificador para tomar el partido: recargue la página.",
+  "play.problem.match-state": "El estado del partido no lo permite ahora.",
+  "play.problem.scoring": "Las reglas de puntuación no lo permiten.",
+  "play.problem.next-match-started":
+    "El siguiente partido ya empezó: cambiar este resultado cambiaría sus jugadores.",
+  "play.problem.sides-unknown": "El partido aún no se puede jugar: falta decidir un lado.",
+  "play.problem.draw-locked": "El sorteo está bloqueado: desbloquéelo primero.",
+  "play.problem.draw-started": "Un partido de este sorteo ha empezado: el sorteo queda como está.",
+  "play.problem.draw-invalid": "Las reglas del sorteo rechazan estos datos.",
+  "play.problem.draw-incomplete":
+    "Una plaza de la primera ronda está vacía: asígnele una inscripción, un bye o un clasificado.",
+  "play.problem.no-draw": "Esta categoría aún no tiene sorteo.",
+  "play.problem.groups-in-play": "Han empezado partidos de grupo: los grupos quedan como están.",
+  "play.problem.too-few-entries": "Un sorteo necesita al menos 2 inscripciones.",
+  "play.problem.duplicate-entry": "Un jugador está en dos inscripciones de esta categoría.",
+  "play.problem.duplicate-seed": "Dos inscripciones tienen el mismo cabeza de serie.",
+  "play.problem.no-qualifiers": "Esta categoría no tiene grupos que lleven a una eliminatoria.",
+  "play.problem.group-not-complete": "Un partido del grupo aún no está decidido.",
+  "play.problem.tied-by-lot":
+    "Una plaza de clasificación del grupo sigue empatada: indique el orden del sorteo.",
+  "play.problem.draw-draft": "El sorteo es un borrador: bloquéelo o rehágalo primero.",
+  "play.problem.match-in-play": "Un partido de esta inscripción está en juego: registre primero la retirada.",
+  "play.problem.reserve-refused": "El reserva no puede ocupar esta plaza.",
+  "play.problem.relay-held": "Otro servidor de la sede envía este torneo: tómelo en el panel del relé.",
+  "play.problem.relay-stale": "Al servidor público le falta un envío: se reenvía solo.",
+  "play.problem.relay-slug-taken": "Otro torneo tiene esta dirección en el servidor público.",
+  "play.problem.result-confirmed": "El árbitro confirmó este resultado: ahora solo la mesa puede cambiarlo.",
+  "play.problem.venue-owned":
+    "Este torneo se gestiona desde su sede: haga los cambios en la mesa de la sede.",
+  "play.problem.invalid-announcement": "El aviso no se puede mostrar: como máximo 200 caracteres.",
+  "play.problem.invalid-stream": "La emisión no se puede cambiar así: el estado queda como estaba.",
+  "play.problem.payload-too-large": "Lo enviado es demasiado grande (más de 1 MiB).",
+  "play.problem.unsupported-media-type": "El servidor solo lee JSON.",
+  "play.problem.too-many-requests":
+    "Demasiados intentos fallidos desde este dispositivo: espere un minuto e inténtelo de nuevo.",
+  "play.problem.store-unavailable": "El almacén de datos del servidor no responde: inténtelo en breve.",
+  "play.problem.internal-error": "El servidor falló; el error quedó registrado.",
 };

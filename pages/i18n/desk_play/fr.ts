@@ -254,4 +254,66 @@ export const playFr: PlayCatalog = {
   "play.ties.two": "2 tables en même temps",
   "play.ties.setTwo": "Rencontres sur deux tables : planifier à nouveau",
   "play.ties.setOne": "Rencontres sur une table : planifier à nouveau",
+  "play.unplaced.line": "{category}, {stage} : {reason}",
+  "play.unplaced.feederUnplaced": "une partie qui y mène n'a pas pu être placée",
+  "play.unplaced.noTwoTables":
+    "aucune séance de son tableau n'a deux tables libres ensemble après les autres parties de ses joueurs",
+  "play.unplaced.noRoom":
+    "aucune séance de son tableau n'a de place pour elle après les autres parties de ses joueurs",
+  "play.problem.invalid-body": "Le serveur a refusé une valeur : {detail}",
+  "play.problem.invalid-header": "La requête a été refusée : rechargez la page et réessayez.",
+  "play.problem.invalid-query": "La requête a été refusée : une valeur demandée est hors limites.",
+  "play.problem.invalid-event-file": "Le fichier du tournoi comporte des erreurs : rien n'a été importé.",
+  "play.problem.invalid-rating-list":
+    "La liste de classement est illisible : il faut une colonne de points et une d'identifiants ou de noms.",
+  "play.problem.import-would-remove":
+    "L'import supprimerait ou modifierait ce que la table a fait depuis : rien n'a été importé.",
+  "play.problem.unauthorized": "Le jeton manque, est inconnu ou révoqué : saisissez un jeton valide.",
+  "play.problem.forbidden": "Ce jeton n'y est pas autorisé.",
+  "play.problem.not-found": "Introuvable : il a peut-être été supprimé ; la page montre l'état actuel.",
+  "play.problem.idempotency-key-reused":
+    "Cette requête a déjà été envoyée avec d'autres valeurs : renvoyez-la.",
+  "play.problem.stale-revision":
+    "La partie a changé entre-temps : regardez-la à nouveau et recommencez si besoin.",
+  "play.problem.match-held": "Un autre appareil compte cette partie : reprenez-la pour la compter ici.",
+  "play.problem.no-device": "Cet appareil n'a pas d'identifiant pour la reprise : rechargez la page.",
+  "play.problem.match-state": "L'état de la partie ne le permet pas maintenant.",
+  "play.problem.scoring": "Les règles de comptage ne le permettent pas.",
+  "play.problem.next-match-started":
+    "La partie suivante a déjà commencé : changer ce résultat changerait ses joueurs.",
+  "play.problem.sides-unknown": "La partie ne peut pas encore se jouer : un côté reste à déterminer.",
+  "play.problem.draw-locked": "Le tirage est verrouillé : déverrouillez-le d'abord.",
+  "play.problem.draw-started": "Une partie de ce tirage a commencé : le tirage reste tel quel.",
+  "play.problem.draw-invalid": "Les règles du tirage refusent cette saisie.",
+  "play.problem.draw-incomplete":
+    "Une place du premier tour est vide : donnez-lui une inscription, un exempt ou un qualifié.",
+  "play.problem.no-draw": "Ce tableau n'a pas encore de tirage.",
+  "play.problem.groups-in-play": "Des parties de poule ont commencé : les poules restent telles quelles.",
+  "play.problem.too-few-entries": "Un tirage demande au moins 2 inscriptions.",
+  "play.problem.duplicate-entry": "Un joueur figure dans deux inscriptions de ce tableau.",
+  "play.problem.duplicate-seed": "Deux inscriptions ont la même tête de série.",
+  "play.problem.no-qualifiers": "Ce tableau n'a pas de poules menant à un tableau final.",
+  "play.problem.group-not-complete": "Une partie de la poule n'est pas encore décidée.",
+  "play.problem.tied-by-lot":
+    "Une place qualificative de la poule est encore à égalité : donnez l'ordre du tirage au sort.",
+  "play.problem.draw-draft": "Le tirage est un brouillon : verrouillez-le ou refaites-le d'abord.",
+  "play.problem.match-in-play":
+    "Une partie de cette inscription est en cours : enregistrez d'abord l'abandon.",
+  "play.problem.reserve-refused": "Le remplaçant ne peut pas prendre cette place.",
+  "play.problem.relay-held":
+    "Un autre serveur de salle envoie ce tournoi : reprenez-le dans le panneau du relais.",
+  "play.problem.relay-stale": "Le serveur public a manqué un envoi : il est renvoyé de lui-même.",
+  "play.problem.relay-slug-taken": "Un autre tournoi a cette adresse sur le serveur public.",
+  "play.problem.result-confirmed":
+    "L'arbitre a confirmé ce résultat : seule la table peut le changer désormais.",
+  "play.problem.venue-owned":
+    "Ce tournoi est géré depuis sa salle : faites les changements à la table de la salle.",
+  "play.problem.invalid-announcement": "L'annonce ne peut pas s'afficher : 200 caractères au plus.",
+  "play.problem.invalid-stream": "Le direct ne peut pas être changé ainsi : l'état reste tel quel.",
+  "play.problem.payload-too-large": "L'envoi est trop volumineux (plus de 1 Mio).",
+  "play.problem.unsupported-media-type": "Le serveur ne lit que du JSON.",
+  "play.problem.too-many-requests":
+    "Trop d'essais échoués depuis cet appareil : attendez une minute et réessayez.",
+  "play.problem.store-unavailable": "La base de données du serveur ne répond pas : réessayez bientôt.",
+  "play.problem.internal-error": "Le serveur a échoué ; l'erreur a été journalisée.",
 };

@@ -194,7 +194,7 @@ export const hallAr: HallCatalog = {
   "print.sheetLabel": "ورقة المباراة: {home} ضد {away}",
   "print.table": "الطاولة",
   "print.time": "الوقت",
-  "print.bestOf": "الأفضل من {n}",
+  "print.bestOf": "أفضل من {n} أشواط",
   "print.side": "الجانب",
   "print.players": "اللاعبون (ضع دائرة حول المرسل الأول)",
   "print.timeout": "وقت مستقطع",

@@ -200,7 +200,7 @@ export const hallDe: HallCatalog = {
   "print.sheetLabel": "Spielbericht: {home} gegen {away}",
   "print.table": "Tisch",
   "print.time": "Zeit",
-  "print.bestOf": "Gewinnsätze aus {n}",
+  "print.bestOf": "{wins} Gewinnsätze",
   "print.side": "Seite",
   "print.players": "Spieler (Aufschläger zuerst einkreisen)",
   "print.timeout": "Auszeit",

@@ -191,7 +191,7 @@ export const hallZh: HallCatalog = {
   "print.sheetLabel": "比赛记分表：{home} 对 {away}",
   "print.table": "球台",
   "print.time": "时间",
-  "print.bestOf": "{n}局{n}胜制",
+  "print.bestOf": "{n}局{wins}胜制",
   "print.side": "方",
   "print.players": "运动员（圈出先发球者）",
   "print.timeout": "暂停",

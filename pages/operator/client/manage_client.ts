@@ -32,10 +32,12 @@ import { watchFind } from "./manage/find.ts";
 import { watchCategoryPick } from "./manage/by_category.ts";
 import { refreshRelay, watchRelayTakeover } from "./manage/relay_panel.ts";
 import { w } from "./manage/words.ts";
+import { problemWords } from "./manage/problem_words.ts";
 
 /** Runs the operator's page. */
 export function manageClient(): void {
   fetchWords.status = w("desk.errorStatus");
+  fetchWords.problem = problemWords;
   const page: ManagePage = {
     token: localStorage.getItem(ADMIN_TOKEN_KEY) ?? "",
     slug: localStorage.getItem(EVENT_KEY) ?? "",

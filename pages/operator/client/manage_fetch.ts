@@ -27,20 +27,31 @@ export async function manageFetch(
 }
 
 /**
- * The words of a failed answer with no problem's detail, `{status}` its status: a page sets them once, in its own
- * language, before its first call (the desk: client/manage_client.ts).
+ * The words of a failed answer, set once by a page in its own language before its first call (the desk:
+ * client/manage_client.ts): `status` for an answer with no problem's detail (`{status}` its status), and
+ * `problem` for a problem whose code the page's catalog words (null: the API's own `detail` is said).
  */
-export const fetchWords = { status: "Error {status}" };
+export const fetchWords: {
+  status: string;
+  problem: (problem: { code?: unknown; detail?: unknown }) => string | null;
+} = { status: "Error {status}", problem: () => null };
 
-/** The sentence to show for a failed answer: the problem's `detail`, else the status. */
+/**
+ * The sentence to show for a problem answered with `status`: the page's words for its code, else the problem's
+ * `detail` (a code the page does not know), else the status.
+ */
+export function problemText(problem: unknown, status: number): string {
+  const p = typeof problem === "object" && problem !== null
+    ? problem as { code?: unknown; detail?: unknown }
+    : {};
+  const worded = fetchWords.problem(p);
+  if (worded !== null) return worded;
+  return typeof p.detail === "string" ? p.detail : fetchWords.status.replace("{status}", String(status));
+}
+
+/** The sentence to show for a failed answer (`problemText`). */
 export async function problemDetail(res: Response): Promise<string> {
-  const status = fetchWords.status.replace("{status}", String(res.status));
-  try {
-    const p = await res.json();
-    return typeof p.detail === "string" ? p.detail : status;
-  } catch {
-    return status;
-  }
+  return problemText(await res.json().catch(() => null), res.status);
 }
 
 /**

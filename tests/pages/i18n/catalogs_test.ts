@@ -33,11 +33,26 @@ Deno.test("catalogs: every language has exactly English's keys, none empty", () 
   }
 });
 
+/**
+ * Messages whose pages pass more than English says: a language names those its own term needs. A best of 5 is
+ * "3 Gewinnsätze" in German (the games to win, `wins`), "五局三胜制" in Chinese (both).
+ */
+const PASSED: Readonly<Record<string, readonly string[]>> = {
+  "format.bestOf": ["count", "wins"],
+  "print.bestOf": ["n", "wins"],
+};
+
 Deno.test("catalogs: each message has English's placeholders", () => {
   for (const lang of LANGUAGES) {
     const catalog: Record<string, Message> = CATALOGS[lang];
     for (const [key, m] of Object.entries(catalog)) {
-      assert.deepEqual(placeholders(m), placeholders(en[key]!), `${lang} ${key}`);
+      const passed = PASSED[key];
+      if (passed === undefined) {
+        assert.deepEqual(placeholders(m), placeholders(en[key]!), `${lang} ${key}`);
+      } else {
+        const named = placeholders(m);
+        assert.ok(named.length > 0 && named.every((p) => passed.includes(p)), `${lang} ${key}: ${named}`);
+      }
     }
   }
 });

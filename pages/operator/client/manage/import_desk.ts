@@ -7,7 +7,7 @@
  * (pages/client_script.ts `moduleScript`).
  */
 import type { ImportPreview } from "../../../../event_file/import_preview.ts";
-import { problemDetail } from "../manage_fetch.ts";
+import { problemDetail, problemText } from "../manage_fetch.ts";
 import { byId, make, setStatus } from "../dom.ts";
 import { EVENT_KEY, manageApi, type ManagePage } from "./page.ts";
 import { w } from "./words.ts";
@@ -148,7 +148,7 @@ export function watchImport(page: ManagePage): void {
       const res = await sendFile(page, text, "?dryRun=true");
       if (res.status === 400) {
         const problem = await res.json();
-        showProblems(problem.detail, problem.errors ?? []);
+        showProblems(problemText(problem, 400), problem.errors ?? []);
         return setStatus(w("desk.import.problems"), "error");
       }
       if (!res.ok) return setStatus(await problemDetail(res), "error");

@@ -10,7 +10,8 @@ import { problemDetail } from "../manage_fetch.ts";
 import { planTables, tableItems } from "../../../../domain/plan_by_table.ts";
 import { byId, make } from "../dom.ts";
 import { manageApi, type ManagePage } from "./page.ts";
-import { playTime, pw, stageWords } from "./play_words.ts";
+import { type PlayKey, playTime, pw, stageWords } from "./play_words.ts";
+import type { UnplacedCode } from "../../../../domain/scheduler.ts";
 
 /** A plan as the management API answers it. */
 export type OrderOfPlay = ReturnType<typeof orderOfPlayJson>;
@@ -42,6 +43,13 @@ export function clockTime(iso: string): string {
 
 /** The plan's word for a side not known yet (db/read_schedule.ts), said in the page's language. */
 export const PLAN_UNKNOWN_SIDE = "to be decided";
+
+/** The words of each reason the plan gives for a match it could not place (domain/scheduler.ts). */
+export const UNPLACED_WORDS: Record<UnplacedCode, PlayKey> = {
+  "feeder-unplaced": "play.unplaced.feederUnplaced",
+  "no-two-tables": "play.unplaced.noTwoTables",
+  "no-room": "play.unplaced.noRoom",
+};
 
 /** A planned match's side in the page's language. */
 export function plannedSide(name: string | null | undefined): string {
@@ -107,7 +115,15 @@ export function showPlan(plan: OrderOfPlay, now = Date.now()): void {
   unplaced.replaceChildren(
     make("h3", "", pw("play.plan.notPlaced")),
     ...plan.unplaced.map((u) =>
-      make("p", "", `${u.category ?? ""}, ${stageWords(u.stage ?? "")}: ${u.reason}`)
+      make(
+        "p",
+        "",
+        pw("play.unplaced.line", {
+          category: u.category ?? "",
+          stage: stageWords(u.stage ?? ""),
+          reason: pw(UNPLACED_WORDS[u.code]),
+        }),
+      )
     ),
   );
 }

@@ -1,5 +1,11 @@
 import assert from "node:assert/strict";
-import { manageFetch, problemDetail, retryDelay } from "../../../../pages/operator/client/manage_fetch.ts";
+import {
+  fetchWords,
+  manageFetch,
+  problemDetail,
+  problemText,
+  retryDelay,
+} from "../../../../pages/operator/client/manage_fetch.ts";
 
 /** Runs `fn` with a fetch that records its call and answers 200. */
 async function recorded(fn: () => Promise<unknown>): Promise<{ url: string; init: RequestInit }> {
@@ -69,4 +75,18 @@ Deno.test("retryDelay() honours Retry-After within 1 to 60 seconds, else waits t
   assert.equal(retryDelay(answer("soon"), 4000), 4000);
   const now = Date.parse("2026-05-01T10:00:00Z");
   assert.equal(retryDelay(answer("Fri, 01 May 2026 10:00:05 GMT"), 4000, now), 5000);
+});
+
+Deno.test("problemDetail() says a problem in the page's words when it knows its code, else its detail", async () => {
+  const kept = fetchWords.problem;
+  fetchWords.problem = (p) => p.code === "draw-locked" ? "Die Auslosung ist gesperrt" : null;
+  try {
+    const answer = (code: string) =>
+      new Response(JSON.stringify({ code, detail: `English for ${code}` }), { status: 409 });
+    assert.equal(await problemDetail(answer("draw-locked")), "Die Auslosung ist gesperrt");
+    assert.equal(await problemDetail(answer("something-new")), "English for something-new");
+    assert.equal(problemText(null, 502), "Error 502");
+  } finally {
+    fetchWords.problem = kept;
+  }
 });
