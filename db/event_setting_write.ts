@@ -13,11 +13,14 @@ import type { ManageWriteContext } from "./write_context.ts";
 import { WriteError } from "./write_errors.ts";
 import { writeTransaction } from "./write_transaction.ts";
 
-/** What a setting's write makes of the event as it stands: its answer, and the change when there is one. */
-export interface SettingChange<T> {
+/**
+ * What a setting's write makes of the row as it stands (an event's; a category's, db/category_setting_write.ts):
+ * its answer, and the change when there is one.
+ */
+export interface SettingChange<T, Table = EventTable> {
   answer: T;
   /** The columns to set (`updated_at` aside), the audit's action and its detail; absent when nothing changes. */
-  write?: { set: Updateable<EventTable>; action: string; detail: Record<string, unknown> };
+  write?: { set: Updateable<Table>; action: string; detail: Record<string, unknown> };
 }
 
 /**

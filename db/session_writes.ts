@@ -7,6 +7,7 @@
 import type { Transaction } from "kysely";
 import { categorySessionProblems, sessionProblems } from "../domain/event_sessions.ts";
 import { writeAudit } from "./audit.ts";
+import { writeCategorySetting } from "./category_setting_write.ts";
 import type { StoredSession } from "./read_event_sessions.ts";
 import type { Database } from "./schema.ts";
 import type { Store } from "./store.ts";
@@ -128,23 +129,16 @@ export async function replaceCategorySessions(
   keys: readonly string[],
   ctx: ManageWriteContext,
 ): Promise<string[] | null> {
-  return await writeTransaction(store.db, async (trx) => {
-    const row = await trx.selectFrom("subevents").select(["id", "name", "event_id"])
-      .where("id", "=", categoryId).executeTakeFirst();
-    if (!row) throw new WriteError("not-found", `Category "${categoryId}" does not exist`);
+  return await writeCategorySetting(store, categoryId, ctx, async (row, trx) => {
     const known = await trx.selectFrom("event_sessions").select("key").where("event_id", "=", row.event_id)
       .orderBy("position").execute();
     checkCategory(row.name, keys, known.map((k) => k.key));
     const value = keys.length === 0 ? null : [...keys];
-    await trx.updateTable("subevents").set({ sessions: value === null ? null : JSON.stringify(value) })
-      .where("id", "=", row.id).execute();
-    await writeAudit(trx, {
-      at: ctx.now,
-      actor: ctx.actor,
-      action: "category.sessions",
-      eventId: row.event_id,
-      detail: { category: row.id, sessions: value },
-    });
-    return value;
+    const sessions = value === null ? null : JSON.stringify(value);
+    if (sessions === (row.sessions ?? null)) return { answer: value };
+    return {
+      answer: value,
+      write: { set: { sessions }, action: "category.sessions", detail: { sessions: value } },
+    };
   });
 }

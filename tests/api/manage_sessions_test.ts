@@ -75,6 +75,9 @@ storeTest(
     assert.equal((await all.json()).data.category.sessions, null);
     const both = await app.request(one, call(admin, "PUT", { sessions: ["am", "pm"] }));
     assert.deepEqual((await both.json()).data.category.sessions, ["am", "pm"]);
+    // The same sessions again change nothing: no second audit row.
+    const same = await app.request(one, call(admin, "PUT", { sessions: ["am", "pm"] }));
+    assert.deepEqual((await same.json()).data.category.sessions, ["am", "pm"]);
     assert.equal(
       (await store.db.selectFrom("audit_log").select("action").where("action", "=", "category.sessions")
         .execute())

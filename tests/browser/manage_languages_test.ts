@@ -12,17 +12,20 @@
  * the screenshots of /manage in German and Arabic.
  */
 import assert from "node:assert/strict";
-import type { Browser, Page } from "playwright-core";
-import { loadDemoIfEmpty } from "../../cli/demo.ts";
+import type { Page } from "playwright-core";
 import { type Language, LANGUAGES } from "../../lib/languages.ts";
 import { deskEn } from "../../pages/i18n/desk/en.ts";
 import { CATALOGS } from "../../pages/i18n/mod.ts";
-import { makeToken } from "../api/manage_fixtures.ts";
-import { axeViolations } from "../support/axe.ts";
-import { browserSuite, newTestContext, recordPage } from "../support/browser.ts";
-import { controlsCutOrOverflowing, deskEnglishLeft, wordIn } from "../support/language_checks.ts";
+import { browserSuite } from "../support/browser.ts";
+import { demoWithAdmin } from "../support/demo_store.ts";
+import {
+  assertDeskSpeaks,
+  controlsCutOrOverflowing,
+  deskEnglishLeft,
+  regionWords,
+} from "../support/language_checks.ts";
+import { openDeskToCheck } from "../support/manage_page.ts";
 import { testNow } from "../support/test_clock.ts";
-import { LAPTOP } from "../support/viewports.ts";
 
 const UPDATE = Deno.args.includes("--update");
 const DIR = new URL("../../docs/screenshots/", import.meta.url);
@@ -75,35 +78,27 @@ const REGIONS = [
   "#by-category > label",
 ].join(", ");
 
+/** What the regions show of the demo's and the API's own words: names, labels, addresses, the API's sentences. */
+const DATA =
+  "script, style, #event-name, #whoami, #event-select, #announcement-now, #referee-alert-list li, " +
+  "#check-in-list, .names, figcaption a, code, .secret, #find-category, #category-pick";
+
 /**
- * The regions' text, their hidden parts included (a sentence the script shows later is written by the server),
- * without the demo's and the API's own words: names, labels, addresses, and the sentences the API writes (the
- * problems'); their elements' accessible names and placeholders too.
+ * The regions' words (regionWords()) without the demo's and the API's: of the audit's lines the time and what,
+ * not who or which match. The incidents' lines are the desk's words (pages/incident_words.ts), checked whole.
  */
 function regionText(page: Page): Promise<string> {
-  return page.evaluate((regions) => {
-    const out: string[] = [document.title];
-    for (const region of document.querySelectorAll(regions)) {
-      const copy = region.cloneNode(true) as HTMLElement;
-      for (const li of copy.querySelectorAll("#audit li")) {
-        // "10:31:02 · Desk · result entered: A v B (…)": the time and what, not who or which match.
-        const [time = "", , what = ""] = (li.textContent ?? "").split(" · ");
-        li.textContent = `${time} ${what.split(": ")[0]}`;
-      }
-      const data = "script, style, #event-name, #whoami, #event-select, #announcement-now, " +
-        "#referee-alert-list li, #check-in-list, .names, figcaption a, code, .secret, #find-category, " +
-        "#category-pick";
-      for (const el of copy.querySelectorAll(data)) el.remove();
-      out.push(copy.textContent ?? "");
-      for (const el of [copy, ...copy.querySelectorAll("*")]) {
-        for (const attr of ["aria-label", "placeholder", "title"]) {
-          const value = el.getAttribute(attr);
-          if (value) out.push(value);
+  return regionWords(page, REGIONS, DATA, {
+    rewrite: (copies) => {
+      for (const copy of copies) {
+        for (const li of copy.querySelectorAll("#audit li")) {
+          // "10:31:02 · Desk · result entered: A v B (…)": the time and what, not who or which match.
+          const [time = "", , what = ""] = (li.textContent ?? "").split(" · ");
+          li.textContent = `${time} ${what.split(": ")[0]}`;
         }
       }
-    }
-    return out.join(" \n ");
-  }, REGIONS);
+    },
+  });
 }
 
 /** What of the regions is cut or off the screen, and whether the page scrolls sideways. */
@@ -137,25 +132,9 @@ async function untilDrawn(page: Page, lang: Language): Promise<void> {
   );
 }
 
-/**
- * /manage in a new context at 1366x768 on the view `view`, with the admin token kept beforehand and the CSP
- * bypassed (axe is injected, as in the accessibility test); confirmations accepted, page errors recorded.
- */
-async function openDesk(browser: Browser, token: string, view: string) {
-  const context = await newTestContext(browser, { viewport: LAPTOP, bypassCSP: true });
-  await context.addInitScript((t) => localStorage.setItem("tt.token", t), token);
-  await context.addInitScript((v) => localStorage.setItem("tt.manage.view", v), view);
-  const page = await context.newPage();
-  const { errors } = recordPage(page, { accept: true, apartConsole: true });
-  return { page, errors, close: () => context.close() };
-}
-
 browserSuite(
   "/manage's frame and panels in every language",
-  async (store) => {
-    await loadDemoIfEmpty(store, testNow());
-    return { admin: await makeToken(store.db, "admin", { label: "Desk" }) };
-  },
+  async (store) => ({ admin: await demoWithAdmin(store, "Desk") }),
   async (t, { browser, server, seeded }) => {
     // What the desk's panels show: an announcement, a scorer token of one table, a player checked in (so that
     // the others are counted and offered as no-shows), each through the management API.
@@ -211,25 +190,17 @@ browserSuite(
 
     for (const lang of LANGUAGES) {
       await t.step(`/manage in ${lang}`, async () => {
-        const desk = await openDesk(browser, seeded.admin, "all");
+        const desk = await openDeskToCheck(browser, { "tt.token": seeded.admin, "tt.manage.view": "all" });
         const page = desk.page;
         try {
           await page.goto(`${server.origin}/manage?lang=${lang}`);
           await untilDrawn(page, lang);
-          assert.equal(await page.getAttribute("html", "lang"), lang);
-          assert.equal(await page.getAttribute("html", "dir"), lang === "ar" ? "rtl" : "ltr");
-          assert.equal(await page.getAttribute("header.bar nav.langs a[aria-current]", "lang"), lang);
-          if (lang !== "en") {
-            const text = await regionText(page);
-            assert.deepEqual(
-              deskEnglishLeft(lang, Object.keys(deskEn), dataNames).filter((e) => wordIn(e, text)),
-              [],
-              "English left on the page",
-            );
-          }
-          assert.deepEqual(await cutOrOverflowing(page), [], "cut or off the screen");
-          assert.deepEqual(await axeViolations(page), [], "axe");
-          assert.deepEqual(desk.errors, []);
+          await assertDeskSpeaks(page, lang, {
+            english: deskEnglishLeft(lang, Object.keys(deskEn), dataNames),
+            text: await regionText(page),
+            cut: await cutOrOverflowing(page),
+            errors: desk.errors,
+          });
           if (UPDATE && (lang === "de" || lang === "ar")) {
             await page.click("#views button[data-view=event]");
             await page.waitForSelector("main[data-view=event]");
@@ -243,7 +214,7 @@ browserSuite(
     }
 
     await t.step("the switcher takes the desk to another language", async () => {
-      const desk = await openDesk(browser, seeded.admin, "event");
+      const desk = await openDeskToCheck(browser, { "tt.token": seeded.admin, "tt.manage.view": "event" });
       const page = desk.page;
       try {
         await page.goto(`${server.origin}/manage?lang=en`);

@@ -6,19 +6,23 @@
  * nothing in them is cut or runs off the screen (German's long words), and axe finds no serious violation.
  * With `--shots=DIR` the plan and the matches in German and Japanese are saved there (`--only=LANG`: one language).
  */
-import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { LANGUAGES } from "../../lib/languages.ts";
 import { DEMO_SLUG } from "../../cli/demo.ts";
 import { buildTeamDemoEvent, DEMO_TEAMS_SLUG } from "../../cli/demo_teams.ts";
 import { importEvent } from "../../event_file/import.ts";
 import { CATALOGS, i18nFor } from "../../pages/i18n/mod.ts";
-import { makeToken } from "../api/manage_fixtures.ts";
-import { axeViolations } from "../support/axe.ts";
-import { browserSuite, newTestContext, recordPage } from "../support/browser.ts";
-import { cutOrOverflowing, englishLeft, wordIn } from "../support/language_checks.ts";
+import { browserSuite } from "../support/browser.ts";
+import { demoWithAdmin } from "../support/demo_store.ts";
+import {
+  assertDeskSpeaks,
+  controlsCutOrOverflowing,
+  cutOrOverflowing,
+  englishLeft,
+  regionWords,
+} from "../support/language_checks.ts";
+import { openDeskToCheck } from "../support/manage_page.ts";
 import { testNow } from "../support/test_clock.ts";
-import { LAPTOP } from "../support/viewports.ts";
 
 const SHOTS = Deno.args.find((a) => a.startsWith("--shots="))?.slice("--shots=".length);
 /** With `--only=de`, one language. */
@@ -43,54 +47,10 @@ const REGIONS = [
   "#entry-form",
   "#category-matches",
   "#tie-lineups",
-];
+].join(", ");
 
 /** What the data names: players, clubs, events, categories, groups. */
 const DATA = ".names, .names *, legend, option, h4";
-
-/**
- * The regions' words: their text without the data's names, and their controls' labels and placeholders.
- */
-function regionText(page: Page): Promise<string> {
-  return page.evaluate(([regions, data]) => {
-    const out: string[] = [];
-    for (const region of document.querySelectorAll<HTMLElement>(regions)) {
-      if (region.closest("[hidden]")) continue;
-      const copy = region.cloneNode(true) as HTMLElement;
-      for (const el of copy.querySelectorAll(data)) el.remove();
-      out.push(copy.textContent ?? "");
-      for (const el of region.querySelectorAll("[aria-label], [placeholder], [title]")) {
-        out.push(
-          el.getAttribute("aria-label") ?? "",
-          el.getAttribute("placeholder") ?? "",
-          el.getAttribute("title") ?? "",
-        );
-      }
-    }
-    return out.join(" \n ");
-  }, [REGIONS.join(", "), DATA] as const);
-}
-
-/** Controls and lines of the regions whose text is cut or that run off the screen. */
-function regionsCut(page: Page): Promise<string[]> {
-  return page.evaluate((regions) => {
-    const found: string[] = [];
-    const selector = "button, summary, label, h3, h4, p, a, span, legend";
-    for (const region of document.querySelectorAll<HTMLElement>(regions)) {
-      for (const el of region.querySelectorAll<HTMLElement>(selector)) {
-        const box = el.getBoundingClientRect();
-        if (box.width === 0 || el.closest("[hidden], details:not([open]) > div")) continue;
-        if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflow !== "visible") {
-          found.push(`${el.tagName.toLowerCase()} cut: "${el.textContent}"`);
-        }
-        if (box.right > innerWidth + 1 || box.left < -1) {
-          found.push(`${el.tagName.toLowerCase()} off the screen: "${el.textContent}"`);
-        }
-      }
-    }
-    return found;
-  }, REGIONS.join(", "));
-}
 
 /** Shows one of the page's views (pages/operator/console_views.ts). */
 async function showView(page: Page, view: string): Promise<void> {
@@ -101,10 +61,9 @@ async function showView(page: Page, view: string): Promise<void> {
 browserSuite(
   "/manage's play views in every language at 1366x768",
   async (store) => {
-    const { loadDemoIfEmpty } = await import("../../cli/demo.ts");
-    await loadDemoIfEmpty(store, testNow());
+    const admin = await demoWithAdmin(store, "Desk");
     await importEvent(store, buildTeamDemoEvent(testNow()), testNow);
-    return { admin: await makeToken(store.db, "admin", { label: "Desk" }) };
+    return { admin };
   },
   async (t, { browser, server, seeded }) => {
     const categories = (await (await fetch(`${server.origin}/api/v1/events/${DEMO_SLUG}`)).json()).data
@@ -120,25 +79,27 @@ browserSuite(
     for (const lang of LANGUAGES.filter((l) => !ONLY || l === ONLY)) {
       await t.step(`in ${lang}`, async () => {
         const english = englishLeft(lang, dataNames).filter((e) => /\S/.test(e));
-        // As tests/support/manage_page.ts openManage(), the CSP bypassed for axe's script.
         // The desk's browser speaks the language too: its date and time fields follow the browser's locale.
-        const locale = i18nFor(lang).locale;
-        const context = await newTestContext(browser, { viewport: LAPTOP, bypassCSP: true, locale });
-        await context.addInitScript(([token, slug]) => {
-          localStorage.setItem("tt.token", token);
-          localStorage.setItem("tt.manage.view", "tables");
-          localStorage.setItem("tt.manage.event", slug);
-        }, [seeded.admin, DEMO_SLUG] as const);
-        const page = await context.newPage();
-        const { errors } = recordPage(page, { accept: true, apartConsole: true });
+        const desk = await openDeskToCheck(browser, {
+          "tt.token": seeded.admin,
+          "tt.manage.view": "tables",
+          "tt.manage.event": DEMO_SLUG,
+        }, i18nFor(lang).locale);
+        const page = desk.page;
         const check = async (what: string) => {
-          const text = await regionText(page);
-          const left = english.filter((e) => wordIn(e, text));
-          assert.deepEqual(left, [], `English left in ${what}: ${left.join(" | ")}`);
-          assert.deepEqual(await regionsCut(page), [], `cut or off the screen: ${what}`);
-          assert.deepEqual(await cutOrOverflowing(page), [], `the page: ${what}`);
-          assert.deepEqual(await axeViolations(page), [], `axe: ${what}`);
-          assert.deepEqual(errors, []);
+          await assertDeskSpeaks(page, lang, {
+            english,
+            text: await regionWords(page, REGIONS, DATA, { shown: true }),
+            cut: [
+              ...await controlsCutOrOverflowing(
+                page,
+                "button, summary, label, h3, h4, p, a, span, legend",
+                REGIONS,
+              ),
+              ...await cutOrOverflowing(page),
+            ],
+            errors: desk.errors,
+          }, what);
         };
         const shot = async (name: string, top: string) => {
           if (SHOTS && (lang === "de" || lang === "ja")) {
@@ -149,8 +110,6 @@ browserSuite(
         };
         try {
           await page.goto(`${server.origin}/manage?lang=${lang}`);
-          assert.equal(await page.getAttribute("html", "lang"), lang);
-          assert.equal(await page.getAttribute("html", "dir"), lang === "ar" ? "rtl" : "ltr");
 
           // The tables and the matches of each table.
           await page.waitForSelector("#tables li.table-card");
@@ -217,7 +176,7 @@ browserSuite(
           await page.waitForSelector("#tie-lineups form.tie-lineups, #tie-lineups p.muted");
           await check("tie line-ups");
         } finally {
-          await context.close();
+          await desk.close();
         }
       });
     }

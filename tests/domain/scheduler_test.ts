@@ -8,10 +8,9 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { reportFigure } from "../support/server.ts";
+import { assertEveryPlan, defaultScheduleOptions } from "../support/schedule_events.ts";
 import {
   DEFAULT_BUFFER_MS,
-  DEFAULT_REST_MS,
-  defaultDurationMs,
   type Plan,
   potentialPlayers,
   schedule,
@@ -177,12 +176,7 @@ function inputOf(e: EventShape): ScheduleInput {
     sessions,
     categories,
     matches,
-    options: {
-      restMs: DEFAULT_REST_MS,
-      bufferMs: DEFAULT_BUFFER_MS,
-      durationMs: defaultDurationMs,
-      now: DAY0,
-    },
+    options: defaultScheduleOptions(DAY0),
   };
 }
 
@@ -237,13 +231,7 @@ function assertPlanHolds(input: ScheduleInput, plan: Plan): void {
 }
 
 Deno.test("schedule(): on any event no player is double-booked or unrested, feeders come first, sessions hold", () => {
-  fc.assert(
-    fc.property(eventArb, (e) => {
-      const input = inputOf(e);
-      assertPlanHolds(input, schedule(input));
-    }),
-    { numRuns: 60 },
-  );
+  assertEveryPlan(eventArb, inputOf, assertPlanHolds);
 });
 
 Deno.test("schedule(): the same event gives the same plan, whatever the order it is given in", () => {

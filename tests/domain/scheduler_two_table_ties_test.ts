@@ -6,17 +6,10 @@
  */
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import {
-  DEFAULT_BUFFER_MS,
-  DEFAULT_REST_MS,
-  defaultDurationMs,
-  type Plan,
-  schedule,
-  type ScheduleInput,
-  type ScheduleMatch,
-} from "../../domain/scheduler.ts";
+import { type Plan, schedule, type ScheduleInput, type ScheduleMatch } from "../../domain/scheduler.ts";
 import { TEAM_FORMATS } from "../../domain/team_formats.ts";
 import { tieMatchUses } from "../../domain/tie_two_tables.ts";
+import { assertEveryPlan, defaultScheduleOptions } from "../support/schedule_events.ts";
 
 const HOUR = 3_600_000;
 const DAY0 = Date.UTC(2026, 11, 5, 9);
@@ -87,12 +80,7 @@ function inputOf(e: typeof eventArb extends fc.Arbitrary<infer T> ? T : never, t
     }],
     categories: [{ id: "team", order: 0, sessions: [] }, { id: "singles", order: 1, sessions: [] }],
     matches,
-    options: {
-      restMs: DEFAULT_REST_MS,
-      bufferMs: DEFAULT_BUFFER_MS,
-      durationMs: defaultDurationMs,
-      now: DAY0,
-    },
+    options: defaultScheduleOptions(DAY0),
   };
   return input;
 }
@@ -144,13 +132,7 @@ function assertTiesHold(input: ScheduleInput, plan: Plan): void {
 }
 
 Deno.test("schedule(): ties on two tables hold both tables and their players, their matches on both", () => {
-  fc.assert(
-    fc.property(eventArb, (e) => {
-      const input = inputOf(e);
-      assertTiesHold(input, schedule(input));
-    }),
-    { numRuns: 60 },
-  );
+  assertEveryPlan(eventArb, (e) => inputOf(e), assertTiesHold);
 });
 
 Deno.test("schedule(): a tie on two tables is shorter than on one", () => {

@@ -1,7 +1,8 @@
 /**
  * What the languages' browser tests check on a page: no English catalog text left, nothing cut or off the screen
  * (tests/browser/languages_test.ts, tests/browser/languages_reader_test.ts,
- * tests/browser/languages_umpire_print_test.ts), and `assertSpeaks`, which puts them together with `lang`, `dir` and axe.
+ * tests/browser/languages_umpire_print_test.ts), the words of a page's parts (`regionWords`), and `assertSpeaks`, which
+ * puts them together with `lang`, `dir` and axe.
  */
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
@@ -99,7 +100,7 @@ export function cutOrOverflowing(page: Page): Promise<string[]> {
 
 /**
  * The elements `elements` selects inside the parts `within` selects whose text is cut or runs off the screen, and
- * whether the page scrolls sideways (the umpire's page's controls, the desk's frame and panels).
+ * whether the page scrolls sideways (the umpire's page's controls, the desk's frame, panels and play views).
  */
 export function controlsCutOrOverflowing(page: Page, elements: string, within = "body"): Promise<string[]> {
   return page.evaluate(({ elements, within }) => {
@@ -110,7 +111,8 @@ export function controlsCutOrOverflowing(page: Page, elements: string, within = 
     for (const part of document.querySelectorAll(within)) {
       for (const el of part.querySelectorAll<HTMLElement>(elements)) {
         const box = el.getBoundingClientRect();
-        if (box.width === 0 || el.closest("[hidden]")) continue;
+        // A closed <details>' content is laid out but not shown.
+        if (box.width === 0 || el.closest("[hidden], details:not([open]) > :not(summary)")) continue;
         if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflow !== "visible") {
           found.push(`${el.tagName.toLowerCase()}#${el.id} cut: "${el.textContent}"`);
         }
@@ -123,6 +125,45 @@ export function controlsCutOrOverflowing(page: Page, elements: string, within = 
   }, { elements, within });
 }
 
+/**
+ * The words of the page's title and of the parts of it that `regions` selects, their hidden parts included (a
+ * sentence a script shows later is written by the server), without what `data` selects in them (names, addresses,
+ * code): their text and their elements' accessible names, placeholders and titles. `rewrite` first changes the copies the words are
+ * read from, in the page (a line of a list cut to its own words); `shown` leaves out the regions that are hidden.
+ */
+export async function regionWords(
+  page: Page,
+  regions: string,
+  data: string,
+  options: { rewrite?: (copies: HTMLElement[]) => void; shown?: boolean } = {},
+): Promise<string> {
+  const copies = await page.evaluateHandle(
+    ([regions, shown]) =>
+      [...document.querySelectorAll<HTMLElement>(regions)].filter((r) => !shown || !r.closest("[hidden]"))
+        .map((r) => r.cloneNode(true) as HTMLElement),
+    [regions, options.shown ?? false] as const,
+  );
+  try {
+    if (options.rewrite) await copies.evaluate(options.rewrite);
+    return await copies.evaluate((copies, data) => {
+      const out: string[] = [document.title];
+      for (const copy of copies) {
+        for (const el of copy.querySelectorAll(data)) el.remove();
+        out.push(copy.textContent ?? "");
+        for (const el of [copy, ...copy.querySelectorAll("*")]) {
+          for (const attr of ["aria-label", "placeholder", "title"]) {
+            const value = el.getAttribute(attr);
+            if (value) out.push(value);
+          }
+        }
+      }
+      return out.join(" \n ");
+    }, data);
+  } finally {
+    await copies.dispose();
+  }
+}
+
 /** What a page in `lang` was found to be: its text, what of it is cut, its script errors. */
 export interface SpokenPage {
   english: string[];
@@ -131,12 +172,27 @@ export interface SpokenPage {
   errors: string[];
 }
 
-/** Asserts that the page speaks `lang` throughout, fits, and passes axe. */
-export async function assertSpeaks(page: Page, lang: Language, found: SpokenPage): Promise<void> {
+/** Asserts that the page speaks `lang` throughout, fits, and passes axe; `where` names the part in the messages. */
+export async function assertSpeaks(
+  page: Page,
+  lang: Language,
+  found: SpokenPage,
+  where = "the page",
+): Promise<void> {
   assert.equal(await page.getAttribute("html", "lang"), lang);
   assert.equal(await page.getAttribute("html", "dir"), lang === "ar" ? "rtl" : "ltr");
-  assert.deepEqual(found.english.filter((e) => wordIn(e, found.text)), [], "English left on the page");
-  assert.deepEqual(found.cut, [], "cut or off the screen");
-  assert.deepEqual(await axeViolations(page), [], "axe");
-  assert.deepEqual(found.errors, []);
+  const left = found.english.filter((e) => wordIn(e, found.text));
+  assert.deepEqual(left, [], `English left in ${where}: ${left.join(" | ")}`);
+  assert.deepEqual(found.cut, [], `cut or off the screen in ${where}`);
+  assert.deepEqual(await axeViolations(page), [], `axe in ${where}`);
+  assert.deepEqual(found.errors, [], `script errors in ${where}`);
+}
+
+/**
+ * Asserts that a desk page (/manage, /manage/stream) speaks `lang` as assertSpeaks() does, its language switcher
+ * marking `lang` as the current one.
+ */
+export async function assertDeskSpeaks(page: Page, lang: Language, found: SpokenPage, where?: string) {
+  assert.equal(await page.getAttribute("header.bar nav.langs a[aria-current]", "lang"), lang);
+  await assertSpeaks(page, lang, found, where);
 }

@@ -3,6 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import type { Store } from "../../db/store.ts";
 import { makeToken, seedKnockout, type SeedOptions } from "../api/manage_fixtures.ts";
 import { newTestContext, recordPage } from "./browser.ts";
+import { LAPTOP } from "./viewports.ts";
 
 /** A knockout and the desk's admin token, labelled "Desk". */
 export async function seedDesk(store: Store, options: SeedOptions = {}) {
@@ -31,6 +32,25 @@ export async function openManage(
     apartConsole: true,
   });
   return { page, errors, consoleErrors, confirmations, close: () => context.close() };
+}
+
+/**
+ * A desk page's new context for the languages' checks: the desk's 1366x768, the CSP bypassed (axe is injected, as
+ * in the accessibility test), `stored` kept in localStorage beforehand (the token, the view, the event), the
+ * browser's `locale` when given; confirmations accepted, page errors recorded.
+ */
+export async function openDeskToCheck(browser: Browser, stored: Record<string, string>, locale?: string) {
+  const context = await newTestContext(browser, {
+    viewport: LAPTOP,
+    bypassCSP: true,
+    ...(locale ? { locale } : {}),
+  });
+  await context.addInitScript((items) => {
+    for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
+  }, stored);
+  const page = await context.newPage();
+  const { errors } = recordPage(page, { accept: true, apartConsole: true });
+  return { page, errors, close: () => context.close() };
 }
 
 /** Opens the menu of actions of the match row `row` (a selector), unless it is open. */
