@@ -6,6 +6,7 @@
  * nothing in them is cut or runs off the screen (German's long words), and axe finds no serious violation.
  * With `--shots=DIR` the plan and the matches in German and Japanese are saved there (`--only=LANG`: one language).
  */
+import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { LANGUAGES } from "../../lib/languages.ts";
 import { DEMO_SLUG } from "../../cli/demo.ts";
