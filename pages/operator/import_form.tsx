@@ -12,7 +12,12 @@ export function ImportForm() {
     <FileCheckSection
       id="import"
       accept=".json,application/json"
-      words={(part) => t(`desk.import.${part}`)}
+      words={{
+        heading: t("desk.import.heading"),
+        about: t("desk.import.about"),
+        file: t("desk.import.file"),
+        check: t("desk.import.check"),
+      }}
     >
       <div id="import-problems" class="warning" role="alert" hidden></div>
       <div id="import-preview" hidden></div>

@@ -12,7 +12,12 @@ export function RatingListForm() {
     <FileCheckSection
       id="rating-list"
       accept=".csv,.txt,text/csv"
-      words={(part) => t(`desk.rating.${part}`)}
+      words={{
+        heading: t("desk.rating.heading"),
+        about: t("desk.rating.about"),
+        file: t("desk.rating.file"),
+        check: t("desk.rating.check"),
+      }}
     >
       <div id="rating-list-report" hidden></div>
     </FileCheckSection>

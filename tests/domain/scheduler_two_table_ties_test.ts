@@ -162,6 +162,7 @@ Deno.test("schedule(): a World Team tie on two tables takes 64 minutes of tables
   const narrow = schedule({ ...input, sessions: [{ ...input.sessions[0]!, tables: [1] }] });
   assert.deepEqual(narrow.unplaced, [{
     id: "tie0-1",
+    code: "no-two-tables",
     reason: "no session of its category has two tables free together for it after its players' other matches",
   }]);
 });
