@@ -4,28 +4,46 @@
  * children, which the section's browser script fills.
  */
 import type { ComponentChildren } from "preact";
+import { useI18n } from "../i18n/mod.ts";
 
-/** The words of a file check: its heading, what it does, the file field's label and the button's. */
-export type FileCheckPart = "heading" | "about" | "file" | "check";
+/**
+ * The words of each file check: its heading, what it does, the file field's label and the button's; each key
+ * written whole, so that the catalogs' test sees it used.
+ */
+const WORDS = {
+  import: {
+    heading: "desk.import.heading",
+    about: "desk.import.about",
+    file: "desk.import.file",
+    check: "desk.import.check",
+  },
+  rating: {
+    heading: "desk.rating.heading",
+    about: "desk.rating.about",
+    file: "desk.rating.file",
+    check: "desk.rating.check",
+  },
+} as const;
 
 /**
  * The section `id` (its heading `${id}-heading`, its form `${id}-form`, its file field `${id}-file`), in the
- * words `words` gives, taking files of the types `accept`.
- * The words are given whole, each catalog key written out, so that the catalogs' test sees every key used.
+ * words of the check `words` (WORDS), taking files of the types `accept`.
  */
 export function FileCheckSection(
-  props: { id: string; accept: string; words: Record<FileCheckPart, string>; children: ComponentChildren },
+  props: { id: string; accept: string; words: keyof typeof WORDS; children: ComponentChildren },
 ) {
-  const { id, words } = props;
+  const { t } = useI18n();
+  const { id } = props;
+  const words = WORDS[props.words];
   return (
     <section id={id} aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>{words.heading}</h2>
-      <p class="muted">{words.about}</p>
+      <h2 id={`${id}-heading`}>{t(words.heading)}</h2>
+      <p class="muted">{t(words.about)}</p>
       <form id={`${id}-form`} class="inline">
         <label>
-          {words.file} <input id={`${id}-file`} type="file" accept={props.accept} required />
+          {t(words.file)} <input id={`${id}-file`} type="file" accept={props.accept} required />
         </label>
-        <button type="submit">{words.check}</button>
+        <button type="submit">{t(words.check)}</button>
       </form>
       {props.children}
     </section>
