@@ -190,7 +190,7 @@ browserSuite(
         );
         assert.deepEqual(confirmations.slice(-2), [
           "Player test-open 2 v Player test-open 3: 7-11, 9-11? Player test-open 3 wins 2-0. It replaces what was scored.",
-          "Cannot change the result: the next match Player test-open 2 v Player test-open 6 (Men's singles, Round 3 match 1, table 1) has already started; it has no point yet: set it back to not started first.\n\nSet that match back to not started now, then make this change?",
+          "The next match, Player test-open 2 v Player test-open 6 (Men's singles, Round 3 match 1, table 1), has already started but has no point yet.\n\nSet it back to not started now, then make this change?",
         ]);
         const next = await server.store.db.selectFrom("matches").select(["status", "home_entry_id"]).where(
           "id",

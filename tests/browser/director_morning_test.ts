@@ -176,7 +176,10 @@ browserSuite(
           );
           const [question, offer] = confirmations.slice(-2);
           assert.match(question!, /7-11, 9-11\? .+ wins 2-0\./);
-          assert.match(offer!, /has already started; it has no point yet: set it back to not started first/);
+          assert.match(
+            offer!,
+            /has already started but has no point yet\.\n\nSet it back to not started now/,
+          );
           assert.match(offer!, /Women's singles, Final/);
           const after = await store.db.selectFrom("matches").select(["status", "home_entry_id"])
             .where("id", "=", final!.id).executeTakeFirstOrThrow();

@@ -343,7 +343,10 @@ export const deskAr: DeskCatalog = {
   "desk.entries.heading": "التسجيلات",
   "desk.byCategory.label": "مباريات مسابقة واحدة بالترتيب",
   "desk.byCategory.pick": "مباريات",
-  "desk.resetAsk": "{detail}.\n\nإعادة تلك المباراة إلى لم تبدأ الآن، ثم إجراء هذا التغيير؟",
+  "desk.resetWhere": "{category}، {stage}",
+  "desk.resetWhereTable": "{category}، {stage}، {table}",
+  "desk.resetAsk":
+    "المباراة التالية {match} بدأت بالفعل لكن دون أي نقطة بعد.\n\nإعادتها الآن إلى لم تبدأ، ثم إجراء هذا التغيير؟",
   "desk.report": "تقرير",
   "desk.stream.title": "البث",
   "desk.stream.onAir": "على الهواء",

@@ -351,8 +351,10 @@ export const deskDe: DeskCatalog = {
   "desk.entries.heading": "Meldungen",
   "desk.byCategory.label": "Die Spiele einer Konkurrenz, der Reihe nach",
   "desk.byCategory.pick": "Spiele von",
+  "desk.resetWhere": "{category}, {stage}",
+  "desk.resetWhereTable": "{category}, {stage}, {table}",
   "desk.resetAsk":
-    "{detail}.\n\nDieses Spiel jetzt auf nicht begonnen zurücksetzen und dann diese Änderung vornehmen?",
+    "Das nächste Spiel, {match}, hat schon begonnen, aber noch keinen Punkt.\n\nEs jetzt auf nicht begonnen zurücksetzen und dann diese Änderung vornehmen?",
   "desk.report": "Bericht",
   "desk.stream.title": "Stream",
   "desk.stream.onAir": "Auf Sendung",

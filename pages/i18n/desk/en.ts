@@ -349,7 +349,10 @@ export const deskEn = {
   "desk.entries.heading": "Entries",
   "desk.byCategory.label": "The matches of one category, in order",
   "desk.byCategory.pick": "Matches of",
-  "desk.resetAsk": "{detail}.\n\nSet that match back to not started now, then make this change?",
+  "desk.resetWhere": "{category}, {stage}",
+  "desk.resetWhereTable": "{category}, {stage}, {table}",
+  "desk.resetAsk":
+    "The next match, {match}, has already started but has no point yet.\n\nSet it back to not started now, then make this change?",
   "desk.report": "Report",
   "desk.stream.title": "Stream",
   "desk.stream.onAir": "On air",

@@ -347,7 +347,10 @@ export const deskEs: DeskCatalog = {
   "desk.entries.heading": "Inscripciones",
   "desk.byCategory.label": "Los partidos de una prueba, en orden",
   "desk.byCategory.pick": "Partidos de",
-  "desk.resetAsk": "{detail}.\n\n¿Devolver ahora ese partido a no comenzado y después hacer este cambio?",
+  "desk.resetWhere": "{category}, {stage}",
+  "desk.resetWhereTable": "{category}, {stage}, {table}",
+  "desk.resetAsk":
+    "El siguiente partido, {match}, ya ha comenzado pero aún no tiene ningún punto.\n\n¿Devolverlo ahora a no comenzado y después hacer este cambio?",
   "desk.report": "Informe",
   "desk.stream.title": "Retransmisión",
   "desk.stream.onAir": "En el aire",

@@ -349,8 +349,10 @@ export const deskFr: DeskCatalog = {
   "desk.entries.heading": "Inscriptions",
   "desk.byCategory.label": "Les parties d’un tableau, dans l’ordre",
   "desk.byCategory.pick": "Parties de",
+  "desk.resetWhere": "{category}, {stage}",
+  "desk.resetWhereTable": "{category}, {stage}, {table}",
   "desk.resetAsk":
-    "{detail}.\n\nRemettre maintenant cette partie à non commencée, puis faire ce changement ?",
+    "La partie suivante, {match}, a déjà commencé mais n'a encore aucun point.\n\nLa remettre maintenant à non commencée, puis faire ce changement ?",
   "desk.report": "Rapport",
   "desk.stream.title": "Diffusion",
   "desk.stream.onAir": "À l’antenne",

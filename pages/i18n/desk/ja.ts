@@ -345,7 +345,10 @@ export const deskJa: DeskCatalog = {
   "desk.entries.heading": "エントリー",
   "desk.byCategory.label": "一つの種目の試合（順番）",
   "desk.byCategory.pick": "試合：",
-  "desk.resetAsk": "{detail}。\n\nその試合を今すぐ未開始に戻してから、この変更を行いますか？",
+  "desk.resetWhere": "{category}、{stage}",
+  "desk.resetWhereTable": "{category}、{stage}、{table}",
+  "desk.resetAsk":
+    "次の試合 {match} はすでに始まっていますが、まだ得点がありません。\n\nその試合を今すぐ未開始に戻してから、この変更を行いますか？",
   "desk.report": "報告書",
   "desk.stream.title": "配信",
   "desk.stream.onAir": "オンエア中",

@@ -7,7 +7,9 @@
  */
 import { problemDetail } from "../manage_fetch.ts";
 import { setStatus } from "../dom.ts";
+import { matchNames } from "./match_words.ts";
 import { haltForToken, manageApi, type ManagePage } from "./page.ts";
+import { pw, stageWords } from "./play_words.ts";
 import { loadTokens } from "./tokens.ts";
 import { w } from "./words.ts";
 
@@ -54,7 +56,17 @@ export async function resetNextAndRetry(page: ManagePage, res: Response): Promis
   const problem = await res.json().catch(() => null);
   const blocking = problem?.code === "next-match-started" ? problem.blocking : null;
   if (!blocking?.resettable) return false;
-  if (!confirm(w("desk.resetAsk", { detail: problem.detail }))) return false;
+  // The match is named from the overview the desk drew, in its language (the API's detail is English).
+  const next = page.byMatchId.get(blocking.matchId);
+  const where = next && {
+    category: next.subeventName,
+    stage: stageWords(next.stageLabel),
+    table: next.tableNo ? pw("play.atTable", { table: next.tableNo }) : "",
+  };
+  const match = next && where
+    ? `${matchNames(next)} (${w(where.table ? "desk.resetWhereTable" : "desk.resetWhere", where)})`
+    : pw("play.anotherMatch");
+  if (!confirm(w("desk.resetAsk", { match }))) return false;
   const reset = await manageApi(page, `/matches/${blocking.matchId}/reset`, {
     method: "POST",
     headers: { "Idempotency-Key": crypto.randomUUID() },
