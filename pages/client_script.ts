@@ -37,11 +37,16 @@ export function moduleDeclarations(...modules: ScriptModules): string {
         out.push(/^(async\s+)?(function|class)\b/.test(source) ? source : `const ${name} = ${source};`);
         continue;
       }
-      const json = JSON.stringify(value);
+      // A function inside a value would be dropped from its JSON without a word: refused below.
+      let holdsFunction = false;
+      const json = JSON.stringify(value, (_key, v) => {
+        if (typeof v === "function") holdsFunction = true;
+        return v;
+      });
       // A RegExp, a Map or a Date would be written as something else (`{}`, a string).
       const plain = typeof value !== "object" || value === null || Array.isArray(value) ||
         Object.getPrototypeOf(value) === Object.prototype;
-      if (!plain || json === undefined || JSON.stringify(JSON.parse(json)) !== json) {
+      if (!plain || holdsFunction || json === undefined || JSON.stringify(JSON.parse(json)) !== json) {
         throw new Error(`Cannot inline "${name}": its value is not plain data`);
       }
       out.push(`const ${name} = ${json};`);

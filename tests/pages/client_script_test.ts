@@ -50,6 +50,11 @@ Deno.test("moduleDeclarations() refuses a name declared twice and a value that i
     /Cannot inline "key": its value is not plain data/,
   );
   assert.throws(() => moduleDeclarations({ n: undefined }), /Cannot inline "n": its value is not plain data/);
+  // A function inside an object would vanish from its JSON, and the page would call what is not there.
+  assert.throws(
+    () => moduleDeclarations({ words: { status: "Error", problem: () => null } }),
+    /Cannot inline "words": its value is not plain data/,
+  );
   // A RegExp would be written `{}`: a page's pattern would then match almost anything.
   assert.throws(
     () => moduleDeclarations({ path: /^\/api\// }),

@@ -29,12 +29,13 @@ export async function manageFetch(
 /**
  * The words of a failed answer, set once by a page in its own language before its first call (the desk:
  * client/manage_client.ts): `status` for an answer with no problem's detail (`{status}` its status), and
- * `problem` for a problem whose code the page's catalog words (null: the API's own `detail` is said).
+ * `problem` for a problem whose code the page's catalog words (null, or a page that sets none: the API's own
+ * `detail` is said). Plain data until a page sets it: the pages inline this module's values as JSON.
  */
 export const fetchWords: {
   status: string;
-  problem: (problem: { code?: unknown; detail?: unknown }) => string | null;
-} = { status: "Error {status}", problem: () => null };
+  problem: ((problem: { code?: unknown; detail?: unknown }) => string | null) | null;
+} = { status: "Error {status}", problem: null };
 
 /**
  * The sentence to show for a problem answered with `status`: the page's words for its code, else the problem's
@@ -44,7 +45,7 @@ export function problemText(problem: unknown, status: number): string {
   const p = typeof problem === "object" && problem !== null
     ? problem as { code?: unknown; detail?: unknown }
     : {};
-  const worded = fetchWords.problem(p);
+  const worded = fetchWords.problem?.(p) ?? null;
   if (worded !== null) return worded;
   return typeof p.detail === "string" ? p.detail : fetchWords.status.replace("{status}", String(status));
 }
