@@ -192,7 +192,15 @@ export function eventIncidents(
     l:
       & Omit<
         EventIncident,
-        "matchId" | "match" | "tableNo" | "categoryId" | "categoryName" | "alert" | "undone" | "words"
+        | "matchId"
+        | "match"
+        | "tableNo"
+        | "categoryId"
+        | "categoryName"
+        | "alert"
+        | "undone"
+        | "words"
+        | "text"
       >
       & {
         words: IncidentWhat;
@@ -202,6 +210,7 @@ export function eventIncidents(
   ) =>
     out.push({
       ...l,
+      text: `${englishText(l.words)}${l.undone ? " (undone)" : ""}`,
       words: { ...l.words, match: matchNamed(m) },
       matchId: m.id,
       match: matchWords(m),
@@ -218,17 +227,11 @@ export function eventIncidents(
   for (const m of matches) {
     const o = m.officiating;
     for (const c of o?.cards ?? []) {
-      const points = c.penaltyPoints > 0
-        ? `, ${c.penaltyPoints} penalty point${c.penaltyPoints > 1 ? "s" : ""}`
-        : "";
       line(m, {
         key: `card:${m.id}:${c.gameNumber}:${c.score.home}-${c.score.away}:${c.side}:${c.target}:${c.card}`,
         category: "card",
         ...place(c),
         at: c.at,
-        text: `${CARD_WORDS[c.card]}: ${sideName(m, c.side)}${
-          c.target === "coach" ? "'s coach" : ""
-        }${points}`,
         words: {
           kind: "card",
           card: c.card,
@@ -246,7 +249,6 @@ export function eventIncidents(
         category: "timeout",
         ...place(t),
         at: t.at,
-        text: `Time-out: ${sideName(m, t.side)}`,
         words: { kind: "timeout", side: t.side, player: sideName(m, t.side) },
       });
     }
@@ -256,7 +258,6 @@ export function eventIncidents(
         category: "expedite",
         ...place(o.expedite),
         at: o.expedite.at,
-        text: `Expedite system introduced${o.expedite.byRequest ? " at both sides' request" : ""}`,
         words: { kind: "expedite", byRequest: o.expedite.byRequest },
       });
     }
@@ -267,9 +268,6 @@ export function eventIncidents(
         gameNumber: m.retirementAfterGame === null ? null : m.retirementAfterGame + 1,
         score: null,
         at: m.completedAt,
-        text: m.resultReason === "retired"
-          ? `Retired${m.retirementAfterGame === null ? "" : ` after game ${m.retirementAfterGame}`}`
-          : "Disqualified",
         words: m.resultReason === "retired"
           ? { kind: "retired", afterGame: m.retirementAfterGame }
           : { kind: "disqualified" },
@@ -285,9 +283,6 @@ export function eventIncidents(
       gameNumber: b.gameNumber,
       score: null,
       at: b.startedAt,
-      text: `Medical break: ${sideName(m, b.side)}${b.reason ? ` (${medicalReasonWords(b.reason)})` : ""}, ${
-        b.endedAt ? `${minutesBetween(b.startedAt, b.endedAt)} min` : "under way"
-      }`,
       words: {
         kind: "medical",
         side: b.side,
@@ -308,13 +303,6 @@ export function eventIncidents(
       gameNumber: u.gameNumber,
       score: u.score ? `${u.score.home}-${u.score.away}` : null,
       at: u.at,
-      text: `${
-        i.kind === "card"
-          ? `${CARD_WORDS[i.card]}: ${sideName(m, i.side)}${i.target === "coach" ? "'s coach" : ""}`
-          : i.kind === "timeout"
-          ? `Time-out: ${sideName(m, i.side)}`
-          : `Expedite system introduced${i.byRequest ? " at both sides' request" : ""}`
-      } (undone)`,
       words: i.kind === "card"
         ? {
           kind: "card",
@@ -333,11 +321,6 @@ export function eventIncidents(
   for (const c of corrections) {
     const m = byId.get(c.matchId);
     if (!m) continue;
-    const text = c.kind === "result"
-      ? `Result entered by ${c.actor}: ${(c.games ?? []).map((g) => `${g.home}-${g.away}`).join(", ")}`
-      : `Game ${c.game} corrected by ${c.actor} to ${c.score?.home}-${c.score?.away}${
-        c.was && c.was.home !== null ? ` (was ${c.was.home}-${c.was.away})` : ""
-      }`;
     const pair = (s: { home: number | null; away: number | null } | undefined) => `${s?.home}-${s?.away}`;
     line(m, {
       key: `correction:${c.matchId}:${c.at}`,
@@ -345,7 +328,6 @@ export function eventIncidents(
       gameNumber: c.kind === "correct" ? c.game ?? null : null,
       score: null,
       at: c.at,
-      text,
       words: c.kind === "result" ? { kind: "result", by: c.actor, games: (c.games ?? []).map(pair) } : {
         kind: "correct",
         by: c.actor,
@@ -358,6 +340,38 @@ export function eventIncidents(
   return out.map((l, i) => ({ l, i }))
     .sort((a, b) => (b.l.at ?? "").localeCompare(a.l.at ?? "") || a.i - b.i)
     .map(({ l }) => l);
+}
+
+/**
+ * The API's English sentence of an incident, made from what it names (the pages word the same `words` in their
+ * language: pages/incident_words.ts).
+ * @example englishText({ kind: "timeout", side: "home", player: "Ana" }) // "Time-out: Ana"
+ */
+export function englishText(i: IncidentWhat): string {
+  switch (i.kind) {
+    case "card": {
+      const points = i.penaltyPoints > 0
+        ? `, ${i.penaltyPoints} penalty point${i.penaltyPoints > 1 ? "s" : ""}`
+        : "";
+      return `${CARD_WORDS[i.card]}: ${i.player}${i.coach ? "'s coach" : ""}${points}`;
+    }
+    case "timeout":
+      return `Time-out: ${i.player}`;
+    case "expedite":
+      return `Expedite system introduced${i.byRequest ? " at both sides' request" : ""}`;
+    case "medical":
+      return `Medical break: ${i.player}${i.reason ? ` (${medicalReasonWords(i.reason)})` : ""}, ${
+        i.minutes === null ? "under way" : `${i.minutes} min`
+      }`;
+    case "retired":
+      return `Retired${i.afterGame === null ? "" : ` after game ${i.afterGame}`}`;
+    case "disqualified":
+      return "Disqualified";
+    case "result":
+      return `Result entered by ${i.by}: ${i.games.join(", ")}`;
+    case "correct":
+      return `Game ${i.game} corrected by ${i.by} to ${i.score}${i.was === null ? "" : ` (was ${i.was})`}`;
+  }
 }
 
 /** Whole minutes from one time to another, at least 1 once begun. */
