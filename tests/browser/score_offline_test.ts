@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { CATALOGS } from "../../pages/i18n/mod.ts";
 import { browserSuite, openPage } from "../support/browser.ts";
 import {
   PHONE,
@@ -310,6 +311,19 @@ browserSuite(
       );
     } finally {
       await close();
+    }
+    // In the page's language, not the API's English detail.
+    const german = await openPage(browser, `${server.origin}/score?lang=de`, PHONE);
+    try {
+      await german.page.waitForSelector("#token-form:not([hidden])");
+      await german.page.fill("#token-input", "tt_wrong");
+      await german.page.click("#token-form button[type=submit]");
+      await german.page.waitForFunction(
+        (words) => document.getElementById("token-error")?.textContent === words,
+        CATALOGS.de["score.tokenRefused"],
+      );
+    } finally {
+      await german.close();
     }
   },
 );

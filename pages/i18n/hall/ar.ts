@@ -8,6 +8,8 @@ export const hallAr: HallCatalog = {
   "score.loading": "جارٍ التحميل…",
   "score.ok": "موافق",
   "score.cancel": "إلغاء",
+  "score.tokenRefused": "رمز غير صالح: غير معروف أو أُلغي. اطلب رمزًا جديدًا من إدارة البطولة.",
+  "score.tokenForbidden": "لا يسمح هذا الرمز بذلك: اطلب من إدارة البطولة رمزًا لهذه الطاولة.",
   "score.purpose": "اطلب من إدارة البطولة رمز حكم، أو امسح رمز QR الذي يعرضونه لك.",
   "score.tokenTitle": "أدخل رمزك",
   "score.tokenLabel": "الرمز",

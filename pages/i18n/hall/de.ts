@@ -8,6 +8,10 @@ export const hallDe: HallCatalog = {
   "score.loading": "Wird geladen…",
   "score.ok": "OK",
   "score.cancel": "Abbrechen",
+  "score.tokenRefused":
+    "Ungültiger Token: unbekannt oder widerrufen. Bitten Sie die Turnierleitung um einen neuen.",
+  "score.tokenForbidden":
+    "Dieser Token darf das nicht: Bitten Sie die Turnierleitung um einen Token für diesen Tisch.",
   "score.purpose":
     "Bitten Sie die Turnierleitung um einen Schiedsrichter-Token oder scannen Sie den gezeigten QR-Code.",
   "score.tokenTitle": "Token eingeben",

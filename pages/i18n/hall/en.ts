@@ -11,6 +11,8 @@ export const hallEn = {
   "score.loading": "Loading…",
   "score.ok": "OK",
   "score.cancel": "Cancel",
+  "score.tokenRefused": "Invalid token: it is unknown or revoked. Ask the operator for a new one.",
+  "score.tokenForbidden": "This token may not do that: ask the operator for a token for this table.",
   "score.purpose": "Ask the operator for a scorer token, or scan the QR code they show you.",
   "score.tokenTitle": "Enter your token",
   "score.tokenLabel": "Token",

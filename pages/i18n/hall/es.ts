@@ -8,6 +8,8 @@ export const hallEs: HallCatalog = {
   "score.loading": "Cargando…",
   "score.ok": "Aceptar",
   "score.cancel": "Cancelar",
+  "score.tokenRefused": "Token no válido: desconocido o revocado. Pida uno nuevo a la organización.",
+  "score.tokenForbidden": "Este token no lo permite: pida a la organización un token para esta mesa.",
   "score.purpose": "Pida un token de árbitro a la organización o escanee el código QR que le muestren.",
   "score.tokenTitle": "Introduzca su token",
   "score.tokenLabel": "Token",

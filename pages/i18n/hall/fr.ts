@@ -8,6 +8,8 @@ export const hallFr: HallCatalog = {
   "score.loading": "Chargement…",
   "score.ok": "OK",
   "score.cancel": "Annuler",
+  "score.tokenRefused": "Jeton invalide : inconnu ou révoqué. Demandez-en un nouveau au juge-arbitre.",
+  "score.tokenForbidden": "Ce jeton ne le permet pas : demandez au juge-arbitre un jeton pour cette table.",
   "score.purpose": "Demandez un jeton d’arbitre au juge-arbitre, ou scannez le QR code qu’il vous montre.",
   "score.tokenTitle": "Saisissez votre jeton",
   "score.tokenLabel": "Jeton",

@@ -8,6 +8,9 @@ export const hallJa: HallCatalog = {
   "score.loading": "読み込み中…",
   "score.ok": "OK",
   "score.cancel": "キャンセル",
+  "score.tokenRefused":
+    "無効なトークンです（不明または取り消し済み）。大会本部に新しいトークンを依頼してください。",
+  "score.tokenForbidden": "このトークンではできません。大会本部にこの台のトークンを依頼してください。",
   "score.purpose": "大会本部に審判用トークンを依頼するか、表示されたQRコードを読み取ってください。",
   "score.tokenTitle": "トークンを入力",
   "score.tokenLabel": "トークン",

@@ -8,6 +8,8 @@ export const hallZh: HallCatalog = {
   "score.loading": "加载中…",
   "score.ok": "确定",
   "score.cancel": "取消",
+  "score.tokenRefused": "令牌无效：未知或已撤销。请向竞赛组索取新的令牌。",
+  "score.tokenForbidden": "此令牌无权执行此操作：请向竞赛组索取本球台的令牌。",
   "score.purpose": "请向竞赛组索取裁判令牌，或扫描其出示的二维码。",
   "score.tokenTitle": "输入令牌",
   "score.tokenLabel": "令牌",

@@ -11,6 +11,7 @@
  * wires them. A service worker (score/offline_pages.ts) keeps copies of the pages so that they open offline.
  */
 import { byId } from "./dom.ts";
+import { fetchWords } from "./manage_fetch.ts";
 import { keepEnteredToken } from "./token_entry.ts";
 import { setupList } from "./score/match_list.ts";
 import { setupMatch } from "./score/match_page.ts";
@@ -20,9 +21,17 @@ import { SCORE_SCOPE, WORKER_PATH } from "./score/offline_pages.ts";
 import { adoptLinkToken, deviceId, storedToken, watchForgetToken } from "./score/scorer_token.ts";
 import { watchConnection, watchNotice } from "./score/sender.ts";
 import { closeSheet } from "./score/sheet.ts";
+import { w } from "./score/words.ts";
 
 /** Runs the umpire's page (the list, or one match when the body names it). */
 export function scoreClient(): void {
+  // A refused token is said in the page's language; another refusal keeps the API's detail.
+  fetchWords.problem = (p) =>
+    p.code === "unauthorized"
+      ? w("score.tokenRefused")
+      : p.code === "forbidden"
+      ? w("score.tokenForbidden")
+      : null;
   const store = localStorage;
   const page: ScorePage = {
     token: storedToken(store),
