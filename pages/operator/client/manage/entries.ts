@@ -220,21 +220,28 @@ export function addForm(page: ManagePage, category: CategoryEntries, reload: () 
   return form;
 }
 
+/** The entries read last: an answer to an earlier read that comes after it draws nothing. */
+export const entriesRead = { n: 0 };
+
 /** Reads a category's entries and draws them with the add form; says why on the status line when it cannot. */
 export async function showEntries(page: ManagePage, categoryId: string): Promise<void> {
   const list = byId("entry-list")!;
   const form = byId("entry-form")!;
+  const read = ++entriesRead.n;
+  list.dataset.category = categoryId;
   if (!categoryId) {
     list.replaceChildren();
     form.replaceChildren();
     return;
   }
   const res = await manageApi(page, `/subevents/${categoryId}/entries`);
+  if (read !== entriesRead.n) return;
   if (!res.ok) {
     setStatus(pw("play.entry.unreadable", { status: res.status }), "error");
     return;
   }
   const category: CategoryEntries = (await res.json()).data.category;
+  if (read !== entriesRead.n) return;
   const reload = () => void showEntries(page, categoryId);
   list.replaceChildren(...category.entries.map((e) => entryRow(page, category, e, reload)));
   form.replaceChildren(addForm(page, category, reload));
@@ -255,6 +262,9 @@ export async function loadEntryCategories(page: ManagePage): Promise<void> {
     ...o.subevents.map((s) => Object.assign(make("option", "", s.name), { value: s.id })),
   );
   select.value = o.subevents.some((s) => s.id === kept) ? kept : "";
+  // The director may have chosen the category while the event was read: its entries are shown already, and
+  // drawing them again would undo a choice half made in them (a reserve picked, a name being typed).
+  if (select.value !== "" && byId("entry-list")!.dataset.category === select.value) return;
   await showEntries(page, select.value);
 }
 
