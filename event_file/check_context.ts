@@ -2,6 +2,7 @@
  * What the checks of an event file share: what a category has declared so far, how a problem is reported, and
  * the check of what the file must give once.
  */
+import type { ProblemWords } from "./problem_codes.ts";
 
 /** A group of the category: its place in the file and its members. */
 export interface GroupInfo {
@@ -20,8 +21,8 @@ export interface CategoryContext {
   slots: unknown[];
 }
 
-/** Reports a problem at a path of the file. */
-export type Add = (path: string, message: string) => void;
+/** Reports a problem at a path of the file: its English message, and its code and values for a page's words. */
+export type Add = (path: string, message: string, words?: ProblemWords) => void;
 
 /**
  * Keeps where each key of a list was first given (`value`); a key given again is reported by `again`, told where

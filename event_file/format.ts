@@ -7,6 +7,7 @@ import type { Side } from "../domain/scoring.ts";
 import type { Language } from "../lib/languages.ts";
 import type { CategoryFormat, CategoryKind, DrawState, EventStatus, Stage } from "../db/schema.ts";
 import type { TeamFormatId, TieMatchSpec } from "../domain/team_formats.ts";
+import type { ImportProblemCode, ProblemParams } from "./problem_codes.ts";
 
 /** The value of `format` in every file of this version. */
 export const EVENT_FILE_FORMAT = "tt-event/1";
@@ -302,6 +303,9 @@ export interface EventFile {
 export interface ImportProblem {
   path: string;
   message: string;
+  /** The problem's code and the values its sentence names (event_file/problem_codes.ts), for a page's words. */
+  code?: ImportProblemCode;
+  params?: ProblemParams;
 }
 
 /** The result of validating a file: the typed file, or every problem found. */

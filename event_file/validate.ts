@@ -109,7 +109,7 @@ function ancestors(path: string): string[] {
 /** The rules a schema cannot say, in the order of the file. */
 function checkSemantics(json: unknown): ImportProblem[] {
   const problems: ImportProblem[] = [];
-  const add: Add = (path, message) => problems.push({ path, message });
+  const add: Add = (path, message, words) => problems.push({ path, message, ...words });
   const root = obj(json);
   if (!root) return problems;
 
@@ -125,7 +125,10 @@ function checkSemantics(json: unknown): ImportProblem[] {
     const key = str(category.id);
     if (key !== undefined) {
       givenOnce(categoryKeys, key, i, (first) => {
-        add(`${path}.id`, `Duplicate category id "${key}": also categories[${first}]`);
+        add(`${path}.id`, `Duplicate category id "${key}": also categories[${first}]`, {
+          code: "duplicate-category-id",
+          params: { id: key, first: `categories[${first}]` },
+        });
       });
     }
     checkCategory(category, path, players, add);

@@ -77,7 +77,10 @@ function invalidFile(problems: readonly ImportProblem[]): HttpError {
     `Cannot import the event file: ${first.path ? `${first.path}: ` : ""}${first.message}` +
       (problems.length > 1 ? ` (and ${problems.length - 1} more problems)` : ""),
     {
-      extensions: { field: first.path, errors: problems.map((p) => ({ field: p.path, message: p.message })) },
+      extensions: {
+        field: first.path,
+        errors: problems.map((p) => ({ field: p.path, message: p.message, code: p.code, params: p.params })),
+      },
     },
   );
 }
