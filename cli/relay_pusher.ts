@@ -7,7 +7,7 @@
  */
 import { gzip } from "node:zlib";
 import { promisify } from "node:util";
-import type { RelayControl, RelayStatus } from "../http/deps.ts";
+import type { RelayControl, RelayErrorWords, RelayStatus } from "../http/deps.ts";
 import type { RelayPush } from "../db/relay_apply.ts";
 import type { RelayState } from "../db/read_relay.ts";
 import {
@@ -60,7 +60,13 @@ const FULL_SCAN_MS = 60_000;
 
 /** A refusal of the public server, in words for the desk. */
 class Refused extends Error {
-  constructor(message: string, readonly status: number, readonly code: string, readonly seq?: number) {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: string,
+    readonly seq?: number,
+    readonly since?: string,
+  ) {
     super(message);
   }
 }
@@ -97,6 +103,7 @@ export class RelayPusher implements RelayControl {
       lastAckAt: null,
       seq: 0,
       lastError: null,
+      lastErrorWords: null,
       heldElsewhere: false,
     };
   }
@@ -175,6 +182,8 @@ export class RelayPusher implements RelayControl {
             `this one`,
           409,
           "relay-held",
+          undefined,
+          state.relay.holderSince ?? undefined,
         );
       }
       await resetSent(db, slug, held ? {} : state.relay.parts);
@@ -185,7 +194,7 @@ export class RelayPusher implements RelayControl {
     const event = await relayedEvent(db, slug);
     if (!event) {
       this.#state.waiting = 0;
-      this.#connected(`the store has no event "${slug}" yet`);
+      this.#connected(`the store has no event "${slug}" yet`, { code: "no-event", slug });
       return false;
     }
     const sent = await readSent(db, slug);
@@ -359,13 +368,14 @@ export class RelayPusher implements RelayControl {
     return json.data;
   }
 
-  #connected(note: string | null) {
+  #connected(note: string | null, words: RelayErrorWords | null = null) {
     if (this.#state.state !== "connected") {
       this.#state.state = "connected";
       this.#state.since = this.#clock().toISOString();
       this.options.log.info(`Relay: connected to ${this.#base}, pushing "${this.#state.slug}"`);
     }
     this.#state.lastError = note;
+    this.#state.lastErrorWords = words;
   }
 
   /** What a failure means, in words for the desk; returns how long to wait before the next try. */
@@ -376,30 +386,41 @@ export class RelayPusher implements RelayControl {
       return 0;
     }
     if (e instanceof Refused && e.status < 500) {
-      const words = e.status === 401
+      const text = e.status === 401
         ? "the public server refused the token (unknown or revoked)"
         : e.status === 403
         ? `the public server refused the token: ${e.message}`
         : e.message;
-      this.#set("refused", now, words);
+      const words: RelayErrorWords = e.status === 401
+        ? { code: "token-unknown" }
+        : e.status === 403
+        ? { code: "token-forbidden", status: 403, problem: e.code }
+        : e.code === "relay-held" && e.since !== undefined
+        ? { code: "held", since: e.since }
+        : { code: "refused", status: e.status, problem: e.code };
+      this.#set("refused", now, text, words);
       if (e.code === "relay-held") this.#state.heldElsewhere = true;
       this.#synced = false;
       return 10_000;
     }
     this.#offlineSince ??= now;
     const reason = e instanceof Refused ? `the public server answered ${e.status}` : "no connection";
-    this.#set("offline", this.#offlineSince, reason);
+    const words: RelayErrorWords = e instanceof Refused
+      ? { code: "server-error", status: e.status }
+      : { code: "no-connection" };
+    this.#set("offline", this.#offlineSince, reason, words);
     this.#synced = false;
     return backoff;
   }
 
-  #set(state: RelayStatus["state"], since: Date, error: string) {
+  #set(state: RelayStatus["state"], since: Date, error: string, words: RelayErrorWords) {
     if (this.#state.state !== state) {
       this.#state.state = state;
       this.#state.since = since.toISOString();
       this.options.log.warn(`Relay: ${state}: ${error}`);
     }
     this.#state.lastError = error;
+    this.#state.lastErrorWords = words;
   }
 }
 

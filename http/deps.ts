@@ -24,10 +24,36 @@ export interface RelayStatus {
   /** When the public server last acknowledged a push, and how many it has applied. */
   lastAckAt: string | null;
   seq: number;
-  /** The last error in words, or null. */
+  /** The last error in words (English, for the log and a script), or null. */
   lastError: string | null;
+  /** The last error's code and what it names, for a page to say it in its own language; null with `lastError`. */
+  lastErrorWords: RelayErrorWords | null;
   /** The event is held by another venue server: the desk may take it over. */
   heldElsewhere: boolean;
+}
+
+/**
+ * Why the relay is not pushing, as a code and the values its sentence names (docs/relay.md):
+ * - `no-event`: the venue's store has no event `slug` yet;
+ * - `held`: another venue server has pushed the event since `since`; the desk may take it over;
+ * - `token-unknown`, `token-forbidden`: the public server refused the token (401, 403);
+ * - `refused`: the public server refused the push with `status` and its problem's `problem` code;
+ * - `server-error`: the public server answered `status` (5xx, or an answer that is not its JSON);
+ * - `no-connection`: no answer at all.
+ */
+export interface RelayErrorWords {
+  code:
+    | "no-event"
+    | "held"
+    | "token-unknown"
+    | "token-forbidden"
+    | "refused"
+    | "server-error"
+    | "no-connection";
+  slug?: string;
+  since?: string;
+  status?: number;
+  problem?: string;
 }
 
 /** The venue's relay, as the management API sees it. */

@@ -335,6 +335,8 @@ storeTest(
       await until(() => second.status().heldElsewhere, "the backup refused");
       assert.equal(second.status().state, "refused");
       assert.match(second.status().lastError ?? "", /another venue server has pushed this event since/);
+      assert.equal(second.status().lastErrorWords?.code, "held");
+      assert.ok(second.status().lastErrorWords?.since, "the desk is told since when");
       // The backup's desk takes over (POST /api/manage/relay/takeover, its panel's button).
       const backupApp = createApp({ store: backup, log: silentLogger, clock: () => NOW, relay: second });
       const backupAdmin = (await createToken(backup.db, { role: "admin", label: "backup desk" }, NOW)).secret;

@@ -58,6 +58,16 @@ export const deskDe: DeskCatalog = {
   "desk.relay.acked": "zuletzt bestätigt {time}",
   "desk.relay.noAck": "noch nichts bestätigt",
   "desk.relay.event": "Turnier „{slug}“",
+  "desk.relay.error.noEvent": "auf diesem Server gibt es das Turnier „{slug}“ noch nicht",
+  "desk.relay.error.held":
+    "ein anderer Hallenserver sendet dieses Turnier seit {time}: übernehmen, um von hier zu senden",
+  "desk.relay.error.tokenUnknown":
+    "der öffentliche Server hat das Token abgewiesen (unbekannt oder widerrufen)",
+  "desk.relay.error.tokenForbidden":
+    "der öffentliche Server hat das Token abgewiesen: es darf dieses Turnier nicht senden",
+  "desk.relay.error.refused": "der öffentliche Server hat die Sendung abgewiesen (Fehler {status})",
+  "desk.relay.error.serverError": "der öffentliche Server antwortete mit Fehler {status}",
+  "desk.relay.error.noConnection": "keine Verbindung",
   "desk.announcement.heading": "Durchsage",
   "desk.announcement.now": "Auf dem Hallen-TV und der Turnierseite:",
   "desk.announcement.since": "(seit {time})",

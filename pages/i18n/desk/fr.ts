@@ -57,6 +57,15 @@ export const deskFr: DeskCatalog = {
   "desk.relay.acked": "dernier accusé de réception {time}",
   "desk.relay.noAck": "aucun accusé de réception",
   "desk.relay.event": "Compétition « {slug} »",
+  "desk.relay.error.noEvent": "ce serveur n’a pas encore de compétition « {slug} »",
+  "desk.relay.error.held":
+    "un autre serveur de salle envoie cette compétition depuis {time} : reprenez la main pour envoyer depuis celui-ci",
+  "desk.relay.error.tokenUnknown": "le serveur public a refusé le jeton (inconnu ou révoqué)",
+  "desk.relay.error.tokenForbidden":
+    "le serveur public a refusé le jeton : il ne peut pas envoyer cette compétition",
+  "desk.relay.error.refused": "le serveur public a refusé l’envoi (erreur {status})",
+  "desk.relay.error.serverError": "le serveur public a répondu par l’erreur {status}",
+  "desk.relay.error.noConnection": "pas de connexion",
   "desk.announcement.heading": "Annonce",
   "desk.announcement.now": "Sur la TV et la page de la compétition :",
   "desk.announcement.since": "(depuis {time})",

@@ -56,6 +56,15 @@ export const deskJa: DeskCatalog = {
   "desk.relay.acked": "最終確認 {time}",
   "desk.relay.noAck": "まだ確認なし",
   "desk.relay.event": "大会「{slug}」",
+  "desk.relay.error.noEvent": "このサーバーには大会「{slug}」がまだありません",
+  "desk.relay.error.held":
+    "{time} から別の会場サーバーがこの大会を送信しています：このサーバーから送るには引き継いでください",
+  "desk.relay.error.tokenUnknown": "公開サーバーがトークンを拒否しました（不明または失効）",
+  "desk.relay.error.tokenForbidden":
+    "公開サーバーがトークンを拒否しました：この大会を送信する権限がありません",
+  "desk.relay.error.refused": "公開サーバーが送信を拒否しました（エラー {status}）",
+  "desk.relay.error.serverError": "公開サーバーがエラー {status} を返しました",
+  "desk.relay.error.noConnection": "接続なし",
   "desk.announcement.heading": "お知らせ",
   "desk.announcement.now": "テレビと大会ページに表示中：",
   "desk.announcement.since": "（{time} から）",

@@ -7,7 +7,8 @@
  */
 import { byId } from "../dom.ts";
 import { manageApi, type ManagePage } from "./page.ts";
-import type { RelayStatus } from "../../../../http/deps.ts";
+import type { RelayErrorWords, RelayStatus } from "../../../../http/deps.ts";
+import { problemWords } from "./problem_words.ts";
 import { deskClock, w, wCount } from "./words.ts";
 
 /** "14:02:07" in the hall's clock. */
@@ -31,7 +32,8 @@ export function relayLines(s: RelayStatus): { headline: string; detail: string; 
     : s.state === "refused"
     ? w("desk.relay.refused", at)
     : w("desk.relay.down", at);
-  const error = s.lastError ? ` · ${s.lastError}` : "";
+  const said = s.lastErrorWords ? relayErrorWords(s.lastErrorWords) : s.lastError;
+  const error = said ? ` · ${said}` : "";
   return {
     headline,
     detail: `${w("desk.relay.event", { slug: s.slug })} · ${waiting} · ${acked}${error}`,
@@ -66,4 +68,28 @@ export function watchRelayTakeover(page: ManagePage): void {
     await page.write("/relay/takeover", {}, w("desk.relay.takenOver"));
     void refreshRelay(page);
   });
+}
+
+/**
+ * Why the relay is not pushing, in the page's language: the pusher's code and values (http/deps.ts
+ * `RelayErrorWords`); the public server's own refusal by the desk's words for its problem code.
+ */
+export function relayErrorWords(e: RelayErrorWords): string {
+  switch (e.code) {
+    case "no-event":
+      return w("desk.relay.error.noEvent", { slug: e.slug ?? "" });
+    case "held":
+      return w("desk.relay.error.held", { time: e.since ? relayClock(e.since) : "" });
+    case "token-unknown":
+      return w("desk.relay.error.tokenUnknown");
+    case "token-forbidden":
+      return w("desk.relay.error.tokenForbidden");
+    case "refused":
+      return (e.problem ? problemWords({ code: e.problem }) : null) ??
+        w("desk.relay.error.refused", { status: e.status ?? 400 });
+    case "server-error":
+      return w("desk.relay.error.serverError", { status: e.status ?? 500 });
+    case "no-connection":
+      return w("desk.relay.error.noConnection");
+  }
 }
