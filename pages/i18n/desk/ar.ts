@@ -284,6 +284,7 @@ export const deskAr: DeskCatalog = {
   "desk.audit.announce": "إعلان",
   "desk.audit.language": "لغة الصالة",
   "desk.audit.sessionsCategory": "تحديد فترات مسابقة",
+  "desk.audit.tablesPerTie": "تحديد عدد الطاولات لكل مواجهة",
   "desk.audit.drawAdvance": "تأهل في القرعة",
   "desk.audit.drawAfterGroups": "قرعة خروج المغلوب بعد المجموعات",
   "desk.audit.drawGenerate": "إجراء القرعة",

@@ -295,6 +295,7 @@ export const deskDe: DeskCatalog = {
   "desk.audit.announce": "Durchsage",
   "desk.audit.language": "Hallensprache",
   "desk.audit.sessionsCategory": "Sitzungen einer Konkurrenz festgelegt",
+  "desk.audit.tablesPerTie": "Tische je Mannschaftskampf festgelegt",
   "desk.audit.drawAdvance": "im Feld weitergerückt",
   "desk.audit.drawAfterGroups": "K.-o.-Feld nach den Gruppen ausgelost",
   "desk.audit.drawGenerate": "Auslosung erstellt",

@@ -291,6 +291,7 @@ export const deskEn = {
   "desk.audit.announce": "announcement",
   "desk.audit.language": "hall language",
   "desk.audit.sessionsCategory": "sessions of a category set",
+  "desk.audit.tablesPerTie": "tables per tie set",
   "desk.audit.drawAdvance": "moved on in the draw",
   "desk.audit.drawAfterGroups": "knockout drawn after the groups",
   "desk.audit.drawGenerate": "draw made",

@@ -289,6 +289,7 @@ export const deskEs: DeskCatalog = {
   "desk.audit.announce": "aviso",
   "desk.audit.language": "idioma del pabellón",
   "desk.audit.sessionsCategory": "sesiones de una prueba fijadas",
+  "desk.audit.tablesPerTie": "mesas por encuentro fijadas",
   "desk.audit.drawAdvance": "avanza en el cuadro",
   "desk.audit.drawAfterGroups": "cuadro final sorteado tras los grupos",
   "desk.audit.drawGenerate": "sorteo realizado",

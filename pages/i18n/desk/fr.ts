@@ -292,6 +292,7 @@ export const deskFr: DeskCatalog = {
   "desk.audit.announce": "annonce",
   "desk.audit.language": "langue de la salle",
   "desk.audit.sessionsCategory": "sessions d’un tableau fixées",
+  "desk.audit.tablesPerTie": "tables par rencontre fixées",
   "desk.audit.drawAdvance": "qualifié dans le tableau",
   "desk.audit.drawAfterGroups": "tableau final tiré après les poules",
   "desk.audit.drawGenerate": "tirage au sort effectué",

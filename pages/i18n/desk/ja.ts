@@ -288,6 +288,7 @@ export const deskJa: DeskCatalog = {
   "desk.audit.announce": "お知らせ",
   "desk.audit.language": "会場の言語",
   "desk.audit.sessionsCategory": "種目のセッションを設定",
+  "desk.audit.tablesPerTie": "団体戦の台数を設定",
   "desk.audit.drawAdvance": "組み合わせで勝ち上がり",
   "desk.audit.drawAfterGroups": "リーグ後にトーナメントを抽選",
   "desk.audit.drawGenerate": "抽選を実施",

@@ -283,6 +283,7 @@ export const deskZh: DeskCatalog = {
   "desk.audit.announce": "公告",
   "desk.audit.language": "赛场语言",
   "desk.audit.sessionsCategory": "设置项目的比赛时段",
+  "desk.audit.tablesPerTie": "设置团体赛每场对抗的球台数",
   "desk.audit.drawAdvance": "签表晋级",
   "desk.audit.drawAfterGroups": "小组赛后进行淘汰赛抽签",
   "desk.audit.drawGenerate": "完成抽签",

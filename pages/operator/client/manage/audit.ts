@@ -38,6 +38,7 @@ export const AUDIT_WORDS: Readonly<Record<string, DeskKey>> = {
   "event.announce": "desk.audit.announce",
   "event.language": "desk.audit.language",
   "category.sessions": "desk.audit.sessionsCategory",
+  "category.tables_per_tie": "desk.audit.tablesPerTie",
   "draw.advance": "desk.audit.drawAdvance",
   "draw.after-groups": "desk.audit.drawAfterGroups",
   "draw.generate": "desk.audit.drawGenerate",

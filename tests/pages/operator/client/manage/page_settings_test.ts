@@ -1,7 +1,7 @@
 /** The operator's page's small rules: which event it shows, the hall's tables, the links' address, tokens, times. */
 import assert from "node:assert/strict";
 import { localInputValue } from "../../../../../pages/operator/client/manage/assign_form.ts";
-import { auditLine } from "../../../../../pages/operator/client/manage/audit.ts";
+import { AUDIT_WORDS, auditLine } from "../../../../../pages/operator/client/manage/audit.ts";
 import { eventToShow } from "../../../../../pages/operator/client/manage/events.ts";
 import { hallKey, hallTables } from "../../../../../pages/operator/client/manage/hall_tables.ts";
 import { isLocalAddress } from "../../../../../pages/operator/client/manage/links.ts";
@@ -74,3 +74,24 @@ Deno.test("auditLine() names the match changed by its players, category and stag
   const line = auditLine({ at: "2026-11-28T10:30:00.000Z", actor: "Desk", action: "match.result" }, match);
   assert.match(line, / · Desk · result entered: Anna Berg v Ben Okafor \(Men's singles, Quarter-final\)$/);
 });
+
+Deno.test("AUDIT_WORDS words every action the server writes to the audit log", async () => {
+  const actions = new Set<string>();
+  for (const dir of ["db", "api", "event_file", "cli"]) {
+    for await (const path of typeScriptFiles(dir)) {
+      const source = await Deno.readTextFile(path);
+      for (const m of source.matchAll(/\baction: "([a-z_.-]+)"/g)) actions.add(m[1]!);
+    }
+  }
+  assert.ok(actions.size >= 20, `found ${actions.size} actions`);
+  assert.deepEqual([...actions].filter((a) => !Object.hasOwn(AUDIT_WORDS, a)), []);
+});
+
+/** The TypeScript files under `dir`, at any depth. */
+async function* typeScriptFiles(dir: string): AsyncGenerator<string> {
+  for await (const entry of Deno.readDir(dir)) {
+    const path = `${dir}/${entry.name}`;
+    if (entry.isDirectory) yield* typeScriptFiles(path);
+    else if (entry.name.endsWith(".ts")) yield path;
+  }
+}
