@@ -90,5 +90,8 @@ export function confirmedRefusal(
     "result-confirmed",
     `Cannot ${action}: the result of ${matchName} was confirmed by "${confirmed.by}" at ` +
       `${confirmed.at}; only the desk (an admin token) can change it now`,
+    undefined,
+    // Who and when, for a page to say in its own language.
+    { confirmedBy: confirmed.by, confirmedAt: confirmed.at },
   );
 }

@@ -54,6 +54,7 @@ import * as tossRule from "../../domain/toss.ts";
 import * as taps from "./client/score/taps.ts";
 import * as tapWords from "./client/tap_words.ts";
 import * as words from "./client/score/words.ts";
+import * as refusalWords from "./client/score/refusal_words.ts";
 import * as hallWords from "../i18n/hall/en.ts";
 import * as playWords from "./client/manage/play_words.ts";
 import * as playEn from "../i18n/desk_play/en.ts";
@@ -151,6 +152,7 @@ export const SCORE_MODULES = [
   tossRecord,
   tossRule,
   words,
+  refusalWords,
   hallWords,
   playWords,
   playEn,

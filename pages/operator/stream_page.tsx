@@ -15,11 +15,16 @@ import * as deskWordsEn from "../i18n/desk/en.ts";
 import * as dom from "./client/dom.ts";
 import * as manageFetch from "./client/manage_fetch.ts";
 import * as deskWords from "./client/manage/words.ts";
+import * as playWords from "./client/manage/play_words.ts";
+import * as problemWords from "./client/manage/problem_words.ts";
+import * as playEn from "../i18n/desk_play/en.ts";
+import * as stageName from "../../domain/stage_name.ts";
 import * as readFile from "./client/stream/read_file.ts";
 import * as streamView from "./client/stream/stream_view.ts";
 import { streamClient } from "./client/stream_client.ts";
 import * as tokenEntry from "./client/token_entry.ts";
 import { DESK_LANGS_CSS, DeskWords } from "./manage_page.tsx";
+import { PlayWords } from "./play_words.tsx";
 import { MANAGE_CSS } from "./styles.ts";
 import { TokenForm } from "./token_form.tsx";
 
@@ -30,6 +35,10 @@ export const STREAM_MODULES = [
   tokenEntry,
   deskWordsEn,
   deskWords,
+  stageName,
+  playEn,
+  playWords,
+  problemWords,
   slateWords,
   streamView,
   readFile,
@@ -83,6 +92,7 @@ export function StreamPage(props: { nonce: string }) {
   return (
     <Document title={t("desk.stream.title")} nonce={props.nonce} css={CSS} script={STREAM_SCRIPT}>
       <DeskWords />
+      <PlayWords prefixes={["play.problem."]} />
       <header class="bar">
         <h1>{t("desk.stream.title")}</h1>
         <label>

@@ -181,6 +181,20 @@ export const hallDe: HallCatalog = {
   "score.changedElsewhere": "Ein anderes Gerät hat dieses Spiel geändert.",
   "score.refused": "Abgelehnt: {reason}.",
   "score.notRecorded": "Nicht erfasst: {list}. Bitte den Spielstand prüfen.",
+  "score.refusal.matchOver": "Das Spiel ist bereits beendet.",
+  "score.refusal.notStarted": "Das Spiel hat noch nicht begonnen.",
+  "score.refusal.matchState": "Der Stand des Spiels lässt das jetzt nicht zu.",
+  "score.refusal.scoring": "Die Zählregeln lassen das an dieser Stelle des Spiels nicht zu.",
+  "score.refusal.resultConfirmed":
+    "Das Ergebnis wurde von {by} bestätigt: Nur die Turnierleitung kann es jetzt ändern.",
+  "score.refusal.notFound": "Dieses Spiel gibt es nicht mehr: Bitte die Turnierleitung fragen.",
+  "score.refusal.invalidBody": "Der Server konnte diese Anfrage nicht lesen: Bitte die Seite neu laden.",
+  "score.refusal.keyReused":
+    "Eine Eingabe wurde mit anderen Werten erneut gesendet: Bitte den Spielstand prüfen.",
+  "score.refusal.noDevice": "Dieses Gerät hat keinen Namen gesendet: Bitte die Seite neu laden.",
+  "score.refusal.matchHeld": "Ein anderes Gerät zählt dieses Spiel: Übernehmen Sie es, um hier zu zählen.",
+  "score.refusal.sidesUnknown":
+    "Das Spiel kann noch nicht gespielt werden: Eine Seite steht noch nicht fest.",
   "score.anotherMatch": "ein anderes Spiel",
   "poster.title": "{event} – Plakat",
   "poster.paperSize": "Papierformat",

@@ -21,17 +21,12 @@ import { SCORE_SCOPE, WORKER_PATH } from "./score/offline_pages.ts";
 import { adoptLinkToken, deviceId, storedToken, watchForgetToken } from "./score/scorer_token.ts";
 import { watchConnection, watchNotice } from "./score/sender.ts";
 import { closeSheet } from "./score/sheet.ts";
-import { w } from "./score/words.ts";
+import { refusalWords } from "./score/refusal_words.ts";
 
 /** Runs the umpire's page (the list, or one match when the body names it). */
 export function scoreClient(): void {
-  // A refused token is said in the page's language; another refusal keeps the API's detail.
-  fetchWords.problem = (p) =>
-    p.code === "unauthorized"
-      ? w("score.tokenRefused")
-      : p.code === "forbidden"
-      ? w("score.tokenForbidden")
-      : null;
+  // A refusal is said in the page's language; only a code the catalog does not know keeps the API's detail.
+  fetchWords.problem = (p) => refusalWords(p);
   const store = localStorage;
   const page: ScorePage = {
     token: storedToken(store),

@@ -6,14 +6,18 @@
  */
 import type { StreamChoicesJson, StreamGraphicsJson, StreamJson } from "../../../api/manage/stream.ts";
 import { byId, make, setStatus } from "./dom.ts";
-import { manageFetch, problemDetail } from "./manage_fetch.ts";
+import { fetchWords, manageFetch, problemDetail } from "./manage_fetch.ts";
 import { ADMIN_TOKEN_KEY, keepEnteredToken, showTokenForm } from "./token_entry.ts";
 import { drawGraphics, showChoices, showState, type StreamPanel } from "./stream/stream_view.ts";
 import { readDataUrl } from "./stream/read_file.ts";
 import { w } from "./manage/words.ts";
+import { problemWords } from "./manage/problem_words.ts";
 
 /** Runs the producer's panel. */
 export function streamClient(): void {
+  // A refusal is said in the page's language, as on the desk (`play.problem.*`, the page's `#play-words`).
+  fetchWords.status = w("desk.errorStatus");
+  fetchWords.problem = problemWords;
   const panel: StreamPanel = {
     token: localStorage.getItem(ADMIN_TOKEN_KEY) ?? "",
     slug: new URLSearchParams(location.search).get("event") ?? localStorage.getItem("tt.manage.event") ?? "",

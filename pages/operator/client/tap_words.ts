@@ -92,16 +92,12 @@ export function undoWords(last: LastAction | null, names: Names): string {
 /**
  * The warning when waiting taps were not recorded: whether the match changed under them (another device or the
  * desk wrote it, or took it over: nothing after was recorded) or the rules refused them one by one, and exactly
- * which taps they were.
+ * which taps they were. `reason` is the refusal's sentence (score/refusal_words.ts `refusalSentence`).
  * @example notRecordedWords(true, ["Point to García at 5-3 in game 2"]) // "Another device changed this match. Not recorded: point to García at 5-3 in game 2. Check the score."
  */
 export function notRecordedWords(changed: boolean, labels: readonly string[], reason = ""): string {
   const list = labels.map(lowerFirst).join("; ");
-  const head = changed
-    ? w("score.changedElsewhere")
-    : reason
-    ? w("score.refused", { reason: reason.replace(/\.$/, "") })
-    : "";
+  const head = changed ? w("score.changedElsewhere") : reason;
   return `${head ? head + " " : ""}${w("score.notRecorded", { list })}`;
 }
 

@@ -6,6 +6,7 @@
  */
 import { problemDetail } from "../manage_fetch.ts";
 import { remember } from "./known_matches.ts";
+import { answerRefusal } from "./refusal_words.ts";
 import { haltForToken, scoreApi, type ScorePage } from "./page.ts";
 
 /**
@@ -32,7 +33,7 @@ export async function postKept(
   if (res.ok) remember(page, (await res.json()).data.match);
   else {
     page.notRecorded.push(label);
-    page.refusedBecause = await problemDetail(res);
+    page.refusedBecause = await answerRefusal(res);
   }
   return "done";
 }

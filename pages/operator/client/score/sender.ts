@@ -18,6 +18,7 @@ import { matchesWaiting, readOutbox, removeFromOutbox, retryAfterFailures, waiti
 import { haltForToken, scoreApi, type ScorePage } from "./page.ts";
 import type { ScoringMatch } from "./score_projection.ts";
 import { notRecordedWords } from "../tap_words.ts";
+import { answerRefusal, refusalSentence } from "./refusal_words.ts";
 
 /** Refusals that mean the match changed under the waiting taps (db/match_writes.ts CONFLICTS). */
 export const CONFLICTS = ["stale-revision", "match-held", "not-found", "sides-unknown"];
@@ -88,7 +89,7 @@ export async function flushOutbox(page: ScorePage): Promise<void> {
       page.failures = 0;
       if (!res.ok) {
         // The match is gone, or the batch itself is wrong: these taps can never be recorded.
-        const why = await problemDetail(res);
+        const why = await answerRefusal(res);
         removeFromOutbox(page.store, items.map((i) => i.key));
         page.notRecorded.push(...items.map((i) => i.label));
         page.refusedBecause = why;
@@ -101,7 +102,7 @@ export async function flushOutbox(page: ScorePage): Promise<void> {
         if (r.status !== "refused" && r.status !== "skipped") continue;
         page.notRecorded.push(label.get(r.key) ?? r.key);
         if (CONFLICTS.includes(r.code ?? "")) page.changedUnder = true;
-        else page.refusedBecause = r.detail ?? "";
+        else page.refusedBecause = refusalSentence(r, data.match.status);
       }
       removeFromOutbox(page.store, data.results.map((r) => r.key));
       page.render();

@@ -49,8 +49,9 @@ Deno.test("notRecordedWords() names each tap not recorded, and why", () => {
     notRecordedWords(
       false,
       ["Undo at 0-0 in game 1"],
-      "Cannot undo the last point or correction: no point has been recorded",
+      "The scoring rules do not allow this at this point of the match.",
     ),
-    "Refused: Cannot undo the last point or correction: no point has been recorded. Not recorded: undo at 0-0 in game 1. Check the score.",
+    "The scoring rules do not allow this at this point of the match. Not recorded: undo at 0-0 in game 1. " +
+      "Check the score.",
   );
 });
