@@ -452,7 +452,7 @@ export const deskAr: DeskCatalog = {
   "desk.file.current-not-in-play": "«{score}» ليست نتيجة شوط جارٍ",
   "desk.file.current-after-decision": "الأشواط تحسم المباراة بالفعل ({games}): لا شوط جاريًا",
   "desk.file.winner-not-a-side":
-    "التسجيل «{entry}» ليس طرفًا في هذه المباراة (المضيف «{home}»، الضيف «{away}»)",
+    "التسجيل «{entry}» ليس طرفًا في هذه المباراة (صاحب الأرض «{home}»، الضيف «{away}»)",
   "desk.file.time-not-real": "«{value}» ليس تاريخًا ووقتًا حقيقيين",
   "desk.file.time-outside-years": "«{value}» خارج السنوات من {from} إلى {to} (UTC)",
   "desk.file.completed-before-started": "انتهت المباراة («{completedAt}») قبل أن تبدأ («{startedAt}»)",

@@ -452,7 +452,7 @@ export const deskDe: DeskCatalog = {
   "desk.file.match-plays-itself": 'Meldung "{entry}" kann nicht gegen sich selbst spielen',
   "desk.file.match-knockout-no-group-stage": 'Eine Konkurrenz im Format "knockout" hat keine Gruppenspiele',
   "desk.file.match-group-needs-group": "Ein Gruppenspiel braucht seine Gruppe",
-  "desk.file.match-group-needs-sides": "Ein Gruppenspiel braucht beide Seiten",
+  "desk.file.match-group-needs-sides": "Ein Gruppenspiel braucht beide Gegner",
   "desk.file.match-groups-no-knockout-stage": 'Eine Konkurrenz im Format "groups" hat keine K.-o.-Spiele',
   "desk.file.match-knockout-has-group": "Ein K.-o.-Spiel hat keine Gruppe",
   "desk.file.match-plays-twice-in-round": 'Meldung "{entry}" spielt in Runde {round} schon {match}',
@@ -470,8 +470,7 @@ export const deskDe: DeskCatalog = {
   "desk.file.current-not-in-play": '"{score}" ist kein Spielstand eines laufenden Satzes',
   "desk.file.current-after-decision":
     "Die Sätze entscheiden das Spiel schon ({games}): es läuft kein Satz mehr",
-  "desk.file.winner-not-a-side":
-    'Meldung "{entry}" ist keine Seite dieses Spiels (Heim "{home}", Gast "{away}")',
+  "desk.file.winner-not-a-side": 'Meldung "{entry}" spielt dieses Spiel nicht (Heim "{home}", Gast "{away}")',
   "desk.file.time-not-real": '"{value}" ist kein gültiges Datum mit Uhrzeit',
   "desk.file.time-outside-years": '"{value}" liegt außerhalb der Jahre {from} bis {to} (UTC)',
   "desk.file.completed-before-started":
@@ -480,8 +479,8 @@ export const deskDe: DeskCatalog = {
   "desk.file.only-completed-reason": 'Nur ein beendetes Spiel hat einen Ergebnisgrund, dieses ist "{status}"',
   "desk.file.only-completed-retirement": 'Nur ein beendetes Spiel hat eine Aufgabe, dieses ist "{status}"',
   "desk.file.only-completed-time": 'Nur ein beendetes Spiel hat eine Endzeit, dieses ist "{status}"',
-  "desk.file.in-progress-needs-sides": "Ein laufendes Spiel braucht beide Seiten",
-  "desk.file.completed-needs-sides": "Ein beendetes Spiel braucht beide Seiten",
+  "desk.file.in-progress-needs-sides": "Ein laufendes Spiel braucht beide Gegner",
+  "desk.file.completed-needs-sides": "Ein beendetes Spiel braucht beide Gegner",
   "desk.file.scheduled-has-games":
     'Ein angesetztes Spiel hat keine Sätze: seinen Status auf "in_progress" oder "completed" setzen',
   "desk.file.scheduled-has-running-game": "Ein angesetztes Spiel hat keinen laufenden Satz",

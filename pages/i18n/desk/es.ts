@@ -449,7 +449,7 @@ export const deskEs: DeskCatalog = {
   "desk.file.match-knockout-no-group-stage":
     'Una categoría con formato "knockout" no tiene partidos de grupo',
   "desk.file.match-group-needs-group": "Un partido de grupo necesita su grupo",
-  "desk.file.match-group-needs-sides": "Un partido de grupo necesita ambos lados",
+  "desk.file.match-group-needs-sides": "Un partido de grupo necesita ambos rivales",
   "desk.file.match-groups-no-knockout-stage":
     'Una categoría con formato "groups" no tiene partidos de eliminatoria',
   "desk.file.match-knockout-has-group": "Un partido de eliminatoria no tiene grupo",
@@ -467,7 +467,7 @@ export const deskEs: DeskCatalog = {
   "desk.file.current-after-decision":
     "Los juegos ya deciden el partido ({games}): no hay ningún juego en curso",
   "desk.file.winner-not-a-side":
-    'La inscripción "{entry}" no es un lado de este partido (local "{home}", visitante "{away}")',
+    'La inscripción "{entry}" no juega este partido (local "{home}", visitante "{away}")',
   "desk.file.time-not-real": '"{value}" no es una fecha y hora real',
   "desk.file.time-outside-years": '"{value}" está fuera de los años {from} a {to} (UTC)',
   "desk.file.completed-before-started":
@@ -477,8 +477,8 @@ export const deskEs: DeskCatalog = {
     'Solo un partido terminado tiene motivo de resultado, este está en "{status}"',
   "desk.file.only-completed-retirement": 'Solo un partido terminado tiene abandono, este está en "{status}"',
   "desk.file.only-completed-time": 'Solo un partido terminado tiene hora de fin, este está en "{status}"',
-  "desk.file.in-progress-needs-sides": "Un partido en juego necesita ambos lados",
-  "desk.file.completed-needs-sides": "Un partido terminado necesita ambos lados",
+  "desk.file.in-progress-needs-sides": "Un partido en juego necesita ambos rivales",
+  "desk.file.completed-needs-sides": "Un partido terminado necesita ambos rivales",
   "desk.file.scheduled-has-games":
     'Un partido programado no tiene juegos: ponga su estado en "in_progress" o "completed"',
   "desk.file.scheduled-has-running-game": "Un partido programado no tiene ningún juego en curso",

@@ -449,7 +449,7 @@ export const deskFr: DeskCatalog = {
   "desk.file.match-plays-itself": 'L’inscription "{entry}" ne peut pas jouer contre elle-même',
   "desk.file.match-knockout-no-group-stage": 'Un tableau au format "knockout" n’a pas de parties de poule',
   "desk.file.match-group-needs-group": "Une partie de poule a besoin de sa poule",
-  "desk.file.match-group-needs-sides": "Une partie de poule a besoin des deux côtés",
+  "desk.file.match-group-needs-sides": "Une partie de poule a besoin des deux adversaires",
   "desk.file.match-groups-no-knockout-stage":
     'Un tableau au format "groups" n’a pas de parties à élimination directe',
   "desk.file.match-knockout-has-group": "Une partie à élimination directe n’a pas de poule",
@@ -468,7 +468,7 @@ export const deskFr: DeskCatalog = {
   "desk.file.current-after-decision":
     "Les manches décident déjà la partie ({games}) : aucune manche n’est en cours",
   "desk.file.winner-not-a-side":
-    'L’inscription "{entry}" n’est pas un côté de cette partie (domicile "{home}", extérieur "{away}")',
+    'L’inscription "{entry}" ne joue pas cette partie (qui reçoit "{home}", visiteur "{away}")',
   "desk.file.time-not-real": '"{value}" n’est pas une date et heure réelle',
   "desk.file.time-outside-years": '"{value}" est hors des années {from} à {to} (UTC)',
   "desk.file.completed-before-started":
@@ -478,8 +478,8 @@ export const deskFr: DeskCatalog = {
     'Seule une partie terminée a un motif de résultat, celle-ci est "{status}"',
   "desk.file.only-completed-retirement": 'Seule une partie terminée a un abandon, celle-ci est "{status}"',
   "desk.file.only-completed-time": 'Seule une partie terminée a une heure de fin, celle-ci est "{status}"',
-  "desk.file.in-progress-needs-sides": "Une partie en cours a besoin des deux côtés",
-  "desk.file.completed-needs-sides": "Une partie terminée a besoin des deux côtés",
+  "desk.file.in-progress-needs-sides": "Une partie en cours a besoin des deux adversaires",
+  "desk.file.completed-needs-sides": "Une partie terminée a besoin des deux adversaires",
   "desk.file.scheduled-has-games":
     'Une partie programmée n’a pas de manches : mettre son statut à "in_progress" ou "completed"',
   "desk.file.scheduled-has-running-game": "Une partie programmée n’a pas de manche en cours",
@@ -519,7 +519,7 @@ export const deskFr: DeskCatalog = {
   "desk.file.team-format-match-type":
     'Formule par équipes injouable : la partie {match} est "singles" ou "doubles"',
   "desk.file.team-format-doubles-side":
-    'Formule par équipes injouable : un côté de double de la partie {match} est deux positions différentes ou "pair"',
+    'Formule par équipes injouable : un côté du double de la partie {match} est deux positions différentes ou "pair"',
   "desk.file.team-format-position-name":
     "Formule par équipes injouable : une position de la partie {match} est une ou deux lettres ou chiffres",
   "desk.file.team-format-wins-needed":
