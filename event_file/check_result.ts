@@ -257,7 +257,7 @@ export function checkTime(match: Obj, field: string, path: string, add: Add): nu
   if (!isInYears(new Date(ms).getUTCFullYear())) {
     add(`${path}.${field}`, `"${value}" is outside ${YEARS_TEXT} in UTC`, {
       code: "time-outside-years",
-      params: { value, from: String(FIRST_YEAR).padStart(4, "0"), to: LAST_YEAR },
+      params: { value, from: String(FIRST_YEAR).padStart(4, "0"), to: String(LAST_YEAR) },
     });
     return null;
   }

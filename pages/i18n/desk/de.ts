@@ -425,14 +425,14 @@ export const deskDe: DeskCatalog = {
     'Die Gruppenqualifikanten können ohne "qualifiersPerGroup" (1 oder 2) nicht ausgelost werden',
   "desk.file.draw-lot-too-few-qualifiers":
     "Auslosung nicht möglich: eine K.-o.-Runde braucht mindestens 2 Gruppenqualifikanten (Gruppen: {groups}, Qualifikanten je Gruppe: {qualifiers})",
-  "desk.file.draw-lot-impossible": "Mit diesem Losschlüssel ist keine Auslosung möglich",
+  "desk.file.draw-lot-impossible": "Mit diesem Los-Startwert ist keine Auslosung möglich",
   "desk.file.draw-lot-size":
-    'Die ausgeloste Auslosung hat {slots} Plätze, nicht {size}: "size" weglassen oder die Plätze angeben',
+    'Die per Los erstellte Auslosung hat {slots} Plätze, nicht {size}: "size" weglassen oder die Plätze angeben',
   "desk.file.draw-slot-count": "Ein Tableau mit {size} braucht {size} Plätze, angegeben sind {slots}",
   "desk.file.draw-size-not-power":
     "Ein Tableau hat 2, 4, 8, 16, 32, 64, 128 oder 256 Plätze, angegeben sind {slots}",
   "desk.file.draw-locked-empty-slot":
-    'Eine gesperrte Auslosung hat keinen leeren Platz: eine Meldung, "bye" oder einen Gruppenqualifikanten angeben',
+    'Eine festgeschriebene Auslosung hat keinen leeren Platz: eine Meldung, "bye" oder einen Gruppenqualifikanten angeben',
   "desk.file.draw-qualifier-format":
     'Nur eine Konkurrenz im Format "groups_knockout" hat Gruppenqualifikanten in der Auslosung, nicht "{format}"',
   "desk.file.draw-place-not-qualifying":
@@ -440,7 +440,7 @@ export const deskDe: DeskCatalog = {
   "desk.file.draw-group-too-small":
     'Gruppe "{group}" hat zu wenige Meldungen für Platz {place} (Meldungen: {n})',
   "desk.file.draw-place-again": 'Platz {place} der Gruppe "{group}" steht schon in slots[{slot}]',
-  "desk.file.draw-locked-missing": "Eine gesperrte Auslosung setzt jede Meldung; es fehlen: {entries}",
+  "desk.file.draw-locked-missing": "Eine festgeschriebene Auslosung setzt jede Meldung; es fehlen: {entries}",
   "desk.file.entry-unknown-in-category":
     'Unbekannte Meldung "{entry}": keine Meldung der Konkurrenz "{category}"',
   "desk.file.entry-drawn-again": 'Meldung "{entry}" steht schon in slots[{slot}]',

@@ -447,7 +447,7 @@ export const deskEn = {
   "desk.file.match-group-needs-sides": "A group match needs both sides",
   "desk.file.match-groups-no-knockout-stage": 'A category of format "groups" has no knockout matches',
   "desk.file.match-knockout-has-group": "A knockout match has no group",
-  "desk.file.match-plays-twice-in-round": 'Entry "{entry}" already plays match {match} in round {round}',
+  "desk.file.match-plays-twice-in-round": 'Entry "{entry}" already plays {match} in round {round}',
   "desk.file.match-place-taken": "Match {match} already has this round and position",
   "desk.file.match-round-beyond-draw": "Round {round} does not exist in a draw of {size} (rounds: {rounds})",
   "desk.file.match-position-beyond-round":

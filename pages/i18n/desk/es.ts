@@ -422,13 +422,13 @@ export const deskEs: DeskCatalog = {
     'No se pueden sortear los clasificados de grupo sin "qualifiersPerGroup" (1 o 2)',
   "desk.file.draw-lot-too-few-qualifiers":
     "No se puede sortear el cuadro: una eliminatoria necesita al menos 2 clasificados de grupo (grupos: {groups}, clasificados por grupo: {qualifiers})",
-  "desk.file.draw-lot-impossible": "No se puede sortear el cuadro con esta semilla de sorteo",
+  "desk.file.draw-lot-impossible": "No se puede sortear el cuadro con esta semilla",
   "desk.file.draw-lot-size":
     'El cuadro sorteado tiene {slots} puestos, no {size}: quite "size" o indique los puestos',
   "desk.file.draw-slot-count": "Un cuadro de {size} necesita {size} puestos, hay {slots}",
   "desk.file.draw-size-not-power": "Un cuadro tiene 2, 4, 8, 16, 32, 64, 128 o 256 puestos, hay {slots}",
   "desk.file.draw-locked-empty-slot":
-    'Un cuadro bloqueado no tiene puestos vacíos: indique una inscripción, "bye" o un clasificado de grupo',
+    'Un sorteo cerrado no tiene puestos vacíos: indique una inscripción, "bye" o un clasificado de grupo',
   "desk.file.draw-qualifier-format":
     'Solo una categoría con formato "groups_knockout" tiene clasificados de grupo en su cuadro, no "{format}"',
   "desk.file.draw-place-not-qualifying":
@@ -436,7 +436,7 @@ export const deskEs: DeskCatalog = {
   "desk.file.draw-group-too-small":
     'El grupo "{group}" tiene muy pocas inscripciones para el puesto {place} (inscripciones: {n})',
   "desk.file.draw-place-again": 'El puesto {place} del grupo "{group}" ya está en slots[{slot}]',
-  "desk.file.draw-locked-missing": "Un cuadro bloqueado coloca todas las inscripciones; faltan: {entries}",
+  "desk.file.draw-locked-missing": "Un sorteo cerrado coloca todas las inscripciones; faltan: {entries}",
   "desk.file.entry-unknown-in-category":
     'Inscripción desconocida "{entry}": no es una inscripción de la categoría "{category}"',
   "desk.file.entry-drawn-again": 'La inscripción "{entry}" ya está en slots[{slot}]',

@@ -424,7 +424,7 @@ export const deskFr: DeskCatalog = {
     'Impossible de tirer au sort les qualifiés des poules sans "qualifiersPerGroup" (1 ou 2)',
   "desk.file.draw-lot-too-few-qualifiers":
     "Tirage au sort impossible : une phase finale demande au moins 2 qualifiés des poules (poules : {groups}, qualifiés par poule : {qualifiers})",
-  "desk.file.draw-lot-impossible": "Tirage au sort impossible avec cette graine de tirage",
+  "desk.file.draw-lot-impossible": "Tirage au sort impossible avec cette graine",
   "desk.file.draw-lot-size":
     'Le tirage au sort donne {slots} places, pas {size} : retirer "size" ou donner les places',
   "desk.file.draw-slot-count": "Un tableau de {size} demande {size} places, {slots} données",
