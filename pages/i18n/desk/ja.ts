@@ -405,12 +405,12 @@ export const deskJa: DeskCatalog = {
   "desk.stream.deckSlates": "スレート：{names}",
   // An event file's problems with its draws, matches, results and teams (event_file/problem_codes.ts, last part).
   "desk.file.draw-groups-no-knockout":
-    "形式「groups」の種目にはトーナメントのドローがありません：「state」と「lotSeed」だけを指定してください",
-  "desk.file.draw-needs-slots": "ドローには枠の指定か、抽選で作るための「lotSeed」が必要です",
+    "形式「groups」の種目にはトーナメント表がありません：「state」と「lotSeed」だけを指定してください",
+  "desk.file.draw-needs-slots": "組み合わせには枠の指定か、抽選で作るための「lotSeed」が必要です",
   "desk.file.draw-lot-too-few-entries":
     "抽選できません：エントリーが 2 件以上必要ですが、この種目は {n} 件です",
   "desk.file.draw-lot-too-many-entries":
-    "抽選できません：ドローの枠は最大 {max} ですが、この種目のエントリーは {n} 件です",
+    "抽選できません：組み合わせの枠は最大 {max} ですが、この種目のエントリーは {n} 件です",
   "desk.file.draw-lot-duplicate-entry": "抽選できません：エントリー「{entry}」が重複しています",
   "desk.file.draw-lot-duplicate-seed":
     "抽選できません：シード {seed} が「{first}」と「{second}」の両方に付いています",
@@ -420,19 +420,19 @@ export const deskJa: DeskCatalog = {
     "抽選できません：トーナメントにはグループ通過者が 2 名以上必要です（グループ数：{groups}、各グループの通過者：{qualifiers}）",
   "desk.file.draw-lot-impossible": "この抽選シードでは抽選できません",
   "desk.file.draw-lot-size":
-    "抽選で作ったドローの枠は {size} ではなく {slots} です：「size」を外すか、枠を指定してください",
-  "desk.file.draw-slot-count": "{size} のドローには {size} 枠が必要ですが、{slots} 枠です",
+    "抽選で作った組み合わせの枠は {size} ではなく {slots} です：「size」を外すか、枠を指定してください",
+  "desk.file.draw-slot-count": "{size} の組み合わせには {size} 枠が必要ですが、{slots} 枠です",
   "desk.file.draw-size-not-power":
-    "ドローの枠は 2、4、8、16、32、64、128、256 のいずれかですが、{slots} 枠です",
+    "組み合わせの枠は 2、4、8、16、32、64、128、256 のいずれかですが、{slots} 枠です",
   "desk.file.draw-locked-empty-slot":
-    "確定したドローに空き枠はありません：エントリー、「bye」、グループ通過者のいずれかを指定してください",
+    "確定した組み合わせに空き枠はありません：エントリー、「bye」、グループ通過者のいずれかを指定してください",
   "desk.file.draw-qualifier-format":
-    "ドローにグループ通過者を置けるのは形式「groups_knockout」の種目だけで、「{format}」ではできません",
+    "組み合わせにグループ通過者を置けるのは形式「groups_knockout」の種目だけで、「{format}」ではできません",
   "desk.file.draw-place-not-qualifying": "{place}位は通過できません：各グループの通過者：{qualifiers}",
   "desk.file.draw-group-too-small":
     "グループ「{group}」はエントリーが少なく{place}位がありません（エントリー：{n}）",
   "desk.file.draw-place-again": "グループ「{group}」の{place}位はすでに slots[{slot}] にあります",
-  "desk.file.draw-locked-missing": "確定したドローにはすべてのエントリーが入ります。不足：{entries}",
+  "desk.file.draw-locked-missing": "確定した組み合わせにはすべてのエントリーが入ります。不足：{entries}",
   "desk.file.entry-unknown-in-category":
     "不明なエントリー「{entry}」：種目「{category}」のエントリーではありません",
   "desk.file.entry-drawn-again": "エントリー「{entry}」はすでに slots[{slot}] にあります",
@@ -449,11 +449,11 @@ export const deskJa: DeskCatalog = {
   "desk.file.match-knockout-has-group": "トーナメントの試合にグループはありません",
   "desk.file.match-plays-twice-in-round": "エントリー「{entry}」は{round}回戦ですでに {match} を戦います",
   "desk.file.match-place-taken": "試合 {match} がすでにこの回戦と位置を使っています",
-  "desk.file.match-round-beyond-draw": "{size} のドローに{round}回戦はありません（回戦数：{rounds}）",
+  "desk.file.match-round-beyond-draw": "{size} の組み合わせに{round}回戦はありません（回戦数：{rounds}）",
   "desk.file.match-position-beyond-round":
-    "{size} のドローの{round}回戦に位置 {position} はありません（0〜{last}）",
+    "{size} の組み合わせの{round}回戦に位置 {position} はありません（0〜{last}）",
   "desk.file.match-differs-from-draw":
-    "エントリー「{entry}」はドローと異なります：slots[{slot}] は「{drawn}」です",
+    "エントリー「{entry}」は組み合わせと異なります：slots[{slot}] は「{drawn}」です",
   "desk.file.game-not-finished":
     "「{score}」は終了したゲームではありません：ゲームは先に 11 点を取った側が勝ち、10-10 以降は 2 点差が必要です",
   "desk.file.game-after-decision": "「{score}」は試合の勝敗が決まった後（{games}）に行われています",
