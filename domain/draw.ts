@@ -33,9 +33,24 @@ export function commonAssociation(associations: readonly (string | undefined | n
   return first && associations.every((a) => a === first) ? first : undefined;
 }
 
-/** Invalid input to a draw (too few entries, duplicate ids or seeds, a malformed seed). */
+/** Why a draw cannot be made, for a page's words: a code and the values its message names. */
+export interface DrawFault {
+  code:
+    | "too-few-entries"
+    | "too-many-entries"
+    | "duplicate-entry"
+    | "duplicate-seed"
+    | "qualifiers-per-group"
+    | "too-few-qualifiers";
+  params: Record<string, string | number>;
+}
+
+/** Invalid input to a draw (too few entries, duplicate ids or seeds, a malformed seed); `fault` says which. */
 export class DrawError extends Error {
   override name = "DrawError";
+  constructor(message: string, readonly fault?: DrawFault) {
+    super(message);
+  }
 }
 
 /**
@@ -95,12 +110,16 @@ export const MAX_BRACKET_SIZE = 256;
 
 function validate(entries: readonly DrawEntry[], options: DrawOptions): void {
   if (entries.length < 2) {
-    throw new DrawError(`Cannot make a knockout draw of "${entries.length}" entries: at least 2 are needed`);
+    throw new DrawError(`Cannot make a knockout draw of "${entries.length}" entries: at least 2 are needed`, {
+      code: "too-few-entries",
+      params: { n: entries.length },
+    });
   }
   if (entries.length > MAX_BRACKET_SIZE) {
     throw new DrawError(
       `Cannot make a knockout draw of "${entries.length}" entries: a bracket has at most ${MAX_BRACKET_SIZE} ` +
         "slots (split the category, or play groups first)",
+      { code: "too-many-entries", params: { n: entries.length, max: MAX_BRACKET_SIZE } },
     );
   }
   if (typeof options.lotSeed !== "string" || options.lotSeed.length === 0) {
@@ -113,7 +132,10 @@ function validate(entries: readonly DrawEntry[], options: DrawOptions): void {
       throw new DrawError("Cannot make a knockout draw: an entry has an empty id");
     }
     if (ids.has(entry.id)) {
-      throw new DrawError(`Cannot make a knockout draw: duplicate entry id "${entry.id}"`);
+      throw new DrawError(`Cannot make a knockout draw: duplicate entry id "${entry.id}"`, {
+        code: "duplicate-entry",
+        params: { entry: entry.id },
+      });
     }
     ids.add(entry.id);
     if (entry.seed === undefined) continue;
@@ -126,6 +148,7 @@ function validate(entries: readonly DrawEntry[], options: DrawOptions): void {
     if (other !== undefined) {
       throw new DrawError(
         `Cannot make a knockout draw: seed "${entry.seed}" is given to both "${other}" and "${entry.id}"`,
+        { code: "duplicate-seed", params: { seed: entry.seed, first: other, second: entry.id } },
       );
     }
     seeds.set(entry.seed, entry.id);

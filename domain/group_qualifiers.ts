@@ -44,10 +44,14 @@ export function placeGroupQualifiers(
   if (qualifiersPerGroup !== 1 && qualifiersPerGroup !== 2) {
     throw new DrawError(
       `Cannot place group qualifiers: "${qualifiersPerGroup}" qualifiers per group, expected 1 or 2`,
+      { code: "qualifiers-per-group", params: {} },
     );
   }
   if (groupCount * qualifiersPerGroup < 2) {
-    throw new DrawError("Cannot place group qualifiers: a knockout needs at least 2 qualifiers");
+    throw new DrawError("Cannot place group qualifiers: a knockout needs at least 2 qualifiers", {
+      code: "too-few-qualifiers",
+      params: { groups: groupCount, qualifiers: qualifiersPerGroup },
+    });
   }
   // Each group is an "association" of its winner and runner-up: the draw keeps them as far apart as
   // the bracket allows, which with the winners spread like seeds is always the other half.

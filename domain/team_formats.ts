@@ -85,9 +85,30 @@ export function isBuiltInFormat(value: unknown): value is typeof TEAM_FORMAT_IDS
   return (TEAM_FORMAT_IDS as readonly unknown[]).includes(value);
 }
 
-/** A format that cannot be played: the message says which part is wrong. */
+/** Which part of a format or a line-up is wrong, for a page's words: a code and the values its message names. */
+export interface TeamFormatFault {
+  code:
+    | "unknown-format"
+    | "custom-needs-matches"
+    | "no-matches"
+    | "match-type"
+    | "doubles-side"
+    | "position-name"
+    | "wins-needed"
+    | "no-player"
+    | "player-twice"
+    | "unknown-position"
+    | "no-pair"
+    | "pair-twice";
+  params: Record<string, string | number>;
+}
+
+/** A format that cannot be played: the message says which part is wrong, and `fault` says it for a page. */
 export class TeamFormatError extends Error {
   override name = "TeamFormatError";
+  constructor(message: string, readonly fault: TeamFormatFault) {
+    super(message);
+  }
 }
 
 function sidePositions(side: string | DoublesSide): string[] {
@@ -124,26 +145,40 @@ export function customFormat(
   input: { name?: string; matches: readonly TieMatchSpec[]; winsNeeded: number; playAll?: boolean },
 ): TeamFormat {
   const { matches, winsNeeded } = input;
-  if (matches.length === 0) throw new TeamFormatError("a format needs at least one match");
+  if (matches.length === 0) {
+    throw new TeamFormatError("a format needs at least one match", { code: "no-matches", params: {} });
+  }
   matches.forEach((m, i) => {
     if (m.type !== "singles" && m.type !== "doubles") {
-      throw new TeamFormatError(`match ${i + 1}: the type is "singles" or "doubles"`);
+      throw new TeamFormatError(`match ${i + 1}: the type is "singles" or "doubles"`, {
+        code: "match-type",
+        params: { match: i + 1 },
+      });
     }
     for (const side of ["home", "away"] as const) {
       const s = m[side];
       const positions = m.type === "singles" ? [s] : s === "pair" ? [] : s;
       if (m.type === "doubles" && s !== "pair" && (!Array.isArray(s) || s.length !== 2 || s[0] === s[1])) {
-        throw new TeamFormatError(`match ${i + 1}: a doubles side is two different positions or "pair"`);
+        throw new TeamFormatError(`match ${i + 1}: a doubles side is two different positions or "pair"`, {
+          code: "doubles-side",
+          params: { match: i + 1 },
+        });
       }
       for (const p of positions) {
         if (typeof p !== "string" || !/^[A-Za-z0-9]{1,2}$/.test(p)) {
-          throw new TeamFormatError(`match ${i + 1}: a position is one or two letters or digits`);
+          throw new TeamFormatError(`match ${i + 1}: a position is one or two letters or digits`, {
+            code: "position-name",
+            params: { match: i + 1 },
+          });
         }
       }
     }
   });
   if (!Number.isInteger(winsNeeded) || winsNeeded < 1 || winsNeeded > matches.length) {
-    throw new TeamFormatError(`wins needed must be a whole number from 1 to ${matches.length}`);
+    throw new TeamFormatError(`wins needed must be a whole number from 1 to ${matches.length}`, {
+      code: "wins-needed",
+      params: { max: matches.length },
+    });
   }
   return {
     id: "custom",
@@ -171,12 +206,22 @@ export interface TieMatchPlayers {
 
 function playersOf(side: string | DoublesSide, lineup: SideLineup, label: string): string[] {
   if (side === "pair") {
-    if (!lineup.pair) throw new TeamFormatError(`the ${label} line-up has no doubles pair`);
+    if (!lineup.pair) {
+      throw new TeamFormatError(`the ${label} line-up has no doubles pair`, {
+        code: "no-pair",
+        params: { side: label },
+      });
+    }
     return [...lineup.pair];
   }
   return sidePositions(side).map((p) => {
     const player = lineup.positions[p];
-    if (player === undefined) throw new TeamFormatError(`the ${label} line-up has no player at "${p}"`);
+    if (player === undefined) {
+      throw new TeamFormatError(`the ${label} line-up has no player at "${p}"`, {
+        code: "no-player",
+        params: { side: label, position: p },
+      });
+    }
     return player;
   });
 }
@@ -188,21 +233,58 @@ function playersOf(side: string | DoublesSide, lineup: SideLineup, label: string
  *   // 'the home line-up puts one player at "A" and "B"'
  */
 export function lineupProblem(format: TeamFormat, side: "home" | "away", lineup: SideLineup): string | null {
+  return lineupFault(format, side, lineup)?.message ?? null;
+}
+
+/**
+ * The first problem of a side's line-up (see `lineupProblem`) with its fault for a page's words, or null.
+ * @example lineupFault(TEAM_FORMATS.wttc, "home", { positions: {} })?.fault // { code: "no-player", params: { side: "home", position: "A" } }
+ */
+export function lineupFault(
+  format: TeamFormat,
+  side: "home" | "away",
+  lineup: SideLineup,
+): { message: string; fault: TeamFormatFault } | null {
   const { positions, pair } = positionsOf(format, side);
   const seen = new Map<string, string>();
   for (const p of positions) {
     const player = lineup.positions[p];
-    if (player === undefined || player === "") return `the ${side} line-up has no player at "${p}"`;
+    if (player === undefined || player === "") {
+      return {
+        message: `the ${side} line-up has no player at "${p}"`,
+        fault: { code: "no-player", params: { side, position: p } },
+      };
+    }
     const other = seen.get(player);
-    if (other !== undefined) return `the ${side} line-up puts one player at "${other}" and "${p}"`;
+    if (other !== undefined) {
+      return {
+        message: `the ${side} line-up puts one player at "${other}" and "${p}"`,
+        fault: { code: "player-twice", params: { side, first: other, second: p } },
+      };
+    }
     seen.set(player, p);
   }
   for (const p of Object.keys(lineup.positions)) {
-    if (!positions.includes(p)) return `the format has no position "${p}" for the ${side} side`;
+    if (!positions.includes(p)) {
+      return {
+        message: `the format has no position "${p}" for the ${side} side`,
+        fault: { code: "unknown-position", params: { side, position: p } },
+      };
+    }
   }
   if (pair) {
-    if (!lineup.pair) return `the ${side} line-up has no doubles pair`;
-    if (lineup.pair[0] === lineup.pair[1]) return `the ${side} doubles pair names one player twice`;
+    if (!lineup.pair) {
+      return {
+        message: `the ${side} line-up has no doubles pair`,
+        fault: { code: "no-pair", params: { side } },
+      };
+    }
+    if (lineup.pair[0] === lineup.pair[1]) {
+      return {
+        message: `the ${side} doubles pair names one player twice`,
+        fault: { code: "pair-twice", params: { side } },
+      };
+    }
   }
   return null;
 }
@@ -228,6 +310,14 @@ export function resolveFormat(
 ): TeamFormat {
   if (isBuiltInFormat(id)) return TEAM_FORMATS[id];
   if (id === "custom" && custom) return customFormat(custom);
-  if (id === "custom") throw new TeamFormatError("a custom format needs its matches and wins needed");
-  throw new TeamFormatError(`unknown team format "${id}"`);
+  if (id === "custom") {
+    throw new TeamFormatError("a custom format needs its matches and wins needed", {
+      code: "custom-needs-matches",
+      params: {},
+    });
+  }
+  throw new TeamFormatError(`unknown team format "${id}"`, {
+    code: "unknown-format",
+    params: { format: id },
+  });
 }

@@ -6,7 +6,8 @@
  */
 import { isFinishedGame, isRunningGame, type Score, type Side } from "../domain/scoring.ts";
 import type { Add, CategoryContext } from "./check_context.ts";
-import { instantOf, isInYears, parseScore, YEARS_TEXT } from "./parse.ts";
+import { FIRST_YEAR, instantOf, isInYears, LAST_YEAR, parseScore, YEARS_TEXT } from "./parse.ts";
+import type { ImportProblemCode } from "./problem_codes.ts";
 import { arr, int, type Obj, str } from "./read_json.ts";
 
 /** Checks a match's games, current game, winner, times and status together. */
@@ -42,12 +43,16 @@ export function checkResult(
         gamePath,
         `"${text}" is not a finished game: a game is won by the first side to 11 points, with a 2-point lead ` +
           "from 10-10",
+        { code: "game-not-finished", params: { score: text ?? "" } },
       );
       gamesOk = false;
       continue;
     }
     if (decidedBy !== null) {
-      add(gamePath, `"${text}" was played after the match was decided (${won.home}-${won.away})`);
+      add(gamePath, `"${text}" was played after the match was decided (${won.home}-${won.away})`, {
+        code: "game-after-decision",
+        params: { score: text ?? "", games: `${won.home}-${won.away}` },
+      });
       gamesOk = false;
       continue;
     }
@@ -62,9 +67,15 @@ export function checkResult(
   const current = currentText === undefined ? null : parseScore(currentText);
   const running = current !== null && current.home + current.away > 0;
   if (current && !isRunningGame(current.home, current.away)) {
-    add(`${path}.current`, `"${currentText}" is not the score of a game in play`);
+    add(`${path}.current`, `"${currentText}" is not the score of a game in play`, {
+      code: "current-not-in-play",
+      params: { score: currentText ?? "" },
+    });
   } else if (running && decidedBy !== null && status !== "scheduled") {
-    add(`${path}.current`, `The games already decide the match (${gamesText}): no game is running`);
+    add(`${path}.current`, `The games already decide the match (${gamesText}): no game is running`, {
+      code: "current-after-decision",
+      params: { games: gamesText },
+    });
   }
 
   const winnerSide: Side | null = winner === undefined
@@ -78,7 +89,10 @@ export function checkResult(
     const sides = `home ${home === undefined ? "not known" : `"${home}"`}, away ${
       away === undefined ? "not known" : `"${away}"`
     }`;
-    add(`${path}.winner`, `Entry "${winner}" is not a side of this match (${sides})`);
+    add(`${path}.winner`, `Entry "${winner}" is not a side of this match (${sides})`, {
+      code: "winner-not-a-side",
+      params: { entry: winner, home: home ?? "?", away: away ?? "?" },
+    });
   }
 
   const startedAt = checkTime(match, "startedAt", path, add);
@@ -88,15 +102,37 @@ export function checkResult(
     add(
       `${path}.completedAt`,
       `The match was completed ("${match.completedAt}") before it started ("${match.startedAt}")`,
+      {
+        code: "completed-before-started",
+        params: { completedAt: String(match.completedAt), startedAt: String(match.startedAt) },
+      },
     );
   }
 
-  const onlyCompleted = (field: string, what: string) => {
-    if (has(field)) add(`${path}.${field}`, `Only a completed match has ${what}, this one is "${status}"`);
+  const onlyCompleted = (field: string, what: string, code: ImportProblemCode) => {
+    if (has(field)) {
+      add(`${path}.${field}`, `Only a completed match has ${what}, this one is "${status}"`, {
+        code,
+        params: { status: status ?? "" },
+      });
+    }
   };
-  const bothSides = (what: string) => {
+  const onlyWhenCompleted = () => {
+    onlyCompleted("winner", "a winner", "only-completed-winner");
+    onlyCompleted("resultReason", "a result reason", "only-completed-reason");
+    onlyCompleted("retirementAfterGame", "a retirement", "only-completed-retirement");
+    onlyCompleted("completedAt", "a completion time", "only-completed-time");
+  };
+  const bothSides = (what: string, code: ImportProblemCode) => {
     for (const field of ["home", "away"] as const) {
-      if (!has(field)) add(`${path}.${field}`, `${what} needs both sides`);
+      if (!has(field)) add(`${path}.${field}`, `${what} needs both sides`, { code });
+    }
+  };
+  const notRetired = () => {
+    if (has("retirementAfterGame")) {
+      add(`${path}.retirementAfterGame`, `Only a match with result reason "retired" has a retirement`, {
+        code: "retirement-needs-retired",
+      });
     }
   };
 
@@ -106,58 +142,85 @@ export function checkResult(
         add(
           `${path}.games`,
           `A scheduled match has no games: set its status to "in_progress" or "completed"`,
+          { code: "scheduled-has-games" },
         );
       }
-      if (running) add(`${path}.current`, `A scheduled match has no running game`);
-      if (has("startedAt")) add(`${path}.startedAt`, "A scheduled match has not started");
-      onlyCompleted("winner", "a winner");
-      onlyCompleted("resultReason", "a result reason");
-      onlyCompleted("retirementAfterGame", "a retirement");
-      onlyCompleted("completedAt", "a completion time");
+      if (running) {
+        add(`${path}.current`, `A scheduled match has no running game`, {
+          code: "scheduled-has-running-game",
+        });
+      }
+      if (has("startedAt")) {
+        add(`${path}.startedAt`, "A scheduled match has not started", { code: "scheduled-has-started" });
+      }
+      onlyWhenCompleted();
       break;
     case "in_progress":
-      bothSides("A match in progress");
+      bothSides("A match in progress", "in-progress-needs-sides");
       if (gamesOk && decidedBy !== null) {
-        add(`${path}.status`, `The games decide the match (${gamesText}): its status must be "completed"`);
+        add(`${path}.status`, `The games decide the match (${gamesText}): its status must be "completed"`, {
+          code: "games-decide-status",
+          params: { games: gamesText },
+        });
       }
-      onlyCompleted("winner", "a winner");
-      onlyCompleted("resultReason", "a result reason");
-      onlyCompleted("retirementAfterGame", "a retirement");
-      onlyCompleted("completedAt", "a completion time");
+      onlyWhenCompleted();
       break;
     case "completed": {
-      bothSides("A completed match");
+      bothSides("A completed match", "completed-needs-sides");
       if (reason === undefined) {
         if (gamesOk && decidedBy === null) {
           add(
             `${path}.games`,
             `The games (${gamesText}) do not decide a best of ${ctx.bestOf}: a completed match needs the ` +
               `deciding game or a result reason`,
+            {
+              code: "games-do-not-decide",
+              params: { games: gamesText, bestOf: ctx.bestOf ?? "?", wins: needed ?? "?" },
+            },
           );
         }
-        if (running) add(`${path}.current`, "A match completed on games has no running game");
+        if (running) {
+          add(`${path}.current`, "A match completed on games has no running game", {
+            code: "completed-has-running-game",
+          });
+        }
         if (gamesOk && decidedBy !== null && winnerSide !== null && winnerSide !== decidedBy) {
           const gamesWinner = decidedBy === "home" ? home : away;
+          const wonText = decidedBy === "home" ? gamesText : `${won.away}-${won.home}`;
           add(
             `${path}.winner`,
-            `Entry "${winner}" contradicts the games: "${gamesWinner}" won them ${
-              decidedBy === "home" ? gamesText : `${won.away}-${won.home}`
-            }`,
+            `Entry "${winner}" contradicts the games: "${gamesWinner}" won them ${wonText}`,
+            {
+              code: "winner-contradicts-games",
+              params: { entry: winner ?? "", gamesWinner: gamesWinner ?? "", games: wonText },
+            },
           );
         }
-        if (has("retirementAfterGame")) {
-          add(`${path}.retirementAfterGame`, `Only a match with result reason "retired" has a retirement`);
-        }
+        notRetired();
         break;
       }
-      if (!has("winner")) add(`${path}.winner`, `A match completed by "${reason}" needs a winner`);
+      if (!has("winner")) {
+        add(`${path}.winner`, `A match completed by "${reason}" needs a winner`, {
+          code: "reason-needs-winner",
+          params: { reason },
+        });
+      }
       if (reason === "walkover") {
-        if (rawGames.length > 0) add(`${path}.games`, "A walkover has no games: the match was not played");
-        if (running) add(`${path}.current`, "A walkover has no running game: the match was not played");
+        if (rawGames.length > 0) {
+          add(`${path}.games`, "A walkover has no games: the match was not played", {
+            code: "walkover-has-games",
+          });
+        }
+        if (running) {
+          add(`${path}.current`, "A walkover has no running game: the match was not played", {
+            code: "walkover-has-running-game",
+          });
+        }
       } else if (gamesOk && decidedBy !== null) {
         add(
           `${path}.resultReason`,
           `The games already decide the match (${gamesText}): remove "${reason}" or the games after the decision`,
+          { code: "games-decide-reason", params: { games: gamesText, reason } },
         );
       }
       if (reason === "retired") {
@@ -166,11 +229,10 @@ export function checkResult(
           add(
             `${path}.retirementAfterGame`,
             `Expected ${rawGames.length} (the number of finished games in "games"), got ${after}`,
+            { code: "retirement-game-count", params: { expected: rawGames.length, given: after } },
           );
         }
-      } else if (has("retirementAfterGame")) {
-        add(`${path}.retirementAfterGame`, `Only a match with result reason "retired" has a retirement`);
-      }
+      } else notRetired();
       break;
     }
   }
@@ -185,12 +247,18 @@ export function checkTime(match: Obj, field: string, path: string, add: Add): nu
   const ms = instantOf(value);
   if (ms === null) {
     if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) {
-      add(`${path}.${field}`, `"${value}" is not a real date and time`);
+      add(`${path}.${field}`, `"${value}" is not a real date and time`, {
+        code: "time-not-real",
+        params: { value },
+      });
     }
     return null;
   }
   if (!isInYears(new Date(ms).getUTCFullYear())) {
-    add(`${path}.${field}`, `"${value}" is outside ${YEARS_TEXT} in UTC`);
+    add(`${path}.${field}`, `"${value}" is outside ${YEARS_TEXT} in UTC`, {
+      code: "time-outside-years",
+      params: { value, from: String(FIRST_YEAR).padStart(4, "0"), to: String(LAST_YEAR) },
+    });
     return null;
   }
   return ms;

@@ -1,5 +1,5 @@
 /** The slots of a draw that a file gives by its lot seed only, made as the service makes them. */
-import { placeKnockout } from "../domain/draw.ts";
+import { DrawError, placeKnockout } from "../domain/draw.ts";
 import { placeGroupQualifiers } from "../domain/group_qualifiers.ts";
 import type { DrawSlotInput } from "./format.ts";
 
@@ -37,7 +37,10 @@ export function drawByLot(input: DrawByLotInput): DrawSlotInput[] {
   }
   const qualifiers = input.qualifiersPerGroup;
   if (qualifiers !== 1 && qualifiers !== 2) {
-    throw new Error('a draw of group qualifiers by lot needs "qualifiersPerGroup" (1 or 2)');
+    throw new DrawError('a draw of group qualifiers by lot needs "qualifiersPerGroup" (1 or 2)', {
+      code: "qualifiers-per-group",
+      params: {},
+    });
   }
   return placeGroupQualifiers(input.groupNames.length, qualifiers, { lotSeed: input.lotSeed })
     .map((ref) => ref === null ? "bye" : { group: input.groupNames[ref.group]!, place: ref.place });

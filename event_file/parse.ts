@@ -11,9 +11,9 @@ import type { Score } from "../domain/scoring.ts";
  * API serves them: a time past 9999 in UTC would be served as "+010000-...", which no client's pattern reads.
  * Year 0000 is 1 BC, no year of an event or of a birth.
  */
-const FIRST_YEAR = 1;
+export const FIRST_YEAR = 1;
 /** The last year of a date or (in UTC) of a time; see `FIRST_YEAR`. */
-const LAST_YEAR = 9999;
+export const LAST_YEAR = 9999;
 /** The years a date or time may have, in words for messages: "the years 0001 to 9999". */
 export const YEARS_TEXT = `the years ${String(FIRST_YEAR).padStart(4, "0")} to ${LAST_YEAR}`;
 

@@ -448,6 +448,18 @@ storeTest(
     assert.equal(p.code, "invalid-event-file");
     assert.ok(p.errors.length >= 1);
     assert.ok(p.errors.every((e: { field: string; message: string }) => typeof e.message === "string"));
+    // Each problem carries its code and values for the desk's words (docs/import-format.md).
+    assert.deepEqual(
+      p.errors.find((e: { field: string }) => e.field === "categories[0].matches[0].games[1]"),
+      {
+        field: "categories[0].matches[0].games[1]",
+        message:
+          '"11-10" is not a finished game: a game is won by the first side to 11 points, with a 2-point lead ' +
+          "from 10-10",
+        code: "game-not-finished",
+        params: { score: "11-10" },
+      },
+    );
     const syntax = await problem(
       await app.request(
         "/api/manage/events/import",

@@ -293,3 +293,19 @@ Deno.test("placeKnockout() refuses too few entries, duplicates and malformed see
   assert.throws(() => placeKnockout([{ id: "" }, { id: "b" }], lot), /an entry has an empty id/);
   assert.throws(() => placeKnockout([{ id: "a" }, { id: "b" }], { lotSeed: "" }), /the lot seed is empty/);
 });
+
+Deno.test("placeKnockout() names why it cannot draw by a fault's code and values", () => {
+  const faultOf = (entries: DrawEntry[]) => {
+    try {
+      placeKnockout(entries, { lotSeed: "x" });
+    } catch (e) {
+      return e instanceof DrawError ? e.fault : undefined;
+    }
+  };
+  assert.deepEqual(faultOf([{ id: "a" }]), { code: "too-few-entries", params: { n: 1 } });
+  assert.deepEqual(faultOf([{ id: "a" }, { id: "a" }]), { code: "duplicate-entry", params: { entry: "a" } });
+  assert.deepEqual(faultOf([{ id: "a", seed: 1 }, { id: "b", seed: 1 }]), {
+    code: "duplicate-seed",
+    params: { seed: 1, first: "a", second: "b" },
+  });
+});

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import {
   customFormat,
+  lineupFault,
   lineupProblem,
   positionsOf,
   resolveFormat,
@@ -97,5 +98,32 @@ Deno.test("lineupProblem() finds a missing position, a player twice and a missin
       pair: ["a", "b"],
     }),
     'the format has no position "C" for the home side',
+  );
+});
+
+Deno.test("lineupFault() and a TeamFormatError name the fault by code and values beside their message", () => {
+  assert.deepEqual(lineupFault(TEAM_FORMATS.wttc, "away", { positions: { X: "x", Y: "x", Z: "z" } }), {
+    message: 'the away line-up puts one player at "X" and "Y"',
+    fault: { code: "player-twice", params: { side: "away", first: "X", second: "Y" } },
+  });
+  assert.equal(lineupFault(TEAM_FORMATS.wttc, "home", home), null);
+  const faultOf = (f: () => unknown) => {
+    try {
+      f();
+    } catch (e) {
+      return e instanceof TeamFormatError ? e.fault : undefined;
+    }
+  };
+  assert.deepEqual(faultOf(() => resolveFormat("hopman")), {
+    code: "unknown-format",
+    params: { format: "hopman" },
+  });
+  assert.deepEqual(
+    faultOf(() => customFormat({ matches: [{ type: "singles", home: "A", away: "X" }], winsNeeded: 2 })),
+    { code: "wins-needed", params: { max: 1 } },
+  );
+  assert.deepEqual(
+    faultOf(() => tieMatches(TEAM_FORMATS.corbillon, { positions: { A: "a", B: "b" } }, away)),
+    { code: "no-pair", params: { side: "home" } },
   );
 });

@@ -388,6 +388,8 @@ Deno.test("validateEventFile() makes a draw by lot when the slots are left out",
     errors: [{
       path: "categories[1].draw.size",
       message: 'The draw made by lot has 4 slots, not 8: leave "size" out or give the slots',
+      code: "draw-lot-size",
+      params: { slots: 4, size: 8 },
     }],
   });
 });

@@ -409,4 +409,112 @@ export const deskAr: DeskCatalog = {
   "desk.stream.deckCalls": "طلبات HTTP بسيطة مع الترويسة {header}، دون محتوى:",
   "desk.stream.deckGraphics": "الرسومات: {names}",
   "desk.stream.deckSlates": "شاشات الانتظار: {names}",
+  // An event file's problems with its draws, matches, results and teams (event_file/problem_codes.ts, last part).
+  "desk.file.draw-groups-no-knockout":
+    "الفئة ذات النظام «groups» ليس لها قرعة خروج المغلوب: اذكر «state» و«lotSeed» فقط",
+  "desk.file.draw-needs-slots": "تحتاج القرعة إلى مراكزها، أو إلى «lotSeed» لإجرائها",
+  "desk.file.draw-lot-too-few-entries": "تعذّر إجراء القرعة: يلزم تسجيلان على الأقل، وفي الفئة {n}",
+  "desk.file.draw-lot-too-many-entries":
+    "تعذّر إجراء القرعة: للجدول {max} مركزًا على الأكثر، وفي الفئة {n} تسجيلًا",
+  "desk.file.draw-lot-duplicate-entry": "تعذّر إجراء القرعة: التسجيل «{entry}» مذكور مرتين",
+  "desk.file.draw-lot-duplicate-seed":
+    "تعذّر إجراء القرعة: رقم التصنيف {seed} مُعطى لـ«{first}» و«{second}» معًا",
+  "desk.file.draw-lot-needs-qualifiers":
+    "لا يمكن إجراء قرعة المتأهلين من المجموعات دون «qualifiersPerGroup» (1 أو 2)",
+  "desk.file.draw-lot-too-few-qualifiers":
+    "تعذّر إجراء القرعة: يحتاج خروج المغلوب إلى متأهلَين اثنين على الأقل من المجموعات (المجموعات: {groups}، المتأهلون من كل مجموعة: {qualifiers})",
+  "desk.file.draw-lot-impossible": "تعذّر إجراء القرعة ببذرة القرعة هذه",
+  "desk.file.draw-lot-size": "للقرعة المُجراة {slots} مركزًا لا {size}: احذف «size» أو اذكر المراكز",
+  "desk.file.draw-slot-count": "يحتاج جدول من {size} إلى {size} مركزًا، والمذكور {slots}",
+  "desk.file.draw-size-not-power":
+    "للجدول 2 أو 4 أو 8 أو 16 أو 32 أو 64 أو 128 أو 256 مركزًا، والمذكور {slots}",
+  "desk.file.draw-locked-empty-slot":
+    "القرعة المقفلة لا مركز فارغًا فيها: اذكر تسجيلًا أو «bye» أو متأهلًا من مجموعة",
+  "desk.file.draw-qualifier-format":
+    "لا يكون في القرعة متأهلون من المجموعات إلا في فئة ذات النظام «groups_knockout»، لا «{format}»",
+  "desk.file.draw-place-not-qualifying": "المركز {place} لا يؤهّل: المتأهلون من كل مجموعة: {qualifiers}",
+  "desk.file.draw-group-too-small":
+    "تسجيلات المجموعة «{group}» أقل من أن يكون فيها المركز {place} (التسجيلات: {n})",
+  "desk.file.draw-place-again": "المركز {place} من المجموعة «{group}» موجود بالفعل في slots[{slot}]",
+  "desk.file.draw-locked-missing": "القرعة المقفلة تضع كل تسجيل؛ الناقص: {entries}",
+  "desk.file.entry-unknown-in-category": "تسجيل غير معروف «{entry}»: ليس من تسجيلات الفئة «{category}»",
+  "desk.file.entry-drawn-again": "التسجيل «{entry}» موجود بالفعل في slots[{slot}]",
+  "desk.file.group-unknown-in-category": "مجموعة غير معروفة «{group}»: ليست من مجموعات الفئة «{category}»",
+  "desk.file.entry-not-in-group": "التسجيل «{entry}» ليس من أعضاء المجموعة «{group}»",
+  "desk.file.match-id-again": "معرّف المباراة «{id}» مكرر في الفئة «{category}»: وهو أيضًا في matches[{first}]",
+  "desk.file.match-plays-itself": "لا يمكن للتسجيل «{entry}» أن يلعب ضد نفسه",
+  "desk.file.match-knockout-no-group-stage": "الفئة ذات النظام «knockout» ليس فيها مباريات مجموعات",
+  "desk.file.match-group-needs-group": "تحتاج مباراة المجموعة إلى مجموعتها",
+  "desk.file.match-group-needs-sides": "تحتاج مباراة المجموعة إلى الطرفين",
+  "desk.file.match-groups-no-knockout-stage": "الفئة ذات النظام «groups» ليس فيها مباريات خروج المغلوب",
+  "desk.file.match-knockout-has-group": "مباراة خروج المغلوب لا مجموعة لها",
+  "desk.file.match-plays-twice-in-round": "التسجيل «{entry}» يلعب بالفعل {match} في الدور {round}",
+  "desk.file.match-place-taken": "المباراة {match} تشغل بالفعل هذا الدور وهذا الموضع",
+  "desk.file.match-round-beyond-draw": "لا يوجد الدور {round} في جدول من {size} (الأدوار: {rounds})",
+  "desk.file.match-position-beyond-round":
+    "لا يوجد الموضع {position} في الدور {round} من جدول من {size} (من 0 إلى {last})",
+  "desk.file.match-differs-from-draw": "التسجيل «{entry}» يخالف القرعة: في slots[{slot}] «{drawn}»",
+  "desk.file.game-not-finished":
+    "«{score}» ليس شوطًا منتهيًا: يفوز بالشوط أول من يبلغ 11 نقطة، وبفارق نقطتين بعد التعادل 10-10",
+  "desk.file.game-after-decision": "لُعب «{score}» بعد أن حُسمت المباراة ({games})",
+  "desk.file.current-not-in-play": "«{score}» ليست نتيجة شوط جارٍ",
+  "desk.file.current-after-decision": "الأشواط تحسم المباراة بالفعل ({games}): لا شوط جاريًا",
+  "desk.file.winner-not-a-side":
+    "التسجيل «{entry}» ليس طرفًا في هذه المباراة (صاحب الأرض «{home}»، الضيف «{away}»)",
+  "desk.file.time-not-real": "«{value}» ليس تاريخًا ووقتًا حقيقيين",
+  "desk.file.time-outside-years": "«{value}» خارج السنوات من {from} إلى {to} (UTC)",
+  "desk.file.completed-before-started": "انتهت المباراة («{completedAt}») قبل أن تبدأ («{startedAt}»)",
+  "desk.file.only-completed-winner": "لا فائز إلا لمباراة منتهية، وهذه «{status}»",
+  "desk.file.only-completed-reason": "لا سبب للنتيجة إلا لمباراة منتهية، وهذه «{status}»",
+  "desk.file.only-completed-retirement": "لا انسحاب إلا في مباراة منتهية، وهذه «{status}»",
+  "desk.file.only-completed-time": "لا وقت انتهاء إلا لمباراة منتهية، وهذه «{status}»",
+  "desk.file.in-progress-needs-sides": "تحتاج المباراة الجارية إلى الطرفين",
+  "desk.file.completed-needs-sides": "تحتاج المباراة المنتهية إلى الطرفين",
+  "desk.file.scheduled-has-games": "المباراة المجدولة لا أشواط لها: اجعل حالتها «in_progress» أو «completed»",
+  "desk.file.scheduled-has-running-game": "المباراة المجدولة لا شوط جاريًا فيها",
+  "desk.file.scheduled-has-started": "المباراة المجدولة لم تبدأ",
+  "desk.file.games-decide-status": "الأشواط تحسم المباراة ({games}): يجب أن تكون حالتها «completed»",
+  "desk.file.games-do-not-decide":
+    "الأشواط ({games}) لا تحسم مباراة من أفضل {bestOf} أشواط (الفوز بـ{wins} أشواط): تحتاج المباراة المنتهية إلى الشوط الحاسم أو سبب للنتيجة",
+  "desk.file.completed-has-running-game": "المباراة المنتهية بالأشواط لا شوط جاريًا فيها",
+  "desk.file.winner-contradicts-games": "التسجيل «{entry}» يناقض الأشواط: فاز بها «{gamesWinner}» {games}",
+  "desk.file.retirement-needs-retired": "لا انسحاب إلا في مباراة سبب نتيجتها «retired»",
+  "desk.file.reason-needs-winner": "تحتاج المباراة المنتهية بـ«{reason}» إلى فائز",
+  "desk.file.walkover-has-games": "الفوز بالانسحاب لا أشواط له: لم تُلعب المباراة",
+  "desk.file.walkover-has-running-game": "الفوز بالانسحاب لا شوط جاريًا فيه: لم تُلعب المباراة",
+  "desk.file.games-decide-reason":
+    "الأشواط تحسم المباراة بالفعل ({games}): احذف «{reason}» أو الأشواط التي بعد الحسم",
+  "desk.file.retirement-game-count": "المتوقع {expected} (عدد الأشواط المنتهية في «games»)، والمذكور {given}",
+  "desk.file.team-needs-name": "يحتاج الفريق إلى اسمه",
+  "desk.file.team-format-needs-team-kind": "لا نظام فرق إلا لفئة من النوع «team»، لا «{kind}»",
+  "desk.file.tables-per-tie-needs-team-kind": "لا طاولات لكل مواجهة إلا لفئة من النوع «team»، لا «{kind}»",
+  "desk.file.team-field-needs-team-kind": "لا «{field}» إلا للفريق (تسجيل في فئة من النوع «team»)",
+  "desk.file.tie-needs-team-kind": "لا تكون المباراة مواجهة فرق إلا في فئة من النوع «team»، لا «{kind}»",
+  "desk.file.team-format-missing":
+    "تحتاج الفئة من النوع «team» إلى نظام الفرق: «wttc» أو «olympic» أو «swaythling» أو «corbillon» أو نظام خاص",
+  "desk.file.team-format-unknown": "تعذّر اللعب بنظام الفرق: نظام غير معروف «{format}»",
+  "desk.file.team-format-custom-needs-matches":
+    "تعذّر اللعب بنظام الفرق: يحتاج النظام الخاص إلى مبارياته وعدد الانتصارات اللازمة",
+  "desk.file.team-format-no-matches": "تعذّر اللعب بنظام الفرق: يحتاج النظام إلى مباراة واحدة على الأقل",
+  "desk.file.team-format-match-type": "تعذّر اللعب بنظام الفرق: المباراة {match} إما «singles» أو «doubles»",
+  "desk.file.team-format-doubles-side":
+    "تعذّر اللعب بنظام الفرق: طرف الزوجي في المباراة {match} موضعان مختلفان أو «pair»",
+  "desk.file.team-format-position-name":
+    "تعذّر اللعب بنظام الفرق: الموضع في المباراة {match} حرف أو حرفان أو رقم أو رقمان",
+  "desk.file.team-format-wins-needed": "تعذّر اللعب بنظام الفرق: الانتصارات اللازمة عدد صحيح من 1 إلى {max}",
+  "desk.file.tie-has-no-games": "لا «{field}» لمواجهة الفرق نفسها: مبارياتها في «tie.matches»",
+  "desk.file.lineup-no-player": "لا لاعب في التشكيلة في «{position}»",
+  "desk.file.lineup-player-twice": "تضع التشكيلة لاعبًا واحدًا في «{first}» و«{second}»",
+  "desk.file.lineup-unknown-position": "لا موضع «{position}» في النظام لهذا الطرف",
+  "desk.file.lineup-no-pair": "لا زوج للزوجي في التشكيلة",
+  "desk.file.lineup-pair-twice": "زوج الزوجي يذكر اللاعب نفسه مرتين",
+  "desk.file.player-not-in-team": "اللاعب «{player}» ليس من لاعبي الفريق «{team}»",
+  "desk.file.tie-order-beyond-format": "في النظام {count} مباريات: لا مباراة رقم {order}",
+  "desk.file.tie-order-again": "المباراة {order} من المواجهة مذكورة مرتين",
+  "desk.file.tie-match-before-lineups":
+    "لا يمكن أن تكون المباراة {order} من المواجهة قد بدأت: يلزم أولًا تشكيلتا الفريقين",
+  "desk.file.tie-match-not-needed": "المباراة {order} غير لازمة: حُسمت المواجهة {score} قبلها",
+  "desk.file.tie-status-mismatch": "مباريات المواجهة ({score}) تجعل حالتها «{expected}» لا «{status}»",
+  "desk.file.tie-no-winner": "مباريات المواجهة ({score}) لا تعطيها فائزًا",
+  "desk.file.tie-winner": "مباريات المواجهة ({score}) تجعل «{winner}» فائزها",
 };

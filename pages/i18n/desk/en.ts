@@ -416,4 +416,120 @@ export const deskEn = {
   "desk.stream.deckCalls": "Plain HTTP calls with the header {header}, no body:",
   "desk.stream.deckGraphics": "Graphics: {names}",
   "desk.stream.deckSlates": "Slates: {names}",
+  // An event file's problems with its draws, matches, results and teams (event_file/problem_codes.ts, last part).
+  "desk.file.draw-groups-no-knockout":
+    'A category of format "groups" has no knockout draw: give only its "state" and "lotSeed"',
+  "desk.file.draw-needs-slots": 'A draw needs its slots, or a "lotSeed" to make them by lot',
+  "desk.file.draw-lot-too-few-entries":
+    "Cannot make the draw by lot: it needs at least 2 entries, the category has {n}",
+  "desk.file.draw-lot-too-many-entries":
+    "Cannot make the draw by lot: a draw has at most {max} slots, the category has {n} entries",
+  "desk.file.draw-lot-duplicate-entry": 'Cannot make the draw by lot: entry "{entry}" is given twice',
+  "desk.file.draw-lot-duplicate-seed":
+    'Cannot make the draw by lot: seed {seed} is given to both "{first}" and "{second}"',
+  "desk.file.draw-lot-needs-qualifiers":
+    'Cannot draw the group qualifiers by lot without "qualifiersPerGroup" (1 or 2)',
+  "desk.file.draw-lot-too-few-qualifiers":
+    "Cannot make the draw by lot: a knockout needs at least 2 group qualifiers (groups: {groups}, qualifiers per group: {qualifiers})",
+  "desk.file.draw-lot-impossible": "Cannot make the draw by lot from this lot seed",
+  "desk.file.draw-lot-size":
+    'The draw made by lot has {slots} slots, not {size}: leave "size" out or give the slots',
+  "desk.file.draw-slot-count": "A draw of {size} needs {size} slots, got {slots}",
+  "desk.file.draw-size-not-power": "A draw has 2, 4, 8, 16, 32, 64, 128 or 256 slots, got {slots}",
+  "desk.file.draw-locked-empty-slot":
+    'A locked draw has no empty slot: give an entry, "bye" or a group qualifier',
+  "desk.file.draw-qualifier-format":
+    'Only a category of format "groups_knockout" has group qualifiers in its draw, not "{format}"',
+  "desk.file.draw-place-not-qualifying": "Place {place} does not qualify: qualifiers per group: {qualifiers}",
+  "desk.file.draw-group-too-small": 'Group "{group}" has too few entries for place {place} (entries: {n})',
+  "desk.file.draw-place-again": 'Place {place} of group "{group}" is already in slots[{slot}]',
+  "desk.file.draw-locked-missing": "A locked draw places every entry; missing: {entries}",
+  "desk.file.entry-unknown-in-category": 'Unknown entry "{entry}": not an entry of category "{category}"',
+  "desk.file.entry-drawn-again": 'Entry "{entry}" is already in slots[{slot}]',
+  "desk.file.group-unknown-in-category": 'Unknown group "{group}": not a group of category "{category}"',
+  "desk.file.entry-not-in-group": 'Entry "{entry}" is not a member of group "{group}"',
+  "desk.file.match-id-again":
+    'Match id "{id}" is given twice in category "{category}": also matches[{first}]',
+  "desk.file.match-plays-itself": 'Entry "{entry}" cannot play itself',
+  "desk.file.match-knockout-no-group-stage": 'A category of format "knockout" has no group matches',
+  "desk.file.match-group-needs-group": "A group match needs its group",
+  "desk.file.match-group-needs-sides": "A group match needs both sides",
+  "desk.file.match-groups-no-knockout-stage": 'A category of format "groups" has no knockout matches',
+  "desk.file.match-knockout-has-group": "A knockout match has no group",
+  "desk.file.match-plays-twice-in-round": 'Entry "{entry}" already plays {match} in round {round}',
+  "desk.file.match-place-taken": "Match {match} already has this round and position",
+  "desk.file.match-round-beyond-draw": "Round {round} does not exist in a draw of {size} (rounds: {rounds})",
+  "desk.file.match-position-beyond-round":
+    "Position {position} does not exist in round {round} of a draw of {size} (0 to {last})",
+  "desk.file.match-differs-from-draw": 'Entry "{entry}" differs from the draw: slots[{slot}] holds "{drawn}"',
+  "desk.file.game-not-finished":
+    '"{score}" is not a finished game: a game is won by the first side to 11 points, with a 2-point lead from 10-10',
+  "desk.file.game-after-decision": '"{score}" was played after the match was decided ({games})',
+  "desk.file.current-not-in-play": '"{score}" is not the score of a game in play',
+  "desk.file.current-after-decision": "The games already decide the match ({games}): no game is running",
+  "desk.file.winner-not-a-side": 'Entry "{entry}" is not a side of this match (home "{home}", away "{away}")',
+  "desk.file.time-not-real": '"{value}" is not a real date and time',
+  "desk.file.time-outside-years": '"{value}" is outside the years {from} to {to} in UTC',
+  "desk.file.completed-before-started":
+    'The match was completed ("{completedAt}") before it started ("{startedAt}")',
+  "desk.file.only-completed-winner": 'Only a completed match has a winner, this one is "{status}"',
+  "desk.file.only-completed-reason": 'Only a completed match has a result reason, this one is "{status}"',
+  "desk.file.only-completed-retirement": 'Only a completed match has a retirement, this one is "{status}"',
+  "desk.file.only-completed-time": 'Only a completed match has a completion time, this one is "{status}"',
+  "desk.file.in-progress-needs-sides": "A match in progress needs both sides",
+  "desk.file.completed-needs-sides": "A completed match needs both sides",
+  "desk.file.scheduled-has-games":
+    'A scheduled match has no games: set its status to "in_progress" or "completed"',
+  "desk.file.scheduled-has-running-game": "A scheduled match has no running game",
+  "desk.file.scheduled-has-started": "A scheduled match has not started",
+  "desk.file.games-decide-status": 'The games decide the match ({games}): its status must be "completed"',
+  "desk.file.games-do-not-decide":
+    "The games ({games}) do not decide a best of {bestOf} (first to {wins} games): a completed match needs the deciding game or a result reason",
+  "desk.file.completed-has-running-game": "A match completed on games has no running game",
+  "desk.file.winner-contradicts-games":
+    'Entry "{entry}" contradicts the games: "{gamesWinner}" won them {games}',
+  "desk.file.retirement-needs-retired": 'Only a match with result reason "retired" has a retirement',
+  "desk.file.reason-needs-winner": 'A match completed by "{reason}" needs a winner',
+  "desk.file.walkover-has-games": "A walkover has no games: the match was not played",
+  "desk.file.walkover-has-running-game": "A walkover has no running game: the match was not played",
+  "desk.file.games-decide-reason":
+    'The games already decide the match ({games}): remove "{reason}" or the games after the decision',
+  "desk.file.retirement-game-count":
+    'Expected {expected} (the number of finished games in "games"), got {given}',
+  "desk.file.team-needs-name": "A team needs its name",
+  "desk.file.team-format-needs-team-kind": 'Only a category of kind "team" has a team format, not "{kind}"',
+  "desk.file.tables-per-tie-needs-team-kind":
+    'Only a category of kind "team" has tables per tie, not "{kind}"',
+  "desk.file.team-field-needs-team-kind":
+    'Only a team (an entry of a category of kind "team") has a "{field}"',
+  "desk.file.tie-needs-team-kind": 'Only a match of a category of kind "team" is a tie, not "{kind}"',
+  "desk.file.team-format-missing":
+    'A category of kind "team" needs its team format: "wttc", "olympic", "swaythling", "corbillon" or a custom format',
+  "desk.file.team-format-unknown": 'Cannot play the team format: unknown team format "{format}"',
+  "desk.file.team-format-custom-needs-matches":
+    "Cannot play the team format: a custom format needs its matches and wins needed",
+  "desk.file.team-format-no-matches": "Cannot play the team format: a format needs at least one match",
+  "desk.file.team-format-match-type": 'Cannot play the team format: match {match} is "singles" or "doubles"',
+  "desk.file.team-format-doubles-side":
+    'Cannot play the team format: a doubles side of match {match} is two different positions or "pair"',
+  "desk.file.team-format-position-name":
+    "Cannot play the team format: a position of match {match} is one or two letters or digits",
+  "desk.file.team-format-wins-needed":
+    "Cannot play the team format: the wins needed are a whole number from 1 to {max}",
+  "desk.file.tie-has-no-games": 'A tie has no "{field}" of its own: its matches are in "tie.matches"',
+  "desk.file.lineup-no-player": 'The line-up has no player at "{position}"',
+  "desk.file.lineup-player-twice": 'The line-up puts one player at "{first}" and "{second}"',
+  "desk.file.lineup-unknown-position": 'The format has no position "{position}" for this side',
+  "desk.file.lineup-no-pair": "The line-up has no doubles pair",
+  "desk.file.lineup-pair-twice": "The doubles pair names one player twice",
+  "desk.file.player-not-in-team": 'Player "{player}" is not a player of team "{team}"',
+  "desk.file.tie-order-beyond-format": "The format has {count} matches: no match {order}",
+  "desk.file.tie-order-again": "Match {order} of the tie is given twice",
+  "desk.file.tie-match-before-lineups":
+    "Match {order} of the tie cannot have begun: both line-ups are needed first",
+  "desk.file.tie-match-not-needed": "Match {order} is not needed: the tie was decided {score} before it",
+  "desk.file.tie-status-mismatch":
+    'The tie\'s matches ({score}) make its status "{expected}", not "{status}"',
+  "desk.file.tie-no-winner": "The tie's matches ({score}) give it no winner",
+  "desk.file.tie-winner": 'The tie\'s matches ({score}) make "{winner}" its winner',
 };

@@ -413,4 +413,128 @@ export const deskJa: DeskCatalog = {
   "desk.stream.deckCalls": "ヘッダー {header} 付き、本文なしの単純な HTTP 呼び出し：",
   "desk.stream.deckGraphics": "グラフィック：{names}",
   "desk.stream.deckSlates": "スレート：{names}",
+  // An event file's problems with its draws, matches, results and teams (event_file/problem_codes.ts, last part).
+  "desk.file.draw-groups-no-knockout":
+    "形式「groups」の種目にはトーナメント表がありません：「state」と「lotSeed」だけを指定してください",
+  "desk.file.draw-needs-slots": "組み合わせには枠の指定か、抽選で作るための「lotSeed」が必要です",
+  "desk.file.draw-lot-too-few-entries":
+    "抽選できません：エントリーが 2 件以上必要ですが、この種目は {n} 件です",
+  "desk.file.draw-lot-too-many-entries":
+    "抽選できません：組み合わせの枠は最大 {max} ですが、この種目のエントリーは {n} 件です",
+  "desk.file.draw-lot-duplicate-entry": "抽選できません：エントリー「{entry}」が重複しています",
+  "desk.file.draw-lot-duplicate-seed":
+    "抽選できません：シード {seed} が「{first}」と「{second}」の両方に付いています",
+  "desk.file.draw-lot-needs-qualifiers":
+    "「qualifiersPerGroup」（1 または 2）がないとグループ通過者を抽選できません",
+  "desk.file.draw-lot-too-few-qualifiers":
+    "抽選できません：トーナメントにはグループ通過者が 2 名以上必要です（グループ数：{groups}、各グループの通過者：{qualifiers}）",
+  "desk.file.draw-lot-impossible": "この抽選シードでは抽選できません",
+  "desk.file.draw-lot-size":
+    "抽選で作った組み合わせの枠は {size} ではなく {slots} です：「size」を外すか、枠を指定してください",
+  "desk.file.draw-slot-count": "{size} の組み合わせには {size} 枠が必要ですが、{slots} 枠です",
+  "desk.file.draw-size-not-power":
+    "組み合わせの枠は 2、4、8、16、32、64、128、256 のいずれかですが、{slots} 枠です",
+  "desk.file.draw-locked-empty-slot":
+    "確定した組み合わせに空き枠はありません：エントリー、「bye」、グループ通過者のいずれかを指定してください",
+  "desk.file.draw-qualifier-format":
+    "組み合わせにグループ通過者を置けるのは形式「groups_knockout」の種目だけで、「{format}」ではできません",
+  "desk.file.draw-place-not-qualifying": "{place}位は通過できません：各グループの通過者：{qualifiers}",
+  "desk.file.draw-group-too-small":
+    "グループ「{group}」はエントリーが少なく{place}位がありません（エントリー：{n}）",
+  "desk.file.draw-place-again": "グループ「{group}」の{place}位はすでに slots[{slot}] にあります",
+  "desk.file.draw-locked-missing": "確定した組み合わせにはすべてのエントリーが入ります。不足：{entries}",
+  "desk.file.entry-unknown-in-category":
+    "不明なエントリー「{entry}」：種目「{category}」のエントリーではありません",
+  "desk.file.entry-drawn-again": "エントリー「{entry}」はすでに slots[{slot}] にあります",
+  "desk.file.group-unknown-in-category":
+    "不明なグループ「{group}」：種目「{category}」のグループではありません",
+  "desk.file.entry-not-in-group": "エントリー「{entry}」はグループ「{group}」に属していません",
+  "desk.file.match-id-again":
+    "試合 ID「{id}」が種目「{category}」で重複しています：matches[{first}] にもあります",
+  "desk.file.match-plays-itself": "エントリー「{entry}」は自分自身と対戦できません",
+  "desk.file.match-knockout-no-group-stage": "形式「knockout」の種目にはグループの試合がありません",
+  "desk.file.match-group-needs-group": "グループの試合にはそのグループが必要です",
+  "desk.file.match-group-needs-sides": "グループの試合には両者が必要です",
+  "desk.file.match-groups-no-knockout-stage": "形式「groups」の種目にはトーナメントの試合がありません",
+  "desk.file.match-knockout-has-group": "トーナメントの試合にグループはありません",
+  "desk.file.match-plays-twice-in-round": "エントリー「{entry}」は{round}回戦ですでに {match} を戦います",
+  "desk.file.match-place-taken": "試合 {match} がすでにこの回戦と位置を使っています",
+  "desk.file.match-round-beyond-draw": "{size} の組み合わせに{round}回戦はありません（回戦数：{rounds}）",
+  "desk.file.match-position-beyond-round":
+    "{size} の組み合わせの{round}回戦に位置 {position} はありません（0〜{last}）",
+  "desk.file.match-differs-from-draw":
+    "エントリー「{entry}」は組み合わせと異なります：slots[{slot}] は「{drawn}」です",
+  "desk.file.game-not-finished":
+    "「{score}」は終了したゲームではありません：ゲームは先に 11 点を取った側が勝ち、10-10 以降は 2 点差が必要です",
+  "desk.file.game-after-decision": "「{score}」は試合の勝敗が決まった後（{games}）に行われています",
+  "desk.file.current-not-in-play": "「{score}」は進行中のゲームのスコアではありません",
+  "desk.file.current-after-decision":
+    "ゲームですでに勝敗が決まっています（{games}）：進行中のゲームはありません",
+  "desk.file.winner-not-a-side":
+    "エントリー「{entry}」はこの試合の対戦者ではありません（ホーム「{home}」、アウェイ「{away}」）",
+  "desk.file.time-not-real": "「{value}」は実在する日時ではありません",
+  "desk.file.time-outside-years": "「{value}」は {from} 年〜{to} 年（UTC）の範囲外です",
+  "desk.file.completed-before-started": "試合の終了（「{completedAt}」）が開始（「{startedAt}」）より前です",
+  "desk.file.only-completed-winner": "勝者があるのは終了した試合だけです。この試合は「{status}」です",
+  "desk.file.only-completed-reason": "結果の理由があるのは終了した試合だけです。この試合は「{status}」です",
+  "desk.file.only-completed-retirement": "途中棄権があるのは終了した試合だけです。この試合は「{status}」です",
+  "desk.file.only-completed-time": "終了時刻があるのは終了した試合だけです。この試合は「{status}」です",
+  "desk.file.in-progress-needs-sides": "進行中の試合には両者が必要です",
+  "desk.file.completed-needs-sides": "終了した試合には両者が必要です",
+  "desk.file.scheduled-has-games":
+    "予定の試合にゲームはありません：状態を「in_progress」か「completed」にしてください",
+  "desk.file.scheduled-has-running-game": "予定の試合に進行中のゲームはありません",
+  "desk.file.scheduled-has-started": "予定の試合はまだ始まっていません",
+  "desk.file.games-decide-status":
+    "ゲームで勝敗が決まっています（{games}）：状態は「completed」でなければなりません",
+  "desk.file.games-do-not-decide":
+    "ゲーム（{games}）では {bestOf} ゲームマッチ（{wins} ゲーム先取）の勝敗が決まりません：終了した試合には決着のゲームか結果の理由が必要です",
+  "desk.file.completed-has-running-game": "ゲームで終了した試合に進行中のゲームはありません",
+  "desk.file.winner-contradicts-games":
+    "エントリー「{entry}」はゲームと矛盾します：ゲームは「{gamesWinner}」が {games} で勝っています",
+  "desk.file.retirement-needs-retired": "途中棄権があるのは結果の理由が「retired」の試合だけです",
+  "desk.file.reason-needs-winner": "「{reason}」で終了した試合には勝者が必要です",
+  "desk.file.walkover-has-games": "不戦勝の試合にゲームはありません：試合は行われていません",
+  "desk.file.walkover-has-running-game": "不戦勝の試合に進行中のゲームはありません：試合は行われていません",
+  "desk.file.games-decide-reason":
+    "ゲームですでに勝敗が決まっています（{games}）：「{reason}」か、決着後のゲームを削除してください",
+  "desk.file.retirement-game-count": "{expected}（「games」の終了したゲーム数）のはずが、{given} です",
+  "desk.file.team-needs-name": "チームには名前が必要です",
+  "desk.file.team-format-needs-team-kind":
+    "団体戦方式があるのは種類「team」の種目だけで、「{kind}」にはありません",
+  "desk.file.tables-per-tie-needs-team-kind":
+    "団体戦ごとの台数があるのは種類「team」の種目だけで、「{kind}」にはありません",
+  "desk.file.team-field-needs-team-kind":
+    "「{field}」があるのはチーム（種類「team」の種目のエントリー）だけです",
+  "desk.file.tie-needs-team-kind": "団体戦になるのは種類「team」の種目の試合だけで、「{kind}」ではなりません",
+  "desk.file.team-format-missing":
+    "種類「team」の種目には団体戦方式が必要です：「wttc」「olympic」「swaythling」「corbillon」または独自方式",
+  "desk.file.team-format-unknown": "この団体戦方式では試合ができません：不明な方式「{format}」",
+  "desk.file.team-format-custom-needs-matches":
+    "この団体戦方式では試合ができません：独自方式には試合と必要な勝利数が必要です",
+  "desk.file.team-format-no-matches": "この団体戦方式では試合ができません：方式には 1 試合以上が必要です",
+  "desk.file.team-format-match-type":
+    "この団体戦方式では試合ができません：第{match}試合は「singles」か「doubles」です",
+  "desk.file.team-format-doubles-side":
+    "この団体戦方式では試合ができません：第{match}試合のダブルスの側は異なる 2 つのポジションか「pair」です",
+  "desk.file.team-format-position-name":
+    "この団体戦方式では試合ができません：第{match}試合のポジションは 1〜2 文字の英字か数字です",
+  "desk.file.team-format-wins-needed":
+    "この団体戦方式では試合ができません：必要な勝利数は 1〜{max} の整数です",
+  "desk.file.tie-has-no-games": "団体戦そのものに「{field}」はありません：各試合は「tie.matches」にあります",
+  "desk.file.lineup-no-player": "オーダーの「{position}」に選手がいません",
+  "desk.file.lineup-player-twice": "オーダーで同じ選手が「{first}」と「{second}」に入っています",
+  "desk.file.lineup-unknown-position": "この方式のこの側にポジション「{position}」はありません",
+  "desk.file.lineup-no-pair": "オーダーにダブルスのペアがありません",
+  "desk.file.lineup-pair-twice": "ダブルスのペアに同じ選手が 2 回入っています",
+  "desk.file.player-not-in-team": "選手「{player}」はチーム「{team}」の選手ではありません",
+  "desk.file.tie-order-beyond-format": "この方式は {count} 試合です：第{order}試合はありません",
+  "desk.file.tie-order-again": "団体戦の第{order}試合が重複しています",
+  "desk.file.tie-match-before-lineups":
+    "団体戦の第{order}試合は始まっているはずがありません：先に両チームのオーダーが必要です",
+  "desk.file.tie-match-not-needed": "第{order}試合は不要です：団体戦はその前に {score} で決まっています",
+  "desk.file.tie-status-mismatch":
+    "団体戦の各試合（{score}）から状態は「{status}」ではなく「{expected}」になります",
+  "desk.file.tie-no-winner": "団体戦の各試合（{score}）からは勝者が決まりません",
+  "desk.file.tie-winner": "団体戦の各試合（{score}）から勝者は「{winner}」になります",
 };
