@@ -181,30 +181,79 @@ function playersOf(side: string | DoublesSide, lineup: SideLineup, label: string
   });
 }
 
+/** What is wrong with a line-up, as a code: an empty position, a position the format has not, a player twice. */
+export type LineupProblemCode = "missing-field" | "unknown-field" | "same-player-twice";
+
+/** A line-up's first problem: its code, the part of the line-up it is about (`positions.A`, `pair`) and a sentence. */
+export interface LineupProblem {
+  code: LineupProblemCode;
+  field: string;
+  message: string;
+}
+
 /**
  * Checks a side's line-up against a format: every position it uses is filled, no player holds two positions,
- * and the pair (when needed) is two different players. Returns the first problem as a sentence, or null.
- * @example lineupProblem(TEAM_FORMATS.wttc, "home", { positions: { A: "p1", B: "p1", C: "p3" } })
- *   // 'the home line-up puts one player at "A" and "B"'
+ * and the pair (when needed) is two different players. Returns the first problem, or null.
+ * @example lineupRefusal(TEAM_FORMATS.wttc, "home", { positions: { A: "p1", B: "p1", C: "p3" } })
+ *   // { code: "same-player-twice", field: "positions.B", message: 'the home line-up puts one player at "A" and "B"' }
  */
-export function lineupProblem(format: TeamFormat, side: "home" | "away", lineup: SideLineup): string | null {
+export function lineupRefusal(
+  format: TeamFormat,
+  side: "home" | "away",
+  lineup: SideLineup,
+): LineupProblem | null {
   const { positions, pair } = positionsOf(format, side);
   const seen = new Map<string, string>();
   for (const p of positions) {
     const player = lineup.positions[p];
-    if (player === undefined || player === "") return `the ${side} line-up has no player at "${p}"`;
+    if (player === undefined || player === "") {
+      return {
+        code: "missing-field",
+        field: `positions.${p}`,
+        message: `the ${side} line-up has no player at "${p}"`,
+      };
+    }
     const other = seen.get(player);
-    if (other !== undefined) return `the ${side} line-up puts one player at "${other}" and "${p}"`;
+    if (other !== undefined) {
+      return {
+        code: "same-player-twice",
+        field: `positions.${p}`,
+        message: `the ${side} line-up puts one player at "${other}" and "${p}"`,
+      };
+    }
     seen.set(player, p);
   }
   for (const p of Object.keys(lineup.positions)) {
-    if (!positions.includes(p)) return `the format has no position "${p}" for the ${side} side`;
+    if (!positions.includes(p)) {
+      return {
+        code: "unknown-field",
+        field: `positions.${p}`,
+        message: `the format has no position "${p}" for the ${side} side`,
+      };
+    }
   }
   if (pair) {
-    if (!lineup.pair) return `the ${side} line-up has no doubles pair`;
-    if (lineup.pair[0] === lineup.pair[1]) return `the ${side} doubles pair names one player twice`;
+    if (!lineup.pair) {
+      return { code: "missing-field", field: "pair", message: `the ${side} line-up has no doubles pair` };
+    }
+    if (lineup.pair[0] === lineup.pair[1]) {
+      return {
+        code: "same-player-twice",
+        field: "pair",
+        message: `the ${side} doubles pair names one player twice`,
+      };
+    }
   }
   return null;
+}
+
+/**
+ * A line-up's first problem as a sentence (`lineupRefusal`), or null.
+ * @example lineupProblem(TEAM_FORMATS.wttc, "home", { positions: { A: "p1", B: "p1", C: "p3" } })
+ *   // 'the home line-up puts one player at "A" and "B"'
+ */
+export function lineupProblem(format: TeamFormat, side: "home" | "away", lineup: SideLineup): string | null {
+  return lineupRefusal(format, side, lineup)?.message ?? null;
 }
 
 /**
