@@ -272,7 +272,9 @@ function issueRefusal(issue: z.core.$ZodIssue, field: string, value: unknown): R
         ? { reason: "text-too-long", params: { ...at, maximum: Number(issue.maximum) } }
         : { reason: "too-big", params: { ...at, maximum: Number(issue.maximum) } };
     case "invalid_value":
-      return { reason: "not-an-option", params: { ...at, options: issue.values.map(optionValue) } };
+      return value === undefined
+        ? { reason: "missing-field", params: at }
+        : { reason: "not-an-option", params: { ...at, options: issue.values.map(optionValue) } };
     case "invalid_union": {
       const values = issue.errors.flat().flatMap((e) => e.code === "invalid_value" ? e.values : []);
       return values.length > 0

@@ -73,13 +73,17 @@ export function writeStatus(code: WriteErrorCode): number {
 
 /**
  * A refused write as the management API answers it: its code's status, its message, and `extensions` (a field,
- * the current state of a conflict) when given.
+ * the current state of a conflict) when given; an invalid body says why (`reason`, `params`) wherever it is
+ * answered.
  */
 export function writeProblem(
   error: WriteError,
   extensions: Readonly<Record<string, unknown>> = {},
 ): HttpError {
-  return new HttpError(writeStatus(error.code), error.code, error.message, { extensions });
+  const why = error.code === "invalid-body" ? error.details : undefined;
+  return new HttpError(writeStatus(error.code), error.code, error.message, {
+    extensions: { ...why, ...extensions },
+  });
 }
 
 /**
