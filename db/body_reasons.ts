@@ -11,6 +11,7 @@ export const BODY_REASONS = [
   "not-json",
   "not-object",
   "unreadable-text",
+  "hidden-character",
   "too-deep",
   // A field of it.
   "unknown-field",

@@ -303,6 +303,7 @@ async function checkJsonBody(c: Context, maxDepth: number): Promise<Response | u
     const what = nul ? "a NUL character (\\u0000)" : "a lone UTF-16 surrogate (half a pair, such as \\ud800)";
     // Parsing is safe here: the body is at most 1 MiB and nests at most `maxDepth` deep.
     const field = pathOfText(text, nul ? (s) => s.includes("\0") : (s) => !s.isWellFormed());
+    const at: Record<string, string> = field === undefined ? {} : { field };
     return guardResponse(
       c,
       400,
@@ -311,8 +312,10 @@ async function checkJsonBody(c: Context, maxDepth: number): Promise<Response | u
       field === undefined ? `Invalid body: text with ${what}` : `Invalid body: "${field}" holds ${what}`,
       {},
       {
-        ...refusal("unreadable-text", field === undefined ? {} : { field }),
-        ...(field === undefined ? {} : { field }),
+        ...(nul
+          ? refusal("hidden-character", { character: "U+0000", ...at })
+          : refusal("unreadable-text", at)),
+        ...at,
       },
     );
   }
@@ -334,7 +337,10 @@ async function checkJsonBody(c: Context, maxDepth: number): Promise<Response | u
         : `Invalid body: "${hidden.path}" holds ${what}`,
       {},
       {
-        ...refusal("unreadable-text", hidden.path === undefined ? {} : { field: hidden.path }),
+        ...refusal("hidden-character", {
+          character: findHiddenCharacter(hidden.value) ?? "",
+          ...(hidden.path === undefined ? {} : { field: hidden.path }),
+        }),
         ...(hidden.path === undefined ? {} : { field: hidden.path }),
       },
     );

@@ -14,6 +14,8 @@ import { demoWithAdmin } from "../support/demo_store.ts";
 import { storeTest } from "../support/stores.ts";
 import { testNow } from "../support/test_clock.ts";
 import { call, manageApp } from "./manage_fixtures.ts";
+import { createApp } from "../../main.ts";
+import { silentLogger } from "../../lib/log.ts";
 
 const REASONS: ReadonlySet<string> = new Set(BODY_REASONS);
 
@@ -228,6 +230,31 @@ storeTest(
     );
     assert.equal(slate.field, "kind");
     assert.deepEqual(await refusedFor(await send("/relay/takeover", "POST"), "no-relay", 409), {});
+  },
+);
+
+storeTest(
+  "[api] the request guards' invalid bodies carry a reason: a hidden character, a NUL, too deep",
+  async (store) => {
+    const admin = await demoWithAdmin(store, "Desk");
+    const app = createApp({ store, log: silentLogger, clock: testNow });
+    const put = (body: string) =>
+      app.request(`/api/manage/events/${DEMO_SLUG}/announcement`, {
+        method: "PUT",
+        headers: { Authorization: `Bearer ${admin}`, "Content-Type": "application/json" },
+        body,
+      });
+    assert.deepEqual(await refusedFor(await put('{"text":"Table 3 \u202eis free"}'), "hidden-character"), {
+      field: "text",
+      character: "U+202E",
+    });
+    assert.deepEqual(await refusedFor(await put('{"text":"a\\u0000b"}'), "hidden-character"), {
+      field: "text",
+      character: "U+0000",
+    });
+    const deep = await refusedFor(await put(`{"text":${"[".repeat(40)}${"]".repeat(40)}}`), "too-deep");
+    assert.equal(typeof deep.depth, "number");
+    assert.equal(typeof deep.maximum, "number");
   },
 );
 

@@ -295,7 +295,9 @@ export const playAr: PlayCatalog = {
   "play.refused.field": "رُفضت قيمة «{field}»: {reason}",
   "play.refused.not-json": "تعذّر على الخادم قراءة الطلب (ليس بصيغة JSON): أعد تحميل الصفحة وحاول مجددًا.",
   "play.refused.not-object": "تعذّر على الخادم قراءة الطلب: أعد تحميل الصفحة وحاول مجددًا.",
-  "play.refused.unreadable-text": "يحتوي نص على حرف غير مرئي أو غير مقروء: اكتبه من جديد.",
+  "play.refused.unreadable-text": "يحتوي على حرف لا يمكن قراءته (ليس نصًا بترميز UTF-8): اكتبه من جديد.",
+  "play.refused.hidden-character":
+    "يحتوي على حرف غير مرئي ({character}) يغيّر النص دون أن يُرى: اكتبه من جديد.",
   "play.refused.too-deep": "الطلب متداخل بعمق {depth} مستويات؛ ويقبل الخادم {maximum} على الأكثر.",
   "play.refused.unknown-field": "لا يعرف الخادم هذا الحقل؛ أعد تحميل الصفحة.",
   "play.refused.missing-field": "القيمة مفقودة أو فارغة.",

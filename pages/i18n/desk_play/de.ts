@@ -323,7 +323,9 @@ export const playDe: PlayCatalog = {
   "play.refused.not-object":
     "Der Server konnte die Anfrage nicht lesen: Seite neu laden und erneut versuchen.",
   "play.refused.unreadable-text":
-    "Ein Text enthält ein unsichtbares oder unlesbares Zeichen: bitte neu eingeben.",
+    "er enthält ein Zeichen, das nicht lesbar ist (kein UTF-8-Text): bitte neu eingeben.",
+  "play.refused.hidden-character":
+    "er enthält ein unsichtbares Zeichen ({character}), das den Text unbemerkt verändert: bitte neu eingeben.",
   "play.refused.too-deep":
     "Die Anfrage ist {depth} Ebenen tief verschachtelt; der Server nimmt höchstens {maximum}.",
   "play.refused.unknown-field": "dieses Feld kennt der Server nicht; Seite neu laden.",

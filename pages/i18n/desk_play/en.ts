@@ -310,7 +310,9 @@ export const playEn = {
   "play.refused.not-json":
     "The server could not read the request (it is not JSON): reload the page and try again.",
   "play.refused.not-object": "The server could not read the request: reload the page and try again.",
-  "play.refused.unreadable-text": "A text holds an invisible or unreadable character: type it again.",
+  "play.refused.unreadable-text": "it holds a character that cannot be read (not UTF-8 text): type it again.",
+  "play.refused.hidden-character":
+    "it holds an invisible character ({character}), which changes how a text reads without being seen: type it again.",
   "play.refused.too-deep": "The request is nested {depth} levels deep; the server takes at most {maximum}.",
   "play.refused.unknown-field": "the server has no such field; reload the page.",
   "play.refused.missing-field": "it is missing or empty.",

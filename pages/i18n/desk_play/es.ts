@@ -308,7 +308,9 @@ export const playEs: PlayCatalog = {
     "El servidor no pudo leer la solicitud (no es JSON): recargue la página e inténtelo de nuevo.",
   "play.refused.not-object":
     "El servidor no pudo leer la solicitud: recargue la página e inténtelo de nuevo.",
-  "play.refused.unreadable-text": "Un texto contiene un carácter invisible o ilegible: escríbalo de nuevo.",
+  "play.refused.unreadable-text": "contiene un carácter ilegible (no es texto UTF-8): escríbalo de nuevo.",
+  "play.refused.hidden-character":
+    "contiene un carácter invisible ({character}) que cambia el texto sin que se vea: escríbalo de nuevo.",
   "play.refused.too-deep":
     "La solicitud tiene {depth} niveles de anidamiento; el servidor admite como máximo {maximum}.",
   "play.refused.unknown-field": "el servidor no conoce este campo; recargue la página.",

@@ -321,7 +321,9 @@ export const playFr: PlayCatalog = {
     "Le serveur n'a pas pu lire la requête (ce n'est pas du JSON) : rechargez la page et réessayez.",
   "play.refused.not-object": "Le serveur n'a pas pu lire la requête : rechargez la page et réessayez.",
   "play.refused.unreadable-text":
-    "Un texte contient un caractère invisible ou illisible : saisissez-le à nouveau.",
+    "elle contient un caractère illisible (ce n'est pas du texte UTF-8) : saisissez-la à nouveau.",
+  "play.refused.hidden-character":
+    "elle contient un caractère invisible ({character}), qui change le texte sans qu'on le voie : saisissez-la à nouveau.",
   "play.refused.too-deep":
     "La requête est imbriquée sur {depth} niveaux ; le serveur en accepte {maximum} au plus.",
   "play.refused.unknown-field": "le serveur ne connaît pas ce champ ; rechargez la page.",

@@ -302,7 +302,9 @@ export const playJa: PlayCatalog = {
   "play.refused.not-object":
     "サーバーが要求を読み取れませんでした。ページを再読み込みして、もう一度お試しください。",
   "play.refused.unreadable-text":
-    "文字列に見えない文字または読み取れない文字が含まれています。入力し直してください。",
+    "読み取れない文字が含まれています（UTF-8 の文字列ではありません）。入力し直してください。",
+  "play.refused.hidden-character":
+    "見えない文字（{character}）が含まれており、気づかないうちに文字列が変わります。入力し直してください。",
   "play.refused.too-deep":
     "要求の入れ子が {depth} 段あります。サーバーが受け付けるのは {maximum} 段までです。",
   "play.refused.unknown-field": "サーバーにこの項目はありません。ページを再読み込みしてください。",

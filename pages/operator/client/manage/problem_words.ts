@@ -70,6 +70,7 @@ export const REFUSAL_WORDS: Record<BodyReason, PlayKey> = {
   "not-json": "play.refused.not-json",
   "not-object": "play.refused.not-object",
   "unreadable-text": "play.refused.unreadable-text",
+  "hidden-character": "play.refused.hidden-character",
   "too-deep": "play.refused.too-deep",
   "unknown-field": "play.refused.unknown-field",
   "missing-field": "play.refused.missing-field",
