@@ -14,22 +14,8 @@ import { HttpError, knownError, type ProblemStyle, renderProblem } from "../../h
  */
 export { quoted } from "../../http/problem.ts";
 
-/** The problem codes of the management API (`HttpError.code`); each is a section of docs/operator.md. */
-export type ManageProblemCode =
-  | "invalid-body"
-  | "invalid-header"
-  | "unauthorized"
-  | "forbidden"
-  | "not-found"
-  | "stale-revision"
-  | "idempotency-key-reused"
-  | "match-state"
-  | "scoring"
-  | "payload-too-large"
-  | "unsupported-media-type"
-  | "too-many-requests"
-  | "internal-error"
-  | WriteErrorCode;
+/** The problem codes of the management API, listed beside the store's (db/manage_problem_codes.ts). */
+export type { ManageProblemCode } from "../../db/manage_problem_codes.ts";
 
 const TITLES: Record<number, string> = {
   400: "Invalid request",

@@ -4,7 +4,7 @@
  * `play.problem.*` message of its code in the page's language. Every declaration is exported so that the page can
  * inline this module (pages/client_script.ts `moduleScript`).
  */
-import type { ManageProblemCode } from "../../../../api/manage/problem.ts";
+import type { ManageProblemCode } from "../../../../db/manage_problem_codes.ts";
 import type { BodyReason } from "../../../../db/body_reasons.ts";
 import { type PlayKey, playPage, pw } from "./play_words.ts";
 
