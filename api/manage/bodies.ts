@@ -260,13 +260,12 @@ function issueRefusal(issue: z.core.$ZodIssue, field: string, value: unknown): R
       return value === undefined
         ? { reason: "missing-field", params: at }
         : { reason: "expected-type", params: { ...at, expected: issue.expected } };
-    case "too_small":
-      if (issue.origin === "string" || issue.origin === "array") {
-        return Number(issue.minimum) <= 1
-          ? { reason: "missing-field", params: at }
-          : { reason: "too-small", params: { ...at, minimum: Number(issue.minimum) } };
-      }
-      return { reason: "too-small", params: { ...at, minimum: Number(issue.minimum) } };
+    case "too_small": {
+      const empty = (issue.origin === "string" || issue.origin === "array") && Number(issue.minimum) <= 1;
+      return empty
+        ? { reason: "missing-field", params: at }
+        : { reason: "too-small", params: { ...at, minimum: Number(issue.minimum) } };
+    }
     case "too_big":
       return issue.origin === "string"
         ? { reason: "text-too-long", params: { ...at, maximum: Number(issue.maximum) } }

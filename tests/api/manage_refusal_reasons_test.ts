@@ -193,7 +193,7 @@ storeTest(
         "unknown-session",
       ),
       {
-        field: "sessions[0]",
+        field: `categories.${d.knockout}[0]`,
         value: "pm",
         sessions: ["am"],
         category: await categoryName(store, d.knockout),
