@@ -8,7 +8,7 @@ import { type Withdrawal, withdrawEntries } from "./entry_writes.ts";
 import type { Database } from "./schema.ts";
 import type { Store } from "./store.ts";
 import type { ManageWriteContext } from "./write_context.ts";
-import { WriteError } from "./write_errors.ts";
+import { invalidBody, WriteError } from "./write_errors.ts";
 import { writeTransaction } from "./write_transaction.ts";
 
 /** A player of the event as the desk's check-in list shows her. */
@@ -104,7 +104,7 @@ export async function withdrawNoShows(
   const withdrawals = await withdrawEntries(store, async (trx) => {
     const list = await readCheckIns(trx, eventId);
     if (!list.some((p) => p.checkedInAt !== null)) {
-      throw new WriteError("invalid-body", "Cannot withdraw the no-shows: nobody has checked in yet");
+      throw invalidBody("Cannot withdraw the no-shows: nobody has checked in yet", "nobody-checked-in");
     }
     const absent = list.filter((p) => p.checkedInAt === null);
     players.push(...absent.map((p) => p.name));

@@ -35,7 +35,7 @@ import type { CategoryFormat, Database, Stage } from "./schema.ts";
 import { forUpdate } from "./row_lock.ts";
 import type { Store } from "./store.ts";
 import type { ManageWriteContext } from "./write_context.ts";
-import { WriteError } from "./write_errors.ts";
+import { invalidBody, WriteError } from "./write_errors.ts";
 import { writeTransaction } from "./write_transaction.ts";
 
 type Trx = Transaction<Database>;
@@ -110,23 +110,29 @@ function checkOptions(options: GenerateDrawOptions): void {
     lotSeed !== undefined && (typeof lotSeed !== "string" || lotSeed.trim() === "" ||
       lotSeed.length > MAX_SEED_LENGTH)
   ) {
-    throw new WriteError(
-      "invalid-body",
-      `Invalid "lotSeed": expected 1 to ${MAX_SEED_LENGTH} characters, got ${JSON.stringify(lotSeed)}`,
-    );
+    const detail = `Invalid "lotSeed": expected 1 to ${MAX_SEED_LENGTH} characters, got ${
+      JSON.stringify(lotSeed)
+    }`;
+    if (typeof lotSeed !== "string") {
+      throw invalidBody(detail, "expected-type", { field: "lotSeed", expected: "string" });
+    }
+    if (lotSeed.trim() === "") throw invalidBody(detail, "missing-field", { field: "lotSeed" });
+    throw invalidBody(detail, "text-too-long", { field: "lotSeed", maximum: MAX_SEED_LENGTH });
   }
   if (groupSize !== undefined && !isDrawnGroupSize(groupSize)) {
-    throw new WriteError(
-      "invalid-body",
+    throw invalidBody(
       `Invalid "groupSize": expected ${MIN_GROUP_SIZE} to ${MAX_GROUP_SIZE}, got ${
         JSON.stringify(groupSize)
       }`,
+      "out-of-range",
+      { field: "groupSize", minimum: MIN_GROUP_SIZE, maximum: MAX_GROUP_SIZE },
     );
   }
   if (qualifiersPerGroup !== undefined && qualifiersPerGroup !== 1 && qualifiersPerGroup !== 2) {
-    throw new WriteError(
-      "invalid-body",
+    throw invalidBody(
       `Invalid "qualifiersPerGroup": expected 1 or 2, got ${JSON.stringify(qualifiersPerGroup)}`,
+      "not-an-option",
+      { field: "qualifiersPerGroup", options: [1, 2] },
     );
   }
 }
@@ -199,12 +205,19 @@ async function generateInTransaction(
   }
   const groupsKept = begun.length > 0;
   if (options.groupSize !== undefined && sub.format === "knockout") {
-    throw new WriteError("invalid-body", `Invalid "groupSize": "${sub.name}" is a knockout without groups`);
+    throw invalidBody(`Invalid "groupSize": "${sub.name}" is a knockout without groups`, "no-groups", {
+      field: "groupSize",
+      category: sub.name,
+    });
   }
   if (options.qualifiersPerGroup !== undefined && sub.format === "knockout") {
-    throw new WriteError(
-      "invalid-body",
+    throw invalidBody(
       `Invalid "qualifiersPerGroup": "${sub.name}" is a knockout without groups`,
+      "no-groups",
+      {
+        field: "qualifiersPerGroup",
+        category: sub.name,
+      },
     );
   }
   if (groupsKept && options.groupSize !== undefined && options.groupSize !== sub.group_size) {
@@ -216,10 +229,17 @@ async function generateInTransaction(
   }
   if (withGroups && !groupsKept && options.groupSize === undefined && sub.group_size !== null) {
     if (!isDrawnGroupSize(Number(sub.group_size))) {
-      throw new WriteError(
-        "invalid-body",
+      throw invalidBody(
         `Cannot draw the groups of "${sub.name}" in groups of ${sub.group_size}: the draw makes groups of ` +
           `${MIN_GROUP_SIZE} to ${MAX_GROUP_SIZE} entries; give "groupSize"`,
+        "group-size-needed",
+        {
+          field: "groupSize",
+          category: sub.name,
+          size: Number(sub.group_size),
+          minimum: MIN_GROUP_SIZE,
+          maximum: MAX_GROUP_SIZE,
+        },
       );
     }
   }
@@ -626,15 +646,18 @@ export async function advanceGroups(
       const wanted = options.group.replace(/^group\s+/i, "");
       chosen = groups.filter((g) => g.name === wanted);
       if (chosen.length === 0) {
-        throw new WriteError(
-          "invalid-body",
+        throw invalidBody(
           `Invalid "group": "${sub.name}" has no group "${options.group}" (groups: ${
             groups.map((g) => g.name).join(", ") || "none"
           })`,
+          "unknown-group",
+          { field: "group", category: sub.name, group: options.group, groups: groups.map((g) => g.name) },
         );
       }
     } else if (options.lots !== undefined) {
-      throw new WriteError("invalid-body", `Invalid "lots": name the "group" the lot order is for`);
+      throw invalidBody(`Invalid "lots": name the "group" the lot order is for`, "group-needed", {
+        field: "lots",
+      });
     }
     if (options.lots !== undefined) await writeLots(trx, chosen[0]!.id, options.lots);
     const slotsBefore = await trx.selectFrom("draw_slots").select(["position", "entry_id"])
@@ -709,16 +732,20 @@ async function writeLots(trx: Trx, groupId: string, lots: readonly string[]): Pr
     const byName = members.filter((m) => fold(m.name) === fold(item));
     const member = members.find((m) => m.id === item) ?? (byName.length === 1 ? byName[0] : undefined);
     if (!member) {
-      throw new WriteError(
-        "invalid-body",
+      throw invalidBody(
         `Invalid "lots[${i}]": "${item}" is ${
           byName.length > 1 ? "the name of two players" : "not a player"
         } ` +
           `of the group (players: ${members.map((m) => `"${m.name}"`).join(", ")})`,
+        byName.length > 1 ? "ambiguous-name" : "not-in-group",
+        { field: `lots[${i}]`, value: item, names: members.map((m) => m.name) },
       );
     }
     if (seen.has(member.id)) {
-      throw new WriteError("invalid-body", `Invalid "lots[${i}]": "${member.name}" is listed twice`);
+      throw invalidBody(`Invalid "lots[${i}]": "${member.name}" is listed twice`, "listed-twice", {
+        field: `lots[${i}]`,
+        value: member.name,
+      });
     }
     seen.add(member.id);
     return member.id;

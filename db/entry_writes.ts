@@ -17,7 +17,7 @@ import type { Database, MatchRow } from "./schema.ts";
 import { forUpdate } from "./row_lock.ts";
 import type { Store } from "./store.ts";
 import type { ManageWriteContext } from "./write_context.ts";
-import { WriteError } from "./write_errors.ts";
+import { invalidBody, WriteError } from "./write_errors.ts";
 import { writeTransaction } from "./write_transaction.ts";
 
 type Trx = Transaction<Database>;
@@ -79,11 +79,12 @@ export async function addEntry(
     const sub = await lockCategory(trx, store.dialect, categoryId);
     const needed = sub.kind === "doubles" ? 2 : 1;
     if (input.players.length !== needed) {
-      throw new WriteError(
-        "invalid-body",
+      throw invalidBody(
         `Invalid "players": "${sub.name}" is a ${sub.kind} category, so an entry has ${needed} player${
           needed === 1 ? "" : "s"
         }, not ${input.players.length}`,
+        "player-count",
+        { field: "players", category: sub.name, expected: needed, count: input.players.length },
       );
     }
     const at = ctx.now.toISOString();
@@ -112,7 +113,9 @@ export async function addEntry(
       ids.push(id);
     }
     if (ids[1] !== undefined && ids[0] === ids[1]) {
-      throw new WriteError("invalid-body", `Invalid "players": a pair needs two different players`);
+      throw invalidBody(`Invalid "players": a pair needs two different players`, "same-player-twice", {
+        field: "players",
+      });
     }
     const taken = await trx.selectFrom("entries").select(["id", "player1_id", "player2_id"])
       .where("subevent_id", "=", sub.id)

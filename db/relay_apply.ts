@@ -27,7 +27,7 @@ import {
 } from "./relay_parts.ts";
 import { bumpRevision, lockListing, refreshListedPlayers } from "./revision.ts";
 import type { Database } from "./schema.ts";
-import { WriteError } from "./write_errors.ts";
+import { invalidBody, WriteError } from "./write_errors.ts";
 import { writeTransaction } from "./write_transaction.ts";
 
 type Trx = Transaction<Database>;
@@ -432,7 +432,7 @@ function names(where: string, row: RelayRow, columns: readonly string[]) {
 }
 
 function invalid(message: string): never {
-  throw new WriteError("invalid-body", `Cannot apply the push: ${message}`);
+  throw invalidBody(`Cannot apply the push: ${message}`, "invalid-push");
 }
 
 const COLUMN = /^[a-z][a-z0-9_]{0,62}$/;

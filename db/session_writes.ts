@@ -12,7 +12,7 @@ import type { StoredSession } from "./read_event_sessions.ts";
 import type { Database } from "./schema.ts";
 import type { Store } from "./store.ts";
 import type { ManageWriteContext } from "./write_context.ts";
-import { WriteError } from "./write_errors.ts";
+import { invalidBody, WriteError } from "./write_errors.ts";
 import { writeTransaction } from "./write_transaction.ts";
 
 /** A session to write: its key, its name, its times (any ISO 8601 time with an offset) and its tables. */
@@ -60,13 +60,27 @@ function checkSessions(sessions: readonly SessionWrite[]): void {
     sessions.map((s) => ({ id: s.id, start: Date.parse(s.start), end: Date.parse(s.end), tables: s.tables })),
   );
   const first = problems[0];
-  if (first) throw new WriteError("invalid-body", `${first.message} (sessions[${first.index}])`);
+  if (first) {
+    throw invalidBody(`${first.message} (sessions[${first.index}])`, first.code, {
+      ...first.params,
+      field: `sessions[${first.index}].${first.field}`,
+    });
+  }
 }
 
-/** Throws WriteError "invalid-body" when a category names a session that is not in `known`, or one twice. */
-function checkCategory(name: string, keys: readonly string[], known: readonly string[]): void {
+/**
+ * Throws WriteError "invalid-body" when a category names a session that is not in `known`, or one twice; `field`
+ * names its list of sessions in the body.
+ */
+function checkCategory(name: string, keys: readonly string[], known: readonly string[], field: string): void {
   const first = categorySessionProblems(keys, known)[0];
-  if (first) throw new WriteError("invalid-body", `Category "${name}": ${first.message}`);
+  if (first) {
+    throw invalidBody(`Category "${name}": ${first.message}`, first.code, {
+      ...first.params,
+      category: name,
+      field: `${field}[${first.index}]`,
+    });
+  }
 }
 
 async function eventOf(trx: Transaction<Database>, slug: string): Promise<{ id: string }> {
@@ -101,7 +115,7 @@ export async function replaceSessions(
     for (const row of rows) {
       const given = Object.hasOwn(categories, row.id);
       const keys = given ? categories[row.id] ?? [] : row.sessions == null ? [] : JSON.parse(row.sessions);
-      checkCategory(row.name, keys, known);
+      checkCategory(row.name, keys, known, given ? `categories.${row.id}` : "sessions");
       if (given) {
         await trx.updateTable("subevents").set({ sessions: keys.length === 0 ? null : JSON.stringify(keys) })
           .where("id", "=", row.id).execute();
@@ -132,7 +146,7 @@ export async function replaceCategorySessions(
   return await writeCategorySetting(store, categoryId, ctx, async (row, trx) => {
     const known = await trx.selectFrom("event_sessions").select("key").where("event_id", "=", row.event_id)
       .orderBy("position").execute();
-    checkCategory(row.name, keys, known.map((k) => k.key));
+    checkCategory(row.name, keys, known.map((k) => k.key), "sessions");
     const value = keys.length === 0 ? null : [...keys];
     const sessions = value === null ? null : JSON.stringify(value);
     if (sessions === (row.sessions ?? null)) return { answer: value };

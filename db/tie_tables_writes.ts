@@ -6,7 +6,7 @@
 import { writeCategorySetting } from "./category_setting_write.ts";
 import type { Store } from "./store.ts";
 import type { ManageWriteContext } from "./write_context.ts";
-import { WriteError } from "./write_errors.ts";
+import { invalidBody } from "./write_errors.ts";
 
 /**
  * Plays the ties of the team category `categoryId` on `tables` tables (1 or 2) from the next plan on. Throws
@@ -20,9 +20,10 @@ export async function setTablesPerTie(
 ): Promise<{ id: string; tablesPerTie: 1 | 2; changed: boolean }> {
   return await writeCategorySetting(store, categoryId, ctx, (row) => {
     if (row.kind !== "team") {
-      throw new WriteError(
-        "invalid-body",
+      throw invalidBody(
         `Cannot set the tables per tie of "${row.name}": only a team category plays ties`,
+        "not-team-category",
+        { category: row.name },
       );
     }
     const before = Number(row.tables_per_tie) === 2 ? 2 : 1;

@@ -8,7 +8,7 @@
  */
 import type { Transaction } from "kysely";
 import { nextSlot } from "../domain/bracket.ts";
-import { lineupProblem, type SideLineup, tieMatches } from "../domain/team_formats.ts";
+import { lineupRefusal, type SideLineup, tieMatches } from "../domain/team_formats.ts";
 import { tieScore } from "../domain/tie_score.ts";
 import { writeAudit } from "./audit.ts";
 import { fillGroupQualifiers } from "./draw_writes.ts";
@@ -24,7 +24,7 @@ import { memberEntryId, tieMatchId } from "./team_ids.ts";
 import { tieMatchRow } from "./tie_rows.ts";
 import { unplayedMatchColumns } from "./unplayed_match.ts";
 import type { ManageWriteContext } from "./write_context.ts";
-import { WriteError } from "./write_errors.ts";
+import { invalidBody, WriteError } from "./write_errors.ts";
 import { writeTransaction } from "./write_transaction.ts";
 
 type Trx = Transaction<Database>;
@@ -93,16 +93,24 @@ export async function setTieLineups(
           `Cannot enter the ${side} line-up of ${words}: its team is not known yet`,
         );
       }
-      const problem = lineupProblem(tie.format, side, lineup);
-      if (problem) throw new WriteError("invalid-body", `Invalid "${side}": ${problem}`);
+      const problem = lineupRefusal(tie.format, side, lineup);
+      if (problem) {
+        throw invalidBody(`Invalid "${side}": ${problem.message}`, problem.code, {
+          field: `${side}.${problem.field}`,
+        });
+      }
       const players = new Set((await readTeams(trx, [team])).get(team)?.players.map((p) => p.id) ?? []);
       const stranger = [...Object.values(lineup.positions), ...(lineup.pair ?? [])].find((p) =>
         !players.has(p)
       );
       if (stranger !== undefined) {
-        throw new WriteError(
-          "invalid-body",
+        throw invalidBody(
           `Invalid "${side}": player "${stranger}" is not a player of the team`,
+          "not-team-player",
+          {
+            field: side,
+            player: stranger,
+          },
         );
       }
       lineups[side] = { positions: { ...lineup.positions }, pair: lineup.pair ?? null };

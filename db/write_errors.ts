@@ -2,6 +2,7 @@
  * Why the store refuses a write: a code and a sentence, never an HTTP status. The management API maps each code
  * to its status once (api/manage/problem.ts); the commands print the sentence.
  */
+import type { BodyReason, ReasonParams } from "./body_reasons.ts";
 
 /** A write that names what does not exist: a match, an event, a category. */
 type MissingCode = "not-found";
@@ -59,6 +60,14 @@ const CONFLICTS: ReadonlySet<string> = new Set(CONFLICT_CODES);
 /** Whether a code says the write was refused for the state it found (`ConflictCode`). */
 export function isConflict(code: WriteErrorCode): code is ConflictCode {
   return CONFLICTS.has(code);
+}
+
+/**
+ * An `invalid-body` refusal that says why as a code (`reason`) and the values its sentence names (`params`), which
+ * the problem carries beside its detail (db/body_reasons.ts).
+ */
+export function invalidBody(message: string, reason: BodyReason, params: ReasonParams = {}): WriteError {
+  return new WriteError("invalid-body", message, undefined, { reason, params });
 }
 
 /** Why a write was refused: its code, a sentence for the client, and (a stale revision) the state it found. */

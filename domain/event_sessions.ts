@@ -15,9 +15,21 @@ export interface SessionSpan {
   tables: readonly number[];
 }
 
-/** A broken rule: which session (its index in the list), which of its fields, and a sentence. */
+/** Which rule of sessions is broken, as a code: an id or a table named twice, a span, two sessions on a table. */
+export type SessionProblemCode =
+  | "listed-twice"
+  | "ends-before-start"
+  | "sessions-overlap"
+  | "unknown-session";
+
+/** The values a session problem's sentence names (an id, a table, the sessions known), raw. */
+export type SessionProblemParams = Readonly<Record<string, string | number | readonly string[]>>;
+
+/** A broken rule: which session (its index in the list), which of its fields, its code and a sentence. */
 export interface SessionProblem {
   index: number;
+  code: SessionProblemCode;
+  params: SessionProblemParams;
   field: "id" | "start" | "end" | "tables";
   message: string;
   /** The table listed twice, or shared with another session at the same time. */
@@ -40,17 +52,27 @@ export function sessionProblems(sessions: readonly SessionSpan[]): SessionProble
       problems.push({
         index: i,
         field: "id",
+        code: "listed-twice",
+        params: { value: s.id },
         message: `Duplicate session id "${s.id}": also sessions[${seen}]`,
       });
     } else first.set(s.id, i);
     if (!(s.end > s.start)) {
-      problems.push({ index: i, field: "end", message: `Session "${s.id}" ends before it starts` });
+      problems.push({
+        index: i,
+        field: "end",
+        code: "ends-before-start",
+        params: { session: s.id },
+        message: `Session "${s.id}" ends before it starts`,
+      });
     }
     const twice = s.tables.filter((t, k) => s.tables.indexOf(t) !== k);
     if (twice.length > 0) {
       problems.push({
         index: i,
         field: "tables",
+        code: "listed-twice",
+        params: { value: twice[0]! },
         message: `Table ${twice[0]} is listed twice`,
         table: twice[0],
       });
@@ -63,6 +85,8 @@ export function sessionProblems(sessions: readonly SessionSpan[]): SessionProble
       problems.push({
         index: i,
         field: "tables",
+        code: "sessions-overlap",
+        params: { session: s.id, other: other.id, table: shared },
         message: `Session "${s.id}" and session "${other.id}" (sessions[${j}]) are at the same time ` +
           `and both use table ${shared}: a table is in one session at a time`,
         table: shared,
@@ -74,6 +98,14 @@ export function sessionProblems(sessions: readonly SessionSpan[]): SessionProble
   return problems;
 }
 
+/** A broken rule of the sessions a category plays in: the key's index in its list, its code and a sentence. */
+export interface CategorySessionProblem {
+  index: number;
+  code: SessionProblemCode;
+  params: SessionProblemParams;
+  message: string;
+}
+
 /**
  * Every broken rule of the sessions a category plays in (`keys`) among the event's (`known`): an unknown session
  * or one named twice, with the index of the key in the list.
@@ -82,16 +114,26 @@ export function sessionProblems(sessions: readonly SessionSpan[]): SessionProble
 export function categorySessionProblems(
   keys: readonly string[],
   known: readonly string[],
-): { index: number; message: string }[] {
-  const problems: { index: number; message: string }[] = [];
+): CategorySessionProblem[] {
+  const problems: CategorySessionProblem[] = [];
   keys.forEach((key, i) => {
     if (!known.includes(key)) {
       const list = known.length === 0
         ? "the event has no sessions"
         : `the event's sessions are ${known.map((k) => `"${k}"`).join(", ")}`;
-      problems.push({ index: i, message: `Unknown session "${key}": ${list}` });
+      problems.push({
+        index: i,
+        code: "unknown-session",
+        params: { value: key, sessions: known },
+        message: `Unknown session "${key}": ${list}`,
+      });
     } else if (keys.indexOf(key) !== i) {
-      problems.push({ index: i, message: `Session "${key}" is listed twice` });
+      problems.push({
+        index: i,
+        code: "listed-twice",
+        params: { value: key },
+        message: `Session "${key}" is listed twice`,
+      });
     }
   });
   return problems;

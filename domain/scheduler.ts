@@ -167,6 +167,13 @@ export interface ScheduleInput {
 /** A wrong input (a session that ends before it starts, a match of an unknown category); the message says which. */
 export class ScheduleError extends Error {
   override name = "ScheduleError";
+  constructor(
+    message: string,
+    /** Why, as a code: a session that ends before it starts, a match outside the plan, no sessions at all. */
+    readonly code: "ends-before-start" | "invalid-value" | "no-sessions",
+  ) {
+    super(message);
+  }
 }
 
 interface Slot {
@@ -187,13 +194,18 @@ export function schedule(input: ScheduleInput): Plan {
   const { options } = input;
   const sessions = [...input.sessions].sort((a, b) => a.start - b.start || compareText(a.id, b.id));
   for (const s of sessions) {
-    if (!(s.end > s.start)) throw new ScheduleError(`Session "${s.id}" ends before it starts`);
+    if (!(s.end > s.start)) {
+      throw new ScheduleError(`Session "${s.id}" ends before it starts`, "ends-before-start");
+    }
   }
   const categories = new Map(input.categories.map((c) => [c.id, c]));
   const byId = new Map(input.matches.map((m) => [m.id, m]));
   for (const m of input.matches) {
     if (!categories.has(m.category)) {
-      throw new ScheduleError(`Match "${m.id}" is of category "${m.category}", which is not in the plan`);
+      throw new ScheduleError(
+        `Match "${m.id}" is of category "${m.category}", which is not in the plan`,
+        "invalid-value",
+      );
     }
   }
   const potential = potentialPlayers(byId);

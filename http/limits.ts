@@ -10,7 +10,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { findHiddenCharacter } from "../domain/hidden_characters.ts";
 import { SHARED_API_HEADERS } from "./http_cache.ts";
-import { type GuardProblemCode, problemType } from "./problem.ts";
+import { type GuardProblemCode, problemType, refusal } from "./problem.ts";
 
 /** The longest request target (path and query), in characters. */
 export const MAX_URL_LENGTH = 2048;
@@ -261,6 +261,8 @@ async function checkJsonBody(c: Context, maxDepth: number): Promise<Response | u
         "invalid-body",
         "Invalid request",
         `Invalid body: not gzip, or larger than ${MAX_UNPACKED_PUSH_BYTES} bytes once unpacked`,
+        {},
+        refusal("unreadable-text"),
       );
     }
     bytes = unpacked;
@@ -280,6 +282,8 @@ async function checkJsonBody(c: Context, maxDepth: number): Promise<Response | u
       "invalid-body",
       "Invalid request",
       "Invalid body: not UTF-8 text (JSON is sent in UTF-8, which has no lone UTF-16 surrogate either)",
+      {},
+      refusal("unreadable-text"),
     );
   }
   const depth = jsonDepth(text);
@@ -290,6 +294,8 @@ async function checkJsonBody(c: Context, maxDepth: number): Promise<Response | u
       "invalid-body",
       "Invalid request",
       `Invalid body: JSON nested ${depth} levels deep (at most ${maxDepth})`,
+      {},
+      refusal("too-deep", { depth, maximum: maxDepth }),
     );
   }
   const nul = hasNul(text);
@@ -297,6 +303,7 @@ async function checkJsonBody(c: Context, maxDepth: number): Promise<Response | u
     const what = nul ? "a NUL character (\\u0000)" : "a lone UTF-16 surrogate (half a pair, such as \\ud800)";
     // Parsing is safe here: the body is at most 1 MiB and nests at most `maxDepth` deep.
     const field = pathOfText(text, nul ? (s) => s.includes("\0") : (s) => !s.isWellFormed());
+    const at: Record<string, string> = field === undefined ? {} : { field };
     return guardResponse(
       c,
       400,
@@ -304,7 +311,12 @@ async function checkJsonBody(c: Context, maxDepth: number): Promise<Response | u
       "Invalid request",
       field === undefined ? `Invalid body: text with ${what}` : `Invalid body: "${field}" holds ${what}`,
       {},
-      field === undefined ? {} : { field },
+      {
+        ...(nul
+          ? refusal("hidden-character", { character: "U+0000", ...at })
+          : refusal("unreadable-text", at)),
+        ...at,
+      },
     );
   }
   // One gate for every text a management route takes (an import's too): a character that changes how a text
@@ -324,7 +336,13 @@ async function checkJsonBody(c: Context, maxDepth: number): Promise<Response | u
         ? `Invalid body: text with ${what}`
         : `Invalid body: "${hidden.path}" holds ${what}`,
       {},
-      hidden.path === undefined ? {} : { field: hidden.path },
+      {
+        ...refusal("hidden-character", {
+          character: findHiddenCharacter(hidden.value) ?? "",
+          ...(hidden.path === undefined ? {} : { field: hidden.path }),
+        }),
+        ...(hidden.path === undefined ? {} : { field: hidden.path }),
+      },
     );
   }
 }

@@ -6,6 +6,7 @@
  */
 import type { Logger } from "../lib/log.ts";
 import { isStoreUnavailable } from "../db/health.ts";
+import type { BodyReason, ReasonParams } from "../db/body_reasons.ts";
 
 /** Where the problem types are described: sections of the reference page at /api. */
 const TYPE_BASE = "/api#problem-";
@@ -135,6 +136,31 @@ export class HttpError extends Error {
     this.headers = options.headers ?? {};
     this.extensions = options.extensions ?? {};
   }
+}
+
+/** The extension members of an `invalid-body` refusal: why, as a code, and the values its sentence names. */
+export function refusal(
+  reason: BodyReason,
+  params: ReasonParams = {},
+): { reason: BodyReason; params: ReasonParams } {
+  return { reason, params };
+}
+
+/**
+ * A 400 `invalid-body` that says why as a code (db/body_reasons.ts) beside its detail; `extensions` adds to it (a
+ * `field`).
+ * @example invalidBodyError('Invalid "kind": ...', "not-an-option", { field: "kind", options: ["break"] })
+ */
+export function invalidBodyError(
+  detail: string,
+  reason: BodyReason,
+  params: ReasonParams = {},
+  extensions: Readonly<Record<string, unknown>> = {},
+  status = 400,
+): HttpError {
+  return new HttpError(status, "invalid-body", detail, {
+    extensions: { ...extensions, ...refusal(reason, params) },
+  });
 }
 
 /** The methods every /api/v1 resource allows. */

@@ -25,6 +25,6 @@ export async function planInStoredSessions(
 ): Promise<PlannedEvent | null> {
   const stored = await readEventSessions(db, slug);
   if (!stored) return null;
-  if (stored.sessions.length === 0) throw new ScheduleError(NO_STORED_SESSIONS);
+  if (stored.sessions.length === 0) throw new ScheduleError(NO_STORED_SESSIONS, "no-sessions");
   return await planOrderOfPlay(db, slug, { ...request, ...scheduleSessions(stored) });
 }

@@ -7,7 +7,8 @@ import type { Context } from "hono";
 import { z } from "zod";
 import { MAX_TABLE_NO } from "../../event_file/schema.ts";
 import { parseDateTime, parseScore, YEARS_TEXT } from "../../event_file/parse.ts";
-import { HttpError } from "../../http/problem.ts";
+import { HttpError, invalidBodyError, refusal } from "../../http/problem.ts";
+import { BODY_REASONS, type BodyReason, type ReasonParams, type Refusal } from "../../db/body_reasons.ts";
 import { LANGUAGES } from "../../lib/languages.ts";
 
 const SIDE = 'expected "home" or "away"';
@@ -25,7 +26,10 @@ const revision = () => wholeFrom(0, "the match's current revision").optional();
  */
 const gamePoints = (what: string) => {
   const message = `expected ${what} as a whole number from 0 to 99`;
-  return z.int({ error: message }).refine((n) => n >= 0 && parseScore(`${n}-0`) !== null, { error: message });
+  return z.int({ error: message }).refine((n) => n >= 0 && parseScore(`${n}-0`) !== null, {
+    error: message,
+    params: { reason: "out-of-range", minimum: 0, maximum: 99 },
+  });
 };
 
 const tableNo = () => {
@@ -40,7 +44,7 @@ const tableNo = () => {
 const TIME =
   `expected an ISO 8601 time with a UTC offset on a real date in ${YEARS_TEXT} (UTC), such as 2026-11-28T14:00:00Z`;
 const isoTime = z.string({ error: TIME })
-  .refine((s) => parseDateTime(s) !== null, { error: TIME })
+  .refine((s) => parseDateTime(s) !== null, { error: TIME, params: { reason: "invalid-time" } })
   .transform((s) => new Date(parseDateTime(s)!).toISOString());
 
 const PLAYER = 'expected "home1", "home2", "away1" or "away2"';
@@ -129,6 +133,7 @@ export const AssignBody = z.strictObject({
 }).refine((b) => b.tableNo !== undefined || b.scheduledAt !== undefined, {
   error: 'expected "tableNo" or "scheduledAt"',
   path: ["tableNo"],
+  params: { reason: "one-field-needed", names: ["tableNo", "scheduledAt"] },
 });
 
 /**
@@ -174,6 +179,7 @@ const session = <T extends z.ZodRawShape>(fields: T) =>
   }).refine((s) => (s as { end: string }).end > (s as { start: string }).start, {
     error: "expected the session to end after it starts",
     path: ["end"],
+    params: { reason: "ends-before-start" },
   });
 
 /**
@@ -241,7 +247,63 @@ function valueAt(body: unknown, path: readonly PropertyKey[]): unknown {
   return v;
 }
 
-/** Validates a parsed JSON body; throws a 400 naming the first bad field (all of them in `errors`). */
+const REASONS: ReadonlySet<string> = new Set(BODY_REASONS);
+
+/**
+ * Why zod refused a field, as a reason and the values it names (db/body_reasons.ts): a refinement says its own
+ * reason in its `params`; a field absent is missing, an empty text or list too.
+ */
+function issueRefusal(issue: z.core.$ZodIssue, field: string, value: unknown): Refusal {
+  const at = { field };
+  switch (issue.code) {
+    case "invalid_type":
+      return value === undefined
+        ? { reason: "missing-field", params: at }
+        : { reason: "expected-type", params: { ...at, expected: issue.expected } };
+    case "too_small": {
+      const empty = (issue.origin === "string" || issue.origin === "array") && Number(issue.minimum) <= 1;
+      return empty
+        ? { reason: "missing-field", params: at }
+        : { reason: "too-small", params: { ...at, minimum: Number(issue.minimum) } };
+    }
+    case "too_big":
+      return issue.origin === "string"
+        ? { reason: "text-too-long", params: { ...at, maximum: Number(issue.maximum) } }
+        : { reason: "too-big", params: { ...at, maximum: Number(issue.maximum) } };
+    case "invalid_value":
+      return value === undefined
+        ? { reason: "missing-field", params: at }
+        : { reason: "not-an-option", params: { ...at, options: issue.values.map(optionValue) } };
+    case "invalid_union": {
+      const values = issue.errors.flat().flatMap((e) => e.code === "invalid_value" ? e.values : []);
+      return values.length > 0
+        ? { reason: "not-an-option", params: { ...at, options: values.map(optionValue) } }
+        : { reason: "invalid-value", params: at };
+    }
+    case "invalid_format":
+      return { reason: "invalid-format", params: { ...at, format: issue.format } };
+    case "custom": {
+      const { reason, ...params } = (issue.params ?? {}) as Record<string, unknown>;
+      return typeof reason === "string" && REASONS.has(reason)
+        ? { reason: reason as BodyReason, params: { ...(params as ReasonParams), ...at } }
+        : { reason: "invalid-value", params: at };
+    }
+    default:
+      return { reason: "invalid-value", params: at };
+  }
+}
+
+/** An option as `params.options` lists it: a string, number or boolean as is, anything else (null) as JSON. */
+function optionValue(value: unknown): string | number | boolean {
+  return typeof value === "string" || typeof value === "number" || typeof value === "boolean"
+    ? value
+    : String(JSON.stringify(value));
+}
+
+/**
+ * Validates a parsed JSON body; throws a 400 naming the first bad field (all of them in `errors`), each with why as
+ * a `reason` and its `params`.
+ */
 export function validateBody<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
   const result = schema.safeParse(body);
   if (result.success) return result.data;
@@ -256,21 +318,31 @@ export function validateBody<T extends z.ZodType>(schema: T, body: unknown): z.o
         field: key,
         message: `unknown field "${key}"`,
         detail: `Invalid body: unknown field "${key}"`,
+        ...refusal("unknown-field", { field: key }),
       };
     }
     const field = issue.path.map(String).join(".");
     if (!field) {
-      return { field: "", message: "expected a JSON object", detail: "Invalid body: expected a JSON object" };
+      return {
+        field: "",
+        message: "expected a JSON object",
+        detail: "Invalid body: expected a JSON object",
+        ...refusal("not-object"),
+      };
     }
-    const got = quoteValue(valueAt(body, issue.path));
-    return { field, message: issue.message, detail: `Invalid "${field}": ${issue.message}, got ${got}` };
+    const value = valueAt(body, issue.path);
+    const got = quoteValue(value);
+    return {
+      field,
+      message: issue.message,
+      detail: `Invalid "${field}": ${issue.message}, got ${got}`,
+      ...issueRefusal(issue, field, value),
+    };
   });
   const first = errors[0]!;
-  throw new HttpError(400, "invalid-body", first.detail, {
-    extensions: {
-      field: first.field,
-      errors: errors.map(({ field, message }) => ({ field, message })),
-    },
+  throw invalidBodyError(first.detail, first.reason, first.params, {
+    field: first.field,
+    errors: errors.map(({ field, message, reason, params }) => ({ field, message, reason, params })),
   });
 }
 
@@ -297,7 +369,7 @@ export async function readJson(c: Context): Promise<unknown> {
   try {
     return JSON.parse(text);
   } catch (e) {
-    throw new HttpError(400, "invalid-body", `Invalid body: not JSON (${(e as Error).message})`);
+    throw invalidBodyError(`Invalid body: not JSON (${(e as Error).message})`, "not-json");
   }
 }
 

@@ -59,7 +59,7 @@ import {
   visibleHeader,
   WalkoverBody,
 } from "./bodies.ts";
-import { HttpError } from "../../http/problem.ts";
+import { HttpError, invalidBodyError } from "../../http/problem.ts";
 import { writeProblem } from "./problem.ts";
 import { envelope, matchPayload, scorableMatchesJson } from "./serialize.ts";
 
@@ -106,7 +106,14 @@ const WRITES: Record<MatchAction["type"], WriteKind> = {
         assertFinishedGame(b.home, b.away, `Cannot correct game "${b.game}"`);
       } catch (e) {
         if (e instanceof ScoringError) {
-          throw new HttpError(400, "invalid-body", e.message, { extensions: { field: "home" } });
+          throw invalidBodyError(
+            e.message,
+            "unfinished-game",
+            { field: "home", home: b.home, away: b.away },
+            {
+              field: "home",
+            },
+          );
         }
         throw e;
       }
@@ -323,11 +330,11 @@ export function matchRoutes(deps: AppDeps): Hono<ManageEnv> {
       const device = scorerDevice(c);
       const body = await parseBody(c, write.schema);
       if (body.revision === undefined && key === undefined) {
-        throw new HttpError(
-          400,
-          "invalid-body",
+        throw invalidBodyError(
           `Invalid "revision": expected the match's current revision (or an "Idempotency-Key" header), got nothing`,
-          { extensions: { field: "revision" } },
+          "missing-field",
+          { field: "revision" },
+          { field: "revision" },
         );
       }
       // The write checks the token's scope, and a result the umpire confirmed, on the row it locks, and answers
@@ -434,10 +441,12 @@ function prefixed<T>(prefix: string, validate: () => T): T {
     if (!(e instanceof HttpError) || e.code !== "invalid-body") throw e;
     const field = String(e.extensions.field ?? "");
     const named = field ? `${prefix}.${field}` : prefix;
+    const params = e.extensions.params as Record<string, unknown> | undefined;
     throw new HttpError(400, "invalid-body", e.message.replace(`"${field}"`, `"${named}"`), {
       extensions: {
         ...e.extensions,
         field: named,
+        ...(params === undefined ? {} : { params: { ...params, field: named } }),
       },
     });
   }

@@ -12,7 +12,7 @@ import { DEFAULT_BUFFER_MS, DEFAULT_REST_MS, ScheduleError } from "../../domain/
 import { orderOfPlayJson, type PlannedEvent, planOrderOfPlay } from "../../views/order_of_play.ts";
 import { planInStoredSessions } from "../../views/stored_plan.ts";
 import type { AppDeps } from "../../http/deps.ts";
-import { HttpError } from "../../http/problem.ts";
+import { HttpError, invalidBodyError } from "../../http/problem.ts";
 import { type ManageEnv, requireAdmin } from "./auth.ts";
 import { parseBody, PlanBody } from "./bodies.ts";
 import { quoted } from "./problem.ts";
@@ -43,7 +43,7 @@ export function planRoute(deps: AppDeps): Hono<ManageEnv> {
       if (!planned) throw new HttpError(404, "not-found", `Event ${quoted(slug)} does not exist`);
       return planned;
     } catch (e) {
-      if (e instanceof ScheduleError) throw new HttpError(400, "invalid-body", `Cannot plan: ${e.message}`);
+      if (e instanceof ScheduleError) throw invalidBodyError(`Cannot plan: ${e.message}`, e.code);
       throw e;
     }
   };

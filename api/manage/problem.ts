@@ -14,22 +14,8 @@ import { HttpError, knownError, type ProblemStyle, renderProblem } from "../../h
  */
 export { quoted } from "../../http/problem.ts";
 
-/** The problem codes of the management API (`HttpError.code`); each is a section of docs/operator.md. */
-export type ManageProblemCode =
-  | "invalid-body"
-  | "invalid-header"
-  | "unauthorized"
-  | "forbidden"
-  | "not-found"
-  | "stale-revision"
-  | "idempotency-key-reused"
-  | "match-state"
-  | "scoring"
-  | "payload-too-large"
-  | "unsupported-media-type"
-  | "too-many-requests"
-  | "internal-error"
-  | WriteErrorCode;
+/** The problem codes of the management API, listed beside the store's (db/manage_problem_codes.ts). */
+export type { ManageProblemCode } from "../../db/manage_problem_codes.ts";
 
 const TITLES: Record<number, string> = {
   400: "Invalid request",
@@ -73,13 +59,17 @@ export function writeStatus(code: WriteErrorCode): number {
 
 /**
  * A refused write as the management API answers it: its code's status, its message, and `extensions` (a field,
- * the current state of a conflict) when given.
+ * the current state of a conflict) when given; an invalid body says why (`reason`, `params`) wherever it is
+ * answered.
  */
 export function writeProblem(
   error: WriteError,
   extensions: Readonly<Record<string, unknown>> = {},
 ): HttpError {
-  return new HttpError(writeStatus(error.code), error.code, error.message, { extensions });
+  const why = error.code === "invalid-body" ? error.details : undefined;
+  return new HttpError(writeStatus(error.code), error.code, error.message, {
+    extensions: { ...why, ...extensions },
+  });
 }
 
 /**

@@ -14,7 +14,7 @@ import { z } from "zod";
 import { applyRelayPush } from "../../db/relay_apply.ts";
 import { readRelayState } from "../../db/read_relay.ts";
 import type { AppDeps } from "../../http/deps.ts";
-import { HttpError } from "../../http/problem.ts";
+import { HttpError, invalidBodyError } from "../../http/problem.ts";
 import { type ManageEnv, requireAdmin } from "./auth.ts";
 import { requireJsonType, validateBody } from "./bodies.ts";
 import { envelope } from "./serialize.ts";
@@ -58,7 +58,7 @@ export function relayRoutes(deps: AppDeps): Hono<ManageEnv> {
     try {
       json = JSON.parse(text);
     } catch {
-      throw new HttpError(400, "invalid-body", "Cannot read the push: the body is not JSON");
+      throw invalidBodyError("Cannot read the push: the body is not JSON", "not-json");
     }
     const push = validateBody(PushBody, json);
     const result = await applyRelayPush(deps.store.db, slug, push, deps.clock());
@@ -77,7 +77,7 @@ export function relayStatusRoutes(deps: AppDeps): Hono<ManageEnv> {
   app.post("/takeover", (c) => {
     requireAdmin(c.var.token, "take the event over");
     if (!deps.relay) {
-      throw new HttpError(409, "invalid-body", "Cannot take over: this server has no relay set");
+      throw invalidBodyError("Cannot take over: this server has no relay set", "no-relay", {}, {}, 409);
     }
     deps.relay.takeOver();
     return c.json(envelope({ relay: deps.relay.status() }, deps.clock()));
@@ -105,7 +105,7 @@ async function bodyText(request: Request): Promise<string> {
     }
   } catch (e) {
     if (e instanceof HttpError) throw e;
-    throw new HttpError(400, "invalid-body", "Cannot read the push: the gzip body is broken");
+    throw invalidBodyError("Cannot read the push: the gzip body is broken", "unreadable-text");
   }
   const all = new Uint8Array(size);
   let at = 0;

@@ -18,7 +18,7 @@ import {
   type StreamState,
 } from "../../domain/stream_state.ts";
 import type { AppDeps } from "../../http/deps.ts";
-import { HttpError } from "../../http/problem.ts";
+import { HttpError, invalidBodyError } from "../../http/problem.ts";
 import { adminRoutes } from "./auth.ts";
 import { parseBody } from "./bodies.ts";
 import { quoted } from "./problem.ts";
@@ -123,10 +123,10 @@ export function streamRoutes(deps: AppDeps) {
   app.post("/:slug/stream/slate/:kind", async (c) => {
     const kind = KINDS.find((k) => k === c.req.param("kind"));
     if (!kind) {
-      throw new HttpError(
-        400,
-        "invalid-body",
+      throw invalidBodyError(
         `Unknown slate ${quoted(c.req.param("kind"))}: expected ${KIND_WORDS}`,
+        "not-an-option",
+        { field: "kind", options: KINDS },
       );
     }
     const body: StreamChange = { onAir: { slate: true }, slate: { kind } };

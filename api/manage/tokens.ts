@@ -8,7 +8,7 @@ import { createToken, listTokens, revokeToken, TokenError } from "../../db/token
 import type { AppDeps } from "../../http/deps.ts";
 import { adminRoutes, type ManageEnv } from "./auth.ts";
 import { parseBody, TokenBody } from "./bodies.ts";
-import { HttpError } from "../../http/problem.ts";
+import { HttpError, invalidBodyError } from "../../http/problem.ts";
 import { quoted } from "./problem.ts";
 import { envelope, tokenJson } from "./serialize.ts";
 import { writeTransaction } from "../../db/write_transaction.ts";
@@ -35,11 +35,11 @@ export function tokenRoutes(deps: AppDeps): Hono<ManageEnv> {
     if (body.event !== undefined) {
       const event = await findManagedEvent(deps.store.db, body.event);
       if (!event) {
-        throw new HttpError(
-          400,
-          "invalid-body",
+        throw invalidBodyError(
           `Invalid "event": no event has the slug ${quoted(body.event)}`,
-          { extensions: { field: "event" } },
+          "unknown-event",
+          { field: "event", value: body.event },
+          { field: "event" },
         );
       }
       eventId = event.id;
@@ -54,7 +54,7 @@ export function tokenRoutes(deps: AppDeps): Hono<ManageEnv> {
         ));
       return c.json(envelope({ token: tokenJson(made.token), secret: made.secret }, deps.clock()), 201);
     } catch (e) {
-      if (e instanceof TokenError) throw new HttpError(400, "invalid-body", e.message);
+      if (e instanceof TokenError) throw invalidBodyError(e.message, "token-refused");
       throw e;
     }
   });

@@ -81,7 +81,7 @@ browserSuite(
           await page.fill("#announcement-text", "Table 3 \u202eis free");
           await page.press("#announcement-text", "Enter");
           await page.waitForFunction(() =>
-            /invisible control character \(U\+202E\)/.test(
+            /invisible character \(U\+202E\)/.test(
               document.getElementById("status")?.textContent ?? "",
             )
           );

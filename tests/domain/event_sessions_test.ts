@@ -22,11 +22,26 @@ Deno.test("sessionProblems() reports a session that ends before it starts, a tab
       { id: "late", start: h(9), end: h(12), tables: [3, 2] },
     ]),
     [
-      { index: 0, field: "end", message: 'Session "am" ends before it starts' },
-      { index: 0, field: "tables", message: "Table 1 is listed twice", table: 1 },
+      {
+        index: 0,
+        field: "end",
+        code: "ends-before-start",
+        params: { session: "am" },
+        message: 'Session "am" ends before it starts',
+      },
+      {
+        index: 0,
+        field: "tables",
+        code: "listed-twice",
+        params: { value: 1 },
+        message: "Table 1 is listed twice",
+        table: 1,
+      },
       {
         index: 2,
         field: "tables",
+        code: "sessions-overlap",
+        params: { session: "late", other: "am2", table: 2 },
         message:
           'Session "late" and session "am2" (sessions[1]) are at the same time and both use table 2: a table is in one session at a time',
         table: 2,
@@ -38,8 +53,13 @@ Deno.test("sessionProblems() reports a session that ends before it starts, a tab
 
 Deno.test("categorySessionProblems() reports an unknown session and a session named twice", () => {
   assert.deepEqual(categorySessionProblems(["sat", "sun", "sat"], ["sat"]), [
-    { index: 1, message: 'Unknown session "sun": the event\'s sessions are "sat"' },
-    { index: 2, message: 'Session "sat" is listed twice' },
+    {
+      index: 1,
+      code: "unknown-session",
+      params: { value: "sun", sessions: ["sat"] },
+      message: 'Unknown session "sun": the event\'s sessions are "sat"',
+    },
+    { index: 2, code: "listed-twice", params: { value: "sat" }, message: 'Session "sat" is listed twice' },
   ]);
   assert.deepEqual(categorySessionProblems([], []), []);
 });

@@ -317,4 +317,61 @@ export const playDe: PlayCatalog = {
     "Zu viele Fehlversuche von diesem Gerät: eine Minute warten und erneut versuchen.",
   "play.problem.store-unavailable": "Der Datenspeicher des Servers antwortet nicht: gleich erneut versuchen.",
   "play.problem.internal-error": "Der Server ist gescheitert; der Fehler wurde protokolliert.",
+  "play.refused.field": "Der Wert von „{field}“ wurde abgelehnt: {reason}",
+  "play.refused.not-json":
+    "Der Server konnte die Anfrage nicht lesen (kein JSON): Seite neu laden und erneut versuchen.",
+  "play.refused.not-object":
+    "Der Server konnte die Anfrage nicht lesen: Seite neu laden und erneut versuchen.",
+  "play.refused.unreadable-text":
+    "er enthält ein Zeichen, das nicht lesbar ist (kein UTF-8-Text): bitte neu eingeben.",
+  "play.refused.hidden-character":
+    "er enthält ein unsichtbares Zeichen ({character}), das den Text unbemerkt verändert: bitte neu eingeben.",
+  "play.refused.too-deep":
+    "Die Anfrage ist {depth} Ebenen tief verschachtelt; der Server nimmt höchstens {maximum}.",
+  "play.refused.unknown-field": "dieses Feld kennt der Server nicht; Seite neu laden.",
+  "play.refused.missing-field": "er fehlt oder ist leer.",
+  "play.refused.expected-type": "erwartet wird {expected}.",
+  "play.refused.too-small": "er muss mindestens {minimum} sein.",
+  "play.refused.too-big": "er darf höchstens {maximum} sein.",
+  "play.refused.out-of-range": "er muss zwischen {minimum} und {maximum} liegen.",
+  "play.refused.text-too-long": "höchstens {maximum} Zeichen sind erlaubt.",
+  "play.refused.not-an-option": "erlaubt ist nur {options}.",
+  "play.refused.invalid-format": "er hat nicht die erwartete Form.",
+  "play.refused.invalid-time": "das ist kein gültiges Datum mit Uhrzeit.",
+  "play.refused.one-field-needed": "mindestens eines von {names} angeben.",
+  "play.refused.invalid-value": "dieser Wert wird nicht angenommen.",
+  "play.refused.listed-twice": "{value} steht zweimal in der Liste.",
+  "play.refused.same-player-twice": "derselbe Spieler ist zweimal genannt.",
+  "play.refused.player-count": "Spieler je Meldung in {category}: {expected}, nicht {count}.",
+  "play.refused.no-groups": "{category} wird im K.-o.-System ohne Gruppen gespielt.",
+  "play.refused.group-size-needed":
+    "{category} hat Gruppen zu {size}; eine Gruppengröße von {minimum} bis {maximum} wählen.",
+  "play.refused.unknown-group": "{category} hat keine Gruppe {group} (Gruppen: {groups}).",
+  "play.refused.group-needed": "die Gruppe wählen, für die die Losreihenfolge gilt.",
+  "play.refused.not-in-group": "{value} spielt nicht in dieser Gruppe (Spieler: {names}).",
+  "play.refused.ambiguous-name": "zwei Spieler dieser Gruppe heißen {value} (Spieler: {names}).",
+  "play.refused.not-team-category":
+    "Nur Mannschaftskonkurrenzen spielen Mannschaftskämpfe, und {category} ist keine.",
+  "play.refused.not-team-player": "{player} gehört nicht zu dieser Mannschaft.",
+  "play.refused.nobody-checked-in":
+    "Noch hat sich niemand angemeldet, also gibt es keine Nichtantretenden zurückzuziehen.",
+  "play.refused.ends-before-start": "der Spielblock endet, bevor er beginnt.",
+  "play.refused.sessions-overlap":
+    "die Spielblöcke {session} und {other} belegen Tisch {table} zur selben Zeit.",
+  "play.refused.unknown-session":
+    "die Veranstaltung hat keinen Spielblock {value} (Spielblöcke: {sessions}).",
+  "play.refused.no-sessions": "Die Veranstaltung hat noch keine Spielblöcke: zuerst im Spielplan anlegen.",
+  "play.refused.unfinished-game":
+    "{home}:{away} ist kein beendeter Satz (11 Punkte, ab 10:10 mit 2 Punkten Vorsprung).",
+  "play.refused.unknown-event": "keine Veranstaltung hat das Kürzel {value}.",
+  "play.refused.token-refused":
+    "Ein Zugang dieser Rolle kann nicht an diese Veranstaltung oder diesen Tisch gebunden werden.",
+  "play.refused.invalid-push": "Die Daten des Relays konnten hier nicht übernommen werden.",
+  "play.refused.no-relay": "Auf diesem Server ist kein Relay eingerichtet.",
+  "play.refused.type.number": "eine Zahl",
+  "play.refused.type.int": "eine ganze Zahl",
+  "play.refused.type.string": "ein Text",
+  "play.refused.type.boolean": "ja oder nein",
+  "play.refused.type.array": "eine Liste",
+  "play.refused.type.object": "eine Gruppe von Werten",
 };

@@ -316,4 +316,59 @@ export const playFr: PlayCatalog = {
     "Trop d'essais échoués depuis cet appareil : attendez une minute et réessayez.",
   "play.problem.store-unavailable": "La base de données du serveur ne répond pas : réessayez bientôt.",
   "play.problem.internal-error": "Le serveur a échoué ; l'erreur a été journalisée.",
+  "play.refused.field": "La valeur de « {field} » a été refusée : {reason}",
+  "play.refused.not-json":
+    "Le serveur n'a pas pu lire la requête (ce n'est pas du JSON) : rechargez la page et réessayez.",
+  "play.refused.not-object": "Le serveur n'a pas pu lire la requête : rechargez la page et réessayez.",
+  "play.refused.unreadable-text":
+    "elle contient un caractère illisible (ce n'est pas du texte UTF-8) : saisissez-la à nouveau.",
+  "play.refused.hidden-character":
+    "elle contient un caractère invisible ({character}), qui change le texte sans qu'on le voie : saisissez-la à nouveau.",
+  "play.refused.too-deep":
+    "La requête est imbriquée sur {depth} niveaux ; le serveur en accepte {maximum} au plus.",
+  "play.refused.unknown-field": "le serveur ne connaît pas ce champ ; rechargez la page.",
+  "play.refused.missing-field": "elle manque ou est vide.",
+  "play.refused.expected-type": "il faut {expected}.",
+  "play.refused.too-small": "elle doit valoir au moins {minimum}.",
+  "play.refused.too-big": "elle doit valoir au plus {maximum}.",
+  "play.refused.out-of-range": "elle doit être comprise entre {minimum} et {maximum}.",
+  "play.refused.text-too-long": "{maximum} caractères au plus.",
+  "play.refused.not-an-option": "valeurs possibles : {options}.",
+  "play.refused.invalid-format": "elle n'a pas la forme attendue.",
+  "play.refused.invalid-time": "ce n'est pas une date et une heure valables.",
+  "play.refused.one-field-needed": "indiquez au moins l'un de {names}.",
+  "play.refused.invalid-value": "cette valeur n'est pas acceptée.",
+  "play.refused.listed-twice": "{value} figure deux fois dans la liste.",
+  "play.refused.same-player-twice": "le même joueur est nommé deux fois.",
+  "play.refused.player-count": "joueurs par inscription dans {category} : {expected}, et non {count}.",
+  "play.refused.no-groups": "{category} se joue par élimination directe, sans poules.",
+  "play.refused.group-size-needed":
+    "{category} a des poules de {size} ; choisissez une taille de poule de {minimum} à {maximum}.",
+  "play.refused.unknown-group": "{category} n'a pas de poule {group} (ses poules : {groups}).",
+  "play.refused.group-needed": "choisissez la poule à laquelle s'applique l'ordre du tirage.",
+  "play.refused.not-in-group": "{value} ne joue pas dans cette poule (ses joueurs : {names}).",
+  "play.refused.ambiguous-name": "deux joueurs de cette poule s'appellent {value} (ses joueurs : {names}).",
+  "play.refused.not-team-category":
+    "Seul un tableau par équipes joue des rencontres, et {category} n'en est pas un.",
+  "play.refused.not-team-player": "{player} ne fait pas partie de cette équipe.",
+  "play.refused.nobody-checked-in": "Personne n'a encore pointé : il n'y a donc aucun absent à retirer.",
+  "play.refused.ends-before-start": "la session se termine avant de commencer.",
+  "play.refused.sessions-overlap":
+    "les sessions {session} et {other} occupent la table {table} en même temps.",
+  "play.refused.unknown-session": "la compétition n'a pas de session {value} (ses sessions : {sessions}).",
+  "play.refused.no-sessions":
+    "La compétition n'a pas encore de sessions : ajoutez-les d'abord dans l'ordre des parties.",
+  "play.refused.unfinished-game":
+    "{home}-{away} n'est pas une manche terminée (11 points, 2 d'écart à partir de 10-10).",
+  "play.refused.unknown-event": "aucune compétition n'a l'identifiant {value}.",
+  "play.refused.token-refused":
+    "Un jeton de ce rôle ne peut pas être lié à cette compétition ou à cette table.",
+  "play.refused.invalid-push": "Les données du relais n'ont pas pu être appliquées ici.",
+  "play.refused.no-relay": "Aucun relais n'est configuré sur ce serveur.",
+  "play.refused.type.number": "un nombre",
+  "play.refused.type.int": "un nombre entier",
+  "play.refused.type.string": "un texte",
+  "play.refused.type.boolean": "oui ou non",
+  "play.refused.type.array": "une liste",
+  "play.refused.type.object": "un ensemble de valeurs",
 };

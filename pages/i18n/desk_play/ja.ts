@@ -296,4 +296,59 @@ export const playJa: PlayCatalog = {
   "play.problem.too-many-requests": "この端末からの失敗が多すぎます。1分待ってからもう一度お試しください。",
   "play.problem.store-unavailable": "サーバーのデータ保存先が応答しません。しばらくしてからお試しください。",
   "play.problem.internal-error": "サーバーでエラーが発生しました。記録済みです。",
+  "play.refused.field": "「{field}」の値は受け付けられませんでした：{reason}",
+  "play.refused.not-json":
+    "サーバーが要求を読み取れませんでした（JSON ではありません）。ページを再読み込みして、もう一度お試しください。",
+  "play.refused.not-object":
+    "サーバーが要求を読み取れませんでした。ページを再読み込みして、もう一度お試しください。",
+  "play.refused.unreadable-text":
+    "読み取れない文字が含まれています（UTF-8 の文字列ではありません）。入力し直してください。",
+  "play.refused.hidden-character":
+    "見えない文字（{character}）が含まれており、気づかないうちに文字列が変わります。入力し直してください。",
+  "play.refused.too-deep":
+    "要求の入れ子が {depth} 段あります。サーバーが受け付けるのは {maximum} 段までです。",
+  "play.refused.unknown-field": "サーバーにこの項目はありません。ページを再読み込みしてください。",
+  "play.refused.missing-field": "値がないか、空です。",
+  "play.refused.expected-type": "{expected}で入力してください。",
+  "play.refused.too-small": "{minimum} 以上にしてください。",
+  "play.refused.too-big": "{maximum} 以下にしてください。",
+  "play.refused.out-of-range": "{minimum}～{maximum} の範囲にしてください。",
+  "play.refused.text-too-long": "{maximum} 文字以内にしてください。",
+  "play.refused.not-an-option": "次のいずれかにしてください：{options}。",
+  "play.refused.invalid-format": "形式が正しくありません。",
+  "play.refused.invalid-time": "正しい日付と時刻ではありません。",
+  "play.refused.one-field-needed": "{names} のうち少なくとも一つを入力してください。",
+  "play.refused.invalid-value": "この値は受け付けられません。",
+  "play.refused.listed-twice": "{value} が二重に入っています。",
+  "play.refused.same-player-twice": "同じ選手が二度指定されています。",
+  "play.refused.player-count":
+    "{category} のエントリーあたりの選手数は {expected} 人です（{count} 人ではありません）。",
+  "play.refused.no-groups": "{category} はトーナメント方式で、グループがありません。",
+  "play.refused.group-size-needed":
+    "{category} のグループは {size} 人です。グループの人数を {minimum}～{maximum} から選んでください。",
+  "play.refused.unknown-group": "{category} にグループ {group} はありません（グループ：{groups}）。",
+  "play.refused.group-needed": "抽選順を適用するグループを選んでください。",
+  "play.refused.not-in-group": "{value} はこのグループの選手ではありません（選手：{names}）。",
+  "play.refused.ambiguous-name": "このグループには {value} という選手が二人います（選手：{names}）。",
+  "play.refused.not-team-category":
+    "団体戦を行うのは団体種目だけですが、{category} は団体種目ではありません。",
+  "play.refused.not-team-player": "{player} はこのチームの選手ではありません。",
+  "play.refused.nobody-checked-in": "まだ誰も受付を済ませていないため、棄権扱いにする不参加者はいません。",
+  "play.refused.ends-before-start": "セッションの終了が開始より前になっています。",
+  "play.refused.sessions-overlap":
+    "セッション {session} と {other} が同じ時間に {table} 番台を使っています。",
+  "play.refused.unknown-session": "この大会にセッション {value} はありません（セッション：{sessions}）。",
+  "play.refused.no-sessions": "この大会にはまだセッションがありません。先に試合順で追加してください。",
+  "play.refused.unfinished-game":
+    "{home}-{away} は終了したゲームのスコアではありません（11 点先取、10-10 以降は 2 点差）。",
+  "play.refused.unknown-event": "識別子 {value} の大会はありません。",
+  "play.refused.token-refused": "この役割のトークンは、その大会や台に限定できません。",
+  "play.refused.invalid-push": "中継サーバーのデータをここに反映できませんでした。",
+  "play.refused.no-relay": "このサーバーには中継が設定されていません。",
+  "play.refused.type.number": "数値",
+  "play.refused.type.int": "整数",
+  "play.refused.type.string": "文字列",
+  "play.refused.type.boolean": "はい・いいえ",
+  "play.refused.type.array": "リスト",
+  "play.refused.type.object": "値の組",
 };
