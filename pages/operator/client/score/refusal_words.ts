@@ -5,7 +5,7 @@
  * the page's language; only a code the catalog does not know is said by the API's English `detail`. Every
  * declaration is exported so that the page can inline this module (pages/client_script.ts `moduleScript`).
  */
-import type { ManageProblemCode } from "../../../../api/manage/problem.ts";
+import type { ManageProblemCode } from "../../../../db/manage_problem_codes.ts";
 import type { MatchStatus } from "../../../../domain/match_status.ts";
 import { w, type WordKey } from "./words.ts";
 
