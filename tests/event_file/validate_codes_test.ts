@@ -217,6 +217,88 @@ Deno.test("validateEventFile() gives each rule's problem of the event, players, 
   assert.deepEqual(problems.filter((p) => p.code === undefined && !ofPlay(p)), []);
 });
 
+Deno.test("validateEventFile() gives the announcement's, the texts' and the groups' other problems a code", async () => {
+  const cases: [
+    (f: EventFile & Record<string, unknown>) => void,
+    string,
+    ImportProblemCode,
+    Record<string, string | number>?,
+  ][] = [
+    [
+      (f) => void (f.event.announcement = { text: "Lunch\u202e", postedAt: "2026-04-18T12:00Z" }),
+      "event.announcement.text",
+      "announcement-hidden",
+      { character: "U+202E" },
+    ],
+    [
+      (f) =>
+        void (f.event.announcement = {
+          text: "a\u0301\u0301\u0301\u0301\u0301",
+          postedAt: "2026-04-18T12:00Z",
+        }),
+      "event.announcement.text",
+      "announcement-marks",
+      { max: "4" },
+    ],
+    [
+      (f) =>
+        void (f.event.announcement = {
+          text: "Lunch",
+          postedAt: null,
+        } as unknown as EventFile["event"]["announcement"]),
+      "event.announcement.postedAt",
+      "announcement-posted-at-missing",
+    ],
+    [
+      (f) => void (f.event.announcement = { text: "Lunch", postedAt: "2026-02-30T12:00Z" }),
+      "event.announcement.postedAt",
+      "time-not-real-in-years",
+      { value: "2026-02-30T12:00Z", first: "0001", last: "9999" },
+    ],
+    [(f) => void (f.event.description = "A\u200bB"), "event.description", "text-hidden", {
+      character: "U+200B",
+    }],
+    [(f) => void (f.event.description = "A\ud800"), "event.description", "text-lone-surrogate"],
+    [(f) => void (f.categories[0]!.sessions = ["sat"]), "categories[0].sessions[0]", "unknown-session-none", {
+      session: "sat",
+    }],
+    [
+      (f) => void (f.categories[1]!.qualifiersPerGroup = 1),
+      "categories[1].qualifiersPerGroup",
+      "qualifiers-format",
+      { format: "knockout" },
+    ],
+    [
+      (f) => {
+        const s = f.categories[0]!;
+        s.groupSize = 2;
+        delete s.groups;
+        delete s.matches;
+        delete s.draw;
+      },
+      "categories[0].groupSize",
+      "group-size-not-drawn",
+      { size: 2, min: 3, max: 16 },
+    ],
+    [
+      (f) => void (f.categories[0]!.groups![0]!.entries = [f.categories[0]!.groups![0]!.entries[0]!]),
+      "categories[0].groups[0].entries",
+      "group-of-one",
+    ],
+    [
+      (f) => void (f.categories[0]!.entries[0]!.seed = f.categories[0]!.entries[1]!.seed = 1),
+      "categories[0].entries[1].seed",
+      "seed-taken",
+    ],
+  ];
+  for (const [change, path, code, params] of cases) {
+    const problems = await problemsAfter(change);
+    const found = problems.find((p) => p.path === path && p.code === code);
+    assert.ok(found, `${path} ${code}: got ${JSON.stringify(problems)}`);
+    if (params) assert.deepEqual(found.params, params, path);
+  }
+});
+
 Deno.test("every code of the file's problems and of its import's warnings is given in event_file/", async () => {
   const union = await Deno.readTextFile(new URL("event_file/problem_codes.ts", root));
   // The last section's codes (draws, matches, results, teams) are checked by their own test.
