@@ -2,7 +2,7 @@
  * The desk's import in every language at 1366x768 (#53): a file with problems of its schema and of its references,
  * then a file that is not even JSON, are checked for real against the server, and each problem is worded from its
  * code (pages/operator/client/manage/file_problem_words.ts): no English message is left in the list, and in
- * English it says what the file's problems are.
+ * English it says what the file's problems are. With `--shots=DIR` the list of each language is saved there.
  */
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
@@ -15,6 +15,9 @@ import { browserSuite } from "../support/browser.ts";
 import { undrawnGroups } from "../support/event_files.ts";
 import { englishLeft, wordIn } from "../support/language_checks.ts";
 import { openDeskToCheck } from "../support/manage_page.ts";
+
+/** With `--shots=DIR` the list of the broken file's problems in each language is saved there, to look at. */
+const SHOTS = Deno.args.find((a) => a.startsWith("--shots="))?.slice("--shots=".length);
 
 const players = ["Ana Ruiz", "Ben Okafor", "Cat Meyer", "Dan Holm"].map((n) => ({
   id: n.split(" ")[0]!.toLowerCase(),
@@ -102,6 +105,11 @@ browserSuite(
           );
 
           const broken = await checkFile(page, JSON.stringify(brokenFile(), null, 2), 4);
+          if (SHOTS) {
+            await page.locator("#import-problems").screenshot({
+              path: `${SHOTS}/import_problems_${lang}.png`,
+            });
+          }
           const syntax = await checkFile(page, NOT_JSON, 1);
           if (lang === "en") {
             assert.equal(broken.heading, "The file has 4 problems. Mend the file and choose it again.");
@@ -115,7 +123,7 @@ browserSuite(
             assert.deepEqual(left(text), [], `English left in ${lang}:\n${text}`);
             // Each line keeps the path of the file as it is.
             assert.deepEqual(
-              broken.lines.map((l) => l.slice(0, l.indexOf(": "))),
+              broken.lines.map((l) => l.slice(0, l.indexOf(": ")).replace(/[\u2068\u2069]/g, "")),
               BROKEN_IN_ENGLISH.map((l) => l.slice(0, l.indexOf(": "))),
             );
           }

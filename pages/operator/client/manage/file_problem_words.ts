@@ -8,7 +8,7 @@
  */
 import type { ImportProblemCode, ProblemParams } from "../../../../event_file/problem_codes.ts";
 import { PLAY_FILE_WORDS } from "./file_problem_words_play.ts";
-import { type DeskKey, w } from "./words.ts";
+import { type DeskKey, deskWords, w } from "./words.ts";
 
 /** The words of the codes of the file as a whole, its schema, the event, players, entries, groups and sessions. */
 export const FILE_WORDS = {
@@ -118,8 +118,8 @@ export interface FileProblem {
 }
 
 /**
- * A problem's line: its path in the file's own notation, then its sentence in the page's language (the English
- * message for a code the page does not know).
+ * A problem's line: its path in the file's own notation (isolated in a right-to-left page), then its sentence
+ * in the page's language (the English message for a code the page does not know).
  * @example fileProblemLine({ field: "players[1].id", message: "…", code: "duplicate-player-id", params: { id: "p2", first: "players[0]" } })
  * // 'players[1].id: Duplicate player id "p2": also players[0]'
  */
@@ -129,5 +129,7 @@ export function fileProblemLine(p: FileProblem): string {
     : undefined;
   const sentence = key ? w(key, p.params ?? {}) : p.message;
   const path = p.field ?? p.path ?? "";
-  return path ? `${path}: ${sentence}` : sentence;
+  // In Arabic the path is isolated (FSI … PDI), as w() does a value: its brackets keep their places.
+  const shown = deskWords().rtl ? `\u2068${path}\u2069` : path;
+  return path ? `${shown}: ${sentence}` : sentence;
 }
