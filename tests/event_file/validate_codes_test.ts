@@ -152,6 +152,12 @@ Deno.test("validateEventFile() gives each schema keyword's problem its code and 
       limit: 200,
       length: 201,
     }],
+    [
+      (f) => void ((f.categories[0] as unknown as Record<string, unknown>).teamFormat = "bogus"),
+      "categories[0].teamFormat",
+      "schema-one-of",
+      { keyword: "oneOf" },
+    ],
   ];
   for (const [change, path, code, params] of cases) {
     const problems = await problemsAfter(change);
