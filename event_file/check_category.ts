@@ -38,7 +38,7 @@ export function checkCategory(
     slots: [],
   };
   if (groupSize !== undefined && format === "knockout") {
-    add(`${path}.groupSize`, `A category of format "knockout" has no groups`);
+    add(`${path}.groupSize`, `A category of format "knockout" has no groups`, { code: "knockout-no-groups" });
   }
   // Groups still to draw are drawn by the server, which makes groups of 3 to 16: another size would be ignored.
   const drawn = arr(category.groups).some((g) => arr(obj(g)?.entries).length > 0);
@@ -48,6 +48,7 @@ export function checkCategory(
       `Cannot draw groups of ${groupSize}: the draw makes groups of ${MIN_GROUP_SIZE} to ${MAX_GROUP_SIZE} ` +
         `entries (give the groups ` +
         `already drawn to use groups of another size)`,
+      { code: "group-size-not-drawn", params: { size: groupSize, min: MIN_GROUP_SIZE, max: MAX_GROUP_SIZE } },
     );
   }
   if (qualifiers !== undefined) {
@@ -55,9 +56,13 @@ export function checkCategory(
       add(
         `${path}.qualifiersPerGroup`,
         `Only a category of format "groups_knockout" has qualifiers, not "${format}"`,
+        { code: "qualifiers-format", params: { format } },
       );
     } else if (groupSize !== undefined && qualifiers > groupSize) {
-      add(`${path}.qualifiersPerGroup`, `${qualifiers} qualifiers cannot come from groups of ${groupSize}`);
+      add(`${path}.qualifiersPerGroup`, `${qualifiers} qualifiers cannot come from groups of ${groupSize}`, {
+        code: "qualifiers-too-many",
+        params: { qualifiers, size: groupSize },
+      });
     }
   }
 
@@ -70,9 +75,16 @@ export function checkCategory(
     const id = str(entry.id);
     if (id !== undefined) {
       givenOnce(entryIndex, id, i, (first) => {
-        add(`${entryPath}.id`, `Duplicate entry id "${id}" in category "${key}": also entries[${first}]`);
+        add(`${entryPath}.id`, `Duplicate entry id "${id}" in category "${key}": also entries[${first}]`, {
+          code: "duplicate-entry-id",
+          params: { id, category: key, first: `entries[${first}]` },
+        });
       });
-      if (id === "bye") add(`${entryPath}.id`, `"bye" is reserved for a draw slot without an entry`);
+      if (id === "bye") {
+        add(`${entryPath}.id`, `"bye" is reserved for a draw slot without an entry`, {
+          code: "bye-reserved",
+        });
+      }
       ctx.entries.add(id);
     }
     const list = Array.isArray(entry.players) ? entry.players : undefined;
@@ -82,6 +94,10 @@ export function checkCategory(
         add(
           `${entryPath}.players`,
           `A ${kind} entry needs ${plural(needed, "player")}, got ${list.length}`,
+          {
+            code: kind === "doubles" ? "doubles-entry-players" : "singles-entry-players",
+            params: { count: list.length },
+          },
         );
       }
       const inEntry = new Set<string>();
@@ -90,32 +106,45 @@ export function checkCategory(
         if (playerKey === undefined) return;
         const playerPath = `${entryPath}.players[${j}]`;
         if (!players.has(playerKey)) {
-          add(playerPath, `Unknown player "${playerKey}": not in "players"`);
+          add(playerPath, `Unknown player "${playerKey}": not in "players"`, {
+            code: "unknown-player",
+            params: { player: playerKey },
+          });
           return;
         }
         if (inEntry.has(playerKey)) {
-          add(playerPath, `Player "${playerKey}" is twice in the same entry`);
+          add(playerPath, `Player "${playerKey}" is twice in the same entry`, {
+            code: "player-twice-in-entry",
+            params: { player: playerKey },
+          });
           return;
         }
         inEntry.add(playerKey);
         const other = playerEntry.get(playerKey);
         if (other !== undefined) {
-          add(playerPath, `Player "${playerKey}" already plays in entry "${other}" of category "${key}"`);
+          add(playerPath, `Player "${playerKey}" already plays in entry "${other}" of category "${key}"`, {
+            code: "player-in-other-entry",
+            params: { player: playerKey, entry: other, category: key },
+          });
         } else if (id !== undefined) playerEntry.set(playerKey, id);
       });
     }
     const seed = int(entry.seed);
     if (seed !== undefined) {
       const other = seeds.get(seed);
-      if (other !== undefined) add(`${entryPath}.seed`, `Seed ${seed} is already given to entry "${other}"`);
-      else if (id !== undefined) seeds.set(seed, id);
+      if (other !== undefined) {
+        add(`${entryPath}.seed`, `Seed ${seed} is already given to entry "${other}"`, {
+          code: "seed-taken",
+          params: { seed, entry: other },
+        });
+      } else if (id !== undefined) seeds.set(seed, id);
     }
   });
 
   // Groups
   const groups = arr(category.groups);
   if (format === "knockout" && groups.length > 0) {
-    add(`${path}.groups`, `A category of format "knockout" has no groups`);
+    add(`${path}.groups`, `A category of format "knockout" has no groups`, { code: "knockout-no-groups" });
   }
   const groupOf = new Map<string, string>();
   eachObject(groups, (group, i) => {
@@ -127,6 +156,7 @@ export function checkCategory(
         add(
           `${groupPath}.name`,
           `Duplicate group name "${name}" in category "${key}": also groups[${first.index}]`,
+          { code: "duplicate-group-name", params: { name, category: key, first: `groups[${first.index}]` } },
         );
       });
     }
@@ -136,27 +166,41 @@ export function checkCategory(
       if (entryKey === undefined) return;
       const memberPath = `${groupPath}.entries[${j}]`;
       if (!ctx.entries.has(entryKey)) {
-        add(memberPath, `Unknown entry "${entryKey}": not an entry of category "${key}"`);
+        add(memberPath, `Unknown entry "${entryKey}": not an entry of category "${key}"`, {
+          code: "unknown-entry",
+          params: { entry: entryKey, category: key },
+        });
         return;
       }
       if (info.members.has(entryKey)) {
-        add(memberPath, `Entry "${entryKey}" is twice in group "${name ?? "?"}"`);
+        add(memberPath, `Entry "${entryKey}" is twice in group "${name ?? "?"}"`, {
+          code: "entry-twice-in-group",
+          params: { entry: entryKey, group: name ?? "?" },
+        });
         return;
       }
       info.members.add(entryKey);
       const other = groupOf.get(entryKey);
-      if (other !== undefined) add(memberPath, `Entry "${entryKey}" is already in group "${other}"`);
-      else if (name !== undefined) groupOf.set(entryKey, name);
+      if (other !== undefined) {
+        add(memberPath, `Entry "${entryKey}" is already in group "${other}"`, {
+          code: "entry-in-other-group",
+          params: { entry: entryKey, group: other },
+        });
+      } else if (name !== undefined) groupOf.set(entryKey, name);
     });
     // A group of one plays no match (and its entry would go on to a knockout unplayed): a mistake, such as an
     // entry left out. An empty group is one not drawn yet.
     if (members.length === 1) {
-      add(`${groupPath}.entries`, `Group "${name ?? "?"}" has 1 entry: a group needs at least 2`);
+      add(`${groupPath}.entries`, `Group "${name ?? "?"}" has 1 entry: a group needs at least 2`, {
+        code: "group-of-one",
+        params: { group: name ?? "?" },
+      });
     }
     if (groupSize !== undefined && members.length > groupSize) {
       add(
         `${groupPath}.entries`,
         `Group "${name ?? "?"}" has ${members.length} entries, more than groupSize ${groupSize}`,
+        { code: "group-too-big", params: { group: name ?? "?", count: members.length, size: groupSize } },
       );
     }
     const lotted = new Set<string>();
@@ -165,9 +209,15 @@ export function checkCategory(
       if (entryKey === undefined) return;
       const lotPath = `${groupPath}.lots[${j}]`;
       if (!info.members.has(entryKey)) {
-        add(lotPath, `Entry "${entryKey}" is not a member of group "${name ?? "?"}"`);
+        add(lotPath, `Entry "${entryKey}" is not a member of group "${name ?? "?"}"`, {
+          code: "lot-not-member",
+          params: { entry: entryKey, group: name ?? "?" },
+        });
       } else if (lotted.has(entryKey)) {
-        add(lotPath, `Entry "${entryKey}" is twice in the lot order`);
+        add(lotPath, `Entry "${entryKey}" is twice in the lot order`, {
+          code: "lot-twice",
+          params: { entry: entryKey },
+        });
       } else lotted.add(entryKey);
     });
   });

@@ -23,7 +23,11 @@ export function checkUuids(root: Obj, add: Add): void {
       seen[kind],
       uuid,
       path,
-      (first) => add(`${path}.uuid`, `Duplicate uuid "${uuid}": also ${first}`),
+      (first) =>
+        add(`${path}.uuid`, `Duplicate uuid "${uuid}": also ${first}`, {
+          code: "duplicate-uuid",
+          params: { uuid, first },
+        }),
     );
   };
   eachObject(root.players, (player, i) => once("players", player, `players[${i}]`));

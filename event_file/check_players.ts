@@ -1,6 +1,6 @@
 /** The rules of the file's `players` and `accounts` that its schema cannot say. */
 import { type Add, givenOnce } from "./check_context.ts";
-import { dateProblem, looksLikeDate } from "./parse.ts";
+import { dateProblem, dateProblemWords, looksLikeDate } from "./parse.ts";
 import { arr, eachObject, type Obj, obj, str } from "./read_json.ts";
 
 /**
@@ -19,19 +19,28 @@ export function checkPlayers(root: Obj, add: Add): Map<string, string | undefine
         firstPlayer,
         id,
         i,
-        (first) => add(`${path}.id`, `Duplicate player id "${id}": also players[${first}]`),
+        (first) =>
+          add(`${path}.id`, `Duplicate player id "${id}": also players[${first}]`, {
+            code: "duplicate-player-id",
+            params: { id, first: `players[${first}]` },
+          }),
       );
       players.set(id, str(player.association));
     }
     const federationId = str(player.federationId);
     if (federationId !== undefined) {
       givenOnce(federationIds, federationId, i, (first) => {
-        add(`${path}.federationId`, `Duplicate federation id "${federationId}": also players[${first}]`);
+        add(`${path}.federationId`, `Duplicate federation id "${federationId}": also players[${first}]`, {
+          code: "duplicate-federation-id",
+          params: { id: federationId, first: `players[${first}]` },
+        });
       });
     }
     const birthDate = str(player.birthDate);
     const birthProblem = birthDate !== undefined && looksLikeDate(birthDate) ? dateProblem(birthDate) : null;
-    if (birthProblem !== null) add(`${path}.birthDate`, birthProblem);
+    if (birthProblem !== null) {
+      add(`${path}.birthDate`, birthProblem, dateProblemWords(birthDate!) ?? undefined);
+    }
   });
 
   const emails = new Map<string, number>();
@@ -39,7 +48,10 @@ export function checkPlayers(root: Obj, add: Add): Map<string, string | undefine
     const email = str(obj(raw)?.email);
     if (email === undefined) return;
     givenOnce(emails, email.trim().toLowerCase(), i, (first) => {
-      add(`accounts[${i}].email`, `Duplicate account e-mail "${email}": also accounts[${first}]`);
+      add(`accounts[${i}].email`, `Duplicate account e-mail "${email}": also accounts[${first}]`, {
+        code: "duplicate-email",
+        params: { email, first: `accounts[${first}]` },
+      });
     });
   });
   return players;

@@ -1,7 +1,7 @@
 /** The texts of a file that a store would change, and the names a reader would see wrongly. */
 import { findHiddenCharacter } from "../domain/hidden_characters.ts";
 import type { Add } from "./check_context.ts";
-import { describeValue } from "./messages.ts";
+import { describeValue, valueParam } from "./messages.ts";
 import { arr, join, type Obj, obj } from "./read_json.ts";
 
 /** The texts whose hidden characters `checkNames` or the announcement's rule (domain/announcement.ts) report. */
@@ -24,16 +24,25 @@ export function checkTexts(root: Obj, add: Add): void {
     const [path, value] = stack.pop()!;
     if (typeof value === "string") {
       if (value.includes("\0")) {
-        add(path, `Expected a text without a NUL character (\\u0000), got ${describeValue(value)}`);
+        add(path, `Expected a text without a NUL character (\\u0000), got ${describeValue(value)}`, {
+          code: "text-nul",
+          params: { got: valueParam(value) },
+        });
       }
       if (!value.isWellFormed()) {
-        add(path, `Expected a text without a lone UTF-16 surrogate, got ${describeValue(value)}`);
+        add(path, `Expected a text without a lone UTF-16 surrogate, got ${describeValue(value)}`, {
+          code: "text-lone-surrogate",
+          params: { got: valueParam(value) },
+        });
       }
       // Every other text is held to the rule of names too (the management API's gate, http/limits.ts, is the
       // same): the names and the announcement are reported by their own checks, which name what they are.
       const hidden = findHiddenCharacter(value);
       if (hidden && hidden !== "U+0000" && !OWN_CHECK.test(path)) {
-        add(path, `The text contains an invisible control, direction or format character (${hidden})`);
+        add(path, `The text contains an invisible control, direction or format character (${hidden})`, {
+          code: "text-hidden",
+          params: { character: hidden },
+        });
       }
     } else if (Array.isArray(value)) {
       for (let i = value.length - 1; i >= 0; i--) stack.push([`${path}[${i}]`, value[i]]);
@@ -56,7 +65,10 @@ export function checkNames(root: Obj, add: Add): void {
     const hidden = typeof value === "string" ? findHiddenCharacter(value) : null;
     // A NUL is reported by checkTexts, with every other text.
     if (hidden && hidden !== "U+0000") {
-      add(path, `The name contains an invisible control, direction or format character (${hidden})`);
+      add(path, `The name contains an invisible control, direction or format character (${hidden})`, {
+        code: "name-hidden",
+        params: { character: hidden },
+      });
     }
   };
   const event = obj(root.event);

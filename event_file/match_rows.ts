@@ -7,7 +7,7 @@
 import { pointsForScores, type Score, type Side } from "../domain/scoring.ts";
 import { type PlacedIncident, replayUmpire, type UmpireState } from "../domain/match_replay.ts";
 import { officiatingView } from "../domain/match_view.ts";
-import type { IncidentInput, MatchInput } from "./format.ts";
+import type { ImportProblem, IncidentInput, MatchInput } from "./format.ts";
 import { parseScore } from "./parse.ts";
 
 /** What a match's stored score is made from: a category's match or a tie's. */
@@ -173,7 +173,7 @@ export function unreplayedWarning(
   path: string,
   m: Pick<MatchInput, "id" | "home" | "away" | "incidents">,
   score: MatchScore,
-) {
+): ImportProblem[] {
   const u = score.unreplayed;
   if (!u) return [];
   const incident = m.incidents![u.index]!;
@@ -183,6 +183,9 @@ export function unreplayedWarning(
     message:
       `Match ${named}: its ${incident.kind} after ${incident.afterPoints} points does not replay over the ` +
       `rallies rebuilt from its games (${u.reason}); its officiating is replayed from the rallies alone`,
+    // The replay's reason is English (the umpire's rules say it); the page's words name the match and incident.
+    code: "incident-unreplayed",
+    params: { match: named, kind: incident.kind, afterPoints: incident.afterPoints },
   }];
 }
 

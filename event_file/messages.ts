@@ -19,3 +19,16 @@ export function quoteList(values: readonly string[]): string {
 export function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
+
+/**
+ * A value as a problem's `params` give it, the same in every language: JSON text, a long one cut, an array or
+ * object as "[…]" or "{…}", nothing as "".
+ * @example valueParam("abc") // '"abc"'
+ */
+export function valueParam(value: unknown): string {
+  if (value === undefined) return "";
+  if (Array.isArray(value)) return "[…]";
+  if (value !== null && typeof value === "object") return "{…}";
+  const text = JSON.stringify(value);
+  return text.length > 60 ? `${text.slice(0, 57)}…${typeof value === "string" ? '"' : ""}` : text;
+}

@@ -5,6 +5,7 @@
  * @module
  */
 import type { Score } from "../domain/scoring.ts";
+import type { ProblemWords } from "./problem_codes.ts";
 
 /**
  * The first and last year of a date or (in UTC) of a time. Four digits, as the format writes them and as the
@@ -43,6 +44,18 @@ export function dateProblem(value: string): string | null {
   if (!isInYears(Number(value.slice(0, 4)))) return `"${value}" is outside ${YEARS_TEXT}`;
   return null;
 }
+
+/** The code and values of `dateProblem`'s sentence, for a page's words; null when there is none. */
+export function dateProblemWords(value: string): ProblemWords | null {
+  if (!isCalendarDate(value)) return { code: "date-not-calendar", params: { value } };
+  if (!isInYears(Number(value.slice(0, 4)))) {
+    return { code: "date-outside-years", params: { value, ...YEARS } };
+  }
+  return null;
+}
+
+/** The first and last year of a date or time, as a problem's values give them. */
+export const YEARS = { first: String(FIRST_YEAR).padStart(4, "0"), last: String(LAST_YEAR) };
 
 /** The instant of an ISO date-time of the format (offset required) in ms, in any year; null when not a real time. */
 export function instantOf(value: string): number | null {

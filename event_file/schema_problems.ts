@@ -5,20 +5,51 @@
  */
 import type { ErrorObject } from "ajv/dist/2020.js";
 import type { ImportProblem } from "./format.ts";
-import { describeValue, plural, quoteList } from "./messages.ts";
+import { describeValue, plural, quoteList, valueParam } from "./messages.ts";
+import type { ImportProblemCode } from "./problem_codes.ts";
 import { join } from "./read_json.ts";
 
-const PATTERN_HINTS: Record<string, string> = {
-  "^[A-Za-z0-9][A-Za-z0-9_.:-]*$":
-    'a key of letters, digits, "_", ".", ":" or "-", starting with a letter or digit',
-  "^[a-z0-9][a-z0-9-]*$": "a slug of lowercase letters, digits and hyphens, starting with a letter or digit",
-  "^\\d{4}-\\d{2}-\\d{2}$": "a date YYYY-MM-DD",
-  "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,3})?)?(Z|[+-]\\d{2}:\\d{2})$":
-    'a date and time with a UTC offset, e.g. "2026-03-14T09:30:00Z"',
-  "^\\d{1,2}-\\d{1,2}$": 'a game score, home points first, e.g. "11-8"',
-  "\\S": "a non-blank text",
-  "^[^\\s@]+@[^\\s@]+$": "an e-mail address",
-  "^[A-Z]{3}$": 'a country code of three capital letters as the ITTF writes it, e.g. "GER" or "CHN"',
+/** The patterns of the schema in words, and the code of each (a pattern not listed is said as it is). */
+const PATTERN_HINTS: Record<string, { hint: string; code: ImportProblemCode }> = {
+  "^[A-Za-z0-9][A-Za-z0-9_.:-]*$": {
+    hint: 'a key of letters, digits, "_", ".", ":" or "-", starting with a letter or digit',
+    code: "schema-pattern-key",
+  },
+  "^[a-z0-9][a-z0-9-]*$": {
+    hint: "a slug of lowercase letters, digits and hyphens, starting with a letter or digit",
+    code: "schema-pattern-slug",
+  },
+  "^\\d{4}-\\d{2}-\\d{2}$": { hint: "a date YYYY-MM-DD", code: "schema-pattern-date" },
+  "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,3})?)?(Z|[+-]\\d{2}:\\d{2})$": {
+    hint: 'a date and time with a UTC offset, e.g. "2026-03-14T09:30:00Z"',
+    code: "schema-pattern-date-time",
+  },
+  "^\\d{1,2}-\\d{1,2}$": {
+    hint: 'a game score, home points first, e.g. "11-8"',
+    code: "schema-pattern-score",
+  },
+  "\\S": { hint: "a non-blank text", code: "schema-pattern-text" },
+  "^[^\\s@]+@[^\\s@]+$": { hint: "an e-mail address", code: "schema-pattern-email" },
+  "^[A-Z]{3}$": {
+    hint: 'a country code of three capital letters as the ITTF writes it, e.g. "GER" or "CHN"',
+    code: "schema-pattern-country",
+  },
+};
+
+/** The code of each bound of a number, and its sign in the English message. */
+const BOUNDS = {
+  minimum: { op: ">=", code: "schema-minimum" },
+  maximum: { op: "<=", code: "schema-maximum" },
+  exclusiveMinimum: { op: ">", code: "schema-exclusive-minimum" },
+  exclusiveMaximum: { op: "<", code: "schema-exclusive-maximum" },
+} as const;
+
+/** The code of a keyword the English message says in ajv's words; another keyword is "schema-invalid". */
+const OTHER_KEYWORDS: Record<string, ImportProblemCode> = {
+  oneOf: "schema-one-of",
+  anyOf: "schema-any-of",
+  uniqueItems: "schema-unique-items",
+  format: "schema-format",
 };
 
 /** Turns Ajv's errors into problems with file paths and plain messages. */
@@ -40,67 +71,144 @@ function schemaErrorToProblem(error: ErrorObject): ImportProblem | null {
   const path = pointerToPath(error.instancePath);
   const params = error.params as Record<string, unknown>;
   const got = describeValue(error.data);
+  const gotParam = valueParam(error.data);
   switch (error.keyword) {
     case "if":
       return null; // the failing "then" keywords are reported themselves
     case "required":
-      return { path: join(path, String(params.missingProperty)), message: "Required field is missing" };
+      return {
+        path: join(path, String(params.missingProperty)),
+        message: "Required field is missing",
+        code: "schema-required",
+      };
     case "additionalProperties": {
       const field = String(params.additionalProperty);
       const known = knownFields(error.parentSchema);
       const near = known.find((k) => editDistance(k.toLowerCase(), field.toLowerCase()) <= 2);
-      const hint = near
-        ? `: did you mean "${near}"?`
-        : known.length
-        ? `: expected one of ${quoteList(known)}`
-        : "";
-      return { path: join(path, field), message: `Unknown field${hint}` };
+      const at = join(path, field);
+      if (near) {
+        return {
+          path: at,
+          message: `Unknown field: did you mean "${near}"?`,
+          code: "schema-unknown-field-near",
+          params: { near },
+        };
+      }
+      if (known.length) {
+        const list = quoteList(known);
+        return {
+          path: at,
+          message: `Unknown field: expected one of ${list}`,
+          code: "schema-unknown-field-known",
+          params: { known: list },
+        };
+      }
+      return { path: at, message: "Unknown field", code: "schema-unknown-field" };
     }
-    case "type":
-      return { path, message: `Expected ${typeNames(params.type)}, got ${got}` };
+    case "type": {
+      const types = Array.isArray(params.type) ? params.type.map(String) : String(params.type).split(",");
+      return {
+        path,
+        message: `Expected ${typeNames(types)}, got ${got}`,
+        code: "schema-type",
+        params: { expected: types.join(", "), got: gotParam },
+      };
+    }
     case "const":
-      return { path, message: `Expected ${describeValue(params.allowedValue)}, got ${got}` };
+      return {
+        path,
+        message: `Expected ${describeValue(params.allowedValue)}, got ${got}`,
+        code: "schema-const",
+        params: { expected: valueParam(params.allowedValue), got: gotParam },
+      };
     case "enum": {
       if (path.endsWith("bestOf")) {
-        return { path, message: `Expected an odd number of games from 3 to 9, got ${got}` };
+        return {
+          path,
+          message: `Expected an odd number of games from 3 to 9, got ${got}`,
+          code: "schema-best-of",
+          params: { got: gotParam },
+        };
       }
       if (path.endsWith("draw.size")) {
-        return { path, message: `Expected a power of 2 from 2 to 256, got ${got}` };
+        return {
+          path,
+          message: `Expected a power of 2 from 2 to 256, got ${got}`,
+          code: "schema-draw-size",
+          params: { got: gotParam },
+        };
       }
-      const allowed = (params.allowedValues as unknown[]).filter((v) => v !== null).map(describeValue);
-      return { path, message: `Expected one of ${allowed.join(", ")}, got ${got}` };
+      const values = (params.allowedValues as unknown[]).filter((v) => v !== null);
+      return {
+        path,
+        message: `Expected one of ${values.map(describeValue).join(", ")}, got ${got}`,
+        code: "schema-enum",
+        params: { allowed: values.map(valueParam).join(", "), got: gotParam },
+      };
     }
     case "pattern": {
-      const hint = PATTERN_HINTS[String(params.pattern)] ?? `a text matching ${String(params.pattern)}`;
-      return { path, message: `Expected ${hint}, got ${got}` };
+      const pattern = String(params.pattern);
+      const known = PATTERN_HINTS[pattern];
+      if (known) {
+        return {
+          path,
+          message: `Expected ${known.hint}, got ${got}`,
+          code: known.code,
+          params: { got: gotParam },
+        };
+      }
+      return {
+        path,
+        message: `Expected a text matching ${pattern}, got ${got}`,
+        code: "schema-pattern",
+        params: { pattern, got: gotParam },
+      };
     }
     case "minimum":
     case "maximum":
     case "exclusiveMinimum":
     case "exclusiveMaximum": {
-      const op =
-        { minimum: ">=", maximum: "<=", exclusiveMinimum: ">", exclusiveMaximum: "<" }[error.keyword];
-      return { path, message: `Expected a number ${op} ${String(params.limit)}, got ${got}` };
+      const { op, code } = BOUNDS[error.keyword];
+      const limit = String(params.limit);
+      return {
+        path,
+        message: `Expected a number ${op} ${limit}, got ${got}`,
+        code,
+        params: { limit, got: gotParam },
+      };
     }
     case "minItems":
     case "maxItems": {
       const limit = Number(params.limit);
-      const bound = error.keyword === "minItems" ? "at least" : "at most";
+      const min = error.keyword === "minItems";
       const count = Array.isArray(error.data) ? error.data.length : 0;
-      return { path, message: `Expected ${bound} ${plural(limit, "item")}, got ${count}` };
+      return {
+        path,
+        message: `Expected ${min ? "at least" : "at most"} ${plural(limit, "item")}, got ${count}`,
+        code: min ? "schema-min-items" : "schema-max-items",
+        params: { limit, count },
+      };
     }
     case "minLength":
     case "maxLength": {
-      const bound = error.keyword === "minLength" ? "at least" : "at most";
+      const limit = Number(params.limit);
+      const min = error.keyword === "minLength";
       const length = typeof error.data === "string" ? error.data.length : 0;
       return {
         path,
-        message: `Expected ${bound} ${plural(Number(params.limit), "character")}, got ${length}`,
+        message: `Expected ${min ? "at least" : "at most"} ${plural(limit, "character")}, got ${length}`,
+        code: min ? "schema-min-length" : "schema-max-length",
+        params: { limit, length },
       };
     }
     default: {
       const text = error.message ?? "is invalid";
-      return { path, message: `Invalid value: ${text}` };
+      return {
+        path,
+        message: `Invalid value: ${text}`,
+        code: OTHER_KEYWORDS[error.keyword] ?? "schema-invalid",
+        params: { keyword: error.keyword },
+      };
     }
   }
 }
@@ -121,7 +229,7 @@ function knownFields(parentSchema: unknown): string[] {
   return properties ? Object.keys(properties).filter((k) => k !== "$schema") : [];
 }
 
-function typeNames(type: unknown): string {
+function typeNames(types: readonly string[]): string {
   const names: Record<string, string> = {
     string: "a string",
     number: "a number",
@@ -131,9 +239,7 @@ function typeNames(type: unknown): string {
     array: "an array",
     null: "null",
   };
-  const list = (Array.isArray(type) ? type : String(type).split(",")).map((t) =>
-    names[String(t)] ?? String(t)
-  );
+  const list = types.map((t) => names[t] ?? t);
   return list.length <= 1 ? list.join("") : `${list.slice(0, -1).join(", ")} or ${list.at(-1)}`;
 }
 

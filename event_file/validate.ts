@@ -83,12 +83,17 @@ export function parseEventFile(text: string): Promise<ValidationResult> {
       const { line, column } = lineAndColumn(source, found.offset);
       return Promise.resolve({
         ok: false,
-        errors: [{ path: "", message: `Invalid JSON at line ${line}, column ${column}: ${found.message}` }],
+        errors: [{
+          path: "",
+          message: `Invalid JSON at line ${line}, column ${column}: ${found.message}`,
+          code: found.code,
+          params: { line, column, ...found.params },
+        }],
       });
     }
     return Promise.resolve({
       ok: false,
-      errors: [{ path: "", message: `Invalid JSON: ${(e as Error).message}` }],
+      errors: [{ path: "", message: `Invalid JSON: ${(e as Error).message}`, code: "not-json" }],
     });
   }
   return validateEventFile(json);

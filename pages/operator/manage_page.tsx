@@ -75,6 +75,8 @@ import * as playEn from "../i18n/desk_play/en.ts";
 import * as stageName from "../../domain/stage_name.ts";
 import { PlayWords } from "./play_words.tsx";
 import * as problemWords from "./client/manage/problem_words.ts";
+import * as fileProblemWords from "./client/manage/file_problem_words.ts";
+import * as fileProblemWordsPlay from "./client/manage/file_problem_words_play.ts";
 
 /** The modules the operator's script imports, directly or through each other. */
 export const MANAGE_MODULES = [
@@ -130,6 +132,8 @@ export const MANAGE_MODULES = [
   playWords,
   playEn,
   problemWords,
+  fileProblemWordsPlay,
+  fileProblemWords,
   stageName,
   deskWords,
   deskWordsEn,

@@ -60,7 +60,7 @@ const STORED = [
 
 async function problemsOf(file: unknown): Promise<ImportProblem[]> {
   const result = await validateEventFile(file);
-  return result.ok ? [] : result.errors;
+  return result.ok ? [] : result.errors.map(({ path, message }) => ({ path, message }));
 }
 
 Deno.test("validateEventFile() takes sessions and the sessions a category plays in", async () => {

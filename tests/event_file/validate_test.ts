@@ -22,7 +22,7 @@ async function problemsAfter(change: (f: EventFile) => void): Promise<ImportProb
   change(file);
   const result = await validateEventFile(file);
   assert.equal(result.ok, false, "expected the changed file to be invalid");
-  return result.ok ? [] : result.errors;
+  return result.ok ? [] : result.errors.map(said);
 }
 
 /** Asserts that the problems hold one at `path` whose message matches. */

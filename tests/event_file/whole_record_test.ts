@@ -234,6 +234,13 @@ storeTest("an import says which match's incident does not replay over its rebuil
     /^Match e\d v e\d \("m\d+"\): its timeout after 6 points does not replay/,
   );
   assert.match(result.warnings[0]!.message, /replayed from the rallies alone$/);
+  // Its code and values, for the desk's words (docs/import-format.md, "Problems: codes and values").
+  assert.equal(result.warnings[0]!.code, "incident-unreplayed");
+  assert.deepEqual(
+    { ...result.warnings[0]!.params, match: "" },
+    { match: "", kind: "timeout", afterPoints: 6 },
+  );
+  assert.match(String(result.warnings[0]!.params?.match), /^e\d v e\d \("m\d+"\)$/);
   // The officiating is the rallies' alone; the file's incidents are all kept.
   const row = await store.db.selectFrom("matches").select("umpire").where("id", "=", played)
     .executeTakeFirstOrThrow();

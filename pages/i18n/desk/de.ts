@@ -122,7 +122,6 @@ export const deskDe: DeskCatalog = {
   "desk.import.unchanged": "„{name}“ ist bereits aus genau dieser Datei importiert: Ein Import ändert nichts",
   "desk.import.replaces": "Ersetzt das gespeicherte „{name}“: {counts}",
   "desk.import.new": "Ein neues Turnier „{name}“: {counts}",
-  "desk.import.mend": "{detail}. Berichtigen Sie die Datei und wählen Sie sie erneut.",
   "desk.import.losses": "Dies würde Arbeit der Turnierleitung rückgängig machen",
   "desk.import.added": "Hinzugefügt",
   "desk.import.changed": "Geändert",
@@ -138,6 +137,126 @@ export const deskDe: DeskCatalog = {
   "desk.import.checking": "Datei wird geprüft…",
   "desk.import.problems": "Die Datei hat Fehler: Nichts wurde importiert",
   "desk.import.checked": "Geprüft: Nichts wird importiert, bevor Sie Importieren drücken",
+  "desk.import.mendOne": "Die Datei hat 1 Fehler. Berichtigen Sie die Datei und wählen Sie sie erneut.",
+  "desk.import.mendMany": "Die Datei hat {n} Fehler. Berichtigen Sie die Datei und wählen Sie sie erneut.",
+  // The event file's problems (#53): one message per code of event_file/problem_codes.ts's first two sections.
+  "desk.file.not-json": "Die Datei ist kein gültiges JSON",
+  "desk.file.json-unexpected-end":
+    "Ungültiges JSON in Zeile {line}, Spalte {column}: Die Datei endet zu früh",
+  "desk.file.json-unterminated-string":
+    "Ungültiges JSON in Zeile {line}, Spalte {column}: Zeichenkette nicht geschlossen: abschließendes '\"' fehlt",
+  "desk.file.json-control-character":
+    "Ungültiges JSON in Zeile {line}, Spalte {column}: Steuerzeichen in einer Zeichenkette: als Escape wie \\n schreiben",
+  "desk.file.json-unicode-escape":
+    "Ungültiges JSON in Zeile {line}, Spalte {column}: ungültiges \\u-Escape: 4 Hexadezimalziffern erwartet",
+  "desk.file.json-escape":
+    "Ungültiges JSON in Zeile {line}, Spalte {column}: ungültiges Escape „{escape}“ in einer Zeichenkette",
+  "desk.file.json-number": "Ungültiges JSON in Zeile {line}, Spalte {column}: ungültige Zahl bei {got}",
+  "desk.file.json-trailing-comma":
+    "Ungültiges JSON in Zeile {line}, Spalte {column}: überzähliges Komma vor einer schließenden Klammer",
+  "desk.file.json-expected-colon":
+    "Ungültiges JSON in Zeile {line}, Spalte {column}: „:“ nach einem Feldnamen erwartet, gefunden: {got}",
+  "desk.file.json-expected-comma":
+    "Ungültiges JSON in Zeile {line}, Spalte {column}: „,“ oder „{close}“ erwartet, gefunden: {got}",
+  "desk.file.json-expected-name":
+    "Ungültiges JSON in Zeile {line}, Spalte {column}: Feldname in doppelten Anführungszeichen erwartet, gefunden: {got}",
+  "desk.file.json-expected-value":
+    "Ungültiges JSON in Zeile {line}, Spalte {column}: unerwartetes {got}: ein Wert wird erwartet",
+  "desk.file.json-after-end":
+    "Ungültiges JSON in Zeile {line}, Spalte {column}: unerwartetes {got} nach dem Ende des JSON-Werts",
+  "desk.file.json-too-deep": "Ungültiges JSON in Zeile {line}, Spalte {column}: zu tief verschachtelt",
+  "desk.file.schema-required": "Pflichtfeld fehlt",
+  "desk.file.schema-unknown-field": "Unbekanntes Feld",
+  "desk.file.schema-unknown-field-near": "Unbekanntes Feld: Meinten Sie „{near}“?",
+  "desk.file.schema-unknown-field-known": "Unbekanntes Feld: erlaubt sind {known}",
+  "desk.file.schema-type": "Erwartet wird ein Wert vom Typ {expected}, gefunden: {got}",
+  "desk.file.schema-const": "Erwartet wird {expected}, gefunden: {got}",
+  "desk.file.schema-enum": "Erwartet wird einer der Werte {allowed}, gefunden: {got}",
+  "desk.file.schema-best-of": "Erwartet wird eine ungerade Satzzahl von 3 bis 9, gefunden: {got}",
+  "desk.file.schema-draw-size": "Erwartet wird eine Zweierpotenz von 2 bis 256, gefunden: {got}",
+  "desk.file.schema-pattern": "Erwartet wird ein Text nach dem Muster {pattern}, gefunden: {got}",
+  "desk.file.schema-pattern-key":
+    "Erwartet wird ein Schlüssel aus Buchstaben, Ziffern, „_“, „.“, „:“ oder „-“, beginnend mit Buchstabe oder Ziffer, gefunden: {got}",
+  "desk.file.schema-pattern-slug":
+    "Erwartet wird ein Kurzname aus Kleinbuchstaben, Ziffern und Bindestrichen, beginnend mit Buchstabe oder Ziffer, gefunden: {got}",
+  "desk.file.schema-pattern-date": "Erwartet wird ein Datum JJJJ-MM-TT, gefunden: {got}",
+  "desk.file.schema-pattern-date-time":
+    "Erwartet wird Datum und Uhrzeit mit UTC-Versatz, z. B. „2026-03-14T09:30:00Z“, gefunden: {got}",
+  "desk.file.schema-pattern-score":
+    "Erwartet wird ein Satzergebnis, Heimpunkte zuerst, z. B. „11-8“, gefunden: {got}",
+  "desk.file.schema-pattern-text": "Erwartet wird ein nicht leerer Text, gefunden: {got}",
+  "desk.file.schema-pattern-email": "Erwartet wird eine E-Mail-Adresse, gefunden: {got}",
+  "desk.file.schema-pattern-country":
+    "Erwartet wird ein Ländercode aus drei Großbuchstaben wie bei der ITTF, z. B. „GER“ oder „CHN“, gefunden: {got}",
+  "desk.file.schema-minimum": "Erwartet wird eine Zahl >= {limit}, gefunden: {got}",
+  "desk.file.schema-maximum": "Erwartet wird eine Zahl <= {limit}, gefunden: {got}",
+  "desk.file.schema-exclusive-minimum": "Erwartet wird eine Zahl > {limit}, gefunden: {got}",
+  "desk.file.schema-exclusive-maximum": "Erwartet wird eine Zahl < {limit}, gefunden: {got}",
+  "desk.file.schema-min-items": "Zu wenige Einträge: {count}, mindestens {limit}",
+  "desk.file.schema-max-items": "Zu viele Einträge: {count}, höchstens {limit}",
+  "desk.file.schema-min-length": "Zu kurz: {length} Zeichen, mindestens {limit}",
+  "desk.file.schema-max-length": "Zu lang: {length} Zeichen, höchstens {limit}",
+  "desk.file.schema-one-of": "Ungültiger Wert: Er muss genau einer der erlaubten Formen entsprechen",
+  "desk.file.schema-any-of": "Ungültiger Wert: Er entspricht keiner der erlaubten Formen",
+  "desk.file.schema-unique-items": "Ungültiger Wert: Ein Eintrag kommt doppelt vor",
+  "desk.file.schema-format": "Ungültiger Wert: nicht im erwarteten Format",
+  "desk.file.schema-invalid": "Ungültiger Wert (Schemaregel „{keyword}“)",
+  "desk.file.duplicate-category-id": "Doppelte Konkurrenz-ID „{id}“: auch {first}",
+  "desk.file.duplicate-player-id": "Doppelte Spieler-ID „{id}“: auch {first}",
+  "desk.file.duplicate-federation-id": "Doppelte Verbands-ID „{id}“: auch {first}",
+  "desk.file.duplicate-email": "Doppelte E-Mail-Adresse eines Kontos „{email}“: auch {first}",
+  "desk.file.duplicate-uuid": "Doppelte UUID „{uuid}“: auch {first}",
+  "desk.file.date-not-calendar": "„{value}“ ist kein Kalenderdatum",
+  "desk.file.date-outside-years": "„{value}“ liegt außerhalb der Jahre {first} bis {last}",
+  "desk.file.time-not-real-in-years":
+    "„{value}“ ist kein gültiger Zeitpunkt in den Jahren {first} bis {last} (UTC)",
+  "desk.file.poster-not-web": "Erwartet wird eine http:- oder https:-Adresse, gefunden: {got}",
+  "desk.file.event-ends-before-start": "Die Veranstaltung endet („{end}“), bevor sie beginnt („{start}“)",
+  "desk.file.announcement-hidden": "Die Durchsage enthält ein unsichtbares Steuerzeichen ({character})",
+  "desk.file.announcement-marks":
+    "Die Durchsage setzt mehr als {max} Akzente oder andere Zeichen auf einen Buchstaben",
+  "desk.file.announcement-too-long":
+    "Die Durchsage hat {length} Zeichen; höchstens {max} passen auf den Bildschirm",
+  "desk.file.announcement-posted-at-missing": "Eine Durchsage braucht den Zeitpunkt ihrer Veröffentlichung",
+  "desk.file.text-nul": "Erwartet wird ein Text ohne NUL-Zeichen (\\u0000), gefunden: {got}",
+  "desk.file.text-lone-surrogate": "Erwartet wird ein Text ohne einzelnes UTF-16-Surrogat, gefunden: {got}",
+  "desk.file.text-hidden":
+    "Der Text enthält ein unsichtbares Steuer-, Richtungs- oder Formatzeichen ({character})",
+  "desk.file.name-hidden":
+    "Der Name enthält ein unsichtbares Steuer-, Richtungs- oder Formatzeichen ({character})",
+  "desk.file.duplicate-session-id": "Doppelte Sitzungs-ID „{id}“: auch {first}",
+  "desk.file.session-ends-before-start": "Sitzung „{id}“ endet, bevor sie beginnt",
+  "desk.file.session-table-twice": "Tisch {table} ist doppelt aufgeführt",
+  "desk.file.session-table-shared":
+    "Sitzung „{id}“ und Sitzung „{other}“ ({first}) liegen zur selben Zeit und nutzen beide Tisch {table}: Ein Tisch gehört jeweils nur einer Sitzung",
+  "desk.file.unknown-session": "Unbekannte Sitzung „{session}“: Die Sitzungen der Veranstaltung sind {known}",
+  "desk.file.unknown-session-none": "Unbekannte Sitzung „{session}“: Die Veranstaltung hat keine Sitzungen",
+  "desk.file.session-twice": "Sitzung „{session}“ ist doppelt aufgeführt",
+  "desk.file.knockout-no-groups": "Eine Konkurrenz im Format „knockout“ hat keine Gruppen",
+  "desk.file.group-size-not-drawn":
+    "Gruppen mit {size} können nicht ausgelost werden: Die Auslosung bildet Gruppen mit {min} bis {max} Meldungen (bereits ausgeloste Gruppen angeben, um andere Größen zu nutzen)",
+  "desk.file.qualifiers-format":
+    "Nur eine Konkurrenz im Format „groups_knockout“ hat Qualifikanten, nicht „{format}“",
+  "desk.file.qualifiers-too-many": "{qualifiers} Qualifikanten können nicht aus Gruppen mit {size} kommen",
+  "desk.file.duplicate-entry-id": "Doppelte Meldungs-ID „{id}“ in Konkurrenz „{category}“: auch {first}",
+  "desk.file.bye-reserved": "„bye“ ist für einen Auslosungsplatz ohne Meldung (Freilos) reserviert",
+  "desk.file.singles-entry-players": "Eine Einzel-Meldung braucht 1 Spieler, gefunden: {count}",
+  "desk.file.doubles-entry-players": "Eine Doppel-Meldung braucht 2 Spieler, gefunden: {count}",
+  "desk.file.unknown-player": "Unbekannter Spieler „{player}“: nicht in „players“",
+  "desk.file.player-twice-in-entry": "Spieler „{player}“ steht zweimal in derselben Meldung",
+  "desk.file.player-in-other-entry":
+    "Spieler „{player}“ spielt bereits in Meldung „{entry}“ der Konkurrenz „{category}“",
+  "desk.file.seed-taken": "Setzplatz {seed} ist bereits an Meldung „{entry}“ vergeben",
+  "desk.file.duplicate-group-name": "Doppelter Gruppenname „{name}“ in Konkurrenz „{category}“: auch {first}",
+  "desk.file.unknown-entry": "Unbekannte Meldung „{entry}“: keine Meldung der Konkurrenz „{category}“",
+  "desk.file.entry-twice-in-group": "Meldung „{entry}“ steht zweimal in Gruppe „{group}“",
+  "desk.file.entry-in-other-group": "Meldung „{entry}“ ist bereits in Gruppe „{group}“",
+  "desk.file.group-of-one": "Gruppe „{group}“ hat 1 Meldung: Eine Gruppe braucht mindestens 2",
+  "desk.file.group-too-big": "Gruppe „{group}“ hat {count} Meldungen, mehr als groupSize {size}",
+  "desk.file.lot-not-member": "Meldung „{entry}“ gehört nicht zu Gruppe „{group}“",
+  "desk.file.lot-twice": "Meldung „{entry}“ steht zweimal in der Losreihenfolge",
+  "desk.file.incident-unreplayed":
+    "Spiel {match}: {kind} nach {afterPoints} Punkten lässt sich nicht über die aus den Sätzen nachgebildeten Ballwechsel abspielen; die Spielleitung wird allein aus den Ballwechseln nachvollzogen",
   "desk.rating.heading": "Wertungsliste",
   "desk.rating.about":
     "Die Liste eines Verbands (CSV mit Kopfzeile: Verbands-ID, Name, Verein, Wertung oder Punkte, Geburtsjahr) gibt den Spielern ihre Wertungen, nach denen die Auslosung setzt. Nichts ändert sich, bevor Sie den Bericht gelesen und Anwenden gedrückt haben.",

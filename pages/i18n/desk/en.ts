@@ -120,7 +120,6 @@ export const deskEn = {
   "desk.import.unchanged": '"{name}" is already imported from this very file: importing it changes nothing',
   "desk.import.replaces": 'Replaces the stored "{name}": {counts}',
   "desk.import.new": 'A new event "{name}": {counts}',
-  "desk.import.mend": "{detail}. Mend the file and choose it again.",
   "desk.import.losses": "This would undo work done at the desk",
   "desk.import.added": "Added",
   "desk.import.changed": "Changed",
@@ -135,6 +134,123 @@ export const deskEn = {
   "desk.import.checking": "Checking the file…",
   "desk.import.problems": "The file has problems: nothing was imported",
   "desk.import.checked": "Checked: nothing is imported until you press Import",
+  "desk.import.mendOne": "The file has 1 problem. Mend the file and choose it again.",
+  "desk.import.mendMany": "The file has {n} problems. Mend the file and choose it again.",
+  // The event file's problems (#53): one message per code of event_file/problem_codes.ts's first two sections.
+  "desk.file.not-json": "The file is not valid JSON",
+  "desk.file.json-unexpected-end": "Invalid JSON at line {line}, column {column}: the file ends too soon",
+  "desk.file.json-unterminated-string":
+    "Invalid JSON at line {line}, column {column}: unterminated string: expected a closing '\"'",
+  "desk.file.json-control-character":
+    "Invalid JSON at line {line}, column {column}: control character in a string: write it as an escape like \\n",
+  "desk.file.json-unicode-escape":
+    "Invalid JSON at line {line}, column {column}: invalid \\u escape: expected 4 hex digits",
+  "desk.file.json-escape":
+    'Invalid JSON at line {line}, column {column}: invalid escape "{escape}" in a string',
+  "desk.file.json-number": "Invalid JSON at line {line}, column {column}: invalid number at {got}",
+  "desk.file.json-trailing-comma":
+    "Invalid JSON at line {line}, column {column}: trailing comma before a closing bracket",
+  "desk.file.json-expected-colon":
+    'Invalid JSON at line {line}, column {column}: expected ":" after a property name, got {got}',
+  "desk.file.json-expected-comma":
+    'Invalid JSON at line {line}, column {column}: expected "," or "{close}", got {got}',
+  "desk.file.json-expected-name":
+    "Invalid JSON at line {line}, column {column}: expected a property name in double quotes, got {got}",
+  "desk.file.json-expected-value":
+    "Invalid JSON at line {line}, column {column}: unexpected {got}: expected a value",
+  "desk.file.json-after-end":
+    "Invalid JSON at line {line}, column {column}: unexpected {got} after the end of the JSON value",
+  "desk.file.json-too-deep": "Invalid JSON at line {line}, column {column}: nesting too deep",
+  "desk.file.schema-required": "Required field is missing",
+  "desk.file.schema-unknown-field": "Unknown field",
+  "desk.file.schema-unknown-field-near": 'Unknown field: did you mean "{near}"?',
+  "desk.file.schema-unknown-field-known": "Unknown field: expected one of {known}",
+  "desk.file.schema-type": "Expected a value of type {expected}, got {got}",
+  "desk.file.schema-const": "Expected {expected}, got {got}",
+  "desk.file.schema-enum": "Expected one of {allowed}, got {got}",
+  "desk.file.schema-best-of": "Expected an odd number of games from 3 to 9, got {got}",
+  "desk.file.schema-draw-size": "Expected a power of 2 from 2 to 256, got {got}",
+  "desk.file.schema-pattern": "Expected a text matching {pattern}, got {got}",
+  "desk.file.schema-pattern-key":
+    'Expected a key of letters, digits, "_", ".", ":" or "-", starting with a letter or digit, got {got}',
+  "desk.file.schema-pattern-slug":
+    "Expected a slug of lowercase letters, digits and hyphens, starting with a letter or digit, got {got}",
+  "desk.file.schema-pattern-date": "Expected a date YYYY-MM-DD, got {got}",
+  "desk.file.schema-pattern-date-time":
+    'Expected a date and time with a UTC offset, e.g. "2026-03-14T09:30:00Z", got {got}',
+  "desk.file.schema-pattern-score": 'Expected a game score, home points first, e.g. "11-8", got {got}',
+  "desk.file.schema-pattern-text": "Expected a non-blank text, got {got}",
+  "desk.file.schema-pattern-email": "Expected an e-mail address, got {got}",
+  "desk.file.schema-pattern-country":
+    'Expected a country code of three capital letters as the ITTF writes it, e.g. "GER" or "CHN", got {got}',
+  "desk.file.schema-minimum": "Expected a number >= {limit}, got {got}",
+  "desk.file.schema-maximum": "Expected a number <= {limit}, got {got}",
+  "desk.file.schema-exclusive-minimum": "Expected a number > {limit}, got {got}",
+  "desk.file.schema-exclusive-maximum": "Expected a number < {limit}, got {got}",
+  "desk.file.schema-min-items": "Too few items: {count}, the least is {limit}",
+  "desk.file.schema-max-items": "Too many items: {count}, the most is {limit}",
+  "desk.file.schema-min-length": "Too short: {length} characters, the least is {limit}",
+  "desk.file.schema-max-length": "Too long: {length} characters, the most is {limit}",
+  "desk.file.schema-one-of": "Invalid value: it must take exactly one of the allowed forms",
+  "desk.file.schema-any-of": "Invalid value: it takes none of the allowed forms",
+  "desk.file.schema-unique-items": "Invalid value: an item is given twice",
+  "desk.file.schema-format": "Invalid value: not in the expected format",
+  "desk.file.schema-invalid": 'Invalid value (schema rule "{keyword}")',
+  "desk.file.duplicate-category-id": 'Duplicate category id "{id}": also {first}',
+  "desk.file.duplicate-player-id": 'Duplicate player id "{id}": also {first}',
+  "desk.file.duplicate-federation-id": 'Duplicate federation id "{id}": also {first}',
+  "desk.file.duplicate-email": 'Duplicate account e-mail "{email}": also {first}',
+  "desk.file.duplicate-uuid": 'Duplicate uuid "{uuid}": also {first}',
+  "desk.file.date-not-calendar": '"{value}" is not a calendar date',
+  "desk.file.date-outside-years": '"{value}" is outside the years {first} to {last}',
+  "desk.file.time-not-real-in-years":
+    '"{value}" is not a real date and time in the years {first} to {last} (UTC)',
+  "desk.file.poster-not-web": "Expected an http: or https: address, got {got}",
+  "desk.file.event-ends-before-start": 'The event ends ("{end}") before it starts ("{start}")',
+  "desk.file.announcement-hidden": "The announcement contains an invisible control character ({character})",
+  "desk.file.announcement-marks":
+    "The announcement stacks more than {max} accents or other marks on one letter",
+  "desk.file.announcement-too-long":
+    "The announcement is {length} characters long; at most {max} fit on the TV",
+  "desk.file.announcement-posted-at-missing": "An announcement needs the time it was posted",
+  "desk.file.text-nul": "Expected a text without a NUL character (\\u0000), got {got}",
+  "desk.file.text-lone-surrogate": "Expected a text without a lone UTF-16 surrogate, got {got}",
+  "desk.file.text-hidden":
+    "The text contains an invisible control, direction or format character ({character})",
+  "desk.file.name-hidden":
+    "The name contains an invisible control, direction or format character ({character})",
+  "desk.file.duplicate-session-id": 'Duplicate session id "{id}": also {first}',
+  "desk.file.session-ends-before-start": 'Session "{id}" ends before it starts',
+  "desk.file.session-table-twice": "Table {table} is listed twice",
+  "desk.file.session-table-shared":
+    'Session "{id}" and session "{other}" ({first}) are at the same time and both use table {table}: a table is in one session at a time',
+  "desk.file.unknown-session": 'Unknown session "{session}": the event\'s sessions are {known}',
+  "desk.file.unknown-session-none": 'Unknown session "{session}": the event has no sessions',
+  "desk.file.session-twice": 'Session "{session}" is listed twice',
+  "desk.file.knockout-no-groups": 'A category of format "knockout" has no groups',
+  "desk.file.group-size-not-drawn":
+    "Cannot draw groups of {size}: the draw makes groups of {min} to {max} entries (give the groups already drawn to use groups of another size)",
+  "desk.file.qualifiers-format": 'Only a category of format "groups_knockout" has qualifiers, not "{format}"',
+  "desk.file.qualifiers-too-many": "{qualifiers} qualifiers cannot come from groups of {size}",
+  "desk.file.duplicate-entry-id": 'Duplicate entry id "{id}" in category "{category}": also {first}',
+  "desk.file.bye-reserved": '"bye" is reserved for a draw slot without an entry',
+  "desk.file.singles-entry-players": "A singles entry needs 1 player, got {count}",
+  "desk.file.doubles-entry-players": "A doubles entry needs 2 players, got {count}",
+  "desk.file.unknown-player": 'Unknown player "{player}": not in "players"',
+  "desk.file.player-twice-in-entry": 'Player "{player}" is twice in the same entry',
+  "desk.file.player-in-other-entry":
+    'Player "{player}" already plays in entry "{entry}" of category "{category}"',
+  "desk.file.seed-taken": 'Seed {seed} is already given to entry "{entry}"',
+  "desk.file.duplicate-group-name": 'Duplicate group name "{name}" in category "{category}": also {first}',
+  "desk.file.unknown-entry": 'Unknown entry "{entry}": not an entry of category "{category}"',
+  "desk.file.entry-twice-in-group": 'Entry "{entry}" is twice in group "{group}"',
+  "desk.file.entry-in-other-group": 'Entry "{entry}" is already in group "{group}"',
+  "desk.file.group-of-one": 'Group "{group}" has 1 entry: a group needs at least 2',
+  "desk.file.group-too-big": 'Group "{group}" has {count} entries, more than groupSize {size}',
+  "desk.file.lot-not-member": 'Entry "{entry}" is not a member of group "{group}"',
+  "desk.file.lot-twice": 'Entry "{entry}" is twice in the lot order',
+  "desk.file.incident-unreplayed":
+    "Match {match}: its {kind} after {afterPoints} points does not replay over the rallies rebuilt from its games; its officiating is replayed from the rallies alone",
   "desk.rating.heading": "Rating list",
   "desk.rating.about":
     "A federation's list (CSV with a header: federation id, name, club, rating or points, birth year) gives the players their ratings, which the draw seeds by. Nothing changes until you have read the report and pressed Apply.",

@@ -117,7 +117,6 @@ export const deskEs: DeskCatalog = {
   "desk.import.unchanged": "«{name}» ya está importado de este mismo archivo: importarlo no cambia nada",
   "desk.import.replaces": "Sustituye a «{name}» guardado: {counts}",
   "desk.import.new": "Un torneo nuevo «{name}»: {counts}",
-  "desk.import.mend": "{detail}. Corrija el archivo y vuelva a elegirlo.",
   "desk.import.losses": "Esto desharía trabajo hecho en la mesa de control",
   "desk.import.added": "Añadido",
   "desk.import.changed": "Cambiado",
@@ -133,6 +132,129 @@ export const deskEs: DeskCatalog = {
   "desk.import.checking": "Comprobando el archivo…",
   "desk.import.problems": "El archivo tiene errores: no se ha importado nada",
   "desk.import.checked": "Comprobado: no se importa nada hasta que pulse Importar",
+  "desk.import.mendOne": "El archivo tiene 1 error. Corrija el archivo y vuelva a elegirlo.",
+  "desk.import.mendMany": "El archivo tiene {n} errores. Corrija el archivo y vuelva a elegirlo.",
+  // The event file's problems (#53): one message per code of event_file/problem_codes.ts's first two sections.
+  "desk.file.not-json": "El archivo no es JSON válido",
+  "desk.file.json-unexpected-end":
+    "JSON no válido en la línea {line}, columna {column}: el archivo termina antes de tiempo",
+  "desk.file.json-unterminated-string":
+    "JSON no válido en la línea {line}, columna {column}: cadena sin cerrar: falta un '\"' final",
+  "desk.file.json-control-character":
+    "JSON no válido en la línea {line}, columna {column}: carácter de control en una cadena: escríbalo como secuencia de escape, p. ej. \\n",
+  "desk.file.json-unicode-escape":
+    "JSON no válido en la línea {line}, columna {column}: escape \\u no válido: se esperaban 4 dígitos hexadecimales",
+  "desk.file.json-escape":
+    "JSON no válido en la línea {line}, columna {column}: escape «{escape}» no válido en una cadena",
+  "desk.file.json-number": "JSON no válido en la línea {line}, columna {column}: número no válido en {got}",
+  "desk.file.json-trailing-comma":
+    "JSON no válido en la línea {line}, columna {column}: coma sobrante antes de un corchete o llave de cierre",
+  "desk.file.json-expected-colon":
+    "JSON no válido en la línea {line}, columna {column}: se esperaba «:» tras un nombre de campo, se encontró {got}",
+  "desk.file.json-expected-comma":
+    "JSON no válido en la línea {line}, columna {column}: se esperaba «,» o «{close}», se encontró {got}",
+  "desk.file.json-expected-name":
+    "JSON no válido en la línea {line}, columna {column}: se esperaba un nombre de campo entre comillas dobles, se encontró {got}",
+  "desk.file.json-expected-value":
+    "JSON no válido en la línea {line}, columna {column}: {got} inesperado: se esperaba un valor",
+  "desk.file.json-after-end":
+    "JSON no válido en la línea {line}, columna {column}: {got} inesperado tras el final del valor JSON",
+  "desk.file.json-too-deep":
+    "JSON no válido en la línea {line}, columna {column}: anidamiento demasiado profundo",
+  "desk.file.schema-required": "Falta un campo obligatorio",
+  "desk.file.schema-unknown-field": "Campo desconocido",
+  "desk.file.schema-unknown-field-near": "Campo desconocido: ¿quería decir «{near}»?",
+  "desk.file.schema-unknown-field-known": "Campo desconocido: se admite uno de {known}",
+  "desk.file.schema-type": "Se esperaba un valor de tipo {expected}, se encontró {got}",
+  "desk.file.schema-const": "Se esperaba {expected}, se encontró {got}",
+  "desk.file.schema-enum": "Se esperaba uno de {allowed}, se encontró {got}",
+  "desk.file.schema-best-of": "Se esperaba un número impar de juegos de 3 a 9, se encontró {got}",
+  "desk.file.schema-draw-size": "Se esperaba una potencia de 2 de 2 a 256, se encontró {got}",
+  "desk.file.schema-pattern": "Se esperaba un texto con la forma {pattern}, se encontró {got}",
+  "desk.file.schema-pattern-key":
+    "Se esperaba una clave de letras, cifras, «_», «.», «:» o «-» que empiece por letra o cifra, se encontró {got}",
+  "desk.file.schema-pattern-slug":
+    "Se esperaba un identificador corto de minúsculas, cifras y guiones que empiece por letra o cifra, se encontró {got}",
+  "desk.file.schema-pattern-date": "Se esperaba una fecha AAAA-MM-DD, se encontró {got}",
+  "desk.file.schema-pattern-date-time":
+    "Se esperaba fecha y hora con desfase UTC, p. ej. «2026-03-14T09:30:00Z», se encontró {got}",
+  "desk.file.schema-pattern-score":
+    "Se esperaba el tanteo de un juego, primero los puntos del local, p. ej. «11-8», se encontró {got}",
+  "desk.file.schema-pattern-text": "Se esperaba un texto no vacío, se encontró {got}",
+  "desk.file.schema-pattern-email": "Se esperaba una dirección de correo electrónico, se encontró {got}",
+  "desk.file.schema-pattern-country":
+    "Se esperaba un código de país de tres mayúsculas como lo escribe la ITTF, p. ej. «GER» o «CHN», se encontró {got}",
+  "desk.file.schema-minimum": "Se esperaba un número >= {limit}, se encontró {got}",
+  "desk.file.schema-maximum": "Se esperaba un número <= {limit}, se encontró {got}",
+  "desk.file.schema-exclusive-minimum": "Se esperaba un número > {limit}, se encontró {got}",
+  "desk.file.schema-exclusive-maximum": "Se esperaba un número < {limit}, se encontró {got}",
+  "desk.file.schema-min-items": "Demasiado pocos elementos: {count}, como mínimo {limit}",
+  "desk.file.schema-max-items": "Demasiados elementos: {count}, como máximo {limit}",
+  "desk.file.schema-min-length": "Demasiado corto: {length} caracteres, como mínimo {limit}",
+  "desk.file.schema-max-length": "Demasiado largo: {length} caracteres, como máximo {limit}",
+  "desk.file.schema-one-of": "Valor no válido: debe tener exactamente una de las formas admitidas",
+  "desk.file.schema-any-of": "Valor no válido: no tiene ninguna de las formas admitidas",
+  "desk.file.schema-unique-items": "Valor no válido: un elemento aparece dos veces",
+  "desk.file.schema-format": "Valor no válido: no tiene el formato esperado",
+  "desk.file.schema-invalid": "Valor no válido (regla del esquema «{keyword}»)",
+  "desk.file.duplicate-category-id": "Identificador de categoría «{id}» repetido: también {first}",
+  "desk.file.duplicate-player-id": "Identificador de jugador «{id}» repetido: también {first}",
+  "desk.file.duplicate-federation-id": "Número de licencia «{id}» repetido: también {first}",
+  "desk.file.duplicate-email": "Correo de cuenta «{email}» repetido: también {first}",
+  "desk.file.duplicate-uuid": "UUID «{uuid}» repetido: también {first}",
+  "desk.file.date-not-calendar": "«{value}» no es una fecha del calendario",
+  "desk.file.date-outside-years": "«{value}» está fuera de los años {first} a {last}",
+  "desk.file.time-not-real-in-years":
+    "«{value}» no es una fecha y hora real de los años {first} a {last} (UTC)",
+  "desk.file.poster-not-web": "Se esperaba una dirección http: o https:, se encontró {got}",
+  "desk.file.event-ends-before-start": "El torneo termina («{end}») antes de empezar («{start}»)",
+  "desk.file.announcement-hidden": "El aviso contiene un carácter de control invisible ({character})",
+  "desk.file.announcement-marks": "El aviso acumula más de {max} acentos u otros signos sobre una letra",
+  "desk.file.announcement-too-long":
+    "El aviso tiene {length} caracteres; en la pantalla caben como máximo {max}",
+  "desk.file.announcement-posted-at-missing": "Un aviso necesita la hora en que se publicó",
+  "desk.file.text-nul": "Se esperaba un texto sin carácter NUL (\\u0000), se encontró {got}",
+  "desk.file.text-lone-surrogate": "Se esperaba un texto sin sustituto UTF-16 suelto, se encontró {got}",
+  "desk.file.text-hidden":
+    "El texto contiene un carácter invisible de control, dirección o formato ({character})",
+  "desk.file.name-hidden":
+    "El nombre contiene un carácter invisible de control, dirección o formato ({character})",
+  "desk.file.duplicate-session-id": "Identificador de sesión «{id}» repetido: también {first}",
+  "desk.file.session-ends-before-start": "La sesión «{id}» termina antes de empezar",
+  "desk.file.session-table-twice": "La mesa {table} aparece dos veces",
+  "desk.file.session-table-shared":
+    "Las sesiones «{id}» y «{other}» ({first}) coinciden en el tiempo y ambas usan la mesa {table}: una mesa solo está en una sesión a la vez",
+  "desk.file.unknown-session": "Sesión «{session}» desconocida: las sesiones del torneo son {known}",
+  "desk.file.unknown-session-none": "Sesión «{session}» desconocida: el torneo no tiene sesiones",
+  "desk.file.session-twice": "La sesión «{session}» aparece dos veces",
+  "desk.file.knockout-no-groups": "Una categoría con formato «knockout» no tiene grupos",
+  "desk.file.group-size-not-drawn":
+    "No se pueden sortear grupos de {size}: el sorteo forma grupos de {min} a {max} inscripciones (indique los grupos ya sorteados para usar otro tamaño)",
+  "desk.file.qualifiers-format":
+    "Solo una categoría con formato «groups_knockout» tiene clasificados, no «{format}»",
+  "desk.file.qualifiers-too-many": "No pueden salir {qualifiers} clasificados de grupos de {size}",
+  "desk.file.duplicate-entry-id":
+    "Identificador de inscripción «{id}» repetido en la categoría «{category}»: también {first}",
+  "desk.file.bye-reserved": "«bye» está reservado a un puesto del cuadro sin inscripción (exento)",
+  "desk.file.singles-entry-players": "Una inscripción individual necesita 1 jugador, se encontró {count}",
+  "desk.file.doubles-entry-players": "Una inscripción de dobles necesita 2 jugadores, se encontró {count}",
+  "desk.file.unknown-player": "Jugador «{player}» desconocido: no está en «players»",
+  "desk.file.player-twice-in-entry": "El jugador «{player}» aparece dos veces en la misma inscripción",
+  "desk.file.player-in-other-entry":
+    "El jugador «{player}» ya juega en la inscripción «{entry}» de la categoría «{category}»",
+  "desk.file.seed-taken": "El cabeza de serie {seed} ya está asignado a la inscripción «{entry}»",
+  "desk.file.duplicate-group-name":
+    "Nombre de grupo «{name}» repetido en la categoría «{category}»: también {first}",
+  "desk.file.unknown-entry":
+    "Inscripción «{entry}» desconocida: no es una inscripción de la categoría «{category}»",
+  "desk.file.entry-twice-in-group": "La inscripción «{entry}» aparece dos veces en el grupo «{group}»",
+  "desk.file.entry-in-other-group": "La inscripción «{entry}» ya está en el grupo «{group}»",
+  "desk.file.group-of-one": "El grupo «{group}» tiene 1 inscripción: un grupo necesita al menos 2",
+  "desk.file.group-too-big": "El grupo «{group}» tiene {count} inscripciones, más que groupSize {size}",
+  "desk.file.lot-not-member": "La inscripción «{entry}» no pertenece al grupo «{group}»",
+  "desk.file.lot-twice": "La inscripción «{entry}» aparece dos veces en el orden del sorteo",
+  "desk.file.incident-unreplayed":
+    "Partido {match}: su {kind} tras {afterPoints} puntos no se reproduce sobre los puntos reconstruidos a partir de sus juegos; el arbitraje se reproduce solo a partir de los puntos",
   "desk.rating.heading": "Lista de ranking",
   "desk.rating.about":
     "La lista de una federación (CSV con cabecera: número de licencia, nombre, club, puntuación o puntos, año de nacimiento) da a los jugadores su puntuación, con la que el sorteo designa los cabezas de serie. Nada cambia hasta que haya leído el informe y pulsado Aplicar.",

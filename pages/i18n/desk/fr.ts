@@ -120,7 +120,6 @@ export const deskFr: DeskCatalog = {
   "desk.import.unchanged": "« {name} » est déjà importée de ce même fichier : l’importer ne change rien",
   "desk.import.replaces": "Remplace « {name} » enregistrée : {counts}",
   "desk.import.new": "Une nouvelle compétition « {name} » : {counts}",
-  "desk.import.mend": "{detail}. Corrigez le fichier et choisissez-le à nouveau.",
   "desk.import.losses": "Ceci déferait du travail fait à la table de marque",
   "desk.import.added": "Ajouté",
   "desk.import.changed": "Modifié",
@@ -136,6 +135,129 @@ export const deskFr: DeskCatalog = {
   "desk.import.checking": "Vérification du fichier…",
   "desk.import.problems": "Le fichier comporte des erreurs : rien n’a été importé",
   "desk.import.checked": "Vérifié : rien n’est importé avant que vous appuyiez sur Importer",
+  "desk.import.mendOne": "Le fichier comporte 1 erreur. Corrigez le fichier et choisissez-le à nouveau.",
+  "desk.import.mendMany": "Le fichier comporte {n} erreurs. Corrigez le fichier et choisissez-le à nouveau.",
+  // The event file's problems (#53): one message per code of event_file/problem_codes.ts's first two sections.
+  "desk.file.not-json": "Le fichier n’est pas du JSON valide",
+  "desk.file.json-unexpected-end":
+    "JSON invalide ligne {line}, colonne {column} : le fichier se termine trop tôt",
+  "desk.file.json-unterminated-string":
+    "JSON invalide ligne {line}, colonne {column} : chaîne non fermée : un '\"' final est attendu",
+  "desk.file.json-control-character":
+    "JSON invalide ligne {line}, colonne {column} : caractère de contrôle dans une chaîne : écrivez-le en échappement comme \\n",
+  "desk.file.json-unicode-escape":
+    "JSON invalide ligne {line}, colonne {column} : échappement \\u invalide : 4 chiffres hexadécimaux attendus",
+  "desk.file.json-escape":
+    "JSON invalide ligne {line}, colonne {column} : échappement « {escape} » invalide dans une chaîne",
+  "desk.file.json-number": "JSON invalide ligne {line}, colonne {column} : nombre invalide à {got}",
+  "desk.file.json-trailing-comma":
+    "JSON invalide ligne {line}, colonne {column} : virgule en trop avant un crochet ou une accolade fermante",
+  "desk.file.json-expected-colon":
+    "JSON invalide ligne {line}, colonne {column} : « : » attendu après un nom de champ, trouvé {got}",
+  "desk.file.json-expected-comma":
+    "JSON invalide ligne {line}, colonne {column} : « , » ou « {close} » attendu, trouvé {got}",
+  "desk.file.json-expected-name":
+    "JSON invalide ligne {line}, colonne {column} : nom de champ entre guillemets doubles attendu, trouvé {got}",
+  "desk.file.json-expected-value":
+    "JSON invalide ligne {line}, colonne {column} : {got} inattendu : une valeur est attendue",
+  "desk.file.json-after-end":
+    "JSON invalide ligne {line}, colonne {column} : {got} inattendu après la fin de la valeur JSON",
+  "desk.file.json-too-deep": "JSON invalide ligne {line}, colonne {column} : imbrication trop profonde",
+  "desk.file.schema-required": "Champ obligatoire manquant",
+  "desk.file.schema-unknown-field": "Champ inconnu",
+  "desk.file.schema-unknown-field-near": "Champ inconnu : vouliez-vous dire « {near} » ?",
+  "desk.file.schema-unknown-field-known": "Champ inconnu : champs possibles {known}",
+  "desk.file.schema-type": "Valeur de type {expected} attendue, trouvé {got}",
+  "desk.file.schema-const": "{expected} attendu, trouvé {got}",
+  "desk.file.schema-enum": "Une des valeurs {allowed} attendue, trouvé {got}",
+  "desk.file.schema-best-of": "Nombre impair de manches de 3 à 9 attendu, trouvé {got}",
+  "desk.file.schema-draw-size": "Puissance de 2 de 2 à 256 attendue, trouvé {got}",
+  "desk.file.schema-pattern": "Texte de la forme {pattern} attendu, trouvé {got}",
+  "desk.file.schema-pattern-key":
+    "Clé de lettres, chiffres, « _ », « . », « : » ou « - » attendue, commençant par une lettre ou un chiffre, trouvé {got}",
+  "desk.file.schema-pattern-slug":
+    "Identifiant court de minuscules, chiffres et tirets attendu, commençant par une lettre ou un chiffre, trouvé {got}",
+  "desk.file.schema-pattern-date": "Date AAAA-MM-JJ attendue, trouvé {got}",
+  "desk.file.schema-pattern-date-time":
+    "Date et heure avec décalage UTC attendues, par ex. « 2026-03-14T09:30:00Z », trouvé {got}",
+  "desk.file.schema-pattern-score":
+    "Score de manche attendu, points du premier joueur d’abord, par ex. « 11-8 », trouvé {got}",
+  "desk.file.schema-pattern-text": "Texte non vide attendu, trouvé {got}",
+  "desk.file.schema-pattern-email": "Adresse électronique attendue, trouvé {got}",
+  "desk.file.schema-pattern-country":
+    "Code pays de trois majuscules comme l’écrit l’ITTF attendu, par ex. « GER » ou « CHN », trouvé {got}",
+  "desk.file.schema-minimum": "Nombre >= {limit} attendu, trouvé {got}",
+  "desk.file.schema-maximum": "Nombre <= {limit} attendu, trouvé {got}",
+  "desk.file.schema-exclusive-minimum": "Nombre > {limit} attendu, trouvé {got}",
+  "desk.file.schema-exclusive-maximum": "Nombre < {limit} attendu, trouvé {got}",
+  "desk.file.schema-min-items": "Trop peu d’éléments : {count}, au moins {limit}",
+  "desk.file.schema-max-items": "Trop d’éléments : {count}, au plus {limit}",
+  "desk.file.schema-min-length": "Trop court : {length} caractères, au moins {limit}",
+  "desk.file.schema-max-length": "Trop long : {length} caractères, au plus {limit}",
+  "desk.file.schema-one-of": "Valeur invalide : elle doit prendre exactement une des formes permises",
+  "desk.file.schema-any-of": "Valeur invalide : elle ne prend aucune des formes permises",
+  "desk.file.schema-unique-items": "Valeur invalide : un élément figure deux fois",
+  "desk.file.schema-format": "Valeur invalide : pas au format attendu",
+  "desk.file.schema-invalid": "Valeur invalide (règle du schéma « {keyword} »)",
+  "desk.file.duplicate-category-id": "Identifiant de tableau « {id} » en double : aussi {first}",
+  "desk.file.duplicate-player-id": "Identifiant de joueur « {id} » en double : aussi {first}",
+  "desk.file.duplicate-federation-id": "Numéro de licence « {id} » en double : aussi {first}",
+  "desk.file.duplicate-email": "Adresse de compte « {email} » en double : aussi {first}",
+  "desk.file.duplicate-uuid": "UUID « {uuid} » en double : aussi {first}",
+  "desk.file.date-not-calendar": "« {value} » n’est pas une date du calendrier",
+  "desk.file.date-outside-years": "« {value} » est hors des années {first} à {last}",
+  "desk.file.time-not-real-in-years":
+    "« {value} » n’est pas une date et heure réelle des années {first} à {last} (UTC)",
+  "desk.file.poster-not-web": "Adresse http: ou https: attendue, trouvé {got}",
+  "desk.file.event-ends-before-start": "La compétition finit (« {end} ») avant de commencer (« {start} »)",
+  "desk.file.announcement-hidden": "L’annonce contient un caractère de contrôle invisible ({character})",
+  "desk.file.announcement-marks": "L’annonce empile plus de {max} accents ou autres signes sur une lettre",
+  "desk.file.announcement-too-long":
+    "L’annonce fait {length} caractères ; au plus {max} tiennent sur l’écran",
+  "desk.file.announcement-posted-at-missing": "Une annonce a besoin de l’heure de sa publication",
+  "desk.file.text-nul": "Texte sans caractère NUL (\\u0000) attendu, trouvé {got}",
+  "desk.file.text-lone-surrogate":
+    "Texte sans demi-paire de substitution UTF-16 isolée attendu, trouvé {got}",
+  "desk.file.text-hidden":
+    "Le texte contient un caractère invisible de contrôle, de direction ou de mise en forme ({character})",
+  "desk.file.name-hidden":
+    "Le nom contient un caractère invisible de contrôle, de direction ou de mise en forme ({character})",
+  "desk.file.duplicate-session-id": "Identifiant de session « {id} » en double : aussi {first}",
+  "desk.file.session-ends-before-start": "La session « {id} » finit avant de commencer",
+  "desk.file.session-table-twice": "La table {table} figure deux fois",
+  "desk.file.session-table-shared":
+    "Les sessions « {id} » et « {other} » ({first}) ont lieu en même temps et utilisent toutes deux la table {table} : une table n’est que dans une session à la fois",
+  "desk.file.unknown-session": "Session « {session} » inconnue : les sessions de la compétition sont {known}",
+  "desk.file.unknown-session-none": "Session « {session} » inconnue : la compétition n’a pas de sessions",
+  "desk.file.session-twice": "La session « {session} » figure deux fois",
+  "desk.file.knockout-no-groups": "Un tableau au format « knockout » n’a pas de poules",
+  "desk.file.group-size-not-drawn":
+    "Impossible de tirer des poules de {size} : le tirage fait des poules de {min} à {max} inscriptions (donnez les poules déjà tirées pour d’autres tailles)",
+  "desk.file.qualifiers-format":
+    "Seul un tableau au format « groups_knockout » a des qualifiés, pas « {format} »",
+  "desk.file.qualifiers-too-many": "{qualifiers} qualifiés ne peuvent sortir de poules de {size}",
+  "desk.file.duplicate-entry-id":
+    "Identifiant d’inscription « {id} » en double dans le tableau « {category} » : aussi {first}",
+  "desk.file.bye-reserved": "« bye » est réservé à une place du tirage sans inscription (exempt)",
+  "desk.file.singles-entry-players": "Une inscription en simple demande 1 joueur, trouvé {count}",
+  "desk.file.doubles-entry-players": "Une inscription en double demande 2 joueurs, trouvé {count}",
+  "desk.file.unknown-player": "Joueur « {player} » inconnu : absent de « players »",
+  "desk.file.player-twice-in-entry": "Le joueur « {player} » figure deux fois dans la même inscription",
+  "desk.file.player-in-other-entry":
+    "Le joueur « {player} » joue déjà dans l’inscription « {entry} » du tableau « {category} »",
+  "desk.file.seed-taken": "La tête de série {seed} est déjà donnée à l’inscription « {entry} »",
+  "desk.file.duplicate-group-name":
+    "Nom de poule « {name} » en double dans le tableau « {category} » : aussi {first}",
+  "desk.file.unknown-entry":
+    "Inscription « {entry} » inconnue : pas une inscription du tableau « {category} »",
+  "desk.file.entry-twice-in-group": "L’inscription « {entry} » figure deux fois dans la poule « {group} »",
+  "desk.file.entry-in-other-group": "L’inscription « {entry} » est déjà dans la poule « {group} »",
+  "desk.file.group-of-one": "La poule « {group} » a 1 inscription : une poule en demande au moins 2",
+  "desk.file.group-too-big": "La poule « {group} » a {count} inscriptions, plus que groupSize {size}",
+  "desk.file.lot-not-member": "L’inscription « {entry} » n’est pas dans la poule « {group} »",
+  "desk.file.lot-twice": "L’inscription « {entry} » figure deux fois dans l’ordre du tirage au sort",
+  "desk.file.incident-unreplayed":
+    "Partie {match} : son {kind} après {afterPoints} points ne se rejoue pas sur les échanges reconstitués à partir des manches ; l’arbitrage est rejoué à partir des seuls échanges",
   "desk.rating.heading": "Liste des classements",
   "desk.rating.about":
     "La liste d’une fédération (CSV avec en-tête : numéro de licence, nom, club, classement ou points, année de naissance) donne aux joueurs leurs points, qui servent aux têtes de série du tirage. Rien ne change avant que vous ayez lu le rapport et appuyé sur Appliquer.",

@@ -9,8 +9,9 @@
 import type { ImportPreview } from "../../../../event_file/import_preview.ts";
 import { problemDetail, problemText } from "../manage_fetch.ts";
 import { byId, make, setStatus } from "../dom.ts";
+import { type FileProblem, fileProblemLine } from "./file_problem_words.ts";
 import { EVENT_KEY, manageApi, type ManagePage } from "./page.ts";
-import { w } from "./words.ts";
+import { w, wCount } from "./words.ts";
 
 /** How many rows of each list are shown; the rest are counted. */
 export const SHOWN_ROWS = 40;
@@ -49,16 +50,18 @@ export function previewSummary(
     : w("desk.import.new", { name: p.name, counts });
 }
 
-/** Shows a file's problems, each on a line as the command line prints them. */
-export function showProblems(detail: string, errors: readonly { field: string; message: string }[]): void {
+/**
+ * Shows a file's problems, each on a line as the command line prints them (`path: sentence`), worded from its code
+ * in the page's language; `detail` (the problem's sentence) heads a refusal that lists none.
+ */
+export function showProblems(detail: string, errors: readonly FileProblem[]): void {
   const box = byId("import-problems")!;
   const list = make("ul");
-  list.append(
-    ...shownRows(errors.map((e) => e.field ? `${e.field}: ${e.message}` : e.message)).map((l) =>
-      make("li", "", l)
-    ),
-  );
-  box.replaceChildren(make("p", "", w("desk.import.mend", { detail })), list);
+  list.append(...shownRows(errors.map(fileProblemLine)).map((l) => make("li", "", l)));
+  const heading = errors.length === 0
+    ? detail
+    : wCount("desk.import.mendOne", "desk.import.mendMany", errors.length);
+  box.replaceChildren(make("p", "", heading), list);
   box.hidden = false;
   byId("import-preview")!.hidden = true;
   box.scrollIntoView({ block: "start" });
@@ -88,11 +91,7 @@ export function showPreview(page: ManagePage, text: string, p: ImportPreview): v
     ...listOf(w("desk.import.changed"), p.changed),
     ...listOf(w("desk.import.removed"), p.removed),
     // What the import takes as it is but names, as the command line prints it (an incident that does not replay).
-    ...listOf(
-      w("desk.import.warnings"),
-      (p.warnings ?? []).map((x) => x.path ? `${x.path}: ${x.message}` : x.message),
-      "warnings",
-    ),
+    ...listOf(w("desk.import.warnings"), (p.warnings ?? []).map(fileProblemLine), "warnings"),
   );
   const form = make("form", "inline");
   const tick = make("input");
