@@ -22,7 +22,7 @@ export interface CategoryContext {
 }
 
 /** Reports a problem at a path of the file: its English message, and its code and values for a page's words. */
-export type Add = (path: string, message: string, words?: ProblemWords) => void;
+export type Add = (path: string, message: string, words: ProblemWords) => void;
 
 /**
  * Keeps where each key of a list was first given (`value`); a key given again is reported by `again`, told where

@@ -6,7 +6,7 @@ import { AnnouncementError, normalizeAnnouncement } from "../domain/announcement
 import { isWebAddress } from "../lib/web_address.ts";
 import type { Add } from "./check_context.ts";
 import { describeValue, valueParam } from "./messages.ts";
-import { dateProblem, dateProblemWords, looksLikeDate, parseDateTime, YEARS, YEARS_TEXT } from "./parse.ts";
+import { dateProblem, looksLikeDate, parseDateTime, YEARS, YEARS_TEXT } from "./parse.ts";
 import type { ProblemWords } from "./problem_codes.ts";
 import { type Obj, obj, str } from "./read_json.ts";
 
@@ -26,7 +26,7 @@ export function checkEvent(event: Obj | undefined, add: Add): void {
   for (const [field, value] of [["startDate", start], ["endDate", end]] as const) {
     const problem = value !== undefined && looksLikeDate(value) ? dateProblem(value) : null;
     if (problem !== null) {
-      add(`event.${field}`, problem, dateProblemWords(value!) ?? undefined);
+      add(`event.${field}`, problem.message, problem.words);
       datesOk = false;
     }
   }

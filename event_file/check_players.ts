@@ -1,6 +1,6 @@
 /** The rules of the file's `players` and `accounts` that its schema cannot say. */
 import { type Add, givenOnce } from "./check_context.ts";
-import { dateProblem, dateProblemWords, looksLikeDate } from "./parse.ts";
+import { dateProblem, looksLikeDate } from "./parse.ts";
 import { arr, eachObject, type Obj, obj, str } from "./read_json.ts";
 
 /**
@@ -39,7 +39,7 @@ export function checkPlayers(root: Obj, add: Add): Map<string, string | undefine
     const birthDate = str(player.birthDate);
     const birthProblem = birthDate !== undefined && looksLikeDate(birthDate) ? dateProblem(birthDate) : null;
     if (birthProblem !== null) {
-      add(`${path}.birthDate`, birthProblem, dateProblemWords(birthDate!) ?? undefined);
+      add(`${path}.birthDate`, birthProblem.message, birthProblem.words);
     }
   });
 

@@ -38,18 +38,22 @@ export function isInYears(year: number): boolean {
   return year >= FIRST_YEAR && year <= LAST_YEAR;
 }
 
-/** Why a YYYY-MM-DD date is refused, or null for a calendar date in the format's years. */
-export function dateProblem(value: string): string | null {
-  if (!isCalendarDate(value)) return `"${value}" is not a calendar date`;
-  if (!isInYears(Number(value.slice(0, 4)))) return `"${value}" is outside ${YEARS_TEXT}`;
-  return null;
-}
-
-/** The code and values of `dateProblem`'s sentence, for a page's words; null when there is none. */
-export function dateProblemWords(value: string): ProblemWords | null {
-  if (!isCalendarDate(value)) return { code: "date-not-calendar", params: { value } };
+/**
+ * What is wrong with a date of the format (YYYY-MM-DD): not a calendar date, or outside the years a date may
+ * have; its sentence, and its code and values for a page's words. Null when it is a good date.
+ */
+export function dateProblem(value: string): { message: string; words: ProblemWords } | null {
+  if (!isCalendarDate(value)) {
+    return {
+      message: `"${value}" is not a calendar date`,
+      words: { code: "date-not-calendar", params: { value } },
+    };
+  }
   if (!isInYears(Number(value.slice(0, 4)))) {
-    return { code: "date-outside-years", params: { value, ...YEARS } };
+    return {
+      message: `"${value}" is outside ${YEARS_TEXT}`,
+      words: { code: "date-outside-years", params: { value, ...YEARS } },
+    };
   }
   return null;
 }

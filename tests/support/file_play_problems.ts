@@ -3,7 +3,7 @@
  * check_matches.ts, check_result.ts, check_teams.ts): `PLAY_PROBLEM_CASES` gives, for each code of that part, the
  * problems a case reports (tests/event_file/play_problem_codes_test.ts, tests/pages/i18n/file_play_words_test.ts).
  */
-import type { CategoryContext } from "../../event_file/check_context.ts";
+import type { Add, CategoryContext } from "../../event_file/check_context.ts";
 import { checkDraw } from "../../event_file/check_draw.ts";
 import { checkMatches } from "../../event_file/check_matches.ts";
 import { checkResult } from "../../event_file/check_result.ts";
@@ -31,9 +31,9 @@ function context(overrides: Partial<CategoryContext> = {}): CategoryContext {
 }
 
 /** The problems a check reports. */
-function reported(check: (add: (path: string, message: string, words?: unknown) => void) => void) {
+function reported(check: (add: Add) => void) {
   const problems: ImportProblem[] = [];
-  check((path, message, words) => problems.push({ path, message, ...(words as object) }));
+  check((path, message, words) => problems.push({ path, message, ...words }));
   return problems;
 }
 
