@@ -1,6 +1,6 @@
 /**
  * The desk's import in every language at 1366x768 (#53): a file with problems of its schema and of its references,
- * then a file that is not even JSON, are checked for real against the server, and each problem is worded from its
+ * one with problems of its matches and results, then a file that is not even JSON, are checked for real against the server, and each problem is worded from its
  * code (pages/operator/client/manage/file_problem_words.ts): no English message is left in the list, and in
  * English it says what the file's problems are. With `--shots=DIR` the list of each language is saved there.
  */
@@ -12,7 +12,7 @@ import { LANGUAGES } from "../../lib/languages.ts";
 import { CATALOGS, i18nFor } from "../../pages/i18n/mod.ts";
 import { makeToken } from "../api/manage_fixtures.ts";
 import { browserSuite } from "../support/browser.ts";
-import { undrawnGroups } from "../support/event_files.ts";
+import { groupEvent, undrawnGroups } from "../support/event_files.ts";
 import { englishLeft, wordIn } from "../support/language_checks.ts";
 import { openDeskToCheck } from "../support/manage_page.ts";
 
@@ -42,6 +42,47 @@ const BROKEN_IN_ENGLISH = [
   'categories[0].entries[0].players[0]: Unknown player "zed": not in "players"',
 ];
 
+/** The club open with a match against itself, a knockout match in groups, an unknown group and two bad results. */
+function playBrokenFile(): EventFile {
+  const f = groupEvent({ slug: "club-open", status: "published", players });
+  f.categories[0]!.matches = [
+    { id: "m1", stage: "group", group: "A", home: "ana", away: "ana", status: "scheduled" },
+    { id: "m2", stage: "knockout", round: 1, position: 0, home: "ben", away: "cat", status: "scheduled" },
+    { id: "m3", stage: "group", group: "Z", home: "ben", away: "cat", status: "scheduled" },
+    {
+      id: "m4",
+      stage: "group",
+      group: "A",
+      home: "ben",
+      away: "dan",
+      status: "completed",
+      winner: "ben",
+      games: ["11-10"],
+    },
+    {
+      id: "m5",
+      stage: "group",
+      group: "A",
+      home: "ana",
+      away: "dan",
+      status: "completed",
+      winner: "dan",
+      games: ["11-5", "11-6"],
+    },
+  ] as never;
+  return f;
+}
+
+/** What the desk lists for the file with bad matches, in English. */
+const PLAY_BROKEN_IN_ENGLISH = [
+  'categories[0].matches[0].away: Entry "ana" cannot play itself',
+  'categories[0].matches[1].stage: A category of format "groups" has no knockout matches',
+  'categories[0].matches[2].group: Unknown group "Z": not a group of category "S"',
+  'categories[0].matches[3].games[0]: "11-10" is not a finished game: a game is won by the first side to 11 ' +
+  "points, with a 2-point lead from 10-10",
+  'categories[0].matches[4].winner: Entry "dan" contradicts the games: "ana" won them 2-0',
+];
+
 /** A file whose second line lacks its comma. */
 const NOT_JSON = '{\n  "format": "tt-event/1"\n  "event": {}\n}\n';
 
@@ -50,11 +91,19 @@ const DATA = [
   "event.venu",
   "venue",
   "categories[0].bestOf",
+  "categories[0].entries[0].players[0]",
   "players[1].id",
   "players[0]",
   "ana",
   "zed",
   "players",
+  "dan",
+  "ben",
+  "cat",
+  "groups",
+  "11-10",
+  "2-0",
+  "Singles",
 ];
 
 /** Checks `text` as the file, then waits for the list of its `count` problems; returns the heading and the lines. */
@@ -110,21 +159,29 @@ browserSuite(
               path: `${SHOTS}/import_problems_${lang}.png`,
             });
           }
+          const play = await checkFile(page, JSON.stringify(playBrokenFile(), null, 2), 5);
           const syntax = await checkFile(page, NOT_JSON, 1);
           if (lang === "en") {
             assert.equal(broken.heading, "The file has 4 problems. Mend the file and choose it again.");
             assert.deepEqual(broken.lines, BROKEN_IN_ENGLISH);
+            assert.equal(play.heading, "The file has 5 problems. Mend the file and choose it again.");
+            assert.deepEqual(play.lines, PLAY_BROKEN_IN_ENGLISH);
             assert.equal(syntax.heading, "The file has 1 problem. Mend the file and choose it again.");
             assert.deepEqual(syntax.lines, [
               'Invalid JSON at line 3, column 3: expected "," or "}", got "\\""',
             ]);
           } else {
-            const text = [broken.heading, ...broken.lines, syntax.heading, ...syntax.lines].join("\n");
+            const text = [broken.heading, ...broken.lines, ...play.lines, syntax.heading, ...syntax.lines]
+              .join("\n");
             assert.deepEqual(left(text), [], `English left in ${lang}:\n${text}`);
             // Each line keeps the path of the file as it is.
             assert.deepEqual(
               broken.lines.map((l) => l.slice(0, l.indexOf(": ")).replace(/[\u2068\u2069]/g, "")),
               BROKEN_IN_ENGLISH.map((l) => l.slice(0, l.indexOf(": "))),
+            );
+            assert.deepEqual(
+              play.lines.map((l) => l.slice(0, l.indexOf(": ")).replace(/[\u2068\u2069]/g, "")),
+              PLAY_BROKEN_IN_ENGLISH.map((l) => l.slice(0, l.indexOf(": "))),
             );
           }
           assert.equal((await server.store.db.selectFrom("events").selectAll().execute()).length, 0);

@@ -542,127 +542,127 @@ export const deskDe: DeskCatalog = {
   "desk.stream.deckSlates": "Standbilder: {names}",
   // An event file's problems with its draws, matches, results and teams (event_file/problem_codes.ts, last part).
   "desk.file.draw-groups-no-knockout":
-    'Eine Konkurrenz im Format "groups" hat keine K.-o.-Auslosung: nur "state" und "lotSeed" angeben',
-  "desk.file.draw-needs-slots": 'Eine Auslosung braucht ihre Plätze oder einen "lotSeed", um sie auszulosen',
+    "Eine Konkurrenz im Format „groups“ hat keine K.-o.-Auslosung: nur „state“ und „lotSeed“ angeben",
+  "desk.file.draw-needs-slots": "Eine Auslosung braucht ihre Plätze oder einen „lotSeed“, um sie auszulosen",
   "desk.file.draw-lot-too-few-entries":
     "Auslosung nicht möglich: mindestens 2 Meldungen nötig, die Konkurrenz hat {n}",
   "desk.file.draw-lot-too-many-entries":
     "Auslosung nicht möglich: ein Tableau hat höchstens {max} Plätze, die Konkurrenz hat {n} Meldungen",
-  "desk.file.draw-lot-duplicate-entry": 'Auslosung nicht möglich: Meldung "{entry}" ist doppelt angegeben',
+  "desk.file.draw-lot-duplicate-entry": "Auslosung nicht möglich: Meldung „{entry}“ ist doppelt angegeben",
   "desk.file.draw-lot-duplicate-seed":
-    'Auslosung nicht möglich: Setzplatz {seed} ist sowohl "{first}" als auch "{second}" zugeteilt',
+    "Auslosung nicht möglich: Setzplatz {seed} ist sowohl „{first}“ als auch „{second}“ zugeteilt",
   "desk.file.draw-lot-needs-qualifiers":
-    'Die Gruppenqualifikanten können ohne "qualifiersPerGroup" (1 oder 2) nicht ausgelost werden',
+    "Die Gruppenqualifikanten können ohne „qualifiersPerGroup“ (1 oder 2) nicht ausgelost werden",
   "desk.file.draw-lot-too-few-qualifiers":
     "Auslosung nicht möglich: eine K.-o.-Runde braucht mindestens 2 Gruppenqualifikanten (Gruppen: {groups}, Qualifikanten je Gruppe: {qualifiers})",
   "desk.file.draw-lot-impossible": "Mit diesem Los-Startwert ist keine Auslosung möglich",
   "desk.file.draw-lot-size":
-    'Die per Los erstellte Auslosung hat {slots} Plätze, nicht {size}: "size" weglassen oder die Plätze angeben',
+    "Die per Los erstellte Auslosung hat {slots} Plätze, nicht {size}: „size“ weglassen oder die Plätze angeben",
   "desk.file.draw-slot-count": "Ein Tableau mit {size} braucht {size} Plätze, angegeben sind {slots}",
   "desk.file.draw-size-not-power":
     "Ein Tableau hat 2, 4, 8, 16, 32, 64, 128 oder 256 Plätze, angegeben sind {slots}",
   "desk.file.draw-locked-empty-slot":
-    'Eine festgeschriebene Auslosung hat keinen leeren Platz: eine Meldung, "bye" oder einen Gruppenqualifikanten angeben',
+    "Eine festgeschriebene Auslosung hat keinen leeren Platz: eine Meldung, „bye“ oder einen Gruppenqualifikanten angeben",
   "desk.file.draw-qualifier-format":
-    'Nur eine Konkurrenz im Format "groups_knockout" hat Gruppenqualifikanten in der Auslosung, nicht "{format}"',
+    "Nur eine Konkurrenz im Format „groups_knockout“ hat Gruppenqualifikanten in der Auslosung, nicht „{format}“",
   "desk.file.draw-place-not-qualifying":
     "Platz {place} qualifiziert sich nicht: Qualifikanten je Gruppe: {qualifiers}",
   "desk.file.draw-group-too-small":
-    'Gruppe "{group}" hat zu wenige Meldungen für Platz {place} (Meldungen: {n})',
-  "desk.file.draw-place-again": 'Platz {place} der Gruppe "{group}" steht schon in slots[{slot}]',
+    "Gruppe „{group}“ hat zu wenige Meldungen für Platz {place} (Meldungen: {n})",
+  "desk.file.draw-place-again": "Platz {place} der Gruppe „{group}“ steht schon in slots[{slot}]",
   "desk.file.draw-locked-missing": "Eine festgeschriebene Auslosung setzt jede Meldung; es fehlen: {entries}",
   "desk.file.entry-unknown-in-category":
-    'Unbekannte Meldung "{entry}": keine Meldung der Konkurrenz "{category}"',
-  "desk.file.entry-drawn-again": 'Meldung "{entry}" steht schon in slots[{slot}]',
+    "Unbekannte Meldung „{entry}“: keine Meldung der Konkurrenz „{category}“",
+  "desk.file.entry-drawn-again": "Meldung „{entry}“ steht schon in slots[{slot}]",
   "desk.file.group-unknown-in-category":
-    'Unbekannte Gruppe "{group}": keine Gruppe der Konkurrenz "{category}"',
-  "desk.file.entry-not-in-group": 'Meldung "{entry}" gehört nicht zur Gruppe "{group}"',
+    "Unbekannte Gruppe „{group}“: keine Gruppe der Konkurrenz „{category}“",
+  "desk.file.entry-not-in-group": "Meldung „{entry}“ gehört nicht zur Gruppe „{group}“",
   "desk.file.match-id-again":
-    'Spiel-ID "{id}" ist in der Konkurrenz "{category}" doppelt vergeben: auch matches[{first}]',
-  "desk.file.match-plays-itself": 'Meldung "{entry}" kann nicht gegen sich selbst spielen',
-  "desk.file.match-knockout-no-group-stage": 'Eine Konkurrenz im Format "knockout" hat keine Gruppenspiele',
+    "Spiel-ID „{id}“ ist in der Konkurrenz „{category}“ doppelt vergeben: auch matches[{first}]",
+  "desk.file.match-plays-itself": "Meldung „{entry}“ kann nicht gegen sich selbst spielen",
+  "desk.file.match-knockout-no-group-stage": "Eine Konkurrenz im Format „knockout“ hat keine Gruppenspiele",
   "desk.file.match-group-needs-group": "Ein Gruppenspiel braucht seine Gruppe",
   "desk.file.match-group-needs-sides": "Ein Gruppenspiel braucht beide Gegner",
-  "desk.file.match-groups-no-knockout-stage": 'Eine Konkurrenz im Format "groups" hat keine K.-o.-Spiele',
+  "desk.file.match-groups-no-knockout-stage": "Eine Konkurrenz im Format „groups“ hat keine K.-o.-Spiele",
   "desk.file.match-knockout-has-group": "Ein K.-o.-Spiel hat keine Gruppe",
-  "desk.file.match-plays-twice-in-round": 'Meldung "{entry}" spielt in Runde {round} schon {match}',
+  "desk.file.match-plays-twice-in-round": "Meldung „{entry}“ spielt in Runde {round} schon {match}",
   "desk.file.match-place-taken": "Spiel {match} hat schon diese Runde und Position",
   "desk.file.match-round-beyond-draw":
     "Runde {round} gibt es in einem Tableau mit {size} nicht (Runden: {rounds})",
   "desk.file.match-position-beyond-round":
     "Position {position} gibt es in Runde {round} eines Tableaus mit {size} nicht (0 bis {last})",
   "desk.file.match-differs-from-draw":
-    'Meldung "{entry}" weicht von der Auslosung ab: in slots[{slot}] steht "{drawn}"',
+    "Meldung „{entry}“ weicht von der Auslosung ab: in slots[{slot}] steht „{drawn}“",
   "desk.file.game-not-finished":
-    '"{score}" ist kein beendeter Satz: einen Satz gewinnt, wer zuerst 11 Punkte hat, ab 10:10 mit 2 Punkten Vorsprung',
+    "„{score}“ ist kein beendeter Satz: einen Satz gewinnt, wer zuerst 11 Punkte hat, ab 10:10 mit 2 Punkten Vorsprung",
   "desk.file.game-after-decision":
-    '"{score}" wurde gespielt, nachdem das Spiel schon entschieden war ({games})',
-  "desk.file.current-not-in-play": '"{score}" ist kein Spielstand eines laufenden Satzes',
+    "„{score}“ wurde gespielt, nachdem das Spiel schon entschieden war ({games})",
+  "desk.file.current-not-in-play": "„{score}“ ist kein Spielstand eines laufenden Satzes",
   "desk.file.current-after-decision":
     "Die Sätze entscheiden das Spiel schon ({games}): es läuft kein Satz mehr",
-  "desk.file.winner-not-a-side": 'Meldung "{entry}" spielt dieses Spiel nicht (Heim "{home}", Gast "{away}")',
-  "desk.file.time-not-real": '"{value}" ist kein gültiges Datum mit Uhrzeit',
-  "desk.file.time-outside-years": '"{value}" liegt außerhalb der Jahre {from} bis {to} (UTC)',
+  "desk.file.winner-not-a-side": "Meldung „{entry}“ spielt dieses Spiel nicht (Heim „{home}“, Gast „{away}“)",
+  "desk.file.time-not-real": "„{value}“ ist kein gültiges Datum mit Uhrzeit",
+  "desk.file.time-outside-years": "„{value}“ liegt außerhalb der Jahre {from} bis {to} (UTC)",
   "desk.file.completed-before-started":
-    'Das Spiel wurde beendet ("{completedAt}"), bevor es begann ("{startedAt}")',
-  "desk.file.only-completed-winner": 'Nur ein beendetes Spiel hat einen Sieger, dieses ist "{status}"',
-  "desk.file.only-completed-reason": 'Nur ein beendetes Spiel hat einen Ergebnisgrund, dieses ist "{status}"',
-  "desk.file.only-completed-retirement": 'Nur ein beendetes Spiel hat eine Aufgabe, dieses ist "{status}"',
-  "desk.file.only-completed-time": 'Nur ein beendetes Spiel hat eine Endzeit, dieses ist "{status}"',
+    "Das Spiel wurde beendet („{completedAt}“), bevor es begann („{startedAt}“)",
+  "desk.file.only-completed-winner": "Nur ein beendetes Spiel hat einen Sieger, dieses ist „{status}“",
+  "desk.file.only-completed-reason": "Nur ein beendetes Spiel hat einen Ergebnisgrund, dieses ist „{status}“",
+  "desk.file.only-completed-retirement": "Nur ein beendetes Spiel hat eine Aufgabe, dieses ist „{status}“",
+  "desk.file.only-completed-time": "Nur ein beendetes Spiel hat eine Endzeit, dieses ist „{status}“",
   "desk.file.in-progress-needs-sides": "Ein laufendes Spiel braucht beide Gegner",
   "desk.file.completed-needs-sides": "Ein beendetes Spiel braucht beide Gegner",
   "desk.file.scheduled-has-games":
-    'Ein angesetztes Spiel hat keine Sätze: seinen Status auf "in_progress" oder "completed" setzen',
+    "Ein angesetztes Spiel hat keine Sätze: seinen Status auf „in_progress“ oder „completed“ setzen",
   "desk.file.scheduled-has-running-game": "Ein angesetztes Spiel hat keinen laufenden Satz",
   "desk.file.scheduled-has-started": "Ein angesetztes Spiel hat noch nicht begonnen",
   "desk.file.games-decide-status":
-    'Die Sätze entscheiden das Spiel ({games}): sein Status muss "completed" sein',
+    "Die Sätze entscheiden das Spiel ({games}): sein Status muss „completed“ sein",
   "desk.file.games-do-not-decide":
     "Die Sätze ({games}) entscheiden ein Spiel auf {wins} Gewinnsätze (best of {bestOf}) nicht: ein beendetes Spiel braucht den entscheidenden Satz oder einen Ergebnisgrund",
   "desk.file.completed-has-running-game": "Ein nach Sätzen beendetes Spiel hat keinen laufenden Satz",
   "desk.file.winner-contradicts-games":
-    'Meldung "{entry}" widerspricht den Sätzen: "{gamesWinner}" hat sie {games} gewonnen',
-  "desk.file.retirement-needs-retired": 'Nur ein Spiel mit dem Ergebnisgrund "retired" hat eine Aufgabe',
-  "desk.file.reason-needs-winner": 'Ein durch "{reason}" beendetes Spiel braucht einen Sieger',
+    "Meldung „{entry}“ widerspricht den Sätzen: „{gamesWinner}“ hat sie {games} gewonnen",
+  "desk.file.retirement-needs-retired": "Nur ein Spiel mit dem Ergebnisgrund „retired“ hat eine Aufgabe",
+  "desk.file.reason-needs-winner": "Ein durch „{reason}“ beendetes Spiel braucht einen Sieger",
   "desk.file.walkover-has-games": "Ein kampflos gewertetes Spiel hat keine Sätze: es wurde nicht gespielt",
   "desk.file.walkover-has-running-game":
     "Ein kampflos gewertetes Spiel hat keinen laufenden Satz: es wurde nicht gespielt",
   "desk.file.games-decide-reason":
-    'Die Sätze entscheiden das Spiel schon ({games}): "{reason}" oder die Sätze nach der Entscheidung entfernen',
+    "Die Sätze entscheiden das Spiel schon ({games}): „{reason}“ oder die Sätze nach der Entscheidung entfernen",
   "desk.file.retirement-game-count":
-    'Erwartet: {expected} (die Zahl der beendeten Sätze in "games"), angegeben: {given}',
+    "Erwartet: {expected} (die Zahl der beendeten Sätze in „games“), angegeben: {given}",
   "desk.file.team-needs-name": "Eine Mannschaft braucht ihren Namen",
   "desk.file.team-format-needs-team-kind":
-    'Nur eine Konkurrenz der Art "team" hat ein Mannschaftssystem, nicht "{kind}"',
+    "Nur eine Konkurrenz der Art „team“ hat ein Mannschaftssystem, nicht „{kind}“",
   "desk.file.tables-per-tie-needs-team-kind":
-    'Nur eine Konkurrenz der Art "team" hat Tische je Mannschaftskampf, nicht "{kind}"',
+    "Nur eine Konkurrenz der Art „team“ hat Tische je Mannschaftskampf, nicht „{kind}“",
   "desk.file.team-field-needs-team-kind":
-    'Nur eine Mannschaft (eine Meldung einer Konkurrenz der Art "team") hat "{field}"',
+    "Nur eine Mannschaft (eine Meldung einer Konkurrenz der Art „team“) hat „{field}“",
   "desk.file.tie-needs-team-kind":
-    'Nur ein Spiel einer Konkurrenz der Art "team" ist ein Mannschaftskampf, nicht "{kind}"',
+    "Nur ein Spiel einer Konkurrenz der Art „team“ ist ein Mannschaftskampf, nicht „{kind}“",
   "desk.file.team-format-missing":
-    'Eine Konkurrenz der Art "team" braucht ihr Mannschaftssystem: "wttc", "olympic", "swaythling", "corbillon" oder ein eigenes System',
-  "desk.file.team-format-unknown": 'Das Mannschaftssystem ist nicht spielbar: unbekanntes System "{format}"',
+    "Eine Konkurrenz der Art „team“ braucht ihr Mannschaftssystem: „wttc“, „olympic“, „swaythling“, „corbillon“ oder ein eigenes System",
+  "desk.file.team-format-unknown": "Das Mannschaftssystem ist nicht spielbar: unbekanntes System „{format}“",
   "desk.file.team-format-custom-needs-matches":
     "Das Mannschaftssystem ist nicht spielbar: ein eigenes System braucht seine Spiele und die nötigen Siege",
   "desk.file.team-format-no-matches":
     "Das Mannschaftssystem ist nicht spielbar: ein System braucht mindestens ein Spiel",
   "desk.file.team-format-match-type":
-    'Das Mannschaftssystem ist nicht spielbar: Spiel {match} ist "singles" oder "doubles"',
+    "Das Mannschaftssystem ist nicht spielbar: Spiel {match} ist „singles“ oder „doubles“",
   "desk.file.team-format-doubles-side":
-    'Das Mannschaftssystem ist nicht spielbar: eine Doppelseite von Spiel {match} sind zwei verschiedene Positionen oder "pair"',
+    "Das Mannschaftssystem ist nicht spielbar: eine Doppelseite von Spiel {match} sind zwei verschiedene Positionen oder „pair“",
   "desk.file.team-format-position-name":
     "Das Mannschaftssystem ist nicht spielbar: eine Position von Spiel {match} besteht aus ein oder zwei Buchstaben oder Ziffern",
   "desk.file.team-format-wins-needed":
     "Das Mannschaftssystem ist nicht spielbar: die nötigen Siege sind eine ganze Zahl von 1 bis {max}",
   "desk.file.tie-has-no-games":
-    'Ein Mannschaftskampf hat kein eigenes "{field}": seine Spiele stehen in "tie.matches"',
-  "desk.file.lineup-no-player": 'Die Aufstellung hat keinen Spieler auf "{position}"',
-  "desk.file.lineup-player-twice": 'Die Aufstellung setzt einen Spieler auf "{first}" und "{second}"',
-  "desk.file.lineup-unknown-position": 'Das System hat keine Position "{position}" für diese Seite',
+    "Ein Mannschaftskampf hat kein eigenes „{field}“: seine Spiele stehen in „tie.matches“",
+  "desk.file.lineup-no-player": "Die Aufstellung hat keinen Spieler auf „{position}“",
+  "desk.file.lineup-player-twice": "Die Aufstellung setzt einen Spieler auf „{first}“ und „{second}“",
+  "desk.file.lineup-unknown-position": "Das System hat keine Position „{position}“ für diese Seite",
   "desk.file.lineup-no-pair": "Die Aufstellung hat kein Doppel-Paar",
   "desk.file.lineup-pair-twice": "Das Doppel-Paar nennt einen Spieler zweimal",
-  "desk.file.player-not-in-team": 'Spieler "{player}" gehört nicht zur Mannschaft "{team}"',
+  "desk.file.player-not-in-team": "Spieler „{player}“ gehört nicht zur Mannschaft „{team}“",
   "desk.file.tie-order-beyond-format": "Das System hat {count} Spiele: kein Spiel {order}",
   "desk.file.tie-order-again": "Spiel {order} des Mannschaftskampfs ist doppelt angegeben",
   "desk.file.tie-match-before-lineups":
@@ -670,7 +670,7 @@ export const deskDe: DeskCatalog = {
   "desk.file.tie-match-not-needed":
     "Spiel {order} wird nicht gebraucht: der Mannschaftskampf war vorher {score} entschieden",
   "desk.file.tie-status-mismatch":
-    'Die Spiele des Mannschaftskampfs ({score}) ergeben den Status "{expected}", nicht "{status}"',
+    "Die Spiele des Mannschaftskampfs ({score}) ergeben den Status „{expected}“, nicht „{status}“",
   "desk.file.tie-no-winner": "Die Spiele des Mannschaftskampfs ({score}) ergeben keinen Sieger",
-  "desk.file.tie-winner": 'Die Spiele des Mannschaftskampfs ({score}) ergeben "{winner}" als Sieger',
+  "desk.file.tie-winner": "Die Spiele des Mannschaftskampfs ({score}) ergeben „{winner}“ als Sieger",
 };

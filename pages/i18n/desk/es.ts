@@ -539,134 +539,134 @@ export const deskEs: DeskCatalog = {
   "desk.stream.deckSlates": "Cortinillas: {names}",
   // An event file's problems with its draws, matches, results and teams (event_file/problem_codes.ts, last part).
   "desk.file.draw-groups-no-knockout":
-    'Una categoría con formato "groups" no tiene cuadro de eliminatoria: indique solo "state" y "lotSeed"',
-  "desk.file.draw-needs-slots": 'Un cuadro necesita sus puestos, o un "lotSeed" para sortearlos',
+    "Una categoría con formato «groups» no tiene cuadro de eliminatoria: indique solo «state» y «lotSeed»",
+  "desk.file.draw-needs-slots": "Un cuadro necesita sus puestos, o un «lotSeed» para sortearlos",
   "desk.file.draw-lot-too-few-entries":
     "No se puede sortear el cuadro: hacen falta al menos 2 inscripciones, la categoría tiene {n}",
   "desk.file.draw-lot-too-many-entries":
     "No se puede sortear el cuadro: un cuadro tiene como máximo {max} puestos, la categoría tiene {n} inscripciones",
   "desk.file.draw-lot-duplicate-entry":
-    'No se puede sortear el cuadro: la inscripción "{entry}" aparece dos veces',
+    "No se puede sortear el cuadro: la inscripción «{entry}» aparece dos veces",
   "desk.file.draw-lot-duplicate-seed":
-    'No se puede sortear el cuadro: el cabeza de serie {seed} se da a "{first}" y a "{second}"',
+    "No se puede sortear el cuadro: el cabeza de serie {seed} se da a «{first}» y a «{second}»",
   "desk.file.draw-lot-needs-qualifiers":
-    'No se pueden sortear los clasificados de grupo sin "qualifiersPerGroup" (1 o 2)',
+    "No se pueden sortear los clasificados de grupo sin «qualifiersPerGroup» (1 o 2)",
   "desk.file.draw-lot-too-few-qualifiers":
     "No se puede sortear el cuadro: una eliminatoria necesita al menos 2 clasificados de grupo (grupos: {groups}, clasificados por grupo: {qualifiers})",
   "desk.file.draw-lot-impossible": "No se puede sortear el cuadro con esta semilla",
   "desk.file.draw-lot-size":
-    'El cuadro sorteado tiene {slots} puestos, no {size}: quite "size" o indique los puestos',
+    "El cuadro sorteado tiene {slots} puestos, no {size}: quite «size» o indique los puestos",
   "desk.file.draw-slot-count": "Un cuadro de {size} necesita {size} puestos, hay {slots}",
   "desk.file.draw-size-not-power": "Un cuadro tiene 2, 4, 8, 16, 32, 64, 128 o 256 puestos, hay {slots}",
   "desk.file.draw-locked-empty-slot":
-    'Un sorteo cerrado no tiene puestos vacíos: indique una inscripción, "bye" o un clasificado de grupo',
+    "Un sorteo cerrado no tiene puestos vacíos: indique una inscripción, «bye» o un clasificado de grupo",
   "desk.file.draw-qualifier-format":
-    'Solo una categoría con formato "groups_knockout" tiene clasificados de grupo en su cuadro, no "{format}"',
+    "Solo una categoría con formato «groups_knockout» tiene clasificados de grupo en su cuadro, no «{format}»",
   "desk.file.draw-place-not-qualifying":
     "El puesto {place} no clasifica: clasificados por grupo: {qualifiers}",
   "desk.file.draw-group-too-small":
-    'El grupo "{group}" tiene muy pocas inscripciones para el puesto {place} (inscripciones: {n})',
-  "desk.file.draw-place-again": 'El puesto {place} del grupo "{group}" ya está en slots[{slot}]',
+    "El grupo «{group}» tiene muy pocas inscripciones para el puesto {place} (inscripciones: {n})",
+  "desk.file.draw-place-again": "El puesto {place} del grupo «{group}» ya está en slots[{slot}]",
   "desk.file.draw-locked-missing": "Un sorteo cerrado coloca todas las inscripciones; faltan: {entries}",
   "desk.file.entry-unknown-in-category":
-    'Inscripción desconocida "{entry}": no es una inscripción de la categoría "{category}"',
-  "desk.file.entry-drawn-again": 'La inscripción "{entry}" ya está en slots[{slot}]',
+    "Inscripción desconocida «{entry}»: no es una inscripción de la categoría «{category}»",
+  "desk.file.entry-drawn-again": "La inscripción «{entry}» ya está en slots[{slot}]",
   "desk.file.group-unknown-in-category":
-    'Grupo desconocido "{group}": no es un grupo de la categoría "{category}"',
-  "desk.file.entry-not-in-group": 'La inscripción "{entry}" no pertenece al grupo "{group}"',
+    "Grupo desconocido «{group}»: no es un grupo de la categoría «{category}»",
+  "desk.file.entry-not-in-group": "La inscripción «{entry}» no pertenece al grupo «{group}»",
   "desk.file.match-id-again":
-    'El id de partido "{id}" aparece dos veces en la categoría "{category}": también matches[{first}]',
-  "desk.file.match-plays-itself": 'La inscripción "{entry}" no puede jugar contra sí misma',
+    "El id de partido «{id}» aparece dos veces en la categoría «{category}»: también matches[{first}]",
+  "desk.file.match-plays-itself": "La inscripción «{entry}» no puede jugar contra sí misma",
   "desk.file.match-knockout-no-group-stage":
-    'Una categoría con formato "knockout" no tiene partidos de grupo',
+    "Una categoría con formato «knockout» no tiene partidos de grupo",
   "desk.file.match-group-needs-group": "Un partido de grupo necesita su grupo",
   "desk.file.match-group-needs-sides": "Un partido de grupo necesita ambos rivales",
   "desk.file.match-groups-no-knockout-stage":
-    'Una categoría con formato "groups" no tiene partidos de eliminatoria',
+    "Una categoría con formato «groups» no tiene partidos de eliminatoria",
   "desk.file.match-knockout-has-group": "Un partido de eliminatoria no tiene grupo",
-  "desk.file.match-plays-twice-in-round": 'La inscripción "{entry}" ya juega {match} en la ronda {round}',
+  "desk.file.match-plays-twice-in-round": "La inscripción «{entry}» ya juega {match} en la ronda {round}",
   "desk.file.match-place-taken": "El partido {match} ya tiene esta ronda y posición",
   "desk.file.match-round-beyond-draw": "La ronda {round} no existe en un cuadro de {size} (rondas: {rounds})",
   "desk.file.match-position-beyond-round":
     "La posición {position} no existe en la ronda {round} de un cuadro de {size} (0 a {last})",
   "desk.file.match-differs-from-draw":
-    'La inscripción "{entry}" no coincide con el cuadro: slots[{slot}] tiene "{drawn}"',
+    "La inscripción «{entry}» no coincide con el cuadro: slots[{slot}] tiene «{drawn}»",
   "desk.file.game-not-finished":
-    '"{score}" no es un juego terminado: gana el juego el primero en llegar a 11 puntos, con 2 de ventaja desde 10-10',
-  "desk.file.game-after-decision": '"{score}" se jugó cuando el partido ya estaba decidido ({games})',
-  "desk.file.current-not-in-play": '"{score}" no es el marcador de un juego en curso',
+    "«{score}» no es un juego terminado: gana el juego el primero en llegar a 11 puntos, con 2 de ventaja desde 10-10",
+  "desk.file.game-after-decision": "«{score}» se jugó cuando el partido ya estaba decidido ({games})",
+  "desk.file.current-not-in-play": "«{score}» no es el marcador de un juego en curso",
   "desk.file.current-after-decision":
     "Los juegos ya deciden el partido ({games}): no hay ningún juego en curso",
   "desk.file.winner-not-a-side":
-    'La inscripción "{entry}" no juega este partido (local "{home}", visitante "{away}")',
-  "desk.file.time-not-real": '"{value}" no es una fecha y hora real',
-  "desk.file.time-outside-years": '"{value}" está fuera de los años {from} a {to} (UTC)',
+    "La inscripción «{entry}» no juega este partido (local «{home}», visitante «{away}»)",
+  "desk.file.time-not-real": "«{value}» no es una fecha y hora real",
+  "desk.file.time-outside-years": "«{value}» está fuera de los años {from} a {to} (UTC)",
   "desk.file.completed-before-started":
-    'El partido terminó ("{completedAt}") antes de empezar ("{startedAt}")',
-  "desk.file.only-completed-winner": 'Solo un partido terminado tiene ganador, este está en "{status}"',
+    "El partido terminó («{completedAt}») antes de empezar («{startedAt}»)",
+  "desk.file.only-completed-winner": "Solo un partido terminado tiene ganador, este está en «{status}»",
   "desk.file.only-completed-reason":
-    'Solo un partido terminado tiene motivo de resultado, este está en "{status}"',
-  "desk.file.only-completed-retirement": 'Solo un partido terminado tiene abandono, este está en "{status}"',
-  "desk.file.only-completed-time": 'Solo un partido terminado tiene hora de fin, este está en "{status}"',
+    "Solo un partido terminado tiene motivo de resultado, este está en «{status}»",
+  "desk.file.only-completed-retirement": "Solo un partido terminado tiene abandono, este está en «{status}»",
+  "desk.file.only-completed-time": "Solo un partido terminado tiene hora de fin, este está en «{status}»",
   "desk.file.in-progress-needs-sides": "Un partido en juego necesita ambos rivales",
   "desk.file.completed-needs-sides": "Un partido terminado necesita ambos rivales",
   "desk.file.scheduled-has-games":
-    'Un partido programado no tiene juegos: ponga su estado en "in_progress" o "completed"',
+    "Un partido programado no tiene juegos: ponga su estado en «in_progress» o «completed»",
   "desk.file.scheduled-has-running-game": "Un partido programado no tiene ningún juego en curso",
   "desk.file.scheduled-has-started": "Un partido programado no ha empezado",
-  "desk.file.games-decide-status": 'Los juegos deciden el partido ({games}): su estado debe ser "completed"',
+  "desk.file.games-decide-status": "Los juegos deciden el partido ({games}): su estado debe ser «completed»",
   "desk.file.games-do-not-decide":
     "Los juegos ({games}) no deciden un partido al mejor de {bestOf} ({wins} juegos para ganar): un partido terminado necesita el juego decisivo o un motivo de resultado",
   "desk.file.completed-has-running-game": "Un partido terminado por juegos no tiene ningún juego en curso",
   "desk.file.winner-contradicts-games":
-    'La inscripción "{entry}" contradice los juegos: "{gamesWinner}" los ganó {games}',
-  "desk.file.retirement-needs-retired": 'Solo un partido con motivo de resultado "retired" tiene abandono',
-  "desk.file.reason-needs-winner": 'Un partido terminado por "{reason}" necesita un ganador',
+    "La inscripción «{entry}» contradice los juegos: «{gamesWinner}» los ganó {games}",
+  "desk.file.retirement-needs-retired": "Solo un partido con motivo de resultado «retired» tiene abandono",
+  "desk.file.reason-needs-winner": "Un partido terminado por «{reason}» necesita un ganador",
   "desk.file.walkover-has-games": "Un W.O. no tiene juegos: el partido no se jugó",
   "desk.file.walkover-has-running-game": "Un W.O. no tiene ningún juego en curso: el partido no se jugó",
   "desk.file.games-decide-reason":
-    'Los juegos ya deciden el partido ({games}): quite "{reason}" o los juegos posteriores a la decisión',
+    "Los juegos ya deciden el partido ({games}): quite «{reason}» o los juegos posteriores a la decisión",
   "desk.file.retirement-game-count":
-    'Se esperaba {expected} (el número de juegos terminados en "games"), hay {given}',
+    "Se esperaba {expected} (el número de juegos terminados en «games»), hay {given}",
   "desk.file.team-needs-name": "Un equipo necesita su nombre",
   "desk.file.team-format-needs-team-kind":
-    'Solo una categoría de tipo "team" tiene sistema de equipos, no "{kind}"',
+    "Solo una categoría de tipo «team» tiene sistema de equipos, no «{kind}»",
   "desk.file.tables-per-tie-needs-team-kind":
-    'Solo una categoría de tipo "team" tiene mesas por encuentro, no "{kind}"',
+    "Solo una categoría de tipo «team» tiene mesas por encuentro, no «{kind}»",
   "desk.file.team-field-needs-team-kind":
-    'Solo un equipo (una inscripción de una categoría de tipo "team") tiene "{field}"',
+    "Solo un equipo (una inscripción de una categoría de tipo «team») tiene «{field}»",
   "desk.file.tie-needs-team-kind":
-    'Solo un partido de una categoría de tipo "team" es un encuentro por equipos, no "{kind}"',
+    "Solo un partido de una categoría de tipo «team» es un encuentro por equipos, no «{kind}»",
   "desk.file.team-format-missing":
-    'Una categoría de tipo "team" necesita su sistema de equipos: "wttc", "olympic", "swaythling", "corbillon" o un sistema propio',
-  "desk.file.team-format-unknown": 'No se puede jugar el sistema de equipos: sistema desconocido "{format}"',
+    "Una categoría de tipo «team» necesita su sistema de equipos: «wttc», «olympic», «swaythling», «corbillon» o un sistema propio",
+  "desk.file.team-format-unknown": "No se puede jugar el sistema de equipos: sistema desconocido «{format}»",
   "desk.file.team-format-custom-needs-matches":
     "No se puede jugar el sistema de equipos: un sistema propio necesita sus partidos y las victorias necesarias",
   "desk.file.team-format-no-matches":
     "No se puede jugar el sistema de equipos: un sistema necesita al menos un partido",
   "desk.file.team-format-match-type":
-    'No se puede jugar el sistema de equipos: el partido {match} es "singles" o "doubles"',
+    "No se puede jugar el sistema de equipos: el partido {match} es «singles» o «doubles»",
   "desk.file.team-format-doubles-side":
-    'No se puede jugar el sistema de equipos: un lado de dobles del partido {match} son dos posiciones distintas o "pair"',
+    "No se puede jugar el sistema de equipos: un lado de dobles del partido {match} son dos posiciones distintas o «pair»",
   "desk.file.team-format-position-name":
     "No se puede jugar el sistema de equipos: una posición del partido {match} es una o dos letras o cifras",
   "desk.file.team-format-wins-needed":
     "No se puede jugar el sistema de equipos: las victorias necesarias son un número entero de 1 a {max}",
   "desk.file.tie-has-no-games":
-    'Un encuentro por equipos no tiene "{field}" propio: sus partidos están en "tie.matches"',
-  "desk.file.lineup-no-player": 'La alineación no tiene jugador en "{position}"',
-  "desk.file.lineup-player-twice": 'La alineación pone al mismo jugador en "{first}" y en "{second}"',
-  "desk.file.lineup-unknown-position": 'El sistema no tiene la posición "{position}" para este lado',
+    "Un encuentro por equipos no tiene «{field}» propio: sus partidos están en «tie.matches»",
+  "desk.file.lineup-no-player": "La alineación no tiene jugador en «{position}»",
+  "desk.file.lineup-player-twice": "La alineación pone al mismo jugador en «{first}» y en «{second}»",
+  "desk.file.lineup-unknown-position": "El sistema no tiene la posición «{position}» para este lado",
   "desk.file.lineup-no-pair": "La alineación no tiene pareja de dobles",
   "desk.file.lineup-pair-twice": "La pareja de dobles nombra dos veces al mismo jugador",
-  "desk.file.player-not-in-team": 'El jugador "{player}" no es jugador del equipo "{team}"',
+  "desk.file.player-not-in-team": "El jugador «{player}» no es jugador del equipo «{team}»",
   "desk.file.tie-order-beyond-format": "El sistema tiene {count} partidos: no hay partido {order}",
   "desk.file.tie-order-again": "El partido {order} del encuentro aparece dos veces",
   "desk.file.tie-match-before-lineups":
     "El partido {order} del encuentro no puede haber empezado: antes hacen falta ambas alineaciones",
   "desk.file.tie-match-not-needed": "El partido {order} no hace falta: el encuentro se decidió {score} antes",
   "desk.file.tie-status-mismatch":
-    'Los partidos del encuentro ({score}) le dan el estado "{expected}", no "{status}"',
+    "Los partidos del encuentro ({score}) le dan el estado «{expected}», no «{status}»",
   "desk.file.tie-no-winner": "Los partidos del encuentro ({score}) no le dan ganador",
-  "desk.file.tie-winner": 'Los partidos del encuentro ({score}) dan a "{winner}" como ganador',
+  "desk.file.tie-winner": "Los partidos del encuentro ({score}) dan a «{winner}» como ganador",
 };

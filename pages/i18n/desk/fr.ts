@@ -542,128 +542,130 @@ export const deskFr: DeskCatalog = {
   "desk.stream.deckSlates": "Écrans d’attente : {names}",
   // An event file's problems with its draws, matches, results and teams (event_file/problem_codes.ts, last part).
   "desk.file.draw-groups-no-knockout":
-    'Un tableau au format "groups" n’a pas de tableau à élimination directe : ne donner que "state" et "lotSeed"',
-  "desk.file.draw-needs-slots": 'Un tirage a besoin de ses places, ou d’un "lotSeed" pour les tirer au sort',
+    "Un tableau au format « groups » n’a pas de tableau à élimination directe : ne donner que « state » et « lotSeed »",
+  "desk.file.draw-needs-slots":
+    "Un tirage a besoin de ses places, ou d’un « lotSeed » pour les tirer au sort",
   "desk.file.draw-lot-too-few-entries":
     "Tirage au sort impossible : il faut au moins 2 inscriptions, le tableau en a {n}",
   "desk.file.draw-lot-too-many-entries":
     "Tirage au sort impossible : un tableau a au plus {max} places, celui-ci a {n} inscriptions",
   "desk.file.draw-lot-duplicate-entry":
-    'Tirage au sort impossible : l’inscription "{entry}" est donnée deux fois',
+    "Tirage au sort impossible : l’inscription « {entry} » est donnée deux fois",
   "desk.file.draw-lot-duplicate-seed":
-    'Tirage au sort impossible : la tête de série {seed} est donnée à "{first}" et à "{second}"',
+    "Tirage au sort impossible : la tête de série {seed} est donnée à « {first} » et à « {second} »",
   "desk.file.draw-lot-needs-qualifiers":
-    'Impossible de tirer au sort les qualifiés des poules sans "qualifiersPerGroup" (1 ou 2)',
+    "Impossible de tirer au sort les qualifiés des poules sans « qualifiersPerGroup » (1 ou 2)",
   "desk.file.draw-lot-too-few-qualifiers":
     "Tirage au sort impossible : une phase finale demande au moins 2 qualifiés des poules (poules : {groups}, qualifiés par poule : {qualifiers})",
   "desk.file.draw-lot-impossible": "Tirage au sort impossible avec cette graine",
   "desk.file.draw-lot-size":
-    'Le tirage au sort donne {slots} places, pas {size} : retirer "size" ou donner les places',
+    "Le tirage au sort donne {slots} places, pas {size} : retirer « size » ou donner les places",
   "desk.file.draw-slot-count": "Un tableau de {size} demande {size} places, {slots} données",
   "desk.file.draw-size-not-power": "Un tableau a 2, 4, 8, 16, 32, 64, 128 ou 256 places, {slots} données",
   "desk.file.draw-locked-empty-slot":
-    'Un tirage verrouillé n’a pas de place vide : donner une inscription, "bye" ou un qualifié de poule',
+    "Un tirage verrouillé n’a pas de place vide : donner une inscription, « bye » ou un qualifié de poule",
   "desk.file.draw-qualifier-format":
-    'Seul un tableau au format "groups_knockout" a des qualifiés de poule dans son tirage, pas "{format}"',
+    "Seul un tableau au format « groups_knockout » a des qualifiés de poule dans son tirage, pas « {format} »",
   "desk.file.draw-place-not-qualifying":
     "La place {place} n’est pas qualificative : qualifiés par poule : {qualifiers}",
   "desk.file.draw-group-too-small":
-    'La poule "{group}" a trop peu d’inscriptions pour la place {place} (inscriptions : {n})',
-  "desk.file.draw-place-again": 'La place {place} de la poule "{group}" est déjà dans slots[{slot}]',
+    "La poule « {group} » a trop peu d’inscriptions pour la place {place} (inscriptions : {n})",
+  "desk.file.draw-place-again": "La place {place} de la poule « {group} » est déjà dans slots[{slot}]",
   "desk.file.draw-locked-missing": "Un tirage verrouillé place chaque inscription ; manquent : {entries}",
   "desk.file.entry-unknown-in-category":
-    'Inscription inconnue "{entry}" : pas une inscription du tableau "{category}"',
-  "desk.file.entry-drawn-again": 'L’inscription "{entry}" est déjà dans slots[{slot}]',
-  "desk.file.group-unknown-in-category": 'Poule inconnue "{group}" : pas une poule du tableau "{category}"',
-  "desk.file.entry-not-in-group": 'L’inscription "{entry}" n’appartient pas à la poule "{group}"',
+    "Inscription inconnue « {entry} » : pas une inscription du tableau « {category} »",
+  "desk.file.entry-drawn-again": "L’inscription « {entry} » est déjà dans slots[{slot}]",
+  "desk.file.group-unknown-in-category":
+    "Poule inconnue « {group} » : pas une poule du tableau « {category} »",
+  "desk.file.entry-not-in-group": "L’inscription « {entry} » n’appartient pas à la poule « {group} »",
   "desk.file.match-id-again":
-    'L’identifiant de partie "{id}" est donné deux fois dans le tableau "{category}" : aussi matches[{first}]',
-  "desk.file.match-plays-itself": 'L’inscription "{entry}" ne peut pas jouer contre elle-même',
-  "desk.file.match-knockout-no-group-stage": 'Un tableau au format "knockout" n’a pas de parties de poule',
+    "L’identifiant de partie « {id} » est donné deux fois dans le tableau « {category} » : aussi matches[{first}]",
+  "desk.file.match-plays-itself": "L’inscription « {entry} » ne peut pas jouer contre elle-même",
+  "desk.file.match-knockout-no-group-stage": "Un tableau au format « knockout » n’a pas de parties de poule",
   "desk.file.match-group-needs-group": "Une partie de poule a besoin de sa poule",
   "desk.file.match-group-needs-sides": "Une partie de poule a besoin des deux adversaires",
   "desk.file.match-groups-no-knockout-stage":
-    'Un tableau au format "groups" n’a pas de parties à élimination directe',
+    "Un tableau au format « groups » n’a pas de parties à élimination directe",
   "desk.file.match-knockout-has-group": "Une partie à élimination directe n’a pas de poule",
-  "desk.file.match-plays-twice-in-round": 'L’inscription "{entry}" joue déjà {match} au tour {round}',
+  "desk.file.match-plays-twice-in-round": "L’inscription « {entry} » joue déjà {match} au tour {round}",
   "desk.file.match-place-taken": "La partie {match} a déjà ce tour et cette position",
   "desk.file.match-round-beyond-draw":
     "Le tour {round} n’existe pas dans un tableau de {size} (tours : {rounds})",
   "desk.file.match-position-beyond-round":
     "La position {position} n’existe pas au tour {round} d’un tableau de {size} (0 à {last})",
   "desk.file.match-differs-from-draw":
-    'L’inscription "{entry}" diffère du tirage : slots[{slot}] contient "{drawn}"',
+    "L’inscription « {entry} » diffère du tirage : slots[{slot}] contient « {drawn} »",
   "desk.file.game-not-finished":
-    '"{score}" n’est pas une manche terminée : une manche est gagnée par le premier à 11 points, avec 2 points d’écart à partir de 10-10',
-  "desk.file.game-after-decision": '"{score}" a été jouée après que la partie était décidée ({games})',
-  "desk.file.current-not-in-play": '"{score}" n’est pas le score d’une manche en cours',
+    "« {score} » n’est pas une manche terminée : une manche est gagnée par le premier à 11 points, avec 2 points d’écart à partir de 10-10",
+  "desk.file.game-after-decision": "« {score} » a été jouée après que la partie était décidée ({games})",
+  "desk.file.current-not-in-play": "« {score} » n’est pas le score d’une manche en cours",
   "desk.file.current-after-decision":
     "Les manches décident déjà la partie ({games}) : aucune manche n’est en cours",
   "desk.file.winner-not-a-side":
-    'L’inscription "{entry}" ne joue pas cette partie (qui reçoit "{home}", visiteur "{away}")',
-  "desk.file.time-not-real": '"{value}" n’est pas une date et heure réelle',
-  "desk.file.time-outside-years": '"{value}" est hors des années {from} à {to} (UTC)',
+    "L’inscription « {entry} » ne joue pas cette partie (qui reçoit « {home} », visiteur « {away} »)",
+  "desk.file.time-not-real": "« {value} » n’est pas une date et heure réelle",
+  "desk.file.time-outside-years": "« {value} » est hors des années {from} à {to} (UTC)",
   "desk.file.completed-before-started":
-    'La partie a été terminée ("{completedAt}") avant d’avoir commencé ("{startedAt}")',
-  "desk.file.only-completed-winner": 'Seule une partie terminée a un vainqueur, celle-ci est "{status}"',
+    "La partie a été terminée (« {completedAt} ») avant d’avoir commencé (« {startedAt} »)",
+  "desk.file.only-completed-winner": "Seule une partie terminée a un vainqueur, celle-ci est « {status} »",
   "desk.file.only-completed-reason":
-    'Seule une partie terminée a un motif de résultat, celle-ci est "{status}"',
-  "desk.file.only-completed-retirement": 'Seule une partie terminée a un abandon, celle-ci est "{status}"',
-  "desk.file.only-completed-time": 'Seule une partie terminée a une heure de fin, celle-ci est "{status}"',
+    "Seule une partie terminée a un motif de résultat, celle-ci est « {status} »",
+  "desk.file.only-completed-retirement": "Seule une partie terminée a un abandon, celle-ci est « {status} »",
+  "desk.file.only-completed-time": "Seule une partie terminée a une heure de fin, celle-ci est « {status} »",
   "desk.file.in-progress-needs-sides": "Une partie en cours a besoin des deux adversaires",
   "desk.file.completed-needs-sides": "Une partie terminée a besoin des deux adversaires",
   "desk.file.scheduled-has-games":
-    'Une partie programmée n’a pas de manches : mettre son statut à "in_progress" ou "completed"',
+    "Une partie programmée n’a pas de manches : mettre son statut à « in_progress » ou « completed »",
   "desk.file.scheduled-has-running-game": "Une partie programmée n’a pas de manche en cours",
   "desk.file.scheduled-has-started": "Une partie programmée n’a pas commencé",
   "desk.file.games-decide-status":
-    'Les manches décident la partie ({games}) : son statut doit être "completed"',
+    "Les manches décident la partie ({games}) : son statut doit être « completed »",
   "desk.file.games-do-not-decide":
     "Les manches ({games}) ne décident pas une partie au meilleur des {bestOf} manches ({wins} manches gagnantes) : une partie terminée demande la manche décisive ou un motif de résultat",
   "desk.file.completed-has-running-game": "Une partie terminée aux manches n’a pas de manche en cours",
   "desk.file.winner-contradicts-games":
-    'L’inscription "{entry}" contredit les manches : "{gamesWinner}" les a gagnées {games}',
-  "desk.file.retirement-needs-retired": 'Seule une partie avec le motif de résultat "retired" a un abandon',
-  "desk.file.reason-needs-winner": 'Une partie terminée par "{reason}" a besoin d’un vainqueur',
+    "L’inscription « {entry} » contredit les manches : « {gamesWinner} » les a gagnées {games}",
+  "desk.file.retirement-needs-retired": "Seule une partie avec le motif de résultat « retired » a un abandon",
+  "desk.file.reason-needs-winner": "Une partie terminée par « {reason} » a besoin d’un vainqueur",
   "desk.file.walkover-has-games": "Une partie gagnée par forfait n’a pas de manches : elle n’a pas été jouée",
   "desk.file.walkover-has-running-game":
     "Une partie gagnée par forfait n’a pas de manche en cours : elle n’a pas été jouée",
   "desk.file.games-decide-reason":
-    'Les manches décident déjà la partie ({games}) : retirer "{reason}" ou les manches après la décision',
+    "Les manches décident déjà la partie ({games}) : retirer « {reason} » ou les manches après la décision",
   "desk.file.retirement-game-count":
-    'Attendu : {expected} (le nombre de manches terminées dans "games"), donné : {given}',
+    "Attendu : {expected} (le nombre de manches terminées dans « games »), donné : {given}",
   "desk.file.team-needs-name": "Une équipe a besoin de son nom",
   "desk.file.team-format-needs-team-kind":
-    'Seul un tableau de type "team" a une formule par équipes, pas "{kind}"',
+    "Seul un tableau de type « team » a une formule par équipes, pas « {kind} »",
   "desk.file.tables-per-tie-needs-team-kind":
-    'Seul un tableau de type "team" a des tables par rencontre, pas "{kind}"',
+    "Seul un tableau de type « team » a des tables par rencontre, pas « {kind} »",
   "desk.file.team-field-needs-team-kind":
-    'Seule une équipe (une inscription d’un tableau de type "team") a "{field}"',
+    "Seule une équipe (une inscription d’un tableau de type « team ») a « {field} »",
   "desk.file.tie-needs-team-kind":
-    'Seule une partie d’un tableau de type "team" est une rencontre par équipes, pas "{kind}"',
+    "Seule une partie d’un tableau de type « team » est une rencontre par équipes, pas « {kind} »",
   "desk.file.team-format-missing":
-    'Un tableau de type "team" a besoin de sa formule par équipes : "wttc", "olympic", "swaythling", "corbillon" ou une formule propre',
-  "desk.file.team-format-unknown": 'Formule par équipes injouable : formule inconnue "{format}"',
+    "Un tableau de type « team » a besoin de sa formule par équipes : « wttc », « olympic », « swaythling », « corbillon » ou une formule propre",
+  "desk.file.team-format-unknown": "Formule par équipes injouable : formule inconnue « {format} »",
   "desk.file.team-format-custom-needs-matches":
     "Formule par équipes injouable : une formule propre a besoin de ses parties et des victoires nécessaires",
   "desk.file.team-format-no-matches":
     "Formule par équipes injouable : une formule demande au moins une partie",
   "desk.file.team-format-match-type":
-    'Formule par équipes injouable : la partie {match} est "singles" ou "doubles"',
+    "Formule par équipes injouable : la partie {match} est « singles » ou « doubles »",
   "desk.file.team-format-doubles-side":
-    'Formule par équipes injouable : un côté du double de la partie {match} est deux positions différentes ou "pair"',
+    "Formule par équipes injouable : un côté du double de la partie {match} est deux positions différentes ou « pair »",
   "desk.file.team-format-position-name":
     "Formule par équipes injouable : une position de la partie {match} est une ou deux lettres ou chiffres",
   "desk.file.team-format-wins-needed":
     "Formule par équipes injouable : les victoires nécessaires sont un nombre entier de 1 à {max}",
   "desk.file.tie-has-no-games":
-    'Une rencontre par équipes n’a pas de "{field}" propre : ses parties sont dans "tie.matches"',
-  "desk.file.lineup-no-player": 'La composition n’a pas de joueur à "{position}"',
-  "desk.file.lineup-player-twice": 'La composition place un même joueur à "{first}" et à "{second}"',
-  "desk.file.lineup-unknown-position": 'La formule n’a pas de position "{position}" pour ce côté',
+    "Une rencontre par équipes n’a pas de « {field} » propre : ses parties sont dans « tie.matches »",
+  "desk.file.lineup-no-player": "La composition n’a pas de joueur à « {position} »",
+  "desk.file.lineup-player-twice": "La composition place un même joueur à « {first} » et à « {second} »",
+  "desk.file.lineup-unknown-position": "La formule n’a pas de position « {position} » pour ce côté",
   "desk.file.lineup-no-pair": "La composition n’a pas de paire de double",
   "desk.file.lineup-pair-twice": "La paire de double nomme deux fois le même joueur",
-  "desk.file.player-not-in-team": 'Le joueur "{player}" n’est pas un joueur de l’équipe "{team}"',
+  "desk.file.player-not-in-team": "Le joueur « {player} » n’est pas un joueur de l’équipe « {team} »",
   "desk.file.tie-order-beyond-format": "La formule a {count} parties : pas de partie {order}",
   "desk.file.tie-order-again": "La partie {order} de la rencontre est donnée deux fois",
   "desk.file.tie-match-before-lineups":
@@ -671,7 +673,7 @@ export const deskFr: DeskCatalog = {
   "desk.file.tie-match-not-needed":
     "La partie {order} n’est pas nécessaire : la rencontre était décidée {score} avant elle",
   "desk.file.tie-status-mismatch":
-    'Les parties de la rencontre ({score}) lui donnent le statut "{expected}", pas "{status}"',
+    "Les parties de la rencontre ({score}) lui donnent le statut « {expected} », pas « {status} »",
   "desk.file.tie-no-winner": "Les parties de la rencontre ({score}) ne lui donnent pas de vainqueur",
-  "desk.file.tie-winner": 'Les parties de la rencontre ({score}) donnent "{winner}" comme vainqueur',
+  "desk.file.tie-winner": "Les parties de la rencontre ({score}) donnent « {winner} » comme vainqueur",
 };
