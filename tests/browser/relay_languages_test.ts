@@ -16,17 +16,9 @@ import { deskEn } from "../../pages/i18n/desk/en.ts";
 import { CHROMIUM_PATH, hasChromium, launchBrowser } from "../support/browser.ts";
 import { deskEnglishLeft } from "../support/language_checks.ts";
 import { openDeskToCheck } from "../support/manage_page.ts";
+import { serveHandler } from "../support/serve_handler.ts";
 import { makeStore } from "../support/stores.ts";
 import { testNow } from "../support/test_clock.ts";
-
-function serve(handler: (req: Request) => Response | Promise<Response>, port = 0) {
-  const controller = new AbortController();
-  const server = Deno.serve(
-    { hostname: "127.0.0.1", port, signal: controller.signal, onListen() {} },
-    handler,
-  );
-  return { port: server.addr.port, stop: async () => (controller.abort(), await server.finished) };
-}
 
 /** The relay's error keys: the words the panel's line may end with. */
 const ERROR_KEYS = Object.keys(deskEn).filter((k) => k.startsWith("desk.relay."));
@@ -54,7 +46,7 @@ Deno.test({
     await loadDemoIfEmpty(venue, now);
     const admin = (await createToken(venue.db, { role: "admin", label: "Desk" }, now)).secret;
     // A token the public server has never given: it answers 401 to every push.
-    const pub = serve(createHandler({ store: publicStore, log: silentLogger, clock: () => now }));
+    const pub = serveHandler(createHandler({ store: publicStore, log: silentLogger, clock: () => now }));
     const pusher = new RelayPusher({
       url: `http://127.0.0.1:${pub.port}`,
       token: "tt_unknown_to_the_public_server",
@@ -66,7 +58,9 @@ Deno.test({
       heartbeatMs: 1000,
     });
     pusher.start();
-    const desk = serve(createHandler({ store: venue, log: silentLogger, clock: () => now, relay: pusher }));
+    const desk = serveHandler(
+      createHandler({ store: venue, log: silentLogger, clock: () => now, relay: pusher }),
+    );
     let pubStopped = false;
     const browser = await launchBrowser();
     try {

@@ -11,18 +11,10 @@ import { createToken } from "../../db/tokens.ts";
 import { silentLogger } from "../../lib/log.ts";
 import { CHROMIUM_PATH, hasChromium, launchBrowser } from "../support/browser.ts";
 import { openManage } from "../support/manage_page.ts";
+import { serveHandler } from "../support/serve_handler.ts";
 import { makeStore } from "../support/stores.ts";
 
 const UPDATE = Deno.args.includes("--update");
-
-function serve(handler: (req: Request) => Response | Promise<Response>, port = 0) {
-  const controller = new AbortController();
-  const server = Deno.serve(
-    { hostname: "127.0.0.1", port, signal: controller.signal, onListen() {} },
-    handler,
-  );
-  return { port: server.addr.port, stop: async () => (controller.abort(), await server.finished) };
-}
 
 Deno.test({
   name: hasChromium()
@@ -40,7 +32,7 @@ Deno.test({
     const relayToken =
       (await createToken(publicStore.db, { role: "relay", label: "hall", relaySlug: DEMO_SLUG }, now)).secret;
     const publicHandler = createHandler({ store: publicStore, log: silentLogger, clock: () => new Date() });
-    let pub = serve(publicHandler);
+    let pub = serveHandler(publicHandler);
     const publicPort = pub.port;
     const pusher = new RelayPusher({
       url: `http://127.0.0.1:${publicPort}`,
@@ -53,7 +45,7 @@ Deno.test({
       heartbeatMs: 1000,
     });
     pusher.start();
-    const desk = serve(
+    const desk = serveHandler(
       createHandler({ store: venue, log: silentLogger, clock: () => new Date(), relay: pusher }),
     );
     const browser = await launchBrowser();
@@ -90,7 +82,7 @@ Deno.test({
       );
       if (UPDATE) await Deno.writeFile("docs/screenshots/relay_offline.png", await page.screenshot());
 
-      pub = serve(publicHandler, publicPort);
+      pub = serveHandler(publicHandler, publicPort);
       await page.waitForFunction(() =>
         /^Connected to/.test(document.getElementById("relay-state")?.textContent ?? "") &&
         /nothing waiting/.test(document.getElementById("relay-detail")?.textContent ?? "")
