@@ -98,7 +98,7 @@ browserSuite(
       await panel.page.fill("#slate-text", "Back at\u202e 14:00");
       await panel.page.click('#slate-form button[type="submit"]');
       await panel.page.waitForFunction(() =>
-        /invisible control character \(U\+202E\)/.test(document.getElementById("status")?.textContent ?? "")
+        /invisible character \(U\+202E\)/.test(document.getElementById("status")?.textContent ?? "")
       );
       assert.equal((await api(`/../overlay/air/${DEMO_SLUG}`)).slate.text, "Back after the break");
 
