@@ -8,7 +8,7 @@
  */
 import type { Transaction } from "kysely";
 import { nextSlot } from "../domain/bracket.ts";
-import { lineupRefusal, type SideLineup, tieMatches } from "../domain/team_formats.ts";
+import { lineupFault, type SideLineup, type TeamFormat, tieMatches } from "../domain/team_formats.ts";
 import { tieScore } from "../domain/tie_score.ts";
 import { writeAudit } from "./audit.ts";
 import { fillGroupQualifiers } from "./draw_writes.ts";
@@ -25,6 +25,7 @@ import { tieMatchRow } from "./tie_rows.ts";
 import { unplayedMatchColumns } from "./unplayed_match.ts";
 import type { ManageWriteContext } from "./write_context.ts";
 import { invalidBody, WriteError } from "./write_errors.ts";
+import type { BodyReason } from "./body_reasons.ts";
 import { writeTransaction } from "./write_transaction.ts";
 
 type Trx = Transaction<Database>;
@@ -263,5 +264,32 @@ export async function settleTie(trx: Trx, tieId: string, now: string): Promise<v
       now,
       (next) => `Cannot change the result: the next tie ${next.named} has already started; ${next.remedy}`,
     );
+  }
+}
+
+/**
+ * A line-up's first problem (domain/team_formats.ts `lineupFault`) as the management API refuses it: its body
+ * reason and the part of the line-up it is about (`positions.A`, `pair`); null for a good line-up.
+ */
+function lineupRefusal(
+  format: TeamFormat,
+  side: "home" | "away",
+  lineup: SideLineup,
+): { code: BodyReason; field: string; message: string } | null {
+  const found = lineupFault(format, side, lineup);
+  if (!found) return null;
+  const { code, params } = found.fault;
+  const message = found.message;
+  switch (code) {
+    case "no-player":
+      return { code: "missing-field", field: `positions.${params.position}`, message };
+    case "player-twice":
+      return { code: "same-player-twice", field: `positions.${params.second}`, message };
+    case "unknown-position":
+      return { code: "unknown-field", field: `positions.${params.position}`, message };
+    case "no-pair":
+      return { code: "missing-field", field: "pair", message };
+    default:
+      return { code: "same-player-twice", field: "pair", message };
   }
 }

@@ -289,46 +289,6 @@ export function lineupFault(
   return null;
 }
 
-/** What is wrong with a line-up, as a refused body's reason: an empty position, a position the format has not, a
- * player twice. */
-export type LineupProblemCode = "missing-field" | "unknown-field" | "same-player-twice";
-
-/** A line-up's first problem as the management API refuses it: its code, the part of the line-up it is about
- * (`positions.A`, `pair`) and a sentence. */
-export interface LineupProblem {
-  code: LineupProblemCode;
-  field: string;
-  message: string;
-}
-
-/**
- * A line-up's first problem (`lineupFault`) as the management API refuses it, or null.
- * @example lineupRefusal(TEAM_FORMATS.wttc, "home", { positions: { A: "p1", B: "p1", C: "p3" } })
- *   // { code: "same-player-twice", field: "positions.B", message: 'the home line-up puts one player at "A" and "B"' }
- */
-export function lineupRefusal(
-  format: TeamFormat,
-  side: "home" | "away",
-  lineup: SideLineup,
-): LineupProblem | null {
-  const found = lineupFault(format, side, lineup);
-  if (!found) return null;
-  const { code, params } = found.fault;
-  const message = found.message;
-  switch (code) {
-    case "no-player":
-      return { code: "missing-field", field: `positions.${params.position}`, message };
-    case "player-twice":
-      return { code: "same-player-twice", field: `positions.${params.second}`, message };
-    case "unknown-position":
-      return { code: "unknown-field", field: `positions.${params.position}`, message };
-    case "no-pair":
-      return { code: "missing-field", field: "pair", message };
-    default:
-      return { code: "same-player-twice", field: "pair", message };
-  }
-}
-
 /**
  * The matches of a tie in order of play with their players, from the format and both line-ups. Throws a
  * `TeamFormatError` when a line-up misses a position the format uses.
