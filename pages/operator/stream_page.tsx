@@ -92,7 +92,7 @@ export function StreamPage(props: { nonce: string }) {
   return (
     <Document title={t("desk.stream.title")} nonce={props.nonce} css={CSS} script={STREAM_SCRIPT}>
       <DeskWords />
-      <PlayWords prefixes={["play.problem."]} />
+      <PlayWords prefixes={["play.problem.", "play.refused."]} />
       <header class="bar">
         <h1>{t("desk.stream.title")}</h1>
         <label>

@@ -83,6 +83,16 @@ browserSuite(
               "The stream cannot be changed so: the state stays as it was.",
             );
           }
+          // A hidden character is an invalid body: worded from its reason (`play.refused.*`), not the API's detail.
+          await page.fill("#slate-text", "Back at\u202e 14:00");
+          await page.click("#slate-form button[type=submit]");
+          await page.waitForFunction(() =>
+            /U\+202E/.test(document.getElementById("status")?.textContent ?? "")
+          );
+          const refused = await page.textContent("#status") ?? "";
+          const english = englishLeft(lang, ["text", "U+202E"]).filter((e) => wordIn(e, refused));
+          if (lang !== "en") assert.deepEqual(english, [], `English left in ${lang}: ${refused}`);
+          assert.doesNotMatch(refused, /invisible control character/, "not the API's detail");
           assert.deepEqual(desk.errors.filter((e) => !/400|409/.test(e)), []);
         } finally {
           await desk.close();
